@@ -1,0 +1,30 @@
+/**
+ * Errors raised by the rules engine. Each carries a localization key (under AVENTURE.Error.*) and the
+ * data to format it, so the Foundry glue can show a message in the user's language.
+ */
+export type RulesErrorKey =
+  | "AVENTURE.Error.NotANumber"
+  | "AVENTURE.Error.Negative"
+  | "AVENTURE.Error.OutOfRange"
+  | "AVENTURE.Error.NotAnInteger"
+  | "AVENTURE.Error.UnknownValue"
+  | "AVENTURE.Error.UnknownRuleset"
+  | "AVENTURE.Error.EmptyParty"
+  | "AVENTURE.Error.DiceExhausted"
+  | "AVENTURE.Error.BadDie"
+  | "AVENTURE.Error.Missing";
+
+export class RulesError extends Error {
+  readonly key: RulesErrorKey;
+  readonly data: Record<string, string | number>;
+  constructor(key: RulesErrorKey, data: Record<string, string | number> = {}) {
+    super(`${key} ${JSON.stringify(data)}`);
+    this.name = "RulesError";
+    this.key = key;
+    this.data = data;
+  }
+}
+
+export function isRulesError(e: unknown): e is RulesError {
+  return e instanceof RulesError;
+}

@@ -1,0 +1,11 @@
+/**
+ * The Aventure rules engine: pure TypeScript, no Foundry globals, metres and seconds, dice injected.
+ * This object is also `game.modules.get("aventure").api.rules`. Documented in docs/api.md.
+ */
+export * from "./errors.js";
+export * from "./validate.js";
+export * from "./rulesets.js";
+export * from "./time.js";
+export * from "./units.js";
+export * from "./dice.js";
+// Feature modules (one line each, keep sorted by feature):

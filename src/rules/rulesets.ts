@@ -1,0 +1,15 @@
+import { RulesError } from "./errors.js";
+
+/** The five rulesets the module knows (RULES.md, "The rulesets"). */
+export const RULESETS = ["rnp", "dnd5e", "pmt", "ose", "polaris"] as const;
+export type RulesetId = (typeof RULESETS)[number];
+
+export function isRuleset(value: unknown): value is RulesetId {
+  return typeof value === "string" && (RULESETS as readonly string[]).includes(value);
+}
+
+/** Returns the ruleset id, or throws AVENTURE.Error.UnknownRuleset. */
+export function ruleset(value: unknown): RulesetId {
+  if (!isRuleset(value)) throw new RulesError("AVENTURE.Error.UnknownRuleset", { value: String(value) });
+  return value;
+}
