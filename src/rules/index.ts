@@ -9,3 +9,4 @@ export * from "./time.js";
 export * from "./units.js";
 export * from "./dice.js";
 // Feature modules (one line each, keep sorted by feature):
+export * from "./movement.js";
