@@ -1,0 +1,110 @@
+/**
+ * The "Actor data" settings menu (GM only): the data paths the generic adapter reads, with dnd5e and OSE
+ * presets, and a check of each path against a chosen actor (a path that resolves to nothing is flagged).
+ */
+import { MODULE_ID, template } from "../constants.js";
+import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../foundry/settings-schema.js";
+import { PRESETS, type PresetId } from "../foundry/adapters/presets.js";
+import { resolvePath, unresolvedPaths } from "../foundry/adapters/read.js";
+import { getSetting, setSetting } from "../foundry/settings.js";
+import { t } from "../foundry/i18n.js";
+
+const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+
+export interface ActorDataContext extends Record<string, unknown> {
+  fields: { key: string; label: string; hint: string; value: string; missing: boolean; sample: string }[];
+  actors: { id: string; name: string; selected: boolean }[];
+  actorId: string;
+  presets: { id: string; label: string }[];
+}
+
+/** Builds the template context (pure apart from localization; tested directly). */
+export function actorDataContext(
+  paths: ActorDataPaths,
+  actors: { id: string; name: string }[],
+  actor: { id: string; name: string } | null,
+  localize: (key: string) => string,
+): ActorDataContext {
+  const missing = new Set(actor ? unresolvedPaths(actor, paths) : []);
+  return {
+    fields: ACTOR_DATA_FIELDS.map((key) => {
+      const raw = actor && paths[key] ? resolvePath(actor, paths[key]) : null;
+      return {
+        key,
+        label: localize(`AVENTURE.ActorData.field.${key}`),
+        hint: localize(`AVENTURE.ActorData.hint.${key}`),
+        value: paths[key],
+        missing: missing.has(key),
+        sample: raw === null ? "" : String(raw),
+      };
+    }),
+    actors: actors.map((a) => ({ ...a, selected: a.id === actor?.id })),
+    actorId: actor?.id ?? "",
+    presets: (Object.keys(PRESETS) as PresetId[]).map((id) => ({ id, label: localize(`AVENTURE.ActorData.preset.${id}`) })),
+  };
+}
+
+export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
+  #paths: ActorDataPaths | null = null;
+  #actorId = "";
+
+  static override DEFAULT_OPTIONS = {
+    id: "aventure-actor-data",
+    tag: "form",
+    classes: ["aventure", "aventure-actor-data"],
+    window: { title: "AVENTURE.ActorData.title", icon: "fa-solid fa-database", resizable: true },
+    position: { width: 620, height: "auto" as const },
+    form: { handler: ActorDataMenu.#onSubmit, submitOnChange: false, closeOnSubmit: true },
+    actions: { preset: ActorDataMenu.#onPreset },
+  };
+
+  static override PARTS = {
+    form: { template: template("actor-data.hbs"), scrollable: [".aventure-fields"] },
+  };
+
+  // fvtt-types types the context as RenderContext; ours is a plain object for the template.
+  override async _prepareContext(): Promise<never> {
+    this.#paths ??= { ...getSetting("actorData") };
+    const actors = game.actors.contents.map((a) => ({ id: a.id!, name: a.name }));
+    this.#actorId ||= canvas?.tokens?.controlled[0]?.actor?.id ?? actors[0]?.id ?? "";
+    const actor = this.#actorId ? (game.actors.get(this.#actorId) ?? null) : null;
+    return actorDataContext(this.#paths, actors, actor ? { id: actor.id!, name: actor.name } : null, (k) => t(k)) as never;
+  }
+
+  override _onChangeForm(formConfig: unknown, event: Event): void {
+    super._onChangeForm(formConfig as never, event);
+    const target = event.target as HTMLInputElement | HTMLSelectElement | null;
+    if (!target) return;
+    if (target.name === "actorId") {
+      this.#actorId = target.value;
+      this.#readForm();
+      void this.render();
+    }
+  }
+
+  #readForm(): void {
+    const form = this.element as HTMLFormElement;
+    const paths = { ...(this.#paths ?? getSetting("actorData")) };
+    for (const key of ACTOR_DATA_FIELDS) {
+      const input = form.elements.namedItem(`paths.${key}`) as HTMLInputElement | null;
+      if (input) paths[key] = input.value.trim();
+    }
+    this.#paths = paths;
+  }
+
+  static async #onPreset(this: ActorDataMenu, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.dataset.preset as PresetId | undefined;
+    if (!id || !(id in PRESETS)) return;
+    this.#paths = { ...PRESETS[id] };
+    await this.render();
+  }
+
+  static async #onSubmit(this: ActorDataMenu): Promise<void> {
+    if (!game.user.isGM) return;
+    this.#readForm();
+    await setSetting("actorData", this.#paths!);
+    ui.notifications?.info(t("AVENTURE.ActorData.saved"));
+  }
+}
+
+export const ACTOR_DATA_MODULE = MODULE_ID;

@@ -1,0 +1,31 @@
+/**
+ * Every fvtt-types declaration of the module lives here: setting keys, flags, the module API, added hooks.
+ * (Lancer keeps a single file like this; so do we.)
+ */
+import type { RulesetId } from "./rules/rulesets.js";
+import type { ActorDataPaths, DistanceDisplay } from "./foundry/settings-schema.js";
+import type { AventureApi } from "./foundry/api.js";
+import type { AventureActorFlags } from "./foundry/flags.js";
+
+declare module "fvtt-types/configuration" {
+  interface AssumeHookRan {
+    ready: never;
+  }
+
+  interface SettingConfig {
+    "aventure.ruleset": RulesetId;
+    "aventure.distanceDisplay": DistanceDisplay;
+    "aventure.feetFactor": number;
+    "aventure.actorData": ActorDataPaths;
+  }
+
+  interface FlagConfig {
+    Actor: {
+      aventure: AventureActorFlags;
+    };
+  }
+
+  interface ModuleConfig {
+    aventure: { api: AventureApi };
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * System adapters: one interface for what Aventure reads of an actor and does to it, with built-in
+ * adapters for dnd5e and OSE and a generic one driven by the "Actor data" paths setting.
+ */
+import { MODULE_ID } from "../../constants.js";
+import { statusEffects } from "../compat.js";
+import { getSetting } from "../settings.js";
+import type { ActorDataPaths } from "../settings-schema.js";
+import { DND5E_PATHS, OSE_PATHS } from "./presets.js";
+import { readStats, type ActorStats } from "./read.js";
+
+export type AdapterId = "dnd5e" | "ose" | "generic";
+export type Ability = "str" | "dex" | "con" | "int" | "wis" | "cha";
+export type Skill = "stealth" | "perception" | "athletics" | "acrobatics" | "survival";
+/** Conditions by rule meaning; each adapter maps them to its system's status ids. */
+export type Condition = "prone" | "blinded" | "hidden" | "surprised" | "dimLight" | "invisible";
+
+/** Status ids Aventure registers itself where a system lacks one. */
+export const OWN_STATUS = {
+  hidden: "aventure-hidden",
+  surprised: "aventure-surprised",
+  dimLight: "aventure-dim",
+} as const;
+
+const CANDIDATES: Record<Condition, string[]> = {
+  prone: ["prone"],
+  blinded: ["blinded", "blind"],
+  hidden: ["hiding", "hidden", OWN_STATUS.hidden],
+  surprised: ["surprised", OWN_STATUS.surprised],
+  dimLight: [OWN_STATUS.dimLight],
+  invisible: ["invisible"],
+};
+
+/** The minimal actor surface the adapters use (a real Actor satisfies it). */
+export interface ActorLike {
+  id: string | null;
+  name: string;
+  system: unknown;
+  statuses: Set<string>;
+  update(data: Record<string, unknown>): Promise<unknown>;
+  toggleStatusEffect(id: string, options?: { active?: boolean; overlay?: boolean }): Promise<unknown>;
+  getFlag(scope: "aventure", key: string): unknown;
+  setFlag(scope: "aventure", key: string, value: unknown): Promise<unknown>;
+}
+
+export interface RollOutcome {
+  total: number;
+  /** Success against the DC when one was given, else null. */
+  success: boolean | null;
+  /** The d20's natural result, when known. */
+  natural: number | null;
+}
+
+export interface ActorAdapter {
+  readonly id: AdapterId;
+  readonly paths: ActorDataPaths;
+  read(actor: ActorLike): ActorStats;
+  /** Applies damage with the system's API; false when the system has none (the glue then posts a card). */
+  applyDamage(actor: ActorLike, amount: number, type: string): Promise<boolean>;
+  /** Adds (or removes, when negative) exhaustion levels; returns the levels before and after. */
+  addExhaustion(actor: ActorLike, levels: number): Promise<{ before: number; after: number } | null>;
+  setExhaustion(actor: ActorLike, level: number): Promise<void>;
+  statusId(condition: Condition): string | null;
+  hasCondition(actor: ActorLike, condition: Condition): boolean;
+  setCondition(actor: ActorLike, condition: Condition, active: boolean): Promise<void>;
+  rollSave(actor: ActorLike, ability: Ability, options: { dc?: number; flavor?: string }): Promise<RollOutcome>;
+  rollSkill(actor: ActorLike, skill: Skill, options: { dc?: number; flavor?: string }): Promise<RollOutcome>;
+}
+
+const ABILITY_MOD_FIELD: Partial<Record<Ability, keyof ActorStats>> = {
+  str: "strMod",
+  dex: "dexMod",
+  con: "conMod",
+  cha: "chaMod",
+};
+const SKILL_ABILITY: Record<Skill, Ability> = {
+  stealth: "dex",
+  perception: "wis",
+  athletics: "str",
+  acrobatics: "dex",
+  survival: "wis",
+};
+
+function firstD20(roll: Roll | undefined): number | null {
+  const d = roll?.dice?.[0];
+  const r = d?.results?.find((x) => x.active !== false);
+  return r ? r.result : null;
+}
+
+/** The generic adapter: data paths from settings, Foundry rolls, core status effects. */
+export class GenericAdapter implements ActorAdapter {
+  readonly id: AdapterId = "generic";
+  constructor(readonly paths: ActorDataPaths) {}
+
+  read(actor: ActorLike): ActorStats {
+    return readStats(actor, this.paths, getSetting("feetFactor"));
+  }
+
+  async applyDamage(_actor: ActorLike, _amount: number, _type: string): Promise<boolean> {
+    return false;
+  }
+
+  async addExhaustion(actor: ActorLike, levels: number) {
+    const before = this.read(actor).exhaustion;
+    if (before === null || !this.paths.exhaustion) return null;
+    const after = Math.max(0, Math.min(this.maxExhaustion, before + levels));
+    await actor.update({ [this.paths.exhaustion.split("|")[0]!]: after });
+    return { before, after };
+  }
+
+  async setExhaustion(actor: ActorLike, level: number): Promise<void> {
+    if (!this.paths.exhaustion) return;
+    await actor.update({ [this.paths.exhaustion.split("|")[0]!]: Math.max(0, Math.min(this.maxExhaustion, level)) });
+  }
+
+  protected readonly maxExhaustion: number = 6;
+
+  statusId(condition: Condition): string | null {
+    const known = new Set(statusEffects().map((e) => e.id));
+    return CANDIDATES[condition].find((id) => known.has(id)) ?? null;
+  }
+
+  hasCondition(actor: ActorLike, condition: Condition): boolean {
+    const id = this.statusId(condition);
+    return id !== null && actor.statuses.has(id);
+  }
+
+  async setCondition(actor: ActorLike, condition: Condition, active: boolean): Promise<void> {
+    const id = this.statusId(condition);
+    if (!id) return;
+    if (actor.statuses.has(id) === active) return;
+    await actor.toggleStatusEffect(id, { active });
+  }
+
+  protected modFor(actor: ActorLike, ability: Ability): number {
+    const field = ABILITY_MOD_FIELD[ability];
+    const v = field ? this.read(actor)[field] : null;
+    return typeof v === "number" ? v : 0;
+  }
+
+  protected async d20(actor: ActorLike, mod: number, options: { dc?: number; flavor?: string }): Promise<RollOutcome> {
+    const roll = new Roll(`1d20 + ${mod}`);
+    await roll.evaluate();
+    await roll.toMessage({
+      speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+      flavor: options.flavor ?? "",
+    });
+    const total = roll.total ?? 0;
+    return { total, success: options.dc === undefined ? null : total >= options.dc, natural: firstD20(roll) };
+  }
+
+  rollSave(actor: ActorLike, ability: Ability, options: { dc?: number; flavor?: string }) {
+    return this.d20(actor, this.modFor(actor, ability), options);
+  }
+
+  rollSkill(actor: ActorLike, skill: Skill, options: { dc?: number; flavor?: string }) {
+    return this.d20(actor, this.modFor(actor, SKILL_ABILITY[skill]), options);
+  }
+}
+
+const DND5E_SKILL: Record<Skill, string> = {
+  stealth: "ste",
+  perception: "prc",
+  athletics: "ath",
+  acrobatics: "acr",
+  survival: "sur",
+};
+
+type D20Result = Roll | Roll[] | null | undefined;
+function normaliseRolls(r: D20Result): Roll | undefined {
+  return Array.isArray(r) ? r[0] : (r ?? undefined);
+}
+
+/** dnd5e 4.x-6.x: its own damage, save, skill and exhaustion APIs, so its dialogs and hooks run as usual. */
+export class Dnd5eAdapter extends GenericAdapter {
+  override readonly id: AdapterId = "dnd5e";
+  constructor() {
+    super(DND5E_PATHS);
+  }
+
+  override async applyDamage(actor: ActorLike, amount: number, type: string): Promise<boolean> {
+    const fn = (actor as unknown as { applyDamage?: (d: unknown, o?: unknown) => Promise<unknown> }).applyDamage;
+    if (typeof fn !== "function") return false;
+    await fn.call(actor, [{ value: amount, type }], {});
+    return true;
+  }
+
+  private async system(
+    actor: ActorLike,
+    modern: string,
+    legacy: string,
+    modernArg: Record<string, unknown>,
+    legacyArg: string,
+    options: { dc?: number; flavor?: string },
+  ): Promise<RollOutcome> {
+    const a = actor as unknown as Record<string, ((...args: unknown[]) => Promise<D20Result>) | undefined>;
+    let roll: Roll | undefined;
+    if (typeof a[modern] === "function" && a[modern]!.length <= 3) {
+      // dnd5e 4.1+: rollX(config, dialog, message)
+      const config = { ...modernArg, ...(options.dc !== undefined ? { target: options.dc } : {}) };
+      roll = normaliseRolls(await a[modern]!.call(actor, config, {}, { data: { flavor: options.flavor } }));
+    } else if (typeof a[legacy] === "function") {
+      roll = normaliseRolls(
+        await a[legacy]!.call(actor, legacyArg, { targetValue: options.dc, flavor: options.flavor }),
+      );
+    }
+    if (!roll) return { total: Number.NaN, success: null, natural: null };
+    const total = roll.total ?? 0;
+    return { total, success: options.dc === undefined ? null : total >= options.dc, natural: firstD20(roll) };
+  }
+
+  override rollSave(actor: ActorLike, ability: Ability, options: { dc?: number; flavor?: string }) {
+    return this.system(actor, "rollSavingThrow", "rollAbilitySave", { ability }, ability, options);
+  }
+
+  override rollSkill(actor: ActorLike, skill: Skill, options: { dc?: number; flavor?: string }) {
+    const id = DND5E_SKILL[skill];
+    return this.system(actor, "rollSkill", "rollSkill", { skill: id }, id, options);
+  }
+}
+
+/** Old-School Essentials (vttred/ose). */
+export class OseAdapter extends GenericAdapter {
+  override readonly id: AdapterId = "ose";
+  constructor() {
+    super(OSE_PATHS);
+  }
+
+  override async applyDamage(actor: ActorLike, amount: number, _type: string): Promise<boolean> {
+    const fn = (actor as unknown as { applyDamage?: (amount: number, multiplier?: number) => Promise<unknown> })
+      .applyDamage;
+    if (typeof fn !== "function") return false;
+    await fn.call(actor, amount, 1);
+    return true;
+  }
+}
+
+/** The adapter for the running game system (generic paths from the "Actor data" menu otherwise). */
+export function adapterFor(systemId: string = game.system.id): ActorAdapter {
+  if (systemId === "dnd5e") return new Dnd5eAdapter();
+  if (systemId === "ose") return new OseAdapter();
+  return new GenericAdapter(getSetting("actorData"));
+}
+
+/** Flags which statuses Aventure itself turned on, so that it only ever removes its own. */
+export async function setOwnCondition(
+  adapter: ActorAdapter,
+  actor: ActorLike,
+  condition: Condition,
+  active: boolean,
+): Promise<void> {
+  const id = adapter.statusId(condition);
+  if (!id) return;
+  const applied = { ...((actor.getFlag(MODULE_ID, "applied") as Record<string, boolean> | undefined) ?? {}) };
+  if (active) {
+    if (actor.statuses.has(id)) return; // already there (set by hand or by us): leave it alone
+    await adapter.setCondition(actor, condition, true);
+    applied[id] = true;
+    await actor.setFlag(MODULE_ID, "applied", applied);
+  } else {
+    if (!applied[id]) return; // not ours: never removed by Aventure
+    await adapter.setCondition(actor, condition, false);
+    applied[id] = false; // setFlag merges objects: a deleted key would survive
+    await actor.setFlag(MODULE_ID, "applied", applied);
+  }
+}

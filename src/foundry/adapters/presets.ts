@@ -1,0 +1,45 @@
+/**
+ * Built-in data paths for the systems Aventure knows. Sources: docs/research/systems.md.
+ * Alternatives ("a|b") cover several versions of a system's data model.
+ */
+import { EMPTY_PATHS, type ActorDataPaths } from "../settings-schema.js";
+
+export const DND5E_PATHS: ActorDataPaths = {
+  ...EMPTY_PATHS,
+  strScore: "system.abilities.str.value",
+  strMod: "system.abilities.str.mod",
+  dexMod: "system.abilities.dex.mod",
+  conMod: "system.abilities.con.mod",
+  chaMod: "system.abilities.cha.mod",
+  passivePerception: "system.skills.prc.passive",
+  darkvision: "system.attributes.senses.ranges.darkvision|system.attributes.senses.darkvision",
+  blindsight: "system.attributes.senses.ranges.blindsight|system.attributes.senses.blindsight",
+  truesight: "system.attributes.senses.ranges.truesight|system.attributes.senses.truesight",
+  sensesUnit: "system.attributes.senses.units",
+  walk: "system.attributes.movement.walk",
+  climb: "system.attributes.movement.climb",
+  swim: "system.attributes.movement.swim",
+  fly: "system.attributes.movement.fly",
+  speedUnit: "system.attributes.movement.units",
+  hp: "system.attributes.hp.value",
+  hpMax: "system.attributes.hp.max",
+  exhaustion: "system.attributes.exhaustion",
+};
+
+export const OSE_PATHS: ActorDataPaths = {
+  ...EMPTY_PATHS,
+  strScore: "system.scores.str.value",
+  strMod: "system.scores.str.mod",
+  dexMod: "system.scores.dex.mod",
+  conMod: "system.scores.con.mod",
+  chaMod: "system.scores.cha.mod",
+  darkvision: "system.vision.infravision|system.details.infravision",
+  sensesUnit: "ft",
+  walk: "system.movement.encounter",
+  speedUnit: "ft",
+  hp: "system.hp.value",
+  hpMax: "system.hp.max",
+};
+
+export const PRESETS = { dnd5e: DND5E_PATHS, ose: OSE_PATHS } as const;
+export type PresetId = keyof typeof PRESETS;

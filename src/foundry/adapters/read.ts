@@ -1,0 +1,130 @@
+/**
+ * Reading actor data through configurable paths. Pure: no Foundry globals, so adapters are tested against
+ * plain fixtures shaped like real actor documents.
+ *
+ * A path is dot-separated ("system.abilities.str.value"); alternatives are separated by "|" and the first
+ * one that resolves wins ("system.attributes.senses.ranges.darkvision|system.attributes.senses.darkvision"),
+ * which is how one preset serves several versions of a system. A unit field may also hold a literal unit
+ * ("ft", "m").
+ */
+import { parseUnit, toMetres, clean, type Unit } from "../../rules/units.js";
+import type { ActorDataPaths } from "../settings-schema.js";
+
+export function getPath(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const part of path.split(".")) {
+    if (cur === null || cur === undefined || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** The raw value at the first alternative of `path` that is defined (null when none is, or path empty). */
+export function resolvePath(obj: unknown, path: string): unknown {
+  if (!path) return null;
+  for (const alt of path.split("|")) {
+    const p = alt.trim();
+    if (!p) continue;
+    const v = getPath(obj, p);
+    if (v !== undefined && v !== null && v !== "") return v;
+  }
+  return null;
+}
+
+/** A finite number at `path`, or null. Numeric strings ("13") count; anything else is null. */
+export function readNumber(obj: unknown, path: string): number | null {
+  const v = resolvePath(obj, path);
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+const LITERAL_UNITS = new Set(["m", "ft", "km", "mi"]);
+
+/** The unit at `path` (or the literal unit written in the field); `fallback` when unknown. */
+export function readUnit(obj: unknown, path: string, fallback: Unit): Unit {
+  if (LITERAL_UNITS.has(path)) return path as Unit;
+  const v = resolvePath(obj, path);
+  try {
+    return parseUnit(v, fallback);
+  } catch {
+    return fallback;
+  }
+}
+
+export interface Senses {
+  darkvision: number;
+  blindsight: number;
+  truesight: number;
+}
+export interface Speeds {
+  walk: number;
+  climb: number;
+  swim: number;
+  fly: number;
+}
+
+/** What the module reads of an actor, in metres. null = the system does not provide it. */
+export interface ActorStats {
+  strScore: number | null;
+  strMod: number | null;
+  dexMod: number | null;
+  conMod: number | null;
+  chaMod: number | null;
+  passivePerception: number | null;
+  /** Ranges in metres; 0 = none. */
+  senses: Senses;
+  /** Speeds in metres per round; null when the walk speed is unknown. */
+  speeds: Speeds | null;
+  hp: { value: number; max: number | null } | null;
+  exhaustion: number | null;
+  polarisInitiative: number | null;
+  polarisReaction: number | null;
+}
+
+const toM = (value: number | null, unit: Unit, feetFactor: number): number =>
+  value === null ? 0 : clean(toMetres(value, unit, unit === "ft" ? feetFactor : undefined));
+
+/** Reads an actor through `paths`. `feetFactor` is the world's metres per foot (0.3 by default). */
+export function readStats(actor: unknown, paths: ActorDataPaths, feetFactor = 0.3): ActorStats {
+  const n = (p: string) => readNumber(actor, p);
+  const sensesUnit = readUnit(actor, paths.sensesUnit, "ft");
+  const speedUnit = readUnit(actor, paths.speedUnit, "ft");
+  const walk = n(paths.walk);
+  const hp = n(paths.hp);
+  return {
+    strScore: n(paths.strScore),
+    strMod: n(paths.strMod),
+    dexMod: n(paths.dexMod),
+    conMod: n(paths.conMod),
+    chaMod: n(paths.chaMod),
+    passivePerception: n(paths.passivePerception),
+    senses: {
+      darkvision: toM(n(paths.darkvision), sensesUnit, feetFactor),
+      blindsight: toM(n(paths.blindsight), sensesUnit, feetFactor),
+      truesight: toM(n(paths.truesight), sensesUnit, feetFactor),
+    },
+    speeds:
+      walk === null
+        ? null
+        : {
+            walk: toM(walk, speedUnit, feetFactor),
+            climb: toM(n(paths.climb), speedUnit, feetFactor),
+            swim: toM(n(paths.swim), speedUnit, feetFactor),
+            fly: toM(n(paths.fly), speedUnit, feetFactor),
+          },
+    hp: hp === null ? null : { value: hp, max: n(paths.hpMax) },
+    exhaustion: n(paths.exhaustion),
+    polarisInitiative: n(paths.polarisInitiative),
+    polarisReaction: n(paths.polarisReaction),
+  };
+}
+
+/** For the Actor data menu: which configured paths resolve to nothing on a given actor. */
+export function unresolvedPaths(actor: unknown, paths: ActorDataPaths): (keyof ActorDataPaths)[] {
+  return (Object.keys(paths) as (keyof ActorDataPaths)[]).filter((k) => {
+    const p = paths[k];
+    if (!p) return false;
+    if ((k === "sensesUnit" || k === "speedUnit") && LITERAL_UNITS.has(p)) return false;
+    return resolvePath(actor, p) === null;
+  });
+}

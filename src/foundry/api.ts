@@ -1,0 +1,23 @@
+/**
+ * The public API: `game.modules.get("aventure").api`. Documented in docs/api.md; names are stable.
+ * Feature issues add their entries in `buildApi`.
+ */
+import * as rules from "../rules/index.js";
+import { ActorDataMenu } from "../apps/ActorDataMenu.js";
+import { adapterFor } from "./adapters/adapter.js";
+import { getSetting } from "./settings.js";
+
+export function buildApi() {
+  return {
+    /** The pure rules engine (src/rules). */
+    rules,
+    /** The active ruleset id. */
+    ruleset: (): rules.RulesetId => getSetting("ruleset"),
+    /** The actor adapter for the running game system. */
+    adapter: () => adapterFor(),
+    /** Opens the Actor data menu (GM). */
+    openActorData: () => new ActorDataMenu().render({ force: true }),
+  };
+}
+
+export type AventureApi = ReturnType<typeof buildApi>;

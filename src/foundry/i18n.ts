@@ -1,0 +1,46 @@
+/** Localization helpers and user-facing error reporting. */
+import { isRulesError } from "../rules/errors.js";
+
+export function t(key: string, data?: Record<string, string | number>): string {
+  return data ? game.i18n.format(key, data as Record<string, string>) : game.i18n.localize(key);
+}
+
+/** An error for the user, carrying a localization key (the glue's twin of RulesError). */
+export class UserError extends Error {
+  constructor(
+    readonly key: string,
+    readonly data: Record<string, string | number> = {},
+  ) {
+    super(key);
+    this.name = "UserError";
+  }
+}
+
+/** The localized text of an error raised by the rules or the glue. Argument names are localized too. */
+export function errorMessage(e: unknown): string {
+  if (isRulesError(e) || e instanceof UserError) {
+    const data: Record<string, string | number> = { ...e.data };
+    if (typeof data.name === "string") {
+      const argKey = `AVENTURE.Arg.${data.name}`;
+      if (game.i18n.has(argKey)) data.name = game.i18n.localize(argKey);
+    }
+    return t(e.key, data);
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Shows an error notification in the user's language; unexpected errors are also logged. */
+export function reportError(e: unknown): void {
+  if (!isRulesError(e) && !(e instanceof UserError)) console.error("aventure |", e);
+  ui.notifications?.error(errorMessage(e));
+}
+
+/** Runs `fn` and reports any error to the user instead of throwing; returns undefined on error. */
+export async function guarded<T>(fn: () => Promise<T> | T): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (e) {
+    reportError(e);
+    return undefined;
+  }
+}

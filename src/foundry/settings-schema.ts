@@ -1,0 +1,140 @@
+/**
+ * The declared settings of the module, as data. Every key used anywhere goes through this table; the
+ * test fake refuses any other key. Feature issues add their entries here.
+ * This file has no Foundry globals: the registration is in settings.ts.
+ */
+import { RULESETS, type RulesetId } from "../rules/rulesets.js";
+
+export type SettingScope = "world" | "client" | "user";
+
+interface BaseSetting<T> {
+  scope: SettingScope;
+  /** Shown in the module settings form. */
+  config: boolean;
+  default: T;
+  requiresReload?: boolean;
+}
+export interface StringSetting<T extends string = string> extends BaseSetting<T> {
+  type: "string";
+  choices?: Readonly<Record<T, string>>;
+}
+export interface NumberSetting extends BaseSetting<number> {
+  type: "number";
+  range?: { min: number; max: number; step: number };
+}
+export interface BooleanSetting extends BaseSetting<boolean> {
+  type: "boolean";
+}
+export interface ObjectSetting<T extends object> extends BaseSetting<T> {
+  type: "object";
+}
+
+export const DISTANCE_DISPLAYS = ["metres", "grid"] as const;
+export type DistanceDisplay = (typeof DISTANCE_DISPLAYS)[number];
+
+/** Data paths for the generic actor adapter (see the Actor data menu). Empty string = not available. */
+export interface ActorDataPaths {
+  strScore: string;
+  strMod: string;
+  dexMod: string;
+  conMod: string;
+  chaMod: string;
+  passivePerception: string;
+  darkvision: string;
+  blindsight: string;
+  truesight: string;
+  sensesUnit: string;
+  walk: string;
+  climb: string;
+  swim: string;
+  fly: string;
+  speedUnit: string;
+  hp: string;
+  hpMax: string;
+  exhaustion: string;
+  polarisInitiative: string;
+  polarisReaction: string;
+}
+export const ACTOR_DATA_FIELDS = [
+  "strScore",
+  "strMod",
+  "dexMod",
+  "conMod",
+  "chaMod",
+  "passivePerception",
+  "darkvision",
+  "blindsight",
+  "truesight",
+  "sensesUnit",
+  "walk",
+  "climb",
+  "swim",
+  "fly",
+  "speedUnit",
+  "hp",
+  "hpMax",
+  "exhaustion",
+  "polarisInitiative",
+  "polarisReaction",
+] as const satisfies readonly (keyof ActorDataPaths)[];
+
+export const EMPTY_PATHS: ActorDataPaths = Object.fromEntries(ACTOR_DATA_FIELDS.map((k) => [k, ""])) as unknown as ActorDataPaths;
+
+function choices<T extends string>(values: readonly T[], prefix: string): Record<T, string> {
+  return Object.fromEntries(values.map((v) => [v, `${prefix}.${v}`])) as Record<T, string>;
+}
+
+/** The default ruleset for a game system id (RULES.md: dnd5e → dnd5e, ose → ose, otherwise rnp). */
+export function defaultRulesetFor(systemId: string): RulesetId {
+  if (systemId === "dnd5e") return "dnd5e";
+  if (systemId === "ose") return "ose";
+  return "rnp";
+}
+
+/** Builds the settings table; the ruleset default depends on the game system. */
+export function settingsSchema(systemId: string) {
+  return {
+    ruleset: {
+      type: "string",
+      scope: "world",
+      config: true,
+      default: defaultRulesetFor(systemId),
+      choices: choices(RULESETS, "AVENTURE.Ruleset"),
+    } satisfies StringSetting<RulesetId>,
+    distanceDisplay: {
+      type: "string",
+      scope: "world",
+      config: true,
+      default: "metres",
+      choices: choices(DISTANCE_DISPLAYS, "AVENTURE.Settings.distanceDisplay.choices"),
+    } satisfies StringSetting<DistanceDisplay>,
+    feetFactor: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: 0.3,
+      range: { min: 0.25, max: 0.35, step: 0.0001 },
+    } satisfies NumberSetting,
+    actorData: {
+      type: "object",
+      scope: "world",
+      config: false,
+      default: { ...EMPTY_PATHS },
+    } satisfies ObjectSetting<ActorDataPaths>,
+    // Feature settings (one block per feature; keep the key names stable):
+  } as const;
+}
+
+export type SettingsSchema = ReturnType<typeof settingsSchema>;
+export type SettingKey = keyof SettingsSchema;
+export type SettingValue<K extends SettingKey> = SettingsSchema[K]["default"] extends infer D
+  ? D extends string
+    ? SettingsSchema[K] extends StringSetting<infer T>
+      ? T
+      : string
+    : D extends number
+      ? number
+      : D extends boolean
+        ? boolean
+        : D
+  : never;

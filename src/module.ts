@@ -1,0 +1,28 @@
+/**
+ * Aventure — entry point. Registers settings, keybindings, hooks, Handlebars helpers and partials, queries
+ * and region behaviour types, and exposes `game.modules.get("aventure").api`.
+ */
+import { MODULE_ID } from "./constants.js";
+import { buildApi } from "./foundry/api.js";
+import { registerHooks } from "./foundry/hooks.js";
+import { registerSettings } from "./foundry/settings.js";
+import { registerStatusEffects } from "./foundry/status-effects.js";
+import { registerHandlebars } from "./foundry/handlebars.js";
+import { ActorDataMenu } from "./apps/ActorDataMenu.js";
+
+Hooks.once("init", () => {
+  registerSettings();
+  game.settings.registerMenu(MODULE_ID, "actorDataMenu", {
+    name: "AVENTURE.ActorData.menuName",
+    label: "AVENTURE.ActorData.menuLabel",
+    hint: "AVENTURE.ActorData.menuHint",
+    icon: "fa-solid fa-database",
+    type: ActorDataMenu as never,
+    restricted: true,
+  });
+  registerStatusEffects();
+  void registerHandlebars();
+  registerHooks();
+  const mod = game.modules.get(MODULE_ID);
+  if (mod) (mod as unknown as { api: unknown }).api = buildApi();
+});
