@@ -10,3 +10,8 @@ export * from "./units.js";
 export * from "./dice.js";
 // Feature modules (one line each, keep sorted by feature):
 export * from "./movement.js";
+export * from "./light.js";
+export * from "./stealth.js";
+export * from "./polaris.js";
+export * from "./encounter.js";
+export * from "./pursuit.js";

@@ -1,0 +1,346 @@
+/**
+ * Polaris (3rd edition, seed 003): d20 roll-under tests with difficulty, margins and degrees (RULES.md §9.1),
+ * and the action phases of a combat round (RULES.md §9.2). Pure data and functions; no dice are rolled
+ * here: the caller rolls the d20 and passes the result.
+ */
+import { RulesError } from "./errors.js";
+import { bool, num, oneOf } from "./validate.js";
+
+// ---------------------------------------------------------------------------------------------------------
+// Tables (RULES.md §9.1)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Difficulty ids, from the easiest to the hardest. */
+export type PolarisDifficulty =
+  | "extremelyEasy"
+  | "veryEasy"
+  | "easy"
+  | "fairlyEasy"
+  | "average"
+  | "fairlyHard"
+  | "hard"
+  | "veryHard"
+  | "extremelyHard"
+  | "nearlyImpossible"
+  | "superhuman"
+  | "heroic";
+
+/** The difficulty table: id → modifier added to the chance, with the French label of the rulebook. */
+export const DIFFICULTIES: Readonly<Record<PolarisDifficulty, { readonly modifier: number; readonly label: string }>> =
+  Object.freeze({
+    extremelyEasy: { modifier: 10, label: "Extrêmement facile" },
+    veryEasy: { modifier: 7, label: "Très facile" },
+    easy: { modifier: 5, label: "Facile" },
+    fairlyEasy: { modifier: 3, label: "Assez facile" },
+    average: { modifier: 0, label: "Moyen" },
+    fairlyHard: { modifier: -3, label: "Assez difficile" },
+    hard: { modifier: -5, label: "Difficile" },
+    veryHard: { modifier: -7, label: "Très difficile" },
+    extremelyHard: { modifier: -10, label: "Extrêmement difficile" },
+    nearlyImpossible: { modifier: -13, label: "Presque impossible" },
+    superhuman: { modifier: -15, label: "Surhumain" },
+    heroic: { modifier: -20, label: "Héroïque" },
+  });
+
+/** The difficulty ids in table order. */
+export const POLARIS_DIFFICULTY_IDS = Object.keys(DIFFICULTIES) as readonly PolarisDifficulty[];
+
+export type PolarisSuccessDegree =
+  | "justesse"
+  | "correct"
+  | "assezBon"
+  | "bon"
+  | "tresBon"
+  | "excellent"
+  | "parfait"
+  | "extraordinaire"
+  | "heroique"
+  | "legendaire";
+
+export type PolarisFailureDegree =
+  | "justesse"
+  | "mediocre"
+  | "assezMauvais"
+  | "mauvais"
+  | "tresMauvais"
+  | "execrable"
+  | "catastrophique";
+
+/** A success or failure degree id (read it together with `success`: "justesse" exists on both sides). */
+export type PolarisDegree = PolarisSuccessDegree | PolarisFailureDegree;
+
+/** One band of a degree table: margins `min`..`max` inclusive (`max` null = open-ended). */
+export interface PolarisDegreeBand<D extends PolarisDegree> {
+  readonly min: number;
+  readonly max: number | null;
+  readonly degree: D;
+  readonly label: string;
+  readonly modifier: number;
+}
+
+/**
+ * Margin of success → degree and modifier. *Decision (RULES.md §9.1):* a margin of 0 only happens on a
+ * critical success (die = final chance) and reads as "De justesse" +0, hence the first band starts at 0.
+ */
+export const SUCCESS_DEGREES: readonly PolarisDegreeBand<PolarisSuccessDegree>[] = Object.freeze([
+  { min: 0, max: 2, degree: "justesse", label: "De justesse", modifier: 0 },
+  { min: 3, max: 4, degree: "correct", label: "Correct", modifier: 1 },
+  { min: 5, max: 6, degree: "assezBon", label: "Assez bon", modifier: 2 },
+  { min: 7, max: 9, degree: "bon", label: "Bon", modifier: 3 },
+  { min: 10, max: 12, degree: "tresBon", label: "Très bon", modifier: 4 },
+  { min: 13, max: 14, degree: "excellent", label: "Excellent", modifier: 5 },
+  { min: 15, max: 19, degree: "parfait", label: "Parfait", modifier: 6 },
+  { min: 20, max: 24, degree: "extraordinaire", label: "Extraordinaire", modifier: 7 },
+  { min: 25, max: 34, degree: "heroique", label: "Héroïque", modifier: 8 },
+  { min: 35, max: null, degree: "legendaire", label: "Légendaire", modifier: 9 },
+] as const);
+
+/** Margin of failure → degree and modifier ("Catastrophique" covers 15+ with a modifier from −6 to −9). */
+export const FAILURE_DEGREES: readonly PolarisDegreeBand<PolarisFailureDegree>[] = Object.freeze([
+  { min: 1, max: 2, degree: "justesse", label: "De justesse", modifier: 0 },
+  { min: 3, max: 4, degree: "mediocre", label: "Médiocre", modifier: -1 },
+  { min: 5, max: 6, degree: "assezMauvais", label: "Assez mauvais", modifier: -2 },
+  { min: 7, max: 9, degree: "mauvais", label: "Mauvais", modifier: -3 },
+  { min: 10, max: 12, degree: "tresMauvais", label: "Très mauvais", modifier: -4 },
+  { min: 13, max: 14, degree: "execrable", label: "Exécrable", modifier: -5 },
+  { min: 15, max: 19, degree: "catastrophique", label: "Catastrophique", modifier: -6 },
+  { min: 20, max: 24, degree: "catastrophique", label: "Catastrophique", modifier: -7 },
+  { min: 25, max: 34, degree: "catastrophique", label: "Catastrophique", modifier: -8 },
+  { min: 35, max: null, degree: "catastrophique", label: "Catastrophique", modifier: -9 },
+] as const);
+
+/** Retry penalty per new attempt: −1, or −3 when the situation is pressing. */
+export const POLARIS_RETRY_STEP = Object.freeze({ normal: -1, pressed: -3 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Tests (RULES.md §9.1)
+// ---------------------------------------------------------------------------------------------------------
+
+export type PolarisCritical = "success" | "failure";
+
+export interface PolarisTestInput {
+  /** Chance of success: the skill (or attribute) level, an integer; "X" = a skill that cannot be tested. */
+  chance: number | "X";
+  /** A difficulty id, or the modifier itself (an integer; the referee may use his own values). */
+  difficulty: PolarisDifficulty | number;
+  /** The d20 result, an integer in 1..20. */
+  roll: number;
+  /** The referee kept the difficulty secret (see automatic failure). Default false. */
+  secret?: boolean;
+  /** Cumulative retry penalty, a non-positive integer (see `retryPenalty`). Default 0. */
+  retryPenalty?: number;
+}
+
+export interface PolarisTestResult {
+  /** chance + difficulty modifier + retry penalty; null when the chance is "X". */
+  finalChance: number | null;
+  success: boolean;
+  /** Margin of success (final − die) or of failure (die − final, or the die on an automatic failure); ≥ 0. */
+  margin: number;
+  /** Degree id from SUCCESS_DEGREES or FAILURE_DEGREES, depending on `success`. */
+  degree: PolarisDegree;
+  /** The degree modifier (+0..+9 on a success, +0..−9 on a failure). */
+  modifier: number;
+  /** Critical success / failure (its effects are the referee's: shown, not applied), or null. */
+  critical: PolarisCritical | null;
+  /** True when the test could not succeed: chance "X", or final chance below 1. */
+  automaticFailure: boolean;
+}
+
+function bandFor<D extends PolarisDegree>(table: readonly PolarisDegreeBand<D>[], margin: number): PolarisDegreeBand<D> {
+  for (const band of table) {
+    if (margin >= band.min && (band.max === null || margin <= band.max)) return band;
+  }
+  // Unreachable for the margins polarisTest computes; kept as a guard.
+  throw new RulesError("AVENTURE.Error.OutOfRange", { name: "margin", value: margin, min: table[0]!.min, max: "∞" });
+}
+
+/** Degree and modifier for a margin of success (≥ 0) or of failure (≥ 1). */
+export function polarisDegree(success: boolean, margin: number): { degree: PolarisDegree; modifier: number; label: string } {
+  if (typeof success !== "boolean") {
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "success", value: String(success), allowed: "true, false" });
+  }
+  const ok = success;
+  const m = num("margin", margin, { min: ok ? 0 : 1, integer: true });
+  const band = ok ? bandFor(SUCCESS_DEGREES, m) : bandFor(FAILURE_DEGREES, m);
+  return { degree: band.degree, modifier: band.modifier, label: band.label };
+}
+
+/** The difficulty modifier of an id or a plain integer modifier. Throws on an unknown id or a non-integer. */
+export function polarisDifficultyModifier(difficulty: PolarisDifficulty | number): number {
+  if (typeof difficulty === "number") return num("difficulty", difficulty, { integer: true });
+  return DIFFICULTIES[oneOf("difficulty", difficulty, POLARIS_DIFFICULTY_IDS)].modifier;
+}
+
+/**
+ * Resolves a Polaris test (RULES.md §9.1).
+ * - final chance = chance + difficulty modifier + retry penalty; success when die ≤ final chance;
+ *   margin of success = final − die, margin of failure = die − final.
+ * - *Decision:* a die equal to the final chance is a critical success (margin 0, "De justesse" +0); a natural
+ *   20 is a critical failure unless the final chance is 20 or more, in which case it is a critical success.
+ * - Final chance below 1: automatic failure. When the difficulty was secret, the player rolls and the die is
+ *   the margin of failure (seed 003). *Decision:* the same holds when the difficulty was not secret (the
+ *   seed only covers the secret case; the caller need not show the roll), so `secret` does not change
+ *   the result. A natural 20 is still reported as a critical failure.
+ * - *Decision:* chance "X" (a skill that cannot be tested) is an automatic failure handled like the above:
+ *   finalChance null, margin = the die.
+ * Throws RulesError on a die outside 1..20, a non-integer or non-finite chance/modifier, an unknown
+ * difficulty id, or a positive retry penalty.
+ */
+export function polarisTest(input: PolarisTestInput): PolarisTestResult {
+  if (input === null || typeof input !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "test" });
+  const die = input.roll;
+  if (typeof die !== "number" || !Number.isInteger(die) || die < 1 || die > 20) {
+    throw new RulesError("AVENTURE.Error.BadDie", { value: String(die), faces: 20 });
+  }
+  bool("secret", input.secret, false);
+  const penalty = input.retryPenalty === undefined ? 0 : num("retryPenalty", input.retryPenalty, { max: 0, integer: true });
+  const mod = polarisDifficultyModifier(input.difficulty);
+
+  const automatic = (finalChance: number | null): PolarisTestResult => {
+    const band = bandFor(FAILURE_DEGREES, die);
+    return {
+      finalChance,
+      success: false,
+      margin: die,
+      degree: band.degree,
+      modifier: band.modifier,
+      critical: die === 20 ? "failure" : null,
+      automaticFailure: true,
+    };
+  };
+
+  if (input.chance === "X") return automatic(null);
+  const chance = num("chance", input.chance, { integer: true });
+  const finalChance = chance + mod + penalty + 0;
+  if (finalChance < 1) return automatic(finalChance);
+
+  const success = die <= finalChance;
+  let critical: PolarisCritical | null = null;
+  if (die === finalChance) critical = "success";
+  else if (die === 20) critical = finalChance >= 20 ? "success" : "failure";
+
+  const margin = success ? finalChance - die : die - finalChance;
+  const band = success ? bandFor(SUCCESS_DEGREES, margin) : bandFor(FAILURE_DEGREES, margin);
+  return { finalChance, success, margin, degree: band.degree, modifier: band.modifier, critical, automaticFailure: false };
+}
+
+/**
+ * The cumulative retry penalty the referee may impose (RULES.md §9.1): attempt 1 → 0, then −1 per new
+ * attempt, or −3 per new attempt when `pressed`. `attempt` is an integer ≥ 1. Whether to apply it, and the
+ * maximum number of attempts, are the referee's call.
+ */
+export function retryPenalty(attempt: number, pressed = false): number {
+  const n = num("attempt", attempt, { min: 1, integer: true });
+  const step = bool("pressed", pressed, false) ? POLARIS_RETRY_STEP.pressed : POLARIS_RETRY_STEP.normal;
+  return (n - 1) * step + 0; // + 0 turns −0 into 0
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Action phases (RULES.md §9.2)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Bonus to initiative when hastening an action. */
+export const POLARIS_HASTEN_BONUS = 3;
+
+export interface PolarisCombatant {
+  id: string;
+  /** Initiative level, an integer (may be 0 or negative after penalties). */
+  initiative: number;
+  /** Réaction level (with wound/fatigue penalties), an integer: breaks ties within a phase. */
+  reaction: number;
+  /** Hasten the action: +3 initiative this round (the action penalty is the caller's). */
+  hasten?: boolean;
+  /** Delay the action to this phase: an integer ≥ 1, lower than the phase the combatant would act at. */
+  delayTo?: number;
+}
+
+export interface PolarisPhases {
+  /** Number of action phases this round (≥ 1). */
+  phases: number;
+  /** Every phase from `phases` down to 1, with the ids acting in it, in resolution order (may be empty). */
+  order: { phase: number; ids: string[] }[];
+  /** Ids in the order intentions are declared: increasing base initiative (slowest first). */
+  declarationOrder: string[];
+}
+
+interface Checked {
+  id: string;
+  initiative: number;
+  effective: number;
+  reaction: number;
+  phase: number;
+  /** 0, or how far below phase 1 a non-positive initiative lies (−1 for 0, −2 for −1...). */
+  below: number;
+}
+
+function checkCombatant(c: PolarisCombatant, i: number): Checked {
+  if (c === null || typeof c !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `combatants[${i}]` });
+  if (typeof c.id !== "string" || c.id === "") throw new RulesError("AVENTURE.Error.Missing", { name: `combatants[${i}].id` });
+  const initiative = num("initiative", c.initiative, { integer: true });
+  const reaction = num("reaction", c.reaction, { integer: true });
+  const effective = initiative + (bool("hasten", c.hasten, false) ? POLARIS_HASTEN_BONUS : 0);
+  const natural = Math.max(1, effective);
+  if (c.delayTo !== undefined) {
+    const to = num("delayTo", c.delayTo, { integer: true });
+    if (to < 1 || to >= natural) {
+      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "delayTo", value: to, min: 1, max: natural - 1 });
+    }
+    return { id: c.id, initiative, effective, reaction, phase: to, below: 0 };
+  }
+  return { id: c.id, initiative, effective, reaction, phase: natural, below: Math.min(0, effective - 1) };
+}
+
+function compareChecked(a: Checked, b: Checked): number {
+  return b.phase - a.phase || b.below - a.below || b.reaction - a.reaction;
+}
+
+/**
+ * The phase a combatant acts at: its effective initiative (+3 when hastening), or `delayTo` when delaying.
+ * *Decision:* an effective initiative of 0 or less acts at phase 1 (everyone acts each round).
+ * Throws like `polarisPhases`.
+ */
+export function polarisActingPhase(c: PolarisCombatant): number {
+  return checkCombatant(c, 0).phase;
+}
+
+/**
+ * Comparator for a combat tracker (use with Array.prototype.sort, which is stable): acting phase
+ * descending, then — within phase 1 — combatants whose effective initiative is 0 or less after the others,
+ * by decreasing initiative, then Réaction descending. Equal keys keep their order (0).
+ */
+export function comparePolaris(a: PolarisCombatant, b: PolarisCombatant): number {
+  return compareChecked(checkCombatant(a, 0), checkCombatant(b, 1));
+}
+
+/**
+ * The action phases of a Polaris round (RULES.md §9.2).
+ * - phases = the highest effective initiative (hasten +3 counts); phases count down to 1.
+ * - A combatant acts at its effective initiative, or at `delayTo` when delaying (must be a later phase, i.e.
+ *   a lower number, ≥ 1; throws OutOfRange otherwise). Delaying does not lower the number of phases.
+ * - Same phase: higher Réaction first; *Decision:* equal Réaction keeps the input order.
+ * - *Decision:* an effective initiative of 0 or less acts at phase 1, after the combatants whose initiative
+ *   is 1 or more, by decreasing initiative then Réaction (everyone acts each round); when no one has an
+ *   initiative of 1 or more there is 1 phase.
+ * - declarationOrder: increasing base initiative (hasten and delay are themselves declarations, so they do
+ *   not count); *Decision:* ties → lower Réaction first (the slower declares first), then input order.
+ * Throws EmptyParty on an empty list, Missing on a missing id, UnknownValue on a duplicate id, and
+ * NotANumber/NotAnInteger on bad numbers.
+ */
+export function polarisPhases(combatants: readonly PolarisCombatant[]): PolarisPhases {
+  if (!Array.isArray(combatants) || combatants.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
+  const checked = combatants.map(checkCombatant);
+  const seen = new Set<string>();
+  for (const c of checked) {
+    if (seen.has(c.id)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "id", value: c.id, allowed: "unique ids" });
+    seen.add(c.id);
+  }
+  const phases = Math.max(1, ...checked.map((c) => c.effective));
+  const sorted = [...checked].sort(compareChecked);
+  const order: { phase: number; ids: string[] }[] = [];
+  for (let p = phases; p >= 1; p--) order.push({ phase: p, ids: sorted.filter((c) => c.phase === p).map((c) => c.id) });
+  const declarationOrder = [...checked]
+    .sort((a, b) => a.initiative - b.initiative || a.reaction - b.reaction)
+    .map((c) => c.id);
+  return { phases, order, declarationOrder };
+}
