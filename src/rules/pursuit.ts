@@ -1,0 +1,429 @@
+/**
+ * Flight and pursuit (RULES.md §8): in the dungeon (§8.1), outdoors (§8.2, pmt's table, which ose also
+ * uses per §8.3), and the dungeon running limit.
+ *
+ * Rulesets other than pmt and ose use the ose rules (ENCOUNTER_BASE_RULESET in encounter.ts); only
+ * `pursues` and `dungeonRunRound` depend on the ruleset.
+ */
+import { RulesError } from "./errors.js";
+import type { Dice } from "./dice.js";
+import { encounterRules, reactionTotal, type EncounterRules } from "./encounter.js";
+import type { RulesetId } from "./rulesets.js";
+import { bool, nonNeg, num, oneOf } from "./validate.js";
+import { clean } from "./units.js";
+
+function requiredBool(name: string, value: unknown): boolean {
+  if (value === undefined) throw new RulesError("AVENTURE.Error.Missing", { name });
+  return bool(name, value, false);
+}
+
+function object<T>(name: string, value: T): T {
+  if (value === null || typeof value !== "object") throw new RulesError("AVENTURE.Error.Missing", { name });
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// §8.1 In the dungeon
+// ---------------------------------------------------------------------------------------------
+
+/** The result of trying to flee in the dungeon. */
+export type DungeonFlightOutcome = "escapes" | "pursuit" | "impossible";
+
+export interface DungeonFlightOptions {
+  /** Movement rates of the slowest member of each side, in any one unit (e.g. metres per round). */
+  fleeingSpeed: number;
+  pursuerSpeed: number;
+  /** True once combat has started: flight is then impossible. */
+  combatStarted: boolean;
+}
+
+export interface DungeonFlightDetail {
+  outcome: DungeonFlightOutcome;
+  /** In a pursuit: whether the pursuers can catch the fleeing side (only if strictly faster). False otherwise. */
+  pursuersCanCatch: boolean;
+}
+
+/**
+ * RULES.md §8.1 with detail. Flight is impossible once combat has started; a strictly faster fleeing
+ * side always escapes; otherwise there is a pursuit, in which the pursuers catch the fleeing side only
+ * if they are strictly faster (equal speeds: a pursuit the pursuers cannot win — it ends when the
+ * fleeing side leaves the monster's field of view or the referee says so).
+ * Throws NotANumber / Negative (speeds), Missing / UnknownValue (combatStarted).
+ */
+export function dungeonFlightDetail(opts: DungeonFlightOptions): DungeonFlightDetail {
+  object("opts", opts);
+  const fleeing = nonNeg("fleeingSpeed", opts.fleeingSpeed);
+  const pursuer = nonNeg("pursuerSpeed", opts.pursuerSpeed);
+  if (requiredBool("combatStarted", opts.combatStarted)) return { outcome: "impossible", pursuersCanCatch: false };
+  if (fleeing > pursuer) return { outcome: "escapes", pursuersCanCatch: false };
+  return { outcome: "pursuit", pursuersCanCatch: pursuer > fleeing };
+}
+
+/** RULES.md §8.1: `escapes | pursuit | impossible` (see dungeonFlightDetail). */
+export function dungeonFlight(opts: DungeonFlightOptions): DungeonFlightOutcome {
+  return dungeonFlightDetail(opts).outcome;
+}
+
+/** pmt: a reaction total of 7..12 means the monster pursues (RULES.md §8.1). */
+export const PMT_PURSUIT_MIN_REACTION = 7;
+/**
+ * ose: the referee decides; "a low reaction result suggests pursuit". *Decision (module):* a total of
+ * 5 or less (ose "hostile" or "unfriendly") is shown as a suggestion to pursue.
+ */
+export const OSE_PURSUIT_SUGGESTION_MAX_REACTION = 5;
+
+export interface PursuesDetail {
+  /** pmt: the table's answer. ose: null (the referee decides). */
+  pursues: boolean | null;
+  /** The answer to show by default: pmt the table's answer, ose the module's suggestion. */
+  suggested: boolean;
+  /** "table" (pmt: rolled) or "referee" (ose: only a suggestion). */
+  decidedBy: "table" | "referee";
+  rules: EncounterRules;
+}
+
+/**
+ * Whether a monster pursues fleeing characters, from a reaction total (RULES.md §8.1, §8.3).
+ * pmt: 2d6 (2..12), 7–12 → pursues. ose and the rulesets that fall back to it: the referee decides,
+ * `pursues` is null and `suggested` is true for a total ≤ 5 (2d6 + CHA mod, any integer).
+ */
+export function pursuesDetail(rs: RulesetId, reactionTotalValue: number): PursuesDetail {
+  const rules = encounterRules(rs);
+  const t = reactionTotal(rules, reactionTotalValue);
+  if (rules === "pmt") {
+    const p = t >= PMT_PURSUIT_MIN_REACTION;
+    return { pursues: p, suggested: p, decidedBy: "table", rules };
+  }
+  return { pursues: null, suggested: t <= OSE_PURSUIT_SUGGESTION_MAX_REACTION, decidedBy: "referee", rules };
+}
+
+/**
+ * pmt: true for a reaction total 7..12, false for 2..6. ose (and fallbacks): null — the referee
+ * decides (use pursuesDetail for the suggestion). Throws UnknownRuleset, NotAnInteger, OutOfRange.
+ */
+export function pursues(rs: RulesetId, reactionTotalValue: number): boolean | null {
+  return pursuesDetail(rs, reactionTotalValue).pursues;
+}
+
+/** RULES.md §8.1: a treasure-loving monster stops to pick up dropped treasure on 3–6 on 1d6 (50 %). */
+export function dropDistracts(d6: number): boolean {
+  return num("d6", d6, { min: 1, max: 6, integer: true }) >= 3;
+}
+
+// ---------------------------------------------------------------------------------------------
+// §8.2 Outdoors
+// ---------------------------------------------------------------------------------------------
+
+/** One row of the §8.2 table: fleeing group `minFleeing..maxFleeing` (null = no upper bound). */
+export interface EvasionRow {
+  minFleeing: number;
+  maxFleeing: number | null;
+  /** Base escape chance, percent. */
+  base: number;
+  /** Percentage points added for bands 1, 2, 3. */
+  bands: readonly [number, number, number];
+}
+
+/**
+ * RULES.md §8.2, the escape chance by size of the fleeing group and size of the pursuing group
+ * relative to it. *Decision (RULES.md):* band 1 = pursuers up to 25 % of the fleeing group, band 2 =
+ * above 25 % up to 75 %, band 3 = above 75 %.
+ */
+export const EVASION_TABLE: readonly EvasionRow[] = [
+  { minFleeing: 1, maxFleeing: 4, base: 50, bands: [0, 20, 40] },
+  { minFleeing: 5, maxFleeing: 12, base: 35, bands: [0, 15, 25] },
+  { minFleeing: 13, maxFleeing: 24, base: 25, bands: [0, 15, 25] },
+  { minFleeing: 25, maxFleeing: null, base: 10, bands: [0, 15, 25] },
+];
+
+/** The band upper limits, in percent of the fleeing group (band 3 has none). */
+export const EVASION_BAND_LIMITS = [25, 75] as const;
+/** The fleeing side always has at least 5 % (RULES.md §8.2). */
+export const EVASION_MIN_CHANCE = 5;
+/** *Decision (module):* the chance is capped at 100 % (a certain escape). */
+export const EVASION_MAX_CHANCE = 100;
+
+/** The column of the §8.2 table used. */
+export type EvasionBand = 1 | 2 | 3;
+
+export interface EvasionOptions {
+  /** Number in the fleeing group (integer ≥ 1). */
+  fleeing: number;
+  /** Number in the pursuing group (integer ≥ 1). */
+  pursuers: number;
+  /** Percentage points for the fleeing side (e.g. dense woods +20 to +25), ≥ 0. Default 0. */
+  fleeingBonus?: number;
+  /** Percentage points for the pursuers (e.g. twice as fast +20 to +25), ≥ 0, subtracted. Default 0. */
+  pursuerBonus?: number;
+}
+
+export interface EvasionChance {
+  /** The escape chance in percent, within 5..100: roll 1d100, 1..chance = escaped. */
+  chance: number;
+  /** The base chance of the row. */
+  base: number;
+  band: EvasionBand;
+  /** The points added by the band. */
+  bandModifier: number;
+  /** base + bandModifier + fleeingBonus − pursuerBonus, before the 5..100 limits. */
+  raw: number;
+}
+
+/** The §8.2 band for `pursuers` relative to `fleeing` (integer arithmetic: 25 % and 75 % are exact). */
+function evasionBand(fleeing: number, pursuers: number): EvasionBand {
+  if (pursuers * 100 <= fleeing * EVASION_BAND_LIMITS[0]) return 1;
+  if (pursuers * 100 <= fleeing * EVASION_BAND_LIMITS[1]) return 2;
+  return 3;
+}
+
+/**
+ * RULES.md §8.2: the fleeing side's escape chance in percent. Worked examples: 4 fleeing vs 1 pursuer
+ * → 50 %; vs 2 → 70 %. More pursuers never lower the chance (larger groups are slower and noisier).
+ * The bonuses are referee adjustments in percentage points, both ≥ 0 (the pursuers' bonus is
+ * subtracted). The result is never below 5 % and never above 100 %.
+ * Throws NotANumber, NotAnInteger, OutOfRange (group sizes < 1), Negative (bonuses).
+ */
+export function evasionChance(opts: EvasionOptions): EvasionChance {
+  object("opts", opts);
+  const fleeing = num("fleeing", opts.fleeing, { min: 1, integer: true });
+  const pursuers = num("pursuers", opts.pursuers, { min: 1, integer: true });
+  const fb = opts.fleeingBonus === undefined ? 0 : nonNeg("fleeingBonus", opts.fleeingBonus);
+  const pb = opts.pursuerBonus === undefined ? 0 : nonNeg("pursuerBonus", opts.pursuerBonus);
+  const row = EVASION_TABLE.find((r) => fleeing >= r.minFleeing && (r.maxFleeing === null || fleeing <= r.maxFleeing))!;
+  const band = evasionBand(fleeing, pursuers);
+  const bandModifier = row.bands[band - 1]!;
+  const raw = clean(row.base + bandModifier + fb - pb);
+  const chance = Math.min(EVASION_MAX_CHANCE, Math.max(EVASION_MIN_CHANCE, raw));
+  return { chance, base: row.base, band, bandModifier, raw };
+}
+
+/** The pursuers' chance to catch the fleeing side after a failed escape, if faster: 50 % on 1d100. */
+export const PURSUIT_CATCH_CHANCE = 50;
+
+/** Where an outdoor chase stands. `cannotFlee`: the fleeing side was surprised and could not flee. */
+export type PursuitOutcome = "continues" | "escaped" | "caught" | "cannotFlee";
+
+/** Why a day of the chase ended the way it did. */
+export type PursuitReason =
+  | "pursuersSurprised"
+  | "fleeingSurprised"
+  | "evaded"
+  | "caught"
+  | "notCaught"
+  | "pursuersNotFaster";
+
+/** The record of one day of the chase (JSON-able). */
+export interface PursuitDayRecord {
+  /** 1 for the first day. */
+  day: number;
+  /** The escape chance used that day (null when surprise decided). */
+  chance: number | null;
+  band: EvasionBand | null;
+  /** The 1d100 escape roll (null when surprise decided). */
+  evasionRoll: number | null;
+  /** The 1d100 catch roll (only after a failed escape against faster pursuers). */
+  catchRoll: number | null;
+  outcome: PursuitOutcome;
+  reason: PursuitReason;
+}
+
+/** The state of an outdoor chase (JSON-able; every function returns a new object). */
+export interface PursuitState {
+  /** Days already played (0 before the first). */
+  day: number;
+  fleeing: number;
+  pursuers: number;
+  fleeingBonus: number;
+  pursuerBonus: number;
+  /** Whether the pursuers' movement is higher than the fleeing side's (only then can they catch it). */
+  pursuersFaster: boolean;
+  /** The side surprised at the start, or null (also when both or neither are surprised). */
+  surprised?: "fleeing" | "pursuers" | null;
+  outcome: PursuitOutcome;
+  log: PursuitDayRecord[];
+}
+
+export const PURSUIT_SURPRISE = ["fleeing", "pursuers"] as const;
+
+/** A new chase, not started (`day` 0, `outcome` "continues"). Validates like pursuitDay. */
+export function startPursuit(opts: {
+  fleeing: number;
+  pursuers: number;
+  fleeingBonus?: number;
+  pursuerBonus?: number;
+  pursuersFaster: boolean;
+  surprised?: "fleeing" | "pursuers" | null;
+}): PursuitState {
+  object("opts", opts);
+  const state: PursuitState = {
+    day: 0,
+    fleeing: opts.fleeing,
+    pursuers: opts.pursuers,
+    fleeingBonus: opts.fleeingBonus ?? 0,
+    pursuerBonus: opts.pursuerBonus ?? 0,
+    pursuersFaster: opts.pursuersFaster,
+    surprised: opts.surprised ?? null,
+    outcome: "continues",
+    log: [],
+  };
+  checkPursuitState(state);
+  return state;
+}
+
+function checkPursuitState(state: PursuitState): void {
+  object("state", state);
+  num("state.day", state.day, { min: 0, integer: true });
+  evasionChance(state);
+  nonNeg("state.fleeingBonus", state.fleeingBonus);
+  nonNeg("state.pursuerBonus", state.pursuerBonus);
+  requiredBool("state.pursuersFaster", state.pursuersFaster);
+  if (state.surprised !== undefined && state.surprised !== null) oneOf("state.surprised", state.surprised, PURSUIT_SURPRISE);
+  oneOf("state.outcome", state.outcome, ["continues", "escaped", "caught", "cannotFlee"] as const);
+  if (!Array.isArray(state.log)) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
+}
+
+/**
+ * Plays one day of the outdoor chase (RULES.md §8.2) and returns the new state (the input is not
+ * changed) with the day's record appended to `log` and also returned as `record`.
+ * - pursuers surprised: the fleeing side escapes automatically (no dice);
+ * - fleeing side surprised: *Decision (module):* it cannot flee — outcome `cannotFlee` (no dice; the
+ *   encounter takes place, §7.2);
+ * - otherwise 1d100 ≤ evasion chance → `escaped`; on a failure, if the pursuers are faster, 1d100 ≤ 50
+ *   → `caught` (*Decision (module):* the 50 % is rolled on 1d100), else the chase `continues` to the
+ *   next day (pursuers not faster: it always continues).
+ * Surprise is part of the state; the glue clears it (`surprised: null`) if it should not apply.
+ * Throws UnknownValue (`state.outcome`) when the chase is already over, and the evasionChance errors.
+ */
+export async function pursuitDay(
+  state: PursuitState,
+  dice: Dice,
+): Promise<{ state: PursuitState; record: PursuitDayRecord }> {
+  checkPursuitState(state);
+  oneOf("state.outcome", state.outcome, ["continues"] as const);
+  const day = state.day + 1;
+  let record: PursuitDayRecord;
+  if (state.surprised === "pursuers") {
+    record = { day, chance: null, band: null, evasionRoll: null, catchRoll: null, outcome: "escaped", reason: "pursuersSurprised" };
+  } else if (state.surprised === "fleeing") {
+    record = { day, chance: null, band: null, evasionRoll: null, catchRoll: null, outcome: "cannotFlee", reason: "fleeingSurprised" };
+  } else {
+    const e = evasionChance(state);
+    const [evasionRoll] = await dice.roll(1, 100, "evasion");
+    if (evasionRoll! <= e.chance) {
+      record = { day, chance: e.chance, band: e.band, evasionRoll: evasionRoll!, catchRoll: null, outcome: "escaped", reason: "evaded" };
+    } else if (!state.pursuersFaster) {
+      record = { day, chance: e.chance, band: e.band, evasionRoll: evasionRoll!, catchRoll: null, outcome: "continues", reason: "pursuersNotFaster" };
+    } else {
+      const [catchRoll] = await dice.roll(1, 100, "pursuitCatch");
+      const caught = catchRoll! <= PURSUIT_CATCH_CHANCE;
+      record = {
+        day,
+        chance: e.chance,
+        band: e.band,
+        evasionRoll: evasionRoll!,
+        catchRoll: catchRoll!,
+        outcome: caught ? "caught" : "continues",
+        reason: caught ? "caught" : "notCaught",
+      };
+    }
+  }
+  return { state: { ...state, day, outcome: record.outcome, log: [...state.log, record] }, record };
+}
+
+/**
+ * Plays up to `maxDays` days (integer ≥ 1) from `initialState`, stopping as soon as the chase is over.
+ * The same initial state and dice give the same final state: `replayPursuit(s, fixedDice(pursuitLogDice(final.log)), n)`
+ * reproduces a chase. The final state may still be `continues` if `maxDays` ran out.
+ */
+export async function replayPursuit(initialState: PursuitState, dice: Dice, maxDays: number): Promise<PursuitState> {
+  const n = num("maxDays", maxDays, { min: 1, max: 100000, integer: true });
+  checkPursuitState(initialState);
+  let state = initialState;
+  for (let i = 0; i < n && state.outcome === "continues"; i++) state = (await pursuitDay(state, dice)).state;
+  return state;
+}
+
+/** The d100 results of a chase log, in the order they were rolled (feed them to fixedDice to replay). */
+export function pursuitLogDice(log: readonly PursuitDayRecord[]): number[] {
+  if (!Array.isArray(log)) throw new RulesError("AVENTURE.Error.Missing", { name: "log" });
+  return log.flatMap((r) => [r.evasionRoll, r.catchRoll].filter((x): x is number => x !== null));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running in the dungeon
+// ---------------------------------------------------------------------------------------------
+
+export interface DungeonRunRule {
+  /** Rounds a character can run (exploration rate per round). */
+  limitRounds: number;
+  /** Penalty to attacks, damage and AC while exhausted; null where the source gives none (pmt: "exhausted, see Rest"). */
+  penalty: number | null;
+  /** Turns of rest that end the exhaustion; null where the source gives none. */
+  restTurns: number | null;
+}
+
+/**
+ * Running limits. pmt (seed 002): 30 rounds (½ turn), then the character is exhausted (the effects are
+ * in a "Rest" section the seed does not include). ose: 30 rounds, then exhausted: −2 to attacks, damage
+ * and AC until three turns of rest (this text is not in seed 004 nor RULES.md; see docs/api/encounter.md).
+ * Not to be confused with ose's encounter movement (⅓ rate), limited to 60 rounds = 1 turn (seed 004,
+ * RULES.md §8.3). Other rulesets use ose.
+ */
+export const DUNGEON_RUN: Readonly<Record<EncounterRules, Readonly<DungeonRunRule>>> = {
+  pmt: { limitRounds: 30, penalty: null, restTurns: null },
+  ose: { limitRounds: 30, penalty: -2, restTurns: 3 },
+};
+
+/** A character's running count (JSON-able). */
+export interface DungeonRunState {
+  ruleset: RulesetId;
+  /** Rounds run so far. */
+  rounds: number;
+  exhausted: boolean;
+}
+
+export interface DungeonRunResult extends DungeonRunState {
+  limitRounds: number;
+  /** Rounds of running left (0 once exhausted). */
+  remaining: number;
+  /** The penalty now in force (0 when not exhausted or when the ruleset gives none). */
+  penalty: number;
+  /** Turns of rest needed to recover, or null. */
+  restTurns: number | null;
+  rules: EncounterRules;
+}
+
+/** A fresh running count for `rs`. */
+export function dungeonRunStart(rs: RulesetId): DungeonRunResult {
+  const rule = DUNGEON_RUN[encounterRules(rs)];
+  return { ruleset: rs, rounds: 0, exhausted: false, limitRounds: rule.limitRounds, remaining: rule.limitRounds, penalty: 0, restTurns: rule.restTurns, rules: encounterRules(rs) };
+}
+
+/**
+ * Counts one more round of running against the limit (DUNGEON_RUN) and returns the new state: the
+ * character becomes `exhausted` when `rounds` reaches `limitRounds` (the last round allowed is the
+ * 30th). Throws UnknownValue (`state.exhausted`) if the character is already exhausted (it must rest:
+ * start a new count with dungeonRunStart after `restTurns` turns), UnknownRuleset, NotAnInteger,
+ * Negative, OutOfRange (rounds beyond the limit).
+ */
+export function dungeonRunRound(state: DungeonRunState): DungeonRunResult {
+  object("state", state);
+  const rules = encounterRules(state.ruleset);
+  const rule = DUNGEON_RUN[rules];
+  const rounds = num("state.rounds", state.rounds, { min: 0, max: rule.limitRounds, integer: true });
+  if (requiredBool("state.exhausted", state.exhausted) || rounds >= rule.limitRounds) {
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.exhausted", value: "true", allowed: "false" });
+  }
+  const next = rounds + 1;
+  const exhausted = next >= rule.limitRounds;
+  return {
+    ruleset: state.ruleset,
+    rounds: next,
+    exhausted,
+    limitRounds: rule.limitRounds,
+    remaining: rule.limitRounds - next,
+    penalty: exhausted ? (rule.penalty ?? 0) : 0,
+    restTurns: rule.restTurns,
+    rules,
+  };
+}
