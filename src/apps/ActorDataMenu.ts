@@ -2,47 +2,14 @@
  * The "Actor data" settings menu (GM only): the data paths the generic adapter reads, with dnd5e and OSE
  * presets, and a check of each path against a chosen actor (a path that resolves to nothing is flagged).
  */
-import { MODULE_ID, template } from "../constants.js";
+import { template } from "../constants.js";
 import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../foundry/settings-schema.js";
 import { PRESETS, type PresetId } from "../foundry/adapters/presets.js";
-import { resolvePath, unresolvedPaths } from "../foundry/adapters/read.js";
+import { actorDataContext } from "./actor-data-context.js";
 import { getSetting, setSetting } from "../foundry/settings.js";
 import { t } from "../foundry/i18n.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-
-export interface ActorDataContext extends Record<string, unknown> {
-  fields: { key: string; label: string; hint: string; value: string; missing: boolean; sample: string }[];
-  actors: { id: string; name: string; selected: boolean }[];
-  actorId: string;
-  presets: { id: string; label: string }[];
-}
-
-/** Builds the template context (pure apart from localization; tested directly). */
-export function actorDataContext(
-  paths: ActorDataPaths,
-  actors: { id: string; name: string }[],
-  actor: { id: string; name: string } | null,
-  localize: (key: string) => string,
-): ActorDataContext {
-  const missing = new Set(actor ? unresolvedPaths(actor, paths) : []);
-  return {
-    fields: ACTOR_DATA_FIELDS.map((key) => {
-      const raw = actor && paths[key] ? resolvePath(actor, paths[key]) : null;
-      return {
-        key,
-        label: localize(`AVENTURE.ActorData.field.${key}`),
-        hint: localize(`AVENTURE.ActorData.hint.${key}`),
-        value: paths[key],
-        missing: missing.has(key),
-        sample: raw === null ? "" : String(raw),
-      };
-    }),
-    actors: actors.map((a) => ({ ...a, selected: a.id === actor?.id })),
-    actorId: actor?.id ?? "",
-    presets: (Object.keys(PRESETS) as PresetId[]).map((id) => ({ id, label: localize(`AVENTURE.ActorData.preset.${id}`) })),
-  };
-}
 
 export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
   #paths: ActorDataPaths | null = null;
@@ -107,4 +74,3 @@ export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 }
 
-export const ACTOR_DATA_MODULE = MODULE_ID;

@@ -4,8 +4,10 @@
  */
 import { onRulesetChange } from "./windows.js";
 import { onSettingChange } from "./settings.js";
+import { warnUnsupportedSystem } from "./system-check.js";
 
 export function registerHooks(): void {
   onSettingChange("ruleset", onRulesetChange);
+  Hooks.once("ready", warnUnsupportedSystem);
   // Feature hooks (one block per feature):
 }

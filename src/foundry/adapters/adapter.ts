@@ -7,7 +7,8 @@ import { statusEffects } from "../compat.js";
 import { getSetting } from "../settings.js";
 import type { ActorDataPaths } from "../settings-schema.js";
 import { DND5E_PATHS, OSE_PATHS } from "./presets.js";
-import { readStats, type ActorStats } from "./read.js";
+import { readNumber, readStats, type ActorStats } from "./read.js";
+import { clean, toMetres } from "../../rules/units.js";
 
 export type AdapterId = "dnd5e" | "ose" | "generic";
 export type Ability = "str" | "dex" | "con" | "int" | "wis" | "cha";
@@ -198,7 +199,7 @@ export class Dnd5eAdapter extends GenericAdapter {
     if (typeof a[modern] === "function" && a[modern]!.length <= 3) {
       // dnd5e 4.1+: rollX(config, dialog, message)
       const config = { ...modernArg, ...(options.dc !== undefined ? { target: options.dc } : {}) };
-      roll = normaliseRolls(await a[modern]!.call(actor, config, {}, { data: { flavor: options.flavor } }));
+      roll = normaliseRolls(await a[modern]!.call(actor, config, { configure: false }, { data: { flavor: options.flavor } }));
     } else if (typeof a[legacy] === "function") {
       roll = normaliseRolls(
         await a[legacy]!.call(actor, legacyArg, { targetValue: options.dc, flavor: options.flavor }),
@@ -226,6 +227,19 @@ export class OseAdapter extends GenericAdapter {
     super(OSE_PATHS);
   }
 
+  override read(actor: ActorLike): ActorStats {
+    const stats = super.read(actor);
+    if (stats.speeds === null) {
+      // Older OSE builds only store the base movement (feet per turn): encounter movement is a third.
+      const base = readNumber(actor, "system.movement.base");
+      if (base !== null) {
+        const walk = clean(toMetres(base / 3, "ft", getSetting("feetFactor")));
+        stats.speeds = { walk, climb: 0, swim: 0, fly: 0 };
+      }
+    }
+    return stats;
+  }
+
   override async applyDamage(actor: ActorLike, amount: number, _type: string): Promise<boolean> {
     const fn = (actor as unknown as { applyDamage?: (amount: number, multiplier?: number) => Promise<unknown> })
       .applyDamage;
@@ -238,7 +252,7 @@ export class OseAdapter extends GenericAdapter {
 /** The adapter for the running game system (generic paths from the "Actor data" menu otherwise). */
 export function adapterFor(systemId: string = game.system.id): ActorAdapter {
   if (systemId === "dnd5e") return new Dnd5eAdapter();
-  if (systemId === "ose") return new OseAdapter();
+  if (systemId === "ose" || systemId === "ose-dev") return new OseAdapter();
   return new GenericAdapter(getSetting("actorData"));
 }
 

@@ -16,10 +16,10 @@ export const DND5E_PATHS: ActorDataPaths = {
   blindsight: "system.attributes.senses.ranges.blindsight|system.attributes.senses.blindsight",
   truesight: "system.attributes.senses.ranges.truesight|system.attributes.senses.truesight",
   sensesUnit: "system.attributes.senses.units",
-  walk: "system.attributes.movement.walk",
-  climb: "system.attributes.movement.climb",
-  swim: "system.attributes.movement.swim",
-  fly: "system.attributes.movement.fly",
+  walk: "system.attributes.movement.speeds.walk|system.attributes.movement.walk",
+  climb: "system.attributes.movement.speeds.climb|system.attributes.movement.climb",
+  swim: "system.attributes.movement.speeds.swim|system.attributes.movement.swim",
+  fly: "system.attributes.movement.speeds.fly|system.attributes.movement.fly",
   speedUnit: "system.attributes.movement.units",
   hp: "system.attributes.hp.value",
   hpMax: "system.attributes.hp.max",
@@ -32,9 +32,11 @@ export const OSE_PATHS: ActorDataPaths = {
   strMod: "system.scores.str.mod",
   dexMod: "system.scores.dex.mod",
   conMod: "system.scores.con.mod",
-  chaMod: "system.scores.cha.mod",
-  darkvision: "system.vision.infravision|system.details.infravision",
+  // OSE: the reaction adjustment of Charisma is scores.cha.npc; the plain modifier otherwise.
+  chaMod: "system.scores.cha.npc|system.scores.cha.mod",
+  // OSE has no infravision field (text only): set it per actor by hand if needed.
   sensesUnit: "ft",
+  // Encounter movement per round (base / 3); OseAdapter computes it from base when absent.
   walk: "system.movement.encounter",
   speedUnit: "ft",
   hp: "system.hp.value",

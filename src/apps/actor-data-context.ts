@@ -1,0 +1,38 @@
+/** The Actor data menu's template context (pure: tested and screenshotted without Foundry). */
+import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../foundry/settings-schema.js";
+import { PRESETS, type PresetId } from "../foundry/adapters/presets.js";
+import { resolvePath, unresolvedPaths } from "../foundry/adapters/read.js";
+
+export interface ActorDataContext extends Record<string, unknown> {
+  fields: { key: string; label: string; hint: string; value: string; missing: boolean; sample: string }[];
+  actors: { id: string; name: string; selected: boolean }[];
+  actorId: string;
+  presets: { id: string; label: string }[];
+}
+
+/** Builds the template context (pure apart from localization; tested directly). */
+export function actorDataContext(
+  paths: ActorDataPaths,
+  actors: { id: string; name: string }[],
+  actor: { id: string; name: string } | null,
+  localize: (key: string) => string,
+): ActorDataContext {
+  const missing = new Set(actor ? unresolvedPaths(actor, paths) : []);
+  return {
+    fields: ACTOR_DATA_FIELDS.map((key) => {
+      const raw = actor && paths[key] ? resolvePath(actor, paths[key]) : null;
+      return {
+        key,
+        label: localize(`AVENTURE.ActorData.field.${key}`),
+        hint: localize(`AVENTURE.ActorData.hint.${key}`),
+        value: paths[key],
+        missing: missing.has(key),
+        sample: raw === null ? "" : String(raw),
+      };
+    }),
+    actors: actors.map((a) => ({ ...a, selected: a.id === actor?.id })),
+    actorId: actor?.id ?? "",
+    presets: (Object.keys(PRESETS) as PresetId[]).map((id) => ({ id, label: localize(`AVENTURE.ActorData.preset.${id}`) })),
+  };
+}
+

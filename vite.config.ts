@@ -1,0 +1,34 @@
+/**
+ * Build: src/module.ts → dist/aventure.js (ES module, source map, class names kept: Foundry derives
+ * render<ClassName> hook names from them). Dev: `npm run dev` serves /modules/aventure/ from source on
+ * :30001 and proxies everything else, websockets included, to a local Foundry on :30000.
+ */
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  publicDir: false,
+  base: "/modules/aventure/",
+  server: {
+    port: 30001,
+    open: false,
+    proxy: {
+      "^(?!/modules/aventure/)": "http://localhost:30000/",
+      "/socket.io": { target: "ws://localhost:30000", ws: true },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: false,
+    sourcemap: true,
+    minify: false,
+    target: "es2022",
+    lib: {
+      entry: "src/module.ts",
+      formats: ["es"],
+      fileName: () => "aventure.js",
+    },
+    rollupOptions: {
+      output: { keepNames: true } as Record<string, unknown>,
+    },
+  },
+});
