@@ -15,3 +15,4 @@ export * from "./stealth.js";
 export * from "./polaris.js";
 export * from "./encounter.js";
 export * from "./pursuit.js";
+export * from "./travel.js";

@@ -1,0 +1,801 @@
+import { RulesError } from "./errors.js";
+import { ruleset as checkRuleset, type RulesetId } from "./rulesets.js";
+import {
+  RATION_LEVELS,
+  SURVIVAL_CON_MOD_RANGE,
+  SURVIVAL_TABLE,
+  fastingDays,
+  survivalDay,
+  survivalSaveSucceeds,
+  waterNeedLitres,
+  type RationLevel,
+} from "./survival.js";
+import { splitDuration } from "./time.js";
+import { clean } from "./units.js";
+import { bool, num, oneOf } from "./validate.js";
+
+export * from "./survival.js";
+
+/*
+ * RULES.md §2 (travel: rnp, dnd5e; getting lost: pmt; encounter movement: pmt, ose) and, through travelPlan,
+ * §4.3–4.4 (food and water, rnp). Metres and seconds; speeds given by the user in km/h.
+ */
+
+export const TRAVEL_PACES = ["slow", "normal", "fast"] as const;
+export type TravelPace = (typeof TRAVEL_PACES)[number];
+
+export const TRAVEL_PERIODS = ["minute", "hour", "day"] as const;
+export type TravelPer = (typeof TRAVEL_PERIODS)[number];
+
+/**
+ * RULES.md §2.1, in metres. The day column assumes 8 hours of marching and is used as given (it is not
+ * 8 × the hour column for slow and fast).
+ */
+export const TRAVEL_PACE_TABLE: Readonly<Record<TravelPace, Readonly<Record<TravelPer, number>>>> = {
+  slow: { minute: 60, hour: 3000, day: 27000 },
+  normal: { minute: 90, hour: 4500, day: 36000 },
+  fast: { minute: 120, hour: 6000, day: 45000 },
+};
+
+/** The other numbers of RULES.md §2. */
+export const TRAVEL_RULES = {
+  /** §2.1/2.4: hours of marching the day column assumes; beyond, forced march. */
+  standardHours: 8,
+  /** §2.4: DC = 10 + hours beyond 8. */
+  forcedMarchBaseDC: 10,
+  /** §2.3: difficult terrain covers half the distance. */
+  difficultFactor: 0.5,
+  /** §2.2: fast pace gives −5 to passive Perception. */
+  fastPerceptionPenalty: 5,
+  /** §2.5: a gallop lasts at most one hour… */
+  gallopMaxHours: 1,
+  /** …and covers twice the fast pace (12 km in that hour). */
+  gallopFactor: 2,
+  /** §2.5: ships sail beyond this many hours a day only with enough crew (up to 24 h). */
+  boatStandardHours: 8,
+  /** travelPlan: hours of marching per day by default, and at most. */
+  defaultHoursPerDay: 8,
+  maxHoursPerDay: 24,
+  /** travelPlan refuses journeys longer than this many days (OutOfRange). */
+  maxDays: 1000,
+  /** §2.8: encounter movement per round = exploration rate / 3. */
+  encounterMovementDivisor: 3,
+} as const;
+
+/** RULES.md §2.8: running lasts at most this many rounds; pmt: the runner is exhausted afterwards. null: no such rule. */
+export const TRAVEL_RUNNING_TABLE: Readonly<Record<RulesetId, { rounds: number; exhaustedAfter: boolean } | null>> = {
+  rnp: null,
+  dnd5e: null,
+  pmt: { rounds: 30, exhaustedAfter: true },
+  ose: { rounds: 60, exhaustedAfter: false },
+  polaris: null,
+};
+
+export const TRAVEL_TERRAINS = ["normal", "difficult"] as const;
+export type TravelTerrain = (typeof TRAVEL_TERRAINS)[number];
+
+export const TRAVEL_MODES = ["foot", "gallop", "vehicle", "boat", "custom"] as const;
+export type TravelMode = (typeof TRAVEL_MODES)[number];
+
+export const MARCHING_POSITIONS = ["front", "middle", "rear"] as const;
+export type MarchingPosition = (typeof MARCHING_POSITIONS)[number];
+
+/** RULES.md §2.6. "none" and "watch" keep an eye out for threats; the others keep the character busy. */
+export const TRAVEL_ACTIVITIES = ["none", "watch", "navigate", "map", "track", "forage"] as const;
+export type TravelActivity = (typeof TRAVEL_ACTIVITIES)[number];
+export const TRAVEL_BUSY_ACTIVITIES: readonly TravelActivity[] = ["navigate", "map", "track", "forage"];
+
+export const TRAVEL_SAVE_KINDS = ["forcedMarch", "dehydration"] as const;
+export type TravelSaveKind = (typeof TRAVEL_SAVE_KINDS)[number];
+
+/** The rulesets whose source has the travel rules (§2); the others use them as a fallback (warning rulesetFallback). */
+export const TRAVEL_NATIVE_RULESETS: readonly RulesetId[] = ["rnp", "dnd5e"];
+
+/**
+ * Warnings of travelPlan, one localization key each (AVENTURE.Travel.Warning.<code> in the glue):
+ * - rulesetFallback: the ruleset has no travel rules of its own; the rnp/dnd5e rules (§2, §4) are used.
+ * - gallopCapped: a gallop lasts at most one hour a day; the rest of the day goes at the chosen pace.
+ * - boatIgnoresPace: a boat goes at its own speed; the pace changes neither distance, Perception nor stealth.
+ * - vehicleNormalPace: land vehicles travel at normal pace whatever pace was chosen.
+ * - boatCrewNeeded: sailing more than 8 h a day needs enough crew.
+ * - terrainIgnoredOnBoat: difficult terrain does not halve a boat's speed.
+ * - speedIgnored: a speed was given for a mode that uses the pace table.
+ * - stealthNeedsSlow: stealth was asked but the group is not travelling at slow pace (on foot or custom mount).
+ * - stealthNotOnBoat: stealth was asked on a boat (no slow-pace benefit).
+ * - lostCheck: the referee rolls 1d100 at the start of each day (lostChance %).
+ * - forcedMarch: marching beyond 8 h: Constitution saves are due (see saves).
+ * - positionsNormalised: with two marching positions only front and rear exist, with one it is the front.
+ * - noLookout: every member is busy; nobody notices threats.
+ * - hotWeather: hot weather doubles the water need (6 L a day); the water levels are relative to it.
+ */
+export const TRAVEL_WARNINGS = [
+  "rulesetFallback",
+  "gallopCapped",
+  "boatIgnoresPace",
+  "vehicleNormalPace",
+  "boatCrewNeeded",
+  "terrainIgnoredOnBoat",
+  "speedIgnored",
+  "stealthNeedsSlow",
+  "stealthNotOnBoat",
+  "lostCheck",
+  "forcedMarch",
+  "positionsNormalised",
+  "noLookout",
+  "hotWeather",
+] as const;
+export type TravelWarning = (typeof TRAVEL_WARNINGS)[number];
+
+const HOUR = 3600;
+const DAY = 86400;
+
+function options(name: string, v: unknown, required = false): Record<string, unknown> {
+  if (v === undefined || (required && v === null)) {
+    if (required) throw new RulesError("AVENTURE.Error.Missing", { name });
+    return {};
+  }
+  if (typeof v !== "object" || v === null) {
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: String(v), allowed: "object" });
+  }
+  return v as Record<string, unknown>;
+}
+
+/**
+ * RULES.md §2.1/2.3: the distance in metres a group covers at `pace` per minute, hour or day (the day column as
+ * given), halved with `options.difficult`.
+ */
+export function paceDistance(pace: TravelPace, per: TravelPer, opts?: { difficult?: boolean }): number {
+  const p = oneOf("pace", pace, TRAVEL_PACES);
+  const u = oneOf("per", per, TRAVEL_PERIODS);
+  const difficult = bool("difficult", options("options", opts).difficult, false);
+  return clean(TRAVEL_PACE_TABLE[p][u] * (difficult ? TRAVEL_RULES.difficultFactor : 1));
+}
+
+/**
+ * RULES.md §2.4: the Constitution save DC at the end of the `hoursMarched`-th hour of marching in a day:
+ * null up to 8, 11 for the 9th hour, 12 for the 10th… (integer 0..24).
+ */
+export function forcedMarchDC(hoursMarched: number): number | null {
+  const h = num("hoursMarched", hoursMarched, { integer: true, min: 0, max: TRAVEL_RULES.maxHoursPerDay });
+  if (h <= TRAVEL_RULES.standardHours) return null;
+  return TRAVEL_RULES.forcedMarchBaseDC + (h - TRAVEL_RULES.standardHours);
+}
+
+/** RULES.md §2.8 (pmt, ose): encounter movement per round in metres = exploration rate (metres per turn) / 3. */
+export function encounterMovement(explorationRate: number): number {
+  return clean(num("explorationRate", explorationRate, { min: 0 }) / TRAVEL_RULES.encounterMovementDivisor);
+}
+
+/**
+ * RULES.md §2.8: how many rounds a character can run (at its exploration rate per round): 30 in pmt (exhausted
+ * afterwards, see TRAVEL_RUNNING_TABLE), 60 (one turn) in ose. Decision: rnp, dnd5e and polaris have no such rule
+ * and give null (like turnSeconds); an unknown ruleset throws UnknownRuleset. (Seed 004 attaches ose's 60 rounds to
+ * the encounter movement rate rather than to running; RULES.md wins.)
+ */
+export function runningLimitRounds(rs: RulesetId): number | null {
+  return TRAVEL_RUNNING_TABLE[checkRuleset(rs)]?.rounds ?? null;
+}
+
+/**
+ * RULES.md §2.7 (pmt): the group is lost when the referee's 1d100 (`roll`, 1..100) is at most `chance` (percent,
+ * 0..100). A chance of 0 never gets lost (the default: the seed gives no percentage).
+ */
+export function travelLostCheck(chance: number, roll: number): boolean {
+  const c = num("chance", chance, { min: 0, max: 100 });
+  const r = num("roll", roll, { integer: true, min: 1, max: 100 });
+  return r <= c;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// travelPlan
+
+export interface TravelMemberInput {
+  id: string;
+  name: string;
+  /** Constitution modifier, integer −5..10. */
+  conMod: number;
+  /** Passive Wisdom (Perception), before the pace penalty. Integer 0..100. */
+  passivePerception: number;
+  /** Current exhaustion level, integer 0..6. Default 0. */
+  exhaustion?: number;
+  /** Fasting counter so far (days without food, half rations = 0.5). Default 0. */
+  fasting?: number;
+  /** Food eaten each day of the trip, relative to the need (500 g). */
+  food: RationLevel;
+  /** Water drunk each day, relative to the need (3 L, 6 L when hot). */
+  water: RationLevel;
+  position: MarchingPosition;
+  /** Default "none". */
+  activity?: TravelActivity;
+}
+
+export interface TravelInput {
+  ruleset: RulesetId;
+  pace: TravelPace;
+  terrain: TravelTerrain;
+  mode: TravelMode;
+  /** km/h, required for boat and custom. */
+  speedKmh?: number;
+  /** Metres to cover. Give exactly one of distance and duration. */
+  distance?: number;
+  /** Seconds of real (world) time travelling. */
+  duration?: number;
+  /** Hours of marching (or sailing) per day, > 0 and ≤ 24. Default 8. */
+  hoursPerDay?: number;
+  /** Hot weather: the water need doubles. Default false. */
+  hot?: boolean;
+  /** The group wants to travel stealthily (only checked; warns when impossible). Default false. */
+  stealth?: boolean;
+  /** pmt: daily chance (percent) of getting lost, rolled on 1d100 at the start of each day. Default 0 (no check). */
+  lostChance?: number;
+  party: readonly TravelMemberInput[];
+}
+
+export interface TravelForcedMarchHour {
+  /** The hour of marching that day (9, 10…). */
+  hour: number;
+  dc: number;
+}
+
+export interface TravelDay {
+  /** 1-based. */
+  day: number;
+  /** Seconds from the start of the journey to the start of this day's march. */
+  startSeconds: number;
+  marchSeconds: number;
+  /** Seconds of that march spent galloping (gallop mode). */
+  gallopSeconds: number;
+  /** Metres covered this day, and since the start at the end of this day. */
+  distance: number;
+  distanceTotal: number;
+  /** One entry per completed hour beyond 8 (none for boats). */
+  forcedMarch: TravelForcedMarchHour[];
+  /** The 1d100 lost chance rolled at the start of the day, or null. */
+  lostCheckChance: number | null;
+}
+
+export interface TravelSave {
+  /** Stable id: `${memberId}:${day}:forcedMarch:${hour}` or `${memberId}:${day}:dehydration`. */
+  id: string;
+  memberId: string;
+  day: number;
+  kind: TravelSaveKind;
+  /** The hour of marching for forcedMarch, null for dehydration (rolled at the end of the day). */
+  hour: number | null;
+  ability: "con";
+  dc: number;
+}
+
+export interface TravelMemberDay {
+  day: number;
+  forcedMarch: (TravelForcedMarchHour & { saveId: string })[];
+  food: RationLevel;
+  fastingAfter: number;
+  /** Automatic levels from hunger at the end of this day. */
+  hungerLevels: number;
+  water: RationLevel;
+  /** 1 when water is "none" (automatic level), else 0. */
+  thirstAutomatic: number;
+  /** DC 15 when water is "half", else null. */
+  dehydrationDC: number | null;
+  dehydrationSaveId: string | null;
+  /** True when a dehydration level is possible this day: it becomes 2 levels if the member is already exhausted. */
+  dehydrationExtraIfExhausted: boolean;
+}
+
+export interface TravelMemberPlan {
+  id: string;
+  name: string;
+  conMod: number;
+  exhaustionBefore: number;
+  fastingBefore: number;
+  /** fastingDays(conMod). */
+  fastingAllowed: number;
+  food: RationLevel;
+  water: RationLevel;
+  /** The position given and the one used after normalisation (two positions: front and rear; one: front). */
+  positionGiven: MarchingPosition;
+  position: MarchingPosition;
+  activity: TravelActivity;
+  busy: boolean;
+  /** Whether the member counts for noticing threats (§2.6: busy members don't). */
+  countsForNoticing: boolean;
+  passivePerceptionBase: number;
+  /** After the pace (−5 at fast pace, and when galloping). */
+  passivePerception: number;
+  days: TravelMemberDay[];
+  /** The fasting counter after the trip (does not depend on saves). */
+  fastingAfter: number;
+  starvingAfter: boolean;
+  /** Exhaustion after the trip if every save succeeds / fails. */
+  exhaustionMin: number;
+  exhaustionMax: number;
+}
+
+export interface TravelPlan {
+  ruleset: RulesetId;
+  pace: TravelPace;
+  /** The pace whose table row gives the distance (vehicle: normal; boat and custom: null). */
+  effectivePace: TravelPace | null;
+  terrain: TravelTerrain;
+  mode: TravelMode;
+  speedKmh: number | null;
+  hoursPerDay: number;
+  hot: boolean;
+  lostChance: number;
+  /** Metres per full travel day. */
+  dayDistance: number;
+  /** Metres in total. */
+  distance: number;
+  /** Real elapsed seconds (world time to advance), and split. */
+  durationSeconds: number;
+  duration: { days: number; hours: number; minutes: number; seconds: number };
+  /** Seconds spent marching in total. */
+  marchSeconds: number;
+  days: TravelDay[];
+  members: TravelMemberPlan[];
+  /** The best passive Perception (after the pace) per position among members who count; null when nobody there counts. */
+  noticeByPosition: Record<MarchingPosition, number | null>;
+  canStealth: boolean;
+  foodNeedGrams: number;
+  waterNeedLitres: number;
+  /** Every save the glue must roll, in order (day, member, hour, then dehydration at the end of the day). */
+  saves: TravelSave[];
+  warnings: TravelWarning[];
+}
+
+/** A stretch of the day's march at a constant rate (metres per hour); the last one is endless. */
+interface Segment {
+  hours: number;
+  rate: number;
+}
+
+function segmentsFor(mode: TravelMode, pace: TravelPace, difficult: boolean, speedKmh: number): Segment[] {
+  const f = difficult && mode !== "boat" ? TRAVEL_RULES.difficultFactor : 1;
+  const std = TRAVEL_RULES.standardHours;
+  if (mode === "boat" || mode === "custom") return [{ hours: Infinity, rate: speedKmh * 1000 * f }];
+  const row = TRAVEL_PACE_TABLE[mode === "vehicle" ? "normal" : pace];
+  const within = { rate: (row.day / std) * f };
+  const beyond = { hours: Infinity, rate: row.hour * f };
+  if (mode === "gallop") {
+    const g = TRAVEL_RULES.gallopMaxHours;
+    const gallopRate = TRAVEL_PACE_TABLE.fast.hour * TRAVEL_RULES.gallopFactor * f;
+    return [{ hours: g, rate: gallopRate }, { hours: std - g, ...within }, beyond];
+  }
+  return [{ hours: std, ...within }, beyond];
+}
+
+function distanceIn(segs: readonly Segment[], hours: number): number {
+  let rest = hours;
+  let d = 0;
+  for (const s of segs) {
+    const h = Math.min(rest, s.hours);
+    d += h * s.rate;
+    rest -= h;
+    if (rest <= 0) break;
+  }
+  return d;
+}
+
+function hoursFor(segs: readonly Segment[], distance: number): number {
+  let rest = distance;
+  let h = 0;
+  for (const s of segs) {
+    const cap = s.hours * s.rate;
+    if (rest <= cap) return h + rest / s.rate;
+    rest -= cap;
+    h += s.hours;
+  }
+  return h; // unreachable: the last segment is endless
+}
+
+function str(name: string, v: unknown, allowEmpty: boolean): string {
+  if (typeof v !== "string" || (!allowEmpty && v === "")) throw new RulesError("AVENTURE.Error.Missing", { name });
+  return v;
+}
+
+interface Member {
+  id: string;
+  name: string;
+  conMod: number;
+  passivePerception: number;
+  exhaustion: number;
+  fasting: number;
+  food: RationLevel;
+  water: RationLevel;
+  position: MarchingPosition;
+  activity: TravelActivity;
+}
+
+function member(i: number, raw: unknown): Member {
+  const n = (k: string) => `party[${i}].${k}`;
+  const m = options(`party[${i}]`, raw, true);
+  const conMod = num(n("conMod"), m.conMod, {
+    integer: true,
+    min: SURVIVAL_CON_MOD_RANGE.min,
+    max: SURVIVAL_CON_MOD_RANGE.max,
+  });
+  return {
+    id: str(n("id"), m.id, false),
+    name: str(n("name"), m.name, true),
+    conMod,
+    passivePerception: num(n("passivePerception"), m.passivePerception, { integer: true, min: 0, max: 100 }),
+    exhaustion:
+      m.exhaustion === undefined
+        ? 0
+        : num(n("exhaustion"), m.exhaustion, { integer: true, min: 0, max: SURVIVAL_TABLE.exhaustionMax }),
+    fasting: m.fasting === undefined ? 0 : num(n("fasting"), m.fasting, { min: 0 }),
+    food: oneOf(n("food"), m.food, RATION_LEVELS),
+    water: oneOf(n("water"), m.water, RATION_LEVELS),
+    position: oneOf(n("position"), m.position, MARCHING_POSITIONS),
+    activity: m.activity === undefined ? "none" : oneOf(n("activity"), m.activity, TRAVEL_ACTIVITIES),
+  };
+}
+
+/** §2.6: with two positions in use only front and rear exist; with one, it is the front. */
+function normalisePositions(used: readonly MarchingPosition[]): Map<MarchingPosition, MarchingPosition> {
+  const distinct = MARCHING_POSITIONS.filter((p) => used.includes(p));
+  const map = new Map<MarchingPosition, MarchingPosition>();
+  if (distinct.length === 1) map.set(distinct[0]!, "front");
+  else if (distinct.length === 2) {
+    map.set(distinct[0]!, "front");
+    map.set(distinct[1]!, "rear");
+  } else for (const p of distinct) map.set(p, p);
+  return map;
+}
+
+/**
+ * RULES.md §2 and §4.3–4.4: plans a whole journey. Pure: rolls nothing; lists the saves to roll (`saves`), whose
+ * results go to travelOutcome.
+ *
+ * Decisions (documented in docs/api/travel.md):
+ * - A travel day is one calendar day with `hoursPerDay` of marching. Elapsed (world) time: every day but the last
+ *   counts 24 h; the last counts only its marching (the group arrives at the end of its march). With a duration
+ *   given, the elapsed time is that duration: whole 24-h days march `hoursPerDay` each, a remainder marches
+ *   min(remainder, hoursPerDay).
+ * - Within the first 8 h of a day the distance accrues at the day column / 8 per hour (so 8 h give the day column
+ *   exactly, which keeps distance ↔ duration invertible); every hour beyond 8 covers the hour column (§2.4). A
+ *   forced-march save is due at the end of each completed hour beyond 8; a started, unfinished hour gives none.
+ * - Difficult terrain halves everything, boats excepted. Vehicles use the normal pace. Gallop: the first hour of
+ *   each day at twice the fast hour (12 km, 6 km in difficult terrain), the rest of the day at the chosen pace;
+ *   galloping riders take the fast-pace −5 and cannot be stealthy. Boat: speedKmh × hours, pace ignored (no −5,
+ *   no stealth), no forced-march saves (the crew sails). Custom: speedKmh × hours, halved in difficult terrain,
+ *   pace keeps its Perception/stealth effects, forced-march saves beyond 8 h.
+ * - Food and water are counted for every travel day, the last (partial) one included, at the end of the day.
+ */
+export function travelPlan(input: TravelInput): TravelPlan {
+  const inp = options("input", input, true);
+  const rs = checkRuleset(inp.ruleset);
+  const pace = oneOf("pace", inp.pace, TRAVEL_PACES);
+  const terrain = oneOf("terrain", inp.terrain, TRAVEL_TERRAINS);
+  const mode = oneOf("mode", inp.mode, TRAVEL_MODES);
+  const needsSpeed = mode === "boat" || mode === "custom";
+  if (needsSpeed && inp.speedKmh === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: "speedKmh" });
+  const speedKmh = needsSpeed ? num("speedKmh", inp.speedKmh, { min: Number.MIN_VALUE }) : null;
+  const hoursPerDay =
+    inp.hoursPerDay === undefined
+      ? TRAVEL_RULES.defaultHoursPerDay
+      : num("hoursPerDay", inp.hoursPerDay, { min: Number.MIN_VALUE, max: TRAVEL_RULES.maxHoursPerDay });
+  const hot = bool("hot", inp.hot, false);
+  const stealth = bool("stealth", inp.stealth, false);
+  const lostChance = inp.lostChance === undefined ? 0 : num("lostChance", inp.lostChance, { min: 0, max: 100 });
+  if (inp.distance === undefined && inp.duration === undefined) {
+    throw new RulesError("AVENTURE.Error.Missing", { name: "distance" });
+  }
+  if (inp.distance !== undefined && inp.duration !== undefined) {
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "distance, duration",
+      value: "both",
+      allowed: "distance or duration",
+    });
+  }
+  const givenDistance = inp.distance === undefined ? null : num("distance", inp.distance, { min: 0 });
+  const givenDuration = inp.duration === undefined ? null : num("duration", inp.duration, { min: 0 });
+  if (!Array.isArray(inp.party)) throw new RulesError("AVENTURE.Error.Missing", { name: "party" });
+  if (inp.party.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
+  const party = (inp.party as unknown[]).map((m, i) => member(i, m));
+  const ids = new Set<string>();
+  party.forEach((m, i) => {
+    if (ids.has(m.id)) {
+      throw new RulesError("AVENTURE.Error.UnknownValue", { name: `party[${i}].id`, value: m.id, allowed: "unique ids" });
+    }
+    ids.add(m.id);
+  });
+
+  // Days.
+  const segs = segmentsFor(mode, pace, terrain === "difficult", speedKmh ?? 0);
+  const dayDistance = clean(distanceIn(segs, hoursPerDay));
+  const marchHours: number[] = [];
+  let distance: number;
+  let durationSeconds: number;
+  const tooLong = (days: number) => {
+    if (days > TRAVEL_RULES.maxDays) {
+      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "days", value: days, min: 0, max: TRAVEL_RULES.maxDays });
+    }
+  };
+  if (givenDistance !== null) {
+    distance = givenDistance;
+    const n = distance === 0 ? 0 : Math.max(1, Math.ceil(clean(distance / dayDistance)));
+    tooLong(n);
+    for (let d = 1; d < n; d++) marchHours.push(hoursPerDay);
+    if (n > 0) {
+      const rest = distance - (n - 1) * dayDistance;
+      marchHours.push(Math.min(hoursPerDay, hoursFor(segs, rest)));
+    }
+    durationSeconds = n === 0 ? 0 : clean((n - 1) * DAY + marchHours[n - 1]! * HOUR);
+  } else {
+    durationSeconds = givenDuration!;
+    const whole = Math.floor(clean(durationSeconds / DAY));
+    const remainder = clean(durationSeconds - whole * DAY);
+    tooLong(whole + (remainder > 0 ? 1 : 0));
+    for (let d = 0; d < whole; d++) marchHours.push(hoursPerDay);
+    if (remainder > 0) marchHours.push(Math.min(hoursPerDay, remainder / HOUR));
+    distance = clean(marchHours.reduce((a, h) => a + distanceIn(segs, h), 0));
+  }
+
+  const forcedMarchApplies = mode !== "boat";
+  let total = 0;
+  const days: TravelDay[] = marchHours.map((h, i) => {
+    const isLast = i === marchHours.length - 1;
+    const dist = clean(givenDistance !== null && isLast ? distance - total : distanceIn(segs, h));
+    total = clean(total + dist);
+    const forcedMarch: TravelForcedMarchHour[] = [];
+    if (forcedMarchApplies) {
+      for (let hour = TRAVEL_RULES.standardHours + 1; hour <= Math.floor(clean(h)); hour++) {
+        forcedMarch.push({ hour, dc: forcedMarchDC(hour)! });
+      }
+    }
+    return {
+      day: i + 1,
+      startSeconds: i * DAY,
+      marchSeconds: clean(h * HOUR),
+      gallopSeconds: mode === "gallop" ? clean(Math.min(h, TRAVEL_RULES.gallopMaxHours) * HOUR) : 0,
+      distance: dist,
+      distanceTotal: total,
+      forcedMarch,
+      lostCheckChance: lostChance > 0 ? lostChance : null,
+    };
+  });
+
+  // Members.
+  const perceptionPenalty =
+    mode === "gallop" || ((mode === "foot" || mode === "custom") && pace === "fast") ? TRAVEL_RULES.fastPerceptionPenalty : 0;
+  const canStealth = pace === "slow" && (mode === "foot" || mode === "custom");
+  const positions = normalisePositions(party.map((m) => m.position));
+  const saves: TravelSave[] = [];
+  const members: TravelMemberPlan[] = party.map((m) => {
+    const busy = TRAVEL_BUSY_ACTIVITIES.includes(m.activity);
+    let fasting = m.fasting;
+    const mdays: TravelMemberDay[] = days.map((d) => {
+      const food = survivalDay({ conMod: m.conMod, fasting, exhaustion: 0, food: m.food, water: "full" });
+      fasting = food.fastingAfter;
+      const dehydrationSaveId = m.water === "half" ? `${m.id}:${d.day}:dehydration` : null;
+      return {
+        day: d.day,
+        forcedMarch: d.forcedMarch.map((f) => ({ ...f, saveId: `${m.id}:${d.day}:forcedMarch:${f.hour}` })),
+        food: m.food,
+        fastingAfter: food.fastingAfter,
+        hungerLevels: food.hungerLevels,
+        water: m.water,
+        thirstAutomatic: m.water === "none" ? SURVIVAL_TABLE.noWaterLevels : 0,
+        dehydrationDC: m.water === "half" ? SURVIVAL_TABLE.halfWaterSaveDC : null,
+        dehydrationSaveId,
+        dehydrationExtraIfExhausted: m.water !== "full",
+      };
+    });
+    const plan: TravelMemberPlan = {
+      id: m.id,
+      name: m.name,
+      conMod: m.conMod,
+      exhaustionBefore: m.exhaustion,
+      fastingBefore: m.fasting,
+      fastingAllowed: fastingDays(m.conMod),
+      food: m.food,
+      water: m.water,
+      positionGiven: m.position,
+      position: positions.get(m.position)!,
+      activity: m.activity,
+      busy,
+      countsForNoticing: !busy,
+      passivePerceptionBase: m.passivePerception,
+      passivePerception: m.passivePerception - perceptionPenalty,
+      days: mdays,
+      fastingAfter: fasting,
+      starvingAfter: fasting > fastingDays(m.conMod),
+      exhaustionMin: 0,
+      exhaustionMax: 0,
+    };
+    plan.exhaustionMin = resolveMember(plan, () => true).exhaustionAfter;
+    plan.exhaustionMax = resolveMember(plan, () => false).exhaustionAfter;
+    return plan;
+  });
+  for (const d of days) {
+    for (const m of members) {
+      const md = m.days[d.day - 1]!;
+      for (const f of md.forcedMarch) {
+        saves.push({ id: f.saveId, memberId: m.id, day: d.day, kind: "forcedMarch", hour: f.hour, ability: "con", dc: f.dc });
+      }
+      if (md.dehydrationSaveId !== null) {
+        saves.push({
+          id: md.dehydrationSaveId,
+          memberId: m.id,
+          day: d.day,
+          kind: "dehydration",
+          hour: null,
+          ability: "con",
+          dc: md.dehydrationDC!,
+        });
+      }
+    }
+  }
+
+  const noticeByPosition: Record<MarchingPosition, number | null> = { front: null, middle: null, rear: null };
+  for (const m of members) {
+    if (!m.countsForNoticing) continue;
+    const best = noticeByPosition[m.position];
+    if (best === null || m.passivePerception > best) noticeByPosition[m.position] = m.passivePerception;
+  }
+
+  // Warnings.
+  const w = new Set<TravelWarning>();
+  if (!TRAVEL_NATIVE_RULESETS.includes(rs)) w.add("rulesetFallback");
+  if (mode === "gallop" && hoursPerDay > TRAVEL_RULES.gallopMaxHours && days.some((d) => d.marchSeconds > d.gallopSeconds)) {
+    w.add("gallopCapped");
+  }
+  if (mode === "boat" && pace !== "normal") w.add("boatIgnoresPace");
+  if (mode === "vehicle" && pace !== "normal") w.add("vehicleNormalPace");
+  if (mode === "boat" && hoursPerDay > TRAVEL_RULES.boatStandardHours) w.add("boatCrewNeeded");
+  if (mode === "boat" && terrain === "difficult") w.add("terrainIgnoredOnBoat");
+  if (!needsSpeed && inp.speedKmh !== undefined) w.add("speedIgnored");
+  if (stealth && mode === "boat") w.add("stealthNotOnBoat");
+  else if (stealth && !canStealth) w.add("stealthNeedsSlow");
+  if (lostChance > 0 && days.length > 0) w.add("lostCheck");
+  if (days.some((d) => d.forcedMarch.length > 0)) w.add("forcedMarch");
+  if (members.some((m) => m.position !== m.positionGiven)) w.add("positionsNormalised");
+  if (members.every((m) => !m.countsForNoticing)) w.add("noLookout");
+  if (hot) w.add("hotWeather");
+
+  return {
+    ruleset: rs,
+    pace,
+    effectivePace: mode === "vehicle" ? "normal" : needsSpeed ? null : pace,
+    terrain,
+    mode,
+    speedKmh,
+    hoursPerDay,
+    hot,
+    lostChance,
+    dayDistance,
+    distance,
+    durationSeconds,
+    duration: splitDuration(durationSeconds),
+    marchSeconds: clean(days.reduce((a, d) => a + d.marchSeconds, 0)),
+    days,
+    members,
+    noticeByPosition,
+    canStealth,
+    foodNeedGrams: SURVIVAL_TABLE.foodGramsPerDay,
+    waterNeedLitres: waterNeedLitres(hot),
+    saves,
+    warnings: TRAVEL_WARNINGS.filter((c) => w.has(c)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// travelOutcome
+
+/** A save's result: its success (boolean) or its total (number; success when total ≥ DC). */
+export type TravelSaveResult = boolean | number;
+
+export interface TravelMemberDayOutcome {
+  day: number;
+  forcedMarchFailures: number;
+  hungerLevels: number;
+  /** Including the extra dehydration level. */
+  thirstLevels: number;
+  dehydrationExtra: boolean;
+  fastingAfter: number;
+  exhaustionAfter: number;
+}
+
+export interface TravelMemberOutcome {
+  id: string;
+  name: string;
+  exhaustionBefore: number;
+  exhaustionAfter: number;
+  levelsGained: number;
+  fastingAfter: number;
+  /** At the end of the trip (§4.3: exhaustion from hunger or thirst cannot be recovered while starving or dehydrated). */
+  starving: boolean;
+  dehydrated: boolean;
+  recoveryBlocked: boolean;
+  /** Exhaustion reached 6. */
+  dead: boolean;
+  days: TravelMemberDayOutcome[];
+}
+
+export interface TravelOutcome {
+  members: TravelMemberOutcome[];
+  /** Ids of the failed saves, in plan order. */
+  failedSaves: string[];
+}
+
+function resolveMember(m: TravelMemberPlan, success: (saveId: string, dc: number) => boolean): TravelMemberOutcome {
+  let ex = m.exhaustionBefore;
+  let fasting = m.fastingBefore;
+  let starving = fasting > m.fastingAllowed;
+  let dehydrated = false;
+  const days: TravelMemberDayOutcome[] = m.days.map((d) => {
+    let forcedMarchFailures = 0;
+    for (const f of d.forcedMarch) {
+      if (!success(f.saveId, f.dc)) {
+        forcedMarchFailures++;
+        ex = Math.min(SURVIVAL_TABLE.exhaustionMax, ex + 1);
+      }
+    }
+    const r = survivalDay({
+      conMod: m.conMod,
+      fasting,
+      exhaustion: ex,
+      food: d.food,
+      water: d.water,
+      ...(d.dehydrationSaveId !== null ? { dehydrationSave: success(d.dehydrationSaveId, d.dehydrationDC!) } : {}),
+    });
+    ex = r.exhaustionAfter;
+    fasting = r.fastingAfter;
+    starving = r.starving;
+    dehydrated = r.dehydrated;
+    return {
+      day: d.day,
+      forcedMarchFailures,
+      hungerLevels: r.hungerLevels,
+      thirstLevels: r.thirstLevels,
+      dehydrationExtra: r.dehydrationExtra,
+      fastingAfter: r.fastingAfter,
+      exhaustionAfter: ex,
+    };
+  });
+  return {
+    id: m.id,
+    name: m.name,
+    exhaustionBefore: m.exhaustionBefore,
+    exhaustionAfter: ex,
+    levelsGained: ex - m.exhaustionBefore,
+    fastingAfter: fasting,
+    starving,
+    dehydrated,
+    recoveryBlocked: starving || dehydrated,
+    dead: ex >= SURVIVAL_TABLE.exhaustionMax,
+    days,
+  };
+}
+
+/**
+ * Applies the results of the saves listed in `plan.saves` (rolled by the glue) and returns the exhaustion each
+ * member gains and the counters after the trip. `saveResults` maps every save id of the plan to its success
+ * (boolean) or total (number, compared with the DC). A missing result throws Missing; an id not in the plan
+ * throws UnknownValue. Failure = +1 level; a dehydration level on an already exhausted member (including levels
+ * gained earlier in the trip or from that day's forced march) gives one more; exhaustion is capped at 6.
+ */
+export function travelOutcome(plan: TravelPlan, saveResults: Readonly<Record<string, TravelSaveResult>>): TravelOutcome {
+  if (typeof plan !== "object" || plan === null || !Array.isArray(plan.members) || !Array.isArray(plan.saves)) {
+    throw new RulesError("AVENTURE.Error.Missing", { name: "plan" });
+  }
+  const results = options("saveResults", saveResults, true);
+  const known = new Map(plan.saves.map((s) => [s.id, s] as const));
+  for (const id of Object.keys(results)) {
+    if (!known.has(id)) {
+      throw new RulesError("AVENTURE.Error.UnknownValue", { name: "saveResults", value: id, allowed: "the ids of plan.saves" });
+    }
+  }
+  const outcome = new Map<string, boolean>();
+  for (const s of plan.saves) outcome.set(s.id, survivalSaveSucceeds(s.id, results[s.id], s.dc));
+  const members = plan.members.map((m) =>
+    resolveMember(m, (id) => {
+      const ok = outcome.get(id);
+      if (ok === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: id });
+      return ok;
+    }),
+  );
+  return { members, failedSaves: plan.saves.filter((s) => !outcome.get(s.id)).map((s) => s.id) };
+}
