@@ -5,9 +5,11 @@
 import { onRulesetChange } from "./windows.js";
 import { onSettingChange } from "./settings.js";
 import { warnUnsupportedSystem } from "./system-check.js";
+import { onRenderTokenHUD } from "./token-hud.js";
 
 export function registerHooks(): void {
   onSettingChange("ruleset", onRulesetChange);
   Hooks.once("ready", warnUnsupportedSystem);
+  Hooks.on("renderTokenHUD", onRenderTokenHUD as never);
   // Feature hooks (one block per feature):
 }

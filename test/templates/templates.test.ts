@@ -14,7 +14,7 @@ describe.each(["en", "fr"] as const)("templates (%s)", (lang) => {
   it.each(templates)("%s has a sample, compiles and renders", (name) => {
     const sample = SAMPLES[name];
     expect(sample, `no sample context for ${name} in test/templates/samples.ts`).toBeDefined();
-    const html = renderWith(hb, `modules/aventure/templates/${name}`, sample!((k) => i18n.localize(k)));
+    const html = renderWith(hb, `modules/aventure/templates/${name}`, sample!.context((k, d) => (d ? i18n.format(k, d) : i18n.localize(k))));
     expect(html.trim().length).toBeGreaterThan(0);
     expect(html).not.toMatch(/AVENTURE\.[A-Z]/); // no raw key left in the output
   });
@@ -22,7 +22,7 @@ describe.each(["en", "fr"] as const)("templates (%s)", (lang) => {
 
 it("the actor data sample flags a path that resolves to nothing", () => {
   const i18n = new FakeI18n("en");
-  const ctx = SAMPLES["actor-data.hbs"]!((k) => i18n.localize(k)) as { fields: { key: string; missing: boolean; sample: string }[] };
+  const ctx = SAMPLES["actor-data.hbs"]!.context((k) => i18n.localize(k)) as { fields: { key: string; missing: boolean; sample: string }[] };
   expect(ctx.fields.find((f) => f.key === "polarisInitiative")!.missing).toBe(true);
   expect(ctx.fields.find((f) => f.key === "strScore")!.sample).toBe("15");
   expect(ctx.fields.find((f) => f.key === "darkvision")!.missing).toBe(false);

@@ -1,0 +1,29 @@
+/** Samples for the foundation's templates (see ../samples.ts). */
+import { actorDataContext } from "../../../src/apps/actor-data-context.js";
+import { DND5E_PATHS } from "../../../src/foundry/adapters/presets.js";
+import type { Sample } from "../samples.js";
+
+const hero = {
+  id: "hero",
+  name: "Aldric",
+  system: {
+    abilities: { str: { value: 15, mod: 2 }, dex: { value: 14, mod: 2 }, con: { value: 13, mod: 1 }, cha: { value: 8, mod: -1 } },
+    skills: { prc: { passive: 13 } },
+    attributes: {
+      senses: { darkvision: 60, units: "ft" },
+      movement: { walk: 30, units: "ft" },
+      hp: { value: 12, max: 12 },
+      exhaustion: 0,
+    },
+  },
+};
+
+export const SAMPLES: Record<string, Sample> = {
+  "actor-data.hbs": {
+    kind: "dialog",
+    title: "AVENTURE.ActorData.title",
+    width: 620,
+    context: (l) =>
+      actorDataContext({ ...DND5E_PATHS, polarisInitiative: "system.polaris.init" }, [hero, { id: "b", name: "Brune" }], hero, l),
+  },
+};
