@@ -1,0 +1,226 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bootModule } from "../fake/boot.js";
+import type { FakeActor, FakeWorld } from "../fake/foundry.js";
+import { ROOT } from "../fake/handlebars.js";
+import {
+  Dnd5eAdapter,
+  GenericAdapter,
+  OseAdapter,
+  adapterFor,
+  setOwnCondition,
+  type ActorLike,
+} from "../../src/foundry/adapters/adapter.js";
+import { DND5E_PATHS } from "../../src/foundry/adapters/presets.js";
+import { EMPTY_PATHS } from "../../src/foundry/settings-schema.js";
+
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(ROOT, "test/fixtures", `${name}.json`), "utf8")) as {
+    _id: string;
+    name: string;
+    type: string;
+    system: Record<string, unknown>;
+  };
+const asActor = (a: FakeActor) => a as unknown as ActorLike;
+
+describe("dnd5e adapter against dnd5e-shaped actors", () => {
+  let world: FakeWorld;
+  beforeEach(async () => {
+    world = await bootModule({ systemId: "dnd5e" });
+  });
+
+  it("reads a 5.x hero in feet, converted at 0.3 m per foot", () => {
+    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    const s = new Dnd5eAdapter().read(asActor(hero));
+    expect(s.strScore).toBe(15);
+    expect(s.strMod).toBe(2);
+    expect(s.dexMod).toBe(2);
+    expect(s.conMod).toBe(1);
+    expect(s.chaMod).toBe(-1);
+    expect(s.passivePerception).toBe(13);
+    expect(s.senses).toEqual({ darkvision: 18, blindsight: 0, truesight: 0 });
+    expect(s.speeds).toEqual({ walk: 9, climb: 0, swim: 0, fly: 0 });
+    expect(s.hp).toEqual({ value: 12, max: 12 });
+    expect(s.exhaustion).toBe(0);
+  });
+
+  it("reads an NPC whose units are metres without converting", () => {
+    const npc = world.addActor(fixture("dnd5e-npc-m"));
+    const s = new Dnd5eAdapter().read(asActor(npc));
+    expect(s.strScore).toBe(16);
+    expect(s.senses.darkvision).toBe(18);
+    expect(s.senses.blindsight).toBe(3);
+    expect(s.speeds?.walk).toBe(9);
+    expect(s.speeds?.climb).toBe(9);
+    expect(s.speeds?.swim).toBe(0);
+  });
+
+  it("reads the 4.x / 5.0-5.2 flat senses shape too", () => {
+    const old = world.addActor(fixture("dnd5e-4x-character"));
+    expect(new Dnd5eAdapter().read(asActor(old)).senses.darkvision).toBe(18);
+  });
+
+  it("follows the feet-to-metres setting", async () => {
+    await world.game.settings.set("aventure", "feetFactor", 0.3048);
+    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    expect(new Dnd5eAdapter().read(asActor(hero)).senses.darkvision).toBeCloseTo(18.288, 9);
+  });
+
+  it("maps conditions to dnd5e's status ids", () => {
+    const a = new Dnd5eAdapter();
+    expect(a.statusId("blinded")).toBe("blinded");
+    expect(a.statusId("prone")).toBe("prone");
+    expect(a.statusId("hidden")).toBe("hiding");
+    expect(a.statusId("surprised")).toBe("surprised");
+    expect(a.statusId("dimLight")).toBe("aventure-dim");
+  });
+
+  it("applies damage with dnd5e's applyDamage and a damage type", async () => {
+    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    const calls: unknown[] = [];
+    hero.applyDamage = async (...args: unknown[]) => calls.push(args);
+    expect(await new Dnd5eAdapter().applyDamage(asActor(hero), 7, "bludgeoning")).toBe(true);
+    expect(calls).toEqual([[[{ value: 7, type: "bludgeoning" }], {}]]);
+  });
+
+  it("rolls a save through rollSavingThrow(config, dialog, message) without a dialog", async () => {
+    const hero = world.addActor(fixture("dnd5e-character-ft")) as FakeActor & Record<string, unknown>;
+    const seen: unknown[] = [];
+    hero.rollSavingThrow = async (config: unknown, dialog: unknown, _message: unknown) => {
+      seen.push(config, dialog);
+      world.rolls.push(9);
+      const roll = new Roll("1d20 + 1");
+      await roll.evaluate();
+      return [roll];
+    };
+    const out = await new Dnd5eAdapter().rollSave(asActor(hero), "con", { dc: 11 });
+    expect(seen).toEqual([{ ability: "con", target: 11 }, { configure: false }]);
+    expect(out).toEqual({ total: 10, success: false, natural: 9 });
+  });
+
+  it("sets exhaustion within 0..6", async () => {
+    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    const a = new Dnd5eAdapter();
+    expect(await a.addExhaustion(asActor(hero), 2)).toEqual({ before: 0, after: 2 });
+    expect(await a.addExhaustion(asActor(hero), 9)).toEqual({ before: 2, after: 6 });
+    expect(hero.system).toMatchObject({ attributes: { exhaustion: 6 } });
+  });
+});
+
+describe("OSE adapter against OSE-shaped actors", () => {
+  let world: FakeWorld;
+  beforeEach(async () => {
+    world = await bootModule({ systemId: "ose" });
+  });
+
+  it("reads a character: scores, reaction adjustment, encounter movement per round", () => {
+    const pc = world.addActor(fixture("ose-character"));
+    const s = new OseAdapter().read(asActor(pc));
+    expect(s.strScore).toBe(13);
+    expect(s.strMod).toBe(1);
+    expect(s.conMod).toBe(2);
+    expect(s.chaMod).toBe(-1);
+    expect(s.speeds?.walk).toBe(12); // 40 ft per round
+    expect(s.hp).toEqual({ value: 7, max: 7 });
+    expect(s.passivePerception).toBeNull();
+    expect(s.exhaustion).toBeNull();
+  });
+
+  it("reads a monster with no scores, and falls back to base / 3 when encounter movement is absent", () => {
+    const gob = world.addActor(fixture("ose-monster"));
+    const s = new OseAdapter().read(asActor(gob));
+    expect(s.strScore).toBeNull();
+    expect(s.speeds?.walk).toBe(6);
+    const old = world.addActor({ _id: "old", name: "Old goblin", system: { hp: { value: 3, max: 3 }, movement: { base: 60 } } });
+    expect(new OseAdapter().read(asActor(old)).speeds?.walk).toBe(6);
+  });
+
+  it("uses core status ids (no system list)", () => {
+    const a = new OseAdapter();
+    expect(a.statusId("blinded")).toBe("blind");
+    expect(a.statusId("hidden")).toBe("aventure-hidden");
+    expect(a.statusId("surprised")).toBe("aventure-surprised");
+  });
+
+  it("applies damage with OSE's applyDamage(amount, multiplier)", async () => {
+    const pc = world.addActor(fixture("ose-character"));
+    const calls: unknown[] = [];
+    pc.applyDamage = async (...args: unknown[]) => calls.push(args);
+    expect(await new OseAdapter().applyDamage(asActor(pc), 4, "bludgeoning")).toBe(true);
+    expect(calls).toEqual([[4, 1]]);
+  });
+
+  it("is the adapter for ose and ose-dev", () => {
+    expect(adapterFor("ose").id).toBe("ose");
+    expect(adapterFor("ose-dev").id).toBe("ose");
+  });
+});
+
+describe("generic adapter", () => {
+  it("reads the paths configured in the Actor data setting, with a literal unit", async () => {
+    const world = await bootModule({ systemId: "worldbuilding" });
+    await world.game.settings.set("aventure", "actorData", {
+      ...EMPTY_PATHS,
+      strScore: "system.carac.force",
+      conMod: "system.carac.conMod",
+      darkvision: "system.vision.nuit",
+      sensesUnit: "m",
+      walk: "system.vitesse",
+      speedUnit: "m",
+      hp: "system.pv",
+    });
+    const a = world.addActor({ _id: "x", name: "Xa", system: { carac: { force: "14", conMod: -1 }, vision: { nuit: 12 }, vitesse: 9, pv: 5 } });
+    const adapter = adapterFor();
+    expect(adapter.id).toBe("generic");
+    const s = adapter.read(asActor(a));
+    expect(s.strScore).toBe(14);
+    expect(s.conMod).toBe(-1);
+    expect(s.senses.darkvision).toBe(12);
+    expect(s.speeds?.walk).toBe(9);
+    expect(s.hp).toEqual({ value: 5, max: null });
+    expect(s.passivePerception).toBeNull();
+  });
+
+  it("has no damage API (the glue posts a card) and rolls saves as 1d20 + modifier in chat", async () => {
+    const world = await bootModule({ systemId: "worldbuilding" });
+    const a = world.addActor({ _id: "x", name: "Xa", system: { con: 2 } });
+    const adapter = new GenericAdapter({ ...EMPTY_PATHS, conMod: "system.con" });
+    expect(await adapter.applyDamage(asActor(a), 3, "bludgeoning")).toBe(false);
+    world.rolls.push(13);
+    expect(await adapter.rollSave(asActor(a), "con", { dc: 15, flavor: "CON" })).toEqual({ total: 15, success: true, natural: 13 });
+    expect(world.messages).toHaveLength(1);
+  });
+
+  it("reads nothing from a path that does not exist (never NaN)", async () => {
+    await bootModule({ systemId: "worldbuilding" });
+    const adapter = new GenericAdapter({ ...DND5E_PATHS });
+    const s = adapter.read({ id: "e", name: "Empty", system: {} } as unknown as ActorLike);
+    expect(s.strScore).toBeNull();
+    expect(s.speeds).toBeNull();
+    expect(s.senses).toEqual({ darkvision: 0, blindsight: 0, truesight: 0 });
+  });
+});
+
+describe("conditions Aventure sets", () => {
+  it("adds its own condition once and removes only what it added", async () => {
+    const world = await bootModule({ systemId: "dnd5e" });
+    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    const a = new Dnd5eAdapter();
+    await setOwnCondition(a, asActor(hero), "blinded", true);
+    await setOwnCondition(a, asActor(hero), "blinded", true);
+    expect(world.log.filter((l) => l.includes("blinded"))).toEqual(["status Oc4rA9kTm2WbZ6yE blinded true"].map((s) => s.replace("Oc4rA9kTm2WbZ6yE", hero.id)));
+    await setOwnCondition(a, asActor(hero), "blinded", false);
+    expect(hero.statuses.has("blinded")).toBe(false);
+    // Set by hand by the GM: Aventure leaves it alone.
+    await hero.toggleStatusEffect("prone", { active: true });
+    await setOwnCondition(a, asActor(hero), "prone", false);
+    expect(hero.statuses.has("prone")).toBe(true);
+  });
+
+  it("refuses an unknown status id (the fake is as strict as Foundry)", async () => {
+    const world = await bootModule({ systemId: "dnd5e" });
+    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    await expect(hero.toggleStatusEffect("blind")).rejects.toThrow(/Unknown status/);
+  });
+});
