@@ -20,7 +20,7 @@ describe("active GM and queries", () => {
     const world = await bootModule({ users });
     const seen: { ranOn: string; sender: string; data: unknown }[] = [];
     registerQuery<{ n: number }, string>("echo", (data, sender) => {
-      seen.push({ ranOn: world.game.user.id, sender: sender.id, data: data.n });
+      seen.push({ ranOn: world.game.user.id, sender: sender.id ?? "", data: data.n });
       return "ok";
     });
     const out = await world.asUser("p1", () => askGM<{ n: number }, string>("echo", { n: 3 }));
@@ -31,7 +31,7 @@ describe("active GM and queries", () => {
   it("the active GM's own request runs locally", async () => {
     const world = await bootModule({ users });
     const seen: string[] = [];
-    registerQuery("who", (_d, sender) => void seen.push(`${world.game.user.id}:${sender.id}`));
+    registerQuery("who", (_d, sender) => void seen.push(`${world.game.user.id}:${sender.id ?? ""}`));
     await askGM("who", {});
     expect(seen).toEqual(["gm1:gm1"]);
   });
