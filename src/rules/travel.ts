@@ -200,6 +200,11 @@ export interface TravelMemberInput {
   exhaustion?: number;
   /** Fasting counter so far (days without food, half rations = 0.5). Default 0. */
   fasting?: number;
+  /**
+   * Thirst counter so far: days in a row that ended dehydrated (no water, or half water and a failed save).
+   * Default 0. A day that does not end dehydrated resets it.
+   */
+  thirst?: number;
   /** Food eaten each day of the trip, relative to the need (500 g). */
   food: RationLevel;
   /** Water drunk each day, relative to the need (3 L, 6 L when hot). */
@@ -289,6 +294,8 @@ export interface TravelMemberPlan {
   conMod: number;
   exhaustionBefore: number;
   fastingBefore: number;
+  /** The thirst counter before the trip (days in a row ended dehydrated). */
+  thirstBefore: number;
   /** fastingDays(conMod). */
   fastingAllowed: number;
   food: RationLevel;
@@ -401,6 +408,7 @@ interface Member {
   passivePerception: number;
   exhaustion: number;
   fasting: number;
+  thirst: number;
   food: RationLevel;
   water: RationLevel;
   position: MarchingPosition;
@@ -425,6 +433,7 @@ function member(i: number, raw: unknown): Member {
         ? 0
         : num(n("exhaustion"), m.exhaustion, { integer: true, min: 0, max: SURVIVAL_TABLE.exhaustionMax }),
     fasting: m.fasting === undefined ? 0 : num(n("fasting"), m.fasting, { min: 0 }),
+    thirst: m.thirst === undefined ? 0 : num(n("thirst"), m.thirst, { integer: true, min: 0 }),
     food: oneOf(n("food"), m.food, RATION_LEVELS),
     water: oneOf(n("water"), m.water, RATION_LEVELS),
     position: oneOf(n("position"), m.position, MARCHING_POSITIONS),
@@ -589,6 +598,7 @@ export function travelPlan(input: TravelInput): TravelPlan {
       conMod: m.conMod,
       exhaustionBefore: m.exhaustion,
       fastingBefore: m.fasting,
+      thirstBefore: m.thirst,
       fastingAllowed: fastingDays(m.conMod),
       food: m.food,
       water: m.water,
@@ -695,6 +705,8 @@ export interface TravelMemberDayOutcome {
   thirstLevels: number;
   dehydrationExtra: boolean;
   fastingAfter: number;
+  /** The thirst counter at the end of this day. */
+  thirstAfter: number;
   exhaustionAfter: number;
 }
 
@@ -705,6 +717,8 @@ export interface TravelMemberOutcome {
   exhaustionAfter: number;
   levelsGained: number;
   fastingAfter: number;
+  /** Days in a row ended dehydrated at the end of the trip (0 when the last day did not end dehydrated). */
+  thirstAfter: number;
   /** At the end of the trip (§4.3: exhaustion from hunger or thirst cannot be recovered while starving or dehydrated). */
   starving: boolean;
   dehydrated: boolean;
@@ -724,7 +738,8 @@ function resolveMember(m: TravelMemberPlan, success: (saveId: string, dc: number
   let ex = m.exhaustionBefore;
   let fasting = m.fastingBefore;
   let starving = fasting > m.fastingAllowed;
-  let dehydrated = false;
+  let thirst = m.thirstBefore;
+  let dehydrated = thirst > 0;
   const days: TravelMemberDayOutcome[] = m.days.map((d) => {
     let forcedMarchFailures = 0;
     for (const f of d.forcedMarch) {
@@ -745,6 +760,7 @@ function resolveMember(m: TravelMemberPlan, success: (saveId: string, dc: number
     fasting = r.fastingAfter;
     starving = r.starving;
     dehydrated = r.dehydrated;
+    thirst = r.dehydrated ? thirst + 1 : 0;
     return {
       day: d.day,
       forcedMarchFailures,
@@ -752,6 +768,7 @@ function resolveMember(m: TravelMemberPlan, success: (saveId: string, dc: number
       thirstLevels: r.thirstLevels,
       dehydrationExtra: r.dehydrationExtra,
       fastingAfter: r.fastingAfter,
+      thirstAfter: thirst,
       exhaustionAfter: ex,
     };
   });
@@ -762,6 +779,7 @@ function resolveMember(m: TravelMemberPlan, success: (saveId: string, dc: number
     exhaustionAfter: ex,
     levelsGained: ex - m.exhaustionBefore,
     fastingAfter: fasting,
+    thirstAfter: thirst,
     starving,
     dehydrated,
     recoveryBlocked: starving || dehydrated,

@@ -395,6 +395,7 @@ describe("a 3-day forest journey at normal pace, 10 h a day, party of four", () 
       thirstLevels: 2,
       dehydrationExtra: true,
       fastingAfter: 0.5,
+      thirstAfter: 1,
       exhaustionAfter: 3,
     });
     const dun = o.members[3]!;
@@ -404,6 +405,22 @@ describe("a 3-day forest journey at normal pace, 10 h a day, party of four", () 
     expect(o.members[2]!.starving).toBe(true);
     expect(o.members[0]!.recoveryBlocked).toBe(false);
     expect(o.members.some((m) => m.dead)).toBe(false);
+  });
+  it("counts the days in a row that end dehydrated (thirst counter)", () => {
+    const results: Record<string, boolean | number> = Object.fromEntries(p.saves.map((s) => [s.id, true]));
+    results["bram:2:dehydration"] = 14; // below DC 15: dehydrated on day 2 only
+    const o = travelOutcome(p, results);
+    expect(o.members[1]!.days.map((d) => d.thirstAfter)).toEqual([0, 1, 0]);
+    expect(o.members[1]!.thirstAfter).toBe(0);
+    expect(o.members[3]!.days.map((d) => d.thirstAfter)).toEqual([1, 2, 3]); // no water at all
+    expect(o.members[0]!.thirstAfter).toBe(0);
+    // A counter carried in from before the trip goes on, and a day with full water resets it.
+    const q = travelPlan({ ...input, party: party.map((m) => ({ ...m, thirst: 2 })) });
+    expect(q.members.map((m) => m.thirstBefore)).toEqual([2, 2, 2, 2]);
+    const oq = travelOutcome(q, Object.fromEntries(q.saves.map((s) => [s.id, true])));
+    expect(oq.members.map((m) => m.thirstAfter)).toEqual([0, 0, 0, 5]);
+    expect(errorKey(() => travelPlan({ ...input, party: [{ ...party[0]!, thirst: 1.5 }] }))).toBe("AVENTURE.Error.NotAnInteger");
+    expect(errorKey(() => travelPlan({ ...input, party: [{ ...party[0]!, thirst: -1 }] }))).toBe("AVENTURE.Error.Negative");
   });
   it("refuses missing or unknown save results", () => {
     expect(errorKey(() => travelOutcome(p, {}))).toBe("AVENTURE.Error.Missing");
