@@ -1,0 +1,26 @@
+/** Every export of the rules engine and every key of the module API is documented in docs/. */
+import { describe, expect, it } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import * as rules from "../src/rules/index.js";
+import { ROOT } from "./fake/handlebars.js";
+
+const docs = [join(ROOT, "docs/api.md"), ...readdirSync(join(ROOT, "docs/api")).map((f) => join(ROOT, "docs/api", f))]
+  .map((f) => readFileSync(f, "utf8"))
+  .join("\n");
+
+describe("API documentation", () => {
+  it("mentions every export of src/rules", () => {
+    const missing = Object.keys(rules).filter((name) => !docs.includes(`\`${name}`) && !docs.includes(`${name}(`));
+    expect(missing).toEqual([]);
+  });
+
+  it("mentions every key of the Foundry API object", () => {
+    const src = readFileSync(join(ROOT, "src/foundry/api.ts"), "utf8");
+    const body = src.slice(src.indexOf("return {"), src.indexOf("export type AventureApi"));
+    const keys = [...body.matchAll(/^\s{4}(\w+)[:(,]/gm)].map((m) => m[1]!).filter((k) => k !== "rules");
+    expect(keys.length).toBeGreaterThan(0);
+    const missing = keys.filter((k) => !docs.includes(`api.${k}`));
+    expect(missing).toEqual([]);
+  });
+});
