@@ -4,7 +4,8 @@
  * the same content as dist/. Exits non-zero with a list of problems.
  */
 import { ClassicLevel } from "classic-level";
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { MACROS } from "../packs-src/macros.mjs";
 import { unzip } from "./zip.mjs";
@@ -57,10 +58,14 @@ for (const [type, subtypes] of Object.entries(m.documentTypes ?? {})) {
 
 // Compendium read-back.
 for (const pack of m.packs ?? []) {
-  const db = new ClassicLevel(join(DIST, pack.path), { keyEncoding: "utf8", valueEncoding: "json" });
+  // Open a copy: LevelDB writes to the folder it opens, and dist/ must stay exactly as built.
+  const copy = mkdtempSync(join(tmpdir(), "aventure-pack-check-"));
+  cpSync(join(DIST, pack.path), copy, { recursive: true });
+  const db = new ClassicLevel(copy, { keyEncoding: "utf8", valueEncoding: "json" });
   const docs = [];
   for await (const [key, value] of db.iterator()) docs.push({ key, value });
   await db.close();
+  rmSync(copy, { recursive: true, force: true });
   if (pack.type === "Macro") {
     const macros = docs.filter((d) => d.key.startsWith("!macros!"));
     if (macros.length !== MACROS.length) fail(`pack ${pack.name}: ${macros.length} macros read back, expected ${MACROS.length}`);
