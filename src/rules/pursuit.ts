@@ -11,6 +11,7 @@ import { encounterRules, reactionTotal, type EncounterRules } from "./encounter.
 import type { RulesetId } from "./rulesets.js";
 import { bool, nonNeg, num, oneOf } from "./validate.js";
 import { clean } from "./units.js";
+import { turnSeconds } from "./time.js";
 
 function requiredBool(name: string, value: unknown): boolean {
   if (value === undefined) throw new RulesError("AVENTURE.Error.Missing", { name });
@@ -426,4 +427,224 @@ export function dungeonRunRound(state: DungeonRunState): DungeonRunResult {
     restTurns: rule.restTurns,
     rules,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for the Pursuit dialog (group speed, referee adjustments, the dungeon chase as a state machine)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A group moves at the rate of its slowest member (RULES.md §8.1 compares "the movement rates of the
+ * slowest member of each side"). Throws EmptyParty (no member), NotANumber / Negative.
+ */
+export function groupSpeed(speeds: readonly number[]): number {
+  if (!Array.isArray(speeds) || speeds.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty");
+  return Math.min(...speeds.map((s, i) => nonNeg(`speeds[${i}]`, s)));
+}
+
+export interface SpeedComparison {
+  /** Pursuers strictly faster: only they can catch the fleeing side (§8.1, §8.2). */
+  pursuersFaster: boolean;
+  /** Pursuers at least twice as fast (and moving): suggests the §8.2 adjustment for the pursuers. */
+  twiceAsFast: boolean;
+}
+
+/** Compares the two sides' speeds (any one unit). Throws NotANumber / Negative. */
+export function compareSpeeds(fleeingSpeed: number, pursuerSpeed: number): SpeedComparison {
+  const f = nonNeg("fleeingSpeed", fleeingSpeed);
+  const p = nonNeg("pursuerSpeed", pursuerSpeed);
+  return { pursuersFaster: p > f, twiceAsFast: p > 0 && p >= 2 * f };
+}
+
+/**
+ * RULES.md §8.2 referee adjustments: dense woods (for the fleeing side) and pursuers twice as fast
+ * (for the pursuers) are each worth +20 to +25 percentage points. The dialog offers 20 by default.
+ */
+export const EVASION_ADJUSTMENT = { min: 20, max: 25, default: 20 } as const;
+
+/** Checks a referee adjustment (20..25, integer) and returns it. Throws NotANumber, NotAnInteger, OutOfRange. */
+export function evasionAdjustment(name: string, value: unknown): number {
+  return num(name, value, { min: EVASION_ADJUSTMENT.min, max: EVASION_ADJUSTMENT.max, integer: true });
+}
+
+/** One day of the outdoor chase in seconds (the glue may advance world time by it). */
+export const PURSUIT_DAY_SECONDS = 86400;
+
+/**
+ * The rest that ends running exhaustion, in seconds: `restTurns` turns of 10 minutes (ose: 3 turns =
+ * 1800 s); null where the ruleset gives no rest length (pmt).
+ */
+export function dungeonRunRestSeconds(rs: RulesetId): number | null {
+  const rules = encounterRules(rs);
+  const rule = DUNGEON_RUN[rules];
+  return rule.restTurns === null ? null : rule.restTurns * turnSeconds(rules)!;
+}
+
+/** Where a dungeon chase stands. `impossible`: combat had started; `cannotFlee`: the fleeing side was surprised. */
+export type DungeonChaseOutcome = "continues" | "escaped" | "caught" | "cannotFlee" | "impossible";
+
+export type DungeonChaseReason =
+  | "pursuersSurprised"
+  | "fleeingSurprised"
+  | "combatStarted"
+  | "faster"
+  | "notPursued"
+  | "pursuit"
+  | "distracted"
+  | "notDistracted"
+  | "running"
+  | "exhausted"
+  | "outOfSight"
+  | "caught"
+  | "gaveUp";
+
+/** One event of a dungeon chase (JSON-able). Rolls not made are null. */
+export interface DungeonChaseEvent {
+  kind: "start" | "round" | "drop" | "end";
+  /** Rounds run when the event happened (after counting it, for a round). */
+  round: number;
+  outcome: DungeonChaseOutcome;
+  reason: DungeonChaseReason;
+  /** pmt: the 2d6 reaction total that decided whether the monsters pursue. */
+  reactionTotal: number | null;
+  /** The 1d6 for dropped treasure or food. */
+  dropRoll: number | null;
+}
+
+/** A dungeon chase (JSON-able; every function returns a new object). */
+export interface DungeonChaseState {
+  ruleset: RulesetId;
+  fleeingSpeed: number;
+  pursuerSpeed: number;
+  /** Only strictly faster pursuers can catch the fleeing side. */
+  pursuersCanCatch: boolean;
+  /** pmt: the reaction table's answer (monsters pursuing); ose: null (the referee decides). */
+  pursues: boolean | null;
+  /** ose: the module's suggestion from a reaction total (≤ 5 suggests pursuit), or null without one. */
+  suggested: boolean | null;
+  /** Rounds run so far, against DUNGEON_RUN. */
+  rounds: number;
+  exhausted: boolean;
+  outcome: DungeonChaseOutcome;
+  log: DungeonChaseEvent[];
+}
+
+export interface DungeonChaseOptions extends DungeonFlightOptions {
+  ruleset: RulesetId;
+  surprised?: "fleeing" | "pursuers" | null;
+  /** True when the pursuers are monsters (pmt then rolls the reaction table for it). Default true. */
+  monstersPursue?: boolean;
+  /** A reaction total already rolled for these monsters (pmt 2..12; ose 2d6 + CHA mod); null/undefined: pmt rolls 2d6. */
+  reactionTotal?: number | null;
+  /** The fleeing side drops treasure or food as it flees (1d6: 3–6 distracts). Default false. */
+  dropped?: boolean;
+}
+
+function dungeonEvent(kind: DungeonChaseEvent["kind"], round: number, outcome: DungeonChaseOutcome, reason: DungeonChaseReason, extra: Partial<DungeonChaseEvent> = {}): DungeonChaseEvent {
+  return { kind, round, outcome, reason, reactionTotal: null, dropRoll: null, ...extra };
+}
+
+function pushEvent(state: DungeonChaseState, e: DungeonChaseEvent, more: Partial<DungeonChaseState> = {}): { state: DungeonChaseState; event: DungeonChaseEvent } {
+  return { state: { ...state, ...more, outcome: e.outcome, log: [...state.log, e] }, event: e };
+}
+
+/**
+ * Starts a flight in the dungeon (RULES.md §8.1, §7.2, §8.3), in this order:
+ * 1. surprise: surprised pursuers → `escaped`; a surprised fleeing side → `cannotFlee` (as outdoors);
+ * 2. `dungeonFlightDetail`: `impossible` once combat has started; a strictly faster fleeing side `escaped`;
+ * 3. pmt, monsters pursuing: the reaction total (rolled 2d6, reason "reaction", unless given) decides;
+ *    2–6 → `escaped` (reason `notPursued`). ose: the referee decides (`pursues` null; `suggested` from a
+ *    given total);
+ * 4. dropped treasure or food: 1d6 (reason "drop"), 3–6 → `escaped` (`distracted`);
+ * 5. otherwise the chase `continues` (reason `pursuit`), round by round (`dungeonChaseRound`).
+ * Throws the dungeonFlight errors, UnknownValue (surprised), the reaction errors (pmt 2..12).
+ */
+export async function startDungeonChase(opts: DungeonChaseOptions, dice: Dice): Promise<{ state: DungeonChaseState; event: DungeonChaseEvent }> {
+  object("opts", opts);
+  const detail = dungeonFlightDetail(opts);
+  const rules = encounterRules(opts.ruleset);
+  const surprised = opts.surprised ?? null;
+  if (surprised !== null) oneOf("surprised", surprised, PURSUIT_SURPRISE);
+  const monsters = bool("monstersPursue", opts.monstersPursue, true);
+  const dropped = bool("dropped", opts.dropped, false);
+  const given = opts.reactionTotal ?? null;
+  if (given !== null) reactionTotal(rules, given);
+  const state: DungeonChaseState = {
+    ruleset: opts.ruleset,
+    fleeingSpeed: opts.fleeingSpeed,
+    pursuerSpeed: opts.pursuerSpeed,
+    pursuersCanCatch: detail.pursuersCanCatch,
+    pursues: null,
+    suggested: null,
+    rounds: 0,
+    exhausted: false,
+    outcome: "continues",
+    log: [],
+  };
+  if (surprised === "pursuers") return pushEvent(state, dungeonEvent("start", 0, "escaped", "pursuersSurprised"));
+  if (surprised === "fleeing") return pushEvent(state, dungeonEvent("start", 0, "cannotFlee", "fleeingSurprised"));
+  if (detail.outcome === "impossible") return pushEvent(state, dungeonEvent("start", 0, "impossible", "combatStarted"));
+  if (detail.outcome === "escapes") return pushEvent(state, dungeonEvent("start", 0, "escaped", "faster"));
+  let total: number | null = given;
+  let more: Partial<DungeonChaseState> = {};
+  if (monsters) {
+    if (rules === "pmt" && total === null) total = (await dice.roll(2, 6, "reaction")).reduce((a, b) => a + b, 0);
+    if (total !== null) {
+      const p = pursuesDetail(opts.ruleset, total);
+      more = { pursues: p.pursues, suggested: p.decidedBy === "referee" ? p.suggested : null };
+      if (p.pursues === false) return pushEvent(state, dungeonEvent("start", 0, "escaped", "notPursued", { reactionTotal: total }), more);
+    }
+  }
+  if (dropped) {
+    const [d6] = await dice.roll(1, 6, "drop");
+    const outcome = dropDistracts(d6!) ? "escaped" : "continues";
+    return pushEvent(state, dungeonEvent("start", 0, outcome, outcome === "escaped" ? "distracted" : "notDistracted", { reactionTotal: total, dropRoll: d6! }), more);
+  }
+  return pushEvent(state, dungeonEvent("start", 0, "continues", "pursuit", { reactionTotal: total }), more);
+}
+
+function checkDungeonChase(state: DungeonChaseState): void {
+  object("state", state);
+  oneOf("state.outcome", state.outcome, ["continues"] as const);
+  if (!Array.isArray(state.log)) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
+  nonNeg("state.fleeingSpeed", state.fleeingSpeed);
+  nonNeg("state.pursuerSpeed", state.pursuerSpeed);
+  requiredBool("state.pursuersCanCatch", state.pursuersCanCatch);
+}
+
+/**
+ * One more round of running (DUNGEON_RUN via dungeonRunRound). The chase goes on; when the limit is
+ * reached the event's reason is `exhausted` (ose: −2 to attacks, damage and AC until three turns of
+ * rest) and no further round can be run (the referee ends the chase). Throws UnknownValue when the
+ * chase is over or the runners are exhausted.
+ */
+export function dungeonChaseRound(state: DungeonChaseState): { state: DungeonChaseState; event: DungeonChaseEvent; run: DungeonRunResult } {
+  checkDungeonChase(state);
+  const run = dungeonRunRound({ ruleset: state.ruleset, rounds: state.rounds, exhausted: state.exhausted });
+  const e = dungeonEvent("round", run.rounds, "continues", run.exhausted ? "exhausted" : "running");
+  return { ...pushEvent(state, e, { rounds: run.rounds, exhausted: run.exhausted }), run };
+}
+
+/** The fleeing side drops treasure or food during the chase: 1d6 (reason "drop"), 3–6 → `escaped`. */
+export async function dungeonChaseDrop(state: DungeonChaseState, dice: Dice): Promise<{ state: DungeonChaseState; event: DungeonChaseEvent }> {
+  checkDungeonChase(state);
+  const [d6] = await dice.roll(1, 6, "drop");
+  const distracted = dropDistracts(d6!);
+  return pushEvent(state, dungeonEvent("drop", state.rounds, distracted ? "escaped" : "continues", distracted ? "distracted" : "notDistracted", { dropRoll: d6! }));
+}
+
+export const DUNGEON_CHASE_ENDS = ["outOfSight", "caught", "gaveUp"] as const;
+
+/**
+ * The referee ends the chase: the fleeing side left the monsters' field of view (`outOfSight` →
+ * `escaped`), the pursuers gave up (`gaveUp` → `escaped`), or they caught the fleeing side (`caught`,
+ * only if the pursuers are strictly faster, §8.1). Throws UnknownValue otherwise.
+ */
+export function dungeonChaseEnd(state: DungeonChaseState, how: (typeof DUNGEON_CHASE_ENDS)[number]): { state: DungeonChaseState; event: DungeonChaseEvent } {
+  checkDungeonChase(state);
+  oneOf("how", how, DUNGEON_CHASE_ENDS);
+  if (how === "caught" && !state.pursuersCanCatch) {
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "how", value: how, allowed: "outOfSight, gaveUp" });
+  }
+  return pushEvent(state, dungeonEvent("end", state.rounds, how === "caught" ? "caught" : "escaped", how));
 }

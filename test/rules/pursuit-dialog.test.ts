@@ -1,0 +1,122 @@
+/** The rules added for the Pursuit dialog: group speed, adjustments, the dungeon chase state machine. */
+import { describe, expect, it } from "vitest";
+import {
+  EVASION_ADJUSTMENT,
+  PURSUIT_DAY_SECONDS,
+  RulesError,
+  compareSpeeds,
+  dungeonChaseDrop,
+  dungeonChaseEnd,
+  dungeonChaseRound,
+  dungeonRunRestSeconds,
+  evasionAdjustment,
+  fixedDice,
+  groupSpeed,
+  startDungeonChase,
+  type DungeonChaseState,
+} from "../../src/rules/index.js";
+
+async function key(f: () => unknown): Promise<string> {
+  try {
+    await f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(RulesError);
+    return (e as RulesError).key.replace("AVENTURE.Error.", "");
+  }
+  throw new Error("did not throw");
+}
+
+const base = { ruleset: "pmt" as const, fleeingSpeed: 9, pursuerSpeed: 12, combatStarted: false };
+
+describe("group speed and speed comparison", () => {
+  it("a group moves at its slowest member's rate", () => {
+    expect(groupSpeed([9, 12, 6])).toBe(6);
+    expect(groupSpeed([0])).toBe(0);
+  });
+  it("rejects an empty group and bad speeds", async () => {
+    expect(await key(() => groupSpeed([]))).toBe("EmptyParty");
+    expect(await key(() => groupSpeed([9, -1]))).toBe("Negative");
+    expect(await key(() => groupSpeed([Number.NaN]))).toBe("NotANumber");
+  });
+  it("pursuers faster only when strictly faster; twice as fast from 2×", () => {
+    expect(compareSpeeds(9, 9)).toEqual({ pursuersFaster: false, twiceAsFast: false });
+    expect(compareSpeeds(9, 12)).toEqual({ pursuersFaster: true, twiceAsFast: false });
+    expect(compareSpeeds(6, 12)).toEqual({ pursuersFaster: true, twiceAsFast: true });
+    expect(compareSpeeds(0, 0)).toEqual({ pursuersFaster: false, twiceAsFast: false });
+  });
+  it("referee adjustments are +20 to +25 (RULES.md §8.2)", async () => {
+    expect(EVASION_ADJUSTMENT).toEqual({ min: 20, max: 25, default: 20 });
+    expect(evasionAdjustment("woods", 25)).toBe(25);
+    expect(await key(() => evasionAdjustment("woods", 19))).toBe("OutOfRange");
+    expect(await key(() => evasionAdjustment("woods", 26))).toBe("OutOfRange");
+    expect(await key(() => evasionAdjustment("woods", 22.5))).toBe("NotAnInteger");
+  });
+  it("a day is 86400 s; ose rest is three turns (1800 s); pmt gives none", () => {
+    expect(PURSUIT_DAY_SECONDS).toBe(86400);
+    expect(dungeonRunRestSeconds("ose")).toBe(1800);
+    expect(dungeonRunRestSeconds("dnd5e")).toBe(1800);
+    expect(dungeonRunRestSeconds("pmt")).toBeNull();
+  });
+});
+
+describe("the dungeon chase (RULES.md §8.1, §7.2)", () => {
+  it("surprise decides first: surprised pursuers → escaped, surprised fleeing side → cannot flee (no dice)", async () => {
+    const dice = fixedDice([]);
+    expect((await startDungeonChase({ ...base, surprised: "pursuers" }, dice)).state).toMatchObject({ outcome: "escaped", log: [{ reason: "pursuersSurprised" }] });
+    expect((await startDungeonChase({ ...base, surprised: "fleeing" }, dice)).state).toMatchObject({ outcome: "cannotFlee", log: [{ reason: "fleeingSurprised" }] });
+  });
+  it("combat started → impossible; faster fleeing side → escaped", async () => {
+    const dice = fixedDice([]);
+    expect((await startDungeonChase({ ...base, combatStarted: true }, dice)).event).toMatchObject({ outcome: "impossible", reason: "combatStarted" });
+    expect((await startDungeonChase({ ...base, fleeingSpeed: 15 }, dice)).event).toMatchObject({ outcome: "escaped", reason: "faster" });
+  });
+  it("pmt rolls 2d6 on the reaction table: 7–12 pursue, 2–6 do not", async () => {
+    const a = await startDungeonChase(base, fixedDice([3, 4]));
+    expect(a.event).toMatchObject({ outcome: "continues", reason: "pursuit", reactionTotal: 7 });
+    expect(a.state).toMatchObject({ pursues: true, pursuersCanCatch: true });
+    const b = await startDungeonChase(base, fixedDice([3, 3]));
+    expect(b.event).toMatchObject({ outcome: "escaped", reason: "notPursued", reactionTotal: 6 });
+    const c = await startDungeonChase({ ...base, reactionTotal: 12 }, fixedDice([]));
+    expect(c.state.pursues).toBe(true);
+    const d = await startDungeonChase({ ...base, monstersPursue: false }, fixedDice([]));
+    expect(d.state).toMatchObject({ pursues: null, outcome: "continues" });
+  });
+  it("ose: no roll, the referee decides; a given low reaction suggests pursuit", async () => {
+    const a = await startDungeonChase({ ...base, ruleset: "ose" }, fixedDice([]));
+    expect(a.state).toMatchObject({ pursues: null, suggested: null, outcome: "continues" });
+    const b = await startDungeonChase({ ...base, ruleset: "ose", reactionTotal: 4 }, fixedDice([]));
+    expect(b.state).toMatchObject({ pursues: null, suggested: true });
+  });
+  it("dropped treasure or food: 3–6 on 1d6 distracts", async () => {
+    expect((await startDungeonChase({ ...base, dropped: true, reactionTotal: 9 }, fixedDice([3]))).event).toMatchObject({ outcome: "escaped", reason: "distracted", dropRoll: 3 });
+    expect((await startDungeonChase({ ...base, dropped: true, reactionTotal: 9 }, fixedDice([2]))).event).toMatchObject({ outcome: "continues", reason: "notDistracted", dropRoll: 2 });
+    const { state } = await startDungeonChase({ ...base, reactionTotal: 9 }, fixedDice([]));
+    expect((await dungeonChaseDrop(state, fixedDice([6]))).state.outcome).toBe("escaped");
+    expect((await dungeonChaseDrop(state, fixedDice([1]))).state.outcome).toBe("continues");
+  });
+  it("counts 30 rounds of running, then exhausted; no 31st round", async () => {
+    let { state } = await startDungeonChase({ ...base, ruleset: "ose" }, fixedDice([]));
+    for (let i = 0; i < 29; i++) state = dungeonChaseRound(state).state;
+    expect(state).toMatchObject({ rounds: 29, exhausted: false });
+    const r = dungeonChaseRound(state);
+    expect(r.event).toMatchObject({ kind: "round", round: 30, reason: "exhausted" });
+    expect(r.run).toMatchObject({ penalty: -2, restTurns: 3 });
+    expect(await key(() => dungeonChaseRound(r.state))).toBe("UnknownValue");
+  });
+  it("the referee ends it; caught only when the pursuers are faster", async () => {
+    const { state } = await startDungeonChase({ ...base, reactionTotal: 9 }, fixedDice([]));
+    expect(dungeonChaseEnd(state, "caught").state.outcome).toBe("caught");
+    expect(dungeonChaseEnd(state, "outOfSight").state.outcome).toBe("escaped");
+    const equal = (await startDungeonChase({ ...base, pursuerSpeed: 9, reactionTotal: 9 }, fixedDice([]))).state;
+    expect(equal.pursuersCanCatch).toBe(false);
+    expect(await key(() => dungeonChaseEnd(equal, "caught"))).toBe("UnknownValue");
+    const over: DungeonChaseState = dungeonChaseEnd(state, "gaveUp").state;
+    expect(await key(() => dungeonChaseRound(over))).toBe("UnknownValue");
+    expect(await key(() => dungeonChaseEnd(state, "bored" as never))).toBe("UnknownValue");
+  });
+  it("rejects bad input", async () => {
+    expect(await key(() => startDungeonChase({ ...base, surprised: "both" as never }, fixedDice([])))).toBe("UnknownValue");
+    expect(await key(() => startDungeonChase({ ...base, reactionTotal: 13 }, fixedDice([])))).toBe("OutOfRange");
+    expect(await key(() => startDungeonChase({ ...base, fleeingSpeed: -3 }, fixedDice([])))).toBe("Negative");
+  });
+});
