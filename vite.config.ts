@@ -3,10 +3,24 @@
  * render<ClassName> hook names from them). Dev: `npm run dev` serves /modules/aventure/ from source on
  * :30001 and proxies everything else, websockets included, to a local Foundry on :30000.
  */
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/** In dev, Foundry asks for the built entry: serve the TypeScript source instead. */
+function serveEntryFromSource(): Plugin {
+  return {
+    name: "aventure-dev-entry",
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url?.startsWith("/modules/aventure/aventure.js")) req.url = "/modules/aventure/src/module.ts";
+        next();
+      });
+    },
+  };
+}
 
 export default defineConfig({
   publicDir: false,
+  plugins: [serveEntryFromSource()],
   base: "/modules/aventure/",
   server: {
     port: 30001,
