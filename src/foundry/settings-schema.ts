@@ -31,6 +31,9 @@ export interface ObjectSetting<T extends object> extends BaseSetting<T> {
 
 export const DISTANCE_DISPLAYS = ["metres", "grid"] as const;
 export type DistanceDisplay = (typeof DISTANCE_DISPLAYS)[number];
+/** Falls on an elevation drop of 3 m or more (issue 4). */
+export const FALL_ON_DROP = ["off", "ask", "automatic"] as const;
+export type FallOnDrop = (typeof FALL_ON_DROP)[number];
 
 /** Data paths for the generic actor adapter (see the Actor data menu). Empty string = not available. */
 export interface ActorDataPaths {
@@ -105,7 +108,7 @@ export function settingsSchema(systemId: string) {
       type: "string",
       scope: "world",
       config: true,
-      default: "metres",
+      default: "metres" as DistanceDisplay,
       choices: choices(DISTANCE_DISPLAYS, "AVENTURE.Settings.distanceDisplay.choices"),
     } satisfies StringSetting<DistanceDisplay>,
     feetFactor: {
@@ -122,6 +125,45 @@ export function settingsSchema(systemId: string) {
       default: { ...EMPTY_PATHS },
     } satisfies ObjectSetting<ActorDataPaths>,
     // Feature settings (one block per feature; keep the key names stable):
+    // Movement costs, jumps and falls (issue 4)
+    movementCosts: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
+    movementRefuse: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
+    jumpWarning: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
+    fallRegions: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
+    fallOnDrop: {
+      type: "string",
+      scope: "world",
+      config: true,
+      default: "ask",
+      choices: choices(FALL_ON_DROP, "AVENTURE.Settings.fallOnDrop.choices"),
+    } satisfies StringSetting<FallOnDrop>,
+    // Light and hiding (issue 5)
+    lightEffects: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
+    lightIcons: { type: "boolean", scope: "client", config: true, default: true } satisfies BooleanSetting,
+    lightThresholdBright: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: 0.25,
+      range: { min: 0, max: 1, step: 0.05 },
+    } satisfies NumberSetting,
+    lightThresholdDim: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: 0.75,
+      range: { min: 0, max: 1, step: 0.05 },
+    } satisfies NumberSetting,
+    // Travel (issue 3)
+    travelHoursPerDay: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: 8,
+      range: { min: 1, max: 24, step: 0.5 },
+    } satisfies NumberSetting,
+    travelTrackFood: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
+    travelAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
   } as const;
 }
 
