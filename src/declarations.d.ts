@@ -17,6 +17,10 @@ declare module "fvtt-types/configuration" {
     "aventure.distanceDisplay": DistanceDisplay;
     "aventure.feetFactor": number;
     "aventure.actorData": ActorDataPaths;
+    "aventure.lightEffects": boolean;
+    "aventure.lightIcons": boolean;
+    "aventure.lightThresholdBright": number;
+    "aventure.lightThresholdDim": number;
   }
 
   interface FlagConfig {

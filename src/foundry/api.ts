@@ -6,6 +6,7 @@ import * as rules from "../rules/index.js";
 import { ActorDataMenu } from "../apps/ActorDataMenu.js";
 import { adapterFor } from "./adapters/adapter.js";
 import { getSetting } from "./settings.js";
+import { lightApi } from "./light/api.js";
 
 export function buildApi() {
   return {
@@ -17,6 +18,8 @@ export function buildApi() {
     adapter: () => adapterFor(),
     /** Opens the Actor data menu (GM). */
     openActorData: () => new ActorDataMenu().render({ force: true }),
+    /** Light and hiding: hide, hideSelected, endHide, lightAt, refreshLight. docs/api/light.md */
+    ...lightApi(),
   };
 }
 

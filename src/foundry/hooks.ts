@@ -6,10 +6,12 @@ import { onRulesetChange } from "./windows.js";
 import { onSettingChange } from "./settings.js";
 import { warnUnsupportedSystem } from "./system-check.js";
 import { onRenderTokenHUD } from "./token-hud.js";
+import { registerLightHooks } from "./light/hooks.js";
 
 export function registerHooks(): void {
   onSettingChange("ruleset", onRulesetChange);
   Hooks.once("ready", warnUnsupportedSystem);
   Hooks.on("renderTokenHUD", onRenderTokenHUD as never);
   // Feature hooks (one block per feature):
+  registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage; queries aventure.hide, aventure.endHide; HUD panel + buttons "hide", "end-hide"
 }

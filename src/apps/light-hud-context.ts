@@ -1,0 +1,77 @@
+/**
+ * The token HUD light panel's template context (pure: tested and screenshotted without Foundry). The template
+ * localizes the keys it is given; numbers are already rounded here.
+ */
+import type { LightLevel, PerceivedSense, VisibilityEffect, VisionSense } from "../rules/light.js";
+
+export type SenseOrigin = "actor" | "vision" | "detection";
+
+export interface LightHudInput {
+  /** Actual light at the token. */
+  level: LightLevel;
+  /** What the creature effectively experiences there, with its senses. */
+  perceived: LightLevel;
+  /** The sense that improved it ("none" when none did). */
+  sense: PerceivedSense;
+  effect: VisibilityEffect;
+  senses: readonly { sense: VisionSense; range: number; from: SenseOrigin }[];
+  /** Darkness level at the token, 0..1. */
+  darkness: number;
+  globalLight: boolean;
+  inDarkness: boolean;
+  /** Whether the world applies the effects (setting lightEffects). */
+  effectsOn: boolean;
+  /** The hiding state, when the token is hidden. */
+  hidden: { dc: number; from: number } | null;
+  /** Ranges at or above this are shown as unlimited. */
+  unlimited?: number;
+}
+
+export const LIGHT_GLYPH: Readonly<Record<LightLevel, string>> = Object.freeze({ bright: "☀", dim: "◐", dark: "☾" });
+
+export interface LightHudContext extends Record<string, unknown> {
+  level: LightLevel;
+  glyph: string;
+  levelKey: string;
+  perceived: LightLevel;
+  perceivedKey: string;
+  improved: boolean;
+  senseKey: string | null;
+  effect: VisibilityEffect;
+  effectKey: string;
+  effectsOn: boolean;
+  senses: { labelKey: string; range: number | null; unlimited: boolean; fromKey: string }[];
+  darknessPercent: number;
+  ambientKey: string;
+  hidden: { dc: number; from: number } | null;
+}
+
+export function lightHudContext(input: LightHudInput): LightHudContext {
+  const unlimited = input.unlimited ?? 1_000_000;
+  const ambientKey = input.inDarkness
+    ? "AVENTURE.Light.HUD.ambient.magicalDarkness"
+    : input.globalLight
+      ? "AVENTURE.Light.HUD.ambient.global"
+      : "AVENTURE.Light.HUD.ambient.noGlobal";
+  return {
+    level: input.level,
+    glyph: LIGHT_GLYPH[input.level],
+    levelKey: `AVENTURE.Light.level.${input.level}`,
+    perceived: input.perceived,
+    perceivedKey: `AVENTURE.Light.level.${input.perceived}`,
+    improved: input.perceived !== input.level,
+    senseKey: input.sense === "none" ? null : `AVENTURE.Light.sense.${input.sense}`,
+    effect: input.effect,
+    effectKey: `AVENTURE.Light.effect.${input.effect}`,
+    effectsOn: input.effectsOn,
+    senses: input.senses.map((s) => ({
+      labelKey: `AVENTURE.Light.sense.${s.sense}`,
+      range: s.range >= unlimited ? null : Math.round(s.range * 10) / 10,
+      unlimited: s.range >= unlimited,
+      fromKey: `AVENTURE.Light.HUD.from.${s.from}`,
+    })),
+    darknessPercent: Math.round(input.darkness * 100),
+    ambientKey,
+    hidden: input.hidden,
+  };
+}

@@ -1,0 +1,337 @@
+/**
+ * Hiding (RULES.md §6): checks the prerequisites against the observers (hostile tokens, or the ones the GM targets),
+ * rolls Dexterity (Stealth) through the adapter, compares with each observer's passive Perception, marks the token
+ * hidden (the system's status where it has one), stores the DC on the token and whispers the GM a card of who noticed.
+ * Hiding ends on an attack, when an observer can see the token again (it moved into sight, an observer moved, it left
+ * the darkness), or from the token HUD. Everything runs on the active GM; players ask it through queries.
+ */
+import {
+  canTryToHide,
+  hideEnds,
+  hideResult,
+  HIDE_END_EVENTS,
+  type HideBecause,
+  type HideEndEvent,
+  type HideObserver,
+  type LightLevel,
+} from "../../rules/index.js";
+import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
+import { postCard } from "../chat.js";
+import { askGM, isActiveGM, registerQuery } from "../gm.js";
+import { guarded, t, UserError } from "../i18n.js";
+import { getSetting } from "../settings.js";
+import { assertOwner } from "../tokens.js";
+import { template } from "../../constants.js";
+import { hideCardContext, hideEndCardContext, type HideCardObserver } from "../../apps/hide-card-context.js";
+import {
+  canvasLike,
+  hasLineOfSight,
+  metresBetween,
+  tokenCenter,
+  type CanvasLike,
+  type TokenDocLike,
+  type TokenObjLike,
+} from "./scene.js";
+import { tokenSenses } from "./senses.js";
+import { lightTracker, placeable, type TokenLightState } from "./tracker.js";
+
+/** What Aventure stores on a hidden token (flags.aventure.hide). */
+export interface HideFlag {
+  /** The Stealth total: the DC to spot it. */
+  dc: number;
+  /** Token ids of the observers it is hidden from. */
+  from: string[];
+  /** Why each of them could not see it when it hid. */
+  because: Record<string, HideBecause>;
+  /** The actual light at the token when it hid. */
+  light: LightLevel;
+  /** Where it hid (canvas pixels), to tell "it moved into sight" from "an observer moved". */
+  x: number;
+  y: number;
+}
+
+export interface HideOutcome {
+  dc: number;
+  spottedBy: string[];
+  hiddenFrom: string[];
+  /** Observers whose passive Perception is unknown (the GM decides). */
+  unknown: string[];
+  hidden: boolean;
+}
+
+export function hideFlagOf(doc: TokenDocLike): HideFlag | null {
+  const f = doc.getFlag("aventure", "hide") as HideFlag | undefined | null;
+  return f && typeof f.dc === "number" ? f : null;
+}
+
+function requireCanvas(sceneId?: string): CanvasLike {
+  const c = canvasLike();
+  if (!c) throw new UserError("AVENTURE.Light.Error.noScene");
+  if (sceneId !== undefined && c.scene?.id !== sceneId) throw new UserError("AVENTURE.Light.Error.sceneNotViewed");
+  return c;
+}
+
+type TokenRef = string | TokenDocLike | TokenObjLike;
+
+function resolveToken(c: CanvasLike, ref: TokenRef): TokenObjLike {
+  const id = typeof ref === "string" ? ref : "document" in ref && ref.document ? ref.document.id : (ref as TokenDocLike).id;
+  const tok = id ? placeable(c, id) : undefined;
+  if (!tok) throw new UserError("AVENTURE.Light.Error.noToken");
+  return tok;
+}
+
+/** Hostile tokens (opposite disposition; a neutral hider hides from every non-neutral token), with an actor. */
+export function defaultObservers(c: CanvasLike, hider: TokenObjLike): TokenObjLike[] {
+  const d = hider.document.disposition;
+  return c.tokens.placeables.filter((o) => {
+    if (o.id === hider.id || !o.document.actor) return false;
+    const od = o.document.disposition;
+    if (d === 0 || d === -2) return od !== 0 && od !== -2 && od !== d;
+    return od * d < 0;
+  });
+}
+
+/** The observers the GM targets (game.user.targets), when a GM runs it with targets. */
+function gmTargets(c: CanvasLike, hider: TokenObjLike): TokenObjLike[] | null {
+  if (!game.user.isGM) return null;
+  const targets = (game.user as unknown as { targets?: Iterable<{ id: string }> }).targets;
+  if (!targets) return null;
+  const ids = [...targets].map((x) => x.id).filter((id) => id !== hider.id);
+  if (!ids.length) return null;
+  return ids.map((id) => placeable(c, id)).filter((x): x is TokenObjLike => !!x);
+}
+
+function invisible(actor: ActorLike): boolean {
+  return adapterFor().hasCondition(actor, "invisible");
+}
+
+function observerInput(c: CanvasLike, hider: TokenObjLike, o: TokenObjLike): HideObserver {
+  const a = { ...tokenCenter(c, hider), elevation: hider.document.elevation };
+  const b = { ...tokenCenter(c, o), elevation: o.document.elevation };
+  return {
+    id: o.id,
+    hasLineOfSight: hasLineOfSight(b, a),
+    senses: tokenSenses(c, o.document).senses,
+    distance: metresBetween(c, a, b),
+  };
+}
+
+/**
+ * Api: `api.hide(token, {observers})`. A player's request goes to the active GM (who must be viewing the scene).
+ * Throws a UserError (nothing changes) when the prerequisites do not hold. Returns null when the roll was cancelled.
+ */
+export async function hide(ref: TokenRef, options: { observers?: string[] } = {}): Promise<HideOutcome | null> {
+  const c = requireCanvas();
+  const tok = resolveToken(c, ref);
+  assertOwner(game.user, tok.document as never);
+  if (!isActiveGM()) {
+    return askGM<{ sceneId: string; tokenId: string }, HideOutcome | null>("hide", {
+      sceneId: c.scene!.id!,
+      tokenId: tok.id,
+    });
+  }
+  const observers = options.observers
+    ? options.observers.map((id) => resolveToken(c, id)).filter((o) => o.id !== tok.id)
+    : (gmTargets(c, tok) ?? defaultObservers(c, tok));
+  return performHide(c, tok, observers);
+}
+
+/** Api: hides each controlled token in turn (the compendium macro). Each token's error is reported; the others go on. */
+export async function hideSelected(): Promise<(HideOutcome | null)[]> {
+  const c = requireCanvas();
+  const tokens = c.tokens.controlled;
+  if (!tokens.length) throw new UserError("AVENTURE.Error.NoToken");
+  const out: (HideOutcome | null)[] = [];
+  for (const tok of tokens) out.push((await guarded(() => hide(tok))) ?? null);
+  return out;
+}
+
+function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>): string {
+  const parts: string[] = [];
+  for (const r of attempt.reasons) {
+    if (r === "observerSees") {
+      const names = attempt.observers
+        .filter((o) => !o.canHideFrom)
+        .map((o) => {
+          const name = placeable(c, o.id)?.document.name ?? o.id;
+          return `${name} (${t(`AVENTURE.Light.Hide.blocker.${o.blockedBy ?? "light"}`)})`;
+        });
+      parts.push(t("AVENTURE.Light.Hide.reason.observerSees", { names: names.join(", ") }));
+    } else parts.push(t(`AVENTURE.Light.Hide.reason.${r}`));
+  }
+  return parts.join(" ");
+}
+
+async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[]): Promise<HideOutcome | null> {
+  const doc = tok.document;
+  const actor = doc.actor as unknown as ActorLike | null;
+  if (!actor) throw new UserError("AVENTURE.Error.NoActor", { name: doc.name });
+  if (hideFlagOf(doc)) throw new UserError("AVENTURE.Light.Error.alreadyHidden", { name: doc.name });
+  const state = lightTracker.stateOf(tok.id);
+  if (!state) throw new UserError("AVENTURE.Light.Error.noToken");
+  const inputs = observers.map((o) => observerInput(c, tok, o));
+  const attempt = canTryToHide({
+    ruleset: getSetting("ruleset"),
+    hiderLight: state.light.level,
+    invisible: invisible(actor),
+    observers: inputs,
+  });
+  if (!attempt.ok) throw new UserError("AVENTURE.Light.Hide.cannot", { name: doc.name, reasons: reasonText(c, attempt) });
+
+  const adapter = adapterFor();
+  const roll = await adapter.rollSkill(actor, "stealth", { flavor: t("AVENTURE.Light.Hide.flavor") });
+  if (!Number.isFinite(roll.total)) return null;
+
+  const known: { id: string; passivePerception: number; searching: false }[] = [];
+  const unknown: string[] = [];
+  for (const o of observers) {
+    const p = adapter.read(o.document.actor as unknown as ActorLike).passivePerception;
+    if (p === null) unknown.push(o.id);
+    else known.push({ id: o.id, passivePerception: Math.round(p), searching: false });
+  }
+  const result = hideResult({ stealthTotal: Math.round(roll.total), observers: known });
+  const hidden = result.hiddenFrom.length > 0;
+  if (hidden) {
+    const because: Record<string, HideBecause> = {};
+    for (const o of attempt.observers) if (o.because) because[o.id] = o.because;
+    const at = tokenCenter(c, tok);
+    const flag: HideFlag = { dc: result.dc, from: result.hiddenFrom, because, light: state.light.level, x: at.x, y: at.y };
+    await setOwnCondition(adapter, actor, "hidden", true);
+    await doc.setFlag("aventure", "hide", flag);
+  }
+  const rows: HideCardObserver[] = observers.map((o) => {
+    const k = known.find((x) => x.id === o.id);
+    return {
+      name: o.document.name,
+      passive: k ? k.passivePerception : null,
+      spotted: k ? result.spottedBy.includes(o.id) : null,
+      because: attempt.observers.find((x) => x.id === o.id)?.because ?? null,
+    };
+  });
+  await postCard({
+    template: template("light/hide-card.hbs"),
+    context: hideCardContext({ hider: doc.name, dc: result.dc, hidden, observers: rows }),
+    gmOnly: true,
+    speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+    flags: { hide: { tokenId: tok.id, dc: result.dc } },
+  });
+  return { dc: result.dc, spottedBy: result.spottedBy, hiddenFrom: result.hiddenFrom, unknown, hidden };
+}
+
+/**
+ * Ends hiding: removes the flag and the hidden status Aventure added (a status set by hand stays) and whispers the GM
+ * why, and whether observers get a Wisdom (Perception) check. Active GM, or a request from the token's owner.
+ */
+export async function endHide(ref: TokenRef, event: HideEndEvent = "revealed"): Promise<boolean> {
+  const c = requireCanvas();
+  const tok = resolveToken(c, ref);
+  assertOwner(game.user, tok.document as never);
+  if (!isActiveGM()) {
+    return askGM<{ sceneId: string; tokenId: string; event: HideEndEvent }, boolean>("endHide", {
+      sceneId: c.scene!.id!,
+      tokenId: tok.id,
+      event,
+    });
+  }
+  return performEndHide(tok, event);
+}
+
+async function performEndHide(tok: TokenObjLike, event: HideEndEvent): Promise<boolean> {
+  const doc = tok.document;
+  if (!hideFlagOf(doc)) return false;
+  const end = hideEnds(event);
+  await doc.unsetFlag("aventure", "hide");
+  const actor = doc.actor as unknown as ActorLike | null;
+  if (actor) await setOwnCondition(adapterFor(), actor, "hidden", false);
+  await postCard({
+    template: template("light/hide-end-card.hbs"),
+    context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck }),
+    gmOnly: true,
+    speaker: actor ? ChatMessage.getSpeaker({ actor: actor as never }) : undefined,
+    flags: { hideEnd: { tokenId: tok.id, event } },
+  });
+  return true;
+}
+
+/** Events a player may report about their own token. */
+const PLAYER_EVENTS: readonly HideEndEvent[] = ["revealed", "attacked", "noise"];
+
+export function registerHideQueries(): void {
+  registerQuery<{ sceneId?: unknown; tokenId?: unknown }, HideOutcome | null>("hide", async (data, sender) => {
+    if (typeof data?.sceneId !== "string" || typeof data.tokenId !== "string") throw new UserError("AVENTURE.Light.Error.noToken");
+    const c = requireCanvas(data.sceneId);
+    const tok = resolveToken(c, data.tokenId);
+    assertOwner(sender, tok.document as never);
+    return performHide(c, tok, defaultObservers(c, tok));
+  });
+  registerQuery<{ sceneId?: unknown; tokenId?: unknown; event?: unknown }, boolean>("endHide", async (data, sender) => {
+    if (typeof data?.sceneId !== "string" || typeof data.tokenId !== "string") throw new UserError("AVENTURE.Light.Error.noToken");
+    const event = data.event as HideEndEvent;
+    if (!HIDE_END_EVENTS.includes(event) || (!sender.isGM && !PLAYER_EVENTS.includes(event))) {
+      throw new UserError("AVENTURE.Error.UnknownValue", { name: "event", value: String(data.event), allowed: PLAYER_EVENTS.join(", ") });
+    }
+    const c = requireCanvas(data.sceneId);
+    const tok = resolveToken(c, data.tokenId);
+    assertOwner(sender, tok.document as never);
+    return performEndHide(tok, event);
+  });
+}
+
+/**
+ * After each recomputation on the active GM: a hidden token stops being hidden as soon as one of the observers it hid
+ * from can see it (line of sight, light as that observer perceives it, invisibility). The event names why: it left the
+ * darkness that hid it, it moved into sight, or an observer moved so that it sees it.
+ */
+export async function checkHiddenTokens(_changed: readonly TokenLightState[], states: ReadonlyMap<string, TokenLightState>): Promise<void> {
+  const c = canvasLike();
+  if (!c) return;
+  for (const tok of c.tokens.placeables) {
+    const flag = hideFlagOf(tok.document);
+    if (!flag) continue;
+    const actor = tok.document.actor as unknown as ActorLike | null;
+    const state = states.get(tok.id);
+    if (!actor || !state) continue;
+    const observers = flag.from.map((id) => placeable(c, id)).filter((o): o is TokenObjLike => !!o);
+    if (!observers.length) continue;
+    const attempt = canTryToHide({
+      ruleset: getSetting("ruleset"),
+      hiderLight: state.light.level,
+      invisible: invisible(actor),
+      observers: observers.map((o) => observerInput(c, tok, o)),
+    });
+    if (attempt.seenBy.length === 0) continue;
+    const at = tokenCenter(c, tok);
+    const moved = Math.hypot(at.x - flag.x, at.y - flag.y) > 1;
+    const leftDarkness = flag.light === "dark" && state.light.level !== "dark";
+    const event: HideEndEvent = leftDarkness ? "leftDarkness" : moved ? "enteredView" : "seenByMover";
+    await performEndHide(tok, event);
+  }
+}
+
+/** dnd5e.postRollAttack(rolls, {subject}): the attacker stops being hidden (fires on the roller's client only). */
+export function onAttackRolled(_rolls: unknown, data: { subject?: { actor?: { id?: string | null } | null } } | undefined): void {
+  const actorId = data?.subject?.actor?.id;
+  if (actorId) void endHideForActor(actorId, "attacked");
+}
+
+/** OSE has no attack hook: its attack chat messages carry flags.ose.roll === "attack" (all clients; active GM acts). */
+export function onChatMessageCreated(message: { flags?: Record<string, unknown>; speaker?: { actor?: string | null } }): void {
+  const ose = message.flags?.ose as { roll?: string } | undefined;
+  if (ose?.roll !== "attack" || !isActiveGM()) return;
+  const actorId = message.speaker?.actor;
+  if (actorId) void endHideForActor(actorId, "attacked");
+}
+
+async function endHideForActor(actorId: string, event: HideEndEvent): Promise<void> {
+  const c = canvasLike();
+  if (!c) return;
+  for (const tok of c.tokens.placeables) {
+    if ((tok.document.actor as { id?: string | null } | null)?.id !== actorId || !hideFlagOf(tok.document)) continue;
+    if (!isActiveGM() && !tok.document.isOwner) continue;
+    try {
+      await endHide(tok, event);
+    } catch (e) {
+      console.error("aventure |", e);
+    }
+  }
+}

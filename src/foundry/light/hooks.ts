@@ -1,0 +1,63 @@
+/**
+ * The light feature's hooks (listed in hooks.ts): recompute on lighting refresh, token movement and light, token or
+ * scene updates (debounced, only what changed); redraw icons on token draw; end hiding on dnd5e attacks (and OSE
+ * attack messages); HUD panel and buttons; player → GM queries for hiding.
+ */
+import { onSettingChange } from "../settings.js";
+import { configureDimLightStatus } from "./effects.js";
+import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideQueries } from "./hide.js";
+import { registerLightHud } from "./hud.js";
+import { canvasLike, type TokenDocLike, type TokenObjLike } from "./scene.js";
+import { lightTracker } from "./tracker.js";
+
+/** Token fields whose change moves the token or changes what it sees or emits. */
+const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId"] as const;
+
+function onSceneTokenChange(doc: TokenDocLike, changes: Record<string, unknown>): void {
+  if (!onViewedScene(doc)) return;
+  // A token's own light changes every token's light: the lighting refresh follows, but do not rely on it.
+  if ("light" in changes) lightTracker.schedule();
+  else if (TOKEN_FIELDS.some((k) => k in changes)) lightTracker.schedule([doc.id]);
+}
+
+function onViewedScene(doc: { parent?: { id: string | null } | null }): boolean {
+  const c = canvasLike();
+  return !!c && (!doc.parent || doc.parent.id === c.scene?.id);
+}
+
+export function registerLightHooks(): void {
+  lightTracker.afterFlush = checkHiddenTokens;
+  configureDimLightStatus(game.system.id);
+  registerHideQueries();
+  registerLightHud();
+
+  Hooks.on("canvasReady", () => {
+    lightTracker.reset();
+    lightTracker.schedule();
+  });
+  Hooks.on("lightingRefresh", () => lightTracker.schedule());
+  Hooks.on("updateToken", ((doc: TokenDocLike, changes: Record<string, unknown>) => onSceneTokenChange(doc, changes)) as never);
+  Hooks.on("createToken", ((doc: TokenDocLike) => onViewedScene(doc) && lightTracker.schedule([doc.id])) as never);
+  Hooks.on("deleteToken", ((doc: TokenDocLike) => onViewedScene(doc) && lightTracker.schedule()) as never);
+  for (const hook of ["createAmbientLight", "updateAmbientLight", "deleteAmbientLight"] as const) {
+    Hooks.on(hook, ((doc: { parent?: { id: string | null } | null }) => onViewedScene(doc) && lightTracker.schedule()) as never);
+  }
+  Hooks.on("updateScene", ((scene: { id: string | null }, changes: Record<string, unknown>) => {
+    if (scene.id !== canvasLike()?.scene?.id) return;
+    if ("environment" in changes || "darkness" in changes || "grid" in changes) lightTracker.schedule();
+  }) as never);
+  Hooks.on("updateActor", ((actor: { id: string | null }, changes: Record<string, unknown>) => {
+    // Senses live in system data; Aventure's own flags and statuses do not change the light.
+    if (!("system" in changes)) return;
+    const c = canvasLike();
+    if (!c) return;
+    lightTracker.schedule(c.tokens.placeables.filter((t) => (t.document.actor as { id?: string | null } | null)?.id === actor.id).map((t) => t.id));
+  }) as never);
+  Hooks.on("drawToken", ((token: TokenObjLike) => lightTracker.redrawIcons(token)) as never);
+  Hooks.on("dnd5e.postRollAttack" as never, onAttackRolled as never);
+  Hooks.on("createChatMessage", onChatMessageCreated as never);
+
+  onSettingChange("lightIcons", () => lightTracker.redrawIcons());
+  onSettingChange("lightEffects", (on) => void lightTracker.reconcileAll(on === true));
+  for (const key of ["lightThresholdBright", "lightThresholdDim", "ruleset"] as const) onSettingChange(key, () => lightTracker.schedule());
+}

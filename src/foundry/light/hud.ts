@@ -1,0 +1,68 @@
+/**
+ * Token HUD: the light panel (level, senses used, resulting effect, hiding DC) for the GM and the token's owners, a
+ * "Hide" button for the owners and an "End hiding" button for the GM.
+ */
+import { lightHudContext } from "../../apps/light-hud-context.js";
+import { template } from "../../constants.js";
+import { renderTemplateCompat } from "../compat.js";
+import { getSetting } from "../settings.js";
+import { addHudButton, addHudPanel } from "../token-hud.js";
+import { endHide, hide, hideFlagOf } from "./hide.js";
+import type { TokenDocLike } from "./scene.js";
+import { UNLIMITED_RANGE } from "./senses.js";
+import { lightTracker } from "./tracker.js";
+
+/** The panel's context for a token, or null when the token is not on the viewed scene. */
+export function lightHudContextFor(doc: TokenDocLike) {
+  if (!doc.id) return null;
+  const s = lightTracker.stateOf(doc.id);
+  if (!s) return null;
+  const flag = hideFlagOf(doc);
+  return lightHudContext({
+    level: s.light.level,
+    perceived: s.perceived,
+    sense: s.sense,
+    effect: s.effect,
+    senses: s.senses.entries,
+    darkness: s.light.darkness,
+    globalLight: s.light.globalLight,
+    inDarkness: s.light.inDarkness,
+    effectsOn: getSetting("lightEffects"),
+    hidden: flag ? { dc: flag.dc, from: flag.from.length } : null,
+    unlimited: UNLIMITED_RANGE,
+  });
+}
+
+function panel(token: TokenDocument): HTMLElement | null {
+  const doc = token as unknown as TokenDocLike;
+  if (!game.user.isGM && !doc.isOwner) return null;
+  const ctx = lightHudContextFor(doc);
+  if (!ctx) return null;
+  const slot = document.createElement("div");
+  slot.className = "aventure aventure-light-hud-slot";
+  void renderTemplateCompat(template("light/hud.hbs"), ctx).then((html) => {
+    slot.innerHTML = html;
+  });
+  return slot;
+}
+
+export function registerLightHud(): void {
+  addHudPanel(panel);
+  addHudButton({
+    id: "hide",
+    icon: "fa-solid fa-user-secret",
+    title: "AVENTURE.Light.Hide.button",
+    column: "right",
+    visible: (token) => !hideFlagOf(token as unknown as TokenDocLike),
+    onClick: (token) => hide(token as unknown as TokenDocLike),
+  });
+  addHudButton({
+    id: "end-hide",
+    icon: "fa-solid fa-eye",
+    title: "AVENTURE.Light.Hide.endButton",
+    column: "right",
+    gmOnly: true,
+    visible: (token) => !!hideFlagOf(token as unknown as TokenDocLike),
+    onClick: (token) => endHide(token as unknown as TokenDocLike, "revealed"),
+  });
+}

@@ -1,0 +1,205 @@
+/**
+ * Keeps the light state of every token of the viewed scene. Hooks mark what changed (one token, or everything when the
+ * lighting changed); a debounced flush recomputes only that, redraws the icons whose level changed and, on the active
+ * GM, reconciles the light effects and the hidden tokens. Never per frame: refreshToken is not listened to.
+ */
+import {
+  lightThresholds,
+  perceivedLightDetail,
+  visibilityEffect,
+  LIGHT_THRESHOLDS,
+  type LightLevel,
+  type LightThresholds,
+  type PerceivedSense,
+  type VisibilityEffect,
+} from "../../rules/light.js";
+import type { ActorLike } from "../adapters/adapter.js";
+import { isActiveGM } from "../gm.js";
+import { reportError, t } from "../i18n.js";
+import { getSetting } from "../settings.js";
+import { lightAtToken, prepareScene, type TokenLight } from "./compute.js";
+import { applyLightEffect, removeLightEffects } from "./effects.js";
+import { drawLightIcon } from "./icons.js";
+import { canvasLike, darknessSources, lightSources, plainTokens, type CanvasLike, type TokenObjLike } from "./scene.js";
+import { tokenSenses, type TokenSenses } from "./senses.js";
+
+export interface TokenLightState {
+  tokenId: string;
+  light: TokenLight;
+  senses: TokenSenses;
+  /** The level the creature effectively experiences where it stands (its senses at distance 0). */
+  perceived: LightLevel;
+  sense: PerceivedSense;
+  effect: VisibilityEffect;
+}
+
+/** Called after each flush on the active GM with the states that changed and every state (hide.ts checks hiding). */
+export type AfterFlush = (changed: TokenLightState[], all: ReadonlyMap<string, TokenLightState>) => Promise<void>;
+
+let warnedThresholds = false;
+
+/** The world's thresholds; invalid settings (bright above dim) fall back to the defaults with a warning. */
+export function currentThresholds(): LightThresholds {
+  try {
+    return lightThresholds({ bright: getSetting("lightThresholdBright"), dim: getSetting("lightThresholdDim") });
+  } catch {
+    if (!warnedThresholds && game.user.isGM) {
+      warnedThresholds = true;
+      ui.notifications?.warn(t("AVENTURE.Light.badThresholds"));
+    }
+    return LIGHT_THRESHOLDS;
+  }
+}
+
+function key(s: TokenLightState): string {
+  return `${s.light.level}|${s.perceived}|${s.sense}|${s.effect}`;
+}
+
+export class LightTracker {
+  readonly states = new Map<string, TokenLightState>();
+  private readonly dirty = new Set<string>();
+  private all = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<TokenLightState[]> | null = null;
+  /** Debounce delay, ms. */
+  delay = 120;
+  /** Number of recomputations done (tests, diagnostics). */
+  flushes = 0;
+  afterFlush: AfterFlush | null = null;
+
+  /** Marks tokens (or everything) for recomputation and arms the debounce timer. */
+  schedule(ids?: Iterable<string | null | undefined>): void {
+    if (ids === undefined) this.all = true;
+    else for (const id of ids) if (id) this.dirty.add(id);
+    if (!this.all && this.dirty.size === 0) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush().catch(reportError);
+    }, this.delay);
+  }
+
+  /** Forgets everything (scene changed) and removes the icons. */
+  reset(): void {
+    const c = canvasLike();
+    for (const id of this.states.keys()) {
+      const tok = c?.tokens.placeables.find((p) => p.id === id);
+      if (tok) drawLightIcon(tok, null);
+    }
+    this.states.clear();
+    this.dirty.clear();
+    this.all = false;
+  }
+
+  get pending(): boolean {
+    return this.all || this.dirty.size > 0;
+  }
+
+  /** Recomputes what was marked now (the timer calls it; tests and the API may too). Returns the changed states. */
+  async flush(): Promise<TokenLightState[]> {
+    if (this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    while (this.running) await this.running;
+    if (!this.pending) return [];
+    this.running = this.run();
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async run(): Promise<TokenLightState[]> {
+    const c = canvasLike();
+    const ids = this.all ? undefined : new Set(this.dirty);
+    this.all = false;
+    this.dirty.clear();
+    if (!c) {
+      this.states.clear();
+      return [];
+    }
+    this.flushes++;
+    const computed = this.compute(c, ids);
+    const changed: TokenLightState[] = [];
+    for (const s of computed) {
+      const prev = this.states.get(s.tokenId);
+      this.states.set(s.tokenId, s);
+      if (!prev || key(prev) !== key(s)) changed.push(s);
+    }
+    if (!ids) {
+      const present = new Set(computed.map((s) => s.tokenId));
+      for (const id of [...this.states.keys()]) if (!present.has(id)) this.states.delete(id);
+    }
+    for (const s of changed) {
+      const tok = placeable(c, s.tokenId);
+      if (tok) drawLightIcon(tok, s.light.level);
+    }
+    if (isActiveGM()) {
+      if (getSetting("lightEffects")) await this.applyEffects(c, changed);
+      if (this.afterFlush) await this.afterFlush(changed, this.states);
+    }
+    return changed;
+  }
+
+  /** The states of the given tokens (all when undefined), computed now without touching the stored ones. */
+  compute(c: CanvasLike, ids?: ReadonlySet<string>): TokenLightState[] {
+    const thresholds = currentThresholds();
+    const ruleset = getSetting("ruleset");
+    const scene = prepareScene(lightSources(c), darknessSources(c));
+    return plainTokens(c, ids).map((tok) => {
+      const light = lightAtToken(tok, scene, thresholds);
+      const doc = placeable(c, tok.id)!.document;
+      const senses = tokenSenses(c, doc);
+      const p = perceivedLightDetail(ruleset, light.level, senses.senses, 0);
+      return { tokenId: tok.id, light, senses, perceived: p.level, sense: p.sense, effect: visibilityEffect(p.level) };
+    });
+  }
+
+  /** The state of one token: the stored one, or computed now. */
+  stateOf(tokenId: string): TokenLightState | null {
+    const known = this.states.get(tokenId);
+    if (known && !this.dirty.has(tokenId) && !this.all) return known;
+    const c = canvasLike();
+    if (!c || !placeable(c, tokenId)) return null;
+    return this.compute(c, new Set([tokenId]))[0] ?? null;
+  }
+
+  private async applyEffects(c: CanvasLike, states: readonly TokenLightState[]): Promise<void> {
+    for (const s of states) {
+      const actor = placeable(c, s.tokenId)?.document.actor as unknown as ActorLike | null | undefined;
+      if (actor) await applyLightEffect(actor, s.effect);
+    }
+  }
+
+  /** Setting turned on: apply to every token; turned off: remove what Aventure added. Active GM only. */
+  async reconcileAll(on: boolean): Promise<void> {
+    if (!isActiveGM()) return;
+    const c = canvasLike();
+    if (!c) return;
+    if (on) {
+      await this.flush();
+      await this.applyEffects(c, [...this.states.values()]);
+      return;
+    }
+    for (const tok of c.tokens.placeables) {
+      const actor = tok.document.actor as unknown as ActorLike | null;
+      if (actor) await removeLightEffects(actor);
+    }
+  }
+
+  /** Redraws every icon from the stored states (client setting changed, token redrawn). */
+  redrawIcons(only?: TokenObjLike): void {
+    const c = canvasLike();
+    if (!c) return;
+    for (const tok of only ? [only] : c.tokens.placeables) drawLightIcon(tok, this.states.get(tok.id)?.light.level ?? null);
+  }
+}
+
+export function placeable(c: CanvasLike, id: string): TokenObjLike | undefined {
+  return c.tokens.get?.(id) ?? c.tokens.placeables.find((p) => p.id === id);
+}
+
+/** The one tracker of this client. */
+export const lightTracker = new LightTracker();

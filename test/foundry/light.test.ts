@@ -1,0 +1,471 @@
+/**
+ * Light at tokens, effects and hiding (issue 5), on fake scenes drawn with test/fake/canvas.ts.
+ * Grid: 100 px squares of 1.5 m. A torch: bright 6 m (400 px), dim 12 m (800 px).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { bootModule } from "../fake/boot.js";
+import { dnd5eActor, drawScene, type FakeLightScene } from "../fake/canvas.js";
+import type { FakeWorld } from "../fake/foundry.js";
+import {
+  computeLightLevels,
+  computeLightLevelsNaive,
+  polygonContains,
+  type PlainLightSource,
+  type PlainToken,
+} from "../../src/foundry/light/compute.js";
+import { lightHudContext } from "../../src/apps/light-hud-context.js";
+import { hideCardContext } from "../../src/apps/hide-card-context.js";
+
+type Api = {
+  hide(token: unknown, options?: { observers?: string[] }): Promise<{ dc: number; spottedBy: string[]; hiddenFrom: string[]; hidden: boolean } | null | undefined>;
+  hideSelected(): Promise<unknown>;
+  endHide(token: unknown, event?: string): Promise<boolean | undefined>;
+  lightAt(token: unknown): { level: string; perceived: string; sense: string; effect: string; senses: { sense: string; range: number; from: string }[] } | null;
+  refreshLight(): Promise<void>;
+};
+
+async function tracker() {
+  return (await import("../../src/foundry/light/tracker.js")).lightTracker;
+}
+
+function api(world: FakeWorld): Api {
+  return world.modules.get("aventure")!.api as Api;
+}
+
+/** Night underground (no global light), a torch at (10, 10) and a wall east of it at x = 13. */
+async function torchScene(opts: { users?: { id: string; isGM: boolean }[]; systemId?: string } = {}) {
+  const world = await bootModule({ systemId: opts.systemId ?? "dnd5e", users: opts.users });
+  const scene = drawScene(world, { darkness: 1, globalLight: false });
+  scene.addWall(1300, 700, 1300, 1300);
+  scene.addLight("torch", [10, 10], 6, 12);
+  return { world, scene };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("pure light computation (src/foundry/light/compute.ts)", () => {
+  it("tests points against a polygon (even-odd)", () => {
+    const square = [0, 0, 10, 0, 10, 10, 0, 10];
+    expect(polygonContains(square, 5, 5)).toBe(true);
+    expect(polygonContains(square, 15, 5)).toBe(false);
+    expect(polygonContains([0, 0, 1, 1], 0, 0)).toBe(false); // not a polygon
+  });
+
+  it("gives the same levels as the naive all-pairs version", () => {
+    let seed = 7;
+    const r = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const lights: PlainLightSource[] = Array.from({ length: 40 }, (_, i) => {
+      const x = r() * 3000;
+      const y = r() * 3000;
+      const dim = 100 + r() * 400;
+      const pts: number[] = [];
+      for (let k = 0; k < 24; k++) {
+        const a = (k / 24) * Math.PI * 2;
+        const reach = dim * (r() < 0.3 ? 0.3 : 1);
+        pts.push(x + Math.cos(a) * reach, y + Math.sin(a) * reach);
+      }
+      return { id: `l${i}`, x, y, bright: dim / 2, dim, points: pts };
+    });
+    const tokens: PlainToken[] = Array.from({ length: 200 }, (_, i) => ({
+      id: `t${i}`,
+      x: r() * 3000,
+      y: r() * 3000,
+      elevation: 0,
+      darkness: r(),
+      globalLight: r() < 0.5,
+    }));
+    const darkness = [{ id: "d", x: 1500, y: 1500, radius: 300 }];
+    const fast = computeLightLevels(tokens, lights, darkness);
+    const slow = computeLightLevelsNaive(tokens, lights, darkness);
+    for (const t of tokens) expect(fast.get(t.id)!.level, t.id).toBe(slow.get(t.id)!.level);
+    const levels = new Set([...fast.values()].map((v) => v.level));
+    expect(levels).toEqual(new Set(["bright", "dim", "dark"]));
+  });
+
+  it("calls the exact shape test only for sources whose box and radius contain the token", () => {
+    let exact = 0;
+    const near: PlainLightSource = { id: "near", x: 0, y: 0, bright: 100, dim: 200, test: () => (exact++, true) };
+    const far: PlainLightSource = { id: "far", x: 5000, y: 5000, bright: 100, dim: 200, test: () => (exact++, true) };
+    const out = computeLightLevels([{ id: "t", x: 150, y: 0, elevation: 0, darkness: 1, globalLight: false }], [far, near]);
+    expect(out.get("t")!.level).toBe("dim");
+    expect(exact).toBe(1);
+  });
+});
+
+describe("light level at tokens (fake scene)", () => {
+  it("a token beside a torch is bright, at the edge of its dim radius dim, behind a wall dark", async () => {
+    const { world, scene } = await torchScene();
+    scene.addToken({ id: "beside", name: "Beside", at: [11, 10] }); // 1.5 m from the torch
+    scene.addToken({ id: "edge", name: "Edge", at: [10, 18] }); // exactly 12 m south
+    scene.addToken({ id: "beyond", name: "Beyond", at: [10, 18.1] }); // 12.15 m
+    scene.addToken({ id: "behind", name: "Behind", at: [14, 10] }); // 6 m east, behind the wall
+    await api(world).refreshLight();
+    expect(api(world).lightAt("beside")!.level).toBe("bright");
+    expect(api(world).lightAt("edge")!.level).toBe("dim");
+    expect(api(world).lightAt("beyond")!.level).toBe("dark");
+    expect(api(world).lightAt("behind")!.level).toBe("dark");
+  });
+
+  it("ignores the global light source but uses global illumination with the darkness thresholds", async () => {
+    const world = await bootModule();
+    const scene = drawScene(world, { darkness: 0.1, globalLight: true });
+    scene.addToken({ id: "a", name: "A", at: [5, 5] });
+    await api(world).refreshLight();
+    expect(api(world).lightAt("a")!.level).toBe("bright"); // daylight
+    scene.environment.darknessLevel = 0.5; // dusk
+    await api(world).refreshLight();
+    expect(api(world).lightAt("a")!.level).toBe("dim");
+    scene.environment.darknessLevel = 0.8; // night, although the global light source is still in the list
+    await api(world).refreshLight();
+    expect(api(world).lightAt("a")!.level).toBe("dark");
+    await world.game.settings.set("aventure", "lightThresholdDim", 0.9);
+    await api(world).refreshLight();
+    expect(api(world).lightAt("a")!.level).toBe("dim");
+  });
+
+  it("a darkness source puts out the light inside it", async () => {
+    const { world, scene } = await torchScene();
+    scene.addDarkness("spell", [10, 12], 3);
+    scene.addToken({ id: "in", name: "In", at: [10, 12] });
+    scene.addToken({ id: "out", name: "Out", at: [9, 10] });
+    await api(world).refreshLight();
+    expect(api(world).lightAt("in")!.level).toBe("dark");
+    expect(api(world).lightAt("out")!.level).toBe("bright");
+  });
+
+  it("darkvision turns darkness into dim for the creature itself (token vision mode or the actor's senses)", async () => {
+    const { world, scene } = await torchScene();
+    const elf = dnd5eActor(world, { id: "elf", name: "Elf", darkvision: 60 }); // 60 ft = 18 m
+    scene.addToken({ id: "elf", name: "Elf", at: [14, 10], actor: elf });
+    scene.addToken({ id: "orc", name: "Orc", at: [14, 11], sight: { enabled: true, range: 12, visionMode: "darkvision" } });
+    scene.addToken({ id: "man", name: "Man", at: [14, 12] });
+    await api(world).refreshLight();
+    const e = api(world).lightAt("elf")!;
+    expect([e.level, e.perceived, e.sense, e.effect]).toEqual(["dark", "dim", "darkvision", "disadvantage"]);
+    expect(e.senses).toEqual([{ sense: "darkvision", range: 18, from: "actor" }]);
+    const o = api(world).lightAt("orc")!;
+    expect([o.perceived, o.effect]).toEqual(["dim", "disadvantage"]);
+    expect(o.senses).toEqual([{ sense: "darkvision", range: 12, from: "vision" }]); // the scene's units are metres
+    const m = api(world).lightAt("man")!;
+    expect([m.perceived, m.effect]).toEqual(["dark", "blinded"]);
+  });
+
+  it("reads seeAll as truesight and senseAll as blindsight from the detection modes", async () => {
+    const { world, scene } = await torchScene();
+    scene.addToken({
+      id: "bat",
+      name: "Bat",
+      at: [20, 20],
+      detectionModes: [
+        { id: "senseAll", enabled: true, range: 9 },
+        { id: "seeAll", enabled: false, range: 30 },
+      ],
+    });
+    await api(world).refreshLight();
+    const b = api(world).lightAt("bat")!;
+    expect(b.senses).toEqual([{ sense: "blindsight", range: 9, from: "detection" }]);
+    expect([b.level, b.perceived, b.sense, b.effect]).toEqual(["dark", "bright", "blindsight", "none"]);
+  });
+
+  it("is debounced: many hooks, one recomputation, and a moved token alone is recomputed", async () => {
+    vi.useFakeTimers();
+    const { world, scene } = await torchScene();
+    const t = await tracker();
+    scene.addToken({ id: "a", name: "A", at: [11, 10] });
+    scene.addToken({ id: "b", name: "B", at: [30, 30] });
+    const before = t.flushes;
+    for (let i = 0; i < 20; i++) await world.callAllClients("lightingRefresh");
+    expect(t.flushes).toBe(before);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(t.flushes).toBe(before + 1);
+    expect(t.states.get("b")!.light.level).toBe("dark");
+    const torch = scene.lights.get("torch")!;
+    const tests = torch.tests;
+    await scene.token("b").moveTo([10, 11]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(t.flushes).toBe(before + 2);
+    expect(torch.tests - tests).toBe(1); // only the moved token was tested against the torch
+    expect(t.states.get("b")!.light.level).toBe("bright");
+  });
+
+  it("draws a sun / half / moon icon for the GM and the owner only; the client setting hides it", async () => {
+    const { world, scene } = await torchScene({ users: [{ id: "gm1", isGM: true }, { id: "p1", isGM: false }] });
+    const mine = dnd5eActor(world, { id: "mine", name: "Mine", owner: "p1" });
+    scene.addToken({ id: "mine", name: "Mine", at: [11, 10], actor: mine });
+    scene.addToken({ id: "theirs", name: "Theirs", at: [10, 17] });
+    const icons = await import("../../src/foundry/light/icons.js");
+    await api(world).refreshLight();
+    expect(icons.lightIconOf(scene.token("mine").object as never)).toBe("☀");
+    expect(icons.lightIconOf(scene.token("theirs").object as never)).toBe("◐");
+    // As the player's client: only their own token.
+    await world.asUser("p1", async () => {
+      const t = await tracker();
+      t.reset();
+      t.schedule();
+      await t.flush();
+      expect(icons.lightIconOf(scene.token("mine").object as never)).toBe("☀");
+      expect(icons.lightIconOf(scene.token("theirs").object as never)).toBeNull();
+      await world.game.settings.set("aventure", "lightIcons", false);
+      expect(icons.lightIconOf(scene.token("mine").object as never)).toBeNull();
+    });
+  });
+});
+
+describe("light effects (active GM only)", () => {
+  let world: FakeWorld;
+  let scene: FakeLightScene;
+  beforeEach(async () => {
+    ({ world, scene } = await torchScene({ users: [{ id: "gm1", isGM: true }, { id: "gm2", isGM: true }] }));
+    await world.game.settings.set("aventure", "lightEffects", true);
+  });
+
+  it("adds blinded in darkness and the dim marker in dim light once with two GMs, and removes them when a light is lit", async () => {
+    vi.useFakeTimers();
+    const lit = dnd5eActor(world, { id: "lit", name: "Lit" });
+    const dim = dnd5eActor(world, { id: "dim", name: "Dim" });
+    const dark = dnd5eActor(world, { id: "dark", name: "Dark" });
+    scene.addToken({ id: "lit", name: "Lit", at: [11, 10], actor: lit });
+    scene.addToken({ id: "dim", name: "Dim", at: [10, 17], actor: dim });
+    scene.addToken({ id: "dark", name: "Dark", at: [14, 10], actor: dark }); // behind the wall
+    world.log.length = 0;
+    await world.callAllClients("lightingRefresh");
+    expect(world.log).toEqual([]); // the hooks only schedule
+    await vi.advanceTimersByTimeAsync(500);
+    expect(world.log.filter((l) => l.startsWith("status")).sort()).toEqual(["status dark blinded true", "status dim aventure-dim true"]);
+    // Both GMs see another refresh: nothing is added twice.
+    await world.callAllClients("lightingRefresh");
+    await vi.advanceTimersByTimeAsync(500);
+    await world.asUser("gm2", async () => {
+      const t = await tracker();
+      t.schedule();
+      await t.flush();
+    });
+    expect(world.log.filter((l) => l.startsWith("status"))).toHaveLength(2);
+    // A lantern is lit beyond the wall's south end: both tokens stand in its bright light.
+    scene.addLight("lantern", [13.5, 14], 9, 18);
+    world.log.length = 0;
+    await world.callAllClients("lightingRefresh");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(world.log.filter((l) => l.startsWith("status")).sort()).toEqual(["status dark blinded false", "status dim aventure-dim false"]);
+    expect(dark.statuses.has("blinded")).toBe(false);
+  });
+
+  it("never adds effects on a GM that is not the active GM", async () => {
+    const a = dnd5eActor(world, { id: "a", name: "A" });
+    scene.addToken({ id: "a", name: "A", at: [14, 10], actor: a });
+    await world.asUser("gm2", async () => {
+      const t = await tracker();
+      t.schedule();
+      await t.flush();
+    });
+    expect(a.statuses.size).toBe(0);
+  });
+
+  it("leaves a blinded condition set by hand when the light comes back", async () => {
+    const a = dnd5eActor(world, { id: "a", name: "A" });
+    await a.toggleStatusEffect("blinded", { active: true }); // the GM's own ruling
+    scene.addToken({ id: "a", name: "A", at: [14, 10], actor: a });
+    await api(world).refreshLight();
+    scene.addLight("lantern", [15, 10], 9, 18);
+    await api(world).refreshLight();
+    expect(api(world).lightAt("a")!.level).toBe("bright");
+    expect(a.statuses.has("blinded")).toBe(true);
+  });
+
+  it("dnd5e's dim marker carries disadvantage on Perception; removing the setting removes only Aventure's", async () => {
+    const entry = world.CONFIG.statusEffects.find((e) => e.id === "aventure-dim") as { changes?: unknown[] };
+    expect(entry.changes).toEqual([{ key: "system.skills.prc.roll.mode", mode: 2, value: "-1" }]);
+    const a = dnd5eActor(world, { id: "a", name: "A" });
+    scene.addToken({ id: "a", name: "A", at: [10, 17], actor: a });
+    await api(world).refreshLight();
+    expect(a.statuses.has("aventure-dim")).toBe(true);
+    await world.game.settings.set("aventure", "lightEffects", false);
+    await vi.waitFor(() => expect(a.statuses.has("aventure-dim")).toBe(false));
+  });
+
+  it("uses the core blind status and a visible marker outside dnd5e", async () => {
+    const w = await bootModule({ systemId: "worldbuilding" });
+    await w.game.settings.set("aventure", "lightEffects", true);
+    const s = drawScene(w, { darkness: 1, globalLight: false });
+    s.addLight("torch", [10, 10], 6, 12);
+    const a = w.addActor({ _id: "a", name: "A" });
+    const b = w.addActor({ _id: "b", name: "B" });
+    s.addToken({ id: "a", name: "A", at: [30, 30], actor: a });
+    s.addToken({ id: "b", name: "B", at: [10, 17], actor: b });
+    await api(w).refreshLight();
+    expect([...a.statuses]).toEqual(["blind"]);
+    expect([...b.statuses]).toEqual(["aventure-dim"]);
+    const entry = w.CONFIG.statusEffects.find((e) => e.id === "aventure-dim") as { changes?: unknown[] };
+    expect(entry.changes).toBeUndefined();
+  });
+});
+
+describe("hiding", () => {
+  /** A rogue in darkness, three hostile guards without darkvision whose passive Perception is 10, 14 and 18. */
+  async function guards(users = [{ id: "gm1", isGM: true }, { id: "gm2", isGM: true }, { id: "p1", isGM: false }]) {
+    const { world, scene } = await torchScene({ users });
+    const rogue = dnd5eActor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
+    scene.addToken({ id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 });
+    [10, 14, 18].forEach((passive, i) => {
+      const g = dnd5eActor(world, { id: `g${passive}`, name: `Guard ${passive}`, passive });
+      scene.addToken({ id: `g${passive}`, name: `Guard ${passive}`, at: [33 + i, 12], actor: g, disposition: -1 });
+    });
+    await api(world).refreshLight();
+    return { world, scene, rogue };
+  }
+
+  it("a Stealth total of 15 against passive 10, 14 and 18: hidden from 10 and 14, spotted by 18; GM card", async () => {
+    const { world, scene, rogue } = await guards();
+    world.messages.length = 0;
+    world.rolls.push(12); // 12 + 3 = 15
+    const out = await api(world).hide("rogue");
+    expect(out).toMatchObject({ dc: 15, spottedBy: ["g18"], hiddenFrom: ["g10", "g14"], hidden: true });
+    expect((rogue as unknown as { skillCalls: { config: { skill: string } }[] }).skillCalls[0]!.config.skill).toBe("ste");
+    expect(rogue.statuses.has("hiding")).toBe(true);
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ dc: 15, from: ["g10", "g14"] });
+    const card = world.messages.find((m) => m.content?.includes("aventure-hide-card"))!;
+    expect(card.whisper!.sort()).toEqual(["gm1", "gm2"]);
+    expect(card.content).toMatch(/Guard 18[\s\S]*Spots it/);
+    expect(card.content).toMatch(/Guard 10[\s\S]*Misses it/);
+    expect(card.content).toContain("DC 15");
+  });
+
+  it("refuses (nothing rolled, nothing changed) when an observer sees the hider", async () => {
+    const { world, scene, rogue } = await guards();
+    await scene.token("rogue").moveTo([10, 16]); // the torch's dim light, in the guards' view
+    await api(world).refreshLight();
+    const out = await api(world).hide("rogue");
+    expect(out).toBeUndefined();
+    expect(world.notifications.at(-1)!.message).toBe(
+      "Rogue cannot hide: seen by Guard 10 (in light), Guard 14 (in light), Guard 18 (in light).",
+    );
+    expect(rogue.statuses.size).toBe(0);
+    expect(world.rolls.made).toHaveLength(0);
+  });
+
+  it("darkvision sees the hider in darkness within its range only", async () => {
+    const { world, scene } = await torchScene();
+    const rogue = dnd5eActor(world, { id: "rogue", name: "Rogue" });
+    scene.addToken({ id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 });
+    const orc = dnd5eActor(world, { id: "orc", name: "Orc", darkvision: 60 }); // 18 m
+    scene.addToken({ id: "orc", name: "Orc", at: [30, 20], actor: orc, disposition: -1 }); // 15 m away
+    await api(world).refreshLight();
+    await api(world).hide("rogue");
+    expect(world.notifications.at(-1)!.message).toMatch(/seen by Orc \(darkvision\)/);
+    await scene.token("orc").moveTo([30, 23]); // 19.5 m: out of range
+    await api(world).refreshLight();
+    world.rolls.push(15);
+    const out = await api(world).hide("rogue");
+    expect(out).toMatchObject({ dc: 15, hiddenFrom: ["orc"] });
+  });
+
+  it("a player's request runs on the active GM; a non-owner is refused", async () => {
+    const { world, scene, rogue } = await guards();
+    world.rolls.push(12);
+    const out = await world.asUser("p1", () => api(world).hide("rogue"));
+    expect(out).toMatchObject({ dc: 15, hidden: true });
+    expect(rogue.statuses.has("hiding")).toBe(true);
+    await world.asUser("p1", () => api(world).hide("g10"));
+    expect(world.notifications.at(-1)!.message).toBe("You do not own Guard 10.");
+    expect(scene.token("g10").getFlag("aventure", "hide")).toBeUndefined();
+  });
+
+  it("ends on a dnd5e attack, with a GM card and no Perception check", async () => {
+    const { world, scene, rogue } = await guards();
+    world.rolls.push(12);
+    await api(world).hide("rogue");
+    world.messages.length = 0;
+    (Hooks.callAll as (hook: string, ...args: unknown[]) => unknown)("dnd5e.postRollAttack", [], { subject: { actor: rogue } });
+    await vi.waitFor(() => expect(world.messages.some((m) => m.content?.includes("aventure-hide-end"))).toBe(true));
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
+    expect(rogue.statuses.has("hiding")).toBe(false);
+    const card = world.messages.find((m) => m.content?.includes("aventure-hide-end"))!;
+    expect(card.content).toContain("It attacked");
+    expect(card.content).toContain("no check needed");
+  });
+
+  it("ends when it leaves the darkness, and when an observer moves to see it", async () => {
+    vi.useFakeTimers();
+    const { world, scene } = await guards();
+    world.rolls.push(12);
+    await api(world).hide("rogue");
+    world.messages.length = 0;
+    await scene.token("rogue").moveTo([10, 16]); // dim light of the torch, in the guards' view
+    await vi.advanceTimersByTimeAsync(500);
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
+    expect(world.messages.at(-1)!.content).toContain("It left the darkness that hid it.");
+    expect(world.messages.at(-1)!.content).toContain("Wisdom (Perception) check");
+  });
+
+  it("ends when an observer moves to a spot it sees the hider from (behind a wall, then around it)", async () => {
+    vi.useFakeTimers();
+    const { world, scene } = await torchScene();
+    const rogue = dnd5eActor(world, { id: "rogue", name: "Rogue" });
+    scene.addToken({ id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 }); // bright, by the torch
+    const guard = dnd5eActor(world, { id: "guard", name: "Guard", passive: 5 });
+    scene.addToken({ id: "guard", name: "Guard", at: [14, 10], actor: guard, disposition: -1 }); // behind the wall
+    await api(world).refreshLight();
+    world.rolls.push(10);
+    expect(await api(world).hide("rogue")).toMatchObject({ hiddenFrom: ["guard"] });
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ because: { guard: "cover" } });
+    await scene.token("guard").moveTo([14, 15]); // around the wall's end
+    await vi.advanceTimersByTimeAsync(500);
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
+    expect(world.messages.at(-1)!.content).toContain("An observer moved and now sees it.");
+  });
+
+  it("the GM ends it from the HUD; hideSelected hides the controlled tokens; GM targets choose the observers", async () => {
+    const { world, scene, rogue } = await guards();
+    const targets = (world.game.user as unknown as { targets: Set<unknown> }).targets;
+    targets.add(scene.token("g10").object);
+    world.rolls.push(5); // 8: spotted by nobody with passive ≥ 9... only g10 observes
+    scene.control("rogue");
+    const [out] = (await api(world).hideSelected()) as { dc: number; hiddenFrom: string[]; spottedBy: string[] }[];
+    expect(out).toMatchObject({ dc: 8, spottedBy: ["g10"], hiddenFrom: [] });
+    expect(rogue.statuses.has("hiding")).toBe(false); // everyone noticed: not hidden
+    targets.clear();
+    world.rolls.push(15);
+    await api(world).hide("rogue");
+    expect(rogue.statuses.has("hiding")).toBe(true);
+    expect(await api(world).endHide("rogue")).toBe(true);
+    expect(rogue.statuses.has("hiding")).toBe(false);
+  });
+});
+
+describe("HUD panel and card contexts", () => {
+  it("builds the HUD context from the state", () => {
+    const ctx = lightHudContext({
+      level: "dark",
+      perceived: "dim",
+      sense: "darkvision",
+      effect: "disadvantage",
+      senses: [
+        { sense: "darkvision", range: 18, from: "actor" },
+        { sense: "truesight", range: 1_000_000, from: "detection" },
+      ],
+      darkness: 0.9,
+      globalLight: false,
+      inDarkness: false,
+      effectsOn: true,
+      hidden: { dc: 15, from: 2 },
+    });
+    expect(ctx).toMatchObject({ glyph: "☾", levelKey: "AVENTURE.Light.level.dark", improved: true, darknessPercent: 90 });
+    expect(ctx.senses[1]).toMatchObject({ unlimited: true, range: null });
+  });
+
+  it("builds the hiding card context", () => {
+    const ctx = hideCardContext({
+      hider: "Rogue",
+      dc: 15,
+      hidden: true,
+      observers: [
+        { name: "A", passive: 10, spotted: false, because: "darkness" },
+        { name: "B", passive: null, spotted: null, because: "cover" },
+      ],
+    }) as { rows: { outcome: string }[]; noticed: number };
+    expect(ctx.rows.map((r) => r.outcome)).toEqual(["missed", "unknown"]);
+    expect(ctx.noticed).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+/** Samples for the light feature's templates (see ../samples.ts): the HUD panel and the hiding cards. */
+import { lightHudContext } from "../../../src/apps/light-hud-context.js";
+import { hideCardContext, hideEndCardContext } from "../../../src/apps/hide-card-context.js";
+import type { Sample } from "../samples.js";
+
+export const SAMPLES: Record<string, Sample> = {
+  "light/hud.hbs": {
+    kind: "hud",
+    width: 380,
+    context: () =>
+      lightHudContext({
+        level: "dark",
+        perceived: "dim",
+        sense: "darkvision",
+        effect: "disadvantage",
+        senses: [
+          { sense: "darkvision", range: 18, from: "actor" },
+          { sense: "blindsight", range: 3, from: "detection" },
+        ],
+        darkness: 0.85,
+        globalLight: false,
+        inDarkness: false,
+        effectsOn: true,
+        hidden: { dc: 15, from: 2 },
+      }),
+  },
+  "light/hide-card.hbs": {
+    kind: "card",
+    context: () =>
+      hideCardContext({
+        hider: "Lysandre",
+        dc: 15,
+        hidden: true,
+        observers: [
+          { name: "Garde du pont", passive: 10, spotted: false, because: "darkness" },
+          { name: "Sergent Varenne", passive: 14, spotted: false, because: "cover" },
+          { name: "Chien de garde", passive: 18, spotted: true, because: "darkness" },
+          { name: "Espion", passive: null, spotted: null, because: "darkness" },
+        ],
+      }),
+  },
+  "light/hide-end-card.hbs": {
+    kind: "card",
+    context: () => hideEndCardContext({ hider: "Lysandre", event: "leftDarkness", perceptionCheck: true }),
+  },
+};
