@@ -370,6 +370,18 @@ describe("hiding", () => {
     await world.asUser("p1", () => api(world).hide("g10"));
     expect(world.notifications.at(-1)!.message).toBe("You do not own Guard 10.");
     expect(scene.token("g10").getFlag("aventure", "hide")).toBeUndefined();
+    // Refused on the GM's side: the player gets the reason in their language, nothing changes.
+    await api(world).endHide("rogue");
+    await scene.token("rogue").moveTo([10, 16]);
+    await api(world).refreshLight();
+    world.notifications.length = 0;
+    const before = world.rolls.made.length;
+    expect(await world.asUser("p1", () => api(world).hide("rogue"))).toBeUndefined();
+    expect(world.notifications).toEqual([
+      { type: "error", message: "Rogue cannot hide: seen by Guard 10 (in light), Guard 14 (in light), Guard 18 (in light)." },
+    ]);
+    expect(world.rolls.made.length).toBe(before);
+    expect(rogue.statuses.has("hiding")).toBe(false);
   });
 
   it("ends on a dnd5e attack, with a GM card and no Perception check", async () => {

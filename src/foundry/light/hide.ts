@@ -15,6 +15,7 @@ import {
   type HideObserver,
   type LightLevel,
 } from "../../rules/index.js";
+import { isRulesError } from "../../rules/errors.js";
 import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { postCard } from "../chat.js";
 import { askGM, isActiveGM, registerQuery } from "../gm.js";
@@ -125,10 +126,9 @@ export async function hide(ref: TokenRef, options: { observers?: string[] } = {}
   const tok = resolveToken(c, ref);
   assertOwner(game.user, tok.document as never);
   if (!isActiveGM()) {
-    return askGM<{ sceneId: string; tokenId: string }, HideOutcome | null>("hide", {
-      sceneId: c.scene!.id!,
-      tokenId: tok.id,
-    });
+    return unwrap(
+      await askGM<{ sceneId: string; tokenId: string }, Wrapped<HideOutcome | null>>("hide", { sceneId: c.scene!.id!, tokenId: tok.id }),
+    );
   }
   const observers = options.observers
     ? options.observers.map((id) => resolveToken(c, id)).filter((o) => o.id !== tok.id)
@@ -227,11 +227,13 @@ export async function endHide(ref: TokenRef, event: HideEndEvent = "revealed"): 
   const tok = resolveToken(c, ref);
   assertOwner(game.user, tok.document as never);
   if (!isActiveGM()) {
-    return askGM<{ sceneId: string; tokenId: string; event: HideEndEvent }, boolean>("endHide", {
-      sceneId: c.scene!.id!,
-      tokenId: tok.id,
-      event,
-    });
+    return unwrap(
+      await askGM<{ sceneId: string; tokenId: string; event: HideEndEvent }, Wrapped<boolean>>("endHide", {
+        sceneId: c.scene!.id!,
+        tokenId: tok.id,
+        event,
+      }),
+    );
   }
   return performEndHide(tok, event);
 }
@@ -253,18 +255,39 @@ async function performEndHide(tok: TokenObjLike, event: HideEndEvent): Promise<b
   return true;
 }
 
+/**
+ * Query answers carry a UserError as data: an error thrown on the GM's client would reach the player as a bare message
+ * (the untranslated key); this way the player sees it in their own language.
+ */
+type Wrapped<T> = { ok: T } | { error: { key: string; data: Record<string, string | number> } };
+
+async function wrap<T>(fn: () => Promise<T>): Promise<Wrapped<T>> {
+  try {
+    return { ok: await fn() };
+  } catch (e) {
+    if (e instanceof UserError) return { error: { key: e.key, data: e.data } };
+    if (isRulesError(e)) return { error: { key: e.key, data: e.data as Record<string, string | number> } };
+    throw e;
+  }
+}
+
+function unwrap<T>(w: Wrapped<T>): T {
+  if ("error" in w) throw new UserError(w.error.key, w.error.data);
+  return w.ok;
+}
+
 /** Events a player may report about their own token. */
 const PLAYER_EVENTS: readonly HideEndEvent[] = ["revealed", "attacked", "noise"];
 
 export function registerHideQueries(): void {
-  registerQuery<{ sceneId?: unknown; tokenId?: unknown }, HideOutcome | null>("hide", async (data, sender) => {
+  registerQuery<{ sceneId?: unknown; tokenId?: unknown }, Wrapped<HideOutcome | null>>("hide", (data, sender) => wrap(async () => {
     if (typeof data?.sceneId !== "string" || typeof data.tokenId !== "string") throw new UserError("AVENTURE.Light.Error.noToken");
     const c = requireCanvas(data.sceneId);
     const tok = resolveToken(c, data.tokenId);
     assertOwner(sender, tok.document as never);
     return performHide(c, tok, defaultObservers(c, tok));
-  });
-  registerQuery<{ sceneId?: unknown; tokenId?: unknown; event?: unknown }, boolean>("endHide", async (data, sender) => {
+  }));
+  registerQuery<{ sceneId?: unknown; tokenId?: unknown; event?: unknown }, Wrapped<boolean>>("endHide", (data, sender) => wrap(async () => {
     if (typeof data?.sceneId !== "string" || typeof data.tokenId !== "string") throw new UserError("AVENTURE.Light.Error.noToken");
     const event = data.event as HideEndEvent;
     if (!HIDE_END_EVENTS.includes(event) || (!sender.isGM && !PLAYER_EVENTS.includes(event))) {
@@ -274,7 +297,7 @@ export function registerHideQueries(): void {
     const tok = resolveToken(c, data.tokenId);
     assertOwner(sender, tok.document as never);
     return performEndHide(tok, event);
-  });
+  }));
 }
 
 /**
