@@ -3,7 +3,7 @@
  * (Lancer keeps a single file like this; so do we.)
  */
 import type { RulesetId } from "./rules/rulesets.js";
-import type { ActorDataPaths, DistanceDisplay } from "./foundry/settings-schema.js";
+import type { ActorDataPaths, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
 import type { AventureApi } from "./foundry/api.js";
 import type { AventureActorFlags } from "./foundry/flags.js";
 
@@ -17,6 +17,11 @@ declare module "fvtt-types/configuration" {
     "aventure.distanceDisplay": DistanceDisplay;
     "aventure.feetFactor": number;
     "aventure.actorData": ActorDataPaths;
+    "aventure.movementCosts": boolean;
+    "aventure.movementRefuse": boolean;
+    "aventure.jumpWarning": boolean;
+    "aventure.fallRegions": boolean;
+    "aventure.fallOnDrop": FallOnDrop;
     "aventure.lightEffects": boolean;
     "aventure.lightIcons": boolean;
     "aventure.lightThresholdBright": number;

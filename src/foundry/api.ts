@@ -7,6 +7,8 @@ import { ActorDataMenu } from "../apps/ActorDataMenu.js";
 import { adapterFor } from "./adapters/adapter.js";
 import { getSetting } from "./settings.js";
 import { lightApi } from "./light/api.js";
+import { fall } from "./movement/fall.js";
+import { openFallDialog, showJumps } from "./movement/api.js";
 
 export function buildApi() {
   return {
@@ -20,6 +22,12 @@ export function buildApi() {
     openActorData: () => new ActorDataMenu().render({ force: true }),
     /** Light and hiding: hide, hideSelected, endHide, lightAt, refreshLight. docs/api/light.md */
     ...lightApi(),
+    /** Makes a token or actor fall a number of metres (runs on the active GM). docs/api/movement.md */
+    fall: (tokenOrActor: unknown, metres: number) => fall(tokenOrActor, metres),
+    /** Opens the fall dialog for the selected tokens. docs/api/movement.md */
+    fallDialog: () => openFallDialog(),
+    /** Opens the jump panel of the selected tokens. docs/api/movement.md */
+    showJumps: () => showJumps(),
   };
 }
 

@@ -7,6 +7,7 @@ import { onSettingChange } from "./settings.js";
 import { warnUnsupportedSystem } from "./system-check.js";
 import { onRenderTokenHUD } from "./token-hud.js";
 import { registerLightHooks } from "./light/hooks.js";
+import { registerMovementHooks } from "./movement/hooks.js";
 
 export function registerHooks(): void {
   onSettingChange("ruleset", onRulesetChange);
@@ -14,4 +15,5 @@ export function registerHooks(): void {
   Hooks.on("renderTokenHUD", onRenderTokenHUD as never);
   // Feature hooks (one block per feature):
   registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage; queries aventure.hide, aventure.endHide; HUD panel + buttons "hide", "end-hide"
+  registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); query aventure.fall; region behaviour aventure.fall; HUD buttons "jumps", "fall"
 }

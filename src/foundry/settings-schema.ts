@@ -134,7 +134,7 @@ export function settingsSchema(systemId: string) {
       type: "string",
       scope: "world",
       config: true,
-      default: "ask",
+      default: "ask" as FallOnDrop,
       choices: choices(FALL_ON_DROP, "AVENTURE.Settings.fallOnDrop.choices"),
     } satisfies StringSetting<FallOnDrop>,
     // Light and hiding (issue 5)

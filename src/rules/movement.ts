@@ -356,3 +356,71 @@ export function fallFormula(metres: number): string | null {
   const n = fallDice(metres);
   return n > 0 ? `${n}d${FALL_RULES.faces}` : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Movement budget per turn and jump length check (used by the token ruler)
+// ---------------------------------------------------------------------------------------------
+
+/** A creature's speeds in metres per round (0 = none). `fly` is optional. */
+export interface MovementSpeeds {
+  walk: number;
+  climb: number;
+  swim: number;
+  fly?: number;
+}
+
+/**
+ * Whether the creature has a speed of its own for `action` (a climbing speed to climb, a swimming speed
+ * to swim): the `hasSpeed` flag of movementCostPerMetre. Walk, crawl and jump never have one.
+ * Throws UnknownValue (action), NotANumber / Negative (speeds).
+ */
+export function hasSpeedFor(speeds: MovementSpeeds, action: MovementAction): boolean {
+  requireObject("speeds", speeds);
+  const a = oneOf("action", action, MOVEMENT_ACTIONS);
+  if (a === "climb") return nonNeg("climb", speeds.climb) > 0;
+  if (a === "swim") return nonNeg("swim", speeds.swim) > 0;
+  return false;
+}
+
+/**
+ * Metres of movement a creature has per turn for `action`, against which the costs of §3.1 are spent.
+ * *Decision* (RULES.md gives costs, not budgets): the walking speed; for climbing and swimming, the
+ * creature's own climbing or swimming speed when it is higher (the cost then follows `hasSpeed`).
+ * Throws UnknownValue (action), NotANumber / Negative (speeds).
+ */
+export function movementBudget(speeds: MovementSpeeds, action: MovementAction): number {
+  requireObject("speeds", speeds);
+  const a = oneOf("action", action, MOVEMENT_ACTIONS);
+  const walk = nonNeg("walk", speeds.walk);
+  if (a === "climb") return Math.max(walk, nonNeg("climb", speeds.climb));
+  if (a === "swim") return Math.max(walk, nonNeg("swim", speeds.swim));
+  return walk;
+}
+
+export interface MovementLeft {
+  /** Metres left this turn (negative when the movement went beyond the budget). */
+  left: number;
+  /** True when more was spent than the budget allows. */
+  exceeded: boolean;
+}
+
+/** Movement left after spending `spentMetres` of a `budgetMetres` budget. Throws NotANumber / Negative. */
+export function movementLeft(budgetMetres: number, spentMetres: number): MovementLeft {
+  const left = clean(nonNeg("budget", budgetMetres) - nonNeg("spent", spentMetres));
+  return { left, exceeded: left < 0 };
+}
+
+export interface JumpCheckOptions extends LongJumpOptions {
+  /** Metres covered by the single jump. */
+  metres: number;
+}
+
+/**
+ * True when a single jump of `metres` is longer than the creature's long jump (RULES.md §3.2), with the
+ * run-up it took (`runUp`: boolean or metres). Throws as longJump, plus NotANumber / Negative (metres).
+ */
+export function jumpTooLong(ruleset: RulesetId, options: JumpCheckOptions): boolean {
+  requireObject("options", options);
+  const metres = nonNeg("metres", options.metres);
+  return clean(metres) > longJump(ruleset, options);
+}

@@ -6,6 +6,7 @@
  */
 import { FakeI18n, type Lang } from "./i18n.js";
 import { makeHandlebars, renderWith } from "./handlebars.js";
+import { installCanvas } from "./tokens.js";
 
 /** Wraps an object so that reading a property it does not have throws (catches glue using unmodelled API). */
 export function strict<T extends object>(obj: T, name: string): T {
@@ -571,5 +572,6 @@ export function installFoundry(opts: WorldOptions = {}): FakeWorld {
     },
     "foundry",
   );
+  installCanvas(world); // scenes, tokens, movement actions, regions, combat (test/fake/tokens.ts)
   return world;
 }

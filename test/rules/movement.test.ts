@@ -330,3 +330,45 @@ describe("falls (RULES.md §4.1)", () => {
     );
   });
 });
+
+describe("movement budget and jump length check (ruler helpers)", () => {
+  const speeds = { walk: 9, climb: 0, swim: 6 };
+  it("has a speed of its own only for climbing or swimming with such a speed", async () => {
+    const { hasSpeedFor } = await import("../../src/rules/index.js");
+    expect(hasSpeedFor(speeds, "swim")).toBe(true);
+    expect(hasSpeedFor(speeds, "climb")).toBe(false);
+    expect(hasSpeedFor({ walk: 9, climb: 9, swim: 0 }, "walk")).toBe(false);
+    throwsKey(() => hasSpeedFor(speeds, "fly" as never), "AVENTURE.Error.UnknownValue");
+  });
+  it("the budget is the walking speed, or a higher climbing / swimming speed", async () => {
+    const { movementBudget } = await import("../../src/rules/index.js");
+    expect(movementBudget(speeds, "walk")).toBe(9);
+    expect(movementBudget(speeds, "swim")).toBe(9);
+    expect(movementBudget({ walk: 6, climb: 9, swim: 0 }, "climb")).toBe(9);
+    expect(movementBudget(speeds, "jump")).toBe(9);
+    throwsKey(() => movementBudget({ walk: -1, climb: 0, swim: 0 }, "walk"), "AVENTURE.Error.Negative");
+  });
+  it("movement left goes negative beyond the budget", async () => {
+    const { movementLeft } = await import("../../src/rules/index.js");
+    expect(movementLeft(9, 6)).toEqual({ left: 3, exceeded: false });
+    expect(movementLeft(9, 9)).toEqual({ left: 0, exceeded: false });
+    expect(movementLeft(9, 10.5)).toEqual({ left: -1.5, exceeded: true });
+    throwsKey(() => movementLeft(9, Number.NaN), "AVENTURE.Error.NotANumber");
+  });
+  it("a jump longer than the long jump is too long (rnp Str 15: 4.5 m with run-up, 2.25 m standing)", async () => {
+    const { jumpTooLong } = await import("../../src/rules/index.js");
+    expect(jumpTooLong("rnp", { strength: 15, runUp: true, metres: 4.5 })).toBe(false);
+    expect(jumpTooLong("rnp", { strength: 15, runUp: true, metres: 4.6 })).toBe(true);
+    expect(jumpTooLong("rnp", { strength: 15, runUp: 1.5, metres: 3 })).toBe(true);
+    expect(jumpTooLong("dnd5e", { strength: 15, runUp: 3, metres: 5 })).toBe(false);
+    throwsKey(() => jumpTooLong("rnp", { strength: 15, runUp: true, metres: -1 }), "AVENTURE.Error.Negative");
+  });
+  it("property: the budget is never below the walking speed", async () => {
+    const { movementBudget } = await import("../../src/rules/index.js");
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), fc.constantFrom(...MOVEMENT_ACTIONS), (walk, other, action) => {
+        expect(movementBudget({ walk, climb: other, swim: other }, action)).toBeGreaterThanOrEqual(walk);
+      }),
+    );
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The fall dialog (token HUD button, `api.fallDialog()`): how many metres the selected tokens fall, with the
+ * dice it means; confirming calls `api.fall` for each token (the fall itself runs on the active GM).
+ */
+import { template } from "../constants.js";
+import { t } from "../foundry/i18n.js";
+import { fall } from "../foundry/movement/fall.js";
+import { fallDialogContext } from "./movement-context.js";
+
+const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+
+export class FallDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  #tokens: { name: string }[];
+  #metres = 3;
+
+  constructor(tokens: { name: string }[], options: object = {}) {
+    super(options as never);
+    this.#tokens = tokens;
+  }
+
+  static override DEFAULT_OPTIONS = {
+    id: "aventure-fall",
+    tag: "form",
+    classes: ["aventure", "aventure-fall"],
+    window: { title: "AVENTURE.Movement.Fall.title", icon: "fa-solid fa-person-falling" },
+    position: { width: 360, height: "auto" as const },
+    form: { handler: FallDialog.#onSubmit, submitOnChange: false, closeOnSubmit: true },
+  };
+
+  static override PARTS = {
+    form: { template: template("movement/fall-dialog.hbs") },
+  };
+
+  override async _prepareContext(): Promise<never> {
+    return fallDialogContext({ names: this.#tokens.map((x) => x.name), metres: this.#metres, lang: game.i18n.lang }, (k, d) => t(k, d)) as never;
+  }
+
+  override _onChangeForm(formConfig: unknown, event: Event): void {
+    super._onChangeForm(formConfig as never, event);
+    const target = event.target as HTMLInputElement | null;
+    if (target?.name !== "metres") return;
+    this.#metres = Number(target.value);
+    void this.render();
+  }
+
+  static async #onSubmit(this: FallDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
+    const metres = Number(formData.object.metres);
+    for (const token of this.#tokens) await fall(token, metres, "hud");
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The jump panel (token HUD button, `api.showJumps()`): the token's long jump and high jump with and
+ * without run-up, its reach (for a height the user may change), the highest obstacle and the checks.
+ */
+import { template } from "../constants.js";
+import { getSetting } from "../foundry/settings.js";
+import { t } from "../foundry/i18n.js";
+import { movementStats } from "../foundry/movement/token-data.js";
+import { trackWindow, untrackWindow } from "../foundry/windows.js";
+import { jumpPanelContext } from "./movement-context.js";
+
+const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+
+/** *Decision:* the reach assumes a 1.8 m tall creature until the user types its height. */
+export const DEFAULT_HEIGHT = 1.8;
+
+export interface JumpSubject {
+  id: string | null;
+  name: string;
+  actor: unknown;
+}
+
+export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
+  #subject: JumpSubject;
+  #height = DEFAULT_HEIGHT;
+
+  constructor(subject: JumpSubject, options: object = {}) {
+    super({ ...options, id: `aventure-jumps-${subject.id ?? "actor"}` } as never);
+    this.#subject = subject;
+  }
+
+  static override DEFAULT_OPTIONS = {
+    tag: "form",
+    classes: ["aventure", "aventure-jumps"],
+    window: { title: "AVENTURE.Movement.Jump.title", icon: "fa-solid fa-person-running" },
+    position: { width: 420, height: "auto" as const },
+    form: { submitOnChange: true, closeOnSubmit: false },
+  };
+
+  static override PARTS = {
+    form: { template: template("movement/jumps.hbs") },
+  };
+
+  override async _prepareContext(): Promise<never> {
+    const stats = movementStats(this.#subject.actor);
+    const ruleset = getSetting("ruleset");
+    return jumpPanelContext(
+      {
+        name: this.#subject.name,
+        ruleset,
+        rulesetLabel: t(`AVENTURE.Ruleset.${ruleset}`),
+        strScore: stats.strScore,
+        strMod: stats.strMod,
+        height: this.#height,
+        lang: game.i18n.lang,
+      },
+      (k, d) => t(k, d),
+    ) as never;
+  }
+
+  override _onChangeForm(formConfig: unknown, event: Event): void {
+    super._onChangeForm(formConfig as never, event);
+    const target = event.target as HTMLInputElement | null;
+    if (target?.name !== "height") return;
+    const h = Number(target.value);
+    if (Number.isFinite(h) && h >= 0) {
+      this.#height = h;
+      void this.render();
+    }
+  }
+
+  override async _onFirstRender(context: never, options: never): Promise<void> {
+    await super._onFirstRender(context, options);
+    trackWindow(this);
+  }
+
+  override _onClose(options: never): void {
+    super._onClose(options);
+    untrackWindow(this);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Template contexts of the movement feature (pure: no Foundry globals, used by the glue, the tests and the
+ * screenshots): the fall chat card, the fall dialog and the jump panel.
+ */
+import { FALL_RULES, JUMP_CHECKS, JUMP_RULES, fallFormula, highJump, jumpObstacleMax, jumpReach, longJump } from "../rules/movement.js";
+import type { RulesetId } from "../rules/rulesets.js";
+
+export type Localize = (key: string, data?: Record<string, string | number>) => string;
+export type FallSource = "api" | "region" | "drop" | "hud";
+
+/** "4,5 m" in French, "4.5 m" in English; "—" when unknown. */
+export function metresText(value: number | null, lang: string): string {
+  if (value === null || !Number.isFinite(value)) return "—";
+  return `${(Math.round(value * 100) / 100).toLocaleString(lang, { maximumFractionDigits: 2 })} m`;
+}
+
+export interface FallCardInput {
+  name: string;
+  metres: number;
+  dice: number;
+  total: number;
+  applied: boolean;
+  prone: boolean;
+  source: FallSource;
+  lang: string;
+}
+
+export function fallCardContext(input: FallCardInput, localize: Localize) {
+  const metres = metresText(input.metres, input.lang);
+  const hasDamage = input.dice > 0;
+  return {
+    title: localize("AVENTURE.Movement.Fall.title"),
+    summary: localize("AVENTURE.Movement.Fall.summary", { name: input.name, metres }),
+    source: localize(`AVENTURE.Movement.Fall.source.${input.source}`),
+    formula: hasDamage ? `${fallFormula(input.metres)}` : null,
+    noDamage: hasDamage ? null : localize("AVENTURE.Movement.Fall.noDamage"),
+    damage: hasDamage
+      ? localize("AVENTURE.Movement.Fall.damage", { total: input.total, type: localize(`AVENTURE.Movement.Fall.type.${FALL_RULES.damageType}`) })
+      : null,
+    applied: input.applied,
+    prone: input.prone ? localize("AVENTURE.Movement.Fall.prone", { name: input.name }) : null,
+    pending: hasDamage && input.total > 0 && !input.applied,
+    pendingNote: localize("AVENTURE.Movement.Fall.pending"),
+    applyLabel: localize("AVENTURE.Movement.Fall.apply"),
+  };
+}
+
+export interface FallDialogInput {
+  names: string[];
+  metres: number;
+  lang: string;
+}
+
+export function fallDialogContext(input: FallDialogInput, localize: Localize) {
+  const valid = Number.isFinite(input.metres) && input.metres >= 0;
+  const formula = valid ? fallFormula(input.metres) : null;
+  return {
+    names: input.names.join(", "),
+    metres: input.metres,
+    preview: !valid
+      ? localize("AVENTURE.Movement.Fall.invalid")
+      : formula
+        ? localize("AVENTURE.Movement.Fall.preview", { formula })
+        : localize("AVENTURE.Movement.Fall.noDamage"),
+    hint: localize("AVENTURE.Movement.Fall.rule"),
+  };
+}
+
+export interface JumpPanelInput {
+  name: string;
+  ruleset: RulesetId;
+  rulesetLabel: string;
+  strScore: number | null;
+  strMod: number | null;
+  /** The creature's height in metres (the panel lets the user change it). */
+  height: number;
+  lang: string;
+}
+
+/** The jump panel: long jump and high jump with and without run-up, reach, obstacle, checks. */
+export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
+  const { ruleset, strScore, strMod, lang } = input;
+  const rule = JUMP_RULES[ruleset];
+  const long = (runUp: boolean) => (strScore === null ? null : longJump(ruleset, { strength: strScore, runUp }));
+  const high = (runUp: boolean) => (strMod === null ? null : highJump(ruleset, { strengthMod: strMod, runUp }));
+  const reach = (runUp: boolean) => (strMod === null ? null : jumpReach(ruleset, { strengthMod: strMod, height: input.height, runUp }));
+  const longRun = long(true);
+  const checks = JUMP_CHECKS[ruleset];
+  const check = (id: "obstacle" | "landing") => {
+    const c = checks[id];
+    return localize(`AVENTURE.Movement.Jump.check.${id}`, {
+      check: localize(`AVENTURE.Movement.Jump.ability.${c.ability}`),
+      dc: c.dc,
+    }) + (c.dcFrom === "decision" ? ` ${localize("AVENTURE.Movement.Jump.dcDecision")}` : "");
+  };
+  const missing = [
+    ...(strScore === null ? [localize("AVENTURE.Movement.Jump.missing.strScore")] : []),
+    ...(strMod === null ? [localize("AVENTURE.Movement.Jump.missing.strMod")] : []),
+  ];
+  return {
+    name: input.name,
+    ruleset: input.rulesetLabel,
+    fallback: rule.source !== ruleset ? localize("AVENTURE.Movement.Jump.fallback", { ruleset: input.rulesetLabel }) : null,
+    runUpNote: localize("AVENTURE.Movement.Jump.runUpNote", { metres: metresText(rule.runUpMetres, lang) }),
+    rows: [
+      { label: localize("AVENTURE.Movement.Jump.long"), runUp: metresText(longRun, lang), standing: metresText(long(false), lang) },
+      { label: localize("AVENTURE.Movement.Jump.high"), runUp: metresText(high(true), lang), standing: metresText(high(false), lang) },
+      { label: localize("AVENTURE.Movement.Jump.reach"), runUp: metresText(reach(true), lang), standing: metresText(reach(false), lang) },
+    ],
+    obstacle: localize("AVENTURE.Movement.Jump.obstacle", { metres: metresText(longRun === null ? null : jumpObstacleMax(longRun), lang) }),
+    checks: [check("obstacle"), check("landing")],
+    cost: localize("AVENTURE.Movement.Jump.cost"),
+    height: input.height,
+    missing: missing.length ? localize("AVENTURE.Movement.Jump.missing.text", { list: missing.join(", ") }) : null,
+  };
+}

@@ -1,0 +1,25 @@
+/** The movement entries of the public API: showJumps, fallDialog, fall (see docs/api/movement.md). */
+import { JumpPanel, type JumpSubject } from "../../apps/JumpPanel.js";
+import { FallDialog } from "../../apps/FallDialog.js";
+import { UserError, guarded } from "../i18n.js";
+import { controlledTokens } from "../tokens.js";
+
+/** Opens the jump panel of each token (default: the controlled tokens). A token needs an actor. */
+export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
+  await guarded(async () => {
+    const list = tokens ?? (controlledTokens() as unknown as JumpSubject[]);
+    for (const token of list) {
+      if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
+      await new JumpPanel(token).render({ force: true } as never);
+    }
+  });
+}
+
+/** Opens the fall dialog for tokens (default: the controlled tokens); each must have an actor. */
+export async function openFallDialog(tokens?: { name: string; actor: unknown }[]): Promise<void> {
+  await guarded(async () => {
+    const list = tokens ?? (controlledTokens() as unknown as { name: string; actor: unknown }[]);
+    for (const token of list) if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
+    await new FallDialog(list).render({ force: true } as never);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The "Fall" region behaviour (`aventure.fall`, module.json documentTypes.RegionBehavior.fall): a token that
+ * moves into the region stops there and falls the behaviour's height in metres. Flying tokens (fly action,
+ * fly or hover status) and displaced tokens are left alone. The region event fires on every client: the
+ * moving user's client stops the movement, the active GM runs the fall.
+ */
+import { getSetting } from "../settings.js";
+import { guarded, UserError } from "../i18n.js";
+import { isActiveGM } from "../gm.js";
+import { executeFall, type FallTarget, type FallToken } from "./fall.js";
+import { isFlying } from "./token-data.js";
+
+export const FALL_BEHAVIOR_TYPE = "aventure.fall";
+/** The type's label key (Foundry reads it itself from TYPES.RegionBehavior.<type>). */
+export const FALL_BEHAVIOR_LABEL = "TYPES.RegionBehavior.aventure.fall";
+export const FALL_BEHAVIOR_ICON = "fa-solid fa-person-falling";
+
+/** v13 region event data of tokenMoveIn: `{token, movement}`. */
+export interface FallRegionEvent {
+  user: { isSelf: boolean };
+  data: {
+    token: FallToken & { stopMovement(): unknown };
+    movement?: { passed?: { waypoints?: readonly { action?: string }[] }; pending?: { waypoints?: readonly { action?: string }[] } } | null;
+  };
+}
+
+/** tokenMoveIn handler, `this` being the behaviour's system data (its `height` in metres). */
+export async function onFallRegionMoveIn(this: { height: number }, event: FallRegionEvent): Promise<void> {
+  if (!getSetting("fallRegions")) return;
+  const { token, movement } = event.data;
+  const last = movement?.passed?.waypoints?.at(-1)?.action;
+  if (last === "displace" || isFlying(token, movement)) return;
+  if (event.user.isSelf) token.stopMovement();
+  if (!isActiveGM()) return;
+  const height = this.height;
+  await guarded(async () => {
+    if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
+    await executeFall({ token, actor: token.actor as FallTarget["actor"] }, height, "region");
+  });
+}
+
+/** Registers the behaviour type (call in `init`). */
+export function registerFallBehavior(): void {
+  const { RegionBehaviorType } = foundry.data.regionBehaviors;
+  const { NumberField } = foundry.data.fields;
+  const Base = RegionBehaviorType as unknown as new (...args: never[]) => object;
+  class FallRegionBehaviorType extends Base {
+    static LOCALIZATION_PREFIXES = ["AVENTURE.Movement.FallRegion"];
+    static defineSchema() {
+      return {
+        height: new NumberField({ required: true, nullable: false, min: 0, initial: 3, step: 0.5 }),
+      };
+    }
+    static events = { tokenMoveIn: onFallRegionMoveIn };
+  }
+  const config = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> };
+  config.dataModels[FALL_BEHAVIOR_TYPE] = FallRegionBehaviorType;
+  config.typeIcons[FALL_BEHAVIOR_TYPE] = FALL_BEHAVIOR_ICON;
+}

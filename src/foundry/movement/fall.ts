@@ -1,0 +1,267 @@
+/**
+ * Falls (RULES.md §4.1): a Foundry Roll visible in chat, bludgeoning damage through the system adapter
+ * (or a card with an "Apply damage" button for the GM where the system has no damage API), and the prone
+ * condition when the creature took damage. A fall always runs on the active GM, once; a player's request
+ * goes there as the "aventure.fall" query, which checks that the player owns the token or actor.
+ */
+import { template } from "../../constants.js";
+import { FALL_RULES, fallDice, fallFormula } from "../../rules/movement.js";
+import { isRulesError } from "../../rules/errors.js";
+import { adapterFor, type ActorLike } from "../adapters/adapter.js";
+import { postCard } from "../chat.js";
+import { askGM, isActiveGM, registerQuery } from "../gm.js";
+import { UserError, guarded, t } from "../i18n.js";
+import { getSetting } from "../settings.js";
+import { assertOwner } from "../tokens.js";
+import { fallCardContext, type FallSource } from "../../apps/movement-context.js";
+import { isFlying, sceneToMetres, type SceneLike } from "./token-data.js";
+
+/** Who falls: a token (with its actor) or an actor alone. */
+export interface FallTarget {
+  token: FallToken | null;
+  actor: ActorLike & { testUserPermission(user: User, level: "OWNER"): boolean };
+}
+export interface FallToken {
+  id: string | null;
+  name: string;
+  actor: unknown;
+  parent: unknown;
+  movementAction?: string;
+  testUserPermission(user: User, level: "OWNER"): boolean;
+}
+
+/** The query payload: the token (scene + token ids) or the actor, and the metres fallen. */
+export interface FallRequest {
+  sceneId?: string;
+  tokenId?: string;
+  actorId?: string;
+  metres: number;
+  source?: FallSource;
+}
+type FallReply = { ok: true; outcome: FallOutcome } | { ok: false; key: string; data: Record<string, string | number> };
+
+export interface FallOutcome {
+  metres: number;
+  dice: number;
+  total: number;
+  /** The damage went through the system's API. */
+  applied: boolean;
+  prone: boolean;
+}
+
+/** Flags of a fall card waiting for the GM to apply the damage by hand. */
+export interface PendingFall {
+  sceneId?: string;
+  tokenId?: string;
+  actorId?: string;
+  name: string;
+  damage: number;
+  pending: boolean;
+}
+
+const SOURCES: readonly FallSource[] = ["api", "region", "drop", "hud"];
+
+/** Turns a token document, a token placeable or an actor into a request reference (no actor → UserError). */
+export function fallReference(target: unknown): { ref: Omit<FallRequest, "metres">; owner: FallTarget["actor"] | FallToken; name: string } {
+  if (!target || typeof target !== "object") throw new UserError("AVENTURE.Error.NoToken");
+  const placeable = (target as { document?: unknown }).document;
+  const doc = (placeable && typeof placeable === "object" ? placeable : target) as Partial<FallToken> & { documentName?: string };
+  if (doc.documentName === "Token" || "actor" in doc) {
+    const token = doc as FallToken;
+    if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
+    const sceneId = (token.parent as { id?: string | null } | null)?.id;
+    if (!sceneId || !token.id) throw new UserError("AVENTURE.Error.NoToken");
+    return { ref: { sceneId, tokenId: token.id }, owner: token, name: token.name };
+  }
+  const actor = target as FallTarget["actor"];
+  if (!actor.id || typeof actor.testUserPermission !== "function") throw new UserError("AVENTURE.Error.NoToken");
+  return { ref: { actorId: actor.id }, owner: actor, name: actor.name };
+}
+
+/** Resolves a request on the GM: the documents must exist and `user` must own them. */
+export function resolveFallRequest(data: unknown, user: User): { target: FallTarget; metres: number; source: FallSource } {
+  if (!data || typeof data !== "object") throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+  const d = data as Record<string, unknown>;
+  const metres = d.metres;
+  fallDice(metres as number); // validates: a finite number ≥ 0 (RulesError otherwise)
+  const source = SOURCES.includes(d.source as FallSource) ? (d.source as FallSource) : "api";
+  if (typeof d.sceneId === "string" && typeof d.tokenId === "string") {
+    const scene = (game as unknown as { scenes: { get(id: string): { tokens: { get(id: string): FallToken | undefined } } | undefined } }).scenes.get(
+      d.sceneId,
+    );
+    const token = scene?.tokens.get(d.tokenId);
+    if (!token) throw new UserError("AVENTURE.Error.NoToken");
+    assertOwner(user, token);
+    if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
+    return { target: { token, actor: token.actor as FallTarget["actor"] }, metres: metres as number, source };
+  }
+  if (typeof d.actorId === "string") {
+    const actor = game.actors.get(d.actorId) as unknown as FallTarget["actor"] | undefined;
+    if (!actor) throw new UserError("AVENTURE.Error.NoToken");
+    assertOwner(user, actor);
+    return { target: { token: null, actor }, metres: metres as number, source };
+  }
+  throw new UserError("AVENTURE.Error.NoToken");
+}
+
+/**
+ * Runs a fall on this client, which must be the active GM: rolls the dice with Foundry's Roll (shown in
+ * chat), applies the damage through the adapter and sets prone when damage was taken; posts the card.
+ */
+export async function executeFall(target: FallTarget, metres: number, source: FallSource): Promise<FallOutcome> {
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  const dice = fallDice(metres);
+  const formula = fallFormula(metres);
+  const actor = target.actor;
+  const name = target.token?.name ?? actor.name;
+  const speaker = ChatMessage.getSpeaker({ actor: actor as never });
+  let total = 0;
+  let applied = false;
+  let prone = false;
+  if (formula) {
+    const roll = new Roll(formula);
+    await roll.evaluate();
+    await roll.toMessage({ speaker, flavor: t("AVENTURE.Movement.Fall.rollFlavor", { name, metres: fmt(metres) }) });
+    total = roll.total ?? 0;
+    const adapter = adapterFor();
+    if (total > 0) {
+      applied = await adapter.applyDamage(actor, total, FALL_RULES.damageType);
+      if (applied && FALL_RULES.proneOnDamage) {
+        await adapter.setCondition(actor, "prone", true);
+        prone = true;
+      }
+    }
+  }
+  const pending: PendingFall | null =
+    total > 0 && !applied
+      ? {
+          ...(target.token
+            ? { sceneId: (target.token.parent as { id?: string } | null)?.id ?? "", tokenId: target.token.id ?? "" }
+            : { actorId: actor.id ?? "" }),
+          name,
+          damage: total,
+          pending: true,
+        }
+      : null;
+  await postCard({
+    template: template("movement/fall-card.hbs"),
+    context: fallCardContext({ name, metres, dice, total, applied, prone, source, lang: game.i18n.lang }, (k, d) =>
+      d ? game.i18n.format(k, d as Record<string, string>) : game.i18n.localize(k),
+    ),
+    speaker,
+    ...(pending ? { flags: { fall: pending } } : {}),
+  });
+  return { metres, dice, total, applied, prone };
+}
+
+function fmt(metres: number): string {
+  return `${(Math.round(metres * 100) / 100).toLocaleString(game.i18n.lang)} m`;
+}
+
+/** The "aventure.fall" query handler (active GM): validates, then runs the fall. Errors come back as keys. */
+async function onFallQuery(data: unknown, sender: User): Promise<FallReply> {
+  try {
+    const { target, metres, source } = resolveFallRequest(data, sender);
+    return { ok: true, outcome: await executeFall(target, metres, source) };
+  } catch (e) {
+    if (isRulesError(e) || e instanceof UserError) return { ok: false, key: e.key, data: { ...e.data } };
+    throw e;
+  }
+}
+
+export function registerFallQuery(): void {
+  registerQuery("fall", onFallQuery);
+}
+
+/**
+ * `api.fall(tokenOrActor, metres)`: makes a token (document or placeable) or an actor fall `metres`.
+ * Anyone owning it may ask; the fall runs on the active GM. Errors are shown to the user and nothing changes
+ * (the result is then undefined).
+ */
+export async function fall(tokenOrActor: unknown, metres: number, source: FallSource = "api"): Promise<FallOutcome | undefined> {
+  return guarded(async () => {
+    const { ref, owner } = fallReference(tokenOrActor);
+    fallDice(metres);
+    assertOwner(game.user, owner as { name: string; testUserPermission(u: User, l: "OWNER"): boolean });
+    const reply = await askGM<FallRequest, FallReply>("fall", { ...ref, metres, source });
+    if (!reply.ok) throw new UserError(reply.key, reply.data);
+    return reply.outcome;
+  });
+}
+
+// -------------------------------------------------------------------------------------------------
+// Elevation drops
+// -------------------------------------------------------------------------------------------------
+
+interface MovementLike {
+  origin?: { elevation?: number };
+  destination?: { elevation?: number };
+  passed?: { waypoints?: readonly { action?: string }[] };
+  pending?: { waypoints?: readonly { action?: string }[] };
+}
+
+/**
+ * `moveToken` (all clients; acts on the active GM): a drop of 3 m or more (a fall with dice) of a token that
+ * does not fly is a fall, automatically or after asking the GM, per the "fallOnDrop" setting.
+ */
+export async function onElevationDrop(token: FallToken, movement: MovementLike): Promise<void> {
+  if (!isActiveGM()) return;
+  const mode = getSetting("fallOnDrop");
+  if (mode === "off") return;
+  const from = movement.origin?.elevation;
+  const to = movement.destination?.elevation;
+  if (typeof from !== "number" || typeof to !== "number" || !(from > to)) return;
+  const metres = sceneToMetres(from - to, token.parent as SceneLike);
+  if (metres === null || fallDice(metres) === 0) return;
+  if (isFlying(token, movement)) return;
+  await guarded(async () => {
+    if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
+    if (mode === "ask") {
+      const ok = await foundry.applications.api.DialogV2.confirm({
+        window: { title: "AVENTURE.Movement.Fall.title" },
+        content: `<p>${t("AVENTURE.Movement.Fall.askDrop", { name: token.name, metres: fmt(metres) })}</p>`,
+      } as never);
+      if (!ok) return;
+    }
+    await executeFall({ token, actor: token.actor as FallTarget["actor"] }, metres, "drop");
+  });
+}
+
+// -------------------------------------------------------------------------------------------------
+// The "Apply damage" button (systems without a damage API)
+// -------------------------------------------------------------------------------------------------
+
+/** Applies a pending fall by hand (GM): lowers the hit points at the adapter's path, then sets prone. */
+export async function applyPendingFall(flag: PendingFall): Promise<boolean> {
+  if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
+  if (!flag.pending) return false;
+  const { target } = resolveFallRequest({ ...flag, metres: 0 }, game.user);
+  const actor = target.actor;
+  const adapter = adapterFor();
+  const hpPath = adapter.paths.hp.split("|")[0]?.trim() ?? "";
+  const hp = adapter.read(actor).hp;
+  if (!hpPath || !hp) throw new UserError("AVENTURE.Movement.Fall.noHp", { name: flag.name, damage: flag.damage });
+  await actor.update({ [hpPath]: Math.max(0, hp.value - flag.damage) });
+  if (FALL_RULES.proneOnDamage) await adapter.setCondition(actor, "prone", true);
+  return true;
+}
+
+/** renderChatMessageHTML: wires the "Apply damage" button of a pending fall card for GMs, hides it otherwise. */
+export function onRenderFallCard(message: { flags?: Record<string, unknown>; update?: (d: object) => Promise<unknown> }, html: HTMLElement): void {
+  const button = html.querySelector<HTMLButtonElement>("[data-action='aventure-apply-fall']");
+  if (!button) return;
+  const flag = (message.flags?.aventure as { fall?: PendingFall } | undefined)?.fall;
+  if (!flag?.pending || !game.user.isGM) {
+    button.remove();
+    return;
+  }
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    void guarded(async () => {
+      if (await applyPendingFall(flag)) await message.update?.({ "flags.aventure.fall.pending": false });
+    }).finally(() => {
+      button.disabled = false;
+    });
+  });
+}

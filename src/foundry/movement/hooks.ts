@@ -1,0 +1,69 @@
+/**
+ * Movement costs, jumps and falls (issue 4): everything the feature registers, called once from
+ * registerHooks() in init. Hooks: setup (cost functions, ruler class), preMoveToken (refuse moves beyond
+ * the speed), moveToken (elevation drops), renderChatMessageHTML (fall card button). Also: the
+ * "aventure.fall" query, the fall region behaviour, the jump and fall token HUD buttons.
+ */
+import { movementLeft } from "../../rules/movement.js";
+import { metresText } from "../../apps/movement-context.js";
+import { getSetting } from "../settings.js";
+import { t } from "../i18n.js";
+import { addHudButton } from "../token-hud.js";
+import { installMovementCosts } from "./costs.js";
+import { installRuler, budgetFor } from "./ruler.js";
+import { onElevationDrop, onRenderFallCard, registerFallQuery, type FallToken } from "./fall.js";
+import { registerFallBehavior } from "./fall-region.js";
+import { isCurrentCombatant, movementStats, sceneToMetres, type SceneLike } from "./token-data.js";
+import { openFallDialog, showJumps } from "./api.js";
+
+interface PreMovement {
+  history?: { cost?: number };
+  passed?: { cost?: number; waypoints?: readonly { action?: string }[] };
+  pending?: { cost?: number; waypoints?: readonly { action?: string }[] };
+}
+
+/**
+ * preMoveToken (the moving user's client): with the "movementRefuse" setting, a player's move that spends
+ * more than the speed of the combatant whose turn it is is refused. GMs are never refused.
+ */
+export function onPreMoveToken(token: FallToken, movement: PreMovement): boolean | void {
+  if (game.user.isGM || !getSetting("movementRefuse") || !isCurrentCombatant(token) || !token.actor) return;
+  const speeds = movementStats(token.actor).speeds;
+  if (!speeds) return;
+  const action = movement.pending?.waypoints?.at(-1)?.action ?? token.movementAction ?? "walk";
+  const spent = (movement.history?.cost ?? 0) + (movement.passed?.cost ?? 0) + (movement.pending?.cost ?? 0);
+  const spentMetres = sceneToMetres(spent, token.parent as SceneLike);
+  if (spentMetres === null) return;
+  const budget = budgetFor(speeds, action);
+  if (!Number.isFinite(spentMetres) || movementLeft(budget, spentMetres).exceeded) {
+    ui.notifications?.warn(t("AVENTURE.Movement.Ruler.refused", { name: token.name, speed: metresText(budget, game.i18n.lang) }));
+    return false;
+  }
+}
+
+export function registerMovementHooks(): void {
+  registerFallQuery();
+  registerFallBehavior();
+  Hooks.once("setup", () => {
+    installMovementCosts();
+    installRuler();
+  });
+  Hooks.on("preMoveToken" as never, onPreMoveToken as never);
+  // Returns the promise (Hooks ignore it) so that tests can wait for each client's handler.
+  Hooks.on("moveToken" as never, ((token: FallToken, movement: Parameters<typeof onElevationDrop>[1]) => onElevationDrop(token, movement)) as never);
+  Hooks.on("renderChatMessageHTML" as never, onRenderFallCard as never);
+  addHudButton({
+    id: "jumps",
+    icon: "fa-solid fa-person-running",
+    title: "AVENTURE.Movement.Jump.hud",
+    column: "right",
+    onClick: (token) => showJumps([token as never]),
+  });
+  addHudButton({
+    id: "fall",
+    icon: "fa-solid fa-person-falling",
+    title: "AVENTURE.Movement.Fall.hud",
+    column: "right",
+    onClick: (token) => openFallDialog([token as never]),
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * The Aventure part of a token ruler waypoint label (pure: no Foundry globals, tested directly): the cost
+ * in the display unit, the movement left this turn for the current combatant, the exceeding mark and the
+ * "jump too long" warning.
+ */
+import { movementLeft } from "../../rules/movement.js";
+import { fromMetres, toMetres, type Unit } from "../../rules/units.js";
+import type { DistanceDisplay } from "../settings-schema.js";
+
+export interface LabelInput {
+  /** Cumulative cost at the waypoint, in scene grid units (Infinity when unreachable). */
+  cost: number;
+  /** The scene's grid unit as written on the scene ("ft", "m", "sq"...). */
+  sceneUnits: string;
+  /** The same as a convertible unit, or null (then everything stays in grid units). */
+  unit: Unit | null;
+  feetFactor: number;
+  display: DistanceDisplay;
+  /** The movement budget this turn in metres: only for the combatant whose turn it is. */
+  budgetMetres: number | null;
+  /** Set when a single jump is longer than the long jump: both in metres. */
+  jump: { metres: number; longJump: number } | null;
+  lang: string;
+  localize: (key: string, data?: Record<string, string | number>) => string;
+}
+
+export interface AventureLabel {
+  cost: { total: string; units: string };
+  left: { total: string; units: string } | null;
+  exceeded: boolean;
+  warning: string | null;
+}
+
+export function formatNumber(value: number, lang: string): string {
+  if (!Number.isFinite(value)) return "∞";
+  return (Math.round(value * 100) / 100).toLocaleString(lang, { maximumFractionDigits: 2 });
+}
+
+/** Builds the Aventure fields of a waypoint label. */
+export function aventureLabel(input: LabelInput): AventureLabel {
+  const factor = input.unit === "ft" ? input.feetFactor : undefined;
+  const inMetres = input.display === "metres" && input.unit !== null;
+  const units = inMetres ? "m" : input.sceneUnits;
+  const costMetres = input.unit !== null && Number.isFinite(input.cost) ? toMetres(input.cost, input.unit, factor) : null;
+  const shownCost = inMetres && costMetres !== null ? costMetres : input.cost;
+
+  let left: AventureLabel["left"] = null;
+  let exceeded = false;
+  if (input.budgetMetres !== null && input.unit !== null) {
+    if (costMetres === null) {
+      exceeded = true;
+    } else {
+      const r = movementLeft(input.budgetMetres, costMetres);
+      exceeded = r.exceeded;
+      const shown = inMetres ? r.left : fromMetres(r.left, input.unit, factor);
+      left = { total: formatNumber(shown, input.lang), units };
+    }
+  }
+  const warning = input.jump
+    ? input.localize("AVENTURE.Movement.Ruler.jumpTooLong", {
+        jump: `${formatNumber(input.jump.metres, input.lang)} m`,
+        longJump: `${formatNumber(input.jump.longJump, input.lang)} m`,
+      })
+    : null;
+  return { cost: { total: formatNumber(shownCost, input.lang), units }, left, exceeded, warning };
+}

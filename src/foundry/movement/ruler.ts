@@ -1,0 +1,123 @@
+/**
+ * The token ruler: a subclass of the configured TokenRuler (core's or the system's) whose waypoint labels
+ * show the cost in the display unit, the movement left this turn for the combatant whose turn it is (marked
+ * when exceeded), and a warning when a single jump is longer than the token's long jump.
+ */
+import { template } from "../../constants.js";
+import { MOVEMENT_ACTIONS, jumpTooLong, longJump, movementBudget, type MovementAction } from "../../rules/movement.js";
+import type { Speeds } from "../adapters/read.js";
+import { getSetting } from "../settings.js";
+import { aventureLabel, type AventureLabel } from "./label.js";
+import { isCurrentCombatant, movementStats, sceneToMetres, sceneUnit, type MovementStats, type SceneLike } from "./token-data.js";
+
+/** What the ruler reads of a waypoint (core's TokenRulerWaypoint). */
+export interface RulerWaypoint {
+  action: string;
+  previous: RulerWaypoint | null;
+  measurement: { distance: number; cost: number };
+}
+
+/** Per-render state kept across the waypoints of one path (in scene units). */
+interface JumpState {
+  stats?: MovementStats | null;
+  /** Length of the current jump (consecutive jump segments). */
+  run: number;
+  /** Length of the non-jump movement just before it (the run-up). */
+  runUp: number;
+  jumping: boolean;
+}
+
+const isRuleAction = (a: string): a is MovementAction => (MOVEMENT_ACTIONS as readonly string[]).includes(a);
+
+/** The movement budget (metres) for an action; fly uses the flying speed when it is higher. */
+export function budgetFor(speeds: Speeds, action: string): number {
+  if (isRuleAction(action)) return movementBudget(speeds, action);
+  return movementBudget(speeds, "walk") < speeds.fly && action === "fly" ? speeds.fly : movementBudget(speeds, "walk");
+}
+
+interface TokenLike {
+  document: { id: string | null; name: string; actor: unknown; parent: unknown; movementAction?: string };
+  actor?: unknown;
+}
+
+/** The Aventure label for a waypoint, updating the jump state; null when nothing applies. */
+export function labelFor(token: TokenLike, waypoint: RulerWaypoint, state: Record<string, unknown>): AventureLabel | null {
+  const doc = token.document;
+  const scene = doc.parent as SceneLike | null;
+  const unit = sceneUnit(scene);
+  const s = (state.aventure ??= { run: 0, runUp: 0, jumping: false }) as JumpState;
+  if (s.stats === undefined) s.stats = doc.actor ? movementStats(doc.actor) : null;
+
+  // Jump tracking (every waypoint, labelled or not).
+  let jump: { metres: number; longJump: number } | null = null;
+  if (waypoint.previous) {
+    const seg = Math.max(0, waypoint.measurement.distance - waypoint.previous.measurement.distance);
+    if (waypoint.action === "jump") {
+      if (!s.jumping) s.run = 0;
+      s.jumping = true;
+      s.run += seg;
+    } else {
+      if (s.jumping) s.runUp = 0;
+      s.jumping = false;
+      s.runUp += seg;
+    }
+    const strength = s.stats?.strScore ?? null;
+    if (s.jumping && strength !== null && getSetting("jumpWarning")) {
+      const metres = sceneToMetres(s.run, scene);
+      const runUp = sceneToMetres(s.runUp, scene);
+      if (metres !== null && runUp !== null) {
+        const ruleset = getSetting("ruleset");
+        if (jumpTooLong(ruleset, { strength, runUp, metres })) jump = { metres, longJump: longJump(ruleset, { strength, runUp }) };
+      }
+    }
+  }
+
+  const speeds = s.stats?.speeds ?? null;
+  const budgetMetres = speeds && isCurrentCombatant(doc) ? budgetFor(speeds, waypoint.action) : null;
+  return aventureLabel({
+    cost: waypoint.measurement.cost,
+    sceneUnits: scene?.grid?.units ?? "",
+    unit,
+    feetFactor: getSetting("feetFactor"),
+    display: getSetting("distanceDisplay"),
+    budgetMetres,
+    jump,
+    lang: game.i18n.lang,
+    localize: (k, d) => (d ? game.i18n.format(k, d as Record<string, string>) : game.i18n.localize(k)),
+  });
+}
+
+type RulerClass = typeof foundry.canvas.placeables.tokens.TokenRuler;
+
+/** A subclass of `Base` (the configured ruler class) with Aventure's labels. */
+export function makeAventureRuler(Base: RulerClass): RulerClass {
+  const Ruler = Base as unknown as new (...args: never[]) => {
+    token: TokenLike;
+    _getWaypointLabelContext(waypoint: unknown, state: unknown): object | void;
+  };
+  class AventureTokenRuler extends Ruler {
+    static WAYPOINT_LABEL_TEMPLATE = template("movement/waypoint-label.hbs");
+
+    override _getWaypointLabelContext(waypoint: unknown, state: unknown): object | void {
+      const context = super._getWaypointLabelContext(waypoint, state);
+      let aventure: AventureLabel | null = null;
+      try {
+        aventure = labelFor(this.token, waypoint as RulerWaypoint, state as Record<string, unknown>);
+      } catch (e) {
+        console.error("aventure | ruler label", e);
+      }
+      if (!context || !aventure) return context;
+      const c = context as { cost?: { total: string; units: string }; cssClass?: string };
+      if (getSetting("movementCosts")) c.cost = { ...(c.cost ?? {}), ...aventure.cost };
+      if (aventure.exceeded) c.cssClass = `${c.cssClass ?? ""} aventure-exceeded`.trim();
+      return { ...context, aventure };
+    }
+  }
+  return AventureTokenRuler as unknown as RulerClass;
+}
+
+/** Sets CONFIG.Token.rulerClass to Aventure's subclass of the current one (call at `setup`). */
+export function installRuler(): void {
+  const config = CONFIG.Token as unknown as { rulerClass: RulerClass };
+  config.rulerClass = makeAventureRuler(config.rulerClass);
+}

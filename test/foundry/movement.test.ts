@@ -1,0 +1,346 @@
+/**
+ * Movement glue (issue 4) against the strict fake: rule costs in the movement actions, the ruler label,
+ * refusing moves beyond the speed, falls from regions, elevation drops and the API, exactly once.
+ * Expected values come from RULES.md §3-§4.1 and the issue, not from the code.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { bootModule } from "../fake/boot.js";
+import type { FakeActor, FakeWorld } from "../fake/foundry.js";
+import { callAllClientsAwait, dialogAnswers, dialogsShown, fakeCanvas, rulerPath, type FakeScene, type FakeToken, type FakeWaypoint } from "../fake/tokens.js";
+
+type CostFn = (baseCost: number, from: unknown, to: unknown, distance: number, segment: unknown) => number;
+interface Actions {
+  [k: string]: { getCostFunction(token: unknown, options?: unknown): CostFn };
+}
+const actions = () => (globalThis as unknown as { CONFIG: { Token: { movement: { actions: Actions } } } }).CONFIG.Token.movement.actions;
+const api = (world: FakeWorld) =>
+  world.modules.get("aventure")!.api as {
+    fall(t: unknown, m: number): Promise<{ dice: number; total: number; prone: boolean; applied: boolean } | undefined>;
+  };
+const costOf = (path: FakeWaypoint[]) => path.at(-1)!.measurement.cost;
+
+/** A dnd5e character: speeds in feet (30 ft = 9 m), Strength 15 (+2), 20 hit points. */
+function hero(world: FakeWorld, opts: { id?: string; swim?: number; climb?: number; damageApi?: boolean; owner?: string } = {}) {
+  const actor = world.addActor(
+    {
+      _id: opts.id ?? "hero",
+      name: "Aldric",
+      system: {
+        abilities: { str: { value: 15, mod: 2 } },
+        attributes: { movement: { walk: 30, climb: opts.climb ?? 0, swim: opts.swim ?? 0, units: "ft" }, hp: { value: 20, max: 20 } },
+      },
+    },
+    opts.owner ? { [opts.owner]: 3 } : {},
+  );
+  const damage: unknown[] = [];
+  if (opts.damageApi !== false) {
+    actor.applyDamage = async (...args: unknown[]) => {
+      damage.push(args[0]);
+      return actor;
+    };
+  }
+  return { actor, damage };
+}
+
+function setup(world: FakeWorld, grid = { units: "m", distance: 1.5 }) {
+  const scene = fakeCanvas().addScene("s1", grid);
+  return scene;
+}
+
+const USERS = [
+  { id: "gm1", isGM: true },
+  { id: "gm2", isGM: true },
+  { id: "p1", isGM: false },
+  { id: "p2", isGM: false },
+];
+
+describe("movement costs in the movement actions (RULES.md §3.1)", () => {
+  let world: FakeWorld;
+  let scene: FakeScene;
+  beforeEach(async () => {
+    world = await bootModule({ systemId: "dnd5e" });
+    scene = setup(world);
+  });
+
+  it("climbing through difficult terrain costs 3 m per metre (core would charge 4)", async () => {
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor: hero(world).actor });
+    const path = rulerPath(token, [
+      ["climb", 1.5, 2],
+      ["climb", 3, 2],
+    ]);
+    expect(costOf(path)).toBeCloseTo(4.5 * 3, 9);
+    await world.game.settings.set("aventure", "movementCosts", false);
+    expect(costOf(rulerPath(token, [["climb", 4.5, 2]]))).toBeCloseTo(4.5 * 4, 9); // core's own cost is back
+  });
+
+  it("swimming costs 2 m per metre without a swimming speed, 1 with one (dnd5e)", async () => {
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor: hero(world).actor });
+    expect(costOf(rulerPath(token, [["swim", 6, 1]]))).toBe(12);
+    const fish = fakeCanvas().addToken(scene, { id: "t2", name: "Nixe", actor: hero(world, { id: "nixe", swim: 30 }).actor });
+    expect(costOf(rulerPath(fish, [["swim", 6, 1]]))).toBe(6);
+    expect(costOf(rulerPath(fish, [["swim", 6, 2]]))).toBe(12);
+  });
+
+  it("rnp: a climbing speed changes nothing; walking 1 and 2; crawling 2 and 3; jumping 1 even on difficult ground", async () => {
+    await world.game.settings.set("aventure", "ruleset", "rnp");
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor: hero(world, { climb: 30 }).actor });
+    expect(costOf(rulerPath(token, [["climb", 3, 1]]))).toBe(6);
+    expect(costOf(rulerPath(token, [["walk", 3, 1]]))).toBe(3);
+    expect(costOf(rulerPath(token, [["walk", 3, 2]]))).toBe(6);
+    expect(costOf(rulerPath(token, [["crawl", 3, 1]]))).toBe(6);
+    expect(costOf(rulerPath(token, [["crawl", 3, 2]]))).toBe(9);
+    expect(costOf(rulerPath(token, [["jump", 3, 2]]))).toBe(3);
+  });
+
+  it("measures a 200-waypoint path over 100 difficult segments well under 1 ms (bench: npm run bench)", () => {
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor: hero(world).actor });
+    const segments: [string, number, number][] = Array.from({ length: 199 }, (_, i) => ["climb", 1.5, i % 2 === 0 ? 2 : 1]);
+    rulerPath(token, segments);
+    const runs = 50;
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) rulerPath(token, segments);
+    expect((performance.now() - start) / runs).toBeLessThan(1);
+    expect(costOf(rulerPath(token, segments))).toBeCloseTo(100 * 1.5 * 3 + 99 * 1.5 * 2, 6);
+  });
+
+  it("never multiplies the terrain twice, keeps impassable terrain, leaves fly to core", () => {
+    const climb = actions().climb!.getCostFunction(null, {});
+    expect(climb(3, {}, {}, 1.5, {})).toBe(4.5); // baseCost 3 over 1.5 m: difficult → 3 per metre
+    expect(climb(Infinity, {}, {}, 1.5, {})).toBe(Infinity);
+    expect(climb(0, {}, {}, 0, {})).toBe(0);
+    expect(actions().fly!.getCostFunction(null, {})(3, {}, {}, 1.5, {})).toBe(3);
+  });
+});
+
+describe("token ruler label", () => {
+  let world: FakeWorld;
+  let scene: FakeScene;
+  let token: FakeToken;
+  const ruler = (t: FakeToken) => {
+    const Ruler = (globalThis as unknown as { CONFIG: { Token: { rulerClass: new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined } } } })
+      .CONFIG.Token.rulerClass;
+    return new Ruler({ document: t, actor: t.actor });
+  };
+  const labels = (t: FakeToken, path: FakeWaypoint[]) => {
+    const r = ruler(t);
+    const state = {};
+    return path.map((w) => r._getWaypointLabelContext(w, state));
+  };
+  beforeEach(async () => {
+    world = await bootModule({ systemId: "dnd5e" });
+    scene = setup(world, { units: "ft", distance: 5 });
+    token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor: hero(world).actor });
+  });
+
+  it("shows the cost in metres (display setting) and, for the current combatant, the movement left", () => {
+    fakeCanvas().setCombat({ started: true, combatant: { tokenId: "t1", sceneId: "s1" } });
+    // 10 ft walk + 10 ft difficult = 30 ft of cost = 9 m: exactly the 9 m speed.
+    const out = labels(token, rulerPath(token, [["walk", 10, 1], ["walk", 10, 2]]));
+    const last = out.at(-1) as { cost: { total: string; units: string }; aventure: { left: { total: string } | null; exceeded: boolean } };
+    expect(last.cost).toEqual({ total: "9", units: "m" });
+    expect(last.aventure.left).toEqual({ total: "0", units: "m" });
+    expect(last.aventure.exceeded).toBe(false);
+    // 5 ft further: 10.5 m spent, 1.5 m beyond the speed.
+    const over = labels(token, rulerPath(token, [["walk", 10, 1], ["walk", 10, 2], ["walk", 5, 1]])).at(-1) as {
+      cssClass: string;
+      aventure: { left: { total: string }; exceeded: boolean };
+    };
+    expect(over.aventure.exceeded).toBe(true);
+    expect(over.aventure.left.total).toBe("-1.5");
+    expect(over.cssClass).toContain("aventure-exceeded");
+  });
+
+  it("shows grid units when asked, and no movement left outside the combatant's turn", async () => {
+    await world.game.settings.set("aventure", "distanceDisplay", "grid");
+    const last = labels(token, rulerPath(token, [["walk", 10, 2]])).at(-1) as { cost: { total: string; units: string }; aventure: { left: unknown } };
+    expect(last.cost).toEqual({ total: "20", units: "ft" });
+    expect(last.aventure.left).toBeNull();
+  });
+
+  it("warns when a single jump is longer than the long jump (dnd5e Str 15: 5 m with run-up, 2.5 m standing)", () => {
+    // 10 ft (3 m) run-up then a 20 ft (6 m) jump: too long; a 15 ft (4.5 m) one is fine.
+    const long = labels(token, rulerPath(token, [["walk", 10, 1], ["jump", 20, 1]])).at(-1) as { aventure: { warning: string | null } };
+    expect(long.aventure.warning).toBe("Jump of 6 m: longer than the long jump (5 m)");
+    const ok = labels(token, rulerPath(token, [["walk", 10, 1], ["jump", 15, 1]])).at(-1) as { aventure: { warning: string | null } };
+    expect(ok.aventure.warning).toBeNull();
+    // Standing (no run-up): 10 ft = 3 m is beyond 2.5 m.
+    const standing = labels(token, rulerPath(token, [["jump", 10, 1]])).at(-1) as { aventure: { warning: string | null } };
+    expect(standing.aventure.warning).toContain("2.5 m");
+  });
+});
+
+describe("refusing moves beyond the speed (setting)", () => {
+  const movement = (cost: number, history = 0) => ({
+    history: { cost: history },
+    passed: { cost: 0, waypoints: [] },
+    pending: { cost, waypoints: [{ action: "walk" }] },
+  });
+
+  it("refuses a player's move beyond the combatant's speed, never a GM's", async () => {
+    const world = await bootModule({ systemId: "dnd5e", users: USERS });
+    const scene = setup(world);
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor: hero(world, { owner: "p1" }).actor });
+    fakeCanvas().setCombat({ started: true, combatant: { tokenId: "t1", sceneId: "s1" } });
+    const pre = (m: object) => world.hooks.call("preMoveToken", token, m, {});
+    await world.asUser("p1", () => expect(pre(movement(10.5))).toBe(true)); // setting off by default
+    await world.game.settings.set("aventure", "movementRefuse", true);
+    await world.asUser("p1", () => {
+      expect(pre(movement(9))).toBe(true);
+      expect(pre(movement(4.5, 6))).toBe(false);
+    });
+    expect(world.notifications.at(-1)).toEqual({ type: "warn", message: "Aldric cannot move that far this turn (speed 9 m)." });
+    expect(pre(movement(30))).toBe(true); // gm1
+    fakeCanvas().setCombat({ started: true, combatant: { tokenId: "other", sceneId: "s1" } });
+    await world.asUser("p1", () => expect(pre(movement(30))).toBe(true));
+  });
+});
+
+describe("falls (RULES.md §4.1)", () => {
+  let world: FakeWorld;
+  let scene: FakeScene;
+  beforeEach(async () => {
+    world = await bootModule({ systemId: "dnd5e", users: USERS });
+    scene = setup(world);
+  });
+
+  const fallBehavior = (height: number) => {
+    const Type = (globalThis as unknown as { CONFIG: { RegionBehavior: { dataModels: Record<string, unknown>; typeIcons: Record<string, string> } } }).CONFIG
+      .RegionBehavior.dataModels["aventure.fall"] as { new (d: object): { height: number }; events: Record<string, (this: unknown, e: unknown) => Promise<void>> };
+    return { Type, behavior: new Type({ height }) };
+  };
+
+  it("registers the region behaviour type with its icon and label", () => {
+    const { behavior } = fallBehavior(4);
+    expect(behavior.height).toBe(4);
+    const config = (globalThis as unknown as { CONFIG: { RegionBehavior: { typeIcons: Record<string, string> } } }).CONFIG.RegionBehavior;
+    expect(config.typeIcons["aventure.fall"]).toBe("fa-solid fa-person-falling");
+    expect(world.i18n.localize("TYPES.RegionBehavior.aventure.fall")).toBe("Fall (Aventure)");
+  });
+
+  it("a 9 m fall region rolls 3d6 once with two GMs connected, deals bludgeoning damage and sets prone", async () => {
+    const { actor, damage } = hero(world, { owner: "p1" });
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    const { Type, behavior } = fallBehavior(9);
+    world.rolls.push(3, 4, 4);
+    const event = { name: "tokenMoveIn", user: world.users.getStrict("p1"), data: { token, movement: { passed: { waypoints: [{ action: "walk" }] } } } };
+    for (const u of world.users.filter((x) => x.active)) await world.asUser(u.id, () => Type.events.tokenMoveIn!.call(behavior, event));
+    expect(world.rolls.made.map((r) => r.formula)).toEqual(["3d6"]);
+    expect(damage).toEqual([[{ value: 11, type: "bludgeoning" }]]);
+    expect(actor.statuses.has("prone")).toBe(true);
+    expect(token.stopped).toBe(1); // stopped on the mover's client only
+    expect(world.messages).toHaveLength(2); // the visible roll and the card
+    expect(world.messages[0]!.rolls).toHaveLength(1);
+    expect(world.messages[1]!.content).toContain("Aldric falls 9 m.");
+    expect(world.messages[1]!.content).toContain("11 bludgeoning damage");
+    expect(world.messages[1]!.content).not.toContain("aventure-apply-fall");
+  });
+
+  it("a flying token crosses a fall region without falling", async () => {
+    const { actor } = hero(world);
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    const { Type, behavior } = fallBehavior(9);
+    const event = { user: world.users.getStrict("gm1"), data: { token, movement: { passed: { waypoints: [{ action: "fly" }] } } } };
+    await world.asUser("gm1", () => Type.events.tokenMoveIn!.call(behavior, event));
+    expect(world.rolls.made).toEqual([]);
+    expect(token.stopped).toBe(0);
+  });
+
+  const drop = (token: FakeToken, from: number, to: number, action = "walk") => ({
+    origin: { elevation: from },
+    destination: { elevation: to },
+    passed: { waypoints: [{ action }] },
+    pending: { waypoints: [] },
+  });
+
+  it("an automatic 9 m elevation drop falls once with two GMs; a 2 m drop does nothing", async () => {
+    await world.game.settings.set("aventure", "fallOnDrop", "automatic");
+    const { actor, damage } = hero(world, { owner: "p1" });
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 2, 0), {}, world.users.getStrict("p1"));
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 12, 10), {}, world.users.getStrict("p1"));
+    expect(world.rolls.made).toEqual([]);
+    expect(world.messages).toEqual([]);
+    world.rolls.push(6, 6, 6);
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 9, 0), {}, world.users.getStrict("p1"));
+    expect(world.rolls.made.map((r) => r.formula)).toEqual(["3d6"]);
+    expect(damage).toEqual([[{ value: 18, type: "bludgeoning" }]]);
+    expect(actor.statuses.has("prone")).toBe(true);
+  });
+
+  it("asks the GM on a drop when set to ask; a flying token never falls; off does nothing", async () => {
+    const { actor } = hero(world);
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    dialogAnswers.push(false);
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 6, 0), {}, world.users.getStrict("gm1"));
+    expect(dialogsShown).toEqual(["<p>Aldric dropped 6 m. Does the creature fall?</p>"]);
+    expect(world.rolls.made).toEqual([]);
+    dialogAnswers.push(true);
+    world.rolls.push(1, 2);
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 6, 0), {}, world.users.getStrict("gm1"));
+    expect(world.rolls.made.map((r) => r.formula)).toEqual(["2d6"]);
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 30, 0, "fly"), {}, world.users.getStrict("gm1"));
+    actor.statuses.add("flying");
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 30, 0), {}, world.users.getStrict("gm1"));
+    await world.game.settings.set("aventure", "fallOnDrop", "off");
+    actor.statuses.delete("flying");
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 30, 0), {}, world.users.getStrict("gm1"));
+    expect(dialogsShown).toHaveLength(2);
+    expect(world.rolls.made).toHaveLength(1);
+  });
+
+  it("a token without an actor gets a clear message and nothing changes", async () => {
+    const token = fakeCanvas().addToken(scene, { id: "t0", name: "Statue", actor: null });
+    const result = await api(world).fall(token, 9);
+    expect(result).toBeUndefined();
+    expect(world.notifications).toEqual([{ type: "error", message: "Statue has no actor." }]);
+    expect(world.rolls.made).toEqual([]);
+    expect(world.messages).toEqual([]);
+  });
+
+  it("a player's request runs on the active GM, once; a player who does not own the token is refused", async () => {
+    const { actor, damage } = hero(world, { owner: "p1" });
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    world.rolls.push(2, 5);
+    const result = await world.asUser("p1", () => api(world).fall(token, 7.5));
+    expect(result).toEqual({ metres: 7.5, dice: 2, total: 7, applied: true, prone: true });
+    expect(damage).toHaveLength(1);
+    expect(world.messages.map((m) => m.author)).toEqual(["gm1", "gm1"]);
+    const refused = await world.asUser("p2", () => api(world).fall(token, 9));
+    expect(refused).toBeUndefined();
+    expect(world.notifications.at(-1)).toEqual({ type: "error", message: "You do not own Aldric." });
+    // The GM checks again whatever a client sends.
+    const handler = world.CONFIG.queries["aventure.fall"]!;
+    const reply = await world.asUser("gm1", () => handler({ sceneId: "s1", tokenId: "t1", metres: 9 }, { user: world.users.getStrict("p2") }));
+    expect(reply).toEqual({ ok: false, key: "AVENTURE.Error.NotOwner", data: { name: "Aldric" } });
+    const bad = await world.asUser("gm1", () => handler({ sceneId: "s1", tokenId: "t1", metres: -3 }, { user: world.users.getStrict("p1") }));
+    expect(bad).toMatchObject({ ok: false, key: "AVENTURE.Error.Negative" });
+    expect(world.rolls.made).toHaveLength(1);
+  });
+
+  it("where the system has no damage API: a card with an Apply damage button; applying lowers hit points and sets prone", async () => {
+    const { actor } = hero(world, { damageApi: false });
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    world.rolls.push(4, 3, 1);
+    const result = await api(world).fall(token, 10);
+    expect(result).toMatchObject({ dice: 3, total: 8, applied: false, prone: false });
+    expect(actor.statuses.has("prone")).toBe(false);
+    const card = world.messages.at(-1)!;
+    expect(card.content).toContain('data-action="aventure-apply-fall"');
+    const flag = (card.flags as { aventure: { fall: { pending: boolean; damage: number } } }).aventure.fall;
+    expect(flag).toMatchObject({ pending: true, damage: 8, sceneId: "s1", tokenId: "t1" });
+    const { applyPendingFall } = await import("../../src/foundry/movement/fall.js");
+    await world.asUser("p1", async () => expect(applyPendingFall(flag as never)).rejects.toThrow("AVENTURE.Error.GMOnly"));
+    expect(await applyPendingFall(flag as never)).toBe(true);
+    expect((actor.system as { attributes: { hp: { value: number } } }).attributes.hp.value).toBe(12);
+    expect(actor.statuses.has("prone")).toBe(true);
+  });
+
+  it("a fall under 3 m from the API posts a card without dice", async () => {
+    const { actor, damage } = hero(world);
+    await api(world).fall(actor as unknown as FakeActor, 2.5);
+    expect(world.rolls.made).toEqual([]);
+    expect(damage).toEqual([]);
+    expect(world.messages).toHaveLength(1);
+    expect(world.messages[0]!.content).toContain("Under 3 m: no damage.");
+  });
+});

@@ -1,0 +1,54 @@
+/** Samples for the movement templates (see ../samples.ts): jump panel, fall card, fall dialog, ruler label. */
+import { fallCardContext, fallDialogContext, jumpPanelContext } from "../../../src/apps/movement-context.js";
+import { aventureLabel } from "../../../src/foundry/movement/label.js";
+import type { Sample } from "../samples.js";
+
+const langOf = (l: (k: string) => string) => (l("AVENTURE.Movement.Fall.title") === "Chute" ? "fr" : "en");
+
+export const SAMPLES: Record<string, Sample> = {
+  "movement/jumps.hbs": {
+    kind: "dialog",
+    title: "AVENTURE.Movement.Jump.title",
+    width: 420,
+    context: (l) =>
+      jumpPanelContext(
+        { name: "Aldric", ruleset: "rnp", rulesetLabel: l("AVENTURE.Ruleset.rnp"), strScore: 15, strMod: 2, height: 1.8, lang: langOf(l) },
+        (k, d) => l(k, d),
+      ),
+  },
+  "movement/fall-card.hbs": {
+    kind: "card",
+    context: (l) =>
+      fallCardContext({ name: "Aldric", metres: 9, dice: 3, total: 11, applied: true, prone: true, source: "region", lang: langOf(l) }, (k, d) =>
+        l(k, d),
+      ),
+  },
+  "movement/fall-dialog.hbs": {
+    kind: "dialog",
+    title: "AVENTURE.Movement.Fall.title",
+    width: 360,
+    context: (l) => fallDialogContext({ names: ["Aldric", "Brune"], metres: 7.5, lang: langOf(l) }, (k, d) => l(k, d)),
+  },
+  "movement/waypoint-label.hbs": {
+    kind: "hud",
+    context: (l) => ({
+      action: { label: "AVENTURE.Movement.Jump.long" },
+      cssClass: "aventure-exceeded",
+      elevation: { total: 3, icon: "fa-solid fa-arrows-up-down", hidden: false, delta: "+3" },
+      ...(() => {
+        const a = aventureLabel({
+          cost: 35,
+          sceneUnits: "ft",
+          unit: "ft",
+          feetFactor: 0.3,
+          display: "metres",
+          budgetMetres: 9,
+          jump: { metres: 6, longJump: 4.5 },
+          lang: langOf(l),
+          localize: (k, d) => l(k, d),
+        });
+        return { cost: a.cost, aventure: a };
+      })(),
+    }),
+  },
+};
