@@ -146,7 +146,7 @@ describe("token ruler label", () => {
       aventure: { left: { total: string }; exceeded: boolean };
     };
     expect(over.aventure.exceeded).toBe(true);
-    expect(over.aventure.left.total).toBe("-1.5");
+    expect(over.aventure.left.total).toBe("1.5"); // "Beyond the speed: 1.5 m"
     expect(over.cssClass).toContain("aventure-exceeded");
   });
 

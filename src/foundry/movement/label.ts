@@ -26,6 +26,7 @@ export interface LabelInput {
 
 export interface AventureLabel {
   cost: { total: string; units: string };
+  /** Movement left this turn, or by how much the speed is exceeded when `exceeded`. */
   left: { total: string; units: string } | null;
   exceeded: boolean;
   warning: string | null;
@@ -52,7 +53,9 @@ export function aventureLabel(input: LabelInput): AventureLabel {
     } else {
       const r = movementLeft(input.budgetMetres, costMetres);
       exceeded = r.exceeded;
-      const shown = inMetres ? r.left : fromMetres(r.left, input.unit, factor);
+      // Beyond the speed the label says so and shows by how much (a positive number).
+      const beyond = Math.abs(r.left);
+      const shown = inMetres ? beyond : fromMetres(beyond, input.unit, factor);
       left = { total: formatNumber(shown, input.lang), units };
     }
   }
