@@ -188,6 +188,15 @@ describe("light level at tokens (fake scene)", () => {
     expect(t.flushes).toBe(before + 2);
     expect(torch.tests - tests).toBe(1); // only the moved token was tested against the torch
     expect(t.states.get("b")!.light.level).toBe("bright");
+    // Hooks every 50 ms for 3 s (a long animation): recomputed at least once a second, not 60 times.
+    const mid = t.flushes;
+    for (let i = 0; i < 60; i++) {
+      await world.callAllClients("lightingRefresh");
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    await vi.advanceTimersByTimeAsync(500);
+    expect(t.flushes - mid).toBeGreaterThanOrEqual(3);
+    expect(t.flushes - mid).toBeLessThanOrEqual(4);
   });
 
   it("draws a sun / half / moon icon for the GM and the owner only; the client setting hides it", async () => {

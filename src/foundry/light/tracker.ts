@@ -63,6 +63,9 @@ export class LightTracker {
   private running: Promise<TokenLightState[]> | null = null;
   /** Debounce delay, ms. */
   delay = 120;
+  /** Longest wait, ms, while hooks keep coming (a long token animation): recompute at least this often. */
+  maxWait = 1000;
+  private firstScheduled: number | null = null;
   /** Number of recomputations done (tests, diagnostics). */
   flushes = 0;
   afterFlush: AfterFlush | null = null;
@@ -72,11 +75,18 @@ export class LightTracker {
     if (ids === undefined) this.all = true;
     else for (const id of ids) if (id) this.dirty.add(id);
     if (!this.all && this.dirty.size === 0) return;
-    if (this.timer !== null) clearTimeout(this.timer);
+    const now = Date.now();
+    this.firstScheduled ??= now;
+    // Debounce: each call pushes the recomputation back, but never beyond maxWait after the first call.
+    if (this.timer !== null) {
+      if (now - this.firstScheduled >= this.maxWait) return;
+      clearTimeout(this.timer);
+    }
+    const wait = Math.min(this.delay, Math.max(0, this.firstScheduled + this.maxWait - now));
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.flush().catch(reportError);
-    }, this.delay);
+    }, wait);
   }
 
   /** Forgets everything (scene changed) and removes the icons. */
@@ -101,6 +111,7 @@ export class LightTracker {
       clearTimeout(this.timer);
       this.timer = null;
     }
+    this.firstScheduled = null;
     while (this.running) await this.running;
     if (!this.pending) return [];
     this.running = this.run();
