@@ -17,6 +17,9 @@ declare module "fvtt-types/configuration" {
     "aventure.distanceDisplay": DistanceDisplay;
     "aventure.feetFactor": number;
     "aventure.actorData": ActorDataPaths;
+    "aventure.travelHoursPerDay": number;
+    "aventure.travelTrackFood": boolean;
+    "aventure.travelAdvanceTime": boolean;
     "aventure.movementCosts": boolean;
     "aventure.movementRefuse": boolean;
     "aventure.jumpWarning": boolean;

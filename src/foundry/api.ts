@@ -6,6 +6,8 @@ import * as rules from "../rules/index.js";
 import { ActorDataMenu } from "../apps/ActorDataMenu.js";
 import { adapterFor } from "./adapters/adapter.js";
 import { getSetting } from "./settings.js";
+import { openTravel } from "../apps/TravelDialog.js";
+import { requestTravel } from "./travel/api.js";
 import { lightApi } from "./light/api.js";
 import { fall } from "./movement/fall.js";
 import { openFallDialog, showJumps } from "./movement/api.js";
@@ -20,6 +22,10 @@ export function buildApi() {
     adapter: () => adapterFor(),
     /** Opens the Actor data menu (GM). */
     openActorData: () => new ActorDataMenu().render({ force: true }),
+    /** Opens the Travel dialog (optionally with a party of actor ids). docs/api/travel.md */
+    openTravel,
+    /** Applies a journey request on the active GM (as the dialog's Apply does). docs/api/travel.md */
+    applyTravel: requestTravel,
     /** Light and hiding: hide, hideSelected, endHide, lightAt, refreshLight. docs/api/light.md */
     ...lightApi(),
     /** Makes a token or actor fall a number of metres (runs on the active GM). docs/api/movement.md */

@@ -6,6 +6,7 @@ import { onRulesetChange } from "./windows.js";
 import { onSettingChange } from "./settings.js";
 import { warnUnsupportedSystem } from "./system-check.js";
 import { onRenderTokenHUD } from "./token-hud.js";
+import { registerTravelHooks } from "./travel/hooks.js";
 import { registerLightHooks } from "./light/hooks.js";
 import { registerMovementHooks } from "./movement/hooks.js";
 
@@ -14,6 +15,7 @@ export function registerHooks(): void {
   Hooks.once("ready", warnUnsupportedSystem);
   Hooks.on("renderTokenHUD", onRenderTokenHUD as never);
   // Feature hooks (one block per feature):
+  registerTravelHooks(); // travel: query aventure.travelApply, HUD button "travel", renderChatMessageHTML (Undo)
   registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage; queries aventure.hide, aventure.endHide; HUD panel + buttons "hide", "end-hide"
   registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); query aventure.fall; region behaviour aventure.fall; HUD buttons "jumps", "fall"
 }

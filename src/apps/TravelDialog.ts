@@ -1,0 +1,195 @@
+/**
+ * The Travel dialog: plan a journey (pace, terrain, mode, distance or duration, party with food, water,
+ * marching order and activities) with a live summary, then Apply (the active GM applies it; a player's Apply
+ * goes to that GM as a query). Import only once Foundry's globals exist.
+ */
+import { template } from "../constants.js";
+import { adapterFor } from "../foundry/adapters/adapter.js";
+import { askGM } from "../foundry/gm.js";
+import { reportError, t, UserError } from "../foundry/i18n.js";
+import { getSetting } from "../foundry/settings.js";
+import { trackWindow, untrackWindow } from "../foundry/windows.js";
+import type { TravelApplyResult } from "../foundry/travel/apply.js";
+import { actorById, addableActors, defaultPartyIds, readSnapshot } from "../foundry/travel/party.js";
+import type { MemberSnapshot } from "../foundry/travel/request.js";
+import {
+  addMember,
+  applyChange,
+  defaultState,
+  removeMember,
+  travelContext,
+  type TravelContext,
+  type TravelFormState,
+} from "./travel-context.js";
+
+const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+
+export interface TravelDialogOptions {
+  /** The party to start with (actor ids); by default the selected tokens, else the scene's player characters. */
+  actorIds?: string[];
+}
+
+function snapshotsOf(ids: readonly string[]): MemberSnapshot[] {
+  const adapter = adapterFor();
+  return ids.flatMap((id) => {
+    const a = actorById(id);
+    return a ? [readSnapshot(adapter, a)] : [];
+  });
+}
+
+export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  #state: TravelFormState;
+  #context: TravelContext | null = null;
+  /** What the form part was last rendered with (re-rendered only when it changes: keeps focus while typing). */
+  #formKey = "";
+  #busy = false;
+
+  constructor(options: TravelDialogOptions = {}) {
+    super({});
+    const ids = options.actorIds?.length ? options.actorIds : defaultPartyIds();
+    this.#state = defaultState(snapshotsOf(ids), getSetting("travelHoursPerDay"));
+  }
+
+  static override DEFAULT_OPTIONS = {
+    id: "aventure-travel-{id}",
+    tag: "form",
+    classes: ["aventure", "aventure-travel"],
+    window: { title: "AVENTURE.Travel.title", icon: "fa-solid fa-route", resizable: true },
+    position: { width: 820, height: "auto" as const },
+    form: { handler: TravelDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
+    actions: {
+      apply: TravelDialog.#onApply,
+      addMember: TravelDialog.#onAddMember,
+      removeMember: TravelDialog.#onRemoveMember,
+    },
+  };
+
+  static override PARTS = {
+    form: { template: template("travel/form.hbs") },
+    summary: { template: template("travel/summary.hbs") },
+  };
+
+  /** The current state (read-only copy), for macros and tests. */
+  get formState(): TravelFormState {
+    return structuredClone(this.#state);
+  }
+
+  #buildContext(): TravelContext {
+    return travelContext(this.#state, {
+      ruleset: getSetting("ruleset"),
+      trackFood: getSetting("travelTrackFood"),
+      isGM: game.user.isGM,
+      lang: game.i18n.lang,
+      localize: t,
+      addable: addableActors(),
+    });
+  }
+
+  static #formKeyOf(ctx: TravelContext): string {
+    return JSON.stringify([ctx.needsSpeed, ctx.state.unit, ctx.state.members.map((m) => m.actorId), ctx.errors, ctx.members.map((m) => [m.conModError, m.ppError, m.error])]);
+  }
+
+  // fvtt-types types the context as RenderContext; ours is a plain object for the templates.
+  override async _prepareContext(): Promise<never> {
+    this.#context = this.#buildContext();
+    this.#formKey = TravelDialog.#formKeyOf(this.#context);
+    trackWindow(this);
+    return this.#context as never;
+  }
+
+  override async close(options?: object): Promise<this> {
+    untrackWindow(this);
+    return super.close(options as never) as Promise<this>;
+  }
+
+  /** A field changed: update the state and the live summary (the form part only when its shape changed). */
+  override _onChangeForm(formConfig: unknown, event: Event): void {
+    super._onChangeForm(formConfig as never, event);
+    const target = event.target as HTMLInputElement | HTMLSelectElement | null;
+    if (!target?.name || target.name === "addActorId") return;
+    const value = target instanceof Object && "type" in target && target.type === "checkbox" ? (target as HTMLInputElement).checked : target.value;
+    this.change(target.name, value);
+  }
+
+  /** Changes one field (as the form does) and re-renders what depends on it. */
+  change(name: string, value: string | boolean): Promise<unknown> {
+    this.#state = applyChange(this.#state, name, value);
+    const next = this.#buildContext();
+    const parts = TravelDialog.#formKeyOf(next) === this.#formKey ? ["summary"] : ["form", "summary"];
+    return this.render({ parts } as never);
+  }
+
+  /** The request the dialog would send, or null while a field is invalid. */
+  get request() {
+    return this.#buildContext().request;
+  }
+
+  addActor(actorId: string): Promise<unknown> {
+    const [s] = snapshotsOf([actorId]);
+    if (!s) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: actorId });
+    this.#state = addMember(this.#state, s);
+    return this.render();
+  }
+
+  removeActor(actorId: string): Promise<unknown> {
+    this.#state = removeMember(this.#state, actorId);
+    return this.render();
+  }
+
+  /** Sends the journey to the active GM (directly when this client is that GM). Nothing is sent while invalid. */
+  async apply(): Promise<TravelApplyResult | null> {
+    const ctx = this.#buildContext();
+    if (!ctx.request) {
+      await this.render();
+      ui.notifications?.warn(t("AVENTURE.Travel.Summary.invalid"));
+      return null;
+    }
+    if (this.#busy) return null;
+    this.#busy = true;
+    try {
+      const result = await askGM<typeof ctx.request, TravelApplyResult>("travelApply", ctx.request);
+      if (!result.ok) {
+        reportError(new UserError(result.key, result.data));
+        return result;
+      }
+      await this.close();
+      return result;
+    } catch (e) {
+      reportError(e);
+      return null;
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  static async #onApply(this: TravelDialog): Promise<void> {
+    await this.apply();
+  }
+
+  static async #onAddMember(this: TravelDialog): Promise<void> {
+    const select = (this.element as HTMLFormElement).elements.namedItem("addActorId") as HTMLSelectElement | null;
+    if (!select?.value) return;
+    try {
+      await this.addActor(select.value);
+    } catch (e) {
+      reportError(e);
+    }
+  }
+
+  static async #onRemoveMember(this: TravelDialog, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.dataset.actorId;
+    if (id) await this.removeActor(id);
+  }
+
+  /** Enter in a field submits the form: treat it as a change, never as Apply. */
+  static async #onSubmit(this: TravelDialog): Promise<void> {
+    await this.render();
+  }
+}
+
+/** api.openTravel(): opens the Travel dialog. */
+export function openTravel(options: TravelDialogOptions = {}): TravelDialog {
+  const app = new TravelDialog(options);
+  void app.render({ force: true } as never);
+  return app;
+}

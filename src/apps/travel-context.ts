@@ -1,0 +1,467 @@
+/**
+ * The Travel dialog's state and template context, with the live summary (pure: no Foundry globals; tested and
+ * screenshotted directly). The dialog keeps a TravelFormState of raw field values; every change goes through
+ * `applyChange`, and `travelContext` validates the fields (errors on the field, in the user's language), builds
+ * the request the GM will apply, plans it with the rules and summarises the plan.
+ */
+import { RulesError, isRulesError } from "../rules/errors.js";
+import type { RulesetId } from "../rules/rulesets.js";
+import {
+  MARCHING_POSITIONS,
+  RATION_LEVELS,
+  SURVIVAL_CON_MOD_RANGE,
+  TRAVEL_ACTIVITIES,
+  TRAVEL_MODES,
+  TRAVEL_PACES,
+  TRAVEL_RULES,
+  TRAVEL_TERRAINS,
+  travelPlan,
+  type MarchingPosition,
+  type RationLevel,
+  type TravelActivity,
+  type TravelMode,
+  type TravelPace,
+  type TravelPlan,
+  type TravelTerrain,
+} from "../rules/travel.js";
+import { splitDuration } from "../rules/time.js";
+import { toMetres } from "../rules/units.js";
+import { num, type NumberConstraints } from "../rules/validate.js";
+import { planInput, type MemberSnapshot, type TravelRequest } from "../foundry/travel/request.js";
+
+export type Localize = (key: string, data?: Record<string, string | number>) => string;
+
+/** How the length of the journey is given: a distance (km, m) or a duration (days, hours). */
+export const TRAVEL_UNITS = ["km", "m", "days", "hours"] as const;
+export type TravelUnit = (typeof TRAVEL_UNITS)[number];
+
+export interface TravelMemberState extends MemberSnapshot {
+  /** Typed by the user when the sheet has no CON modifier / passive Perception. */
+  conModInput: string;
+  ppInput: string;
+  food: RationLevel;
+  water: RationLevel;
+  position: MarchingPosition;
+  activity: TravelActivity;
+}
+
+export interface TravelFormState {
+  pace: TravelPace;
+  terrain: TravelTerrain;
+  mode: TravelMode;
+  speed: string;
+  amount: string;
+  unit: TravelUnit;
+  hoursPerDay: string;
+  hot: boolean;
+  stealth: boolean;
+  lostChance: string;
+  members: TravelMemberState[];
+}
+
+/** Default marching positions: one → front; two → front, rear; more → front, middle…, rear. */
+function defaultPosition(i: number, n: number): MarchingPosition {
+  if (i === 0) return "front";
+  return i === n - 1 ? "rear" : "middle";
+}
+
+export function newMember(s: MemberSnapshot, i = 0, n = 1): TravelMemberState {
+  return {
+    ...s,
+    conModInput: "",
+    ppInput: "",
+    food: "full",
+    water: "full",
+    position: defaultPosition(i, n),
+    activity: "none",
+  };
+}
+
+export function defaultState(snapshots: readonly MemberSnapshot[], hoursPerDay: number): TravelFormState {
+  return {
+    pace: "normal",
+    terrain: "normal",
+    mode: "foot",
+    speed: "",
+    amount: "1",
+    unit: "days",
+    hoursPerDay: String(hoursPerDay),
+    hot: false,
+    stealth: false,
+    lostChance: "0",
+    members: snapshots.map((s, i) => newMember(s, i, snapshots.length)),
+  };
+}
+
+const TOP_CHOICES = {
+  pace: TRAVEL_PACES,
+  terrain: TRAVEL_TERRAINS,
+  mode: TRAVEL_MODES,
+  unit: TRAVEL_UNITS,
+} as const;
+const TOP_TEXT = ["speed", "amount", "hoursPerDay", "lostChance"] as const;
+const MEMBER_CHOICES = {
+  food: RATION_LEVELS,
+  water: RATION_LEVELS,
+  position: MARCHING_POSITIONS,
+  activity: TRAVEL_ACTIVITIES,
+} as const;
+
+/**
+ * The state after one form field changed (`name` as in the template: "pace", "members.2.food"…). A value that
+ * is not one of a select's choices is ignored; text fields keep what was typed (validated by travelContext).
+ */
+export function applyChange(state: TravelFormState, name: string, value: string | boolean): TravelFormState {
+  const next: TravelFormState = { ...state, members: state.members.map((m) => ({ ...m })) };
+  if (name === "hot" || name === "stealth") {
+    next[name] = value === true || value === "true" || value === "on";
+    return next;
+  }
+  if (name in TOP_CHOICES) {
+    const key = name as keyof typeof TOP_CHOICES;
+    if ((TOP_CHOICES[key] as readonly string[]).includes(String(value))) (next as unknown as Record<string, string>)[key] = String(value);
+    return next;
+  }
+  if ((TOP_TEXT as readonly string[]).includes(name)) {
+    (next as unknown as Record<string, string>)[name] = String(value);
+    return next;
+  }
+  const m = /^members\.(\d+)\.(\w+)$/.exec(name);
+  const member = m ? next.members[Number(m[1])] : undefined;
+  if (!m || !member) return state;
+  const field = m[2]!;
+  if (field in MEMBER_CHOICES) {
+    const choices = MEMBER_CHOICES[field as keyof typeof MEMBER_CHOICES] as readonly string[];
+    if (choices.includes(String(value))) (member as unknown as Record<string, string>)[field] = String(value);
+  } else if (field === "conModInput" || field === "ppInput") member[field] = String(value);
+  return next;
+}
+
+export function addMember(state: TravelFormState, s: MemberSnapshot): TravelFormState {
+  if (state.members.some((m) => m.actorId === s.actorId)) return state;
+  const position: MarchingPosition = state.members.length === 0 ? "front" : "middle";
+  return { ...state, members: [...state.members, { ...newMember(s), position }] };
+}
+
+export function removeMember(state: TravelFormState, actorId: string): TravelFormState {
+  return { ...state, members: state.members.filter((m) => m.actorId !== actorId) };
+}
+
+// ------------------------------------------------------------------------------------------------ validation
+
+/** An error shown on a field: a localization key and its data; `data.name` is the key of the field's label. */
+export interface FieldError {
+  key: string;
+  data: Record<string, string | number>;
+}
+
+/** "22,5" and "22.5" are both 22.5; an empty or malformed field is NaN (reported as "not a number"). */
+export function parseDecimal(raw: string): number {
+  const s = raw.trim().replace(",", ".");
+  return s === "" || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(s) ? Number.NaN : Number(s);
+}
+
+const LABEL = {
+  speed: "AVENTURE.Travel.Field.speed",
+  amount: "AVENTURE.Travel.Field.amount",
+  hoursPerDay: "AVENTURE.Travel.Field.hoursPerDay",
+  lostChance: "AVENTURE.Travel.Field.lostChance",
+  conModInput: "AVENTURE.Travel.Field.conMod",
+  ppInput: "AVENTURE.Travel.Field.passivePerception",
+  members: "AVENTURE.Travel.Field.party",
+} as const;
+
+/** Checks a number field; `positive`: 0 is refused too (with its own message, not "between 5e-324 and …"). */
+function check(
+  errors: Record<string, FieldError>,
+  field: string,
+  label: string,
+  raw: string,
+  c: NumberConstraints,
+  positive = false,
+): number {
+  const shown = raw.trim() === "" ? "—" : raw;
+  try {
+    const v = num(label, parseDecimal(raw), c);
+    if (positive && v <= 0) {
+      errors[field] = { key: "AVENTURE.Travel.Error.Positive", data: { name: label, value: shown } };
+      return Number.NaN;
+    }
+    return v;
+  } catch (e) {
+    if (!isRulesError(e)) throw e;
+    errors[field] = { key: e.key, data: { ...e.data, value: shown } };
+    return Number.NaN;
+  }
+}
+
+/** The field a RulesError of travelPlan/parseRequest is about ("party[2].conMod" → "members.2.conModInput"). */
+export function fieldOf(name: unknown): string {
+  if (typeof name !== "string") return "_form";
+  const m = /^party\[(\d+)\]\.(\w+)$/.exec(name);
+  if (m) {
+    const f = m[2] === "conMod" ? "conModInput" : m[2] === "passivePerception" ? "ppInput" : "name";
+    return `members.${m[1]}.${f}`;
+  }
+  if (name === "speedKmh") return "speed";
+  if (name === "distance" || name === "duration" || name === "days") return "amount";
+  if (name === "hoursPerDay" || name === "lostChance") return name;
+  if (name === "party") return "members";
+  return "_form";
+}
+
+/**
+ * Validates the fields and builds the request. Field errors carry the label key in data.name. The rules
+ * check the request again (and their errors land on the field they name, see planFor).
+ */
+export function readRequest(state: TravelFormState): { request: TravelRequest | null; errors: Record<string, FieldError> } {
+  const errors: Record<string, FieldError> = {};
+  const needsSpeed = state.mode === "boat" || state.mode === "custom";
+  const speed = needsSpeed ? check(errors, "speed", LABEL.speed, state.speed, { min: 0, max: 1000 }, true) : null;
+  const amount = check(errors, "amount", LABEL.amount, state.amount, { min: 0 });
+  const hoursPerDay = check(
+    errors,
+    "hoursPerDay",
+    LABEL.hoursPerDay,
+    state.hoursPerDay,
+    { min: 0, max: TRAVEL_RULES.maxHoursPerDay },
+    true,
+  );
+  const lostChance = check(errors, "lostChance", LABEL.lostChance, state.lostChance, { min: 0, max: 100 });
+  if (state.members.length === 0) errors.members = { key: "AVENTURE.Error.EmptyParty", data: {} };
+  const members = state.members.map((m, i) => ({
+    actorId: m.actorId,
+    food: m.food,
+    water: m.water,
+    position: m.position,
+    activity: m.activity,
+    conMod:
+      m.conMod === null
+        ? check(errors, `members.${i}.conModInput`, LABEL.conModInput, m.conModInput, {
+            integer: true,
+            min: SURVIVAL_CON_MOD_RANGE.min,
+            max: SURVIVAL_CON_MOD_RANGE.max,
+          })
+        : null,
+    passivePerception:
+      m.passivePerception === null
+        ? check(errors, `members.${i}.ppInput`, LABEL.ppInput, m.ppInput, { integer: true, min: 0, max: 100 })
+        : null,
+  }));
+  if (Object.keys(errors).length) return { request: null, errors };
+  const isDistance = state.unit === "km" || state.unit === "m";
+  const seconds = state.unit === "days" ? 86400 : 3600;
+  return {
+    request: {
+      pace: state.pace,
+      terrain: state.terrain,
+      mode: state.mode,
+      speedKmh: speed,
+      distance: isDistance ? toMetres(amount, state.unit as "km" | "m") : null,
+      duration: isDistance ? null : amount * seconds,
+      hoursPerDay,
+      hot: state.hot,
+      stealth: state.stealth,
+      lostChance,
+      members,
+    },
+    errors,
+  };
+}
+
+/** Validates and plans; a rules error lands on the field it names. */
+export function planFor(
+  state: TravelFormState,
+  ruleset: RulesetId,
+  trackFood: boolean,
+): { request: TravelRequest | null; plan: TravelPlan | null; errors: Record<string, FieldError> } {
+  const { request, errors } = readRequest(state);
+  if (!request) return { request, plan: null, errors };
+  try {
+    return { request, plan: travelPlan(planInput(request, state.members, ruleset, trackFood)), errors };
+  } catch (e) {
+    if (!(e instanceof RulesError)) throw e;
+    const field = fieldOf(e.data.name);
+    const label =
+      field === "amount" ? LABEL.amount : field in LABEL ? LABEL[field as keyof typeof LABEL] : undefined;
+    const memberField = /^members\.\d+\.(conModInput|ppInput)$/.exec(field)?.[1] as "conModInput" | "ppInput" | undefined;
+    const nameKey = e.data.name === "days" ? "AVENTURE.Arg.days" : memberField ? LABEL[memberField] : label;
+    return { request: null, plan: null, errors: { [field]: { key: e.key, data: { ...e.data, ...(nameKey ? { name: nameKey } : {}) } } } };
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ formatting
+
+export function formatNumber(v: number, lang: string, decimals = 1): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: decimals }).format(v);
+}
+
+export function formatKm(metres: number, lang: string): string {
+  return `${formatNumber(metres / 1000, lang)} km`;
+}
+
+/** "2 d 10 h" / "2 j 10 h"; zero parts left out; "0 h" for nothing. */
+export function formatDuration(seconds: number, localize: Localize): string {
+  const d = splitDuration(seconds);
+  const parts: string[] = [];
+  if (d.days) parts.push(localize("AVENTURE.Travel.Unit.daysShort", { n: d.days }));
+  if (d.hours) parts.push(localize("AVENTURE.Travel.Unit.hoursShort", { n: d.hours }));
+  if (d.minutes) parts.push(localize("AVENTURE.Travel.Unit.minutesShort", { n: d.minutes }));
+  return parts.length ? parts.join(" ") : localize("AVENTURE.Travel.Unit.hoursShort", { n: 0 });
+}
+
+export function localizeError(err: FieldError, localize: Localize): string {
+  const data = { ...err.data };
+  if (typeof data.name === "string" && data.name.startsWith("AVENTURE.")) data.name = localize(data.name);
+  return localize(err.key, data);
+}
+
+/** "DC 11 ×3, DC 12 ×3": the save DCs of a member, counted. */
+function dcList(dcs: number[], localize: Localize): string {
+  const count = new Map<number, number>();
+  for (const dc of dcs) count.set(dc, (count.get(dc) ?? 0) + 1);
+  return [...count.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([dc, n]) => localize("AVENTURE.Travel.Summary.dcCount", { dc, n }))
+    .join(", ");
+}
+
+// ------------------------------------------------------------------------------------------------ context
+
+export interface TravelContextEnv {
+  ruleset: RulesetId;
+  trackFood: boolean;
+  isGM: boolean;
+  lang: string;
+  localize: Localize;
+  /** Actors that can be added (not already in the party). */
+  addable: { id: string; name: string }[];
+}
+
+interface Option {
+  value: string;
+  label: string;
+  selected: boolean;
+}
+
+function options(values: readonly string[], prefix: string, selected: string, localize: Localize): Option[] {
+  return values.map((v) => ({ value: v, label: localize(`${prefix}.${v}`), selected: v === selected }));
+}
+
+/** The summary of a plan shown live in the dialog. */
+export function summaryOf(plan: TravelPlan, env: Pick<TravelContextEnv, "localize" | "lang" | "trackFood">) {
+  const { localize: l, lang } = env;
+  const saves = new Map<string, number[]>();
+  const water = new Map<string, number>();
+  for (const s of plan.saves) {
+    if (s.kind === "forcedMarch") saves.set(s.memberId, [...(saves.get(s.memberId) ?? []), s.dc]);
+    else water.set(s.memberId, (water.get(s.memberId) ?? 0) + 1);
+  }
+  const pos = (p: MarchingPosition) => l(`AVENTURE.Travel.Position.${p}`);
+  return {
+    distance: formatKm(plan.distance, lang),
+    duration: formatDuration(plan.durationSeconds, l),
+    dayCount: plan.days.length,
+    dayDistance: formatKm(plan.dayDistance, lang),
+    days: plan.days.map((d) => ({
+      day: d.day,
+      distance: formatKm(d.distance, lang),
+      march: formatDuration(d.marchSeconds, l),
+      forcedMarch: d.forcedMarch.length ? d.forcedMarch.map((f) => l("AVENTURE.Travel.Summary.dc", { dc: f.dc })).join(", ") : "—",
+    })),
+    notice: MARCHING_POSITIONS.map((p) => ({
+      label: pos(p),
+      value: plan.noticeByPosition[p] === null ? "—" : String(plan.noticeByPosition[p]),
+    })),
+    canStealth: plan.canStealth,
+    stealth: l(plan.canStealth ? "AVENTURE.Travel.Summary.stealthYes" : "AVENTURE.Travel.Summary.stealthNo"),
+    saveCount: plan.saves.length,
+    trackFood: env.trackFood,
+    waterNeed: l("AVENTURE.Travel.Summary.needs", { food: plan.foodNeedGrams, water: plan.waterNeedLitres }),
+    members: plan.members.map((m) => {
+      const fm = saves.get(m.id) ?? [];
+      const dehydration = water.get(m.id) ?? 0;
+      const hunger = m.days.reduce((a, d) => a + d.hungerLevels, 0);
+      const thirst = m.days.reduce((a, d) => a + d.thirstAutomatic, 0);
+      const food: string[] = [];
+      if (env.trackFood) {
+        if (hunger) food.push(l("AVENTURE.Travel.Summary.hunger", { n: hunger }));
+        if (thirst) food.push(l("AVENTURE.Travel.Summary.thirst", { n: thirst }));
+        if (dehydration) food.push(l("AVENTURE.Travel.Summary.dehydration", { n: dehydration, dc: plan.saves.find((s) => s.memberId === m.id && s.kind === "dehydration")!.dc }));
+        food.push(l("AVENTURE.Travel.Summary.fasting", { before: formatNumber(m.fastingBefore, lang), after: formatNumber(m.fastingAfter, lang), allowed: m.fastingAllowed }));
+      }
+      return {
+        name: m.name,
+        position: pos(m.position),
+        passivePerception: m.passivePerception,
+        notices: m.countsForNoticing,
+        noticeLabel: l(m.countsForNoticing ? "AVENTURE.Travel.Summary.watching" : "AVENTURE.Travel.Summary.busy"),
+        forcedMarch: fm.length ? dcList(fm, l) : "—",
+        food: food.join(" · "),
+        exhaustion:
+          m.exhaustionMin === m.exhaustionMax
+            ? l("AVENTURE.Travel.Summary.exhaustionFixed", { before: m.exhaustionBefore, after: m.exhaustionMin })
+            : l("AVENTURE.Travel.Summary.exhaustionRange", { before: m.exhaustionBefore, min: m.exhaustionMin, max: m.exhaustionMax }),
+        danger: m.exhaustionMin > m.exhaustionBefore,
+      };
+    }),
+    warnings: plan.warnings.map((w) => l(`AVENTURE.Travel.Warning.${w}`, { chance: plan.lostChance })),
+  };
+}
+
+/** The dialog's full template context. */
+export function travelContext(state: TravelFormState, env: TravelContextEnv) {
+  const { localize: l } = env;
+  const { request, plan, errors } = planFor(state, env.ruleset, env.trackFood);
+  const err = (field: string) => (errors[field] ? localizeError(errors[field], l) : "");
+  const isDistance = state.unit === "km" || state.unit === "m";
+  return {
+    state,
+    needsSpeed: state.mode === "boat" || state.mode === "custom",
+    trackFood: env.trackFood,
+    paceOptions: options(TRAVEL_PACES, "AVENTURE.Travel.Pace", state.pace, l),
+    terrainOptions: options(TRAVEL_TERRAINS, "AVENTURE.Travel.Terrain", state.terrain, l),
+    modeOptions: options(TRAVEL_MODES, "AVENTURE.Travel.Mode", state.mode, l),
+    unitOptions: options(TRAVEL_UNITS, "AVENTURE.Travel.Unit", state.unit, l),
+    amountHint: l(isDistance ? "AVENTURE.Travel.Hint.distance" : "AVENTURE.Travel.Hint.duration"),
+    errors: {
+      speed: err("speed"),
+      amount: err("amount"),
+      hoursPerDay: err("hoursPerDay"),
+      lostChance: err("lostChance"),
+      members: err("members"),
+      form: err("_form"),
+    },
+    members: state.members.map((m, i) => ({
+      index: i,
+      actorId: m.actorId,
+      name: m.name,
+      conMod: m.conMod,
+      conModText: m.conMod === null ? "" : m.conMod >= 0 ? `+${m.conMod}` : String(m.conMod),
+      conModInput: m.conModInput,
+      conModError: err(`members.${i}.conModInput`),
+      passivePerception: m.passivePerception,
+      ppText: m.passivePerception === null ? "" : String(m.passivePerception),
+      ppInput: m.ppInput,
+      ppError: err(`members.${i}.ppInput`),
+      error: err(`members.${i}.name`),
+      exhaustion: m.exhaustion === null ? "—" : String(m.exhaustion),
+      fasting: m.fasting,
+      thirst: m.thirst,
+      foodOptions: options(RATION_LEVELS, "AVENTURE.Travel.Ration", m.food, l),
+      waterOptions: options(RATION_LEVELS, "AVENTURE.Travel.Ration", m.water, l),
+      positionOptions: options(MARCHING_POSITIONS, "AVENTURE.Travel.Position", m.position, l),
+      activityOptions: options(TRAVEL_ACTIVITIES, "AVENTURE.Travel.Activity", m.activity, l),
+    })),
+    addable: env.addable.filter((a) => !state.members.some((m) => m.actorId === a.id)),
+    noneToAdd: env.addable.every((a) => state.members.some((m) => m.actorId === a.id)),
+    summary: plan ? summaryOf(plan, env) : null,
+    invalid: !plan,
+    canApply: !!plan && !!request,
+    cannotApply: !plan || !request,
+    isGM: env.isGM,
+    request,
+  };
+}
+
+export type TravelContext = ReturnType<typeof travelContext>;

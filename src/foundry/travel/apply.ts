@@ -1,0 +1,246 @@
+/**
+ * Applying a journey (on the active GM only) and undoing it.
+ *
+ * Apply: validate the request and the sender's ownership of every actor, read the actors, plan with the rules,
+ * roll every save of the plan through the system adapter, resolve with the rules, then write: exhaustion
+ * (adapter), the fasting and thirst counters (actor flags), world time, and one chat card keeping what changed.
+ * Nothing is written before every roll is in; if any write fails, what was written is put back and the GM told.
+ * Undo (the card's button, GM): puts back the values kept on the card, with the same rollback on failure.
+ */
+import { MODULE_ID, template } from "../../constants.js";
+import { isRulesError } from "../../rules/errors.js";
+import { travelOutcome, travelPlan, type TravelPlan } from "../../rules/travel.js";
+import { adapterFor, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
+import { postCard } from "../chat.js";
+import { isActiveGM } from "../gm.js";
+import { errorMessage, t, UserError } from "../i18n.js";
+import { getSetting } from "../settings.js";
+import { assertOwner } from "../tokens.js";
+import { travelCardContext, type RolledSave } from "./card.js";
+import { actorById, readSnapshot } from "./party.js";
+import { parseRequest, planInput } from "./request.js";
+
+/** What Apply changed on one actor (before/after), kept on the card for Undo. null: not written. */
+export interface TravelJournalActor {
+  actorId: string;
+  name: string;
+  exhaustion: { before: number; after: number } | null;
+  fasting: { before: number | null; after: number } | null;
+  thirst: { before: number | null; after: number } | null;
+}
+
+export interface TravelJournal {
+  /** Seconds added to the world time (0 when time was not advanced). */
+  advanced: number;
+  actors: TravelJournalActor[];
+}
+
+/** The card's flag: flags.aventure.travel. */
+export interface TravelCardFlag {
+  journal: TravelJournal;
+  undone: boolean;
+}
+
+/** A query's answer: plain data, so a player's client localizes an error in its own language. */
+export type TravelApplyResult = { ok: true; messageId: string | null } | { ok: false; key: string; data: Record<string, string | number> };
+
+/** Steps already done, each with its inverse; rollback runs the inverses in reverse order. */
+export class Rollback {
+  readonly #undo: (() => Promise<unknown>)[] = [];
+  async step<T>(run: () => Promise<T>, undo: (result: T) => Promise<unknown>): Promise<T> {
+    const result = await run();
+    this.#undo.push(() => undo(result));
+    return result;
+  }
+  /** Runs every inverse (even after one fails); true when all succeeded. */
+  async rollback(): Promise<boolean> {
+    let ok = true;
+    for (const undo of this.#undo.reverse()) {
+      try {
+        await undo();
+      } catch (e) {
+        ok = false;
+        console.error("aventure | travel rollback step failed", e);
+      }
+    }
+    this.#undo.length = 0;
+    return ok;
+  }
+}
+
+const flagValue = (actor: ActorLike, key: "fastingDays" | "thirstDays"): number | null => {
+  const v = actor.getFlag(MODULE_ID, key);
+  return typeof v === "number" ? v : null;
+};
+
+async function writeCounter(actor: ActorLike, key: "fastingDays" | "thirstDays", value: number | null): Promise<void> {
+  if (value === null) {
+    await (actor as unknown as { unsetFlag(scope: string, key: string): Promise<unknown> }).unsetFlag(MODULE_ID, key);
+  } else await actor.setFlag(MODULE_ID, key, value);
+}
+
+function resultError(e: unknown): TravelApplyResult {
+  if (isRulesError(e) || e instanceof UserError) return { ok: false, key: e.key, data: { ...e.data } };
+  return { ok: false, key: "AVENTURE.Travel.Error.Failed", data: { error: errorMessage(e) } };
+}
+
+/** The save's line on the card: "Day 2, 10th hour" / "Day 2, water". */
+function saveFlavor(plan: TravelPlan, s: TravelPlan["saves"][number]): string {
+  const name = plan.members.find((m) => m.id === s.memberId)?.name ?? "";
+  return s.kind === "forcedMarch"
+    ? t("AVENTURE.Travel.Save.forcedMarchFlavor", { name, day: s.day, hour: s.hour!, dc: s.dc })
+    : t("AVENTURE.Travel.Save.dehydrationFlavor", { name, day: s.day, dc: s.dc });
+}
+
+/**
+ * The active GM's handler of a travel request (from the dialog, a macro or a player's query). Returns a
+ * result instead of throwing so the requester shows the error in its own language.
+ */
+export async function applyTravel(raw: unknown, sender: User): Promise<TravelApplyResult> {
+  try {
+    if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+    const req = parseRequest(raw);
+    const actors = req.members.map((m) => {
+      const a = actorById(m.actorId);
+      if (!a) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: m.actorId });
+      assertOwner(sender, a as unknown as { name: string; testUserPermission(user: User, level: "OWNER"): boolean });
+      return a;
+    });
+    const adapter = adapterFor();
+    const trackFood = getSetting("travelTrackFood");
+    const snapshots = actors.map((a) => readSnapshot(adapter, a));
+    const plan = travelPlan(planInput(req, snapshots, getSetting("ruleset"), trackFood));
+    const rolled = await rollSaves(adapter, plan, actors);
+    const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
+    const journal: TravelJournal = { advanced: 0, actors: [] };
+    const rollback = new Rollback();
+    try {
+      for (const [i, actor] of actors.entries()) {
+        const m = outcome.members[i]!;
+        const entry: TravelJournalActor = { actorId: actor.id!, name: actor.name, exhaustion: null, fasting: null, thirst: null };
+        journal.actors.push(entry);
+        if (m.levelsGained > 0 && snapshots[i]!.exhaustion !== null) {
+          entry.exhaustion = await rollback.step(
+            async () => adapter.addExhaustion(actor, m.levelsGained),
+            async (r) => (r ? adapter.setExhaustion(actor, r.before) : undefined),
+          );
+        }
+        if (trackFood) {
+          const fasting = { before: flagValue(actor, "fastingDays"), after: m.fastingAfter };
+          await rollback.step(
+            () => writeCounter(actor, "fastingDays", fasting.after),
+            () => writeCounter(actor, "fastingDays", fasting.before),
+          );
+          entry.fasting = fasting;
+          const thirst = { before: flagValue(actor, "thirstDays"), after: m.thirstAfter };
+          await rollback.step(
+            () => writeCounter(actor, "thirstDays", thirst.after),
+            () => writeCounter(actor, "thirstDays", thirst.before),
+          );
+          entry.thirst = thirst;
+        }
+      }
+      if (getSetting("travelAdvanceTime") && plan.durationSeconds > 0) {
+        const seconds = plan.durationSeconds;
+        await rollback.step(
+          () => game.time.advance(seconds),
+          () => game.time.advance(-seconds),
+        );
+        journal.advanced = seconds;
+      }
+      const flag: TravelCardFlag = { journal, undone: false };
+      const message = await postCard({
+        template: template("travel/card.hbs"),
+        context: travelCardContext(plan, outcome, rolled, journal, {
+          localize: t,
+          lang: game.i18n.lang,
+          trackFood,
+          exhaustionTracked: snapshots.map((s) => s.exhaustion !== null),
+        }),
+        flags: { travel: flag },
+      });
+      if (!message) throw new Error("the chat card was not created");
+      return { ok: true, messageId: message.id ?? null };
+    } catch (e) {
+      const clean = await rollback.rollback();
+      const key = clean ? "AVENTURE.Travel.Error.RolledBack" : "AVENTURE.Travel.Error.RollbackFailed";
+      // The requester reports the error; a player's request also warns the GM here.
+      if (sender.id !== game.user.id) ui.notifications?.error(t(key, { error: errorMessage(e) }));
+      console.error("aventure | travel apply failed", e);
+      return { ok: false, key, data: { error: errorMessage(e) } };
+    }
+  } catch (e) {
+    return resultError(e);
+  }
+}
+
+/** Rolls every save of the plan, in order, through the adapter (once each). Nothing is written here. */
+async function rollSaves(adapter: ActorAdapter, plan: TravelPlan, actors: ActorLike[]): Promise<RolledSave[]> {
+  const byId = new Map(actors.map((a) => [a.id!, a]));
+  const out: RolledSave[] = [];
+  for (const s of plan.saves) {
+    const r = await adapter.rollSave(byId.get(s.memberId)!, "con", { dc: s.dc, flavor: saveFlavor(plan, s) });
+    if (!Number.isFinite(r.total)) throw new UserError("AVENTURE.Travel.Error.SaveNotRolled", { name: byId.get(s.memberId)!.name });
+    out.push({ id: s.id, memberId: s.memberId, day: s.day, kind: s.kind, hour: s.hour, dc: s.dc, total: r.total, success: r.total >= s.dc });
+  }
+  return out;
+}
+
+/** The minimal chat message surface Undo needs. */
+export interface TravelMessageLike {
+  getFlag(scope: string, key: string): unknown;
+  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+}
+
+export function travelFlag(message: TravelMessageLike): TravelCardFlag | null {
+  const f = message.getFlag(MODULE_ID, "travel") as TravelCardFlag | undefined;
+  return f && typeof f === "object" && f.journal && Array.isArray(f.journal.actors) ? f : null;
+}
+
+const undoing = new WeakSet<object>();
+
+/**
+ * Undoes the journey of a card (GM): exhaustion, counters and world time back to what they were before, then
+ * marks the card undone. If a write fails, what Undo already restored is re-applied and the GM is told.
+ */
+export async function undoTravel(message: TravelMessageLike): Promise<void> {
+  if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
+  const flag = travelFlag(message);
+  if (!flag) throw new UserError("AVENTURE.Travel.Error.NoJourney");
+  if (flag.undone || undoing.has(message)) throw new UserError("AVENTURE.Travel.Error.AlreadyUndone");
+  undoing.add(message);
+  const adapter = adapterFor();
+  const rollback = new Rollback();
+  try {
+    for (const entry of flag.journal.actors) {
+      const actor = actorById(entry.actorId);
+      if (!actor) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: entry.name });
+      const ex = entry.exhaustion;
+      if (ex) await rollback.step(() => adapter.setExhaustion(actor, ex.before), () => adapter.setExhaustion(actor, ex.after));
+      const fasting = entry.fasting;
+      if (fasting) {
+        await rollback.step(
+          () => writeCounter(actor, "fastingDays", fasting.before),
+          () => writeCounter(actor, "fastingDays", fasting.after),
+        );
+      }
+      const thirst = entry.thirst;
+      if (thirst) {
+        await rollback.step(
+          () => writeCounter(actor, "thirstDays", thirst.before),
+          () => writeCounter(actor, "thirstDays", thirst.after),
+        );
+      }
+    }
+    const seconds = flag.journal.advanced;
+    if (seconds) await rollback.step(() => game.time.advance(-seconds), () => game.time.advance(seconds));
+    await message.setFlag(MODULE_ID, "travel", { ...flag, undone: true });
+    ui.notifications?.info(t("AVENTURE.Travel.undone"));
+  } catch (e) {
+    const clean = await rollback.rollback();
+    const key = clean ? "AVENTURE.Travel.Error.UndoRolledBack" : "AVENTURE.Travel.Error.RollbackFailed";
+    throw new UserError(key, { error: errorMessage(e) });
+  } finally {
+    undoing.delete(message);
+  }
+}

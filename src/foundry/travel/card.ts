@@ -1,0 +1,84 @@
+/** The journey's chat card context (pure: tested and screenshotted without Foundry). */
+import type { TravelOutcome, TravelPlan, TravelSaveKind } from "../../rules/travel.js";
+import { formatDuration, formatKm, formatNumber, type Localize } from "../../apps/travel-context.js";
+import type { TravelJournal } from "./apply.js";
+
+/** One save as rolled through the adapter. */
+export interface RolledSave {
+  id: string;
+  memberId: string;
+  day: number;
+  kind: TravelSaveKind;
+  hour: number | null;
+  dc: number;
+  total: number;
+  success: boolean;
+}
+
+export interface CardEnv {
+  localize: Localize;
+  lang: string;
+  trackFood: boolean;
+  /** Per member (plan order): whether the system's exhaustion could be read and written. */
+  exhaustionTracked: boolean[];
+}
+
+export function travelCardContext(
+  plan: TravelPlan,
+  outcome: TravelOutcome,
+  rolled: readonly RolledSave[],
+  journal: TravelJournal,
+  env: CardEnv,
+) {
+  const l = env.localize;
+  const route = [
+    plan.mode === "boat" || plan.mode === "custom" ? l("AVENTURE.Travel.Card.speed", { speed: formatNumber(plan.speedKmh ?? 0, env.lang) }) : l(`AVENTURE.Travel.Pace.${plan.pace}`),
+    l(`AVENTURE.Travel.Terrain.${plan.terrain}`),
+    l(`AVENTURE.Travel.Mode.${plan.mode}`),
+  ].join(" · ");
+  return {
+    distance: formatKm(plan.distance, env.lang),
+    duration: formatDuration(plan.durationSeconds, l),
+    dayCount: plan.days.length,
+    route,
+    time: journal.advanced
+      ? l("AVENTURE.Travel.Card.timeAdvanced", { duration: formatDuration(journal.advanced, l) })
+      : l("AVENTURE.Travel.Card.timeNotAdvanced"),
+    trackFood: env.trackFood,
+    members: outcome.members.map((m, i) => {
+      const mine = rolled.filter((s) => s.memberId === m.id);
+      const days = [...new Set(mine.map((s) => s.day))].map((day) => ({
+        label: l("AVENTURE.Travel.Card.day", { day }),
+        saves: mine
+          .filter((s) => s.day === day)
+          .map((s) => ({
+            what: s.kind === "forcedMarch" ? l("AVENTURE.Travel.Card.hour", { hour: s.hour! }) : l("AVENTURE.Travel.Card.water"),
+            text: l("AVENTURE.Travel.Card.save", { total: s.total, dc: s.dc }),
+            success: s.success,
+          })),
+      }));
+      const notes: string[] = [];
+      const tracked = env.exhaustionTracked[i] ?? true;
+      if (!tracked && m.levelsGained > 0) notes.push(l("AVENTURE.Travel.Card.exhaustionByHand", { n: m.levelsGained }));
+      if (env.trackFood && m.starving) notes.push(l("AVENTURE.Travel.Card.starving"));
+      if (env.trackFood && m.dehydrated) notes.push(l("AVENTURE.Travel.Card.dehydrated"));
+      if (m.dead) notes.push(l("AVENTURE.Travel.Card.dead"));
+      const hunger = m.days.reduce((a, d) => a + d.hungerLevels, 0);
+      const thirst = m.days.reduce((a, d) => a + d.thirstLevels, 0);
+      return {
+        name: m.name,
+        days,
+        saveCount: mine.length,
+        failures: mine.filter((s) => !s.success).length,
+        exhaustion: l("AVENTURE.Travel.Card.exhaustion", { before: m.exhaustionBefore, after: m.exhaustionAfter }),
+        gained: m.levelsGained,
+        gainedText: m.levelsGained ? l("AVENTURE.Travel.Card.gained", { n: m.levelsGained }) : "",
+        causes: env.trackFood && (hunger || thirst) ? l("AVENTURE.Travel.Card.causes", { hunger, thirst }) : "",
+        counters: env.trackFood
+          ? l("AVENTURE.Travel.Card.counters", { fasting: formatNumber(m.fastingAfter, env.lang), thirst: m.thirstAfter })
+          : "",
+        notes,
+      };
+    }),
+  };
+}

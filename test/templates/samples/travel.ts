@@ -1,0 +1,85 @@
+/** Samples for the Travel dialog (a party of four on a forced march through a forest) and the journey card. */
+import { applyChange, defaultState, travelContext, type Localize as ContextLocalize } from "../../../src/apps/travel-context.js";
+import { travelCardContext, type RolledSave } from "../../../src/foundry/travel/card.js";
+import { planInput, type MemberSnapshot, type TravelRequest } from "../../../src/foundry/travel/request.js";
+import { travelOutcome, travelPlan } from "../../../src/rules/travel.js";
+import type { Localize, Sample } from "../samples.js";
+
+export const PARTY: MemberSnapshot[] = [
+  { actorId: "aria", name: "Aria", conMod: 2, passivePerception: 14, exhaustion: 0, fasting: 0, thirst: 0 },
+  { actorId: "bram", name: "Bram", conMod: 0, passivePerception: 12, exhaustion: 0, fasting: 0, thirst: 0 },
+  { actorId: "cyl", name: "Cyl", conMod: -1, passivePerception: 16, exhaustion: 1, fasting: 1, thirst: 0 },
+  { actorId: "dun", name: "Dun", conMod: 1, passivePerception: null, exhaustion: 0, fasting: 0, thirst: 0 },
+];
+
+/** Three days through a forest at normal pace, 10 hours a day: forced march every day. */
+export function forcedMarchState() {
+  let s = defaultState(PARTY, 8);
+  const changes: [string, string | boolean][] = [
+    ["terrain", "difficult"],
+    ["amount", "3"],
+    ["unit", "days"],
+    ["hoursPerDay", "10"],
+    ["members.0.activity", "watch"],
+    ["members.1.food", "half"],
+    ["members.1.water", "half"],
+    ["members.1.activity", "navigate"],
+    ["members.2.food", "none"],
+    ["members.2.activity", "map"],
+    ["members.3.water", "none"],
+    ["members.3.ppInput", "11"],
+  ];
+  for (const [k, v] of changes) s = applyChange(s, k, v);
+  return s;
+}
+
+const env = (l: Localize, lang: string) => ({
+  ruleset: "rnp" as const,
+  trackFood: true,
+  isGM: true,
+  lang,
+  localize: l as ContextLocalize,
+  addable: [{ id: "eve", name: "Eve" }],
+});
+
+const langOf = (l: Localize) => (l("AVENTURE.Travel.apply") === "Appliquer" ? "fr" : "en");
+
+export function cardSample(l: Localize) {
+  const state = forcedMarchState();
+  const ctx = travelContext(state, env(l, langOf(l)));
+  const req = ctx.request as TravelRequest;
+  const plan = travelPlan(planInput(req, state.members.map((m) => ({ ...m, passivePerception: m.passivePerception ?? 11 })), "rnp", true));
+  // Fixed totals: Bram fails his first forced-march save and his first water save; Dun fails day 2, hour 10.
+  const fail = new Set(["bram:1:forcedMarch:9", "bram:1:dehydration", "dun:2:forcedMarch:10"]);
+  const rolled: RolledSave[] = plan.saves.map((s, i) => {
+    const total = fail.has(s.id) ? s.dc - 3 : s.dc + (i % 5);
+    return { id: s.id, memberId: s.memberId, day: s.day, kind: s.kind, hour: s.hour, dc: s.dc, total, success: total >= s.dc };
+  });
+  const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
+  return travelCardContext(plan, outcome, rolled, { advanced: plan.durationSeconds, actors: [] }, {
+    localize: l as ContextLocalize,
+    lang: langOf(l),
+    trackFood: true,
+    exhaustionTracked: [true, true, true, true],
+  });
+}
+
+export const SAMPLES: Record<string, Sample> = {
+  "travel/form.hbs": {
+    kind: "dialog",
+    title: "AVENTURE.Travel.title",
+    width: 820,
+    context: (l) => travelContext(forcedMarchState(), env(l, langOf(l))),
+  },
+  "travel/summary.hbs": {
+    kind: "dialog",
+    title: "AVENTURE.Travel.title",
+    width: 820,
+    context: (l) => travelContext(forcedMarchState(), env(l, langOf(l))),
+  },
+  "travel/card.hbs": {
+    kind: "card",
+    width: 300,
+    context: (l) => cardSample(l),
+  },
+};
