@@ -32,7 +32,8 @@ const isRuleAction = (a: string): a is MovementAction => (MOVEMENT_ACTIONS as re
 /** The movement budget (metres) for an action; fly uses the flying speed when it is higher. */
 export function budgetFor(speeds: Speeds, action: string): number {
   if (isRuleAction(action)) return movementBudget(speeds, action);
-  return movementBudget(speeds, "walk") < speeds.fly && action === "fly" ? speeds.fly : movementBudget(speeds, "walk");
+  const walk = movementBudget(speeds, "walk");
+  return action === "fly" ? Math.max(walk, speeds.fly) : walk;
 }
 
 interface TokenLike {
