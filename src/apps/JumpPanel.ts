@@ -34,7 +34,8 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     classes: ["aventure", "aventure-jumps"],
     window: { title: "AVENTURE.Movement.Jump.title", icon: "fa-solid fa-person-running" },
     position: { width: 420, height: "auto" as const },
-    form: { submitOnChange: true, closeOnSubmit: false },
+    // Nothing to save: the height only changes what is shown (_onChangeForm); Enter must not close it.
+    form: { handler: async () => undefined, submitOnChange: false, closeOnSubmit: false },
   };
 
   static override PARTS = {

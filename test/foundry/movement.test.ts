@@ -167,6 +167,13 @@ describe("token ruler label", () => {
     expect(last.aventure.left).toBeNull();
   });
 
+  it("leaves the label to core when the movement cost automation is off", async () => {
+    await world.game.settings.set("aventure", "movementCosts", false);
+    const last = labels(token, rulerPath(token, [["walk", 10, 2]])).at(-1) as Record<string, unknown>;
+    expect(last.aventure).toBeUndefined();
+    expect(last.cost).toEqual({ total: "20", units: "ft" });
+  });
+
   it("warns when a single jump is longer than the long jump (dnd5e Str 15: 5 m with run-up, 2.5 m standing)", () => {
     // 10 ft (3 m) run-up then a 20 ft (6 m) jump: too long; a 15 ft (4.5 m) one is fine.
     const long = labels(token, rulerPath(token, [["walk", 10, 1], ["jump", 20, 1]])).at(-1) as { aventure: { warning: string | null } };

@@ -101,6 +101,7 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
 
     override _getWaypointLabelContext(waypoint: unknown, state: unknown): object | void {
       const context = super._getWaypointLabelContext(waypoint, state);
+      if (!getSetting("movementCosts")) return context; // the automation is off: core's (or the system's) label
       let aventure: AventureLabel | null = null;
       try {
         aventure = labelFor(this.token, waypoint as RulerWaypoint, state as Record<string, unknown>);
@@ -109,7 +110,7 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
       }
       if (!context || !aventure) return context;
       const c = context as { cost?: { total: string; units: string }; cssClass?: string };
-      if (getSetting("movementCosts")) c.cost = { ...(c.cost ?? {}), ...aventure.cost };
+      c.cost = { ...(c.cost ?? {}), ...aventure.cost };
       if (aventure.exceeded) c.cssClass = `${c.cssClass ?? ""} aventure-exceeded`.trim();
       return { ...context, aventure };
     }
