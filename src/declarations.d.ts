@@ -5,6 +5,7 @@
 import type { RulesetId } from "./rules/rulesets.js";
 import type { ActorDataPaths, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
 import type { AventureApi } from "./foundry/api.js";
+import type { SideTies } from "./rules/encounter.js";
 import type { AventureActorFlags } from "./foundry/flags.js";
 
 declare module "fvtt-types/configuration" {
@@ -17,10 +18,12 @@ declare module "fvtt-types/configuration" {
     "aventure.distanceDisplay": DistanceDisplay;
     "aventure.feetFactor": number;
     "aventure.actorData": ActorDataPaths;
+    "aventure.sideInitiative": boolean;
+    "aventure.sideTies": SideTies;
+    "aventure.encounterTurn": boolean;
     "aventure.travelHoursPerDay": number;
     "aventure.travelTrackFood": boolean;
     "aventure.travelAdvanceTime": boolean;
-    "aventure.pursuitAdvanceTime": boolean;
     "aventure.movementCosts": boolean;
     "aventure.movementRefuse": boolean;
     "aventure.jumpWarning": boolean;

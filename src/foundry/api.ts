@@ -6,9 +6,10 @@ import * as rules from "../rules/index.js";
 import { ActorDataMenu } from "../apps/ActorDataMenu.js";
 import { adapterFor } from "./adapters/adapter.js";
 import { getSetting } from "./settings.js";
+import { openEncounter, openPolarisTest } from "./encounter/open.js";
+import { rollPolarisTest } from "./polaris/test.js";
 import { openTravel } from "../apps/TravelDialog.js";
 import { requestTravel } from "./travel/api.js";
-import { openPursuit } from "../apps/PursuitDialog.js";
 import { lightApi } from "./light/api.js";
 import { fall } from "./movement/fall.js";
 import { openFallDialog, showJumps } from "./movement/api.js";
@@ -23,12 +24,16 @@ export function buildApi() {
     adapter: () => adapterFor(),
     /** Opens the Actor data menu (GM). */
     openActorData: () => new ActorDataMenu().render({ force: true }),
+    /** Opens the encounter dialog (GM). docs/api/encounter.md */
+    openEncounter,
+    /** Opens the Polaris test dialog. docs/api/polaris.md */
+    openPolarisTest,
+    /** Rolls a Polaris test and posts its card, without the dialog. docs/api/polaris.md */
+    polarisTest: rollPolarisTest,
     /** Opens the Travel dialog (optionally with a party of actor ids). docs/api/travel.md */
     openTravel,
     /** Applies a journey request on the active GM (as the dialog's Apply does). docs/api/travel.md */
     applyTravel: requestTravel,
-    /** Opens the Pursuit dialog (selected tokens, or `{ chaseId }` to continue a chase). docs/api/encounter.md */
-    openPursuit,
     /** Light and hiding: hide, hideSelected, endHide, lightAt, refreshLight. docs/api/light.md */
     ...lightApi(),
     /** Makes a token or actor fall a number of metres (runs on the active GM). docs/api/movement.md */

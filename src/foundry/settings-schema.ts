@@ -4,6 +4,7 @@
  * This file has no Foundry globals: the registration is in settings.ts.
  */
 import { RULESETS, type RulesetId } from "../rules/rulesets.js";
+import { SIDE_TIES, type SideTies } from "../rules/encounter.js";
 
 export type SettingScope = "world" | "client" | "user";
 
@@ -164,8 +165,16 @@ export function settingsSchema(systemId: string) {
     } satisfies NumberSetting,
     travelTrackFood: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     travelAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
-    // Pursuit: each further day of an outdoor chase advances world time by one day.
-    pursuitAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
+    // Encounters, side initiative and Polaris phases (issue 6)
+    sideInitiative: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
+    sideTies: {
+      type: "string",
+      scope: "world",
+      config: true,
+      default: "simultaneous",
+      choices: choices(SIDE_TIES, "AVENTURE.Settings.sideTies.choices"),
+    } satisfies StringSetting<SideTies>,
+    encounterTurn: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
   } as const;
 }
 

@@ -11,6 +11,7 @@
 import { RulesError } from "./errors.js";
 import type { Dice } from "./dice.js";
 import { ruleset, type RulesetId } from "./rulesets.js";
+import { turnSeconds } from "./time.js";
 import { bool, num, oneOf } from "./validate.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -475,4 +476,22 @@ export function sideInitiativeValues(
     i = j + 1;
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// §7.1 (ose) / §1: an encounter takes one turn
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The seconds to add to the world clock when an encounter's combat ends so that the encounter has taken
+ * one whole turn (RULES.md §1: "an encounter always consumes at least one turn"; §7.1 ose "(5)
+ * conclusion: one turn has passed"): `turn − elapsed`, never negative. `elapsedSeconds` is the time the
+ * combat rounds already took. Rulesets without turns (rnp, dnd5e, polaris) → 0.
+ * Throws UnknownRuleset, NotANumber, Negative.
+ */
+export function encounterEndAdvance(rs: RulesetId, elapsedSeconds: number): number {
+  const turn = turnSeconds(rs);
+  const elapsed = num("elapsedSeconds", elapsedSeconds, { min: 0 });
+  if (turn === null) return 0;
+  return Math.max(0, turn - elapsed);
 }

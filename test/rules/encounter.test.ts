@@ -470,3 +470,23 @@ describe("initiative values for the tracker", () => {
     throwsKey(() => sideInitiativeValues([["a"]], { a: 2, b: 1 }), "Missing");
   });
 });
+
+describe("encounterEndAdvance (an encounter takes one turn)", () => {
+  it("completes the 10-minute turn in pmt and ose", async () => {
+    const { encounterEndAdvance } = await import("../../src/rules/encounter.js");
+    expect(encounterEndAdvance("pmt", 0)).toBe(600);
+    expect(encounterEndAdvance("ose", 30)).toBe(570); // three 10 s rounds already counted
+    expect(encounterEndAdvance("ose", 600)).toBe(0);
+    expect(encounterEndAdvance("pmt", 900)).toBe(0); // never negative
+  });
+  it("adds nothing where the ruleset has no turn", async () => {
+    const { encounterEndAdvance } = await import("../../src/rules/encounter.js");
+    expect(encounterEndAdvance("dnd5e", 0)).toBe(0);
+    expect(encounterEndAdvance("polaris", 12)).toBe(0);
+  });
+  it("refuses a negative or non-numeric elapsed time", async () => {
+    const { encounterEndAdvance } = await import("../../src/rules/encounter.js");
+    expect(() => encounterEndAdvance("ose", -1)).toThrow(/Negative/);
+    expect(() => encounterEndAdvance("ose", Number.NaN)).toThrow(/NotANumber/);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The encounter dialog (GM): sides from the selected tokens by disposition (a token can be moved to another
+ * side), per side "already aware", the place, who speaks to the monsters; "Roll" posts one chat card
+ * (optionally GM only) and shows the results; "Start combat" creates the combat with these tokens.
+ */
+import { template } from "../constants.js";
+import { encounterDialogContext, type EncounterDialogState } from "./encounter-context.js";
+import { rollEncounter, startEncounterCombat, tokensFromSelection } from "../foundry/encounter/encounter.js";
+import { isSideId } from "../foundry/encounter/sides.js";
+import { ENCOUNTER_PLACES, type EncounterPlace } from "../rules/encounter.js";
+import { getSetting } from "../foundry/settings.js";
+import { guarded, t } from "../foundry/i18n.js";
+import { trackWindow, untrackWindow } from "../foundry/windows.js";
+
+const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+
+export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  #state: EncounterDialogState;
+
+  constructor(options: Record<string, unknown> = {}) {
+    super(options as never);
+    const tokens = tokensFromSelection();
+    this.#state = {
+      ruleset: getSetting("ruleset"),
+      where: "dungeon",
+      tokens,
+      aware: {},
+      speakerId: tokens.find((tk) => tk.side !== "hostile")?.id ?? "",
+      rollReaction: true,
+      gmOnly: false,
+      result: null,
+    };
+    trackWindow(this);
+  }
+
+  static override DEFAULT_OPTIONS = {
+    id: "aventure-encounter",
+    tag: "form",
+    classes: ["aventure", "aventure-encounter"],
+    window: { title: "AVENTURE.Encounter.title", icon: "fa-solid fa-eye", resizable: true },
+    position: { width: 480, height: "auto" as const },
+    form: { submitOnChange: false, closeOnSubmit: false },
+    actions: {
+      roll: EncounterDialog.#onRoll,
+      start: EncounterDialog.#onStart,
+      selection: EncounterDialog.#onSelection,
+    },
+  };
+
+  static override PARTS = {
+    form: { template: template("encounter/dialog.hbs") },
+  };
+
+  /** The dialog's current state (read by tests and macros). */
+  get encounter(): EncounterDialogState {
+    return this.#state;
+  }
+
+  override async _prepareContext(): Promise<never> {
+    this.#state.ruleset = getSetting("ruleset");
+    return encounterDialogContext(this.#state, t) as never;
+  }
+
+  override _onChangeForm(formConfig: unknown, event: Event): void {
+    super._onChangeForm(formConfig as never, event);
+    this.#readForm();
+    void this.render();
+  }
+
+  override _onClose(options: never): void {
+    super._onClose(options);
+    untrackWindow(this);
+  }
+
+  #readForm(): void {
+    const form = this.element as HTMLFormElement | null;
+    if (!form) return;
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value;
+    const checked = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.checked === true;
+    const where = value("where");
+    if ((ENCOUNTER_PLACES as readonly string[]).includes(where ?? "")) this.#state.where = where as EncounterPlace;
+    for (const tk of this.#state.tokens) {
+      const side = value(`side.${tk.id}`);
+      if (isSideId(side)) tk.side = side;
+    }
+    for (const side of ["friendly", "neutral", "hostile"] as const) {
+      if (form.elements.namedItem(`aware.${side}`)) this.#state.aware[side] = checked(`aware.${side}`);
+    }
+    this.#state.speakerId = value("speakerId") ?? "";
+    this.#state.rollReaction = checked("rollReaction");
+    this.#state.gmOnly = checked("gmOnly");
+  }
+
+  static async #onRoll(this: EncounterDialog): Promise<void> {
+    this.#readForm();
+    const result = await guarded(() => rollEncounter(this.#state));
+    if (result) {
+      this.#state.result = result;
+      await this.render();
+    }
+  }
+
+  static async #onStart(this: EncounterDialog): Promise<void> {
+    this.#readForm();
+    const combat = await guarded(() => startEncounterCombat(this.#state, this.#state.result));
+    if (combat) await this.close();
+  }
+
+  static async #onSelection(this: EncounterDialog): Promise<void> {
+    this.#readForm();
+    this.#state.tokens = tokensFromSelection();
+    this.#state.result = null;
+    if (!this.#state.tokens.some((tk) => tk.id === this.#state.speakerId)) {
+      this.#state.speakerId = this.#state.tokens.find((tk) => tk.side !== "hostile")?.id ?? "";
+    }
+    await this.render();
+  }
+}

@@ -1,0 +1,24 @@
+/** Opening the encounter and Polaris test dialogs (public API, compendium macros, tracker button). */
+import { EncounterDialog } from "../../apps/EncounterDialog.js";
+import { PolarisTestDialog } from "../../apps/PolarisTestDialog.js";
+import { assertGM } from "../tokens.js";
+import { guarded } from "../i18n.js";
+
+/** api.openEncounter(): the encounter dialog, GM only (sides from the selected tokens). */
+export async function openEncounter(): Promise<EncounterDialog | undefined> {
+  return guarded(async () => {
+    assertGM();
+    const app = new EncounterDialog();
+    await app.render({ force: true });
+    return app;
+  });
+}
+
+/** api.openPolarisTest(): the Polaris test dialog (anyone; the secret difficulty is GM only). */
+export async function openPolarisTest(): Promise<PolarisTestDialog | undefined> {
+  return guarded(async () => {
+    const app = new PolarisTestDialog();
+    await app.render({ force: true });
+    return app;
+  });
+}
