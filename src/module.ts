@@ -9,6 +9,7 @@ import { registerSettings } from "./foundry/settings.js";
 import { registerStatusEffects } from "./foundry/status-effects.js";
 import { registerHandlebars } from "./foundry/handlebars.js";
 import { ActorDataMenu } from "./apps/ActorDataMenu.js";
+import { registerKeybindings } from "./foundry/keybindings.js";
 
 Hooks.once("init", () => {
   registerSettings();
@@ -20,6 +21,7 @@ Hooks.once("init", () => {
     type: ActorDataMenu as never,
     restricted: true,
   });
+  registerKeybindings(() => (game.modules.get(MODULE_ID) as unknown as { api: Record<string, unknown> }).api);
   registerStatusEffects();
   void registerHandlebars();
   registerHooks();

@@ -12,6 +12,7 @@ export async function bootModule(opts: WorldOptions = {}): Promise<FakeWorld> {
   world.hooks.callAll("init");
   world.hooks.callAll("i18nInit");
   world.hooks.callAll("setup");
+  world.setupDone = true;
   world.hooks.callAll("ready");
   return world;
 }

@@ -372,6 +372,9 @@ export class FakeWorld {
   readonly settings: FakeSettings;
   readonly handlebars;
   worldTime = 0;
+  /** Keybindings registered, by "ns.id"; registering after `setup` throws as in Foundry. */
+  readonly keybindings = new Map<string, { name: string; hint?: string; editable?: unknown[]; restricted?: boolean; onDown?: () => unknown }>();
+  setupDone = false;
   readonly modules = new Map<string, { id: string; active: boolean; api?: unknown }>();
   readonly CONFIG: {
     statusEffects: { id: string; name?: string; img?: string }[];
@@ -387,6 +390,7 @@ export class FakeWorld {
     release: { generation: number };
     modules: { get(id: string): { id: string; active: boolean; api?: unknown } | undefined };
     time: { readonly worldTime: number; advance(seconds: number): Promise<number> };
+    keybindings: { register(ns: string, id: string, data: unknown): void };
   };
   readonly ChatMessage;
   readonly systemId: string;
@@ -443,6 +447,16 @@ export class FakeWorld {
           format: (k: string, d?: Record<string, unknown>) => this.i18n.format(k, d),
         },
         "game.i18n",
+      ),
+      keybindings: strict(
+        {
+          register: (ns: string, id: string, data: { name: string; editable?: unknown[] }) => {
+            if (this.setupDone) throw new Error("Keybindings must be registered before setup");
+            if (this.keybindings.has(`${ns}.${id}`)) throw new Error(`Keybinding ${ns}.${id} registered twice`);
+            this.keybindings.set(`${ns}.${id}`, data);
+          },
+        },
+        "game.keybindings",
       ),
       system: { id: this.systemId },
       release: { generation: opts.generation ?? 13 },

@@ -100,3 +100,16 @@ describe("unsupported systems", () => {
     expect(world.notifications).toEqual([]);
   });
 });
+
+describe("keybindings", () => {
+  it("are registered in init with localized names and no default key", async () => {
+    const world = await bootModule();
+    const ids = [...world.keybindings.keys()].sort();
+    expect(ids).toEqual(["aventure.encounter", "aventure.hide", "aventure.jumps", "aventure.travel"]);
+    for (const kb of world.keybindings.values()) {
+      expect(world.i18n.has(kb.name)).toBe(true);
+      expect(kb.editable).toEqual([]);
+    }
+    expect(world.keybindings.get("aventure.travel")!.restricted).toBe(true);
+  });
+});
