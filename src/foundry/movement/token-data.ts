@@ -7,7 +7,7 @@ import type { ActorLike } from "../adapters/adapter.js";
 import type { Speeds } from "../adapters/read.js";
 import { statusEffects } from "../compat.js";
 import { getSetting } from "../settings.js";
-import { fromMetres, parseUnit, toMetres, type Unit } from "../../rules/units.js";
+import { parseUnit, toMetres, type Unit } from "../../rules/units.js";
 
 export interface MovementStats {
   /** Speeds in metres per round; null when the system gives no walking speed. */
@@ -42,12 +42,6 @@ export function sceneUnit(scene: SceneLike | null | undefined): Unit | null {
 export function sceneToMetres(value: number, scene: SceneLike | null | undefined): number | null {
   const unit = sceneUnit(scene);
   return unit === null ? null : toMetres(value, unit, unit === "ft" ? getSetting("feetFactor") : undefined);
-}
-
-/** `metres` in the scene's grid units (null when the unit is unknown). */
-export function metresToScene(metres: number, scene: SceneLike | null | undefined): number | null {
-  const unit = sceneUnit(scene);
-  return unit === null ? null : fromMetres(metres, unit, unit === "ft" ? getSetting("feetFactor") : undefined);
 }
 
 export interface TokenLikeForMovement {
