@@ -29,11 +29,14 @@ export interface TravelDialogOptions {
   actorIds?: string[];
 }
 
-function snapshotsOf(ids: readonly string[]): MemberSnapshot[] {
+/** The actors' snapshots, each marked with whether this user owns it (a player cannot send the others). */
+function snapshotsOf(ids: readonly string[]): (MemberSnapshot & { owned: boolean })[] {
   const adapter = adapterFor();
   return ids.flatMap((id) => {
     const a = actorById(id);
-    return a ? [readSnapshot(adapter, a)] : [];
+    if (!a) return [];
+    const owned = game.user.isGM || (a as unknown as Actor).testUserPermission(game.user, "OWNER");
+    return [{ ...readSnapshot(adapter, a), owned }];
   });
 }
 

@@ -36,6 +36,8 @@ export const TRAVEL_UNITS = ["km", "m", "days", "hours"] as const;
 export type TravelUnit = (typeof TRAVEL_UNITS)[number];
 
 export interface TravelMemberState extends MemberSnapshot {
+  /** Whether the user of the dialog owns the actor (a GM owns all); the GM refuses the others. Default true. */
+  owned?: boolean;
   /** Typed by the user when the sheet has no CON modifier / passive Perception. */
   conModInput: string;
   ppInput: string;
@@ -65,7 +67,7 @@ function defaultPosition(i: number, n: number): MarchingPosition {
   return i === n - 1 ? "rear" : "middle";
 }
 
-export function newMember(s: MemberSnapshot, i = 0, n = 1): TravelMemberState {
+export function newMember(s: MemberSnapshot & { owned?: boolean }, i = 0, n = 1): TravelMemberState {
   return {
     ...s,
     conModInput: "",
@@ -77,7 +79,7 @@ export function newMember(s: MemberSnapshot, i = 0, n = 1): TravelMemberState {
   };
 }
 
-export function defaultState(snapshots: readonly MemberSnapshot[], hoursPerDay: number): TravelFormState {
+export function defaultState(snapshots: readonly (MemberSnapshot & { owned?: boolean })[], hoursPerDay: number): TravelFormState {
   return {
     pace: "normal",
     terrain: "normal",
@@ -137,7 +139,7 @@ export function applyChange(state: TravelFormState, name: string, value: string 
   return next;
 }
 
-export function addMember(state: TravelFormState, s: MemberSnapshot): TravelFormState {
+export function addMember(state: TravelFormState, s: MemberSnapshot & { owned?: boolean }): TravelFormState {
   if (state.members.some((m) => m.actorId === s.actorId)) return state;
   const position: MarchingPosition = state.members.length === 0 ? "front" : "middle";
   return { ...state, members: [...state.members, { ...newMember(s), position }] };
@@ -229,6 +231,9 @@ export function readRequest(state: TravelFormState): { request: TravelRequest | 
   );
   const lostChance = check(errors, "lostChance", LABEL.lostChance, state.lostChance, { min: 0, max: 100 });
   if (state.members.length === 0) errors.members = { key: "AVENTURE.Error.EmptyParty", data: {} };
+  state.members.forEach((m, i) => {
+    if (m.owned === false) errors[`members.${i}.name`] = { key: "AVENTURE.Error.NotOwner", data: { name: m.name } };
+  });
   const members = state.members.map((m, i) => ({
     actorId: m.actorId,
     food: m.food,

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { bootModule } from "../fake/boot.js";
 import { installChatDocuments, travelCardElement, type FakeChatMessage } from "../fake/chat.js";
 import type { FakeActor, FakeWorld } from "../fake/foundry.js";
+import { drawScene } from "../fake/canvas.js";
 import type { TravelApplyResult } from "../../src/foundry/travel/apply.js";
 import type { TravelRequest } from "../../src/foundry/travel/request.js";
 
@@ -277,8 +278,16 @@ describe("Travel: a player's Apply goes through the query", () => {
   });
 
   it("is refused for an actor the player does not own, and nothing changes", async () => {
+    // The dialog already says so on the member's row and keeps Apply disabled…
     const d = await world.asUser("p1", () => forestDialog(["aria", "cyl"]));
-    const result = await world.asUser("p1", () => d.apply());
+    const ctx = d.lastContext as { members: { error: string }[]; canApply: boolean };
+    expect(ctx.members.map((m) => m.error)).toEqual(["", "You do not own Cyl."]);
+    expect(ctx.canApply).toBe(false);
+    expect(await world.asUser("p1", () => d.apply())).toBeNull();
+    // …and the GM refuses a request sent anyway (a macro, a modified client).
+    const request = { ...(d.request ?? (await world.asUser("p1", () => forestDialog(["aria", "bram"]))).request!) };
+    request.members = [request.members[0]!, { ...request.members[1]!, actorId: "cyl" }];
+    const result = await world.asUser("p1", () => api.applyTravel(request));
     expect(result).toEqual({ ok: false, key: "AVENTURE.Error.NotOwner", data: { name: "Cyl" } });
     expect(world.notifications.at(-1)).toEqual({ type: "error", message: "You do not own Cyl." });
     expect(saveCalls()).toBe(0);
@@ -434,6 +443,43 @@ describe("Travel: settings, API and HUD", () => {
     expect(d.formState.members.map((m) => m.actorId)).toEqual(["dun"]);
     await d.removeActor("dun");
     expect((d.lastContext as { errors: { members: string } }).errors.members).toBe("The party is empty: add at least one character.");
+  });
+
+  it("refuses a journey with more saves than one Apply rolls, before rolling anything", async () => {
+    const d = await forestDialog();
+    await d.change("amount", "40");
+    await d.change("unit", "days");
+    await d.change("hoursPerDay", "12"); // 4 forced-march saves a day × 4 members × 40 days = 640, + 40 water saves
+    const result = await d.apply();
+    expect(result).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 680, max: 500 } });
+    expect(world.notifications.at(-1)!.message).toBe(
+      "This journey would roll 680 saving throws (at most 500 at once): split it into shorter journeys.",
+    );
+    expect(saveCalls()).toBe(0);
+    expect(world.worldTime).toBe(1000);
+  });
+
+  it("api.openTravel() (the compendium macro) takes the selected tokens, else the players' characters on the scene", async () => {
+    const scene = drawScene(world);
+    for (const [i, id] of IDS.entries()) scene.addToken({ id: `t-${id}`, name: id, at: [i, 0], actor: party[id as keyof typeof party].actor });
+    world.addActor({ _id: "wolf", name: "Wolf", type: "npc" });
+    scene.addToken({ id: "t-wolf", name: "Wolf", at: [5, 0], actor: world.actors.getStrict("wolf") });
+    scene.control("t-cyl", "t-wolf");
+    expect(api.openTravel().formState.members.map((m) => m.actorId)).toEqual(["cyl", "wolf"]);
+    scene.control();
+    // Aria and Bram belong to player p1; Cyl and Dun to nobody, the wolf is no character.
+    expect(api.openTravel().formState.members.map((m) => m.actorId)).toEqual(["aria", "bram"]);
+  });
+
+  it("the GM's token HUD button opens the dialog for the token and the selection", async () => {
+    const { hudButtons } = await import("../../src/foundry/token-hud.js");
+    const { openWindowCount } = await import("../../src/foundry/windows.js");
+    const scene = drawScene(world);
+    const t = scene.addToken({ id: "t-dun", name: "Dun", at: [0, 0], actor: party.dun.actor });
+    const before = openWindowCount();
+    hudButtons().find((x) => x.id === "travel")!.onClick(t as never, {} as MouseEvent);
+    await tick();
+    expect(openWindowCount()).toBe(before + 1);
   });
 
   it("registers the GM's token HUD button and the query", async () => {

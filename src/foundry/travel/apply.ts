@@ -20,6 +20,9 @@ import { travelCardContext, type RolledSave } from "./card.js";
 import { actorById, readSnapshot } from "./party.js";
 import { parseRequest, planInput } from "./request.js";
 
+/** Most saves one Apply rolls (each is a chat message): a longer forced march is split into several journeys. */
+export const MAX_TRAVEL_SAVES = 500;
+
 /** What Apply changed on one actor (before/after), kept on the card for Undo. null: not written. */
 export interface TravelJournalActor {
   actorId: string;
@@ -110,6 +113,9 @@ export async function applyTravel(raw: unknown, sender: User): Promise<TravelApp
     const trackFood = getSetting("travelTrackFood");
     const snapshots = actors.map((a) => readSnapshot(adapter, a));
     const plan = travelPlan(planInput(req, snapshots, getSetting("ruleset"), trackFood));
+    if (plan.saves.length > MAX_TRAVEL_SAVES) {
+      throw new UserError("AVENTURE.Travel.Error.TooManySaves", { count: plan.saves.length, max: MAX_TRAVEL_SAVES });
+    }
     const rolled = await rollSaves(adapter, plan, actors);
     const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
     const journal: TravelJournal = { advanced: 0, actors: [] };

@@ -32,18 +32,23 @@ function unique(ids: (string | null | undefined)[]): string[] {
   return [...new Set(ids.filter((x): x is string => typeof x === "string" && x !== ""))];
 }
 
+/** Whether a player (not a GM) owns the actor. */
+function playerOwned(actor: Actor): boolean {
+  return game.users.some((u) => !u.isGM && actor.testUserPermission(u, "OWNER"));
+}
+
 /**
  * The default party: the selected tokens' actors; else the player-owned characters with a token on the
  * scene; else the characters assigned to the players.
  */
 export function defaultPartyIds(): string[] {
-  const selected = unique((canvas?.tokens?.controlled ?? []).map((t) => t.actor?.id));
+  const actorOf = (t: { document: { actor: Actor | null } }) => t.document.actor;
+  const selected = unique((canvas?.tokens?.controlled ?? []).map((t) => actorOf(t)?.id));
   if (selected.length) return selected;
-  const sceneTokens = (canvas?.scene?.tokens?.contents ?? []) as unknown as { actor: Actor | null }[];
   const onScene = unique(
-    sceneTokens
-      .map((t) => t.actor)
-      .filter((a): a is Actor => !!a && (a as unknown as { hasPlayerOwner: boolean }).hasPlayerOwner && (a.type as string) === "character")
+    (canvas?.tokens?.placeables ?? [])
+      .map((t) => actorOf(t))
+      .filter((a): a is Actor => !!a && (a.type as string) === "character" && playerOwned(a))
       .map((a) => a.id),
   );
   if (onScene.length) return onScene;
