@@ -10,6 +10,7 @@ import { openEncounter, openPolarisTest } from "./encounter/open.js";
 import { rollPolarisTest } from "./polaris/test.js";
 import { openTravel } from "../apps/TravelDialog.js";
 import { requestTravel } from "./travel/api.js";
+import { openPursuit } from "../apps/PursuitDialog.js";
 import { lightApi } from "./light/api.js";
 import { fall } from "./movement/fall.js";
 import { openFallDialog, showJumps } from "./movement/api.js";
@@ -34,6 +35,8 @@ export function buildApi() {
     openTravel,
     /** Applies a journey request on the active GM (as the dialog's Apply does). docs/api/travel.md */
     applyTravel: requestTravel,
+    /** Opens the Pursuit dialog (selected tokens, or `{ chaseId }` to continue a chase). docs/api/encounter.md */
+    openPursuit,
     /** Light and hiding: hide, hideSelected, endHide, lightAt, refreshLight. docs/api/light.md */
     ...lightApi(),
     /** Makes a token or actor fall a number of metres (runs on the active GM). docs/api/movement.md */

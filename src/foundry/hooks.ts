@@ -11,6 +11,7 @@ import { openEncounter } from "./encounter/open.js";
 import { registerTravelHooks } from "./travel/hooks.js";
 import { registerLightHooks } from "./light/hooks.js";
 import { registerMovementHooks } from "./movement/hooks.js";
+import { registerPursuitHooks } from "./pursuit/hooks.js";
 
 export function registerHooks(): void {
   onSettingChange("ruleset", onRulesetChange);
@@ -21,4 +22,5 @@ export function registerHooks(): void {
   registerTravelHooks(); // travel: query aventure.travelApply, HUD button "travel", renderChatMessageHTML (Undo)
   registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage; queries aventure.hide, aventure.endHide; HUD panel + buttons "hide", "end-hide"
   registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); query aventure.fall; region behaviour aventure.fall; HUD buttons "jumps", "fall"
+  registerPursuitHooks(); // pursuit: query aventure.pursuit, HUD button "pursuit", renderChatMessageHTML (Continue)
 }
