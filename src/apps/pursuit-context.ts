@@ -159,11 +159,34 @@ function eventLines(l: Localize, e: DungeonChaseEvent, chase: DungeonChaseState,
   return out;
 }
 
-/** The log lines of a chase from entry `from` on (days outdoors, events in the dungeon). */
-export function chaseLines(l: Localize, record: ChaseRecord, from = 0, exhaustedActors: string[] = []): Line[] {
+/**
+ * The log lines of a chase from entry `from` on (days outdoors, events in the dungeon). `compact` merges
+ * consecutive plain rounds of running into one line (the dialog's log).
+ */
+export function chaseLines(l: Localize, record: ChaseRecord, from = 0, exhaustedActors: string[] = [], compact = false): Line[] {
   if (record.outdoors) return record.outdoors.log.slice(from).flatMap((r) => dayLines(l, r, record.outdoors!.pursuersFaster));
-  if (record.dungeon) return record.dungeon.log.slice(from).flatMap((e) => eventLines(l, e, record.dungeon!, exhaustedActors));
-  return [];
+  if (!record.dungeon) return [];
+  const chase = record.dungeon;
+  const events = chase.log.slice(from);
+  if (!compact) return events.flatMap((e) => eventLines(l, e, chase, exhaustedActors));
+  const out: Line[] = [];
+  const limit = DUNGEON_RUN[encounterRules(chase.ruleset)].limitRounds;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.kind === "round" && e.reason === "running") {
+      let j = i;
+      while (events[j + 1]?.kind === "round" && events[j + 1]!.reason === "running") j++;
+      const last = events[j]!.round;
+      out.push({
+        text: j > i
+          ? l("AVENTURE.Pursuit.log.rounds", { from: e.round, to: last, limit, left: limit - last })
+          : l("AVENTURE.Pursuit.log.round", { round: e.round, limit, left: limit - e.round }),
+        cls: "step",
+      });
+      i = j;
+    } else out.push(...eventLines(l, e, chase, exhaustedActors));
+  }
+  return out;
 }
 
 function outcomeOf(record: ChaseRecord): string {
@@ -344,7 +367,7 @@ export function pursuitDialogContext(setup: PursuitSetup, record: ChaseRecord | 
       ? {
           title: l(record.place === "dungeon" ? "AVENTURE.Pursuit.card.dungeon" : "AVENTURE.Pursuit.card.outdoors"),
           position: record.outdoors ? l("AVENTURE.Pursuit.dayN", { day: record.outdoors.day }) : l("AVENTURE.Pursuit.roundN", { round: dungeon!.rounds, limit: DUNGEON_RUN[encounterRules(record.ruleset)].limitRounds }),
-          lines: chaseLines(l, record),
+          lines: chaseLines(l, record, 0, [], true),
           outcome: outcome === "continues" ? null : { text: l(`AVENTURE.Pursuit.outcome.${outcome}`), cls: outcome === "escaped" ? "good" : "bad" },
         }
       : null,

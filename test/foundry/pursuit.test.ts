@@ -244,6 +244,10 @@ describe("dungeon flight through the glue", () => {
     expect(c.world.messages.at(-1)!.content).toContain("Round 30 of running (0 of 30 left)");
     expect(c.world.messages.at(-1)!.content).toContain("exhausted and must rest");
     expect(Object.values(c.effects).flat()).toEqual([]);
+    await dialog.render(); // the dialog's log merges the plain rounds
+    expect(html(dialog)).toContain("Rounds 1–29 of running (1 of 30 left)");
+    expect(html(dialog)).toContain("Round 30 of running (0 of 30 left)");
+    expect(html(dialog)).not.toContain('data-action="nextRound"');
     // A 31st round is refused (the runners are exhausted); the referee ends the chase.
     const before = c.world.messages.length;
     await dialog.dungeon("round");
