@@ -176,3 +176,35 @@ describe("Polaris action phases in the tracker", () => {
     expect(w.rolls.made).toEqual([]);
   });
 });
+
+describe("the combatant context menu (Hasten, Delay)", () => {
+  for (const generation of [13, 14]) {
+    it(`adds Hasten and Delay in the v${generation} entry shape; Hasten toggles for the owner`, async () => {
+      cw = await bootWithCombat({ systemId: "worldbuilding", users: USERS, generation });
+      const w = cw.world;
+      await w.game.settings.set("aventure", "ruleset", "polaris");
+      await w.game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, polarisInitiative: "system.init", polarisReaction: "system.reaction" });
+      const a = w.addActor({ _id: "merc", name: "Mercenaire", system: { init: 8, reaction: 10 } });
+      cw.addToken({ id: "tmerc", name: "Mercenaire", disposition: 1, actor: a });
+      const c = await cw.combatClass().create({ scene: "scene1", active: true });
+      await c.createEmbeddedDocuments("Combatant", [{ tokenId: "tmerc", sceneId: "scene1" }]);
+      await c.rollAll();
+      const entries: Record<string, unknown>[] = [];
+      w.hooks.callAll("getCombatTrackerContextOptions", {}, entries);
+      expect(entries).toHaveLength(2);
+      const li = { dataset: { combatantId: c.turns[0]!.id } } as unknown as HTMLElement;
+      const label = generation >= 14 ? "label" : "name";
+      expect(entries.map((e) => e[label])).toEqual(["Hasten (+3 this round)", "Delay"]);
+      const visible = (e: Record<string, unknown>) =>
+        (generation >= 14 ? (e.visible as (t: HTMLElement) => boolean) : (e.condition as (t: HTMLElement) => boolean))(li);
+      expect(visible(entries[0]!)).toBe(false); // the combat has not started
+      await c.startCombat();
+      expect(visible(entries[0]!)).toBe(true);
+      await w.asUser("p1", async () => expect(visible(entries[0]!)).toBe(false)); // not the player's combatant
+      if (generation >= 14) (entries[0]!.onClick as (e: Event, t: HTMLElement) => void)({} as Event, li);
+      else (entries[0]!.callback as (t: HTMLElement) => void)(li);
+      await new Promise((r) => setTimeout(r, 0));
+      expect(actingPhase(c.turns[0]! as never, 1)).toBe(11);
+    });
+  }
+});
