@@ -58,7 +58,7 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     tag: "form",
     classes: ["aventure", "aventure-travel"],
     window: { title: "AVENTURE.Travel.title", icon: "fa-solid fa-route", resizable: true },
-    position: { width: 820, height: "auto" as const },
+    position: { width: 880, height: "auto" as const },
     form: { handler: TravelDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
     actions: {
       apply: TravelDialog.#onApply,

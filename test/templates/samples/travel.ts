@@ -68,13 +68,13 @@ export const SAMPLES: Record<string, Sample> = {
   "travel/form.hbs": {
     kind: "dialog",
     title: "AVENTURE.Travel.title",
-    width: 820,
+    width: 880,
     context: (l) => travelContext(forcedMarchState(), env(l, langOf(l))),
   },
   "travel/summary.hbs": {
     kind: "dialog",
     title: "AVENTURE.Travel.title",
-    width: 820,
+    width: 880,
     context: (l) => travelContext(forcedMarchState(), env(l, langOf(l))),
   },
   "travel/card.hbs": {
