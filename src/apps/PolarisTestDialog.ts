@@ -33,7 +33,8 @@ export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2)
     classes: ["aventure", "aventure-polaris"],
     window: { title: "AVENTURE.Polaris.title", icon: "fa-solid fa-dice-d20", resizable: false },
     position: { width: 400, height: "auto" as const },
-    form: { submitOnChange: false, closeOnSubmit: false },
+    // Enter in a field rolls, like the button.
+    form: { handler: PolarisTestDialog.#onRoll, submitOnChange: false, closeOnSubmit: false },
     actions: { roll: PolarisTestDialog.#onRoll },
   };
 

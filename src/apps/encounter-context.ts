@@ -108,6 +108,7 @@ export function encounterDialogContext(state: EncounterDialogState, l: Localize)
     gmOnly: state.gmOnly,
     noTokens: state.tokens.length === 0,
     canStart: state.tokens.length > 0,
+    cannotStart: state.tokens.length === 0,
     result: state.result ? encounterCardContext(state.result, speaker?.name ?? null, l) : null,
   };
 }

@@ -81,6 +81,7 @@ async function askDelay(c: CombatantDoc): Promise<void> {
   const picked = await DialogV2.prompt({
     window: { title: t("AVENTURE.Polaris.delay") },
     content,
+    rejectClose: false,
     ok: {
       label: t("AVENTURE.Polaris.delay"),
       callback: (_e: Event, button: HTMLButtonElement) => (button.form?.elements.namedItem("phase") as HTMLSelectElement | null)?.value,

@@ -75,6 +75,8 @@ export function sideHeadersContext(rows: readonly SideRow[], l: Localize) {
     side: SideId;
     label: string;
     value: number | null;
+    /** The value as shown ("—" when the side has not rolled). */
+    display: string;
     simultaneous: boolean;
     surprised: boolean;
   }[] = [];
@@ -86,6 +88,7 @@ export function sideHeadersContext(rows: readonly SideRow[], l: Localize) {
         side: r.side,
         label: sideLabel(r.side, l),
         value: r.initiative === null ? null : Math.floor(r.initiative),
+        display: r.initiative === null ? "—" : String(Math.floor(r.initiative)),
         simultaneous: r.initiative !== null && (valueCount.get(r.initiative)?.size ?? 0) > 1,
         surprised: r.skipped,
       });
