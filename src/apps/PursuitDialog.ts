@@ -13,13 +13,15 @@ import { errorMessage, reportError, t } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import { latestChase, resumableChase, PURSUIT_QUERY, type PursuitRequest } from "../foundry/pursuit/chase.js";
-import { groupTokens, PURSUIT_SIDES, type PursuitToken } from "../foundry/pursuit/groups.js";
+import { groupTokens, PURSUIT_SIDES, type PursuitSide, type PursuitToken } from "../foundry/pursuit/groups.js";
 import {
   applySetupChange,
   defaultSetup,
   pursuitDialogContext,
   type ChaseRecord,
+  type PursuitPlace,
   type PursuitSetup,
+  type SurpriseChoice,
 } from "./pursuit-context.js";
 import type { DUNGEON_CHASE_ENDS } from "../rules/pursuit.js";
 
@@ -39,6 +41,11 @@ export interface PursuitDialogOptions {
   tokens?: DialogToken[];
   /** Continue this chase (its latest card in the chat log). */
   chaseId?: string;
+  /** Prefill from an encounter: the place, who flees, who was surprised, a monster reaction already rolled. */
+  place?: PursuitPlace;
+  fleeingSide?: PursuitSide;
+  surprise?: SurpriseChoice;
+  reactionTotal?: number | null;
 }
 
 /** A setup prefilled from tokens: friendly tokens form the party, the others its opponents. */
@@ -95,6 +102,11 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   constructor(options: PursuitDialogOptions = {}) {
     super({});
     this.#setup = setupFromTokens(options.tokens ?? controlled());
+    // Same path as the form's fields: unknown values are ignored, numbers that do not parse are refused on Start.
+    for (const key of ["place", "fleeingSide", "surprise", "reactionTotal"] as const) {
+      const v = options[key];
+      if (v !== undefined) this.#setup = applySetupChange(this.#setup, key, v === null ? "" : String(v));
+    }
     if (options.chaseId) {
       const r = latestChase(options.chaseId);
       if (r) this.#adopt(r);

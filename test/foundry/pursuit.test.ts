@@ -104,6 +104,19 @@ describe("Pursuit dialog: groups and preview", () => {
     expect(html(dialog)).toContain('value="7.5"');
   });
 
+  it("neutral and secret tokens join the opponents; an encounter can prefill place, surprise and reaction", async () => {
+    const neutral = c.fake.addToken({ id: "n1", name: "Marchand", disposition: 0, actor: null });
+    const secret = c.fake.addToken({ id: "s1", name: "Ombre", disposition: -2, actor: null });
+    const dialog = new c.D.PursuitDialog({ tokens: [c.heroes[0]!, neutral, secret] as never, place: "outdoors", surprise: "pursuers", reactionTotal: 9 });
+    const s = dialog.setup;
+    expect(s.groups.party.names).toEqual(["Aldric"]);
+    expect(s.groups.opponents.names).toEqual(["Marchand", "Ombre"]);
+    expect(s.groups.opponents.speed).toBeNaN(); // no actor: no speed, to be typed in
+    expect([s.place, s.surprise, s.reactionTotal]).toEqual(["outdoors", "pursuers", 9]);
+    await dialog.render();
+    expect(html(dialog)).toContain('name="groups.opponents.speed" value=""');
+  });
+
   it("shows the chance with the band used (RULES.md §8.2 worked examples), updating as fields change", async () => {
     const dialog = new c.D.PursuitDialog({ tokens: [] });
     await dialog.change("place", "outdoors");

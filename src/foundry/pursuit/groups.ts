@@ -3,20 +3,19 @@
  * tokens) and its opponents (hostile, neutral and secret tokens). Which of the two flees is chosen in the
  * dialog. Pure (no Foundry globals): the token reading is passed in.
  *
- * The encounter feature's sides (src/foundry/encounter/sides.ts) split three ways (friendly, neutral,
- * hostile); a flight has exactly two groups, so this small grouping is the pursuit's own.
+ * Built on the encounter feature's sides (src/foundry/encounter/sides.ts: friendly, neutral, hostile, secret
+ * counting as hostile): a flight has exactly two groups, so the friendly side is the party and the
+ * neutral and hostile sides together are its opponents.
  */
 import { groupSpeed } from "../../rules/pursuit.js";
+import { sideOfDisposition } from "../encounter/sides.js";
 
 export const PURSUIT_SIDES = ["party", "opponents"] as const;
 export type PursuitSide = (typeof PURSUIT_SIDES)[number];
 
-/** CONST.TOKEN_DISPOSITIONS.FRIENDLY (stable since v10). */
-const FRIENDLY = 1;
-
 /** Friendly tokens form the party; every other disposition (neutral, hostile, secret) the opponents. */
 export function pursuitSideOf(disposition: number | null | undefined): PursuitSide {
-  return disposition === FRIENDLY ? "party" : "opponents";
+  return sideOfDisposition(disposition) === "friendly" ? "party" : "opponents";
 }
 
 export function otherSide(side: PursuitSide): PursuitSide {
