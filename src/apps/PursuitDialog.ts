@@ -114,7 +114,7 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   static override DEFAULT_OPTIONS = {
-    id: "aventure-pursuit",
+    id: "aventure-pursuit-{id}",
     tag: "form",
     classes: ["aventure", "aventure-pursuit"],
     window: { title: "AVENTURE.Pursuit.title", icon: "fa-solid fa-person-running", resizable: true },
