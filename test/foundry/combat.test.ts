@@ -203,3 +203,66 @@ describe("the end of the combat (pmt, ose)", () => {
     expect(w.worldTime).toBe(0);
   });
 });
+
+describe("the combat tracker (renderCombatTracker)", () => {
+  const flush = () => new Promise((r) => setTimeout(r, 5));
+
+  async function tracker(combat: FakeCombatBase) {
+    const { FakeDocument } = await import("../fake/dom.js");
+    const doc = new FakeDocument();
+    const root = doc.createElement("section");
+    root.innerHTML =
+      `<header class="combat-tracker-header"><h3>Round</h3></header><ol class="combat-tracker">` +
+      combat.turns.map((c) => `<li class="combatant" data-combatant-id="${c.id}"><div class="token-name"><strong class="name">${c.name}</strong></div></li>`).join("") +
+      `</ol>`;
+    return root;
+  }
+  const rowsAndHeaders = (root: Awaited<ReturnType<typeof tracker>>) =>
+    root.querySelector("ol.combat-tracker")!.children.map((el) =>
+      el.classList.contains("combatant") ? el.querySelector(".name")!.textContent : `[${el.textContent}]`,
+    );
+
+  it("draws a header before each side with its roll and the simultaneous badge, and the GM's Encounter button", async () => {
+    await setup("ose");
+    const w = cw.world;
+    const combat = await newCombat();
+    w.rolls.push(5, 2, 5);
+    await combat.startCombat();
+    const root = await tracker(combat);
+    await w.callAllClients("renderCombatTracker", { viewed: combat }, root);
+    await flush();
+    expect(rowsAndHeaders(root)).toEqual([
+      "[Friendly simultaneous 5]",
+      "Aldric",
+      "Brune",
+      "[Hostile simultaneous 5]",
+      "Orc",
+      "Rôdeur",
+      "[Neutral 2]",
+      "Colporteur",
+    ]);
+    // Drawn again on the next render, never twice.
+    w.hooks.callAll("renderCombatTracker", { viewed: combat }, root);
+    await flush();
+    expect(root.querySelectorAll(".aventure-side-header")).toHaveLength(3);
+    expect(root.querySelectorAll(".aventure-encounter-button")).toHaveLength(1);
+    expect(root.querySelector(".aventure-encounter-button")!.textContent).toContain("Encounter");
+  });
+
+  it("shows the surprised side in round 1; players get no Encounter button", async () => {
+    await setup("ose");
+    const w = cw.world;
+    const combat = await cw.combatClass().create({
+      scene: "scene1",
+      active: true,
+      flags: { aventure: { encounter: { surprised: ["hostile"], firstRound: ["friendly"], marked: false } } },
+    });
+    await combat.createEmbeddedDocuments("Combatant", ["tHero", "tOrc"].map((tokenId) => ({ tokenId, sceneId: "scene1" })));
+    await combat.startCombat();
+    const root = await tracker(combat);
+    await w.asUser("p1", () => w.hooks.callAll("renderCombatTracker", { viewed: combat }, root));
+    await flush();
+    expect(rowsAndHeaders(root)).toEqual(["[Friendly 1]", "Aldric", "[Hostile surprised —]", "Orc"]);
+    expect(root.querySelectorAll(".aventure-encounter-button")).toHaveLength(0);
+  });
+});

@@ -208,3 +208,41 @@ describe("the combatant context menu (Hasten, Delay)", () => {
     });
   }
 });
+
+describe("the tracker in Polaris", () => {
+  it("shows Phase N headers and the hasten/delay badges in the rows", async () => {
+    await setup();
+    const w = cw.world;
+    const people = [
+      ["merc", "Mercenaire", 12, 14],
+      ["shark", "Requin", 9, 10],
+      ["diver", "Plongeuse", 9, 12],
+    ] as const;
+    for (const [id, name, init, reaction] of people) {
+      const a = w.addActor({ _id: id, name, system: { init, reaction } });
+      cw.addToken({ id: `t${id}`, name, disposition: 1, actor: a });
+    }
+    const c = await cw.combatClass().create({ scene: "scene1", active: true });
+    await c.createEmbeddedDocuments("Combatant", people.map(([id]) => ({ tokenId: `t${id}`, sceneId: "scene1" })));
+    await c.rollAll();
+    await c.startCombat();
+    await setHasten(c as never, c.turns.find((x) => x.name === "Requin")! as never, true);
+    await setDelay(c as never, c.turns.find((x) => x.name === "Mercenaire")! as never, 4);
+    const { FakeDocument } = await import("../fake/dom.js");
+    const root = new FakeDocument().createElement("section");
+    root.innerHTML =
+      `<ol class="combat-tracker">` +
+      c.turns.map((x) => `<li class="combatant" data-combatant-id="${x.id}"><div class="token-name"><strong class="name">${x.name}</strong></div></li>`).join("") +
+      `</ol>`;
+    w.hooks.callAll("renderCombatTracker", { viewed: c }, root);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(root.querySelector("ol")!.children.map((el) => el.textContent.replace(/\s+/g, " ").trim())).toEqual([
+      "Phase 12",
+      "Requin hastened +3",
+      "Phase 9",
+      "Plongeuse",
+      "Phase 4",
+      "Mercenaire delayed to phase 4",
+    ]);
+  });
+});
