@@ -220,7 +220,7 @@ export function readRequest(state: TravelFormState): { request: TravelRequest | 
   const errors: Record<string, FieldError> = {};
   const needsSpeed = state.mode === "boat" || state.mode === "custom";
   const speed = needsSpeed ? check(errors, "speed", LABEL.speed, state.speed, { min: 0, max: 1000 }, true) : null;
-  const amount = check(errors, "amount", LABEL.amount, state.amount, { min: 0 });
+  const amount = check(errors, "amount", LABEL.amount, state.amount, { min: 0 }, true);
   const hoursPerDay = check(
     errors,
     "hoursPerDay",

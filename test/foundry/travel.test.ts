@@ -343,6 +343,8 @@ describe("Travel: bad input changes nothing", () => {
     expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe(
       "A negative value is not allowed for Distance or duration (got -3).",
     );
+    await d.change("amount", "0");
+    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe("Distance or duration must be more than 0 (got 0).");
     await d.change("amount", "3000");
     await d.change("unit", "days");
     expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe(
@@ -407,6 +409,27 @@ describe("Travel: bad input changes nothing", () => {
     expect(world.worldTime).toBe(1000);
     expect(IDS.map((id) => exhaustion(id as keyof typeof party))).toEqual([0, 0, 1, 0]);
     expect(flags("dun")).toEqual({});
+  });
+});
+
+describe("Travel: a system without a built-in adapter", () => {
+  it("rolls the saves with Foundry dice through the generic adapter and leaves exhaustion it cannot change to the GM", async () => {
+    world = await bootModule({ systemId: "worldbuilding", users: USERS });
+    const docs = installChatDocuments(world);
+    api = world.modules.get("aventure")!.api as unknown as Api;
+    const { EMPTY_PATHS } = await import("../../src/foundry/settings-schema.js");
+    await world.game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, conMod: "system.con", passivePerception: "system.pp" });
+    world.addActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13 } });
+    const d = api.openTravel({ actorIds: ["kai"] });
+    await d.change("hoursPerDay", "9"); // one forced-march save, DC 11 (§2.4)
+    world.rolls.push(5); // 5 + 1 = 6: failure
+    const result = await d.apply();
+    expect(result).toMatchObject({ ok: true });
+    expect(world.rolls.made.map((r) => [r.formula, r.total])).toEqual([["1d20 + 1", 6]]);
+    const card = docs.find((m) => m.flags.aventure?.travel)!;
+    expect(card.content).toContain("Apply 1 level(s) of exhaustion by hand");
+    expect(card.flags.aventure!.travel).toMatchObject({ journal: { actors: [{ actorId: "kai", exhaustion: null }] } });
+    expect(docs.filter((m) => m.rolls?.length)).toHaveLength(1); // the save's own roll message
   });
 });
 
