@@ -196,3 +196,28 @@ describe("Start combat", () => {
     expect(cw.combat()).toBeNull();
   });
 });
+
+describe("api.openEncounter / api.openPolarisTest", () => {
+  it("opens the encounter dialog for a GM with the selected tokens, and refuses players", async () => {
+    const cw = await world("ose");
+    const w = cw.world;
+    const api = w.modules.get("aventure")!.api as { openEncounter: () => Promise<{ lastHTML: string } | undefined> };
+    const app = await api.openEncounter();
+    expect(app!.lastHTML).toContain("Aldric (CHA +2)");
+    expect(app!.lastHTML).toContain('name="side.tOrc"');
+    expect(app!.lastHTML).toContain("Rules: Old-School Essentials");
+    const refused = await w.asUser("p1", () => api.openEncounter());
+    expect(refused).toBeUndefined();
+    expect(w.notifications.at(-1)).toEqual({ type: "error", message: "Only a game master can do this." });
+  });
+
+  it("opens the Polaris test dialog for anyone; the secret difficulty is offered to GMs only", async () => {
+    const cw = await world("ose");
+    const w = cw.world;
+    const api = w.modules.get("aventure")!.api as { openPolarisTest: () => Promise<{ lastHTML: string } | undefined> };
+    expect((await api.openPolarisTest())!.lastHTML).toContain('name="secret"');
+    const player = await w.asUser("p1", () => api.openPolarisTest());
+    expect(player!.lastHTML).not.toContain('name="secret"');
+    expect(player!.lastHTML).toContain("Heroic (−20)");
+  });
+});
