@@ -52,7 +52,7 @@ for (const js of m.esmodules ?? []) if (!existsSync(join(DIST, `${js}.map`))) fa
 for (const [type, subtypes] of Object.entries(m.documentTypes ?? {})) {
   for (const sub of Object.keys(subtypes)) {
     const en = JSON.parse(readFileSync(join(DIST, "lang/en.json"), "utf8"));
-    if (!en.TYPES?.[type]?.[`aventure.${sub}`]) fail(`lang/en.json: TYPES.${type}.aventure.${sub} missing for documentTypes`);
+    if (!en.TYPES?.[type]?.aventure?.[sub] && !en.TYPES?.[type]?.[`aventure.${sub}`]) fail(`lang/en.json: TYPES.${type}.aventure.${sub} missing for documentTypes`);
   }
 }
 
