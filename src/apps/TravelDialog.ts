@@ -10,6 +10,7 @@ import { reportError, t, UserError } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import type { TravelApplyResult } from "../foundry/travel/apply.js";
+import { TRAVEL_QUERY_TIMEOUT } from "../foundry/travel/api.js";
 import { actorById, addableActors, defaultPartyIds, readSnapshot } from "../foundry/travel/party.js";
 import type { MemberSnapshot } from "../foundry/travel/request.js";
 import {
@@ -150,7 +151,7 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     if (this.#busy) return null;
     this.#busy = true;
     try {
-      const result = await askGM<typeof ctx.request, TravelApplyResult>("travelApply", ctx.request);
+      const result = await askGM<typeof ctx.request, TravelApplyResult>("travelApply", ctx.request, TRAVEL_QUERY_TIMEOUT);
       if (!result.ok) {
         reportError(new UserError(result.key, result.data));
         return result;

@@ -187,6 +187,20 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(world.worldTime).toBe(1000);
   });
 
+  it("says which characters changed since the journey when Undo overwrites them", async () => {
+    const d = await forestDialog();
+    queueForestRolls();
+    await d.apply();
+    await party.dun.actor.update({ "system.attributes.exhaustion": 4 }); // a long rest, by hand
+    const { undoTravel } = await import("../../src/foundry/travel/apply.js");
+    await undoTravel(cards()[0]!);
+    expect(exhaustion("dun")).toBe(0);
+    expect(world.notifications.at(-1)).toEqual({
+      type: "warn",
+      message: "Changed since the journey: Dun. Undo put back the values from before the journey.",
+    });
+  });
+
   it("works in French: the summary, the errors and the card", async () => {
     world = await bootModule({ systemId: "dnd5e", users: USERS, lang: "fr" });
     const docs = installChatDocuments(world);

@@ -4,13 +4,16 @@ import { reportError, UserError } from "../i18n.js";
 import type { TravelApplyResult } from "./apply.js";
 import type { TravelRequest } from "./request.js";
 
+/** A long journey rolls hundreds of saves on the GM: a player's client waits up to 5 minutes for the answer. */
+export const TRAVEL_QUERY_TIMEOUT = 300_000;
+
 /**
  * api.applyTravel(request): sends a journey to the active GM, who validates and applies it (as the dialog's
  * Apply). Reports an error to the user and resolves to the result.
  */
 export async function requestTravel(request: TravelRequest): Promise<TravelApplyResult> {
   try {
-    const result = await askGM<TravelRequest, TravelApplyResult>("travelApply", request);
+    const result = await askGM<TravelRequest, TravelApplyResult>("travelApply", request, TRAVEL_QUERY_TIMEOUT);
     if (!result.ok) reportError(new UserError(result.key, result.data));
     return result;
   } catch (e) {

@@ -205,6 +205,13 @@ export function travelFlag(message: TravelMessageLike): TravelCardFlag | null {
 
 const undoing = new WeakSet<object>();
 
+/** Whether the actor's exhaustion or counters changed since the journey (Undo then overwrites those changes). */
+function driftedSince(adapter: ActorAdapter, actor: ActorLike, entry: TravelJournalActor): boolean {
+  if (entry.exhaustion && adapter.read(actor).exhaustion !== entry.exhaustion.after) return true;
+  if (entry.fasting && flagValue(actor, "fastingDays") !== entry.fasting.after) return true;
+  return !!entry.thirst && flagValue(actor, "thirstDays") !== entry.thirst.after;
+}
+
 /**
  * Undoes the journey of a card (GM): exhaustion, counters and world time back to what they were before, then
  * marks the card undone. If a write fails, what Undo already restored is re-applied and the GM is told.
@@ -217,10 +224,12 @@ export async function undoTravel(message: TravelMessageLike): Promise<void> {
   undoing.add(message);
   const adapter = adapterFor();
   const rollback = new Rollback();
+  const changedSince: string[] = [];
   try {
     for (const entry of flag.journal.actors) {
       const actor = actorById(entry.actorId);
       if (!actor) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: entry.name });
+      if (driftedSince(adapter, actor, entry)) changedSince.push(actor.name);
       const ex = entry.exhaustion;
       if (ex) await rollback.step(() => adapter.setExhaustion(actor, ex.before), () => adapter.setExhaustion(actor, ex.after));
       const fasting = entry.fasting;
@@ -242,6 +251,7 @@ export async function undoTravel(message: TravelMessageLike): Promise<void> {
     if (seconds) await rollback.step(() => game.time.advance(-seconds), () => game.time.advance(seconds));
     await message.setFlag(MODULE_ID, "travel", { ...flag, undone: true });
     ui.notifications?.info(t("AVENTURE.Travel.undone"));
+    if (changedSince.length) ui.notifications?.warn(t("AVENTURE.Travel.undoDrift", { names: changedSince.join(", ") }));
   } catch (e) {
     const clean = await rollback.rollback();
     const key = clean ? "AVENTURE.Travel.Error.UndoRolledBack" : "AVENTURE.Travel.Error.RollbackFailed";
