@@ -9,6 +9,7 @@ import type { ActorDataPaths } from "../settings-schema.js";
 import { DND5E_PATHS, OSE_PATHS } from "./presets.js";
 import { readNumber, readStats, type ActorStats } from "./read.js";
 import { clean, toMetres } from "../../rules/units.js";
+import { encounterMovement } from "../../rules/travel.js";
 
 export type AdapterId = "dnd5e" | "ose" | "generic";
 export type Ability = "str" | "dex" | "con" | "int" | "wis" | "cha";
@@ -233,7 +234,7 @@ export class OseAdapter extends GenericAdapter {
       // Older OSE builds only store the base movement (feet per turn): encounter movement is a third.
       const base = readNumber(actor, "system.movement.base");
       if (base !== null) {
-        const walk = clean(toMetres(base / 3, "ft", getSetting("feetFactor")));
+        const walk = clean(toMetres(encounterMovement(base), "ft", getSetting("feetFactor")));
         stats.speeds = { walk, climb: 0, swim: 0, fly: 0 };
       }
     }
