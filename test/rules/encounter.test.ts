@@ -3,7 +3,6 @@ import fc from "fast-check";
 import {
   ENCOUNTER_BASE_RULESET,
   REACTION_TABLES,
-  RulesError,
   SIDE_INITIATIVE_MAX_REROLLS,
   encounterDistance,
   encounterRules,
@@ -19,28 +18,7 @@ import {
   surpriseOutcome,
   surprisedSides,
 } from "../../src/rules/index.js";
-
-function throwsKey(f: () => unknown, key: string): void {
-  let err: unknown;
-  try {
-    f();
-  } catch (e) {
-    err = e;
-  }
-  expect(err).toBeInstanceOf(RulesError);
-  expect((err as RulesError).key).toBe(`AVENTURE.Error.${key}`);
-}
-
-async function rejectsKey(p: Promise<unknown>, key: string): Promise<void> {
-  let err: unknown;
-  try {
-    await p;
-  } catch (e) {
-    err = e;
-  }
-  expect(err).toBeInstanceOf(RulesError);
-  expect((err as RulesError).key).toBe(`AVENTURE.Error.${key}`);
-}
+import { rejectsKey, throwsKey } from "./helpers.js";
 
 describe("ruleset fallback", () => {
   it("pmt and ose use their own rules, the others ose", () => {

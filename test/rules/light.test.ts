@@ -6,7 +6,6 @@ import {
   LIGHT_THRESHOLDS,
   LIGHT_VISIBILITY,
   RULESETS,
-  RulesError,
   ambientLight,
   clean,
   lightLevel,
@@ -19,16 +18,7 @@ import {
   type LightLevel,
   type LightSource,
 } from "../../src/rules/index.js";
-
-function keyOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RulesError);
-    return (e as RulesError).key;
-  }
-  throw new Error("did not throw");
-}
+import { errorKey as keyOf } from "./helpers.js";
 
 const rank = { dark: 0, dim: 1, bright: 2 } as const;
 

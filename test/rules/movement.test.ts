@@ -9,7 +9,6 @@ import {
   MOVEMENT_HARD_CONDITIONS,
   MOVEMENT_HARD_CONDITION_CHECKS,
   RULESETS,
-  RulesError,
   fallDice,
   fallFormula,
   highJump,
@@ -18,19 +17,8 @@ import {
   longJump,
   movementCost,
   movementCostPerMetre,
-  type RulesErrorKey,
 } from "../../src/rules/index.js";
-
-function throwsKey(fn: () => unknown, key: RulesErrorKey): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).key).toBe(key);
-}
+import { throwsKey } from "./helpers.js";
 
 const FALLBACKS = ["pmt", "ose", "polaris"] as const;
 

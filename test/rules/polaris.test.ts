@@ -14,17 +14,7 @@ import {
   type PolarisCombatant,
   type PolarisDifficulty,
 } from "../../src/rules/polaris.js";
-import { RulesError } from "../../src/rules/errors.js";
-
-function errorKey(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RulesError);
-    return (e as RulesError).key;
-  }
-  throw new Error("did not throw");
-}
+import { errorKey } from "./helpers.js";
 
 describe("Polaris difficulties (RULES.md §9.1)", () => {
   const table: [PolarisDifficulty, number, string][] = [

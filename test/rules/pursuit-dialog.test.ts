@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   EVASION_ADJUSTMENT,
   PURSUIT_DAY_SECONDS,
-  RulesError,
   compareSpeeds,
   dungeonChaseDrop,
   dungeonChaseEnd,
@@ -15,16 +14,9 @@ import {
   startDungeonChase,
   type DungeonChaseState,
 } from "../../src/rules/index.js";
+import { rejectedKey } from "./helpers.js";
 
-async function key(f: () => unknown): Promise<string> {
-  try {
-    await f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RulesError);
-    return (e as RulesError).key.replace("AVENTURE.Error.", "");
-  }
-  throw new Error("did not throw");
-}
+const key = async (f: () => unknown) => (await rejectedKey(f)).replace("AVENTURE.Error.", "");
 
 const base = { ruleset: "pmt" as const, fleeingSpeed: 9, pursuerSpeed: 12, combatStarted: false };
 

@@ -4,7 +4,6 @@ import {
   DUNGEON_RUN,
   EVASION_TABLE,
   PURSUIT_CATCH_CHANCE,
-  RulesError,
   dropDistracts,
   dungeonFlight,
   dungeonFlightDetail,
@@ -22,28 +21,7 @@ import {
   startPursuit,
   type PursuitState,
 } from "../../src/rules/index.js";
-
-function throwsKey(f: () => unknown, key: string): void {
-  let err: unknown;
-  try {
-    f();
-  } catch (e) {
-    err = e;
-  }
-  expect(err).toBeInstanceOf(RulesError);
-  expect((err as RulesError).key).toBe(`AVENTURE.Error.${key}`);
-}
-
-async function rejectsKey(p: Promise<unknown>, key: string): Promise<void> {
-  let err: unknown;
-  try {
-    await p;
-  } catch (e) {
-    err = e;
-  }
-  expect(err).toBeInstanceOf(RulesError);
-  expect((err as RulesError).key).toBe(`AVENTURE.Error.${key}`);
-}
+import { rejectsKey, throwsKey } from "./helpers.js";
 
 describe("flight in the dungeon (RULES.md §8.1)", () => {
   it("is impossible once combat has started", () => {

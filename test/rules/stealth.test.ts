@@ -3,23 +3,13 @@ import fc from "fast-check";
 import {
   HIDE_ENDS,
   HIDE_END_EVENTS,
-  RulesError,
   canTryToHide,
   hideEnds,
   hideResult,
   type HideAttemptInput,
   type HideObserver,
 } from "../../src/rules/index.js";
-
-function keyOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RulesError);
-    return (e as RulesError).key;
-  }
-  throw new Error("did not throw");
-}
+import { errorKey as keyOf } from "./helpers.js";
 
 const guard = (over: Partial<HideObserver> = {}): HideObserver => ({
   id: "guard",

@@ -18,16 +18,7 @@ import {
   type TravelInput,
   type TravelMemberInput,
 } from "../../src/rules/index.js";
-
-function errorKey(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RulesError);
-    return (e as RulesError).key;
-  }
-  throw new Error("did not throw");
-}
+import { errorKey } from "./helpers.js";
 
 const walker: TravelMemberInput = {
   id: "w",
