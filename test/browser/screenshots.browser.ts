@@ -44,7 +44,7 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
       for (const lang of ["en", "fr"] as const) {
         const i18n = new FakeI18n(lang);
         const localize = (k: string, d?: Record<string, unknown>) => (d ? i18n.format(k, d) : i18n.localize(k));
-        const hb = makeHandlebars(localize);
+        const hb = makeHandlebars(localize, lang);
         for (const name of templates) {
           const sample = SAMPLES[name];
           expect(sample, `no sample for ${name}`).toBeDefined();

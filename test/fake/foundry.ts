@@ -398,7 +398,7 @@ export class FakeWorld {
   constructor(opts: WorldOptions = {}) {
     this.systemId = opts.systemId ?? "dnd5e";
     this.i18n = new FakeI18n(opts.lang ?? "en");
-    this.handlebars = makeHandlebars((k, d) => (d ? this.i18n.format(k, d) : this.i18n.localize(k)));
+    this.handlebars = makeHandlebars((k, d) => (d ? this.i18n.format(k, d) : this.i18n.localize(k)), this.i18n.lang);
     this.users = new FakeUsers("User");
     for (const u of opts.users ?? [{ id: "gm1", isGM: true }]) {
       const user = new FakeUser(u.id, u.name ?? u.id, u.isGM, this);

@@ -24,7 +24,7 @@ export function templatePath(foundryPath: string): string {
 }
 
 /** A Handlebars environment with Foundry-like helpers; `localize` throws on unknown keys. */
-export function makeHandlebars(translate: (key: string, data?: Record<string, unknown>) => string) {
+export function makeHandlebars(translate: (key: string, data?: Record<string, unknown>) => string, lang = "en") {
   const hb = Handlebars.create();
   hb.registerHelper("localize", (key: string, options: { hash: Record<string, unknown> }) =>
     translate(key, Object.keys(options.hash ?? {}).length ? options.hash : undefined),
@@ -45,8 +45,11 @@ export function makeHandlebars(translate: (key: string, data?: Record<string, un
     const s = Number(v).toFixed(d);
     return options.hash.sign && v >= 0 ? `+${s}` : s;
   });
+  // Same as src/foundry/handlebars.ts, with the language of the translations.
   hb.registerHelper("aventureMetres", (value: unknown) =>
-    typeof value === "number" && Number.isFinite(value) ? `${Math.round(value * 10) / 10} m` : "—",
+    typeof value === "number" && Number.isFinite(value)
+      ? `${new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(value)} m`
+      : "—",
   );
   hb.registerHelper(
     "selectOptions",

@@ -9,7 +9,7 @@ const templates = listTemplates().map((f) => relative(TEMPLATES, f).replaceAll("
 
 describe.each(["en", "fr"] as const)("templates (%s)", (lang) => {
   const i18n = new FakeI18n(lang);
-  const hb = makeHandlebars((k, d) => (d ? i18n.format(k, d) : i18n.localize(k)));
+  const hb = makeHandlebars((k, d) => (d ? i18n.format(k, d) : i18n.localize(k)), lang);
 
   it.each(templates)("%s has a sample, compiles and renders", (name) => {
     const sample = SAMPLES[name];
