@@ -314,6 +314,29 @@ export function reaction(rs: RulesetId, total: number): MonsterReaction {
   return row.reaction;
 }
 
+/** A rolled reaction: the 2d6, the modifier the rules add, the total and the reaction. */
+export interface ReactionRoll {
+  rules: EncounterRules;
+  dice: [number, number];
+  modifier: number;
+  total: number;
+  result: MonsterReaction;
+}
+
+/**
+ * A monster reaction from its 2d6 (RULES.md §7.4): ose (and the rulesets that fall back to it) adds the
+ * Charisma modifier of the character who speaks (`chaMod`; null = nobody speaks or unknown → +0); pmt
+ * adds nothing. Throws UnknownRuleset, NotANumber, NotAnInteger, OutOfRange.
+ */
+export function reactionRoll(rs: RulesetId, dice: readonly number[], chaMod: number | null): ReactionRoll {
+  const rules = encounterRules(rs);
+  if (dice.length !== 2) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "dice", value: dice.length, min: 2, max: 2 });
+  const d = dice.map((x) => num("d6", x, { min: 1, max: 6, integer: true })) as [number, number];
+  const modifier = rules === "ose" && chaMod !== null ? num("chaMod", chaMod, { integer: true }) : 0;
+  const total = d[0] + d[1] + modifier;
+  return { rules, dice: d, modifier, total, result: reaction(rs, total) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // §7.3 Side initiative
 // ---------------------------------------------------------------------------------------------

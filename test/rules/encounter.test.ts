@@ -9,6 +9,7 @@ import {
   fixedDice,
   isSurprised,
   reaction,
+  reactionRoll,
   recordingDice,
   rollEncounterDistance,
   rollSideInitiative,
@@ -286,6 +287,17 @@ describe("monster reactions (RULES.md §7.4)", () => {
     expect(reaction("ose", 15)).toBe("friendly");
     throwsKey(() => reaction("ose", 4.5), "NotAnInteger");
     throwsKey(() => reaction("ose", Number.NaN), "NotANumber");
+  });
+  it("a reaction roll: ose adds the speaker's CHA modifier, pmt adds nothing", () => {
+    expect(reactionRoll("ose", [1, 2], -2)).toEqual({ rules: "ose", dice: [1, 2], modifier: -2, total: 1, result: "hostile" });
+    expect(reactionRoll("ose", [6, 5], 1)).toEqual({ rules: "ose", dice: [6, 5], modifier: 1, total: 12, result: "friendly" });
+    expect(reactionRoll("ose", [3, 3], null)).toMatchObject({ modifier: 0, total: 6, result: "neutral" });
+    expect(reactionRoll("dnd5e", [4, 4], 3)).toMatchObject({ rules: "ose", modifier: 3, total: 11, result: "indifferent" });
+    expect(reactionRoll("pmt", [6, 6], 3)).toEqual({ rules: "pmt", dice: [6, 6], modifier: 0, total: 12, result: "hostile" });
+    expect(reactionRoll("pmt", [1, 1], -3)).toMatchObject({ modifier: 0, total: 2, result: "friendly" });
+    throwsKey(() => reactionRoll("ose", [7, 1], 0), "OutOfRange");
+    throwsKey(() => reactionRoll("ose", [3], 0), "OutOfRange");
+    throwsKey(() => reactionRoll("ose", [3, 3], 0.5), "NotAnInteger");
   });
   it("the other rulesets use the ose table", () => {
     expect(reaction("rnp", 2)).toBe("hostile");

@@ -1,14 +1,14 @@
 /**
  * The encounter procedure (RULES.md §7.1): surprise for the sides that are not aware, the encounter
  * distance for the ruleset and the place, and the monsters' reaction (2d6, + the speaker's Charisma
- * modifier with the ose rules). pmt rolls the distance before surprise; ose after (surprise changes it).
+ * modifier with the ose rules, `reactionRoll`). pmt rolls the distance before surprise; ose after (surprise changes it).
  * Pure apart from the Dice (Foundry rolls in play, fixed dice in tests).
  */
 import type { Dice } from "../../rules/dice.js";
 import {
   encounterDistance,
   encounterRules,
-  reaction,
+  reactionRoll,
   rollEncounterDistance,
   type EncounterPlace,
   type EncounterRules,
@@ -53,10 +53,8 @@ export async function runEncounter(input: EncounterInput, dice: Dice): Promise<E
   }
   let react: EncounterResult["reaction"] = null;
   if (input.reaction?.roll) {
-    const d = await dice.roll(2, 6, "reaction");
-    const modifier = rules === "ose" ? Math.trunc(input.reaction.chaMod ?? 0) : 0;
-    const total = d[0]! + d[1]! + modifier;
-    react = { dice: d, modifier, total, result: reaction(input.ruleset, total) };
+    const r = reactionRoll(input.ruleset, await dice.roll(2, 6, "reaction"), input.reaction.chaMod);
+    react = { dice: r.dice, modifier: r.modifier, total: r.total, result: r.result };
   }
   return { ruleset: input.ruleset, rules, where: input.where, surprise, distance, reaction: react };
 }
