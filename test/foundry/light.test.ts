@@ -15,6 +15,7 @@ import {
 } from "../../src/foundry/light/compute.js";
 import { lightHudContext } from "../../src/apps/light-hud-context.js";
 import { hideCardContext } from "../../src/apps/hide-card-context.js";
+import { SAMPLES } from "../templates/samples/light.js";
 
 type Api = {
   hide(token: unknown, options?: { observers?: string[] }): Promise<{ dc: number; spottedBy: string[]; hiddenFrom: string[]; hidden: boolean } | null | undefined>;
@@ -456,24 +457,24 @@ describe("hiding", () => {
 });
 
 describe("HUD panel and card contexts", () => {
-  it("builds the HUD context from the state", () => {
-    const ctx = lightHudContext({
-      level: "dark",
-      perceived: "dim",
-      sense: "darkvision",
-      effect: "disadvantage",
-      senses: [
-        { sense: "darkvision", range: 18, from: "actor" },
-        { sense: "truesight", range: 1_000_000, from: "detection" },
-      ],
-      darkness: 0.9,
-      globalLight: false,
-      inDarkness: false,
-      effectsOn: true,
+  it("builds the HUD context from the state (the screenshot sample)", () => {
+    const ctx = SAMPLES["light/hud.hbs"]!.context((k) => k) as ReturnType<typeof lightHudContext>;
+    expect(ctx).toMatchObject({
+      glyph: "☾",
+      levelKey: "AVENTURE.Light.level.dark",
+      perceivedKey: "AVENTURE.Light.level.dim",
+      improved: true,
+      senseKey: "AVENTURE.Light.sense.darkvision",
+      effectKey: "AVENTURE.Light.effect.disadvantage",
+      darknessPercent: 85,
+      ambientKey: "AVENTURE.Light.HUD.ambient.noGlobal",
       hidden: { dc: 15, from: 2 },
     });
-    expect(ctx).toMatchObject({ glyph: "☾", levelKey: "AVENTURE.Light.level.dark", improved: true, darknessPercent: 90 });
-    expect(ctx.senses[1]).toMatchObject({ unlimited: true, range: null });
+    expect(ctx.senses.map((s) => [s.range, s.unlimited])).toEqual([
+      [18, false],
+      [3, false],
+      [null, true],
+    ]);
   });
 
   it("builds the hiding card context", () => {

@@ -29,7 +29,9 @@ import {
   hasLineOfSight,
   metresBetween,
   tokenCenter,
+  tokenRefId,
   type CanvasLike,
+  type TokenRef,
   type TokenDocLike,
   type TokenObjLike,
 } from "./scene.js";
@@ -72,10 +74,8 @@ function requireCanvas(sceneId?: string): CanvasLike {
   return c;
 }
 
-type TokenRef = string | TokenDocLike | TokenObjLike;
-
 function resolveToken(c: CanvasLike, ref: TokenRef): TokenObjLike {
-  const id = typeof ref === "string" ? ref : "document" in ref && ref.document ? ref.document.id : (ref as TokenDocLike).id;
+  const id = tokenRefId(ref);
   const tok = id ? placeable(c, id) : undefined;
   if (!tok) throw new UserError("AVENTURE.Light.Error.noToken");
   return tok;

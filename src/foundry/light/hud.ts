@@ -10,7 +10,7 @@ import { addHudButton, addHudPanel } from "../token-hud.js";
 import { endHide, hide, hideFlagOf } from "./hide.js";
 import type { TokenDocLike } from "./scene.js";
 import { UNLIMITED_RANGE } from "./senses.js";
-import { lightTracker } from "./tracker.js";
+import { lightAtOf, lightTracker } from "./tracker.js";
 
 /** The panel's context for a token, or null when the token is not on the viewed scene. */
 export function lightHudContextFor(doc: TokenDocLike) {
@@ -19,14 +19,7 @@ export function lightHudContextFor(doc: TokenDocLike) {
   if (!s) return null;
   const flag = hideFlagOf(doc);
   return lightHudContext({
-    level: s.light.level,
-    perceived: s.perceived,
-    sense: s.sense,
-    effect: s.effect,
-    senses: s.senses.entries,
-    darkness: s.light.darkness,
-    globalLight: s.light.globalLight,
-    inDarkness: s.light.inDarkness,
+    ...lightAtOf(s),
     effectsOn: getSetting("lightEffects"),
     hidden: flag ? { dc: flag.dc, from: flag.from.length } : null,
     unlimited: UNLIMITED_RANGE,

@@ -47,6 +47,16 @@ export interface TokenObjLike {
   destroyed?: boolean;
 }
 
+/** A token as the API accepts it: a token id of the viewed scene, a TokenDocument or a Token. */
+export type TokenRef = string | TokenDocLike | TokenObjLike;
+
+/** The token id a TokenRef names (null for a document without id). */
+export function tokenRefId(ref: TokenRef): string | null {
+  if (typeof ref === "string") return ref;
+  if ("document" in ref && ref.document) return ref.document.id;
+  return (ref as TokenDocLike).id;
+}
+
 interface SourceLike {
   active?: boolean;
   isDarknessSource?: boolean;

@@ -21,7 +21,7 @@ import { lightAtToken, prepareScene, type TokenLight } from "./compute.js";
 import { applyLightEffect, removeLightEffects } from "./effects.js";
 import { drawLightIcon } from "./icons.js";
 import { canvasLike, darknessSources, lightSources, plainTokens, type CanvasLike, type TokenObjLike } from "./scene.js";
-import { tokenSenses, type TokenSenses } from "./senses.js";
+import { tokenSenses, type SenseEntry, type TokenSenses } from "./senses.js";
 
 export interface TokenLightState {
   tokenId: string;
@@ -31,6 +31,31 @@ export interface TokenLightState {
   perceived: LightLevel;
   sense: PerceivedSense;
   effect: VisibilityEffect;
+}
+
+/** What the HUD and `api.lightAt` show of a token's light state (senses in metres). */
+export interface LightAt {
+  level: LightLevel;
+  perceived: LightLevel;
+  sense: PerceivedSense;
+  effect: VisibilityEffect;
+  senses: SenseEntry[];
+  darkness: number;
+  globalLight: boolean;
+  inDarkness: boolean;
+}
+
+export function lightAtOf(s: TokenLightState): LightAt {
+  return {
+    level: s.light.level,
+    perceived: s.perceived,
+    sense: s.sense,
+    effect: s.effect,
+    senses: s.senses.entries,
+    darkness: s.light.darkness,
+    globalLight: s.light.globalLight,
+    inDarkness: s.light.inDarkness,
+  };
 }
 
 /** Called after each flush on the active GM with the states that changed and every state (hide.ts checks hiding). */

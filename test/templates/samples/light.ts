@@ -16,6 +16,7 @@ export const SAMPLES: Record<string, Sample> = {
         senses: [
           { sense: "darkvision", range: 18, from: "actor" },
           { sense: "blindsight", range: 3, from: "detection" },
+          { sense: "truesight", range: 1_000_000, from: "detection" },
         ],
         darkness: 0.85,
         globalLight: false,
