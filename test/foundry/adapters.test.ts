@@ -96,7 +96,33 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
     };
     const out = await new Dnd5eAdapter().rollSave(asActor(hero), "con", { dc: 11 });
     expect(seen).toEqual([{ ability: "con", target: 11 }, { configure: false }]);
-    expect(out).toEqual({ total: 10, success: false, natural: 9 });
+    expect(out).toMatchObject({ total: 10, success: false, natural: 9 });
+  });
+
+  it("uses the (id, options) signature of dnd5e 4.0 and earlier", async () => {
+    (world.game.system as { version?: string }).version = "4.0.4";
+    const hero = world.addActor(fixture("dnd5e-character-ft")) as FakeActor & Record<string, unknown>;
+    const seen: unknown[] = [];
+    hero.rollSavingThrow = async () => {
+      throw new Error("the 4.1+ signature must not be used on 4.0");
+    };
+    hero.rollAbilitySave = async (id: unknown, options: unknown) => {
+      seen.push(id, options);
+      world.rolls.push(15);
+      return new Roll("1d20 + 1").evaluate();
+    };
+    const out = await new Dnd5eAdapter().rollSave(asActor(hero), "con", { dc: 12, flavor: "CON" });
+    expect(seen[0]).toBe("con");
+    expect(seen[1]).toMatchObject({ targetValue: 12, flavor: "CON" });
+    expect(out).toMatchObject({ total: 16, success: true, natural: 15 });
+  });
+
+  it("reports a cancelled roll instead of returning NaN", async () => {
+    const hero = world.addActor(fixture("dnd5e-character-ft")) as FakeActor & Record<string, unknown>;
+    hero.rollSavingThrow = async () => null;
+    await expect(new Dnd5eAdapter().rollSave(asActor(hero), "con", { dc: 12 })).rejects.toMatchObject({
+      key: "AVENTURE.Error.RollCancelled",
+    });
   });
 
   it("sets exhaustion within 0..6", async () => {
@@ -188,7 +214,7 @@ describe("generic adapter", () => {
     const adapter = new GenericAdapter({ ...EMPTY_PATHS, conMod: "system.con" });
     expect(await adapter.applyDamage(asActor(a), 3, "bludgeoning")).toBe(false);
     world.rolls.push(13);
-    expect(await adapter.rollSave(asActor(a), "con", { dc: 15, flavor: "CON" })).toEqual({ total: 15, success: true, natural: 13 });
+    expect(await adapter.rollSave(asActor(a), "con", { dc: 15, flavor: "CON" })).toMatchObject({ total: 15, success: true, natural: 13 });
     expect(world.messages).toHaveLength(1);
   });
 

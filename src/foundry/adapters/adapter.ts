@@ -5,6 +5,7 @@
 import { MODULE_ID } from "../../constants.js";
 import { statusEffects } from "../compat.js";
 import { getSetting } from "../settings.js";
+import { UserError } from "../i18n.js";
 import type { ActorDataPaths } from "../settings-schema.js";
 import { DND5E_PATHS, OSE_PATHS } from "./presets.js";
 import { readNumber, readStats, type ActorStats } from "./read.js";
@@ -51,6 +52,19 @@ export interface RollOutcome {
   success: boolean | null;
   /** The d20's natural result, when known. */
   natural: number | null;
+  /** The evaluated roll, when one was made (to attach to a card when no message of its own was posted). */
+  roll?: Roll;
+}
+
+/**
+ * Options of a save or skill roll. `message: false` asks the system not to post the roll's own chat message
+ * (dnd5e: message config `{ create: false }`; older dnd5e: `chatMessage: false`; generic: no `toMessage`), so
+ * the caller can show the returned `roll` on its own card. Default true.
+ */
+export interface RollOptions {
+  dc?: number;
+  flavor?: string;
+  message?: boolean;
 }
 
 export interface ActorAdapter {
@@ -65,8 +79,8 @@ export interface ActorAdapter {
   statusId(condition: Condition): string | null;
   hasCondition(actor: ActorLike, condition: Condition): boolean;
   setCondition(actor: ActorLike, condition: Condition, active: boolean): Promise<void>;
-  rollSave(actor: ActorLike, ability: Ability, options: { dc?: number; flavor?: string }): Promise<RollOutcome>;
-  rollSkill(actor: ActorLike, skill: Skill, options: { dc?: number; flavor?: string }): Promise<RollOutcome>;
+  rollSave(actor: ActorLike, ability: Ability, options: RollOptions): Promise<RollOutcome>;
+  rollSkill(actor: ActorLike, skill: Skill, options: RollOptions): Promise<RollOutcome>;
 }
 
 const ABILITY_MOD_FIELD: Partial<Record<Ability, keyof ActorStats>> = {
@@ -140,22 +154,24 @@ export class GenericAdapter implements ActorAdapter {
     return typeof v === "number" ? v : 0;
   }
 
-  protected async d20(actor: ActorLike, mod: number, options: { dc?: number; flavor?: string }): Promise<RollOutcome> {
+  protected async d20(actor: ActorLike, mod: number, options: RollOptions): Promise<RollOutcome> {
     const roll = new Roll(`1d20 + ${mod}`);
     await roll.evaluate();
-    await roll.toMessage({
-      speaker: ChatMessage.getSpeaker({ actor: actor as never }),
-      flavor: options.flavor ?? "",
-    });
+    if (options.message !== false) {
+      await roll.toMessage({
+        speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+        flavor: options.flavor ?? "",
+      });
+    }
     const total = roll.total ?? 0;
-    return { total, success: options.dc === undefined ? null : total >= options.dc, natural: firstD20(roll) };
+    return { total, success: options.dc === undefined ? null : total >= options.dc, natural: firstD20(roll), roll };
   }
 
-  rollSave(actor: ActorLike, ability: Ability, options: { dc?: number; flavor?: string }) {
+  rollSave(actor: ActorLike, ability: Ability, options: RollOptions) {
     return this.d20(actor, this.modFor(actor, ability), options);
   }
 
-  rollSkill(actor: ActorLike, skill: Skill, options: { dc?: number; flavor?: string }) {
+  rollSkill(actor: ActorLike, skill: Skill, options: RollOptions) {
     return this.d20(actor, this.modFor(actor, SKILL_ABILITY[skill]), options);
   }
 }
@@ -171,6 +187,17 @@ const DND5E_SKILL: Record<Skill, string> = {
 type D20Result = Roll | Roll[] | null | undefined;
 function normaliseRolls(r: D20Result): Roll | undefined {
   return Array.isArray(r) ? r[0] : (r ?? undefined);
+}
+
+/**
+ * dnd5e 4.1 changed rollSavingThrow/rollSkill to (config, dialog, message); 4.0 and earlier took
+ * (id, options). Unknown versions are taken as current.
+ */
+function dnd5eModernRolls(): boolean {
+  const version = (game.system as { version?: string }).version;
+  if (!version) return true;
+  const [major = 0, minor = 0] = version.split(".").map((n) => Number.parseInt(n, 10));
+  return major > 4 || (major === 4 && minor >= 1);
 }
 
 /** dnd5e 4.x-6.x: its own damage, save, skill and exhaustion APIs, so its dialogs and hooks run as usual. */
@@ -193,29 +220,31 @@ export class Dnd5eAdapter extends GenericAdapter {
     legacy: string,
     modernArg: Record<string, unknown>,
     legacyArg: string,
-    options: { dc?: number; flavor?: string },
+    options: RollOptions,
   ): Promise<RollOutcome> {
     const a = actor as unknown as Record<string, ((...args: unknown[]) => Promise<D20Result>) | undefined>;
     let roll: Roll | undefined;
-    if (typeof a[modern] === "function" && a[modern]!.length <= 3) {
+    if (typeof a[modern] === "function" && dnd5eModernRolls()) {
       // dnd5e 4.1+: rollX(config, dialog, message)
       const config = { ...modernArg, ...(options.dc !== undefined ? { target: options.dc } : {}) };
-      roll = normaliseRolls(await a[modern]!.call(actor, config, { configure: false }, { data: { flavor: options.flavor } }));
+      const message = { create: options.message !== false, data: { flavor: options.flavor } };
+      roll = normaliseRolls(await a[modern]!.call(actor, config, { configure: false }, message));
     } else if (typeof a[legacy] === "function") {
       roll = normaliseRolls(
-        await a[legacy]!.call(actor, legacyArg, { targetValue: options.dc, flavor: options.flavor }),
+        await a[legacy]!.call(actor, legacyArg, { targetValue: options.dc, flavor: options.flavor, chatMessage: options.message !== false }),
       );
     }
-    if (!roll) return { total: Number.NaN, success: null, natural: null };
+    // No roll: the system (or a module through its hooks) cancelled it. Never a NaN total.
+    if (!roll) throw new UserError("AVENTURE.Error.RollCancelled", { name: actor.name });
     const total = roll.total ?? 0;
-    return { total, success: options.dc === undefined ? null : total >= options.dc, natural: firstD20(roll) };
+    return { total, success: options.dc === undefined ? null : total >= options.dc, natural: firstD20(roll), roll };
   }
 
-  override rollSave(actor: ActorLike, ability: Ability, options: { dc?: number; flavor?: string }) {
+  override rollSave(actor: ActorLike, ability: Ability, options: RollOptions) {
     return this.system(actor, "rollSavingThrow", "rollAbilitySave", { ability }, ability, options);
   }
 
-  override rollSkill(actor: ActorLike, skill: Skill, options: { dc?: number; flavor?: string }) {
+  override rollSkill(actor: ActorLike, skill: Skill, options: RollOptions) {
     const id = DND5E_SKILL[skill];
     return this.system(actor, "rollSkill", "rollSkill", { skill: id }, id, options);
   }
