@@ -5,24 +5,21 @@
  * for a rendered card's HTMLElement. Strict: unknown ids return undefined like Foundry's collections, a
  * user creating an effect on an actor they do not own throws, a malformed effect throws.
  */
-import { vi } from "vitest";
-import { installFoundry, strict, type FakeActor, type FakeUser, type FakeWorld, type WorldOptions } from "./foundry.js";
+import { strict, type FakeActor, type FakeUser, type FakeWorld, type WorldOptions } from "./foundry.js";
+import { bootWithCombat, type CombatWorld } from "./combat.js";
 
 /**
- * Boots the module like bootModule. Foundry always defines CONFIG.Combat.documentClass (the encounter
- * feature subclasses it in init): a bare class stands in for it when no other fake installed one.
+ * Boots the module with the combat fake installed before `init` (Foundry always defines
+ * CONFIG.Combat.documentClass, which the encounter feature subclasses in init), so a flight can also be
+ * tested against a running combat. installPursuitFake then puts its own scene on the canvas.
  */
 export async function bootPursuit(opts: WorldOptions = {}): Promise<FakeWorld> {
-  const world = installFoundry(opts);
-  const config = world.CONFIG as unknown as Record<string, unknown>;
-  if (!("Combat" in config)) config.Combat = { documentClass: class FakeCombatDocument {} };
-  vi.resetModules();
-  await import("../../src/module.js");
-  world.hooks.callAll("init");
-  world.hooks.callAll("i18nInit");
-  world.hooks.callAll("setup");
-  world.hooks.callAll("ready");
-  return world;
+  return (await bootPursuitWithCombat(opts)).world;
+}
+
+/** bootPursuit, with the combat fake's handle (its scene, token documents and Combat class). */
+export function bootPursuitWithCombat(opts: WorldOptions = {}): Promise<CombatWorld> {
+  return bootWithCombat(opts);
 }
 
 export class FakeDispositionToken {
@@ -74,6 +71,9 @@ export function enableEffects(world: FakeWorld, actor: FakeActor): FakeEffect[] 
       for (const c of changes as Record<string, unknown>[]) {
         if (typeof c.key !== "string" || typeof c.value !== "string") throw new Error("Fake effect: change key and value must be strings");
         if (v14 && typeof c.type !== "string") throw new Error("Fake effect (v14): change type must be a string");
+        // v14 core phases (CONST.ACTIVE_EFFECT_CHANGE_PHASES); a package must register any other one first.
+        if (v14 && c.phase !== undefined && c.phase !== "initial" && c.phase !== "final") throw new Error(`Fake effect (v14): unknown phase ${String(c.phase)}`);
+        if (!v14 && ("type" in c || "phase" in c)) throw new Error("Fake effect (v13): type and phase are v14 change fields");
         if (!v14 && typeof c.mode !== "number") throw new Error("Fake effect (v13): change mode must be a number");
       }
       effects.push({ name: d.name, flags: structuredClone((d.flags as Record<string, Record<string, unknown>>) ?? {}), data: structuredClone(d) });

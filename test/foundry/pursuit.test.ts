@@ -319,7 +319,7 @@ describe("dungeon flight through the glue", () => {
     for (let i = 0; i < 30; i++) await dialog.dungeon("round");
     const data = c.effects.aldric![0]!.data;
     expect(data.changes).toBeUndefined();
-    expect((data.system as { changes: { type: string; value: string }[] }).changes[0]).toEqual({ key: "system.bonuses.mwak.attack", type: "add", value: "-2", priority: 20 });
+    expect((data.system as { changes: { type: string; value: string }[] }).changes[0]).toEqual({ key: "system.bonuses.mwak.attack", type: "add", value: "-2", phase: "initial", priority: 20 });
     expect(data.duration).toEqual({ value: 30, units: "minutes", expiry: null });
   });
 

@@ -2,7 +2,11 @@
  * The running exhaustion of a dungeon chase as an Active Effect, created through the actor's adapter id
  * and written in the shape of the running Foundry version (NOTES.md, "v14"):
  * - v13: `changes: [{ key, mode, value, priority }]` with the numeric mode ADD (2) and `duration.seconds`;
- * - v14: `system.changes: [{ key, type: "add", value, priority }]` and `duration: { value, units }`.
+ * - v14 (Active Effects V2): `system.changes: [{ key, type: "add", value, phase: "initial", priority }]` and
+ *   `duration: { value, units, expiry }` (foundryvtt.com/api/v14: ActiveEffectChangeData, EffectDurationData,
+ *   CONST.ACTIVE_EFFECT_CHANGE_TYPES, CONST.ACTIVE_EFFECT_CHANGE_PHASES). The "initial" phase applies the
+ *   changes where v13 applied them (after the base data, before the derived data), which is when dnd5e
+ *   resets `attributes.ac.bonus` and reads the attack bonuses.
  *
  * Keys per system:
  * - dnd5e: `system.bonuses.{mwak,rwak,msak,rsak}.attack` and `.damage` (attack and damage rolls of
@@ -17,7 +21,10 @@ import type { AdapterId } from "../adapters/adapter.js";
 
 /** CONST.ACTIVE_EFFECT_MODES.ADD in v13 (stable since v9). */
 const V13_MODE_ADD = 2;
+/** The default priority of an ADD change (v13 mode ADD × 10; v14 CONST.ACTIVE_EFFECT_CHANGE_TYPES.add). */
 const PRIORITY = 20;
+/** v14: the core phase applied between the base and the derived data (CONST.ACTIVE_EFFECT_CHANGE_PHASES). */
+const V14_PHASE = "initial";
 
 export interface EffectChange {
   key: string;
@@ -53,7 +60,7 @@ export function effectData(spec: EffectSpec, v14: boolean = isV14(), worldTime?:
     return {
       ...base,
       ...(spec.seconds === null ? {} : { duration: { value: spec.seconds / 60, units: "minutes", expiry: null } }),
-      system: { changes: spec.changes.map((c) => ({ key: c.key, type: "add", value: c.value, priority: PRIORITY })) },
+      system: { changes: spec.changes.map((c) => ({ key: c.key, type: "add", value: c.value, phase: V14_PHASE, priority: PRIORITY })) },
     };
   }
   return {
