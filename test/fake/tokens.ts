@@ -14,6 +14,7 @@ export interface FakeGrid {
 type CostFunction = (baseCost: number, from: unknown, to: unknown, distance: number, segment: unknown) => number;
 interface ActionConfig {
   label: string;
+  teleport?: boolean;
   getCostFunction: (token: unknown, options?: unknown) => CostFunction;
 }
 
@@ -28,8 +29,8 @@ function coreActions(): Record<string, ActionConfig> {
     crawl: { label: "TOKEN.MOVEMENT.ACTIONS.crawl.label", getCostFunction: times(2) },
     climb: { label: "TOKEN.MOVEMENT.ACTIONS.climb.label", getCostFunction: times(2) },
     jump: { label: "TOKEN.MOVEMENT.ACTIONS.jump.label", getCostFunction: times(2) },
-    blink: { label: "TOKEN.MOVEMENT.ACTIONS.blink.label", getCostFunction: () => () => 0 },
-    displace: { label: "TOKEN.MOVEMENT.ACTIONS.displace.label", getCostFunction: () => () => 0 },
+    blink: { label: "TOKEN.MOVEMENT.ACTIONS.blink.label", teleport: true, getCostFunction: () => () => 0 },
+    displace: { label: "TOKEN.MOVEMENT.ACTIONS.displace.label", teleport: true, getCostFunction: () => () => 0 },
   };
 }
 
@@ -141,6 +142,9 @@ export class FakeRegionBehaviorType {
   }
 }
 
+/** The actor of an unlinked token (Actor#isToken, Actor#token). */
+export type FakeSyntheticActor = FakeActor & { readonly isToken: true; token: FakeToken | null };
+
 export interface FakeCombat {
   started: boolean;
   combatant: { tokenId: string; sceneId: string } | null;
@@ -163,6 +167,22 @@ export class FakeCanvasWorld {
     const s = new FakeScene(id, grid);
     this.scenes.set(id, s);
     return s;
+  }
+  /**
+   * An unlinked token: its actor is a synthetic copy of `base` (same id, same ownership, not in game.actors)
+   * with `isToken` and `token` set, as Foundry gives an unlinked token's actor.
+   */
+  addUnlinkedToken(scene: FakeScene, base: FakeActor, data: { id: string; name: string }): { token: FakeToken; actor: FakeSyntheticActor } {
+    // The class comes from `base` (foundry.ts imports this file: no value import back).
+    const ActorClass = base.constructor as new (world: FakeWorld, data: object) => FakeActor;
+    const actor = Object.assign(new ActorClass(this.world, { _id: base.id, name: base.name, type: base.type, system: base.system }), {
+      isToken: true as const,
+      token: null as FakeToken | null,
+    });
+    actor.ownership = { ...base.ownership };
+    const token = this.addToken(scene, { ...data, actor });
+    actor.token = token;
+    return { token, actor };
   }
   addToken(scene: FakeScene, data: { id: string; name: string; actor?: FakeActor | null; elevation?: number }): FakeToken {
     const t = new FakeToken(this.world, data.id, data.name, data.actor ?? null, scene);

@@ -305,6 +305,68 @@ describe("falls (RULES.md §4.1)", () => {
     expect(world.rolls.made).toHaveLength(1);
   });
 
+  it("one fall per movement: a fall region and a drop in the same move, two fall regions, one moveToken per checkpoint", async () => {
+    await world.game.settings.set("aventure", "fallOnDrop", "automatic");
+    const { actor, damage } = hero(world, { owner: "p1" });
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    const { Type, behavior } = fallBehavior(9);
+    const other = new Type({ height: 6 });
+    const movement = { id: "move1", ...drop(token, 9, 0) };
+    const event = { name: "tokenMoveIn", user: world.users.getStrict("p1"), data: { token, movement } };
+    // Dice enough for every fall a buggy module would roll: only the first must be used.
+    world.rolls.push(3, 4, 4, ...Array<number>(12).fill(1));
+    for (const u of world.users.filter((x) => x.active)) {
+      await world.asUser(u.id, async () => {
+        await Type.events.tokenMoveIn!.call(behavior, event);
+        await Type.events.tokenMoveIn!.call(other, event);
+      });
+    }
+    await callAllClientsAwait(world, "moveToken", token, movement, {}, world.users.getStrict("p1"));
+    await callAllClientsAwait(world, "moveToken", token, movement, {}, world.users.getStrict("p1"));
+    expect(world.rolls.made.map((r) => r.formula)).toEqual(["3d6"]); // the first trigger (9 m region) only
+    expect(damage).toEqual([[{ value: 11, type: "bludgeoning" }]]);
+    expect(world.messages).toHaveLength(2); // one roll, one card
+    expect(world.notifications).toEqual([]);
+    // The next movement is a new fall.
+    await callAllClientsAwait(world, "moveToken", token, { id: "move2", ...drop(token, 6, 0) }, {}, world.users.getStrict("p1"));
+    expect(world.rolls.made.map((r) => r.formula)).toEqual(["3d6", "2d6"]);
+    expect(damage).toHaveLength(2);
+  });
+
+  it("an undone move and a teleport (blink, displace) to a lower elevation are no falls", async () => {
+    await world.game.settings.set("aventure", "fallOnDrop", "automatic");
+    const { actor } = hero(world, { owner: "p1" });
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    await callAllClientsAwait(world, "moveToken", token, { ...drop(token, 9, 0), method: "undo" }, {}, world.users.getStrict("p1"));
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 9, 0, "blink"), {}, world.users.getStrict("gm1"));
+    await callAllClientsAwait(world, "moveToken", token, drop(token, 9, 0, "displace"), {}, world.users.getStrict("gm1"));
+    const { Type, behavior } = fallBehavior(9);
+    const event = { name: "tokenMoveIn", user: world.users.getStrict("gm1"), data: { token, movement: drop(token, 0, 0, "blink") } };
+    await world.asUser("gm1", () => Type.events.tokenMoveIn!.call(behavior, event));
+    expect(world.rolls.made).toEqual([]);
+    expect(world.messages).toEqual([]);
+    expect(token.stopped).toBe(0);
+  });
+
+  it("api.fall on an unlinked token's actor hurts that token's actor, not the base actor", async () => {
+    const { actor: base, damage: baseDamage } = hero(world, { owner: "p1" });
+    const { token, actor } = fakeCanvas().addUnlinkedToken(scene, base, { id: "t9", name: "Aldric (copy)" });
+    const damage: unknown[] = [];
+    actor.applyDamage = async (...args: unknown[]) => {
+      damage.push(args[0]);
+      return actor;
+    };
+    world.rolls.push(5, 5, 5);
+    const result = await world.asUser("p1", () => api(world).fall(actor, 9));
+    expect(result).toMatchObject({ dice: 3, total: 15, applied: true, prone: true });
+    expect(damage).toEqual([[{ value: 15, type: "bludgeoning" }]]);
+    expect(baseDamage).toEqual([]);
+    expect(actor.statuses.has("prone")).toBe(true);
+    expect(base.statuses.has("prone")).toBe(false);
+    expect(world.messages.at(-1)!.content).toContain("Aldric (copy) falls 9 m.");
+    expect(token.id).toBe("t9");
+  });
+
   it("a token without an actor gets a clear message and nothing changes", async () => {
     const token = fakeCanvas().addToken(scene, { id: "t0", name: "Statue", actor: null });
     const result = await api(world).fall(token, 9);

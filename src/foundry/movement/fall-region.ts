@@ -1,14 +1,15 @@
 /**
  * The "Fall" region behaviour (`aventure.fall`, module.json documentTypes.RegionBehavior.fall): a token that
  * moves into the region stops there and falls the behaviour's height in metres. Flying tokens (fly action,
- * fly or hover status) and displaced tokens are left alone. The region event fires on every client: the
- * moving user's client stops the movement, the active GM runs the fall.
+ * fly or hover status) and teleported tokens (blink, displace) are left alone; a movement falls at most once
+ * (claimMovementFall), even through two fall regions or a fall region with an elevation drop. The region
+ * event fires on every client: the moving user's client stops the movement, the active GM runs the fall.
  */
 import { getSetting } from "../settings.js";
 import { guarded, UserError } from "../i18n.js";
 import { isActiveGM } from "../gm.js";
-import { executeFall, type FallTarget, type FallToken } from "./fall.js";
-import { isFlying } from "./token-data.js";
+import { claimMovementFall, executeFall, type FallTarget, type FallToken } from "./fall.js";
+import { isFlying, isTeleportAction, lastAction, type MovementLike } from "./token-data.js";
 
 export const FALL_BEHAVIOR_TYPE = "aventure.fall";
 /** The type's label key (Foundry reads it itself from TYPES.RegionBehavior.<type>). */
@@ -20,7 +21,7 @@ export interface FallRegionEvent {
   user: { isSelf: boolean };
   data: {
     token: FallToken & { stopMovement(): unknown };
-    movement?: { passed?: { waypoints?: readonly { action?: string }[] }; pending?: { waypoints?: readonly { action?: string }[] } } | null;
+    movement?: (MovementLike & { id?: string }) | null;
   };
 }
 
@@ -28,10 +29,9 @@ export interface FallRegionEvent {
 export async function onFallRegionMoveIn(this: { height: number }, event: FallRegionEvent): Promise<void> {
   if (!getSetting("fallRegions")) return;
   const { token, movement } = event.data;
-  const last = movement?.passed?.waypoints?.at(-1)?.action;
-  if (last === "displace" || isFlying(token, movement)) return;
+  if (isTeleportAction(lastAction(movement)) || isFlying(token, movement)) return;
   if (event.user.isSelf) token.stopMovement();
-  if (!isActiveGM()) return;
+  if (!isActiveGM() || !claimMovementFall(token, movement?.id)) return;
   const height = this.height;
   await guarded(async () => {
     if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });

@@ -14,7 +14,7 @@ import { UserError, guarded, t } from "../i18n.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
 import { fallCardContext, type FallSource } from "../../apps/movement-context.js";
-import { isFlying, sceneToMetres, type SceneLike } from "./token-data.js";
+import { isFlying, isTeleportAction, lastAction, sceneToMetres, type SceneLike } from "./token-data.js";
 
 /** Who falls: a token (with its actor) or an actor alone. */
 export interface FallTarget {
@@ -73,6 +73,9 @@ export function fallReference(target: unknown): { ref: Omit<FallRequest, "metres
     if (!sceneId || !token.id) throw new UserError("AVENTURE.Error.NoToken");
     return { ref: { sceneId, tokenId: token.id }, owner: token, name: token.name };
   }
+  // A synthetic (unlinked) token actor falls as its token: its id is the base actor's.
+  const synthetic = target as { isToken?: boolean; token?: unknown };
+  if (synthetic.isToken === true && synthetic.token && typeof synthetic.token === "object") return fallReference(synthetic.token);
   const actor = target as FallTarget["actor"];
   if (!actor.id || typeof actor.testUserPermission !== "function") throw new UserError("AVENTURE.Error.NoToken");
   return { ref: { actorId: actor.id }, owner: actor, name: actor.name };
@@ -193,7 +196,37 @@ export async function fall(tokenOrActor: unknown, metres: number, source: FallSo
 // Elevation drops
 // -------------------------------------------------------------------------------------------------
 
+// -------------------------------------------------------------------------------------------------
+// One fall per movement
+// -------------------------------------------------------------------------------------------------
+
+/** Movements that already made their token fall on this client (the active GM), oldest first. */
+const fallenMovements = new Set<string>();
+/** How many movements are remembered (a movement only matters while its updates and region events arrive). */
+const REMEMBERED_MOVEMENTS = 500;
+
+/**
+ * Claims the fall of a token's movement: true the first time, false once the movement already made the token
+ * fall (a fall region and an elevation drop in the same move, two fall regions, or one `moveToken` per
+ * checkpoint of a long move). A movement without an id (a fall outside any movement) always falls. Called
+ * synchronously on the active GM before anything is awaited, so that two triggers cannot both pass.
+ */
+export function claimMovementFall(token: { id: string | null; parent: unknown }, movementId: unknown): boolean {
+  if (typeof movementId !== "string" || movementId === "") return true;
+  const sceneId = (token.parent as { id?: string | null } | null)?.id ?? "";
+  const key = `${sceneId}.${token.id ?? ""}.${movementId}`;
+  if (fallenMovements.has(key)) return false;
+  fallenMovements.add(key);
+  if (fallenMovements.size > REMEMBERED_MOVEMENTS) {
+    const oldest = fallenMovements.values().next().value;
+    if (oldest !== undefined) fallenMovements.delete(oldest);
+  }
+  return true;
+}
+
 interface MovementLike {
+  id?: string;
+  method?: string;
   origin?: { elevation?: number };
   destination?: { elevation?: number };
   passed?: { waypoints?: readonly { action?: string }[] };
@@ -202,7 +235,8 @@ interface MovementLike {
 
 /**
  * `moveToken` (all clients; acts on the active GM): a drop of 3 m or more (a fall with dice) of a token that
- * does not fly is a fall, automatically or after asking the GM, per the "fallOnDrop" setting.
+ * does not fly is a fall, automatically or after asking the GM, per the "fallOnDrop" setting. Not a fall: an
+ * undone move (method "undo") and a teleport (blink, displace). At most one fall per movement.
  */
 export async function onElevationDrop(token: FallToken, movement: MovementLike): Promise<void> {
   if (!isActiveGM()) return;
@@ -213,7 +247,8 @@ export async function onElevationDrop(token: FallToken, movement: MovementLike):
   if (typeof from !== "number" || typeof to !== "number" || !(from > to)) return;
   const metres = sceneToMetres(from - to, token.parent as SceneLike);
   if (metres === null || fallDice(metres) === 0) return;
-  if (isFlying(token, movement)) return;
+  if (movement.method === "undo" || isTeleportAction(lastAction(movement)) || isFlying(token, movement)) return;
+  if (!claimMovementFall(token, movement.id)) return;
   await guarded(async () => {
     if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
     if (mode === "ask") {

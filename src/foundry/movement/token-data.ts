@@ -53,7 +53,7 @@ export interface TokenLikeForMovement {
 }
 
 /** Waypoints of a movement, whichever of its sections holds them. */
-interface MovementLike {
+export interface MovementLike {
   passed?: { waypoints?: readonly { action?: string }[] };
   pending?: { waypoints?: readonly { action?: string }[] };
 }
@@ -76,6 +76,23 @@ export function isFlying(token: TokenLikeForMovement, movement?: MovementLike | 
   if (waypoints.some((w) => w.action === "fly")) return true;
   const statuses = (token.actor as { statuses?: Set<string> } | null)?.statuses;
   return !!statuses && flyingStatusIds().some((id) => statuses.has(id));
+}
+
+/**
+ * True when `action` teleports the token (core's `blink` and `displace` have `teleport: true` in
+ * CONFIG.Token.movement.actions): such a move is no fall. `displace` counts even where the flag is missing.
+ */
+export function isTeleportAction(action: string | undefined): boolean {
+  if (!action) return false;
+  if (action === "displace") return true;
+  const actions = (CONFIG as unknown as { Token?: { movement?: { actions?: Record<string, { teleport?: boolean } | undefined> } } }).Token?.movement
+    ?.actions;
+  return actions?.[action]?.teleport === true;
+}
+
+/** The action of the last segment the token moved (the one that brought it where it is), if known. */
+export function lastAction(movement?: MovementLike | null): string | undefined {
+  return movement?.passed?.waypoints?.at(-1)?.action;
 }
 
 /** True when the token is the combatant whose turn it is in the started combat. */
