@@ -12,7 +12,9 @@ export const LIGHT_LEVELS = ["dark", "dim", "bright"] as const;
 export type LightLevel = (typeof LIGHT_LEVELS)[number];
 
 export type Visibility = "normal" | "reduced" | "none";
-export type VisibilityEffect = "none" | "disadvantage" | "blinded";
+/** The §5 effects, mildest first (the order is used to compare effects). */
+export const VISIBILITY_EFFECTS = ["none", "disadvantage", "blinded"] as const;
+export type VisibilityEffect = (typeof VISIBILITY_EFFECTS)[number];
 
 /**
  * RULES.md §5 table: light level → visibility and the effect on a creature trying to see there.
@@ -254,4 +256,16 @@ export function perceivedLight(rulesetId: RulesetId, level: LightLevel, senses: 
 /** The effect on a creature trying to see in `level` (RULES.md §5): bright none, dim disadvantage, dark blinded. */
 export function visibilityEffect(level: LightLevel): VisibilityEffect {
   return LIGHT_VISIBILITY[oneOf("level", level, LIGHT_LEVELS)].effect;
+}
+
+/**
+ * The mildest of several effects. *Decision*: a creature with several tokens on a scene (a linked actor placed twice)
+ * gets the mildest effect of its tokens, so it is never blinded while one of its tokens can see. Throws Missing for an
+ * empty list, UnknownValue for an unknown effect.
+ */
+export function mildestEffect(effects: readonly VisibilityEffect[]): VisibilityEffect {
+  if (!Array.isArray(effects) || effects.length === 0) throw new RulesError("AVENTURE.Error.Missing", { name: "effects" });
+  let best = VISIBILITY_EFFECTS.length - 1;
+  for (const e of effects) best = Math.min(best, VISIBILITY_EFFECTS.indexOf(oneOf("effect", e, VISIBILITY_EFFECTS)));
+  return VISIBILITY_EFFECTS[best]!;
 }

@@ -262,6 +262,29 @@ describe("light effects (active GM only)", () => {
     expect(dark.statuses.has("blinded")).toBe(false);
   });
 
+  it("a linked actor with two tokens in different light gets the mildest effect, whichever token moves", async () => {
+    vi.useFakeTimers();
+    const twin = dnd5eActor(world, { id: "twin", name: "Twin" });
+    scene.addToken({ id: "lit", name: "Twin", at: [11, 10], actor: twin }); // bright, by the torch
+    scene.addToken({ id: "dark", name: "Twin", at: [14, 10], actor: twin }); // behind the wall
+    await api(world).refreshLight();
+    expect(twin.statuses.size).toBe(0); // one of its tokens sees: never blinded
+    world.log.length = 0;
+    await scene.token("dark").moveTo([14, 12]); // still dark: nothing changes
+    await vi.advanceTimersByTimeAsync(500);
+    expect(world.log.filter((l) => l.startsWith("status"))).toEqual([]);
+    await scene.token("lit").moveTo([14, 11]); // now both behind the wall
+    await vi.advanceTimersByTimeAsync(500);
+    expect(world.log.filter((l) => l.startsWith("status"))).toEqual(["status twin blinded true"]);
+    await scene.token("dark").moveTo([10, 17]); // one in the torch's dim light
+    await vi.advanceTimersByTimeAsync(500);
+    expect(world.log.filter((l) => l.startsWith("status"))).toEqual([
+      "status twin blinded true",
+      "status twin blinded false",
+      "status twin aventure-dim true",
+    ]);
+  });
+
   it("never adds effects on a GM that is not the active GM", async () => {
     const a = dnd5eActor(world, { id: "a", name: "A" });
     scene.addToken({ id: "a", name: "A", at: [14, 10], actor: a });

@@ -12,6 +12,7 @@ import {
   lightLevelFromNearest,
   lightRank,
   lightThresholds,
+  mildestEffect,
   perceivedLight,
   perceivedLightDetail,
   visibilityEffect,
@@ -39,6 +40,13 @@ describe("§5 visibility table", () => {
   it("rejects an unknown level", () => {
     expect(keyOf(() => visibilityEffect("twilight" as never))).toBe("AVENTURE.Error.UnknownValue");
     expect(keyOf(() => lightRank("gloom" as never))).toBe("AVENTURE.Error.UnknownValue");
+  });
+  it("the mildest of several effects (a creature with several tokens, Decision)", () => {
+    expect(mildestEffect(["blinded", "disadvantage"])).toBe("disadvantage");
+    expect(mildestEffect(["blinded", "none", "disadvantage"])).toBe("none");
+    expect(mildestEffect(["blinded"])).toBe("blinded");
+    expect(keyOf(() => mildestEffect([]))).toBe("AVENTURE.Error.Missing");
+    expect(keyOf(() => mildestEffect(["blinded", "deaf" as never]))).toBe("AVENTURE.Error.UnknownValue");
   });
   it("ranks the levels", () => {
     expect(lightRank("dark")).toBe(0);

@@ -5,6 +5,7 @@
  */
 import {
   lightThresholds,
+  mildestEffect,
   perceivedLightDetail,
   visibilityEffect,
   LIGHT_THRESHOLDS,
@@ -202,10 +203,22 @@ export class LightTracker {
     return this.compute(c, new Set([tokenId]))[0] ?? null;
   }
 
+  /**
+   * Applies the effect of each state's actor once. A linked actor placed several times on the scene (the same Actor
+   * object behind several tokens; an unlinked token has its own synthetic actor) gets the mildest effect of its
+   * tokens (rules mildestEffect), whichever token changed, so the result does not depend on the order of the changes.
+   */
   private async applyEffects(c: CanvasLike, states: readonly TokenLightState[]): Promise<void> {
+    const done = new Set<ActorLike>();
     for (const s of states) {
       const actor = placeable(c, s.tokenId)?.document.actor as unknown as ActorLike | null | undefined;
-      if (actor) await applyLightEffect(actor, s.effect);
+      if (!actor || done.has(actor)) continue;
+      done.add(actor);
+      const effects = c.tokens.placeables
+        .filter((t) => (t.document.actor as unknown) === actor)
+        .map((t) => this.states.get(t.id)?.effect)
+        .filter((e): e is VisibilityEffect => e !== undefined);
+      await applyLightEffect(actor, mildestEffect(effects.length ? effects : [s.effect]));
     }
   }
 
