@@ -318,6 +318,21 @@ describe("light effects (active GM only)", () => {
     await vi.waitFor(() => expect(a.statuses.has("aventure-dim")).toBe(false));
   });
 
+  it("v14: dnd5e's dim marker writes its change as system.changes (type add), also in a keyed CONFIG.statusEffects", async () => {
+    const w = await bootModule({ systemId: "dnd5e", generation: 14 });
+    const change = { key: "system.skills.prc.roll.mode", type: "add", value: "-1" };
+    const entry = w.CONFIG.statusEffects.find((e) => e.id === "aventure-dim") as { changes?: unknown; system?: unknown };
+    expect(entry.system).toEqual({ changes: [change] });
+    expect(entry.changes).toBeUndefined();
+    // The v14 docs allow CONFIG.statusEffects keyed by id: the entry itself must be configured, not a copy.
+    const keyed: Record<string, { id: string; system?: unknown }> = {};
+    for (const e of w.CONFIG.statusEffects) keyed[e.id] = { id: e.id };
+    (w.CONFIG as unknown as { statusEffects: unknown }).statusEffects = keyed;
+    const { configureDimLightStatus } = await import("../../src/foundry/light/effects.js");
+    configureDimLightStatus("dnd5e");
+    expect(keyed["aventure-dim"]!.system).toEqual({ changes: [change] });
+  });
+
   it("uses the core blind status and a visible marker outside dnd5e", async () => {
     const w = await bootModule({ systemId: "worldbuilding" });
     await w.game.settings.set("aventure", "lightEffects", true);

@@ -6,7 +6,15 @@
  */
 import type { VisibilityEffect } from "../../rules/light.js";
 import { adapterFor, OWN_STATUS, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
-import { isV14, statusEffects } from "../compat.js";
+import { isV14 } from "../compat.js";
+
+/** The entry of CONFIG.statusEffects itself (not a copy), whether it is an array or an object keyed by id (v14). */
+function configEntry(id: string): Record<string, unknown> | undefined {
+  const raw = CONFIG.statusEffects as unknown;
+  if (Array.isArray(raw)) return raw.find((e: { id?: string }) => e.id === id) as Record<string, unknown> | undefined;
+  if (raw && typeof raw === "object") return (raw as Record<string, Record<string, unknown> | undefined>)[id];
+  return undefined;
+}
 
 /**
  * dnd5e: the dim-light status gives disadvantage on Perception checks. dnd5e has no sight-only Perception mode
@@ -15,7 +23,7 @@ import { isV14, statusEffects } from "../compat.js";
  */
 export function configureDimLightStatus(systemId: string): void {
   if (systemId !== "dnd5e") return;
-  const entry = statusEffects().find((e) => e.id === OWN_STATUS.dimLight) as Record<string, unknown> | undefined;
+  const entry = configEntry(OWN_STATUS.dimLight);
   if (!entry) return;
   const key = "system.skills.prc.roll.mode";
   if (isV14()) entry.system = { changes: [{ key, type: "add", value: "-1" }] };
