@@ -34,19 +34,26 @@ interface Dialog {
   removeActor(id: string): Promise<unknown>;
 }
 
-/** dnd5e-shaped actors whose rollSavingThrow rolls 1d20 + the ability modifier and posts it, as dnd5e does. */
+/**
+ * dnd5e-shaped actors whose rollSavingThrow rolls 1d20 + the ability modifier and posts it unless the message
+ * config says `create: false` (dnd5e's BasicRollMessageConfiguration: `create` defaults to true).
+ */
 function addHero(world: FakeWorld, id: string, name: string, con: number, pp: number, exhaustion: number, ownership: Record<string, number> = {}) {
   const actor = world.addActor(
     { _id: id, name, system: { abilities: { con: { value: 10 + 2 * con, mod: con } }, skills: { prc: { passive: pp } }, attributes: { exhaustion } } },
     ownership,
   );
-  const calls: { user: string; ability: string; target: number }[] = [];
-  (actor as unknown as Record<string, unknown>).rollSavingThrow = async (config: { ability: string; target: number }, _dialog: unknown, message: { data?: { flavor?: string } }) => {
-    calls.push({ user: world.game.user.id, ability: config.ability, target: config.target });
+  const calls: { user: string; ability: string; target: number; configure: unknown; flavor: unknown }[] = [];
+  (actor as unknown as Record<string, unknown>).rollSavingThrow = async (
+    config: { ability: string; target: number },
+    dialog: { configure?: boolean },
+    message: { create?: boolean; data?: { flavor?: string } },
+  ) => {
+    calls.push({ user: world.game.user.id, ability: config.ability, target: config.target, configure: dialog?.configure, flavor: message?.data?.flavor });
     const mod = (actor.system.abilities as Record<string, { mod: number }>)[config.ability]!.mod;
     const roll = new Roll("1d20 + @mod", { mod });
     await roll.evaluate();
-    await (roll as unknown as { toMessage(d: object): Promise<unknown> }).toMessage({ flavor: message?.data?.flavor });
+    if (message?.create !== false) await (roll as unknown as { toMessage(d: object): Promise<unknown> }).toMessage({ flavor: message?.data?.flavor });
     return [roll];
   };
   return { actor, calls };
@@ -55,7 +62,7 @@ function addHero(world: FakeWorld, id: string, name: string, con: number, pp: nu
 let world: FakeWorld;
 let api: Api;
 let cards: () => FakeChatMessage[];
-let party: Record<"aria" | "bram" | "cyl" | "dun", { actor: FakeActor; calls: { user: string; ability: string; target: number }[] }>;
+let party: Record<"aria" | "bram" | "cyl" | "dun", { actor: FakeActor; calls: { user: string; ability: string; target: number; configure: unknown; flavor: unknown }[] }>;
 
 async function boot(systemId = "dnd5e") {
   world = await bootModule({ systemId, users: USERS });
@@ -162,7 +169,13 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(flags("dun")).toEqual({ fastingDays: 0, thirstDays: 3 });
     expect(world.worldTime).toBe(1000 + 2 * 86400 + 10 * 3600);
     expect(cards()).toHaveLength(1);
+    // One message in all: the system's own save messages are not created, the card carries the 27 rolls.
+    expect(world.messages).toHaveLength(1);
     const card = cards()[0]!;
+    expect(card.rolls).toHaveLength(27);
+    expect(party.bram.calls[0]).toMatchObject({ configure: false, flavor: "Bram: forced march, day 1, hour 9 (Constitution save DC 11)" });
+    expect(card.content).toContain('data-tooltip="d20: 1"'); // Bram's failed saves show the natural d20
+    expect(card.content).not.toContain("aventure-travel-card-lost"); // no lost chance given
     expect(card.content).toContain("67.5 km");
     expect(card.content).toContain("exhaustion 0 → 3");
     expect(card.content).toMatch(/water: 1 vs DC 15 <span title="Failure"/); // Bram's failed water save: d20 1 + CON 0
@@ -426,6 +439,92 @@ describe("Travel: bad input changes nothing", () => {
   });
 });
 
+describe("Travel: the daily lost check (pmt, RULES.md §2.7)", () => {
+  beforeEach(() => boot());
+
+  it("rolls 1d100 at the start of each day on Apply and reports it on the card: lost on the chance or less", async () => {
+    await world.game.settings.set("aventure", "ruleset", "pmt");
+    const d = await forestDialog();
+    await d.change("lostChance", "30");
+    expect((d.lastContext as { summary: { warnings: string[] } }).summary.warnings).toContain(
+      "Apply rolls 1d100 at the start of each day: the group gets lost on 30 or less (shown in the journey's chat message).",
+    );
+    queueForestRolls();
+    world.rolls.push(50, 30, 31); // days 1, 2, 3: 30 ≤ 30 is lost, 31 is not
+    const result = await world.asUser("gm2", () => d.apply()); // sent by the second GM, rolled once on the first
+    expect(result).toMatchObject({ ok: true });
+    expect(world.rolls.queue).toHaveLength(0);
+    expect(world.rolls.made.filter((r) => r.formula === "1d100")).toHaveLength(3);
+    expect(world.messages).toHaveLength(1);
+    const card = cards()[0]!;
+    expect(card.rolls).toHaveLength(30);
+    expect(card.flags.aventure!.travel).toMatchObject({
+      lost: [
+        { day: 1, chance: 30, roll: 50, lost: false },
+        { day: 2, chance: 30, roll: 30, lost: true },
+        { day: 3, chance: 30, roll: 31, lost: false },
+      ],
+    });
+    expect(card.content).toContain("Getting lost (1d100, lost on 30 or less)");
+    expect(card.content).toContain("Day 1: 50, on course");
+    expect(card.content).toMatch(/aventure-failure">Day 2: 30, lost</);
+  });
+
+  it("rolls no 1d100 with a chance of 0 (the default)", async () => {
+    const d = await forestDialog();
+    queueForestRolls();
+    await d.apply();
+    expect(world.rolls.made.filter((r) => r.formula === "1d100")).toHaveLength(0);
+    expect(cards()[0]!.flags.aventure!.travel).toMatchObject({ lost: [] });
+  });
+
+  it("says it in French", async () => {
+    world = await bootModule({ systemId: "dnd5e", users: USERS, lang: "fr" });
+    const docs = installChatDocuments(world);
+    api = world.modules.get("aventure")!.api as unknown as Api;
+    party = {
+      aria: addHero(world, "aria", "Aria", 2, 14, 0),
+      bram: addHero(world, "bram", "Bram", 0, 12, 0),
+      cyl: addHero(world, "cyl", "Cyl", -1, 16, 1),
+      dun: addHero(world, "dun", "Dun", 1, 11, 0),
+    };
+    const d = await forestDialog();
+    await d.change("lostChance", "25");
+    queueForestRolls();
+    world.rolls.push(7, 99, 26);
+    await d.apply();
+    const card = docs.find((m) => m.flags.aventure?.travel)!;
+    expect(card.content).toContain("Se perdre (1d100, perdu sur 25 ou moins)");
+    expect(card.content!.replaceAll("&#x27;", "'")).toContain("Jour 1 : 7, le groupe s'égare");
+    expect(card.content).toContain("Jour 3 : 26, bonne route");
+  });
+});
+
+describe("Travel: older dnd5e (rollAbilitySave)", () => {
+  beforeEach(() => boot());
+
+  it("asks the legacy API for no chat message of its own and shows the roll on the card", async () => {
+    const actor = world.addActor({ _id: "old", name: "Olaf", system: { abilities: { con: { value: 14, mod: 2 } }, skills: { prc: { passive: 10 } }, attributes: { exhaustion: 0 } } });
+    const seen: unknown[] = [];
+    // dnd5e < 4.1: rollAbilitySave(abilityId, options) with d20Roll's `chatMessage` option.
+    (actor as unknown as Record<string, unknown>).rollAbilitySave = async (ability: string, options: { chatMessage?: boolean; targetValue?: number }) => {
+      seen.push([ability, options.targetValue, options.chatMessage]);
+      const roll = new Roll("1d20 + 2");
+      await roll.evaluate();
+      if (options.chatMessage !== false) await (roll as unknown as { toMessage(d: object): Promise<unknown> }).toMessage({});
+      return roll;
+    };
+    const d = api.openTravel({ actorIds: ["old"] });
+    await d.change("hoursPerDay", "9");
+    world.rolls.push(8); // 8 + 2 = 10 < DC 11: one level
+    expect(await d.apply()).toMatchObject({ ok: true });
+    expect(seen).toEqual([["con", 11, false]]);
+    expect(world.messages).toHaveLength(1);
+    expect(cards()[0]!.rolls).toHaveLength(1);
+    expect((actor.system.attributes as { exhaustion: number }).exhaustion).toBe(1);
+  });
+});
+
 describe("Travel: a system without a built-in adapter", () => {
   it("rolls the saves with Foundry dice through the generic adapter and leaves exhaustion it cannot change to the GM", async () => {
     world = await bootModule({ systemId: "worldbuilding", users: USERS });
@@ -443,7 +542,10 @@ describe("Travel: a system without a built-in adapter", () => {
     const card = docs.find((m) => m.flags.aventure?.travel)!;
     expect(card.content).toContain("Apply 1 level(s) of exhaustion by hand");
     expect(card.flags.aventure!.travel).toMatchObject({ journal: { actors: [{ actorId: "kai", exhaustion: null }] } });
-    expect(docs.filter((m) => m.rolls?.length)).toHaveLength(1); // the save's own roll message
+    // No message of the save's own: the one card carries the roll.
+    expect(docs).toHaveLength(1);
+    expect(card.rolls).toHaveLength(1);
+    expect(card.content).toContain('data-tooltip="d20: 5"');
   });
 });
 

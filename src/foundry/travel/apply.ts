@@ -2,21 +2,24 @@
  * Applying a journey (on the active GM only) and undoing it.
  *
  * Apply: validate the request and the sender's ownership of every actor, read the actors, plan with the rules,
- * roll every save of the plan through the system adapter, resolve with the rules, then write: exhaustion
- * (adapter), the fasting and thirst counters (actor flags), world time, and one chat card keeping what changed.
+ * roll every save of the plan through the system adapter (without the system's own chat message: the rolls are
+ * attached to the journey card, which lists each one), roll the daily lost check (pmt, Foundry dice) when a
+ * chance is given, resolve with the rules, then write: exhaustion (adapter), the fasting and thirst counters
+ * (actor flags), world time, and one chat card keeping what changed.
  * Nothing is written before every roll is in; if any write fails, what was written is put back and the GM told.
  * Undo (the card's button, GM): puts back the values kept on the card, with the same rollback on failure.
  */
 import { MODULE_ID, template } from "../../constants.js";
 import { isRulesError } from "../../rules/errors.js";
-import { travelOutcome, travelPlan, type TravelPlan } from "../../rules/travel.js";
+import { travelLostCheck, travelOutcome, travelPlan, type TravelPlan } from "../../rules/travel.js";
 import { adapterFor, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
 import { postCard } from "../chat.js";
+import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { errorMessage, t, UserError } from "../i18n.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
-import { travelCardContext, type RolledSave } from "./card.js";
+import { travelCardContext, type LostCheck, type RolledSave } from "./card.js";
 import { actorById, readSnapshot } from "./party.js";
 import { parseRequest, planInput } from "./request.js";
 
@@ -42,6 +45,8 @@ export interface TravelJournal {
 export interface TravelCardFlag {
   journal: TravelJournal;
   undone: boolean;
+  /** The daily lost checks rolled (pmt), in day order; absent or empty when no chance was given. */
+  lost?: LostCheck[];
 }
 
 /** A query's answer: plain data, so a player's client localizes an error in its own language. */
@@ -117,6 +122,7 @@ export async function applyTravel(raw: unknown, sender: User): Promise<TravelApp
       throw new UserError("AVENTURE.Travel.Error.TooManySaves", { count: plan.saves.length, max: MAX_TRAVEL_SAVES });
     }
     const rolled = await rollSaves(adapter, plan, actors);
+    const lost = await rollLostChecks(plan);
     const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
     const journal: TravelJournal = { advanced: 0, actors: [] };
     const rollback = new Rollback();
@@ -154,7 +160,7 @@ export async function applyTravel(raw: unknown, sender: User): Promise<TravelApp
         );
         journal.advanced = seconds;
       }
-      const flag: TravelCardFlag = { journal, undone: false };
+      const flag: TravelCardFlag = { journal, undone: false, lost: lost.checks };
       const message = await postCard({
         template: template("travel/card.hbs"),
         context: travelCardContext(plan, outcome, rolled, journal, {
@@ -162,7 +168,9 @@ export async function applyTravel(raw: unknown, sender: User): Promise<TravelApp
           lang: game.i18n.lang,
           trackFood,
           exhaustionTracked: snapshots.map((s) => s.exhaustion !== null),
+          lost: lost.checks,
         }),
+        rolls: [...lost.rolls, ...rolled.flatMap((r) => (r.roll ? [r.roll] : []))],
         flags: { travel: flag },
       });
       if (!message) throw new Error("the chat card was not created");
@@ -180,16 +188,47 @@ export async function applyTravel(raw: unknown, sender: User): Promise<TravelApp
   }
 }
 
-/** Rolls every save of the plan, in order, through the adapter (once each). Nothing is written here. */
-async function rollSaves(adapter: ActorAdapter, plan: TravelPlan, actors: ActorLike[]): Promise<RolledSave[]> {
+/**
+ * Rolls every save of the plan, in order, through the adapter (once each), without the system's own chat
+ * message: the journey card carries the rolls and lists every result. Nothing is written here.
+ */
+async function rollSaves(
+  adapter: ActorAdapter,
+  plan: TravelPlan,
+  actors: ActorLike[],
+): Promise<(RolledSave & { roll?: Roll })[]> {
   const byId = new Map(actors.map((a) => [a.id!, a]));
-  const out: RolledSave[] = [];
+  const out: (RolledSave & { roll?: Roll })[] = [];
   for (const s of plan.saves) {
-    const r = await adapter.rollSave(byId.get(s.memberId)!, "con", { dc: s.dc, flavor: saveFlavor(plan, s) });
+    const r = await adapter.rollSave(byId.get(s.memberId)!, "con", { dc: s.dc, flavor: saveFlavor(plan, s), message: false });
     if (!Number.isFinite(r.total)) throw new UserError("AVENTURE.Travel.Error.SaveNotRolled", { name: byId.get(s.memberId)!.name });
-    out.push({ id: s.id, memberId: s.memberId, day: s.day, kind: s.kind, hour: s.hour, dc: s.dc, total: r.total, success: r.total >= s.dc });
+    out.push({
+      id: s.id,
+      memberId: s.memberId,
+      day: s.day,
+      kind: s.kind,
+      hour: s.hour,
+      dc: s.dc,
+      total: r.total,
+      natural: r.natural,
+      success: r.total >= s.dc,
+      ...(r.roll ? { roll: r.roll } : {}),
+    });
   }
   return out;
+}
+
+/** RULES.md §2.7 (pmt): the referee's 1d100 at the start of each day, with Foundry dice, judged by the rules. */
+async function rollLostChecks(plan: TravelPlan): Promise<{ checks: LostCheck[]; rolls: Roll[] }> {
+  const dice = foundryDice();
+  const checks: LostCheck[] = [];
+  for (const d of plan.days) {
+    if (d.lostCheckChance === null) continue;
+    const [roll] = await dice.roll(1, 100);
+    if (roll === undefined) throw new UserError("AVENTURE.Travel.Error.Failed", { error: "1d100" });
+    checks.push({ day: d.day, chance: d.lostCheckChance, roll, lost: travelLostCheck(d.lostCheckChance, roll) });
+  }
+  return { checks, rolls: dice.rolls };
 }
 
 /** The minimal chat message surface Undo needs. */

@@ -12,7 +12,17 @@ export interface RolledSave {
   hour: number | null;
   dc: number;
   total: number;
+  /** The d20's natural result, when the system reports it. */
+  natural?: number | null;
   success: boolean;
+}
+
+/** One day's lost check (RULES.md §2.7, pmt): the referee's 1d100 against the chance in percent. */
+export interface LostCheck {
+  day: number;
+  chance: number;
+  roll: number;
+  lost: boolean;
 }
 
 export interface CardEnv {
@@ -21,6 +31,8 @@ export interface CardEnv {
   trackFood: boolean;
   /** Per member (plan order): whether the system's exhaustion could be read and written. */
   exhaustionTracked: boolean[];
+  /** The daily lost checks rolled on Apply (pmt); none when no chance was given. */
+  lost?: readonly LostCheck[];
 }
 
 export function travelCardContext(
@@ -45,6 +57,11 @@ export function travelCardContext(
       ? l("AVENTURE.Travel.Card.timeAdvanced", { duration: formatDuration(journal.advanced, l) })
       : l("AVENTURE.Travel.Card.timeNotAdvanced"),
     trackFood: env.trackFood,
+    lostChance: env.lost?.length ? l("AVENTURE.Travel.Card.lostTitle", { chance: formatNumber(env.lost[0]!.chance, env.lang) }) : "",
+    lost: (env.lost ?? []).map((c) => ({
+      text: l(c.lost ? "AVENTURE.Travel.Card.lost" : "AVENTURE.Travel.Card.notLost", { day: c.day, roll: c.roll }),
+      lost: c.lost,
+    })),
     members: outcome.members.map((m, i) => {
       const mine = rolled.filter((s) => s.memberId === m.id);
       const days = [...new Set(mine.map((s) => s.day))].map((day) => ({
@@ -54,6 +71,7 @@ export function travelCardContext(
           .map((s) => ({
             what: s.kind === "forcedMarch" ? l("AVENTURE.Travel.Card.hour", { hour: s.hour! }) : l("AVENTURE.Travel.Card.water"),
             text: l("AVENTURE.Travel.Card.save", { total: s.total, dc: s.dc }),
+            natural: typeof s.natural === "number" ? l("AVENTURE.Travel.Card.natural", { n: s.natural }) : "",
             success: s.success,
           })),
       }));
