@@ -12,7 +12,7 @@ import { askGM } from "../foundry/gm.js";
 import { errorMessage, reportError, t } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
-import { latestChase, resumableChase, PURSUIT_QUERY, type PursuitRequest } from "../foundry/pursuit/chase.js";
+import { combatUnderway, latestChase, resumableChase, PURSUIT_QUERY, type PursuitRequest } from "../foundry/pursuit/chase.js";
 import { groupTokens, PURSUIT_SIDES, type PursuitSide, type PursuitToken } from "../foundry/pursuit/groups.js";
 import {
   applySetupChange,
@@ -61,6 +61,8 @@ export function setupFromTokens(tokens: readonly DialogToken[]): PursuitSetup {
   const drafts = groupTokens(infos);
   const setup = defaultSetup();
   setup.sceneId = tokens.find((tk) => tk.parent?.id)?.parent?.id ?? null;
+  // An encounter that went on to a fight: flight is no longer possible (RULES.md §8.1, §8.3).
+  setup.combatStarted = combatUnderway(infos.map((x) => x.id));
   for (const side of PURSUIT_SIDES) {
     const d = drafts[side];
     setup.groups[side] = {
@@ -104,6 +106,8 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#setup = setupFromTokens(options.tokens ?? controlled());
     // Same path as the form's fields: unknown values are ignored, numbers that do not parse are refused on Start.
     for (const key of ["place", "fleeingSide", "surprise", "reactionTotal"] as const) {
+      // A reaction already rolled is the GM's to give (the GM refuses it from a player).
+      if (key === "reactionTotal" && !game.user.isGM) continue;
       const v = options[key];
       if (v !== undefined) this.#setup = applySetupChange(this.#setup, key, v === null ? "" : String(v));
     }

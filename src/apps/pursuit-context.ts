@@ -359,7 +359,8 @@ export function pursuitDialogContext(setup: PursuitSetup, record: ChaseRecord | 
     dropped: setup.dropped,
     combatStarted: setup.combatStarted,
     reactionTotal: setup.reactionTotal === null ? "" : shown(setup.reactionTotal),
-    reactionShown: setup.fleeingSide === "party",
+    // A reaction already rolled is the GM's to enter; a player's flight rolls it on the GM's side.
+    reactionShown: setup.fleeingSide === "party" && env.isGM,
     rulesetLabel: l(`AVENTURE.Ruleset.${env.ruleset}`),
     preview: pv.lines,
     previewError: pv.error,
@@ -377,9 +378,10 @@ export function pursuitDialogContext(setup: PursuitSetup, record: ChaseRecord | 
       nextDay: continuing && record!.place === "outdoors",
       nextRound: continuing && !!dungeon && !dungeon.exhausted,
       drop: continuing && !!dungeon,
-      outOfSight: continuing && !!dungeon,
-      gaveUp: continuing && !!dungeon,
-      caught: continuing && !!dungeon?.pursuersCanCatch,
+      // Ending the chase is the referee's decision (the GM refuses it from a player).
+      outOfSight: continuing && !!dungeon && env.isGM,
+      gaveUp: continuing && !!dungeon && env.isGM,
+      caught: continuing && !!dungeon?.pursuersCanCatch && env.isGM,
       reset: started,
     },
   };

@@ -1,26 +1,12 @@
 /**
- * What the Pursuit tests need on top of FakeWorld, kept apart from the other canvas fakes: a scene with
- * token documents that have a disposition, the selected tokens (canvas.tokens.controlled), the chat log as
+ * What the Pursuit tests need on top of FakeWorld (booted with the combat fake, test/fake/combat.ts
+ * bootWithCombat, so CONFIG.Combat is installed once and a flight can meet a running combat), kept apart
+ * from the other canvas fakes: a scene with token documents that have a disposition, the selected tokens (canvas.tokens.controlled), the chat log as
  * `game.messages.contents`, Active Effects on actors (strict about the v13 / v14 shape), and a small stand-in
  * for a rendered card's HTMLElement. Strict: unknown ids return undefined like Foundry's collections, a
  * user creating an effect on an actor they do not own throws, a malformed effect throws.
  */
-import { strict, type FakeActor, type FakeUser, type FakeWorld, type WorldOptions } from "./foundry.js";
-import { bootWithCombat, type CombatWorld } from "./combat.js";
-
-/**
- * Boots the module with the combat fake installed before `init` (Foundry always defines
- * CONFIG.Combat.documentClass, which the encounter feature subclasses in init), so a flight can also be
- * tested against a running combat. installPursuitFake then puts its own scene on the canvas.
- */
-export async function bootPursuit(opts: WorldOptions = {}): Promise<FakeWorld> {
-  return (await bootPursuitWithCombat(opts)).world;
-}
-
-/** bootPursuit, with the combat fake's handle (its scene, token documents and Combat class). */
-export function bootPursuitWithCombat(opts: WorldOptions = {}): Promise<CombatWorld> {
-  return bootWithCombat(opts);
-}
+import { strict, type FakeActor, type FakeUser, type FakeWorld } from "./foundry.js";
 
 export class FakeDispositionToken {
   /** Ownership of the token itself when it has no actor. */

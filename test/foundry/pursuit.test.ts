@@ -6,9 +6,10 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FakeActor, FakeWorld } from "../fake/foundry.js";
-import { bootPursuit, enableEffects, FakeCardElement, installPursuitFake, type FakeDispositionToken, type FakeEffect, type PursuitFake } from "../fake/pursuit.js";
+import { enableEffects, FakeCardElement, installPursuitFake, type FakeDispositionToken, type FakeEffect, type PursuitFake } from "../fake/pursuit.js";
 import { fixedDice, pursuitLogDice, replayPursuit, seededDice, recordingDice, startPursuit, type PursuitState } from "../../src/rules/index.js";
 import type { ChaseRecord } from "../../src/apps/pursuit-context.js";
+import { bootWithCombat, type CombatWorld } from "../fake/combat.js";
 
 type DialogModule = typeof import("../../src/apps/PursuitDialog.js");
 type ChaseModule = typeof import("../../src/foundry/pursuit/chase.js");
@@ -22,6 +23,7 @@ const USERS = [
 
 interface Ctx {
   world: FakeWorld;
+  cw: CombatWorld;
   fake: PursuitFake;
   D: DialogModule;
   C: ChaseModule;
@@ -36,7 +38,8 @@ function dnd(walkFt: number) {
 }
 
 async function setup(opts: { ruleset?: string; generation?: number; lang?: "en" | "fr"; current?: string } = {}): Promise<Ctx> {
-  const world = await bootPursuit({ systemId: "dnd5e", users: USERS, generation: opts.generation ?? 13, lang: opts.lang ?? "en", current: opts.current });
+  const cw = await bootWithCombat({ systemId: "dnd5e", users: USERS, generation: opts.generation ?? 13, lang: opts.lang ?? "en", current: opts.current });
+  const world = cw.world;
   await world.asUser("gm1", () => world.game.settings.set("aventure", "ruleset", opts.ruleset ?? "pmt"));
   const fake = installPursuitFake(world);
   const actors: Record<string, FakeActor> = {
@@ -58,7 +61,7 @@ async function setup(opts: { ruleset?: string; generation?: number; lang?: "en" 
   ];
   const D = await import("../../src/apps/PursuitDialog.js");
   const C = await import("../../src/foundry/pursuit/chase.js");
-  return { world, fake, D, C, heroes, goblins, actors, effects };
+  return { world, cw, fake, D, C, heroes, goblins, actors, effects };
 }
 
 /** The HTML the fake ApplicationV2 rendered last. */
@@ -462,6 +465,72 @@ describe("players and their own tokens", () => {
       c.C.handlePursuitRequest({ op: "day", chaseId: r.id, step: 1, woods: false, woodsBonus: 20, twiceFast: false, fastBonus: 20 }, p1 as never),
     ).rejects.toMatchObject({ key: "AVENTURE.Error.NotOwner" });
     expect(snapshot(c)).toEqual(mid);
+  });
+});
+
+describe("what only the referee decides", () => {
+  it("a player's flight: a typed reaction is refused (the GM rolls it); only the GM ends the chase", async () => {
+    const c = await setup({ ruleset: "pmt", current: "p1" });
+    c.fake.select(c.heroes[0]!, c.goblins[0]!);
+    const d = new c.D.PursuitDialog();
+    await d.render();
+    expect(html(d)).not.toContain('name="reactionTotal"');
+    expect(new c.D.PursuitDialog({ reactionTotal: 9 }).setup.reactionTotal).toBeNull(); // an encounter's prefill is the GM's
+    await d.change("reactionTotal", "2"); // 2: "the monsters do not pursue" (pmt) — a free escape
+    const before = snapshot(c);
+    expect(await d.start()).toBeNull();
+    expect(snapshot(c)).toEqual(before);
+    expect(errors(c.world)).toEqual(["Only the GM enters a monster reaction already rolled: leave it empty, the GM rolls it when the flight starts."]);
+    await d.change("reactionTotal", "");
+    c.world.rolls.push(4, 4); // reaction 8: they pursue (rolled on the GM's side)
+    const r = await d.start();
+    expect(r!.dungeon).toMatchObject({ outcome: "continues", pursues: true });
+    expect(c.world.messages.at(-1)!.author).toBe("gm1");
+    // The player runs, but cannot declare that the monsters give up or lose sight of them.
+    await d.render();
+    for (const a of ["nextRound", "drop"]) expect(html(d)).toContain(`data-action="${a}"`);
+    for (const a of ["outOfSight", "gaveUp", "caught"]) expect(html(d)).not.toContain(`data-action="${a}"`);
+    const mid = snapshot(c);
+    expect(await d.end("gaveUp")).toBeNull();
+    await expect(c.C.handlePursuitRequest({ op: "end", chaseId: r!.id, step: 1, how: "outOfSight" }, c.world.users.getStrict("p1") as never)).rejects.toMatchObject({ key: "AVENTURE.Pursuit.error.gmEnds" });
+    expect(snapshot(c)).toEqual(mid);
+    expect(errors(c.world).at(-1)).toBe("Only the GM ends the chase (out of sight, they give up, caught).");
+    // The GM ends it from the card.
+    const gmDialog = await c.world.asUser("gm1", () => new c.D.PursuitDialog({ chaseId: r!.id }));
+    const end = await c.world.asUser("gm1", () => gmDialog.end("outOfSight"));
+    expect(end!.dungeon!.outcome).toBe("escaped");
+  });
+
+  it("a combat already started with these tokens: the dialog says so and the GM makes the flight impossible", async () => {
+    const c = await setup({ ruleset: "pmt" });
+    c.cw.addToken({ id: "tA", name: "Aldric", disposition: 1, actor: c.actors.aldric! });
+    c.cw.addToken({ id: "g1", name: "Gobelin 1", disposition: -1, actor: c.actors.gob! });
+    const combat = await c.world.asUser("gm1", () => c.cw.combatClass().create({ scene: "scene1", active: true }));
+    await c.world.asUser("gm1", () => combat.createEmbeddedDocuments("Combatant", [{ tokenId: "tA", sceneId: "scene1" }, { tokenId: "g1", sceneId: "scene1" }]));
+    c.fake.select(c.heroes[0]!, c.goblins[0]!);
+    expect(new c.D.PursuitDialog().setup.combatStarted).toBe(false); // not started yet: flight is possible
+    c.world.rolls.push(5, 2); // side initiative at the start of round 1
+    await c.world.asUser("gm1", () => combat.startCombat());
+    const d = new c.D.PursuitDialog();
+    expect(d.setup.combatStarted).toBe(true);
+    await d.change("combatStarted", false); // unticked by hand (or sent so by a client): the GM sees the fight
+    const r = await d.start();
+    expect(r!.dungeon!.outcome).toBe("impossible");
+    expect(c.world.messages.at(-1)!.content).toContain("Combat has started: flight is impossible.");
+  });
+
+  it("a token removed mid-chase: the GM goes on, the exhaustion goes to the actors still on the scene", async () => {
+    const c = await setup({ ruleset: "ose" });
+    c.fake.select(c.heroes[0]!, c.heroes[1]!, c.goblins[0]!);
+    const d = new c.D.PursuitDialog();
+    await d.start();
+    for (let i = 0; i < 29; i++) await d.dungeon("round");
+    c.fake.scene.tokens.delete("tB"); // Brune's token is gone
+    const r = await d.dungeon("round");
+    expect(errors(c.world)).toEqual([]);
+    expect(r!.dungeon!.exhausted).toBe(true);
+    expect(r!.exhaustedActors).toEqual(["Aldric", "Gobelin"]);
+    expect(c.effects.brune).toEqual([]);
   });
 });
 

@@ -117,16 +117,45 @@ interface TokenDocLike {
   testUserPermission(user: User, level: "OWNER"): boolean;
 }
 
-function sceneTokens(sceneId: string | null, tokenIds: readonly string[]): TokenDocLike[] {
+/**
+ * The token documents named by a chase. `missing: "throw"` (a flight being checked) refuses a scene or token
+ * that is gone; `"skip"` (the GM applying the running exhaustion mid-chase) leaves out those removed since.
+ */
+function sceneTokens(sceneId: string | null, tokenIds: readonly string[], missing: "throw" | "skip" = "throw"): TokenDocLike[] {
   if (!tokenIds.length) return [];
   const scenes = (game as unknown as { scenes: { get(id: string): { tokens: { get(id: string): TokenDocLike | undefined } } | undefined } }).scenes;
   const scene = sceneId ? scenes.get(sceneId) : undefined;
-  if (!scene) throw new UserError("AVENTURE.Pursuit.error.noScene");
-  return tokenIds.map((id) => {
+  if (!scene) {
+    if (missing === "skip") return [];
+    throw new UserError("AVENTURE.Pursuit.error.noScene");
+  }
+  const out: TokenDocLike[] = [];
+  for (const id of tokenIds) {
     const tok = scene.tokens.get(id);
-    if (!tok) throw new UserError("AVENTURE.Pursuit.error.noToken", { id });
-    return tok;
-  });
+    if (tok) out.push(tok);
+    else if (missing === "throw") throw new UserError("AVENTURE.Pursuit.error.noToken", { id });
+  }
+  return out;
+}
+
+interface CombatLike {
+  started?: boolean;
+  combatants?: Iterable<{ tokenId?: string | null }>;
+}
+
+/**
+ * Whether a started combat includes one of these tokens: flight is then impossible (RULES.md §8.1, §8.3).
+ * Looks at every combat of the world (the GM answering a query may view another scene); token ids are
+ * random 16-character ids, so they are matched alone.
+ */
+export function combatUnderway(tokenIds: readonly string[]): boolean {
+  if (!tokenIds.length) return false;
+  const combats = (game as unknown as { combats?: { contents?: CombatLike[] } }).combats?.contents ?? [];
+  for (const combat of combats) {
+    if (!combat.started || !combat.combatants) continue;
+    for (const c of combat.combatants) if (c.tokenId && tokenIds.includes(c.tokenId)) return true;
+  }
+  return false;
 }
 
 /** A player may only run a flight whose fleeing group is made of tokens they own (GMs: any). */
@@ -134,6 +163,16 @@ function assertMayFlee(sender: User, tokens: TokenDocLike[]): void {
   if (sender.isGM) return;
   if (!tokens.length) throw new UserError("AVENTURE.Pursuit.error.ownTokens");
   for (const tok of tokens) assertOwner(sender, tok);
+}
+
+/**
+ * What only the referee decides for the monsters: a reaction total already rolled (pmt: whether they
+ * pursue) and the end of a dungeon chase (out of sight, they give up, caught). A player's flight rolls the
+ * reaction on the GM's side; the GM ends the chase.
+ */
+function assertRefereeInput(sender: User, what: "reaction" | "end"): void {
+  if (sender.isGM) return;
+  throw new UserError(what === "reaction" ? "AVENTURE.Pursuit.error.gmReaction" : "AVENTURE.Pursuit.error.gmEnds");
 }
 
 // ------------------------------------------------------------------------------------ chat state
@@ -189,6 +228,7 @@ async function start(setup: PursuitSetup, sender: User): Promise<ChaseRecord> {
     opponents: sceneTokens(setup.sceneId, setup.groups.opponents.tokenIds),
   };
   assertMayFlee(sender, tokens[fleeingSide]);
+  if (setup.reactionTotal !== null) assertRefereeInput(sender, "reaction");
   for (const side of PURSUIT_SIDES) setup.groups[side].names = tokens[side].map((x) => x.name);
   const f = setup.groups[fleeingSide];
   const p = setup.groups[pursuingSide];
@@ -231,7 +271,8 @@ async function start(setup: PursuitSetup, sender: User): Promise<ChaseRecord> {
         ruleset,
         fleeingSpeed: f.speed,
         pursuerSpeed: p.speed,
-        combatStarted: setup.combatStarted,
+        // The GM checks it too: a started combat with any of these tokens makes flight impossible.
+        combatStarted: setup.combatStarted || combatUnderway([...setup.groups.party.tokenIds, ...setup.groups.opponents.tokenIds]),
         surprised,
         monstersPursue: fleeingSide === "party",
         reactionTotal: setup.reactionTotal,
@@ -247,7 +288,10 @@ async function start(setup: PursuitSetup, sender: User): Promise<ChaseRecord> {
 }
 
 async function step(req: Exclude<PursuitRequest, { op: "start" }>, current: ChaseRecord, sender: User): Promise<ChaseRecord> {
-  assertMayFlee(sender, sceneTokens(current.sceneId, current.groups[current.fleeingSide].tokenIds));
+  if (!sender.isGM) {
+    if (req.op === "end") assertRefereeInput(sender, "end");
+    assertMayFlee(sender, sceneTokens(current.sceneId, current.groups[current.fleeingSide].tokenIds));
+  }
   const dice = foundryDice();
   const next: ChaseRecord = { ...current, step: current.step + 1, exhaustedActors: [] };
   let advance = 0;
@@ -289,23 +333,20 @@ async function step(req: Exclude<PursuitRequest, { op: "start" }>, current: Chas
   return next;
 }
 
-/** Applies the running exhaustion to the actors of both groups' tokens; returns the names of those that got it. */
+/**
+ * Applies the running exhaustion to the actors of both groups' tokens still on the scene (once per actor);
+ * returns the names of those that got it. The actors are collected before the first effect is created.
+ */
 async function exhaust(record: ChaseRecord, penalty: number, restTurns: number | null): Promise<string[]> {
   const adapter = adapterFor();
-  const names: string[] = [];
-  const seen = new Set<EffectActor>();
+  const actors = new Set<EffectActor & { name: string }>();
   for (const side of PURSUIT_SIDES) {
-    for (const tok of sceneTokens(record.sceneId, record.groups[side].tokenIds)) {
-      if (!tok.actor || seen.has(tok.actor)) continue;
-      seen.add(tok.actor);
-      const added = await applyRunExhaustion(
-        tok.actor,
-        adapter.id,
-        { penalty, restTurns, restSeconds: dungeonRunRestSeconds(record.ruleset), worldTime: game.time.worldTime },
-        (k, d) => t(k, d),
-      );
-      if (added) names.push(tok.actor.name);
-    }
+    for (const tok of sceneTokens(record.sceneId, record.groups[side].tokenIds, "skip")) if (tok.actor) actors.add(tok.actor);
+  }
+  const names: string[] = [];
+  const opts = { penalty, restTurns, restSeconds: dungeonRunRestSeconds(record.ruleset), worldTime: game.time.worldTime };
+  for (const actor of actors) {
+    if (await applyRunExhaustion(actor, adapter.id, opts, (k, d) => t(k, d))) names.push(actor.name);
   }
   return names;
 }
