@@ -156,7 +156,8 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
 
 export interface HideCheckObserver {
   id: string;
-  passivePerception: number;
+  /** Passive Wisdom (Perception); may be null (unknown) only for a searching observer, whose roll is used instead. */
+  passivePerception: number | null;
   /** Actively searching: it rolls Wisdom (Perception) instead of using its passive score. */
   searching: boolean;
   /** The Wisdom (Perception) total; required when searching. */
@@ -174,8 +175,8 @@ export interface HideCheckResult {
  * Resolves a hiding attempt (RULES.md §6): the Dexterity (Stealth) total is the DC. An observer not searching spots
  * the hider when its passive Perception ≥ DC; a searching observer spots it when its Wisdom (Perception) roll ≥ DC
  * (its passive score is not used). The hider is hidden from every observer that fails.
- * All numbers must be finite integers. Throws NotANumber / NotAnInteger / Missing (perceptionRoll when searching,
- * id, searching) / UnknownValue.
+ * All numbers must be finite integers; a searching observer's passive may be null (unknown). Throws NotANumber /
+ * NotAnInteger / Missing (perceptionRoll when searching, id, searching) / UnknownValue.
  * (Modifiers such as the fast pace's −5 passive are the caller's: pass the adjusted passive score.)
  */
 export function hideResult(input: { stealthTotal: number; observers: readonly HideCheckObserver[] }): HideCheckResult {
@@ -187,9 +188,10 @@ export function hideResult(input: { stealthTotal: number; observers: readonly Hi
   input.observers.forEach((o, i) => {
     requireObject(`observers[${i}]`, o);
     const id = requireId(`observers[${i}].id`, o.id);
-    const passive = num(`observers[${i}].passivePerception`, o.passivePerception, { integer: true });
     const searching = requireBool(`observers[${i}].searching`, o.searching);
-    let score = passive;
+    const passiveKnown = !(searching && (o.passivePerception === null || o.passivePerception === undefined));
+    const passive = passiveKnown ? num(`observers[${i}].passivePerception`, o.passivePerception, { integer: true }) : null;
+    let score = passive ?? 0;
     if (searching) {
       if (o.perceptionRoll === undefined || o.perceptionRoll === null) {
         throw new RulesError("AVENTURE.Error.Missing", { name: `observers[${i}].perceptionRoll` });

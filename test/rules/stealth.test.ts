@@ -229,6 +229,13 @@ describe("hideResult: Stealth total is the DC", () => {
     });
     expect(r).toEqual({ dc: 15, spottedBy: ["s1"], hiddenFrom: ["s2"] });
   });
+  it("a searching observer's passive may be unknown (null); a non-searching one's may not", () => {
+    const r = hideResult({ stealthTotal: 12, observers: [{ id: "s", passivePerception: null, searching: true, perceptionRoll: 12 }] });
+    expect(r).toEqual({ dc: 12, spottedBy: ["s"], hiddenFrom: [] });
+    expect(keyOf(() => hideResult({ stealthTotal: 12, observers: [{ id: "p", passivePerception: null, searching: false }] }))).toBe(
+      "AVENTURE.Error.NotANumber",
+    );
+  });
   it("Jamba's example: Stealth 18 beats the goblins' passive Perception", () => {
     const r = hideResult({
       stealthTotal: 18,
