@@ -146,13 +146,25 @@ export class FakeCombatBase {
     return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
   }
 
-  /** Sorts the turns (unbound comparator) and keeps the current combatant current, as core does. */
+  /**
+   * Sorts the turns (unbound comparator) and clamps the turn index, as core does: the index stays, so the
+   * current combatant may change when the order changes. Core keeps the current combatant only through
+   * its turn events (`keepCurrent`), which `turnEvents: false` skips.
+   */
   setupTurns(): FakeCombatant[] {
-    const current = this.combatant;
     const sort = this._sortCombatants;
     this.turns = this.combatants.contents.sort((a, b) => sort.call(undefined, a, b));
-    if (current && this.turn !== null) this.turn = Math.max(0, this.turns.indexOf(current));
+    if (this.turn !== null && this.turns.length) this.turn = Math.min(Math.max(this.turn, 0), this.turns.length - 1);
     return this.turns;
+  }
+
+  /** Core's turn events after a combatant change: the active GM moves the turn back to the combatant who had it. */
+  private async keepCurrent(current: FakeCombatant | null, options: Record<string, unknown>): Promise<void> {
+    if (options.turnEvents === false || !current || !this.started || !this.combatants.get(current.id)) return;
+    const idx = this.turns.indexOf(current);
+    const gm = this.world.game.users.activeGM;
+    if (idx < 0 || idx === this.turn || !gm) return;
+    await this.world.asUser(gm.id, () => this.update({ turn: idx }, { turnEvents: false }));
   }
   debounceSetup(): void {
     this.setupTurns();
@@ -174,7 +186,9 @@ export class FakeCombatBase {
       this.combatants.add(c);
       made.push(c);
     }
+    const current = this.combatant;
     this.setupTurns();
+    await this.keepCurrent(current, {});
     for (const c of made) await this.world.callAllClients("createCombatant", c, {}, this.world.game.user.id);
     return made;
   }
@@ -192,6 +206,7 @@ export class FakeCombatBase {
       }
       changed.push([c, u]);
     }
+    const current = this.combatant;
     for (const [c, u] of changed) {
       for (const [k, v] of Object.entries(u)) {
         if (k === "_id") continue;
@@ -203,6 +218,7 @@ export class FakeCombatBase {
       }
     }
     this.setupTurns();
+    await this.keepCurrent(current, options);
     for (const [c, u] of changed) {
       const changes: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(u)) setPath(changes, k, v);

@@ -127,12 +127,21 @@ describe("side initiative over three rounds (ose, three sides)", () => {
 
   it("a combatant added mid-combat takes its side's value", async () => {
     const w = cw.world;
+    // The createCombatant work is not awaited by the hook; the fake has one game.user for all clients, so
+    // keep only the active GM connected for the continuation to run as that GM.
+    w.users.get("gm2")!.active = false;
+    w.users.get("p1")!.active = false;
     const combat = await newCombat(["tHero", "tOrc"]);
     w.rolls.push(3, 6);
     await combat.startCombat();
     expect(initiatives(combat)).toEqual({ Aldric: 3, Orc: 6 });
+    await combat.nextTurn(); // Orc (6) has acted: Aldric's turn
+    expect(combat.combatant!.name).toBe("Aldric");
     await combat.createEmbeddedDocuments("Combatant", [{ tokenId: "tLurker", sceneId: "scene1" }]);
+    await new Promise((r) => setTimeout(r, 0)); // the createCombatant hook's work is not awaited by core
     expect(initiatives(combat)).toEqual({ Aldric: 3, Orc: 6, Rôdeur: 6 });
+    expect(order(combat)).toEqual(["Orc", "Rôdeur", "Aldric"]);
+    expect(combat.combatant!.name).toBe("Aldric"); // the newcomer's value does not steal the turn
     expect(roundCalls().at(-1)!.options).toEqual({ turnEvents: false });
     expect(w.rolls.made).toHaveLength(1); // no die for the newcomer
   });
@@ -140,12 +149,13 @@ describe("side initiative over three rounds (ose, three sides)", () => {
   it("the tracker's roll buttons roll for sides, not individuals (GM and player)", async () => {
     const w = cw.world;
     const combat = await newCombat(["tHero", "tScout", "tOrc"]);
-    // Before the start: the GM rolls for the friendly side only.
+    // Before the start: a player's button goes to the active GM (query), who rolls for the player's side.
     w.rolls.push(4);
-    await combat.rollInitiative([combat.turns.find((c) => c.name === "Brune")!.id]);
+    await w.asUser("p1", () => combat.rollInitiative(combat.turns.find((c) => c.name === "Brune")!.id));
     expect(initiatives(combat)).toEqual({ Aldric: 4, Brune: 4, Orc: null });
+    expect(roundCalls().at(-1)!.user).toBe("gm1");
     expect(w.messages).toHaveLength(1);
-    // rollAll: only the hostile side is left.
+    // rollAll (GM): only the hostile side is left.
     w.rolls.push(2);
     await combat.rollAll();
     expect(initiatives(combat)).toEqual({ Aldric: 4, Brune: 4, Orc: 2 });
@@ -153,15 +163,27 @@ describe("side initiative over three rounds (ose, three sides)", () => {
     await combat.startCombat();
     expect(w.rolls.made).toHaveLength(2);
     expect(w.messages).toHaveLength(2);
-    // A player's button goes to the active GM (query), who rolls for the player's side.
-    w.rolls.push(6);
+    // The player cannot roll their side again (core shows the button only without an initiative)...
     await w.asUser("p1", () => combat.rollInitiative(combat.turns.find((c) => c.name === "Aldric")!.id));
-    expect(initiatives(combat)).toEqual({ Aldric: 6, Brune: 6, Orc: 2 });
-    expect(roundCalls().at(-1)!.user).toBe("gm1");
-    // A player cannot roll for a side through a combatant they do not own: nothing changes.
+    expect(w.notifications.at(-1)).toEqual({
+      type: "error",
+      message: "Initiative has already been rolled for this side this round: only the GM can roll it again.",
+    });
+    // ...nor roll for a side through a combatant they do not own: nothing changes, no die rolled.
     await w.asUser("p1", () => combat.rollInitiative(combat.turns.find((c) => c.name === "Orc")!.id));
-    expect(initiatives(combat)).toEqual({ Aldric: 6, Brune: 6, Orc: 2 });
     expect(w.notifications.at(-1)).toEqual({ type: "error", message: "You do not own Orc." });
+    expect(initiatives(combat)).toEqual({ Aldric: 4, Brune: 4, Orc: 2 });
+    expect(w.rolls.made).toHaveLength(2);
+    expect(w.messages).toHaveLength(2);
+    // The GM may roll a side again during the round; whoever has the turn keeps it (Orc, last in the order).
+    await combat.nextTurn();
+    await combat.nextTurn();
+    expect(combat.combatant!.name).toBe("Orc");
+    w.rolls.push(1);
+    await combat.rollInitiative(combat.turns.find((c) => c.name === "Aldric")!.id);
+    expect(initiatives(combat)).toEqual({ Aldric: 1, Brune: 1, Orc: 2 });
+    expect(order(combat)).toEqual(["Orc", "Aldric", "Brune"]);
+    expect(combat.combatant!.name).toBe("Orc");
     expect(w.rolls.queue).toEqual([]);
   });
 

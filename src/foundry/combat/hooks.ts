@@ -27,7 +27,10 @@ function combatById(id: unknown): CombatDoc {
   return combat;
 }
 
-/** "rollSides" query: validates the combat, the ids and that the sender owns each combatant. */
+/**
+ * "rollSides" query: validates the combat, the ids and that the sender owns each combatant; a player may
+ * only roll for a side that has no initiative yet (the GM may roll a side again).
+ */
 async function rollSidesQuery(data: { combatId?: unknown; combatantIds?: unknown }, sender: User): Promise<boolean> {
   const combat = combatById(data.combatId);
   const ids = data.combatantIds;
@@ -38,6 +41,8 @@ async function rollSidesQuery(data: { combatId?: unknown; combatantIds?: unknown
     const c = combat.combatants.get(id);
     if (!c) throw new UserError("AVENTURE.Combat.badRequest");
     if (!canControl(sender, c as never)) throw new UserError("AVENTURE.Error.NotOwner", { name: c.name });
+    // Like core's roll button (shown only without an initiative): a player rolls a side once a round.
+    if (!sender.isGM && c.initiative !== null) throw new UserError("AVENTURE.Combat.alreadyRolled");
   }
   await rollSidesFor(combat, ids as string[]);
   return true;

@@ -86,6 +86,19 @@ interface RolledSides {
   fellBack: boolean;
 }
 
+/**
+ * After initiatives were written mid-round with `turnEvents: false` (core then leaves the turn index where it
+ * was, so the turn could pass to whoever now sits there): the combatant who had the turn keeps it, as
+ * core's own rollInitiative does. GMs only (a player's Polaris roll button leaves the turn alone).
+ */
+export async function keepTurn(combat: CombatLike, currentId: string | null | undefined): Promise<void> {
+  if (!combat.started || !currentId || !game.user.isGM) return;
+  const idx = combat.turns.findIndex((c) => c.id === currentId);
+  if (idx >= 0 && idx !== combat.turn) await combat.update({ turn: idx }, { turnEvents: false });
+}
+
+const currentId = (combat: CombatLike): string | null => (combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null));
+
 /** Rolls (or, for a single side, ranks without dice) the given sides with the rules engine. */
 async function rollFor(sides: SideId[], ties: SideTies, dice: FoundryDice, rollAlone = false): Promise<RolledSides> {
   if (sides.length === 0) return { rolls: [], groups: [], values: {}, fellBack: false };
@@ -208,7 +221,9 @@ export async function rollSidesFor(combat: CombatLike, ids: readonly string[]): 
   const updates = combat.combatants.contents
     .filter((c) => sides.includes(combatantSide(c)))
     .map((c) => ({ _id: c.id, initiative: rolled.values[combatantSide(c)]! }));
+  const current = currentId(combat);
   await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
+  await keepTurn(combat, current);
   const previous = sideRoundState(combat);
   const kept = previous?.round === round ? previous.values.filter(([s]) => !sides.includes(s)) : [];
   const values = [...kept, ...sides.map((s) => [s, rolled.values[s]!] as [SideId, number])];
@@ -226,7 +241,9 @@ export async function onCreateCombatant(combatant: CombatantLike & { parent?: Co
   if (state?.round !== combat.round || isSkipped(combat, combatant)) return;
   const value = sideValue(state, combatantSide(combatant));
   if (value === undefined) return;
+  const current = currentId(combat);
   await combat.updateEmbeddedDocuments("Combatant", [{ _id: combatant.id, initiative: value }], { turnEvents: false });
+  await keepTurn(combat, current);
 }
 
 /** Sort with side initiative: value descending (unrolled last), then side, so tied sides stay together. */

@@ -10,6 +10,7 @@ import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, t } from "../i18n.js";
 import type { CombatLike, CombatantLike, PolarisRoundFlags } from "../combat/types.js";
+import { keepTurn } from "../combat/side-initiative.js";
 
 /** The combatant's hasten/delay for `round` (stale flags of an earlier round count as none). */
 export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean; delayTo: number | null } {
@@ -76,7 +77,11 @@ export async function setPolarisInitiative(combat: CombatLike, ids: readonly str
     if (score === null) missing.push(c.name);
     else updates.push({ _id: c.id, initiative: Math.trunc(score) });
   }
-  if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
+  if (updates.length) {
+    const current = combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null);
+    await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
+    await keepTurn(combat, current);
+  }
   if (missing.length) ui.notifications?.warn(t("AVENTURE.Polaris.noInitiative", { names: missing.join(", ") }));
 }
 
