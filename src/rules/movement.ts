@@ -382,16 +382,21 @@ export function hasSpeedFor(speeds: MovementSpeeds, action: MovementAction): boo
   return false;
 }
 
+/** The actions movementBudget knows: the rule actions, and flying (no cost rule, but a speed of its own). */
+export const BUDGET_ACTIONS = [...MOVEMENT_ACTIONS, "fly"] as const;
+export type BudgetAction = (typeof BUDGET_ACTIONS)[number];
+
 /**
  * Metres of movement a creature has per turn for `action`, against which the costs of §3.1 are spent.
- * *Decision* (RULES.md gives costs, not budgets): the walking speed; for climbing and swimming, the
- * creature's own climbing or swimming speed when it is higher (the cost then follows `hasSpeed`).
+ * *Decision* (RULES.md gives costs, not budgets): the walking speed; for climbing, swimming and flying, the
+ * creature's own climbing, swimming or flying speed when it is higher (the cost then follows `hasSpeed`).
  * Throws UnknownValue (action), NotANumber / Negative (speeds).
  */
-export function movementBudget(speeds: MovementSpeeds, action: MovementAction): number {
+export function movementBudget(speeds: MovementSpeeds, action: BudgetAction): number {
   requireObject("speeds", speeds);
-  const a = oneOf("action", action, MOVEMENT_ACTIONS);
+  const a = oneOf("action", action, BUDGET_ACTIONS);
   const walk = nonNeg("walk", speeds.walk);
+  if (a === "fly") return Math.max(walk, nonNeg("fly", speeds.fly ?? 0));
   if (a === "climb") return Math.max(walk, nonNeg("climb", speeds.climb));
   if (a === "swim") return Math.max(walk, nonNeg("swim", speeds.swim));
   return walk;

@@ -82,11 +82,13 @@ export class FakeTokenRuler {
   constructor(readonly token: { document: FakeToken; actor: FakeActor | null }) {}
   _getWaypointLabelContext(waypoint: FakeWaypoint, _state: object): Record<string, unknown> | undefined {
     if (!waypoint.previous) return undefined;
+    // Like core: from the second segment on, the segment's delta in grid units ("+10").
+    const delta = waypoint.previous.previous && waypoint.measurement.backward ? { delta: `+${waypoint.measurement.backward.cost}` } : {};
     return {
       action: { label: waypoint.action },
       cssClass: "",
       distance: { total: String(waypoint.measurement.distance) },
-      cost: { total: String(waypoint.measurement.cost), units: this.token.document.parent.grid.units },
+      cost: { total: String(waypoint.measurement.cost), units: this.token.document.parent.grid.units, ...delta },
     };
   }
 }

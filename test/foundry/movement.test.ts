@@ -147,7 +147,7 @@ describe("token ruler label", () => {
     // 10 ft walk + 10 ft difficult = 30 ft of cost = 9 m: exactly the 9 m speed.
     const out = labels(token, rulerPath(token, [["walk", 10, 1], ["walk", 10, 2]]));
     const last = out.at(-1) as { cost: { total: string; units: string }; aventure: { left: { total: string } | null; exceeded: boolean } };
-    expect(last.cost).toEqual({ total: "9", units: "m" });
+    expect(last.cost).toEqual({ total: "9", units: "m", delta: "+6" });
     expect(last.aventure.left).toEqual({ total: "0", units: "m" });
     expect(last.aventure.exceeded).toBe(false);
     // 5 ft further: 10.5 m spent, 1.5 m beyond the speed.
@@ -158,6 +158,17 @@ describe("token ruler label", () => {
     expect(over.aventure.exceeded).toBe(true);
     expect(over.aventure.left.total).toBe("1.5"); // "Beyond the speed: 1.5 m"
     expect(over.cssClass).toContain("aventure-exceeded");
+  });
+
+  it("shows the delta since the previous label in the unit of the total (metres on a feet scene)", async () => {
+    // 10 ft walk (3 m), then 10 ft difficult (20 ft of cost = 6 m), then 5 ft walk (1.5 m).
+    const out = labels(token, rulerPath(token, [["walk", 10, 1], ["walk", 10, 2], ["walk", 5, 1]])) as ({ cost: Record<string, string> } | undefined)[];
+    expect(out[1]!.cost).toEqual({ total: "3", units: "m" }); // core gives no delta on the first label
+    expect(out[2]!.cost).toEqual({ total: "9", units: "m", delta: "+6" });
+    expect(out[3]!.cost).toEqual({ total: "10.5", units: "m", delta: "+1.5" });
+    await world.game.settings.set("aventure", "distanceDisplay", "grid");
+    const grid = labels(token, rulerPath(token, [["walk", 10, 1], ["walk", 10, 2]])) as ({ cost: Record<string, string> } | undefined)[];
+    expect(grid[2]!.cost).toEqual({ total: "30", units: "ft", delta: "+20" });
   });
 
   it("shows grid units when asked, and no movement left outside the combatant's turn", async () => {

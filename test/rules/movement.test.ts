@@ -334,6 +334,11 @@ describe("movement budget and jump length check (ruler helpers)", () => {
     expect(movementBudget(speeds, "swim")).toBe(9);
     expect(movementBudget({ walk: 6, climb: 9, swim: 0 }, "climb")).toBe(9);
     expect(movementBudget(speeds, "jump")).toBe(9);
+    // Flying: the flying speed when it is higher (Decision), else walking; no flying speed = walking.
+    expect(movementBudget({ walk: 9, climb: 0, swim: 0, fly: 18 }, "fly")).toBe(18);
+    expect(movementBudget({ walk: 9, climb: 0, swim: 0, fly: 3 }, "fly")).toBe(9);
+    expect(movementBudget(speeds, "fly")).toBe(9);
+    throwsKey(() => movementBudget(speeds, "burrow" as never), "AVENTURE.Error.UnknownValue");
     throwsKey(() => movementBudget({ walk: -1, climb: 0, swim: 0 }, "walk"), "AVENTURE.Error.Negative");
   });
   it("movement left goes negative beyond the budget", async () => {

@@ -10,6 +10,11 @@ import type { DistanceDisplay } from "../settings-schema.js";
 export interface LabelInput {
   /** Cumulative cost at the waypoint, in scene grid units (Infinity when unreachable). */
   cost: number;
+  /**
+   * Cumulative cost at the previous labelled waypoint (scene grid units), for the "(+x)" delta next to the
+   * total; null or omitted: no delta.
+   */
+  previousCost?: number | null;
   /** The scene's grid unit as written on the scene ("ft", "m", "sq"...). */
   sceneUnits: string;
   /** The same as a convertible unit, or null (then everything stays in grid units). */
@@ -25,7 +30,8 @@ export interface LabelInput {
 }
 
 export interface AventureLabel {
-  cost: { total: string; units: string };
+  /** The total and, when `previousCost` was given, the signed delta since it: both in `units`. */
+  cost: { total: string; units: string; delta?: string };
   /** Movement left this turn, or by how much the speed is exceeded when `exceeded`. */
   left: { total: string; units: string } | null;
   exceeded: boolean;
@@ -44,6 +50,13 @@ export function aventureLabel(input: LabelInput): AventureLabel {
   const units = inMetres ? "m" : input.sceneUnits;
   const costMetres = input.unit !== null && Number.isFinite(input.cost) ? toMetres(input.cost, input.unit, factor) : null;
   const shownCost = inMetres && costMetres !== null ? costMetres : input.cost;
+  // The delta in the same unit as the total (core's own delta is in grid units).
+  const shown = (gridValue: number) => (inMetres && input.unit !== null && Number.isFinite(gridValue) ? toMetres(gridValue, input.unit, factor) : gridValue);
+  let delta: string | undefined;
+  if (typeof input.previousCost === "number") {
+    const d = shown(input.cost) - shown(input.previousCost);
+    delta = Number.isFinite(d) ? `${d < 0 ? "−" : "+"}${formatNumber(Math.abs(d), input.lang)}` : "∞";
+  }
 
   let left: AventureLabel["left"] = null;
   let exceeded = false;
@@ -65,5 +78,7 @@ export function aventureLabel(input: LabelInput): AventureLabel {
         longJump: `${formatNumber(input.jump.longJump, input.lang)} m`,
       })
     : null;
-  return { cost: { total: formatNumber(shownCost, input.lang), units }, left, exceeded, warning };
+  const cost: AventureLabel["cost"] = { total: formatNumber(shownCost, input.lang), units };
+  if (delta !== undefined) cost.delta = delta;
+  return { cost, left, exceeded, warning };
 }

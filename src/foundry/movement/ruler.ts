@@ -4,8 +4,9 @@
  * when exceeded), and a warning when a single jump is longer than the token's long jump.
  */
 import { template } from "../../constants.js";
-import { MOVEMENT_ACTIONS, jumpTooLong, longJump, movementBudget, type MovementAction } from "../../rules/movement.js";
+import { BUDGET_ACTIONS, jumpTooLong, longJump, movementBudget, type BudgetAction } from "../../rules/movement.js";
 import type { Speeds } from "../adapters/read.js";
+import { loadTemplatesCompat } from "../compat.js";
 import { getSetting } from "../settings.js";
 import { aventureLabel, type AventureLabel } from "./label.js";
 import { isCurrentCombatant, movementStats, sceneToMetres, sceneUnit, type MovementStats, type SceneLike } from "./token-data.js";
@@ -25,15 +26,15 @@ interface JumpState {
   /** Length of the non-jump movement just before it (the run-up). */
   runUp: number;
   jumping: boolean;
+  /** Cumulative cost (scene units) at the last waypoint that got a label: the start of the label's delta. */
+  lastLabelCost: number;
 }
 
-const isRuleAction = (a: string): a is MovementAction => (MOVEMENT_ACTIONS as readonly string[]).includes(a);
+const isBudgetAction = (a: string): a is BudgetAction => (BUDGET_ACTIONS as readonly string[]).includes(a);
 
-/** The movement budget (metres) for an action; fly uses the flying speed when it is higher. */
+/** The movement budget (metres) for a Foundry movement action: the rules' budget; other actions use walking's. */
 export function budgetFor(speeds: Speeds, action: string): number {
-  if (isRuleAction(action)) return movementBudget(speeds, action);
-  const walk = movementBudget(speeds, "walk");
-  return action === "fly" ? Math.max(walk, speeds.fly) : walk;
+  return movementBudget(speeds, isBudgetAction(action) ? action : "walk");
 }
 
 interface TokenLike {
@@ -46,7 +47,7 @@ export function labelFor(token: TokenLike, waypoint: RulerWaypoint, state: Recor
   const doc = token.document;
   const scene = doc.parent as SceneLike | null;
   const unit = sceneUnit(scene);
-  const s = (state.aventure ??= { run: 0, runUp: 0, jumping: false }) as JumpState;
+  const s = (state.aventure ??= { run: 0, runUp: 0, jumping: false, lastLabelCost: 0 }) as JumpState;
   if (s.stats === undefined) s.stats = doc.actor ? movementStats(doc.actor) : null;
 
   // Jump tracking (every waypoint, labelled or not).
@@ -77,6 +78,7 @@ export function labelFor(token: TokenLike, waypoint: RulerWaypoint, state: Recor
   const budgetMetres = speeds && isCurrentCombatant(doc) ? budgetFor(speeds, waypoint.action) : null;
   return aventureLabel({
     cost: waypoint.measurement.cost,
+    previousCost: s.lastLabelCost,
     sceneUnits: scene?.grid?.units ?? "",
     unit,
     feetFactor: getSetting("feetFactor"),
@@ -109,8 +111,11 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
         console.error("aventure | ruler label", e);
       }
       if (!context || !aventure) return context;
-      const c = context as { cost?: { total: string; units: string }; cssClass?: string };
-      c.cost = { ...(c.cost ?? {}), ...aventure.cost };
+      (state as { aventure: JumpState }).aventure.lastLabelCost = (waypoint as RulerWaypoint).measurement.cost;
+      const c = context as { cost?: { total: string; units: string; delta?: string }; cssClass?: string };
+      // Core's delta (if any) is in grid units: show ours, in the unit of the total, in its place.
+      const { delta, ...cost } = aventure.cost;
+      c.cost = { ...(c.cost ?? {}), ...cost, ...(c.cost?.delta !== undefined && delta !== undefined ? { delta } : {}) };
       if (aventure.exceeded) c.cssClass = `${c.cssClass ?? ""} aventure-exceeded`.trim();
       return { ...context, aventure };
     }
@@ -118,8 +123,12 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
   return AventureTokenRuler as unknown as RulerClass;
 }
 
-/** Sets CONFIG.Token.rulerClass to Aventure's subclass of the current one (call at `setup`). */
+/**
+ * Sets CONFIG.Token.rulerClass to Aventure's subclass of the current one (call at `setup`) and loads the
+ * label template ahead, so that the first drag does not wait for it.
+ */
 export function installRuler(): void {
   const config = CONFIG.Token as unknown as { rulerClass: RulerClass };
   config.rulerClass = makeAventureRuler(config.rulerClass);
+  void loadTemplatesCompat([template("movement/waypoint-label.hbs")]).catch((e: unknown) => console.error("aventure | ruler template", e));
 }

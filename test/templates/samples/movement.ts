@@ -34,10 +34,12 @@ export const SAMPLES: Record<string, Sample> = {
     context: (l) => ({
       action: { label: "AVENTURE.Movement.Jump.long" },
       cssClass: "aventure-exceeded",
+      units: "ft",
       elevation: { total: 3, icon: "fa-solid fa-arrows-up-down", hidden: false, delta: "+3" },
       ...(() => {
         const a = aventureLabel({
           cost: 35,
+          previousCost: 15,
           sceneUnits: "ft",
           unit: "ft",
           feetFactor: 0.3,
