@@ -297,10 +297,10 @@ describe("falls (RULES.md §4.1)", () => {
 
   it("asks the GM on a drop when set to ask; a flying token never falls; off does nothing", async () => {
     const { actor } = hero(world);
-    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric <b>", actor });
     dialogAnswers.push(false);
     await callAllClientsAwait(world, "moveToken", token, drop(token, 6, 0), {}, world.users.getStrict("gm1"));
-    expect(dialogsShown).toEqual(["<p>Aldric dropped 6 m. Does the creature fall?</p>"]);
+    expect(dialogsShown).toEqual(["<p>Aldric &#60;b&#62; dropped 6 m. Does the creature fall?</p>"]); // the name is text, not HTML
     expect(world.rolls.made).toEqual([]);
     dialogAnswers.push(true);
     world.rolls.push(1, 2);

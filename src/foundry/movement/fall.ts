@@ -13,7 +13,7 @@ import { askGM, isActiveGM, registerQuery } from "../gm.js";
 import { UserError, guarded, t } from "../i18n.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
-import { fallCardContext, type FallSource } from "../../apps/movement-context.js";
+import { fallCardContext, metresText, type FallSource } from "../../apps/movement-context.js";
 import { isFlying, isTeleportAction, lastAction, sceneToMetres, type SceneLike } from "./token-data.js";
 
 /** Who falls: a token (with its actor) or an actor alone. */
@@ -157,9 +157,12 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
   return { metres, dice, total, applied, prone };
 }
 
-function fmt(metres: number): string {
-  return `${(Math.round(metres * 100) / 100).toLocaleString(game.i18n.lang)} m`;
+/** The text of `s` as HTML (a token's name may hold "<" or "&"). */
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+const fmt = (metres: number): string => metresText(metres, game.i18n.lang);
 
 /** The "aventure.fall" query handler (active GM): validates, then runs the fall. Errors come back as keys. */
 async function onFallQuery(data: unknown, sender: User): Promise<FallReply> {
@@ -254,7 +257,7 @@ export async function onElevationDrop(token: FallToken, movement: MovementLike):
     if (mode === "ask") {
       const ok = await foundry.applications.api.DialogV2.confirm({
         window: { title: "AVENTURE.Movement.Fall.title" },
-        content: `<p>${t("AVENTURE.Movement.Fall.askDrop", { name: token.name, metres: fmt(metres) })}</p>`,
+        content: `<p>${escapeHtml(t("AVENTURE.Movement.Fall.askDrop", { name: token.name, metres: fmt(metres) }))}</p>`,
       } as never);
       if (!ok) return;
     }
