@@ -53,7 +53,8 @@ export function cardSample(l: Localize) {
   const fail = new Set(["bram:1:forcedMarch:9", "bram:1:dehydration", "dun:2:forcedMarch:10"]);
   const rolled: RolledSave[] = plan.saves.map((s, i) => {
     const total = fail.has(s.id) ? s.dc - 3 : s.dc + (i % 5);
-    return { id: s.id, memberId: s.memberId, day: s.day, kind: s.kind, hour: s.hour, dc: s.dc, total, success: total >= s.dc };
+    const natural = total - (PARTY.find((m) => m.actorId === s.memberId)!.conMod ?? 0);
+    return { id: s.id, memberId: s.memberId, day: s.day, kind: s.kind, hour: s.hour, dc: s.dc, total, natural, success: total >= s.dc };
   });
   const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
   return travelCardContext(plan, outcome, rolled, { advanced: plan.durationSeconds, actors: [] }, {
@@ -61,6 +62,12 @@ export function cardSample(l: Localize) {
     lang: langOf(l),
     trackFood: true,
     exhaustionTracked: [true, true, true, true],
+    // A pmt-style daily lost check of 20 %: the second day's 1d100 is 12, the group goes astray.
+    lost: [
+      { day: 1, chance: 20, roll: 64, lost: false },
+      { day: 2, chance: 20, roll: 12, lost: true },
+      { day: 3, chance: 20, roll: 87, lost: false },
+    ],
   });
 }
 
