@@ -5,7 +5,8 @@
  */
 import { template } from "../constants.js";
 import { encounterDialogContext, type EncounterDialogState } from "./encounter-context.js";
-import { rollEncounter, startEncounterCombat, tokensFromSelection } from "../foundry/encounter/encounter.js";
+import { fleeOptions, rollEncounter, startEncounterCombat, tokensFromSelection } from "../foundry/encounter/encounter.js";
+import { openPursuit, type PursuitDialog } from "./PursuitDialog.js";
 import { isSideId } from "../foundry/encounter/sides.js";
 import { ENCOUNTER_PLACES, type EncounterPlace } from "../rules/encounter.js";
 import { getSetting } from "../foundry/settings.js";
@@ -16,6 +17,7 @@ const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   #state: EncounterDialogState;
+  #pursuit: PursuitDialog | null = null;
 
   constructor(options: Record<string, unknown> = {}) {
     super(options as never);
@@ -43,6 +45,7 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     actions: {
       roll: EncounterDialog.#onRoll,
       start: EncounterDialog.#onStart,
+      flee: EncounterDialog.#onFlee,
       selection: EncounterDialog.#onSelection,
     },
   };
@@ -50,6 +53,11 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   static override PARTS = {
     form: { template: template("encounter/dialog.hbs") },
   };
+
+  /** The Pursuit dialog the last "Flee" opened, if any. */
+  get pursuit(): PursuitDialog | null {
+    return this.#pursuit;
+  }
 
   /** The dialog's current state (read by tests and macros). */
   get encounter(): EncounterDialogState {
@@ -104,6 +112,13 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#readForm();
     const combat = await guarded(() => startEncounterCombat(this.#state, this.#state.result));
     if (combat) await this.close();
+  }
+
+  /** "Flee": the Pursuit dialog prefilled from this encounter (the encounter dialog stays open). */
+  static async #onFlee(this: EncounterDialog): Promise<void> {
+    this.#readForm();
+    const pursuit = await guarded(() => openPursuit(fleeOptions(this.#state)));
+    if (pursuit) this.#pursuit = pursuit;
   }
 
   static async #onSelection(this: EncounterDialog): Promise<void> {

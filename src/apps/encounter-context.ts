@@ -3,6 +3,8 @@ import { ENCOUNTER_PLACES, encounterRules, type EncounterPlace } from "../rules/
 import type { RulesetId } from "../rules/rulesets.js";
 import { SIDE_IDS, type SideId } from "../foundry/encounter/sides.js";
 import type { EncounterResult } from "../foundry/encounter/run.js";
+import type { PursuitSide } from "../foundry/pursuit/groups.js";
+import type { PursuitPlace, SurpriseChoice } from "./pursuit-context.js";
 
 export type Localize = (key: string, data?: Record<string, string | number>) => string;
 
@@ -110,5 +112,33 @@ export function encounterDialogContext(state: EncounterDialogState, l: Localize)
     canStart: state.tokens.length > 0,
     cannotStart: state.tokens.length === 0,
     result: state.result ? encounterCardContext(state.result, speaker?.name ?? null, l) : null,
+  };
+}
+
+/** What the encounter hands over to the Pursuit dialog when the party flees (api.openPursuit options). */
+export interface FleeHandOver {
+  place: PursuitPlace;
+  fleeingSide: PursuitSide;
+  surprise: SurpriseChoice;
+  reactionTotal: number | null;
+}
+
+/**
+ * "Flee": the encounter as the Pursuit dialog's prefill. The party (friendly side) flees; the neutral and
+ * hostile sides are the pursuers (the pursuit's groups). The dungeon stays the dungeon, the wilderness and
+ * water are outdoors. Surprise: the fleeing party was surprised, the pursuers were (every pursuing side
+ * surprised), both, or none. The reaction total already rolled, if any. Pure.
+ */
+export function fleeHandOver(tokens: readonly EncounterToken[], result: EncounterResult | null, where: EncounterPlace): FleeHandOver {
+  const surprised = result?.surprise?.outcome.surprised ?? [];
+  const pursuers = dialogSides(tokens).filter((s) => s !== "friendly");
+  const partySurprised = surprised.includes("friendly");
+  const pursuersSurprised = pursuers.length > 0 && pursuers.every((s) => surprised.includes(s));
+  const surprise: SurpriseChoice = partySurprised ? (pursuersSurprised ? "both" : "fleeing") : pursuersSurprised ? "pursuers" : "none";
+  return {
+    place: (result?.where ?? where) === "dungeon" ? "dungeon" : "outdoors",
+    fleeingSide: "party",
+    surprise,
+    reactionTotal: result?.reaction?.total ?? null,
   };
 }

@@ -6,8 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { bootWithCombat, type CombatWorld } from "../fake/combat.js";
 import type { EncounterDialogState } from "../../src/apps/encounter-context.js";
-import { encounterDialogContext } from "../../src/apps/encounter-context.js";
-import { rollEncounter, startEncounterCombat, tokensFromSelection } from "../../src/foundry/encounter/encounter.js";
+import { encounterDialogContext, fleeHandOver } from "../../src/apps/encounter-context.js";
+import { fleeOptions, rollEncounter, startEncounterCombat, tokensFromSelection } from "../../src/foundry/encounter/encounter.js";
+import type { EncounterResult } from "../../src/foundry/encounter/run.js";
+import { surprisedSides } from "../../src/rules/encounter.js";
 import { rollSurprise, sideOfDisposition, tokensToSides } from "../../src/foundry/encounter/sides.js";
 import { fixedDice } from "../../src/rules/dice.js";
 
@@ -194,6 +196,73 @@ describe("Start combat", () => {
     const cw = await world("ose");
     await expect(startEncounterCombat(state(cw, { tokens: [] }), null)).rejects.toThrow(/NoToken/);
     expect(cw.combat()).toBeNull();
+  });
+});
+
+describe("Flee: hand-over to the Pursuit dialog", () => {
+  const tokens = [
+    { id: "a", name: "Aldric", side: "friendly" as const, chaMod: 2 },
+    { id: "n", name: "Colporteur", side: "neutral" as const, chaMod: 0 },
+    { id: "o", name: "Orc", side: "hostile" as const, chaMod: null },
+  ];
+  const result = (surprised: ("friendly" | "neutral" | "hostile")[], where: "dungeon" | "wilderness" | "water" = "dungeon"): EncounterResult => ({
+    ruleset: "ose",
+    rules: "ose",
+    where,
+    surprise: {
+      rolls: { friendly: 3, neutral: 3, hostile: 3 },
+      outcome: surprisedSides(
+        (["friendly", "neutral", "hostile"] as const).map((id) => ({ id, surprised: surprised.includes(id) })),
+        "ose",
+      ),
+    },
+    distance: { metres: 6, dice: [1, 1], formula: "2d6*3", multiplier: 3 },
+    reaction: { dice: [5, 6], modifier: 2, total: 13, result: "friendly" },
+  });
+
+  it("maps the place, who was surprised (the party flees) and the reaction", () => {
+    expect(fleeHandOver(tokens, null, "wilderness")).toEqual({ place: "outdoors", fleeingSide: "party", surprise: "none", reactionTotal: null });
+    expect(fleeHandOver(tokens, null, "dungeon").place).toBe("dungeon");
+    expect(fleeHandOver(tokens, result([], "water"), "dungeon")).toEqual({ place: "outdoors", fleeingSide: "party", surprise: "none", reactionTotal: 13 });
+    expect(fleeHandOver(tokens, result(["friendly"]), "dungeon").surprise).toBe("fleeing");
+    expect(fleeHandOver(tokens, result(["neutral", "hostile"]), "dungeon").surprise).toBe("pursuers");
+    expect(fleeHandOver(tokens, result(["friendly", "neutral", "hostile"]), "dungeon").surprise).toBe("both");
+    // Only some of the pursuing sides surprised: the pursuers as a group were not.
+    expect(fleeHandOver(tokens, result(["hostile"]), "dungeon").surprise).toBe("none");
+    expect(fleeHandOver(tokens, result(["friendly", "hostile"]), "dungeon").surprise).toBe("fleeing");
+  });
+
+  it("the dialog's Flee opens the Pursuit dialog with the encounter's tokens (sides as picked), place, surprise and reaction", async () => {
+    const cw = await world("ose");
+    const w = cw.world;
+    const api = w.modules.get("aventure")!.api as { openEncounter: () => Promise<{ encounter: EncounterDialogState } | undefined> };
+    const app = (await api.openEncounter())!;
+    const { EncounterDialog } = await import("../../src/apps/EncounterDialog.js");
+    const actions = EncounterDialog.DEFAULT_OPTIONS.actions as unknown as Record<string, (this: unknown) => Promise<unknown>>;
+    app.encounter.where = "wilderness";
+    // The Pursuit dialog looks for a chase to resume in the chat log.
+    (w.game as unknown as Record<string, unknown>).messages = { contents: w.messages };
+    w.rolls.push(4, 1, 2, 3, 3); // friendly 4, hostile 1 (surprised); 1d4 → 2; reaction 3 + 3 + CHA 2
+    await actions.roll!.call(app);
+    expect(app.encounter.result!.reaction!.total).toBe(8);
+    app.encounter.tokens.find((tk) => tk.id === "tMonk")!.side = "hostile"; // Brune was moved to the other side
+    await actions.flee!.call(app);
+    const pursuit = (app as unknown as { pursuit: unknown }).pursuit as { setup: { place: string; fleeingSide: string; surprise: string; reactionTotal: number | null; groups: Record<string, { names: string[] }> } };
+    const s = pursuit.setup;
+    expect(s.groups.party!.names).toEqual(["Aldric"]);
+    expect(s.groups.opponents!.names).toEqual(["Brune", "Orc"]);
+    expect([s.place, s.fleeingSide, s.surprise, s.reactionTotal]).toEqual(["outdoors", "party", "pursuers", 8]);
+    expect(w.rolls.queue).toEqual([]);
+    expect(w.messages).toHaveLength(1); // only the encounter card: Flee rolls nothing by itself
+  });
+
+  it("refuses players and tokens no longer on the scene; nothing opens", async () => {
+    const cw = await world("ose");
+    const w = cw.world;
+    const s = state(cw);
+    await w.asUser("p1", async () => expect(() => fleeOptions(s)).toThrow());
+    cw.scene.tokens.map.delete("tOrc");
+    expect(() => fleeOptions(s)).toThrow("AVENTURE.Encounter.tokenGone"); // a UserError: localized when reported
   });
 });
 

@@ -10,10 +10,11 @@ import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
 import { UserError, t } from "../i18n.js";
 import { assertGM } from "../tokens.js";
-import { encounterCardContext, type EncounterDialogState, type EncounterToken } from "../../apps/encounter-context.js";
+import { encounterCardContext, fleeHandOver, type EncounterDialogState, type EncounterToken } from "../../apps/encounter-context.js";
+import type { DialogToken, PursuitDialogOptions } from "../../apps/PursuitDialog.js";
 import { runEncounter, type EncounterResult } from "./run.js";
 import { dialogSides } from "../../apps/encounter-context.js";
-import { sideOfToken, type SideId } from "./sides.js";
+import { DISPOSITION, sideOfToken, type SideId } from "./sides.js";
 
 interface CanvasToken {
   id: string | null;
@@ -106,6 +107,25 @@ export async function startEncounterCombat(state: EncounterDialogState, result: 
   await combat.startCombat();
   ui.notifications?.info(t("AVENTURE.Encounter.combatStarted"));
   return combat;
+}
+
+/**
+ * "Flee": the Pursuit dialog's options from the encounter (api.openPursuit). The dialog's tokens still on
+ * the scene, each with the disposition of the side it was given in the encounter (a token moved to
+ * another side stays there), and the place, surprise and reaction (fleeHandOver). GM only.
+ */
+export function fleeOptions(state: EncounterDialogState): PursuitDialogOptions {
+  assertGM();
+  const scene = canvas?.scene;
+  if (!scene) throw new UserError("AVENTURE.Encounter.noScene");
+  const tokens: DialogToken[] = [];
+  for (const tk of state.tokens) {
+    const d = scene.tokens.get(tk.id) as unknown as CanvasToken | undefined;
+    if (!d) throw new UserError("AVENTURE.Encounter.tokenGone", { name: tk.name });
+    tokens.push({ id: tk.id, name: tk.name, disposition: DISPOSITION[tk.side], actor: d.actor, parent: { id: scene.id } });
+  }
+  if (!tokens.length) throw new UserError("AVENTURE.Error.NoToken");
+  return { tokens, ...fleeHandOver(state.tokens, state.result, state.where) };
 }
 
 interface CombatDoc {

@@ -75,13 +75,15 @@ export const SAMPLES: Record<string, Sample> = {
     title: "AVENTURE.Ruleset.ose",
     width: 300,
     context: (l) =>
+      // Round 1 after an ambush: the hostile side is surprised (no roll, skipped), friendly and neutral
+      // rolled 5 and act simultaneously; the rows come in the tracker's order (core sorts by initiative).
       sideHeadersContext(
         [
           { id: "a", side: "friendly", initiative: 5, skipped: false },
           { id: "b", side: "friendly", initiative: 5, skipped: false },
-          { id: "o1", side: "hostile", initiative: 5, skipped: false },
-          { id: "c", side: "neutral", initiative: 2, skipped: false },
-          { id: "x", side: "hostile", initiative: null, skipped: true },
+          { id: "c", side: "neutral", initiative: 5, skipped: false },
+          { id: "o1", side: "hostile", initiative: null, skipped: true },
+          { id: "o2", side: "hostile", initiative: null, skipped: true },
         ],
         l,
       ),
