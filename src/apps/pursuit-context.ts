@@ -109,13 +109,22 @@ function bandText(l: Localize, band: 1 | 2 | 3): string {
   return l(`AVENTURE.Pursuit.band.${band}`, { low: EVASION_BAND_LIMITS[0], high: EVASION_BAND_LIMITS[1] });
 }
 
-function dayLines(l: Localize, r: PursuitDayRecord, pursuersFaster: boolean): Line[] {
+/** The referee adjustments a day was played with (percentage points), when known. */
+interface DayAdjustments {
+  woods: number;
+  fast: number;
+}
+
+function dayLines(l: Localize, r: PursuitDayRecord, pursuersFaster: boolean, adjust: DayAdjustments | null): Line[] {
   const out: Line[] = [{ text: l("AVENTURE.Pursuit.log.day", { day: r.day }), cls: "step" }];
   if (r.reason === "pursuersSurprised" || r.reason === "fleeingSurprised") {
     out.push({ text: l(`AVENTURE.Pursuit.log.${r.reason}`), cls: r.reason === "pursuersSurprised" ? "good" : "bad" });
     return out;
   }
   out.push({ text: l("AVENTURE.Pursuit.log.chance", { chance: r.chance!, band: bandText(l, r.band!) }), cls: "" });
+  // The chance includes the referee's adjustments: say which, so the table can check it.
+  if (adjust?.woods) out.push({ text: l("AVENTURE.Pursuit.preview.woods", { bonus: adjust.woods }), cls: "" });
+  if (adjust?.fast) out.push({ text: l("AVENTURE.Pursuit.preview.fast", { bonus: adjust.fast }), cls: "" });
   const escaped = r.outcome === "escaped";
   out.push({ text: l(escaped ? "AVENTURE.Pursuit.log.evadeSuccess" : "AVENTURE.Pursuit.log.evadeFail", { roll: r.evasionRoll!, chance: r.chance! }), cls: escaped ? "good" : "" });
   if (r.catchRoll !== null) {
@@ -161,10 +170,16 @@ function eventLines(l: Localize, e: DungeonChaseEvent, chase: DungeonChaseState,
 
 /**
  * The log lines of a chase from entry `from` on (days outdoors, events in the dungeon). `compact` merges
- * consecutive plain rounds of running into one line (the dialog's log).
+ * consecutive plain rounds of running into one line (the dialog's log). A card (not compact) shows the days
+ * just played, with the adjustments now in the state; the dialog's whole log does not repeat them (earlier
+ * days may have had others).
  */
 export function chaseLines(l: Localize, record: ChaseRecord, from = 0, exhaustedActors: string[] = [], compact = false): Line[] {
-  if (record.outdoors) return record.outdoors.log.slice(from).flatMap((r) => dayLines(l, r, record.outdoors!.pursuersFaster));
+  if (record.outdoors) {
+    const o = record.outdoors;
+    const adjust = compact ? null : { woods: o.fleeingBonus, fast: o.pursuerBonus };
+    return o.log.slice(from).flatMap((r) => dayLines(l, r, o.pursuersFaster, adjust));
+  }
   if (!record.dungeon) return [];
   const chase = record.dungeon;
   const events = chase.log.slice(from);

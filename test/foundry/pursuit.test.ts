@@ -225,6 +225,10 @@ describe("outdoor chase through the glue", () => {
     ]);
     expect(c.world.worldTime).toBe(0);
     expect(c.world.messages.at(-1)!.content).toContain("They escape!");
+    // Each card says which adjustments its chance includes (RULES.md §8.2: 70 + 20 = 90).
+    expect(c.world.messages[0]!.content).not.toContain("Dense woods");
+    expect(c.world.messages.at(-1)!.content).toContain("Chance to escape 90 %");
+    expect(c.world.messages.at(-1)!.content).toContain("Dense woods: +20.");
   });
 
   it("surprise: surprised pursuers → the fleeing side escapes; a surprised fleeing side cannot flee (no dice)", async () => {

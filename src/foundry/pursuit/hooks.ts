@@ -6,6 +6,8 @@
  */
 import { openPursuit, type DialogToken } from "../../apps/PursuitDialog.js";
 import type { ChaseRecord } from "../../apps/pursuit-context.js";
+import { template } from "../../constants.js";
+import { loadTemplatesCompat } from "../compat.js";
 import { registerQuery } from "../gm.js";
 import { guarded } from "../i18n.js";
 import { addHudButton } from "../token-hud.js";
@@ -39,6 +41,8 @@ export function onRenderPursuitCard(message: MessageLike, html: HTMLElement): vo
 
 export function registerPursuitHooks(): void {
   registerQuery(PURSUIT_QUERY, handlePursuitRequest);
+  // The dialog and the card show their log lines with this partial (loadTemplates registers it by path).
+  void loadTemplatesCompat([template("pursuit/log.hbs")]);
   addHudButton({
     id: "pursuit",
     icon: "fa-solid fa-person-running",

@@ -1,5 +1,8 @@
-/** Samples for the Pursuit templates (see ../samples.ts): the dialog before and during a chase, and chase cards. */
-import { defaultSetup, pursuitCardContext, pursuitDialogContext, type ChaseRecord, type PursuitSetup } from "../../../src/apps/pursuit-context.js";
+/**
+ * Samples for the Pursuit templates (see ../samples.ts): the dialog before a chase, the card of an outdoor
+ * chase's last day, and the log of a dungeon chase as the dialog shows it (rounds merged, exhaustion).
+ */
+import { chaseLines, defaultSetup, pursuitCardContext, pursuitDialogContext, type ChaseRecord, type PursuitSetup } from "../../../src/apps/pursuit-context.js";
 import { startPursuit, type PursuitState } from "../../../src/rules/index.js";
 import type { Localize, Sample } from "../samples.js";
 
@@ -96,5 +99,9 @@ export const SAMPLES: Record<string, Sample> = {
   "pursuit/card.hbs": {
     kind: "card",
     context: (l) => pursuitCardContext(outdoorRecord(), (k, d) => l(k, d)),
+  },
+  "pursuit/log.hbs": {
+    kind: "card",
+    context: (l) => ({ lines: chaseLines((k, d) => l(k, d), dungeonRecord(), 0, [], true) }),
   },
 };
