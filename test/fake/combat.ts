@@ -307,6 +307,32 @@ export interface CombatWorld {
   combatClass(): typeof FakeCombatBase;
   combat(): FakeCombatBase | null;
   trackerRenders: number;
+  /**
+   * foundry.applications.api.DialogV2.prompt: each call takes the next answer — the value picked in the
+   * dialog's select `name` (it must be one of the rendered options) or null (closed) — and records the call.
+   * No answer queued throws.
+   */
+  prompts: { answers: ({ name: string; value: string } | null)[]; calls: { title: unknown; content: string }[] };
+}
+
+/** A strict stand-in for DialogV2.prompt({window, content, ok: {callback(event, button)}, rejectClose}). */
+function fakePrompt(cw: CombatWorld) {
+  return async (o: { window?: { title?: unknown }; content?: string; rejectClose?: boolean; ok?: { callback?: (e: Event, b: unknown) => unknown } }) => {
+    const content = String(o.content ?? "");
+    cw.prompts.calls.push({ title: o.window?.title, content });
+    if (!cw.prompts.answers.length) throw new Error("Fake DialogV2.prompt: no answer queued");
+    const answer = cw.prompts.answers.shift()!;
+    if (answer === null) {
+      if (o.rejectClose !== false) throw new Error("Dialog was closed");
+      return null;
+    }
+    const select = new RegExp(`<select[^>]*name="${answer.name}"[^>]*>([\\s\\S]*?)</select>`).exec(content);
+    if (!select) throw new Error(`Fake DialogV2.prompt: no select named ${answer.name}`);
+    if (!select[1]!.includes(`value="${answer.value}"`)) throw new Error(`Fake DialogV2.prompt: ${answer.value} is not offered`);
+    const field = { value: answer.value };
+    const button = { form: { elements: { namedItem: (n: string) => (n === answer.name ? field : null) } } };
+    return o.ok?.callback ? o.ok.callback({} as Event, button) : "ok";
+  };
 }
 
 /** Adds scene, tokens and combat to a freshly installed world (before the module's init). */
@@ -323,11 +349,14 @@ export function installCombat(world: FakeWorld): CombatWorld {
     scene,
     controlled,
     trackerRenders: 0,
+    prompts: { answers: [], calls: [] },
     addToken: (d) => scene.tokens.add(new FakeTokenDoc(world, d.id, d.name, d.disposition, d.actor ?? null)),
     combatClass: () => (world.CONFIG as unknown as { Combat: { documentClass: typeof FakeCombatBase } }).Combat.documentClass,
     combat: () => activeCombat,
   };
   (world.CONFIG as unknown as Record<string, unknown>).Combat = { documentClass: FakeCombatBase };
+  const api = (globalThis as unknown as { foundry: { applications: { api: Record<string, unknown> } } }).foundry.applications.api;
+  api.DialogV2 = { prompt: fakePrompt(cw) };
   const game = world.game as unknown as Record<string, unknown>;
   Object.defineProperty(game, "combats", { value: combats, configurable: true, writable: true });
   Object.defineProperty(game, "combat", { get: () => activeCombat, configurable: true });

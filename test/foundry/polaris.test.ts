@@ -209,6 +209,69 @@ describe("the combatant context menu (Hasten, Delay)", () => {
   }
 });
 
+describe("the Delay dialog (context menu)", () => {
+  it("offers the later phases, delays to the phase picked, can take the delay back; closing changes nothing", async () => {
+    cw = await bootWithCombat({ systemId: "worldbuilding", users: USERS, lang: "fr" });
+    const w = cw.world;
+    await w.game.settings.set("aventure", "ruleset", "polaris");
+    await w.game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, polarisInitiative: "system.init", polarisReaction: "system.reaction" });
+    const a = w.addActor({ _id: "merc", name: "Mercenaire", system: { init: 5, reaction: 10 } });
+    cw.addToken({ id: "tmerc", name: "Mercenaire", disposition: 1, actor: a });
+    const c = await cw.combatClass().create({ scene: "scene1", active: true });
+    await c.createEmbeddedDocuments("Combatant", [{ tokenId: "tmerc", sceneId: "scene1" }]);
+    await c.rollAll();
+    await c.startCombat();
+    const entries: Record<string, unknown>[] = [];
+    w.hooks.callAll("getCombatTrackerContextOptions", {}, entries);
+    const delay = entries[1]!.callback as (li: HTMLElement) => void;
+    const li = { dataset: { combatantId: c.turns[0]!.id } } as unknown as HTMLElement;
+    const settle = () => new Promise((r) => setTimeout(r, 5));
+
+    cw.prompts.answers.push({ name: "phase", value: "2" });
+    delay(li);
+    await settle();
+    expect(cw.prompts.calls[0]!.title).toBe("Retarder");
+    expect(cw.prompts.calls[0]!.content).toContain("Mercenaire");
+    // Phases 4 to 1 (later than 5), no "no delay" option yet.
+    expect([...cw.prompts.calls[0]!.content.matchAll(/<option value="(\d*)"/g)].map((m) => m[1])).toEqual(["4", "3", "2", "1"]);
+    expect(actingPhase(c.turns[0]! as never, 1)).toBe(2);
+
+    // Again: the current delay is selected and "no delay" is offered; picking it takes the delay back.
+    cw.prompts.answers.push({ name: "phase", value: "" });
+    delay(li);
+    await settle();
+    expect(cw.prompts.calls[1]!.content).toMatch(/<option value="2" selected>/);
+    expect(actingPhase(c.turns[0]! as never, 1)).toBe(5);
+
+    // Closed: nothing changes, no error.
+    cw.prompts.answers.push(null);
+    delay(li);
+    await settle();
+    expect(actingPhase(c.turns[0]! as never, 1)).toBe(5);
+    expect(w.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+
+  it("at phase 1 there is no later phase: a localized message, no dialog", async () => {
+    cw = await bootWithCombat({ systemId: "worldbuilding", users: USERS });
+    const w = cw.world;
+    await w.game.settings.set("aventure", "ruleset", "polaris");
+    await w.game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, polarisInitiative: "system.init", polarisReaction: "system.reaction" });
+    const a = w.addActor({ _id: "slow", name: "Lambin", system: { init: 1, reaction: 3 } });
+    cw.addToken({ id: "tslow", name: "Lambin", disposition: 1, actor: a });
+    const c = await cw.combatClass().create({ scene: "scene1", active: true });
+    await c.createEmbeddedDocuments("Combatant", [{ tokenId: "tslow", sceneId: "scene1" }]);
+    await c.rollAll();
+    await c.startCombat();
+    const entries: Record<string, unknown>[] = [];
+    w.hooks.callAll("getCombatTrackerContextOptions", {}, entries);
+    (entries[1]!.callback as (li: HTMLElement) => void)({ dataset: { combatantId: c.turns[0]!.id } } as unknown as HTMLElement);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(cw.prompts.calls).toEqual([]);
+    expect(w.notifications.at(-1)!.type).toBe("error");
+    expect(w.notifications.at(-1)!.message).toContain("Lambin");
+  });
+});
+
 describe("the tracker in Polaris", () => {
   it("shows Phase N headers and the hasten/delay badges in the rows", async () => {
     await setup();
