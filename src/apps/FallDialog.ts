@@ -11,11 +11,13 @@ const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 export class FallDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   #tokens: { name: string }[];
+  #source: "hud" | "api";
   #metres = 3;
 
-  constructor(tokens: { name: string }[], options: object = {}) {
+  constructor(tokens: { name: string }[], source: "hud" | "api" = "api", options: object = {}) {
     super(options as never);
     this.#tokens = tokens;
+    this.#source = source;
   }
 
   static override DEFAULT_OPTIONS = {
@@ -45,6 +47,6 @@ export class FallDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   static async #onSubmit(this: FallDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
     const metres = Number(formData.object.metres);
-    for (const token of this.#tokens) await fall(token, metres, "hud");
+    for (const token of this.#tokens) await fall(token, metres, this.#source);
   }
 }

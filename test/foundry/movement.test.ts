@@ -455,6 +455,26 @@ describe("jump panel and HUD buttons", () => {
     expect(html).toContain("Landing in difficult terrain: Dexterity (Acrobatics) DC 10");
   });
 
+  it("the fall dialog makes each token fall; its card says whether it came from the HUD or a macro", async () => {
+    const world = await bootModule({ systemId: "dnd5e", users: USERS });
+    const scene = setup(world);
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor: hero(world).actor });
+    const { FallDialog } = await import("../../src/apps/FallDialog.js");
+    type Handler = (this: unknown, e: Event, f: unknown, d: { object: Record<string, unknown> }) => Promise<void>;
+    const submit = (dialog: unknown, metres: number) =>
+      ((FallDialog as unknown as { DEFAULT_OPTIONS: { form: { handler: Handler } } }).DEFAULT_OPTIONS.form.handler).call(dialog, new Event("submit"), null, {
+        object: { metres },
+      });
+    world.rolls.push(2);
+    await submit(new FallDialog([token], "hud"), 3);
+    expect(world.messages.at(-1)!.content).toContain("Fall from the token HUD.");
+    world.rolls.push(2);
+    await submit(new FallDialog([token]), 3);
+    expect(world.messages.at(-1)!.content).toContain(world.i18n.localize("AVENTURE.Movement.Fall.source.api")); // "Fall requested by (a) macro."
+    expect(world.messages.at(-1)!.content).not.toContain("Fall from the token HUD.");
+    expect(world.rolls.made.map((r) => r.formula)).toEqual(["1d6", "1d6"]);
+  });
+
   it("api.showJumps and api.fallDialog ask for a token when none is selected", async () => {
     const world = await bootModule({ systemId: "dnd5e" });
     const a = world.modules.get("aventure")!.api as { showJumps(): Promise<void>; fallDialog(): Promise<void> };

@@ -15,11 +15,14 @@ export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
   });
 }
 
-/** Opens the fall dialog for tokens (default: the controlled tokens); each must have an actor. */
-export async function openFallDialog(tokens?: { name: string; actor: unknown }[]): Promise<void> {
+/**
+ * Opens the fall dialog for tokens (default: the controlled tokens); each must have an actor. `source` tells
+ * the fall card where the fall came from: the token HUD, or a macro (`api.fallDialog()`).
+ */
+export async function openFallDialog(tokens?: { name: string; actor: unknown }[], source: "hud" | "api" = "api"): Promise<void> {
   await guarded(async () => {
     const list = tokens ?? (controlledTokens() as unknown as { name: string; actor: unknown }[]);
     for (const token of list) if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
-    await new FallDialog(list).render({ force: true } as never);
+    await new FallDialog(list, source).render({ force: true } as never);
   });
 }

@@ -64,6 +64,6 @@ export function registerMovementHooks(): void {
     icon: "fa-solid fa-person-falling",
     title: "AVENTURE.Movement.Fall.hud",
     column: "right",
-    onClick: (token) => openFallDialog([token as never]),
+    onClick: (token) => openFallDialog([token as never], "hud"),
   });
 }
