@@ -147,8 +147,11 @@ describe("Start combat", () => {
     expect(combat.round).toBe(1);
     expect(w.rolls.queue).toEqual([]);
     expect(combat.combatant!.name).toBe("Aldric");
+    const turnHooks: unknown[] = [];
+    w.hooks.on("combatTurn", (_c: unknown, data: unknown) => void turnHooks.push(data));
     await combat.nextTurn();
     expect(combat.combatant!.name).toBe("Brune");
+    expect(turnHooks).toEqual([{ round: 1, turn: 1 }]); // core's combatTurn hook still fires for other modules
     w.rolls.push(5, 2); // round 2: friendly 5, hostile 2
     await combat.nextTurn(); // the orc would be next: skipped, round 2 starts
     expect(combat.round).toBe(2);

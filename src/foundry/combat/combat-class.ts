@@ -96,7 +96,12 @@ export function aventureCombatClass(Base: CombatCtor): CombatCtor {
       if (skippedSides(this).length === 0) return super.nextTurn();
       for (let i = (this.turn ?? -1) + 1; i < this.turns.length; i++) {
         const c = this.turns[i]!;
-        if (!isSkipped(this, c) && !c.defeated) return this.update({ turn: i }, { direction: 1 });
+        if (isSkipped(this, c) || c.defeated) continue;
+        // As core's nextTurn: the combatTurn hook (initiating client, data and options mutable), then the update.
+        const updateData = { round: this.round, turn: i };
+        const updateOptions = { direction: 1 };
+        Hooks.callAll("combatTurn", this as never, updateData, updateOptions as never);
+        return this.update(updateData, updateOptions);
       }
       return this.nextRound();
     }
