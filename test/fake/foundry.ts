@@ -210,6 +210,8 @@ export class FakeActor {
   readonly statuses = new Set<string>();
   readonly flags: Record<string, Record<string, unknown>> = {};
   readonly updates: Record<string, unknown>[] = [];
+  /** Every Foundry actor has an effects collection (empty here; test/fake/pursuit.ts enableEffects models creation). */
+  effects: unknown[] = [];
   ownership: Record<string, number> = {};
   system: Record<string, unknown>;
   readonly id: string;

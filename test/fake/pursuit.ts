@@ -11,6 +11,8 @@ import { strict, type FakeActor, type FakeUser, type FakeWorld } from "./foundry
 export class FakeDispositionToken {
   /** Ownership of the token itself when it has no actor. */
   ownership: Record<string, number> = {};
+  /** Linked to a world actor (true) or carrying its own synthetic actor (false). */
+  actorLink = true;
   constructor(
     private readonly world: FakeWorld,
     readonly id: string,
@@ -28,16 +30,28 @@ export class FakeDispositionToken {
   }
 }
 
+/** A scene's token collection: a Map with Foundry's `contents`. */
+export class FakeTokenCollection extends Map<string, FakeDispositionToken> {
+  get contents(): FakeDispositionToken[] {
+    return [...this.values()];
+  }
+}
+
 export class FakePursuitScene {
-  readonly tokens = new Map<string, FakeDispositionToken>();
+  readonly tokens = new FakeTokenCollection();
   constructor(readonly id: string) {}
 }
 
 export interface FakeEffect {
+  id: string;
   name: string;
   flags: Record<string, Record<string, unknown>>;
+  /** As Foundry prepares it (v13: the creation data's duration, startTime set to the world time if absent). */
+  duration: Record<string, unknown>;
   data: Record<string, unknown>;
 }
+
+let nextEffect = 1;
 
 /** Gives an actor an `effects` collection and createEmbeddedDocuments("ActiveEffect"), strict per generation. */
 export function enableEffects(world: FakeWorld, actor: FakeActor): FakeEffect[] {
@@ -62,17 +76,30 @@ export function enableEffects(world: FakeWorld, actor: FakeActor): FakeEffect[] 
         if (!v14 && ("type" in c || "phase" in c)) throw new Error("Fake effect (v13): type and phase are v14 change fields");
         if (!v14 && typeof c.mode !== "number") throw new Error("Fake effect (v13): change mode must be a number");
       }
-      effects.push({ name: d.name, flags: structuredClone((d.flags as Record<string, Record<string, unknown>>) ?? {}), data: structuredClone(d) });
+      const duration = structuredClone((d.duration as Record<string, unknown> | undefined) ?? {});
+      if (!v14 && typeof duration.seconds === "number" && typeof duration.startTime !== "number") duration.startTime = world.worldTime;
+      effects.push({ id: `effect${nextEffect++}`, name: d.name, flags: structuredClone((d.flags as Record<string, Record<string, unknown>>) ?? {}), duration, data: structuredClone(d) });
     }
     world.log.push(`effects ${actor.id} +${list.length}`);
     return list;
+  };
+  a.deleteEmbeddedDocuments = async (type: string, ids: string[]) => {
+    if (type !== "ActiveEffect") throw new Error(`Fake actor: embedded ${type} is not modelled`);
+    if (!actor.testUserPermission(world.game.user, "OWNER")) throw new Error(`User ${world.game.user.id} cannot delete effects of ${actor.id}`);
+    for (const id of ids) {
+      const i = effects.findIndex((e) => e.id === id);
+      if (i < 0) throw new Error(`ActiveEffect ${id} does not exist on ${actor.id}`);
+      effects.splice(i, 1);
+    }
+    world.log.push(`effects ${actor.id} -${ids.length}`);
+    return ids;
   };
   return effects;
 }
 
 export interface PursuitFake {
   scene: FakePursuitScene;
-  addToken(data: { id: string; name: string; disposition: number; actor?: FakeActor | null }): FakeDispositionToken;
+  addToken(data: { id: string; name: string; disposition: number; actor?: FakeActor | null; actorLink?: boolean }): FakeDispositionToken;
   /** Sets the selected tokens (canvas.tokens.controlled). */
   select(...tokens: FakeDispositionToken[]): void;
 }
@@ -82,7 +109,16 @@ export function installPursuitFake(world: FakeWorld, sceneId = "scene1"): Pursui
   const scene = new FakePursuitScene(sceneId);
   const g = world.game as unknown as Record<string, unknown>;
   const prev = "scenes" in g ? (g.scenes as { get(id: string): unknown }) : null;
-  g.scenes = strict({ get: (id: string) => (id === scene.id ? strict(scene, "Scene") : prev?.get(id)) }, "game.scenes");
+  const prevContents = (): unknown[] => (prev && "contents" in prev ? ((prev as { contents: unknown[] }).contents ?? []) : []);
+  g.scenes = strict(
+    {
+      get: (id: string) => (id === scene.id ? strict(scene, "Scene") : prev?.get(id)),
+      get contents() {
+        return [strict(scene, "Scene"), ...prevContents()];
+      },
+    },
+    "game.scenes",
+  );
   if (!("messages" in g)) {
     g.messages = strict(
       {
@@ -130,6 +166,7 @@ export function installPursuitFake(world: FakeWorld, sceneId = "scene1"): Pursui
     scene,
     addToken(data) {
       const t = new FakeDispositionToken(world, data.id, data.name, data.disposition, data.actor ?? null, scene);
+      if (data.actorLink !== undefined) t.actorLink = data.actorLink;
       scene.tokens.set(t.id, t);
       return t;
     },

@@ -5,7 +5,7 @@
  * resumed from the chat log.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { FakeActor, FakeWorld } from "../fake/foundry.js";
+import { FakeActor, type FakeWorld } from "../fake/foundry.js";
 import { enableEffects, FakeCardElement, installPursuitFake, type FakeDispositionToken, type FakeEffect, type PursuitFake } from "../fake/pursuit.js";
 import { fixedDice, pursuitLogDice, replayPursuit, seededDice, recordingDice, startPursuit, type PursuitState } from "../../src/rules/index.js";
 import type { ChaseRecord } from "../../src/apps/pursuit-context.js";
@@ -328,6 +328,36 @@ describe("dungeon flight through the glue", () => {
     expect(data.changes).toBeUndefined();
     expect((data.system as { changes: { type: string; value: string }[] }).changes[0]).toEqual({ key: "system.bonuses.mwak.attack", type: "add", value: "-2", phase: "initial", priority: 20 });
     expect(data.duration).toEqual({ value: 30, units: "minutes", expiry: null });
+  });
+
+  it.each([13, 14])("v%i: the exhaustion ends when its three turns of rest are over (v13: the active GM deletes it, once; v14: core)", async (generation) => {
+    const c = await setup({ ruleset: "ose", generation });
+    // A monster on an unlinked token carries its own (synthetic) actor, not a world actor.
+    const wolfActor = new FakeActor(c.world, { _id: "wolf", name: "Loup", type: "npc", system: dnd(40) });
+    const wolfEffects = enableEffects(c.world, wolfActor);
+    const wolf = c.fake.addToken({ id: "w1", name: "Loup", disposition: -1, actor: wolfActor, actorLink: false });
+    c.fake.select(c.heroes[0]!, wolf);
+    const d = new c.D.PursuitDialog();
+    await d.start();
+    for (let i = 0; i < 30; i++) await d.dungeon("round");
+    expect([c.effects.aldric!.length, wolfEffects.length]).toEqual([1, 1]);
+    const deletions = () => c.world.log.filter((x) => /^effects \S+ -/.test(x));
+    c.world.worldTime = 1799; // one second short of three turns (RULES.md §1: 1 turn = 10 min)
+    await c.world.callAllClients("updateWorldTime", 1799, 1799);
+    expect([c.effects.aldric!.length, wolfEffects.length]).toEqual([1, 1]);
+    c.world.worldTime = 1800;
+    // Only the active GM acts: the hook on another GM's or a player's client deletes nothing.
+    for (const user of ["gm2", "p1"]) await c.world.asUser(user, () => c.world.hooks.callAll("updateWorldTime", 1800, 1));
+    expect([c.effects.aldric!.length, wolfEffects.length]).toEqual([1, 1]);
+    await c.world.callAllClients("updateWorldTime", 1800, 1);
+    if (generation === 13) {
+      expect([c.effects.aldric!.length, wolfEffects.length]).toEqual([0, 0]);
+      expect(deletions()).toEqual(["effects aldric -1", "effects wolf -1"]); // two GMs connected: deleted once
+    } else {
+      expect([c.effects.aldric!.length, wolfEffects.length]).toEqual([1, 1]); // v14 core expires it (ActiveEffect.registry)
+      expect(deletions()).toEqual([]);
+    }
+    expect(errors(c.world)).toEqual([]);
   });
 
   it("faster fleeing side escapes; combat started → impossible; surprise; dropped treasure", async () => {

@@ -14,6 +14,10 @@
  * - ose and every other system: no change (their data paths differ between versions); a visible effect
  *   whose description states the penalty, for the referee to apply.
  * The effect carries `flags.aventure.runExhaustion` so an actor never gets it twice.
+ *
+ * Expiry: v14 core expires temporary effects itself (ActiveEffect.registry). v13 core never does (the
+ * effect would keep its −2 for ever), so on v13 the active GM deletes Aventure's running exhaustion once
+ * world time reaches the end of its rest (`updateWorldTime`, see expireRunExhaustion).
  */
 import { MODULE_ID } from "../../constants.js";
 import { isV14 } from "../compat.js";
@@ -113,4 +117,62 @@ export async function applyRunExhaustion(
   );
   await actor.createEmbeddedDocuments("ActiveEffect", [data]);
   return true;
+}
+
+/** An effect as the v13 expiry check reads it (a real ActiveEffect satisfies it). */
+export interface ExpiringEffect {
+  id: string | null;
+  flags?: Record<string, Record<string, unknown> | undefined>;
+  duration?: { startTime?: number | null; seconds?: number | null } | null;
+}
+
+/** v13: the ids of Aventure's running-exhaustion effects whose duration has run out at `worldTime`. */
+export function expiredRunExhaustion(effects: Iterable<ExpiringEffect>, worldTime: number): string[] {
+  const ids: string[] = [];
+  for (const e of effects) {
+    if (!e.id || !e.flags?.[MODULE_ID]?.runExhaustion) continue;
+    const start = e.duration?.startTime;
+    const seconds = e.duration?.seconds;
+    if (typeof start !== "number" || typeof seconds !== "number") continue;
+    if (start + seconds <= worldTime) ids.push(e.id);
+  }
+  return ids;
+}
+
+/** The actor surface the expiry needs. */
+export interface ExpiringActor {
+  effects: Iterable<ExpiringEffect>;
+  deleteEmbeddedDocuments(type: "ActiveEffect", ids: string[]): Promise<unknown>;
+}
+
+/**
+ * Every actor that may carry the effect: the world's actors and the synthetic actors of unlinked tokens
+ * on every scene (a monster's running exhaustion sits on its token's actor).
+ */
+function effectActors(): ExpiringActor[] {
+  const g = game as unknown as {
+    actors?: { contents?: ExpiringActor[] };
+    scenes?: { contents?: { tokens?: { contents?: { actorLink?: boolean; actor?: ExpiringActor | null }[] } }[] };
+  };
+  const out = new Set<ExpiringActor>(g.actors?.contents ?? []);
+  for (const scene of g.scenes?.contents ?? []) {
+    for (const tok of scene.tokens?.contents ?? []) if (!tok.actorLink && tok.actor) out.add(tok.actor);
+  }
+  return [...out];
+}
+
+/**
+ * v13, on the active GM (called from the `updateWorldTime` hook): deletes the running exhaustion whose rest
+ * is over. Returns the number of effects deleted. v14: nothing (core expires it).
+ */
+export async function expireRunExhaustion(worldTime: number, v14: boolean = isV14()): Promise<number> {
+  if (v14 || !Number.isFinite(worldTime)) return 0;
+  let n = 0;
+  for (const actor of effectActors()) {
+    const ids = expiredRunExhaustion(actor.effects, worldTime);
+    if (!ids.length) continue;
+    await actor.deleteEmbeddedDocuments("ActiveEffect", ids);
+    n += ids.length;
+  }
+  return n;
 }

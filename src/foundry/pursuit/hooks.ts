@@ -2,16 +2,18 @@
  * Pursuit: the query every step of a chase goes through (runs on the active GM), the token HUD button
  * (for the token's owners: a player may start a flight for the tokens they own) and the Continue button
  * of the chase cards. Called once from registerHooks() (in init).
- * Hooks: renderChatMessageHTML (Continue button on an unfinished chase card).
+ * Hooks: renderChatMessageHTML (Continue button on an unfinished chase card), updateWorldTime (v13, active
+ * GM: the running exhaustion ends when its rest is over).
  */
 import { openPursuit, type DialogToken } from "../../apps/PursuitDialog.js";
 import type { ChaseRecord } from "../../apps/pursuit-context.js";
 import { template } from "../../constants.js";
 import { loadTemplatesCompat } from "../compat.js";
-import { registerQuery } from "../gm.js";
+import { isActiveGM, registerQuery } from "../gm.js";
 import { guarded } from "../i18n.js";
 import { addHudButton } from "../token-hud.js";
 import { handlePursuitRequest, PURSUIT_QUERY } from "./chase.js";
+import { expireRunExhaustion } from "./effects.js";
 
 interface MessageLike {
   flags?: Record<string, Record<string, unknown> | undefined>;
@@ -55,4 +57,8 @@ export function registerPursuitHooks(): void {
     },
   });
   Hooks.on("renderChatMessageHTML", onRenderPursuitCard as never);
+  // Fires on every client: only the active GM deletes (once).
+  Hooks.on("updateWorldTime", ((worldTime: number) => {
+    if (isActiveGM()) void guarded(() => expireRunExhaustion(worldTime));
+  }) as never);
 }
