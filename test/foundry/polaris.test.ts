@@ -20,11 +20,25 @@ const USERS = [
 
 let cw: CombatWorld;
 
-async function setup(lang: "en" | "fr" = "en") {
-  cw = await bootWithCombat({ systemId: "worldbuilding", users: USERS, lang });
+async function setup(lang: "en" | "fr" = "en", generation = 13) {
+  cw = await bootWithCombat({ systemId: "worldbuilding", users: USERS, lang, generation });
   const w = cw.world;
   await w.game.settings.set("aventure", "ruleset", "polaris");
   await w.game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, polarisInitiative: "system.init", polarisReaction: "system.reaction" });
+}
+
+/** A combat (not started) with one combatant whose initiative comes from its actor's score; the menu entries. */
+async function soloCombat(id: string, name: string, init: number, reaction: number) {
+  const w = cw.world;
+  const a = w.addActor({ _id: id, name, system: { init, reaction } });
+  cw.addToken({ id: `t${id}`, name, disposition: 1, actor: a });
+  const c = await cw.combatClass().create({ scene: "scene1", active: true });
+  await c.createEmbeddedDocuments("Combatant", [{ tokenId: `t${id}`, sceneId: "scene1" }]);
+  await c.rollAll();
+  const entries: Record<string, unknown>[] = [];
+  w.hooks.callAll("getCombatTrackerContextOptions", {}, entries);
+  const li = { dataset: { combatantId: c.turns[0]!.id } } as unknown as HTMLElement;
+  return { c, entries, li };
 }
 
 describe("Polaris test card", () => {
@@ -180,19 +194,10 @@ describe("Polaris action phases in the tracker", () => {
 describe("the combatant context menu (Hasten, Delay)", () => {
   for (const generation of [13, 14]) {
     it(`adds Hasten and Delay in the v${generation} entry shape; Hasten toggles for the owner`, async () => {
-      cw = await bootWithCombat({ systemId: "worldbuilding", users: USERS, generation });
+      await setup("en", generation);
       const w = cw.world;
-      await w.game.settings.set("aventure", "ruleset", "polaris");
-      await w.game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, polarisInitiative: "system.init", polarisReaction: "system.reaction" });
-      const a = w.addActor({ _id: "merc", name: "Mercenaire", system: { init: 8, reaction: 10 } });
-      cw.addToken({ id: "tmerc", name: "Mercenaire", disposition: 1, actor: a });
-      const c = await cw.combatClass().create({ scene: "scene1", active: true });
-      await c.createEmbeddedDocuments("Combatant", [{ tokenId: "tmerc", sceneId: "scene1" }]);
-      await c.rollAll();
-      const entries: Record<string, unknown>[] = [];
-      w.hooks.callAll("getCombatTrackerContextOptions", {}, entries);
+      const { c, entries, li } = await soloCombat("merc", "Mercenaire", 8, 10);
       expect(entries).toHaveLength(2);
-      const li = { dataset: { combatantId: c.turns[0]!.id } } as unknown as HTMLElement;
       const label = generation >= 14 ? "label" : "name";
       expect(entries.map((e) => e[label])).toEqual(["Hasten (+3 this round)", "Delay"]);
       const visible = (e: Record<string, unknown>) =>
@@ -211,20 +216,11 @@ describe("the combatant context menu (Hasten, Delay)", () => {
 
 describe("the Delay dialog (context menu)", () => {
   it("offers the later phases, delays to the phase picked, can take the delay back; closing changes nothing", async () => {
-    cw = await bootWithCombat({ systemId: "worldbuilding", users: USERS, lang: "fr" });
+    await setup("fr");
     const w = cw.world;
-    await w.game.settings.set("aventure", "ruleset", "polaris");
-    await w.game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, polarisInitiative: "system.init", polarisReaction: "system.reaction" });
-    const a = w.addActor({ _id: "merc", name: "Mercenaire", system: { init: 5, reaction: 10 } });
-    cw.addToken({ id: "tmerc", name: "Mercenaire", disposition: 1, actor: a });
-    const c = await cw.combatClass().create({ scene: "scene1", active: true });
-    await c.createEmbeddedDocuments("Combatant", [{ tokenId: "tmerc", sceneId: "scene1" }]);
-    await c.rollAll();
+    const { c, entries, li } = await soloCombat("merc", "Mercenaire", 5, 10);
     await c.startCombat();
-    const entries: Record<string, unknown>[] = [];
-    w.hooks.callAll("getCombatTrackerContextOptions", {}, entries);
     const delay = entries[1]!.callback as (li: HTMLElement) => void;
-    const li = { dataset: { combatantId: c.turns[0]!.id } } as unknown as HTMLElement;
     const settle = () => new Promise((r) => setTimeout(r, 5));
 
     cw.prompts.answers.push({ name: "phase", value: "2" });
@@ -252,19 +248,11 @@ describe("the Delay dialog (context menu)", () => {
   });
 
   it("at phase 1 there is no later phase: a localized message, no dialog", async () => {
-    cw = await bootWithCombat({ systemId: "worldbuilding", users: USERS });
+    await setup();
     const w = cw.world;
-    await w.game.settings.set("aventure", "ruleset", "polaris");
-    await w.game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, polarisInitiative: "system.init", polarisReaction: "system.reaction" });
-    const a = w.addActor({ _id: "slow", name: "Lambin", system: { init: 1, reaction: 3 } });
-    cw.addToken({ id: "tslow", name: "Lambin", disposition: 1, actor: a });
-    const c = await cw.combatClass().create({ scene: "scene1", active: true });
-    await c.createEmbeddedDocuments("Combatant", [{ tokenId: "tslow", sceneId: "scene1" }]);
-    await c.rollAll();
+    const { c, entries, li } = await soloCombat("slow", "Lambin", 1, 3);
     await c.startCombat();
-    const entries: Record<string, unknown>[] = [];
-    w.hooks.callAll("getCombatTrackerContextOptions", {}, entries);
-    (entries[1]!.callback as (li: HTMLElement) => void)({ dataset: { combatantId: c.turns[0]!.id } } as unknown as HTMLElement);
+    (entries[1]!.callback as (li: HTMLElement) => void)(li);
     await new Promise((r) => setTimeout(r, 5));
     expect(cw.prompts.calls).toEqual([]);
     expect(w.notifications.at(-1)!.type).toBe("error");
