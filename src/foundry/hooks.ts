@@ -19,7 +19,7 @@ export function registerHooks(): void {
   Hooks.on("renderTokenHUD", onRenderTokenHUD as never);
   // Feature hooks (one block per feature):
   registerCombatHooks(openEncounter); // encounter/combat: CONFIG.Combat.documentClass, queries aventure.rollSides, aventure.sideRound, createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions
-  registerTravelHooks(); // travel: query aventure.travelApply, HUD button "travel", renderChatMessageHTML (Undo)
+  registerTravelHooks(); // travel: queries aventure.travelApply and aventure.travelUndo, HUD button "travel", renderChatMessageHTML (Undo)
   registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage; queries aventure.hide, aventure.endHide; HUD panel + buttons "hide", "end-hide"
   registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); query aventure.fall; region behaviour aventure.fall; HUD buttons "jumps", "fall"
   registerPursuitHooks(); // pursuit: query aventure.pursuit, HUD button "pursuit", renderChatMessageHTML (Continue)

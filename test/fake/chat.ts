@@ -15,6 +15,8 @@ export class FakeChatMessage {
   speaker?: unknown;
   flags: Record<string, Record<string, unknown>>;
   readonly updates: Record<string, unknown>[] = [];
+  /** The user who made each update (the client that ran it). */
+  readonly updatedBy: string[] = [];
   constructor(
     private readonly world: FakeWorld,
     data: Record<string, unknown>,
@@ -36,13 +38,21 @@ export class FakeChatMessage {
     if (!user.isGM && user.id !== this.author) throw new Error(`User ${user.id} cannot update message ${this.id}`);
     (this.flags[scope] ??= {})[key] = structuredClone(value);
     this.updates.push({ [`flags.${scope}.${key}`]: structuredClone(value) });
+    this.updatedBy.push(user.id);
     return this;
   }
 }
 
-/** Makes ChatMessage.create return FakeChatMessage documents (still captured in world.messages). */
+/**
+ * Makes ChatMessage.create return FakeChatMessage documents (still captured in world.messages), and adds
+ * `game.messages` (get by id: undefined for an unknown id, as Collection#get).
+ */
 export function installChatDocuments(world: FakeWorld): FakeChatMessage[] {
   const docs: FakeChatMessage[] = [];
+  Object.defineProperty(world.game, "messages", {
+    configurable: true,
+    value: { get: (id: string) => docs.find((m) => m.id === id) },
+  });
   world.ChatMessage.create = async (data: Record<string, unknown>) => {
     const msg = new FakeChatMessage(world, data, docs.length + 1);
     docs.push(msg);

@@ -187,8 +187,9 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     queueForestRolls();
     await d.apply();
     const card = cards()[0]!;
-    const { undoTravel } = await import("../../src/foundry/travel/apply.js");
-    await undoTravel(card);
+    const { requestUndo } = await import("../../src/foundry/travel/api.js");
+    expect(await requestUndo(card.id)).toEqual({ ok: true, changedSince: [] });
+    expect(world.notifications.at(-1)).toEqual({ type: "info", message: "The journey was undone." });
     expect(IDS.map((id) => exhaustion(id as keyof typeof party))).toEqual([0, 0, 1, 0]);
     expect(flags("aria")).toEqual({});
     expect(flags("bram")).toEqual({});
@@ -196,7 +197,7 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(flags("dun")).toEqual({});
     expect(world.worldTime).toBe(1000);
     expect(card.flags.aventure!.travel).toMatchObject({ undone: true });
-    await expect(undoTravel(card)).rejects.toMatchObject({ key: "AVENTURE.Travel.Error.AlreadyUndone" });
+    expect(await requestUndo(card.id)).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.AlreadyUndone" });
     expect(world.worldTime).toBe(1000);
   });
 
@@ -205,8 +206,8 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     queueForestRolls();
     await d.apply();
     await party.dun.actor.update({ "system.attributes.exhaustion": 4 }); // a long rest, by hand
-    const { undoTravel } = await import("../../src/foundry/travel/apply.js");
-    await undoTravel(cards()[0]!);
+    const { requestUndo } = await import("../../src/foundry/travel/api.js");
+    expect(await requestUndo(cards()[0]!.id)).toEqual({ ok: true, changedSince: ["Dun"] });
     expect(exhaustion("dun")).toBe(0);
     expect(world.notifications.at(-1)).toEqual({
       type: "warn",
@@ -274,11 +275,14 @@ describe("Travel: two GMs connected", () => {
     expect(rendered.gm2!.button.removed).toBe(false);
     expect(rendered.gm1!.undone.hidden).toBe(true);
     const writesBefore = party.dun.actor.updates.length;
+    // Both GMs click at once: both requests reach the active GM, which undoes once and refuses the other.
     await world.asUser("gm2", async () => rendered.gm2!.button.click());
-    await tick();
     await world.asUser("gm1", async () => rendered.gm1!.button.click());
-    await tick();
+    expect(rendered.gm1!.button.disabled && rendered.gm2!.button.disabled).toBe(true);
+    for (let i = 0; i < 200 && (rendered.gm1!.button.disabled || rendered.gm2!.button.disabled); i++) await tick();
+    expect(rendered.gm1!.button.disabled || rendered.gm2!.button.disabled).toBe(false);
     expect(party.dun.actor.updates.length - writesBefore).toBe(1); // exhaustion put back once
+    expect(card.updatedBy).toEqual(["gm1"]); // gm2 clicked first, but the active GM ran the Undo
     expect(IDS.map((id) => exhaustion(id as keyof typeof party))).toEqual([0, 0, 1, 0]);
     expect(world.worldTime).toBe(1000);
     expect(world.notifications.filter((n) => n.type === "error").map((n) => n.message)).toEqual(["This journey was already undone."]);
@@ -287,6 +291,19 @@ describe("Travel: two GMs connected", () => {
     world.hooks.callAll("renderChatMessageHTML", card, again.html);
     expect(again.button.removed).toBe(true);
     expect(again.undone.hidden).toBe(false);
+  });
+
+  it("refuses an Undo sent by a player (a macro calling the query) or naming no journey card, and changes nothing", async () => {
+    const d = await forestDialog();
+    queueForestRolls();
+    await d.apply();
+    const card = cards()[0]!;
+    const { requestUndo } = await import("../../src/foundry/travel/api.js");
+    expect(await world.asUser("p1", () => requestUndo(card.id))).toMatchObject({ ok: false, key: "AVENTURE.Error.GMOnly" });
+    expect(await requestUndo("nope")).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.NoJourney" });
+    expect(world.worldTime).toBe(1000 + 208800);
+    expect(exhaustion("dun")).toBe(5);
+    expect(card.flags.aventure!.travel).toMatchObject({ undone: false });
   });
 });
 

@@ -233,6 +233,7 @@ async function rollLostChecks(plan: TravelPlan): Promise<{ checks: LostCheck[]; 
 
 /** The minimal chat message surface Undo needs. */
 export interface TravelMessageLike {
+  id?: string | null;
   getFlag(scope: string, key: string): unknown;
   setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
 }
@@ -253,9 +254,12 @@ function driftedSince(adapter: ActorAdapter, actor: ActorLike, entry: TravelJour
 
 /**
  * Undoes the journey of a card (GM): exhaustion, counters and world time back to what they were before, then
- * marks the card undone. If a write fails, what Undo already restored is re-applied and the GM is told.
+ * marks the card undone. If a write fails, what Undo already restored is re-applied and a UserError says so.
+ * Returns the names of the actors whose values had changed since the journey (Undo overwrote them).
+ * Run it on the active GM (the card's button goes through the query aventure.travelUndo), so that two GMs
+ * clicking at once cannot rewind the clock twice.
  */
-export async function undoTravel(message: TravelMessageLike): Promise<void> {
+export async function undoTravel(message: TravelMessageLike): Promise<string[]> {
   if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
   const flag = travelFlag(message);
   if (!flag) throw new UserError("AVENTURE.Travel.Error.NoJourney");
@@ -289,13 +293,29 @@ export async function undoTravel(message: TravelMessageLike): Promise<void> {
     const seconds = flag.journal.advanced;
     if (seconds) await rollback.step(() => game.time.advance(-seconds), () => game.time.advance(seconds));
     await message.setFlag(MODULE_ID, "travel", { ...flag, undone: true });
-    ui.notifications?.info(t("AVENTURE.Travel.undone"));
-    if (changedSince.length) ui.notifications?.warn(t("AVENTURE.Travel.undoDrift", { names: changedSince.join(", ") }));
+    return changedSince;
   } catch (e) {
     const clean = await rollback.rollback();
     const key = clean ? "AVENTURE.Travel.Error.UndoRolledBack" : "AVENTURE.Travel.Error.RollbackFailed";
     throw new UserError(key, { error: errorMessage(e) });
   } finally {
     undoing.delete(message);
+  }
+}
+
+/** A query's answer to Undo: plain data, localized by the requester. */
+export type TravelUndoResult = { ok: true; changedSince: string[] } | { ok: false; key: string; data: Record<string, string | number> };
+
+/** The active GM's handler of the card's Undo (query aventure.travelUndo): GMs only, a journey card by id. */
+export async function undoTravelQuery(raw: unknown, sender: User): Promise<TravelUndoResult> {
+  try {
+    if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+    if (!sender.isGM) throw new UserError("AVENTURE.Error.GMOnly");
+    const id = (raw as { messageId?: unknown } | null)?.messageId;
+    const message = typeof id === "string" ? (game.messages.get(id) as unknown as TravelMessageLike | undefined) : undefined;
+    if (!message) throw new UserError("AVENTURE.Travel.Error.NoJourney");
+    return { ok: true, changedSince: await undoTravel(message) };
+  } catch (e) {
+    return resultError(e) as TravelUndoResult;
   }
 }

@@ -1,13 +1,13 @@
 /**
- * Travel: the query players' Apply goes through, the GM's token HUD button and the Undo button of the
- * journey card. Called once from registerHooks() (in init).
+ * Travel: the queries (players' Apply, and the card's Undo run on the active GM), the GM's token HUD button
+ * and the Undo button of the journey card. Called once from registerHooks() (in init).
  * Hooks: renderChatMessageHTML (the card's Undo button: GM only, hidden once undone).
  */
 import { openTravel } from "../../apps/TravelDialog.js";
 import { registerQuery } from "../gm.js";
-import { guarded } from "../i18n.js";
 import { addHudButton } from "../token-hud.js";
-import { applyTravel, travelFlag, undoTravel, type TravelMessageLike } from "./apply.js";
+import { requestUndo } from "./api.js";
+import { applyTravel, travelFlag, undoTravelQuery, type TravelMessageLike } from "./apply.js";
 
 /** Shows the Undo button to GMs on a journey card that is not undone yet, and wires it. */
 export function onRenderTravelCard(message: TravelMessageLike, html: HTMLElement): void {
@@ -23,8 +23,9 @@ export function onRenderTravelCard(message: TravelMessageLike, html: HTMLElement
   }
   button.addEventListener("click", (event) => {
     event.preventDefault();
+    if (!message.id) return;
     button.disabled = true;
-    void guarded(() => undoTravel(message)).finally(() => {
+    void requestUndo(message.id).finally(() => {
       button.disabled = false;
     });
   });
@@ -32,6 +33,7 @@ export function onRenderTravelCard(message: TravelMessageLike, html: HTMLElement
 
 export function registerTravelHooks(): void {
   registerQuery("travelApply", applyTravel);
+  registerQuery("travelUndo", undoTravelQuery);
   addHudButton({
     id: "travel",
     icon: "fa-solid fa-route",
