@@ -210,6 +210,12 @@ describe("the combatant context menu (Hasten, Delay)", () => {
       else (entries[0]!.callback as (t: HTMLElement) => void)(li);
       await new Promise((r) => setTimeout(r, 0));
       expect(actingPhase(c.turns[0]! as never, 1)).toBe(11);
+      // The tracker may view another combat than the active one: its rows are found in the viewed combat.
+      const other = await cw.combatClass().create({ scene: "scene1", active: true });
+      expect(cw.combat()).toBe(other);
+      const viewed: Record<string, unknown>[] = [];
+      w.hooks.callAll("getCombatTrackerContextOptions", { viewed: c }, viewed);
+      expect(visible(viewed[0]!)).toBe(true);
     });
   }
 });

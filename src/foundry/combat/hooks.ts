@@ -62,8 +62,10 @@ export async function onDeleteCombat(combat: CombatDoc): Promise<void> {
   ui.notifications?.info(t("AVENTURE.Combat.turnPassed", { minutes: Math.round(seconds / 60) }));
 }
 
-function combatantOf(li: HTMLElement): CombatantDoc | null {
-  const combat = (game as unknown as { combat?: CombatDoc | null }).combat;
+/** The combatant of a tracker row, in the combat the tracker views (it may not be the active one). */
+function combatantOf(app: unknown, li: HTMLElement): CombatantDoc | null {
+  const viewed = (app as { viewed?: CombatDoc | null } | null)?.viewed;
+  const combat = viewed ?? (game as unknown as { combat?: CombatDoc | null }).combat;
   const id = li.dataset.combatantId ?? li.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
   const c = id ? combat?.combatants.get(id) : undefined;
   return (c as CombatantDoc | undefined) ?? null;
@@ -96,9 +98,9 @@ async function askDelay(c: CombatantDoc): Promise<void> {
   await setDelay(combat, c, picked === "" ? null : Number(picked));
 }
 
-function contextOptions(_app: unknown, entries: Record<string, unknown>[]): void {
+function contextOptions(app: unknown, entries: Record<string, unknown>[]): void {
   const usable = (li: HTMLElement) => {
-    const c = combatantOf(li);
+    const c = combatantOf(app, li);
     return polarisPhasesActive() && !!c && c.isOwner && (c.parent?.started ?? false) && typeof c.initiative === "number";
   };
   entries.push(
@@ -107,7 +109,7 @@ function contextOptions(_app: unknown, entries: Record<string, unknown>[]): void
       icon: '<i class="fa-solid fa-forward"></i>',
       condition: usable,
       callback: (li) => {
-        const c = combatantOf(li);
+        const c = combatantOf(app, li);
         if (!c?.parent) return;
         void guarded(() => setHasten(c.parent!, c, !polarisFlags(c, c.parent!.round).hasten));
       },
@@ -117,7 +119,7 @@ function contextOptions(_app: unknown, entries: Record<string, unknown>[]): void
       icon: '<i class="fa-solid fa-hourglass-half"></i>',
       condition: usable,
       callback: (li) => {
-        const c = combatantOf(li);
+        const c = combatantOf(app, li);
         if (c) void guarded(() => askDelay(c));
       },
     }),
