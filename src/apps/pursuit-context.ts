@@ -101,6 +101,11 @@ export interface Line {
   cls: string;
 }
 
+/** A signed modifier for display, with the typographic minus (−2, +1). */
+export function signedText(n: number): string {
+  return n < 0 ? `\u2212${-n}` : `+${n}`;
+}
+
 function speedText(l: Localize, speed: number): string {
   return l("AVENTURE.Pursuit.speedValue", { speed: Math.round(speed * 10) / 10 });
 }
@@ -155,7 +160,7 @@ function eventLines(l: Localize, e: DungeonChaseEvent, chase: DungeonChaseState,
     if (e.reason === "exhausted") {
       const rule = DUNGEON_RUN[rules];
       out.push({
-        text: rule.penalty === null ? l("AVENTURE.Pursuit.log.exhaustedNoPenalty") : l("AVENTURE.Pursuit.log.exhaustedPenalty", { penalty: rule.penalty, turns: rule.restTurns ?? 0 }),
+        text: rule.penalty === null ? l("AVENTURE.Pursuit.log.exhaustedNoPenalty") : l("AVENTURE.Pursuit.log.exhaustedPenalty", { penalty: signedText(rule.penalty), turns: rule.restTurns ?? 0 }),
         cls: "bad",
       });
       if (exhaustedActors.length) out.push({ text: l("AVENTURE.Pursuit.log.effectOn", { names: exhaustedActors.join(", ") }), cls: "" });
@@ -312,7 +317,7 @@ function preview(setup: PursuitSetup, env: DialogEnv): { lines: Line[]; error: s
         lines.push({
           text: rule.penalty === null
             ? l("AVENTURE.Pursuit.preview.runLimitNoPenalty", { limit: rule.limitRounds })
-            : l("AVENTURE.Pursuit.preview.runLimit", { limit: rule.limitRounds, penalty: rule.penalty, turns: rule.restTurns ?? 0 }),
+            : l("AVENTURE.Pursuit.preview.runLimit", { limit: rule.limitRounds, penalty: signedText(rule.penalty), turns: rule.restTurns ?? 0 }),
           cls: "",
         });
       }

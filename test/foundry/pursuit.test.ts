@@ -314,7 +314,8 @@ describe("dungeon flight through the glue", () => {
     expect(changes.every((x) => x.value === "-2" && x.mode === 2)).toBe(true);
     expect(e.data.duration).toEqual({ seconds: 1800, startTime: 0 }); // three turns of rest
     expect(c.effects.cyril).toEqual([]); // not in the chase
-    expect(c.world.messages.at(-1)!.content).toContain("-2 to attacks, damage and AC until 3 turns of rest.");
+    expect(c.world.messages.at(-1)!.content).toContain("\u22122 to attacks, damage and AC until 3 turns of rest."); // typographic minus in the text, "-2" in the data
+    expect(e.data.description).toBe("Ran too long: \u22122 to attacks, damage and AC until 3 turns of rest.");
     expect(c.world.messages.at(-1)!.content).toContain("Effect applied to: Aldric, Brune, Gobelin.");
   });
 

@@ -22,6 +22,7 @@
 import { MODULE_ID } from "../../constants.js";
 import { isV14 } from "../compat.js";
 import type { AdapterId } from "../adapters/adapter.js";
+import { signedText } from "../../apps/pursuit-context.js";
 
 /** CONST.ACTIVE_EFFECT_MODES.ADD in v13 (stable since v9). */
 const V13_MODE_ADD = 2;
@@ -100,7 +101,7 @@ export async function applyRunExhaustion(
   if (hasAventureEffect(actor, "runExhaustion")) return false;
   const changes = runExhaustionChanges(adapter, opts.penalty);
   const description = text(changes.length ? "AVENTURE.Pursuit.effect.applied" : "AVENTURE.Pursuit.effect.describe", {
-    penalty: opts.penalty,
+    penalty: signedText(opts.penalty),
     turns: opts.restTurns ?? "—",
   });
   const data = effectData(
