@@ -615,6 +615,19 @@ describe("Travel: settings, API and HUD", () => {
     expect(world.worldTime).toBe(1000);
   });
 
+  it("counts the daily lost checks in the same limit (they are attached to the card too)", async () => {
+    const d = await forestDialog();
+    await d.change("amount", "29");
+    await d.change("unit", "days");
+    await d.change("hoursPerDay", "12"); // 16 forced-march saves + Bram's water save = 17 a day: 493 saves in 29 days
+    expect((d.lastContext as { summary: { saveCount: number } }).summary.saveCount).toBe(493);
+    await d.change("lostChance", "10"); // + 29 lost checks = 522 rolls
+    expect(await d.apply()).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 522, max: 500 } });
+    expect(world.rolls.made).toHaveLength(0);
+    expect(saveCalls()).toBe(0);
+    expect(world.worldTime).toBe(1000);
+  });
+
   it("api.openTravel() (the compendium macro) takes the selected tokens, else the players' characters on the scene", async () => {
     const scene = drawScene(world);
     for (const [i, id] of IDS.entries()) scene.addToken({ id: `t-${id}`, name: id, at: [i, 0], actor: party[id as keyof typeof party].actor });

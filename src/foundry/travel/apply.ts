@@ -23,7 +23,10 @@ import { travelCardContext, type LostCheck, type RolledSave } from "./card.js";
 import { actorById, readSnapshot } from "./party.js";
 import { parseRequest, planInput } from "./request.js";
 
-/** Most saves one Apply rolls (each is a chat message): a longer forced march is split into several journeys. */
+/**
+ * Most rolls one Apply makes (saves and daily lost checks, all attached to the one card): a longer journey is
+ * split into several.
+ */
 export const MAX_TRAVEL_SAVES = 500;
 
 /** What Apply changed on one actor (before/after), kept on the card for Undo. null: not written. */
@@ -118,8 +121,9 @@ export async function applyTravel(raw: unknown, sender: User): Promise<TravelApp
     const trackFood = getSetting("travelTrackFood");
     const snapshots = actors.map((a) => readSnapshot(adapter, a));
     const plan = travelPlan(planInput(req, snapshots, getSetting("ruleset"), trackFood));
-    if (plan.saves.length > MAX_TRAVEL_SAVES) {
-      throw new UserError("AVENTURE.Travel.Error.TooManySaves", { count: plan.saves.length, max: MAX_TRAVEL_SAVES });
+    const rollCount = plan.saves.length + plan.days.filter((d) => d.lostCheckChance !== null).length;
+    if (rollCount > MAX_TRAVEL_SAVES) {
+      throw new UserError("AVENTURE.Travel.Error.TooManySaves", { count: rollCount, max: MAX_TRAVEL_SAVES });
     }
     const rolled = await rollSaves(adapter, plan, actors);
     const lost = await rollLostChecks(plan);
