@@ -187,6 +187,31 @@ describe("side initiative over three rounds (ose, three sides)", () => {
     expect(w.rolls.queue).toEqual([]);
   });
 
+  it("a side whose combatants are all hidden is left out of the public card; the GMs get its roll", async () => {
+    const w = cw.world;
+    const combat = await newCombat(["tHero", "tOrc", "tLurker"]);
+    for (const c of combat.combatants.contents.filter((x) => x.name !== "Aldric")) await c.update({ hidden: true });
+    w.rolls.push(5, 3); // friendly 5, hostile 3
+    await combat.startCombat();
+    expect(initiatives(combat)).toEqual({ Aldric: 5, Orc: 3, Rôdeur: 3 });
+    expect(w.messages).toHaveLength(2);
+    const [pub, gm] = w.messages;
+    expect(pub!.whisper ?? []).toEqual([]);
+    expect(pub!.content).toContain("Friendly");
+    expect(pub!.content).not.toContain("Hostile");
+    expect(pub!.rolls ?? []).toHaveLength(0); // the dice would show how many sides rolled
+    expect(gm!.whisper).toEqual(["gm1", "gm2"]);
+    expect(gm!.content).toContain("Hostile");
+    expect(gm!.rolls).toHaveLength(1);
+    // Once one of them is revealed, the side is public again: one card for everyone.
+    await combat.turns.find((c) => c.name === "Orc")!.update({ hidden: false });
+    w.rolls.push(2, 6);
+    await combat.nextRound();
+    expect(w.messages).toHaveLength(3);
+    expect(w.messages[2]!.whisper ?? []).toEqual([]);
+    expect(w.messages[2]!.content).toContain("Hostile");
+  });
+
   it("works with any ruleset when the side initiative setting is on, and not otherwise", async () => {
     const w = cw.world;
     await w.game.settings.set("aventure", "ruleset", "dnd5e");

@@ -120,6 +120,17 @@ export function groupsOf(values: readonly [SideId, number][]): SideId[][] {
   return groups;
 }
 
+/** The sides whose every combatant is hidden from the players (a GM's ambush not yet revealed). */
+export function hiddenSides(combat: CombatLike): SideId[] {
+  return presentSides(combat).filter((s) =>
+    combat.combatants.contents.filter((c) => combatantSide(c) === s).every((c) => c.hidden === true),
+  );
+}
+
+/**
+ * The round's chat card, public. Sides whose every combatant is hidden are left out of it (their existence
+ * stays secret): then the GMs get the whole card with the dice, and the public card has no dice attached.
+ */
 async function postRoundCard(
   combat: CombatLike,
   round: number,
@@ -128,13 +139,16 @@ async function postRoundCard(
   dice: FoundryDice,
   partial: boolean,
 ): Promise<void> {
-  const context = sideRoundCardContext({ round, rolls: rolled.rolls, groups: rolled.groups, skipped, fellBack: rolled.fellBack, partial }, t);
-  await postCard({
-    template: template("encounter/side-round.hbs"),
-    context,
-    rolls: dice.rolls,
-    flags: { sideRound: { combat: combat.id, round } },
-  });
+  const input = { round, rolls: rolled.rolls, groups: rolled.groups, skipped, fellBack: rolled.fellBack, partial };
+  const hide = hiddenSides(combat);
+  const flags = { sideRound: { combat: combat.id, round } };
+  const card = template("encounter/side-round.hbs");
+  if (!hide.length) {
+    await postCard({ template: card, context: sideRoundCardContext(input, t), rolls: dice.rolls, flags });
+    return;
+  }
+  await postCard({ template: card, context: sideRoundCardContext({ ...input, hide }, t), flags });
+  await postCard({ template: card, context: sideRoundCardContext(input, t), rolls: dice.rolls, gmOnly: true, flags });
 }
 
 /** Removes the surprised marker Aventure put on the surprised side's actors (from round 2 on). */

@@ -18,6 +18,8 @@ export interface SideRoundCardInput {
   fellBack: boolean;
   /** Rolled with the tracker's buttons rather than at the start of the round. */
   partial: boolean;
+  /** Sides left out of this card (every combatant hidden from the players): their rolls go to the GMs only. */
+  hide?: readonly SideId[];
 }
 
 export function sideLabel(side: string, l: Localize): string {
@@ -26,8 +28,11 @@ export function sideLabel(side: string, l: Localize): string {
 
 /** The context of templates/encounter/side-round.hbs. */
 export function sideRoundCardContext(input: SideRoundCardInput, l: Localize) {
+  const hide = new Set<string>(input.hide ?? []);
   const first = input.rolls[0]?.rolls ?? {};
-  const sides = Object.entries(first).map(([id, roll]) => ({
+  const sides = Object.entries(first)
+    .filter(([id]) => !hide.has(id))
+    .map(([id, roll]) => ({
     id,
     label: sideLabel(id, l),
     roll,
@@ -36,17 +41,23 @@ export function sideRoundCardContext(input: SideRoundCardInput, l: Localize) {
       .filter((r) => id in r.rolls)
       .map((r) => r.rolls[id]!),
   }));
-  const order = input.groups.map((g, i) => ({
-    rank: i + 1,
-    label: g.map((s) => sideLabel(s, l)).join(", "),
-    simultaneous: g.length > 1,
-  }));
+  const order = input.groups
+    .map((g) => g.filter((s) => !hide.has(s)))
+    .filter((g) => g.length > 0)
+    .map((g, i) => ({
+      rank: i + 1,
+      label: g.map((s) => sideLabel(s, l)).join(", "),
+      simultaneous: g.length > 1,
+    }));
   return {
     title: l("AVENTURE.SideInit.roundTitle", { round: input.round }),
     sides,
     order,
     alone: input.rolls.length === 0 && input.groups.length === 1,
-    skipped: input.skipped.map((s) => sideLabel(s, l)).join(", "),
+    skipped: input.skipped
+      .filter((s) => !hide.has(s))
+      .map((s) => sideLabel(s, l))
+      .join(", "),
     nobody: input.groups.length === 0 && input.skipped.length > 0,
     fellBack: input.fellBack,
     partial: input.partial,
