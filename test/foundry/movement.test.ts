@@ -425,6 +425,24 @@ describe("falls (RULES.md §4.1)", () => {
     expect(actor.statuses.has("prone")).toBe(true);
   });
 
+  it("the Apply damage button: GMs only, and only on a card a GM wrote (a player's forged card gets none)", async () => {
+    const { onRenderFallCard } = await import("../../src/foundry/movement/fall.js");
+    const { FakeElement } = await import("../fake/chat.js");
+    const flags = { aventure: { fall: { sceneId: "s1", tokenId: "t1", name: "Aldric", damage: 50, pending: true } } };
+    const render = (author: unknown) => {
+      const button = new FakeElement();
+      onRenderFallCard({ flags, author } as never, new FakeElement({ "[data-action='aventure-apply-fall']": button }) as never);
+      return button;
+    };
+    const byGM = render(world.users.getStrict("gm2"));
+    expect(byGM.removed).toBe(false);
+    expect(byGM.listeners).toHaveLength(1);
+    expect(render("gm2").removed).toBe(false); // a user id works too
+    expect(render(world.users.getStrict("p1")).removed).toBe(true);
+    expect(render("p1").removed).toBe(true);
+    await world.asUser("p1", () => expect(render(world.users.getStrict("gm1")).removed).toBe(true)); // players never see it
+  });
+
   it("a fall under 3 m from the API posts a card without dice", async () => {
     const { actor, damage } = hero(world);
     await api(world).fall(actor as unknown as FakeActor, 2.5);

@@ -284,12 +284,26 @@ export async function applyPendingFall(flag: PendingFall): Promise<boolean> {
   return true;
 }
 
-/** renderChatMessageHTML: wires the "Apply damage" button of a pending fall card for GMs, hides it otherwise. */
-export function onRenderFallCard(message: { flags?: Record<string, unknown>; update?: (d: object) => Promise<unknown> }, html: HTMLElement): void {
+/** True when a GM wrote the message (ChatMessage#author is a User; a user id is accepted too). */
+function authoredByGM(message: { author?: unknown }): boolean {
+  const author = message.author;
+  if (typeof author === "string") return game.users.get(author)?.isGM === true;
+  return (author as { isGM?: boolean } | null | undefined)?.isGM === true;
+}
+
+/**
+ * renderChatMessageHTML: wires the "Apply damage" button of a pending fall card for GMs, hides it otherwise.
+ * Only a card a GM wrote counts (the active GM posts them): a player's message carrying the same flags
+ * gets no button.
+ */
+export function onRenderFallCard(
+  message: { flags?: Record<string, unknown>; author?: unknown; update?: (d: object) => Promise<unknown> },
+  html: HTMLElement,
+): void {
   const button = html.querySelector<HTMLButtonElement>("[data-action='aventure-apply-fall']");
   if (!button) return;
   const flag = (message.flags?.aventure as { fall?: PendingFall } | undefined)?.fall;
-  if (!flag?.pending || !game.user.isGM) {
+  if (!flag?.pending || !game.user.isGM || !authoredByGM(message)) {
     button.remove();
     return;
   }
