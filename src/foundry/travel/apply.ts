@@ -11,7 +11,7 @@
  */
 import { MODULE_ID, template } from "../../constants.js";
 import { isRulesError } from "../../rules/errors.js";
-import { travelLostCheck, travelOutcome, travelPlan, type TravelPlan } from "../../rules/travel.js";
+import { survivalSaveSucceeds, travelLostCheck, travelOutcome, travelPlan, type TravelPlan } from "../../rules/travel.js";
 import { adapterFor, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
 import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
@@ -215,7 +215,7 @@ async function rollSaves(
       dc: s.dc,
       total: r.total,
       natural: r.natural,
-      success: r.total >= s.dc,
+      success: survivalSaveSucceeds(s.id, r.total, s.dc),
       ...(r.roll ? { roll: r.roll } : {}),
     });
   }
