@@ -37,8 +37,8 @@ function dnd(walkFt: number) {
   return { attributes: { movement: { walk: walkFt, units: "ft" }, hp: { value: 10, max: 10 } } };
 }
 
-async function setup(opts: { ruleset?: string; generation?: number; lang?: "en" | "fr"; current?: string } = {}): Promise<Ctx> {
-  const cw = await bootWithCombat({ systemId: "dnd5e", users: USERS, generation: opts.generation ?? 13, lang: opts.lang ?? "en", current: opts.current });
+async function setup(opts: { ruleset?: string; generation?: number; lang?: "en" | "fr"; current?: string; systemId?: string } = {}): Promise<Ctx> {
+  const cw = await bootWithCombat({ systemId: opts.systemId ?? "dnd5e", users: USERS, generation: opts.generation ?? 13, lang: opts.lang ?? "en", current: opts.current });
   const world = cw.world;
   await world.asUser("gm1", () => world.game.settings.set("aventure", "ruleset", opts.ruleset ?? "pmt"));
   const fake = installPursuitFake(world);
@@ -329,6 +329,28 @@ describe("dungeon flight through the glue", () => {
     expect(data.changes).toBeUndefined();
     expect((data.system as { changes: { type: string; value: string }[] }).changes[0]).toEqual({ key: "system.bonuses.mwak.attack", type: "add", value: "-2", phase: "initial", priority: 20 });
     expect(data.duration).toEqual({ value: 30, units: "minutes", expiry: null });
+  });
+
+  it("OSE system: a character's attack and AC modifiers get −2 (both AC schemes), damage is left to the rolls; a monster gets a descriptive effect", async () => {
+    const c = await setup({ ruleset: "ose", systemId: "ose" });
+    const hero = c.world.addActor({ _id: "hero", name: "Héloïse", type: "character", system: { movement: { base: 120, encounter: 40 } } });
+    const orc = c.world.addActor({ _id: "orc", name: "Orque", type: "monster", system: { movement: { base: 120, encounter: 40 } } });
+    const heroEffects = enableEffects(c.world, hero);
+    const orcEffects = enableEffects(c.world, orc);
+    c.fake.select(c.fake.addToken({ id: "th", name: "Héloïse", disposition: 1, actor: hero }), c.fake.addToken({ id: "to", name: "Orque", disposition: -1, actor: orc }));
+    const d = new c.D.PursuitDialog();
+    await d.change("groups.opponents.speed", "15"); // the orcs are faster
+    await d.start();
+    for (let i = 0; i < 30; i++) await d.dungeon("round");
+    expect(errors(c.world)).toEqual([]);
+    const he = heroEffects[0]!.data;
+    expect(he.changes).toEqual(
+      ["system.thac0.mod.melee", "system.thac0.mod.missile", "system.ac.mod", "system.aac.mod"].map((key) => ({ key, mode: 2, value: "-2", priority: 20 })),
+    );
+    expect(he.description).toBe("Ran too long: \u22122 to attacks, damage and AC until 3 turns of rest (attacks and AC are applied; apply the damage penalty to the rolls).");
+    const oe = orcEffects[0]!.data;
+    expect(oe.changes).toEqual([]);
+    expect(oe.description).toContain("apply it on the sheet");
   });
 
   it.each([13, 14])("v%i: the exhaustion ends when its three turns of rest are over (v13: the active GM deletes it, once; v14: core)", async (generation) => {

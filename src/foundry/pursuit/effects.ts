@@ -11,8 +11,13 @@
  * Keys per system:
  * - dnd5e: `system.bonuses.{mwak,rwak,msak,rsak}.attack` and `.damage` (attack and damage rolls of
  *   weapons and spells) and `system.attributes.ac.bonus`, each ADD the penalty (e.g. "-2");
- * - ose and every other system: no change (their data paths differ between versions); a visible effect
- *   whose description states the penalty, for the referee to apply.
+ * - ose (vttred/ose), characters: `system.thac0.mod.melee` and `.missile` (added to melee and missile attack
+ *   rolls) and `system.ac.mod` and `system.aac.mod` (the miscellaneous AC modifier, a bonus in both AC
+ *   schemes: ascending base + mod, descending base − mod, so both get the penalty); OSE has no actor-level
+ *   damage modifier: the description asks for it on the damage rolls. OSE monsters store their AC as a
+ *   plain value (no modifier): a descriptive effect;
+ * - every other system: no change; a visible effect whose description states the penalty, for the
+ *   referee to apply.
  * The effect carries `flags.aventure.runExhaustion` so an actor never gets it twice.
  *
  * Expiry: v14 core expires temporary effects itself (ActiveEffect.registry). v13 core never does (the
@@ -36,16 +41,34 @@ export interface EffectChange {
   value: string;
 }
 
-/** The changes for a penalty to attacks, damage and AC on a system (empty: a descriptive effect). */
-export function runExhaustionChanges(adapter: AdapterId, penalty: number): EffectChange[] {
-  if (adapter !== "dnd5e") return [];
+/** What the changes cover: everything, attacks and AC only (ose: no damage modifier), or nothing. */
+export type ExhaustionCoverage = "all" | "attacksAndAc" | "none";
+
+/**
+ * The changes for a penalty to attacks, damage and AC on a system and actor type (empty: a descriptive
+ * effect), with what they cover.
+ */
+export function runExhaustionChanges(adapter: AdapterId, penalty: number, actorType?: string): { changes: EffectChange[]; coverage: ExhaustionCoverage } {
   const value = String(penalty);
-  const attacks = ["mwak", "rwak", "msak", "rsak"].flatMap((k) => [
-    { key: `system.bonuses.${k}.attack`, value },
-    { key: `system.bonuses.${k}.damage`, value },
-  ]);
-  return [...attacks, { key: "system.attributes.ac.bonus", value }];
+  if (adapter === "dnd5e") {
+    const attacks = ["mwak", "rwak", "msak", "rsak"].flatMap((k) => [
+      { key: `system.bonuses.${k}.attack`, value },
+      { key: `system.bonuses.${k}.damage`, value },
+    ]);
+    return { changes: [...attacks, { key: "system.attributes.ac.bonus", value }], coverage: "all" };
+  }
+  if (adapter === "ose" && actorType === "character") {
+    const keys = ["system.thac0.mod.melee", "system.thac0.mod.missile", "system.ac.mod", "system.aac.mod"];
+    return { changes: keys.map((key) => ({ key, value })), coverage: "attacksAndAc" };
+  }
+  return { changes: [], coverage: "none" };
 }
+
+const DESCRIPTION_KEY: Record<ExhaustionCoverage, string> = {
+  all: "AVENTURE.Pursuit.effect.applied",
+  attacksAndAc: "AVENTURE.Pursuit.effect.partial",
+  none: "AVENTURE.Pursuit.effect.describe",
+};
 
 export interface EffectSpec {
   name: string;
@@ -78,6 +101,8 @@ export function effectData(spec: EffectSpec, v14: boolean = isV14(), worldTime?:
 /** The actor surface this needs (a real Actor satisfies it). */
 export interface EffectActor {
   name: string;
+  /** The actor type (ose: "character" or "monster"). */
+  type?: string;
   effects: Iterable<{ flags?: Record<string, Record<string, unknown> | undefined> }>;
   createEmbeddedDocuments(type: "ActiveEffect", data: Record<string, unknown>[]): Promise<unknown>;
 }
@@ -99,8 +124,8 @@ export async function applyRunExhaustion(
   text: (key: string, data?: Record<string, string | number>) => string,
 ): Promise<boolean> {
   if (hasAventureEffect(actor, "runExhaustion")) return false;
-  const changes = runExhaustionChanges(adapter, opts.penalty);
-  const description = text(changes.length ? "AVENTURE.Pursuit.effect.applied" : "AVENTURE.Pursuit.effect.describe", {
+  const { changes, coverage } = runExhaustionChanges(adapter, opts.penalty, actor.type);
+  const description = text(DESCRIPTION_KEY[coverage], {
     penalty: signedText(opts.penalty),
     turns: opts.restTurns ?? "—",
   });
