@@ -5,6 +5,8 @@ export interface HideCardObserver {
   name: string;
   /** Passive Perception, null when the system does not provide it (the GM decides). */
   passive: number | null;
+  /** The Wisdom (Perception) total of a searching observer (used instead of its passive score); null otherwise. */
+  searchRoll?: number | null;
   /** Whether it noticed the hider; null when unknown. */
   spotted: boolean | null;
   /** Why the hider could hide from it (§6 prerequisite), when known. */
@@ -26,6 +28,8 @@ export function hideCardContext(input: HideCardInput): Record<string, unknown> {
       name: o.name,
       passive: o.passive,
       hasPassive: o.passive !== null,
+      searchRoll: o.searchRoll ?? null,
+      searched: o.searchRoll !== undefined && o.searchRoll !== null,
       outcome,
       outcomeKey: `AVENTURE.Light.Hide.outcome.${outcome}`,
       becauseKey: o.because ? `AVENTURE.Light.Hide.because.${o.because}` : null,
@@ -55,5 +59,32 @@ export function hideEndCardContext(input: HideEndCardInput): Record<string, unkn
     event: input.event,
     eventKey: `AVENTURE.Light.Hide.end.${input.event}`,
     perceptionCheck: input.perceptionCheck,
+  };
+}
+
+export interface SearchCardRow {
+  /** The hidden creature. */
+  name: string;
+  /** Its hiding DC (its Stealth total). */
+  dc: number;
+  /** Whether the searching creature's roll spots it. */
+  spotted: boolean;
+  /** Still hidden from other observers after the search. */
+  stillHidden: boolean;
+}
+
+/** The card of a creature that starts searching: its Wisdom (Perception) roll against each creature hidden from it. */
+export function searchCardContext(input: { observer: string; roll: number; rows: readonly SearchCardRow[] }): Record<string, unknown> {
+  return {
+    observer: input.observer,
+    roll: input.roll,
+    rows: input.rows.map((r) => ({
+      name: r.name,
+      dc: r.dc,
+      outcome: r.spotted ? "spotted" : "missed",
+      outcomeKey: `AVENTURE.Light.Hide.outcome.${r.spotted ? "spotted" : "missed"}`,
+      // What the spotting changed: still hidden from the other observers, or no longer hidden at all.
+      stateKey: !r.spotted ? null : r.stillHidden ? "AVENTURE.Light.Search.stillHidden" : "AVENTURE.Light.Search.noLongerHidden",
+    })),
   };
 }

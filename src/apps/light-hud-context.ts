@@ -23,6 +23,8 @@ export interface LightHudInput {
   effectsOn: boolean;
   /** The hiding state, when the token is hidden. */
   hidden: { dc: number; from: number } | null;
+  /** Marked by the GM as searching (it rolls Wisdom (Perception) against creatures that hide). */
+  searching?: boolean;
   /** Ranges at or above this are shown as unlimited. */
   unlimited?: number;
 }
@@ -44,6 +46,7 @@ export interface LightHudContext extends Record<string, unknown> {
   darknessPercent: number;
   ambientKey: string;
   hidden: { dc: number; from: number } | null;
+  searching: boolean;
 }
 
 export function lightHudContext(input: LightHudInput): LightHudContext {
@@ -73,5 +76,6 @@ export function lightHudContext(input: LightHudInput): LightHudContext {
     darknessPercent: Math.round(input.darkness * 100),
     ambientKey,
     hidden: input.hidden,
+    searching: input.searching ?? false,
   };
 }

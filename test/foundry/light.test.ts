@@ -18,7 +18,11 @@ import { hideCardContext } from "../../src/apps/hide-card-context.js";
 import { SAMPLES } from "../templates/samples/light.js";
 
 type Api = {
-  hide(token: unknown, options?: { observers?: string[] }): Promise<{ dc: number; spottedBy: string[]; hiddenFrom: string[]; hidden: boolean } | null | undefined>;
+  hide(
+    token: unknown,
+    options?: { observers?: string[]; searching?: string[] },
+  ): Promise<{ dc: number; spottedBy: string[]; hiddenFrom: string[]; hidden: boolean; searchRolls: Record<string, number> } | null | undefined>;
+  setSearching(token: unknown, searching?: boolean): Promise<boolean | undefined>;
   hideSelected(): Promise<unknown>;
   endHide(token: unknown, event?: string): Promise<boolean | undefined>;
   lightAt(token: unknown): { level: string; perceived: string; sense: string; effect: string; senses: { sense: string; range: number; from: string }[] } | null;
@@ -198,6 +202,32 @@ describe("light level at tokens (fake scene)", () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(t.flushes - mid).toBeGreaterThanOrEqual(3);
     expect(t.flushes - mid).toBeLessThanOrEqual(4);
+  });
+
+  it("recomputes after light, token-light and scene lighting updates of the viewed scene only", async () => {
+    vi.useFakeTimers();
+    const { world, scene } = await torchScene();
+    const t = await tracker();
+    scene.addToken({ id: "a", name: "A", at: [30, 30] });
+    await vi.advanceTimersByTimeAsync(500);
+    const recompute = async (hook: string, ...args: unknown[]) => {
+      const before = t.flushes;
+      await world.callAllClients(hook, ...args);
+      await vi.advanceTimersByTimeAsync(500);
+      return t.flushes - before;
+    };
+    const sceneDoc = { id: "scene1" };
+    const light = { parent: sceneDoc };
+    scene.addLight("lantern", [30, 31], 6, 12); // lit without a lighting refresh: the light document's hook suffices
+    expect(await recompute("createAmbientLight", light, {}, "gm1")).toBe(1);
+    expect(t.states.get("a")!.light.level).toBe("bright");
+    expect(await recompute("updateAmbientLight", light, { config: { dim: 3 } }, {}, "gm1")).toBe(1);
+    expect(await recompute("deleteAmbientLight", light, {}, "gm1")).toBe(1);
+    expect(await recompute("updateToken", scene.token("a"), { light: { bright: 3 } }, {}, "gm1")).toBe(1);
+    expect(await recompute("updateScene", sceneDoc, { environment: { darknessLevel: 0.2 } }, {}, "gm1")).toBe(1);
+    expect(await recompute("updateScene", sceneDoc, { name: "Crypt" }, {}, "gm1")).toBe(0);
+    expect(await recompute("updateScene", { id: "elsewhere" }, { environment: { darknessLevel: 0 } }, {}, "gm1")).toBe(0);
+    expect(await recompute("createAmbientLight", { parent: { id: "elsewhere" } }, {}, "gm1")).toBe(0);
   });
 
   it("draws a sun / half / moon icon for the GM and the owner only; the client setting hides it", async () => {
@@ -380,6 +410,98 @@ describe("hiding", () => {
     expect(card.content).toContain("DC 15");
   });
 
+  it("an observer the GM marks as searching rolls Wisdom (Perception) instead of its passive score", async () => {
+    const { world, scene } = await guards();
+    expect(await api(world).setSearching("g14")).toBe(true);
+    expect(scene.token("g14").getFlag("aventure", "searching")).toBe(true);
+    world.messages.length = 0;
+    world.rolls.push(12, 16); // Stealth 12 + 3 = 15; Guard 14 searches and rolls 16 (passive 14 would miss)
+    const out = await api(world).hide("rogue");
+    expect(out).toMatchObject({ dc: 15, spottedBy: ["g14", "g18"], hiddenFrom: ["g10"], searchRolls: { g14: 16 } });
+    const calls = (world.actors.get("g14") as unknown as { skillCalls: { config: { skill: string } }[] }).skillCalls;
+    expect(calls.map((c) => c.config.skill)).toEqual(["prc"]);
+    const card = world.messages.find((m) => m.content?.includes("aventure-hide-card"))!;
+    expect(card.content).toMatch(/Guard 14[\s\S]*16<br><small>\(searching\)<\/small>[\s\S]*Spots it/);
+    // Unmarked: back to passive scores.
+    expect(await api(world).setSearching("g14", false)).toBe(false);
+    expect(scene.token("g14").getFlag("aventure", "searching")).toBeUndefined();
+  });
+
+  it("an observer that starts searching rolls once against each creature already hidden from it", async () => {
+    const { world, scene, rogue } = await guards();
+    world.rolls.push(12); // Stealth 15: hidden from Guard 10 and Guard 14
+    await api(world).hide("rogue");
+    const made = world.rolls.made.length;
+    await api(world).setSearching("g18"); // nothing is hidden from Guard 18 (it spotted the rogue): no roll
+    expect(world.rolls.made.length).toBe(made);
+    world.messages.length = 0;
+    world.rolls.push(15); // Guard 10 searches: 15 ≥ DC 15, spots it
+    await api(world).setSearching("g10");
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ dc: 15, from: ["g14"] });
+    expect(rogue.statuses.has("hiding")).toBe(true);
+    const card = world.messages.find((m) => m.content?.includes("aventure-search-card"))!;
+    expect(card.whisper!.sort()).toEqual(["gm1", "gm2"]);
+    expect(card.content).toContain("Guard 10 searches");
+    expect(card.content).toContain("Wisdom (Perception): 15");
+    expect(card.content).toMatch(/Rogue<br><small>still hidden from other observers<\/small>[\s\S]*15[\s\S]*Spots it/);
+    world.rolls.push(3); // Guard 14 searches: 3, misses it
+    await api(world).setSearching("g14");
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ from: ["g14"] });
+    await api(world).setSearching("g14", false);
+    world.rolls.push(20); // searches again: 20, spots it; hidden from nobody now
+    await api(world).setSearching("g14");
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
+    expect(rogue.statuses.has("hiding")).toBe(false);
+    expect(world.messages.at(-1)!.content).toContain("no longer hidden");
+  });
+
+  it("the GM may name searching observers; a low roll misses even with a high passive; players cannot choose", async () => {
+    const { world, scene, rogue } = await guards();
+    world.rolls.push(12, 5); // Stealth 15; Guard 18 searches and rolls 5
+    expect(await api(world).hide("rogue", { searching: ["g18"] })).toMatchObject({
+      dc: 15,
+      spottedBy: [],
+      hiddenFrom: ["g10", "g14", "g18"],
+      searchRolls: { g18: 5 },
+    });
+    await api(world).endHide("rogue");
+    world.notifications.length = 0;
+    const made = world.rolls.made.length;
+    expect(await world.asUser("p1", () => api(world).hide("rogue", { searching: [] }))).toBeUndefined();
+    expect(await world.asUser("p1", () => api(world).setSearching("g10"))).toBeUndefined();
+    expect(world.notifications.map((n) => n.message)).toEqual(["Only a game master can do this.", "Only a game master can do this."]);
+    expect(world.rolls.made.length).toBe(made);
+    expect(rogue.statuses.has("hiding")).toBe(false);
+    expect(scene.token("g10").getFlag("aventure", "searching")).toBeUndefined();
+    // A player's request still honours the GM's marks.
+    await api(world).setSearching("g10");
+    world.rolls.push(12, 15); // Stealth 15; Guard 10 searches and rolls 15: spots it
+    expect(await world.asUser("p1", () => api(world).hide("rogue"))).toMatchObject({ spottedBy: ["g10", "g18"], hiddenFrom: ["g14"] });
+  });
+
+  it("the GM checks what a query sends: only a GM chooses observers or searchers; ids must be a list of tokens", async () => {
+    const { world, scene, rogue } = await guards();
+    const handler = world.CONFIG.queries["aventure.hide"]!;
+    const ask = (data: unknown, user: string) => world.asUser("gm1", () => handler(data, { user: world.users.getStrict(user) }));
+    const base = { sceneId: "scene1", tokenId: "rogue" };
+    expect(await ask({ ...base, searching: ["g18"] }, "p1")).toEqual({ error: { key: "AVENTURE.Error.GMOnly", data: {} } });
+    expect(await ask({ ...base, observers: ["g10"] }, "p1")).toEqual({ error: { key: "AVENTURE.Error.GMOnly", data: {} } });
+    expect(await ask({ ...base, observers: "g10" }, "gm2")).toMatchObject({ error: { key: "AVENTURE.Error.UnknownValue" } });
+    expect(await ask({ ...base, observers: ["nobody"] }, "gm2")).toEqual({ error: { key: "AVENTURE.Light.Error.noToken", data: {} } });
+    expect(world.rolls.made).toHaveLength(0);
+    expect(rogue.statuses.size).toBe(0);
+    // A chosen observer without an actor (a statue token): listed for the GM to decide, nothing breaks.
+    scene.addToken({ id: "statue", name: "Statue", at: [34, 14], disposition: -1 });
+    world.rolls.push(12);
+    const statue = await api(world).hide("rogue", { observers: ["statue"], searching: ["statue"] });
+    expect(statue).toMatchObject({ dc: 15, unknown: ["statue"], hidden: false });
+    expect(world.messages.at(-1)!.content).toMatch(/Statue[\s\S]*GM decides/);
+    // The second GM's own choice is honoured by the active GM.
+    world.rolls.push(12, 2); // Stealth 15; Guard 18 searches and rolls 2
+    const out = await world.asUser("gm2", () => api(world).hide("rogue", { observers: ["g18"], searching: ["g18"] }));
+    expect(out).toMatchObject({ dc: 15, spottedBy: [], hiddenFrom: ["g18"], searchRolls: { g18: 2 } });
+  });
+
   it("refuses (nothing rolled, nothing changed) when an observer sees the hider", async () => {
     const { world, scene, rogue } = await guards();
     await scene.token("rogue").moveTo([10, 16]); // the torch's dim light, in the guards' view
@@ -476,6 +598,28 @@ describe("hiding", () => {
     expect(world.messages.at(-1)!.content).toContain("An observer moved and now sees it.");
   });
 
+  it("ends when it moves, still in light, out of its cover into an observer's view", async () => {
+    vi.useFakeTimers();
+    const { world, scene } = await torchScene();
+    scene.addLight("lantern", [16, 10], 6, 12); // east of the wall
+    const rogue = dnd5eActor(world, { id: "rogue", name: "Rogue" });
+    scene.addToken({ id: "rogue", name: "Rogue", at: [14, 10], actor: rogue, disposition: 1 }); // lantern's bright light
+    const guard = dnd5eActor(world, { id: "guard", name: "Guard", passive: 5 });
+    scene.addToken({ id: "guard", name: "Guard", at: [11, 10], actor: guard, disposition: -1 }); // west of the wall
+    await api(world).refreshLight();
+    world.rolls.push(10);
+    expect(await api(world).hide("rogue")).toMatchObject({ hiddenFrom: ["guard"] });
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ light: "bright", because: { guard: "cover" } });
+    await scene.token("rogue").moveTo([14, 12]); // still behind the wall: still hidden
+    await vi.advanceTimersByTimeAsync(500);
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeDefined();
+    await scene.token("rogue").moveTo([14, 15]); // past the wall's end, in the lantern's dim light
+    await vi.advanceTimersByTimeAsync(500);
+    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
+    expect(rogue.statuses.has("hiding")).toBe(false);
+    expect(world.messages.at(-1)!.content).toContain("It moved into an observer&#x27;s field of view.");
+  });
+
   it("the GM ends it from the HUD; hideSelected hides the controlled tokens; GM targets choose the observers", async () => {
     const { world, scene, rogue } = await guards();
     const targets = (world.game.user as unknown as { targets: Set<unknown> }).targets;
@@ -491,6 +635,71 @@ describe("hiding", () => {
     expect(rogue.statuses.has("hiding")).toBe(true);
     expect(await api(world).endHide("rogue")).toBe(true);
     expect(rogue.statuses.has("hiding")).toBe(false);
+  });
+});
+
+describe("token HUD (renderTokenHUD on a small strict DOM)", () => {
+  afterEach(() => {
+    delete (globalThis as { document?: unknown }).document;
+  });
+
+  async function hudFor(world: FakeWorld, user: string, token: unknown) {
+    const { FakeDocument } = await import("../fake/dom.js");
+    const doc = new FakeDocument();
+    (globalThis as { document?: unknown }).document = doc;
+    const root = doc.createElement("form");
+    root.innerHTML = `<div class="col left"></div><div class="col middle"></div><div class="col right"></div>`;
+    await world.asUser(user, async () => {
+      world.hooks.callAll("renderTokenHUD", { document: token }, root);
+      await new Promise((r) => setTimeout(r, 5)); // the panel's template renders asynchronously
+    });
+    return {
+      root,
+      // This feature's buttons (other features add theirs to the same HUD).
+      buttons: root
+        .querySelectorAll("button")
+        .map((b) => b.dataset.action)
+        .filter((a) => /^aventure-(hide|end-hide|search|stop-search)$/.test(a ?? "")),
+      panel: root.querySelector(".aventure-light-panel"),
+    };
+  }
+
+  it("shows the panel and the buttons to the GM and the owner, nothing to another player", async () => {
+    const { world, scene } = await torchScene({ users: [{ id: "gm1", isGM: true }, { id: "p1", isGM: false }, { id: "p2", isGM: false }] });
+    const elf = dnd5eActor(world, { id: "elf", name: "Elf", darkvision: 60, owner: "p1" });
+    scene.addToken({ id: "elf", name: "Elf", at: [14, 10], actor: elf }); // behind the wall: dark, darkvision 18 m
+    await api(world).refreshLight();
+
+    const gm = await hudFor(world, "gm1", scene.token("elf"));
+    expect(gm.buttons).toEqual(["aventure-hide", "aventure-search"]);
+    expect(gm.root.querySelectorAll(".col.right button[data-action]").map((b) => b.dataset.action)).toEqual(
+      expect.arrayContaining(["aventure-hide", "aventure-search"]),
+    );
+    expect(gm.panel!.classList.contains("aventure-light-dark")).toBe(true);
+    const text = gm.panel!.textContent;
+    expect(text).toContain("Darkness");
+    expect(text).toContain("Darkvision 18 m");
+    expect(text).toContain("Dim light");
+    expect(text).toContain("thanks to Darkvision");
+    expect(text).toContain("Disadvantage on sight-based Wisdom (Perception) checks");
+    expect(text).toContain("(not applied: setting off)");
+    expect(gm.root.querySelector(".aventure-light-searching")).toBeNull();
+
+    const owner = await hudFor(world, "p1", scene.token("elf"));
+    expect(owner.buttons).toEqual(["aventure-hide"]);
+    expect(owner.panel).not.toBeNull();
+
+    const other = await hudFor(world, "p2", scene.token("elf"));
+    expect(other.buttons).toEqual([]);
+    expect(other.panel).toBeNull();
+
+    // Hidden and searching: the GM gets End hiding and No longer searching; the panel says both.
+    await api(world).setSearching("elf");
+    await scene.token("elf").setFlag("aventure", "hide", { dc: 14, from: ["x"], because: {}, light: "dark", x: 0, y: 0 });
+    const again = await hudFor(world, "gm1", scene.token("elf"));
+    expect(again.buttons).toEqual(["aventure-end-hide", "aventure-stop-search"]);
+    expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer(s)");
+    expect(again.root.querySelector(".aventure-light-searching")!.textContent).toContain("Searching");
   });
 });
 

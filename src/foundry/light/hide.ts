@@ -11,6 +11,7 @@ import {
   hideResult,
   HIDE_END_EVENTS,
   type HideBecause,
+  type HideCheckObserver,
   type HideEndEvent,
   type HideObserver,
   type LightLevel,
@@ -23,7 +24,13 @@ import { guarded, t, UserError } from "../i18n.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
 import { template } from "../../constants.js";
-import { hideCardContext, hideEndCardContext, type HideCardObserver } from "../../apps/hide-card-context.js";
+import {
+  hideCardContext,
+  hideEndCardContext,
+  searchCardContext,
+  type HideCardObserver,
+  type SearchCardRow,
+} from "../../apps/hide-card-context.js";
 import {
   canvasLike,
   hasLineOfSight,
@@ -59,7 +66,66 @@ export interface HideOutcome {
   hiddenFrom: string[];
   /** Observers whose passive Perception is unknown (the GM decides). */
   unknown: string[];
+  /** The Wisdom (Perception) totals of the searching observers, by token id. */
+  searchRolls: Record<string, number>;
   hidden: boolean;
+}
+
+/** Options of `api.hide`: the observers (token ids) and which of them are searching (GM only). */
+export interface HideOptions {
+  observers?: string[];
+  /** Observers actively searching: they roll Wisdom (Perception). Default: the tokens the GM marked as searching. */
+  searching?: string[];
+}
+
+/** Whether the GM marked this token as searching (flags.aventure.searching): it rolls Perception against hiders. */
+export function isSearching(doc: TokenDocLike): boolean {
+  return doc.getFlag("aventure", "searching") === true;
+}
+
+/** Api and HUD (GM only): marks a token of the viewed scene as searching, or no longer searching. */
+export async function setSearching(ref: TokenRef, searching = true): Promise<boolean> {
+  if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
+  const c = requireCanvas();
+  const tok = resolveToken(c, ref);
+  if (isSearching(tok.document) === searching) return searching;
+  if (searching) await tok.document.setFlag("aventure", "searching", true);
+  else await tok.document.unsetFlag("aventure", "searching");
+  if (searching) await searchForHidden(c, tok);
+  return searching;
+}
+
+/**
+ * A creature that starts searching rolls Wisdom (Perception) once, through the adapter, against the DC of every token
+ * hidden from it (RULES.md §6, `hideResult`). A token it spots is no longer hidden from it; hidden from nobody any
+ * more, it is no longer hidden at all. The GM gets one card. Nothing happens when nothing is hidden from it.
+ */
+async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<void> {
+  const actor = observer.document.actor as unknown as ActorLike | null;
+  const hiders = c.tokens.placeables.filter((h) => hideFlagOf(h.document)?.from.includes(observer.id));
+  if (!actor || hiders.length === 0) return;
+  const adapter = adapterFor();
+  const r = await adapter.rollSkill(actor, "perception", { flavor: t("AVENTURE.Light.Hide.searchFlavor") });
+  if (!Number.isFinite(r.total)) return;
+  const roll = Math.round(r.total);
+  const rows: SearchCardRow[] = [];
+  for (const h of hiders) {
+    const flag = hideFlagOf(h.document)!;
+    const spotted =
+      hideResult({ stealthTotal: flag.dc, observers: [{ id: observer.id, passivePerception: null, searching: true, perceptionRoll: roll }] })
+        .spottedBy.length > 0;
+    const from = spotted ? flag.from.filter((id) => id !== observer.id) : flag.from;
+    if (spotted && from.length === 0) await clearHide(h);
+    else if (spotted) await h.document.setFlag("aventure", "hide", { ...flag, from });
+    rows.push({ name: h.document.name, dc: flag.dc, spotted, stillHidden: from.length > 0 });
+  }
+  await postCard({
+    template: template("light/search-card.hbs"),
+    context: searchCardContext({ observer: observer.document.name, roll, rows }),
+    gmOnly: true,
+    speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+    flags: { search: { tokenId: observer.id, roll } },
+  });
 }
 
 export function hideFlagOf(doc: TokenDocLike): HideFlag | null {
@@ -118,22 +184,46 @@ function observerInput(c: CanvasLike, hider: TokenObjLike, o: TokenObjLike): Hid
 }
 
 /**
- * Api: `api.hide(token, {observers})`. A player's request goes to the active GM (who must be viewing the scene).
+ * Api: `api.hide(token, {observers, searching})` (both GM only). A player's request goes to the active GM (who must be
+ * viewing the scene); searching observers (named, or marked by the GM) roll Wisdom (Perception) instead of passive.
  * Throws a UserError (nothing changes) when the prerequisites do not hold. Returns null when the roll was cancelled.
  */
-export async function hide(ref: TokenRef, options: { observers?: string[] } = {}): Promise<HideOutcome | null> {
+export async function hide(ref: TokenRef, options: HideOptions = {}): Promise<HideOutcome | null> {
   const c = requireCanvas();
   const tok = resolveToken(c, ref);
   assertOwner(game.user, tok.document as never);
+  const observers = tokenIds("observers", options.observers);
+  const searching = tokenIds("searching", options.searching);
+  if ((observers || searching) && !game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
   if (!isActiveGM()) {
-    return unwrap(
-      await askGM<{ sceneId: string; tokenId: string }, Wrapped<HideOutcome | null>>("hide", { sceneId: c.scene!.id!, tokenId: tok.id }),
-    );
+    // A GM who is not the active GM sends its choice of observers (its targets by default) along.
+    const chosen = observers ?? (game.user.isGM ? gmTargets(c, tok)?.map((o) => o.id) : undefined);
+    const data: HideQuery = { sceneId: c.scene!.id!, tokenId: tok.id, observers: chosen, searching };
+    return unwrap(await askGM<HideQuery, Wrapped<HideOutcome | null>>("hide", data));
   }
-  const observers = options.observers
-    ? options.observers.map((id) => resolveToken(c, id)).filter((o) => o.id !== tok.id)
-    : (gmTargets(c, tok) ?? defaultObservers(c, tok));
-  return performHide(c, tok, observers);
+  return performHide(c, tok, chooseObservers(c, tok, observers, true), searching);
+}
+
+interface HideQuery {
+  sceneId: string;
+  tokenId: string;
+  observers?: string[];
+  searching?: string[];
+}
+
+/** A list of token ids from the API or a query: undefined when absent; a UserError when it is not a list of ids. */
+function tokenIds(name: string, v: unknown): string[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.length > 200 || !v.every((x) => typeof x === "string" && x !== "")) {
+    throw new UserError("AVENTURE.Error.UnknownValue", { name, value: String(v), allowed: '["tokenId", …]' });
+  }
+  return v as string[];
+}
+
+/** The observers: the ids given, else the GM's targets (when the caller is a GM), else the hostile tokens. */
+function chooseObservers(c: CanvasLike, hider: TokenObjLike, ids: string[] | undefined, callerIsGM: boolean): TokenObjLike[] {
+  if (ids) return ids.map((id) => resolveToken(c, id)).filter((o) => o.id !== hider.id);
+  return (callerIsGM ? gmTargets(c, hider) : null) ?? defaultObservers(c, hider);
 }
 
 /** Api: hides each controlled token in turn (the compendium macro). Each token's error is reported; the others go on. */
@@ -162,7 +252,12 @@ function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>): st
   return parts.join(" ");
 }
 
-async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[]): Promise<HideOutcome | null> {
+async function performHide(
+  c: CanvasLike,
+  tok: TokenObjLike,
+  observers: TokenObjLike[],
+  searchingIds?: string[],
+): Promise<HideOutcome | null> {
   const doc = tok.document;
   const actor = doc.actor as unknown as ActorLike | null;
   if (!actor) throw new UserError("AVENTURE.Error.NoActor", { name: doc.name });
@@ -182,12 +277,29 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
   const roll = await adapter.rollSkill(actor, "stealth", { flavor: t("AVENTURE.Light.Hide.flavor") });
   if (!Number.isFinite(roll.total)) return null;
 
-  const known: { id: string; passivePerception: number; searching: false }[] = [];
+  // Searching observers roll Wisdom (Perception) through the adapter; the others use their passive score.
+  const searching = new Set(searchingIds ?? observers.filter((o) => isSearching(o.document)).map((o) => o.id));
+  const known: HideCheckObserver[] = [];
   const unknown: string[] = [];
+  const searchRolls: Record<string, number> = {};
   for (const o of observers) {
-    const p = adapter.read(o.document.actor as unknown as ActorLike).passivePerception;
-    if (p === null) unknown.push(o.id);
-    else known.push({ id: o.id, passivePerception: Math.round(p), searching: false });
+    const oActor = o.document.actor as unknown as ActorLike | null;
+    if (!oActor) {
+      unknown.push(o.id); // a targeted token without an actor: the GM decides
+      continue;
+    }
+    const p = adapter.read(oActor).passivePerception;
+    const passive = p === null ? null : Math.round(p);
+    if (searching.has(o.id)) {
+      const r = await adapter.rollSkill(oActor, "perception", { flavor: t("AVENTURE.Light.Hide.searchFlavor") });
+      if (Number.isFinite(r.total)) {
+        searchRolls[o.id] = Math.round(r.total);
+        known.push({ id: o.id, passivePerception: passive, searching: true, perceptionRoll: searchRolls[o.id] });
+        continue;
+      }
+    }
+    if (passive === null) unknown.push(o.id);
+    else known.push({ id: o.id, passivePerception: passive, searching: false });
   }
   const result = hideResult({ stealthTotal: Math.round(roll.total), observers: known });
   const hidden = result.hiddenFrom.length > 0;
@@ -204,6 +316,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
     return {
       name: o.document.name,
       passive: k ? k.passivePerception : null,
+      searchRoll: searchRolls[o.id] ?? null,
       spotted: k ? result.spottedBy.includes(o.id) : null,
       because: attempt.observers.find((x) => x.id === o.id)?.because ?? null,
     };
@@ -215,7 +328,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
     speaker: ChatMessage.getSpeaker({ actor: actor as never }),
     flags: { hide: { tokenId: tok.id, dc: result.dc } },
   });
-  return { dc: result.dc, spottedBy: result.spottedBy, hiddenFrom: result.hiddenFrom, unknown, hidden };
+  return { dc: result.dc, spottedBy: result.spottedBy, hiddenFrom: result.hiddenFrom, unknown, searchRolls, hidden };
 }
 
 /**
@@ -238,13 +351,19 @@ export async function endHide(ref: TokenRef, event: HideEndEvent = "revealed"): 
   return performEndHide(tok, event);
 }
 
+/** Removes the hiding flag and the hidden status Aventure added (a status set by hand stays). */
+async function clearHide(tok: TokenObjLike): Promise<void> {
+  await tok.document.unsetFlag("aventure", "hide");
+  const actor = tok.document.actor as unknown as ActorLike | null;
+  if (actor) await setOwnCondition(adapterFor(), actor, "hidden", false);
+}
+
 async function performEndHide(tok: TokenObjLike, event: HideEndEvent): Promise<boolean> {
   const doc = tok.document;
   if (!hideFlagOf(doc)) return false;
   const end = hideEnds(event);
-  await doc.unsetFlag("aventure", "hide");
+  await clearHide(tok);
   const actor = doc.actor as unknown as ActorLike | null;
-  if (actor) await setOwnCondition(adapterFor(), actor, "hidden", false);
   await postCard({
     template: template("light/hide-end-card.hbs"),
     context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck }),
@@ -280,13 +399,21 @@ function unwrap<T>(w: Wrapped<T>): T {
 const PLAYER_EVENTS: readonly HideEndEvent[] = ["revealed", "attacked", "noise"];
 
 export function registerHideQueries(): void {
-  registerQuery<{ sceneId?: unknown; tokenId?: unknown }, Wrapped<HideOutcome | null>>("hide", (data, sender) => wrap(async () => {
-    if (typeof data?.sceneId !== "string" || typeof data.tokenId !== "string") throw new UserError("AVENTURE.Light.Error.noToken");
-    const c = requireCanvas(data.sceneId);
-    const tok = resolveToken(c, data.tokenId);
-    assertOwner(sender, tok.document as never);
-    return performHide(c, tok, defaultObservers(c, tok));
-  }));
+  registerQuery<{ sceneId?: unknown; tokenId?: unknown; observers?: unknown; searching?: unknown }, Wrapped<HideOutcome | null>>(
+    "hide",
+    (data, sender) =>
+      wrap(async () => {
+        if (typeof data?.sceneId !== "string" || typeof data.tokenId !== "string") throw new UserError("AVENTURE.Light.Error.noToken");
+        const observers = tokenIds("observers", data.observers);
+        const searching = tokenIds("searching", data.searching);
+        // Only a GM chooses the observers and who searches; a player's request uses the hostile tokens and the marks.
+        if ((observers || searching) && !sender.isGM) throw new UserError("AVENTURE.Error.GMOnly");
+        const c = requireCanvas(data.sceneId);
+        const tok = resolveToken(c, data.tokenId);
+        assertOwner(sender, tok.document as never);
+        return performHide(c, tok, chooseObservers(c, tok, observers, false), searching);
+      }),
+  );
   registerQuery<{ sceneId?: unknown; tokenId?: unknown; event?: unknown }, Wrapped<boolean>>("endHide", (data, sender) => wrap(async () => {
     if (typeof data?.sceneId !== "string" || typeof data.tokenId !== "string") throw new UserError("AVENTURE.Light.Error.noToken");
     const event = data.event as HideEndEvent;

@@ -1,13 +1,13 @@
 /**
- * Token HUD: the light panel (level, senses used, resulting effect, hiding DC) for the GM and the token's owners, a
- * "Hide" button for the owners and an "End hiding" button for the GM.
+ * Token HUD: the light panel (level, senses used, resulting effect, hiding DC, searching) for the GM and the token's
+ * owners, a "Hide" button for the owners, and for the GM "End hiding" and "Searching" / "No longer searching".
  */
 import { lightHudContext } from "../../apps/light-hud-context.js";
 import { template } from "../../constants.js";
 import { renderTemplateCompat } from "../compat.js";
 import { getSetting } from "../settings.js";
 import { addHudButton, addHudPanel } from "../token-hud.js";
-import { endHide, hide, hideFlagOf } from "./hide.js";
+import { endHide, hide, hideFlagOf, isSearching, setSearching } from "./hide.js";
 import type { TokenDocLike } from "./scene.js";
 import { UNLIMITED_RANGE } from "./senses.js";
 import { lightAtOf, lightTracker } from "./tracker.js";
@@ -22,6 +22,7 @@ export function lightHudContextFor(doc: TokenDocLike) {
     ...lightAtOf(s),
     effectsOn: getSetting("lightEffects"),
     hidden: flag ? { dc: flag.dc, from: flag.from.length } : null,
+    searching: isSearching(doc),
     unlimited: UNLIMITED_RANGE,
   });
 }
@@ -57,5 +58,23 @@ export function registerLightHud(): void {
     gmOnly: true,
     visible: (token) => !!hideFlagOf(token as unknown as TokenDocLike),
     onClick: (token) => endHide(token as unknown as TokenDocLike, "revealed"),
+  });
+  addHudButton({
+    id: "search",
+    icon: "fa-solid fa-magnifying-glass",
+    title: "AVENTURE.Light.Hide.searchButton",
+    column: "right",
+    gmOnly: true,
+    visible: (token) => !isSearching(token as unknown as TokenDocLike),
+    onClick: (token) => setSearching(token as unknown as TokenDocLike, true),
+  });
+  addHudButton({
+    id: "stop-search",
+    icon: "fa-solid fa-magnifying-glass-minus",
+    title: "AVENTURE.Light.Hide.stopSearchButton",
+    column: "right",
+    gmOnly: true,
+    visible: (token) => isSearching(token as unknown as TokenDocLike),
+    onClick: (token) => setSearching(token as unknown as TokenDocLike, false),
   });
 }

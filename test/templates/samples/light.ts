@@ -1,6 +1,6 @@
 /** Samples for the light feature's templates (see ../samples.ts): the HUD panel and the hiding cards. */
 import { lightHudContext } from "../../../src/apps/light-hud-context.js";
-import { hideCardContext, hideEndCardContext } from "../../../src/apps/hide-card-context.js";
+import { hideCardContext, hideEndCardContext, searchCardContext } from "../../../src/apps/hide-card-context.js";
 import type { Sample } from "../samples.js";
 
 export const SAMPLES: Record<string, Sample> = {
@@ -23,6 +23,7 @@ export const SAMPLES: Record<string, Sample> = {
         inDarkness: false,
         effectsOn: true,
         hidden: { dc: 15, from: 2 },
+        searching: true,
       }),
   },
   "light/hide-card.hbs": {
@@ -36,7 +37,21 @@ export const SAMPLES: Record<string, Sample> = {
           { name: "Garde du pont", passive: 10, spotted: false, because: "darkness" },
           { name: "Sergent Varenne", passive: 14, spotted: false, because: "cover" },
           { name: "Chien de garde", passive: 18, spotted: true, because: "darkness" },
+          { name: "Capitaine Orsane", passive: 13, searchRoll: 17, spotted: true, because: "cover" },
           { name: "Espion", passive: null, spotted: null, because: "darkness" },
+        ],
+      }),
+  },
+  "light/search-card.hbs": {
+    kind: "card",
+    context: () =>
+      searchCardContext({
+        observer: "Sergent Varenne",
+        roll: 16,
+        rows: [
+          { name: "Lysandre", dc: 15, spotted: true, stillHidden: true },
+          { name: "Corbin", dc: 12, spotted: true, stillHidden: false },
+          { name: "Mirelle", dc: 19, spotted: false, stillHidden: true },
         ],
       }),
   },
