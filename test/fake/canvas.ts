@@ -4,7 +4,7 @@
  * Foundry's sight collision test. Builds on FakeWorld; strict like it: the canvas objects throw on unmodelled
  * properties, a user updating or flagging a token they do not own throws, an unknown token id throws.
  */
-import { strict, type FakeActor, type FakeUser, type FakeWorld } from "./foundry.js";
+import { strict, type FakeActor, type FakeUser, type FakeWorld, readFlag } from "./foundry.js";
 
 export type Segment = readonly [number, number, number, number];
 
@@ -160,9 +160,7 @@ export class FakeTokenDoc {
     return this.testUserPermission(this.world.game.user, "OWNER");
   }
   getFlag(scope: string, key: string): unknown {
-    if (scope !== "aventure") throw new Error(`Flag scope ${scope} is not allowed`);
-    const v = this.flags[scope]?.[key];
-    return v === undefined ? undefined : structuredClone(v);
+    return readFlag(this.flags, scope, key);
   }
   async setFlag(scope: string, key: string, value: unknown): Promise<this> {
     if (scope !== "aventure") throw new Error(`Flag scope ${scope} is not allowed`);

@@ -4,6 +4,7 @@
  * Strict like the rest of the fake: only a GM or the author may change a message, flags only in "aventure".
  */
 import type { FakeWorld } from "./foundry.js";
+import { readFlag } from "./foundry.js";
 
 export class FakeChatMessage {
   readonly id: string;
@@ -28,9 +29,7 @@ export class FakeChatMessage {
     this.flags ??= {};
   }
   getFlag(scope: string, key: string): unknown {
-    if (scope !== "aventure") throw new Error(`Flag scope ${scope} is not allowed`);
-    const v = this.flags[scope]?.[key];
-    return v === undefined ? undefined : structuredClone(v);
+    return readFlag(this.flags, scope, key);
   }
   async setFlag(scope: string, key: string, value: unknown): Promise<this> {
     if (scope !== "aventure") throw new Error(`Flag scope ${scope} is not allowed`);

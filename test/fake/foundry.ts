@@ -30,6 +30,13 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
   cur[parts.at(-1)!] = value;
 }
 
+/** Document#getFlag as the fakes model it: only the "aventure" scope, and a copy (never the stored object). */
+export function readFlag(flags: Record<string, Record<string, unknown>>, scope: string, key: string): unknown {
+  if (scope !== "aventure") throw new Error(`Flag scope ${scope} is not allowed`);
+  const v = flags[scope]?.[key];
+  return v === undefined ? undefined : structuredClone(v);
+}
+
 function expand(data: Record<string, unknown>): [string, unknown][] {
   return Object.entries(data);
 }
@@ -255,9 +262,7 @@ export class FakeActor {
     return active;
   }
   getFlag(scope: string, key: string): unknown {
-    if (scope !== "aventure") throw new Error(`Flag scope ${scope} is not allowed`);
-    const v = this.flags[scope]?.[key];
-    return v === undefined ? undefined : structuredClone(v);
+    return readFlag(this.flags, scope, key);
   }
   async setFlag(scope: string, key: string, value: unknown): Promise<this> {
     if (scope !== "aventure") throw new Error(`Flag scope ${scope} is not allowed`);
