@@ -21,6 +21,6 @@ export function registerHooks(): void {
   registerCombatHooks(openEncounter); // encounter/combat: CONFIG.Combat.documentClass, queries aventure.rollSides, aventure.sideRound, createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions
   registerTravelHooks(); // travel: queries aventure.travelApply and aventure.travelUndo, HUD button "travel", renderChatMessageHTML (Undo)
   registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage; queries aventure.hide, aventure.endHide; HUD panel + buttons "hide", "end-hide", "search", "stop-search"
-  registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); query aventure.fall; region behaviour aventure.fall; HUD buttons "jumps", "fall"
+  registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); queries aventure.fall and aventure.fallApply (the card's Apply damage, GMs only); region behaviour aventure.fall; HUD buttons "jumps", "fall"
   registerPursuitHooks(); // pursuit: query aventure.pursuit, HUD button "pursuit", renderChatMessageHTML (Continue)
 }

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { bootModule } from "../fake/boot.js";
 import type { FakeActor, FakeWorld } from "../fake/foundry.js";
+import { FakeElement, installChatDocuments } from "../fake/chat.js";
 import { callAllClientsAwait, dialogAnswers, dialogsShown, fakeCanvas, rulerPath, type FakeScene, type FakeToken, type FakeWaypoint } from "../fake/tokens.js";
 
 type CostFn = (baseCost: number, from: unknown, to: unknown, distance: number, segment: unknown) => number;
@@ -18,16 +19,24 @@ const api = (world: FakeWorld) =>
     fall(t: unknown, m: number): Promise<{ dice: number; total: number; prone: boolean; applied: boolean } | undefined>;
   };
 const costOf = (path: FakeWaypoint[]) => path.at(-1)!.measurement.cost;
+const tick = () => new Promise((r) => setTimeout(r, 0));
 
-/** A dnd5e character: speeds in feet (30 ft = 9 m), Strength 15 (+2), 20 hit points. */
-function hero(world: FakeWorld, opts: { id?: string; swim?: number; climb?: number; damageApi?: boolean; owner?: string } = {}) {
+/**
+ * A dnd5e character: speeds in feet (30 ft = 9 m), Strength 15 (+2), 20 hit points (and `temp` temporary ones).
+ * Its applyDamage takes temporary hit points first, then hit points, as dnd5e's; `immune` makes it a no-op
+ * (dnd5e with a damage immunity).
+ */
+function hero(
+  world: FakeWorld,
+  opts: { id?: string; swim?: number; climb?: number; damageApi?: boolean; owner?: string; immune?: boolean; temp?: number } = {},
+) {
   const actor = world.addActor(
     {
       _id: opts.id ?? "hero",
       name: "Aldric",
       system: {
         abilities: { str: { value: 15, mod: 2 } },
-        attributes: { movement: { walk: 30, climb: opts.climb ?? 0, swim: opts.swim ?? 0, units: "ft" }, hp: { value: 20, max: 20 } },
+        attributes: { movement: { walk: 30, climb: opts.climb ?? 0, swim: opts.swim ?? 0, units: "ft" }, hp: { value: 20, max: 20, temp: opts.temp ?? null } },
       },
     },
     opts.owner ? { [opts.owner]: 3 } : {},
@@ -36,6 +45,11 @@ function hero(world: FakeWorld, opts: { id?: string; swim?: number; climb?: numb
   if (opts.damageApi !== false) {
     actor.applyDamage = async (...args: unknown[]) => {
       damage.push(args[0]);
+      if (opts.immune) return actor;
+      const amount = (args[0] as { value: number }[]).reduce((sum, d) => sum + d.value, 0);
+      const hp = (actor.system as { attributes: { hp: { value: number; temp: number | null } } }).attributes.hp;
+      const fromTemp = Math.min(hp.temp ?? 0, amount);
+      await actor.update({ "system.attributes.hp.temp": (hp.temp ?? 0) - fromTemp, "system.attributes.hp.value": Math.max(0, hp.value - (amount - fromTemp)) });
       return actor;
     };
   }
@@ -365,6 +379,7 @@ describe("falls (RULES.md §4.1)", () => {
     const damage: unknown[] = [];
     actor.applyDamage = async (...args: unknown[]) => {
       damage.push(args[0]);
+      await actor.update({ "system.attributes.hp.value": 20 - (args[0] as { value: number }[])[0]!.value });
       return actor;
     };
     world.rolls.push(5, 5, 5);
@@ -441,6 +456,162 @@ describe("falls (RULES.md §4.1)", () => {
     expect(render(world.users.getStrict("p1")).removed).toBe(true);
     expect(render("p1").removed).toBe(true);
     await world.asUser("p1", () => expect(render(world.users.getStrict("gm1")).removed).toBe(true)); // players never see it
+  });
+
+  /** A fall card waiting for its damage (no damage API): Aldric, 20 hit points, falls 10 m for 4 + 3 + 1 = 8. */
+  async function pendingCard() {
+    const docs = installChatDocuments(world);
+    const { actor } = hero(world, { damageApi: false });
+    const token = fakeCanvas().addToken(scene, { id: "t1", name: "Aldric", actor });
+    world.rolls.push(4, 3, 1);
+    await api(world).fall(token, 10);
+    const card = docs.at(-1)!;
+    expect(card.flags.aventure!.fall).toMatchObject({ pending: true, damage: 8 });
+    const hpWrites = () => actor.updates.filter((u) => "system.attributes.hp.value" in u).length;
+    const hp = () => (actor.system as { attributes: { hp: { value: number } } }).attributes.hp.value;
+    return { docs, actor, card, hpWrites, hp };
+  }
+  const fallCardElement = () => {
+    const button = new FakeElement();
+    return { button, html: new FakeElement({ "[data-action='aventure-apply-fall']": button }) };
+  };
+  const fallApply = (world: FakeWorld) => world.CONFIG.queries["aventure.fallApply"]!;
+
+  it("Apply damage clicked by two GMs at once: the active GM applies it once", async () => {
+    const { actor, card, hpWrites, hp } = await pendingCard();
+    const rendered: Record<string, ReturnType<typeof fallCardElement>> = {};
+    for (const u of ["gm1", "gm2", "p1"]) {
+      rendered[u] = fallCardElement();
+      await world.asUser(u, () => world.hooks.callAll("renderChatMessageHTML", card, rendered[u]!.html));
+    }
+    expect(rendered.p1!.button.removed).toBe(true);
+    await world.asUser("gm2", async () => rendered.gm2!.button.click());
+    await world.asUser("gm1", async () => rendered.gm1!.button.click());
+    for (let i = 0; i < 200 && (rendered.gm1!.button.disabled || rendered.gm2!.button.disabled); i++) await tick();
+    expect(rendered.gm1!.button.disabled || rendered.gm2!.button.disabled).toBe(false);
+    expect(hpWrites()).toBe(1);
+    expect(hp()).toBe(12);
+    expect(actor.statuses.has("prone")).toBe(true);
+    expect(card.updatedBy).toEqual(["gm1"]); // gm2 clicked first, but the active GM applied it
+    expect(card.flags.aventure!.fall).toMatchObject({ pending: false });
+    expect([...world.notifications].sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      { type: "error", message: "The fall damage of Aldric was already applied." },
+      { type: "info", message: "Fall damage applied to Aldric: 8 hit points." },
+    ]);
+    // Re-rendered after the update: no button anywhere.
+    const again = fallCardElement();
+    world.hooks.callAll("renderChatMessageHTML", card, again.html);
+    expect(again.button.removed).toBe(true);
+  });
+
+  it("two requests for the same card handled at once on the active GM (the flag not written back yet): one applies", async () => {
+    const { card, hpWrites, hp } = await pendingCard();
+    // Foundry changes a message when the server answers: until then the card still reads pending.
+    const setFlag = card.setFlag.bind(card);
+    card.setFlag = async (scope: string, key: string, value: unknown) => {
+      await tick();
+      return setFlag(scope, key, value);
+    };
+    const handler = fallApply(world);
+    const replies = await world.asUser("gm1", () =>
+      Promise.all([handler({ messageId: card.id }, { user: world.users.getStrict("gm2") }), handler({ messageId: card.id }, { user: world.users.getStrict("gm1") })]),
+    );
+    expect(replies).toEqual([
+      { ok: true, name: "Aldric", damage: 8 },
+      { ok: false, key: "AVENTURE.Movement.Fall.alreadyApplied", data: { name: "Aldric" } },
+    ]);
+    expect(hpWrites()).toBe(1);
+    expect(hp()).toBe(12);
+    // Once done, the card can no longer be applied.
+    expect(await world.asUser("gm1", () => handler({ messageId: card.id }, { user: world.users.getStrict("gm1") }))).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Movement.Fall.alreadyApplied",
+    });
+  });
+
+  it("Apply damage refuses a player, an unknown message, a card a player wrote and bad flags; nothing changes", async () => {
+    const { docs, actor, card, hpWrites } = await pendingCard();
+    const { requestFallApply } = await import("../../src/foundry/movement/fall.js");
+    expect(await world.asUser("p1", () => requestFallApply(card.id))).toEqual({ ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
+    expect(await requestFallApply("nope")).toMatchObject({ ok: false, key: "AVENTURE.Movement.Fall.notPending" });
+    const good = { sceneId: "s1", tokenId: "t1", name: "Aldric", damage: 8, pending: true };
+    const forge = async (user: string, fall: unknown) => {
+      await world.asUser(user, () => world.ChatMessage.create({ content: "", flags: { aventure: { fall } } }));
+      return docs.at(-1)!.id;
+    };
+    const ids = [
+      await forge("p1", good), // a player's message with a pending fall's flags
+      await forge("gm1", { ...good, pending: "yes" }),
+      await forge("gm1", { ...good, damage: "8" }),
+      await forge("gm1", { ...good, damage: -8 }),
+      await forge("gm1", { ...good, damage: Infinity }),
+      await forge("gm1", { name: "Aldric", damage: 8, pending: true }),
+      await forge("gm1", { ...good, name: 3 }),
+      await forge("gm1", "pending"),
+    ];
+    for (const messageId of ids) {
+      const reply = await world.asUser("gm1", () => fallApply(world)({ messageId }, { user: world.users.getStrict("gm2") }));
+      expect(reply).toMatchObject({ ok: false, key: "AVENTURE.Movement.Fall.notPending" });
+    }
+    expect(await world.asUser("gm1", () => fallApply(world)({ messageId: 42 }, { user: world.users.getStrict("gm1") }))).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Movement.Fall.notPending",
+    });
+    expect(world.notifications.map((n) => n.message)).toEqual([
+      "Only a game master can do this.",
+      "This message is not a fall card waiting for its damage.",
+    ]);
+    expect(hpWrites()).toBe(0);
+    expect(actor.statuses.has("prone")).toBe(false);
+    expect(card.flags.aventure!.fall).toMatchObject({ pending: true });
+    expect(docs.flatMap((m) => m.updatedBy)).toEqual([]);
+  });
+
+  it("when applying fails, the card is pending again and the GM gets a localized error; a later click applies it", async () => {
+    const { actor, card, hpWrites, hp } = await pendingCard();
+    const { requestFallApply } = await import("../../src/foundry/movement/fall.js");
+    const update = actor.update.bind(actor);
+    actor.update = async () => {
+      throw new Error("server unreachable");
+    };
+    expect(await requestFallApply(card.id)).toMatchObject({ ok: false, key: "AVENTURE.Movement.Fall.applyFailed" });
+    expect(world.notifications).toEqual([
+      { type: "error", message: "The fall damage could not be applied (server unreachable); the card still offers it." },
+    ]);
+    expect(card.flags.aventure!.fall).toMatchObject({ pending: true });
+    expect(actor.statuses.has("prone")).toBe(false);
+    actor.update = update;
+    expect(await requestFallApply(card.id)).toEqual({ ok: true, name: "Aldric", damage: 8 });
+    expect(hpWrites()).toBe(1);
+    expect(hp()).toBe(12);
+    expect(card.flags.aventure!.fall).toMatchObject({ pending: false });
+  });
+
+  it("prone only when hit points went down: an immune creature takes the applyDamage call but is not prone", async () => {
+    const { actor, damage } = hero(world, { immune: true });
+    world.rolls.push(3, 4, 4);
+    expect(await api(world).fall(actor as unknown as FakeActor, 9)).toMatchObject({ total: 11, applied: true, prone: false });
+    expect(damage).toEqual([[{ value: 11, type: "bludgeoning" }]]);
+    expect(actor.statuses.has("prone")).toBe(false);
+    expect(world.messages.at(-1)!.content).not.toContain("Aldric is prone.");
+    const hurt = hero(world, { id: "hurt" });
+    world.rolls.push(3, 4, 4);
+    expect(await api(world).fall(hurt.actor as unknown as FakeActor, 9)).toMatchObject({ total: 11, applied: true, prone: true });
+    expect((hurt.actor.system as { attributes: { hp: { value: number } } }).attributes.hp.value).toBe(9);
+    expect(hurt.actor.statuses.has("prone")).toBe(true);
+  });
+
+  it("temporary hit points lost count as damage taken (dnd5e); unreadable hit points keep prone on applied damage", async () => {
+    const { actor } = hero(world, { temp: 10 });
+    world.rolls.push(1, 1, 1);
+    expect(await api(world).fall(actor as unknown as FakeActor, 9)).toMatchObject({ total: 3, prone: true });
+    expect((actor.system as { attributes: { hp: { value: number; temp: number } } }).attributes.hp).toMatchObject({ value: 20, temp: 7 });
+    // No hit points to read: the damage the system applied counts as taken.
+    const blob = world.addActor({ _id: "blob", name: "Blob", system: { attributes: { movement: { walk: 30, units: "ft" } } } }, {});
+    blob.applyDamage = async () => blob;
+    world.rolls.push(2, 2, 2);
+    expect(await api(world).fall(blob, 9)).toMatchObject({ total: 6, applied: true, prone: true });
+    expect(blob.statuses.has("prone")).toBe(true);
   });
 
   it("a fall under 3 m from the API posts a card without dice", async () => {

@@ -2,15 +2,17 @@
  * Falls (RULES.md §4.1): a Foundry Roll visible in chat, bludgeoning damage through the system adapter
  * (or a card with an "Apply damage" button for the GM where the system has no damage API), and the prone
  * condition when the creature took damage. A fall always runs on the active GM, once; a player's request
- * goes there as the "aventure.fall" query, which checks that the player owns the token or actor.
+ * goes there as the "aventure.fall" query, which checks that the player owns the token or actor. The card's
+ * Apply damage button goes there too ("aventure.fallApply"), so that two GMs clicking at once apply it once.
  */
-import { template } from "../../constants.js";
+import { MODULE_ID, template } from "../../constants.js";
 import { FALL_RULES, fallDice, fallFormula } from "../../rules/movement.js";
 import { isRulesError } from "../../rules/errors.js";
-import { adapterFor, type ActorLike } from "../adapters/adapter.js";
+import { adapterFor, Dnd5eAdapter, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
+import { readNumber } from "../adapters/read.js";
 import { postCard } from "../chat.js";
 import { askGM, isActiveGM, registerQuery } from "../gm.js";
-import { UserError, guarded, t } from "../i18n.js";
+import { UserError, errorMessage, guarded, reportError, t } from "../i18n.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
 import { fallCardContext, metresText, type FallSource } from "../../apps/movement-context.js";
@@ -128,8 +130,10 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
     total = roll.total ?? 0;
     const adapter = adapterFor();
     if (total > 0) {
+      const before = hitPoints(adapter, actor);
       applied = await adapter.applyDamage(actor, total, FALL_RULES.damageType);
-      if (applied && FALL_RULES.proneOnDamage) {
+      // The system may resist or ignore the damage (immunity): prone only when hit points went down.
+      if (applied && FALL_RULES.proneOnDamage && tookDamage(before, hitPoints(adapter, actor))) {
         await adapter.setCondition(actor, "prone", true);
         prone = true;
       }
@@ -157,6 +161,23 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
   return { metres, dice, total, applied, prone };
 }
 
+/** Hit points as the adapter reads them (and dnd5e's temporary hit points), or null when it cannot. */
+function hitPoints(adapter: ActorAdapter, actor: ActorLike): { value: number; temp: number } | null {
+  const hp = adapter.read(actor).hp;
+  if (!hp) return null;
+  const temp = adapter instanceof Dnd5eAdapter ? (readNumber(actor, "system.attributes.hp.temp") ?? 0) : 0;
+  return { value: hp.value, temp };
+}
+
+/**
+ * Whether the creature took damage: its hit points (or temporary hit points) went down. When they cannot be
+ * read, the damage the system applied counts as taken.
+ */
+function tookDamage(before: { value: number; temp: number } | null, after: { value: number; temp: number } | null): boolean {
+  if (!before || !after) return true;
+  return after.value < before.value || after.temp < before.temp;
+}
+
 /** The text of `s` as HTML (a token's name may hold "<" or "&"). */
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -177,6 +198,7 @@ async function onFallQuery(data: unknown, sender: User): Promise<FallReply> {
 
 export function registerFallQuery(): void {
   registerQuery("fall", onFallQuery);
+  registerQuery("fallApply", fallApplyQuery);
 }
 
 /**
@@ -269,7 +291,11 @@ export async function onElevationDrop(token: FallToken, movement: MovementLike):
 // The "Apply damage" button (systems without a damage API)
 // -------------------------------------------------------------------------------------------------
 
-/** Applies a pending fall by hand (GM): lowers the hit points at the adapter's path, then sets prone. */
+/**
+ * Applies a pending fall by hand (GM): lowers the hit points at the adapter's path, then sets prone (the
+ * damage is applied in full here, so the creature took it). The card's button reaches it through the
+ * "aventure.fallApply" query, on the active GM only.
+ */
 export async function applyPendingFall(flag: PendingFall): Promise<boolean> {
   if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
   if (!flag.pending) return false;
@@ -291,15 +317,92 @@ function authoredByGM(message: { author?: unknown }): boolean {
   return (author as { isGM?: boolean } | null | undefined)?.isGM === true;
 }
 
+/** A fall card as the query handler sees it. */
+interface FallMessageLike {
+  id?: string | null;
+  author?: unknown;
+  flags?: Record<string, unknown>;
+  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+}
+
+/** The flag of a pending fall card, checked field by field (a message's flags are whatever its author wrote). */
+function pendingFlag(message: FallMessageLike): PendingFall | null {
+  const flag = (message.flags?.[MODULE_ID] as { fall?: unknown } | undefined)?.fall;
+  if (!flag || typeof flag !== "object") return null;
+  const f = flag as Record<string, unknown>;
+  const str = (v: unknown) => typeof v === "string" && v !== "";
+  if (typeof f.pending !== "boolean" || typeof f.name !== "string") return null;
+  if (typeof f.damage !== "number" || !Number.isFinite(f.damage) || f.damage <= 0) return null;
+  const ref =
+    str(f.sceneId) && str(f.tokenId)
+      ? { sceneId: f.sceneId as string, tokenId: f.tokenId as string }
+      : str(f.actorId)
+        ? { actorId: f.actorId as string }
+        : null;
+  if (!ref) return null;
+  return { ...ref, name: f.name, damage: f.damage, pending: f.pending };
+}
+
+/** The answer to the card's Apply damage: plain data, localized by the requester. */
+export type FallApplyResult = { ok: true; name: string; damage: number } | { ok: false; key: string; data: Record<string, string | number> };
+
+/** Fall cards whose damage the active GM is applying right now (two clicks at once: the second is refused). */
+const applying = new Set<string>();
+
+/**
+ * The active GM's handler of the card's Apply damage (query aventure.fallApply): GM senders only, a pending
+ * fall card a GM wrote, by id. Marks the card not pending, then applies; if applying fails, the card is
+ * pending again and the error comes back.
+ */
+export async function fallApplyQuery(raw: unknown, sender: User): Promise<FallApplyResult> {
+  let claimed: string | null = null;
+  try {
+    if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+    if (!sender.isGM) throw new UserError("AVENTURE.Error.GMOnly");
+    const id = (raw as { messageId?: unknown } | null)?.messageId;
+    const message = typeof id === "string" ? (game.messages.get(id) as unknown as FallMessageLike | undefined) : undefined;
+    const flag = message && authoredByGM(message) ? pendingFlag(message) : null;
+    if (!message || !flag || typeof id !== "string") throw new UserError("AVENTURE.Movement.Fall.notPending");
+    if (!flag.pending || applying.has(id)) throw new UserError("AVENTURE.Movement.Fall.alreadyApplied", { name: flag.name });
+    applying.add(id);
+    claimed = id;
+    await message.setFlag(MODULE_ID, "fall", { ...flag, pending: false });
+    try {
+      await applyPendingFall(flag);
+    } catch (e) {
+      await message.setFlag(MODULE_ID, "fall", { ...flag, pending: true });
+      if (isRulesError(e) || e instanceof UserError) throw e;
+      throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: errorMessage(e) });
+    }
+    return { ok: true, name: flag.name, damage: flag.damage };
+  } catch (e) {
+    if (isRulesError(e) || e instanceof UserError) return { ok: false, key: e.key, data: { ...e.data } };
+    return { ok: false, key: "AVENTURE.Movement.Fall.applyFailed", data: { error: errorMessage(e) } };
+  } finally {
+    if (claimed) applying.delete(claimed);
+  }
+}
+
+/** The card's Apply damage button (GM): the active GM applies it; this client says how it went. */
+export async function requestFallApply(messageId: string): Promise<FallApplyResult> {
+  try {
+    const result = await askGM<{ messageId: string }, FallApplyResult>("fallApply", { messageId });
+    if (!result.ok) reportError(new UserError(result.key, result.data));
+    else ui.notifications?.info(t("AVENTURE.Movement.Fall.applied", { name: result.name, damage: result.damage }));
+    return result;
+  } catch (e) {
+    reportError(e);
+    const err = e instanceof UserError ? e : new UserError("AVENTURE.Movement.Fall.applyFailed", { error: errorMessage(e) });
+    return { ok: false, key: err.key, data: { ...err.data } };
+  }
+}
+
 /**
  * renderChatMessageHTML: wires the "Apply damage" button of a pending fall card for GMs, hides it otherwise.
  * Only a card a GM wrote counts (the active GM posts them): a player's message carrying the same flags
- * gets no button.
+ * gets no button. The click goes to the active GM (query aventure.fallApply), which applies it once.
  */
-export function onRenderFallCard(
-  message: { flags?: Record<string, unknown>; author?: unknown; update?: (d: object) => Promise<unknown> },
-  html: HTMLElement,
-): void {
+export function onRenderFallCard(message: { id?: string | null; flags?: Record<string, unknown>; author?: unknown }, html: HTMLElement): void {
   const button = html.querySelector<HTMLButtonElement>("[data-action='aventure-apply-fall']");
   if (!button) return;
   const flag = (message.flags?.aventure as { fall?: PendingFall } | undefined)?.fall;
@@ -309,10 +412,10 @@ export function onRenderFallCard(
   }
   button.addEventListener("click", (event) => {
     event.preventDefault();
+    const id = message.id;
+    if (!id) return;
     button.disabled = true;
-    void guarded(async () => {
-      if (await applyPendingFall(flag)) await message.update?.({ "flags.aventure.fall.pending": false });
-    }).finally(() => {
+    void requestFallApply(id).finally(() => {
       button.disabled = false;
     });
   });

@@ -2,7 +2,8 @@
  * Movement costs, jumps and falls (issue 4): everything the feature registers, called once from
  * registerHooks() in init. Hooks: setup (cost functions, ruler class), preMoveToken (refuse moves beyond
  * the speed), moveToken (elevation drops), renderChatMessageHTML (fall card button). Also: the
- * "aventure.fall" query, the fall region behaviour, the jump and fall token HUD buttons.
+ * "aventure.fall" and "aventure.fallApply" queries, the fall region behaviour, the jump and fall token HUD
+ * buttons.
  */
 import { movementLeft } from "../../rules/movement.js";
 import { metresText } from "../../apps/movement-context.js";
