@@ -369,11 +369,15 @@ export function installCombat(world: FakeWorld): CombatWorld {
 }
 
 /** Like bootModule, with the combat fake installed before `init` (the module wraps CONFIG.Combat.documentClass there). */
-export async function bootWithCombat(opts: WorldOptions = {}): Promise<CombatWorld> {
+export async function bootWithCombat(
+  opts: WorldOptions = {},
+  /** Loads the module: the sources by default; the dist smoke test loads the built bundle. */
+  load: () => Promise<unknown> = () => import("../../src/module.js"),
+): Promise<CombatWorld> {
   const world = installFoundry(opts);
   const cw = installCombat(world);
   vi.resetModules();
-  await import("../../src/module.js");
+  await load();
   world.hooks.callAll("init");
   world.hooks.callAll("i18nInit");
   world.hooks.callAll("setup");
