@@ -64,8 +64,8 @@ let api: Api;
 let cards: () => FakeChatMessage[];
 let party: Record<"aria" | "bram" | "cyl" | "dun", { actor: FakeActor; calls: { user: string; ability: string; target: number; configure: unknown; flavor: unknown }[] }>;
 
-async function boot(systemId = "dnd5e") {
-  world = await bootModule({ systemId, users: USERS });
+async function boot(systemId = "dnd5e", lang: "en" | "fr" = "en") {
+  world = await bootModule({ systemId, users: USERS, lang });
   const docs = installChatDocuments(world);
   cards = () => docs.filter((m) => m.flags.aventure?.travel);
   api = world.modules.get("aventure")!.api as unknown as Api;
@@ -216,15 +216,7 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
   });
 
   it("works in French: the summary, the errors and the card", async () => {
-    world = await bootModule({ systemId: "dnd5e", users: USERS, lang: "fr" });
-    const docs = installChatDocuments(world);
-    api = world.modules.get("aventure")!.api as unknown as Api;
-    party = {
-      aria: addHero(world, "aria", "Aria", 2, 14, 0),
-      bram: addHero(world, "bram", "Bram", 0, 12, 0),
-      cyl: addHero(world, "cyl", "Cyl", -1, 16, 1),
-      dun: addHero(world, "dun", "Dun", 1, 11, 0),
-    };
+    await boot("dnd5e", "fr");
     const d = await forestDialog();
     const ctx = d.lastContext as { summary: { distance: string; duration: string } };
     expect(ctx.summary.distance).toBe("67,5 km");
@@ -237,7 +229,7 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     await d.change("hoursPerDay", "10");
     queueForestRolls();
     await d.apply();
-    const card = docs.find((m) => m.flags.aventure?.travel)!;
+    const card = cards()[0]!;
     expect(card.content).toContain("épuisement 0 → 3");
     expect(card.content).toContain("Jour 1");
   });
@@ -496,21 +488,13 @@ describe("Travel: the daily lost check (pmt, RULES.md §2.7)", () => {
   });
 
   it("says it in French", async () => {
-    world = await bootModule({ systemId: "dnd5e", users: USERS, lang: "fr" });
-    const docs = installChatDocuments(world);
-    api = world.modules.get("aventure")!.api as unknown as Api;
-    party = {
-      aria: addHero(world, "aria", "Aria", 2, 14, 0),
-      bram: addHero(world, "bram", "Bram", 0, 12, 0),
-      cyl: addHero(world, "cyl", "Cyl", -1, 16, 1),
-      dun: addHero(world, "dun", "Dun", 1, 11, 0),
-    };
+    await boot("dnd5e", "fr");
     const d = await forestDialog();
     await d.change("lostChance", "25");
     queueForestRolls();
     world.rolls.push(7, 99, 26);
     await d.apply();
-    const card = docs.find((m) => m.flags.aventure?.travel)!;
+    const card = cards()[0]!;
     expect(card.content).toContain("Se perdre (1d100, perdu sur 25 ou moins)");
     expect(card.content!.replaceAll("&#x27;", "'")).toContain("Jour 1 : 7, le groupe s'égare");
     expect(card.content).toContain("Jour 3 : 26, bonne route");
