@@ -1,0 +1,421 @@
+/**
+ * The globals every client shares (classes and namespaces): Roll, ChatMessage, foundry.*, CONST, PIXI.
+ * Their methods act as the client whose code calls them (FakeWorld#currentClient).
+ *
+ * Sources (public API documentation, v13):
+ * - Roll: https://foundryvtt.com/api/v13/classes/foundry.dice.Roll.html (evaluate is async and evaluates once;
+ *   toMessage(messageData, {rollMode, create}) creates a ChatMessage carrying the roll).
+ * - ChatMessage statics: getSpeaker({scene, actor, token, alias}), getWhisperRecipients(name),
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html
+ * - ApplicationV2: DEFAULT_OPTIONS merged down the class chain, PARTS rendered in order, `actions` handlers called
+ *   with `this` = the application and (event, target), form `handler(event, form, formData)`, `_onChangeForm`,
+ *   render hooks `render<ClassName>`. https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html
+ * - DialogV2.confirm/prompt: resolve to the button's callback result, or null when closed with rejectClose false.
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.api.DialogV2.html
+ */
+import { clone, deepEqual, expandObject, getProperty, isPlainObject, randomID, type Plain } from "./data.js";
+import { FakeChatMessage, type MessageData } from "./documents.js";
+import { setStaticInstaller, type FakeWorld } from "./world.js";
+import { renderWith } from "../fake/handlebars.js";
+import { FakeTokenRuler } from "./canvas.js";
+
+// ------------------------------------------------------------------------------------------------ Roll
+
+interface DieTerm {
+  faces: number;
+  number: number;
+  results: { result: number; active: boolean }[];
+}
+
+const FORMULA = /^\s*(\d+d\d+|\d+|@\w+)(\s*[+-]\s*(\d+d\d+|\d+|@\w+))*\s*$/;
+
+export class FakeRoll {
+  static world: FakeWorld;
+  readonly dice: DieTerm[] = [];
+  total: number | undefined = undefined;
+  _evaluated = false;
+  readonly options: Plain;
+  constructor(
+    readonly formula: string,
+    readonly data: Plain = {},
+    options: Plain = {},
+  ) {
+    if (typeof formula !== "string" || !FORMULA.test(formula)) throw new Error(`Fake Roll: unsupported formula ${String(formula)}`);
+    this.options = options;
+  }
+  get isDeterministic(): boolean {
+    return !/d\d/.test(this.formula);
+  }
+  async evaluate(_options: Plain = {}): Promise<this> {
+    if (this._evaluated) throw new Error(`The ${this.constructor.name} has already been evaluated and is now immutable`);
+    let total = 0;
+    for (const term of this.formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? []) {
+      const sign = term.startsWith("-") ? -1 : 1;
+      const body = term.replace(/^[+-]/, "");
+      const m = /^(\d+)d(\d+)$/.exec(body);
+      if (m) {
+        const number = Number(m[1]);
+        const faces = Number(m[2]);
+        const results = Array.from({ length: number }, () => ({ result: FakeRoll.world.takeDie(faces), active: true }));
+        this.dice.push({ faces, number, results });
+        total += sign * results.reduce((a, r) => a + r.result, 0);
+      } else if (body.startsWith("@")) {
+        const v = getProperty(this.data, body.slice(1));
+        if (typeof v !== "number") throw new Error(`Fake Roll: @${body.slice(1)} is not a number`);
+        total += sign * v;
+      } else total += sign * Number(body);
+    }
+    this.total = total;
+    this._evaluated = true;
+    FakeRoll.world.rollsMade.push(this);
+    return this;
+  }
+  /** Roll#toMessage: evaluates if needed and creates a ChatMessage with this roll (create: false returns the data). */
+  async toMessage(messageData: Plain = {}, options: { rollMode?: string; create?: boolean } = {}): Promise<unknown> {
+    if (!this._evaluated) await this.evaluate();
+    const data = { ...messageData, rolls: [this] };
+    if (options.create === false) return data;
+    return ChatMessageStatics.create(data as MessageData);
+  }
+  toJSON(): Plain {
+    return { class: "Roll", formula: this.formula, total: this.total, evaluated: this._evaluated };
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ ChatMessage
+
+export const ChatMessageStatics = {
+  get implementation() {
+    return ChatMessageStatics;
+  },
+  documentName: "ChatMessage",
+  async create(data: MessageData, options: Plain = {}): Promise<FakeChatMessage | undefined> {
+    const world = FakeRoll.world;
+    if (!isPlainObject(data)) throw new Error("ChatMessage.create: data must be an object");
+    for (const k of Object.keys(data)) {
+      if (!["content", "flavor", "whisper", "blind", "speaker", "rolls", "flags", "author", "style", "sound", "type", "timestamp", "emote", "title"].includes(k)) {
+        throw new Error(`ChatMessage validation: unknown field "${k}"`);
+      }
+    }
+    if (data.whisper !== undefined && (!Array.isArray(data.whisper) || !data.whisper.every((id) => typeof id === "string" && world.users.has(id)))) {
+      throw new Error("ChatMessage validation: whisper must be a list of user ids");
+    }
+    return world.createDocument(() => new FakeChatMessage(world, clone(data) as MessageData), data as Plain, options);
+  },
+  getSpeaker(opts: { actor?: { id?: string | null; name?: string } | null; token?: { id?: string | null; name?: string; parent?: { id?: string } | null } | null; scene?: { id?: string } | null; alias?: string } = {}) {
+    const client = FakeRoll.world.currentClient();
+    return {
+      scene: opts.scene?.id ?? opts.token?.parent?.id ?? client.viewedScene?.id ?? null,
+      actor: opts.actor?.id ?? null,
+      token: opts.token?.id ?? null,
+      alias: opts.alias ?? opts.token?.name ?? opts.actor?.name ?? client.user.name,
+    };
+  },
+  getWhisperRecipients(name: string) {
+    const world = FakeRoll.world;
+    if (name === "GM") return world.users.filter((u) => u.isGM);
+    const u = world.users.getName(name);
+    return u ? [u] : [];
+  },
+};
+
+// ------------------------------------------------------------------------------------------------ applications
+
+type ActionHandler = (this: FakeApplicationV2, event: Event, target: HTMLElement) => unknown;
+
+function mergeOptions(cls: typeof FakeApplicationV2): Plain {
+  const chain: Plain[] = [];
+  let c: unknown = cls;
+  while (c && c !== Function.prototype) {
+    if (Object.prototype.hasOwnProperty.call(c, "DEFAULT_OPTIONS")) chain.unshift((c as { DEFAULT_OPTIONS: Plain }).DEFAULT_OPTIONS);
+    c = Object.getPrototypeOf(c);
+  }
+  const out: Plain = {};
+  for (const o of chain) deepMerge(out, o);
+  return out;
+}
+
+function deepMerge(target: Plain, src: Plain): void {
+  for (const [k, v] of Object.entries(src)) {
+    if (isPlainObject(v) && isPlainObject(target[k])) deepMerge(target[k] as Plain, v);
+    else if (Array.isArray(v) && Array.isArray(target[k]) && k === "classes") target[k] = [...new Set([...(target[k] as unknown[]), ...v])];
+    else target[k] = isPlainObject(v) ? { ...v } : v;
+  }
+}
+
+let appCounter = 0;
+
+/** foundry.applications.ux.FormDataExtended: `object` maps each named field to its value (checkbox → boolean). */
+export class FakeFormData {
+  readonly object: Plain = {};
+  constructor(form: HTMLFormElement) {
+    for (const el of Array.from(form.querySelectorAll("input[name], select[name], textarea[name]")) as HTMLInputElement[]) {
+      if (el.disabled) continue;
+      if (el.type === "checkbox") this.object[el.name] = el.checked;
+      else if (el.type === "radio") {
+        if (el.checked) this.object[el.name] = el.value;
+      } else if (el.type === "number" || el.dataset.dtype === "Number") this.object[el.name] = el.value === "" ? null : Number(el.value);
+      else this.object[el.name] = el.value;
+    }
+  }
+}
+
+/**
+ * ApplicationV2 + HandlebarsApplicationMixin in one: renders PARTS with the client's Handlebars into a real DOM
+ * element (happy-dom), dispatches clicks on [data-action] to `actions`, form changes to _onChangeForm and submits to
+ * the form handler. The render hook `render<ClassName>` fires on the rendering client.
+ */
+export class FakeApplicationV2 {
+  static DEFAULT_OPTIONS: Plain = { classes: [], tag: "div", window: { title: "" }, actions: {}, form: undefined };
+  static PARTS: Record<string, { template: string }> = {};
+  readonly options: Plain;
+  element: HTMLElement | null = null;
+  rendered = false;
+  closed = false;
+  lastContext: unknown = null;
+  readonly appId = ++appCounter;
+  constructor(options: Plain = {}) {
+    const merged = mergeOptions(this.constructor as typeof FakeApplicationV2);
+    deepMerge(merged, options);
+    if (typeof merged.id === "string") merged.id = merged.id.replace("{id}", String(this.appId));
+    this.options = merged;
+  }
+  get id(): string {
+    return String(this.options.id ?? `app-${this.appId}`);
+  }
+  get title(): string {
+    const t = (this.options.window as Plain | undefined)?.title;
+    if (typeof t !== "string" || !t) return "";
+    const client = FakeRoll.world.currentClient();
+    return client.i18n.has(t) ? client.i18n.localize(t) : t;
+  }
+  get window(): { title: string } {
+    return { title: this.title };
+  }
+  /** The rendered HTML of every part, joined (for assertions). */
+  get lastHTML(): string {
+    return this.element?.innerHTML ?? "";
+  }
+  async _prepareContext(_options?: Plain): Promise<unknown> {
+    return {};
+  }
+  async _preparePartContext(_partId: string, context: unknown, _options?: Plain): Promise<unknown> {
+    return context;
+  }
+  async _onRender(_context: unknown, _options: Plain): Promise<void> {}
+  _onChangeForm(formConfig: unknown, _event: Event): void {
+    if ((formConfig as { submitOnChange?: boolean } | undefined)?.submitOnChange) void this.submit();
+  }
+  async submit(): Promise<void> {
+    const form = this.options.form as { handler?: (this: FakeApplicationV2, e: Event, f: HTMLFormElement, d: FakeFormData) => unknown; closeOnSubmit?: boolean } | undefined;
+    if (!form?.handler || !this.element) return;
+    const el = this.element as HTMLFormElement;
+    await form.handler.call(this, new (FakeRoll.world.window.Event as unknown as typeof Event)("submit"), el, new FakeFormData(el));
+    if (form.closeOnSubmit) await this.close();
+  }
+  async render(options: Plain | boolean = {}): Promise<this> {
+    const opts: Plain = typeof options === "boolean" ? { force: options } : options;
+    const client = FakeRoll.world.currentClient();
+    const doc = FakeRoll.world.window.document;
+    if (this.closed && !opts.force) return this;
+    const context = await this._prepareContext(opts);
+    this.lastContext = context;
+    const parts = (this.constructor as typeof FakeApplicationV2).PARTS;
+    const only = Array.isArray(opts.parts) ? (opts.parts as string[]) : Object.keys(parts);
+    if (!this.element) {
+      const el = doc.createElement(String(this.options.tag ?? "div"));
+      el.id = this.id;
+      el.className = ["application", ...((this.options.classes as string[]) ?? [])].join(" ");
+      el.innerHTML = `<header class="window-header"><h1 class="window-title"></h1></header><section class="window-content"></section>`;
+      doc.body.appendChild(el);
+      this.element = el as unknown as HTMLElement;
+      this.#listen(el as unknown as HTMLElement);
+    }
+    (this.element.querySelector(".window-title") as HTMLElement).textContent = this.title;
+    const content = this.element.querySelector(".window-content") as HTMLElement;
+    for (const [id, part] of Object.entries(parts)) {
+      if (!only.includes(id)) continue;
+      const partContext = await this._preparePartContext(id, context, opts);
+      const html = renderWith(client.handlebars, part.template, partContext as object);
+      const holder = doc.createElement("div");
+      holder.innerHTML = html;
+      const root = holder.firstElementChild as unknown as HTMLElement | null;
+      if (!root || holder.children.length !== 1) throw new Error(`Fake ApplicationV2: the part "${id}" must render exactly one root element`);
+      root.setAttribute("data-application-part", id);
+      const old = content.querySelector(`[data-application-part="${id}"]`) as HTMLElement | null;
+      if (old) old.replaceWith(root);
+      else content.appendChild(root);
+    }
+    this.rendered = true;
+    this.closed = false;
+    await this._onRender(context, opts);
+    client.hooks.callAll(`render${this.constructor.name}`, this, this.element, context, opts);
+    return this;
+  }
+  async close(_options?: Plain): Promise<this> {
+    this.rendered = false;
+    this.closed = true;
+    this.element?.remove();
+    FakeRoll.world.currentClient().hooks.callAll(`close${this.constructor.name}`, this, this.element);
+    return this;
+  }
+  /** Clicks the element matching `selector` inside the window (a real click event, dispatched to `actions`). */
+  async click(selector: string): Promise<void> {
+    const target = this.element?.querySelector(selector) as HTMLElement | null;
+    if (!target) throw new Error(`Fake ApplicationV2: nothing matches ${selector} in ${this.constructor.name}`);
+    if ((target as HTMLButtonElement).disabled) throw new Error(`Fake ApplicationV2: ${selector} is disabled`);
+    await this.#dispatchAction(target, new (FakeRoll.world.window.MouseEvent as unknown as typeof MouseEvent)("click"));
+  }
+  /** Sets a field's value and fires its change event, as a user typing or picking does. */
+  async setField(name: string, value: string | boolean): Promise<void> {
+    const el = this.element?.querySelector(`[name="${name}"]`) as HTMLInputElement | null;
+    if (!el) throw new Error(`Fake ApplicationV2: no field named ${name} in ${this.constructor.name}`);
+    if (el.type === "checkbox") el.checked = value === true;
+    else el.value = String(value);
+    const event = new (FakeRoll.world.window.Event as unknown as typeof Event)("change", { bubbles: true });
+    Object.defineProperty(event, "target", { value: el });
+    this._onChangeForm(this.options.form, event);
+    await FakeRoll.world.settle({ allowErrors: true });
+  }
+  async #dispatchAction(target: HTMLElement, event: Event): Promise<void> {
+    const action = target.closest("[data-action]") as HTMLElement | null;
+    const name = action?.dataset.action;
+    const handler = name ? ((this.options.actions as Record<string, ActionHandler | { handler: ActionHandler }>)[name] ?? null) : null;
+    if (!handler || !action) throw new Error(`Fake ApplicationV2: no action ${String(name)} in ${this.constructor.name}`);
+    const fn = typeof handler === "function" ? handler : handler.handler;
+    await fn.call(this, event, action);
+  }
+  #listen(el: HTMLElement): void {
+    const world = FakeRoll.world;
+    const client = world.currentClient();
+    el.addEventListener("click", (event) => {
+      const target = (event.target as HTMLElement).closest?.("[data-action]") as HTMLElement | null;
+      if (target && !(target as HTMLButtonElement).disabled) world.runOn(client, () => world.track(this.#dispatchAction(target, event), `${this.constructor.name} action`));
+    });
+    el.addEventListener("change", (event) => world.runOn(client, () => this._onChangeForm(this.options.form, event)));
+    el.addEventListener("submit", (event) => {
+      event.preventDefault();
+      world.runOn(client, () => world.track(this.submit(), `${this.constructor.name} submit`));
+    });
+  }
+}
+
+/** DialogV2 statics: confirm and prompt take the answer the test queued for the current user. */
+export const DialogV2 = {
+  async confirm(o: { window?: { title?: unknown }; content?: string; rejectClose?: boolean } = {}): Promise<unknown> {
+    const a = FakeRoll.world.nextDialogAnswer("confirm", o.window?.title, String(o.content ?? ""));
+    if (a === null) {
+      if (o.rejectClose) throw new Error("The Dialog was closed without a choice being made.");
+      return null;
+    }
+    if (typeof a !== "boolean") throw new Error("Fake DialogV2.confirm: queue true, false or null");
+    return a;
+  },
+  /**
+   * prompt: the queued answer is null (closed) or the values of the content's named fields ({name: value}); the
+   * fake fills a real form with them (each value must be one the content offers) and calls ok.callback(event,
+   * button) with `button.form` that form.
+   */
+  async prompt(o: { window?: { title?: unknown }; content?: string; rejectClose?: boolean; ok?: { callback?: (e: Event, b: HTMLButtonElement, d: unknown) => unknown } } = {}): Promise<unknown> {
+    const content = String(o.content ?? "");
+    const a = FakeRoll.world.nextDialogAnswer("prompt", o.window?.title, content);
+    if (a === null) {
+      if (o.rejectClose !== false) throw new Error("The Dialog was closed without a choice being made.");
+      return null;
+    }
+    const doc = FakeRoll.world.window.document;
+    const form = doc.createElement("form");
+    form.innerHTML = `${content}<footer><button type="submit" data-action="ok">OK</button></footer>`;
+    for (const [name, value] of Object.entries(a as Plain)) {
+      const field = form.querySelector(`[name="${name}"]`) as HTMLInputElement | HTMLSelectElement | null;
+      if (!field) throw new Error(`Fake DialogV2.prompt: no field named ${name}`);
+      if (field.tagName === "SELECT" && ![...(field as HTMLSelectElement).options].some((op) => op.value === String(value))) {
+        throw new Error(`Fake DialogV2.prompt: ${String(value)} is not offered in ${name}`);
+      }
+      if ((field as HTMLInputElement).type === "checkbox") (field as HTMLInputElement).checked = value === true;
+      else field.value = String(value);
+    }
+    const button = form.querySelector("button") as unknown as HTMLButtonElement;
+    return o.ok?.callback ? o.ok.callback(new (FakeRoll.world.window.Event as unknown as typeof Event)("submit"), button, null) : "ok";
+  },
+};
+
+// ------------------------------------------------------------------------------------------------ data models
+
+class FakeField {
+  constructor(readonly options: Plain = {}) {}
+}
+
+/** foundry.data.regionBehaviors.RegionBehaviorType: a TypeDataModel with `events` handlers and a schema. */
+export class FakeRegionBehaviorType {
+  static LOCALIZATION_PREFIXES: string[] = [];
+  static events: Record<string, (this: FakeRegionBehaviorType, event: unknown) => unknown> = {};
+  static defineSchema(): Record<string, FakeField> {
+    return {};
+  }
+  parent: unknown = null;
+  constructor(data: Plain = {}, options: { parent?: unknown } = {}) {
+    const schema = (this.constructor as typeof FakeRegionBehaviorType).defineSchema();
+    for (const [k, field] of Object.entries(schema)) {
+      (this as unknown as Plain)[k] = data[k] ?? field.options.initial;
+    }
+    this.parent = options.parent ?? null;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ install
+
+function install(world: FakeWorld): void {
+  FakeRoll.world = world;
+  const g = globalThis as Record<string, unknown>;
+  g.Roll = FakeRoll;
+  g.ChatMessage = ChatMessageStatics;
+  g.CONST = {
+    TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 },
+    DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
+    ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },
+  };
+  g.PIXI = {
+    Text: class {
+      destroyed = false;
+      name: string | null = null;
+      eventMode = "auto";
+      readonly position = { x: 0, y: 0, set(x: number, y: number) { this.x = x; this.y = y; } };
+      constructor(public text: string, readonly style: Plain) {}
+      get width(): number {
+        return 16;
+      }
+      destroy(): void {
+        this.destroyed = true;
+      }
+    },
+  };
+  g.foundry = {
+    applications: {
+      api: {
+        ApplicationV2: FakeApplicationV2,
+        HandlebarsApplicationMixin: <T>(base: T) => base,
+        DialogV2,
+      },
+      handlebars: {
+        renderTemplate: async (path: string, data: object) => renderWith(world.currentClient().handlebars, path, data),
+        loadTemplates: async (paths: string[] | Record<string, string>) => paths,
+      },
+      ux: { FormDataExtended: FakeFormData },
+    },
+    utils: {
+      deepClone: <T>(v: T) => clone(v),
+      expandObject: (o: Plain) => expandObject(o),
+      getProperty: (o: unknown, k: string) => getProperty(o, k),
+      randomID: () => randomID("r"),
+      objectsEqual: (a: unknown, b: unknown) => deepEqual(a, b),
+    },
+    canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
+    data: {
+      regionBehaviors: { RegionBehaviorType: FakeRegionBehaviorType },
+      fields: { NumberField: FakeField, StringField: FakeField, BooleanField: FakeField, SetField: FakeField, SchemaField: FakeField },
+    },
+  };
+}
+
+setStaticInstaller(install);
