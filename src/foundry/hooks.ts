@@ -12,8 +12,12 @@ import { registerTravelHooks } from "./travel/hooks.js";
 import { registerLightHooks } from "./light/hooks.js";
 import { registerMovementHooks } from "./movement/hooks.js";
 import { registerPursuitHooks } from "./pursuit/hooks.js";
+import { registerRequestHooks } from "./requests.js";
+import { onPreCreateOwnStatus } from "./adapters/adapter.js";
 
 export function registerHooks(): void {
+  registerRequestHooks(); // the trusted request channel: createChatMessage, updateChatMessage, deleteChatMessage, renderChatMessageHTML (hides requests), ready and userConnected (recovery)
+  Hooks.on("preCreateActiveEffect", onPreCreateOwnStatus as never); // a status Aventure adds is flagged as its own in the same write
   onSettingChange("ruleset", onRulesetChange);
   Hooks.once("ready", warnUnsupportedSystem);
   Hooks.on("renderTokenHUD", onRenderTokenHUD as never);
@@ -21,6 +25,6 @@ export function registerHooks(): void {
   registerCombatHooks(openEncounter); // encounter/combat: CONFIG.Combat.documentClass, queries aventure.rollSides, aventure.sideRound, createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions
   registerTravelHooks(); // travel: queries aventure.travelApply and aventure.travelUndo, HUD button "travel", renderChatMessageHTML (Undo)
   registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage; queries aventure.hide, aventure.endHide; HUD panel + buttons "hide", "end-hide", "search", "stop-search"
-  registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); queries aventure.fall and aventure.fallApply (the card's Apply damage, GMs only); region behaviour aventure.fall; HUD buttons "jumps", "fall"
+  registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); requests "fall" and "fallApply" (the card's Apply damage, GMs only), recovery of interrupted falls; region behaviour aventure.fall; HUD buttons "jumps", "fall"
   registerPursuitHooks(); // pursuit: query aventure.pursuit, HUD button "pursuit", renderChatMessageHTML (Continue)
 }

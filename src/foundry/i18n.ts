@@ -44,3 +44,19 @@ export async function guarded<T>(fn: () => Promise<T> | T): Promise<T | undefine
     return undefined;
   }
 }
+
+/** The text of `s` for HTML: & < > " ' escaped (names come from users: a token may be called "<img onerror=…>"). */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * `t` for a string that Foundry shows as HTML (a roll's flavor, a message's content, a dialog's content): every
+ * string argument is escaped first, and the result is escaped text too (the lang files hold no markup).
+ */
+export function tHtml(key: string, data?: Record<string, string | number>): string {
+  if (!data) return escapeHtml(t(key));
+  const safe: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(data)) safe[k] = typeof v === "string" ? escapeHtml(v) : v;
+  return t(key, safe);
+}

@@ -73,6 +73,8 @@ export interface ActorAdapter {
   read(actor: ActorLike): ActorStats;
   /** Applies damage with the system's API; false when the system has none (the glue then posts a card). */
   applyDamage(actor: ActorLike, amount: number, type: string): Promise<boolean>;
+  /** Whether applyDamage can apply damage to this actor (the system has a damage API). */
+  canApplyDamage(actor: ActorLike): boolean;
   /** Adds (or removes, when negative) exhaustion levels; returns the levels before and after. */
   addExhaustion(actor: ActorLike, levels: number): Promise<{ before: number; after: number } | null>;
   setExhaustion(actor: ActorLike, level: number): Promise<void>;
@@ -113,6 +115,10 @@ export class GenericAdapter implements ActorAdapter {
   }
 
   async applyDamage(_actor: ActorLike, _amount: number, _type: string): Promise<boolean> {
+    return false;
+  }
+
+  canApplyDamage(_actor: ActorLike): boolean {
     return false;
   }
 
@@ -207,6 +213,10 @@ export class Dnd5eAdapter extends GenericAdapter {
     super(DND5E_PATHS);
   }
 
+  override canApplyDamage(actor: ActorLike): boolean {
+    return typeof (actor as unknown as { applyDamage?: unknown }).applyDamage === "function";
+  }
+
   override async applyDamage(actor: ActorLike, amount: number, type: string): Promise<boolean> {
     const fn = (actor as unknown as { applyDamage?: (d: unknown, o?: unknown) => Promise<unknown> }).applyDamage;
     if (typeof fn !== "function") return false;
@@ -270,6 +280,10 @@ export class OseAdapter extends GenericAdapter {
     return stats;
   }
 
+  override canApplyDamage(actor: ActorLike): boolean {
+    return typeof (actor as unknown as { applyDamage?: unknown }).applyDamage === "function";
+  }
+
   override async applyDamage(actor: ActorLike, amount: number, _type: string): Promise<boolean> {
     const fn = (actor as unknown as { applyDamage?: (amount: number, multiplier?: number) => Promise<unknown> })
       .applyDamage;
@@ -286,7 +300,50 @@ export function adapterFor(systemId: string = game.system.id): ActorAdapter {
   return new GenericAdapter(getSetting("actorData"));
 }
 
-/** Flags which statuses Aventure itself turned on, so that it only ever removes its own. */
+/** Status effects being added by Aventure on this client right now ("actor uuid|status id"). */
+const addingOwn = new Set<string>();
+
+function actorKey(actor: ActorLike): string {
+  return `${(actor as unknown as { uuid?: string }).uuid ?? actor.id}|`;
+}
+
+interface EffectLike {
+  statuses?: Set<string>;
+  getFlag?(scope: string, key: string): unknown;
+  parent?: unknown;
+  updateSource?(changes: Record<string, unknown>): void;
+}
+
+/**
+ * preCreateActiveEffect (the creating client only): a status effect Aventure is adding carries
+ * `flags.aventure.applied` in the same creation, so that after a reload at any point Aventure still knows it is its
+ * own (and never removes a status someone else set). Registered in init.
+ */
+export function onPreCreateOwnStatus(effect: EffectLike): void {
+  const parent = effect.parent as ActorLike | undefined;
+  if (!parent || !effect.statuses || typeof effect.updateSource !== "function") return;
+  for (const id of effect.statuses) {
+    if (addingOwn.has(actorKey(parent) + id)) {
+      effect.updateSource({ [`flags.${MODULE_ID}.applied`]: true });
+      return;
+    }
+  }
+}
+
+/** Whether Aventure itself added the status `id` on the actor (its own effect, or the older actor flag). */
+export function isOwnStatus(actor: ActorLike, id: string): boolean {
+  const effects = (actor as unknown as { effects?: Iterable<EffectLike> }).effects;
+  for (const e of effects ?? []) if (e.statuses?.has(id) && e.getFlag?.(MODULE_ID, "applied") === true) return true;
+  const legacy = actor.getFlag(MODULE_ID, "applied") as Record<string, boolean> | undefined;
+  return legacy?.[id] === true;
+}
+
+/**
+ * Turns a condition on or off, touching only what Aventure itself added: on, only when the actor does not already
+ * have it (set by hand or by something else: left alone), flagged as Aventure's in the same write (see
+ * onPreCreateOwnStatus); off, only when it is Aventure's own. A system whose statuses are not Active Effects (the
+ * flag cannot ride on the creation) falls back to an actor flag written right after.
+ */
 export async function setOwnCondition(
   adapter: ActorAdapter,
   actor: ActorLike,
@@ -295,16 +352,21 @@ export async function setOwnCondition(
 ): Promise<void> {
   const id = adapter.statusId(condition);
   if (!id) return;
-  const applied = { ...((actor.getFlag(MODULE_ID, "applied") as Record<string, boolean> | undefined) ?? {}) };
+  const legacy = (actor.getFlag(MODULE_ID, "applied") as Record<string, boolean> | undefined) ?? {};
   if (active) {
     if (actor.statuses.has(id)) return; // already there (set by hand or by us): leave it alone
-    await adapter.setCondition(actor, condition, true);
-    applied[id] = true;
-    await actor.setFlag(MODULE_ID, "applied", applied);
+    const key = actorKey(actor) + id;
+    addingOwn.add(key);
+    try {
+      await adapter.setCondition(actor, condition, true);
+    } finally {
+      addingOwn.delete(key);
+    }
+    if (actor.statuses.has(id) && !isOwnStatus(actor, id)) await actor.setFlag(MODULE_ID, "applied", { ...legacy, [id]: true });
   } else {
-    if (!applied[id]) return; // not ours: never removed by Aventure
+    if (!isOwnStatus(actor, id)) return; // not ours: never removed by Aventure
     await adapter.setCondition(actor, condition, false);
-    applied[id] = false; // setFlag merges objects: a deleted key would survive
-    await actor.setFlag(MODULE_ID, "applied", applied);
+    // setFlag merges objects: a deleted key would survive, so the old flag is set to false.
+    if (legacy[id]) await actor.setFlag(MODULE_ID, "applied", { ...legacy, [id]: false });
   }
 }
