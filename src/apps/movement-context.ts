@@ -23,6 +23,12 @@ export interface FallCardInput {
   prone: boolean;
   source: FallSource;
   lang: string;
+  /** The card's state: "applying" while the damage is being applied, "pending" when a GM applies it by hand. */
+  status?: "applying" | "applied" | "pending";
+  /** The active GM finished this fall after an interruption (a reload mid-way). */
+  resumed?: boolean;
+  /** What could not be done, already localized. */
+  problems?: string[];
 }
 
 export function fallCardContext(input: FallCardInput, localize: Localize) {
@@ -39,9 +45,11 @@ export function fallCardContext(input: FallCardInput, localize: Localize) {
       : null,
     applied: input.applied,
     prone: input.prone ? localize("AVENTURE.Movement.Fall.prone", { name: input.name }) : null,
-    pending: hasDamage && input.total > 0 && !input.applied,
-    pendingNote: localize("AVENTURE.Movement.Fall.pending"),
+    pending: hasDamage && input.total > 0 && !input.applied && input.status !== "applied",
+    pendingNote: localize(input.status === "applying" ? "AVENTURE.Movement.Fall.applying" : "AVENTURE.Movement.Fall.pending"),
     applyLabel: localize("AVENTURE.Movement.Fall.apply"),
+    resumed: input.resumed ? localize("AVENTURE.Operation.resumed") : null,
+    problems: input.problems ?? [],
   };
 }
 

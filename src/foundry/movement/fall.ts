@@ -1,18 +1,29 @@
 /**
- * Falls (RULES.md §4.1): a Foundry Roll visible in chat, bludgeoning damage through the system adapter
- * (or a card with an "Apply damage" button for the GM where the system has no damage API), and the prone
- * condition when the creature took damage. A fall always runs on the active GM, once; a player's request
- * goes there as the "aventure.fall" query, which checks that the player owns the token or actor. The card's
- * Apply damage button goes there too ("aventure.fallApply"), so that two GMs clicking at once apply it once.
+ * Falls (RULES.md §4.1): 1d6 per full 3 m (Foundry Roll, shown on the fall card), bludgeoning damage through the
+ * system adapter (or an "Apply damage" button for the GM where the system has no damage API), and prone when the
+ * creature really took damage.
+ *
+ * Who may do what (docs/security.md): a fall runs on the active GM, once. A player asks through the trusted request
+ * channel (request "fall"): the GM takes the sender from the server, checks that the sender owns the token or actor,
+ * validates the height, then runs it. The card's Apply damage goes through the channel too ("fallApply", GMs only)
+ * and reads the card only if a GM wrote it.
+ *
+ * Exactly once: the card is posted FIRST, marked "applying" with the hit points before the damage; the damage and
+ * prone follow; the card is then marked "applied". If the GM's client stops in between, the active GM finishes it
+ * on `ready` (damage only if the hit points are still those from before; prone only if damage was taken) and says so
+ * on the card (operations.ts).
  */
 import { MODULE_ID, template } from "../../constants.js";
 import { FALL_RULES, fallDice, fallFormula } from "../../rules/movement.js";
 import { isRulesError } from "../../rules/errors.js";
-import { adapterFor, Dnd5eAdapter, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
+import { adapterFor, Dnd5eAdapter, isOwnStatus, setOwnCondition, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
+import { authoredByGM, gmCardFlag } from "../cards.js";
+import { renderTemplateCompat } from "../compat.js";
+import { isActiveGM } from "../gm.js";
+import { UserError, errorMessage, escapeHtml, guarded, reportError, t, tHtml } from "../i18n.js";
 import { readNumber } from "../adapters/read.js";
-import { postCard } from "../chat.js";
-import { askGM, isActiveGM, registerQuery } from "../gm.js";
-import { UserError, errorMessage, guarded, reportError, t } from "../i18n.js";
+import { registerRecovery, runSteps, type Step } from "../operations.js";
+import { registerRequest, sendRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
 import { fallCardContext, metresText, type FallSource } from "../../apps/movement-context.js";
@@ -32,7 +43,10 @@ export interface FallToken {
   testUserPermission(user: User, level: "OWNER"): boolean;
 }
 
-/** The query payload: the token (scene + token ids) or the actor, and the metres fallen. */
+/** A token (scene + token ids) or an actor, as a request or a card names it. */
+export type FallRef = { sceneId: string; tokenId: string } | { actorId: string };
+
+/** The request a client sends: who falls, how far, and from what. */
 export interface FallRequest {
   sceneId?: string;
   tokenId?: string;
@@ -40,31 +54,46 @@ export interface FallRequest {
   metres: number;
   source?: FallSource;
 }
-type FallReply = { ok: true; outcome: FallOutcome } | { ok: false; key: string; data: Record<string, string | number> };
 
 export interface FallOutcome {
   metres: number;
   dice: number;
   total: number;
-  /** The damage went through the system's API. */
+  /** The damage went through the system's API (false: the card waits for a GM to apply it). */
   applied: boolean;
   prone: boolean;
 }
 
-/** Flags of a fall card waiting for the GM to apply the damage by hand. */
-export interface PendingFall {
-  sceneId?: string;
-  tokenId?: string;
-  actorId?: string;
+/**
+ * The fall card's state (flags.aventure.fall), written only by the active GM. `status`: "applying" (set before the
+ * first write of the damage), "applied", "pending" (no damage API: a GM applies it with the card's button).
+ */
+export interface FallCardFlag {
+  v: 2;
+  status: "applying" | "applied" | "pending";
+  ref: FallRef;
   name: string;
+  metres: number;
+  dice: number;
   damage: number;
-  pending: boolean;
+  source: FallSource;
+  /** Hit points before the damage (value and temporary), when readable. */
+  hpBefore: { value: number; temp: number } | null;
+  /** Applying by hand: the hit point path and the value to write there (absolute, so writing twice is harmless). */
+  manual: { path: string; after: number } | null;
+  applied: boolean;
+  prone: boolean;
+  /** Set when the active GM finished an interrupted fall on ready. */
+  resumed?: boolean;
+  /** What could not be done (the token is gone, the hit points changed meanwhile...), as lang keys with data. */
+  problems?: { key: string; data: Record<string, string | number> }[];
 }
 
 const SOURCES: readonly FallSource[] = ["api", "region", "drop", "hud"];
+const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** Turns a token document, a token placeable or an actor into a request reference (no actor → UserError). */
-export function fallReference(target: unknown): { ref: Omit<FallRequest, "metres">; owner: FallTarget["actor"] | FallToken; name: string } {
+export function fallReference(target: unknown): { ref: FallRef; owner: { name: string; testUserPermission(u: User, l: "OWNER"): boolean }; name: string } {
   if (!target || typeof target !== "object") throw new UserError("AVENTURE.Error.NoToken");
   const placeable = (target as { document?: unknown }).document;
   const doc = (placeable && typeof placeable === "object" ? placeable : target) as Partial<FallToken> & { documentName?: string };
@@ -83,82 +112,55 @@ export function fallReference(target: unknown): { ref: Omit<FallRequest, "metres
   return { ref: { actorId: actor.id }, owner: actor, name: actor.name };
 }
 
-/** Resolves a request on the GM: the documents must exist and `user` must own them. */
-export function resolveFallRequest(data: unknown, user: User): { target: FallTarget; metres: number; source: FallSource } {
-  if (!data || typeof data !== "object") throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+/** A reference read from a request or a card: ids only, checked for shape. Null when malformed. */
+function parseRef(d: Record<string, unknown>): FallRef | null {
+  if (typeof d.sceneId === "string" && typeof d.tokenId === "string" && ID.test(d.sceneId) && ID.test(d.tokenId)) {
+    return { sceneId: d.sceneId, tokenId: d.tokenId };
+  }
+  if (typeof d.actorId === "string" && ID.test(d.actorId) && d.sceneId === undefined && d.tokenId === undefined) return { actorId: d.actorId };
+  return null;
+}
+
+/** The documents a reference names, or null when they are gone. */
+function resolveRef(ref: FallRef): FallTarget | null {
+  if ("tokenId" in ref) {
+    const scene = game.scenes.get(ref.sceneId);
+    const token = scene?.tokens.get(ref.tokenId) as unknown as FallToken | undefined;
+    if (!token) return null;
+    return token.actor ? { token, actor: token.actor as FallTarget["actor"] } : null;
+  }
+  const actor = game.actors.get(ref.actorId) as unknown as FallTarget["actor"] | undefined;
+  return actor ? { token: null, actor } : null;
+}
+
+/**
+ * Validates a fall request received from anyone: the height (a finite number of metres ≥ 0, at most the rules'
+ * bound), the source, the documents (they must exist) and that `user` (the server-reported sender) owns them.
+ */
+export function resolveFallRequest(data: unknown, user: User): { target: FallTarget; metres: number; source: FallSource; ref: FallRef } {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Error.Missing", { name: "data" });
   const d = data as Record<string, unknown>;
   const metres = d.metres;
   fallDice(metres as number); // validates: a finite number ≥ 0 (RulesError otherwise)
   const source = SOURCES.includes(d.source as FallSource) ? (d.source as FallSource) : "api";
-  if (typeof d.sceneId === "string" && typeof d.tokenId === "string") {
-    const scene = (game as unknown as { scenes: { get(id: string): { tokens: { get(id: string): FallToken | undefined } } | undefined } }).scenes.get(
-      d.sceneId,
-    );
-    const token = scene?.tokens.get(d.tokenId);
+  const ref = parseRef(d);
+  if (!ref) throw new UserError("AVENTURE.Error.NoToken");
+  if ("tokenId" in ref) {
+    const token = game.scenes.get(ref.sceneId)?.tokens.get(ref.tokenId) as unknown as FallToken | undefined;
     if (!token) throw new UserError("AVENTURE.Error.NoToken");
     assertOwner(user, token);
     if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
-    return { target: { token, actor: token.actor as FallTarget["actor"] }, metres: metres as number, source };
+    return { target: { token, actor: token.actor as FallTarget["actor"] }, metres: metres as number, source, ref };
   }
-  if (typeof d.actorId === "string") {
-    const actor = game.actors.get(d.actorId) as unknown as FallTarget["actor"] | undefined;
-    if (!actor) throw new UserError("AVENTURE.Error.NoToken");
-    assertOwner(user, actor);
-    return { target: { token: null, actor }, metres: metres as number, source };
-  }
-  throw new UserError("AVENTURE.Error.NoToken");
+  const actor = game.actors.get(ref.actorId) as unknown as FallTarget["actor"] | undefined;
+  if (!actor) throw new UserError("AVENTURE.Error.NoToken");
+  assertOwner(user, actor);
+  return { target: { token: null, actor }, metres: metres as number, source, ref };
 }
 
-/**
- * Runs a fall on this client, which must be the active GM: rolls the dice with Foundry's Roll (shown in
- * chat), applies the damage through the adapter and sets prone when damage was taken; posts the card.
- */
-export async function executeFall(target: FallTarget, metres: number, source: FallSource): Promise<FallOutcome> {
-  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-  const dice = fallDice(metres);
-  const formula = fallFormula(metres);
-  const actor = target.actor;
-  const name = target.token?.name ?? actor.name;
-  const speaker = ChatMessage.getSpeaker({ actor: actor as never });
-  let total = 0;
-  let applied = false;
-  let prone = false;
-  if (formula) {
-    const roll = new Roll(formula);
-    await roll.evaluate();
-    await roll.toMessage({ speaker, flavor: t("AVENTURE.Movement.Fall.rollFlavor", { name, metres: fmt(metres) }) });
-    total = roll.total ?? 0;
-    const adapter = adapterFor();
-    if (total > 0) {
-      const before = hitPoints(adapter, actor);
-      applied = await adapter.applyDamage(actor, total, FALL_RULES.damageType);
-      // The system may resist or ignore the damage (immunity): prone only when hit points went down.
-      if (applied && FALL_RULES.proneOnDamage && tookDamage(before, hitPoints(adapter, actor))) {
-        await adapter.setCondition(actor, "prone", true);
-        prone = true;
-      }
-    }
-  }
-  const pending: PendingFall | null =
-    total > 0 && !applied
-      ? {
-          ...(target.token
-            ? { sceneId: (target.token.parent as { id?: string } | null)?.id ?? "", tokenId: target.token.id ?? "" }
-            : { actorId: actor.id ?? "" }),
-          name,
-          damage: total,
-          pending: true,
-        }
-      : null;
-  await postCard({
-    template: template("movement/fall-card.hbs"),
-    context: fallCardContext({ name, metres, dice, total, applied, prone, source, lang: game.i18n.lang }, (k, d) =>
-      d ? game.i18n.format(k, d as Record<string, string>) : game.i18n.localize(k),
-    ),
-    speaker,
-    ...(pending ? { flags: { fall: pending } } : {}),
-  });
-  return { metres, dice, total, applied, prone };
+function refOf(target: FallTarget): FallRef {
+  if (target.token) return { sceneId: (target.token.parent as { id?: string } | null)?.id ?? "", tokenId: target.token.id ?? "" };
+  return { actorId: target.actor.id ?? "" };
 }
 
 /** Hit points as the adapter reads them (and dnd5e's temporary hit points), or null when it cannot. */
@@ -169,57 +171,180 @@ function hitPoints(adapter: ActorAdapter, actor: ActorLike): { value: number; te
   return { value: hp.value, temp };
 }
 
-/**
- * Whether the creature took damage: its hit points (or temporary hit points) went down. When they cannot be
- * read, the damage the system applied counts as taken.
- */
+/** Whether hit points went down between two readings (unreadable: the damage the system applied counts as taken). */
 function tookDamage(before: { value: number; temp: number } | null, after: { value: number; temp: number } | null): boolean {
   if (!before || !after) return true;
   return after.value < before.value || after.temp < before.temp;
 }
 
-/** The text of `s` as HTML (a token's name may hold "<" or "&"). */
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const sameHp = (a: { value: number; temp: number } | null, b: { value: number; temp: number } | null) => !!a && !!b && a.value === b.value && a.temp === b.temp;
 
 const fmt = (metres: number): string => metresText(metres, game.i18n.lang);
 
-/** The "aventure.fall" query handler (active GM): validates, then runs the fall. Errors come back as keys. */
-async function onFallQuery(data: unknown, sender: User): Promise<FallReply> {
-  try {
-    const { target, metres, source } = resolveFallRequest(data, sender);
-    return { ok: true, outcome: await executeFall(target, metres, source) };
-  } catch (e) {
-    if (isRulesError(e) || e instanceof UserError) return { ok: false, key: e.key, data: { ...e.data } };
-    throw e;
-  }
+/** The card's content for its state (the template escapes every value). */
+async function cardContent(flag: FallCardFlag): Promise<string> {
+  const context = fallCardContext(
+    {
+      name: flag.name,
+      metres: flag.metres,
+      dice: flag.dice,
+      total: flag.damage,
+      applied: flag.applied,
+      prone: flag.prone,
+      source: flag.source,
+      lang: game.i18n.lang,
+      status: flag.status,
+      resumed: flag.resumed ?? false,
+      problems: (flag.problems ?? []).map((p) => t(p.key, p.data)),
+    },
+    (k, d) => t(k, d),
+  );
+  return renderTemplateCompat(template("movement/fall-card.hbs"), context);
 }
 
-export function registerFallQuery(): void {
-  registerQuery("fall", onFallQuery);
-  registerQuery("fallApply", fallApplyQuery);
+async function writeCard(message: ChatMessage, flag: FallCardFlag): Promise<void> {
+  await message.update({ content: await cardContent(flag), [`flags.${MODULE_ID}.fall`]: flag } as never);
 }
 
 /**
- * `api.fall(tokenOrActor, metres)`: makes a token (document or placeable) or an actor fall `metres`.
- * Anyone owning it may ask; the fall runs on the active GM. Errors are shown to the user and nothing changes
- * (the result is then undefined).
+ * The steps that bring the world to what a fall card says (operations.ts): the damage (through the system's API, or
+ * written by hand to the hit point path), then prone if damage was taken. Each step reads its state back from the
+ * actor, so running them again after an interruption writes only what is missing.
+ */
+function fallSteps(flag: FallCardFlag, target: FallTarget, adapter: ActorAdapter, firstRun: boolean): Step[] {
+  const actor = target.actor;
+  const steps: Step[] = [];
+  if (flag.damage > 0) {
+    if (flag.manual) {
+      const { path, after } = flag.manual;
+      steps.push({
+        label: t("AVENTURE.Movement.Fall.stepDamage", { name: flag.name }),
+        state: () => {
+          const now = readNumber(actor, path);
+          if (now === after) return "done";
+          return now === flag.hpBefore?.value ? "pending" : "drifted";
+        },
+        run: () => actor.update({ [path]: after }),
+      });
+    } else {
+      steps.push({
+        label: t("AVENTURE.Movement.Fall.stepDamage", { name: flag.name }),
+        // Through the system's API (relative): still pending only while the hit points are those from before. With
+        // unreadable hit points, only the first run knows that nothing was applied yet.
+        state: () => {
+          const now = hitPoints(adapter, actor);
+          if (!flag.hpBefore || !now) return firstRun ? "pending" : "drifted";
+          return sameHp(now, flag.hpBefore) ? "pending" : "done";
+        },
+        run: async () => {
+          flag.applied = await adapter.applyDamage(actor, flag.damage, FALL_RULES.damageType);
+        },
+      });
+    }
+    if (FALL_RULES.proneOnDamage) {
+      const proneId = adapter.statusId("prone");
+      steps.push({
+        label: t("AVENTURE.Movement.Fall.stepProne", { name: flag.name }),
+        state: () => {
+          if (proneId && actor.statuses.has(proneId)) return "done";
+          // The system may resist or ignore the damage (immunity): prone only when hit points went down.
+          return tookDamage(flag.hpBefore, hitPoints(adapter, actor)) && !sameHp(flag.hpBefore, hitPoints(adapter, actor)) ? "pending" : "done";
+        },
+        run: () => setOwnCondition(adapter, actor, "prone", true),
+      });
+    }
+  }
+  return steps;
+}
+
+/** Brings the world to what the card says and marks it applied (first run, a retry, or recovery after a reload). */
+async function completeFall(message: ChatMessage, flag: FallCardFlag, firstRun: boolean): Promise<FallCardFlag> {
+  const target = resolveRef(flag.ref);
+  const adapter = adapterFor();
+  const next: FallCardFlag = { ...flag, problems: [...(flag.problems ?? [])] };
+  if (!target) {
+    next.status = "applied";
+    next.problems!.push({ key: "AVENTURE.Movement.Fall.gone", data: { name: flag.name } });
+    await writeCard(message, next);
+    return next;
+  }
+  const report = await runSteps(fallSteps(next, target, adapter, firstRun));
+  for (const label of report.drifted) next.problems!.push({ key: "AVENTURE.Operation.drifted", data: { what: label } });
+  const proneId = adapter.statusId("prone");
+  next.prone = !!proneId && target.actor.statuses.has(proneId) && isOwnStatus(target.actor, proneId);
+  if (flag.manual || report.done.length || report.applied.length) next.applied = next.applied || flag.damage > 0;
+  next.status = "applied";
+  await writeCard(message, next);
+  return next;
+}
+
+/**
+ * Runs a fall on this client, which must be the active GM: rolls the dice with Foundry's Roll (attached to the card),
+ * posts the card marked "applying", applies the damage through the adapter, sets prone when damage was taken, and
+ * marks the card applied. Where the system has no damage API the card waits for a GM ("pending").
+ */
+export async function executeFall(target: FallTarget, metres: number, source: FallSource): Promise<FallOutcome> {
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  const dice = fallDice(metres);
+  const formula = fallFormula(metres);
+  const actor = target.actor;
+  const name = target.token?.name ?? actor.name;
+  const adapter = adapterFor();
+  let total = 0;
+  const rolls: Roll[] = [];
+  if (formula) {
+    const roll = new Roll(formula);
+    await roll.evaluate();
+    total = roll.total ?? 0;
+    rolls.push(roll);
+  }
+  const hpBefore = hitPoints(adapter, actor);
+  const api = adapter.canApplyDamage(actor);
+  const flag: FallCardFlag = {
+    v: 2,
+    status: total > 0 ? (api ? "applying" : "pending") : "applied",
+    ref: refOf(target),
+    name,
+    metres,
+    dice,
+    damage: total,
+    source,
+    hpBefore,
+    manual: null,
+    applied: false,
+    prone: false,
+  };
+  const message = (await ChatMessage.implementation.create({
+    content: await cardContent(flag),
+    speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+    flavor: tHtml("AVENTURE.Movement.Fall.rollFlavor", { name, metres: fmt(metres) }),
+    ...(rolls.length ? { rolls } : {}),
+    flags: { [MODULE_ID]: { fall: flag } },
+  } as never)) as ChatMessage | undefined;
+  if (!message) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });
+  const done = flag.status === "applying" ? await completeFall(message, flag, true) : flag;
+  return { metres, dice, total, applied: done.applied, prone: done.prone };
+}
+
+/** Request "fall" (active GM): the sender is the server's; it must own what falls. */
+async function onFallRequest(data: unknown, { sender }: { sender: User }): Promise<FallOutcome> {
+  const { target, metres, source } = resolveFallRequest(data, sender);
+  return executeFall(target, metres, source);
+}
+
+/**
+ * `api.fall(tokenOrActor, metres)`: makes a token (document or placeable) or an actor fall `metres`. Anyone owning it
+ * may ask; the fall runs on the active GM. Errors are shown to the user and nothing changes (the result is then
+ * undefined).
  */
 export async function fall(tokenOrActor: unknown, metres: number, source: FallSource = "api"): Promise<FallOutcome | undefined> {
   return guarded(async () => {
     const { ref, owner } = fallReference(tokenOrActor);
     fallDice(metres);
-    assertOwner(game.user, owner as { name: string; testUserPermission(u: User, l: "OWNER"): boolean });
-    const reply = await askGM<FallRequest, FallReply>("fall", { ...ref, metres, source });
-    if (!reply.ok) throw new UserError(reply.key, reply.data);
-    return reply.outcome;
+    assertOwner(game.user, owner);
+    return sendRequest<FallOutcome>("fall", { ...ref, metres, source });
   });
 }
-
-// -------------------------------------------------------------------------------------------------
-// Elevation drops
-// -------------------------------------------------------------------------------------------------
 
 // -------------------------------------------------------------------------------------------------
 // One fall per movement
@@ -279,7 +404,7 @@ export async function onElevationDrop(token: FallToken, movement: MovementLike):
     if (mode === "ask") {
       const ok = await foundry.applications.api.DialogV2.confirm({
         window: { title: "AVENTURE.Movement.Fall.title" },
-        content: `<p>${escapeHtml(t("AVENTURE.Movement.Fall.askDrop", { name: token.name, metres: fmt(metres) }))}</p>`,
+        content: `<p>${tHtml("AVENTURE.Movement.Fall.askDrop", { name: token.name, metres: fmt(metres) })}</p>`,
       } as never);
       if (!ok) return;
     }
@@ -288,135 +413,147 @@ export async function onElevationDrop(token: FallToken, movement: MovementLike):
 }
 
 // -------------------------------------------------------------------------------------------------
-// The "Apply damage" button (systems without a damage API)
+// The card: its state, the "Apply damage" button (systems without a damage API), recovery
 // -------------------------------------------------------------------------------------------------
 
 /**
- * Applies a pending fall by hand (GM): lowers the hit points at the adapter's path, then sets prone (the
- * damage is applied in full here, so the creature took it). The card's button reaches it through the
- * "aventure.fallApply" query, on the active GM only.
+ * The state of a fall card a GM wrote, checked field by field (a message's flags are whatever its author wrote; a
+ * player's message never counts). Cards of version 1 (`{pending, damage, name, ids}`) are read as pending.
  */
-export async function applyPendingFall(flag: PendingFall): Promise<boolean> {
-  if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
-  if (!flag.pending) return false;
-  const { target } = resolveFallRequest({ ...flag, metres: 0 }, game.user);
-  const actor = target.actor;
-  const adapter = adapterFor();
-  const hpPath = adapter.paths.hp.split("|")[0]?.trim() ?? "";
-  const hp = adapter.read(actor).hp;
-  if (!hpPath || !hp) throw new UserError("AVENTURE.Movement.Fall.noHp", { name: flag.name, damage: flag.damage });
-  await actor.update({ [hpPath]: Math.max(0, hp.value - flag.damage) });
-  if (FALL_RULES.proneOnDamage) await adapter.setCondition(actor, "prone", true);
-  return true;
-}
-
-/** True when a GM wrote the message (ChatMessage#author is a User; a user id is accepted too). */
-function authoredByGM(message: { author?: unknown }): boolean {
-  const author = message.author;
-  if (typeof author === "string") return game.users.get(author)?.isGM === true;
-  return (author as { isGM?: boolean } | null | undefined)?.isGM === true;
-}
-
-/** A fall card as the query handler sees it. */
-interface FallMessageLike {
-  id?: string | null;
-  author?: unknown;
-  flags?: Record<string, unknown>;
-  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
-}
-
-/** The flag of a pending fall card, checked field by field (a message's flags are whatever its author wrote). */
-function pendingFlag(message: FallMessageLike): PendingFall | null {
-  const flag = (message.flags?.[MODULE_ID] as { fall?: unknown } | undefined)?.fall;
-  if (!flag || typeof flag !== "object") return null;
-  const f = flag as Record<string, unknown>;
-  const str = (v: unknown) => typeof v === "string" && v !== "";
-  if (typeof f.pending !== "boolean" || typeof f.name !== "string") return null;
-  if (typeof f.damage !== "number" || !Number.isFinite(f.damage) || f.damage <= 0) return null;
-  const ref =
-    str(f.sceneId) && str(f.tokenId)
-      ? { sceneId: f.sceneId as string, tokenId: f.tokenId as string }
-      : str(f.actorId)
-        ? { actorId: f.actorId as string }
-        : null;
-  if (!ref) return null;
-  return { ...ref, name: f.name, damage: f.damage, pending: f.pending };
+export function fallCardFlag(message: { author?: unknown; flags?: unknown } | null | undefined): FallCardFlag | null {
+  const raw = gmCardFlag(message, "fall");
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const f = raw as Record<string, unknown>;
+  const ref = parseRef(((f.v === 2 ? f.ref : f) ?? {}) as Record<string, unknown>);
+  if (!ref || typeof f.name !== "string" || f.name.length > 200) return null;
+  if (typeof f.damage !== "number" || !Number.isInteger(f.damage) || f.damage < 0 || f.damage > 120) return null;
+  if (f.v !== 2) {
+    if (typeof f.pending !== "boolean") return null;
+    return { v: 2, status: f.pending ? "pending" : "applied", ref, name: f.name, metres: 0, dice: Math.ceil(f.damage / 6), damage: f.damage, source: "api", hpBefore: null, manual: null, applied: !f.pending, prone: false };
+  }
+  const status = f.status;
+  if (status !== "applying" && status !== "applied" && status !== "pending") return null;
+  const num = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+  const hp = f.hpBefore as { value?: unknown; temp?: unknown } | null;
+  const hpBefore = hp && num(hp.value) && num(hp.temp) ? { value: hp.value as number, temp: hp.temp as number } : null;
+  const m = f.manual as { path?: unknown; after?: unknown } | null;
+  const manual = m && typeof m.path === "string" && /^system\.[\w.]+$/.test(m.path) && num(m.after) ? { path: m.path, after: m.after as number } : null;
+  if (!num(f.metres) || !num(f.dice) || !SOURCES.includes(f.source as FallSource)) return null;
+  return {
+    v: 2,
+    status,
+    ref,
+    name: f.name,
+    metres: f.metres as number,
+    dice: f.dice as number,
+    damage: f.damage,
+    source: f.source as FallSource,
+    hpBefore,
+    manual,
+    applied: f.applied === true,
+    prone: f.prone === true,
+    ...(f.resumed === true ? { resumed: true } : {}),
+    ...(Array.isArray(f.problems) ? { problems: (f.problems as { key: string; data: Record<string, string | number> }[]).filter((p) => typeof p?.key === "string" && p.key.startsWith("AVENTURE.")) } : {}),
+  };
 }
 
 /** The answer to the card's Apply damage: plain data, localized by the requester. */
-export type FallApplyResult = { ok: true; name: string; damage: number } | { ok: false; key: string; data: Record<string, string | number> };
+export type FallApplyResult = { name: string; damage: number };
 
 /** Fall cards whose damage the active GM is applying right now (two clicks at once: the second is refused). */
 const applying = new Set<string>();
 
 /**
- * The active GM's handler of the card's Apply damage (query aventure.fallApply): GM senders only, a pending
- * fall card a GM wrote, by id. Marks the card not pending, then applies; if applying fails, the card is
- * pending again and the error comes back.
+ * Request "fallApply" (GMs only, active GM): the Apply damage of a pending fall card a GM wrote. Marks the card
+ * "applying" with the hit points to write (absolute) BEFORE writing them, then completes it (completeFall).
  */
-export async function fallApplyQuery(raw: unknown, sender: User): Promise<FallApplyResult> {
-  let claimed: string | null = null;
+export async function onFallApplyRequest(raw: unknown): Promise<FallApplyResult> {
+  const id = (raw as { messageId?: unknown } | null)?.messageId;
+  const message = typeof id === "string" && ID.test(id) ? (game.messages.get(id) ?? undefined) : undefined;
+  const flag = fallCardFlag(message);
+  if (!message || !flag || typeof id !== "string") throw new UserError("AVENTURE.Movement.Fall.notPending");
+  if (flag.status === "applied" || applying.has(id)) throw new UserError("AVENTURE.Movement.Fall.alreadyApplied", { name: flag.name });
+  applying.add(id);
   try {
-    if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-    if (!sender.isGM) throw new UserError("AVENTURE.Error.GMOnly");
-    const id = (raw as { messageId?: unknown } | null)?.messageId;
-    const message = typeof id === "string" ? (game.messages.get(id) as unknown as FallMessageLike | undefined) : undefined;
-    const flag = message && authoredByGM(message) ? pendingFlag(message) : null;
-    if (!message || !flag || typeof id !== "string") throw new UserError("AVENTURE.Movement.Fall.notPending");
-    if (!flag.pending || applying.has(id)) throw new UserError("AVENTURE.Movement.Fall.alreadyApplied", { name: flag.name });
-    applying.add(id);
-    claimed = id;
-    await message.setFlag(MODULE_ID, "fall", { ...flag, pending: false });
+    let next = flag;
+    if (flag.status === "pending") {
+      const target = resolveRef(flag.ref);
+      if (!target) throw new UserError("AVENTURE.Movement.Fall.gone", { name: flag.name });
+      const adapter = adapterFor();
+      const hpPath = adapter.paths.hp.split("|")[0]?.trim() ?? "";
+      const hp = adapter.read(target.actor).hp;
+      if (!/^system\.[\w.]+$/.test(hpPath) || !hp) throw new UserError("AVENTURE.Movement.Fall.noHp", { name: flag.name, damage: flag.damage });
+      next = { ...flag, status: "applying", hpBefore: { value: hp.value, temp: 0 }, manual: { path: hpPath, after: Math.max(0, hp.value - flag.damage) } };
+      await writeCard(message, next);
+    }
     try {
-      await applyPendingFall(flag);
+      await completeFall(message, next, false);
     } catch (e) {
-      await message.setFlag(MODULE_ID, "fall", { ...flag, pending: true });
       if (isRulesError(e) || e instanceof UserError) throw e;
       throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: errorMessage(e) });
     }
-    return { ok: true, name: flag.name, damage: flag.damage };
-  } catch (e) {
-    if (isRulesError(e) || e instanceof UserError) return { ok: false, key: e.key, data: { ...e.data } };
-    return { ok: false, key: "AVENTURE.Movement.Fall.applyFailed", data: { error: errorMessage(e) } };
+    return { name: flag.name, damage: flag.damage };
   } finally {
-    if (claimed) applying.delete(claimed);
+    applying.delete(id);
   }
 }
 
 /** The card's Apply damage button (GM): the active GM applies it; this client says how it went. */
-export async function requestFallApply(messageId: string): Promise<FallApplyResult> {
+export async function requestFallApply(messageId: string): Promise<FallApplyResult | null> {
   try {
-    const result = await askGM<{ messageId: string }, FallApplyResult>("fallApply", { messageId });
-    if (!result.ok) reportError(new UserError(result.key, result.data));
-    else ui.notifications?.info(t("AVENTURE.Movement.Fall.applied", { name: result.name, damage: result.damage }));
+    const result = await sendRequest<FallApplyResult>("fallApply", { messageId });
+    ui.notifications?.info(t("AVENTURE.Movement.Fall.applied", { name: result.name, damage: result.damage }));
     return result;
   } catch (e) {
     reportError(e);
-    const err = e instanceof UserError ? e : new UserError("AVENTURE.Movement.Fall.applyFailed", { error: errorMessage(e) });
-    return { ok: false, key: err.key, data: { ...err.data } };
+    return null;
   }
 }
 
 /**
- * renderChatMessageHTML: wires the "Apply damage" button of a pending fall card for GMs, hides it otherwise.
- * Only a card a GM wrote counts (the active GM posts them): a player's message carrying the same flags
- * gets no button. The click goes to the active GM (query aventure.fallApply), which applies it once.
+ * renderChatMessageHTML: wires the "Apply damage" button of a pending (or interrupted) fall card for GMs, removes it
+ * otherwise. Only a card a GM wrote counts: a player's message carrying the same flags gets no button. The button
+ * stays disabled while its request runs.
  */
-export function onRenderFallCard(message: { id?: string | null; flags?: Record<string, unknown>; author?: unknown }, html: HTMLElement): void {
+export function onRenderFallCard(message: ChatMessage, html: HTMLElement): void {
   const button = html.querySelector<HTMLButtonElement>("[data-action='aventure-apply-fall']");
   if (!button) return;
-  const flag = (message.flags?.aventure as { fall?: PendingFall } | undefined)?.fall;
-  if (!flag?.pending || !game.user.isGM || !authoredByGM(message)) {
+  const flag = fallCardFlag(message);
+  if (!flag || flag.status === "applied" || !game.user.isGM || !authoredByGM(message)) {
     button.remove();
     return;
   }
   button.addEventListener("click", (event) => {
     event.preventDefault();
     const id = message.id;
-    if (!id) return;
+    if (!id || button.disabled) return;
     button.disabled = true;
     void requestFallApply(id).finally(() => {
       button.disabled = false;
     });
   });
 }
+
+/** On ready (active GM): fall cards left "applying" by a client that stopped are finished, and say so. */
+export async function recoverFalls(): Promise<void> {
+  for (const message of [...game.messages.contents]) {
+    const flag = fallCardFlag(message);
+    if (!flag || flag.status !== "applying" || !message.id) continue;
+    applying.add(message.id);
+    try {
+      await completeFall(message, { ...flag, resumed: true }, false);
+    } catch (e) {
+      console.error("aventure | could not finish an interrupted fall", e);
+    } finally {
+      applying.delete(message.id);
+    }
+  }
+}
+
+export function registerFallRequests(): void {
+  registerRequest({ name: "fall", handle: onFallRequest });
+  registerRequest({ name: "fallApply", gmOnly: true, handle: onFallApplyRequest });
+  registerRecovery("fall", recoverFalls);
+}
+
+export { escapeHtml };

@@ -12,7 +12,7 @@ import { t } from "../i18n.js";
 import { addHudButton } from "../token-hud.js";
 import { installMovementCosts } from "./costs.js";
 import { installRuler, budgetFor } from "./ruler.js";
-import { onElevationDrop, onRenderFallCard, registerFallQuery, type FallToken } from "./fall.js";
+import { onElevationDrop, onRenderFallCard, registerFallRequests, type FallToken } from "./fall.js";
 import { registerFallBehavior } from "./fall-region.js";
 import { isCurrentCombatant, movementStats, sceneToMetres, type SceneLike } from "./token-data.js";
 import { openFallDialog, showJumps } from "./api.js";
@@ -43,7 +43,7 @@ export function onPreMoveToken(token: FallToken, movement: PreMovement): boolean
 }
 
 export function registerMovementHooks(): void {
-  registerFallQuery();
+  registerFallRequests();
   registerFallBehavior();
   Hooks.once("setup", () => {
     installMovementCosts();
