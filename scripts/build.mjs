@@ -2,8 +2,9 @@
  * npm run build: writes dist/ = exactly the installable module folder, and dist/aventure.zip with
  * module.json at its root. Building twice gives identical files.
  *  1. vite builds src/module.ts → dist/aventure.js (+ .map)
- *  2. module.json gets its version from package.json, and url/manifest/download from package.json's
- *     "repository" (left out when there is none: never faked)
+ *  2. module.json gets its version from package.json; a release build (a GitHub Actions run for the tag
+ *     v<version>) adds url/manifest/download from GITHUB_REPOSITORY and the tag, any other build none
+ *     (scripts/manifest.mjs)
  *  3. lang/, templates/, styles/ are copied; the macro compendium is compiled from packs-src/ with the
  *     Foundry CLI's compilePack
  *  4. the zip is written deterministically
@@ -15,33 +16,12 @@ import { join, relative, resolve } from "node:path";
 import { tmpdir } from "node:os";
 import { mkdtempSync } from "node:fs";
 import { zip } from "./zip.mjs";
+import { manifestFor } from "./manifest.mjs";
 import { macroDocuments } from "../packs-src/macros.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-
-/** GitHub-style repository URL from package.json, or null. */
-export function repositoryUrl(p) {
-  const repo = typeof p.repository === "string" ? p.repository : p.repository?.url;
-  if (!repo) return null;
-  const m = /github\.com[/:]([^/]+)\/([^/.]+)(\.git)?\/?$/.exec(repo) ?? /^(?:github:)?([^/:]+)\/([^/]+)$/.exec(repo);
-  return m ? `https://github.com/${m[1]}/${m[2]}` : null;
-}
-
-export function manifestFor(source, p) {
-  const out = { ...source, version: p.version };
-  delete out.url;
-  delete out.manifest;
-  delete out.download;
-  const url = repositoryUrl(p);
-  if (url) {
-    out.url = url;
-    out.manifest = `${url}/releases/latest/download/module.json`;
-    out.download = `${url}/releases/download/v${p.version}/aventure.zip`;
-  }
-  return out;
-}
 
 function listFiles(dir) {
   return readdirSync(dir)
@@ -53,13 +33,15 @@ function listFiles(dir) {
 }
 
 async function main() {
+  // First, so that a release build with a wrong tag fails before anything is written.
+  const source = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8"));
+  const manifest = manifestFor(source, pkg.version, process.env);
+
   rmSync(DIST, { recursive: true, force: true });
   mkdirSync(DIST, { recursive: true });
 
   await build({ configFile: join(ROOT, "vite.config.ts"), logLevel: "warn", root: ROOT });
 
-  const source = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8"));
-  const manifest = manifestFor(source, pkg);
   writeFileSync(join(DIST, "module.json"), JSON.stringify(manifest, null, 2) + "\n");
 
   for (const dir of ["lang", "templates", "styles"]) cpSync(join(ROOT, dir), join(DIST, dir), { recursive: true });
@@ -79,6 +61,11 @@ async function main() {
     .map((f) => ({ name: relative(DIST, f).replaceAll("\\", "/"), data: readFileSync(f) }));
   writeFileSync(join(DIST, "aventure.zip"), zip(files));
   console.log(`Aventure ${pkg.version} built: the module is in dist/ (${files.length} files), the release archive is dist/aventure.zip.`);
+  console.log(
+    manifest.manifest
+      ? `Release manifest URL: ${manifest.manifest}`
+      : "No public manifest URL (only a release build for a tag writes one): `npm run serve` serves this build to a local Foundry.",
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -1,5 +1,6 @@
 /**
- * Checks dist/ after a build: module.json has the required fields, every path it names exists in dist,
+ * Checks dist/ after a build: module.json has the required fields and consistent release URLs (or none),
+ * every path it names exists in dist,
  * the compendium reads back with one macro per feature, and the zip holds module.json at its root with
  * the same content as dist/. Exits non-zero with a list of problems.
  */
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { MACROS } from "../packs-src/macros.mjs";
 import { unzip } from "./zip.mjs";
+import { urlProblems } from "./manifest.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -33,13 +35,9 @@ const langs = new Set((m.languages ?? []).map((l) => l.lang));
 if (!langs.has("en") || !langs.has("fr")) fail("module.json: languages must include en and fr");
 const recommends = (m.relationships?.recommends ?? []).map((r) => r.id);
 for (const id of ["dnd5e", "ose"]) if (!recommends.includes(id)) fail(`module.json: ${id} should be a recommended system`);
-if (pkg.repository) {
-  for (const k of ["url", "manifest", "download"]) if (!m[k]) fail(`module.json: ${k} missing although package.json has a repository`);
-  if (m.manifest && !m.manifest.endsWith("/releases/latest/download/module.json")) fail("module.json: manifest must point at the latest release's module.json");
-  if (m.download && !m.download.includes(`/v${pkg.version}/`)) fail("module.json: download must be the version tag's zip");
-} else {
-  for (const k of ["url", "manifest", "download"]) if (m[k]) fail(`module.json: ${k} present without a repository (never faked)`);
-}
+// url/manifest/download: exactly the release's in a release build (same environment as the build), none or
+// all three and consistent otherwise.
+for (const p of urlProblems(m, pkg.version, process.env)) fail(p);
 
 const paths = [
   ...(m.esmodules ?? []),
