@@ -1,73 +1,240 @@
 /**
  * Browser check: renders every template's sample with the real Handlebars and the module's CSS in headless
- * Chromium (Debian's chromium, driven by playwright-core), in English and French, and writes PNG
- * screenshots to screenshots/ (git-ignored). Run with `npm run screenshots` (part of `npm test`).
- * Skips, saying why, when no Chromium is installed.
+ * Chromium (Debian's chromium, driven by playwright-core), in English and French and in both of Foundry v13's
+ * themes (dark and light, with the stand-in of test/browser/foundry-shim.css and Font Awesome Free), writes
+ * PNG screenshots to screenshots/ (git-ignored) as `<template>.<lang>.<theme>.png`, and measures the contrast
+ * of every visible text and icon (test/browser/probe.js): a text under 4.5:1 (3:1 when large), an icon under
+ * 3:1 or an icon that draws nothing fails, naming the template, theme, language, element and ratio.
+ * Run with `npm run screenshots` (part of `npm test`). Skips, saying why, when no Chromium is installed.
+ * `AVENTURE_DOCS_IMAGES=1 npm run screenshots` also refreshes docs/images/<name>.png (the README's pictures)
+ * from the dark screenshots, keeping their names.
  */
 import { describe, expect, it } from "vitest";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { chromium } from "playwright-core";
+import { createRequire } from "node:module";
+import { chromium, type Page } from "playwright-core";
 import { listTemplates, makeHandlebars, renderWith, ROOT, TEMPLATES } from "../fake/handlebars.js";
 import { FakeI18n } from "../fake/i18n.js";
-import { SAMPLES } from "../templates/samples.js";
+import { SAMPLES, type Sample } from "../templates/samples.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const OUT = join(ROOT, "screenshots");
 const manifest = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8")) as { styles: string[] };
 const css = manifest.styles.map((f) => readFileSync(join(ROOT, f), "utf8")).join("\n");
 const shim = readFileSync(join(ROOT, "test/browser/foundry-shim.css"), "utf8");
+const probe = readFileSync(join(ROOT, "test/browser/probe.js"), "utf8");
 
-function page(body: string, lang: string): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>${shim}</style><style>${css}</style></head><body>${body}</body></html>`;
+/** Font Awesome Free (a devDependency, for the screenshots only: Foundry ships its own), fonts inlined. */
+let faCss = "";
+function fontAwesome(): string {
+  if (faCss) return faCss;
+  const dir = join(createRequire(import.meta.url).resolve("@fortawesome/fontawesome-free/package.json"), "..");
+  faCss = ["fontawesome", "solid", "regular"]
+    .map((f) => readFileSync(join(dir, "css", `${f}.css`), "utf8"))
+    .join("\n")
+    .replace(/src:\s*url\("\.\.\/webfonts\/([\w-]+)\.woff2"\)[^;]*;/g, (_, font: string) => {
+      const data = readFileSync(join(dir, "webfonts", `${font}.woff2`)).toString("base64");
+      return `src: url(data:font/woff2;base64,${data}) format("woff2");`;
+    });
+  return faCss;
 }
 
-function frame(kind: string, html: string, title: string, width: number): string {
-  if (kind === "card") {
-    return `<div id="chat"><div class="chat-message"><header class="message-header">Aventure</header><div class="message-content">${html}</div></div></div>`;
+const THEMES = ["dark", "light"] as const;
+type Theme = (typeof THEMES)[number];
+const other = (t: Theme): Theme => (t === "dark" ? "light" : "dark");
+
+interface Framed {
+  bodyClass: string;
+  html: string;
+  /** What is screenshot and measured. */
+  target: string;
+}
+
+/**
+ * Where each kind of template lives in Foundry v13, themed the way core themes it:
+ * - a window carries its application's theme, which may differ from the interface theme on <body> (so the
+ *   window is put in a body of the other theme: the window's own theme must win);
+ * - a chat card sits in the chat log, which core stamps `themed theme-light` inside a sidebar of the interface
+ *   theme; systems may make the log dark (dnd5e's dark chat log). Light: dark interface, light log (v13's
+ *   default); dark: light interface, dark log — the card must follow the nearest theme either way;
+ * - the combat tracker and the token HUD follow the interface theme; a ruler label is drawn over the canvas.
+ */
+function frame(sample: Sample, html: string, title: string, theme: Theme): Framed {
+  const w = sample.width ?? 480;
+  switch (sample.kind) {
+    case "card":
+      return {
+        bodyClass: `theme-${other(theme)}`,
+        html: `<section id="sidebar" class="themed theme-${other(theme)}"><div id="chat"><ol class="chat-log themed theme-${theme}"><li class="chat-message message"><header class="message-header">Aventure</header><div class="message-content">${html}</div></li></ol></div></section>`,
+        target: "ol.chat-log",
+      };
+    case "tracker": {
+      const rows = (sample.rows ?? [])
+        .map((r) => `<li class="combatant" data-combatant-id="${r.id}"><span class="token-name">${r.name}</span></li>`)
+        .join("");
+      return {
+        bodyClass: `theme-${theme}`,
+        html: `<section id="sidebar" class="themed theme-${theme}" style="width:${w}px"><section id="combat" class="combat-sidebar"><header class="combat-tracker-header"><span>Round 1</span></header><ol class="combat-tracker plain">${rows}</ol><template id="aventure-markup">${html}</template></section></section>`,
+        target: "#sidebar",
+      };
+    }
+    case "hud":
+      return { bodyClass: `theme-${theme}`, html: `<div id="hud"><div id="token-hud" style="width:${w}px">${html}</div></div>`, target: "#token-hud" };
+    case "ruler":
+      return { bodyClass: `theme-${theme}`, html: `<div id="ruler-stand-in">${html}</div>`, target: "#ruler-stand-in" };
+    default:
+      return {
+        bodyClass: `theme-${other(theme)}`,
+        html: `<div class="application themed theme-${theme} aventure" style="width:${w}px"><header class="window-header"><span class="window-title">${title}</span></header><div class="window-content">${html}</div></div>`,
+        target: ".application",
+      };
   }
-  if (kind === "hud") return `<div id="token-hud">${html}</div>`;
-  return `<div class="application aventure" style="width:${width}px"><header class="window-header">${title}</header><div class="window-content">${html}</div></div>`;
+}
+
+/** For tracker samples: the headers and badges inserted into the rows the way src/foundry/combat/tracker.ts
+ *  does, and the Encounter button in the tracker's header. */
+const TRACKER_SCRIPT = `(() => {
+  const holder = document.getElementById("aventure-markup");
+  if (!holder) return;
+  const list = document.querySelector(".combat-tracker");
+  for (const h of holder.content.querySelectorAll("[data-before]")) list.querySelector('li.combatant[data-combatant-id="' + h.dataset.before + '"]')?.before(h);
+  for (const b of holder.content.querySelectorAll("[data-for]")) {
+    const row = list.querySelector('li.combatant[data-combatant-id="' + b.dataset.for + '"]');
+    (row?.querySelector(".token-name") ?? row)?.appendChild(b);
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "aventure aventure-encounter-button";
+  button.innerHTML = '<i class="fa-solid fa-eye"></i> ' + (document.documentElement.lang === "fr" ? "Rencontre" : "Encounter");
+  document.querySelector(".combat-tracker-header").appendChild(button);
+  holder.remove();
+})()`;
+
+interface Row {
+  el: string;
+  text: string;
+  min: number;
+  ratio: number;
+  kind: "text" | "icon";
+  fg?: string;
+  bg?: string;
+  why?: string;
+}
+interface Report {
+  texts: Row[];
+  icons: Row[];
+  failures: Row[];
+}
+
+async function show(p: Page, framed: Framed, width: number): Promise<Report> {
+  await p.setViewportSize({ width: width + 60, height: 1000 });
+  await p.evaluate(
+    ([cls, html]) => {
+      document.body.className = cls!;
+      document.body.innerHTML = html!;
+    },
+    [framed.bodyClass, framed.html],
+  );
+  await p.evaluate(TRACKER_SCRIPT);
+  await p.evaluate("document.fonts.ready.then(() => true)");
+  return (await p.evaluate(`(${probe})(document.querySelector(${JSON.stringify(framed.target)}))`)) as Report;
+}
+
+function line(where: string, r: Row): string {
+  const what = r.why ?? `${r.ratio.toFixed(2)}:1 < ${r.min}:1 (${r.fg} on ${r.bg})`;
+  return `${where}: ${r.kind} ${r.el} "${r.text}" — ${what}`;
 }
 
 const templates = listTemplates().map((f) => relative(TEMPLATES, f).replaceAll("\\", "/"));
 
+async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM!,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+function head(lang: string): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>${fontAwesome()}</style><style>${shim}</style><style>${css}</style></head><body></body></html>`;
+}
+
 describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
-  it("renders every template in en and fr without console errors", async () => {
+  it("renders every template in en and fr, dark and light, with readable text and drawn icons", async () => {
     mkdirSync(OUT, { recursive: true });
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM!,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    const browser = await launch();
     try {
       const written: string[] = [];
-      for (const lang of ["en", "fr"] as const) {
-        const i18n = new FakeI18n(lang);
-        const localize = (k: string, d?: Record<string, unknown>) => (d ? i18n.format(k, d) : i18n.localize(k));
-        const hb = makeHandlebars(localize, lang);
-        for (const name of templates) {
-          const sample = SAMPLES[name];
-          expect(sample, `no sample for ${name}`).toBeDefined();
-          const html = renderWith(hb, `modules/aventure/templates/${name}`, sample!.context(localize));
-          const title = sample!.title ? i18n.localize(sample!.title) : "";
-          const p = await browser.newPage({ viewport: { width: (sample!.width ?? 480) + 40, height: 1000 }, deviceScaleFactor: 1 });
-          const errors: string[] = [];
-          p.on("pageerror", (e) => errors.push(String(e)));
-          await p.setContent(page(frame(sample!.kind, html, title, sample!.width ?? 480), lang));
-          const target = p.locator("body > *").first();
-          const file = join(OUT, `${name.replace(/\.hbs$/, "").replaceAll("/", "_")}.${lang}.png`);
-          await target.screenshot({ path: file });
-          written.push(relative(ROOT, file));
-          expect(errors).toEqual([]);
+      const problems: string[] = [];
+      const errors: string[] = [];
+      const stats = new Map<Theme, { texts: number; icons: number; min: number; where: string }>();
+      for (const theme of THEMES) {
+        for (const lang of ["en", "fr"] as const) {
+          const i18n = new FakeI18n(lang);
+          const localize = (k: string, d?: Record<string, unknown>) => (d ? i18n.format(k, d) : i18n.localize(k));
+          const hb = makeHandlebars(localize, lang);
+          const p = await browser.newPage({ viewport: { width: 520, height: 1000 }, deviceScaleFactor: 1 });
+          p.on("pageerror", (e) => errors.push(`${theme}/${lang}: ${String(e)}`));
+          await p.setContent(head(lang));
+          for (const name of templates) {
+            const sample = SAMPLES[name];
+            expect(sample, `no sample for ${name}`).toBeDefined();
+            const html = renderWith(hb, `modules/aventure/templates/${name}`, sample!.context(localize));
+            const title = sample!.title ? i18n.localize(sample!.title) : "";
+            const framed = frame(sample!, html, title, theme);
+            const report = await show(p, framed, sample!.width ?? 480);
+            const file = join(OUT, `${name.replace(/\.hbs$/, "").replaceAll("/", "_")}.${lang}.${theme}.png`);
+            await p.locator(framed.target).first().screenshot({ path: file });
+            written.push(relative(ROOT, file));
+            const where = `${name} [${theme}, ${lang}]`;
+            for (const f of report.failures) problems.push(line(where, f));
+            const s = stats.get(theme) ?? { texts: 0, icons: 0, min: Infinity, where: "" };
+            s.texts += report.texts.length;
+            s.icons += report.icons.length;
+            for (const r of report.texts) if (r.ratio < s.min) Object.assign(s, { min: r.ratio, where: `${where}: ${r.el} "${r.text}" (${r.fg} on ${r.bg})` });
+            stats.set(theme, s);
+            expect(report.texts.length, `${where}: no text measured`).toBeGreaterThan(0);
+          }
           await p.close();
         }
       }
       writeFileSync(join(OUT, "index.txt"), written.join("\n") + "\n");
       console.log(`screenshots: ${written.length} PNG files in screenshots/`);
+      for (const [theme, s] of stats) {
+        console.log(`contrast (${theme}): ${s.texts} texts and ${s.icons} icons measured; lowest text ${s.min.toFixed(2)}:1 — ${s.where}`);
+      }
+      if (process.env.AVENTURE_DOCS_IMAGES) {
+        const docs = join(ROOT, "docs/images");
+        for (const f of readdirSync(docs).filter((f) => f.endsWith(".png"))) {
+          const from = join(OUT, f.replace(/\.png$/, ".dark.png"));
+          if (existsSync(from)) copyFileSync(from, join(docs, f));
+        }
+      }
+      expect(errors).toEqual([]);
+      expect(problems, `contrast or icon failures:\n${problems.join("\n")}`).toEqual([]);
     } finally {
       await browser.close();
     }
-  }, 120_000);
+  }, 600_000);
+
+  it("the contrast check can fail: red #b3261e text and a missing icon in a dark window", async () => {
+    const browser = await launch();
+    try {
+      const p = await browser.newPage({ viewport: { width: 520, height: 400 }, deviceScaleFactor: 1 });
+      await p.setContent(head("en"));
+      const framed = frame(
+        { kind: "dialog", context: () => ({}) },
+        `<p class="hint">A readable hint</p><p style="color:#b3261e">Failure</p><p><i class="fa-solid fa-swords"></i> Start</p><button disabled style="color:#b3261e">Disabled is exempt</button>`,
+        "Probe",
+        "dark",
+      );
+      const report = await show(p, framed, 480);
+      expect(report.failures.map((f) => `${f.kind} ${f.text}`)).toEqual(["text Failure", "icon fa-solid fa-swords"]);
+      expect(report.failures[0]!.ratio).toBeLessThan(4.5);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });
 
 if (!CHROMIUM) {

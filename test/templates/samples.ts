@@ -6,11 +6,14 @@
 export type Localize = (key: string, data?: Record<string, unknown>) => string;
 
 export interface Sample {
-  /** How the screenshot frames it: a window, a chat card (sidebar width) or a token HUD panel. */
-  kind: "dialog" | "card" | "hud";
+  /** How the screenshot frames it: a window, a chat card (sidebar width), rows added to the combat tracker, a
+   *  token HUD panel or a ruler label on the canvas. */
+  kind: "dialog" | "card" | "tracker" | "hud" | "ruler";
   /** Window title (a lang key) for dialogs. */
   title?: string;
   width?: number;
+  /** For "tracker": the combatant rows the markup is inserted into, in the tracker's order. */
+  rows?: { id: string; name: string }[];
   context: (localize: Localize) => Record<string, unknown>;
 }
 

@@ -71,9 +71,16 @@ export const SAMPLES: Record<string, Sample> = {
       ),
   },
   "encounter/tracker-sides.hbs": {
-    kind: "dialog",
+    kind: "tracker",
     title: "AVENTURE.Ruleset.ose",
     width: 300,
+    rows: [
+      { id: "a", name: "Aldric" },
+      { id: "b", name: "Brune" },
+      { id: "c", name: "Colporteur" },
+      { id: "o1", name: "Orc" },
+      { id: "o2", name: "Orc chef" },
+    ],
     context: (l) =>
       // Round 1 after an ambush: the hostile side is surprised (no roll, skipped), friendly and neutral
       // rolled 5 and act simultaneously; the rows come in the tracker's order (core sorts by initiative).

@@ -30,7 +30,7 @@ export const SAMPLES: Record<string, Sample> = {
     context: (l) => fallDialogContext({ names: ["Aldric", "Brune"], metres: 7.5, lang: langOf(l) }, (k, d) => l(k, d)),
   },
   "movement/waypoint-label.hbs": {
-    kind: "hud",
+    kind: "ruler",
     context: (l) => ({
       action: { label: "AVENTURE.Movement.Jump.long" },
       cssClass: "aventure-exceeded",

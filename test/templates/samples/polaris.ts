@@ -32,9 +32,15 @@ export const SAMPLES: Record<string, Sample> = {
       ),
   },
   "polaris/tracker-phases.hbs": {
-    kind: "dialog",
+    kind: "tracker",
     title: "AVENTURE.Ruleset.polaris",
     width: 300,
+    rows: [
+      { id: "merc", name: "Mercenaire" },
+      { id: "shark", name: "Requin" },
+      { id: "diver", name: "Plongeur" },
+      { id: "novice", name: "Novice" },
+    ],
     context: (l) =>
       phaseHeadersContext(
         [
