@@ -6,8 +6,9 @@
  * permissions, and hands that `userId` to the document hooks. So a request is a chat message its sender creates (any
  * user may create one, as themselves), whispered to the GMs, flagged `flags.aventure.request` and hidden from the chat
  * log. The active GM reads it in `createChatMessage`, takes the sender ONLY from that hook's `userId`, checks and runs
- * it once, writes the answer on the message (`flags.aventure.reply`, an update made by a GM: the requester trusts an
- * answer only from a GM's update) and deletes the message.
+ * it once, and answers on a RECEIPT: a message the GM authors (whispered to the requester, hidden), marked "working"
+ * before the handler runs and then given the reply. The requester trusts only a receipt a GM wrote (a player can edit
+ * their own request message, never a GM's). Both messages are then deleted.
  *
  * The active GM's own requests run directly. Every request also gets, on the active GM:
  * - one pending request per user and feature (a second one is refused, not queued);
@@ -21,6 +22,7 @@ import { isRulesError } from "../rules/errors.js";
 import { errorMessage, t, UserError } from "./i18n.js";
 import { isActiveGM } from "./gm.js";
 import { runRecoveries } from "./operations.js";
+import { authoredByGM } from "./cards.js";
 
 /** Who sent a request, as the server reported it, and the request's id. */
 export interface RequestContext {
@@ -187,7 +189,7 @@ function remember(id: string): void {
 
 /** A request flag as sent by a client: checked field by field (anyone can write any flags on their own message). */
 function readRequest(message: ChatMessage): RequestFlag | null {
-  const f = (message.flags as Record<string, Record<string, unknown> | undefined>)?.[MODULE_ID]?.request as Partial<RequestFlag> | undefined;
+  const f = aventureFlags(message)?.request as Partial<RequestFlag> | undefined;
   if (!f || typeof f !== "object" || f.v !== 1) return null;
   if (typeof f.id !== "string" || !/^[A-Za-z0-9]{8,32}$/.test(f.id)) return null;
   if (typeof f.name !== "string" || !specs.has(f.name)) return null;
@@ -196,20 +198,54 @@ function readRequest(message: ChatMessage): RequestFlag | null {
   return { v: 1, id: f.id, name: f.name, data: f.data ?? null, sentAt, timeout };
 }
 
-function replyOf(message: ChatMessage): Reply | null {
-  const r = (message.flags as Record<string, Record<string, unknown> | undefined>)?.[MODULE_ID]?.reply as Reply | undefined;
-  return r && typeof r === "object" && (r.status === "working" || r.status === "done") ? r : null;
+/**
+ * The GM's receipt of a request (flags.aventure.receipt on a message a GM authors, whispered to the requester): its
+ * status is "working" while the request runs (the in-progress marker a reload finds), then "done" with the reply.
+ * The requester trusts only a receipt a GM wrote: a player may edit their own request message, never a GM's.
+ */
+interface ReceiptFlag {
+  requestId: string;
+  requestMessageId: string | null;
+  requester: string;
+  reply: Reply;
 }
 
-/** The active GM answers a request message: handles it once, writes the reply, deletes the message. */
+function aventureFlags(message: { flags?: unknown } | null | undefined): Record<string, unknown> | undefined {
+  return (message?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID];
+}
+
+function readReceipt(message: ChatMessage): ReceiptFlag | null {
+  if (!authoredByGM(message)) return null;
+  const r = aventureFlags(message)?.receipt as Partial<ReceiptFlag> | undefined;
+  if (!r || typeof r !== "object" || typeof r.requestId !== "string" || typeof r.requester !== "string") return null;
+  const reply = r.reply as Reply | undefined;
+  if (!reply || (reply.status !== "working" && reply.status !== "done")) return null;
+  return { requestId: r.requestId, requestMessageId: typeof r.requestMessageId === "string" ? r.requestMessageId : null, requester: r.requester, reply };
+}
+
+async function createReceipt(request: RequestFlag, requestMessage: ChatMessage, sender: User, reply: Reply): Promise<ChatMessage | undefined> {
+  const receipt: ReceiptFlag = { requestId: request.id, requestMessageId: requestMessage.id ?? null, requester: sender.id!, reply };
+  return (await ChatMessage.implementation.create({
+    content: `<p>${t("AVENTURE.Request.pending")}</p>`,
+    whisper: [sender.id!],
+    speaker: { alias: game.user.name },
+    flags: { [MODULE_ID]: { receipt } },
+  } as never)) as ChatMessage | undefined;
+}
+
+/**
+ * The active GM answers a request message once: a receipt marked "working" (the in-progress marker), the handler,
+ * the receipt's reply, then both messages are deleted.
+ */
 async function answer(message: ChatMessage, request: RequestFlag, sender: User): Promise<void> {
   if (answering.has(request.id)) return;
   answering.add(request.id);
   try {
-    await message.update({ [`flags.${MODULE_ID}.reply`]: { status: "working" } } as never);
+    const receipt = await createReceipt(request, message, sender, { status: "working" });
     const reply = await dispatch(request.name, request.data, sender, request.id);
-    await message.update({ [`flags.${MODULE_ID}.reply`]: reply } as never);
-    await message.delete();
+    if (receipt) await receipt.update({ [`flags.${MODULE_ID}.receipt.reply`]: reply } as never);
+    if (game.messages.get(message.id!)) await message.delete();
+    if (receipt) await receipt.delete();
   } finally {
     answering.delete(request.id);
   }
@@ -217,32 +253,32 @@ async function answer(message: ChatMessage, request: RequestFlag, sender: User):
 
 /** createChatMessage (every client): the active GM takes requests; the sender is the hook's userId, nothing else. */
 export function onCreateRequestMessage(message: ChatMessage, _options: unknown, userId: string): void {
-  if (!isActiveGM()) return;
-  const request = readRequest(message);
-  if (!request) return;
-  const sender = game.users.get(userId);
-  if (!sender) return;
-  void answer(message, request, sender).catch((e: unknown) => console.error("aventure | could not answer a request", e));
+  if (isActiveGM()) {
+    const request = readRequest(message);
+    const sender = request ? game.users.get(userId) : undefined;
+    if (request && sender) void answer(message, request, sender).catch((e: unknown) => console.error("aventure | could not answer a request", e));
+  }
+  settleFromReceipt(message);
 }
 
-/** updateChatMessage (requester): a GM's reply resolves the waiting request. */
-export function onUpdateRequestMessage(message: ChatMessage, changes: { flags?: Record<string, Record<string, unknown> | undefined> }, _options: unknown, userId: string): void {
-  if (!changes?.flags?.[MODULE_ID] || !("reply" in changes.flags[MODULE_ID]!)) return;
-  const request = (message.flags as Record<string, Record<string, unknown> | undefined>)?.[MODULE_ID]?.request as { id?: unknown } | undefined;
-  const id = typeof request?.id === "string" ? request.id : null;
-  const w = id ? waiting.get(id) : undefined;
-  if (!w || !id) return;
-  if (!game.users.get(userId)?.isGM) return; // only a GM's answer counts
-  const reply = replyOf(message);
-  if (!reply || reply.status !== "done") return;
+/** updateChatMessage (requester): a GM's receipt with a reply resolves the waiting request. */
+export function onUpdateRequestMessage(message: ChatMessage): void {
+  settleFromReceipt(message);
+}
+
+function settleFromReceipt(message: ChatMessage): void {
+  const receipt = readReceipt(message);
+  if (!receipt || receipt.reply.status !== "done" || receipt.requester !== game.user.id) return;
+  const w = waiting.get(receipt.requestId);
+  if (!w) return;
   clearTimeout(w.timer);
-  waiting.delete(id);
-  w.resolve(reply);
+  waiting.delete(receipt.requestId);
+  w.resolve(receipt.reply);
 }
 
 /** deleteChatMessage (requester): a request deleted without an answer was refused or dropped. */
 export function onDeleteRequestMessage(message: ChatMessage): void {
-  const request = (message.flags as Record<string, Record<string, unknown> | undefined>)?.[MODULE_ID]?.request as { id?: unknown } | undefined;
+  const request = aventureFlags(message)?.request as { id?: unknown } | undefined;
   const id = typeof request?.id === "string" ? request.id : null;
   const w = id ? waiting.get(id) : undefined;
   if (!w || !id) return;
@@ -251,31 +287,46 @@ export function onDeleteRequestMessage(message: ChatMessage): void {
   w.reject(new UserError("AVENTURE.Request.interrupted"));
 }
 
-/** renderChatMessageHTML: a request is plumbing, never shown in the chat log. */
+/** renderChatMessageHTML: requests and receipts are plumbing, never shown in the chat log. */
 export function onRenderRequestMessage(message: ChatMessage, html: HTMLElement): void {
-  if ((message.flags as Record<string, Record<string, unknown> | undefined>)?.[MODULE_ID]?.request === undefined) return;
+  const flags = aventureFlags(message);
+  if (flags?.request === undefined && flags?.receipt === undefined) return;
   html.hidden = true;
   html.style.display = "none";
 }
 
 /**
- * On ready, and when this client becomes the active GM: answer the requests left in the chat log. One that a GM was
- * handling when it went away is answered "interrupted" (the feature's own recovery finishes or reports the change);
- * one never picked up is handled if its sender may still wait, else dropped.
+ * On ready, and when this client becomes the active GM: a receipt left "working" means a GM stopped while handling
+ * it: the requester is answered "interrupted" (the feature's own recovery finishes or reports the change). A request
+ * never picked up is handled if its sender may still wait, else dropped. Leftover plumbing is deleted.
  */
 export async function recoverRequests(): Promise<void> {
   if (!isActiveGM()) return;
-  for (const message of [...game.messages.contents]) {
+  const messages = [...game.messages.contents];
+  const receipts = new Map<string, { message: ChatMessage; receipt: ReceiptFlag }>();
+  for (const message of messages) {
+    const receipt = readReceipt(message);
+    if (receipt) receipts.set(receipt.requestId, { message, receipt });
+  }
+  for (const { message, receipt } of receipts.values()) {
+    if (answering.has(receipt.requestId)) continue;
+    try {
+      if (receipt.reply.status === "working") {
+        await message.update({ [`flags.${MODULE_ID}.receipt.reply`]: { status: "done", ok: false, key: "AVENTURE.Request.interrupted", data: {} } } as never);
+      }
+      const request = receipt.requestMessageId ? game.messages.get(receipt.requestMessageId) : undefined;
+      if (request) await request.delete();
+      await message.delete();
+    } catch (e) {
+      console.error("aventure | could not recover a request", e);
+    }
+  }
+  for (const message of messages) {
     const request = readRequest(message);
-    if (!request || answering.has(request.id)) continue;
-    const reply = replyOf(message);
+    if (!request || answering.has(request.id) || receipts.has(request.id) || !game.messages.get(message.id!)) continue;
     const sender = message.author ?? null;
     try {
-      if (reply?.status === "done") await message.delete();
-      else if (reply?.status === "working" || !sender) {
-        await message.update({ [`flags.${MODULE_ID}.reply`]: { status: "done", ok: false, key: "AVENTURE.Request.interrupted", data: {} } } as never);
-        await message.delete();
-      } else if (Date.now() - request.sentAt < request.timeout) await answer(message, request, sender);
+      if (sender && Date.now() - request.sentAt < request.timeout) await answer(message, request, sender);
       else await message.delete();
     } catch (e) {
       console.error("aventure | could not recover a request", e);

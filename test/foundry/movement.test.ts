@@ -22,6 +22,7 @@ import {
   type FakeWaypoint,
   type FakeWorld,
 } from "../world/index.js";
+import { forgeRequest, isRequestPlumbing } from "../world/attacks.js";
 
 type CostFn = (baseCost: number, from: unknown, to: unknown, distance: number, segment: unknown) => number;
 type Api = {
@@ -539,35 +540,6 @@ describe("falls (RULES.md §4.1)", () => {
   });
 });
 
-/** Writes that are the request channel's own plumbing (the request message, its reply, its deletion). */
-function isRequestPlumbing(w: { documentName: string; action: string; data: unknown }): boolean {
-  if (w.documentName !== "ChatMessage") return false;
-  if (w.action === "delete") return true;
-  return JSON.stringify(w.data ?? "").includes('"request"') || JSON.stringify(w.data ?? "").includes('"reply"');
-}
-
-/**
- * What a user can do from the browser console: create a request message with any payload (and any id), then read the
- * GM's reply written on it. Resolves to the reply.
- */
-async function forgeRequest(world: FakeWorld, user: string, name: string, data: unknown, id = `forged${world.writes.length}xxxxx`): Promise<unknown> {
-  let reply: unknown = null;
-  await world.as(user, async () => {
-    const hook = Hooks.on("updateChatMessage", ((m: FakeChatMessage, changes: { flags?: { aventure?: { reply?: { status: string } } } }) => {
-      const r = changes.flags?.aventure?.reply;
-      if (r?.status === "done" && (m.flags.aventure as { request?: { id?: string } }).request?.id === id) reply = r;
-    }) as never);
-    await ChatMessage.implementation.create({
-      content: "",
-      whisper: world.users.filter((u) => u.isGM).map((u) => u.id),
-      flags: { aventure: { request: { v: 1, id, name, data, sentAt: Date.now(), timeout: 30_000 } } },
-    } as never);
-    await world.settle();
-    Hooks.off("updateChatMessage", hook);
-  });
-  return reply;
-}
-
 describe("falls: exactly once across a crash at any write (recovery on ready)", () => {
   /**
    * A player's 9 m fall (3 + 4 + 4 = 11 damage); the active GM's client crashes just before its k-th write. gm2 takes
@@ -595,19 +567,21 @@ describe("falls: exactly once across a crash at any write (recovery on ready)", 
     const mark = world.writes.length;
     await asUser(world, "p1", (a) => a.fall(token, 9));
     await world.settle();
-    // working mark, card (applying), hit points, prone effect, card (applied), reply, delete
+    // receipt (working), card (applying), hit points, prone effect, card (applied), receipt (reply), delete the
+    // request, delete the receipt
     expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
-      "update ChatMessage",
+      "create ChatMessage",
       "create ChatMessage",
       "update Actor",
       "create ActiveEffect",
       "update ChatMessage",
       "update ChatMessage",
       "delete ChatMessage",
+      "delete ChatMessage",
     ]);
   });
 
-  for (let k = 1; k <= 7; k++) {
+  for (let k = 1; k <= 8; k++) {
     it(`crash before the active GM's write ${k}: applied once or reported, never twice`, async () => {
       const { world, actor, result } = await crashRun(k);
       const fallCards = cards(world);
@@ -628,6 +602,7 @@ describe("falls: exactly once across a crash at any write (recovery on ready)", 
         expect(fallFlag(fallCards[0]!)).toMatchObject({ status: "applied", prone: true });
       }
       expect(requests(world)).toEqual([]); // no request left behind
+      expect(world.messages.filter((m) => (m.flags.aventure as { receipt?: unknown } | undefined)?.receipt !== undefined)).toEqual([]);
     });
   }
 

@@ -39,3 +39,4 @@ export function bootWorld(options: BootOptions = {}): Promise<FakeWorld> {
     extend: options.extend,
   });
 }
+export { forgeRequest, forgeCard, isRequestPlumbing, gameWrites } from "./attacks.js";

@@ -1,6 +1,7 @@
 /** Samples for the foundation's templates (see ../samples.ts). */
 import { actorDataContext } from "../../../src/apps/actor-data-context.js";
 import { DND5E_PATHS } from "../../../src/foundry/adapters/presets.js";
+import { proposalCardContext } from "../../../src/apps/proposal-context.js";
 import type { Sample } from "../samples.js";
 
 const hero = {
@@ -25,5 +26,21 @@ export const SAMPLES: Record<string, Sample> = {
     width: 620,
     context: (l) =>
       actorDataContext({ ...DND5E_PATHS, polarisInitiative: "system.polaris.init" }, [hero, { id: "b", name: "Brune" }], hero, l),
+  },
+  "proposal-card.hbs": {
+    kind: "card",
+    context: (l) =>
+      proposalCardContext(
+        {
+          title: "AVENTURE.Travel.title",
+          proposer: "Camille",
+          lines: ["Aria, Bram — 36 km, normal pace", "World time: +1 day"],
+          status: "pending",
+          decidedBy: "",
+          outcome: "",
+          error: "",
+        },
+        (k, d) => l(k, d),
+      ),
   },
 };

@@ -1,0 +1,192 @@
+/**
+ * Players propose, GMs dispose (docs/security.md): when a player's request would change what is not theirs (a
+ * journey that moves world time, a chase whose pursuers belong to others, observers they name), the active GM does
+ * not run it: it posts a GM-only card with the request, checked and stored, and Apply / Decline buttons. A GM's click
+ * goes through the trusted channel (request "proposalDecide", GMs only) to the active GM, which runs it once with a
+ * GM's authority and tells the player (a card whispered to them).
+ *
+ * The card is the proposal's state (flags.aventure.proposal), read only from a GM-authored message. Its status goes
+ * pending → applying → applied / failed, or pending → declined; "applying" is written before anything runs, so a
+ * reload in between leaves "applying", which the active GM marks interrupted on ready (the feature's own card says
+ * what was applied; nothing is run twice).
+ */
+import { MODULE_ID, template } from "../constants.js";
+import { isRulesError } from "../rules/errors.js";
+import { authoredByGM, gmCardFlag } from "./cards.js";
+import { gmIds } from "./chat.js";
+import { renderTemplateCompat } from "./compat.js";
+import { isActiveGM } from "./gm.js";
+import { errorMessage, reportError, t, UserError } from "./i18n.js";
+import { registerRecovery } from "./operations.js";
+import { registerRequest, sendRequest } from "./requests.js";
+import { proposalCardContext } from "../apps/proposal-context.js";
+
+export interface ProposalKind {
+  /** The feature's name: "travel", "pursuit", "hide"... */
+  kind: string;
+  /** Lang key of the card's title. */
+  title: string;
+  /** Checks the stored request again (documents may have gone since) and describes it in a few lines (plain text). */
+  describe(data: unknown): string[];
+  /** Runs the request with a GM's authority, on the active GM. Returns a short plain-text outcome for the cards. */
+  apply(data: unknown, context: { proposer: User | null; decidedBy: User }): Promise<string>;
+}
+
+export type ProposalStatus = "pending" | "applying" | "applied" | "declined" | "failed" | "interrupted";
+
+export interface ProposalFlag {
+  v: 1;
+  kind: string;
+  data: unknown;
+  proposer: string;
+  status: ProposalStatus;
+  lines: string[];
+  decidedBy?: string;
+  outcome?: string;
+  error?: string;
+}
+
+const kinds = new Map<string, ProposalKind>();
+const STATUSES: readonly ProposalStatus[] = ["pending", "applying", "applied", "declined", "failed", "interrupted"];
+
+export function registerProposalKind(kind: ProposalKind): void {
+  if (kinds.has(kind.kind)) throw new Error(`aventure | proposal kind ${kind.kind} registered twice`);
+  kinds.set(kind.kind, kind);
+}
+
+/** The proposal of a card a GM wrote, checked field by field; null for anything else. */
+export function proposalOf(message: { author?: unknown; flags?: unknown } | null | undefined): ProposalFlag | null {
+  const raw = gmCardFlag(message, "proposal") as Partial<ProposalFlag> | undefined;
+  if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
+  if (typeof raw.kind !== "string" || !kinds.has(raw.kind) || typeof raw.proposer !== "string") return null;
+  if (!STATUSES.includes(raw.status as ProposalStatus) || !Array.isArray(raw.lines) || !raw.lines.every((l) => typeof l === "string")) return null;
+  return raw as ProposalFlag;
+}
+
+async function cardContent(flag: ProposalFlag): Promise<string> {
+  const kind = kinds.get(flag.kind)!;
+  const proposer = game.users.get(flag.proposer)?.name ?? flag.proposer;
+  const decider = flag.decidedBy ? (game.users.get(flag.decidedBy)?.name ?? flag.decidedBy) : "";
+  return renderTemplateCompat(
+    template("proposal-card.hbs"),
+    proposalCardContext({ title: kind.title, proposer, lines: flag.lines, status: flag.status, decidedBy: decider, outcome: flag.outcome ?? "", error: flag.error ?? "" }, t),
+  );
+}
+
+async function write(message: ChatMessage, flag: ProposalFlag): Promise<void> {
+  await message.update({ content: await cardContent(flag), [`flags.${MODULE_ID}.proposal`]: flag } as never);
+}
+
+/**
+ * On the active GM: posts a proposal card for the GMs (the request was already checked by the caller). Resolves to
+ * what the requester gets back: the proposal was sent.
+ */
+export async function propose(kindName: string, data: unknown, proposer: User): Promise<{ proposed: true }> {
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  const kind = kinds.get(kindName);
+  if (!kind) throw new Error(`aventure | unknown proposal kind ${kindName}`);
+  const flag: ProposalFlag = { v: 1, kind: kindName, data, proposer: proposer.id!, status: "pending", lines: kind.describe(data) };
+  await ChatMessage.implementation.create({
+    content: await cardContent(flag),
+    whisper: gmIds(),
+    speaker: { alias: proposer.name },
+    flags: { [MODULE_ID]: { proposal: flag } },
+  } as never);
+  return { proposed: true };
+}
+
+/** Tells the proposer how it ended (a card whispered to them, written by the active GM). */
+async function tellProposer(flag: ProposalFlag): Promise<void> {
+  const user = game.users.get(flag.proposer);
+  if (!user || user.isGM) return;
+  const kind = kinds.get(flag.kind)!;
+  await ChatMessage.implementation.create({
+    content: `<div class="aventure aventure-card aventure-proposal-answer"><p>${escape(t(`AVENTURE.Proposal.answer.${flag.status}`, { what: t(kind.title) }))}</p>${flag.outcome ? `<p>${escape(flag.outcome)}</p>` : ""}${flag.error ? `<p class="aventure-warning">${escape(flag.error)}</p>` : ""}</div>`,
+    whisper: [user.id!],
+  } as never);
+}
+
+function escape(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const deciding = new Set<string>();
+
+/** Request "proposalDecide" (GMs only, active GM): apply or decline a pending proposal card, once. */
+async function onDecide(raw: unknown, { sender }: { sender: User }): Promise<{ status: ProposalStatus }> {
+  const d = (raw ?? {}) as { messageId?: unknown; accept?: unknown };
+  const id = typeof d.messageId === "string" && /^[A-Za-z0-9]{1,64}$/.test(d.messageId) ? d.messageId : null;
+  const message = id ? game.messages.get(id) : undefined;
+  const flag = proposalOf(message);
+  if (!message || !flag || !id) throw new UserError("AVENTURE.Proposal.notPending");
+  if (flag.status !== "pending" || deciding.has(id)) throw new UserError("AVENTURE.Proposal.alreadyDecided");
+  if (typeof d.accept !== "boolean") throw new UserError("AVENTURE.Error.Missing", { name: "accept" });
+  deciding.add(id);
+  try {
+    if (!d.accept) {
+      const next: ProposalFlag = { ...flag, status: "declined", decidedBy: sender.id! };
+      await write(message, next);
+      await tellProposer(next);
+      return { status: "declined" };
+    }
+    const applying: ProposalFlag = { ...flag, status: "applying", decidedBy: sender.id! };
+    await write(message, applying);
+    let next: ProposalFlag;
+    try {
+      const outcome = await kinds.get(flag.kind)!.apply(flag.data, { proposer: game.users.get(flag.proposer) ?? null, decidedBy: sender });
+      next = { ...applying, status: "applied", outcome };
+    } catch (e) {
+      if (!(isRulesError(e) || e instanceof UserError)) console.error("aventure | proposal failed", e);
+      next = { ...applying, status: "failed", error: errorMessage(e) };
+    }
+    await write(message, next);
+    await tellProposer(next);
+    return { status: next.status };
+  } finally {
+    deciding.delete(id);
+  }
+}
+
+/** renderChatMessageHTML: Apply / Decline on a pending proposal a GM wrote, for GMs; removed for anyone else. */
+export function onRenderProposalCard(message: ChatMessage, html: HTMLElement): void {
+  const buttons = [...html.querySelectorAll<HTMLButtonElement>("[data-action='aventure-proposal']")];
+  if (!buttons.length) return;
+  const flag = proposalOf(message);
+  if (!flag || flag.status !== "pending" || !game.user.isGM || !authoredByGM(message)) {
+    for (const b of buttons) b.remove();
+    return;
+  }
+  for (const b of buttons) {
+    b.addEventListener("click", (event) => {
+      event.preventDefault();
+      if (!message.id || b.disabled) return;
+      for (const x of buttons) x.disabled = true;
+      void sendRequest("proposalDecide", { messageId: message.id, accept: b.dataset.accept === "true" })
+        .catch((e: unknown) => reportError(e))
+        .finally(() => {
+          for (const x of buttons) x.disabled = false;
+        });
+    });
+  }
+}
+
+/** On ready: a proposal left "applying" by a reload is marked interrupted (its feature's card tells what was done). */
+async function recoverProposals(): Promise<void> {
+  for (const message of [...game.messages.contents]) {
+    const flag = proposalOf(message);
+    if (!flag || flag.status !== "applying") continue;
+    try {
+      const next: ProposalFlag = { ...flag, status: "interrupted" };
+      await write(message, next);
+      await tellProposer(next);
+    } catch (e) {
+      console.error("aventure | could not mark an interrupted proposal", e);
+    }
+  }
+}
+
+export function registerProposals(): void {
+  registerRequest({ name: "proposalDecide", gmOnly: true, handle: onDecide });
+  registerRecovery("proposals", recoverProposals);
+  Hooks.on("renderChatMessageHTML", onRenderProposalCard as never);
+}

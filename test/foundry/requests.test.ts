@@ -1,0 +1,105 @@
+/**
+ * The trusted request channel (src/foundry/requests.ts, docs/security.md) on its own: the sender is the server's,
+ * requests are hidden, answered once even with two GMs, and a requester always hears back (an answer, a refusal, a
+ * timeout or an interruption) in its own language. The falls (movement.test.ts) exercise it through a feature.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { addDnd5eActor, bootWorld, forgeRequest, GM, GM2, PLAYER, PLAYER2, viewScene, type FakeChatMessage, type FakeWorld } from "../world/index.js";
+
+async function boot(users = [GM, GM2, PLAYER, PLAYER2]) {
+  const world = await bootWorld({ users });
+  const scene = world.addScene({ _id: "s1" });
+  for (const c of world.liveClients()) viewScene(world, c, scene);
+  const actor = addDnd5eActor(world, { id: "hero", name: "Aldric", owner: "p1" });
+  world.addToken(scene, { _id: "t1", name: "Aldric", actorId: "hero", actorLink: true });
+  return { world, actor };
+}
+const fall = (world: FakeWorld, user: string, metres = 2) => world.as(user, () => world.api<{ fall(t: unknown, m: number): Promise<unknown> }>(user).fall(world.scenes.get("s1")!.tokens.get("t1"), metres));
+
+describe("the request channel", () => {
+  it("exactly one client is the active GM with two GMs connected", async () => {
+    const { world } = await boot();
+    const active = ["gm1", "gm2", "p1"].filter((u) => world.as(u, () => game.users.activeGM?.isSelf));
+    expect(active).toEqual(["gm1"]);
+  });
+
+  it("a request is a whispered message hidden from every chat log, answered by a GM and then deleted", async () => {
+    const { world } = await boot();
+    const seen: { user: string; hidden: boolean }[] = [];
+    const created: FakeChatMessage[] = [];
+    world.as("gm2", () => Hooks.on("createChatMessage", ((m: FakeChatMessage) => void created.push(m)) as never));
+    await fall(world, "p1");
+    await world.settle();
+    const request = created.find((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request);
+    expect(request).toBeDefined();
+    expect(request!.author!.id).toBe("p1");
+    expect(request!.whisper.sort()).toEqual(["gm1", "gm2"]);
+    for (const user of ["p1", "gm1", "gm2"]) seen.push({ user, hidden: world.renderMessage(request!, user).hidden });
+    expect(seen.every((s) => s.hidden)).toBe(true);
+    expect(world.messages.has(request!.id)).toBe(false);
+  });
+
+  it("an answer counts only when a GM wrote it: a receipt forged by the player is ignored", async () => {
+    const { world } = await boot();
+    // p1 answers its own request with a receipt of its own before the GM does: the requester must not take it.
+    world.as("p1", () =>
+      Hooks.on("createChatMessage", ((m: FakeChatMessage) => {
+        const request = (m.flags.aventure as { request?: { id: string } } | undefined)?.request;
+        if (request && m.author?.id === "p1") {
+          void ChatMessage.implementation.create({ content: "", flags: { aventure: { receipt: { requestId: request.id, requestMessageId: m.id, requester: "p1", reply: { status: "done", ok: true, result: { forged: true } } } } } } as never);
+        }
+      }) as never),
+    );
+    const result = await fall(world, "p1", 2);
+    expect(result).toMatchObject({ metres: 2, dice: 0 });
+    expect(result).not.toHaveProperty("forged");
+  });
+
+  it("no GM connected: a localized error at once, nothing sent", async () => {
+    const world = await bootWorld({ users: [{ ...GM, active: false }, PLAYER] });
+    const scene = world.addScene({ _id: "s1" });
+    viewScene(world, world.clientOf("p1"), scene);
+    addDnd5eActor(world, { id: "hero", name: "Aldric", owner: "p1" });
+    world.addToken(scene, { _id: "t1", name: "Aldric", actorId: "hero", actorLink: true });
+    const mark = world.writes.length;
+    expect(await fall(world, "p1")).toBeUndefined();
+    expect(world.notifications).toEqual([{ user: "p1", type: "error", message: "No game master is connected: this needs a GM." }]);
+    expect(world.writesSince(mark)).toEqual([]);
+  });
+
+  it("a GM who never answers: the requester gets a localized timeout and takes its request back", async () => {
+    const { world } = await boot([GM, PLAYER]);
+    // The GM's client hangs (its handler never runs): model it by disconnecting the hook.
+    world.as("gm1", () => {
+      for (const h of [...(world.clientOf("gm1").hooks.handlers.get("createChatMessage") ?? [])]) Hooks.off("createChatMessage", h.id);
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const p = fall(world, "p1");
+      await world.settle();
+      vi.advanceTimersByTime(31_000);
+      expect(await p).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+    await world.settle();
+    expect(world.notifications.at(-1)).toMatchObject({ user: "p1", type: "error" });
+    expect(world.notifications.at(-1)!.message).toContain("did not answer in time");
+    expect(world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined)).toEqual([]);
+  });
+
+  it("one request per feature at a time from a client; the second is refused locally", async () => {
+    const { world } = await boot();
+    const a = fall(world, "p1");
+    const b = fall(world, "p1");
+    await Promise.all([a, b]);
+    expect(world.notifications.filter((n) => n.user === "p1").map((n) => n.message)).toEqual(["This is already in progress: wait for the answer before asking again."]);
+  });
+
+  it("a request of an unknown name or a malformed request flag is ignored or refused, never run", async () => {
+    const { world } = await boot();
+    expect(await forgeRequest(world, "p1", "noSuchRequest", {})).toBeNull();
+    expect(await forgeRequest(world, "p1", "fall", {}, "bad id with spaces")).toBeNull();
+    expect(world.rollsMade).toEqual([]);
+  });
+});
