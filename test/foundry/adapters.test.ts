@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { bootModule } from "../fake/boot.js";
-import type { FakeActor, FakeWorld } from "../fake/foundry.js";
+import { bootWorld, type FakeActor, type FakeWorld } from "../world/index.js";
 import { ROOT } from "../fake/handlebars.js";
 import {
   Dnd5eAdapter,
   GenericAdapter,
   OseAdapter,
   adapterFor,
+  onPreCreateOwnStatus,
   setOwnCondition,
   type ActorLike,
 } from "../../src/foundry/adapters/adapter.js";
@@ -27,11 +27,11 @@ const asActor = (a: FakeActor) => a as unknown as ActorLike;
 describe("dnd5e adapter against dnd5e-shaped actors", () => {
   let world: FakeWorld;
   beforeEach(async () => {
-    world = await bootModule({ systemId: "dnd5e" });
+    world = await bootWorld({ system: "dnd5e" });
   });
 
   it("reads a 5.x hero in feet, converted at 0.3 m per foot", () => {
-    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    const hero = world.addUserActor(fixture("dnd5e-character-ft"));
     const s = new Dnd5eAdapter().read(asActor(hero));
     expect(s.strScore).toBe(15);
     expect(s.strMod).toBe(2);
@@ -46,7 +46,7 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
   });
 
   it("reads an NPC whose units are metres without converting", () => {
-    const npc = world.addActor(fixture("dnd5e-npc-m"));
+    const npc = world.addUserActor(fixture("dnd5e-npc-m"));
     const s = new Dnd5eAdapter().read(asActor(npc));
     expect(s.strScore).toBe(16);
     expect(s.senses.darkvision).toBe(18);
@@ -57,13 +57,13 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
   });
 
   it("reads the 4.x / 5.0-5.2 flat senses shape too", () => {
-    const old = world.addActor(fixture("dnd5e-4x-character"));
+    const old = world.addUserActor(fixture("dnd5e-4x-character"));
     expect(new Dnd5eAdapter().read(asActor(old)).senses.darkvision).toBe(18);
   });
 
   it("follows the feet-to-metres setting", async () => {
-    await world.game.settings.set("aventure", "feetFactor", 0.3048);
-    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    await world.as("gm1", () => game.settings.set("aventure", "feetFactor", 0.3048));
+    const hero = world.addUserActor(fixture("dnd5e-character-ft"));
     expect(new Dnd5eAdapter().read(asActor(hero)).senses.darkvision).toBeCloseTo(18.288, 9);
   });
 
@@ -77,19 +77,19 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
   });
 
   it("applies damage with dnd5e's applyDamage and a damage type", async () => {
-    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    const hero = world.addUserActor(fixture("dnd5e-character-ft"));
     const calls: unknown[] = [];
-    hero.applyDamage = async (...args: unknown[]) => calls.push(args);
+    (hero as unknown as Record<string, unknown>).applyDamage = async (...args: unknown[]) => calls.push(args);
     expect(await new Dnd5eAdapter().applyDamage(asActor(hero), 7, "bludgeoning")).toBe(true);
     expect(calls).toEqual([[[{ value: 7, type: "bludgeoning" }], {}]]);
   });
 
   it("rolls a save through rollSavingThrow(config, dialog, message) without a dialog", async () => {
-    const hero = world.addActor(fixture("dnd5e-character-ft")) as FakeActor & Record<string, unknown>;
+    const hero = world.addUserActor(fixture("dnd5e-character-ft")) as FakeActor & Record<string, unknown>;
     const seen: unknown[] = [];
     hero.rollSavingThrow = async (config: unknown, dialog: unknown, _message: unknown) => {
       seen.push(config, dialog);
-      world.rolls.push(9);
+      world.queueRolls(9);
       const roll = new Roll("1d20 + 1");
       await roll.evaluate();
       return [roll];
@@ -100,15 +100,15 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
   });
 
   it("uses the (id, options) signature of dnd5e 4.0 and earlier", async () => {
-    (world.game.system as { version?: string }).version = "4.0.4";
-    const hero = world.addActor(fixture("dnd5e-character-ft")) as FakeActor & Record<string, unknown>;
+    world.as("gm1", () => ((game.system as { version?: string }).version = "4.0.4"));
+    const hero = world.addUserActor(fixture("dnd5e-character-ft")) as FakeActor & Record<string, unknown>;
     const seen: unknown[] = [];
     hero.rollSavingThrow = async () => {
       throw new Error("the 4.1+ signature must not be used on 4.0");
     };
     hero.rollAbilitySave = async (id: unknown, options: unknown) => {
       seen.push(id, options);
-      world.rolls.push(15);
+      world.queueRolls(15);
       return new Roll("1d20 + 1").evaluate();
     };
     const out = await new Dnd5eAdapter().rollSave(asActor(hero), "con", { dc: 12, flavor: "CON" });
@@ -118,7 +118,7 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
   });
 
   it("reports a cancelled roll instead of returning NaN", async () => {
-    const hero = world.addActor(fixture("dnd5e-character-ft")) as FakeActor & Record<string, unknown>;
+    const hero = world.addUserActor(fixture("dnd5e-character-ft")) as FakeActor & Record<string, unknown>;
     hero.rollSavingThrow = async () => null;
     await expect(new Dnd5eAdapter().rollSave(asActor(hero), "con", { dc: 12 })).rejects.toMatchObject({
       key: "AVENTURE.Error.RollCancelled",
@@ -126,7 +126,7 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
   });
 
   it("sets exhaustion within 0..6", async () => {
-    const hero = world.addActor(fixture("dnd5e-character-ft"));
+    const hero = world.addUserActor(fixture("dnd5e-character-ft"));
     const a = new Dnd5eAdapter();
     expect(await a.addExhaustion(asActor(hero), 2)).toEqual({ before: 0, after: 2 });
     expect(await a.addExhaustion(asActor(hero), 9)).toEqual({ before: 2, after: 6 });
@@ -137,11 +137,11 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
 describe("OSE adapter against OSE-shaped actors", () => {
   let world: FakeWorld;
   beforeEach(async () => {
-    world = await bootModule({ systemId: "ose" });
+    world = await bootWorld({ system: "ose" });
   });
 
   it("reads a character: scores, reaction adjustment, encounter movement per round", () => {
-    const pc = world.addActor(fixture("ose-character"));
+    const pc = world.addUserActor(fixture("ose-character"));
     const s = new OseAdapter().read(asActor(pc));
     expect(s.strScore).toBe(13);
     expect(s.strMod).toBe(1);
@@ -154,11 +154,11 @@ describe("OSE adapter against OSE-shaped actors", () => {
   });
 
   it("reads a monster with no scores, and falls back to base / 3 when encounter movement is absent", () => {
-    const gob = world.addActor(fixture("ose-monster"));
+    const gob = world.addUserActor(fixture("ose-monster"));
     const s = new OseAdapter().read(asActor(gob));
     expect(s.strScore).toBeNull();
     expect(s.speeds?.walk).toBe(6);
-    const old = world.addActor({ _id: "old", name: "Old goblin", system: { hp: { value: 3, max: 3 }, movement: { base: 60 } } });
+    const old = world.addUserActor({ _id: "old", name: "Old goblin", system: { hp: { value: 3, max: 3 }, movement: { base: 60 } } });
     expect(new OseAdapter().read(asActor(old)).speeds?.walk).toBe(6);
   });
 
@@ -170,9 +170,9 @@ describe("OSE adapter against OSE-shaped actors", () => {
   });
 
   it("applies damage with OSE's applyDamage(amount, multiplier)", async () => {
-    const pc = world.addActor(fixture("ose-character"));
+    const pc = world.addUserActor(fixture("ose-character"));
     const calls: unknown[] = [];
-    pc.applyDamage = async (...args: unknown[]) => calls.push(args);
+    (pc as unknown as Record<string, unknown>).applyDamage = async (...args: unknown[]) => calls.push(args);
     expect(await new OseAdapter().applyDamage(asActor(pc), 4, "bludgeoning")).toBe(true);
     expect(calls).toEqual([[4, 1]]);
   });
@@ -185,8 +185,8 @@ describe("OSE adapter against OSE-shaped actors", () => {
 
 describe("generic adapter", () => {
   it("reads the paths configured in the Actor data setting, with a literal unit", async () => {
-    const world = await bootModule({ systemId: "worldbuilding" });
-    await world.game.settings.set("aventure", "actorData", {
+    const world = await bootWorld({ system: "worldbuilding" });
+    await world.as("gm1", () => game.settings.set("aventure", "actorData", {
       ...EMPTY_PATHS,
       strScore: "system.carac.force",
       conMod: "system.carac.conMod",
@@ -195,8 +195,8 @@ describe("generic adapter", () => {
       walk: "system.vitesse",
       speedUnit: "m",
       hp: "system.pv",
-    });
-    const a = world.addActor({ _id: "x", name: "Xa", system: { carac: { force: "14", conMod: -1 }, vision: { nuit: 12 }, vitesse: 9, pv: 5 } });
+    }));
+    const a = world.addUserActor({ _id: "x", name: "Xa", system: { carac: { force: "14", conMod: -1 }, vision: { nuit: 12 }, vitesse: 9, pv: 5 } });
     const adapter = adapterFor();
     expect(adapter.id).toBe("generic");
     const s = adapter.read(asActor(a));
@@ -209,17 +209,17 @@ describe("generic adapter", () => {
   });
 
   it("has no damage API (the glue posts a card) and rolls saves as 1d20 + modifier in chat", async () => {
-    const world = await bootModule({ systemId: "worldbuilding" });
-    const a = world.addActor({ _id: "x", name: "Xa", system: { con: 2 } });
+    const world = await bootWorld({ system: "worldbuilding" });
+    const a = world.addUserActor({ _id: "x", name: "Xa", system: { con: 2 } });
     const adapter = new GenericAdapter({ ...EMPTY_PATHS, conMod: "system.con" });
     expect(await adapter.applyDamage(asActor(a), 3, "bludgeoning")).toBe(false);
-    world.rolls.push(13);
+    world.queueRolls(13);
     expect(await adapter.rollSave(asActor(a), "con", { dc: 15, flavor: "CON" })).toMatchObject({ total: 15, success: true, natural: 13 });
-    expect(world.messages).toHaveLength(1);
+    expect(world.messages.size).toBe(1);
   });
 
   it("reads nothing from a path that does not exist (never NaN)", async () => {
-    await bootModule({ systemId: "worldbuilding" });
+    await bootWorld({ system: "worldbuilding" });
     const adapter = new GenericAdapter({ ...DND5E_PATHS });
     const s = adapter.read({ id: "e", name: "Empty", system: {} } as unknown as ActorLike);
     expect(s.strScore).toBeNull();
@@ -229,24 +229,32 @@ describe("generic adapter", () => {
 });
 
 describe("conditions Aventure sets", () => {
-  it("adds its own condition once and removes only what it added", async () => {
-    const world = await bootModule({ systemId: "dnd5e" });
-    const hero = world.addActor(fixture("dnd5e-character-ft"));
+  it("adds its own condition once (flagged as Aventure's in the same write) and removes only what it added", async () => {
+    const world = await bootWorld({ system: "dnd5e" });
+    const hero = world.addUserActor(fixture("dnd5e-character-ft"));
     const a = new Dnd5eAdapter();
-    await setOwnCondition(a, asActor(hero), "blinded", true);
-    await setOwnCondition(a, asActor(hero), "blinded", true);
-    expect(world.log.filter((l) => l.includes("blinded"))).toEqual(["status Oc4rA9kTm2WbZ6yE blinded true"].map((s) => s.replace("Oc4rA9kTm2WbZ6yE", hero.id)));
-    await setOwnCondition(a, asActor(hero), "blinded", false);
+    // This test calls its own copy of the adapter module: wire that copy's pre-create hook on gm1's client (the
+    // module's own copy does the same in init).
+    world.as("gm1", () => Hooks.on("preCreateActiveEffect", onPreCreateOwnStatus as never));
+    const mark = world.writes.length;
+    await world.as("gm1", async () => {
+      await setOwnCondition(a, asActor(hero), "blinded", true);
+      await setOwnCondition(a, asActor(hero), "blinded", true);
+    });
+    const writes = world.writesSince(mark);
+    expect(writes.map((w) => `${w.action} ${w.documentName}`)).toEqual(["create ActiveEffect"]); // one write, flag included
+    expect((writes[0]!.data as { flags: unknown }).flags).toEqual({ aventure: { applied: true } });
+    await world.as("gm1", () => setOwnCondition(a, asActor(hero), "blinded", false));
     expect(hero.statuses.has("blinded")).toBe(false);
     // Set by hand by the GM: Aventure leaves it alone.
-    await hero.toggleStatusEffect("prone", { active: true });
-    await setOwnCondition(a, asActor(hero), "prone", false);
+    await world.as("gm1", () => hero.toggleStatusEffect("prone", { active: true }));
+    await world.as("gm1", () => setOwnCondition(a, asActor(hero), "prone", false));
     expect(hero.statuses.has("prone")).toBe(true);
   });
 
   it("refuses an unknown status id (the fake is as strict as Foundry)", async () => {
-    const world = await bootModule({ systemId: "dnd5e" });
-    const hero = world.addActor(fixture("dnd5e-character-ft"));
-    await expect(hero.toggleStatusEffect("blind")).rejects.toThrow(/Unknown status/);
+    const world = await bootWorld({ system: "dnd5e" });
+    const hero = world.addUserActor(fixture("dnd5e-character-ft"));
+    await expect(world.as("gm1", () => hero.toggleStatusEffect("blind"))).rejects.toThrow(/Invalid status ID/);
   });
 });

@@ -1,16 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { bootModule } from "../fake/boot.js";
+import { bootWorld, GM, PLAYER, type FakeWorld } from "../world/index.js";
 import { settingsSchema, defaultRulesetFor } from "../../src/foundry/settings-schema.js";
 
+const gm = (world: FakeWorld) => world.clientOf("gm1");
+const get = (world: FakeWorld, key: string) => world.as("gm1", () => game.settings.get("aventure" as never, key as never));
+const set = (world: FakeWorld, user: string, key: string, value: unknown) => world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
+
 describe("settings", () => {
-  it("registers every declared setting with a localized name and hint", async () => {
-    const world = await bootModule({ systemId: "dnd5e" });
+  it("registers every declared setting with a localized name and hint, on every client", async () => {
+    const world = await bootWorld({ system: "dnd5e", users: [GM, PLAYER] });
     const schema = settingsSchema("dnd5e");
-    for (const key of Object.keys(schema)) {
-      const def = world.settings.defs.get(`aventure.${key}`) as unknown as { name: string; hint: string };
-      expect(def, key).toBeDefined();
-      expect(world.i18n.has(def.name), def.name).toBe(true);
-      expect(world.i18n.has(def.hint), def.hint).toBe(true);
+    for (const user of ["gm1", "p1"]) {
+      const c = world.clientOf(user);
+      for (const key of Object.keys(schema)) {
+        const def = c.settingDefs.get(`aventure.${key}`) as unknown as { name: string; hint: string };
+        expect(def, key).toBeDefined();
+        expect(c.i18n.has(def.name), def.name).toBe(true);
+        expect(c.i18n.has(def.hint), def.hint).toBe(true);
+      }
     }
   });
 
@@ -18,71 +25,67 @@ describe("settings", () => {
     expect(defaultRulesetFor("dnd5e")).toBe("dnd5e");
     expect(defaultRulesetFor("ose")).toBe("ose");
     expect(defaultRulesetFor("pf2e")).toBe("rnp");
-    const w1 = await bootModule({ systemId: "ose" });
-    expect(w1.game.settings.get("aventure", "ruleset")).toBe("ose");
-    const w2 = await bootModule({ systemId: "worldbuilding" });
-    expect(w2.game.settings.get("aventure", "ruleset")).toBe("rnp");
+    expect(get(await bootWorld({ system: "ose" }), "ruleset")).toBe("ose");
+    expect(get(await bootWorld({ system: "worldbuilding" }), "ruleset")).toBe("rnp");
   });
 
   it("defaults distances to metres and the foot to 0.3 m", async () => {
-    const world = await bootModule();
-    expect(world.game.settings.get("aventure", "distanceDisplay")).toBe("metres");
-    expect(world.game.settings.get("aventure", "feetFactor")).toBe(0.3);
+    const world = await bootWorld();
+    expect(get(world, "distanceDisplay")).toBe("metres");
+    expect(get(world, "feetFactor")).toBe(0.3);
   });
 
   it("throws on an undeclared key (the fake is strict)", async () => {
-    const world = await bootModule();
-    expect(() => world.game.settings.get("aventure", "nope")).toThrow(/not registered/);
+    const world = await bootWorld();
+    expect(() => get(world, "nope")).toThrow(/not a registered game setting/);
   });
 
   it("refuses a ruleset that is not a choice, and a player writing a world setting", async () => {
-    const world = await bootModule({
-      users: [
-        { id: "gm1", isGM: true },
-        { id: "p1", isGM: false },
-      ],
-    });
-    await expect(world.game.settings.set("aventure", "ruleset", "gurps")).rejects.toThrow(/not a choice/);
-    await world.asUser("p1", async () => {
-      await expect(world.game.settings.set("aventure", "ruleset", "pmt")).rejects.toThrow(/Only a GM/);
-    });
-    await world.game.settings.set("aventure", "ruleset", "pmt");
-    expect(world.game.settings.get("aventure", "ruleset")).toBe("pmt");
+    const world = await bootWorld({ users: [GM, PLAYER] });
+    await expect(set(world, "gm1", "ruleset", "gurps")).rejects.toThrow(/not a valid choice/);
+    await expect(set(world, "p1", "ruleset", "pmt")).rejects.toThrow(/lacks permission/);
+    await set(world, "gm1", "ruleset", "pmt");
+    expect(get(world, "ruleset")).toBe("pmt");
+    expect(world.as("p1", () => game.settings.get("aventure", "ruleset"))).toBe("pmt"); // every client reads the world's value
   });
 
-  it("re-renders open Aventure windows when the ruleset changes", async () => {
-    const world = await bootModule();
-    const { trackWindow } = await import("../../src/foundry/windows.js");
-    let renders = 0;
-    trackWindow({ render: () => renders++ });
-    await world.game.settings.set("aventure", "ruleset", "ose");
-    expect(renders).toBe(1);
+  it("re-renders open Aventure windows on every client when the ruleset changes", async () => {
+    const world = await bootWorld({ users: [GM, PLAYER] });
+    const renders: string[] = [];
+    for (const u of ["gm1", "p1"]) world.as(u, () => Hooks.on("renderTravelDialog" as never, (() => void renders.push(u)) as never));
+    await world.as("gm1", () => world.api<{ openTravel(o?: object): unknown }>("gm1").openTravel({ actorIds: [] }));
+    await world.as("p1", () => world.api<{ openTravel(o?: object): unknown }>("p1").openTravel({ actorIds: [] }));
+    await world.settle();
+    renders.length = 0;
+    await set(world, "gm1", "ruleset", "ose");
+    await world.settle();
+    expect(renders.sort()).toEqual(["gm1", "p1"]);
   });
 });
 
 describe("module entry", () => {
   it("exposes the API with the rules engine", async () => {
-    const world = await bootModule();
-    const api = world.modules.get("aventure")!.api as { rules: { roundSeconds: (r: string) => number }; ruleset: () => string };
+    const world = await bootWorld();
+    const api = world.api<{ rules: { roundSeconds: (r: string) => number }; ruleset: () => string }>("gm1");
     expect(api.rules.roundSeconds("ose")).toBe(10);
-    expect(api.ruleset()).toBe("dnd5e");
+    expect(world.as("gm1", () => api.ruleset())).toBe("dnd5e");
   });
 
   it("registers the Actor data menu, GM only", async () => {
-    const world = await bootModule();
-    const menu = world.settings.menus.get("aventure.actorDataMenu") as { restricted: boolean; name: string };
+    const world = await bootWorld();
+    const menu = gm(world).menus.get("aventure.actorDataMenu") as { restricted: boolean; name: string };
     expect(menu.restricted).toBe(true);
-    expect(world.i18n.has(menu.name)).toBe(true);
+    expect(gm(world).i18n.has(menu.name)).toBe(true);
   });
 
-  it("adds its own status effects only where the system lacks them", async () => {
-    const dnd = await bootModule({ systemId: "dnd5e" });
-    const ids = dnd.CONFIG.statusEffects.map((e) => e.id);
+  it("adds its own status effects only where the system lacks them, where they survive the system (dnd5e rebuilds its list in i18nInit)", async () => {
+    const dnd = await bootWorld({ system: "dnd5e" });
+    const ids = gm(dnd).statusEffectList().map((e) => e.id);
     expect(ids).toContain("aventure-dim");
     expect(ids).not.toContain("aventure-hidden"); // dnd5e has "hiding"
     expect(ids).not.toContain("aventure-surprised"); // dnd5e has "surprised"
-    const core = await bootModule({ systemId: "worldbuilding" });
-    const coreIds = core.CONFIG.statusEffects.map((e) => e.id);
+    const core = await bootWorld({ system: "worldbuilding" });
+    const coreIds = gm(core).statusEffectList().map((e) => e.id);
     expect(coreIds).toContain("aventure-hidden");
     expect(coreIds).toContain("aventure-surprised");
   });
@@ -90,26 +93,24 @@ describe("module entry", () => {
 
 describe("unsupported systems", () => {
   it("warns the GM once at ready when no adapter and no paths exist", async () => {
-    const world = await bootModule({ systemId: "worldbuilding" });
-    expect(world.notifications).toEqual([
-      { type: "warn", message: expect.stringContaining("worldbuilding") },
-    ]);
+    const world = await bootWorld({ system: "worldbuilding" });
+    expect(world.notifications).toEqual([{ user: "gm1", type: "warn", message: expect.stringContaining("worldbuilding") }]);
   });
   it("stays quiet for dnd5e", async () => {
-    const world = await bootModule({ systemId: "dnd5e" });
+    const world = await bootWorld({ system: "dnd5e" });
     expect(world.notifications).toEqual([]);
   });
 });
 
 describe("keybindings", () => {
   it("are registered in init with localized names and no default key", async () => {
-    const world = await bootModule();
-    const ids = [...world.keybindings.keys()].sort();
-    expect(ids).toEqual(["aventure.encounter", "aventure.hide", "aventure.jumps", "aventure.travel"]);
-    for (const kb of world.keybindings.values()) {
-      expect(world.i18n.has(kb.name)).toBe(true);
+    const world = await bootWorld();
+    const kbs = gm(world).keybindings as Map<string, { name: string; editable: unknown[]; restricted?: boolean }>;
+    expect([...kbs.keys()].sort()).toEqual(["aventure.encounter", "aventure.hide", "aventure.jumps", "aventure.travel"]);
+    for (const kb of kbs.values()) {
+      expect(gm(world).i18n.has(kb.name)).toBe(true);
       expect(kb.editable).toEqual([]);
     }
-    expect(world.keybindings.get("aventure.travel")!.restricted).toBe(true);
+    expect(kbs.get("aventure.travel")!.restricted).toBe(true);
   });
 });
