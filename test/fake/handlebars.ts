@@ -65,6 +65,17 @@ export function makeHandlebars(translate: (key: string, data?: Record<string, un
       return new hb.SafeString(html);
     },
   );
+  // A stand-in for core's waypoint label (templates/hud/waypoint-label.hbs), written for these tests from the fields
+  // the v13 label context carries (TokenRuler#_getWaypointLabelContext: action, cost, distance, elevation, units,
+  // secret): Aventure's label renders the base class's template as a partial and adds to it.
+  hb.registerPartial(
+    "templates/hud/waypoint-label.hbs",
+    `<div class="waypoint-label {{cssClass}}">{{#if action.label}}<label class="action-label">{{localize action.label}}</label>{{/if}}` +
+      `{{#if cost}}<span class="total-measurement">{{cost.total}} {{cost.units}}</span>{{#if cost.delta}}<span class="delta-measurement">({{cost.delta}})</span>{{/if}}` +
+      `{{else if distance}}<span class="total-measurement">{{distance.total}} {{units}}</span>{{/if}}` +
+      `{{#if (and elevation (not elevation.hidden))}}<i class="icon {{elevation.icon}}" aria-hidden="true"></i><span class="total-elevation">{{elevation.total}} {{units}}</span>` +
+      `{{#if elevation.delta}}<span class="delta-elevation">({{elevation.delta}})</span>{{/if}}{{/if}}</div>`,
+  );
   // Partials: every template is registered under its Foundry path.
   for (const file of listTemplates()) {
     const name = `modules/aventure/templates/${relative(TEMPLATES, file).replaceAll("\\", "/")}`;

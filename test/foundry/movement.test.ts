@@ -163,7 +163,7 @@ describe("token ruler label", () => {
       const state = {};
       return path.map((w) => r._getWaypointLabelContext(w, state));
     });
-  const path = (segments: [string, number, number][]) => rulerPath(world.clientOf("gm1"), token, segments);
+  const path = (segments: ([string, number, number] | [string, number, number, number])[]) => rulerPath(world.clientOf("gm1"), token, segments);
   beforeEach(async () => {
     ({ world, scene } = await boot({ users: [GM], grid: { units: "ft", distance: 5 } }));
     token = place(world, scene, hero(world));
@@ -206,6 +206,13 @@ describe("token ruler label", () => {
     expect(last.cost).toEqual({ total: "20", units: "ft" });
   });
 
+  it("shows the elevation in the unit of the cost: 10 ft up on a feet scene reads 3 m (never '10.5 m … 3 ft')", () => {
+    const out = labels(token, path([["walk", 10, 1], ["climb", 10, 1, 10]])) as ({ units: string; elevation: Record<string, unknown>; cost: Record<string, string> } | undefined)[];
+    expect(out[2]!.units).toBe("m");
+    expect(out[2]!.elevation).toMatchObject({ total: "3", delta: "+3" });
+    expect(out[2]!.cost).toMatchObject({ units: "m" });
+  });
+
   it("warns when a single jump is longer than the long jump (dnd5e Str 15: 5 m with run-up, 2.5 m standing)", () => {
     const long = labels(token, path([["walk", 10, 1], ["jump", 20, 1]])).at(-1) as { aventure: { warning: string | null } };
     expect(long.aventure.warning).toBe("Jump of 6 m: longer than the long jump (5 m)");
@@ -213,6 +220,35 @@ describe("token ruler label", () => {
     expect(ok.aventure.warning).toBeNull();
     const standing = labels(token, path([["jump", 10, 1]])).at(-1) as { aventure: { warning: string | null } };
     expect(standing.aventure.warning).toContain("2.5 m");
+  });
+});
+
+describe("token ruler label on a system with its own ruler (pf2e, Draw Steel...)", () => {
+  it("adds to the system's label context and renders the system's template inside Aventure's, instead of replacing it", async () => {
+    // A system's TokenRuler subclass with its own template and its own label fields, set in CONFIG before setup.
+    const { FakeTokenRuler } = await import("../world/index.js");
+    class SystemRuler extends FakeTokenRuler {
+      static override WAYPOINT_LABEL_TEMPLATE = "systems/drawsteel/templates/hud/waypoint-label.hbs";
+      override _getWaypointLabelContext(waypoint: FakeWaypoint, state: object) {
+        const context = super._getWaypointLabelContext(waypoint, state);
+        return context ? { ...context, drawsteel: { dice: 2 } } : context;
+      }
+    }
+    const world = await bootWorld({ system: "dnd5e", users: [GM], extend: (c) => ((c.CONFIG.Token as { rulerClass: unknown }).rulerClass = SystemRuler) });
+    const scene = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 } });
+    viewScene(world, world.clientOf("gm1"), scene);
+    const token = place(world, scene, hero(world));
+    const label = world.as("gm1", () => {
+      const Ruler = (CONFIG.Token as unknown as { rulerClass: (new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> }) & { AVENTURE_BASE_TEMPLATE: string } }).rulerClass;
+      expect(Ruler.prototype).toBeInstanceOf(SystemRuler);
+      expect(Ruler.AVENTURE_BASE_TEMPLATE).toBe("systems/drawsteel/templates/hud/waypoint-label.hbs");
+      const r = new Ruler({ document: token, actor: token.actor });
+      const state = {};
+      return rulerPath(world.clientOf("gm1"), token, [["walk", 3, 2]]).map((w) => r._getWaypointLabelContext(w, state)).at(-1)!;
+    });
+    expect(label.drawsteel).toEqual({ dice: 2 }); // the system's own content is kept
+    expect(label.aventureBase).toBe("systems/drawsteel/templates/hud/waypoint-label.hbs");
+    expect(label.aventure).toBeDefined();
   });
 });
 

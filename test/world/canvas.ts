@@ -385,6 +385,7 @@ export function regionEvent(world: FakeWorld, behavior: FakeRegionBehavior, name
 export interface FakeWaypoint {
   action: string;
   previous: FakeWaypoint | null;
+  elevation: number;
   measurement: { distance: number; cost: number; backward: { distance: number; cost: number } | null };
 }
 
@@ -394,25 +395,32 @@ export class FakeTokenRuler {
   constructor(readonly token: { document: FakeToken; actor: unknown }) {}
   _getWaypointLabelContext(waypoint: FakeWaypoint, _state: object): Plain | undefined {
     if (!waypoint.previous) return undefined;
-    const delta = waypoint.previous.previous && waypoint.measurement.backward ? { delta: `+${waypoint.measurement.backward.cost}` } : {};
+    const later = !!waypoint.previous.previous && !!waypoint.measurement.backward;
+    const delta = later ? { delta: `+${waypoint.measurement.backward!.cost}` } : {};
+    const elevationDelta = waypoint.elevation - waypoint.previous.elevation;
     return {
       action: { label: waypoint.action },
       cssClass: "",
-      distance: { total: String(waypoint.measurement.distance) },
+      units: this.token.document.scene.grid.units,
+      distance: { total: String(waypoint.measurement.distance), ...(later ? { delta: `+${waypoint.measurement.backward!.distance}` } : {}) },
       cost: { total: String(waypoint.measurement.cost), units: this.token.document.scene.grid.units, ...delta },
+      elevation: { total: String(waypoint.elevation), icon: "fa-solid fa-arrows-up-down", hidden: waypoint.elevation === 0 && elevationDelta === 0, ...(elevationDelta ? { delta: `${elevationDelta > 0 ? "+" : ""}${elevationDelta}` } : {}) },
     };
   }
 }
 
-/** Ruler waypoints for a path of segments [action, distance, terrain multiplier], measured like core. */
-export function rulerPath(client: FakeClient, token: FakeToken, segments: [string, number, number][]): FakeWaypoint[] {
+/**
+ * Ruler waypoints for a path of segments [action, distance, terrain multiplier, elevation?], measured like core (one
+ * cost function per action, one call per segment).
+ */
+export function rulerPath(client: FakeClient, token: FakeToken, segments: ([string, number, number] | [string, number, number, number])[]): FakeWaypoint[] {
   const actions = (client.CONFIG.Token as { movement: { actions: Record<string, MovementActionConfig> } }).movement.actions;
-  const first: FakeWaypoint = { action: token.movementAction, previous: null, measurement: { distance: 0, cost: 0, backward: null } };
+  const first: FakeWaypoint = { action: token.movementAction, previous: null, elevation: token.elevation, measurement: { distance: 0, cost: 0, backward: null } };
   const out = [first];
   let distance = 0;
   let cost = 0;
   const fns = new Map<string, ReturnType<MovementActionConfig["getCostFunction"]>>();
-  for (const [action, d, terrain] of segments) {
+  for (const [action, d, terrain, elevation] of segments) {
     let fn = fns.get(action);
     if (!fn) {
       const config = actions[action];
@@ -423,7 +431,7 @@ export function rulerPath(client: FakeClient, token: FakeToken, segments: [strin
     const c = fn(d * terrain, {}, {}, d, {});
     distance += d;
     cost += c;
-    out.push({ action, previous: out.at(-1)!, measurement: { distance, cost, backward: { distance: d, cost: c } } });
+    out.push({ action, previous: out.at(-1)!, elevation: elevation ?? out.at(-1)!.elevation, measurement: { distance, cost, backward: { distance: d, cost: c } } });
   }
   return out;
 }

@@ -29,6 +29,26 @@ export interface LabelInput {
   localize: (key: string, data?: Record<string, string | number>) => string;
 }
 
+/**
+ * A length of the scene (grid units) as the label shows it: in metres when the display setting says so and the scene's
+ * unit converts, else in the scene's own units. Used for the cost, the distance and the elevation alike, so that one
+ * label never mixes metres and feet.
+ */
+export function lengthForDisplay(
+  gridValue: number,
+  input: Pick<LabelInput, "unit" | "feetFactor" | "display" | "sceneUnits" | "lang">,
+): { value: number; text: string; units: string } {
+  const inMetres = input.display === "metres" && input.unit !== null;
+  const value = inMetres && Number.isFinite(gridValue) ? toMetres(gridValue, input.unit!, input.unit === "ft" ? input.feetFactor : undefined) : gridValue;
+  return { value, text: formatNumber(value, input.lang), units: inMetres ? "m" : input.sceneUnits };
+}
+
+/** A signed difference for the "(+x)" deltas, with a typographic minus. */
+export function signedText(value: number, lang: string): string {
+  if (!Number.isFinite(value)) return "∞";
+  return `${value < 0 ? "−" : "+"}${formatNumber(Math.abs(value), lang)}`;
+}
+
 export interface AventureLabel {
   /** The total and, when `previousCost` was given, the signed delta since it: both in `units`. */
   cost: { total: string; units: string; delta?: string };
@@ -36,6 +56,8 @@ export interface AventureLabel {
   left: { total: string; units: string } | null;
   exceeded: boolean;
   warning: string | null;
+  /** The unit every length of the label is shown in ("m", or the scene's units). */
+  units: string;
 }
 
 export function formatNumber(value: number, lang: string): string {
@@ -80,5 +102,5 @@ export function aventureLabel(input: LabelInput): AventureLabel {
     : null;
   const cost: AventureLabel["cost"] = { total: formatNumber(shownCost, input.lang), units };
   if (delta !== undefined) cost.delta = delta;
-  return { cost, left, exceeded, warning };
+  return { cost, left, exceeded, warning, units };
 }

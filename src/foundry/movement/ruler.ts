@@ -8,7 +8,7 @@ import { BUDGET_ACTIONS, jumpTooLong, longJump, movementBudget, type BudgetActio
 import type { Speeds } from "../adapters/read.js";
 import { loadTemplatesCompat } from "../compat.js";
 import { getSetting } from "../settings.js";
-import { aventureLabel, type AventureLabel } from "./label.js";
+import { aventureLabel, lengthForDisplay, signedText, type AventureLabel } from "./label.js";
 import { isCurrentCombatant, movementStats, sceneToMetres, sceneUnit, type MovementStats, type SceneLike } from "./token-data.js";
 
 /** What the ruler reads of a waypoint (core's TokenRulerWaypoint). */
@@ -16,6 +16,8 @@ export interface RulerWaypoint {
   action: string;
   previous: RulerWaypoint | null;
   measurement: { distance: number; cost: number };
+  /** The waypoint's elevation in grid units. */
+  elevation?: number;
 }
 
 /** Per-render state kept across the waypoints of one path (in scene units). */
@@ -28,6 +30,9 @@ interface JumpState {
   jumping: boolean;
   /** Cumulative cost (scene units) at the last waypoint that got a label: the start of the label's delta. */
   lastLabelCost: number;
+  /** Cumulative distance and elevation at the last labelled waypoint (for their deltas). */
+  lastLabelDistance?: number;
+  lastLabelElevation?: number;
 }
 
 const isBudgetAction = (a: string): a is BudgetAction => (BUDGET_ACTIONS as readonly string[]).includes(a);
@@ -92,32 +97,69 @@ export function labelFor(token: TokenLike, waypoint: RulerWaypoint, state: Recor
 
 type RulerClass = typeof foundry.canvas.placeables.tokens.TokenRuler;
 
-/** A subclass of `Base` (the configured ruler class) with Aventure's labels. */
+/** The label context fields core (or the system) gives that carry lengths. */
+interface LabelContext {
+  cost?: { total: string; units: string; delta?: string };
+  distance?: { total: string; delta?: string };
+  elevation?: { total: string | number; delta?: string; hidden?: boolean; icon?: string };
+  units?: string;
+  cssClass?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * A subclass of `Base` (the configured ruler class: core's or the system's) with Aventure's label: it ADDS to the
+ * context the base class builds — lengths in one display unit (cost, distance and elevation alike), the movement left,
+ * the jump warning — and renders the base class's own label template first (as a partial: `aventureBase`), then its
+ * additions; a system's label content is kept.
+ */
 export function makeAventureRuler(Base: RulerClass): RulerClass {
+  const baseTemplate = (Base as unknown as { WAYPOINT_LABEL_TEMPLATE?: string }).WAYPOINT_LABEL_TEMPLATE ?? "templates/hud/waypoint-label.hbs";
   const Ruler = Base as unknown as new (...args: never[]) => {
     token: TokenLike;
     _getWaypointLabelContext(waypoint: unknown, state: unknown): object | void;
   };
   class AventureTokenRuler extends Ruler {
     static WAYPOINT_LABEL_TEMPLATE = template("movement/waypoint-label.hbs");
+    static AVENTURE_BASE_TEMPLATE = baseTemplate;
 
     override _getWaypointLabelContext(waypoint: unknown, state: unknown): object | void {
-      const context = super._getWaypointLabelContext(waypoint, state);
-      if (!getSetting("movementCosts")) return context; // the automation is off: core's (or the system's) label
+      const context = super._getWaypointLabelContext(waypoint, state) as LabelContext | void;
+      if (!context) return context;
+      const out: LabelContext = { ...context, aventureBase: baseTemplate };
+      if (!getSetting("movementCosts")) return out; // the automation is off: the base class's label, as it was
       let aventure: AventureLabel | null = null;
       try {
         aventure = labelFor(this.token, waypoint as RulerWaypoint, state as Record<string, unknown>);
       } catch (e) {
         console.error("aventure | ruler label", e);
       }
-      if (!context || !aventure) return context;
-      (state as { aventure: JumpState }).aventure.lastLabelCost = (waypoint as RulerWaypoint).measurement.cost;
-      const c = context as { cost?: { total: string; units: string; delta?: string }; cssClass?: string };
-      // Core's delta (if any) is in grid units: show ours, in the unit of the total, in its place.
+      if (!aventure) return out;
+      const wp = waypoint as RulerWaypoint;
+      const s = (state as { aventure: JumpState }).aventure;
+      s.lastLabelCost = wp.measurement.cost;
+      // The cost: ours (in the display unit). Core's delta (if any) is in grid units: ours, in the unit of the total.
       const { delta, ...cost } = aventure.cost;
-      c.cost = { ...(c.cost ?? {}), ...cost, ...(c.cost?.delta !== undefined && delta !== undefined ? { delta } : {}) };
-      if (aventure.exceeded) c.cssClass = `${c.cssClass ?? ""} aventure-exceeded`.trim();
-      return { ...context, aventure };
+      out.cost = { ...(context.cost ?? {}), ...cost, ...(context.cost?.delta !== undefined && delta !== undefined ? { delta } : {}) };
+      // Distance and elevation in the same unit as the cost, so that a label never mixes metres and feet.
+      const scene = this.token.document.parent as SceneLike | null;
+      const display = { unit: sceneUnit(scene), feetFactor: getSetting("feetFactor"), display: getSetting("distanceDisplay"), sceneUnits: scene?.grid?.units ?? "", lang: game.i18n.lang };
+      if (context.distance) {
+        const d = lengthForDisplay(wp.measurement.distance, display);
+        const prev = s.lastLabelDistance;
+        out.distance = { ...context.distance, total: d.text, ...(context.distance.delta !== undefined && prev !== undefined ? { delta: signedText(d.value - lengthForDisplay(prev, display).value, display.lang) } : {}) };
+        s.lastLabelDistance = wp.measurement.distance;
+      }
+      if (context.elevation && typeof wp.elevation === "number") {
+        const e = lengthForDisplay(wp.elevation, display);
+        const prev = s.lastLabelElevation;
+        out.elevation = { ...context.elevation, total: e.text, ...(context.elevation.delta !== undefined && prev !== undefined ? { delta: signedText(e.value - lengthForDisplay(prev, display).value, display.lang) } : {}) };
+        s.lastLabelElevation = wp.elevation;
+      }
+      out.units = aventure.units;
+      if (aventure.exceeded) out.cssClass = `${context.cssClass ?? ""} aventure-exceeded`.trim();
+      out.aventure = aventure;
+      return out;
     }
   }
   return AventureTokenRuler as unknown as RulerClass;
@@ -129,6 +171,9 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
  */
 export function installRuler(): void {
   const config = CONFIG.Token as unknown as { rulerClass: RulerClass };
-  config.rulerClass = makeAventureRuler(config.rulerClass);
-  void loadTemplatesCompat([template("movement/waypoint-label.hbs")]).catch((e: unknown) => console.error("aventure | ruler template", e));
+  const ruler = makeAventureRuler(config.rulerClass);
+  config.rulerClass = ruler;
+  // Both templates as partials: Aventure's label renders the base class's label inside it.
+  const base = (ruler as unknown as { AVENTURE_BASE_TEMPLATE: string }).AVENTURE_BASE_TEMPLATE;
+  void loadTemplatesCompat([base, template("movement/waypoint-label.hbs")]).catch((e: unknown) => console.error("aventure | ruler template", e));
 }

@@ -31,11 +31,14 @@ export const SAMPLES: Record<string, Sample> = {
   },
   "movement/waypoint-label.hbs": {
     kind: "ruler",
+    // As Aventure's ruler builds it: the base label's fields (here core's, rendered by the stand-in partial) with
+    // every length in metres (10 ft of elevation on a feet scene shown as 3 m), then Aventure's additions.
     context: (l) => ({
+      aventureBase: "templates/hud/waypoint-label.hbs",
       action: { label: "AVENTURE.Movement.Jump.long" },
       cssClass: "aventure-exceeded",
-      units: "ft",
-      elevation: { total: 3, icon: "fa-solid fa-arrows-up-down", hidden: false, delta: "+3" },
+      units: "m",
+      elevation: { total: "3", icon: "fa-solid fa-arrows-up-down", hidden: false, delta: "+3" },
       ...(() => {
         const a = aventureLabel({
           cost: 35,
