@@ -15,11 +15,13 @@ import { registerPursuitHooks } from "./pursuit/hooks.js";
 import { registerRequestHooks } from "./requests.js";
 import { registerProposals } from "./proposals.js";
 import { onPreCreateOwnStatus } from "./adapters/adapter.js";
+import { registerQuenchBatches } from "./quench/index.js";
 
 export function registerHooks(): void {
   registerRequestHooks(); // the trusted request channel: createChatMessage, updateChatMessage, deleteChatMessage, renderChatMessageHTML (hides requests), ready and userConnected (recovery)
   registerProposals(); // players propose, GMs dispose: request "proposalDecide" (GMs only), renderChatMessageHTML (Apply / Decline), recovery
   Hooks.on("preCreateActiveEffect", onPreCreateOwnStatus as never); // a status Aventure adds is flagged as its own in the same write
+  registerQuenchBatches(); // quenchReady: the in-world test batches (only when Quench is installed)
   onSettingChange("ruleset", onRulesetChange);
   Hooks.once("ready", warnUnsupportedSystem);
   Hooks.on("renderTokenHUD", onRenderTokenHUD as never);

@@ -14,7 +14,7 @@
  */
 import type { Plain } from "./data.js";
 import type { FakeRegion, FakeRegionBehavior, FakeScene, FakeToken } from "./documents.js";
-import { strict, type FakeClient, type FakeWorld } from "./world.js";
+import { setCanvasImpl, strict, type FakeClient, type FakeWorld } from "./world.js";
 import type { MovementActionConfig } from "./systems.js";
 
 export type Segment = readonly [number, number, number, number];
@@ -435,3 +435,5 @@ export function rulerPath(client: FakeClient, token: FakeToken, segments: ([stri
   }
   return out;
 }
+
+setCanvasImpl({ view: viewScene, move: (world, token, spec) => moveToken(world, token, spec as MovementSpec) });

@@ -561,6 +561,23 @@ export class FakeToken extends FakeDocument {
     const size = this.scene.grid.size;
     return { x: this.x + (this.width * size) / 2, y: this.y + (this.height * size) / 2 };
   }
+  /**
+   * TokenDocument#move(waypoints, options) (v13): moves the token along waypoints as a movement (preMoveToken on this
+   * client, the position update, region events, moveToken on every client). Resolves true when it moved.
+   * https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#move
+   */
+  async move(waypoints: Plain | Plain[], options: Plain = {}): Promise<boolean> {
+    const list = Array.isArray(waypoints) ? waypoints : [waypoints];
+    const last = list.at(-1) ?? {};
+    const movement = await this.world.moveToken(this, {
+      x: typeof last.x === "number" ? last.x : undefined,
+      y: typeof last.y === "number" ? last.y : undefined,
+      elevation: typeof last.elevation === "number" ? last.elevation : undefined,
+      action: typeof last.action === "string" ? last.action : undefined,
+      method: (options.method as never) ?? "api",
+    });
+    return movement !== null;
+  }
   /** TokenDocument#stopMovement (v13): only the owner stops a movement. */
   stopMovement(): void {
     if (!this.isOwner) throw new Error(`User ${this.reader.name} cannot stop the movement of token ${this.name}`);
@@ -782,6 +799,12 @@ export class FakeScene extends FakeDocument {
   }
   createEmbeddedDocuments(type: string, data: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
     return this.world.createEmbedded(this, collectionOf(type), data, options);
+  }
+  /** Scene#view: the calling client draws this scene (its canvas, its placeables). */
+  async view(): Promise<this> {
+    const client = this.world.currentClient();
+    this.world.viewScene(client, this);
+    return this;
   }
   updateEmbeddedDocuments(type: string, updates: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
     return this.world.updateEmbedded(this, collectionOf(type), updates, options);

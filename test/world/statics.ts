@@ -14,7 +14,7 @@
  *   https://foundryvtt.com/api/v13/classes/foundry.applications.api.DialogV2.html
  */
 import { clone, deepEqual, expandObject, getProperty, isPlainObject, randomID, type Plain } from "./data.js";
-import { FakeChatMessage, type MessageData } from "./documents.js";
+import { FakeActor, FakeChatMessage, FakeScene, type ActorData, type MessageData, type SceneData } from "./documents.js";
 import { setStaticInstaller, type FakeWorld } from "./world.js";
 import { renderWith } from "../fake/handlebars.js";
 import { FakeTokenRuler } from "./canvas.js";
@@ -116,6 +116,40 @@ export const ChatMessageStatics = {
     if (name === "GM") return world.users.filter((u) => u.isGM);
     const u = world.users.getName(name);
     return u ? [u] : [];
+  },
+};
+
+// ------------------------------------------------------------------------------------------------ world documents
+
+/** Scene.create / Actor.create as the calling client (GMs only by default: players lack "create" permissions). */
+export const SceneStatics = {
+  documentName: "Scene",
+  get implementation() {
+    return SceneStatics;
+  },
+  create(data: SceneData, options: Plain = {}): Promise<FakeScene | undefined> {
+    const world = FakeRoll.world;
+    return world.createDocument(() => new FakeScene(world, clone(data)), data as Plain, options);
+  },
+};
+
+export const ActorStatics = {
+  documentName: "Actor",
+  get implementation() {
+    return ActorStatics;
+  },
+  async create(data: ActorData, options: Plain = {}): Promise<FakeActor | undefined> {
+    const world = FakeRoll.world;
+    return world.createDocument(
+      () => {
+        const actor = new FakeActor(world, clone(data));
+        // The system's data model fills its defaults and its Actor class brings its methods.
+        world.system.prepareActor?.(world, actor);
+        return actor;
+      },
+      data as Plain,
+      options,
+    );
   },
 };
 
@@ -370,6 +404,8 @@ function install(world: FakeWorld): void {
   const g = globalThis as Record<string, unknown>;
   g.Roll = FakeRoll;
   g.ChatMessage = ChatMessageStatics;
+  g.Scene = SceneStatics;
+  g.Actor = ActorStatics;
   g.CONST = {
     TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 },
     DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },

@@ -100,7 +100,38 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
         a.renderGroups?.(html);
       });
     },
+    prepareActor(world, actor) {
+      fillDnd5eDefaults(actor);
+      installDnd5eMethods(world, actor);
+    },
   };
+}
+
+/** dnd5e's data model defaults for what Aventure reads (abilities 10, skills, hit points, senses, movement in feet). */
+function fillDnd5eDefaults(actor: FakeActor): void {
+  const sys = actor.system as Plain;
+  const abilities = (sys.abilities ??= {}) as Record<string, Plain>;
+  for (const k of ["str", "dex", "con", "int", "wis", "cha"]) {
+    const a = (abilities[k] ??= {}) as Plain;
+    const value = typeof a.value === "number" ? a.value : 10;
+    a.value = value;
+    a.mod = Math.floor((value - 10) / 2);
+    a.save = { value: a.mod };
+  }
+  const skills = (sys.skills ??= {}) as Record<string, Plain>;
+  const skillAbility: Record<string, string> = { prc: "wis", ste: "dex", sur: "wis", ath: "str", acr: "dex" };
+  for (const [k, ab] of Object.entries(skillAbility)) {
+    const sk = (skills[k] ??= {}) as Plain;
+    const total = typeof sk.total === "number" ? sk.total : (abilities[ab]!.mod as number);
+    sk.total = total;
+    sk.passive ??= 10 + total;
+  }
+  const attributes = (sys.attributes ??= {}) as Plain;
+  attributes.hp ??= { value: 10, max: 10, temp: null };
+  attributes.exhaustion ??= 0;
+  attributes.senses ??= { darkvision: 0, blindsight: 0, tremorsense: 0, truesight: 0, units: "ft" };
+  attributes.movement ??= { walk: 30, swim: 0, climb: 0, fly: 0, burrow: 0, units: "ft" };
+  sys.traits ??= { di: { value: [] } };
 }
 
 /** Old-School Essentials (vttred/ose): core statuses; its actors carry their own data shapes. */

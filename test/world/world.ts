@@ -238,6 +238,8 @@ export interface SystemProfile {
   version: string;
   /** Sets CONFIG defaults and registers the system's own hooks on a client, before the module is loaded. */
   install(client: FakeClient): void;
+  /** What the system's data model and Actor class give a new actor (defaults, methods). */
+  prepareActor?(world: FakeWorld, actor: FakeActor): void;
 }
 
 export interface WorldOptions {
@@ -796,8 +798,16 @@ export class FakeWorld {
     this.rollQueue.push(...results);
   }
 
+  /** When true, an empty roll queue gives pseudo-random results (in-world batches roll real dice). */
+  randomDice = false;
+  #seed = 12345;
+
   takeDie(faces: number): number {
-    const r = this.rollQueue.shift();
+    let r = this.rollQueue.shift();
+    if (r === undefined && this.randomDice) {
+      this.#seed = (this.#seed * 16807) % 2147483647;
+      r = 1 + (this.#seed % faces);
+    }
     if (r === undefined) throw new Error(`Fake Roll: no queued result for a d${faces}`);
     if (!Number.isInteger(r) || r < 1 || r > faces) throw new Error(`Fake Roll: ${r} does not fit a d${faces}`);
     return r;
@@ -853,6 +863,14 @@ export class FakeWorld {
     if (!el) throw new Error("Fake world: nothing to click");
     if ((el as HTMLButtonElement).disabled) throw new Error("Fake world: the element is disabled");
     this.as(userId, () => (el as HTMLElement).click());
+  }
+
+  /** Scene#view and TokenDocument#move go through canvas.ts (installed there, to keep the modules acyclic). */
+  viewScene(client: FakeClient, scene: FakeScene): void {
+    canvasImpl.view(this, client, scene);
+  }
+  moveToken(token: FakeToken, spec: Plain): Promise<Plain | null> {
+    return canvasImpl.move(this, token, spec);
   }
 
   /** The messages visible to a user (as that user's chat log shows them). */
@@ -1025,6 +1043,18 @@ export function strict<T extends object>(obj: T, name: string): T {
       throw new Error(`Fake Foundry: ${name}.${String(prop)} is not modelled`);
     },
   });
+}
+
+const canvasImpl: { view: (w: FakeWorld, c: FakeClient, s: FakeScene) => void; move: (w: FakeWorld, t: FakeToken, spec: Plain) => Promise<Plain | null> } = {
+  view: () => {
+    throw new Error("Fake world: canvas.ts was not loaded");
+  },
+  move: () => {
+    throw new Error("Fake world: canvas.ts was not loaded");
+  },
+};
+export function setCanvasImpl(impl: typeof canvasImpl): void {
+  Object.assign(canvasImpl, impl);
 }
 
 // The static globals (Roll, ChatMessage, foundry...) are installed by statics.ts (imported lazily to avoid a cycle).

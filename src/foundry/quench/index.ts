@@ -1,0 +1,17 @@
+/**
+ * Aventure's in-world test batches for Quench (Ethaks/FVTT-Quench), registered on `quenchReady` (the hook never fires
+ * without Quench: nothing for users). In a test world with Quench enabled, open Quench and run the "Aventure" batches:
+ * each creates a throwaway scene, actors and tokens, drives a feature end to end through Foundry's real API, asserts
+ * on documents and chat, and deletes what it created. CI runs the same batch functions against the test world
+ * (test/quench.test.ts).
+ */
+import { MOVEMENT_BATCH } from "./movement.js";
+import type { Batch, Quench } from "./types.js";
+
+export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH];
+
+export function registerQuenchBatches(): void {
+  Hooks.on("quenchReady" as never, ((quench: Quench) => {
+    for (const b of BATCHES) quench.registerBatch(b.key, b.fn, { displayName: b.displayName });
+  }) as never);
+}
