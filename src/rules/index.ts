@@ -16,3 +16,4 @@ export * from "./polaris.js";
 export * from "./encounter.js";
 export * from "./pursuit.js";
 export * from "./travel.js";
+export * from "./exploration.js";
