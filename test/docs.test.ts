@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import * as rules from "../src/rules/index.js";
 import { ROOT } from "./fake/handlebars.js";
-import { bootModule } from "./fake/boot.js";
+import { bootWorld } from "./world/index.js";
 
 const docs = [join(ROOT, "docs/api.md"), ...readdirSync(join(ROOT, "docs/api")).map((f) => join(ROOT, "docs/api", f))]
   .map((f) => readFileSync(f, "utf8"))
@@ -17,8 +17,8 @@ describe("API documentation", () => {
   });
 
   it("mentions every key of the Foundry API object", async () => {
-    const world = await bootModule();
-    const api = world.modules.get("aventure")!.api as Record<string, unknown>;
+    const world = await bootWorld();
+    const api = world.api<Record<string, unknown>>("gm1");
     const keys = Object.keys(api).filter((k) => k !== "rules");
     expect(keys.length).toBeGreaterThan(0);
     const missing = keys.filter((k) => !docs.includes(`api.${k}`));
