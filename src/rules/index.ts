@@ -17,3 +17,4 @@ export * from "./encounter.js";
 export * from "./pursuit.js";
 export * from "./travel.js";
 export * from "./exploration.js";
+export * from "./detection.js";
