@@ -306,6 +306,21 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     await world.settle();
     expect(footer(world, card!, "gm1").text).toEqual(["Annulé\u00a0: les valeurs d’avant le voyage ont été rétablies."]);
   });
+
+  it("a card from before 0.2 (world time moved by a relative amount) is undone once, by that amount", async () => {
+    const { world, party } = await boot();
+    world.worldTime = 50_000;
+    party.bram.system.attributes = { ...(party.bram.system.attributes as object), exhaustion: 1 };
+    const v1 = { journal: { advanced: 3600, actors: [{ actorId: "bram", name: "Bram", exhaustion: { before: 0, after: 1 }, fasting: null, thirst: null }] }, undone: false, lost: [] };
+    const card = world.addMessage({ content: '<div class="aventure aventure-card aventure-travel-card"><footer class="aventure-travel-card-footer"></footer></div>', author: "gm1", flags: { aventure: { travel: v1 } } });
+    world.click("gm2", footer(world, card, "gm2").undo);
+    await world.settle();
+    expect(exhaustion(party.bram)).toBe(0);
+    expect(world.worldTime).toBe(50_000 - 3600);
+    expect(journey(card)).toMatchObject({ v: 2, status: "undone", undoTime: { from: 50_000, to: 46_400 } });
+    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.AlreadyUndone" });
+    expect(world.worldTime).toBe(46_400);
+  });
 });
 
 describe("Travel: two GMs connected", () => {
@@ -491,5 +506,769 @@ describe("Travel: players propose, GMs dispose", () => {
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect(notes(world, "p1", "error")).toEqual(["This is already in progress: wait for the answer before asking again."]);
     expect(proposalCards(world)).toHaveLength(1);
+  });
+});
+
+describe("Travel: attacks from a player's console change nothing", () => {
+  const GM_CLAIMS = { userId: "gm1", user: "gm1", sender: "gm1", isGM: true };
+
+  it("travelApply: a forged identity is ignored; someone else's characters are never applied directly", async () => {
+    const { world, party } = await boot();
+    await set(world, "travelPlayersApply", true);
+    const request = await pairRequest(world);
+    const mark = world.writes.length;
+    // p2 claims to be the GM and names p1's characters: p2 cannot even see them.
+    expect(await forgeRequest(world, "p2", "travelApply", { ...request, ...GM_CLAIMS })).toEqual({
+      status: "done",
+      ok: false,
+      key: "AVENTURE.Travel.Error.UnknownActor",
+      data: { id: "aria" },
+    });
+    // p1 claims to be the GM and adds Cyl (visible, not theirs): a proposal for the GMs, nothing applied.
+    const withCyl = { ...request, members: [request.members[0]!, { ...request.members[1]!, actorId: "cyl" }], ...GM_CLAIMS };
+    expect(await forgeRequest(world, "p1", "travelApply", withCyl)).toMatchObject({ ok: true, result: { messageId: null, proposed: true } });
+    expect(world.rollsMade).toEqual([]);
+    expect(actorWrites(world, mark)).toEqual([]);
+    expect(world.writesSince(mark).filter((w) => w.action === "time")).toEqual([]);
+    expect(journeyCards(world)).toEqual([]);
+    expect(levels(party)).toEqual([0, 0, 1, 0]);
+    // The old query path is gone: nothing answers it.
+    await expect(world.as("p1", () => (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("aventure.travelApply", request))).rejects.toThrow(/not registered/);
+  });
+
+  it("travelApply: out-of-range and malformed values are refused with the field's error; nothing rolls", async () => {
+    const { world } = await boot();
+    await set(world, "travelPlayersApply", true);
+    const base = await pairRequest(world);
+    const member = base.members[0]!;
+    const bad: [unknown, string][] = [
+      [{ ...base, distance: -1000 }, "AVENTURE.Error.Negative"],
+      [{ ...base, distance: 0 }, "AVENTURE.Error.OutOfRange"],
+      [{ ...base, distance: 1e12 }, "AVENTURE.Error.OutOfRange"],
+      [{ ...base, distance: Number.NaN }, "AVENTURE.Error.NotANumber"],
+      [{ ...base, distance: "67500" }, "AVENTURE.Error.NotANumber"],
+      [{ ...base, distance: null, duration: 1001 * 86400 }, "AVENTURE.Error.OutOfRange"],
+      [{ ...base, duration: 3600 }, "AVENTURE.Error.Missing"], // a distance and a duration
+      [{ ...base, hoursPerDay: 25 }, "AVENTURE.Error.OutOfRange"],
+      [{ ...base, hoursPerDay: 0 }, "AVENTURE.Error.OutOfRange"],
+      [{ ...base, hoursPerDay: "10" }, "AVENTURE.Error.NotANumber"],
+      [{ ...base, lostChance: 101 }, "AVENTURE.Error.OutOfRange"],
+      [{ ...base, mode: "boat", speedKmh: -5 }, "AVENTURE.Error.Negative"],
+      [{ ...base, mode: "boat", speedKmh: 1e6 }, "AVENTURE.Error.OutOfRange"],
+      [{ ...base, pace: "warp" }, "AVENTURE.Error.UnknownValue"],
+      [{ ...base, hot: "yes" }, "AVENTURE.Error.UnknownValue"],
+      [{ ...base, members: [{ ...member, conMod: 1.5 }] }, "AVENTURE.Error.NotAnInteger"],
+      [{ ...base, members: [{ ...member, conMod: 99 }] }, "AVENTURE.Error.OutOfRange"],
+      [{ ...base, members: [{ ...member, passivePerception: -1 }] }, "AVENTURE.Error.Negative"],
+      [{ ...base, members: [{ ...member, food: "feast" }] }, "AVENTURE.Error.UnknownValue"],
+      [{ ...base, members: [{ ...member, actorId: { $ne: 1 } }] }, "AVENTURE.Error.Missing"],
+      [{ ...base, members: [{ ...member, actorId: "../../x" }] }, "AVENTURE.Error.Missing"],
+      [{ ...base, members: [member, member] }, "AVENTURE.Error.UnknownValue"],
+      [{ ...base, members: Array.from({ length: 501 }, (_, i) => ({ ...member, actorId: `a${i}` })) }, "AVENTURE.Error.OutOfRange"],
+      [{ ...base, members: [] }, "AVENTURE.Error.EmptyParty"],
+      [{ ...base, members: "aria" }, "AVENTURE.Error.Missing"],
+      [{ ...base, members: [{ ...member, actorId: "ghost" }] }, "AVENTURE.Travel.Error.UnknownActor"],
+      ["nonsense", "AVENTURE.Error.Missing"],
+      [null, "AVENTURE.Error.Missing"],
+    ];
+    const mark = world.writes.length;
+    // Shared between both players: the channel takes at most 20 requests per 10 s from one user (a flood limit).
+    for (const [i, [data, key]] of bad.entries()) {
+      expect(await forgeRequest(world, i % 2 ? "p2" : "p1", "travelApply", data), JSON.stringify(data).slice(0, 80)).toMatchObject({ ok: false, key });
+    }
+    expect(world.rollsMade).toEqual([]);
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(world.worldTime).toBe(1000);
+  });
+
+  it("travelApply: a replayed request id is refused; the journey is applied once", async () => {
+    const { world, party } = await boot();
+    await set(world, "travelPlayersApply", true);
+    const request = await pairRequest(world);
+    queuePairRolls(world, 2);
+    expect(await forgeRequest(world, "p1", "travelApply", request, "replayedTravel01")).toMatchObject({ ok: true, result: { proposed: false } });
+    expect(await forgeRequest(world, "p1", "travelApply", request, "replayedTravel01")).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} });
+    expect(journeyCards(world)).toHaveLength(1);
+    expect(exhaustionWrites(world, "bram")).toHaveLength(1);
+    expect(levels(party, ["aria", "bram"])).toEqual([0, 1]);
+    expect(world.worldTime).toBe(AFTER_FOREST);
+  });
+
+  it("travelApply: more rolls than one Apply makes is refused before rolling, even from a forged request", async () => {
+    const { world } = await boot();
+    await set(world, "travelPlayersApply", true);
+    const base = await pairRequest(world);
+    // 40 days, 12 h a day: 4 forced-march saves a day each for 2 members and Bram's water save: 9 × 40 = 360 saves;
+    // with a daily lost check: 400. 60 days: 600 > 500.
+    expect(await forgeRequest(world, "p1", "travelApply", { ...base, distance: null, duration: 60 * 86400, hoursPerDay: 12 })).toEqual({
+      status: "done",
+      ok: false,
+      key: "AVENTURE.Travel.Error.TooManySaves",
+      data: { count: 540, max: 500 },
+    });
+    expect(world.rollsMade).toEqual([]);
+  });
+
+  it("travelUndo: players are refused whatever they claim; bad ids name no journey; a replay is refused", async () => {
+    const { world, party } = await boot();
+    const d = await forestDialog(world);
+    queueForestRolls(world);
+    await world.as("gm1", () => d.apply());
+    const [card] = journeyCards(world);
+    const mark = world.writes.length;
+    expect(await forgeRequest(world, "p1", "travelUndo", { messageId: card!.id, ...GM_CLAIMS })).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
+    for (const bad of [{ messageId: 42 }, { messageId: "nope" }, { messageId: "../x" }, { messageId: ["x"] }, {}, null, "x"]) {
+      expect(await forgeRequest(world, "gm2", "travelUndo", bad)).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.NoJourney" });
+    }
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id }, "replayedUndo0001")).toMatchObject({ ok: true, result: { changedSince: [], missing: [] } });
+    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id }, "replayedUndo0001")).toMatchObject({ ok: false, key: "AVENTURE.Request.replayed" });
+    expect(levels(party)).toEqual([0, 0, 1, 0]);
+    expect(world.worldTime).toBe(1000);
+  });
+
+  it("a player-authored card carrying a journey gets no Undo button, and an Undo naming it is refused; nothing is written", async () => {
+    const { world, party } = await boot();
+    const d = await forestDialog(world);
+    queueForestRolls(world);
+    await world.as("gm1", () => d.apply());
+    const [real] = journeyCards(world);
+    // The player copies a real card (content with an Undo button, flags) and puts their own values in: an Undo would
+    // put Dun at exhaustion 0 and rewind the clock by a year.
+    const flag = structuredClone(journey(real!)) as { journal: { time: { before: number; after: number }; actors: { exhaustion: unknown }[] } };
+    flag.journal.time = { before: 0, after: 365 * 86400 };
+    flag.journal.actors[3]!.exhaustion = { before: 0, after: 5 };
+    const content = real!.content.replace("</footer>", '<button type="button" data-action="aventure-travel-undo">Undo</button></footer>');
+    const forged = await forgeCard(world, "p1", { travel: flag }, content);
+    const v1 = await forgeCard(world, "p1", { travel: { journal: { advanced: 365 * 86400, actors: [] }, undone: false } }, content);
+    for (const card of [forged, v1]) {
+      expect(footer(world, card, "gm1").undo).toBeNull();
+      expect(footer(world, card, "gm2").undo).toBeNull();
+    }
+    const mark = world.writes.length;
+    for (const card of [forged, v1]) {
+      expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.NoJourney" });
+    }
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(levels(party)).toEqual([0, 3, 3, 5]);
+    expect(world.worldTime).toBe(AFTER_FOREST);
+    // A GM's card with a malformed journal is not trusted either.
+    const broken = await world.as("gm1", () => ChatMessage.implementation.create({ content, flags: { aventure: { travel: { ...flag, v: 2, status: "applied", journal: { actors: [{ actorId: "dun", name: "Dun", exhaustion: { before: -3, after: 99 } }], time: null } } } } } as never)) as unknown as FakeChatMessage;
+    expect(footer(world, broken, "gm1").undo).toBeNull();
+    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: broken.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.NoJourney" });
+  });
+
+  it("proposalDecide (travel): players are refused whatever they claim; a player's forged proposal is not decided; bad values; a replay", async () => {
+    const { world, party } = await boot();
+    const d = await forestDialog(world, "p1", ["aria", "bram"]);
+    await world.as("p1", () => d.apply());
+    await world.settle();
+    const [proposal] = proposalCards(world);
+    const mark = world.writes.length;
+    expect(await forgeRequest(world, "p1", "proposalDecide", { messageId: proposal!.id, accept: true, ...GM_CLAIMS })).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
+    // A proposal card the player wrote, asking for a journey of Dun and a year's drift: no buttons, not decided.
+    const stored = (proposal!.flags.aventure as { proposal: { data: { request: TravelRequest } } }).proposal;
+    const forgedProposal = await forgeCard(world, "p1", { proposal: { ...stored, data: { request: { ...stored.data.request, members: [{ ...stored.data.request.members[0]!, actorId: "dun" }] }, foreign: [] } } }, proposal!.content);
+    expect(world.renderMessage(forgedProposal, "gm1").querySelector("[data-action='aventure-proposal']")).toBeNull();
+    expect(await forgeRequest(world, "gm2", "proposalDecide", { messageId: forgedProposal.id, accept: true })).toMatchObject({ ok: false, key: "AVENTURE.Proposal.notPending" });
+    for (const bad of [{ messageId: 42, accept: true }, { messageId: "nope", accept: true }, {}, null]) {
+      expect(await forgeRequest(world, "gm2", "proposalDecide", bad)).toMatchObject({ ok: false, key: "AVENTURE.Proposal.notPending" });
+    }
+    expect(await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: "yes" })).toMatchObject({ ok: false, key: "AVENTURE.Error.Missing" });
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(world.rollsMade).toEqual([]);
+    // A GM decides once; the same request id again is refused as a replay.
+    queuePairRolls(world);
+    expect(await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: true }, "replayedDecide01")).toMatchObject({ ok: true, result: { status: "applied" } });
+    expect(await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: true }, "replayedDecide01")).toMatchObject({ ok: false, key: "AVENTURE.Request.replayed" });
+    expect(journeyCards(world)).toHaveLength(1);
+    expect(levels(party)).toEqual([0, 1, 1, 0]);
+  });
+
+  it("a name put into a roll's flavor is escaped", async () => {
+    const { world } = await boot();
+    const rogue = addDnd5eActor(world, { id: "rogue", name: 'Bram <img src=x onerror="alert(1)">', abilities: { con: 10 }, passive: 10 });
+    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["rogue"] }));
+    await world.as("gm1", () => d.change("hoursPerDay", "9")); // one forced-march save, DC 11 (§2.4)
+    world.queueRolls(15);
+    await world.as("gm1", () => d.apply());
+    expect(rollCalls(rogue)[0]!.message.data!.flavor).toBe("Bram &#60;img src=x onerror=&#34;alert(1)&#34;&#62;: forced march, day 1, hour 9 (Constitution save DC 11)");
+  });
+});
+
+/** The journey of Aria and Bram as p1's own (before → after): Bram's exhaustion 0 → 1, both counters set. */
+const PAIR_BEFORE = { levels: [0, 0], aria: {}, bram: {}, time: 1000 };
+const PAIR_AFTER = { levels: [0, 1], aria: { fastingDays: 0, thirstDays: 0 }, bram: { fastingDays: 1.5, thirstDays: 0 }, time: AFTER_FOREST };
+function pairState(world: FakeWorld, party: Record<Hero, FakeActor>) {
+  return { levels: levels(party, ["aria", "bram"]), aria: counters(party.aria), bram: counters(party.bram), time: world.worldTime };
+}
+const leftovers = (world: FakeWorld) => world.messages.filter((m) => { const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined; return f?.request !== undefined || f?.receipt !== undefined; });
+const RESUMED = "Interrupted by a reload, then finished by the game master's client.";
+
+describe("Travel: exactly once across a crash at any write (recovery on ready)", () => {
+  /**
+   * p1 applies their own characters' journey (setting on); the active GM's client crashes just before its k-th
+   * write. gm2 takes over as active GM, then gm1 reloads. Whatever k: either nothing happened and the player was
+   * told, or the journey is applied exactly once, its card says applied (and that it was finished after a stop).
+   */
+  async function applyCrash(k: number) {
+    const { world, party } = await boot();
+    await set(world, "travelPlayersApply", true);
+    const request = await pairRequest(world);
+    queuePairRolls(world, 2);
+    const mark = world.writes.length;
+    world.crashAt(k, (w) => w.user === "gm1");
+    const result = await world.as("p1", () => api(world, "p1").applyTravel(request));
+    await world.settle({ allowErrors: true });
+    if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
+    await world.settle();
+    return { world, party, result, mark };
+  }
+
+  it("counts the active GM's writes of a player's journey (so the loop below covers every crash point)", async () => {
+    const { world } = await boot();
+    await set(world, "travelPlayersApply", true);
+    const request = await pairRequest(world);
+    queuePairRolls(world);
+    const mark = world.writes.length;
+    await world.as("p1", () => api(world, "p1").applyTravel(request));
+    await world.settle();
+    // receipt (working), card (applying), Aria's two counters, Bram's exhaustion and two counters, world time, card
+    // (applied), receipt (reply), delete the request, delete the receipt
+    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+      "create ChatMessage",
+      "create ChatMessage",
+      "update Actor",
+      "update Actor",
+      "update Actor",
+      "update Actor",
+      "update Actor",
+      "time Setting",
+      "update ChatMessage",
+      "update ChatMessage",
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+  });
+
+  for (let k = 1; k <= 12; k++) {
+    it(`Apply: crash before the active GM's write ${k}: applied once or reported, never twice`, async () => {
+      const { world, party, result, mark } = await applyCrash(k);
+      const cards = journeyCards(world);
+      expect(cards.length).toBeLessThanOrEqual(1);
+      if (cards.length === 0) {
+        expect(pairState(world, party)).toEqual(PAIR_BEFORE);
+        expect(result).toMatchObject({ ok: false, key: "AVENTURE.Request.interrupted" });
+        expect(notes(world, "p1", "error")).toEqual([world.as("p1", () => game.i18n.localize("AVENTURE.Request.interrupted"))]);
+      } else {
+        expect(pairState(world, party)).toEqual(PAIR_AFTER);
+        expect(exhaustionWrites(world, "bram", mark)).toHaveLength(1);
+        expect(world.writesSince(mark).filter((w) => w.action === "time")).toHaveLength(1);
+        expect(journey(cards[0]!)).toMatchObject({ status: "applied", problems: [] });
+        // Finished by the recovery when the stop fell between the card and its "applied" mark: the card says so.
+        expect(journey(cards[0]!).resumed).toBe(k >= 3 && k <= 9);
+        if (k >= 3 && k <= 9) expect(footer(world, cards[0]!, "gm1").text).toContain(RESUMED);
+        if (!result.ok) expect(result.key).toBe("AVENTURE.Request.interrupted");
+      }
+      expect(leftovers(world)).toEqual([]);
+    });
+  }
+
+  /** gm1 applied the journey; gm2 clicks Undo and the active GM (gm1) crashes just before its k-th write. */
+  async function undoCrash(k: number) {
+    const { world, party } = await boot();
+    const d = await forestDialog(world, "gm1", ["aria", "bram"]);
+    queuePairRolls(world);
+    await world.as("gm1", () => d.apply());
+    const [card] = journeyCards(world);
+    const mark = world.writes.length;
+    world.crashAt(k, (w) => w.user === "gm1");
+    world.click("gm2", footer(world, card!, "gm2").undo);
+    await world.settle({ allowErrors: true });
+    if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
+    await world.settle();
+    return { world, party, card: card!, mark };
+  }
+
+  it("counts the active GM's writes of an Undo asked by the other GM", async () => {
+    const { world } = await boot();
+    const d = await forestDialog(world, "gm1", ["aria", "bram"]);
+    queuePairRolls(world);
+    await world.as("gm1", () => d.apply());
+    const [card] = journeyCards(world);
+    const mark = world.writes.length;
+    world.click("gm2", footer(world, card!, "gm2").undo);
+    await world.settle();
+    // receipt, card (undoing, with the world time to come back to), five values, world time, card (undone), receipt
+    // (reply), delete the request, delete the receipt
+    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+      "create ChatMessage",
+      "update ChatMessage",
+      "update Actor",
+      "update Actor",
+      "update Actor",
+      "update Actor",
+      "update Actor",
+      "time Setting",
+      "update ChatMessage",
+      "update ChatMessage",
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+  });
+
+  for (let k = 1; k <= 12; k++) {
+    it(`Undo: crash before the active GM's write ${k}: undone once or still applied and offered, never rewound twice`, async () => {
+      const { world, party, card, mark } = await undoCrash(k);
+      const status = journey(card).status;
+      expect(world.writesSince(mark).filter((w) => w.action === "time").length).toBeLessThanOrEqual(1);
+      expect(exhaustionWrites(world, "bram", mark).length).toBeLessThanOrEqual(1);
+      if (status === "applied") {
+        // Stopped before the card said "undoing": nothing was undone, the GM was told, and Undo is still offered.
+        expect(k).toBeLessThanOrEqual(2);
+        expect(pairState(world, party)).toEqual(PAIR_AFTER);
+        expect(notes(world, "gm2", "error")).toEqual([world.as("gm2", () => game.i18n.localize("AVENTURE.Request.interrupted"))]);
+        world.click("gm2", footer(world, card, "gm2").undo);
+        await world.settle();
+      } else {
+        expect(status).toBe("undone");
+        expect(journey(card).resumed).toBe(k >= 3 && k <= 9);
+        if (k >= 3 && k <= 9) expect(footer(world, card, "p1").text).toContain(RESUMED);
+      }
+      expect(journey(card)).toMatchObject({ status: "undone", undoTime: { from: AFTER_FOREST, to: 1000 } });
+      expect(pairState(world, party)).toEqual(PAIR_BEFORE);
+      expect(world.writesSince(mark).filter((w) => w.action === "time")).toHaveLength(1);
+      expect(leftovers(world)).toEqual([]);
+    });
+  }
+
+  it("the world time comes back to the value recorded when Undo started, after a reload before or after its write", async () => {
+    for (const k of [7, 8]) {
+      // One GM: nobody recovers until gm1 reloads. Time went on by 10 minutes after the journey (another scene).
+      const { world, party } = await boot({ users: [GM, PLAYER] });
+      const d = await forestDialog(world, "gm1", ["aria", "bram"]);
+      queuePairRolls(world);
+      await world.as("gm1", () => d.apply());
+      await world.as("gm1", () => game.time.advance(600));
+      const [card] = journeyCards(world);
+      // Undo on gm1: card (undoing) 1, five values 2–6, world time 7, card (undone) 8.
+      world.crashAt(k, (w) => w.user === "gm1");
+      world.click("gm1", footer(world, card!, "gm1").undo);
+      await world.settle({ allowErrors: true });
+      expect(world.clients.get("gm1")?.alive ?? false).toBe(false);
+      expect(journey(card!)).toMatchObject({ status: "undoing", undoTime: { from: AFTER_FOREST + 600, to: 1600 } });
+      expect(world.worldTime).toBe(k === 7 ? AFTER_FOREST + 600 : 1600);
+      await world.reload("gm1");
+      await world.settle();
+      // 1000 + 600: the journey's 2 d 10 h are taken back once, the 10 minutes after it are kept.
+      expect(world.worldTime, `k=${k}`).toBe(1600);
+      expect(journey(card!)).toMatchObject({ status: "undone", resumed: true });
+      expect(levels(party, ["aria", "bram"])).toEqual([0, 0]);
+      expect(footer(world, card!, "gm1").text).toEqual(["Undone: the values from before the journey were put back.", RESUMED]);
+      expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: card!.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.AlreadyUndone" });
+      expect(world.worldTime).toBe(1600);
+    }
+  });
+
+  it("counts the active GM's writes of a GM's decision on a travel proposal", async () => {
+    const { world } = await boot();
+    const d = await forestDialog(world, "p1", ["aria", "bram"]);
+    await world.as("p1", () => d.apply());
+    await world.settle();
+    const [proposal] = proposalCards(world);
+    queuePairRolls(world);
+    const mark = world.writes.length;
+    world.click("gm2", world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    await world.settle();
+    // receipt, proposal (applying), journey card (applying), five values, world time, journey card (applied), proposal
+    // (applied), the proposer's answer, receipt (reply), delete the request, delete the receipt
+    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+      "create ChatMessage",
+      "update ChatMessage",
+      "create ChatMessage",
+      ...Array<string>(5).fill("update Actor"),
+      "time Setting",
+      "update ChatMessage",
+      "update ChatMessage",
+      "create ChatMessage",
+      "update ChatMessage",
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+  });
+
+  it("a proposal applied by a GM: a crash at any write of the decision applies the journey once or reports it", async () => {
+    const seen = new Set<string>();
+    for (let k = 1; k <= 15; k++) {
+      const { world, party } = await boot();
+      const d = await forestDialog(world, "p1", ["aria", "bram"]);
+      await world.as("p1", () => d.apply());
+      await world.settle();
+      const [proposal] = proposalCards(world);
+      queuePairRolls(world, 2);
+      const mark = world.writes.length;
+      world.crashAt(k, (w) => w.user === "gm1");
+      world.click("gm2", world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+      await world.settle({ allowErrors: true });
+      if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
+      await world.settle();
+      const status = (proposal!.flags.aventure as { proposal: { status: string } }).proposal.status;
+      const cards = journeyCards(world);
+      expect(cards.length, `k=${k}`).toBeLessThanOrEqual(1);
+      expect(exhaustionWrites(world, "bram", mark).length, `k=${k}`).toBeLessThanOrEqual(1);
+      if (cards.length) {
+        expect(journey(cards[0]!), `k=${k}`).toMatchObject({ status: "applied" });
+        expect(pairState(world, party), `k=${k}`).toEqual(PAIR_AFTER);
+        expect(["applied", "interrupted"], `k=${k}`).toContain(status);
+      } else {
+        // Nothing applied: the proposal still waits for a decision, or says it was interrupted.
+        expect(pairState(world, party), `k=${k}`).toEqual(PAIR_BEFORE);
+        expect(["pending", "interrupted"], `k=${k}`).toContain(status);
+      }
+      expect(leftovers(world), `k=${k}`).toEqual([]);
+      seen.add(`${cards.length}:${status}`);
+    }
+    // Every outcome happened somewhere in the loop: still pending, interrupted with nothing applied, applied and
+    // interrupted (the journey card says what was done), applied.
+    expect([...seen].sort()).toEqual(["0:interrupted", "0:pending", "1:applied", "1:interrupted"]);
+  });
+});
+
+describe("Travel: a write the server refuses", () => {
+  it("during Apply: what was written is put back, the card says so, the GM is told (each write in turn)", async () => {
+    // A GM's own journey: card 1, Aria's counters 2–3, Bram's exhaustion and counters 4–6, world time 7, card 8.
+    for (let k = 2; k <= 7; k++) {
+      const { world, party } = await boot();
+      const d = await forestDialog(world, "gm1", ["aria", "bram"]);
+      queuePairRolls(world);
+      world.failWrite(k, (w) => w.user === "gm1");
+      const result = await world.as("gm1", () => d.apply());
+      await world.settle();
+      expect(result, `k=${k}`).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.RolledBack" });
+      expect(pairState(world, party), `k=${k}`).toEqual(PAIR_BEFORE);
+      const [card] = journeyCards(world);
+      expect(journey(card!), `k=${k}`).toMatchObject({ status: "failed", rolledBack: true, error: { key: "AVENTURE.Travel.Error.RolledBack" } });
+      const shown = footer(world, card!, "gm2");
+      expect(shown.text[0]).toMatch(/^The journey could not be applied \(Fake server: .* was refused \(injected failure\)\): everything already written was put back\.$/);
+      expect(shown.undo).toBeNull();
+      expect(notes(world, "gm1", "error")).toEqual([shown.text[0]]);
+      expect(d.rendered).toBe(true); // the dialog stays open
+      expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.NotApplied" });
+    }
+  });
+
+  it("when the card cannot be posted, nothing is written", async () => {
+    const { world, party } = await boot();
+    const d = await forestDialog(world, "gm1", ["aria", "bram"]);
+    queuePairRolls(world);
+    const mark = world.writes.length;
+    world.failWrite(1, (w) => w.user === "gm1");
+    const result = await world.as("gm1", () => d.apply());
+    expect(result).toMatchObject({ ok: false });
+    expect(journeyCards(world)).toEqual([]);
+    expect(world.writesSince(mark)).toEqual([]);
+    expect(pairState(world, party)).toEqual(PAIR_BEFORE);
+  });
+
+  it("when the card cannot be marked applied: the journey stands, the card says 'being applied' until the recovery marks it", async () => {
+    const { world, party } = await boot();
+    const d = await forestDialog(world, "gm1", ["aria", "bram"]);
+    queuePairRolls(world);
+    world.failWrite(8, (w) => w.user === "gm1");
+    expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: false });
+    const [card] = journeyCards(world);
+    expect(pairState(world, party)).toEqual(PAIR_AFTER);
+    expect(footer(world, card!, "gm1").text).toEqual(["Being applied…"]);
+    await world.reload("gm1");
+    await world.settle();
+    expect(journey(card!)).toMatchObject({ status: "applied", resumed: true });
+    expect(pairState(world, party)).toEqual(PAIR_AFTER);
+    expect(exhaustionWrites(world, "bram")).toHaveLength(1);
+  });
+
+  it("during Undo: what Undo restored is applied again and the journey stays applied (each write in turn)", async () => {
+    // Undo on gm1: card (undoing) 1, five values 2–6, world time 7, card (undone) 8.
+    for (let k = 2; k <= 7; k++) {
+      const { world, party } = await boot();
+      const d = await forestDialog(world, "gm1", ["aria", "bram"]);
+      queuePairRolls(world);
+      await world.as("gm1", () => d.apply());
+      const [card] = journeyCards(world);
+      world.failWrite(k, (w) => w.user === "gm1");
+      world.click("gm1", footer(world, card!, "gm1").undo);
+      await world.settle();
+      expect(pairState(world, party), `k=${k}`).toEqual(PAIR_AFTER);
+      expect(journey(card!), `k=${k}`).toMatchObject({ status: "applied", undoTime: null });
+      expect(notes(world, "gm1", "error")[0]).toMatch(/^Undo failed \(.*\): the journey is still applied\.$/);
+      world.click("gm1", footer(world, card!, "gm1").undo); // and a later Undo works
+      await world.settle();
+      expect(pairState(world, party), `k=${k}`).toEqual(PAIR_BEFORE);
+    }
+  });
+});
+
+describe("Travel: bad input in the dialog changes nothing", () => {
+  it("reports the field in the user's language and disables Apply", async () => {
+    const { world } = await boot();
+    const d = await forestDialog(world);
+    const change = (n: string, v: string) => world.as("gm1", () => d.change(n, v));
+    await change("amount", "beaucoup");
+    const ctx = d.lastContext as { errors: { amount: string }; canApply: boolean; summary: unknown };
+    expect(ctx.errors.amount).toBe("Expected a number for Distance or duration (got beaucoup).");
+    expect(ctx.canApply).toBe(false);
+    expect(ctx.summary).toBeNull();
+    expect(d.element!.querySelector<HTMLButtonElement>('[data-action="apply"]')!.disabled).toBe(true);
+    expect(d.lastHTML).toContain('aria-invalid="true"');
+    expect(d.request).toBeNull();
+    expect(await world.as("gm1", () => d.apply())).toBeNull();
+    await change("amount", "-3");
+    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe("A negative value is not allowed for Distance or duration (got -3).");
+    await change("amount", "0");
+    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe("Distance or duration must be more than 0 (got 0).");
+    await change("amount", "3000");
+    await change("unit", "days");
+    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe("Expected a value between 0 and 1000 for number of days (got 3000).");
+    await change("amount", "2");
+    await change("mode", "boat");
+    await change("speed", "0");
+    expect((d.lastContext as { errors: { speed: string } }).errors.speed).toBe("Speed (km/h) must be more than 0 (got 0).");
+    expect(world.rollsMade).toEqual([]);
+    expect(world.writes).toEqual([]);
+    expect(world.worldTime).toBe(1000);
+  });
+
+  it("asks for a CON modifier the sheet does not give, on that member's field", async () => {
+    const { world } = await boot();
+    world.addUserActor({ _id: "npc", name: "Mule", type: "npc", system: { skills: { prc: { passive: 9 } }, attributes: { exhaustion: 0 } } });
+    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria", "npc"] }));
+    await world.settle();
+    let ctx = d.lastContext as { members: { conModError: string }[]; canApply: boolean };
+    expect(ctx.members[1]!.conModError).toBe("Expected a number for Constitution modifier (got —).");
+    expect(ctx.canApply).toBe(false);
+    await world.as("gm1", () => d.change("members.1.conModInput", "1.5"));
+    ctx = d.lastContext as typeof ctx;
+    expect(ctx.members[1]!.conModError).toBe("Expected a whole number for Constitution modifier (got 1.5).");
+    await world.as("gm1", () => d.change("members.1.conModInput", "1"));
+    ctx = d.lastContext as typeof ctx;
+    expect(ctx.canApply).toBe(true);
+  });
+});
+
+describe("Travel: the daily lost check (pmt, RULES.md §2.7)", () => {
+  it("rolls 1d100 at the start of each day on Apply and reports it on the card: lost on the chance or less", async () => {
+    const { world } = await boot();
+    await set(world, "ruleset", "pmt");
+    const d = await forestDialog(world, "gm2");
+    await world.as("gm2", () => d.change("lostChance", "30"));
+    expect((d.lastContext as { summary: { warnings: string[] } }).summary.warnings).toContain(
+      "Apply rolls 1d100 at the start of each day: the group gets lost on 30 or less (shown in the journey's chat message).",
+    );
+    queueForestRolls(world);
+    world.queueRolls(50, 30, 31); // days 1, 2, 3 (rolled after the saves): 30 ≤ 30 is lost, 31 is not
+    const result = await world.as("gm2", () => d.apply()); // sent by the second GM, rolled once on the first
+    await world.settle();
+    expect(result).toMatchObject({ ok: true });
+    expect(world.rollQueue).toHaveLength(0);
+    expect(world.rollsMade.filter((r) => (r as { formula: string }).formula === "1d100")).toHaveLength(3);
+    expect(world.messages.contents).toHaveLength(1);
+    const [card] = journeyCards(world);
+    expect(card!.rolls).toHaveLength(30);
+    expect(journey(card!)).toMatchObject({
+      lost: [
+        { day: 1, chance: 30, roll: 50, lost: false },
+        { day: 2, chance: 30, roll: 30, lost: true },
+        { day: 3, chance: 30, roll: 31, lost: false },
+      ],
+    });
+    expect(card!.content).toContain("Getting lost (1d100, lost on 30 or less)");
+    expect(card!.content).toContain("Day 1: 50, on course");
+    expect(card!.content).toMatch(/aventure-failure">Day 2: 30, lost</);
+  });
+
+  it("rolls no 1d100 with a chance of 0 (the default)", async () => {
+    const { world } = await boot();
+    const d = await forestDialog(world);
+    queueForestRolls(world);
+    await world.as("gm1", () => d.apply());
+    expect(world.rollsMade.filter((r) => (r as { formula: string }).formula === "1d100")).toHaveLength(0);
+    expect(journey(journeyCards(world)[0]!)).toMatchObject({ lost: [] });
+  });
+
+  it("says it in French", async () => {
+    const { world } = await boot({ lang: "fr" });
+    const d = await forestDialog(world);
+    await world.as("gm1", () => d.change("lostChance", "25"));
+    queueForestRolls(world);
+    world.queueRolls(7, 99, 26);
+    await world.as("gm1", () => d.apply());
+    const [card] = journeyCards(world);
+    expect(card!.content).toContain("Se perdre (1d100, perdu sur 25 ou moins)");
+    expect(card!.content.replaceAll("&#x27;", "'")).toContain("Jour 1 : 7, le groupe s'égare");
+    expect(card!.content).toContain("Jour 3 : 26, bonne route");
+  });
+});
+
+describe("Travel: older dnd5e and systems without a built-in adapter", () => {
+  it("dnd5e before 4.1 (rollAbilitySave): asks for no chat message of its own and shows the roll on the card", async () => {
+    const { world } = await boot();
+    const olaf = addDnd5eActor(world, { id: "old", name: "Olaf", abilities: { con: 14 }, passive: 10 });
+    const seen: unknown[] = [];
+    // dnd5e < 4.1: rollAbilitySave(abilityId, options) with d20Roll's `chatMessage` option.
+    const legacy = olaf as unknown as Record<string, unknown>;
+    delete legacy.rollSavingThrow;
+    legacy.rollAbilitySave = async (ability: string, options: { chatMessage?: boolean; targetValue?: number }) => {
+      seen.push([ability, options.targetValue, options.chatMessage]);
+      const roll = new Roll("1d20 + 2");
+      await roll.evaluate();
+      if (options.chatMessage !== false) await (roll as unknown as { toMessage(d: object): Promise<unknown> }).toMessage({});
+      return roll;
+    };
+    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["old"] }));
+    await world.as("gm1", () => d.change("hoursPerDay", "9"));
+    world.queueRolls(8); // 8 + 2 = 10 < DC 11: one level
+    expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
+    expect(seen).toEqual([["con", 11, false]]);
+    expect(world.messages.contents).toHaveLength(1);
+    expect(journeyCards(world)[0]!.rolls).toHaveLength(1);
+    expect(exhaustion(olaf)).toBe(1);
+  });
+
+  it("rolls the saves with Foundry dice through the generic adapter and leaves exhaustion it cannot change to the GM", async () => {
+    const world = await bootWorld({ system: "worldbuilding", users: [GM] });
+    const { EMPTY_PATHS } = await import("../../src/foundry/settings-schema.js");
+    await set(world, "actorData", { ...EMPTY_PATHS, conMod: "system.con", passivePerception: "system.pp" });
+    world.addUserActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13 } });
+    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
+    await world.as("gm1", () => d.change("hoursPerDay", "9")); // one forced-march save, DC 11 (§2.4)
+    world.queueRolls(5); // 5 + 1 = 6: failure
+    expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
+    expect(world.rollsMade.map((r) => [(r as { formula: string }).formula, (r as { total: number }).total])).toEqual([["1d20 + 1", 6]]);
+    const [card] = journeyCards(world);
+    expect(card!.content).toContain("Apply 1 level(s) of exhaustion by hand");
+    expect(journey(card!)).toMatchObject({ journal: { actors: [{ actorId: "kai", exhaustion: null }] } });
+    // No message of the save's own: the one card carries the roll.
+    expect(world.messages.contents).toHaveLength(1);
+    expect(card!.rolls).toHaveLength(1);
+    expect(card!.content).toContain('data-tooltip="d20: 5"');
+  });
+});
+
+describe("Travel: settings, API and HUD", () => {
+  it("does not move the world clock when 'Apply advances world time' is off (and Undo leaves it alone)", async () => {
+    const { world } = await boot();
+    await set(world, "travelAdvanceTime", false);
+    const d = await forestDialog(world);
+    queueForestRolls(world);
+    await world.as("gm1", () => d.apply());
+    expect(world.worldTime).toBe(1000);
+    const [card] = journeyCards(world);
+    expect(card!.content).toContain("World time was not changed.");
+    expect(journey(card!)).toMatchObject({ journal: { time: null } });
+    await world.as("gm1", () => game.time.advance(60));
+    world.click("gm1", footer(world, card!, "gm1").undo);
+    await world.settle();
+    expect(world.worldTime).toBe(1060);
+  });
+
+  it("without food and water tracking: no water saves, no hunger, no counters", async () => {
+    const { world, party } = await boot();
+    await set(world, "travelTrackFood", false);
+    const d = await forestDialog(world);
+    world.queueRolls(...Array<number>(24).fill(20));
+    await world.as("gm1", () => d.apply());
+    expect(saveCount(party)).toBe(24); // forced march only
+    expect(levels(party)).toEqual([0, 0, 1, 0]);
+    expect(counters(party.bram)).toEqual({});
+    expect(counters(party.cyl)).toEqual({ fastingDays: 1 });
+  });
+
+  it("'Players may apply journeys of their own characters' is a world setting, off by default, named in both languages", async () => {
+    const { world } = await boot();
+    const def = world.clientOf("p1").settingDefs.get("aventure.travelPlayersApply")!;
+    expect(def).toMatchObject({ scope: "world", config: true, type: Boolean, default: false });
+    expect(world.as("p1", () => game.i18n.localize(def.name!))).toBe("Travel: players may apply journeys of their own characters");
+    const fr = await boot({ lang: "fr" });
+    expect(fr.world.as("gm1", () => game.i18n.localize(def.name!))).toBe("Voyage\u00a0: les joueurs peuvent appliquer les voyages de leurs propres personnages");
+    await expect(world.as("p1", () => game.settings.set("aventure" as never, "travelPlayersApply" as never, true as never))).rejects.toThrow(/lacks permission/);
+  });
+
+  it("prefills the hours per day from the setting, adds and removes members", async () => {
+    const { world } = await boot();
+    await set(world, "travelHoursPerDay", 10);
+    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
+    expect(d.formState.hoursPerDay).toBe("10");
+    await world.as("gm1", () => d.addActor("dun"));
+    expect(d.formState.members.map((m) => m.actorId)).toEqual(["aria", "dun"]);
+    await world.as("gm1", () => d.removeActor("aria"));
+    expect(d.formState.members.map((m) => m.actorId)).toEqual(["dun"]);
+    await world.as("gm1", () => d.removeActor("dun"));
+    expect((d.lastContext as { errors: { members: string } }).errors.members).toBe("The party is empty: add at least one character.");
+  });
+
+  it("refuses a journey with more saves than one Apply rolls, before rolling anything", async () => {
+    const { world, party } = await boot();
+    const d = await forestDialog(world);
+    const change = (n: string, v: string) => world.as("gm1", () => d.change(n, v));
+    await change("amount", "40");
+    await change("unit", "days");
+    await change("hoursPerDay", "12"); // 4 forced-march saves a day × 4 members × 40 days = 640, + 40 water saves
+    const result = await world.as("gm1", () => d.apply());
+    expect(result).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 680, max: 500 } });
+    expect(notes(world, "gm1")).toEqual(["This journey would roll 680 saving throws (at most 500 at once): split it into shorter journeys."]);
+    expect(saveCount(party)).toBe(0);
+    expect(world.worldTime).toBe(1000);
+  });
+
+  it("counts the daily lost checks in the same limit (they are attached to the card too)", async () => {
+    const { world, party } = await boot();
+    const d = await forestDialog(world);
+    const change = (n: string, v: string) => world.as("gm1", () => d.change(n, v));
+    await change("amount", "29");
+    await change("unit", "days");
+    await change("hoursPerDay", "12"); // 16 forced-march saves + Bram's water save = 17 a day: 493 saves in 29 days
+    expect((d.lastContext as { summary: { saveCount: number } }).summary.saveCount).toBe(493);
+    await change("lostChance", "10"); // + 29 lost checks = 522 rolls
+    expect(await world.as("gm1", () => d.apply())).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 522, max: 500 } });
+    expect(world.rollsMade).toEqual([]);
+    expect(saveCount(party)).toBe(0);
+  });
+
+  it("api.openTravel() (the compendium macro) takes the selected tokens, else the players' characters on the scene", async () => {
+    const { world, party } = await boot();
+    const scene = world.addScene({ _id: "s1" });
+    for (const [i, id] of IDS.entries()) world.addToken(scene, { _id: `t${id}`, name: party[id].name, actorId: id, actorLink: true, x: i * 100 });
+    addDnd5eActor(world, { id: "wolf", name: "Wolf", type: "npc" });
+    world.addToken(scene, { _id: "twolf", name: "Wolf", actorId: "wolf", actorLink: true, x: 500 });
+    const gm = world.clientOf("gm1");
+    viewScene(world, gm, scene);
+    control(gm, "tcyl", "twolf");
+    expect(world.as("gm1", () => api(world).openTravel().formState.members.map((m) => m.actorId))).toEqual(["cyl", "wolf"]);
+    control(gm);
+    // Aria and Bram belong to player p1; Cyl and Dun to nobody but the GM; the wolf is no character.
+    expect(world.as("gm1", () => api(world).openTravel().formState.members.map((m) => m.actorId))).toEqual(["aria", "bram"]);
+  });
+
+  it("the GM's token HUD button opens the dialog for the token and the selection; players have none", async () => {
+    const { world } = await boot();
+    const scene = world.addScene({ _id: "s1" });
+    const token = world.addToken(scene, { _id: "tdun", name: "Dun", actorId: "dun", actorLink: true });
+    world.addToken(scene, { _id: "taria", name: "Aria", actorId: "aria", actorLink: true, x: 100 });
+    for (const c of world.liveClients()) viewScene(world, c, scene);
+    control(world.clientOf("gm1"), "taria");
+    const before = world.window.document.querySelectorAll(".aventure-travel").length;
+    world.click("gm1", world.renderTokenHUD(token, "gm1").querySelector("[data-action='aventure-travel']"));
+    await world.settle();
+    const windows = world.window.document.querySelectorAll(".aventure-travel");
+    expect(windows.length).toBe(before + 1);
+    expect([...windows.item(windows.length - 1).querySelectorAll("tr[data-actor-id]")].map((tr) => tr.getAttribute("data-actor-id"))).toEqual(["dun", "aria"]);
+    const aria = world.scenes.get("s1")!.tokens.get("taria")!;
+    expect(world.renderTokenHUD(aria, "p1").querySelector("[data-action='aventure-travel']")).toBeNull();
+  });
+
+  it("registers the requests, not queries", async () => {
+    const { world } = await boot();
+    const queries = world.as("gm1", () => Object.keys(CONFIG.queries as object));
+    expect(queries.filter((q) => q.startsWith("aventure.travel"))).toEqual([]);
+    expect(world.clientOf("gm1").hooks.registered()).toContain("renderChatMessageHTML");
   });
 });
