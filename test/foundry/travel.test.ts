@@ -1260,7 +1260,7 @@ describe("Travel: settings, API and HUD", () => {
     await world.settle();
     const windows = world.window.document.querySelectorAll(".aventure-travel");
     expect(windows.length).toBe(before + 1);
-    expect([...windows.item(windows.length - 1).querySelectorAll("tr[data-actor-id]")].map((tr) => tr.getAttribute("data-actor-id"))).toEqual(["dun", "aria"]);
+    expect([...windows.item(windows.length - 1)!.querySelectorAll("tr[data-actor-id]")].map((tr) => tr.getAttribute("data-actor-id"))).toEqual(["dun", "aria"]);
     const aria = world.scenes.get("s1")!.tokens.get("taria")!;
     expect(world.renderTokenHUD(aria, "p1").querySelector("[data-action='aventure-travel']")).toBeNull();
   });
