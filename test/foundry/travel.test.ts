@@ -410,7 +410,7 @@ describe("Travel: players propose, GMs dispose", () => {
     const [card] = journeyCards(world);
     expect(card!.author!.id).toBe("gm1");
     expect(journey(card!)).toMatchObject({ status: "applied", proposer: "p1" });
-    expect(footer(world, card!, "gm1").text).toEqual(["Proposed by p1."]);
+    expect(footer(world, card!, "gm1").text).toEqual(["Asked by p1."]);
     expect((proposal!.flags.aventure as { proposal: { status: string; decidedBy: string } }).proposal).toMatchObject({ status: "applied", decidedBy: "gm2" });
     const told = world.visibleMessages("p1").map((m) => m.content);
     expect(told.some((c) => c.includes("Your proposal (Proposed journey) was applied by the game master."))).toBe(true);
@@ -451,8 +451,10 @@ describe("Travel: players propose, GMs dispose", () => {
     expect(proposalCards(world)).toEqual([]);
     expect(journeyCards(world).map((c) => [c.author!.id, journey(c).proposer])).toEqual([["gm1", "p1"]]);
     expect(notes(world, "p1")).toEqual([]);
+    expect(footer(world, journeyCards(world)[0]!, "gm1").text).toEqual(["Asked by p1."]);
     // The player cannot undo it: Undo is the GMs' (no button, and the request is refused).
     expect(footer(world, journeyCards(world)[0]!, "p1").undo).toBeNull();
+    expect(await forgeRequest(world, "p1", "travelUndo", { messageId: journeyCards(world)[0]!.id })).toMatchObject({ ok: false, key: "AVENTURE.Error.GMOnly" });
   });
 
   it("with the setting on, a party with someone else's character is still a proposal, listing who is not the player's", async () => {

@@ -113,7 +113,7 @@ export function travelCardContext(
 export interface JourneyFooter {
   /** The status ("Being applied…", "Undone: …", why it failed); empty once applied. */
   status: string;
-  /** Notes: who proposed it, finished after a reload. */
+  /** Notes: the player who asked for it, finished after a reload. */
   notes: string[];
   /** What was left alone (changed meanwhile) or skipped (a deleted actor). */
   warnings: string[];
@@ -135,7 +135,7 @@ export function journeyFooter(flag: TravelCardFlag, l: Localize, isGM: boolean, 
         ? ""
         : l(`AVENTURE.Travel.Card.status.${flag.status}`);
   const notes: string[] = [];
-  if (flag.proposer) notes.push(l("AVENTURE.Proposal.by", { name: userName(flag.proposer) }));
+  if (flag.proposer) notes.push(l("AVENTURE.Travel.Card.askedBy", { name: userName(flag.proposer) }));
   if (flag.resumed) notes.push(l("AVENTURE.Operation.resumed"));
   const warnings = flag.problems.map((p) =>
     p.kind === "missing"
