@@ -24,6 +24,7 @@ declare module "fvtt-types/configuration" {
     "aventure.travelHoursPerDay": number;
     "aventure.travelTrackFood": boolean;
     "aventure.travelAdvanceTime": boolean;
+    "aventure.travelPlayersApply": boolean;
     "aventure.pursuitAdvanceTime": boolean;
     "aventure.movementCosts": boolean;
     "aventure.movementRefuse": boolean;

@@ -1,16 +1,16 @@
 /**
  * The Travel dialog: plan a journey (pace, terrain, mode, distance or duration, party with food, water,
- * marching order and activities) with a live summary, then Apply (the active GM applies it; a player's Apply
- * goes to that GM as a query). Import only once Foundry's globals exist.
+ * marching order and activities) with a live summary, then Apply (request "travelApply" to the active GM, which
+ * applies it or, for a player, posts it as a proposal for the GMs). Apply stays disabled while its request runs.
+ * Import only once Foundry's globals exist.
  */
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
-import { askGM } from "../foundry/gm.js";
 import { reportError, t, UserError } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import type { TravelApplyResult } from "../foundry/travel/apply.js";
-import { TRAVEL_QUERY_TIMEOUT } from "../foundry/travel/api.js";
+import { requestTravel } from "../foundry/travel/api.js";
 import { actorById, addableActors, defaultPartyIds, readSnapshot } from "../foundry/travel/party.js";
 import type { MemberSnapshot } from "../foundry/travel/request.js";
 import {
@@ -30,7 +30,7 @@ export interface TravelDialogOptions {
   actorIds?: string[];
 }
 
-/** The actors' snapshots, each marked with whether this user owns it (a player cannot send the others). */
+/** The actors' snapshots, each marked with whether this user owns it (the GMs decide for the others). */
 function snapshotsOf(ids: readonly string[]): (MemberSnapshot & { owned: boolean })[] {
   const adapter = adapterFor();
   return ids.flatMap((id) => {
@@ -83,6 +83,8 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       ruleset: getSetting("ruleset"),
       trackFood: getSetting("travelTrackFood"),
       isGM: game.user.isGM,
+      playersApply: getSetting("travelPlayersApply"),
+      busy: this.#busy,
       lang: game.i18n.lang,
       localize: t,
       addable: addableActors(),
@@ -140,7 +142,17 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     return this.render();
   }
 
-  /** Sends the journey to the active GM (directly when this client is that GM). Nothing is sent while invalid. */
+  /** The Apply button (enabled when the request is valid and no request is running). */
+  #setApplyDisabled(disabled: boolean): void {
+    const button = this.element?.querySelector<HTMLButtonElement>('[data-action="apply"]');
+    if (button) button.disabled = disabled;
+  }
+
+  /**
+   * Sends the journey to the active GM (directly when this client is that GM). Nothing is sent while invalid or
+   * while a request of this dialog runs (the Apply button is disabled meanwhile). Closes on success (applied, or
+   * proposed to the GMs: the user is told); stays open on an error (shown in the user's language).
+   */
   async apply(): Promise<TravelApplyResult | null> {
     const ctx = this.#buildContext();
     if (!ctx.request) {
@@ -150,19 +162,14 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     }
     if (this.#busy) return null;
     this.#busy = true;
+    this.#setApplyDisabled(true);
     try {
-      const result = await askGM<typeof ctx.request, TravelApplyResult>("travelApply", ctx.request, TRAVEL_QUERY_TIMEOUT);
-      if (!result.ok) {
-        reportError(new UserError(result.key, result.data));
-        return result;
-      }
-      await this.close();
+      const result = await requestTravel(ctx.request);
+      if (result.ok) await this.close();
       return result;
-    } catch (e) {
-      reportError(e);
-      return null;
     } finally {
       this.#busy = false;
+      if (this.rendered) this.#setApplyDisabled(this.#buildContext().cannotApply);
     }
   }
 

@@ -36,7 +36,7 @@ export const TRAVEL_UNITS = ["km", "m", "days", "hours"] as const;
 export type TravelUnit = (typeof TRAVEL_UNITS)[number];
 
 export interface TravelMemberState extends MemberSnapshot {
-  /** Whether the user of the dialog owns the actor (a GM owns all); the GM refuses the others. Default true. */
+  /** Whether the user of the dialog owns the actor (a GM owns all); the GMs decide for the others. Default true. */
   owned?: boolean;
   /** Typed by the user when the sheet has no CON modifier / passive Perception. */
   conModInput: string;
@@ -231,9 +231,6 @@ export function readRequest(state: TravelFormState): { request: TravelRequest | 
   );
   const lostChance = check(errors, "lostChance", LABEL.lostChance, state.lostChance, { min: 0, max: 100 });
   if (state.members.length === 0) errors.members = { key: "AVENTURE.Error.EmptyParty", data: {} };
-  state.members.forEach((m, i) => {
-    if (m.owned === false) errors[`members.${i}.name`] = { key: "AVENTURE.Error.NotOwner", data: { name: m.name } };
-  });
   const members = state.members.map((m, i) => ({
     actorId: m.actorId,
     food: m.food,
@@ -337,6 +334,10 @@ export interface TravelContextEnv {
   ruleset: RulesetId;
   trackFood: boolean;
   isGM: boolean;
+  /** The world setting "Players may apply journeys of their own characters". */
+  playersApply?: boolean;
+  /** A request of the dialog is running: Apply is disabled. */
+  busy?: boolean;
   lang: string;
   localize: Localize;
   /** Actors that can be added (not already in the party). */
@@ -462,9 +463,13 @@ export function travelContext(state: TravelFormState, env: TravelContextEnv) {
     noneToAdd: env.addable.every((a) => state.members.some((m) => m.actorId === a.id)),
     summary: plan ? summaryOf(plan, env) : null,
     invalid: !plan,
-    canApply: !!plan && !!request,
-    cannotApply: !plan || !request,
+    canApply: !!plan && !!request && !env.busy,
+    cannotApply: !plan || !request || !!env.busy,
     isGM: env.isGM,
+    // A player's journey is a proposal for the GMs, unless the world lets players apply journeys of their own characters.
+    playerHint: env.isGM
+      ? ""
+      : l(env.playersApply && state.members.every((m) => m.owned !== false) ? "AVENTURE.Travel.playerHintDirect" : "AVENTURE.Travel.playerHint"),
     request,
   };
 }

@@ -165,6 +165,8 @@ export function settingsSchema(systemId: string) {
     } satisfies NumberSetting,
     travelTrackFood: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     travelAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
+    // Players propose, GMs dispose (issue 10): off, a player's journey is a proposal for the GMs.
+    travelPlayersApply: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
     // Pursuit: each further day of an outdoor chase advances world time by one day.
     pursuitAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     // Encounters, side initiative and Polaris phases (issue 6)

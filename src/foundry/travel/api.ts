@@ -1,43 +1,42 @@
-/** The travel entries of the public API that are not the dialog. */
-import { askGM } from "../gm.js";
-import { reportError, UserError } from "../i18n.js";
-import { t } from "../i18n.js";
-import type { TravelApplyResult, TravelUndoResult } from "./apply.js";
+/** The travel entries of the public API that are not the dialog, and the card's Undo. */
+import { isRulesError } from "../../rules/errors.js";
+import { errorMessage, reportError, t, UserError } from "../i18n.js";
+import { sendRequest } from "../requests.js";
+import { TRAVEL_REQUEST_TIMEOUT, type TravelApplyAnswer, type TravelApplyResult, type TravelUndoAnswer, type TravelUndoResult } from "./apply.js";
 import type { TravelRequest } from "./request.js";
 
-/** A long journey rolls hundreds of saves on the GM: a player's client waits up to 5 minutes for the answer. */
-export const TRAVEL_QUERY_TIMEOUT = 300_000;
+/** An error as plain data (a lang key and its data) for the API's results. */
+function failure(e: unknown): { ok: false; key: string; data: Record<string, string | number> } {
+  if (e instanceof UserError || isRulesError(e)) return { ok: false, key: e.key, data: { ...e.data } };
+  return { ok: false, key: "AVENTURE.Travel.Error.Failed", data: { error: errorMessage(e) } };
+}
 
 /**
- * api.applyTravel(request): sends a journey to the active GM, who validates and applies it (as the dialog's
- * Apply). Reports an error to the user and resolves to the result.
+ * api.applyTravel(request): sends a journey to the active GM (request "travelApply"), who validates it and applies
+ * it, or posts it as a proposal for the GMs (a player's journey, see docs/api/travel.md). Tells the user how it went
+ * (a proposal: "sent to the GM"; an error in their language) and resolves to the result.
  */
 export async function requestTravel(request: TravelRequest): Promise<TravelApplyResult> {
   try {
-    const result = await askGM<TravelRequest, TravelApplyResult>("travelApply", request, TRAVEL_QUERY_TIMEOUT);
-    if (!result.ok) reportError(new UserError(result.key, result.data));
-    return result;
+    const answer = await sendRequest<TravelApplyAnswer>("travelApply", request, { timeout: TRAVEL_REQUEST_TIMEOUT });
+    if (answer.proposed) ui.notifications?.info(t("AVENTURE.Travel.proposed"));
+    return { ok: true, messageId: answer.messageId, proposed: answer.proposed };
   } catch (e) {
     reportError(e);
-    const err = e instanceof UserError ? e : new UserError("AVENTURE.Travel.Error.Failed", { error: String(e) });
-    return { ok: false, key: err.key, data: err.data };
+    return failure(e);
   }
 }
 
-/** The card's Undo button (GM): the active GM undoes the journey; this client says how it went. */
+/** The card's Undo button (GM): the active GM undoes the journey (request "travelUndo"); this client says how it went. */
 export async function requestUndo(messageId: string): Promise<TravelUndoResult> {
   try {
-    const result = await askGM<{ messageId: string }, TravelUndoResult>("travelUndo", { messageId });
-    if (!result.ok) {
-      reportError(new UserError(result.key, result.data));
-      return result;
-    }
+    const answer = await sendRequest<TravelUndoAnswer>("travelUndo", { messageId });
     ui.notifications?.info(t("AVENTURE.Travel.undone"));
-    if (result.changedSince.length) ui.notifications?.warn(t("AVENTURE.Travel.undoDrift", { names: result.changedSince.join(", ") }));
-    return result;
+    if (answer.changedSince.length) ui.notifications?.warn(t("AVENTURE.Travel.undoDrift", { names: answer.changedSince.join(", ") }));
+    if (answer.missing.length) ui.notifications?.warn(t("AVENTURE.Travel.undoMissing", { names: answer.missing.join(", ") }));
+    return { ok: true, ...answer };
   } catch (e) {
     reportError(e);
-    const err = e instanceof UserError ? e : new UserError("AVENTURE.Travel.Error.Failed", { error: String(e) });
-    return { ok: false, key: err.key, data: err.data };
+    return failure(e);
   }
 }

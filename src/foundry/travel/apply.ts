@@ -1,27 +1,35 @@
 /**
- * Applying a journey (on the active GM only) and undoing it.
+ * Applying a journey (on the active GM only) and undoing it (docs/security.md, docs/api/travel.md).
  *
- * Apply: validate the request and the sender's ownership of every actor, read the actors, plan with the rules,
- * roll every save of the plan through the system adapter (without the system's own chat message: the rolls are
- * attached to the journey card, which lists each one), roll the daily lost check (pmt, Foundry dice) when a
- * chance is given, resolve with the rules, then write: exhaustion (adapter), the fasting and thirst counters
- * (actor flags), world time, and one chat card keeping what changed.
- * Nothing is written before every roll is in; if any write fails, what was written is put back and the GM told.
- * Undo (the card's button, GM): puts back the values kept on the card, with the same rollback on failure.
+ * Who may do what: a GM's journey is applied. A player's journey is a proposal for the GMs (proposals.ts, kind
+ * "travel": Apply / Decline), unless the world setting "Players may apply journeys of their own characters" is on
+ * and every member is the player's own character. A player may name characters they can see (a proposal the GM
+ * decides); a character they cannot see is unknown to them. Everything reaches the active GM through the trusted
+ * request channel (request "travelApply"; "travelUndo" for GMs only), whose sender comes from the server.
+ *
+ * Exactly once: everything is rolled first (saves through the system adapter, without the system's own chat
+ * message; the daily lost checks with Foundry dice), nothing written. Then the journey card is posted, marked
+ * "applying", holding the whole journal in absolute values (journey.ts); then the steps run (exhaustion, counters,
+ * world time), each read back from the world; then the card is marked "applied". A write the server refuses rolls
+ * back what was applied (state-based) and the card says so ("failed"). Undo marks the card "undoing" with the world
+ * time to come back to, runs the inverse steps, marks it "undone". A card left "applying" or "undoing" (a reload, a
+ * GM leaving) is finished by the active GM on ready, and says so. A value changed meanwhile is left alone and
+ * reported; a deleted actor is skipped and reported.
  */
-import { MODULE_ID, template } from "../../constants.js";
-import { isRulesError } from "../../rules/errors.js";
+import { template } from "../../constants.js";
 import { survivalSaveSucceeds, travelLostCheck, travelOutcome, travelPlan, type TravelPlan } from "../../rules/travel.js";
 import { adapterFor, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
 import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
-import { errorMessage, t, UserError } from "../i18n.js";
+import { errorMessage, t, tHtml, UserError } from "../i18n.js";
+import { propose } from "../proposals.js";
 import { getSetting } from "../settings.js";
-import { assertOwner } from "../tokens.js";
-import { travelCardContext, type LostCheck, type RolledSave } from "./card.js";
+import { formatDuration, formatKm } from "../../apps/travel-context.js";
+import { routeText, travelCardContext, type LostCheck, type RolledSave } from "./card.js";
+import { counterValue, readJourney, runJourneySteps, writeJourney, type TravelCardFlag, type TravelJournal, type TravelJournalActor } from "./journey.js";
 import { actorById, readSnapshot } from "./party.js";
-import { parseRequest, planInput } from "./request.js";
+import { parseRequest, planInput, type MemberSnapshot, type TravelRequest } from "./request.js";
 
 /**
  * Most rolls one Apply makes (saves and daily lost checks, all attached to the one card): a longer journey is
@@ -29,178 +37,79 @@ import { parseRequest, planInput } from "./request.js";
  */
 export const MAX_TRAVEL_SAVES = 500;
 
-/** What Apply changed on one actor (before/after), kept on the card for Undo. null: not written. */
-export interface TravelJournalActor {
-  actorId: string;
-  name: string;
-  exhaustion: { before: number; after: number } | null;
-  fasting: { before: number | null; after: number } | null;
-  thirst: { before: number | null; after: number } | null;
+/** A long journey rolls hundreds of saves on the GM: a client waits up to 5 minutes for the answer. */
+export const TRAVEL_REQUEST_TIMEOUT = 300_000;
+
+/** What the active GM answers to "travelApply": the journey card, or a proposal sent to the GMs. */
+export interface TravelApplyAnswer {
+  messageId: string | null;
+  proposed: boolean;
+}
+/** What the API and the dialog resolve to: plain data, so every client localizes an error in its own language. */
+export type TravelApplyResult = ({ ok: true } & TravelApplyAnswer) | { ok: false; key: string; data: Record<string, string | number> };
+
+/** What the active GM answers to "travelUndo": the characters left alone (changed since) or gone. */
+export interface TravelUndoAnswer {
+  changedSince: string[];
+  missing: string[];
+}
+export type TravelUndoResult = ({ ok: true } & TravelUndoAnswer) | { ok: false; key: string; data: Record<string, string | number> };
+
+/** The data a travel proposal keeps on its card: the checked request and the members not the proposer's own. */
+export interface TravelProposalData {
+  request: TravelRequest;
+  foreign: string[];
 }
 
-export interface TravelJournal {
-  /** Seconds added to the world time (0 when time was not advanced). */
-  advanced: number;
-  actors: TravelJournalActor[];
+/** Journey cards this client (the active GM) is applying, undoing or finishing now: never run twice at once. */
+const running = new Set<string>();
+
+type OwnedActor = ActorLike & { testUserPermission(user: User, level: "LIMITED" | "OWNER"): boolean };
+
+/**
+ * The actors a request names: each must exist, and a player must at least see it (LIMITED, as the dialog's list);
+ * an actor a player cannot see is unknown to them (its existence is not revealed). `viewer` null: a GM's authority.
+ */
+function resolveActors(req: TravelRequest, viewer: User | null): OwnedActor[] {
+  return req.members.map((m) => {
+    const a = actorById(m.actorId) as OwnedActor | null;
+    if (!a || (viewer && !viewer.isGM && !a.testUserPermission(viewer, "LIMITED"))) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: m.actorId });
+    return a;
+  });
 }
 
-/** The card's flag: flags.aventure.travel. */
-export interface TravelCardFlag {
-  journal: TravelJournal;
-  undone: boolean;
-  /** The daily lost checks rolled (pmt), in day order; absent or empty when no chance was given. */
-  lost?: LostCheck[];
+interface Planned {
+  adapter: ActorAdapter;
+  trackFood: boolean;
+  snapshots: MemberSnapshot[];
+  plan: TravelPlan;
+  rollCount: number;
 }
 
-/** A query's answer: plain data, so a player's client localizes an error in its own language. */
-export type TravelApplyResult = { ok: true; messageId: string | null } | { ok: false; key: string; data: Record<string, string | number> };
-
-/** Steps already done, each with its inverse; rollback runs the inverses in reverse order. */
-export class Rollback {
-  readonly #undo: (() => Promise<unknown>)[] = [];
-  async step<T>(run: () => Promise<T>, undo: (result: T) => Promise<unknown>): Promise<T> {
-    const result = await run();
-    this.#undo.push(() => undo(result));
-    return result;
-  }
-  /** Runs every inverse (even after one fails); true when all succeeded. */
-  async rollback(): Promise<boolean> {
-    let ok = true;
-    for (const undo of this.#undo.reverse()) {
-      try {
-        await undo();
-      } catch (e) {
-        ok = false;
-        console.error("aventure | travel rollback step failed", e);
-      }
-    }
-    this.#undo.length = 0;
-    return ok;
-  }
+/** Reads the actors and plans the journey with the rules; refuses a journey over the roll cap. Writes nothing. */
+function planJourney(req: TravelRequest, actors: ActorLike[]): Planned {
+  const adapter = adapterFor();
+  const trackFood = getSetting("travelTrackFood");
+  const snapshots = actors.map((a) => readSnapshot(adapter, a));
+  const plan = travelPlan(planInput(req, snapshots, getSetting("ruleset"), trackFood));
+  const rollCount = plan.saves.length + plan.days.filter((d) => d.lostCheckChance !== null).length;
+  if (rollCount > MAX_TRAVEL_SAVES) throw new UserError("AVENTURE.Travel.Error.TooManySaves", { count: rollCount, max: MAX_TRAVEL_SAVES });
+  return { adapter, trackFood, snapshots, plan, rollCount };
 }
 
-const flagValue = (actor: ActorLike, key: "fastingDays" | "thirstDays"): number | null => {
-  const v = actor.getFlag(MODULE_ID, key);
-  return typeof v === "number" ? v : null;
-};
-
-async function writeCounter(actor: ActorLike, key: "fastingDays" | "thirstDays", value: number | null): Promise<void> {
-  if (value === null) {
-    await (actor as unknown as { unsetFlag(scope: string, key: string): Promise<unknown> }).unsetFlag(MODULE_ID, key);
-  } else await actor.setFlag(MODULE_ID, key, value);
-}
-
-function resultError(e: unknown): TravelApplyResult {
-  if (isRulesError(e) || e instanceof UserError) return { ok: false, key: e.key, data: { ...e.data } };
-  return { ok: false, key: "AVENTURE.Travel.Error.Failed", data: { error: errorMessage(e) } };
-}
-
-/** The save's line on the card: "Day 2, 10th hour" / "Day 2, water". */
+/** The save's flavor, given to the system's roll (HTML there: the name is escaped). */
 function saveFlavor(plan: TravelPlan, s: TravelPlan["saves"][number]): string {
   const name = plan.members.find((m) => m.id === s.memberId)?.name ?? "";
   return s.kind === "forcedMarch"
-    ? t("AVENTURE.Travel.Save.forcedMarchFlavor", { name, day: s.day, hour: s.hour!, dc: s.dc })
-    : t("AVENTURE.Travel.Save.dehydrationFlavor", { name, day: s.day, dc: s.dc });
-}
-
-/**
- * The active GM's handler of a travel request (from the dialog, a macro or a player's query). Returns a
- * result instead of throwing so the requester shows the error in its own language.
- */
-export async function applyTravel(raw: unknown, sender: User): Promise<TravelApplyResult> {
-  try {
-    if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-    const req = parseRequest(raw);
-    const actors = req.members.map((m) => {
-      const a = actorById(m.actorId);
-      if (!a) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: m.actorId });
-      assertOwner(sender, a as unknown as { name: string; testUserPermission(user: User, level: "OWNER"): boolean });
-      return a;
-    });
-    const adapter = adapterFor();
-    const trackFood = getSetting("travelTrackFood");
-    const snapshots = actors.map((a) => readSnapshot(adapter, a));
-    const plan = travelPlan(planInput(req, snapshots, getSetting("ruleset"), trackFood));
-    const rollCount = plan.saves.length + plan.days.filter((d) => d.lostCheckChance !== null).length;
-    if (rollCount > MAX_TRAVEL_SAVES) {
-      throw new UserError("AVENTURE.Travel.Error.TooManySaves", { count: rollCount, max: MAX_TRAVEL_SAVES });
-    }
-    const rolled = await rollSaves(adapter, plan, actors);
-    const lost = await rollLostChecks(plan);
-    const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
-    const journal: TravelJournal = { advanced: 0, actors: [] };
-    const rollback = new Rollback();
-    try {
-      for (const [i, actor] of actors.entries()) {
-        const m = outcome.members[i]!;
-        const entry: TravelJournalActor = { actorId: actor.id!, name: actor.name, exhaustion: null, fasting: null, thirst: null };
-        journal.actors.push(entry);
-        if (m.levelsGained > 0 && snapshots[i]!.exhaustion !== null) {
-          entry.exhaustion = await rollback.step(
-            async () => adapter.addExhaustion(actor, m.levelsGained),
-            async (r) => (r ? adapter.setExhaustion(actor, r.before) : undefined),
-          );
-        }
-        if (trackFood) {
-          const fasting = { before: flagValue(actor, "fastingDays"), after: m.fastingAfter };
-          await rollback.step(
-            () => writeCounter(actor, "fastingDays", fasting.after),
-            () => writeCounter(actor, "fastingDays", fasting.before),
-          );
-          entry.fasting = fasting;
-          const thirst = { before: flagValue(actor, "thirstDays"), after: m.thirstAfter };
-          await rollback.step(
-            () => writeCounter(actor, "thirstDays", thirst.after),
-            () => writeCounter(actor, "thirstDays", thirst.before),
-          );
-          entry.thirst = thirst;
-        }
-      }
-      if (getSetting("travelAdvanceTime") && plan.durationSeconds > 0) {
-        const seconds = plan.durationSeconds;
-        await rollback.step(
-          () => game.time.advance(seconds),
-          () => game.time.advance(-seconds),
-        );
-        journal.advanced = seconds;
-      }
-      const flag: TravelCardFlag = { journal, undone: false, lost: lost.checks };
-      const message = await postCard({
-        template: template("travel/card.hbs"),
-        context: travelCardContext(plan, outcome, rolled, journal, {
-          localize: t,
-          lang: game.i18n.lang,
-          trackFood,
-          exhaustionTracked: snapshots.map((s) => s.exhaustion !== null),
-          lost: lost.checks,
-        }),
-        rolls: [...lost.rolls, ...rolled.flatMap((r) => (r.roll ? [r.roll] : []))],
-        flags: { travel: flag },
-      });
-      if (!message) throw new Error("the chat card was not created");
-      return { ok: true, messageId: message.id ?? null };
-    } catch (e) {
-      const clean = await rollback.rollback();
-      const key = clean ? "AVENTURE.Travel.Error.RolledBack" : "AVENTURE.Travel.Error.RollbackFailed";
-      // The requester reports the error; a player's request also warns the GM here.
-      if (sender.id !== game.user.id) ui.notifications?.error(t(key, { error: errorMessage(e) }));
-      console.error("aventure | travel apply failed", e);
-      return { ok: false, key, data: { error: errorMessage(e) } };
-    }
-  } catch (e) {
-    return resultError(e);
-  }
+    ? tHtml("AVENTURE.Travel.Save.forcedMarchFlavor", { name, day: s.day, hour: s.hour!, dc: s.dc })
+    : tHtml("AVENTURE.Travel.Save.dehydrationFlavor", { name, day: s.day, dc: s.dc });
 }
 
 /**
  * Rolls every save of the plan, in order, through the adapter (once each), without the system's own chat
  * message: the journey card carries the rolls and lists every result. Nothing is written here.
  */
-async function rollSaves(
-  adapter: ActorAdapter,
-  plan: TravelPlan,
-  actors: ActorLike[],
-): Promise<(RolledSave & { roll?: Roll })[]> {
+async function rollSaves(adapter: ActorAdapter, plan: TravelPlan, actors: ActorLike[]): Promise<(RolledSave & { roll?: Roll })[]> {
   const byId = new Map(actors.map((a) => [a.id!, a]));
   const out: (RolledSave & { roll?: Roll })[] = [];
   for (const s of plan.saves) {
@@ -235,91 +144,217 @@ async function rollLostChecks(plan: TravelPlan): Promise<{ checks: LostCheck[]; 
   return { checks, rolls: dice.rolls };
 }
 
-/** The minimal chat message surface Undo needs. */
-export interface TravelMessageLike {
-  id?: string | null;
-  getFlag(scope: string, key: string): unknown;
-  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
-}
-
-export function travelFlag(message: TravelMessageLike): TravelCardFlag | null {
-  const f = message.getFlag(MODULE_ID, "travel") as TravelCardFlag | undefined;
-  return f && typeof f === "object" && f.journal && Array.isArray(f.journal.actors) ? f : null;
-}
-
-const undoing = new WeakSet<object>();
-
-/** Whether the actor's exhaustion or counters changed since the journey (Undo then overwrites those changes). */
-function driftedSince(adapter: ActorAdapter, actor: ActorLike, entry: TravelJournalActor): boolean {
-  if (entry.exhaustion && adapter.read(actor).exhaustion !== entry.exhaustion.after) return true;
-  if (entry.fasting && flagValue(actor, "fastingDays") !== entry.fasting.after) return true;
-  return !!entry.thirst && flagValue(actor, "thirstDays") !== entry.thirst.after;
+/**
+ * Runs a journey on this client, which must be the active GM: rolls everything, posts the card ("applying", with the
+ * journal), applies the steps, marks the card applied. Resolves to the card's id. Throws a UserError when refused,
+ * or when a write failed (then what was written is put back and the card says so).
+ */
+export async function executeJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  const { adapter, trackFood, snapshots, plan } = planJourney(req, actors);
+  const rolled = await rollSaves(adapter, plan, actors);
+  const lost = await rollLostChecks(plan);
+  const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
+  const actorsJournal = actors.map((actor, i): TravelJournalActor => {
+    const m = outcome.members[i]!;
+    const s = snapshots[i]!;
+    return {
+      actorId: actor.id!,
+      name: actor.name,
+      exhaustion: s.exhaustion !== null && m.exhaustionAfter !== s.exhaustion ? { before: s.exhaustion, after: m.exhaustionAfter } : null,
+      fasting: trackFood ? { before: counterValue(actor, "fastingDays"), after: m.fastingAfter } : null,
+      thirst: trackFood ? { before: counterValue(actor, "thirstDays"), after: m.thirstAfter } : null,
+    };
+  });
+  const now = game.time.worldTime;
+  const moves = getSetting("travelAdvanceTime") && plan.durationSeconds > 0;
+  const journal: TravelJournal = { actors: actorsJournal, time: moves ? { before: now, after: now + plan.durationSeconds } : null };
+  const flag: TravelCardFlag = { v: 2, status: "applying", journal, undoTime: null, lost: lost.checks, problems: [], resumed: false, error: null, rolledBack: false, proposer };
+  const message = await postCard({
+    template: template("travel/card.hbs"),
+    context: travelCardContext(plan, outcome, rolled, moves ? plan.durationSeconds : 0, {
+      localize: t,
+      lang: game.i18n.lang,
+      trackFood,
+      exhaustionTracked: snapshots.map((s) => s.exhaustion !== null),
+      lost: lost.checks,
+      status: t("AVENTURE.Travel.Card.status.applying"),
+    }),
+    rolls: [...lost.rolls, ...rolled.flatMap((r) => (r.roll ? [r.roll] : []))],
+    flags: { travel: flag },
+  });
+  if (!message?.id) throw new UserError("AVENTURE.Travel.Error.Failed", { error: "chat" });
+  running.add(message.id);
+  try {
+    await finishApply(message, flag, false);
+  } finally {
+    running.delete(message.id);
+  }
+  return message.id;
 }
 
 /**
- * Undoes the journey of a card (GM): exhaustion, counters and world time back to what they were before, then
- * marks the card undone. If a write fails, what Undo already restored is re-applied and a UserError says so.
- * Returns the names of the actors whose values had changed since the journey (Undo overwrote them).
- * Run it on the active GM (the card's button goes through the query aventure.travelUndo), so that two GMs
- * clicking at once cannot rewind the clock twice.
+ * Brings the world to the card's journal and marks the card applied (first run, or recovery). A write the server
+ * refuses: what was applied is put back (state-based) and the card is marked failed, saying whether all of it was.
  */
-export async function undoTravel(message: TravelMessageLike): Promise<string[]> {
-  if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
-  const flag = travelFlag(message);
-  if (!flag) throw new UserError("AVENTURE.Travel.Error.NoJourney");
-  if (flag.undone || undoing.has(message)) throw new UserError("AVENTURE.Travel.Error.AlreadyUndone");
-  undoing.add(message);
+async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: boolean): Promise<void> {
   const adapter = adapterFor();
-  const rollback = new Rollback();
-  const changedSince: string[] = [];
+  const time = flag.journal.time ? { from: flag.journal.time.before, to: flag.journal.time.after } : null;
+  let problems;
   try {
-    for (const entry of flag.journal.actors) {
-      const actor = actorById(entry.actorId);
-      if (!actor) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: entry.name });
-      if (driftedSince(adapter, actor, entry)) changedSince.push(actor.name);
-      const ex = entry.exhaustion;
-      if (ex) await rollback.step(() => adapter.setExhaustion(actor, ex.before), () => adapter.setExhaustion(actor, ex.after));
-      const fasting = entry.fasting;
-      if (fasting) {
-        await rollback.step(
-          () => writeCounter(actor, "fastingDays", fasting.before),
-          () => writeCounter(actor, "fastingDays", fasting.after),
-        );
-      }
-      const thirst = entry.thirst;
-      if (thirst) {
-        await rollback.step(
-          () => writeCounter(actor, "thirstDays", thirst.before),
-          () => writeCounter(actor, "thirstDays", thirst.after),
-        );
-      }
-    }
-    const seconds = flag.journal.advanced;
-    if (seconds) await rollback.step(() => game.time.advance(-seconds), () => game.time.advance(seconds));
-    await message.setFlag(MODULE_ID, "travel", { ...flag, undone: true });
-    return changedSince;
+    problems = await runJourneySteps(flag.journal, "forward", time, adapter, actorById, "apply");
   } catch (e) {
-    const clean = await rollback.rollback();
-    const key = clean ? "AVENTURE.Travel.Error.UndoRolledBack" : "AVENTURE.Travel.Error.RollbackFailed";
-    throw new UserError(key, { error: errorMessage(e) });
+    console.error("aventure | travel apply failed", e);
+    let clean = true;
+    try {
+      await runJourneySteps(flag.journal, "back", time ? { from: time.to, to: time.from } : null, adapter, actorById, "apply");
+    } catch (e2) {
+      clean = false;
+      console.error("aventure | travel rollback failed", e2);
+    }
+    const key = clean ? "AVENTURE.Travel.Error.RolledBack" : "AVENTURE.Travel.Error.RollbackFailed";
+    const data = { error: errorMessage(e) };
+    try {
+      await writeJourney(message, { ...flag, status: "failed", error: { key, data }, rolledBack: clean, resumed: flag.resumed || resumed });
+    } catch (e3) {
+      console.error("aventure | could not mark the journey card failed", e3);
+    }
+    throw new UserError(key, data);
+  }
+  await writeJourney(message, { ...flag, status: "applied", problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
+}
+
+/**
+ * Puts the world back as the card says it was before the journey and marks the card undone (first run, or
+ * recovery). A write the server refuses: what Undo restored is applied again and the card goes back to applied (or,
+ * if that fails too, stays "undoing" for the recovery to finish).
+ */
+async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: boolean): Promise<TravelUndoAnswer> {
+  const adapter = adapterFor();
+  let problems;
+  try {
+    problems = await runJourneySteps(flag.journal, "back", flag.undoTime, adapter, actorById, "undo");
+  } catch (e) {
+    console.error("aventure | travel undo failed", e);
+    const data = { error: errorMessage(e) };
+    try {
+      const u = flag.undoTime;
+      await runJourneySteps(flag.journal, "forward", u ? { from: u.to, to: u.from } : null, adapter, actorById, "undo");
+      await writeJourney(message, { ...flag, status: "applied", undoTime: null });
+    } catch (e2) {
+      console.error("aventure | travel undo: could not re-apply", e2);
+      throw new UserError("AVENTURE.Travel.Error.RollbackFailed", data);
+    }
+    throw new UserError("AVENTURE.Travel.Error.UndoRolledBack", data);
+  }
+  await writeJourney(message, { ...flag, status: "undone", problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
+  const names = (kind: "drifted" | "missing") => [...new Set(problems.filter((p) => p.kind === kind && p.name).map((p) => p.name))];
+  return { changedSince: names("drifted"), missing: names("missing") };
+}
+
+// ------------------------------------------------------------------------------------------------ requests
+
+/**
+ * Request "travelApply" (active GM): the sender is the server's. Validates every field, resolves the actors, then
+ * applies (a GM; a player's own characters when the world allows it) or proposes it to the GMs.
+ */
+export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: User }): Promise<TravelApplyAnswer> {
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  const req = parseRequest(raw);
+  const actors = resolveActors(req, sender);
+  if (!sender.isGM) {
+    const foreign = actors.filter((a) => !a.testUserPermission(sender, "OWNER"));
+    if (foreign.length || !getSetting("travelPlayersApply")) {
+      planJourney(req, actors); // refused now (rules, roll cap) rather than when a GM decides
+      const data: TravelProposalData = { request: req, foreign: foreign.map((a) => a.id!) };
+      await propose("travel", data, sender);
+      return { messageId: null, proposed: true };
+    }
+  }
+  return { messageId: await executeJourney(req, actors, sender.isGM ? null : sender.id!), proposed: false };
+}
+
+const MESSAGE_ID = /^[A-Za-z0-9]{1,64}$/;
+
+/**
+ * Request "travelUndo" (GMs only, active GM): the Undo of a journey card a GM wrote, once. Marks the card "undoing"
+ * with the world time to come back to (the time now minus what the journey added) BEFORE any write, then undoes.
+ */
+export async function onTravelUndoRequest(raw: unknown): Promise<TravelUndoAnswer> {
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  const id = (raw as { messageId?: unknown } | null)?.messageId;
+  const message = typeof id === "string" && MESSAGE_ID.test(id) ? game.messages.get(id) : undefined;
+  const flag = readJourney(message);
+  if (!message || !flag || typeof id !== "string") throw new UserError("AVENTURE.Travel.Error.NoJourney");
+  if (flag.status === "undone" || (running.has(id) && flag.status !== "applying")) throw new UserError("AVENTURE.Travel.Error.AlreadyUndone");
+  if (flag.status === "applying" || running.has(id)) throw new UserError("AVENTURE.Travel.Error.InProgress");
+  if (flag.status === "failed") throw new UserError("AVENTURE.Travel.Error.NotApplied");
+  running.add(id);
+  try {
+    if (flag.status === "undoing") return await finishUndo(message, flag, true); // left by a stop: finish it
+    const time = flag.journal.time;
+    const now = game.time.worldTime;
+    const undoing: TravelCardFlag = { ...flag, status: "undoing", undoTime: time ? { from: now, to: now - (time.after - time.before) } : null };
+    await writeJourney(message, undoing);
+    return await finishUndo(message, undoing, false);
   } finally {
-    undoing.delete(message);
+    running.delete(id);
   }
 }
 
-/** A query's answer to Undo: plain data, localized by the requester. */
-export type TravelUndoResult = { ok: true; changedSince: string[] } | { ok: false; key: string; data: Record<string, string | number> };
-
-/** The active GM's handler of the card's Undo (query aventure.travelUndo): GMs only, a journey card by id. */
-export async function undoTravelQuery(raw: unknown, sender: User): Promise<TravelUndoResult> {
-  try {
-    if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-    if (!sender.isGM) throw new UserError("AVENTURE.Error.GMOnly");
-    const id = (raw as { messageId?: unknown } | null)?.messageId;
-    const message = typeof id === "string" ? (game.messages.get(id) as unknown as TravelMessageLike | undefined) : undefined;
-    if (!message) throw new UserError("AVENTURE.Travel.Error.NoJourney");
-    return { ok: true, changedSince: await undoTravel(message) };
-  } catch (e) {
-    return resultError(e) as TravelUndoResult;
+/** On ready (active GM): journey cards left "applying" or "undoing" are finished, and say so. */
+export async function recoverJourneys(): Promise<void> {
+  for (const message of [...game.messages.contents]) {
+    const id = message.id;
+    const flag = readJourney(message);
+    if (!id || !flag || running.has(id) || (flag.status !== "applying" && flag.status !== "undoing")) continue;
+    running.add(id);
+    try {
+      if (flag.status === "applying") await finishApply(message, flag, true);
+      else await finishUndo(message, flag, true);
+    } catch (e) {
+      console.error("aventure | could not finish an interrupted journey", e);
+    } finally {
+      running.delete(id);
+    }
   }
+}
+
+// ------------------------------------------------------------------------------------------------ proposals
+
+function proposalData(raw: unknown): { req: TravelRequest; foreign: string[] } {
+  const d = (raw ?? {}) as { request?: unknown; foreign?: unknown };
+  const req = parseRequest(d.request);
+  const ids = new Set(req.members.map((m) => m.actorId));
+  const foreign = Array.isArray(d.foreign) ? d.foreign.filter((x): x is string => typeof x === "string" && ids.has(x)) : [];
+  return { req, foreign };
+}
+
+/** The proposal card's lines: party, route, distance and duration, days, world time change, rolls to make. */
+export function describeJourney(raw: unknown): string[] {
+  const { req, foreign } = proposalData(raw);
+  const actors = resolveActors(req, null);
+  const { plan, rollCount } = planJourney(req, actors);
+  const lang = game.i18n.lang;
+  const names = (list: ActorLike[]) => list.map((a) => a.name).join(", ");
+  const moves = getSetting("travelAdvanceTime") && plan.durationSeconds > 0;
+  return [
+    t("AVENTURE.Travel.Proposal.party", { names: names(actors) }),
+    ...(foreign.length ? [t("AVENTURE.Travel.Proposal.foreign", { names: names(actors.filter((a) => foreign.includes(a.id!))) })] : []),
+    routeText(plan, t, lang),
+    t("AVENTURE.Travel.Proposal.journey", {
+      distance: formatKm(plan.distance, lang),
+      duration: formatDuration(plan.durationSeconds, t),
+      days: t("AVENTURE.Travel.Summary.days", { n: plan.days.length }),
+    }),
+    moves ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(plan.durationSeconds, t) }) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
+    t("AVENTURE.Travel.Proposal.rolls", { n: rollCount }),
+  ];
+}
+
+/** A GM applied a travel proposal: the stored request is checked again and the journey runs with a GM's authority. */
+export async function applyJourneyProposal(raw: unknown, { proposer }: { proposer: User | null }): Promise<string> {
+  const { req } = proposalData(raw);
+  await executeJourney(req, resolveActors(req, null), proposer?.id ?? null);
+  return t("AVENTURE.Travel.Proposal.outcome");
 }

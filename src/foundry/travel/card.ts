@@ -1,7 +1,7 @@
 /** The journey's chat card context (pure: tested and screenshotted without Foundry). */
 import type { TravelOutcome, TravelPlan, TravelSaveKind } from "../../rules/travel.js";
 import { formatDuration, formatKm, formatNumber, type Localize } from "../../apps/travel-context.js";
-import type { TravelJournal } from "./apply.js";
+import type { TravelCardFlag } from "./journey.js";
 
 /** One save as rolled through the adapter. */
 export interface RolledSave {
@@ -33,29 +33,37 @@ export interface CardEnv {
   exhaustionTracked: boolean[];
   /** The daily lost checks rolled on Apply (pmt); none when no chance was given. */
   lost?: readonly LostCheck[];
+  /** The status line the card is posted with (its footer is rebuilt from the card's state when shown). */
+  status?: string;
 }
 
+/** "Normal · Difficult terrain · On foot" (the speed instead of the pace for boats and special mounts). */
+export function routeText(plan: TravelPlan, l: Localize, lang: string): string {
+  return [
+    plan.mode === "boat" || plan.mode === "custom" ? l("AVENTURE.Travel.Card.speed", { speed: formatNumber(plan.speedKmh ?? 0, lang) }) : l(`AVENTURE.Travel.Pace.${plan.pace}`),
+    l(`AVENTURE.Travel.Terrain.${plan.terrain}`),
+    l(`AVENTURE.Travel.Mode.${plan.mode}`),
+  ].join(" · ");
+}
+
+/** The journey card's context. `timeAdvanced`: the seconds the journey moves the world time (0: not moved). */
 export function travelCardContext(
   plan: TravelPlan,
   outcome: TravelOutcome,
   rolled: readonly RolledSave[],
-  journal: TravelJournal,
+  timeAdvanced: number,
   env: CardEnv,
 ) {
   const l = env.localize;
-  const route = [
-    plan.mode === "boat" || plan.mode === "custom" ? l("AVENTURE.Travel.Card.speed", { speed: formatNumber(plan.speedKmh ?? 0, env.lang) }) : l(`AVENTURE.Travel.Pace.${plan.pace}`),
-    l(`AVENTURE.Travel.Terrain.${plan.terrain}`),
-    l(`AVENTURE.Travel.Mode.${plan.mode}`),
-  ].join(" · ");
   return {
     distance: formatKm(plan.distance, env.lang),
     duration: formatDuration(plan.durationSeconds, l),
     dayCount: plan.days.length,
-    route,
-    time: journal.advanced
-      ? l("AVENTURE.Travel.Card.timeAdvanced", { duration: formatDuration(journal.advanced, l) })
+    route: routeText(plan, l, env.lang),
+    time: timeAdvanced
+      ? l("AVENTURE.Travel.Card.timeAdvanced", { duration: formatDuration(timeAdvanced, l) })
       : l("AVENTURE.Travel.Card.timeNotAdvanced"),
+    status: env.status ?? "",
     trackFood: env.trackFood,
     lostChance: env.lost?.length ? l("AVENTURE.Travel.Card.lostTitle", { chance: formatNumber(env.lost[0]!.chance, env.lang) }) : "",
     lost: (env.lost ?? []).map((c) => ({
@@ -99,4 +107,40 @@ export function travelCardContext(
       };
     }),
   };
+}
+
+/** What the card's footer shows for its state (rebuilt on every client when the card is shown). */
+export interface JourneyFooter {
+  /** The status ("Being applied…", "Undone: …", why it failed); empty once applied. */
+  status: string;
+  /** Notes: the player who asked for it, finished after a reload. */
+  notes: string[];
+  /** What was left alone (changed meanwhile) or skipped (a deleted actor). */
+  warnings: string[];
+  /** Whether the Undo button is offered (to GMs, on an applied journey). */
+  undo: boolean;
+}
+
+/**
+ * The footer of a journey card in the reader's language, from the card's checked state (readJourney). `userName`
+ * turns the proposer's id into a name.
+ */
+export function journeyFooter(flag: TravelCardFlag, l: Localize, isGM: boolean, userName: (id: string) => string): JourneyFooter {
+  const status =
+    flag.status === "failed"
+      ? flag.error
+        ? l(flag.error.key, flag.error.data)
+        : l("AVENTURE.Travel.Error.Failed", { error: "?" })
+      : flag.status === "applied"
+        ? ""
+        : l(`AVENTURE.Travel.Card.status.${flag.status}`);
+  const notes: string[] = [];
+  if (flag.proposer) notes.push(l("AVENTURE.Travel.Card.askedBy", { name: userName(flag.proposer) }));
+  if (flag.resumed) notes.push(l("AVENTURE.Operation.resumed"));
+  const warnings = flag.problems.map((p) =>
+    p.kind === "missing"
+      ? l("AVENTURE.Travel.Card.missing", { name: p.name })
+      : l("AVENTURE.Operation.drifted", { what: l(`AVENTURE.Travel.Step.${p.what}`, { name: p.name }) }),
+  );
+  return { status, notes, warnings, undo: isGM && flag.status === "applied" };
 }

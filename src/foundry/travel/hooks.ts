@@ -1,39 +1,75 @@
 /**
- * Travel: the queries (players' Apply, and the card's Undo run on the active GM), the GM's token HUD button
- * and the Undo button of the journey card. Called once from registerHooks() (in init).
- * Hooks: renderChatMessageHTML (the card's Undo button: GM only, hidden once undone).
+ * Travel: the requests (players' and GMs' Apply, the card's Undo for GMs), the proposal kind "travel" (a player's
+ * journey for the GMs to apply or decline), the recovery of interrupted journeys, the GM's token HUD button, and the
+ * journey card's footer (status, what was left alone, the Undo button). Called once from registerHooks() (in init).
+ * Hooks: renderChatMessageHTML (the card's footer: rebuilt from the state of a card a GM wrote; Undo for GMs only).
  */
 import { openTravel } from "../../apps/TravelDialog.js";
-import { registerQuery } from "../gm.js";
+import { t } from "../i18n.js";
+import { registerRecovery } from "../operations.js";
+import { registerProposalKind } from "../proposals.js";
+import { registerRequest } from "../requests.js";
 import { addHudButton } from "../token-hud.js";
 import { requestUndo } from "./api.js";
-import { applyTravel, travelFlag, undoTravelQuery, type TravelMessageLike } from "./apply.js";
+import { applyJourneyProposal, describeJourney, onTravelApplyRequest, onTravelUndoRequest, recoverJourneys, TRAVEL_REQUEST_TIMEOUT } from "./apply.js";
+import { journeyFooter } from "./card.js";
+import { readJourney } from "./journey.js";
 
-/** Shows the Undo button to GMs on a journey card that is not undone yet, and wires it. */
-export function onRenderTravelCard(message: TravelMessageLike, html: HTMLElement): void {
-  const flag = travelFlag(message);
-  if (!flag) return;
-  const button = html.querySelector<HTMLButtonElement>('[data-action="aventure-travel-undo"]');
-  const undone = html.querySelector<HTMLElement>(".aventure-travel-undone");
-  if (undone) undone.hidden = !flag.undone;
-  if (!button) return;
-  if (!game.user.isGM || flag.undone) {
-    button.remove();
-    return;
+const UNDO = "aventure-travel-undo";
+
+/**
+ * renderChatMessageHTML: the journey card's footer, rebuilt on each client in its own language from the card's
+ * state, only for a card a GM wrote. Any Undo button in the content is removed first (a player's message may carry
+ * one): the only Undo button is the one made here, for GMs, on an applied journey; it stays disabled while it runs.
+ */
+export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): void {
+  for (const b of [...html.querySelectorAll(`[data-action="${UNDO}"]`)]) b.remove();
+  const card = html.querySelector<HTMLElement>(".aventure-travel-card");
+  const flag = readJourney(message);
+  if (!card || !flag) return;
+  const doc = html.ownerDocument;
+  let footer = card.querySelector<HTMLElement>(".aventure-travel-card-footer");
+  if (!footer) {
+    footer = doc.createElement("footer");
+    footer.className = "aventure-travel-card-footer";
+    card.append(footer);
   }
-  button.addEventListener("click", (event) => {
-    event.preventDefault();
-    if (!message.id) return;
-    button.disabled = true;
-    void requestUndo(message.id).finally(() => {
-      button.disabled = false;
+  const view = journeyFooter(flag, t, game.user.isGM, (id) => game.users.get(id)?.name ?? id);
+  const line = (text: string, cls: string) => {
+    const p = doc.createElement("p");
+    p.className = cls;
+    p.textContent = text;
+    return p;
+  };
+  const children: HTMLElement[] = [];
+  if (view.status) children.push(line(view.status, `aventure-travel-status${flag.status === "failed" ? " aventure-warning" : ""}`));
+  for (const n of view.notes) children.push(line(n, "aventure-note"));
+  for (const w of view.warnings) children.push(line(w, "aventure-warning"));
+  if (view.undo) {
+    const button = doc.createElement("button");
+    button.type = "button";
+    button.dataset.action = UNDO;
+    const icon = doc.createElement("i");
+    icon.className = "fa-solid fa-rotate-left";
+    button.append(icon, ` ${t("AVENTURE.Travel.Card.undo")}`);
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      if (!message.id || button.disabled) return;
+      button.disabled = true;
+      void requestUndo(message.id).finally(() => {
+        button.disabled = false;
+      });
     });
-  });
+    children.push(button);
+  }
+  footer.replaceChildren(...children);
 }
 
 export function registerTravelHooks(): void {
-  registerQuery("travelApply", applyTravel);
-  registerQuery("travelUndo", undoTravelQuery);
+  registerRequest({ name: "travelApply", timeout: TRAVEL_REQUEST_TIMEOUT, handle: onTravelApplyRequest });
+  registerRequest({ name: "travelUndo", gmOnly: true, handle: onTravelUndoRequest });
+  registerProposalKind({ kind: "travel", title: "AVENTURE.Travel.Proposal.title", describe: describeJourney, apply: applyJourneyProposal });
+  registerRecovery("travel", recoverJourneys);
   addHudButton({
     id: "travel",
     icon: "fa-solid fa-route",

@@ -10,9 +10,11 @@
 import {
   MARCHING_POSITIONS,
   RATION_LEVELS,
+  SURVIVAL_CON_MOD_RANGE,
   TRAVEL_ACTIVITIES,
   TRAVEL_MODES,
   TRAVEL_PACES,
+  TRAVEL_RULES,
   TRAVEL_TERRAINS,
   type MarchingPosition,
   type RationLevel,
@@ -24,7 +26,7 @@ import {
 } from "../../rules/travel.js";
 import type { RulesetId } from "../../rules/rulesets.js";
 import { RulesError } from "../../rules/errors.js";
-import { bool, num, oneOf } from "../../rules/validate.js";
+import { bool, num, oneOf, type NumberConstraints } from "../../rules/validate.js";
 
 export interface TravelMemberRequest {
   actorId: string;
@@ -70,23 +72,50 @@ export interface MemberSnapshot {
 /** Most members a request may name (a sanity bound on what a player can make the GM roll). */
 export const MAX_TRAVEL_MEMBERS = 50;
 
+/**
+ * The ranges a request's numbers must fall in, checked on the GM before anything else (a forged request from the
+ * console is refused here, with the field's name). The rules check their own bounds again (1000 days at most).
+ */
+export const TRAVEL_REQUEST_LIMITS = {
+  /** Metres: 1 000 000 km, far beyond what 1000 days of travel cover; the rules then refuse beyond 1000 days. */
+  distance: 1e9,
+  /** Seconds: 1000 days. */
+  duration: TRAVEL_RULES.maxDays * 86400,
+  hoursPerDay: TRAVEL_RULES.maxHoursPerDay,
+  /** km/h, for boats and special mounts (the dialog's bound too). */
+  speedKmh: 1000,
+  lostChance: 100,
+  passivePerception: 100,
+} as const;
+
+/** Actor ids: Foundry's ids are 16 letters and digits; anything else is not an id. */
+const ACTOR_ID = /^[A-Za-z0-9]{1,64}$/;
+
 function record(name: string, v: unknown): Record<string, unknown> {
   if (typeof v !== "object" || v === null || Array.isArray(v)) throw new RulesError("AVENTURE.Error.Missing", { name });
   return v as Record<string, unknown>;
 }
 
-function optNumber(name: string, v: unknown): number | null {
-  return v === undefined || v === null ? null : num(name, v);
+function optNumber(name: string, v: unknown, c: NumberConstraints = {}): number | null {
+  return v === undefined || v === null ? null : num(name, v, c);
+}
+
+/** A number above 0 and at most `max` (0 is refused as out of range: a journey of nothing is no journey). */
+function positive(name: string, v: unknown, max: number): number {
+  const n = num(name, v, { min: 0, max });
+  if (n <= 0) throw new RulesError("AVENTURE.Error.OutOfRange", { name, value: n, min: 0, max });
+  return n;
 }
 
 /**
- * Validates a request received from anyone (a player's query included): shapes, types and enumerations.
- * Throws a RulesError naming the faulty field. Unknown keys are dropped. The rules check ranges again.
+ * Validates a request received from anyone (a player's request included): shapes, types, enumerations and ranges
+ * (TRAVEL_REQUEST_LIMITS, the CON modifier range of the rules, at most MAX_TRAVEL_MEMBERS members with distinct
+ * ids). Throws a RulesError naming the faulty field. Unknown keys are dropped. The rules check ranges again.
  */
 export function parseRequest(raw: unknown): TravelRequest {
   const r = record("request", raw);
-  const distance = optNumber("distance", r.distance);
-  const duration = optNumber("duration", r.duration);
+  const distance = r.distance === undefined || r.distance === null ? null : positive("distance", r.distance, TRAVEL_REQUEST_LIMITS.distance);
+  const duration = r.duration === undefined || r.duration === null ? null : positive("duration", r.duration, TRAVEL_REQUEST_LIMITS.duration);
   if ((distance === null) === (duration === null)) {
     throw new RulesError("AVENTURE.Error.Missing", { name: "distance" });
   }
@@ -98,7 +127,7 @@ export function parseRequest(raw: unknown): TravelRequest {
   const seen = new Set<string>();
   const members = (r.members as unknown[]).map((raw, i): TravelMemberRequest => {
     const m = record(`party[${i}]`, raw);
-    if (typeof m.actorId !== "string" || m.actorId === "") throw new RulesError("AVENTURE.Error.Missing", { name: `party[${i}].id` });
+    if (typeof m.actorId !== "string" || !ACTOR_ID.test(m.actorId)) throw new RulesError("AVENTURE.Error.Missing", { name: `party[${i}].id` });
     if (seen.has(m.actorId)) {
       throw new RulesError("AVENTURE.Error.UnknownValue", { name: `party[${i}].id`, value: m.actorId, allowed: "unique ids" });
     }
@@ -109,21 +138,21 @@ export function parseRequest(raw: unknown): TravelRequest {
       water: oneOf(`party[${i}].water`, m.water, RATION_LEVELS),
       position: oneOf(`party[${i}].position`, m.position, MARCHING_POSITIONS),
       activity: oneOf(`party[${i}].activity`, m.activity, TRAVEL_ACTIVITIES),
-      conMod: optNumber(`party[${i}].conMod`, m.conMod),
-      passivePerception: optNumber(`party[${i}].passivePerception`, m.passivePerception),
+      conMod: optNumber(`party[${i}].conMod`, m.conMod, { integer: true, min: SURVIVAL_CON_MOD_RANGE.min, max: SURVIVAL_CON_MOD_RANGE.max }),
+      passivePerception: optNumber(`party[${i}].passivePerception`, m.passivePerception, { integer: true, min: 0, max: TRAVEL_REQUEST_LIMITS.passivePerception }),
     };
   });
   return {
     pace: oneOf("pace", r.pace, TRAVEL_PACES),
     terrain: oneOf("terrain", r.terrain, TRAVEL_TERRAINS),
     mode: oneOf("mode", r.mode, TRAVEL_MODES),
-    speedKmh: optNumber("speedKmh", r.speedKmh),
+    speedKmh: r.speedKmh === undefined || r.speedKmh === null ? null : positive("speedKmh", r.speedKmh, TRAVEL_REQUEST_LIMITS.speedKmh),
     distance,
     duration,
-    hoursPerDay: num("hoursPerDay", r.hoursPerDay),
+    hoursPerDay: positive("hoursPerDay", r.hoursPerDay, TRAVEL_REQUEST_LIMITS.hoursPerDay),
     hot: bool("hot", r.hot, false),
     stealth: bool("stealth", r.stealth, false),
-    lostChance: r.lostChance === undefined ? 0 : num("lostChance", r.lostChance),
+    lostChance: r.lostChance === undefined ? 0 : num("lostChance", r.lostChance, { min: 0, max: TRAVEL_REQUEST_LIMITS.lostChance }),
     members,
   };
 }

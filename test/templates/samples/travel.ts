@@ -57,7 +57,7 @@ export function cardSample(l: Localize) {
     return { id: s.id, memberId: s.memberId, day: s.day, kind: s.kind, hour: s.hour, dc: s.dc, total, natural, success: total >= s.dc };
   });
   const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
-  return travelCardContext(plan, outcome, rolled, { advanced: plan.durationSeconds, actors: [] }, {
+  return travelCardContext(plan, outcome, rolled, plan.durationSeconds, {
     localize: l as ContextLocalize,
     lang: langOf(l),
     trackFood: true,
@@ -68,6 +68,7 @@ export function cardSample(l: Localize) {
       { day: 2, chance: 20, roll: 12, lost: true },
       { day: 3, chance: 20, roll: 87, lost: false },
     ],
+    status: l("AVENTURE.Travel.Card.status.undone"),
   });
 }
 

@@ -1,0 +1,306 @@
+/**
+ * The journey card's state (flags.aventure.travel) and the steps that bring the world to it (operations.ts).
+ *
+ * The card is written by the active GM BEFORE anything else, marked "applying", with the whole journal in ABSOLUTE
+ * values: per actor the exhaustion and the fasting and thirst counters before and after the journey, and the world
+ * time before and after. Each step reads its state back from the world (the actor, the world time): done when the
+ * value is already the target, pending when it is still the value it starts from, drifted when it is neither
+ * (someone changed it meanwhile: left alone and reported), missing when the actor is gone (skipped and reported).
+ * Running the steps again after a reload therefore writes only what is missing, never twice.
+ *
+ * Undo records its own target for the world time when it starts (`undoTime`: the time then, and that time minus what
+ * the journey added), so a retry or a reload rewinds the clock to that recorded value, never twice.
+ *
+ * The state is read only from a card a GM wrote (gmCardFlag) and checked field by field (readJourney).
+ */
+import { MODULE_ID } from "../../constants.js";
+import { gmCardFlag } from "../cards.js";
+import type { ActorAdapter, ActorLike } from "../adapters/adapter.js";
+import { runSteps, valueState, type Step, type StepReport } from "../operations.js";
+import type { LostCheck } from "./card.js";
+import { MAX_TRAVEL_MEMBERS } from "./request.js";
+
+export type JourneyStatus = "applying" | "applied" | "undoing" | "undone" | "failed";
+export const JOURNEY_STATUSES: readonly JourneyStatus[] = ["applying", "applied", "undoing", "undone", "failed"];
+
+/** A value before and after the journey (absolute). A counter that did not exist before is `null`. */
+export interface Change<B extends number | null = number | null> {
+  before: B;
+  after: number;
+}
+
+/** What the journey changes on one actor. null: not changed by the journey (not tracked, or nothing gained). */
+export interface TravelJournalActor {
+  actorId: string;
+  name: string;
+  exhaustion: Change<number> | null;
+  fasting: Change | null;
+  thirst: Change | null;
+}
+
+export interface TravelJournal {
+  actors: TravelJournalActor[];
+  /** World time before and after the journey (seconds, absolute); null when the journey does not move it. */
+  time: { before: number; after: number } | null;
+}
+
+/** What a step reports: a value "drifted" (changed meanwhile, left alone) or an actor "missing" (deleted). */
+export type JourneyWhat = "exhaustion" | "fasting" | "thirst" | "time" | "actor";
+export interface JourneyProblem {
+  kind: "drifted" | "missing";
+  what: JourneyWhat;
+  /** The actor's name (empty for the world time). */
+  name: string;
+  /** While applying the journey or while undoing it. */
+  phase: "apply" | "undo";
+}
+
+/** The card's flag: flags.aventure.travel (version 2). */
+export interface TravelCardFlag {
+  v: 2;
+  status: JourneyStatus;
+  journal: TravelJournal;
+  /** Recorded when Undo starts: the world time then (`from`) and the time Undo brings it back to (`to`). */
+  undoTime: { from: number; to: number } | null;
+  /** The daily lost checks rolled (pmt), in day order; empty when no chance was given. */
+  lost: LostCheck[];
+  problems: JourneyProblem[];
+  /** Finished by the active GM after a reload or a GM leaving (the card says so). */
+  resumed: boolean;
+  /** Why it failed (status "failed"): a lang key and its data; `rolledBack` says whether everything was put back. */
+  error: { key: string; data: Record<string, string | number> } | null;
+  rolledBack: boolean;
+  /** The player whose journey it was (a proposal, or a player applying their own characters), or null. */
+  proposer: string | null;
+}
+
+const ID = /^[A-Za-z0-9]{1,64}$/;
+const WHATS: readonly JourneyWhat[] = ["exhaustion", "fasting", "thirst", "time", "actor"];
+/** The largest world time a card may hold (seconds): far beyond any calendar, but a finite number. */
+const MAX_TIME = 1e15;
+
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+function exhaustionChange(v: unknown): Change<number> | null | undefined {
+  if (v === null || v === undefined) return null;
+  const c = v as Record<string, unknown>;
+  const level = (x: unknown) => isNum(x) && Number.isInteger(x) && x >= 0 && x <= 6;
+  return typeof v === "object" && level(c.before) && level(c.after) ? { before: c.before as number, after: c.after as number } : undefined;
+}
+
+function counterChange(v: unknown): Change | null | undefined {
+  if (v === null || v === undefined) return null;
+  const c = v as Record<string, unknown>;
+  const value = (x: unknown) => isNum(x) && x >= 0 && x <= 1e6;
+  if (typeof v !== "object" || !value(c.after) || !(c.before === null || value(c.before))) return undefined;
+  return { before: c.before as number | null, after: c.after as number };
+}
+
+function timePair<A extends string, B extends string>(v: unknown, a: A, b: B): Record<A | B, number> | null | undefined {
+  if (v === null || v === undefined) return null;
+  const t = v as Record<string, unknown>;
+  const ok = (x: unknown) => isNum(x) && Math.abs(x) <= MAX_TIME;
+  return typeof v === "object" && ok(t[a]) && ok(t[b]) ? ({ [a]: t[a], [b]: t[b] } as Record<A | B, number>) : undefined;
+}
+
+function journalActor(v: unknown): TravelJournalActor | null {
+  if (!v || typeof v !== "object") return null;
+  const a = v as Record<string, unknown>;
+  if (typeof a.actorId !== "string" || !ID.test(a.actorId) || typeof a.name !== "string" || a.name.length > 200) return null;
+  const exhaustion = exhaustionChange(a.exhaustion);
+  const fasting = counterChange(a.fasting);
+  const thirst = counterChange(a.thirst);
+  if (exhaustion === undefined || fasting === undefined || thirst === undefined) return null;
+  return { actorId: a.actorId, name: a.name, exhaustion, fasting, thirst };
+}
+
+function lostChecks(v: unknown): LostCheck[] | null {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.length > 1000) return null;
+  const out: LostCheck[] = [];
+  for (const x of v) {
+    const c = x as Record<string, unknown>;
+    if (!c || !isNum(c.day) || !isNum(c.chance) || !isNum(c.roll) || typeof c.lost !== "boolean") return null;
+    out.push({ day: c.day, chance: c.chance, roll: c.roll, lost: c.lost });
+  }
+  return out;
+}
+
+function problems(v: unknown): JourneyProblem[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((x): JourneyProblem[] => {
+    const p = x as Record<string, unknown>;
+    if (!p || (p.kind !== "drifted" && p.kind !== "missing") || !WHATS.includes(p.what as JourneyWhat)) return [];
+    if (typeof p.name !== "string" || p.name.length > 200 || (p.phase !== "apply" && p.phase !== "undo")) return [];
+    return [{ kind: p.kind, what: p.what as JourneyWhat, name: p.name, phase: p.phase }];
+  });
+}
+
+function errorOf(v: unknown): TravelCardFlag["error"] {
+  const e = v as { key?: unknown; data?: unknown } | null | undefined;
+  if (!e || typeof e.key !== "string" || !/^AVENTURE\.[\w.]+$/.test(e.key)) return null;
+  const data: Record<string, string | number> = {};
+  if (e.data && typeof e.data === "object") {
+    for (const [k, x] of Object.entries(e.data as Record<string, unknown>)) if (typeof x === "string" || isNum(x)) data[k] = typeof x === "string" ? x.slice(0, 500) : x;
+  }
+  return { key: e.key, data };
+}
+
+/**
+ * The journey of a card a GM wrote, checked field by field; null for anything else (a player's message carrying the
+ * same flags, a malformed value). Cards of version 1 (before 0.2: `{journal: {advanced, actors}, undone}`) are read
+ * as applied or undone journeys whose world time moved by `advanced` seconds.
+ */
+export function readJourney(message: { author?: unknown; flags?: unknown } | null | undefined): TravelCardFlag | null {
+  const raw = gmCardFlag(message, "travel");
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const f = raw as Record<string, unknown>;
+  const j = f.journal as Record<string, unknown> | undefined;
+  if (!j || typeof j !== "object" || !Array.isArray(j.actors) || j.actors.length > MAX_TRAVEL_MEMBERS) return null;
+  const actors = j.actors.map(journalActor);
+  if (actors.some((a) => a === null)) return null;
+  const lost = lostChecks(f.lost);
+  if (!lost) return null;
+  if (f.v === undefined) {
+    // Version 1: the world time moved by a relative amount; Undo only needs that amount.
+    const advanced = j.advanced;
+    if (!isNum(advanced) || advanced < 0 || advanced > MAX_TIME || typeof f.undone !== "boolean") return null;
+    return {
+      v: 2,
+      status: f.undone ? "undone" : "applied",
+      journal: { actors: actors as TravelJournalActor[], time: advanced > 0 ? { before: 0, after: advanced } : null },
+      undoTime: null,
+      lost,
+      problems: [],
+      resumed: false,
+      error: null,
+      rolledBack: false,
+      proposer: null,
+    };
+  }
+  if (f.v !== 2 || !JOURNEY_STATUSES.includes(f.status as JourneyStatus)) return null;
+  const time = timePair(j.time, "before", "after");
+  const undoTime = timePair(f.undoTime, "from", "to");
+  if (time === undefined || undoTime === undefined) return null;
+  if (f.status === "undoing" && time && !undoTime) return null;
+  return {
+    v: 2,
+    status: f.status as JourneyStatus,
+    journal: { actors: actors as TravelJournalActor[], time },
+    undoTime,
+    lost,
+    problems: problems(f.problems),
+    resumed: f.resumed === true,
+    error: errorOf(f.error),
+    rolledBack: f.rolledBack === true,
+    proposer: typeof f.proposer === "string" && ID.test(f.proposer) ? f.proposer : null,
+  };
+}
+
+/** Writes the card's state (an update of the GM's own message: the card is re-rendered on every client). */
+export async function writeJourney(message: ChatMessage, flag: TravelCardFlag): Promise<void> {
+  await message.update({ [`flags.${MODULE_ID}.travel`]: flag } as never);
+}
+
+// ------------------------------------------------------------------------------------------------ reading and writing
+
+export type Counter = "fastingDays" | "thirstDays";
+
+/** A counter flag as stored (a number), or null when the actor has none. */
+export function counterValue(actor: ActorLike, key: Counter): number | null {
+  const v = actor.getFlag(MODULE_ID, key);
+  return typeof v === "number" ? v : null;
+}
+
+async function writeCounter(actor: ActorLike, key: Counter, value: number | null): Promise<void> {
+  if (value === null) await (actor as unknown as { unsetFlag(scope: string, key: string): Promise<unknown> }).unsetFlag(MODULE_ID, key);
+  else await actor.setFlag(MODULE_ID, key, value);
+}
+
+// ------------------------------------------------------------------------------------------------ steps
+
+/** Which way the steps go: "forward" brings each value from before to after, "back" from after to before. */
+export type Direction = "forward" | "back";
+
+/** Where the world time goes: from `from` to `to` (absolute seconds). */
+export interface TimeMove {
+  from: number;
+  to: number;
+}
+
+/** A step's label: what it changes, on whom (index in the journal), read back by `problemsOf`. */
+const label = (what: JourneyWhat, index: number) => `${what}:${index}`;
+
+/**
+ * The steps of a journal in one direction: per actor its exhaustion (through the adapter) and its two counters, then
+ * the world time (moved by the difference between its target and its current value, only while it is still at its
+ * starting value). A deleted actor is one "missing" step.
+ */
+export function journeySteps(
+  journal: TravelJournal,
+  direction: Direction,
+  time: TimeMove | null,
+  adapter: ActorAdapter,
+  actorById: (id: string) => ActorLike | null,
+): Step[] {
+  const steps: Step[] = [];
+  const ends = <B extends number | null>(c: Change<B>) => (direction === "forward" ? { from: c.before as number | null, to: c.after as number | null } : { from: c.after as number | null, to: c.before as number | null });
+  journal.actors.forEach((entry, i) => {
+    const actor = actorById(entry.actorId);
+    if (!actor) {
+      steps.push({ label: label("actor", i), state: () => "missing", run: async () => undefined });
+      return;
+    }
+    const ex = entry.exhaustion;
+    if (ex) {
+      const { from, to } = ends(ex);
+      steps.push({
+        label: label("exhaustion", i),
+        state: () => valueState(adapter.read(actor).exhaustion, from, to),
+        run: () => adapter.setExhaustion(actor, to as number),
+      });
+    }
+    for (const [what, key] of [["fasting", "fastingDays"], ["thirst", "thirstDays"]] as const) {
+      const c = entry[what];
+      if (!c) continue;
+      const { from, to } = ends(c);
+      steps.push({
+        label: label(what, i),
+        state: () => valueState(counterValue(actor, key), from, to),
+        run: () => writeCounter(actor, key, to),
+      });
+    }
+  });
+  if (time) {
+    steps.push({
+      label: label("time", -1),
+      state: () => valueState(game.time.worldTime, time.from, time.to),
+      run: () => game.time.advance(time.to - game.time.worldTime),
+    });
+  }
+  return steps;
+}
+
+/** The drifted and missing steps of a report, as the card's problems. */
+export function problemsOf(report: StepReport, journal: TravelJournal, phase: JourneyProblem["phase"]): JourneyProblem[] {
+  const parse = (l: string) => {
+    const [what, index] = l.split(":") as [JourneyWhat, string];
+    return { what, name: journal.actors[Number(index)]?.name ?? "" };
+  };
+  return [
+    ...report.missing.map((l) => ({ kind: "missing" as const, ...parse(l), phase })),
+    ...report.drifted.map((l) => ({ kind: "drifted" as const, ...parse(l), phase })),
+  ];
+}
+
+/** Runs the steps, reporting drifted and missing values (a step that throws stops the run: see the callers). */
+export async function runJourneySteps(
+  journal: TravelJournal,
+  direction: Direction,
+  time: TimeMove | null,
+  adapter: ActorAdapter,
+  actorById: (id: string) => ActorLike | null,
+  phase: JourneyProblem["phase"],
+): Promise<JourneyProblem[]> {
+  return problemsOf(await runSteps(journeySteps(journal, direction, time, adapter, actorById)), journal, phase);
+}
