@@ -4,7 +4,6 @@
  * attack messages); HUD panel and buttons; player → GM queries for hiding.
  */
 import { onSettingChange } from "../settings.js";
-import { configureDimLightStatus } from "./effects.js";
 import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideQueries } from "./hide.js";
 import { registerLightHud } from "./hud.js";
 import { canvasLike, type TokenDocLike, type TokenObjLike } from "./scene.js";
@@ -27,7 +26,6 @@ function onViewedScene(doc: { parent?: { id: string | null } | null }): boolean 
 
 export function registerLightHooks(): void {
   lightTracker.afterFlush = checkHiddenTokens;
-  configureDimLightStatus(game.system.id);
   registerHideQueries();
   registerLightHud();
 
