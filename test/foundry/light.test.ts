@@ -96,7 +96,7 @@ function addToken(
     actorId: data.actor?.id ?? null,
     actorLink: data.linked ?? true,
     disposition: data.disposition ?? 1,
-    sight: data.sight ?? { enabled: true, range: 0, visionMode: "basic" },
+    sight: (data.sight ?? { enabled: true, range: 0, visionMode: "basic" }) as Record<string, unknown>,
     detectionModes: data.detectionModes ?? [],
   });
 }
@@ -135,6 +135,9 @@ function statusWrites(world: FakeWorld, mark = 0): string[] {
 const hideFlag = (token: FakeToken) => token.getFlag("aventure", "hide") as Record<string, unknown> | undefined;
 const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => (m.flags.aventure as Record<string, unknown> | undefined)?.[key] !== undefined);
 const opOf = (m: FakeChatMessage, key: string) => ((m.flags.aventure as Record<string, { op?: { status: string; resumed?: boolean } }>)[key]!).op;
+
+// Each test boots a world of up to four clients, each loading its own module: on a loaded machine that takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
   // Each client's timers run as that client (test/world/timers.ts); setImmediate (the world's round trips) stays real.
@@ -526,6 +529,9 @@ async function guards(users: UserSpec[] = USERS) {
   await refresh(world);
   return { world, scene, rogue, token };
 }
+/** dnd5e fires dnd5e.postRollAttack(rolls, {subject}) on the roller's client only (subject: the attack activity). */
+const attackRolled = (world: FakeWorld, user: string, attacker: unknown) =>
+  world.as(user, () => (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => void)("dnd5e.postRollAttack", [], { subject: { actor: attacker } }));
 const rollCalls = (a: FakeActor) => (a as unknown as { rollCalls: { config: { skill: string }; user: string }[] }).rollCalls;
 const hiding = (a: FakeActor) => a.statuses.has("hiding");
 
@@ -713,7 +719,7 @@ describe("hiding (RULES.md §6)", () => {
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue"));
     // dnd5e fires dnd5e.postRollAttack on the roller's client only (subject: the attack activity).
-    world.as("p1", () => Hooks.callAll("dnd5e.postRollAttack", [], { subject: { actor: rogue } }));
+    attackRolled(world, "p1", rogue);
     await world.settle();
     expect(hideFlag(token)).toBeUndefined();
     expect(hiding(rogue)).toBe(false);
@@ -878,4 +884,383 @@ describe("HUD panel and card contexts", () => {
     expect(ctx.rows.map((r) => r.outcome)).toEqual(["missed", "unknown"]);
     expect(ctx.noticed).toBe(0);
   });
+});
+
+const ok = (result: unknown) => ({ status: "done", ok: true, result });
+const refused = (key: string, data: Record<string, unknown> = {}) => ({ status: "done", ok: false, key, data });
+const requestsLeft = (world: FakeWorld) =>
+  world.messages.filter((m) => {
+    const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined;
+    return f?.request !== undefined || f?.receipt !== undefined;
+  });
+/** The hiding state of the rogue: its flag and its hidden status agree (both or neither). */
+function consistent(token: FakeToken, a: FakeActor, status = "hiding"): boolean {
+  const effects = a.effects.filter((e) => e.statuses.has(status));
+  const flagged = hideFlag(token) !== undefined;
+  expect(effects).toHaveLength(flagged ? 1 : 0);
+  if (flagged) expect(effects[0]!.getFlag("aventure", "applied")).toBe(true); // Aventure's own, flagged in the same write
+  return flagged;
+}
+
+describe("attacks on the hiding requests (docs/security.md)", () => {
+  it("a player claiming a GM's identity in the payload is still that player: refused or proposed, never run as a GM", async () => {
+    const { world, rogue, token } = await guards();
+    const claim = { userId: "gm1", user: "gm1", sender: "gm1", isGM: true };
+    const mark = world.writes.length;
+    expect(await forgeRequest(world, "p2", "hide", { sceneId: "scene1", tokenId: "rogue", ...claim })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Rogue" }));
+    expect(await forgeRequest(world, "p1", "setSearching", { sceneId: "scene1", tokenId: "g10", searching: true, ...claim })).toEqual(refused("AVENTURE.Error.GMOnly"));
+    // Naming a guard as a "GM": still a player's choice, so a proposal; nothing rolls.
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue", observers: ["g10"], ...claim })).toEqual(ok({ proposed: true }));
+    expect(world.rollsMade).toEqual([]);
+    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action} ${w.documentName}`)).toEqual(["gm1 create ChatMessage"]); // the proposal card
+    world.queueRolls(12);
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    const mark2 = world.writes.length;
+    expect(await forgeRequest(world, "p2", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "revealed", ...claim })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Rogue" }));
+    // An event only the GM may rule (the prerequisites stopped holding), reported by the owner claiming to be a GM.
+    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "leftDarkness", ...claim })).toMatchObject(refused("AVENTURE.Error.UnknownValue"));
+    // The old query path is gone: nothing answers it.
+    const query = (name: string) => world.as("p2", () => (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query(name, { sceneId: "scene1", tokenId: "rogue", ...claim }));
+    await expect(query("aventure.hide")).rejects.toThrow(/not registered/);
+    await expect(query("aventure.endHide")).rejects.toThrow(/not registered/);
+    expect(gameWrites(world, mark2)).toEqual([]);
+    expect(consistent(token, rogue)).toBe(true);
+  });
+
+  it("naming tokens the sender does not own is refused with a localized error", async () => {
+    const { world, token } = await guards();
+    expect(await as(world, "p2", (a) => a.hide(token))).toBeUndefined();
+    expect(await as(world, "p1", (a) => a.endHide("g10"))).toBeUndefined();
+    expect(errors(world, "p2")).toEqual(["You do not own Rogue."]);
+    expect(errors(world, "p1")).toEqual(["You do not own Guard 10."]);
+    await world.as("gm1", () => world.scenes.get("scene1")!.tokens.get("g10")!.setFlag("aventure", "hide", { dc: 20, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
+    const mark = world.writes.length;
+    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "g10", event: "revealed" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "g10" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(world.rollsMade).toEqual([]);
+  });
+
+  it("out-of-range and malformed values are refused before anything rolls or is written", async () => {
+    const { world, rogue, token } = await guards();
+    const ids201 = Array.from({ length: 201 }, (_, i) => `tok${i}`);
+    const base = { sceneId: "scene1", tokenId: "rogue" };
+    const bad: [string, string, unknown, string][] = [
+      ["p1", "hide", { ...base, observers: "g10" }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { ...base, observers: [42] }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { ...base, observers: ids201 }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { ...base, observers: ["bad id!"] }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { ...base, observers: ["nobody"] }, "AVENTURE.Light.Error.noToken"],
+      ["p1", "hide", { ...base, searching: [{ id: "g10" }] }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { sceneId: "scene1", tokenId: { $ne: 1 } }, "AVENTURE.Light.Error.noToken"],
+      ["p1", "hide", { tokenId: "rogue" }, "AVENTURE.Light.Error.noToken"],
+      ["p1", "hide", { sceneId: "elsewhere", tokenId: "rogue" }, "AVENTURE.Light.Error.sceneNotViewed"],
+      ["p1", "hide", null, "AVENTURE.Error.Missing"],
+      ["p1", "hide", "hide", "AVENTURE.Error.Missing"],
+      ["p1", "endHide", { ...base, event: "exploded" }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "endHide", { ...base, event: 42 }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "endHide", { sceneId: "scene1", tokenId: "nope", event: "noise" }, "AVENTURE.Light.Error.noToken"],
+      ["p1", "endHide", [], "AVENTURE.Error.Missing"],
+      ["gm2", "hide", { ...base, observers: ["g14"], searching: ["g10"] }, "AVENTURE.Error.UnknownValue"],
+      ["gm2", "endHide", { ...base, event: "exploded" }, "AVENTURE.Error.UnknownValue"],
+      ["gm2", "setSearching", { sceneId: "scene1", tokenId: "g10", searching: "yes" }, "AVENTURE.Error.Missing"],
+      ["gm2", "setSearching", { sceneId: "scene1", tokenId: "nope", searching: true }, "AVENTURE.Light.Error.noToken"],
+    ];
+    const mark = world.writes.length;
+    for (const [user, name, data, key] of bad) expect(await forgeRequest(world, user, name, data), `${user} ${name} ${JSON.stringify(data).slice(0, 80)}`).toMatchObject({ ok: false, key });
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(world.rollsMade).toEqual([]);
+    expect(consistent(token, rogue)).toBe(false);
+    // The player's own API checks the list before sending anything.
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ids201 }))).toBeUndefined();
+    expect(errors(world, "p1").at(-1)).toBe("201 values is not a valid observers (expected one of: [tokenId, …] (200 at most)).");
+  });
+
+  it("a replayed request id is refused: the hide and the end of hiding happen once", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12, 12);
+    const hideData = { sceneId: "scene1", tokenId: "rogue" };
+    expect(await forgeRequest(world, "p1", "hide", hideData, "replayedHide1")).toMatchObject({ ok: true, result: { dc: 15, hidden: true } });
+    expect(await forgeRequest(world, "p1", "endHide", { ...hideData, event: "noise" }, "replayedEnd1")).toEqual(ok(true));
+    expect(await forgeRequest(world, "p1", "hide", hideData, "replayedHide1")).toEqual(refused("AVENTURE.Request.replayed"));
+    expect(await forgeRequest(world, "p1", "endHide", { ...hideData, event: "noise" }, "replayedEnd1")).toEqual(refused("AVENTURE.Request.replayed"));
+    expect(rollCalls(rogue)).toHaveLength(1);
+    expect(cardsWith(world, "hide")).toHaveLength(1);
+    expect(cardsWith(world, "hideEnd")).toHaveLength(1);
+    expect(consistent(token, rogue)).toBe(false);
+  });
+
+  it("a player's message carrying a hide, end-of-hiding or search card's flags changes nothing, even through the GM's recovery", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12); // hidden from Guard 10 and Guard 14
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    const flag = hideFlag(token)!;
+    const mark = world.writes.length;
+    const hidden99 = { dc: 99, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 };
+    const op = (changes: unknown[], extra: object = {}) => ({ v: 1, status: "applying", sceneId: "scene1", changes, ...extra });
+    await forgeCard(world, "p1", { hide: { tokenId: "g10", dc: 99, op: op([{ tokenId: "g10", name: "Guard 10", before: null, after: hidden99 }]) } });
+    await forgeCard(world, "p2", { hideEnd: { tokenId: "rogue", event: "revealed", op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }]) } });
+    await forgeCard(world, "p2", { search: { tokenId: "g14", roll: 30, op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }], { mark: "g14" }) } });
+    // The active GM's recovery reads every card: after a reload of gm1, and when gm2 takes over.
+    await world.reload("gm1");
+    await world.disconnect("gm1");
+    await world.settle();
+    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action}`)).toEqual(["p1 create", "p2 create", "p2 create"]);
+    expect(hideFlag(token)).toEqual(flag);
+    expect(consistent(token, rogue)).toBe(true);
+    const g10 = world.scenes.get("scene1")!.tokens.get("g10")!;
+    expect(hideFlag(g10)).toBeUndefined();
+    expect(world.scenes.get("scene1")!.tokens.get("g14")!.getFlag("aventure", "searching")).toBeUndefined();
+  });
+
+  it("OSE: an attack message ends hiding only when its author owns the speaker's token (a forged speaker changes nothing)", async () => {
+    const { world, scene } = await torchScene({ system: "ose" });
+    const rogue = world.addUserActor({ _id: "rogue", name: "Rogue", ownership: { p1: 3 } });
+    const goblin = world.addUserActor({ _id: "goblin", name: "Goblin" });
+    const r = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue });
+    const g = addToken(world, scene, { id: "goblin", name: "Goblin", at: [33, 12], actor: goblin, disposition: -1 });
+    // Both hidden by Aventure (its own status, flagged in its creation).
+    for (const [token, a] of [[r, rogue], [g, goblin]] as const) {
+      await world.as("gm1", () => token.setFlag("aventure", "hide", { dc: 15, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
+      await world.as("gm1", () => a.createEmbeddedDocuments("ActiveEffect", [{ name: "Hidden", statuses: ["aventure-hidden"], flags: { aventure: { applied: true } } }]));
+    }
+    const attack = (user: string, speaker: object) =>
+      world.as(user, () => ChatMessage.implementation.create({ content: "<p>Attack</p>", speaker: { scene: "scene1", alias: "x", ...speaker }, flags: { ose: { roll: "attack", itemId: "sword" } } } as never));
+    const mark = world.writes.length;
+    await attack("p2", { actor: "rogue", token: "rogue" }); // p2 claims to be p1's rogue
+    await attack("p2", { actor: "rogue" });
+    await attack("p1", { actor: "goblin", token: "goblin" }); // p1 claims to be the GM's goblin
+    await world.settle();
+    expect(gameWrites(world, mark).filter((w) => w.user !== "p1" && w.user !== "p2")).toEqual([]);
+    expect(consistent(r, rogue, "aventure-hidden")).toBe(true);
+    expect(consistent(g, goblin, "aventure-hidden")).toBe(true);
+    // The owner's own attack, and the GM's: each ends its own creature's hiding, once.
+    await attack("p1", { actor: "rogue", token: "rogue" });
+    await attack("gm2", { actor: "goblin" });
+    await world.settle();
+    expect(consistent(r, rogue, "aventure-hidden")).toBe(false);
+    expect(consistent(g, goblin, "aventure-hidden")).toBe(false);
+    expect(cardsWith(world, "hideEnd").map((m) => [m.author!.id, m.content.includes("It attacked")])).toEqual([
+      ["gm1", true],
+      ["gm1", true],
+    ]);
+  });
+
+  it("dnd5e: an attack ends the hiding of the roller's own actor only (someone else's actor, another copy of a creature: nothing)", async () => {
+    const { world, scene, rogue, token } = await guards();
+    const base = actor(world, { id: "gob", name: "Goblin" });
+    const g1 = addToken(world, scene, { id: "gob1", name: "Goblin 1", at: [31, 11], actor: base, linked: false, disposition: -1 });
+    const g2 = addToken(world, scene, { id: "gob2", name: "Goblin 2", at: [32, 11], actor: base, linked: false, disposition: -1 });
+    world.queueRolls(12);
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    for (const t of [g1, g2]) await world.as("gm1", () => t.setFlag("aventure", "hide", { dc: 12, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
+    const mark = world.writes.length;
+    // p2's client fires the hook for p1's rogue (a macro calling dnd5e's hook): p2 owns nothing, nothing is asked.
+    attackRolled(world, "p2", rogue);
+    await world.settle();
+    expect(world.writesSince(mark)).toEqual([]);
+    expect(consistent(token, rogue)).toBe(true);
+    // The GM attacks with Guard 10 (a linked actor, not hidden): the rogue the GM also owns stays hidden.
+    attackRolled(world, "gm2", world.actors.get("g10"));
+    await world.settle();
+    expect(world.writesSince(mark)).toEqual([]);
+    // The GM attacks with the first goblin (an unlinked token: its own synthetic actor): the second stays hidden.
+    attackRolled(world, "gm2", g1.actor);
+    await world.settle();
+    expect(hideFlag(g1)).toBeUndefined();
+    expect(hideFlag(g2)).toBeDefined();
+    expect(consistent(token, rogue)).toBe(true);
+  });
+
+  it("escapes names: a token called like an HTML tag shows as text on every card", async () => {
+    const { world, scene } = await guards();
+    const evil = "<img src=x onerror=alert(1)>";
+    const a = actor(world, { id: "evil", name: evil, owner: "p1" });
+    const t = addToken(world, scene, { id: "evil", name: evil, at: [30, 8], actor: a, disposition: 1 });
+    await refresh(world);
+    world.queueRolls(12);
+    await as(world, "p1", (x) => x.hide(t));
+    await as(world, "p1", (x) => x.endHide(t, "noise"));
+    await as(world, "p1", (x) => x.hide(t, { observers: ["g10"] })); // a proposal: its lines name the hider
+    world.queueRolls(1);
+    await as(world, "gm1", (x) => x.setSearching("g10"));
+    const contents = [...cardsWith(world, "hide"), ...cardsWith(world, "hideEnd"), ...cardsWith(world, "proposal")].map((m) => m.content);
+    expect(contents).toHaveLength(3);
+    for (const c of contents) {
+      expect(c).not.toContain("<img");
+      expect(c).toContain("&lt;img");
+    }
+    expect(world.messages.filter((m) => m.rolls.length > 0).map((m) => m.flavor)).toContain("Hiding: Dexterity (Stealth)");
+  });
+});
+
+describe("two GMs at once", () => {
+  it("two hides of the same token at once (both GMs, or a GM and the owner) roll once", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12, 12, 12, 12);
+    const [a, b] = await Promise.all([as(world, "gm1", (x) => x.hide("rogue")), as(world, "gm2", (x) => x.hide("rogue"))]);
+    expect([a, b].filter((o) => o && "dc" in o)).toHaveLength(1);
+    expect(rollCalls(rogue)).toHaveLength(1);
+    expect(cardsWith(world, "hide")).toHaveLength(1);
+    expect([...errors(world, "gm1"), ...errors(world, "gm2")]).toHaveLength(1);
+    expect(consistent(token, rogue)).toBe(true);
+    await as(world, "gm1", (x) => x.endHide("rogue"));
+    const [c, d] = await Promise.all([as(world, "p1", (x) => x.hide("rogue")), as(world, "gm2", (x) => x.hide("rogue"))]);
+    expect([c, d].filter((o) => o && "dc" in o)).toHaveLength(1);
+    expect(rollCalls(rogue)).toHaveLength(2);
+    expect(consistent(token, rogue)).toBe(true);
+  });
+
+  it("two GMs end the hiding at once: one card, the status removed once", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12);
+    await as(world, "gm1", (x) => x.hide("rogue"));
+    const mark = world.writes.length;
+    world.click("gm2", world.renderTokenHUD(token, "gm2").querySelector("[data-action='aventure-end-hide']"));
+    world.click("gm1", world.renderTokenHUD(token, "gm1").querySelector("[data-action='aventure-end-hide']"));
+    await world.settle();
+    expect(cardsWith(world, "hideEnd")).toHaveLength(1);
+    expect(statusWrites(world, mark)).toEqual(["delete hiding by gm1"]);
+    expect(consistent(token, rogue)).toBe(false);
+    expect(world.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+
+  it("two GMs mark the same observer as searching at once: it rolls once", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12, 20, 20);
+    await as(world, "gm1", (x) => x.hide("rogue"));
+    await Promise.all([as(world, "gm1", (x) => x.setSearching("g10")), as(world, "gm2", (x) => x.setSearching("g10"))]);
+    await world.settle();
+    expect(rollCalls(world.actors.get("g10")!)).toHaveLength(1);
+    expect(cardsWith(world, "search")).toHaveLength(1);
+    expect(hideFlag(token)).toMatchObject({ from: ["g14"] });
+    expect(consistent(token, rogue)).toBe(true);
+  });
+});
+
+describe("hiding: exactly once across a crash at any write (recovery on ready)", () => {
+  const interrupted = (world: FakeWorld) => world.as("p1", () => game.i18n.localize("AVENTURE.Request.interrupted"));
+  const gm1Writes = (world: FakeWorld, mark: number) => world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`);
+
+  /** After a crash of gm1 before its k-th write: gm2 takes over (userConnected), then gm1 reloads. */
+  async function recover(world: FakeWorld) {
+    await world.settle({ allowErrors: true });
+    if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
+    await world.settle();
+  }
+
+  it("counts the active GM's writes of a player's hide, end of hiding and search (the loops below cover each)", async () => {
+    const { world } = await guards();
+    world.queueRolls(12, 12, 20);
+    let mark = world.writes.length;
+    await as(world, "p1", (a) => a.hide("rogue"));
+    await world.settle();
+    // receipt, Stealth roll, card (applying), hidden status, hide flag, card (applied), reply, request and receipt deleted
+    expect(gm1Writes(world, mark)).toEqual([
+      "create ChatMessage",
+      "create ChatMessage",
+      "create ChatMessage",
+      "create ActiveEffect",
+      "update Token",
+      "update ChatMessage",
+      "update ChatMessage",
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+    mark = world.writes.length;
+    await as(world, "p1", (a) => a.endHide("rogue", "noise"));
+    await world.settle();
+    // receipt, card (applying), hide flag removed, hidden status removed, card (applied), reply, deletions
+    expect(gm1Writes(world, mark)).toEqual([
+      "create ChatMessage",
+      "create ChatMessage",
+      "update Token",
+      "delete ActiveEffect",
+      "update ChatMessage",
+      "update ChatMessage",
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+    await as(world, "gm1", (a) => a.hide("rogue", { observers: ["g10"] }));
+    mark = world.writes.length;
+    await as(world, "gm2", (a) => a.setSearching("g10"));
+    await world.settle();
+    // receipt, Perception roll, card (applying), hide flag removed, hidden status removed, searching mark, card
+    // (applied), reply, deletions
+    expect(gm1Writes(world, mark)).toEqual([
+      "create ChatMessage",
+      "create ChatMessage",
+      "create ChatMessage",
+      "update Token",
+      "delete ActiveEffect",
+      "update Token",
+      "update ChatMessage",
+      "update ChatMessage",
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+  });
+
+  for (let k = 1; k <= 9; k++) {
+    it(`a player's hide, crash before the active GM's write ${k}: the status and the flag both or neither, rolled once`, async () => {
+      const { world, rogue, token } = await guards();
+      world.queueRolls(12, 12);
+      world.crashAt(k, (w) => w.user === "gm1");
+      const result = await as(world, "p1", (a) => a.hide("rogue"));
+      await recover(world);
+      const hidden = consistent(token, rogue);
+      const cards = cardsWith(world, "hide");
+      expect(rollCalls(rogue)).toHaveLength(1);
+      expect(cards.length).toBeLessThanOrEqual(1);
+      if (hidden) {
+        expect(cards).toHaveLength(1);
+        expect(opOf(cards[0]!, "hide")).toMatchObject({ status: "applied" });
+        expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["g10", "g14"] });
+        if (k >= 4 && k <= 6) {
+          expect(opOf(cards[0]!, "hide")!.resumed).toBe(true);
+          expect(cards[0]!.content).toContain("Interrupted by a reload, then finished by the game master&#39;s client.");
+        }
+      } else {
+        expect(cards).toEqual([]);
+        expect(result).toBeUndefined();
+        expect(errors(world, "p1")).toEqual([interrupted(world)]);
+      }
+      expect(requestsLeft(world)).toEqual([]);
+    });
+  }
+
+  for (let k = 1; k <= 8; k++) {
+    it(`a player's end of hiding, crash before the active GM's write ${k}: still hidden or ended, never half`, async () => {
+      const { world, rogue, token } = await guards();
+      world.queueRolls(12);
+      await as(world, "gm1", (a) => a.hide("rogue"));
+      world.crashAt(k, (w) => w.user === "gm1");
+      await as(world, "p1", (a) => a.endHide("rogue", "noise"));
+      await recover(world);
+      const hidden = consistent(token, rogue);
+      const cards = cardsWith(world, "hideEnd");
+      expect(cards.length).toBe(hidden ? 0 : 1);
+      if (!hidden) expect(opOf(cards[0]!, "hideEnd")).toMatchObject({ status: "applied" });
+      expect(requestsLeft(world)).toEqual([]);
+    });
+  }
+
+  for (let k = 1; k <= 10; k++) {
+    it(`a search that spots the hider, crash before the active GM's write ${k}: the hiding ends and the mark is set, or neither`, async () => {
+      const { world, rogue, token } = await guards();
+      world.queueRolls(12, 20, 20);
+      await as(world, "gm1", (a) => a.hide("rogue", { observers: ["g10"] }));
+      world.crashAt(k, (w) => w.user === "gm1");
+      await as(world, "gm2", (a) => a.setSearching("g10"));
+      await recover(world);
+      const hidden = consistent(token, rogue);
+      const marked = world.scenes.get("scene1")!.tokens.get("g10")!.getFlag("aventure", "searching") === true;
+      const cards = cardsWith(world, "search");
+      expect(marked).toBe(!hidden);
+      expect(cards.length).toBe(hidden ? 0 : 1);
+      expect(rollCalls(world.actors.get("g10")!)).toHaveLength(1);
+      if (!hidden) expect(opOf(cards[0]!, "search")).toMatchObject({ status: "applied" });
+      expect(requestsLeft(world)).toEqual([]);
+    });
+  }
 });
