@@ -1,21 +1,57 @@
-/** The status effects Aventure adds where a game system has none for a rule meaning. */
-import { addStatusEffects } from "./compat.js";
+/**
+ * The status effects Aventure adds where a game system has none for a rule meaning: dim light (always; in dnd5e it
+ * carries disadvantage on Perception, light/effects.ts), hidden and surprised (only where the system has neither).
+ *
+ * Where they survive: a system may rebuild CONFIG.statusEffects after the modules' `init` — dnd5e 5.3.x does it in
+ * its `i18nInit` handler (dnd5e.mjs `_configureStatusEffects`; NOTES.md "Lifecycle order with a system"), which drops
+ * what a module pushed in `init`. The system's handlers run before the module's for every hook, so the statuses are
+ * added in `init` (systems that keep the list), again in `i18nInit` and `setup` (after a system's rebuild), and
+ * checked in `ready`: anything missing then is logged and added back. The dim-light change is set up after each.
+ */
+import { addStatusEffects, statusEffects } from "./compat.js";
 import { OWN_STATUS } from "./adapters/adapter.js";
+import { configureDimLightStatus } from "./light/effects.js";
 
-export function registerStatusEffects(): void {
-  const existing = new Set(
-    (Array.isArray(CONFIG.statusEffects) ? CONFIG.statusEffects : Object.values(CONFIG.statusEffects as object)).map(
-      (e: { id: string }) => e.id,
-    ),
-  );
-  const add: { id: string; name: string; img: string }[] = [
-    { id: OWN_STATUS.dimLight, name: "AVENTURE.Status.dimLight", img: "icons/svg/light-off.svg" },
-  ];
+interface OwnStatus {
+  id: string;
+  name: string;
+  img: string;
+}
+
+/** The statuses Aventure needs on top of the current list (the system's own "hidden"/"surprised" win). */
+export function ownStatuses(): OwnStatus[] {
+  const existing = new Set(statusEffects().map((e) => e.id));
+  const add: OwnStatus[] = [{ id: OWN_STATUS.dimLight, name: "AVENTURE.Status.dimLight", img: "icons/svg/light-off.svg" }];
   if (!existing.has("hiding") && !existing.has("hidden")) {
     add.push({ id: OWN_STATUS.hidden, name: "AVENTURE.Status.hidden", img: "icons/svg/mystery-man.svg" });
   }
   if (!existing.has("surprised")) {
     add.push({ id: OWN_STATUS.surprised, name: "AVENTURE.Status.surprised", img: "icons/svg/hazard.svg" });
   }
-  addStatusEffects(add);
+  return add;
+}
+
+/** Adds the missing ones to CONFIG.statusEffects and sets up the dim-light change. Returns the ids added. */
+export function addOwnStatuses(): string[] {
+  const existing = new Set(statusEffects().map((e) => e.id));
+  const missing = ownStatuses().filter((s) => !existing.has(s.id));
+  addStatusEffects(missing);
+  configureDimLightStatus(game.system.id);
+  return missing.map((s) => s.id);
+}
+
+/** ready: the statuses should all be there; a system or module that removed them later is reported (and undone). */
+export function checkOwnStatuses(): string[] {
+  const missing = addOwnStatuses();
+  if (missing.length) {
+    console.warn(`aventure | status effects removed after setup by the system or another module, added again: ${missing.join(", ")}`);
+  }
+  return missing;
+}
+
+export function registerStatusEffects(): void {
+  addOwnStatuses();
+  Hooks.once("i18nInit", () => void addOwnStatuses());
+  Hooks.once("setup", () => void addOwnStatuses());
+  Hooks.once("ready", () => void checkOwnStatuses());
 }

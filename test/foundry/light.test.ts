@@ -1,11 +1,34 @@
 /**
- * Light at tokens, effects and hiding (issue 5), on fake scenes drawn with test/fake/canvas.ts.
- * Grid: 100 px squares of 1.5 m. A torch: bright 6 m (400 px), dim 12 m (800 px).
+ * Light at tokens, light effects, the module's statuses and hiding (RULES.md §5–§6) against the fake world
+ * (test/world): scenes with AmbientLight and Wall documents, each client drawing its own canvas, every player → GM
+ * action through the trusted request channel, attacks on every request path, two GMs at once, and crashes before each
+ * write of a hide. Grid: 100 px squares of 1.5 m. A torch: bright 6 m (400 px), dim 12 m (800 px).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { bootModule } from "../fake/boot.js";
-import { dnd5eActor, drawScene, type FakeLightScene } from "../fake/canvas.js";
-import type { FakeWorld } from "../fake/foundry.js";
+import {
+  addDnd5eActor,
+  bootWorld,
+  control,
+  coreSystem,
+  dnd5eSystem,
+  forgeCard,
+  forgeRequest,
+  gameWrites,
+  GM,
+  GM2,
+  PLAYER,
+  PLAYER2,
+  viewScene,
+  FakeWorld,
+  type FakeActor,
+  type FakeChatMessage,
+  type FakeClient,
+  type FakeScene,
+  type FakeToken,
+  type UserSpec,
+} from "../world/index.js";
+import type { SystemProfile } from "../world/world.js";
+import { useClientTimers } from "../world/timers.js";
 import {
   computeLightLevels,
   computeLightLevelsNaive,
@@ -17,36 +40,111 @@ import { lightHudContext } from "../../src/apps/light-hud-context.js";
 import { hideCardContext } from "../../src/apps/hide-card-context.js";
 import { SAMPLES } from "../templates/samples/light.js";
 
+type Outcome = { dc: number; spottedBy: string[]; hiddenFrom: string[]; hidden: boolean; unknown: string[]; searchRolls: Record<string, number> };
 type Api = {
-  hide(
-    token: unknown,
-    options?: { observers?: string[]; searching?: string[] },
-  ): Promise<{ dc: number; spottedBy: string[]; hiddenFrom: string[]; hidden: boolean; searchRolls: Record<string, number> } | null | undefined>;
+  hide(token: unknown, options?: { observers?: string[]; searching?: string[] }): Promise<Outcome | { proposed: true } | null | undefined>;
   setSearching(token: unknown, searching?: boolean): Promise<boolean | undefined>;
   hideSelected(): Promise<unknown>;
   endHide(token: unknown, event?: string): Promise<boolean | undefined>;
   lightAt(token: unknown): { level: string; perceived: string; sense: string; effect: string; senses: { sense: string; range: number; from: string }[] } | null;
   refreshLight(): Promise<void>;
 };
+type Tracker = { flushes: number; states: Map<string, { light: { level: string } }>; compute(c: unknown, ids?: ReadonlySet<string>): unknown[]; reset(): void; schedule(ids?: string[]): void; flush(): Promise<unknown> };
+type Icons = { lightIconOf(token: unknown): string | null };
 
-async function tracker() {
-  return (await import("../../src/foundry/light/tracker.js")).lightTracker;
-}
+/** Each client's module with the light feature's own modules of that same instance (tracker, icons). */
+const load = async () => ({
+  ...(await import("../../src/module.js")),
+  tracker: (await import("../../src/foundry/light/tracker.js")).lightTracker,
+  icons: await import("../../src/foundry/light/icons.js"),
+});
 
-function api(world: FakeWorld): Api {
-  return world.modules.get("aventure")!.api as Api;
-}
+const USERS: UserSpec[] = [GM, GM2, PLAYER, PLAYER2];
 
-/** Night underground (no global light), a torch at (10, 10) and a wall east of it at x = 13. */
-async function torchScene(opts: { users?: { id: string; isGM: boolean }[]; systemId?: string } = {}) {
-  const world = await bootModule({ systemId: opts.systemId ?? "dnd5e", users: opts.users });
-  const scene = drawScene(world, { darkness: 1, globalLight: false });
-  scene.addWall(1300, 700, 1300, 1300);
-  scene.addLight("torch", [10, 10], 6, 12);
+/** Night underground (no global light), a wall east of the torch at x = 13 (rows 7–13), the torch at (10, 10). */
+async function torchScene(opts: { users?: UserSpec[]; system?: SystemProfile | string; generation?: number; torch?: boolean } = {}) {
+  const system = typeof opts.system === "object" ? opts.system : undefined;
+  const world = system
+    ? await FakeWorld.boot({ system, users: opts.users ?? USERS, generation: opts.generation, load })
+    : await bootWorld({ system: (opts.system as string | undefined) ?? "dnd5e", users: opts.users ?? USERS, generation: opts.generation, load });
+  const scene = world.addScene({ _id: "scene1", darkness: 1, globalLight: false });
+  for (const c of world.liveClients()) viewScene(world, c, scene);
+  await world.as("gm1", () => scene.createEmbeddedDocuments("Wall", [{ c: [1300, 700, 1300, 1300] }]));
+  if (opts.torch !== false) await addLight(world, scene, "torch", [10, 10], 6, 12);
+  await world.settle();
   return { world, scene };
 }
 
+/** An AmbientLight at (x, y) grid squares, radii in the scene's units (metres), created by gm1. */
+async function addLight(world: FakeWorld, scene: FakeScene, id: string, at: [number, number], bright: number, dim: number, negative = false) {
+  await world.as("gm1", () =>
+    scene.createEmbeddedDocuments("AmbientLight", [{ _id: id, x: at[0] * 100, y: at[1] * 100, config: { bright, dim, ...(negative ? { negative } : {}) } }], { keepId: true }),
+  );
+}
+
+/** A token whose centre is at (x, y) grid squares. */
+function addToken(
+  world: FakeWorld,
+  scene: FakeScene,
+  data: { id: string; name: string; at: [number, number]; actor?: FakeActor; disposition?: number; sight?: object; detectionModes?: unknown[]; linked?: boolean },
+): FakeToken {
+  return world.addToken(scene, {
+    _id: data.id,
+    name: data.name,
+    x: data.at[0] * 100 - 50,
+    y: data.at[1] * 100 - 50,
+    actorId: data.actor?.id ?? null,
+    actorLink: data.linked ?? true,
+    disposition: data.disposition ?? 1,
+    sight: (data.sight ?? { enabled: true, range: 0, visionMode: "basic" }) as Record<string, unknown>,
+    detectionModes: data.detectionModes ?? [],
+  });
+}
+
+/** A dnd5e actor: passive Perception, Stealth modifier, darkvision in feet. */
+function actor(world: FakeWorld, d: { id: string; name: string; passive?: number; stealthMod?: number; darkvision?: number; owner?: string }): FakeActor {
+  return addDnd5eActor(world, { id: d.id, name: d.name, owner: d.owner, passive: d.passive ?? 10, skills: { ste: d.stealthMod ?? 0 }, darkvision: d.darkvision });
+}
+
+const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
+const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) => world.as(user, () => fn(api(world, user)));
+const refresh = (world: FakeWorld) => as(world, "gm1", (a) => a.refreshLight());
+const lightAt = (world: FakeWorld, id: string, user = "gm1") => world.as(user, () => api(world, user).lightAt(id));
+const moveTo = (world: FakeWorld, token: FakeToken, at: [number, number]) => world.as("gm1", () => token.update({ x: at[0] * 100 - 50, y: at[1] * 100 - 50 }));
+const moduleOf = (world: FakeWorld, user: string) => world.clientOf(user).exports as unknown as { tracker: Tracker; icons: Icons };
+const set = (world: FakeWorld, key: string, value: unknown, user = "gm1") => world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
+const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+/** Each client's hooks, as core fires them on every client. */
+const everyClient = (world: FakeWorld, hook: string, ...args: unknown[]) => world.broadcast(hook, ...args);
+/** Lets the debounced recomputation run (fake timers), then waits for the writes it caused. */
+async function tick(world: FakeWorld, ms = 500) {
+  await vi.advanceTimersByTimeAsync(ms);
+  await world.settle();
+}
+/** Status effects created or deleted since `mark`: "create <actor> <status> by <user>". */
+function statusWrites(world: FakeWorld, mark = 0): string[] {
+  return world
+    .writesSince(mark)
+    .filter((w) => w.documentName === "ActiveEffect")
+    .map((w) => {
+      const created = world.writes.find((c) => c.action === "create" && c.documentName === "ActiveEffect" && c.id === w.id);
+      const statuses = (created?.data as { statuses?: string[] } | undefined)?.statuses ?? [];
+      return `${w.action} ${statuses.join(",") || w.id} by ${w.user}`;
+    });
+}
+const hideFlag = (token: FakeToken) => token.getFlag("aventure", "hide") as Record<string, unknown> | undefined;
+const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => (m.flags.aventure as Record<string, unknown> | undefined)?.[key] !== undefined);
+const opOf = (m: FakeChatMessage, key: string) => ((m.flags.aventure as Record<string, { op?: { status: string; resumed?: boolean } }>)[key]!).op;
+
+// Each test boots a world of up to four clients, each loading its own module: on a loaded machine that takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  // Each client's timers run as that client (test/world/timers.ts); setImmediate (the world's round trips) stays real.
+  useClientTimers();
+});
 afterEach(() => {
+  vi.clearAllTimers();
   vi.useRealTimers();
 });
 
@@ -60,7 +158,7 @@ describe("pure light computation (src/foundry/light/compute.ts)", () => {
 
   it("gives the same levels as the naive all-pairs version", () => {
     let seed = 7;
-    const r = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const r = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const lights: PlainLightSource[] = Array.from({ length: 40 }, (_, i) => {
       const x = r() * 3000;
       const y = r() * 3000;
@@ -99,67 +197,69 @@ describe("pure light computation (src/foundry/light/compute.ts)", () => {
   });
 });
 
-describe("light level at tokens (fake scene)", () => {
+describe("light level at tokens (scenes with walls and lights)", () => {
   it("a token beside a torch is bright, at the edge of its dim radius dim, behind a wall dark", async () => {
-    const { world, scene } = await torchScene();
-    scene.addToken({ id: "beside", name: "Beside", at: [11, 10] }); // 1.5 m from the torch
-    scene.addToken({ id: "edge", name: "Edge", at: [10, 18] }); // exactly 12 m south
-    scene.addToken({ id: "beyond", name: "Beyond", at: [10, 18.1] }); // 12.15 m
-    scene.addToken({ id: "behind", name: "Behind", at: [14, 10] }); // 6 m east, behind the wall
-    await api(world).refreshLight();
-    expect(api(world).lightAt("beside")!.level).toBe("bright");
-    expect(api(world).lightAt("edge")!.level).toBe("dim");
-    expect(api(world).lightAt("beyond")!.level).toBe("dark");
-    expect(api(world).lightAt("behind")!.level).toBe("dark");
+    const { world, scene } = await torchScene({ users: [GM] });
+    addToken(world, scene, { id: "beside", name: "Beside", at: [11, 10] }); // 1.5 m from the torch
+    addToken(world, scene, { id: "edge", name: "Edge", at: [10, 18] }); // exactly 12 m south
+    addToken(world, scene, { id: "beyond", name: "Beyond", at: [10, 18.1] }); // 12.15 m
+    addToken(world, scene, { id: "behind", name: "Behind", at: [14, 10] }); // 6 m east, behind the wall
+    await refresh(world);
+    expect(lightAt(world, "beside")!.level).toBe("bright");
+    expect(lightAt(world, "edge")!.level).toBe("dim");
+    expect(lightAt(world, "beyond")!.level).toBe("dark");
+    expect(lightAt(world, "behind")!.level).toBe("dark");
   });
 
   it("ignores the global light source but uses global illumination with the darkness thresholds", async () => {
-    const world = await bootModule();
-    const scene = drawScene(world, { darkness: 0.1, globalLight: true });
-    scene.addToken({ id: "a", name: "A", at: [5, 5] });
-    await api(world).refreshLight();
-    expect(api(world).lightAt("a")!.level).toBe("bright"); // daylight
-    scene.environment.darknessLevel = 0.5; // dusk
-    await api(world).refreshLight();
-    expect(api(world).lightAt("a")!.level).toBe("dim");
-    scene.environment.darknessLevel = 0.8; // night, although the global light source is still in the list
-    await api(world).refreshLight();
-    expect(api(world).lightAt("a")!.level).toBe("dark");
-    await world.game.settings.set("aventure", "lightThresholdDim", 0.9);
-    await api(world).refreshLight();
-    expect(api(world).lightAt("a")!.level).toBe("dim");
+    const world = await bootWorld({ users: [GM], load });
+    const scene = world.addScene({ _id: "scene1", darkness: 0.1, globalLight: true });
+    viewScene(world, world.clientOf("gm1"), scene);
+    addToken(world, scene, { id: "a", name: "A", at: [5, 5] });
+    await refresh(world);
+    expect(lightAt(world, "a")!.level).toBe("bright"); // daylight
+    const darkness = (level: number) => world.as("gm1", () => scene.update({ environment: { darknessLevel: level } }));
+    await darkness(0.5); // dusk
+    await refresh(world);
+    expect(lightAt(world, "a")!.level).toBe("dim");
+    await darkness(0.8); // night, although the global light source is still in the list
+    await refresh(world);
+    expect(lightAt(world, "a")!.level).toBe("dark");
+    await set(world, "lightThresholdDim", 0.9);
+    await refresh(world);
+    expect(lightAt(world, "a")!.level).toBe("dim");
   });
 
   it("a darkness source puts out the light inside it", async () => {
-    const { world, scene } = await torchScene();
-    scene.addDarkness("spell", [10, 12], 3);
-    scene.addToken({ id: "in", name: "In", at: [10, 12] });
-    scene.addToken({ id: "out", name: "Out", at: [9, 10] });
-    await api(world).refreshLight();
-    expect(api(world).lightAt("in")!.level).toBe("dark");
-    expect(api(world).lightAt("out")!.level).toBe("bright");
+    const { world, scene } = await torchScene({ users: [GM] });
+    await addLight(world, scene, "spell", [10, 12], 3, 3, true);
+    addToken(world, scene, { id: "in", name: "In", at: [10, 12] });
+    addToken(world, scene, { id: "out", name: "Out", at: [9, 10] });
+    await refresh(world);
+    expect(lightAt(world, "in")!.level).toBe("dark");
+    expect(lightAt(world, "out")!.level).toBe("bright");
   });
 
   it("darkvision turns darkness into dim for the creature itself (token vision mode or the actor's senses)", async () => {
-    const { world, scene } = await torchScene();
-    const elf = dnd5eActor(world, { id: "elf", name: "Elf", darkvision: 60 }); // 60 ft = 18 m
-    scene.addToken({ id: "elf", name: "Elf", at: [14, 10], actor: elf });
-    scene.addToken({ id: "orc", name: "Orc", at: [14, 11], sight: { enabled: true, range: 12, visionMode: "darkvision" } });
-    scene.addToken({ id: "man", name: "Man", at: [14, 12] });
-    await api(world).refreshLight();
-    const e = api(world).lightAt("elf")!;
+    const { world, scene } = await torchScene({ users: [GM] });
+    const elf = actor(world, { id: "elf", name: "Elf", darkvision: 60 }); // 60 ft = 18 m
+    addToken(world, scene, { id: "elf", name: "Elf", at: [14, 10], actor: elf });
+    addToken(world, scene, { id: "orc", name: "Orc", at: [14, 11], sight: { enabled: true, range: 12, visionMode: "darkvision" } });
+    addToken(world, scene, { id: "man", name: "Man", at: [14, 12] });
+    await refresh(world);
+    const e = lightAt(world, "elf")!;
     expect([e.level, e.perceived, e.sense, e.effect]).toEqual(["dark", "dim", "darkvision", "disadvantage"]);
     expect(e.senses).toEqual([{ sense: "darkvision", range: 18, from: "actor" }]);
-    const o = api(world).lightAt("orc")!;
+    const o = lightAt(world, "orc")!;
     expect([o.perceived, o.effect]).toEqual(["dim", "disadvantage"]);
     expect(o.senses).toEqual([{ sense: "darkvision", range: 12, from: "vision" }]); // the scene's units are metres
-    const m = api(world).lightAt("man")!;
+    const m = lightAt(world, "man")!;
     expect([m.perceived, m.effect]).toEqual(["dark", "blinded"]);
   });
 
   it("reads seeAll as truesight and senseAll as blindsight from the detection modes", async () => {
-    const { world, scene } = await torchScene();
-    scene.addToken({
+    const { world, scene } = await torchScene({ users: [GM] });
+    addToken(world, scene, {
       id: "bat",
       name: "Bat",
       at: [20, 20],
@@ -168,515 +268,562 @@ describe("light level at tokens (fake scene)", () => {
         { id: "seeAll", enabled: false, range: 30 },
       ],
     });
-    await api(world).refreshLight();
-    const b = api(world).lightAt("bat")!;
+    await refresh(world);
+    const b = lightAt(world, "bat")!;
     expect(b.senses).toEqual([{ sense: "blindsight", range: 9, from: "detection" }]);
     expect([b.level, b.perceived, b.sense, b.effect]).toEqual(["dark", "bright", "blindsight", "none"]);
   });
 
   it("is debounced: many hooks, one recomputation, and a moved token alone is recomputed", async () => {
-    vi.useFakeTimers();
-    const { world, scene } = await torchScene();
-    const t = await tracker();
-    scene.addToken({ id: "a", name: "A", at: [11, 10] });
-    scene.addToken({ id: "b", name: "B", at: [30, 30] });
+    const { world, scene } = await torchScene({ users: [GM] });
+    const t = moduleOf(world, "gm1").tracker;
+    addToken(world, scene, { id: "a", name: "A", at: [11, 10] });
+    const b = addToken(world, scene, { id: "b", name: "B", at: [30, 30] });
+    await tick(world);
     const before = t.flushes;
-    for (let i = 0; i < 20; i++) await world.callAllClients("lightingRefresh");
+    for (let i = 0; i < 20; i++) everyClient(world, "lightingRefresh");
     expect(t.flushes).toBe(before);
-    await vi.advanceTimersByTimeAsync(500);
+    await tick(world);
     expect(t.flushes).toBe(before + 1);
     expect(t.states.get("b")!.light.level).toBe("dark");
-    const torch = scene.lights.get("torch")!;
-    const tests = torch.tests;
-    await scene.token("b").moveTo([10, 11]);
-    await vi.advanceTimersByTimeAsync(500);
+    const computed: string[][] = [];
+    const compute = t.compute.bind(t);
+    t.compute = (c, ids) => (computed.push(ids ? [...ids] : ["*"]), compute(c, ids));
+    await moveTo(world, b, [10, 11]);
+    await tick(world);
     expect(t.flushes).toBe(before + 2);
-    expect(torch.tests - tests).toBe(1); // only the moved token was tested against the torch
+    expect(computed).toEqual([["b"]]); // only the moved token was recomputed
     expect(t.states.get("b")!.light.level).toBe("bright");
     // Hooks every 50 ms for 3 s (a long animation): recomputed at least once a second, not 60 times.
     const mid = t.flushes;
     for (let i = 0; i < 60; i++) {
-      await world.callAllClients("lightingRefresh");
+      everyClient(world, "lightingRefresh");
       await vi.advanceTimersByTimeAsync(50);
     }
-    await vi.advanceTimersByTimeAsync(500);
+    await tick(world);
     expect(t.flushes - mid).toBeGreaterThanOrEqual(3);
     expect(t.flushes - mid).toBeLessThanOrEqual(4);
   });
 
   it("recomputes after light, token-light and scene lighting updates of the viewed scene only", async () => {
-    vi.useFakeTimers();
-    const { world, scene } = await torchScene();
-    const t = await tracker();
-    scene.addToken({ id: "a", name: "A", at: [30, 30] });
-    await vi.advanceTimersByTimeAsync(500);
-    const recompute = async (hook: string, ...args: unknown[]) => {
+    const { world, scene } = await torchScene({ users: [GM] });
+    const t = moduleOf(world, "gm1").tracker;
+    const a = addToken(world, scene, { id: "a", name: "A", at: [30, 30] });
+    const other = world.addScene({ _id: "elsewhere" });
+    await tick(world);
+    const recompute = async (write: () => Promise<unknown>) => {
       const before = t.flushes;
-      await world.callAllClients(hook, ...args);
-      await vi.advanceTimersByTimeAsync(500);
+      await world.as("gm1", write);
+      await tick(world);
       return t.flushes - before;
     };
-    const sceneDoc = { id: "scene1" };
-    const light = { parent: sceneDoc };
-    scene.addLight("lantern", [30, 31], 6, 12); // lit without a lighting refresh: the light document's hook suffices
-    expect(await recompute("createAmbientLight", light, {}, "gm1")).toBe(1);
+    // Lit without a lighting refresh: the light document's own hook suffices.
+    expect(await recompute(() => addLight(world, scene, "lantern", [30, 31], 6, 12))).toBe(1);
     expect(t.states.get("a")!.light.level).toBe("bright");
-    expect(await recompute("updateAmbientLight", light, { config: { dim: 3 } }, {}, "gm1")).toBe(1);
-    expect(await recompute("deleteAmbientLight", light, {}, "gm1")).toBe(1);
-    expect(await recompute("updateToken", scene.token("a"), { light: { bright: 3 } }, {}, "gm1")).toBe(1);
-    expect(await recompute("updateScene", sceneDoc, { environment: { darknessLevel: 0.2 } }, {}, "gm1")).toBe(1);
-    expect(await recompute("updateScene", sceneDoc, { name: "Crypt" }, {}, "gm1")).toBe(0);
-    expect(await recompute("updateScene", { id: "elsewhere" }, { environment: { darknessLevel: 0 } }, {}, "gm1")).toBe(0);
-    expect(await recompute("createAmbientLight", { parent: { id: "elsewhere" } }, {}, "gm1")).toBe(0);
+    const lantern = scene.lights.get("lantern")!;
+    expect(await recompute(() => lantern.update({ config: { dim: 3 } }))).toBe(1);
+    expect(await recompute(() => lantern.delete())).toBe(1);
+    expect(await recompute(() => a.update({ light: { bright: 3 } }))).toBe(1);
+    expect(await recompute(() => scene.update({ environment: { darknessLevel: 0.2 } }))).toBe(1);
+    expect(await recompute(() => scene.update({ name: "Crypt" }))).toBe(0);
+    expect(await recompute(() => other.update({ environment: { darknessLevel: 0 } }))).toBe(0);
+    expect(await recompute(() => other.createEmbeddedDocuments("AmbientLight", [{ x: 0, y: 0, config: { bright: 1, dim: 2 } }]))).toBe(0);
   });
 
   it("draws a sun / half / moon icon for the GM and the owner only; the client setting hides it", async () => {
-    const { world, scene } = await torchScene({ users: [{ id: "gm1", isGM: true }, { id: "p1", isGM: false }] });
-    const mine = dnd5eActor(world, { id: "mine", name: "Mine", owner: "p1" });
-    scene.addToken({ id: "mine", name: "Mine", at: [11, 10], actor: mine });
-    scene.addToken({ id: "theirs", name: "Theirs", at: [10, 17] });
-    const icons = await import("../../src/foundry/light/icons.js");
-    await api(world).refreshLight();
-    expect(icons.lightIconOf(scene.token("mine").object as never)).toBe("☀");
-    expect(icons.lightIconOf(scene.token("theirs").object as never)).toBe("◐");
-    // As the player's client: only their own token.
-    await world.asUser("p1", async () => {
-      const t = await tracker();
-      t.reset();
-      t.schedule();
-      await t.flush();
-      expect(icons.lightIconOf(scene.token("mine").object as never)).toBe("☀");
-      expect(icons.lightIconOf(scene.token("theirs").object as never)).toBeNull();
-      await world.game.settings.set("aventure", "lightIcons", false);
-      expect(icons.lightIconOf(scene.token("mine").object as never)).toBeNull();
-    });
+    const { world, scene } = await torchScene({ users: [GM, PLAYER] });
+    const mine = actor(world, { id: "mine", name: "Mine", owner: "p1" });
+    const m = addToken(world, scene, { id: "mine", name: "Mine", at: [11, 10], actor: mine });
+    const theirs = addToken(world, scene, { id: "theirs", name: "Theirs", at: [10, 17] });
+    const placeable = (user: string, token: FakeToken) => world.clientOf(user).placeables.get(token.id);
+    await refresh(world);
+    const gmIcons = moduleOf(world, "gm1").icons;
+    expect(gmIcons.lightIconOf(placeable("gm1", m))).toBe("☀");
+    expect(gmIcons.lightIconOf(placeable("gm1", theirs))).toBe("◐");
+    // The player's own client: only their own token.
+    await as(world, "p1", (a) => a.refreshLight());
+    const p1Icons = moduleOf(world, "p1").icons;
+    expect(p1Icons.lightIconOf(placeable("p1", m))).toBe("☀");
+    expect(p1Icons.lightIconOf(placeable("p1", theirs))).toBeNull();
+    await set(world, "lightIcons", false, "p1");
+    expect(p1Icons.lightIconOf(placeable("p1", m))).toBeNull();
+    expect(gmIcons.lightIconOf(placeable("gm1", m))).toBe("☀"); // a client setting: the GM's icons stay
   });
 });
 
 describe("light effects (active GM only)", () => {
   let world: FakeWorld;
-  let scene: FakeLightScene;
+  let scene: FakeScene;
   beforeEach(async () => {
-    ({ world, scene } = await torchScene({ users: [{ id: "gm1", isGM: true }, { id: "gm2", isGM: true }] }));
-    await world.game.settings.set("aventure", "lightEffects", true);
+    ({ world, scene } = await torchScene({ users: [GM, GM2] }));
+    await set(world, "lightEffects", true);
   });
 
   it("adds blinded in darkness and the dim marker in dim light once with two GMs, and removes them when a light is lit", async () => {
-    vi.useFakeTimers();
-    const lit = dnd5eActor(world, { id: "lit", name: "Lit" });
-    const dim = dnd5eActor(world, { id: "dim", name: "Dim" });
-    const dark = dnd5eActor(world, { id: "dark", name: "Dark" });
-    scene.addToken({ id: "lit", name: "Lit", at: [11, 10], actor: lit });
-    scene.addToken({ id: "dim", name: "Dim", at: [10, 17], actor: dim });
-    scene.addToken({ id: "dark", name: "Dark", at: [14, 10], actor: dark }); // behind the wall
-    world.log.length = 0;
-    await world.callAllClients("lightingRefresh");
-    expect(world.log).toEqual([]); // the hooks only schedule
-    await vi.advanceTimersByTimeAsync(500);
-    expect(world.log.filter((l) => l.startsWith("status")).sort()).toEqual(["status dark blinded true", "status dim aventure-dim true"]);
-    // Both GMs see another refresh: nothing is added twice.
-    await world.callAllClients("lightingRefresh");
-    await vi.advanceTimersByTimeAsync(500);
-    await world.asUser("gm2", async () => {
-      const t = await tracker();
-      t.schedule();
-      await t.flush();
-    });
-    expect(world.log.filter((l) => l.startsWith("status"))).toHaveLength(2);
+    const lit = actor(world, { id: "lit", name: "Lit" });
+    const dim = actor(world, { id: "dim", name: "Dim" });
+    const dark = actor(world, { id: "dark", name: "Dark" });
+    addToken(world, scene, { id: "lit", name: "Lit", at: [11, 10], actor: lit });
+    addToken(world, scene, { id: "dim", name: "Dim", at: [10, 17], actor: dim });
+    addToken(world, scene, { id: "dark", name: "Dark", at: [14, 10], actor: dark }); // behind the wall
+    const mark = world.writes.length;
+    everyClient(world, "lightingRefresh");
+    await world.settle();
+    expect(world.writesSince(mark)).toEqual([]); // the hooks only schedule
+    await tick(world);
+    expect(statusWrites(world, mark).sort()).toEqual(["create blinded by gm1", "create aventure-dim by gm1"].sort());
+    // Aventure's own, flagged in the same write that adds them.
+    for (const w of world.writesSince(mark)) expect((w.data as { flags: { aventure?: { applied?: boolean } } }).flags.aventure?.applied).toBe(true);
+    // Both GMs see another refresh, and the second GM recomputes itself: nothing is added twice.
+    everyClient(world, "lightingRefresh");
+    await tick(world);
+    await as(world, "gm2", (a) => a.refreshLight());
+    await world.settle();
+    expect(statusWrites(world, mark)).toHaveLength(2);
     // A lantern is lit beyond the wall's south end: both tokens stand in its bright light.
-    scene.addLight("lantern", [13.5, 14], 9, 18);
-    world.log.length = 0;
-    await world.callAllClients("lightingRefresh");
-    await vi.advanceTimersByTimeAsync(500);
-    expect(world.log.filter((l) => l.startsWith("status")).sort()).toEqual(["status dark blinded false", "status dim aventure-dim false"]);
+    const mark2 = world.writes.length;
+    await addLight(world, scene, "lantern", [13.5, 14], 9, 18);
+    await tick(world);
+    expect(statusWrites(world, mark2).sort()).toEqual(["delete blinded by gm1", "delete aventure-dim by gm1"].sort());
     expect(dark.statuses.has("blinded")).toBe(false);
+    expect(dim.statuses.has("aventure-dim")).toBe(false);
   });
 
   it("a linked actor with two tokens in different light gets the mildest effect, whichever token moves", async () => {
-    vi.useFakeTimers();
-    const twin = dnd5eActor(world, { id: "twin", name: "Twin" });
-    scene.addToken({ id: "lit", name: "Twin", at: [11, 10], actor: twin }); // bright, by the torch
-    scene.addToken({ id: "dark", name: "Twin", at: [14, 10], actor: twin }); // behind the wall
-    await api(world).refreshLight();
+    const twin = actor(world, { id: "twin", name: "Twin" });
+    const lit = addToken(world, scene, { id: "lit", name: "Twin", at: [11, 10], actor: twin }); // bright, by the torch
+    const dark = addToken(world, scene, { id: "dark", name: "Twin", at: [14, 10], actor: twin }); // behind the wall
+    await refresh(world);
     expect(twin.statuses.size).toBe(0); // one of its tokens sees: never blinded
-    world.log.length = 0;
-    await scene.token("dark").moveTo([14, 12]); // still dark: nothing changes
-    await vi.advanceTimersByTimeAsync(500);
-    expect(world.log.filter((l) => l.startsWith("status"))).toEqual([]);
-    await scene.token("lit").moveTo([14, 11]); // now both behind the wall
-    await vi.advanceTimersByTimeAsync(500);
-    expect(world.log.filter((l) => l.startsWith("status"))).toEqual(["status twin blinded true"]);
-    await scene.token("dark").moveTo([10, 17]); // one in the torch's dim light
-    await vi.advanceTimersByTimeAsync(500);
-    expect(world.log.filter((l) => l.startsWith("status"))).toEqual([
-      "status twin blinded true",
-      "status twin blinded false",
-      "status twin aventure-dim true",
-    ]);
+    const mark = world.writes.length;
+    await moveTo(world, dark, [14, 12]); // still dark: nothing changes
+    await tick(world);
+    expect(statusWrites(world, mark)).toEqual([]);
+    await moveTo(world, lit, [14, 11]); // now both behind the wall
+    await tick(world);
+    expect(statusWrites(world, mark)).toEqual(["create blinded by gm1"]);
+    await moveTo(world, dark, [10, 17]); // one in the torch's dim light
+    await tick(world);
+    expect(statusWrites(world, mark)).toEqual(["create blinded by gm1", "delete blinded by gm1", "create aventure-dim by gm1"]);
   });
 
   it("never adds effects on a GM that is not the active GM", async () => {
-    const a = dnd5eActor(world, { id: "a", name: "A" });
-    scene.addToken({ id: "a", name: "A", at: [14, 10], actor: a });
-    await world.asUser("gm2", async () => {
-      const t = await tracker();
-      t.schedule();
-      await t.flush();
-    });
+    const a = actor(world, { id: "a", name: "A" });
+    addToken(world, scene, { id: "a", name: "A", at: [14, 10], actor: a });
+    const mark = world.writes.length;
+    await as(world, "gm2", (x) => x.refreshLight());
+    await world.settle();
     expect(a.statuses.size).toBe(0);
+    expect(world.writesSince(mark)).toEqual([]);
   });
 
   it("leaves a blinded condition set by hand when the light comes back", async () => {
-    const a = dnd5eActor(world, { id: "a", name: "A" });
-    await a.toggleStatusEffect("blinded", { active: true }); // the GM's own ruling
-    scene.addToken({ id: "a", name: "A", at: [14, 10], actor: a });
-    await api(world).refreshLight();
-    scene.addLight("lantern", [15, 10], 9, 18);
-    await api(world).refreshLight();
-    expect(api(world).lightAt("a")!.level).toBe("bright");
+    const a = actor(world, { id: "a", name: "A" });
+    await world.as("gm1", () => a.toggleStatusEffect("blinded", { active: true })); // the GM's own ruling
+    addToken(world, scene, { id: "a", name: "A", at: [14, 10], actor: a });
+    await refresh(world);
+    await addLight(world, scene, "lantern", [15, 10], 9, 18);
+    await refresh(world);
+    expect(lightAt(world, "a")!.level).toBe("bright");
     expect(a.statuses.has("blinded")).toBe(true);
-  });
-
-  it("dnd5e's dim marker carries disadvantage on Perception; removing the setting removes only Aventure's", async () => {
-    const entry = world.CONFIG.statusEffects.find((e) => e.id === "aventure-dim") as { changes?: unknown[] };
-    expect(entry.changes).toEqual([{ key: "system.skills.prc.roll.mode", mode: 2, value: "-1" }]);
-    const a = dnd5eActor(world, { id: "a", name: "A" });
-    scene.addToken({ id: "a", name: "A", at: [10, 17], actor: a });
-    await api(world).refreshLight();
-    expect(a.statuses.has("aventure-dim")).toBe(true);
-    await world.game.settings.set("aventure", "lightEffects", false);
-    await vi.waitFor(() => expect(a.statuses.has("aventure-dim")).toBe(false));
-  });
-
-  it("v14: dnd5e's dim marker writes its change as system.changes (type add), also in a keyed CONFIG.statusEffects", async () => {
-    const w = await bootModule({ systemId: "dnd5e", generation: 14 });
-    const change = { key: "system.skills.prc.roll.mode", type: "add", value: "-1" };
-    const entry = w.CONFIG.statusEffects.find((e) => e.id === "aventure-dim") as { changes?: unknown; system?: unknown };
-    expect(entry.system).toEqual({ changes: [change] });
-    expect(entry.changes).toBeUndefined();
-    // The v14 docs allow CONFIG.statusEffects keyed by id: the entry itself must be configured, not a copy.
-    const keyed: Record<string, { id: string; system?: unknown }> = {};
-    for (const e of w.CONFIG.statusEffects) keyed[e.id] = { id: e.id };
-    (w.CONFIG as unknown as { statusEffects: unknown }).statusEffects = keyed;
-    const { configureDimLightStatus } = await import("../../src/foundry/light/effects.js");
-    configureDimLightStatus("dnd5e");
-    expect(keyed["aventure-dim"]!.system).toEqual({ changes: [change] });
-  });
-
-  it("uses the core blind status and a visible marker outside dnd5e", async () => {
-    const w = await bootModule({ systemId: "worldbuilding" });
-    await w.game.settings.set("aventure", "lightEffects", true);
-    const s = drawScene(w, { darkness: 1, globalLight: false });
-    s.addLight("torch", [10, 10], 6, 12);
-    const a = w.addActor({ _id: "a", name: "A" });
-    const b = w.addActor({ _id: "b", name: "B" });
-    s.addToken({ id: "a", name: "A", at: [30, 30], actor: a });
-    s.addToken({ id: "b", name: "B", at: [10, 17], actor: b });
-    await api(w).refreshLight();
-    expect([...a.statuses]).toEqual(["blind"]);
-    expect([...b.statuses]).toEqual(["aventure-dim"]);
-    const entry = w.CONFIG.statusEffects.find((e) => e.id === "aventure-dim") as { changes?: unknown[] };
-    expect(entry.changes).toBeUndefined();
   });
 });
 
-describe("hiding", () => {
-  /** A rogue in darkness, three hostile guards without darkvision whose passive Perception is 10, 14 and 18. */
-  async function guards(users = [{ id: "gm1", isGM: true }, { id: "gm2", isGM: true }, { id: "p1", isGM: false }]) {
-    const { world, scene } = await torchScene({ users });
-    const rogue = dnd5eActor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
-    scene.addToken({ id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 });
-    [10, 14, 18].forEach((passive, i) => {
-      const g = dnd5eActor(world, { id: `g${passive}`, name: `Guard ${passive}`, passive });
-      scene.addToken({ id: `g${passive}`, name: `Guard ${passive}`, at: [33 + i, 12], actor: g, disposition: -1 });
-    });
-    await api(world).refreshLight();
-    return { world, scene, rogue };
-  }
+describe("the module's statuses survive the system (issue 11): dim light really applies", () => {
+  const dimChange = { key: "system.skills.prc.roll.mode", mode: 2, value: "-1" };
 
+  it("dnd5e rebuilds CONFIG.statusEffects in i18nInit: aventure-dim is there on every client, with disadvantage on Perception", async () => {
+    const { world, scene } = await torchScene({ users: [GM, PLAYER] });
+    for (const user of ["gm1", "p1"]) {
+      const ids = world.clientOf(user).statusEffectList().map((e) => e.id);
+      expect(ids).toContain("aventure-dim");
+      expect(ids).toContain("hiding"); // dnd5e's own: no aventure-hidden, no aventure-surprised
+      expect(ids).not.toContain("aventure-hidden");
+      expect(ids).not.toContain("aventure-surprised");
+      expect(world.clientOf(user).statusEffectList().find((e) => e.id === "aventure-dim")!.changes).toEqual([dimChange]);
+    }
+    await set(world, "lightEffects", true);
+    const a = actor(world, { id: "a", name: "A" });
+    addToken(world, scene, { id: "a", name: "A", at: [10, 17], actor: a }); // the torch's dim light
+    await refresh(world);
+    const [effect] = a.effects.filter((e) => e.statuses.has("aventure-dim"));
+    expect(effect).toBeDefined();
+    expect(effect!.changes).toEqual([dimChange]);
+    expect(effect!.getFlag("aventure", "applied")).toBe(true);
+    // The setting turned off removes only what Aventure added.
+    await set(world, "lightEffects", false);
+    await world.settle();
+    expect(a.statuses.has("aventure-dim")).toBe(false);
+  });
+
+  it("a core world gets aventure-dim (a visible marker, no change), aventure-hidden and core's blind", async () => {
+    const { world, scene } = await torchScene({ users: [GM], system: "worldbuilding" });
+    await set(world, "lightEffects", true);
+    const ids = world.clientOf("gm1").statusEffectList().map((e) => e.id);
+    expect(ids).toEqual(expect.arrayContaining(["aventure-dim", "aventure-hidden", "aventure-surprised", "blind"]));
+    const a = world.addUserActor({ _id: "a", name: "A" });
+    const b = world.addUserActor({ _id: "b", name: "B" });
+    addToken(world, scene, { id: "a", name: "A", at: [30, 30], actor: a });
+    addToken(world, scene, { id: "b", name: "B", at: [10, 17], actor: b });
+    await refresh(world);
+    expect([...a.statuses]).toEqual(["blind"]);
+    expect([...b.statuses]).toEqual(["aventure-dim"]);
+    expect(b.effects.contents[0]!.changes).toEqual([]);
+  });
+
+  it("v14 with a status list keyed by id: dnd5e's dim marker carries its change as system.changes (type add)", async () => {
+    // A system that keys CONFIG.statusEffects by id after dnd5e's rebuild (allowed by the v14 docs: NOTES.md "v14").
+    const keyed: SystemProfile = {
+      ...dnd5eSystem(),
+      install(client: FakeClient) {
+        dnd5eSystem().install(client);
+        client.hooks.once("i18nInit", () => {
+          client.CONFIG.statusEffects = Object.fromEntries(client.statusEffectList().map((e) => [e.id, e]));
+        });
+      },
+    };
+    const { world, scene } = await torchScene({ users: [GM], system: keyed, generation: 14 });
+    const change = { key: "system.skills.prc.roll.mode", type: "add", value: "-1" };
+    const raw = world.clientOf("gm1").CONFIG.statusEffects as Record<string, { system?: unknown; changes?: unknown }>;
+    expect(Array.isArray(raw)).toBe(false);
+    expect(raw["aventure-dim"]!.system).toEqual({ changes: [change] });
+    expect(raw["aventure-dim"]!.changes).toBeUndefined();
+    await set(world, "lightEffects", true);
+    const a = actor(world, { id: "a", name: "A" });
+    addToken(world, scene, { id: "a", name: "A", at: [10, 17], actor: a });
+    await refresh(world);
+    expect(a.effects.find((e) => e.statuses.has("aventure-dim"))!.system).toEqual({ changes: [change] });
+  });
+
+  it("ready re-checks: statuses a system removed after setup are logged and added back", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      // The system's ready handler runs before the module's and drops every status it does not know.
+      const late: SystemProfile = {
+        ...dnd5eSystem(),
+        install(client: FakeClient) {
+          dnd5eSystem().install(client);
+          client.hooks.once("ready", () => {
+            client.CONFIG.statusEffects = client.statusEffectList().filter((e) => !e.id.startsWith("aventure-"));
+          });
+        },
+      };
+      const { world } = await torchScene({ users: [GM], system: late });
+      expect(world.clientOf("gm1").statusEffectList().map((e) => e.id)).toContain("aventure-dim");
+      expect(warn).toHaveBeenCalledWith("aventure | status effects removed after setup by the system or another module, added again: aventure-dim");
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+/** A rogue (p1's, Stealth +3) in darkness, three hostile guards without darkvision whose passive Perception is 10, 14 and 18. */
+async function guards(users: UserSpec[] = USERS) {
+  const { world, scene } = await torchScene({ users });
+  const rogue = actor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
+  const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 });
+  [10, 14, 18].forEach((passive, i) => {
+    const g = actor(world, { id: `g${passive}`, name: `Guard ${passive}`, passive });
+    addToken(world, scene, { id: `g${passive}`, name: `Guard ${passive}`, at: [33 + i, 12], actor: g, disposition: -1 });
+  });
+  await refresh(world);
+  return { world, scene, rogue, token };
+}
+/** dnd5e fires dnd5e.postRollAttack(rolls, {subject}) on the roller's client only (subject: the attack activity). */
+const attackRolled = (world: FakeWorld, user: string, attacker: unknown) =>
+  world.as(user, () => (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => void)("dnd5e.postRollAttack", [], { subject: { actor: attacker } }));
+const rollCalls = (a: FakeActor) => (a as unknown as { rollCalls: { config: { skill: string }; user: string }[] }).rollCalls;
+const hiding = (a: FakeActor) => a.statuses.has("hiding");
+
+describe("hiding (RULES.md §6)", () => {
   it("a Stealth total of 15 against passive 10, 14 and 18: hidden from 10 and 14, spotted by 18; GM card", async () => {
-    const { world, scene, rogue } = await guards();
-    world.messages.length = 0;
-    world.rolls.push(12); // 12 + 3 = 15
-    const out = await api(world).hide("rogue");
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12); // 12 + 3 = 15
+    const out = await as(world, "gm1", (a) => a.hide("rogue"));
     expect(out).toMatchObject({ dc: 15, spottedBy: ["g18"], hiddenFrom: ["g10", "g14"], hidden: true });
-    expect((rogue as unknown as { skillCalls: { config: { skill: string } }[] }).skillCalls[0]!.config.skill).toBe("ste");
-    expect(rogue.statuses.has("hiding")).toBe(true);
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ dc: 15, from: ["g10", "g14"] });
-    const card = world.messages.find((m) => m.content?.includes("aventure-hide-card"))!;
-    expect(card.whisper!.sort()).toEqual(["gm1", "gm2"]);
-    expect(card.content).toMatch(/Guard 18[\s\S]*Spots it/);
-    expect(card.content).toMatch(/Guard 10[\s\S]*Misses it/);
-    expect(card.content).toContain("DC 15");
+    expect(rollCalls(rogue)[0]!.config.skill).toBe("ste");
+    expect(hiding(rogue)).toBe(true);
+    expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["g10", "g14"] });
+    const [card] = cardsWith(world, "hide");
+    expect(card!.author!.id).toBe("gm1");
+    expect(card!.whisper.sort()).toEqual(["gm1", "gm2"]);
+    expect(card!.content).toMatch(/Guard 18[\s\S]*Spots it/);
+    expect(card!.content).toMatch(/Guard 10[\s\S]*Misses it/);
+    expect(card!.content).toContain("DC 15");
+    expect(opOf(card!, "hide")).toMatchObject({ status: "applied" });
   });
 
   it("an observer the GM marks as searching rolls Wisdom (Perception) instead of its passive score", async () => {
     const { world, scene } = await guards();
-    expect(await api(world).setSearching("g14")).toBe(true);
-    expect(scene.token("g14").getFlag("aventure", "searching")).toBe(true);
-    world.messages.length = 0;
-    world.rolls.push(12, 16); // Stealth 12 + 3 = 15; Guard 14 searches and rolls 16 (passive 14 would miss)
-    const out = await api(world).hide("rogue");
+    expect(await as(world, "gm1", (a) => a.setSearching("g14"))).toBe(true);
+    expect(scene.tokens.get("g14")!.getFlag("aventure", "searching")).toBe(true);
+    world.queueRolls(12, 16); // Stealth 12 + 3 = 15; Guard 14 searches and rolls 16 (passive 14 would miss)
+    const out = await as(world, "gm1", (a) => a.hide("rogue"));
     expect(out).toMatchObject({ dc: 15, spottedBy: ["g14", "g18"], hiddenFrom: ["g10"], searchRolls: { g14: 16 } });
-    const calls = (world.actors.get("g14") as unknown as { skillCalls: { config: { skill: string } }[] }).skillCalls;
-    expect(calls.map((c) => c.config.skill)).toEqual(["prc"]);
-    const card = world.messages.find((m) => m.content?.includes("aventure-hide-card"))!;
+    expect(rollCalls(world.actors.get("g14")!).map((c) => c.config.skill)).toEqual(["prc"]);
+    const card = cardsWith(world, "hide")[0]!;
     expect(card.content).toMatch(/Guard 14[\s\S]*16<br><small>\(searching\)<\/small>[\s\S]*Spots it/);
     // Unmarked: back to passive scores.
-    expect(await api(world).setSearching("g14", false)).toBe(false);
-    expect(scene.token("g14").getFlag("aventure", "searching")).toBeUndefined();
+    expect(await as(world, "gm1", (a) => a.setSearching("g14", false))).toBe(false);
+    expect(scene.tokens.get("g14")!.getFlag("aventure", "searching")).toBeUndefined();
   });
 
   it("an observer that starts searching rolls once against each creature already hidden from it", async () => {
-    const { world, scene, rogue } = await guards();
-    world.rolls.push(12); // Stealth 15: hidden from Guard 10 and Guard 14
-    await api(world).hide("rogue");
-    const made = world.rolls.made.length;
-    await api(world).setSearching("g18"); // nothing is hidden from Guard 18 (it spotted the rogue): no roll
-    expect(world.rolls.made.length).toBe(made);
-    world.messages.length = 0;
-    world.rolls.push(15); // Guard 10 searches: 15 ≥ DC 15, spots it
-    await api(world).setSearching("g10");
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ dc: 15, from: ["g14"] });
-    expect(rogue.statuses.has("hiding")).toBe(true);
-    const card = world.messages.find((m) => m.content?.includes("aventure-search-card"))!;
-    expect(card.whisper!.sort()).toEqual(["gm1", "gm2"]);
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12); // Stealth 15: hidden from Guard 10 and Guard 14
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    const made = world.rollsMade.length;
+    await as(world, "gm1", (a) => a.setSearching("g18")); // nothing is hidden from Guard 18 (it spotted the rogue): no roll
+    expect(world.rollsMade.length).toBe(made);
+    world.queueRolls(15); // Guard 10 searches: 15 ≥ DC 15, spots it
+    await as(world, "gm1", (a) => a.setSearching("g10"));
+    expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["g14"] });
+    expect(hiding(rogue)).toBe(true);
+    const card = cardsWith(world, "search").at(-1)!;
+    expect(card.whisper.sort()).toEqual(["gm1", "gm2"]);
     expect(card.content).toContain("Guard 10 searches");
     expect(card.content).toContain("Wisdom (Perception): 15");
     expect(card.content).toMatch(/Rogue<br><small>still hidden from other observers<\/small>[\s\S]*15[\s\S]*Spots it/);
-    world.rolls.push(3); // Guard 14 searches: 3, misses it
-    await api(world).setSearching("g14");
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ from: ["g14"] });
-    await api(world).setSearching("g14", false);
-    world.rolls.push(20); // searches again: 20, spots it; hidden from nobody now
-    await api(world).setSearching("g14");
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
-    expect(rogue.statuses.has("hiding")).toBe(false);
-    expect(world.messages.at(-1)!.content).toContain("no longer hidden");
+    world.queueRolls(3); // Guard 14 searches: 3, misses it
+    await as(world, "gm1", (a) => a.setSearching("g14"));
+    expect(hideFlag(token)).toMatchObject({ from: ["g14"] });
+    await as(world, "gm1", (a) => a.setSearching("g14", false));
+    world.queueRolls(20); // searches again: 20, spots it; hidden from nobody now
+    await as(world, "gm1", (a) => a.setSearching("g14"));
+    expect(hideFlag(token)).toBeUndefined();
+    expect(hiding(rogue)).toBe(false);
+    expect(world.messages.contents.at(-1)!.content).toContain("no longer hidden");
   });
 
-  it("the GM may name searching observers; a low roll misses even with a high passive; players cannot choose", async () => {
+  it("the GM may name searching observers; a low roll misses even with a high passive; a player's choice goes to the GM", async () => {
     const { world, scene, rogue } = await guards();
-    world.rolls.push(12, 5); // Stealth 15; Guard 18 searches and rolls 5
-    expect(await api(world).hide("rogue", { searching: ["g18"] })).toMatchObject({
+    world.queueRolls(12, 5); // Stealth 15; Guard 18 searches and rolls 5
+    expect(await as(world, "gm1", (a) => a.hide("rogue", { searching: ["g18"] }))).toMatchObject({
       dc: 15,
       spottedBy: [],
       hiddenFrom: ["g10", "g14", "g18"],
       searchRolls: { g18: 5 },
     });
-    await api(world).endHide("rogue");
-    world.notifications.length = 0;
-    const made = world.rolls.made.length;
-    expect(await world.asUser("p1", () => api(world).hide("rogue", { searching: [] }))).toBeUndefined();
-    expect(await world.asUser("p1", () => api(world).setSearching("g10"))).toBeUndefined();
-    expect(world.notifications.map((n) => n.message)).toEqual(["Only a game master can do this.", "Only a game master can do this."]);
-    expect(world.rolls.made.length).toBe(made);
-    expect(rogue.statuses.has("hiding")).toBe(false);
-    expect(scene.token("g10").getFlag("aventure", "searching")).toBeUndefined();
+    await as(world, "gm1", (a) => a.endHide("rogue"));
+    const made = world.rollsMade.length;
+    // "Nobody searches" would overrule the GM's marks on the guards: a proposal, not a roll.
+    expect(await as(world, "p1", (a) => a.hide("rogue", { searching: [] }))).toEqual({ proposed: true });
+    expect(await as(world, "p1", (a) => a.setSearching("g10"))).toBeUndefined();
+    expect(world.notifications.filter((n) => n.user === "p1").map((n) => [n.type, n.message])).toEqual([
+      ["info", "Your request to hide Rogue names creatures that are not yours: it was sent to the GM, who decides."],
+      ["error", "Only a game master can do this."],
+    ]);
+    expect(world.rollsMade.length).toBe(made);
+    expect(hiding(rogue)).toBe(false);
+    expect(scene.tokens.get("g10")!.getFlag("aventure", "searching")).toBeUndefined();
     // A player's request still honours the GM's marks.
-    await api(world).setSearching("g10");
-    world.rolls.push(12, 15); // Stealth 15; Guard 10 searches and rolls 15: spots it
-    expect(await world.asUser("p1", () => api(world).hide("rogue"))).toMatchObject({ spottedBy: ["g10", "g18"], hiddenFrom: ["g14"] });
+    await as(world, "gm1", (a) => a.setSearching("g10"));
+    world.queueRolls(12, 15); // Stealth 15; Guard 10 searches and rolls 15: spots it
+    expect(await as(world, "p1", (a) => a.hide("rogue"))).toMatchObject({ spottedBy: ["g10", "g18"], hiddenFrom: ["g14"] });
   });
 
-  it("the GM checks what a query sends: only a GM chooses observers or searchers; ids must be a list of tokens", async () => {
-    const { world, scene, rogue } = await guards();
-    const handler = world.CONFIG.queries["aventure.hide"]!;
-    const ask = (data: unknown, user: string) => world.asUser("gm1", () => handler(data, { user: world.users.getStrict(user) }));
-    const base = { sceneId: "scene1", tokenId: "rogue" };
-    expect(await ask({ ...base, searching: ["g18"] }, "p1")).toEqual({ error: { key: "AVENTURE.Error.GMOnly", data: {} } });
-    expect(await ask({ ...base, observers: ["g10"] }, "p1")).toEqual({ error: { key: "AVENTURE.Error.GMOnly", data: {} } });
-    expect(await ask({ ...base, observers: "g10" }, "gm2")).toMatchObject({ error: { key: "AVENTURE.Error.UnknownValue" } });
-    expect(await ask({ ...base, observers: ["nobody"] }, "gm2")).toEqual({ error: { key: "AVENTURE.Light.Error.noToken", data: {} } });
-    expect(world.rolls.made).toHaveLength(0);
-    expect(rogue.statuses.size).toBe(0);
-    // A chosen observer without an actor (a statue token): listed for the GM to decide, nothing breaks.
-    scene.addToken({ id: "statue", name: "Statue", at: [34, 14], disposition: -1 });
-    world.rolls.push(12);
-    const statue = await api(world).hide("rogue", { observers: ["statue"], searching: ["statue"] });
+  it("a chosen observer without an actor is listed for the GM to decide; another GM's own choice is honoured", async () => {
+    const { world, scene } = await guards();
+    addToken(world, scene, { id: "statue", name: "Statue", at: [34, 14], disposition: -1 });
+    world.queueRolls(12);
+    const statue = await as(world, "gm1", (a) => a.hide("rogue", { observers: ["statue"], searching: ["statue"] }));
     expect(statue).toMatchObject({ dc: 15, unknown: ["statue"], hidden: false });
-    expect(world.messages.at(-1)!.content).toMatch(/Statue[\s\S]*GM decides/);
-    // The second GM's own choice is honoured by the active GM.
-    world.rolls.push(12, 2); // Stealth 15; Guard 18 searches and rolls 2
-    const out = await world.asUser("gm2", () => api(world).hide("rogue", { observers: ["g18"], searching: ["g18"] }));
+    expect(cardsWith(world, "hide").at(-1)!.content).toMatch(/Statue[\s\S]*GM decides/);
+    world.queueRolls(12, 2); // Stealth 15; Guard 18 searches and rolls 2
+    const out = await as(world, "gm2", (a) => a.hide("rogue", { observers: ["g18"], searching: ["g18"] }));
     expect(out).toMatchObject({ dc: 15, spottedBy: [], hiddenFrom: ["g18"], searchRolls: { g18: 2 } });
+    expect(rollCalls(world.actors.get("g18")!).map((c) => c.user)).toEqual(["gm1"]); // rolled by the active GM
   });
 
   it("refuses (nothing rolled, nothing changed) when an observer sees the hider", async () => {
-    const { world, scene, rogue } = await guards();
-    await scene.token("rogue").moveTo([10, 16]); // the torch's dim light, in the guards' view
-    await api(world).refreshLight();
-    const out = await api(world).hide("rogue");
-    expect(out).toBeUndefined();
-    expect(world.notifications.at(-1)!.message).toBe(
-      "Rogue cannot hide: seen by Guard 10 (in light), Guard 14 (in light), Guard 18 (in light).",
-    );
+    const { world, rogue, token } = await guards();
+    await moveTo(world, token, [10, 16]); // the torch's dim light, in the guards' view
+    await refresh(world);
+    const mark = world.writes.length;
+    expect(await as(world, "gm1", (a) => a.hide("rogue"))).toBeUndefined();
+    expect(errors(world, "gm1")).toEqual(["Rogue cannot hide: seen by Guard 10 (in light), Guard 14 (in light), Guard 18 (in light)."]);
     expect(rogue.statuses.size).toBe(0);
-    expect(world.rolls.made).toHaveLength(0);
+    expect(world.rollsMade).toHaveLength(0);
+    expect(world.writesSince(mark)).toEqual([]);
   });
 
   it("darkvision sees the hider in darkness within its range only", async () => {
     const { world, scene } = await torchScene();
-    const rogue = dnd5eActor(world, { id: "rogue", name: "Rogue" });
-    scene.addToken({ id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 });
-    const orc = dnd5eActor(world, { id: "orc", name: "Orc", darkvision: 60 }); // 18 m
-    scene.addToken({ id: "orc", name: "Orc", at: [30, 20], actor: orc, disposition: -1 }); // 15 m away
-    await api(world).refreshLight();
-    await api(world).hide("rogue");
-    expect(world.notifications.at(-1)!.message).toMatch(/seen by Orc \(darkvision\)/);
-    await scene.token("orc").moveTo([30, 23]); // 19.5 m: out of range
-    await api(world).refreshLight();
-    world.rolls.push(15);
-    const out = await api(world).hide("rogue");
-    expect(out).toMatchObject({ dc: 15, hiddenFrom: ["orc"] });
+    const rogue = actor(world, { id: "rogue", name: "Rogue" });
+    addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 });
+    const orc = actor(world, { id: "orc", name: "Orc", darkvision: 60 }); // 18 m
+    const o = addToken(world, scene, { id: "orc", name: "Orc", at: [30, 20], actor: orc, disposition: -1 }); // 15 m away
+    await refresh(world);
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    expect(errors(world, "gm1").at(-1)).toMatch(/seen by Orc \(darkvision\)/);
+    await moveTo(world, o, [30, 23]); // 19.5 m: out of range
+    await refresh(world);
+    world.queueRolls(15);
+    expect(await as(world, "gm1", (a) => a.hide("rogue"))).toMatchObject({ dc: 15, hiddenFrom: ["orc"] });
   });
 
-  it("a player's request runs on the active GM; a non-owner is refused", async () => {
-    const { world, scene, rogue } = await guards();
-    world.rolls.push(12);
-    const out = await world.asUser("p1", () => api(world).hide("rogue"));
-    expect(out).toMatchObject({ dc: 15, hidden: true });
-    expect(rogue.statuses.has("hiding")).toBe(true);
-    await world.asUser("p1", () => api(world).hide("g10"));
-    expect(world.notifications.at(-1)!.message).toBe("You do not own Guard 10.");
-    expect(scene.token("g10").getFlag("aventure", "hide")).toBeUndefined();
+  it("a player's request runs on the active GM; a non-owner is refused; a refusal reaches the player in words", async () => {
+    const { world, scene, rogue, token } = await guards();
+    world.queueRolls(12);
+    expect(await as(world, "p1", (a) => a.hide("rogue"))).toMatchObject({ dc: 15, hidden: true });
+    expect(hiding(rogue)).toBe(true);
+    expect(rollCalls(rogue).map((c) => c.user)).toEqual(["gm1"]);
+    expect(await as(world, "p1", (a) => a.hide("g10"))).toBeUndefined();
+    expect(errors(world, "p1")).toEqual(["You do not own Guard 10."]);
+    expect(hideFlag(scene.tokens.get("g10")!)).toBeUndefined();
     // Refused on the GM's side: the player gets the reason in their language, nothing changes.
-    await api(world).endHide("rogue");
-    await scene.token("rogue").moveTo([10, 16]);
-    await api(world).refreshLight();
-    world.notifications.length = 0;
-    const before = world.rolls.made.length;
-    expect(await world.asUser("p1", () => api(world).hide("rogue"))).toBeUndefined();
-    expect(world.notifications).toEqual([
-      { type: "error", message: "Rogue cannot hide: seen by Guard 10 (in light), Guard 14 (in light), Guard 18 (in light)." },
-    ]);
-    expect(world.rolls.made.length).toBe(before);
-    expect(rogue.statuses.has("hiding")).toBe(false);
+    await as(world, "gm1", (a) => a.endHide("rogue"));
+    await moveTo(world, token, [10, 16]);
+    await refresh(world);
+    const before = world.rollsMade.length;
+    expect(await as(world, "p1", (a) => a.hide("rogue"))).toBeUndefined();
+    expect(errors(world, "p1").at(-1)).toBe("Rogue cannot hide: seen by Guard 10 (in light), Guard 14 (in light), Guard 18 (in light).");
+    expect(world.rollsMade.length).toBe(before);
+    expect(hiding(rogue)).toBe(false);
   });
 
-  it("ends on a dnd5e attack, with a GM card and no Perception check", async () => {
-    const { world, scene, rogue } = await guards();
-    world.rolls.push(12);
-    await api(world).hide("rogue");
-    world.messages.length = 0;
-    (Hooks.callAll as (hook: string, ...args: unknown[]) => unknown)("dnd5e.postRollAttack", [], { subject: { actor: rogue } });
-    await vi.waitFor(() => expect(world.messages.some((m) => m.content?.includes("aventure-hide-end"))).toBe(true));
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
-    expect(rogue.statuses.has("hiding")).toBe(false);
-    const card = world.messages.find((m) => m.content?.includes("aventure-hide-end"))!;
-    expect(card.content).toContain("It attacked");
-    expect(card.content).toContain("no check needed");
+  it("a player who names only their own tokens as observers hides at once; naming a guard makes a proposal the GM applies", async () => {
+    const { world, scene, rogue, token } = await guards();
+    const dog = actor(world, { id: "dog", name: "Dog", passive: 12, owner: "p1" });
+    addToken(world, scene, { id: "dog", name: "Dog", at: [32, 14], actor: dog, disposition: -1 });
+    await refresh(world);
+    world.queueRolls(12);
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toMatchObject({ dc: 15, hiddenFrom: ["dog"] });
+    await as(world, "gm1", (a) => a.endHide("rogue"));
+    // Someone else's guard: nothing rolls, the GMs get a card to decide.
+    const made = world.rollsMade.length;
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["g10", "dog"], searching: ["g10"] }))).toEqual({ proposed: true });
+    expect(world.rollsMade.length).toBe(made);
+    expect(hiding(rogue)).toBe(false);
+    const proposal = cardsWith(world, "proposal").at(-1)!;
+    expect(proposal.author!.id).toBe("gm1");
+    expect(proposal.whisper.sort()).toEqual(["gm1", "gm2"]);
+    expect(proposal.content).toContain("Rogue tries to hide.");
+    expect(proposal.content).toContain("Observers: Guard 10, Dog.");
+    expect(proposal.content).toContain("Searching: Guard 10.");
+    expect(world.renderMessage(proposal, "p1").querySelector("[data-action='aventure-proposal']")).toBeNull();
+    // The second GM applies it: the active GM runs it once with the stored request.
+    world.queueRolls(12, 9); // Stealth 15; Guard 10 searches: 9, misses it
+    world.click("gm2", world.renderMessage(proposal, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    await world.settle();
+    expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["g10", "dog"] });
+    expect(hiding(rogue)).toBe(true);
+    expect(proposal.content).toContain("Rogue is hidden (Stealth DC 15); observers who missed it: 2.");
+    const told = world.messages.contents.at(-1)!;
+    expect(told.whisper).toEqual(["p1"]);
+    expect(told.content).toContain("was applied by the game master");
   });
 
-  it("ends when it leaves the darkness, and when an observer moves to see it", async () => {
-    vi.useFakeTimers();
-    const { world, scene } = await guards();
-    world.rolls.push(12);
-    await api(world).hide("rogue");
-    world.messages.length = 0;
-    await scene.token("rogue").moveTo([10, 16]); // dim light of the torch, in the guards' view
-    await vi.advanceTimersByTimeAsync(500);
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
-    expect(world.messages.at(-1)!.content).toContain("It left the darkness that hid it.");
-    expect(world.messages.at(-1)!.content).toContain("Wisdom (Perception) check");
+  it("ends on a dnd5e attack rolled by its owner (through the request channel), with a GM card and no Perception check", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12);
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    // dnd5e fires dnd5e.postRollAttack on the roller's client only (subject: the attack activity).
+    attackRolled(world, "p1", rogue);
+    await world.settle();
+    expect(hideFlag(token)).toBeUndefined();
+    expect(hiding(rogue)).toBe(false);
+    const [card] = cardsWith(world, "hideEnd");
+    expect(card!.author!.id).toBe("gm1");
+    expect(card!.content).toContain("It attacked");
+    expect(card!.content).toContain("no check needed");
+    expect(world.writes.filter((w) => w.user === "p1" && w.action === "create").map((w) => w.documentName)).toEqual(["ChatMessage"]); // the request
+  });
+
+  it("ends when it leaves the darkness (observers get a check)", async () => {
+    const { world, token } = await guards();
+    world.queueRolls(12);
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    await moveTo(world, token, [10, 16]); // dim light of the torch, in the guards' view
+    await tick(world);
+    expect(hideFlag(token)).toBeUndefined();
+    expect(world.messages.contents.at(-1)!.content).toContain("It left the darkness that hid it.");
+    expect(world.messages.contents.at(-1)!.content).toContain("Wisdom (Perception) check");
   });
 
   it("ends when an observer moves to a spot it sees the hider from (behind a wall, then around it)", async () => {
-    vi.useFakeTimers();
     const { world, scene } = await torchScene();
-    const rogue = dnd5eActor(world, { id: "rogue", name: "Rogue" });
-    scene.addToken({ id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 }); // bright, by the torch
-    const guard = dnd5eActor(world, { id: "guard", name: "Guard", passive: 5 });
-    scene.addToken({ id: "guard", name: "Guard", at: [14, 10], actor: guard, disposition: -1 }); // behind the wall
-    await api(world).refreshLight();
-    world.rolls.push(10);
-    expect(await api(world).hide("rogue")).toMatchObject({ hiddenFrom: ["guard"] });
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ because: { guard: "cover" } });
-    await scene.token("guard").moveTo([14, 15]); // around the wall's end
-    await vi.advanceTimersByTimeAsync(500);
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
-    expect(world.messages.at(-1)!.content).toContain("An observer moved and now sees it.");
+    const rogue = actor(world, { id: "rogue", name: "Rogue" });
+    const r = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 }); // bright, by the torch
+    const guard = actor(world, { id: "guard", name: "Guard", passive: 5 });
+    const g = addToken(world, scene, { id: "guard", name: "Guard", at: [14, 10], actor: guard, disposition: -1 }); // behind the wall
+    await refresh(world);
+    world.queueRolls(10);
+    expect(await as(world, "gm1", (a) => a.hide("rogue"))).toMatchObject({ hiddenFrom: ["guard"] });
+    expect(hideFlag(r)).toMatchObject({ because: { guard: "cover" } });
+    await moveTo(world, g, [14, 15]); // around the wall's end
+    await tick(world);
+    expect(hideFlag(r)).toBeUndefined();
+    expect(world.messages.contents.at(-1)!.content).toContain("An observer moved and now sees it.");
   });
 
   it("ends when it moves, still in light, out of its cover into an observer's view", async () => {
-    vi.useFakeTimers();
     const { world, scene } = await torchScene();
-    scene.addLight("lantern", [16, 10], 6, 12); // east of the wall
-    const rogue = dnd5eActor(world, { id: "rogue", name: "Rogue" });
-    scene.addToken({ id: "rogue", name: "Rogue", at: [14, 10], actor: rogue, disposition: 1 }); // lantern's bright light
-    const guard = dnd5eActor(world, { id: "guard", name: "Guard", passive: 5 });
-    scene.addToken({ id: "guard", name: "Guard", at: [11, 10], actor: guard, disposition: -1 }); // west of the wall
-    await api(world).refreshLight();
-    world.rolls.push(10);
-    expect(await api(world).hide("rogue")).toMatchObject({ hiddenFrom: ["guard"] });
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toMatchObject({ light: "bright", because: { guard: "cover" } });
-    await scene.token("rogue").moveTo([14, 12]); // still behind the wall: still hidden
-    await vi.advanceTimersByTimeAsync(500);
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeDefined();
-    await scene.token("rogue").moveTo([14, 15]); // past the wall's end, in the lantern's dim light
-    await vi.advanceTimersByTimeAsync(500);
-    expect(scene.token("rogue").getFlag("aventure", "hide")).toBeUndefined();
-    expect(rogue.statuses.has("hiding")).toBe(false);
-    expect(world.messages.at(-1)!.content).toContain("It moved into an observer&#x27;s field of view.");
+    await addLight(world, scene, "lantern", [16, 10], 6, 12); // east of the wall
+    const rogue = actor(world, { id: "rogue", name: "Rogue" });
+    const r = addToken(world, scene, { id: "rogue", name: "Rogue", at: [14, 10], actor: rogue, disposition: 1 }); // lantern's bright light
+    const guard = actor(world, { id: "guard", name: "Guard", passive: 5 });
+    addToken(world, scene, { id: "guard", name: "Guard", at: [11, 10], actor: guard, disposition: -1 }); // west of the wall
+    await refresh(world);
+    world.queueRolls(10);
+    expect(await as(world, "gm1", (a) => a.hide("rogue"))).toMatchObject({ hiddenFrom: ["guard"] });
+    expect(hideFlag(r)).toMatchObject({ light: "bright", because: { guard: "cover" } });
+    await moveTo(world, r, [14, 12]); // still behind the wall: still hidden
+    await tick(world);
+    expect(hideFlag(r)).toBeDefined();
+    await moveTo(world, r, [14, 15]); // past the wall's end, in the lantern's dim light
+    await tick(world);
+    expect(hideFlag(r)).toBeUndefined();
+    expect(hiding(rogue)).toBe(false);
+    expect(world.messages.contents.at(-1)!.content).toContain("It moved into an observer&#x27;s field of view.");
   });
 
   it("the GM ends it from the HUD; hideSelected hides the controlled tokens; GM targets choose the observers", async () => {
-    const { world, scene, rogue } = await guards();
-    const targets = (world.game.user as unknown as { targets: Set<unknown> }).targets;
-    targets.add(scene.token("g10").object);
-    world.rolls.push(5); // 8: spotted by nobody with passive ≥ 9... only g10 observes
-    scene.control("rogue");
-    const [out] = (await api(world).hideSelected()) as { dc: number; hiddenFrom: string[]; spottedBy: string[] }[];
+    const { world, rogue, token } = await guards();
+    const targets = world.users.get("gm1")!.targets;
+    targets.add({ id: "g10" });
+    world.queueRolls(5); // 8: only g10 observes, and spots it
+    control(world.clientOf("gm1"), "rogue");
+    const [out] = (await as(world, "gm1", (a) => a.hideSelected())) as Outcome[];
     expect(out).toMatchObject({ dc: 8, spottedBy: ["g10"], hiddenFrom: [] });
-    expect(rogue.statuses.has("hiding")).toBe(false); // everyone noticed: not hidden
+    expect(hiding(rogue)).toBe(false); // everyone noticed: not hidden
     targets.clear();
-    world.rolls.push(15);
-    await api(world).hide("rogue");
-    expect(rogue.statuses.has("hiding")).toBe(true);
-    expect(await api(world).endHide("rogue")).toBe(true);
-    expect(rogue.statuses.has("hiding")).toBe(false);
+    world.queueRolls(15);
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    expect(hiding(rogue)).toBe(true);
+    world.click("gm2", world.renderTokenHUD(token, "gm2").querySelector("[data-action='aventure-end-hide']"));
+    await world.settle();
+    expect(hiding(rogue)).toBe(false);
+    expect(hideFlag(token)).toBeUndefined();
+    expect(cardsWith(world, "hideEnd").map((m) => m.author!.id)).toEqual(["gm1"]);
   });
 });
 
-describe("token HUD (renderTokenHUD on a small strict DOM)", () => {
-  afterEach(() => {
-    delete (globalThis as { document?: unknown }).document;
-  });
-
-  async function hudFor(world: FakeWorld, user: string, token: unknown) {
-    const { FakeDocument } = await import("../fake/dom.js");
-    const doc = new FakeDocument();
-    (globalThis as { document?: unknown }).document = doc;
-    const root = doc.createElement("form");
-    root.innerHTML = `<div class="col left"></div><div class="col middle"></div><div class="col right"></div>`;
-    await world.asUser(user, async () => {
-      world.hooks.callAll("renderTokenHUD", { document: token }, root);
-      await new Promise((r) => setTimeout(r, 5)); // the panel's template renders asynchronously
-    });
+describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
+  async function hudFor(world: FakeWorld, user: string, token: FakeToken) {
+    const root = world.renderTokenHUD(token, user);
+    // The panel's template renders asynchronously.
+    for (let i = 0; i < 50 && root.querySelector(".aventure-light-hud-slot") && !root.querySelector(".aventure-light-panel"); i++) await new Promise((r) => setImmediate(r));
     return {
       root,
       // This feature's buttons (other features add theirs to the same HUD).
-      buttons: root
-        .querySelectorAll("button")
-        .map((b) => b.dataset.action)
-        .filter((a) => /^aventure-(hide|end-hide|search|stop-search)$/.test(a ?? "")),
+      buttons: [...root.querySelectorAll("button")].map((b) => (b as HTMLElement).dataset.action).filter((a) => /^aventure-(hide|end-hide|search|stop-search)$/.test(a ?? "")),
       panel: root.querySelector(".aventure-light-panel"),
     };
   }
 
   it("shows the panel and the buttons to the GM and the owner, nothing to another player", async () => {
-    const { world, scene } = await torchScene({ users: [{ id: "gm1", isGM: true }, { id: "p1", isGM: false }, { id: "p2", isGM: false }] });
-    const elf = dnd5eActor(world, { id: "elf", name: "Elf", darkvision: 60, owner: "p1" });
-    scene.addToken({ id: "elf", name: "Elf", at: [14, 10], actor: elf }); // behind the wall: dark, darkvision 18 m
-    await api(world).refreshLight();
+    const { world, scene } = await torchScene({ users: [GM, PLAYER, PLAYER2] });
+    const elf = actor(world, { id: "elf", name: "Elf", darkvision: 60, owner: "p1" });
+    const token = addToken(world, scene, { id: "elf", name: "Elf", at: [14, 10], actor: elf }); // behind the wall: dark, darkvision 18 m
+    await refresh(world);
+    for (const u of ["p1", "p2"]) await as(world, u, (a) => a.refreshLight());
 
-    const gm = await hudFor(world, "gm1", scene.token("elf"));
+    const gm = await hudFor(world, "gm1", token);
     expect(gm.buttons).toEqual(["aventure-hide", "aventure-search"]);
-    expect(gm.root.querySelectorAll(".col.right button[data-action]").map((b) => b.dataset.action)).toEqual(
-      expect.arrayContaining(["aventure-hide", "aventure-search"]),
-    );
+    expect([...gm.root.querySelectorAll(".col.right button[data-action]")].map((b) => (b as HTMLElement).dataset.action)).toEqual(expect.arrayContaining(["aventure-hide", "aventure-search"]));
     expect(gm.panel!.classList.contains("aventure-light-dark")).toBe(true);
-    const text = gm.panel!.textContent;
+    const text = gm.panel!.textContent!;
     expect(text).toContain("Darkness");
     expect(text).toContain("Darkvision 18 m");
     expect(text).toContain("Dim light");
@@ -685,18 +832,18 @@ describe("token HUD (renderTokenHUD on a small strict DOM)", () => {
     expect(text).toContain("(not applied: setting off)");
     expect(gm.root.querySelector(".aventure-light-searching")).toBeNull();
 
-    const owner = await hudFor(world, "p1", scene.token("elf"));
+    const owner = await hudFor(world, "p1", token);
     expect(owner.buttons).toEqual(["aventure-hide"]);
     expect(owner.panel).not.toBeNull();
 
-    const other = await hudFor(world, "p2", scene.token("elf"));
+    const other = await hudFor(world, "p2", token);
     expect(other.buttons).toEqual([]);
     expect(other.panel).toBeNull();
 
     // Hidden and searching: the GM gets End hiding and No longer searching; the panel says both.
-    await api(world).setSearching("elf");
-    await scene.token("elf").setFlag("aventure", "hide", { dc: 14, from: ["x"], because: {}, light: "dark", x: 0, y: 0 });
-    const again = await hudFor(world, "gm1", scene.token("elf"));
+    await as(world, "gm1", (a) => a.setSearching("elf"));
+    await world.as("gm1", () => token.setFlag("aventure", "hide", { dc: 14, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
+    const again = await hudFor(world, "gm1", token);
     expect(again.buttons).toEqual(["aventure-end-hide", "aventure-stop-search"]);
     expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer(s)");
     expect(again.root.querySelector(".aventure-light-searching")!.textContent).toContain("Searching");
@@ -737,4 +884,383 @@ describe("HUD panel and card contexts", () => {
     expect(ctx.rows.map((r) => r.outcome)).toEqual(["missed", "unknown"]);
     expect(ctx.noticed).toBe(0);
   });
+});
+
+const ok = (result: unknown) => ({ status: "done", ok: true, result });
+const refused = (key: string, data: Record<string, unknown> = {}) => ({ status: "done", ok: false, key, data });
+const requestsLeft = (world: FakeWorld) =>
+  world.messages.filter((m) => {
+    const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined;
+    return f?.request !== undefined || f?.receipt !== undefined;
+  });
+/** The hiding state of the rogue: its flag and its hidden status agree (both or neither). */
+function consistent(token: FakeToken, a: FakeActor, status = "hiding"): boolean {
+  const effects = a.effects.filter((e) => e.statuses.has(status));
+  const flagged = hideFlag(token) !== undefined;
+  expect(effects).toHaveLength(flagged ? 1 : 0);
+  if (flagged) expect(effects[0]!.getFlag("aventure", "applied")).toBe(true); // Aventure's own, flagged in the same write
+  return flagged;
+}
+
+describe("attacks on the hiding requests (docs/security.md)", () => {
+  it("a player claiming a GM's identity in the payload is still that player: refused or proposed, never run as a GM", async () => {
+    const { world, rogue, token } = await guards();
+    const claim = { userId: "gm1", user: "gm1", sender: "gm1", isGM: true };
+    const mark = world.writes.length;
+    expect(await forgeRequest(world, "p2", "hide", { sceneId: "scene1", tokenId: "rogue", ...claim })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Rogue" }));
+    expect(await forgeRequest(world, "p1", "setSearching", { sceneId: "scene1", tokenId: "g10", searching: true, ...claim })).toEqual(refused("AVENTURE.Error.GMOnly"));
+    // Naming a guard as a "GM": still a player's choice, so a proposal; nothing rolls.
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue", observers: ["g10"], ...claim })).toEqual(ok({ proposed: true }));
+    expect(world.rollsMade).toEqual([]);
+    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action} ${w.documentName}`)).toEqual(["gm1 create ChatMessage"]); // the proposal card
+    world.queueRolls(12);
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    const mark2 = world.writes.length;
+    expect(await forgeRequest(world, "p2", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "revealed", ...claim })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Rogue" }));
+    // An event only the GM may rule (the prerequisites stopped holding), reported by the owner claiming to be a GM.
+    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "leftDarkness", ...claim })).toMatchObject(refused("AVENTURE.Error.UnknownValue"));
+    // The old query path is gone: nothing answers it.
+    const query = (name: string) => world.as("p2", () => (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query(name, { sceneId: "scene1", tokenId: "rogue", ...claim }));
+    await expect(query("aventure.hide")).rejects.toThrow(/not registered/);
+    await expect(query("aventure.endHide")).rejects.toThrow(/not registered/);
+    expect(gameWrites(world, mark2)).toEqual([]);
+    expect(consistent(token, rogue)).toBe(true);
+  });
+
+  it("naming tokens the sender does not own is refused with a localized error", async () => {
+    const { world, token } = await guards();
+    expect(await as(world, "p2", (a) => a.hide(token))).toBeUndefined();
+    expect(await as(world, "p1", (a) => a.endHide("g10"))).toBeUndefined();
+    expect(errors(world, "p2")).toEqual(["You do not own Rogue."]);
+    expect(errors(world, "p1")).toEqual(["You do not own Guard 10."]);
+    await world.as("gm1", () => world.scenes.get("scene1")!.tokens.get("g10")!.setFlag("aventure", "hide", { dc: 20, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
+    const mark = world.writes.length;
+    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "g10", event: "revealed" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "g10" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(world.rollsMade).toEqual([]);
+  });
+
+  it("out-of-range and malformed values are refused before anything rolls or is written", async () => {
+    const { world, rogue, token } = await guards();
+    const ids201 = Array.from({ length: 201 }, (_, i) => `tok${i}`);
+    const base = { sceneId: "scene1", tokenId: "rogue" };
+    const bad: [string, string, unknown, string][] = [
+      ["p1", "hide", { ...base, observers: "g10" }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { ...base, observers: [42] }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { ...base, observers: ids201 }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { ...base, observers: ["bad id!"] }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { ...base, observers: ["nobody"] }, "AVENTURE.Light.Error.noToken"],
+      ["p1", "hide", { ...base, searching: [{ id: "g10" }] }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "hide", { sceneId: "scene1", tokenId: { $ne: 1 } }, "AVENTURE.Light.Error.noToken"],
+      ["p1", "hide", { tokenId: "rogue" }, "AVENTURE.Light.Error.noToken"],
+      ["p1", "hide", { sceneId: "elsewhere", tokenId: "rogue" }, "AVENTURE.Light.Error.sceneNotViewed"],
+      ["p1", "hide", null, "AVENTURE.Error.Missing"],
+      ["p1", "hide", "hide", "AVENTURE.Error.Missing"],
+      ["p1", "endHide", { ...base, event: "exploded" }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "endHide", { ...base, event: 42 }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "endHide", { sceneId: "scene1", tokenId: "nope", event: "noise" }, "AVENTURE.Light.Error.noToken"],
+      ["p1", "endHide", [], "AVENTURE.Error.Missing"],
+      ["gm2", "hide", { ...base, observers: ["g14"], searching: ["g10"] }, "AVENTURE.Error.UnknownValue"],
+      ["gm2", "endHide", { ...base, event: "exploded" }, "AVENTURE.Error.UnknownValue"],
+      ["gm2", "setSearching", { sceneId: "scene1", tokenId: "g10", searching: "yes" }, "AVENTURE.Error.Missing"],
+      ["gm2", "setSearching", { sceneId: "scene1", tokenId: "nope", searching: true }, "AVENTURE.Light.Error.noToken"],
+    ];
+    const mark = world.writes.length;
+    for (const [user, name, data, key] of bad) expect(await forgeRequest(world, user, name, data), `${user} ${name} ${JSON.stringify(data).slice(0, 80)}`).toMatchObject({ ok: false, key });
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(world.rollsMade).toEqual([]);
+    expect(consistent(token, rogue)).toBe(false);
+    // The player's own API checks the list before sending anything.
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ids201 }))).toBeUndefined();
+    expect(errors(world, "p1").at(-1)).toBe("201 values is not a valid observers (expected one of: [tokenId, …] (200 at most)).");
+  });
+
+  it("a replayed request id is refused: the hide and the end of hiding happen once", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12, 12);
+    const hideData = { sceneId: "scene1", tokenId: "rogue" };
+    expect(await forgeRequest(world, "p1", "hide", hideData, "replayedHide1")).toMatchObject({ ok: true, result: { dc: 15, hidden: true } });
+    expect(await forgeRequest(world, "p1", "endHide", { ...hideData, event: "noise" }, "replayedEnd1")).toEqual(ok(true));
+    expect(await forgeRequest(world, "p1", "hide", hideData, "replayedHide1")).toEqual(refused("AVENTURE.Request.replayed"));
+    expect(await forgeRequest(world, "p1", "endHide", { ...hideData, event: "noise" }, "replayedEnd1")).toEqual(refused("AVENTURE.Request.replayed"));
+    expect(rollCalls(rogue)).toHaveLength(1);
+    expect(cardsWith(world, "hide")).toHaveLength(1);
+    expect(cardsWith(world, "hideEnd")).toHaveLength(1);
+    expect(consistent(token, rogue)).toBe(false);
+  });
+
+  it("a player's message carrying a hide, end-of-hiding or search card's flags changes nothing, even through the GM's recovery", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12); // hidden from Guard 10 and Guard 14
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    const flag = hideFlag(token)!;
+    const mark = world.writes.length;
+    const hidden99 = { dc: 99, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 };
+    const op = (changes: unknown[], extra: object = {}) => ({ v: 1, status: "applying", sceneId: "scene1", changes, ...extra });
+    await forgeCard(world, "p1", { hide: { tokenId: "g10", dc: 99, op: op([{ tokenId: "g10", name: "Guard 10", before: null, after: hidden99 }]) } });
+    await forgeCard(world, "p2", { hideEnd: { tokenId: "rogue", event: "revealed", op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }]) } });
+    await forgeCard(world, "p2", { search: { tokenId: "g14", roll: 30, op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }], { mark: "g14" }) } });
+    // The active GM's recovery reads every card: after a reload of gm1, and when gm2 takes over.
+    await world.reload("gm1");
+    await world.disconnect("gm1");
+    await world.settle();
+    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action}`)).toEqual(["p1 create", "p2 create", "p2 create"]);
+    expect(hideFlag(token)).toEqual(flag);
+    expect(consistent(token, rogue)).toBe(true);
+    const g10 = world.scenes.get("scene1")!.tokens.get("g10")!;
+    expect(hideFlag(g10)).toBeUndefined();
+    expect(world.scenes.get("scene1")!.tokens.get("g14")!.getFlag("aventure", "searching")).toBeUndefined();
+  });
+
+  it("OSE: an attack message ends hiding only when its author owns the speaker's token (a forged speaker changes nothing)", async () => {
+    const { world, scene } = await torchScene({ system: "ose" });
+    const rogue = world.addUserActor({ _id: "rogue", name: "Rogue", ownership: { p1: 3 } });
+    const goblin = world.addUserActor({ _id: "goblin", name: "Goblin" });
+    const r = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue });
+    const g = addToken(world, scene, { id: "goblin", name: "Goblin", at: [33, 12], actor: goblin, disposition: -1 });
+    // Both hidden by Aventure (its own status, flagged in its creation).
+    for (const [token, a] of [[r, rogue], [g, goblin]] as const) {
+      await world.as("gm1", () => token.setFlag("aventure", "hide", { dc: 15, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
+      await world.as("gm1", () => a.createEmbeddedDocuments("ActiveEffect", [{ name: "Hidden", statuses: ["aventure-hidden"], flags: { aventure: { applied: true } } }]));
+    }
+    const attack = (user: string, speaker: object) =>
+      world.as(user, () => ChatMessage.implementation.create({ content: "<p>Attack</p>", speaker: { scene: "scene1", alias: "x", ...speaker }, flags: { ose: { roll: "attack", itemId: "sword" } } } as never));
+    const mark = world.writes.length;
+    await attack("p2", { actor: "rogue", token: "rogue" }); // p2 claims to be p1's rogue
+    await attack("p2", { actor: "rogue" });
+    await attack("p1", { actor: "goblin", token: "goblin" }); // p1 claims to be the GM's goblin
+    await world.settle();
+    expect(gameWrites(world, mark).filter((w) => w.user !== "p1" && w.user !== "p2")).toEqual([]);
+    expect(consistent(r, rogue, "aventure-hidden")).toBe(true);
+    expect(consistent(g, goblin, "aventure-hidden")).toBe(true);
+    // The owner's own attack, and the GM's: each ends its own creature's hiding, once.
+    await attack("p1", { actor: "rogue", token: "rogue" });
+    await attack("gm2", { actor: "goblin" });
+    await world.settle();
+    expect(consistent(r, rogue, "aventure-hidden")).toBe(false);
+    expect(consistent(g, goblin, "aventure-hidden")).toBe(false);
+    expect(cardsWith(world, "hideEnd").map((m) => [m.author!.id, m.content.includes("It attacked")])).toEqual([
+      ["gm1", true],
+      ["gm1", true],
+    ]);
+  });
+
+  it("dnd5e: an attack ends the hiding of the roller's own actor only (someone else's actor, another copy of a creature: nothing)", async () => {
+    const { world, scene, rogue, token } = await guards();
+    const base = actor(world, { id: "gob", name: "Goblin" });
+    const g1 = addToken(world, scene, { id: "gob1", name: "Goblin 1", at: [31, 11], actor: base, linked: false, disposition: -1 });
+    const g2 = addToken(world, scene, { id: "gob2", name: "Goblin 2", at: [32, 11], actor: base, linked: false, disposition: -1 });
+    world.queueRolls(12);
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    for (const t of [g1, g2]) await world.as("gm1", () => t.setFlag("aventure", "hide", { dc: 12, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
+    const mark = world.writes.length;
+    // p2's client fires the hook for p1's rogue (a macro calling dnd5e's hook): p2 owns nothing, nothing is asked.
+    attackRolled(world, "p2", rogue);
+    await world.settle();
+    expect(world.writesSince(mark)).toEqual([]);
+    expect(consistent(token, rogue)).toBe(true);
+    // The GM attacks with Guard 10 (a linked actor, not hidden): the rogue the GM also owns stays hidden.
+    attackRolled(world, "gm2", world.actors.get("g10"));
+    await world.settle();
+    expect(world.writesSince(mark)).toEqual([]);
+    // The GM attacks with the first goblin (an unlinked token: its own synthetic actor): the second stays hidden.
+    attackRolled(world, "gm2", g1.actor);
+    await world.settle();
+    expect(hideFlag(g1)).toBeUndefined();
+    expect(hideFlag(g2)).toBeDefined();
+    expect(consistent(token, rogue)).toBe(true);
+  });
+
+  it("escapes names: a token called like an HTML tag shows as text on every card", async () => {
+    const { world, scene } = await guards();
+    const evil = "<img src=x onerror=alert(1)>";
+    const a = actor(world, { id: "evil", name: evil, owner: "p1" });
+    const t = addToken(world, scene, { id: "evil", name: evil, at: [30, 8], actor: a, disposition: 1 });
+    await refresh(world);
+    world.queueRolls(12);
+    await as(world, "p1", (x) => x.hide(t));
+    await as(world, "p1", (x) => x.endHide(t, "noise"));
+    await as(world, "p1", (x) => x.hide(t, { observers: ["g10"] })); // a proposal: its lines name the hider
+    world.queueRolls(1);
+    await as(world, "gm1", (x) => x.setSearching("g10"));
+    const contents = [...cardsWith(world, "hide"), ...cardsWith(world, "hideEnd"), ...cardsWith(world, "proposal")].map((m) => m.content);
+    expect(contents).toHaveLength(3);
+    for (const c of contents) {
+      expect(c).not.toContain("<img");
+      expect(c).toContain("&lt;img");
+    }
+    expect(world.messages.filter((m) => m.rolls.length > 0).map((m) => m.flavor)).toContain("Hiding: Dexterity (Stealth)");
+  });
+});
+
+describe("two GMs at once", () => {
+  it("two hides of the same token at once (both GMs, or a GM and the owner) roll once", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12, 12, 12, 12);
+    const [a, b] = await Promise.all([as(world, "gm1", (x) => x.hide("rogue")), as(world, "gm2", (x) => x.hide("rogue"))]);
+    expect([a, b].filter((o) => o && "dc" in o)).toHaveLength(1);
+    expect(rollCalls(rogue)).toHaveLength(1);
+    expect(cardsWith(world, "hide")).toHaveLength(1);
+    expect([...errors(world, "gm1"), ...errors(world, "gm2")]).toHaveLength(1);
+    expect(consistent(token, rogue)).toBe(true);
+    await as(world, "gm1", (x) => x.endHide("rogue"));
+    const [c, d] = await Promise.all([as(world, "p1", (x) => x.hide("rogue")), as(world, "gm2", (x) => x.hide("rogue"))]);
+    expect([c, d].filter((o) => o && "dc" in o)).toHaveLength(1);
+    expect(rollCalls(rogue)).toHaveLength(2);
+    expect(consistent(token, rogue)).toBe(true);
+  });
+
+  it("two GMs end the hiding at once: one card, the status removed once", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12);
+    await as(world, "gm1", (x) => x.hide("rogue"));
+    const mark = world.writes.length;
+    world.click("gm2", world.renderTokenHUD(token, "gm2").querySelector("[data-action='aventure-end-hide']"));
+    world.click("gm1", world.renderTokenHUD(token, "gm1").querySelector("[data-action='aventure-end-hide']"));
+    await world.settle();
+    expect(cardsWith(world, "hideEnd")).toHaveLength(1);
+    expect(statusWrites(world, mark)).toEqual(["delete hiding by gm1"]);
+    expect(consistent(token, rogue)).toBe(false);
+    expect(world.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+
+  it("two GMs mark the same observer as searching at once: it rolls once", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12, 20, 20);
+    await as(world, "gm1", (x) => x.hide("rogue"));
+    await Promise.all([as(world, "gm1", (x) => x.setSearching("g10")), as(world, "gm2", (x) => x.setSearching("g10"))]);
+    await world.settle();
+    expect(rollCalls(world.actors.get("g10")!)).toHaveLength(1);
+    expect(cardsWith(world, "search")).toHaveLength(1);
+    expect(hideFlag(token)).toMatchObject({ from: ["g14"] });
+    expect(consistent(token, rogue)).toBe(true);
+  });
+});
+
+describe("hiding: exactly once across a crash at any write (recovery on ready)", () => {
+  const interrupted = (world: FakeWorld) => world.as("p1", () => game.i18n.localize("AVENTURE.Request.interrupted"));
+  const gm1Writes = (world: FakeWorld, mark: number) => world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`);
+
+  /** After a crash of gm1 before its k-th write: gm2 takes over (userConnected), then gm1 reloads. */
+  async function recover(world: FakeWorld) {
+    await world.settle({ allowErrors: true });
+    if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
+    await world.settle();
+  }
+
+  it("counts the active GM's writes of a player's hide, end of hiding and search (the loops below cover each)", async () => {
+    const { world } = await guards();
+    world.queueRolls(12, 12, 20);
+    let mark = world.writes.length;
+    await as(world, "p1", (a) => a.hide("rogue"));
+    await world.settle();
+    // receipt, Stealth roll, card (applying), hidden status, hide flag, card (applied), reply, request and receipt deleted
+    expect(gm1Writes(world, mark)).toEqual([
+      "create ChatMessage",
+      "create ChatMessage",
+      "create ChatMessage",
+      "create ActiveEffect",
+      "update Token",
+      "update ChatMessage",
+      "update ChatMessage",
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+    mark = world.writes.length;
+    await as(world, "p1", (a) => a.endHide("rogue", "noise"));
+    await world.settle();
+    // receipt, card (applying), hide flag removed, hidden status removed, card (applied), reply, deletions
+    expect(gm1Writes(world, mark)).toEqual([
+      "create ChatMessage",
+      "create ChatMessage",
+      "update Token",
+      "delete ActiveEffect",
+      "update ChatMessage",
+      "update ChatMessage",
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+    await as(world, "gm1", (a) => a.hide("rogue", { observers: ["g10"] }));
+    mark = world.writes.length;
+    await as(world, "gm2", (a) => a.setSearching("g10"));
+    await world.settle();
+    // receipt, Perception roll, card (applying), hide flag removed, hidden status removed, searching mark, card
+    // (applied), reply, deletions
+    expect(gm1Writes(world, mark)).toEqual([
+      "create ChatMessage",
+      "create ChatMessage",
+      "create ChatMessage",
+      "update Token",
+      "delete ActiveEffect",
+      "update Token",
+      "update ChatMessage",
+      "update ChatMessage",
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+  });
+
+  for (let k = 1; k <= 9; k++) {
+    it(`a player's hide, crash before the active GM's write ${k}: the status and the flag both or neither, rolled once`, async () => {
+      const { world, rogue, token } = await guards();
+      world.queueRolls(12, 12);
+      world.crashAt(k, (w) => w.user === "gm1");
+      const result = await as(world, "p1", (a) => a.hide("rogue"));
+      await recover(world);
+      const hidden = consistent(token, rogue);
+      const cards = cardsWith(world, "hide");
+      expect(rollCalls(rogue)).toHaveLength(1);
+      expect(cards.length).toBeLessThanOrEqual(1);
+      if (hidden) {
+        expect(cards).toHaveLength(1);
+        expect(opOf(cards[0]!, "hide")).toMatchObject({ status: "applied" });
+        expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["g10", "g14"] });
+        if (k >= 4 && k <= 6) {
+          expect(opOf(cards[0]!, "hide")!.resumed).toBe(true);
+          expect(cards[0]!.content).toContain("Interrupted by a reload, then finished by the game master&#39;s client.");
+        }
+      } else {
+        expect(cards).toEqual([]);
+        expect(result).toBeUndefined();
+        expect(errors(world, "p1")).toEqual([interrupted(world)]);
+      }
+      expect(requestsLeft(world)).toEqual([]);
+    });
+  }
+
+  for (let k = 1; k <= 8; k++) {
+    it(`a player's end of hiding, crash before the active GM's write ${k}: still hidden or ended, never half`, async () => {
+      const { world, rogue, token } = await guards();
+      world.queueRolls(12);
+      await as(world, "gm1", (a) => a.hide("rogue"));
+      world.crashAt(k, (w) => w.user === "gm1");
+      await as(world, "p1", (a) => a.endHide("rogue", "noise"));
+      await recover(world);
+      const hidden = consistent(token, rogue);
+      const cards = cardsWith(world, "hideEnd");
+      expect(cards.length).toBe(hidden ? 0 : 1);
+      if (!hidden) expect(opOf(cards[0]!, "hideEnd")).toMatchObject({ status: "applied" });
+      expect(requestsLeft(world)).toEqual([]);
+    });
+  }
+
+  for (let k = 1; k <= 10; k++) {
+    it(`a search that spots the hider, crash before the active GM's write ${k}: the hiding ends and the mark is set, or neither`, async () => {
+      const { world, rogue, token } = await guards();
+      world.queueRolls(12, 20, 20);
+      await as(world, "gm1", (a) => a.hide("rogue", { observers: ["g10"] }));
+      world.crashAt(k, (w) => w.user === "gm1");
+      await as(world, "gm2", (a) => a.setSearching("g10"));
+      await recover(world);
+      const hidden = consistent(token, rogue);
+      const marked = world.scenes.get("scene1")!.tokens.get("g10")!.getFlag("aventure", "searching") === true;
+      const cards = cardsWith(world, "search");
+      expect(marked).toBe(!hidden);
+      expect(cards.length).toBe(hidden ? 0 : 1);
+      expect(rollCalls(world.actors.get("g10")!)).toHaveLength(1);
+      if (!hidden) expect(opOf(cards[0]!, "search")).toMatchObject({ status: "applied" });
+      expect(requestsLeft(world)).toEqual([]);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 /** The light feature's public API entries (docs/api/light.md, "Foundry API"). Errors are shown to the user. */
 import type { HideEndEvent } from "../../rules/index.js";
 import { guarded } from "../i18n.js";
-import { endHide, hide, hideSelected, setSearching, type HideOptions, type HideOutcome } from "./hide.js";
+import { endHide, hide, hideSelected, setSearching, type HideOptions, type HideReply } from "./hide.js";
 import { canvasLike, tokenRefId, type TokenRef } from "./scene.js";
 import { lightAtOf, lightTracker, type LightAt } from "./tracker.js";
 
@@ -9,12 +9,15 @@ export type { LightAt };
 
 export function lightApi() {
   return {
-    /** Hides a token (HUD button): prerequisites, Stealth roll, passive Perception, GM card. */
-    hide: (token: TokenRef, options?: HideOptions): Promise<HideOutcome | null | undefined> => guarded(() => hide(token, options)),
+    /**
+     * Hides a token (HUD button): prerequisites, Stealth roll, passive Perception, GM card. A player naming observers or
+     * searchers that are not all theirs gets `{proposed: true}`: the GMs decide.
+     */
+    hide: (token: TokenRef, options?: HideOptions): Promise<HideReply | undefined> => guarded(() => hide(token, options)),
     /** GM: marks a token as searching (it rolls Wisdom (Perception) against creatures that hide), or not. */
     setSearching: (token: TokenRef, searching = true): Promise<boolean | undefined> => guarded(() => setSearching(token, searching)),
     /** Hides every controlled token (the "Hide" macro). */
-    hideSelected: (): Promise<(HideOutcome | null)[] | undefined> => guarded(() => hideSelected()),
+    hideSelected: (): Promise<(HideReply | null)[] | undefined> => guarded(() => hideSelected()),
     /** Ends a token's hiding (GM, or the owner for "revealed", "attacked", "noise"). */
     endHide: (token: TokenRef, event: HideEndEvent = "revealed"): Promise<boolean | undefined> => guarded(() => endHide(token, event)),
     /** The light at a token of the viewed scene, as the HUD shows it; null when it is not there. */

@@ -19,7 +19,7 @@ function configEntry(id: string): Record<string, unknown> | undefined {
 /**
  * dnd5e: the dim-light status gives disadvantage on Perception checks. dnd5e has no sight-only Perception mode
  * (docs/research/systems.md), so this applies to every Perception roll and lowers passive Perception by 5.
- * Called in init, after Aventure's status effects are registered.
+ * Called each time Aventure (re)adds its status effects (status-effects.ts: init, i18nInit, setup, ready).
  */
 export function configureDimLightStatus(systemId: string): void {
   if (systemId !== "dnd5e") return;

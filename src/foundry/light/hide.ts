@@ -1,9 +1,21 @@
 /**
- * Hiding (RULES.md §6): checks the prerequisites against the observers (hostile tokens, or the ones the GM targets),
- * rolls Dexterity (Stealth) through the adapter, compares with each observer's passive Perception, marks the token
- * hidden (the system's status where it has one), stores the DC on the token and whispers the GM a card of who noticed.
- * Hiding ends on an attack, when an observer can see the token again (it moved into sight, an observer moved, it left
- * the darkness), or from the token HUD. Everything runs on the active GM; players ask it through queries.
+ * Hiding (RULES.md §6): checks the prerequisites against the observers (hostile tokens, or the ones named), rolls
+ * Dexterity (Stealth) through the adapter, compares with each observer's passive Perception (a searching observer rolls
+ * Wisdom (Perception)), marks the token hidden (the system's status where it has one), stores the DC on the token and
+ * whispers the GM a card of who noticed. Hiding ends on an attack, when an observer can see the token again (it moved
+ * into sight, an observer moved, it left the darkness), when a searching observer spots it, or from the token HUD.
+ *
+ * Who may do what (docs/security.md). Everything runs on the active GM, reached through the trusted request channel
+ * (requests.ts), which takes the sender from the server:
+ * - request "hide": the sender must own the hider. Observers and searchers the sender names must all be theirs;
+ *   otherwise the GMs get a proposal (kind "hide") with the request checked and stored. A GM names anyone (its targets
+ *   by default). Without named observers, the hostile tokens observe.
+ * - request "endHide": the owner may report "revealed", "attacked" or "noise" about their own token; a GM any event.
+ * - request "setSearching": GMs only.
+ * - attacks: dnd5e's `dnd5e.postRollAttack` fires on the roller's client, which asks "endHide" for the hidden tokens of
+ *   the attacking actor that it owns; OSE's attack messages (flags.ose.roll === "attack") end the speaker's hiding on
+ *   the active GM only when the message's author (the server's userId) owns that token.
+ * Exactly once: hide-state.ts (each change recorded on its GM card before its first write, finished on ready).
  */
 import {
   canTryToHide,
@@ -14,16 +26,17 @@ import {
   type HideCheckObserver,
   type HideEndEvent,
   type HideObserver,
-  type LightLevel,
 } from "../../rules/index.js";
-import { isRulesError } from "../../rules/errors.js";
-import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
+import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { postCard } from "../chat.js";
-import { askGM, isActiveGM, registerQuery } from "../gm.js";
-import { guarded, t, UserError } from "../i18n.js";
+import { isActiveGM } from "../gm.js";
+import { guarded, t, tHtml, UserError } from "../i18n.js";
+import { registerRecovery } from "../operations.js";
+import { propose, registerProposalKind } from "../proposals.js";
+import { registerRequest, sendRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
-import { template } from "../../constants.js";
+import { MODULE_ID, template } from "../../constants.js";
 import {
   hideCardContext,
   hideEndCardContext,
@@ -44,21 +57,22 @@ import {
 } from "./scene.js";
 import { tokenSenses } from "./senses.js";
 import { lightTracker, placeable, type TokenLightState } from "./tracker.js";
+import {
+  claimTokens,
+  hideFlagOf,
+  ID,
+  MAX_IDS,
+  recoverHideOps,
+  releaseTokens,
+  runHideOp,
+  sceneToken,
+  tokenBusy,
+  type HideChange,
+  type HideFlag,
+  type HideOp,
+} from "./hide-state.js";
 
-/** What Aventure stores on a hidden token (flags.aventure.hide). */
-export interface HideFlag {
-  /** The Stealth total: the DC to spot it. */
-  dc: number;
-  /** Token ids of the observers it is hidden from. */
-  from: string[];
-  /** Why each of them could not see it when it hid. */
-  because: Record<string, HideBecause>;
-  /** The actual light at the token when it hid. */
-  light: LightLevel;
-  /** Where it hid (canvas pixels), to tell "it moved into sight" from "an observer moved". */
-  x: number;
-  y: number;
-}
+export { hideFlagOf, type HideFlag } from "./hide-state.js";
 
 export interface HideOutcome {
   dc: number;
@@ -71,66 +85,22 @@ export interface HideOutcome {
   hidden: boolean;
 }
 
-/** Options of `api.hide`: the observers (token ids) and which of them are searching (GM only). */
+/** What a hide request answers: the outcome, null (the roll gave nothing), or "sent to the GMs as a proposal". */
+export type HideReply = HideOutcome | null | { proposed: true };
+
+/** Options of `api.hide`: the observers (token ids) and which of them are searching. */
 export interface HideOptions {
   observers?: string[];
   /** Observers actively searching: they roll Wisdom (Perception). Default: the tokens the GM marked as searching. */
   searching?: string[];
 }
 
+/** Events a player may report about their own token. */
+const PLAYER_EVENTS: readonly HideEndEvent[] = ["revealed", "attacked", "noise"];
+
 /** Whether the GM marked this token as searching (flags.aventure.searching): it rolls Perception against hiders. */
 export function isSearching(doc: TokenDocLike): boolean {
-  return doc.getFlag("aventure", "searching") === true;
-}
-
-/** Api and HUD (GM only): marks a token of the viewed scene as searching, or no longer searching. */
-export async function setSearching(ref: TokenRef, searching = true): Promise<boolean> {
-  if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
-  const c = requireCanvas();
-  const tok = resolveToken(c, ref);
-  if (isSearching(tok.document) === searching) return searching;
-  if (searching) await tok.document.setFlag("aventure", "searching", true);
-  else await tok.document.unsetFlag("aventure", "searching");
-  if (searching) await searchForHidden(c, tok);
-  return searching;
-}
-
-/**
- * A creature that starts searching rolls Wisdom (Perception) once, through the adapter, against the DC of every token
- * hidden from it (RULES.md §6, `hideResult`). A token it spots is no longer hidden from it; hidden from nobody any
- * more, it is no longer hidden at all. The GM gets one card. Nothing happens when nothing is hidden from it.
- */
-async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<void> {
-  const actor = observer.document.actor as unknown as ActorLike | null;
-  const hiders = c.tokens.placeables.filter((h) => hideFlagOf(h.document)?.from.includes(observer.id));
-  if (!actor || hiders.length === 0) return;
-  const adapter = adapterFor();
-  const r = await adapter.rollSkill(actor, "perception", { flavor: t("AVENTURE.Light.Hide.searchFlavor") });
-  if (!Number.isFinite(r.total)) return;
-  const roll = Math.round(r.total);
-  const rows: SearchCardRow[] = [];
-  for (const h of hiders) {
-    const flag = hideFlagOf(h.document)!;
-    const spotted =
-      hideResult({ stealthTotal: flag.dc, observers: [{ id: observer.id, passivePerception: null, searching: true, perceptionRoll: roll }] })
-        .spottedBy.length > 0;
-    const from = spotted ? flag.from.filter((id) => id !== observer.id) : flag.from;
-    if (spotted && from.length === 0) await clearHide(h);
-    else if (spotted) await h.document.setFlag("aventure", "hide", { ...flag, from });
-    rows.push({ name: h.document.name, dc: flag.dc, spotted, stillHidden: from.length > 0 });
-  }
-  await postCard({
-    template: template("light/search-card.hbs"),
-    context: searchCardContext({ observer: observer.document.name, roll, rows }),
-    gmOnly: true,
-    speaker: ChatMessage.getSpeaker({ actor: actor as never }),
-    flags: { search: { tokenId: observer.id, roll } },
-  });
-}
-
-export function hideFlagOf(doc: TokenDocLike): HideFlag | null {
-  const f = doc.getFlag("aventure", "hide") as HideFlag | undefined | null;
-  return f && typeof f.dc === "number" ? f : null;
+  return doc.getFlag(MODULE_ID, "searching") === true;
 }
 
 function requireCanvas(sceneId?: string): CanvasLike {
@@ -158,7 +128,7 @@ export function defaultObservers(c: CanvasLike, hider: TokenObjLike): TokenObjLi
   });
 }
 
-/** The observers the GM targets (game.user.targets), when a GM runs it with targets. */
+/** The observers this GM targets (game.user.targets), sent along with a GM's request. */
 function gmTargets(c: CanvasLike, hider: TokenObjLike): TokenObjLike[] | null {
   if (!game.user.isGM) return null;
   const targets = (game.user as unknown as { targets?: Iterable<{ id: string }> }).targets;
@@ -183,58 +153,201 @@ function observerInput(c: CanvasLike, hider: TokenObjLike, o: TokenObjLike): Hid
   };
 }
 
+// -------------------------------------------------------------------------------------------------------------------
+// The API (any client): each action is a request to the active GM
+// -------------------------------------------------------------------------------------------------------------------
+
+/** A list of token ids from the API, a request or a proposal: undefined when absent; a UserError when malformed. */
+function tokenIds(name: string, v: unknown): string[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.length > MAX_IDS || !v.every((x) => typeof x === "string" && ID.test(x))) {
+    const value = Array.isArray(v) ? `${v.length} values` : String(v).slice(0, 60);
+    throw new UserError("AVENTURE.Error.UnknownValue", { name, value, allowed: `[tokenId, …] (${MAX_IDS} at most)` });
+  }
+  return [...new Set(v as string[])];
+}
+
 /**
- * Api: `api.hide(token, {observers, searching})` (both GM only). A player's request goes to the active GM (who must be
- * viewing the scene); searching observers (named, or marked by the GM) roll Wisdom (Perception) instead of passive.
- * Throws a UserError (nothing changes) when the prerequisites do not hold. Returns null when the roll was cancelled.
+ * Api: `api.hide(token, {observers, searching})`. The active GM runs it. A player naming observers or searchers that
+ * are not all theirs sends the GMs a proposal (the reply is `{proposed: true}`). Throws a UserError (nothing changes)
+ * when the prerequisites do not hold.
  */
-export async function hide(ref: TokenRef, options: HideOptions = {}): Promise<HideOutcome | null> {
+export async function hide(ref: TokenRef, options: HideOptions = {}): Promise<HideReply> {
   const c = requireCanvas();
   const tok = resolveToken(c, ref);
   assertOwner(game.user, tok.document as never);
   const observers = tokenIds("observers", options.observers);
   const searching = tokenIds("searching", options.searching);
-  if ((observers || searching) && !game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
-  if (!isActiveGM()) {
-    // A GM who is not the active GM sends its choice of observers (its targets by default) along.
-    const chosen = observers ?? (game.user.isGM ? gmTargets(c, tok)?.map((o) => o.id) : undefined);
-    const data: HideQuery = { sceneId: c.scene!.id!, tokenId: tok.id, observers: chosen, searching };
-    return unwrap(await askGM<HideQuery, Wrapped<HideOutcome | null>>("hide", data));
-  }
-  return performHide(c, tok, chooseObservers(c, tok, observers, true), searching);
+  // A GM's targets are its choice of observers (targets live on its own client: they travel with the request).
+  const chosen = observers ?? gmTargets(c, tok)?.map((o) => o.id);
+  const reply = await sendRequest<HideReply>("hide", {
+    sceneId: c.scene!.id!,
+    tokenId: tok.id,
+    ...(chosen ? { observers: chosen } : {}),
+    ...(searching ? { searching } : {}),
+  });
+  if (reply && "proposed" in reply) ui.notifications?.info(t("AVENTURE.Light.Hide.proposed", { name: tok.document.name }));
+  return reply;
 }
 
-interface HideQuery {
+/** Api: hides each controlled token in turn (the compendium macro). Each token's error is reported; the others go on. */
+export async function hideSelected(): Promise<(HideReply | null)[]> {
+  const c = requireCanvas();
+  const tokens = c.tokens.controlled;
+  if (!tokens.length) throw new UserError("AVENTURE.Error.NoToken");
+  const out: (HideReply | null)[] = [];
+  for (const tok of tokens) out.push((await guarded(() => hide(tok))) ?? null);
+  return out;
+}
+
+/** Api: ends a token's hiding (the owner may report "revealed", "attacked", "noise"; a GM any event). */
+export async function endHide(ref: TokenRef, event: HideEndEvent = "revealed"): Promise<boolean> {
+  const c = requireCanvas();
+  const tok = resolveToken(c, ref);
+  assertOwner(game.user, tok.document as never);
+  return sendRequest<boolean>("endHide", { sceneId: c.scene!.id!, tokenId: tok.id, event });
+}
+
+/** Api and HUD (GM only): marks a token of the viewed scene as searching, or no longer searching. */
+export async function setSearching(ref: TokenRef, searching = true): Promise<boolean> {
+  if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
+  const c = requireCanvas();
+  const tok = resolveToken(c, ref);
+  return sendRequest<boolean>("setSearching", { sceneId: c.scene!.id!, tokenId: tok.id, searching: searching === true });
+}
+
+// -------------------------------------------------------------------------------------------------------------------
+// Requests (active GM): every field checked, the sender from the server
+// -------------------------------------------------------------------------------------------------------------------
+
+function plainObject(data: unknown): Record<string, unknown> {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+  return data as Record<string, unknown>;
+}
+
+function parseTokenRef(d: Record<string, unknown>): { sceneId: string; tokenId: string } {
+  const { sceneId, tokenId } = d;
+  if (typeof sceneId !== "string" || !ID.test(sceneId) || typeof tokenId !== "string" || !ID.test(tokenId)) {
+    throw new UserError("AVENTURE.Light.Error.noToken");
+  }
+  return { sceneId, tokenId };
+}
+
+/** A hide request as sent (or stored on a proposal): ids only, checked for shape. */
+interface HideRequest {
   sceneId: string;
   tokenId: string;
   observers?: string[];
   searching?: string[];
 }
 
-/** A list of token ids from the API or a query: undefined when absent; a UserError when it is not a list of ids. */
-function tokenIds(name: string, v: unknown): string[] | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || v.length > 200 || !v.every((x) => typeof x === "string" && x !== "")) {
-    throw new UserError("AVENTURE.Error.UnknownValue", { name, value: String(v), allowed: '["tokenId", …]' });
+function parseHideRequest(data: unknown): HideRequest {
+  const d = plainObject(data);
+  const ref = parseTokenRef(d);
+  const observers = tokenIds("observers", d.observers);
+  const searching = tokenIds("searching", d.searching);
+  return { ...ref, ...(observers ? { observers } : {}), ...(searching ? { searching } : {}) };
+}
+
+/** The documents a hide request names, on the scene this GM views: each id must be a token there. */
+function resolveHideRequest(req: HideRequest): { c: CanvasLike; tok: TokenObjLike; observers: TokenObjLike[]; searching?: string[] } {
+  const c = requireCanvas(req.sceneId);
+  const tok = resolveToken(c, req.tokenId);
+  const observers = req.observers ? req.observers.filter((id) => id !== tok.id).map((id) => resolveToken(c, id)) : defaultObservers(c, tok);
+  if (req.searching) {
+    for (const id of req.searching) resolveToken(c, id);
+    const ids = new Set(observers.map((o) => o.id));
+    const stray = req.searching.filter((id) => !ids.has(id));
+    if (stray.length) {
+      throw new UserError("AVENTURE.Error.UnknownValue", { name: "searching", value: stray.join(", ").slice(0, 200), allowed: [...ids].join(", ").slice(0, 200) });
+    }
   }
-  return v as string[];
+  return { c, tok, observers, ...(req.searching ? { searching: req.searching } : {}) };
 }
 
-/** The observers: the ids given, else the GM's targets (when the caller is a GM), else the hostile tokens. */
-function chooseObservers(c: CanvasLike, hider: TokenObjLike, ids: string[] | undefined, callerIsGM: boolean): TokenObjLike[] {
-  if (ids) return ids.map((id) => resolveToken(c, id)).filter((o) => o.id !== hider.id);
-  return (callerIsGM ? gmTargets(c, hider) : null) ?? defaultObservers(c, hider);
+/** Request "hide" (active GM). */
+async function onHideRequest(data: unknown, { sender }: { sender: User }): Promise<HideReply> {
+  const req = parseHideRequest(data);
+  const { c, tok, observers, searching } = resolveHideRequest(req);
+  assertOwner(sender, tok.document as never);
+  // A player's own choice: observers that are all theirs, and searchers only among them (searchers are observers).
+  // A list of searchers without named observers (even an empty one) would overrule the GM's marks on the hostile
+  // tokens, which are not the player's.
+  const theirs = (ids: readonly string[]) => ids.every((id) => placeable(c, id)!.document.testUserPermission(sender, "OWNER"));
+  const own = (!req.observers || theirs(req.observers)) && (!req.searching || (req.observers !== undefined && theirs(req.observers)));
+  if (!sender.isGM && !own) {
+    // Players propose, GMs dispose: someone else's tokens as observers or searchers. Refused at once when it could
+    // not be applied now (the player hears why); otherwise stored, checked, on a card for the GMs.
+    checkHide(c, tok, observers);
+    return propose("hide", { sceneId: req.sceneId, tokenId: req.tokenId, observers: req.observers ?? null, searching: req.searching ?? null }, sender);
+  }
+  return performHide(c, tok, observers, searching);
 }
 
-/** Api: hides each controlled token in turn (the compendium macro). Each token's error is reported; the others go on. */
-export async function hideSelected(): Promise<(HideOutcome | null)[]> {
-  const c = requireCanvas();
-  const tokens = c.tokens.controlled;
-  if (!tokens.length) throw new UserError("AVENTURE.Error.NoToken");
-  const out: (HideOutcome | null)[] = [];
-  for (const tok of tokens) out.push((await guarded(() => hide(tok))) ?? null);
-  return out;
+/** Request "endHide" (active GM): the event must be one the sender may report; the sender must own the token. */
+async function onEndHideRequest(data: unknown, { sender }: { sender: User }): Promise<boolean> {
+  const d = plainObject(data);
+  const ref = parseTokenRef(d);
+  const allowed = sender.isGM ? HIDE_END_EVENTS : PLAYER_EVENTS;
+  if (typeof d.event !== "string" || !allowed.includes(d.event as HideEndEvent)) {
+    throw new UserError("AVENTURE.Error.UnknownValue", { name: "event", value: String(d.event).slice(0, 60), allowed: allowed.join(", ") });
+  }
+  const doc = sceneToken(ref.sceneId, ref.tokenId);
+  if (!doc) throw new UserError("AVENTURE.Light.Error.noToken");
+  assertOwner(sender, doc as never);
+  return performEndHide(ref.sceneId, doc, d.event as HideEndEvent);
 }
+
+/** Request "setSearching" (GMs only, active GM). */
+async function onSetSearchingRequest(data: unknown): Promise<boolean> {
+  const d = plainObject(data);
+  const ref = parseTokenRef(d);
+  if (typeof d.searching !== "boolean") throw new UserError("AVENTURE.Error.Missing", { name: "searching" });
+  const c = requireCanvas(ref.sceneId);
+  const tok = resolveToken(c, ref.tokenId);
+  if (isSearching(tok.document) === d.searching) return d.searching;
+  if (!d.searching) {
+    await tok.document.unsetFlag(MODULE_ID, "searching");
+    return false;
+  }
+  await searchForHidden(c, tok);
+  return true;
+}
+
+// -------------------------------------------------------------------------------------------------------------------
+// The proposal of a player who names someone else's tokens
+// -------------------------------------------------------------------------------------------------------------------
+
+function tokenName(sceneId: string, id: string): string {
+  return sceneToken(sceneId, id)?.name ?? id;
+}
+
+function describeHide(data: unknown): string[] {
+  const req = parseHideRequest(data);
+  const names = (ids: string[]) => ids.map((id) => tokenName(req.sceneId, id)).join(", ");
+  return [
+    t("AVENTURE.Light.Hide.proposal.hider", { name: tokenName(req.sceneId, req.tokenId) }),
+    req.observers ? t("AVENTURE.Light.Hide.proposal.observers", { names: names(req.observers) }) : t("AVENTURE.Light.Hide.proposal.defaultObservers"),
+    ...(req.searching ? [t("AVENTURE.Light.Hide.proposal.searching", { names: names(req.searching) })] : []),
+  ];
+}
+
+/** A GM applies a hide proposal: checked again (the scene may have changed), run with the GM's authority. */
+async function applyHideProposal(data: unknown, { proposer }: { proposer: User | null }): Promise<string> {
+  const req = parseHideRequest(data);
+  const { c, tok, observers, searching } = resolveHideRequest(req);
+  if (proposer) assertOwner(proposer, tok.document as never);
+  const out = await performHide(c, tok, observers, searching);
+  const name = tok.document.name;
+  if (!out) return t("AVENTURE.Light.Hide.proposal.cancelled", { name });
+  return out.hidden
+    ? t("AVENTURE.Light.Hide.proposal.hidden", { name, dc: out.dc, count: out.hiddenFrom.length })
+    : t("AVENTURE.Light.Hide.proposal.seen", { name, dc: out.dc });
+}
+
+// -------------------------------------------------------------------------------------------------------------------
+// On the active GM
+// -------------------------------------------------------------------------------------------------------------------
 
 function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>): string {
   const parts: string[] = [];
@@ -252,180 +365,181 @@ function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>): st
   return parts.join(" ");
 }
 
-async function performHide(
-  c: CanvasLike,
-  tok: TokenObjLike,
-  observers: TokenObjLike[],
-  searchingIds?: string[],
-): Promise<HideOutcome | null> {
+/** The §6 prerequisites: throws a UserError (nothing rolled) when the token cannot hide from these observers now. */
+function checkHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[]): { attempt: ReturnType<typeof canTryToHide>; state: TokenLightState; actor: ActorLike } {
   const doc = tok.document;
   const actor = doc.actor as unknown as ActorLike | null;
   if (!actor) throw new UserError("AVENTURE.Error.NoActor", { name: doc.name });
   if (hideFlagOf(doc)) throw new UserError("AVENTURE.Light.Error.alreadyHidden", { name: doc.name });
   const state = lightTracker.stateOf(tok.id);
   if (!state) throw new UserError("AVENTURE.Light.Error.noToken");
-  const inputs = observers.map((o) => observerInput(c, tok, o));
   const attempt = canTryToHide({
     ruleset: getSetting("ruleset"),
     hiderLight: state.light.level,
     invisible: invisible(actor),
-    observers: inputs,
+    observers: observers.map((o) => observerInput(c, tok, o)),
   });
   if (!attempt.ok) throw new UserError("AVENTURE.Light.Hide.cannot", { name: doc.name, reasons: reasonText(c, attempt) });
+  return { attempt, state, actor };
+}
 
-  const adapter = adapterFor();
-  const roll = await adapter.rollSkill(actor, "stealth", { flavor: t("AVENTURE.Light.Hide.flavor") });
-  if (!Number.isFinite(roll.total)) return null;
+/**
+ * Hides a token (active GM, one change per token at a time): prerequisites, Stealth roll, searching observers' rolls,
+ * then the card (recording the change, "applying"), the hidden status and the flag, and the card marked applied.
+ */
+async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[], searchingIds?: string[]): Promise<HideOutcome | null> {
+  const doc = tok.document;
+  const sceneId = c.scene!.id!;
+  if (!claimTokens(sceneId, [tok.id])) throw new UserError("AVENTURE.Light.Error.busy", { name: doc.name });
+  try {
+    const { attempt, state, actor } = checkHide(c, tok, observers);
+    const adapter = adapterFor();
+    const roll = await adapter.rollSkill(actor, "stealth", { flavor: tHtml("AVENTURE.Light.Hide.flavor") });
+    if (!Number.isFinite(roll.total)) return null;
 
-  // Searching observers roll Wisdom (Perception) through the adapter; the others use their passive score.
-  const searching = new Set(searchingIds ?? observers.filter((o) => isSearching(o.document)).map((o) => o.id));
-  const known: HideCheckObserver[] = [];
-  const unknown: string[] = [];
-  const searchRolls: Record<string, number> = {};
-  for (const o of observers) {
-    const oActor = o.document.actor as unknown as ActorLike | null;
-    if (!oActor) {
-      unknown.push(o.id); // a targeted token without an actor: the GM decides
-      continue;
-    }
-    const p = adapter.read(oActor).passivePerception;
-    const passive = p === null ? null : Math.round(p);
-    if (searching.has(o.id)) {
-      const r = await adapter.rollSkill(oActor, "perception", { flavor: t("AVENTURE.Light.Hide.searchFlavor") });
-      if (Number.isFinite(r.total)) {
-        searchRolls[o.id] = Math.round(r.total);
-        known.push({ id: o.id, passivePerception: passive, searching: true, perceptionRoll: searchRolls[o.id] });
+    // Searching observers roll Wisdom (Perception) through the adapter; the others use their passive score.
+    const searching = new Set(searchingIds ?? observers.filter((o) => isSearching(o.document)).map((o) => o.id));
+    const known: HideCheckObserver[] = [];
+    const unknown: string[] = [];
+    const searchRolls: Record<string, number> = {};
+    for (const o of observers) {
+      const oActor = o.document.actor as unknown as ActorLike | null;
+      if (!oActor) {
+        unknown.push(o.id); // a named token without an actor: the GM decides
         continue;
       }
+      const p = adapter.read(oActor).passivePerception;
+      const passive = p === null ? null : Math.round(p);
+      if (searching.has(o.id)) {
+        const r = await adapter.rollSkill(oActor, "perception", { flavor: tHtml("AVENTURE.Light.Hide.searchFlavor") });
+        if (Number.isFinite(r.total)) {
+          searchRolls[o.id] = Math.round(r.total);
+          known.push({ id: o.id, passivePerception: passive, searching: true, perceptionRoll: searchRolls[o.id] });
+          continue;
+        }
+      }
+      if (passive === null) unknown.push(o.id);
+      else known.push({ id: o.id, passivePerception: passive, searching: false });
     }
-    if (passive === null) unknown.push(o.id);
-    else known.push({ id: o.id, passivePerception: passive, searching: false });
+    const result = hideResult({ stealthTotal: Math.round(roll.total), observers: known });
+    const hidden = result.hiddenFrom.length > 0;
+    const changes: HideChange[] = [];
+    if (hidden) {
+      const because: Record<string, HideBecause> = {};
+      for (const o of attempt.observers) if (o.because) because[o.id] = o.because;
+      const at = tokenCenter(c, tok);
+      const flag: HideFlag = { dc: result.dc, from: result.hiddenFrom, because, light: state.light.level, x: at.x, y: at.y };
+      changes.push({ tokenId: tok.id, name: doc.name, before: null, after: flag });
+    }
+    const rows: HideCardObserver[] = observers.map((o) => {
+      const k = known.find((x) => x.id === o.id);
+      return {
+        name: o.document.name,
+        passive: k ? k.passivePerception : null,
+        searchRoll: searchRolls[o.id] ?? null,
+        spotted: k ? result.spottedBy.includes(o.id) : null,
+        because: attempt.observers.find((x) => x.id === o.id)?.because ?? null,
+      };
+    });
+    const op: HideOp = { v: 1, status: hidden ? "applying" : "applied", sceneId, changes };
+    const message = await postCard({
+      template: template("light/hide-card.hbs"),
+      context: hideCardContext({ hider: doc.name, dc: result.dc, hidden, observers: rows }),
+      gmOnly: true,
+      speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+      flags: { hide: { tokenId: tok.id, dc: result.dc, op } },
+    });
+    if (hidden && message) await runHideOp(message, "hide", op, false);
+    return { dc: result.dc, spottedBy: result.spottedBy, hiddenFrom: result.hiddenFrom, unknown, searchRolls, hidden };
+  } finally {
+    releaseTokens(sceneId, [tok.id]);
   }
-  const result = hideResult({ stealthTotal: Math.round(roll.total), observers: known });
-  const hidden = result.hiddenFrom.length > 0;
-  if (hidden) {
-    const because: Record<string, HideBecause> = {};
-    for (const o of attempt.observers) if (o.because) because[o.id] = o.because;
-    const at = tokenCenter(c, tok);
-    const flag: HideFlag = { dc: result.dc, from: result.hiddenFrom, because, light: state.light.level, x: at.x, y: at.y };
-    await setOwnCondition(adapter, actor, "hidden", true);
-    await doc.setFlag("aventure", "hide", flag);
-  }
-  const rows: HideCardObserver[] = observers.map((o) => {
-    const k = known.find((x) => x.id === o.id);
-    return {
-      name: o.document.name,
-      passive: k ? k.passivePerception : null,
-      searchRoll: searchRolls[o.id] ?? null,
-      spotted: k ? result.spottedBy.includes(o.id) : null,
-      because: attempt.observers.find((x) => x.id === o.id)?.because ?? null,
-    };
-  });
-  await postCard({
-    template: template("light/hide-card.hbs"),
-    context: hideCardContext({ hider: doc.name, dc: result.dc, hidden, observers: rows }),
-    gmOnly: true,
-    speaker: ChatMessage.getSpeaker({ actor: actor as never }),
-    flags: { hide: { tokenId: tok.id, dc: result.dc } },
-  });
-  return { dc: result.dc, spottedBy: result.spottedBy, hiddenFrom: result.hiddenFrom, unknown, searchRolls, hidden };
 }
 
 /**
- * Ends hiding: removes the flag and the hidden status Aventure added (a status set by hand stays) and whispers the GM
- * why, and whether observers get a Wisdom (Perception) check. Active GM, or a request from the token's owner.
+ * Ends a token's hiding (active GM): the card first (recording the change), then the flag and the hidden status
+ * Aventure added (a status set by hand stays), and the card marked applied. False when it was not hidden, or when
+ * another change of this token is running (two GMs ending it at once end it once).
  */
-export async function endHide(ref: TokenRef, event: HideEndEvent = "revealed"): Promise<boolean> {
-  const c = requireCanvas();
-  const tok = resolveToken(c, ref);
-  assertOwner(game.user, tok.document as never);
-  if (!isActiveGM()) {
-    return unwrap(
-      await askGM<{ sceneId: string; tokenId: string; event: HideEndEvent }, Wrapped<boolean>>("endHide", {
-        sceneId: c.scene!.id!,
-        tokenId: tok.id,
-        event,
-      }),
-    );
-  }
-  return performEndHide(tok, event);
-}
-
-/** Removes the hiding flag and the hidden status Aventure added (a status set by hand stays). */
-async function clearHide(tok: TokenObjLike): Promise<void> {
-  await tok.document.unsetFlag("aventure", "hide");
-  const actor = tok.document.actor as unknown as ActorLike | null;
-  if (actor) await setOwnCondition(adapterFor(), actor, "hidden", false);
-}
-
-async function performEndHide(tok: TokenObjLike, event: HideEndEvent): Promise<boolean> {
-  const doc = tok.document;
-  if (!hideFlagOf(doc)) return false;
-  const end = hideEnds(event);
-  await clearHide(tok);
-  const actor = doc.actor as unknown as ActorLike | null;
-  await postCard({
-    template: template("light/hide-end-card.hbs"),
-    context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck }),
-    gmOnly: true,
-    speaker: actor ? ChatMessage.getSpeaker({ actor: actor as never }) : undefined,
-    flags: { hideEnd: { tokenId: tok.id, event } },
-  });
-  return true;
-}
-
-/**
- * Query answers carry a UserError as data: an error thrown on the GM's client would reach the player as a bare message
- * (the untranslated key); this way the player sees it in their own language.
- */
-type Wrapped<T> = { ok: T } | { error: { key: string; data: Record<string, string | number> } };
-
-async function wrap<T>(fn: () => Promise<T>): Promise<Wrapped<T>> {
+async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEndEvent): Promise<boolean> {
+  if (!doc.id || !claimTokens(sceneId, [doc.id])) return false;
   try {
-    return { ok: await fn() };
-  } catch (e) {
-    if (e instanceof UserError) return { error: { key: e.key, data: e.data } };
-    if (isRulesError(e)) return { error: { key: e.key, data: e.data as Record<string, string | number> } };
-    throw e;
+    const flag = hideFlagOf(doc);
+    if (!flag) return false;
+    const end = hideEnds(event);
+    const actor = doc.actor as unknown as ActorLike | null;
+    const op: HideOp = { v: 1, status: "applying", sceneId, changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }] };
+    const message = await postCard({
+      template: template("light/hide-end-card.hbs"),
+      context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck }),
+      gmOnly: true,
+      speaker: actor ? ChatMessage.getSpeaker({ actor: actor as never }) : undefined,
+      flags: { hideEnd: { tokenId: doc.id, event, op } },
+    });
+    if (!message) return false;
+    await runHideOp(message, "hideEnd", op, false);
+    return true;
+  } finally {
+    releaseTokens(sceneId, [doc.id]);
   }
 }
 
-function unwrap<T>(w: Wrapped<T>): T {
-  if ("error" in w) throw new UserError(w.error.key, w.error.data);
-  return w.ok;
-}
-
-/** Events a player may report about their own token. */
-const PLAYER_EVENTS: readonly HideEndEvent[] = ["revealed", "attacked", "noise"];
-
-export function registerHideQueries(): void {
-  registerQuery<{ sceneId?: unknown; tokenId?: unknown; observers?: unknown; searching?: unknown }, Wrapped<HideOutcome | null>>(
-    "hide",
-    (data, sender) =>
-      wrap(async () => {
-        if (typeof data?.sceneId !== "string" || typeof data.tokenId !== "string") throw new UserError("AVENTURE.Light.Error.noToken");
-        const observers = tokenIds("observers", data.observers);
-        const searching = tokenIds("searching", data.searching);
-        // Only a GM chooses the observers and who searches; a player's request uses the hostile tokens and the marks.
-        if ((observers || searching) && !sender.isGM) throw new UserError("AVENTURE.Error.GMOnly");
-        const c = requireCanvas(data.sceneId);
-        const tok = resolveToken(c, data.tokenId);
-        assertOwner(sender, tok.document as never);
-        return performHide(c, tok, chooseObservers(c, tok, observers, false), searching);
-      }),
-  );
-  registerQuery<{ sceneId?: unknown; tokenId?: unknown; event?: unknown }, Wrapped<boolean>>("endHide", (data, sender) => wrap(async () => {
-    if (typeof data?.sceneId !== "string" || typeof data.tokenId !== "string") throw new UserError("AVENTURE.Light.Error.noToken");
-    const event = data.event as HideEndEvent;
-    if (!HIDE_END_EVENTS.includes(event) || (!sender.isGM && !PLAYER_EVENTS.includes(event))) {
-      throw new UserError("AVENTURE.Error.UnknownValue", { name: "event", value: String(data.event), allowed: PLAYER_EVENTS.join(", ") });
+/**
+ * A creature that starts searching rolls Wisdom (Perception) once, through the adapter, against the DC of every token
+ * hidden from it (RULES.md §6, `hideResult`). A token it spots is no longer hidden from it; hidden from nobody any
+ * more, it is no longer hidden at all. The GM gets one card, which records the changes and the searching mark before
+ * they are written. Without anyone hidden from it, only the mark is written.
+ */
+async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<void> {
+  const sceneId = c.scene!.id!;
+  const actor = observer.document.actor as unknown as ActorLike | null;
+  const hiders = c.tokens.placeables.filter((h) => hideFlagOf(h.document)?.from.includes(observer.id) && !tokenBusy(sceneId, h.id));
+  if (!actor || hiders.length === 0) {
+    await observer.document.setFlag(MODULE_ID, "searching", true);
+    return;
+  }
+  const claimed = [observer.id, ...hiders.map((h) => h.id)];
+  if (!claimTokens(sceneId, claimed)) throw new UserError("AVENTURE.Light.Error.busy", { name: observer.document.name });
+  try {
+    const r = await adapterFor().rollSkill(actor, "perception", { flavor: tHtml("AVENTURE.Light.Hide.searchFlavor") });
+    if (!Number.isFinite(r.total)) return;
+    const roll = Math.round(r.total);
+    const rows: SearchCardRow[] = [];
+    const changes: HideChange[] = [];
+    for (const h of hiders) {
+      const flag = hideFlagOf(h.document)!;
+      const spotted =
+        hideResult({ stealthTotal: flag.dc, observers: [{ id: observer.id, passivePerception: null, searching: true, perceptionRoll: roll }] })
+          .spottedBy.length > 0;
+      const from = spotted ? flag.from.filter((id) => id !== observer.id) : flag.from;
+      if (spotted) changes.push({ tokenId: h.id, name: h.document.name, before: flag, after: from.length ? { ...flag, from } : null });
+      rows.push({ name: h.document.name, dc: flag.dc, spotted, stillHidden: from.length > 0 });
     }
-    const c = requireCanvas(data.sceneId);
-    const tok = resolveToken(c, data.tokenId);
-    assertOwner(sender, tok.document as never);
-    return performEndHide(tok, event);
-  }));
+    const op: HideOp = { v: 1, status: "applying", sceneId, changes, mark: observer.id };
+    const message = await postCard({
+      template: template("light/search-card.hbs"),
+      context: searchCardContext({ observer: observer.document.name, roll, rows }),
+      gmOnly: true,
+      speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+      flags: { search: { tokenId: observer.id, roll, op } },
+    });
+    if (message) await runHideOp(message, "search", op, false);
+  } finally {
+    releaseTokens(sceneId, claimed);
+  }
 }
+
+export function registerHideRequests(): void {
+  registerRequest({ name: "hide", handle: onHideRequest });
+  registerRequest({ name: "endHide", handle: onEndHideRequest });
+  registerRequest({ name: "setSearching", gmOnly: true, handle: onSetSearchingRequest });
+  registerProposalKind({ kind: "hide", title: "AVENTURE.Light.Hide.proposalTitle", describe: describeHide, apply: applyHideProposal });
+  registerRecovery("hide", recoverHideOps);
+}
+
+// -------------------------------------------------------------------------------------------------------------------
+// Hiding that ends by itself
+// -------------------------------------------------------------------------------------------------------------------
 
 /**
  * After each recomputation on the active GM: a hidden token stops being hidden as soon as one of the observers it hid
@@ -434,10 +548,11 @@ export function registerHideQueries(): void {
  */
 export async function checkHiddenTokens(_changed: readonly TokenLightState[], states: ReadonlyMap<string, TokenLightState>): Promise<void> {
   const c = canvasLike();
-  if (!c) return;
+  const sceneId = c?.scene?.id;
+  if (!c || !sceneId) return;
   for (const tok of c.tokens.placeables) {
     const flag = hideFlagOf(tok.document);
-    if (!flag) continue;
+    if (!flag || tokenBusy(sceneId, tok.id)) continue;
     const actor = tok.document.actor as unknown as ActorLike | null;
     const state = states.get(tok.id);
     if (!actor || !state) continue;
@@ -454,34 +569,73 @@ export async function checkHiddenTokens(_changed: readonly TokenLightState[], st
     const moved = Math.hypot(at.x - flag.x, at.y - flag.y) > 1;
     const leftDarkness = flag.light === "dark" && state.light.level !== "dark";
     const event: HideEndEvent = leftDarkness ? "leftDarkness" : moved ? "enteredView" : "seenByMover";
-    await performEndHide(tok, event);
+    await performEndHide(sceneId, tok.document, event);
   }
 }
 
-/** dnd5e.postRollAttack(rolls, {subject}): the attacker stops being hidden (fires on the roller's client only). */
-export function onAttackRolled(_rolls: unknown, data: { subject?: { actor?: { id?: string | null } | null } } | undefined): void {
-  const actorId = data?.subject?.actor?.id;
-  if (actorId) void endHideForActor(actorId, "attacked");
+interface AttackingActor {
+  isToken?: boolean;
+  token?: { id?: string | null } | null;
 }
 
-/** OSE has no attack hook: its attack chat messages carry flags.ose.roll === "attack" (all clients; active GM acts). */
-export function onChatMessageCreated(message: { flags?: Record<string, unknown>; speaker?: { actor?: string | null } }): void {
-  const ose = message.flags?.ose as { roll?: string } | undefined;
-  if (ose?.roll !== "attack" || !isActiveGM()) return;
-  const actorId = message.speaker?.actor;
-  if (actorId) void endHideForActor(actorId, "attacked");
-}
-
-async function endHideForActor(actorId: string, event: HideEndEvent): Promise<void> {
+/**
+ * dnd5e.postRollAttack(rolls, {subject}) fires on the roller's client only (dnd5e 5.3.3
+ * module/documents/activity/attack.mjs; subject is the AttackActivity, subject.actor its actor): the attacking
+ * actor's hidden tokens that this user owns stop being hidden, through the request channel ("endHide", "attacked").
+ */
+export function onAttackRolled(_rolls: unknown, data: { subject?: { actor?: unknown } | null } | undefined): Promise<void> | void {
+  const actor = data?.subject?.actor as AttackingActor | null | undefined;
   const c = canvasLike();
-  if (!c) return;
-  for (const tok of c.tokens.placeables) {
-    if ((tok.document.actor as { id?: string | null } | null)?.id !== actorId || !hideFlagOf(tok.document)) continue;
-    if (!isActiveGM() && !tok.document.isOwner) continue;
+  if (!actor || !c) return;
+  // An unlinked token's actor is its own (synthetic) actor: only that token. A world actor: its linked tokens.
+  const tokens = c.tokens.placeables.filter((tok) =>
+    actor.isToken ? tok.document.id === actor.token?.id : (tok.document.actor as unknown) === actor,
+  );
+  return endHideOwned(tokens.filter((tok) => hideFlagOf(tok.document) && tok.document.isOwner));
+}
+
+async function endHideOwned(tokens: TokenObjLike[]): Promise<void> {
+  for (const tok of tokens) {
     try {
-      await endHide(tok, event);
+      await endHide(tok, "attacked");
     } catch (e) {
-      console.error("aventure |", e);
+      console.error("aventure | could not end hiding after an attack", e);
     }
   }
+}
+
+interface SpeakerLike {
+  scene?: string | null;
+  actor?: string | null;
+  token?: string | null;
+}
+
+/**
+ * OSE has no attack hook: its attack chat messages carry flags.ose.roll === "attack" (docs/research/systems.md,
+ * vttred/ose helpers-dice). createChatMessage fires on every client with the server's `userId`; the active GM ends
+ * the hiding of the speaker's token (the speaker's linked tokens when the message names only an actor) only when that
+ * user owns it: a player's message naming someone else's creature changes nothing.
+ */
+export function onChatMessageCreated(message: { flags?: Record<string, unknown>; speaker?: SpeakerLike | null }, _options: unknown, userId: string): Promise<void> | void {
+  const ose = message.flags?.ose as { roll?: unknown } | undefined;
+  if (ose?.roll !== "attack" || !isActiveGM()) return;
+  const author = game.users.get(userId);
+  const speaker = message.speaker ?? {};
+  const sceneId = typeof speaker.scene === "string" && ID.test(speaker.scene) ? speaker.scene : canvasLike()?.scene?.id;
+  if (!author || !sceneId) return;
+  const scene = game.scenes.get(sceneId) as unknown as { tokens: Iterable<TokenDocLike> } | undefined;
+  if (!scene) return;
+  let tokens: TokenDocLike[];
+  if (typeof speaker.token === "string" && ID.test(speaker.token)) {
+    const doc = sceneToken(sceneId, speaker.token);
+    tokens = doc ? [doc] : [];
+  } else if (typeof speaker.actor === "string" && ID.test(speaker.actor)) {
+    const actor = game.actors.get(speaker.actor);
+    tokens = actor ? [...scene.tokens].filter((doc) => (doc.actor as unknown) === actor) : [];
+  } else return;
+  const mine = tokens.filter((doc) => hideFlagOf(doc) && doc.testUserPermission(author, "OWNER"));
+  if (!mine.length) return;
+  return (async () => {
+    for (const doc of mine) await performEndHide(sceneId, doc, "attacked");
+  })();
 }

@@ -1,11 +1,12 @@
 /**
  * The light feature's hooks (listed in hooks.ts): recompute on lighting refresh, token movement and light, token or
  * scene updates (debounced, only what changed); redraw icons on token draw; end hiding on dnd5e attacks (and OSE
- * attack messages); HUD panel and buttons; player → GM queries for hiding.
+ * attack messages); HUD panel and buttons; the requests "hide", "endHide", "setSearching", the proposal kind "hide"
+ * and the recovery of interrupted hiding changes. The dim-light status is set up with the module's statuses
+ * (status-effects.ts), where it survives the system's own status list.
  */
 import { onSettingChange } from "../settings.js";
-import { configureDimLightStatus } from "./effects.js";
-import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideQueries } from "./hide.js";
+import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideRequests } from "./hide.js";
 import { registerLightHud } from "./hud.js";
 import { canvasLike, type TokenDocLike, type TokenObjLike } from "./scene.js";
 import { lightTracker } from "./tracker.js";
@@ -27,8 +28,7 @@ function onViewedScene(doc: { parent?: { id: string | null } | null }): boolean 
 
 export function registerLightHooks(): void {
   lightTracker.afterFlush = checkHiddenTokens;
-  configureDimLightStatus(game.system.id);
-  registerHideQueries();
+  registerHideRequests();
   registerLightHud();
 
   Hooks.on("canvasReady", () => {

@@ -1,0 +1,259 @@
+/**
+ * The hiding state and its changes, exactly once (docs/security.md, operations.ts).
+ *
+ * A token's hiding state is two things: its `flags.aventure.hide` (the Stealth DC, the observers it is hidden from)
+ * and its actor's hidden status (the system's, e.g. dnd5e `hiding`, else Aventure's own, flagged as Aventure's in the
+ * same write). Every change of that state (a hide, an end of hiding, a search that spots someone) is an OPERATION
+ * recorded on its GM card (`flags.aventure.<hide|hideEnd|search>.op`) marked "applying" with each token's state before
+ * and after, BEFORE the first write. The status and the flag are then written as state-based steps, and the card is
+ * marked "applied". A reload in between leaves "applying": the active GM finishes it on ready (recovery "hide"),
+ * writing only what is missing, and says so on the card. So the status and the flag end consistent, or the card
+ * reports what changed meanwhile.
+ *
+ * On the active GM, one change per token at a time (claimTokens): two GMs, or a request and an automatic end, at once.
+ */
+import { MODULE_ID } from "../../constants.js";
+import { HIDE_BECAUSE, LIGHT_LEVELS, type HideBecause, type LightLevel } from "../../rules/index.js";
+import { adapterFor, isOwnStatus, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
+import { gmCardFlag } from "../cards.js";
+import { escapeHtml, t } from "../i18n.js";
+import { runSteps, type Step } from "../operations.js";
+import type { TokenDocLike } from "./scene.js";
+
+/** What Aventure stores on a hidden token (flags.aventure.hide). */
+export interface HideFlag {
+  /** The Stealth total: the DC to spot it. */
+  dc: number;
+  /** Token ids of the observers it is hidden from. */
+  from: string[];
+  /** Why each of them could not see it when it hid. */
+  because: Record<string, HideBecause>;
+  /** The actual light at the token when it hid. */
+  light: LightLevel;
+  /** Where it hid (canvas pixels), to tell "it moved into sight" from "an observer moved". */
+  x: number;
+  y: number;
+}
+
+/** A document id as Aventure accepts it from a request, a card or a flag. */
+export const ID = /^[A-Za-z0-9]{1,64}$/;
+/** At most this many token ids in one list (observers, searchers, a hide flag's observers). */
+export const MAX_IDS = 200;
+
+const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/**
+ * A hide flag checked field by field (the token's owner can write its flags too): null when it is not one. Unknown
+ * observer ids and reasons are dropped.
+ */
+export function parseHideFlag(raw: unknown): HideFlag | null {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const f = raw as Record<string, unknown>;
+  if (!finite(f.dc) || !Array.isArray(f.from)) return null;
+  const from = [...new Set(f.from.filter((id): id is string => typeof id === "string" && ID.test(id)))].slice(0, MAX_IDS);
+  const because: Record<string, HideBecause> = {};
+  if (f.because && typeof f.because === "object" && !Array.isArray(f.because)) {
+    for (const [id, why] of Object.entries(f.because as Record<string, unknown>)) {
+      if (ID.test(id) && HIDE_BECAUSE.includes(why as HideBecause)) because[id] = why as HideBecause;
+    }
+  }
+  const light = LIGHT_LEVELS.includes(f.light as LightLevel) ? (f.light as LightLevel) : "dark";
+  return { dc: Math.round(f.dc), from, because, light, x: finite(f.x) ? f.x : 0, y: finite(f.y) ? f.y : 0 };
+}
+
+/** The hiding state of a token, or null when it is not hidden. */
+export function hideFlagOf(doc: { getFlag(scope: "aventure", key: string): unknown }): HideFlag | null {
+  return parseHideFlag(doc.getFlag(MODULE_ID, "hide"));
+}
+
+/** A value with its object keys sorted, to compare two flags whatever the order of their keys. */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
+}
+const sameFlag = (a: HideFlag | null, b: HideFlag | null): boolean => canonical(a) === canonical(b);
+
+// ------------------------------------------------------------------------------------------------ one change per token
+
+const busy = new Set<string>();
+const key = (sceneId: string, tokenId: string) => `${sceneId}.${tokenId}`;
+
+/**
+ * Claims tokens for a change on this client (the active GM), synchronously: true when none of them was being changed
+ * (they are then claimed until released), false otherwise (nothing claimed).
+ */
+export function claimTokens(sceneId: string, tokenIds: readonly string[]): boolean {
+  const keys = tokenIds.map((id) => key(sceneId, id));
+  if (keys.some((k) => busy.has(k))) return false;
+  for (const k of keys) busy.add(k);
+  return true;
+}
+
+export function releaseTokens(sceneId: string, tokenIds: readonly string[]): void {
+  for (const id of tokenIds) busy.delete(key(sceneId, id));
+}
+
+export function tokenBusy(sceneId: string, tokenId: string): boolean {
+  return busy.has(key(sceneId, tokenId));
+}
+
+// ------------------------------------------------------------------------------------------------ operations
+
+/** One token's hiding state before and after a change (null: not hidden). */
+export interface HideChange {
+  tokenId: string;
+  name: string;
+  before: HideFlag | null;
+  after: HideFlag | null;
+}
+
+export interface HideProblem {
+  key: string;
+  data: Record<string, string | number>;
+}
+
+/** An operation recorded on its card (flags.aventure.<card>.op). */
+export interface HideOp {
+  v: 1;
+  status: "applying" | "applied";
+  sceneId: string;
+  changes: HideChange[];
+  /** A search: the observer's token, marked as searching by the same operation. */
+  mark?: string;
+  /** Finished by the active GM after an interruption. */
+  resumed?: boolean;
+  problems?: HideProblem[];
+}
+
+/** The cards that carry an operation: a hide, an end of hiding, a search. */
+export const HIDE_CARDS = ["hide", "hideEnd", "search"] as const;
+export type HideCard = (typeof HIDE_CARDS)[number];
+
+/** The token document of a scene, read from the world (no canvas needed: recovery runs wherever the GM is). */
+export function sceneToken(sceneId: string, tokenId: string): TokenDocLike | undefined {
+  const scene = game.scenes.get(sceneId) as unknown as { tokens?: { get(id: string): unknown } } | undefined;
+  return (scene?.tokens?.get(tokenId) as TokenDocLike | undefined) ?? undefined;
+}
+
+/** Whether another token of the same actor on the scene is still hidden (a linked actor has one status for all). */
+function otherHidden(sceneId: string, doc: TokenDocLike): boolean {
+  const scene = game.scenes.get(sceneId) as unknown as { tokens?: Iterable<TokenDocLike> } | undefined;
+  for (const other of scene?.tokens ?? []) {
+    if (other.id !== doc.id && other.actor && other.actor === doc.actor && hideFlagOf(other)) return true;
+  }
+  return false;
+}
+
+/**
+ * The steps of one change, each reading its state back from the world. Hiding: the status, then the flag. Ending:
+ * the flag, then the status (kept while another token of the actor is still hidden, or when it is not Aventure's).
+ */
+function changeSteps(sceneId: string, change: HideChange): Step[] {
+  const doc = sceneToken(sceneId, change.tokenId);
+  if (!doc) return [{ label: change.name, state: () => "missing", run: async () => undefined }];
+  const adapter = adapterFor();
+  const flagStep: Step = {
+    label: t("AVENTURE.Light.Hide.stepFlag", { name: change.name }),
+    state: () => {
+      const now = hideFlagOf(doc);
+      if (sameFlag(now, change.after)) return "done";
+      return sameFlag(now, change.before) ? "pending" : "drifted";
+    },
+    // setFlag merges: a search only shortens `from` (an array, replaced whole); a hide starts from no flag.
+    run: () => (change.after ? doc.setFlag(MODULE_ID, "hide", change.after) : doc.unsetFlag(MODULE_ID, "hide")),
+  };
+  const statusStep: Step = {
+    label: t("AVENTURE.Light.Hide.stepStatus", { name: change.name }),
+    state: () => {
+      const actor = doc.actor as unknown as ActorLike | null;
+      const id = adapter.statusId("hidden");
+      if (!actor || !id) return "done";
+      if (change.after) return actor.statuses.has(id) ? "done" : "pending";
+      if (hideFlagOf(doc) || otherHidden(sceneId, doc)) return "done";
+      return isOwnStatus(actor, id) ? "pending" : "done";
+    },
+    run: () => setOwnCondition(adapter, doc.actor as unknown as ActorLike, "hidden", change.after !== null),
+  };
+  return change.after ? [statusStep, flagStep] : [flagStep, statusStep];
+}
+
+/** A search marks its observer as searching (flags.aventure.searching) in the same operation. */
+function markStep(sceneId: string, tokenId: string): Step {
+  const doc = sceneToken(sceneId, tokenId);
+  if (!doc) return { label: tokenId, state: () => "missing", run: async () => undefined };
+  return {
+    label: t("AVENTURE.Light.Hide.stepSearching", { name: doc.name }),
+    state: () => (doc.getFlag(MODULE_ID, "searching") === true ? "done" : "pending"),
+    run: () => doc.setFlag(MODULE_ID, "searching", true),
+  };
+}
+
+/** The tokens an operation changes (to claim them). */
+export function opTokens(op: HideOp): string[] {
+  return [...op.changes.map((c) => c.tokenId), ...(op.mark ? [op.mark] : [])];
+}
+
+/**
+ * Brings the world to what the card's operation says (first run, or recovery after a reload) and marks the card
+ * applied; a recovered or partly drifted operation says so on the card.
+ */
+export async function runHideOp(message: ChatMessage, card: HideCard, op: HideOp, resumed: boolean): Promise<HideOp> {
+  const steps = op.changes.flatMap((c) => changeSteps(op.sceneId, c));
+  if (op.mark) steps.push(markStep(op.sceneId, op.mark));
+  const report = await runSteps(steps);
+  const problems: HideProblem[] = [
+    ...report.drifted.map((what) => ({ key: "AVENTURE.Operation.drifted", data: { what } })),
+    ...report.missing.map((name) => ({ key: "AVENTURE.Light.Hide.gone", data: { name } })),
+  ];
+  const next: HideOp = { ...op, status: "applied", ...(resumed ? { resumed: true } : {}), ...(problems.length ? { problems } : {}) };
+  const update: Record<string, unknown> = { [`flags.${MODULE_ID}.${card}.op`]: next };
+  if (resumed || problems.length) {
+    const notes = [...(resumed ? [t("AVENTURE.Operation.resumed")] : []), ...problems.map((p) => t(p.key, p.data))];
+    update.content = `${(message as unknown as { content: string }).content}<p class="aventure-note">${notes.map(escapeHtml).join("<br>")}</p>`;
+  }
+  await message.update(update as never);
+  return next;
+}
+
+function parseChange(raw: unknown): HideChange | null {
+  if (!raw || typeof raw !== "object") return null;
+  const c = raw as Record<string, unknown>;
+  if (typeof c.tokenId !== "string" || !ID.test(c.tokenId) || typeof c.name !== "string" || c.name.length > 200) return null;
+  const before = c.before === null ? null : parseHideFlag(c.before);
+  const after = c.after === null ? null : parseHideFlag(c.after);
+  if ((c.before !== null && !before) || (c.after !== null && !after)) return null;
+  return { tokenId: c.tokenId, name: c.name, before, after };
+}
+
+/** The operation of a hiding card a GM wrote, checked field by field; null for anything else (a player's message). */
+export function hideOpOf(message: { author?: unknown; flags?: unknown } | null | undefined, card: HideCard): HideOp | null {
+  const raw = (gmCardFlag(message, card) as { op?: unknown } | undefined)?.op;
+  if (!raw || typeof raw !== "object") return null;
+  const o = raw as Record<string, unknown>;
+  if (o.v !== 1 || (o.status !== "applying" && o.status !== "applied")) return null;
+  if (typeof o.sceneId !== "string" || !ID.test(o.sceneId) || !Array.isArray(o.changes) || o.changes.length > MAX_IDS) return null;
+  const changes = o.changes.map(parseChange);
+  if (changes.some((c) => c === null)) return null;
+  if (o.mark !== undefined && (typeof o.mark !== "string" || !ID.test(o.mark))) return null;
+  return { v: 1, status: o.status, sceneId: o.sceneId, changes: changes as HideChange[], ...(o.mark ? { mark: o.mark as string } : {}) };
+}
+
+/** On ready (active GM): hiding operations left "applying" by a client that stopped are finished, and say so. */
+export async function recoverHideOps(): Promise<void> {
+  for (const message of [...game.messages.contents]) {
+    for (const card of HIDE_CARDS) {
+      const op = hideOpOf(message, card);
+      if (!op || op.status !== "applying") continue;
+      const tokens = opTokens(op);
+      if (!claimTokens(op.sceneId, tokens)) continue;
+      try {
+        await runHideOp(message, card, op, true);
+      } catch (e) {
+        console.error("aventure | could not finish an interrupted hiding change", e);
+      } finally {
+        releaseTokens(op.sceneId, tokens);
+      }
+    }
+  }
+}
