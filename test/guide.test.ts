@@ -2,11 +2,13 @@
  * The GM guide: one source (packs-src/guide/<lang>/<key>.md) for the compendium and docs/guide/. Checks that every
  * page exists in both languages with its decisions, that docs/guide/ is what the sources give (run
  * `node packs-src/guide.mjs` after an edit), that the compendium's documents are what the Foundry CLI packs (ids,
- * keys, HTML, links that lead somewhere), that every setting is explained, the French typography and vocabulary.
+ * keys, HTML, links that lead somewhere), that every setting is explained, the French typography and vocabulary, and
+ * the "?" button and `openGuidePage` of src/foundry/guide.ts.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { Window } from "happy-dom";
 import { ROOT } from "./fake/handlebars.js";
 import {
   GUIDE_JOURNALS,
@@ -20,6 +22,7 @@ import {
   markdownToHtml,
 } from "../packs-src/guide.mjs";
 import { settingsSchema } from "../src/foundry/settings-schema.js";
+import { GUIDE_PACK_ID, WINDOW_GUIDE_PAGES, guideLanguage, guidePageUuid, openGuidePage, withGuideButton } from "../src/foundry/guide.js";
 
 const pages = guidePages(ROOT);
 const sources = Object.fromEntries(GUIDE_LANGS.map((lang) => [lang, loadPages(ROOT, lang)]));
@@ -186,6 +189,7 @@ describe("one source for the compendium and docs/guide/", () => {
       }
     }
     expect(links).toBeGreaterThan(20);
+    expect(guidePageUuid("travel", "fr")).toBe(`Compendium.aventure.guide.JournalEntry.${GUIDE_JOURNALS.fr.id}.JournalEntryPage.${GUIDE_PAGES[1]!.ids.fr}`);
   });
 
   it("turns the guide's Markdown into the HTML Foundry shows", () => {
@@ -202,5 +206,84 @@ describe("one source for the compendium and docs/guide/", () => {
         "<blockquote><p>note</p></blockquote>",
       ].join("\n"),
     );
+  });
+});
+
+describe('the "?" button of the Aventure windows', () => {
+  const g = globalThis as Record<string, unknown>;
+  const saved = { game: g.game, ui: g.ui };
+  afterEach(() => {
+    g.game = saved.game;
+    g.ui = saved.ui;
+  });
+
+  function fakeFoundry(lang: string, withPack = true) {
+    const render = vi.fn();
+    const getDocument = vi.fn(async (id: string) => (Object.values(GUIDE_JOURNALS).some((j) => j.id === id) ? { sheet: { render } } : null));
+    const errors: string[] = [];
+    g.game = {
+      i18n: { lang, localize: (k: string) => `[${k}]`, format: (k: string) => `[${k}]`, has: () => true },
+      packs: new Map(withPack ? [[GUIDE_PACK_ID, { getDocument }]] : []),
+    };
+    g.ui = { notifications: { error: (m: string) => errors.push(m) } };
+    return { render, getDocument, errors };
+  }
+
+  it("names, for each window, a page that exists, and each window is a class of src/apps/", () => {
+    for (const [cls, key] of Object.entries(WINDOW_GUIDE_PAGES)) {
+      expect(GUIDE_PAGES.some((p) => p.key === key), `${cls} → ${key}`).toBe(true);
+      expect(readFileSync(join(ROOT, "src", "apps", `${cls}.ts`), "utf8")).toContain(`class ${cls} `);
+    }
+  });
+
+  it("reads the guide in French for a French user and in English otherwise", () => {
+    expect(guideLanguage("fr")).toBe("fr");
+    expect(guideLanguage("fr-CA")).toBe("fr");
+    expect(guideLanguage("en")).toBe("en");
+    expect(guideLanguage("de")).toBe("en");
+    expect(guideLanguage(undefined)).toBe("en");
+  });
+
+  it("opens the page of the user's language at the right page", async () => {
+    const { render, getDocument } = fakeFoundry("fr");
+    await openGuidePage("pursuit");
+    expect(getDocument).toHaveBeenCalledWith(GUIDE_JOURNALS.fr.id);
+    expect(render).toHaveBeenCalledWith({ force: true, pageId: GUIDE_PAGES.find((p) => p.key === "pursuit")!.ids.fr });
+    const en = fakeFoundry("en");
+    await openGuidePage("settings");
+    expect(en.getDocument).toHaveBeenCalledWith(GUIDE_JOURNALS.en.id);
+    expect(en.render).toHaveBeenCalledWith({ force: true, pageId: GUIDE_PAGES.find((p) => p.key === "settings")!.ids.en });
+  });
+
+  it("says so when the compendium is missing", async () => {
+    fakeFoundry("en", false);
+    await expect(openGuidePage("travel")).rejects.toMatchObject({ key: "AVENTURE.Guide.missing" });
+  });
+
+  it("adds one button before the window's controls, which opens the window's page", async () => {
+    const { render, errors } = fakeFoundry("en");
+    const { document } = new Window();
+    const frame = document.createElement("div");
+    frame.innerHTML =
+      '<header class="window-header"><h1 class="window-title">Travel</h1><button type="button" data-action="toggleControls"></button><button type="button" data-action="close"></button></header><section class="window-content"></section>';
+    const el = frame as unknown as HTMLElement;
+    expect(withGuideButton(el, "travel")).toBe(el);
+    withGuideButton(el, "travel");
+    const buttons = frame.querySelectorAll(".aventure-guide-button");
+    expect(buttons.length).toBe(1);
+    const button = buttons[0]!;
+    expect(button.nextElementSibling?.getAttribute("data-action")).toBe("toggleControls");
+    expect(button.getAttribute("aria-label")).toBe("[AVENTURE.Guide.open]");
+    expect(button.className).toContain("fa-circle-question");
+    (button as unknown as HTMLElement).click();
+    await vi.waitFor(() => expect(render).toHaveBeenCalledWith({ force: true, pageId: GUIDE_PAGES.find((p) => p.key === "travel")!.ids.en }));
+    expect(errors).toEqual([]);
+  });
+
+  it("leaves a window without a title bar alone", () => {
+    fakeFoundry("en");
+    const { document } = new Window();
+    const frame = document.createElement("div");
+    expect(withGuideButton(frame as unknown as HTMLElement, "falls").querySelector("button")).toBeNull();
   });
 });
