@@ -5,8 +5,9 @@
  *  2. module.json gets its version from package.json; a release build (a GitHub Actions run for the tag
  *     v<version>) adds url/manifest/download from GITHUB_REPOSITORY and the tag, any other build none
  *     (scripts/manifest.mjs)
- *  3. lang/, templates/, styles/ are copied; the macro compendium is compiled from packs-src/ with the
- *     Foundry CLI's compilePack
+ *  3. lang/, templates/, styles/ are copied; the compendiums are compiled from packs-src/ with the Foundry CLI's
+ *     compilePack: the macros (packs-src/macros.mjs) and the GM guide (packs-src/guide.mjs: one JournalEntry per
+ *     language, its pages generated from the Markdown in packs-src/guide/)
  *  4. the zip is written deterministically
  */
 import { build } from "vite";
@@ -18,6 +19,7 @@ import { mkdtempSync } from "node:fs";
 import { zip } from "./zip.mjs";
 import { manifestFor } from "./manifest.mjs";
 import { macroDocuments } from "../packs-src/macros.mjs";
+import { guideDocuments } from "../packs-src/guide.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -47,14 +49,8 @@ async function main() {
   for (const dir of ["lang", "templates", "styles"]) cpSync(join(ROOT, dir), join(DIST, dir), { recursive: true });
   cpSync(join(ROOT, "LICENSE"), join(DIST, "LICENSE"));
 
-  // Compendium: write the macro sources as JSON to a temp folder, then compile the LevelDB pack.
-  const tmp = mkdtempSync(join(tmpdir(), "aventure-packs-"));
-  for (const doc of macroDocuments()) writeFileSync(join(tmp, `${doc._id}.json`), JSON.stringify(doc, null, 2));
-  const packDir = join(DIST, "packs", "macros");
-  await compilePack(tmp, packDir, { log: false });
-  rmSync(tmp, { recursive: true, force: true });
-  // LevelDB leaves a LOCK file and a LOG with timestamps: not part of the data, not reproducible.
-  for (const f of ["LOCK", "LOG", "LOG.old"]) rmSync(join(packDir, f), { force: true });
+  await compile("macros", macroDocuments());
+  await compile("guide", guideDocuments(ROOT));
 
   const files = listFiles(DIST)
     .filter((f) => !f.endsWith(".zip"))
@@ -66,6 +62,17 @@ async function main() {
       ? `Release manifest URL: ${manifest.manifest}`
       : "No public manifest URL (only a release build for a tag writes one): `npm run serve` serves this build to a local Foundry.",
   );
+}
+
+/** Writes a compendium's sources as JSON to a temp folder, then compiles the LevelDB pack dist/packs/<name>. */
+async function compile(name, documents) {
+  const tmp = mkdtempSync(join(tmpdir(), "aventure-packs-"));
+  for (const doc of documents) writeFileSync(join(tmp, `${doc._id}.json`), JSON.stringify(doc, null, 2));
+  const packDir = join(DIST, "packs", name);
+  await compilePack(tmp, packDir, { log: false });
+  rmSync(tmp, { recursive: true, force: true });
+  // LevelDB leaves a LOCK file and a LOG with timestamps: not part of the data, not reproducible.
+  for (const f of ["LOCK", "LOG", "LOG.old"]) rmSync(join(packDir, f), { force: true });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

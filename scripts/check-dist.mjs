@@ -1,7 +1,8 @@
 /**
  * Checks dist/ after a build: module.json has the required fields and consistent release URLs (or none),
  * every path it names exists in dist,
- * the compendium reads back with one macro per feature, and the zip holds module.json at its root with
+ * the compendiums read back (one macro per feature; the guide with its two journals, every page in both languages,
+ * HTML, placeholders resolved, every link to a page that exists), and the zip holds module.json at its root with
  * the same content as dist/. Exits non-zero with a list of problems.
  */
 import { ClassicLevel } from "classic-level";
@@ -9,6 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { MACROS } from "../packs-src/macros.mjs";
+import { GUIDE_JOURNALS, GUIDE_PACK_NAME, GUIDE_PAGES } from "../packs-src/guide/pages.mjs";
 import { unzip } from "./zip.mjs";
 import { urlProblems } from "./manifest.mjs";
 
@@ -72,6 +74,44 @@ for (const pack of m.packs ?? []) {
       if (d.value.type !== "script" || !d.value.command?.includes('game.modules.get("aventure")')) fail(`pack ${pack.name}: macro ${d.value.name} is not an Aventure script`);
     }
   }
+  if (pack.type === "JournalEntry") for (const p of guideProblems(pack, docs)) fail(p);
+}
+
+/** The guide compendium as read back: one journal per language, its pages in order, each an HTML text page whose links lead to pages that exist. */
+function guideProblems(pack, docs) {
+  const out = [];
+  if (pack.name !== GUIDE_PACK_NAME) return [`pack ${pack.name}: the only JournalEntry pack is ${GUIDE_PACK_NAME}`];
+  const journals = docs.filter((d) => d.key.startsWith("!journal!"));
+  const pages = new Map(docs.filter((d) => d.key.startsWith("!journal.pages!")).map((d) => [d.key, d.value]));
+  const langs = Object.keys(GUIDE_JOURNALS);
+  if (journals.length !== langs.length) out.push(`pack ${pack.name}: ${journals.length} journals read back, expected ${langs.length}`);
+  for (const lang of langs) {
+    const { id } = GUIDE_JOURNALS[lang];
+    const journal = journals.find((d) => d.value._id === id);
+    if (!journal) {
+      out.push(`pack ${pack.name}: no ${lang} journal ${id}`);
+      continue;
+    }
+    const expected = GUIDE_PAGES.map((p) => p.ids[lang]);
+    if (JSON.stringify(journal.value.pages) !== JSON.stringify(expected)) out.push(`pack ${pack.name}: ${lang} journal pages ${JSON.stringify(journal.value.pages)}, expected ${JSON.stringify(expected)}`);
+    for (const g of GUIDE_PAGES) {
+      const page = pages.get(`!journal.pages!${id}.${g.ids[lang]}`);
+      const where = `pack ${pack.name}: ${lang} page ${g.key}`;
+      if (!page) {
+        out.push(`${where} is missing`);
+        continue;
+      }
+      const html = page.text?.content ?? "";
+      if (page.type !== "text" || page.text?.format !== 1) out.push(`${where} is not an HTML text page`);
+      if (!page.name || html.length < 200) out.push(`${where} has no title or almost no text`);
+      if (page.flags?.aventure?.guide !== g.key) out.push(`${where} lacks flags.aventure.guide`);
+      if (/\{\{|\]\(page:/.test(html)) out.push(`${where} keeps an unresolved placeholder or link`);
+      for (const m of html.matchAll(/@UUID\[Compendium\.aventure\.([\w-]+)\.JournalEntry\.(\w+)\.JournalEntryPage\.(\w+)\]/g)) {
+        if (m[1] !== pack.name || !pages.has(`!journal.pages!${m[2]}.${m[3]}`)) out.push(`${where} links to a page that does not exist: ${m[0]}`);
+      }
+    }
+  }
+  return out;
 }
 
 // Zip: module.json at the root, same files as dist.
@@ -84,4 +124,4 @@ if (problems.length) {
   console.error(`dist check: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
-console.log(`dist check: module.json, ${paths.length} paths, ${MACROS.length} macros and the zip are fine.`);
+console.log(`dist check: module.json, ${paths.length} paths, ${MACROS.length} macros, the guide (${GUIDE_PAGES.length} pages in ${Object.keys(GUIDE_JOURNALS).length} languages) and the zip are fine.`);
