@@ -13,6 +13,8 @@ import {
 import { splitDuration } from "./time.js";
 import { clean } from "./units.js";
 import { bool, num, oneOf } from "./validate.js";
+import { DUNGEON_RUN } from "./pursuit.js";
+import { deepFreeze } from "./guard.js";
 
 export * from "./survival.js";
 
@@ -62,14 +64,32 @@ export const TRAVEL_RULES = {
   encounterMovementDivisor: 3,
 } as const;
 
-/** RULES.md §2.8: running lasts at most this many rounds; pmt: the runner is exhausted afterwards. null: no such rule. */
-export const TRAVEL_RUNNING_TABLE: Readonly<Record<RulesetId, { rounds: number; exhaustedAfter: boolean } | null>> = {
+/**
+ * RULES.md §2.8: running (exploration rate per round) lasts at most this many rounds, then the runner is exhausted.
+ * pmt: seed 002 (30 rounds, ½ turn); ose: Old-School Essentials' own rule (seed 004 has none): 30 rounds, then
+ * exhausted until 3 turns of rest. The numbers come from DUNGEON_RUN (pursuit.ts), the one table of running.
+ * null: the ruleset has no such rule.
+ */
+export const TRAVEL_RUNNING_TABLE: Readonly<Record<RulesetId, Readonly<{ rounds: number; exhaustedAfter: boolean }> | null>> =
+  deepFreeze({
+    rnp: null,
+    dnd5e: null,
+    pmt: { rounds: DUNGEON_RUN.pmt.limitRounds, exhaustedAfter: true },
+    ose: { rounds: DUNGEON_RUN.ose.limitRounds, exhaustedAfter: true },
+    polaris: null,
+  });
+
+/**
+ * RULES.md §2.8 (ose, seed 004): the encounter movement rate (⅓ of the exploration rate per round) can be kept for
+ * at most this many rounds (60 = one turn). null: the ruleset sets no such limit.
+ */
+export const ENCOUNTER_MOVEMENT_LIMIT: Readonly<Record<RulesetId, number | null>> = deepFreeze({
   rnp: null,
   dnd5e: null,
-  pmt: { rounds: 30, exhaustedAfter: true },
-  ose: { rounds: 60, exhaustedAfter: false },
+  pmt: null,
+  ose: 60,
   polaris: null,
-};
+});
 
 export const TRAVEL_TERRAINS = ["normal", "difficult"] as const;
 export type TravelTerrain = (typeof TRAVEL_TERRAINS)[number];
@@ -167,13 +187,20 @@ export function encounterMovement(explorationRate: number): number {
 }
 
 /**
- * RULES.md §2.8: how many rounds a character can run (at its exploration rate per round): 30 in pmt (exhausted
- * afterwards, see TRAVEL_RUNNING_TABLE), 60 (one turn) in ose. Decision: rnp, dnd5e and polaris have no such rule
- * and give null (like turnSeconds); an unknown ruleset throws UnknownRuleset. (Seed 004 attaches ose's 60 rounds to
- * the encounter movement rate rather than to running; RULES.md wins.)
+ * RULES.md §2.8: how many rounds a character can run (at its exploration rate per round): 30 in pmt (seed 002) and 30
+ * in ose (Old-School Essentials' own rule; seed 004 has no running rule), exhausted afterwards (TRAVEL_RUNNING_TABLE).
+ * rnp, dnd5e and polaris have no such rule and give null (like turnSeconds); an unknown ruleset throws UnknownRuleset.
  */
 export function runningLimitRounds(rs: RulesetId): number | null {
   return TRAVEL_RUNNING_TABLE[checkRuleset(rs)]?.rounds ?? null;
+}
+
+/**
+ * RULES.md §2.8 (ose, seed 004): how many rounds the encounter movement rate can be kept: 60 (one turn) in ose, null
+ * for the other rulesets (no such limit). Throws UnknownRuleset.
+ */
+export function encounterMovementLimitRounds(rs: RulesetId): number | null {
+  return ENCOUNTER_MOVEMENT_LIMIT[checkRuleset(rs)];
 }
 
 /**

@@ -3,17 +3,21 @@ import fc from "fast-check";
 import {
   RulesError,
   TRAVEL_PACE_TABLE,
+  TRAVEL_RUNNING_TABLE,
   encounterMovement,
+  encounterMovementLimitRounds,
   fastingDays,
   forcedMarchDC,
   holdBreath,
   paceDistance,
+  roundSeconds,
   runningLimitRounds,
   suffocationRounds,
   survivalDay,
   travelLostCheck,
   travelOutcome,
   travelPlan,
+  turnSeconds,
   waterNeedLitres,
   type TravelInput,
   type TravelMemberInput,
@@ -146,13 +150,21 @@ describe("encounter movement and running (§2.8)", () => {
     expect(encounterMovement(0)).toBe(0);
     expect(errorKey(() => encounterMovement(-3))).toBe("AVENTURE.Error.Negative");
   });
-  it("runs 30 rounds in pmt, 60 in ose, no rule elsewhere (null)", () => {
+  it("runs 30 rounds in pmt and in ose (OSE's own rule), then exhausted; no rule elsewhere (null)", () => {
     expect(runningLimitRounds("pmt")).toBe(30);
-    expect(runningLimitRounds("ose")).toBe(60);
+    expect(runningLimitRounds("ose")).toBe(30);
+    expect(TRAVEL_RUNNING_TABLE.pmt).toEqual({ rounds: 30, exhaustedAfter: true });
+    expect(TRAVEL_RUNNING_TABLE.ose).toEqual({ rounds: 30, exhaustedAfter: true });
     expect(runningLimitRounds("rnp")).toBeNull();
     expect(runningLimitRounds("dnd5e")).toBeNull();
     expect(runningLimitRounds("polaris")).toBeNull();
     expect(errorKey(() => runningLimitRounds("gurps" as never))).toBe("AVENTURE.Error.UnknownRuleset");
+  });
+  it("keeps the ose encounter movement rate for at most 60 rounds (one turn); no limit elsewhere", () => {
+    expect(encounterMovementLimitRounds("ose")).toBe(60);
+    expect(encounterMovementLimitRounds("ose")! * roundSeconds("ose")).toBe(turnSeconds("ose"));
+    for (const rs of ["pmt", "rnp", "dnd5e", "polaris"] as const) expect(encounterMovementLimitRounds(rs)).toBeNull();
+    expect(errorKey(() => encounterMovementLimitRounds("gurps" as never))).toBe("AVENTURE.Error.UnknownRuleset");
   });
 });
 
