@@ -13,6 +13,7 @@ import type { Dice } from "./dice.js";
 import { ruleset, type RulesetId } from "./rulesets.js";
 import { turnSeconds } from "./time.js";
 import { bool, num, oneOf } from "./validate.js";
+import { deepFreeze } from "./guard.js";
 
 // ---------------------------------------------------------------------------------------------
 // Rulesets
@@ -342,8 +343,28 @@ export function reactionRoll(rs: RulesetId, dice: readonly number[], chaMod: num
 // ---------------------------------------------------------------------------------------------
 
 export const SIDE_TIES = ["simultaneous", "reroll"] as const;
-/** How ties are broken: act simultaneously (pmt; ose option) or reroll (ose option). */
+/** How ties are broken: act simultaneously (pmt always; ose option) or reroll (ose option only). */
 export type SideTies = (typeof SIDE_TIES)[number];
+
+/**
+ * RULES.md §7.3: the tie rules each source allows. pmt: tied sides always act simultaneously (seed 002 gives no
+ * reroll); ose: simultaneous or reroll, an option (the rulesets that use the ose encounter rules too).
+ */
+export const SIDE_TIES_BY_RULES: Readonly<Record<EncounterRules, readonly SideTies[]>> = deepFreeze({
+  pmt: ["simultaneous"],
+  ose: ["simultaneous", "reroll"],
+});
+
+/**
+ * The tie rule a world with ruleset `rs` uses when its option (the "Tied sides" setting) is `preferred`: pmt ties are
+ * always simultaneous, whatever the option; ose (and the rulesets that fall back to it) follow the option.
+ * Throws UnknownRuleset, UnknownValue.
+ */
+export function sideTiesFor(rs: RulesetId, preferred: SideTies): SideTies {
+  const allowed = SIDE_TIES_BY_RULES[encounterRules(rs)];
+  const p = oneOf("ties", preferred, SIDE_TIES);
+  return allowed.includes(p) ? p : allowed[0]!;
+}
 
 /** The order of the sides for one round. */
 export interface SideOrder {
