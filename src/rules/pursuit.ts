@@ -201,13 +201,15 @@ export function evasionChance(opts: EvasionOptions): EvasionChance {
 /** The pursuers' chance to catch the fleeing side after a failed escape, if faster: 50 % on 1d100. */
 export const PURSUIT_CATCH_CHANCE = 50;
 
-/** Where an outdoor chase stands. `cannotFlee`: the fleeing side was surprised and could not flee. */
-export type PursuitOutcome = "continues" | "escaped" | "caught" | "cannotFlee";
+/** Where an outdoor chase stands. */
+export type PursuitOutcome = "continues" | "escaped" | "caught";
+
+/** The outcomes of an outdoor chase, as data. */
+export const PURSUIT_OUTCOMES = ["continues", "escaped", "caught"] as const;
 
 /** Why a day of the chase ended the way it did. */
 export type PursuitReason =
   | "pursuersSurprised"
-  | "fleeingSurprised"
   | "evaded"
   | "caught"
   | "notCaught"
@@ -279,7 +281,7 @@ function checkPursuitState(state: PursuitState): void {
   nonNeg("state.pursuerBonus", state.pursuerBonus);
   requiredBool("state.pursuersFaster", state.pursuersFaster);
   if (state.surprised !== undefined && state.surprised !== null) oneOf("state.surprised", state.surprised, PURSUIT_SURPRISE);
-  oneOf("state.outcome", state.outcome, ["continues", "escaped", "caught", "cannotFlee"] as const);
+  oneOf("state.outcome", state.outcome, PURSUIT_OUTCOMES);
   if (!Array.isArray(state.log)) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
 }
 
@@ -287,8 +289,8 @@ function checkPursuitState(state: PursuitState): void {
  * Plays one day of the outdoor chase (RULES.md §8.2) and returns the new state (the input is not
  * changed) with the day's record appended to `log` and also returned as `record`.
  * - pursuers surprised: the fleeing side escapes automatically (no dice);
- * - fleeing side surprised: *Decision (module):* it cannot flee — outcome `cannotFlee` (no dice; the
- *   encounter takes place, §7.2);
+ * - fleeing side surprised: *Decision (RULES.md §8.2):* it is not barred from fleeing; it rolls on the table like
+ *   any side (only the side that is not surprised escapes automatically);
  * - otherwise 1d100 ≤ evasion chance → `escaped`; on a failure, if the pursuers are faster, 1d100 ≤ 50
  *   → `caught` (*Decision (module):* the 50 % is rolled on 1d100), else the chase `continues` to the
  *   next day (pursuers not faster: it always continues).
@@ -305,8 +307,6 @@ export async function pursuitDay(
   let record: PursuitDayRecord;
   if (state.surprised === "pursuers") {
     record = { day, chance: null, band: null, evasionRoll: null, catchRoll: null, outcome: "escaped", reason: "pursuersSurprised" };
-  } else if (state.surprised === "fleeing") {
-    record = { day, chance: null, band: null, evasionRoll: null, catchRoll: null, outcome: "cannotFlee", reason: "fleeingSurprised" };
   } else {
     const e = evasionChance(state);
     const [evasionRoll] = await dice.roll(1, 100, "evasion");
@@ -480,12 +480,11 @@ export function dungeonRunRestSeconds(rs: RulesetId): number | null {
   return rule.restTurns === null ? null : rule.restTurns * turnSeconds(rules)!;
 }
 
-/** Where a dungeon chase stands. `impossible`: combat had started; `cannotFlee`: the fleeing side was surprised. */
-export type DungeonChaseOutcome = "continues" | "escaped" | "caught" | "cannotFlee" | "impossible";
+/** Where a dungeon chase stands. `impossible`: combat had started. */
+export type DungeonChaseOutcome = "continues" | "escaped" | "caught" | "impossible";
 
 export type DungeonChaseReason =
   | "pursuersSurprised"
-  | "fleeingSurprised"
   | "combatStarted"
   | "faster"
   | "notPursued"
@@ -550,7 +549,9 @@ function pushEvent(state: DungeonChaseState, e: DungeonChaseEvent, more: Partial
 
 /**
  * Starts a flight in the dungeon (RULES.md §8.1, §7.2, §8.3), in this order:
- * 1. surprise: surprised pursuers → `escaped`; a surprised fleeing side → `cannotFlee` (as outdoors);
+ * 1. surprise: surprised pursuers → `escaped`; a surprised fleeing side is not barred from fleeing (*Decision*, as
+ *    outdoors, RULES.md §8.2): it goes on like any side (if the other side attacked in the free round, combat has
+ *    started: pass `combatStarted`);
  * 2. `dungeonFlightDetail`: `impossible` once combat has started; a strictly faster fleeing side `escaped`;
  * 3. pmt, monsters pursuing: the reaction total (rolled 2d6, reason "reaction", unless given) decides;
  *    2–6 → `escaped` (reason `notPursued`). ose: the referee decides (`pursues` null; `suggested` from a
@@ -582,7 +583,6 @@ export async function startDungeonChase(opts: DungeonChaseOptions, dice: Dice): 
     log: [],
   };
   if (surprised === "pursuers") return pushEvent(state, dungeonEvent("start", 0, "escaped", "pursuersSurprised"));
-  if (surprised === "fleeing") return pushEvent(state, dungeonEvent("start", 0, "cannotFlee", "fleeingSurprised"));
   if (detail.outcome === "impossible") return pushEvent(state, dungeonEvent("start", 0, "impossible", "combatStarted"));
   if (detail.outcome === "escapes") return pushEvent(state, dungeonEvent("start", 0, "escaped", "faster"));
   let total: number | null = given;
