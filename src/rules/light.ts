@@ -253,6 +253,35 @@ export function perceivedLight(rulesetId: RulesetId, level: LightLevel, senses: 
   return perceivedLightDetail(rulesetId, level, senses, distance).level;
 }
 
+/** How obscured an area is (RULES.md §5 *Decision*): not, lightly (light fog, foliage) or heavily (thick fog, dense foliage). */
+export const OBSCURITY_LEVELS = ["none", "light", "heavy"] as const;
+export type Obscurity = (typeof OBSCURITY_LEVELS)[number];
+
+/** The best light level one can perceive through each obscurity (RULES.md §5): none → bright, light → dim, heavy → dark. */
+export const OBSCURITY_CAP: Readonly<Record<Obscurity, LightLevel>> = Object.freeze({ none: "bright", light: "dim", heavy: "dark" });
+
+/**
+ * What a creature with `senses` perceives of a point `distance` metres away whose light is `light` and which is
+ * `obscurity` obscured (RULES.md §5 *Decision*): the light as perceived through the senses (perceivedLight), then at
+ * best dim (lightly obscured) or dark (heavily obscured), whatever the light. Darkvision does not see through
+ * obscurity (it only turns darkness into dim) and neither does truesight (obscurity is not magical darkness);
+ * blindsight within range ignores it (bright). Throws like perceivedLight, and UnknownValue (obscurity).
+ */
+export function perceivedVisibility(
+  rulesetId: RulesetId,
+  light: LightLevel,
+  obscurity: Obscurity,
+  senses: VisionSenses,
+  distance: number,
+): LightLevel {
+  const o = oneOf("obscurity", obscurity, OBSCURITY_LEVELS);
+  const seen = perceivedLightDetail(rulesetId, light, senses, distance);
+  if (o === "none") return seen.level;
+  if (reaches(distance, senseRange(senses, "blindsight"))) return "bright";
+  const cap = OBSCURITY_CAP[o];
+  return LIGHT_LEVELS.indexOf(seen.level) < LIGHT_LEVELS.indexOf(cap) ? seen.level : cap;
+}
+
 /** The effect on a creature trying to see in `level` (RULES.md §5): bright none, dim disadvantage, dark blinded. */
 export function visibilityEffect(level: LightLevel): VisibilityEffect {
   return LIGHT_VISIBILITY[oneOf("level", level, LIGHT_LEVELS)].effect;

@@ -3,7 +3,15 @@
  * Pure functions, metres. Documented in docs/api/light.md.
  */
 import { RulesError } from "./errors.js";
-import { LIGHT_LEVELS, perceivedLightDetail, type LightLevel, type VisionSense, type VisionSenses } from "./light.js";
+import {
+  LIGHT_LEVELS,
+  OBSCURITY_LEVELS,
+  perceivedLightDetail,
+  type LightLevel,
+  type Obscurity,
+  type VisionSense,
+  type VisionSenses,
+} from "./light.js";
 import { ruleset, type RulesetId } from "./rulesets.js";
 import { clean } from "./units.js";
 import { bool, nonNeg, num, oneOf } from "./validate.js";
@@ -13,7 +21,7 @@ export const STEALTH_PACES = ["slow", "normal", "fast"] as const;
 export type StealthPace = (typeof STEALTH_PACES)[number];
 
 /** Why a hider can try to hide from an observer (the §6 prerequisites, in the order they are checked). */
-export const HIDE_BECAUSE = ["cover", "darkness", "invisible", "notWatching"] as const;
+export const HIDE_BECAUSE = ["cover", "darkness", "obscured", "invisible", "notWatching"] as const;
 export type HideBecause = (typeof HIDE_BECAUSE)[number];
 
 /** What lets an observer see the hider: the hider stands in light (bright or dim), or one of the observer's senses. */
@@ -38,6 +46,8 @@ export interface HideAttemptInput {
   ruleset: RulesetId;
   /** Actual light level at the hider. */
   hiderLight: LightLevel;
+  /** How obscured the hider's area is (RULES.md §5): heavy obscurity is a zone of no visibility. Default "none". */
+  hiderObscurity?: Obscurity;
   invisible: boolean;
   travelling?: boolean;
   /** Required when travelling. */
@@ -92,6 +102,8 @@ function within(distance: number, range: number | undefined, name: string): bool
  * - "cover": no line of sight (total cover);
  * - "darkness": the hider's light, as perceived by THAT observer with its senses at its distance, is dark
  *   (no darkvision or out of its range; blindsight and truesight see in darkness; see perceivedLight);
+ * - "obscured": the hider is in a heavily obscured area (thick fog, dense foliage: a zone of no visibility, RULES.md
+ *   §5–6) and the observer has no blindsight within range (darkvision and truesight do not see through it);
  * - "invisible": the hider is invisible and the observer has neither truesight nor blindsight within range.
  *   *Decision*: RULES.md says an invisible creature counts as in a zone of no visibility; blindsight is "not affected
  *   by darkness", so it perceives an invisible hider too; darkvision does not;
@@ -106,6 +118,7 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
   requireObject("input", input);
   const rs = ruleset(input.ruleset);
   const hiderLight = oneOf("hiderLight", input.hiderLight, LIGHT_LEVELS);
+  const obscurity = input.hiderObscurity === undefined ? "none" : oneOf("hiderObscurity", input.hiderObscurity, OBSCURITY_LEVELS);
   const invisible = requireBool("invisible", input.invisible);
   const travelling = bool("travelling", input.travelling, false);
   let pace: StealthPace | undefined;
@@ -127,15 +140,18 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
         ? "truesight"
         : null;
 
+    const blindsight = within(distance, senses.blindsight, `observers[${i}].senses.blindsight`);
     let because: HideBecause | null = null;
     if (!los) because = "cover";
     else if (perceived.level === "dark") because = "darkness";
+    else if (obscurity === "heavy" && !blindsight) because = "obscured";
     else if (invisible && seesInvisible === null) because = "invisible";
     else if (notWatching) because = "notWatching";
     if (because !== null) return { id, canHideFrom: true, because };
 
     let blockedBy: HideBlocker = "light";
     if (hiderLight === "dark" && perceived.sense !== "none") blockedBy = perceived.sense;
+    else if (obscurity === "heavy") blockedBy = "blindsight";
     else if (invisible && seesInvisible !== null) blockedBy = seesInvisible;
     return { id, canHideFrom: false, because: null, blockedBy };
   });
