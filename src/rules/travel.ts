@@ -14,7 +14,8 @@ import { splitDuration } from "./time.js";
 import { clean } from "./units.js";
 import { bool, num, oneOf } from "./validate.js";
 import { DUNGEON_RUN } from "./pursuit.js";
-import { deepFreeze } from "./guard.js";
+import { deepFreeze, list, metres, record } from "./guard.js";
+import { RULES_LIMITS } from "./limits.js";
 
 export * from "./survival.js";
 
@@ -241,17 +242,26 @@ export interface TravelMemberInput {
   activity?: TravelActivity;
 }
 
+/** One leg of a route (RULES.md §11): real metres on one terrain. */
+export interface TravelLegInput {
+  metres: number;
+  terrain: TravelTerrain;
+}
+
 export interface TravelInput {
   ruleset: RulesetId;
   pace: TravelPace;
-  terrain: TravelTerrain;
+  /** The terrain of the whole journey; not with `legs` (each leg has its own). */
+  terrain?: TravelTerrain;
   mode: TravelMode;
   /** km/h, required for boat and custom. */
   speedKmh?: number;
-  /** Metres to cover. Give exactly one of distance and duration. */
+  /** Metres to cover. Give exactly one of distance, duration and legs. */
   distance?: number;
   /** Seconds of real (world) time travelling. */
   duration?: number;
+  /** A route (RULES.md §11): its legs in order, each on normal or difficult terrain (instead of distance and terrain). */
+  legs?: readonly TravelLegInput[];
   /** Hours of marching (or sailing) per day, > 0 and ≤ 24. Default 8. */
   hoursPerDay?: number;
   /** Hot weather: the water need doubles. Default false. */
@@ -269,6 +279,34 @@ export interface TravelForcedMarchHour {
   dc: number;
 }
 
+/**
+ * Which column of the pace table (RULES.md §2.1) a stretch of a day's march is read from: the day column (a whole
+ * standard day of 8 h), the hour column (each hour of a short day, forced-march hours), the minute column (what is
+ * left after whole hours); a gallop (§2.5, twice the fast hour) or the own speed of a boat or special mount.
+ */
+export const TRAVEL_COLUMNS = ["day", "hour", "minute", "gallop", "speed"] as const;
+export type TravelColumn = (typeof TRAVEL_COLUMNS)[number];
+
+/** A stretch of a day's march at one steady rate, on one leg of the route. */
+export interface TravelStretch {
+  column: TravelColumn;
+  /** Index in `plan.legs` of the leg walked. */
+  leg: number;
+  /** World seconds from departure when the stretch starts. */
+  startSeconds: number;
+  seconds: number;
+  /** Real metres covered. */
+  metres: number;
+}
+
+/** A leg of the plan's route: real metres, terrain, and when the party reaches its end. */
+export interface TravelPlanLeg {
+  metres: number;
+  terrain: TravelTerrain;
+  /** World seconds from departure when the party reaches the end of the leg (rests between days included). */
+  arrivalSeconds: number;
+}
+
 export interface TravelDay {
   /** 1-based. */
   day: number;
@@ -284,6 +322,8 @@ export interface TravelDay {
   forcedMarch: TravelForcedMarchHour[];
   /** The 1d100 lost chance rolled at the start of the day, or null. */
   lostCheckChance: number | null;
+  /** The day's march, stretch by stretch, with the column of the pace table each is read from. */
+  stretches: TravelStretch[];
 }
 
 export interface TravelSave {
@@ -351,16 +391,21 @@ export interface TravelPlan {
   pace: TravelPace;
   /** The pace whose table row gives the distance (vehicle: normal; boat and custom: null). */
   effectivePace: TravelPace | null;
-  terrain: TravelTerrain;
+  /** The terrain of the journey; with legs, theirs when they all share one, otherwise "mixed". */
+  terrain: TravelTerrain | "mixed";
   mode: TravelMode;
   speedKmh: number | null;
   hoursPerDay: number;
   hot: boolean;
   lostChance: number;
-  /** Metres per full travel day. */
+  /** Metres per full travel day (with legs: on normal terrain). */
   dayDistance: number;
-  /** Metres in total. */
+  /** Real metres in total. */
   distance: number;
+  /** RULES.md §11: Σ normal metres + 2 × Σ difficult metres (boats: the real metres), the distance the time is computed on. */
+  equivalentDistance: number;
+  /** The route: its legs in order (one leg for a journey given by distance or duration). */
+  legs: TravelPlanLeg[];
   /** Real elapsed seconds (world time to advance), and split. */
   durationSeconds: number;
   duration: { days: number; hours: number; minutes: number; seconds: number };
@@ -378,50 +423,96 @@ export interface TravelPlan {
   warnings: TravelWarning[];
 }
 
-/** A stretch of the day's march at a constant rate (metres per hour); the last one is endless. */
-interface Segment {
-  hours: number;
-  rate: number;
+/*
+ * The march is computed on equivalent metres (RULES.md §11): the rates of normal terrain, and each difficult metre
+ * counts double (§2.3: the group covers half the distance), boats excepted. A piece is a part of a day's march read
+ * from one column, at a steady rate.
+ */
+interface Piece {
+  column: TravelColumn;
+  seconds: number;
+  /** Equivalent metres. */
+  eq: number;
 }
 
-function segmentsFor(mode: TravelMode, pace: TravelPace, difficult: boolean, speedKmh: number): Segment[] {
-  const f = difficult && mode !== "boat" ? TRAVEL_RULES.difficultFactor : 1;
+interface Rates {
+  mode: TravelMode;
+  /** The pace table row (foot, gallop, vehicle), null for boat and custom. */
+  row: Readonly<Record<TravelPer, number>> | null;
+  /** Metres per hour at the own speed (boat, custom). */
+  speed: number;
+  /** Metres per hour galloping. */
+  gallop: number;
+}
+
+function ratesFor(mode: TravelMode, pace: TravelPace, speedKmh: number): Rates {
+  const own = mode === "boat" || mode === "custom";
+  return {
+    mode,
+    row: own ? null : TRAVEL_PACE_TABLE[mode === "vehicle" ? "normal" : pace],
+    speed: speedKmh * 1000,
+    gallop: TRAVEL_PACE_TABLE.fast.hour * TRAVEL_RULES.gallopFactor,
+  };
+}
+
+/** A piece of march, none when it lasts less than a microsecond (rounding noise). */
+function piece(column: TravelColumn, hours: number, eq: number): Piece[] {
+  return hours * HOUR > 1e-6 ? [{ column, seconds: hours * HOUR, eq }] : [];
+}
+
+/** §2.1: `hours` of a short day: the hour column for each whole hour, the minute column for what is left. */
+function columnsFor(row: Readonly<Record<TravelPer, number>>, hours: number): Piece[] {
+  const whole = Math.floor(clean(hours));
+  const rest = Math.max(0, hours - whole);
+  return [...piece("hour", whole, whole * row.hour), ...piece("minute", rest, rest * 60 * row.minute)];
+}
+
+/**
+ * §2.1: a distance's remainder is read at the hour column (`eq` / the hour column, in hours); a march longer than
+ * `capHours` (only possible when a short day's minute column gave more than its hour) takes `capHours`.
+ */
+function hourColumnCovering(row: Readonly<Record<TravelPer, number>>, eq: number, capHours: number): Piece[] {
+  return piece("hour", Math.min(eq / row.hour, capHours), eq);
+}
+
+/**
+ * One day's march of `hours` (RULES.md §2.1 *Decision (which column)*, §2.4, §2.5): a whole standard day (8 h) covers
+ * the day column, the hours beyond it the hour column (forced march), a shorter day the hour column per hour and the
+ * minute column for what is left; a gallop its first hour at twice the fast hour, then the hour and minute columns
+ * (a gallop day has no whole standard day of walking); boats and special mounts their own speed.
+ */
+function dayPieces(r: Rates, hours: number): Piece[] {
+  if (r.row === null) return piece("speed", hours, hours * r.speed);
   const std = TRAVEL_RULES.standardHours;
-  if (mode === "boat" || mode === "custom") return [{ hours: Infinity, rate: speedKmh * 1000 * f }];
-  const row = TRAVEL_PACE_TABLE[mode === "vehicle" ? "normal" : pace];
-  const within = { rate: (row.day / std) * f };
-  const beyond = { hours: Infinity, rate: row.hour * f };
-  if (mode === "gallop") {
-    const g = TRAVEL_RULES.gallopMaxHours;
-    const gallopRate = TRAVEL_PACE_TABLE.fast.hour * TRAVEL_RULES.gallopFactor * f;
-    return [{ hours: g, rate: gallopRate }, { hours: std - g, ...within }, beyond];
+  if (r.mode === "gallop") {
+    const g = Math.min(hours, TRAVEL_RULES.gallopMaxHours);
+    return [...piece("gallop", g, g * r.gallop), ...columnsFor(r.row, hours - g)];
   }
-  return [{ hours: std, ...within }, beyond];
+  if (hours >= std) return [...piece("day", std, r.row.day), ...columnsFor(r.row, hours - std)];
+  return columnsFor(r.row, hours);
 }
 
-function distanceIn(segs: readonly Segment[], hours: number): number {
-  let rest = hours;
-  let d = 0;
-  for (const s of segs) {
-    const h = Math.min(rest, s.hours);
-    d += h * s.rate;
-    rest -= h;
-    if (rest <= 0) break;
+/**
+ * The last day of a journey given by distance: it covers `eq` equivalent metres, less than a full day (§2.1: whole
+ * days first, then the remainder at the hour column; a remainder that would need 8 h or more at the hour column is
+ * one more whole day, its extra metres at the hour column as forced march), in at most `hoursPerDay`.
+ */
+function lastDayPieces(r: Rates, eq: number, hoursPerDay: number): Piece[] {
+  if (r.row === null) return piece("speed", eq / r.speed, eq);
+  const std = TRAVEL_RULES.standardHours;
+  if (r.mode === "gallop") {
+    const g = Math.min(hoursPerDay, TRAVEL_RULES.gallopMaxHours);
+    if (eq <= g * r.gallop) return piece("gallop", eq / r.gallop, eq);
+    return [...piece("gallop", g, g * r.gallop), ...hourColumnCovering(r.row, eq - g * r.gallop, hoursPerDay - g)];
   }
-  return d;
+  if (hoursPerDay >= std && clean(eq / r.row.hour) >= std) {
+    if (eq <= r.row.day) return piece("day", std, eq);
+    return [...piece("day", std, r.row.day), ...hourColumnCovering(r.row, eq - r.row.day, hoursPerDay - std)];
+  }
+  return hourColumnCovering(r.row, eq, hoursPerDay);
 }
 
-function hoursFor(segs: readonly Segment[], distance: number): number {
-  let rest = distance;
-  let h = 0;
-  for (const s of segs) {
-    const cap = s.hours * s.rate;
-    if (rest <= cap) return h + rest / s.rate;
-    rest -= cap;
-    h += s.hours;
-  }
-  return h; // unreachable: the last segment is endless
-}
+const sum = (pieces: readonly Piece[], k: "seconds" | "eq") => pieces.reduce((a, p) => a + p[k], 0);
 
 function str(name: string, v: unknown, allowEmpty: boolean): string {
   if (typeof v !== "string" || (!allowEmpty && v === "")) throw new RulesError("AVENTURE.Error.Missing", { name });
@@ -480,22 +571,88 @@ function normalisePositions(used: readonly MarchingPosition[]): Map<MarchingPosi
   return map;
 }
 
+/** A route's legs (RULES.md §11), checked: each leg with its equivalent length (difficult metres count double). */
+interface Leg {
+  metres: number;
+  terrain: TravelTerrain;
+  /** Equivalent metres per real metre: 2 in difficult terrain (boats excepted), else 1. */
+  factor: number;
+}
+
+function checkLegs(raw: unknown, boat: boolean): Leg[] {
+  const items = list("legs", raw, RULES_LIMITS.maxList);
+  if (items.length === 0) throw new RulesError("AVENTURE.Error.Missing", { name: "legs" });
+  const legs = items.map((l, i) => {
+    const leg = record(`legs[${i}]`, l);
+    const terrain = oneOf(`legs[${i}].terrain`, leg.terrain, TRAVEL_TERRAINS);
+    return { metres: metres(`legs[${i}].metres`, leg.metres), terrain, factor: terrain === "difficult" && !boat ? 2 : 1 };
+  });
+  metres("legs (total)", clean(legs.reduce((a, l) => a + l.metres, 0)));
+  return legs;
+}
+
 /**
- * RULES.md §2 and §4.3–4.4: plans a whole journey. Pure: rolls nothing; lists the saves to roll (`saves`), whose
- * results go to travelOutcome.
+ * Cuts the days' pieces into stretches on the legs of the route (a stretch never spans two legs, so each has one
+ * steady real rate) and notes when the party reaches the end of each leg.
+ */
+function walkLegs(legs: readonly Leg[], days: readonly { startSeconds: number; pieces: Piece[] }[]): { stretches: TravelStretch[][]; arrivals: number[] } {
+  const EPS = 1e-6;
+  const ends: number[] = [];
+  legs.reduce((a, l, i) => (ends[i] = a + l.metres * l.factor), 0);
+  const arrivals: (number | null)[] = legs.map(() => null);
+  let leg = 0;
+  let pos = 0;
+  /** Every leg whose end is reached (zero-length legs included) is reached at `time`. */
+  const reach = (time: number) => {
+    while (leg < legs.length - 1 && ends[leg]! - pos <= EPS) arrivals[leg++] = clean(time);
+  };
+  reach(0);
+  const stretches = days.map((d) => {
+    const out: TravelStretch[] = [];
+    let time = d.startSeconds;
+    for (const p of d.pieces) {
+      if (p.eq <= 0) {
+        time += p.seconds;
+        continue;
+      }
+      const rate = p.seconds / p.eq;
+      let eq = p.eq;
+      while (eq > EPS) {
+        const room = ends[leg]! - pos;
+        const arrives = leg < legs.length - 1 && eq >= room - EPS;
+        const part = !arrives || Math.abs(eq - room) <= EPS ? eq : room;
+        const seconds = part * rate;
+        out.push({ column: p.column, leg, startSeconds: clean(time), seconds: clean(seconds), metres: clean(part / legs[leg]!.factor) });
+        time += seconds;
+        eq -= part;
+        pos = arrives ? ends[leg]! : pos + part;
+        if (arrives) reach(time);
+      }
+    }
+    return out;
+  });
+  const end = stretches.flat().reduce((a, x) => Math.max(a, x.startSeconds + x.seconds), 0);
+  return { stretches, arrivals: arrivals.map((a) => a ?? clean(end)) };
+}
+
+/**
+ * RULES.md §2 and §4.3–4.4 (and §11 for a route): plans a whole journey. Pure: rolls nothing; lists the saves to roll
+ * (`saves`), whose results go to travelOutcome.
  *
  * Decisions (documented in docs/api/travel.md):
  * - A travel day is one calendar day with `hoursPerDay` of marching. Elapsed (world) time: every day but the last
  *   counts 24 h; the last counts only its marching (the group arrives at the end of its march). With a duration
  *   given, the elapsed time is that duration: whole 24-h days march `hoursPerDay` each, a remainder marches
  *   min(remainder, hoursPerDay).
- * - Within the first 8 h of a day the distance accrues at the day column / 8 per hour (so 8 h give the day column
- *   exactly, which keeps distance ↔ duration invertible); every hour beyond 8 covers the hour column (§2.4). A
- *   forced-march save is due at the end of each completed hour beyond 8; a started, unfinished hour gives none.
- * - Difficult terrain halves everything, boats excepted. Vehicles use the normal pace. Gallop: the first hour of
- *   each day at twice the fast hour (12 km, 6 km in difficult terrain), the rest of the day at the chosen pace;
- *   galloping riders take the fast-pace −5 and cannot be stealthy. Boat: speedKmh × hours, pace ignored (no −5,
- *   no stealth), no forced-march saves (the crew sails). Custom: speedKmh × hours, halved in difficult terrain,
+ * - Which column (RULES.md §2.1): a whole standard day (8 h) covers the day column; a shorter day the hour column
+ *   for each hour and the minute column for what is left; every hour beyond 8 the hour column (§2.4). A distance is
+ *   whole days first, then the remainder at the hour column; a remainder needing 8 h or more at the hour column is
+ *   one more whole day. A forced-march save is due at the end of each completed hour beyond 8.
+ * - Difficult terrain halves everything, boats excepted; a route's legs count on the equivalent distance
+ *   Σ normal + 2 × Σ difficult (§11). Vehicles use the normal pace. Gallop: the first hour of each day at twice the
+ *   fast hour (12 km, 6 km in difficult terrain), the rest of the day at the hour and minute columns of the chosen
+ *   pace; galloping riders take the fast-pace −5 and cannot be stealthy. Boat: speedKmh × hours, pace ignored (no
+ *   −5, no stealth), no forced-march saves (the crew sails). Custom: speedKmh × hours, halved in difficult terrain,
  *   pace keeps its Perception/stealth effects, forced-march saves beyond 8 h.
  * - Food and water are counted for every travel day, the last (partial) one included, at the end of the day.
  */
@@ -503,11 +660,19 @@ export function travelPlan(input: TravelInput): TravelPlan {
   const inp = options("input", input, true);
   const rs = checkRuleset(inp.ruleset);
   const pace = oneOf("pace", inp.pace, TRAVEL_PACES);
-  const terrain = oneOf("terrain", inp.terrain, TRAVEL_TERRAINS);
   const mode = oneOf("mode", inp.mode, TRAVEL_MODES);
+  const byLegs = inp.legs !== undefined;
+  if (byLegs) {
+    for (const other of ["distance", "duration", "terrain"] as const) {
+      if (inp[other] !== undefined) {
+        throw new RulesError("AVENTURE.Error.UnknownValue", { name: "legs", value: other, allowed: "legs, or distance or duration with terrain" });
+      }
+    }
+  }
+  const terrain = byLegs ? null : oneOf("terrain", inp.terrain, TRAVEL_TERRAINS);
   const needsSpeed = mode === "boat" || mode === "custom";
   if (needsSpeed && inp.speedKmh === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: "speedKmh" });
-  const speedKmh = needsSpeed ? num("speedKmh", inp.speedKmh, { min: Number.MIN_VALUE }) : null;
+  const speedKmh = needsSpeed ? num("speedKmh", inp.speedKmh, { min: 0.01, max: RULES_LIMITS.maxSpeedKmh }) : null;
   const hoursPerDay =
     inp.hoursPerDay === undefined
       ? TRAVEL_RULES.defaultHoursPerDay
@@ -515,7 +680,7 @@ export function travelPlan(input: TravelInput): TravelPlan {
   const hot = bool("hot", inp.hot, false);
   const stealth = bool("stealth", inp.stealth, false);
   const lostChance = inp.lostChance === undefined ? 0 : num("lostChance", inp.lostChance, { min: 0, max: 100 });
-  if (inp.distance === undefined && inp.duration === undefined) {
+  if (!byLegs && inp.distance === undefined && inp.duration === undefined) {
     throw new RulesError("AVENTURE.Error.Missing", { name: "distance" });
   }
   if (inp.distance !== undefined && inp.duration !== undefined) {
@@ -525,11 +690,13 @@ export function travelPlan(input: TravelInput): TravelPlan {
       allowed: "distance or duration",
     });
   }
-  const givenDistance = inp.distance === undefined ? null : num("distance", inp.distance, { min: 0 });
+  const givenDistance = inp.distance === undefined ? null : metres("distance", inp.distance);
+  // A duration beyond 1000 days is refused as too many days (below), like a distance.
   const givenDuration = inp.duration === undefined ? null : num("duration", inp.duration, { min: 0 });
-  if (!Array.isArray(inp.party)) throw new RulesError("AVENTURE.Error.Missing", { name: "party" });
-  if (inp.party.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
-  const party = (inp.party as unknown[]).map((m, i) => member(i, m));
+  const givenLegs = byLegs ? checkLegs(inp.legs, mode === "boat") : null;
+  const partyItems = list("party", inp.party, RULES_LIMITS.maxParty);
+  if (partyItems.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
+  const party = partyItems.map((m, i) => member(i, m));
   const ids = new Set<string>();
   party.forEach((m, i) => {
     if (ids.has(m.id)) {
@@ -538,58 +705,72 @@ export function travelPlan(input: TravelInput): TravelPlan {
     ids.add(m.id);
   });
 
-  // Days.
-  const segs = segmentsFor(mode, pace, terrain === "difficult", speedKmh ?? 0);
-  const dayDistance = clean(distanceIn(segs, hoursPerDay));
-  const marchHours: number[] = [];
-  let distance: number;
-  let durationSeconds: number;
+  // Days, on the equivalent distance (§11; a single terrain: its factor).
+  const rates = ratesFor(mode, pace, speedKmh ?? 0);
+  const factor = terrain === "difficult" && mode !== "boat" ? 2 : 1;
+  const fullDay = dayPieces(rates, hoursPerDay);
+  const fullEq = sum(fullDay, "eq");
   const tooLong = (days: number) => {
-    if (days > TRAVEL_RULES.maxDays) {
-      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "days", value: days, min: 0, max: TRAVEL_RULES.maxDays });
+    if (!(days <= TRAVEL_RULES.maxDays)) {
+      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "days", value: String(days), min: 0, max: TRAVEL_RULES.maxDays });
+    }
+    if (days * party.length > RULES_LIMITS.maxPartyDays) {
+      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "party × days", value: days * party.length, min: 0, max: RULES_LIMITS.maxPartyDays });
     }
   };
-  if (givenDistance !== null) {
-    distance = givenDistance;
-    const n = distance === 0 ? 0 : Math.max(1, Math.ceil(clean(distance / dayDistance)));
-    tooLong(n);
-    for (let d = 1; d < n; d++) marchHours.push(hoursPerDay);
-    if (n > 0) {
-      const rest = distance - (n - 1) * dayDistance;
-      marchHours.push(Math.min(hoursPerDay, hoursFor(segs, rest)));
-    }
-    durationSeconds = n === 0 ? 0 : clean((n - 1) * DAY + marchHours[n - 1]! * HOUR);
+  const dayPlans: { startSeconds: number; pieces: Piece[] }[] = [];
+  let equivalent: number;
+  let durationSeconds: number;
+  if (givenDuration === null) {
+    equivalent = givenLegs ? clean(givenLegs.reduce((a, l) => a + l.metres * l.factor, 0)) : givenDistance! * factor;
+    const ratio = clean(equivalent / fullEq);
+    tooLong(Math.ceil(ratio));
+    const whole = Math.floor(ratio);
+    const rest = clean(equivalent - whole * fullEq);
+    for (let d = 0; d < whole; d++) dayPlans.push({ startSeconds: d * DAY, pieces: fullDay });
+    // A remainder below a micrometre is rounding noise, not one more day.
+    if (rest > 1e-6) dayPlans.push({ startSeconds: whole * DAY, pieces: lastDayPieces(rates, rest, hoursPerDay) });
+    const lastPlan = dayPlans.at(-1);
+    durationSeconds = lastPlan ? clean(lastPlan.startSeconds + sum(lastPlan.pieces, "seconds")) : 0;
   } else {
-    durationSeconds = givenDuration!;
+    durationSeconds = givenDuration;
     const whole = Math.floor(clean(durationSeconds / DAY));
     const remainder = clean(durationSeconds - whole * DAY);
     tooLong(whole + (remainder > 0 ? 1 : 0));
-    for (let d = 0; d < whole; d++) marchHours.push(hoursPerDay);
-    if (remainder > 0) marchHours.push(Math.min(hoursPerDay, remainder / HOUR));
-    distance = clean(marchHours.reduce((a, h) => a + distanceIn(segs, h), 0));
+    for (let d = 0; d < whole; d++) dayPlans.push({ startSeconds: d * DAY, pieces: fullDay });
+    if (remainder > 0) dayPlans.push({ startSeconds: whole * DAY, pieces: dayPieces(rates, Math.min(hoursPerDay, remainder / HOUR)) });
+    equivalent = clean(dayPlans.reduce((a, d) => a + sum(d.pieces, "eq"), 0));
   }
+  const legs: Leg[] = givenLegs ?? [
+    { metres: givenDistance ?? clean(equivalent / factor), terrain: terrain!, factor },
+  ];
+  const distance = clean(legs.reduce((a, l) => a + l.metres, 0));
+  const walked = walkLegs(legs, dayPlans);
 
   const forcedMarchApplies = mode !== "boat";
   let total = 0;
-  const days: TravelDay[] = marchHours.map((h, i) => {
-    const isLast = i === marchHours.length - 1;
-    const dist = clean(givenDistance !== null && isLast ? distance - total : distanceIn(segs, h));
+  const days: TravelDay[] = dayPlans.map((dp, i) => {
+    const stretches = walked.stretches[i]!;
+    const isLast = i === dayPlans.length - 1;
+    const dist = isLast ? clean(distance - total) : clean(stretches.reduce((a, x) => a + x.metres, 0));
     total = clean(total + dist);
+    const march = clean(sum(dp.pieces, "seconds"));
     const forcedMarch: TravelForcedMarchHour[] = [];
     if (forcedMarchApplies) {
-      for (let hour = TRAVEL_RULES.standardHours + 1; hour <= Math.floor(clean(h)); hour++) {
+      for (let hour = TRAVEL_RULES.standardHours + 1; hour <= Math.floor(clean(march / HOUR)); hour++) {
         forcedMarch.push({ hour, dc: forcedMarchDC(hour)! });
       }
     }
     return {
       day: i + 1,
-      startSeconds: i * DAY,
-      marchSeconds: clean(h * HOUR),
-      gallopSeconds: mode === "gallop" ? clean(Math.min(h, TRAVEL_RULES.gallopMaxHours) * HOUR) : 0,
+      startSeconds: dp.startSeconds,
+      marchSeconds: march,
+      gallopSeconds: clean(dp.pieces.filter((p) => p.column === "gallop").reduce((a, p) => a + p.seconds, 0)),
       distance: dist,
       distanceTotal: total,
       forcedMarch,
       lostCheckChance: lostChance > 0 ? lostChance : null,
+      stretches,
     };
   });
 
@@ -682,7 +863,7 @@ export function travelPlan(input: TravelInput): TravelPlan {
   if (mode === "boat" && pace !== "normal") w.add("boatIgnoresPace");
   if (mode === "vehicle" && pace !== "normal") w.add("vehicleNormalPace");
   if (mode === "boat" && hoursPerDay > TRAVEL_RULES.boatStandardHours) w.add("boatCrewNeeded");
-  if (mode === "boat" && terrain === "difficult") w.add("terrainIgnoredOnBoat");
+  if (mode === "boat" && legs.some((l) => l.terrain === "difficult")) w.add("terrainIgnoredOnBoat");
   if (!needsSpeed && inp.speedKmh !== undefined) w.add("speedIgnored");
   if (stealth && mode === "boat") w.add("stealthNotOnBoat");
   else if (stealth && !canStealth) w.add("stealthNeedsSlow");
@@ -696,14 +877,16 @@ export function travelPlan(input: TravelInput): TravelPlan {
     ruleset: rs,
     pace,
     effectivePace: mode === "vehicle" ? "normal" : needsSpeed ? null : pace,
-    terrain,
+    terrain: terrain ?? (legs.every((l) => l.terrain === legs[0]!.terrain) ? legs[0]!.terrain : "mixed"),
     mode,
     speedKmh,
     hoursPerDay,
     hot,
     lostChance,
-    dayDistance,
+    dayDistance: clean(fullEq / factor),
     distance,
+    equivalentDistance: equivalent,
+    legs: legs.map((l, i) => ({ metres: l.metres, terrain: l.terrain, arrivalSeconds: walked.arrivals[i]! })),
     durationSeconds,
     duration: splitDuration(durationSeconds),
     marchSeconds: clean(days.reduce((a, d) => a + d.marchSeconds, 0)),
@@ -716,6 +899,62 @@ export function travelPlan(input: TravelInput): TravelPlan {
     saves,
     warnings: TRAVEL_WARNINGS.filter((c) => w.has(c)),
   };
+}
+
+/** Where the party is on its route (routePosition). */
+export interface RoutePosition {
+  /** Index in `plan.legs` of the leg the party is on (the next one it walks when it stands at a leg's end). */
+  leg: number;
+  /** Real metres from the start of the route. */
+  metresAlongRoute: number;
+  /** How much of that leg is behind it, 0..1 (1 for a leg of no length once reached). */
+  fraction: number;
+}
+
+/**
+ * RULES.md §11: where the party is after `seconds` of world time from departure, on the route of `plan` (a
+ * travelPlan result): it moves steadily within each stretch of each day's march and stands still between days;
+ * before departure it is at the start, after arrival at the end (clamped to the route). A party standing exactly at
+ * the end of a leg is on the next leg, at fraction 0 (at the end of the route: the last leg, fraction 1).
+ * Throws Missing / UnknownValue / NotANumber / OutOfRange / NotAnInteger for a plan or time that does not fit.
+ */
+export function routePosition(plan: TravelPlan, seconds: number): RoutePosition {
+  const p = record("plan", plan);
+  const legItems = list("plan.legs", p.legs);
+  if (legItems.length === 0) throw new RulesError("AVENTURE.Error.Missing", { name: "plan.legs" });
+  const legs = legItems.map((l, i) => metres(`plan.legs[${i}].metres`, record(`plan.legs[${i}]`, l).metres));
+  const days = list("plan.days", p.days, TRAVEL_RULES.maxDays);
+  const t = num("seconds", seconds, { min: -RULES_LIMITS.maxSeconds, max: 2 * RULES_LIMITS.maxSeconds });
+  let pos = 0;
+  walk: for (const [i, d] of days.entries()) {
+    const stretches = list(`plan.days[${i}].stretches`, record(`plan.days[${i}]`, d).stretches, RULES_LIMITS.maxList + TRAVEL_COLUMNS.length);
+    for (const [k, x] of stretches.entries()) {
+      const name = `plan.days[${i}].stretches[${k}]`;
+      const st = record(name, x);
+      const start = num(`${name}.startSeconds`, st.startSeconds, { min: 0, max: RULES_LIMITS.maxSeconds });
+      const length = num(`${name}.seconds`, st.seconds, { min: 0, max: RULES_LIMITS.maxSeconds });
+      const covered = metres(`${name}.metres`, st.metres);
+      num(`${name}.leg`, st.leg, { integer: true, min: 0, max: legs.length - 1 });
+      if (t <= start) break walk;
+      if (t >= start + length) pos += covered;
+      else {
+        pos += (covered * (t - start)) / length;
+        break walk;
+      }
+    }
+  }
+  const total = clean(legs.reduce((a, m) => a + m, 0));
+  pos = Math.min(total, Math.max(0, clean(pos)));
+  let startOfLeg = 0;
+  for (let i = 0; i < legs.length; i++) {
+    const end = clean(startOfLeg + legs[i]!);
+    if (end > pos || i === legs.length - 1) {
+      const fraction = legs[i]! > 0 ? Math.min(1, Math.max(0, clean((pos - startOfLeg) / legs[i]!))) : 1;
+      return { leg: i, metresAlongRoute: pos, fraction };
+    }
+    startOfLeg = end;
+  }
+  throw new RulesError("AVENTURE.Error.Missing", { name: "plan.legs" }); // unreachable: the last leg returns
 }
 
 // ---------------------------------------------------------------------------------------------------------------
