@@ -6,6 +6,7 @@ import { RulesError } from "./errors.js";
 import { RULES_LIMITS } from "./limits.js";
 import type { Dice } from "./dice.js";
 import { num } from "./validate.js";
+import { show } from "./text.js";
 
 /** Freezes `value` and everything reachable from it; returns it with its type. */
 export function deepFreeze<T>(value: T): T {
@@ -16,14 +17,7 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A readable text for any value (String() throws on objects without a prototype and on some symbols). */
-export function show(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
+export { show } from "./text.js";
 
 /** A plain object (not null, not an array), or Missing. */
 export function record(name: string, value: unknown): Record<string, unknown> {
@@ -31,11 +25,14 @@ export function record(name: string, value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** An array of at most `max` items (default RULES_LIMITS.maxList), or Missing / OutOfRange. */
+/**
+ * An array of at most `max` items (default RULES_LIMITS.maxList), or Missing / OutOfRange. Returns a dense copy: the
+ * holes of a sparse array become undefined, for the item checks to refuse.
+ */
 export function list(name: string, value: unknown, max: number = RULES_LIMITS.maxList): readonly unknown[] {
   if (!Array.isArray(value)) throw new RulesError("AVENTURE.Error.Missing", { name });
   if (value.length > max) throw new RulesError("AVENTURE.Error.OutOfRange", { name, value: value.length, min: 0, max });
-  return value;
+  return Array.from(value as unknown[]);
 }
 
 /** A non-empty string, or Missing. */
@@ -45,8 +42,9 @@ export function text(name: string, value: unknown): string {
 }
 
 /** A distance in metres: 0..RULES_LIMITS.maxMetres. */
+const METRES = Object.freeze({ min: 0, max: RULES_LIMITS.maxMetres });
 export function metres(name: string, value: unknown): number {
-  return num(name, value, { min: 0, max: RULES_LIMITS.maxMetres });
+  return num(name, value, METRES);
 }
 
 /**

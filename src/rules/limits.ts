@@ -23,4 +23,6 @@ export const RULES_LIMITS = Object.freeze({
   maxPartyDays: 20_000,
   /** Speeds given in km/h (boats, special mounts). */
   maxSpeedKmh: 1000,
+  /** Fasting and thirst counters, in days. */
+  maxCounterDays: 10_000,
 });

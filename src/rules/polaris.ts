@@ -5,7 +5,7 @@
  */
 import { RulesError } from "./errors.js";
 import { bool, num, oneOf } from "./validate.js";
-import { list, record, show } from "./guard.js";
+import { deepFreeze, list, record, show } from "./guard.js";
 import { RULES_LIMITS } from "./limits.js";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -29,7 +29,7 @@ export type PolarisDifficulty =
 
 /** The difficulty table: id → modifier added to the chance, with the French label of the rulebook. */
 export const DIFFICULTIES: Readonly<Record<PolarisDifficulty, { readonly modifier: number; readonly label: string }>> =
-  Object.freeze({
+  deepFreeze({
     extremelyEasy: { modifier: 10, label: "Extrêmement facile" },
     veryEasy: { modifier: 7, label: "Très facile" },
     easy: { modifier: 5, label: "Facile" },
@@ -45,7 +45,7 @@ export const DIFFICULTIES: Readonly<Record<PolarisDifficulty, { readonly modifie
   });
 
 /** The difficulty ids in table order. */
-export const POLARIS_DIFFICULTY_IDS = Object.keys(DIFFICULTIES) as readonly PolarisDifficulty[];
+export const POLARIS_DIFFICULTY_IDS = deepFreeze(Object.keys(DIFFICULTIES) as readonly PolarisDifficulty[]);
 
 export type PolarisSuccessDegree =
   | "justesse"
@@ -84,7 +84,7 @@ export interface PolarisDegreeBand<D extends PolarisDegree> {
  * Margin of success → degree and modifier. *Decision (RULES.md §9.1):* a margin of 0 only happens on a
  * critical success (die = final chance) and reads as "De justesse" +0, hence the first band starts at 0.
  */
-export const SUCCESS_DEGREES: readonly PolarisDegreeBand<PolarisSuccessDegree>[] = Object.freeze([
+export const SUCCESS_DEGREES: readonly PolarisDegreeBand<PolarisSuccessDegree>[] = deepFreeze([
   { min: 0, max: 2, degree: "justesse", label: "De justesse", modifier: 0 },
   { min: 3, max: 4, degree: "correct", label: "Correct", modifier: 1 },
   { min: 5, max: 6, degree: "assezBon", label: "Assez bon", modifier: 2 },
@@ -98,7 +98,7 @@ export const SUCCESS_DEGREES: readonly PolarisDegreeBand<PolarisSuccessDegree>[]
 ] as const);
 
 /** Margin of failure → degree and modifier ("Catastrophique" covers 15+ with a modifier from −6 to −9). */
-export const FAILURE_DEGREES: readonly PolarisDegreeBand<PolarisFailureDegree>[] = Object.freeze([
+export const FAILURE_DEGREES: readonly PolarisDegreeBand<PolarisFailureDegree>[] = deepFreeze([
   { min: 1, max: 2, degree: "justesse", label: "De justesse", modifier: 0 },
   { min: 3, max: 4, degree: "mediocre", label: "Médiocre", modifier: -1 },
   { min: 5, max: 6, degree: "assezMauvais", label: "Assez mauvais", modifier: -2 },
@@ -115,7 +115,7 @@ export const FAILURE_DEGREES: readonly PolarisDegreeBand<PolarisFailureDegree>[]
 const FAILURE_DEGREE_IDS = [...new Set(FAILURE_DEGREES.map((b) => b.degree))] as readonly PolarisFailureDegree[];
 
 /** Retry penalty per new attempt: −1, or −3 when the situation is pressing. */
-export const POLARIS_RETRY_STEP = Object.freeze({ normal: -1, pressed: -3 });
+export const POLARIS_RETRY_STEP = deepFreeze({ normal: -1, pressed: -3 });
 
 // ---------------------------------------------------------------------------------------------------------
 // Tests (RULES.md §9.1)
@@ -124,7 +124,7 @@ export const POLARIS_RETRY_STEP = Object.freeze({ normal: -1, pressed: -3 });
 export type PolarisCritical = "success" | "failure";
 
 /** What is tested: a skill (its level) or an attribute (its level). */
-export const POLARIS_TEST_KINDS = ["skill", "attribute"] as const;
+export const POLARIS_TEST_KINDS = deepFreeze(["skill", "attribute"] as const);
 export type PolarisTestKind = (typeof POLARIS_TEST_KINDS)[number];
 
 export interface PolarisTestInput {
@@ -182,7 +182,7 @@ function bandFor<D extends PolarisDegree>(table: readonly PolarisDegreeBand<D>[]
 /** Degree and modifier for a margin of success (≥ 0) or of failure (≥ 1). */
 export function polarisDegree(success: boolean, margin: number): { degree: PolarisDegree; modifier: number; label: string } {
   if (typeof success !== "boolean") {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "success", value: String(success), allowed: "true, false" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "success", value: show(success), allowed: "true, false" });
   }
   const ok = success;
   const m = num("margin", margin, { min: ok ? 0 : 1, max: RULES_LIMITS.maxScore, integer: true });
@@ -313,7 +313,7 @@ export interface PolarisCountdown {
 }
 
 /** What a catastrophe may cost on top of its attempt (RULES.md §9.1: one or two more, the GM's choice). */
-export const POLARIS_CATASTROPHE_COSTS = [1, 2] as const;
+export const POLARIS_CATASTROPHE_COSTS = deepFreeze([1, 2] as const);
 
 /**
  * A countdown (RULES.md §9.1, "comptes à rebours"): `maxAttempts` (integer 1..100) attempts; `tests` are the
@@ -396,12 +396,13 @@ interface Checked {
 function checkCombatant(c: PolarisCombatant, i: number): Checked {
   if (c === null || typeof c !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `combatants[${i}]` });
   if (typeof c.id !== "string" || c.id === "") throw new RulesError("AVENTURE.Error.Missing", { name: `combatants[${i}].id` });
-  const initiative = num("initiative", c.initiative, { integer: true });
-  const reaction = num("reaction", c.reaction, { integer: true });
+  // Bounded (|n| ≤ 100): the number of phases, and so the size of the result, is at most 103.
+  const initiative = polarisInt("initiative", c.initiative);
+  const reaction = polarisInt("reaction", c.reaction);
   const effective = initiative + (bool("hasten", c.hasten, false) ? POLARIS_HASTEN_BONUS : 0);
   const natural = Math.max(1, effective);
   if (c.delayTo !== undefined) {
-    const to = num("delayTo", c.delayTo, { integer: true });
+    const to = polarisInt("delayTo", c.delayTo);
     if (to < 1 || to >= natural) {
       throw new RulesError("AVENTURE.Error.OutOfRange", { name: "delayTo", value: to, min: 1, max: natural - 1 });
     }
@@ -448,7 +449,7 @@ export function comparePolaris(a: PolarisCombatant, b: PolarisCombatant): number
  */
 export function polarisPhases(combatants: readonly PolarisCombatant[]): PolarisPhases {
   if (!Array.isArray(combatants) || combatants.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
-  const checked = combatants.map(checkCombatant);
+  const checked = (list("combatants", combatants, RULES_LIMITS.maxParty) as readonly PolarisCombatant[]).map((c, i) => checkCombatant(c, i));
   const seen = new Set<string>();
   for (const c of checked) {
     if (seen.has(c.id)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "id", value: c.id, allowed: "unique ids" });

@@ -1,3 +1,4 @@
+import { show } from "./text.js";
 import { RulesError } from "./errors.js";
 import { ruleset as checkRuleset, type RulesetId } from "./rulesets.js";
 import {
@@ -24,24 +25,24 @@ export * from "./survival.js";
  * §4.3–4.4 (food and water, rnp). Metres and seconds; speeds given by the user in km/h.
  */
 
-export const TRAVEL_PACES = ["slow", "normal", "fast"] as const;
+export const TRAVEL_PACES = deepFreeze(["slow", "normal", "fast"] as const);
 export type TravelPace = (typeof TRAVEL_PACES)[number];
 
-export const TRAVEL_PERIODS = ["minute", "hour", "day"] as const;
+export const TRAVEL_PERIODS = deepFreeze(["minute", "hour", "day"] as const);
 export type TravelPer = (typeof TRAVEL_PERIODS)[number];
 
 /**
  * RULES.md §2.1, in metres. The day column assumes 8 hours of marching and is used as given (it is not
  * 8 × the hour column for slow and fast).
  */
-export const TRAVEL_PACE_TABLE: Readonly<Record<TravelPace, Readonly<Record<TravelPer, number>>>> = {
+export const TRAVEL_PACE_TABLE: Readonly<Record<TravelPace, Readonly<Record<TravelPer, number>>>> = deepFreeze({
   slow: { minute: 60, hour: 3000, day: 27000 },
   normal: { minute: 90, hour: 4500, day: 36000 },
   fast: { minute: 120, hour: 6000, day: 45000 },
-};
+});
 
 /** The other numbers of RULES.md §2. */
-export const TRAVEL_RULES = {
+export const TRAVEL_RULES = deepFreeze({
   /** §2.1/2.4: hours of marching the day column assumes; beyond, forced march. */
   standardHours: 8,
   /** §2.4: DC = 10 + hours beyond 8. */
@@ -63,7 +64,7 @@ export const TRAVEL_RULES = {
   maxDays: 1000,
   /** §2.8: encounter movement per round = exploration rate / 3. */
   encounterMovementDivisor: 3,
-} as const;
+} as const);
 
 /**
  * RULES.md §2.8: running (exploration rate per round) lasts at most this many rounds, then the runner is exhausted.
@@ -92,25 +93,25 @@ export const ENCOUNTER_MOVEMENT_LIMIT: Readonly<Record<RulesetId, number | null>
   polaris: null,
 });
 
-export const TRAVEL_TERRAINS = ["normal", "difficult"] as const;
+export const TRAVEL_TERRAINS = deepFreeze(["normal", "difficult"] as const);
 export type TravelTerrain = (typeof TRAVEL_TERRAINS)[number];
 
-export const TRAVEL_MODES = ["foot", "gallop", "vehicle", "boat", "custom"] as const;
+export const TRAVEL_MODES = deepFreeze(["foot", "gallop", "vehicle", "boat", "custom"] as const);
 export type TravelMode = (typeof TRAVEL_MODES)[number];
 
-export const MARCHING_POSITIONS = ["front", "middle", "rear"] as const;
+export const MARCHING_POSITIONS = deepFreeze(["front", "middle", "rear"] as const);
 export type MarchingPosition = (typeof MARCHING_POSITIONS)[number];
 
 /** RULES.md §2.6. "none" and "watch" keep an eye out for threats; the others keep the character busy. */
-export const TRAVEL_ACTIVITIES = ["none", "watch", "navigate", "map", "track", "forage"] as const;
+export const TRAVEL_ACTIVITIES = deepFreeze(["none", "watch", "navigate", "map", "track", "forage"] as const);
 export type TravelActivity = (typeof TRAVEL_ACTIVITIES)[number];
-export const TRAVEL_BUSY_ACTIVITIES: readonly TravelActivity[] = ["navigate", "map", "track", "forage"];
+export const TRAVEL_BUSY_ACTIVITIES: readonly TravelActivity[] = deepFreeze(["navigate", "map", "track", "forage"]);
 
-export const TRAVEL_SAVE_KINDS = ["forcedMarch", "dehydration"] as const;
+export const TRAVEL_SAVE_KINDS = deepFreeze(["forcedMarch", "dehydration"] as const);
 export type TravelSaveKind = (typeof TRAVEL_SAVE_KINDS)[number];
 
 /** The rulesets whose source has the travel rules (§2); the others use them as a fallback (warning rulesetFallback). */
-export const TRAVEL_NATIVE_RULESETS: readonly RulesetId[] = ["rnp", "dnd5e"];
+export const TRAVEL_NATIVE_RULESETS: readonly RulesetId[] = deepFreeze(["rnp", "dnd5e"]);
 
 /**
  * Warnings of travelPlan, one localization key each (AVENTURE.Travel.Warning.<code> in the glue):
@@ -129,7 +130,7 @@ export const TRAVEL_NATIVE_RULESETS: readonly RulesetId[] = ["rnp", "dnd5e"];
  * - noLookout: every member is busy; nobody notices threats.
  * - hotWeather: hot weather doubles the water need (6 L a day); the water levels are relative to it.
  */
-export const TRAVEL_WARNINGS = [
+export const TRAVEL_WARNINGS = deepFreeze([
   "rulesetFallback",
   "gallopCapped",
   "boatIgnoresPace",
@@ -144,7 +145,7 @@ export const TRAVEL_WARNINGS = [
   "positionsNormalised",
   "noLookout",
   "hotWeather",
-] as const;
+] as const);
 export type TravelWarning = (typeof TRAVEL_WARNINGS)[number];
 
 const HOUR = 3600;
@@ -156,7 +157,7 @@ function options(name: string, v: unknown, required = false): Record<string, unk
     return {};
   }
   if (typeof v !== "object" || v === null) {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: String(v), allowed: "object" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: show(v), allowed: "object" });
   }
   return v as Record<string, unknown>;
 }
@@ -284,7 +285,7 @@ export interface TravelForcedMarchHour {
  * standard day of 8 h), the hour column (each hour of a short day, forced-march hours), the minute column (what is
  * left after whole hours); a gallop (§2.5, twice the fast hour) or the own speed of a boat or special mount.
  */
-export const TRAVEL_COLUMNS = ["day", "hour", "minute", "gallop", "speed"] as const;
+export const TRAVEL_COLUMNS = deepFreeze(["day", "hour", "minute", "gallop", "speed"] as const);
 export type TravelColumn = (typeof TRAVEL_COLUMNS)[number];
 
 /** A stretch of a day's march at one steady rate, on one leg of the route. */
@@ -550,8 +551,8 @@ function member(i: number, raw: unknown): Member {
       m.exhaustion === undefined
         ? 0
         : num(n("exhaustion"), m.exhaustion, { integer: true, min: 0, max: SURVIVAL_TABLE.exhaustionMax }),
-    fasting: m.fasting === undefined ? 0 : num(n("fasting"), m.fasting, { min: 0 }),
-    thirst: m.thirst === undefined ? 0 : num(n("thirst"), m.thirst, { integer: true, min: 0 }),
+    fasting: m.fasting === undefined ? 0 : num(n("fasting"), m.fasting, { min: 0, max: RULES_LIMITS.maxCounterDays }),
+    thirst: m.thirst === undefined ? 0 : num(n("thirst"), m.thirst, { integer: true, min: 0, max: RULES_LIMITS.maxCounterDays }),
     food: oneOf(n("food"), m.food, RATION_LEVELS),
     water: oneOf(n("water"), m.water, RATION_LEVELS),
     position: oneOf(n("position"), m.position, MARCHING_POSITIONS),
@@ -617,7 +618,7 @@ function walkLegs(legs: readonly Leg[], days: readonly { startSeconds: number; p
       }
       const rate = p.seconds / p.eq;
       let eq = p.eq;
-      while (eq > EPS) {
+      while (eq > 0) {
         const room = ends[leg]! - pos;
         const arrives = leg < legs.length - 1 && eq >= room - EPS;
         const part = !arrives || Math.abs(eq - room) <= EPS ? eq : room;
@@ -631,8 +632,11 @@ function walkLegs(legs: readonly Leg[], days: readonly { startSeconds: number; p
     }
     return out;
   });
-  const end = stretches.flat().reduce((a, x) => Math.max(a, x.startSeconds + x.seconds), 0);
-  return { stretches, arrivals: arrivals.map((a) => a ?? clean(end)) };
+  // The legs not reached by then (the last, legs of no length at the end) are reached when the march ends; arrivals
+  // never go back in time (rounding).
+  const end = clean(days.reduce((a, d) => Math.max(a, d.startSeconds + d.pieces.reduce((t, p) => t + p.seconds, 0)), 0));
+  let latest = 0;
+  return { stretches, arrivals: arrivals.map((a) => (latest = Math.max(latest, a ?? end))) };
 }
 
 /**
@@ -712,7 +716,7 @@ export function travelPlan(input: TravelInput): TravelPlan {
   const fullEq = sum(fullDay, "eq");
   const tooLong = (days: number) => {
     if (!(days <= TRAVEL_RULES.maxDays)) {
-      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "days", value: String(days), min: 0, max: TRAVEL_RULES.maxDays });
+      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "days", value: Number.isFinite(days) ? Math.ceil(days) : show(days), min: 0, max: TRAVEL_RULES.maxDays });
     }
     if (days * party.length > RULES_LIMITS.maxPartyDays) {
       throw new RulesError("AVENTURE.Error.OutOfRange", { name: "party × days", value: days * party.length, min: 0, max: RULES_LIMITS.maxPartyDays });
@@ -723,22 +727,29 @@ export function travelPlan(input: TravelInput): TravelPlan {
   let durationSeconds: number;
   if (givenDuration === null) {
     equivalent = givenLegs ? clean(givenLegs.reduce((a, l) => a + l.metres * l.factor, 0)) : givenDistance! * factor;
-    const ratio = clean(equivalent / fullEq);
+    // Days needed; a march of almost nothing a day (hoursPerDay near 0) gives too many, or an infinity: refused.
+    const rawRatio = equivalent === 0 ? 0 : equivalent / fullEq;
+    if (!(rawRatio <= TRAVEL_RULES.maxDays + 1)) tooLong(rawRatio);
+    const ratio = clean(rawRatio);
     tooLong(Math.ceil(ratio));
     const whole = Math.floor(ratio);
     const rest = clean(equivalent - whole * fullEq);
     for (let d = 0; d < whole; d++) dayPlans.push({ startSeconds: d * DAY, pieces: fullDay });
     // A remainder below a micrometre is rounding noise, not one more day.
-    if (rest > 1e-6) dayPlans.push({ startSeconds: whole * DAY, pieces: lastDayPieces(rates, rest, hoursPerDay) });
+    const last = rest > 1e-6 ? lastDayPieces(rates, rest, hoursPerDay) : [];
+    if (last.length) dayPlans.push({ startSeconds: whole * DAY, pieces: last });
     const lastPlan = dayPlans.at(-1);
     durationSeconds = lastPlan ? clean(lastPlan.startSeconds + sum(lastPlan.pieces, "seconds")) : 0;
   } else {
     durationSeconds = givenDuration;
     const whole = Math.floor(clean(durationSeconds / DAY));
     const remainder = clean(durationSeconds - whole * DAY);
-    tooLong(whole + (remainder > 0 ? 1 : 0));
+    // A remainder below a microsecond is rounding noise, not one more day.
+    const partial = remainder > 1e-6;
+    tooLong(whole + (partial ? 1 : 0));
     for (let d = 0; d < whole; d++) dayPlans.push({ startSeconds: d * DAY, pieces: fullDay });
-    if (remainder > 0) dayPlans.push({ startSeconds: whole * DAY, pieces: dayPieces(rates, Math.min(hoursPerDay, remainder / HOUR)) });
+    const last = partial ? dayPieces(rates, Math.min(hoursPerDay, remainder / HOUR)) : [];
+    if (last.length) dayPlans.push({ startSeconds: whole * DAY, pieces: last });
     equivalent = clean(dayPlans.reduce((a, d) => a + sum(d.pieces, "eq"), 0));
   }
   const legs: Leg[] = givenLegs ?? [
@@ -1000,7 +1011,12 @@ export interface TravelOutcome {
   failedSaves: string[];
 }
 
-function resolveMember(m: TravelMemberPlan, success: (saveId: string, dc: number) => boolean): TravelMemberOutcome {
+/** What resolveMember reads of a member's plan. */
+type ResolvableMember = Pick<TravelMemberPlan, "id" | "name" | "conMod" | "exhaustionBefore" | "fastingBefore" | "fastingAllowed" | "thirstBefore"> & {
+  days: Pick<TravelMemberDay, "day" | "forcedMarch" | "food" | "water" | "dehydrationSaveId" | "dehydrationDC">[];
+};
+
+function resolveMember(m: ResolvableMember, success: (saveId: string, dc: number) => boolean): TravelMemberOutcome {
   let ex = m.exhaustionBefore;
   let fasting = m.fastingBefore;
   let starving = fasting > m.fastingAllowed;
@@ -1061,10 +1077,68 @@ function resolveMember(m: TravelMemberPlan, success: (saveId: string, dc: number
  * throws UnknownValue. Failure = +1 level; a dehydration level on an already exhausted member (including levels
  * gained earlier in the trip or from that day's forced march) gives one more; exhaustion is capped at 6.
  */
-export function travelOutcome(plan: TravelPlan, saveResults: Readonly<Record<string, TravelSaveResult>>): TravelOutcome {
-  if (typeof plan !== "object" || plan === null || !Array.isArray(plan.members) || !Array.isArray(plan.saves)) {
-    throw new RulesError("AVENTURE.Error.Missing", { name: "plan" });
-  }
+/** The saves of a plan, checked (id and DC are all travelOutcome reads). */
+function checkSaves(raw: unknown): { id: string; dc: number }[] {
+  return list("plan.saves", raw, RULES_LIMITS.maxPartyDays * (TRAVEL_RULES.maxHoursPerDay - TRAVEL_RULES.standardHours + 1)).map((x, i) => {
+    const sv = record(`plan.saves[${i}]`, x);
+    return { id: str(`plan.saves[${i}].id`, sv.id, false), dc: num(`plan.saves[${i}].dc`, sv.dc, DC) };
+  });
+}
+
+/** The members of a plan, checked field by field: travelOutcome only reads these (and copies nothing else). */
+function checkPlanMembers(raw: unknown): ResolvableMember[] {
+  let memberDays = 0;
+  return list("plan.members", raw, RULES_LIMITS.maxParty).map((x, i) => {
+    const n = (k: string) => `plan.members[${i}].${k}`;
+    const m = record(`plan.members[${i}]`, x);
+    const days = list(n("days"), m.days, TRAVEL_RULES.maxDays).map((y, k) => {
+      const dn = (f: string) => `${n("days")}[${k}].${f}`;
+      const d = record(`${n("days")}[${k}]`, y);
+      const water = oneOf(dn("water"), d.water, RATION_LEVELS);
+      return {
+        day: num(dn("day"), d.day, { integer: true, min: 1, max: TRAVEL_RULES.maxDays }),
+        forcedMarch: list(dn("forcedMarch"), d.forcedMarch, TRAVEL_RULES.maxHoursPerDay).map((z, h) => {
+          const f = record(`${dn("forcedMarch")}[${h}]`, z);
+          return {
+            hour: num(`${dn("forcedMarch")}[${h}].hour`, f.hour, { integer: true, min: 1, max: TRAVEL_RULES.maxHoursPerDay }),
+            dc: num(`${dn("forcedMarch")}[${h}].dc`, f.dc, DC),
+            saveId: str(`${dn("forcedMarch")}[${h}].saveId`, f.saveId, false),
+          };
+        }),
+        food: oneOf(dn("food"), d.food, RATION_LEVELS),
+        water,
+        dehydrationDC: d.dehydrationDC === null ? null : num(dn("dehydrationDC"), d.dehydrationDC, DC),
+        dehydrationSaveId: d.dehydrationSaveId === null ? null : str(dn("dehydrationSaveId"), d.dehydrationSaveId, false),
+      };
+    });
+    memberDays += days.length;
+    if (memberDays > RULES_LIMITS.maxPartyDays) {
+      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "party × days", value: memberDays, min: 0, max: RULES_LIMITS.maxPartyDays });
+    }
+    days.forEach((d, k) => {
+      if (d.dehydrationSaveId !== null && d.dehydrationDC === null) throw new RulesError("AVENTURE.Error.Missing", { name: `${n("days")}[${k}].dehydrationDC` });
+    });
+    const conMod = num(n("conMod"), m.conMod, { integer: true, min: SURVIVAL_CON_MOD_RANGE.min, max: SURVIVAL_CON_MOD_RANGE.max });
+    return {
+      id: str(n("id"), m.id, false),
+      name: str(n("name"), m.name, true),
+      conMod,
+      exhaustionBefore: num(n("exhaustionBefore"), m.exhaustionBefore, { integer: true, min: 0, max: SURVIVAL_TABLE.exhaustionMax }),
+      fastingBefore: num(n("fastingBefore"), m.fastingBefore, { min: 0, max: RULES_LIMITS.maxCounterDays }),
+      thirstBefore: num(n("thirstBefore"), m.thirstBefore, { integer: true, min: 0, max: RULES_LIMITS.maxCounterDays }),
+      fastingAllowed: fastingDays(conMod),
+      days,
+    };
+  });
+}
+
+/** A save DC: an integer within ±1000. */
+const DC = Object.freeze({ integer: true, min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore });
+
+export function travelOutcome(input: TravelPlan, saveResults: Readonly<Record<string, TravelSaveResult>>): TravelOutcome {
+  const p = options("plan", input, true);
+  if (p === null || Array.isArray(p)) throw new RulesError("AVENTURE.Error.Missing", { name: "plan" });
+  const plan = { saves: checkSaves(p.saves), members: checkPlanMembers(p.members) };
   const results = options("saveResults", saveResults, true);
   const known = new Map(plan.saves.map((s) => [s.id, s] as const));
   for (const id of Object.keys(results)) {
