@@ -4,6 +4,8 @@
  */
 import { FALL_RULES, JUMP_CHECKS, JUMP_RULES, fallFormula, highJump, jumpObstacleMax, jumpReach, longJump } from "../rules/movement.js";
 import type { RulesetId } from "../rules/rulesets.js";
+import { TRAVEL_RULES, TRAVEL_RUNNING_TABLE, encounterMovementLimitRounds } from "../rules/travel.js";
+import { DUNGEON_RUN } from "../rules/pursuit.js";
 
 export type Localize = (key: string, data?: Record<string, string | number>) => string;
 export type FallSource = "api" | "region" | "drop" | "hud";
@@ -120,5 +122,33 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
     cost: localize("AVENTURE.Movement.Jump.cost"),
     height: input.height,
     missing: missing.length ? localize("AVENTURE.Movement.Jump.missing.text", { list: missing.join(", ") }) : null,
+    encounter: encounterMovementNotes(ruleset, localize),
   };
+}
+
+/**
+ * RULES.md §2.8, shown with the movement (pmt, ose): encounter movement is a third of the exploration rate per round,
+ * kept for at most 60 rounds in ose; running lasts 30 rounds, then the runner is exhausted (ose: Old-School Essentials'
+ * own rule, said so). Empty for the rulesets without these rules.
+ */
+export function encounterMovementNotes(ruleset: RulesetId, localize: Localize): string[] {
+  const notes: string[] = [];
+  const limit = encounterMovementLimitRounds(ruleset);
+  const running = TRAVEL_RUNNING_TABLE[ruleset];
+  if (limit === null && running === null) return notes;
+  const divisor = TRAVEL_RULES.encounterMovementDivisor;
+  notes.push(
+    limit === null
+      ? localize("AVENTURE.Movement.Encounter.rate", { divisor })
+      : localize("AVENTURE.Movement.Encounter.rateLimited", { divisor, rounds: limit }),
+  );
+  if (running !== null) {
+    const rest = ruleset === "ose" ? DUNGEON_RUN.ose.restTurns : null;
+    notes.push(
+      rest === null
+        ? localize("AVENTURE.Movement.Encounter.running", { rounds: running.rounds })
+        : localize("AVENTURE.Movement.Encounter.runningOse", { rounds: running.rounds, turns: rest }),
+    );
+  }
+  return notes;
 }

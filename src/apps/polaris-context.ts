@@ -4,6 +4,7 @@ import {
   POLARIS_DIFFICULTY_IDS,
   polarisDifficultyModifier,
   type PolarisDifficulty,
+  type PolarisTestKind,
   type PolarisTestResult,
 } from "../rules/polaris.js";
 
@@ -63,6 +64,20 @@ export interface PolarisCardInput {
   result: PolarisTestResult;
   /** Hide the difficulty and the final chance (a secret difficulty, on the public card). */
   hideDifficulty: boolean;
+  /** What was tested (default "skill"): says what a critical success added to the margin. */
+  kind?: PolarisTestKind;
+  /** The GM set the critical bonus by hand (polarisTest's `criticalBonus`). */
+  criticalOverride?: boolean;
+}
+
+/** RULES.md §9.1: how a critical success improved the margin, in words (empty otherwise). */
+function criticalExplanation(input: PolarisCardInput, l: Localize): string {
+  const r = input.result;
+  if (r.critical !== "success") return "";
+  const data = { bonus: r.criticalBonus, base: r.baseMargin, margin: r.margin };
+  if (input.criticalOverride) return l("AVENTURE.Polaris.criticalExplain.override", data);
+  if (input.kind === "attribute") return l("AVENTURE.Polaris.criticalExplain.attribute", data);
+  return l(r.criticalBonus > 0 ? "AVENTURE.Polaris.criticalExplain.skill" : "AVENTURE.Polaris.criticalExplain.noMastery", data);
 }
 
 export function polarisCardContext(input: PolarisCardInput, l: Localize) {
@@ -81,6 +96,11 @@ export function polarisCardContext(input: PolarisCardInput, l: Localize) {
     success: r.success,
     outcome: l(r.success ? "AVENTURE.Polaris.success" : "AVENTURE.Polaris.failure"),
     margin: r.margin,
+    marginText:
+      r.critical === "success"
+        ? l("AVENTURE.Polaris.marginCritical", { margin: r.margin, base: r.baseMargin, bonus: r.criticalBonus })
+        : l("AVENTURE.Polaris.marginIs", { margin: r.margin }),
+    criticalExplain: criticalExplanation(input, l),
     degree: l(`AVENTURE.Polaris.degree.${side}.${r.degree}`),
     modifier: signed(r.modifier),
     critical: r.critical ? l(`AVENTURE.Polaris.critical.${r.critical}`) : "",

@@ -122,8 +122,8 @@ interface DayAdjustments {
 
 function dayLines(l: Localize, r: PursuitDayRecord, pursuersFaster: boolean, adjust: DayAdjustments | null): Line[] {
   const out: Line[] = [{ text: l("AVENTURE.Pursuit.log.day", { day: r.day }), cls: "step" }];
-  if (r.reason === "pursuersSurprised" || r.reason === "fleeingSurprised") {
-    out.push({ text: l(`AVENTURE.Pursuit.log.${r.reason}`), cls: r.reason === "pursuersSurprised" ? "good" : "bad" });
+  if (r.reason === "pursuersSurprised") {
+    out.push({ text: l("AVENTURE.Pursuit.log.pursuersSurprised"), cls: "good" });
     return out;
   }
   out.push({ text: l("AVENTURE.Pursuit.log.chance", { chance: r.chance!, band: bandText(l, r.band!) }), cls: "" });
@@ -283,7 +283,7 @@ function preview(setup: PursuitSetup, env: DialogEnv): { lines: Line[]; error: s
   const lines: Line[] = [];
   try {
     if (setup.surprise === "pursuers") return { lines: [{ text: l("AVENTURE.Pursuit.log.pursuersSurprised"), cls: "good" }], error: null };
-    if (setup.surprise === "fleeing") return { lines: [{ text: l("AVENTURE.Pursuit.log.fleeingSurprised"), cls: "bad" }], error: null };
+    if (setup.surprise === "fleeing") lines.push({ text: l("AVENTURE.Pursuit.preview.fleeingSurprised"), cls: "" });
     const speeds = compareSpeeds(f.speed, p.speed);
     if (setup.place === "outdoors") {
       const e = evasionChance({

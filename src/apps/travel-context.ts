@@ -21,7 +21,9 @@ import {
   type TravelActivity,
   type TravelMode,
   type TravelPace,
+  type TravelColumn,
   type TravelPlan,
+  type TravelStretch,
   type TravelTerrain,
 } from "../rules/travel.js";
 import { splitDuration } from "../rules/time.js";
@@ -318,6 +320,26 @@ export function localizeError(err: FieldError, localize: Localize): string {
   return localize(err.key, data);
 }
 
+/**
+ * Which column of the pace table a day's march was read from (rules §2.1), in words: "day column + 1 h at the hour
+ * column". Consecutive stretches of one column (split where the route changes leg) count as one.
+ */
+export function columnsText(stretches: readonly TravelStretch[], localize: Localize): string {
+  const parts: { column: TravelColumn; seconds: number }[] = [];
+  for (const x of stretches) {
+    const last = parts.at(-1);
+    if (last && last.column === x.column) last.seconds += x.seconds;
+    else parts.push({ column: x.column, seconds: x.seconds });
+  }
+  return parts
+    .map((p) =>
+      p.column === "day"
+        ? localize("AVENTURE.Travel.Summary.columns.day")
+        : localize(`AVENTURE.Travel.Summary.columns.${p.column}`, { time: formatDuration(p.seconds, localize) }),
+    )
+    .join(" + ");
+}
+
 /** "DC 11 ×3, DC 12 ×3": the save DCs of a member, counted. */
 function dcList(dcs: number[], localize: Localize): string {
   const count = new Map<number, number>();
@@ -369,10 +391,12 @@ export function summaryOf(plan: TravelPlan, env: Pick<TravelContextEnv, "localiz
     duration: formatDuration(plan.durationSeconds, l),
     dayCount: plan.days.length,
     dayDistance: formatKm(plan.dayDistance, lang),
+    columnsNote: l("AVENTURE.Travel.Summary.columnsNote"),
     days: plan.days.map((d) => ({
       day: d.day,
       distance: formatKm(d.distance, lang),
       march: formatDuration(d.marchSeconds, l),
+      columns: columnsText(d.stretches, l),
       forcedMarch: d.forcedMarch.length ? d.forcedMarch.map((f) => l("AVENTURE.Travel.Summary.dc", { dc: f.dc })).join(", ") : "—",
     })),
     notice: MARCHING_POSITIONS.map((p) => ({

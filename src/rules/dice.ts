@@ -1,4 +1,6 @@
 import { RulesError } from "./errors.js";
+import { list, rollChecked } from "./guard.js";
+import { show } from "./text.js";
 import { num } from "./validate.js";
 
 /**
@@ -28,20 +30,21 @@ function checkRequest(count: number, faces: number): void {
  * when a result does not fit the die asked for.
  */
 export function fixedDice(results: readonly number[]): Dice & { remaining(): number } {
+  const queue = [...list("results", results, 100_000)];
   let i = 0;
   return {
     async roll(count, faces) {
       checkRequest(count, faces);
       const out: number[] = [];
       for (let k = 0; k < count; k++) {
-        if (i >= results.length) throw new RulesError("AVENTURE.Error.DiceExhausted", { faces });
-        const r = results[i++]!;
-        if (!Number.isInteger(r) || r < 1 || r > faces) throw new RulesError("AVENTURE.Error.BadDie", { value: r, faces });
+        if (i >= queue.length) throw new RulesError("AVENTURE.Error.DiceExhausted", { faces });
+        const r = queue[i++];
+        if (typeof r !== "number" || !Number.isInteger(r) || r < 1 || r > faces) throw new RulesError("AVENTURE.Error.BadDie", { value: show(r), faces });
         out.push(r);
       }
       return out;
     },
-    remaining: () => results.length - i,
+    remaining: () => queue.length - i,
   };
 }
 
@@ -63,21 +66,22 @@ export function seededDice(seed: number): Dice {
   };
 }
 
-/** Wraps a Dice and keeps every roll made through it, in order. */
+/** Wraps a Dice and keeps every roll made through it, in order (results checked: `count` integers in 1..`faces`). */
 export function recordingDice(inner: Dice): Dice & { log: RolledDice[] } {
+  if (inner === null || typeof inner !== "object" || typeof inner.roll !== "function") throw new RulesError("AVENTURE.Error.Missing", { name: "dice" });
   const log: RolledDice[] = [];
   return {
     log,
     async roll(count, faces, reason) {
-      const results = await inner.roll(count, faces, reason);
+      const results = await rollChecked(inner, count, faces, reason);
       log.push(reason === undefined ? { count, faces, results } : { count, faces, reason, results });
       return results;
     },
   };
 }
 
-/** Rolls and adds up. */
+/** Rolls and adds up (the results checked: `count` integers in 1..`faces`, at most 1000 dice of 1000 faces). */
 export async function rollTotal(dice: Dice, count: number, faces: number, reason?: string): Promise<number> {
-  const r = await dice.roll(count, faces, reason);
+  const r = await rollChecked(dice, count, faces, reason);
   return r.reduce((a, b) => a + b, 0);
 }

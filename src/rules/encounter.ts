@@ -8,11 +8,14 @@
  * distance table covers water and surprise. Results that depend on the ruleset say which rules they
  * used (`rules: "pmt" | "ose"`) so the dialog can show it.
  */
+import { show } from "./text.js";
 import { RulesError } from "./errors.js";
 import type { Dice } from "./dice.js";
 import { ruleset, type RulesetId } from "./rulesets.js";
 import { turnSeconds } from "./time.js";
 import { bool, num, oneOf } from "./validate.js";
+import { deepFreeze, list, record, rollChecked } from "./guard.js";
+import { RULES_LIMITS } from "./limits.js";
 
 // ---------------------------------------------------------------------------------------------
 // Rulesets
@@ -25,13 +28,16 @@ export type EncounterRules = "pmt" | "ose";
  * Which encounter rules each ruleset uses: pmt and ose their own, every other ruleset falls back to
  * ose (see the module comment). Used by every function of encounter.ts and pursuit.ts.
  */
-export const ENCOUNTER_BASE_RULESET: Readonly<Record<RulesetId, EncounterRules>> = {
+export const ENCOUNTER_BASE_RULESET: Readonly<Record<RulesetId, EncounterRules>> = deepFreeze({
   rnp: "ose",
   dnd5e: "ose",
   pmt: "pmt",
   ose: "ose",
   polaris: "ose",
-};
+});
+
+/** The encounter rules, as data. */
+export const ENCOUNTER_RULES = deepFreeze(["pmt", "ose"] as const);
 
 /** The encounter rules (pmt or ose) used by `rs`. Throws UnknownRuleset. */
 export function encounterRules(rs: RulesetId): EncounterRules {
@@ -46,15 +52,11 @@ function requiredBool(name: string, value: unknown): boolean {
 
 function sideId(name: string, value: unknown): string {
   if (typeof value !== "string" || value === "") {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: String(value), allowed: "a non-empty string" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: show(value), allowed: "a non-empty string" });
   }
   return value;
 }
 
-/** Array.isArray without narrowing (keeps readonly element types). */
-function isList(value: unknown): boolean {
-  return Array.isArray(value);
-}
 
 function uniqueIds(name: string, ids: readonly string[]): void {
   const seen = new Set<string>();
@@ -153,10 +155,11 @@ export interface SidesSurpriseOutcome {
  */
 export function surprisedSides(sides: readonly SurpriseSide[], rs?: RulesetId): SidesSurpriseOutcome {
   const rules = rs === undefined ? null : encounterRules(rs);
-  if (!Array.isArray(sides) || sides.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: "sides" });
+  const given = list("sides", sides, RULES_LIMITS.maxParty) as readonly SurpriseSide[];
+  if (given.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: "sides" });
   const surprised: string[] = [];
   const alert: string[] = [];
-  sides.forEach((s, i) => {
+  given.forEach((s, i) => {
     if (s === null || typeof s !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `sides[${i}]` });
     const id = sideId(`sides[${i}].id`, s.id);
     (requiredBool(`sides[${i}].surprised`, s.surprised) ? surprised : alert).push(id);
@@ -174,7 +177,7 @@ export function surprisedSides(sides: readonly SurpriseSide[], rs?: RulesetId): 
 // §7.1 Encounter distance
 // ---------------------------------------------------------------------------------------------
 
-export const ENCOUNTER_PLACES = ["dungeon", "wilderness", "water"] as const;
+export const ENCOUNTER_PLACES = deepFreeze(["dungeon", "wilderness", "water"] as const);
 export type EncounterPlace = (typeof ENCOUNTER_PLACES)[number];
 
 /** A distance roll: `count`d`faces` × `multiplier` metres. */
@@ -190,7 +193,7 @@ export interface DistanceDice {
  */
 export const ENCOUNTER_DISTANCE: Readonly<
   Record<EncounterRules, Readonly<Record<EncounterPlace, Readonly<{ normal: DistanceDice; surprised: DistanceDice }>>>>
-> = {
+> = deepFreeze({
   pmt: {
     dungeon: { normal: { count: 1, faces: 6, multiplier: 5 }, surprised: { count: 1, faces: 6, multiplier: 5 } },
     wilderness: { normal: { count: 4, faces: 6, multiplier: 10 }, surprised: { count: 4, faces: 6, multiplier: 10 } },
@@ -201,7 +204,7 @@ export const ENCOUNTER_DISTANCE: Readonly<
     wilderness: { normal: { count: 4, faces: 6, multiplier: 10 }, surprised: { count: 1, faces: 4, multiplier: 10 } },
     water: { normal: { count: 4, faces: 6, multiplier: 10 }, surprised: { count: 1, faces: 4, multiplier: 10 } },
   },
-};
+});
 
 export interface EncounterDistance extends DistanceDice {
   /** e.g. "2d6*3" (metres). */
@@ -255,7 +258,7 @@ export async function rollEncounterDistance(
   dice: Dice,
 ): Promise<{ metres: number; dice: number[] }> {
   const d = encounterDistance(rs, opts);
-  const results = await dice.roll(d.count, d.faces, "encounterDistance");
+  const results = await rollChecked(dice, d.count, d.faces, "encounterDistance");
   return { metres: results.reduce((a, b) => a + b, 0) * d.multiplier, dice: results };
 }
 
@@ -278,7 +281,7 @@ export interface ReactionRow<R extends string> {
  * RULES.md §7.4. pmt: plain 2d6 (2..12). ose: 2d6 + the Charisma modifier of the character who
  * speaks, so totals below 2 and above 12 exist (open-ended first and last rows).
  */
-export const REACTION_TABLES: Readonly<{ pmt: readonly ReactionRow<PmtReaction>[]; ose: readonly ReactionRow<OseReaction>[] }> = {
+export const REACTION_TABLES: Readonly<{ pmt: readonly ReactionRow<PmtReaction>[]; ose: readonly ReactionRow<OseReaction>[] }> = deepFreeze({
   pmt: [
     { min: 2, max: 2, reaction: "friendly" },
     { min: 3, max: 5, reaction: "indifferent" },
@@ -293,11 +296,17 @@ export const REACTION_TABLES: Readonly<{ pmt: readonly ReactionRow<PmtReaction>[
     { min: 9, max: 11, reaction: "indifferent" },
     { min: 12, max: null, reaction: "friendly" },
   ],
-};
+});
 
-/** Checks a reaction total for `rules`: pmt an integer 2..12, ose any integer. */
+/**
+ * Checks a reaction total for `rules` ("pmt" or "ose"): pmt an integer 2..12, ose any integer (2d6 + CHA modifier) within
+ * ±1000. Throws UnknownValue (rules), NotANumber, NotAnInteger, OutOfRange.
+ */
 export function reactionTotal(rules: EncounterRules, total: unknown): number {
-  return rules === "pmt" ? num("total", total, { min: 2, max: 12, integer: true }) : num("total", total, { integer: true });
+  const r = oneOf("rules", rules, ENCOUNTER_RULES);
+  return r === "pmt"
+    ? num("total", total, { min: 2, max: 12, integer: true })
+    : num("total", total, { min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore, integer: true });
 }
 
 /**
@@ -330,9 +339,11 @@ export interface ReactionRoll {
  */
 export function reactionRoll(rs: RulesetId, dice: readonly number[], chaMod: number | null): ReactionRoll {
   const rules = encounterRules(rs);
-  if (dice.length !== 2) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "dice", value: dice.length, min: 2, max: 2 });
-  const d = dice.map((x) => num("d6", x, { min: 1, max: 6, integer: true })) as [number, number];
-  const modifier = rules === "ose" && chaMod !== null ? num("chaMod", chaMod, { integer: true }) : 0;
+  const rolled = list("dice", dice, 2);
+  if (rolled.length !== 2) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "dice", value: rolled.length, min: 2, max: 2 });
+  const d = rolled.map((x) => num("d6", x, { min: 1, max: 6, integer: true })) as [number, number];
+  const cha = chaMod === null || chaMod === undefined ? null : num("chaMod", chaMod, { integer: true, min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore });
+  const modifier = rules === "ose" && cha !== null ? cha : 0;
   const total = d[0] + d[1] + modifier;
   return { rules, dice: d, modifier, total, result: reaction(rs, total) };
 }
@@ -341,9 +352,29 @@ export function reactionRoll(rs: RulesetId, dice: readonly number[], chaMod: num
 // §7.3 Side initiative
 // ---------------------------------------------------------------------------------------------
 
-export const SIDE_TIES = ["simultaneous", "reroll"] as const;
-/** How ties are broken: act simultaneously (pmt; ose option) or reroll (ose option). */
+export const SIDE_TIES = deepFreeze(["simultaneous", "reroll"] as const);
+/** How ties are broken: act simultaneously (pmt always; ose option) or reroll (ose option only). */
 export type SideTies = (typeof SIDE_TIES)[number];
+
+/**
+ * RULES.md §7.3: the tie rules each source allows. pmt: tied sides always act simultaneously (seed 002 gives no
+ * reroll); ose: simultaneous or reroll, an option (the rulesets that use the ose encounter rules too).
+ */
+export const SIDE_TIES_BY_RULES: Readonly<Record<EncounterRules, readonly SideTies[]>> = deepFreeze({
+  pmt: ["simultaneous"],
+  ose: ["simultaneous", "reroll"],
+});
+
+/**
+ * The tie rule a world with ruleset `rs` uses when its option (the "Tied sides" setting) is `preferred`: pmt ties are
+ * always simultaneous, whatever the option; ose (and the rulesets that fall back to it) follow the option.
+ * Throws UnknownRuleset, UnknownValue.
+ */
+export function sideTiesFor(rs: RulesetId, preferred: SideTies): SideTies {
+  const allowed = SIDE_TIES_BY_RULES[encounterRules(rs)];
+  const p = oneOf("ties", preferred, SIDE_TIES);
+  return allowed.includes(p) ? p : allowed[0]!;
+}
 
 /** The order of the sides for one round. */
 export interface SideOrder {
@@ -357,10 +388,10 @@ export interface SideOrder {
 }
 
 function checkRolls(rolls: Readonly<Record<string, number>>): [string, number][] {
-  if (rolls === null || typeof rolls !== "object" || Array.isArray(rolls)) {
-    throw new RulesError("AVENTURE.Error.Missing", { name: "rolls" });
+  const entries = Object.entries(record("rolls", rolls));
+  if (entries.length > RULES_LIMITS.maxParty) {
+    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "rolls", value: entries.length, min: 1, max: RULES_LIMITS.maxParty });
   }
-  const entries = Object.entries(rolls);
   if (entries.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: "rolls" });
   return entries.map(([id, r]) => [sideId("side", id), num(`rolls.${id}`, r, { min: 1, max: 6, integer: true })]);
 }
@@ -417,14 +448,15 @@ export async function rollSideInitiative(
   dice: Dice,
 ): Promise<SideInitiativeResult> {
   const mode = oneOf("ties", ties, SIDE_TIES);
-  if (!Array.isArray(sideIds) || sideIds.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: "sideIds" });
-  const ids = sideIds.map((id, i) => sideId(`sideIds[${i}]`, id));
+  const given = list("sideIds", sideIds, RULES_LIMITS.maxParty);
+  if (given.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: "sideIds" });
+  const ids = given.map((id, i) => sideId(`sideIds[${i}]`, id));
   uniqueIds("sideIds", ids);
 
   const toRecord = (who: readonly string[], results: readonly number[]) =>
     Object.fromEntries(who.map((id, i) => [id, results[i]!])) as Record<string, number>;
 
-  const first = toRecord(ids, await dice.roll(ids.length, 6, "sideInitiative"));
+  const first = toRecord(ids, await rollChecked(dice, ids.length, 6, "sideInitiative"));
   const rolls: SideInitiativeRoll[] = [{ pass: 0, rolls: first }];
   let groups = sideOrder(first, mode).groups;
   let pass = 0;
@@ -436,7 +468,7 @@ export async function rollSideInitiative(
         next.push(g);
         continue;
       }
-      const r = toRecord(g, await dice.roll(g.length, 6, "sideInitiativeReroll"));
+      const r = toRecord(g, await rollChecked(dice, g.length, 6, "sideInitiativeReroll"));
       rolls.push({ pass, rolls: r });
       next.push(...sideOrder(r, "simultaneous").groups);
     }
@@ -457,13 +489,18 @@ export async function rollSideInitiative(
  * the rolls), Missing (a side without a roll or a rolled side missing from the groups).
  */
 export function sideInitiativeValues(
-  groups: readonly (readonly string[])[],
+  input: readonly (readonly string[])[],
   rolls?: Readonly<Record<string, number>>,
 ): Record<string, number> {
-  if (!isList(groups) || groups.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: "groups" });
-  groups.forEach((g, i) => {
-    if (!isList(g) || g.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: `groups[${i}]` });
-    g.forEach((id, k) => sideId(`groups[${i}][${k}]`, id));
+  const outer = list("groups", input, RULES_LIMITS.maxParty);
+  if (outer.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: "groups" });
+  let sides = 0;
+  const groups = outer.map((raw, i) => {
+    const g = list(`groups[${i}]`, raw, RULES_LIMITS.maxParty) as readonly string[];
+    if (g.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: `groups[${i}]` });
+    sides += g.length;
+    if (sides > RULES_LIMITS.maxParty) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "groups", value: sides, min: 1, max: RULES_LIMITS.maxParty });
+    return g.map((id, k) => sideId(`groups[${i}][${k}]`, id));
   });
   uniqueIds("groups", groups.flat());
   const out: Record<string, number> = {};
@@ -481,7 +518,7 @@ export function sideInitiativeValues(
       throw new RulesError("AVENTURE.Error.UnknownValue", { name: `groups[${i}]`, value: g.join(", "), allowed: "sides with the same roll" });
     }
     if (i > 0 && r > entries.get(groups[i - 1]![0]!)!) {
-      throw new RulesError("AVENTURE.Error.UnknownValue", { name: "groups", value: String(i), allowed: "groups in decreasing roll order" });
+      throw new RulesError("AVENTURE.Error.UnknownValue", { name: "groups", value: show(i), allowed: "groups in decreasing roll order" });
     }
     return r;
   });
@@ -514,7 +551,7 @@ export function sideInitiativeValues(
  */
 export function encounterEndAdvance(rs: RulesetId, elapsedSeconds: number): number {
   const turn = turnSeconds(rs);
-  const elapsed = num("elapsedSeconds", elapsedSeconds, { min: 0 });
+  const elapsed = num("elapsedSeconds", elapsedSeconds, { min: 0, max: RULES_LIMITS.maxSeconds });
   if (turn === null) return 0;
   return Math.max(0, turn - elapsed);
 }

@@ -1,3 +1,5 @@
+import { show } from "./text.js";
+
 /**
  * Errors raised by the rules engine. Each carries a localization key (under AVENTURE.Error.*) and the
  * data to format it, so the Foundry glue can show a message in the user's language.
@@ -14,11 +16,19 @@ export type RulesErrorKey =
   | "AVENTURE.Error.BadDie"
   | "AVENTURE.Error.Missing";
 
+function json(data: unknown): string {
+  try {
+    return JSON.stringify(data) ?? "";
+  } catch {
+    return show(data);
+  }
+}
+
 export class RulesError extends Error {
   readonly key: RulesErrorKey;
   readonly data: Record<string, string | number>;
   constructor(key: RulesErrorKey, data: Record<string, string | number> = {}) {
-    super(`${key} ${JSON.stringify(data)}`);
+    super(`${show(key)} ${json(data)}`);
     this.name = "RulesError";
     this.key = key;
     this.data = data;

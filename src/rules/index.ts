@@ -4,6 +4,7 @@
  */
 export * from "./errors.js";
 export * from "./validate.js";
+export * from "./limits.js";
 export * from "./rulesets.js";
 export * from "./time.js";
 export * from "./units.js";

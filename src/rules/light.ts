@@ -2,18 +2,20 @@
  * Light, vision and visibility (RULES.md §5; rnp, dnd5e falls back to rnp except for the darkvision Decision).
  * Pure functions, metres. Documented in docs/api/light.md.
  */
+import { show } from "./text.js";
 import { RulesError } from "./errors.js";
 import { ruleset, type RulesetId } from "./rulesets.js";
 import { clean } from "./units.js";
-import { nonNeg, num, oneOf } from "./validate.js";
+import { num, oneOf } from "./validate.js";
+import { deepFreeze, list, metres } from "./guard.js";
 
 /** The three light levels, darkest first (the order is used to compare levels). */
-export const LIGHT_LEVELS = ["dark", "dim", "bright"] as const;
+export const LIGHT_LEVELS = deepFreeze(["dark", "dim", "bright"] as const);
 export type LightLevel = (typeof LIGHT_LEVELS)[number];
 
 export type Visibility = "normal" | "reduced" | "none";
 /** The §5 effects, mildest first (the order is used to compare effects). */
-export const VISIBILITY_EFFECTS = ["none", "disadvantage", "blinded"] as const;
+export const VISIBILITY_EFFECTS = deepFreeze(["none", "disadvantage", "blinded"] as const);
 export type VisibilityEffect = (typeof VISIBILITY_EFFECTS)[number];
 
 /**
@@ -68,7 +70,7 @@ export interface VisionSenses {
 }
 
 /** The senses the module knows, in the order used to name "which sense made the difference". */
-export const VISION_SENSES = ["darkvision", "blindsight", "truesight"] as const;
+export const VISION_SENSES = deepFreeze(["darkvision", "blindsight", "truesight"] as const);
 export type VisionSense = (typeof VISION_SENSES)[number];
 export type PerceivedSense = "none" | VisionSense;
 
@@ -109,7 +111,7 @@ function reaches(distance: number, radius: number): boolean {
 function requireBool(name: string, value: unknown): boolean {
   if (value === undefined || value === null) throw new RulesError("AVENTURE.Error.Missing", { name });
   if (typeof value !== "boolean") {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: String(value), allowed: "true, false" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: show(value), allowed: "true, false" });
   }
   return value;
 }
@@ -181,16 +183,15 @@ export function lightLevelFromNearest(
  */
 export function lightLevel(point: LightPoint, thresholds: LightThresholds = LIGHT_THRESHOLDS): LightLevel {
   if (point === null || typeof point !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "point" });
-  const { sources } = point;
-  if (!Array.isArray(sources)) throw new RulesError("AVENTURE.Error.Missing", { name: "sources" });
+  const sources = list("sources", point.sources);
   let inBright = false;
   let inDim = false;
   for (let i = 0; i < sources.length; i++) {
     const s = sources[i] as LightSource;
     if (s === null || typeof s !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `sources[${i}]` });
-    const distance = nonNeg(`sources[${i}].distance`, s.distance);
-    const bright = nonNeg(`sources[${i}].bright`, s.bright);
-    const dim = nonNeg(`sources[${i}].dim`, s.dim);
+    const distance = metres(`sources[${i}].distance`, s.distance);
+    const bright = metres(`sources[${i}].bright`, s.bright);
+    const dim = metres(`sources[${i}].dim`, s.dim);
     if (reaches(distance, bright)) inBright = true;
     else if (reaches(distance, dim)) inDim = true;
   }
@@ -206,7 +207,7 @@ export interface PerceivedLight {
 
 function senseRange(senses: VisionSenses, sense: VisionSense): number {
   const v = senses[sense];
-  return v === undefined ? 0 : nonNeg(`senses.${sense}`, v);
+  return v === undefined ? 0 : metres(`senses.${sense}`, v);
 }
 
 /**
@@ -222,7 +223,7 @@ export function perceivedLightDetail(
   const rs = ruleset(rulesetId);
   const actual = oneOf("level", level, LIGHT_LEVELS);
   if (senses === null || typeof senses !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "senses" });
-  const d = nonNeg("distance", distance);
+  const d = metres("distance", distance);
   const dv = senseRange(senses, "darkvision");
   const bs = senseRange(senses, "blindsight");
   const ts = senseRange(senses, "truesight");
@@ -253,6 +254,35 @@ export function perceivedLight(rulesetId: RulesetId, level: LightLevel, senses: 
   return perceivedLightDetail(rulesetId, level, senses, distance).level;
 }
 
+/** How obscured an area is (RULES.md §5 *Decision*): not, lightly (light fog, foliage) or heavily (thick fog, dense foliage). */
+export const OBSCURITY_LEVELS = deepFreeze(["none", "light", "heavy"] as const);
+export type Obscurity = (typeof OBSCURITY_LEVELS)[number];
+
+/** The best light level one can perceive through each obscurity (RULES.md §5): none → bright, light → dim, heavy → dark. */
+export const OBSCURITY_CAP: Readonly<Record<Obscurity, LightLevel>> = Object.freeze({ none: "bright", light: "dim", heavy: "dark" });
+
+/**
+ * What a creature with `senses` perceives of a point `distance` metres away whose light is `light` and which is
+ * `obscurity` obscured (RULES.md §5 *Decision*): the light as perceived through the senses (perceivedLight), then at
+ * best dim (lightly obscured) or dark (heavily obscured), whatever the light. Darkvision does not see through
+ * obscurity (it only turns darkness into dim) and neither does truesight (obscurity is not magical darkness);
+ * blindsight within range ignores it (bright). Throws like perceivedLight, and UnknownValue (obscurity).
+ */
+export function perceivedVisibility(
+  rulesetId: RulesetId,
+  light: LightLevel,
+  obscurity: Obscurity,
+  senses: VisionSenses,
+  distance: number,
+): LightLevel {
+  const o = oneOf("obscurity", obscurity, OBSCURITY_LEVELS);
+  const seen = perceivedLightDetail(rulesetId, light, senses, distance);
+  if (o === "none") return seen.level;
+  if (reaches(distance, senseRange(senses, "blindsight"))) return "bright";
+  const cap = OBSCURITY_CAP[o];
+  return LIGHT_LEVELS.indexOf(seen.level) < LIGHT_LEVELS.indexOf(cap) ? seen.level : cap;
+}
+
 /** The effect on a creature trying to see in `level` (RULES.md §5): bright none, dim disadvantage, dark blinded. */
 export function visibilityEffect(level: LightLevel): VisibilityEffect {
   return LIGHT_VISIBILITY[oneOf("level", level, LIGHT_LEVELS)].effect;
@@ -264,7 +294,7 @@ export function visibilityEffect(level: LightLevel): VisibilityEffect {
  * empty list, UnknownValue for an unknown effect.
  */
 export function mildestEffect(effects: readonly VisibilityEffect[]): VisibilityEffect {
-  if (!Array.isArray(effects) || effects.length === 0) throw new RulesError("AVENTURE.Error.Missing", { name: "effects" });
+  if (list("effects", effects).length === 0) throw new RulesError("AVENTURE.Error.Missing", { name: "effects" });
   let best = VISIBILITY_EFFECTS.length - 1;
   for (const e of effects) best = Math.min(best, VISIBILITY_EFFECTS.indexOf(oneOf("effect", e, VISIBILITY_EFFECTS)));
   return VISIBILITY_EFFECTS[best]!;

@@ -5,14 +5,16 @@
 import { RulesError } from "./errors.js";
 import { ruleset as checkRuleset, type RulesetId } from "./rulesets.js";
 import { clean } from "./units.js";
-import { bool, nonNeg, num, oneOf } from "./validate.js";
+import { bool, num, oneOf } from "./validate.js";
+import { deepFreeze, metres as checkMetres } from "./guard.js";
+import { RULES_LIMITS } from "./limits.js";
 
 // ---------------------------------------------------------------------------------------------
 // §3.1 Movement costs
 // ---------------------------------------------------------------------------------------------
 
 /** The kinds of tactical movement the cost rules distinguish. */
-export const MOVEMENT_ACTIONS = ["walk", "climb", "swim", "crawl", "jump"] as const;
+export const MOVEMENT_ACTIONS = deepFreeze(["walk", "climb", "swim", "crawl", "jump"] as const);
 export type MovementAction = (typeof MOVEMENT_ACTIONS)[number];
 
 /** Metres of movement spent per metre travelled, on normal and on difficult terrain. */
@@ -30,13 +32,13 @@ export interface MovementCostEntry {
  *   *Decision:* difficult terrain does not raise the cost of a jump (the jumper is in the air; the
  *   difficult landing is handled by the Dexterity (Acrobatics) check in JUMP_CHECKS instead).
  */
-export const MOVEMENT_COSTS: Readonly<Record<MovementAction, MovementCostEntry>> = {
+export const MOVEMENT_COSTS: Readonly<Record<MovementAction, MovementCostEntry>> = deepFreeze({
   walk: { normal: 1, difficult: 2 },
   climb: { normal: 2, difficult: 3 },
   swim: { normal: 2, difficult: 3 },
   crawl: { normal: 2, difficult: 3 },
   jump: { normal: 1, difficult: 1 },
-};
+});
 
 /** Where a ruleset's movement rules come from, and which extra costs a matching speed waives. */
 export interface MovementCostRule {
@@ -59,16 +61,16 @@ const RNP_MOVEMENT: MovementCostRule = { source: "rnp", speedWaives: [] };
  * - *Fallback:* pmt, ose and polaris have no tactical cost rules in their sources; they use the rnp
  *   costs.
  */
-export const MOVEMENT_COST_RULES: Readonly<Record<RulesetId, MovementCostRule>> = {
+export const MOVEMENT_COST_RULES: Readonly<Record<RulesetId, MovementCostRule>> = deepFreeze({
   rnp: RNP_MOVEMENT,
   dnd5e: { source: "dnd5e", speedWaives: ["climb", "swim"] },
   pmt: RNP_MOVEMENT,
   ose: RNP_MOVEMENT,
   polaris: RNP_MOVEMENT,
-};
+});
 
 /** Situations that may call for a Strength (Athletics) check while moving (RULES.md §3.1, last bullet). */
-export const MOVEMENT_HARD_CONDITIONS = ["hardClimb", "icyWater", "strongCurrent", "narrowDuct"] as const;
+export const MOVEMENT_HARD_CONDITIONS = deepFreeze(["hardClimb", "icyWater", "strongCurrent", "narrowDuct"] as const);
 export type MovementHardCondition = (typeof MOVEMENT_HARD_CONDITIONS)[number];
 
 /** A check that the referee may call for; the module only flags it and never rolls it automatically. */
@@ -87,12 +89,12 @@ export interface MovementHardConditionCheck {
  * Strength (Athletics) check at the referee's discretion. Data for the glue to show; nothing is rolled.
  * `action` is the movement the condition belongs to.
  */
-export const MOVEMENT_HARD_CONDITION_CHECKS: Readonly<Record<MovementHardCondition, MovementHardConditionCheck>> = {
+export const MOVEMENT_HARD_CONDITION_CHECKS: Readonly<Record<MovementHardCondition, MovementHardConditionCheck>> = deepFreeze({
   hardClimb: { action: "climb", ability: "str", skill: "ath", discretionary: true, automatic: false },
   icyWater: { action: "swim", ability: "str", skill: "ath", discretionary: true, automatic: false },
   strongCurrent: { action: "swim", ability: "str", skill: "ath", discretionary: true, automatic: false },
   narrowDuct: { action: "crawl", ability: "str", skill: "ath", discretionary: true, automatic: false },
-};
+});
 
 /**
  * Metres of movement spent per metre travelled (RULES.md §3.1), for the Foundry cost function:
@@ -136,7 +138,7 @@ function requireObject(name: string, value: unknown): void {
 export function movementCost(ruleset: RulesetId, options: MovementCostOptions): number {
   requireObject("options", options);
   const perMetre = movementCostPerMetre(ruleset, options.action, options.difficult, options.hasSpeed);
-  return nonNeg("metres", options.metres) * perMetre;
+  return checkMetres("metres", options.metres) * perMetre;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +189,7 @@ const RNP_JUMP: JumpRule = {
  * - *Decision:* a jump is never negative; rnp's high jump is clamped at 0 like dnd5e's.
  * - *Fallback:* pmt, ose and polaris have no jump rules in their sources; they use rnp's.
  */
-export const JUMP_RULES: Readonly<Record<RulesetId, JumpRule>> = {
+export const JUMP_RULES: Readonly<Record<RulesetId, JumpRule>> = deepFreeze({
   rnp: RNP_JUMP,
   dnd5e: {
     source: "dnd5e",
@@ -202,10 +204,10 @@ export const JUMP_RULES: Readonly<Record<RulesetId, JumpRule>> = {
   pmt: RNP_JUMP,
   ose: RNP_JUMP,
   polaris: RNP_JUMP,
-};
+});
 
 /** The checks around a jump. */
-export const JUMP_CHECK_IDS = ["obstacle", "landing"] as const;
+export const JUMP_CHECK_IDS = deepFreeze(["obstacle", "landing"] as const);
 export type JumpCheckId = (typeof JUMP_CHECK_IDS)[number];
 /** What happens when a jump check fails. */
 export type JumpCheckFailure = "hitsObstacle" | "prone";
@@ -238,13 +240,13 @@ const RNP_JUMP_CHECKS: Readonly<Record<JumpCheckId, JumpCheck>> = {
  * the landing; the module applies the same to the obstacle, which rnp also leaves without a DC).
  * pmt, ose and polaris fall back to rnp.
  */
-export const JUMP_CHECKS: Readonly<Record<RulesetId, Readonly<Record<JumpCheckId, JumpCheck>>>> = {
+export const JUMP_CHECKS: Readonly<Record<RulesetId, Readonly<Record<JumpCheckId, JumpCheck>>>> = deepFreeze({
   rnp: RNP_JUMP_CHECKS,
   dnd5e: DND5E_JUMP_CHECKS,
   pmt: RNP_JUMP_CHECKS,
   ose: RNP_JUMP_CHECKS,
   polaris: RNP_JUMP_CHECKS,
-};
+});
 
 /**
  * `runUp` is either a boolean (true = at least the ruleset's 3 m run-up) or the metres of run-up taken.
@@ -254,7 +256,7 @@ export type JumpRunUp = boolean | number;
 
 function hasRunUp(rule: JumpRule, runUp: unknown): boolean {
   if (runUp === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: "runUp" });
-  if (typeof runUp === "number") return nonNeg("runUp", runUp) >= rule.runUpMetres;
+  if (typeof runUp === "number") return checkMetres("runUp", runUp) >= rule.runUpMetres;
   return bool("runUp", runUp, false);
 }
 
@@ -276,7 +278,7 @@ export interface LongJumpOptions {
 export function longJump(ruleset: RulesetId, options: LongJumpOptions): number {
   const rule = JUMP_RULES[checkRuleset(ruleset)];
   requireObject("options", options);
-  const score = nonNeg("strength", options.strength);
+  const score = num("strength", options.strength, { min: 0, max: RULES_LIMITS.maxScore });
   const f = rule.longPerScore;
   return applyStanding(rule, (score * f.times) / f.per, options.runUp);
 }
@@ -295,7 +297,7 @@ export interface HighJumpOptions {
 export function highJump(ruleset: RulesetId, options: HighJumpOptions): number {
   const rule = JUMP_RULES[checkRuleset(ruleset)];
   requireObject("options", options);
-  const mod = num("strengthMod", options.strengthMod);
+  const mod = num("strengthMod", options.strengthMod, { min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore });
   const f = rule.highPerMod;
   return applyStanding(rule, (rule.highBase * f.per + mod * f.times) / f.per, options.runUp);
 }
@@ -313,7 +315,7 @@ export interface JumpReachOptions extends HighJumpOptions {
 export function jumpReach(ruleset: RulesetId, options: JumpReachOptions): number {
   const rule = JUMP_RULES[checkRuleset(ruleset)];
   requireObject("options", options);
-  const height = nonNeg("height", options.height);
+  const height = checkMetres("height", options.height);
   return clean(highJump(ruleset, options) + height * rule.reachHeightFactor);
 }
 
@@ -322,7 +324,7 @@ export const JUMP_OBSTACLE_FRACTION = 0.25;
 
 /** Highest obstacle (metres) clearable during a long jump of `longJumpMetres`: a quarter of it. */
 export function jumpObstacleMax(longJumpMetres: number): number {
-  return clean(nonNeg("longJumpMetres", longJumpMetres) * JUMP_OBSTACLE_FRACTION);
+  return clean(checkMetres("longJumpMetres", longJumpMetres) * JUMP_OBSTACLE_FRACTION);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -333,13 +335,13 @@ export function jumpObstacleMax(longJumpMetres: number): number {
  * RULES.md §4.1 (rnp seed 000): 1d6 bludgeoning per full 3 m fallen, at most 20d6; a creature that takes
  * any damage from the fall ends prone.
  */
-export const FALL_RULES = {
+export const FALL_RULES = deepFreeze({
   metresPerDie: 3,
   faces: 6,
   maxDice: 20,
   damageType: "bludgeoning",
   proneOnDamage: true,
-} as const;
+} as const);
 
 /**
  * Number of d6 for a fall of `metres`: one per full 3 m, at most 20 (0 below 3 m).
@@ -347,7 +349,7 @@ export const FALL_RULES = {
  * Throws NotANumber / Negative.
  */
 export function fallDice(metres: number): number {
-  const m = nonNeg("metres", metres);
+  const m = checkMetres("metres", metres);
   return Math.min(FALL_RULES.maxDice, Math.floor(clean(m / FALL_RULES.metresPerDie)));
 }
 
@@ -377,13 +379,13 @@ export interface MovementSpeeds {
 export function hasSpeedFor(speeds: MovementSpeeds, action: MovementAction): boolean {
   requireObject("speeds", speeds);
   const a = oneOf("action", action, MOVEMENT_ACTIONS);
-  if (a === "climb") return nonNeg("climb", speeds.climb) > 0;
-  if (a === "swim") return nonNeg("swim", speeds.swim) > 0;
+  if (a === "climb") return checkMetres("climb", speeds.climb) > 0;
+  if (a === "swim") return checkMetres("swim", speeds.swim) > 0;
   return false;
 }
 
 /** The actions movementBudget knows: the rule actions, and flying (no cost rule, but a speed of its own). */
-export const BUDGET_ACTIONS = [...MOVEMENT_ACTIONS, "fly"] as const;
+export const BUDGET_ACTIONS = deepFreeze([...MOVEMENT_ACTIONS, "fly"] as const);
 export type BudgetAction = (typeof BUDGET_ACTIONS)[number];
 
 /**
@@ -395,10 +397,10 @@ export type BudgetAction = (typeof BUDGET_ACTIONS)[number];
 export function movementBudget(speeds: MovementSpeeds, action: BudgetAction): number {
   requireObject("speeds", speeds);
   const a = oneOf("action", action, BUDGET_ACTIONS);
-  const walk = nonNeg("walk", speeds.walk);
-  if (a === "fly") return Math.max(walk, nonNeg("fly", speeds.fly ?? 0));
-  if (a === "climb") return Math.max(walk, nonNeg("climb", speeds.climb));
-  if (a === "swim") return Math.max(walk, nonNeg("swim", speeds.swim));
+  const walk = checkMetres("walk", speeds.walk);
+  if (a === "fly") return Math.max(walk, checkMetres("fly", speeds.fly ?? 0));
+  if (a === "climb") return Math.max(walk, checkMetres("climb", speeds.climb));
+  if (a === "swim") return Math.max(walk, checkMetres("swim", speeds.swim));
   return walk;
 }
 
@@ -411,7 +413,7 @@ export interface MovementLeft {
 
 /** Movement left after spending `spentMetres` of a `budgetMetres` budget. Throws NotANumber / Negative. */
 export function movementLeft(budgetMetres: number, spentMetres: number): MovementLeft {
-  const left = clean(nonNeg("budget", budgetMetres) - nonNeg("spent", spentMetres));
+  const left = clean(checkMetres("budget", budgetMetres) - checkMetres("spent", spentMetres));
   return { left, exceeded: left < 0 };
 }
 
@@ -426,6 +428,6 @@ export interface JumpCheckOptions extends LongJumpOptions {
  */
 export function jumpTooLong(ruleset: RulesetId, options: JumpCheckOptions): boolean {
   requireObject("options", options);
-  const metres = nonNeg("metres", options.metres);
+  const metres = checkMetres("metres", options.metres);
   return clean(metres) > longJump(ruleset, options);
 }

@@ -5,6 +5,8 @@
  */
 import { RulesError } from "./errors.js";
 import { bool, num, oneOf } from "./validate.js";
+import { deepFreeze, list, record, show } from "./guard.js";
+import { RULES_LIMITS } from "./limits.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Tables (RULES.md §9.1)
@@ -27,7 +29,7 @@ export type PolarisDifficulty =
 
 /** The difficulty table: id → modifier added to the chance, with the French label of the rulebook. */
 export const DIFFICULTIES: Readonly<Record<PolarisDifficulty, { readonly modifier: number; readonly label: string }>> =
-  Object.freeze({
+  deepFreeze({
     extremelyEasy: { modifier: 10, label: "Extrêmement facile" },
     veryEasy: { modifier: 7, label: "Très facile" },
     easy: { modifier: 5, label: "Facile" },
@@ -43,7 +45,7 @@ export const DIFFICULTIES: Readonly<Record<PolarisDifficulty, { readonly modifie
   });
 
 /** The difficulty ids in table order. */
-export const POLARIS_DIFFICULTY_IDS = Object.keys(DIFFICULTIES) as readonly PolarisDifficulty[];
+export const POLARIS_DIFFICULTY_IDS = deepFreeze(Object.keys(DIFFICULTIES) as readonly PolarisDifficulty[]);
 
 export type PolarisSuccessDegree =
   | "justesse"
@@ -82,7 +84,7 @@ export interface PolarisDegreeBand<D extends PolarisDegree> {
  * Margin of success → degree and modifier. *Decision (RULES.md §9.1):* a margin of 0 only happens on a
  * critical success (die = final chance) and reads as "De justesse" +0, hence the first band starts at 0.
  */
-export const SUCCESS_DEGREES: readonly PolarisDegreeBand<PolarisSuccessDegree>[] = Object.freeze([
+export const SUCCESS_DEGREES: readonly PolarisDegreeBand<PolarisSuccessDegree>[] = deepFreeze([
   { min: 0, max: 2, degree: "justesse", label: "De justesse", modifier: 0 },
   { min: 3, max: 4, degree: "correct", label: "Correct", modifier: 1 },
   { min: 5, max: 6, degree: "assezBon", label: "Assez bon", modifier: 2 },
@@ -96,7 +98,7 @@ export const SUCCESS_DEGREES: readonly PolarisDegreeBand<PolarisSuccessDegree>[]
 ] as const);
 
 /** Margin of failure → degree and modifier ("Catastrophique" covers 15+ with a modifier from −6 to −9). */
-export const FAILURE_DEGREES: readonly PolarisDegreeBand<PolarisFailureDegree>[] = Object.freeze([
+export const FAILURE_DEGREES: readonly PolarisDegreeBand<PolarisFailureDegree>[] = deepFreeze([
   { min: 1, max: 2, degree: "justesse", label: "De justesse", modifier: 0 },
   { min: 3, max: 4, degree: "mediocre", label: "Médiocre", modifier: -1 },
   { min: 5, max: 6, degree: "assezMauvais", label: "Assez mauvais", modifier: -2 },
@@ -109,8 +111,11 @@ export const FAILURE_DEGREES: readonly PolarisDegreeBand<PolarisFailureDegree>[]
   { min: 35, max: null, degree: "catastrophique", label: "Catastrophique", modifier: -9 },
 ] as const);
 
+/** The failure degree ids, without repeats, mildest first. */
+const FAILURE_DEGREE_IDS = [...new Set(FAILURE_DEGREES.map((b) => b.degree))] as readonly PolarisFailureDegree[];
+
 /** Retry penalty per new attempt: −1, or −3 when the situation is pressing. */
-export const POLARIS_RETRY_STEP = Object.freeze({ normal: -1, pressed: -3 });
+export const POLARIS_RETRY_STEP = deepFreeze({ normal: -1, pressed: -3 });
 
 // ---------------------------------------------------------------------------------------------------------
 // Tests (RULES.md §9.1)
@@ -118,9 +123,21 @@ export const POLARIS_RETRY_STEP = Object.freeze({ normal: -1, pressed: -3 });
 
 export type PolarisCritical = "success" | "failure";
 
+/** What is tested: a skill (its level) or an attribute (its level). */
+export const POLARIS_TEST_KINDS = deepFreeze(["skill", "attribute"] as const);
+export type PolarisTestKind = (typeof POLARIS_TEST_KINDS)[number];
+
 export interface PolarisTestInput {
   /** Chance of success: the skill (or attribute) level, an integer; "X" = a skill that cannot be tested. */
   chance: number | "X";
+  /** "skill" (default) or "attribute": what a critical success adds to the margin. */
+  kind?: PolarisTestKind;
+  /** The skill's mastery level (its own level, without the base from attributes), an integer. Default 0. */
+  mastery?: number;
+  /** The tested attribute's level, an integer; required for a critical success on an attribute test. */
+  attributeLevel?: number;
+  /** Overrides the critical bonus (an integer ≥ 0), for a referee who rules otherwise. */
+  criticalBonus?: number;
   /** A difficulty id, or the modifier itself (an integer; the referee may use his own values). */
   difficulty: PolarisDifficulty | number;
   /** The d20 result, an integer in 1..20. */
@@ -135,8 +152,15 @@ export interface PolarisTestResult {
   /** chance + difficulty modifier + retry penalty; null when the chance is "X". */
   finalChance: number | null;
   success: boolean;
-  /** Margin of success (final − die) or of failure (die − final, or the die on an automatic failure); ≥ 0. */
+  /**
+   * Margin of success (final − die, improved by a critical success: baseMargin + criticalBonus) or of failure
+   * (die − final, or the die on an automatic failure); ≥ 0.
+   */
   margin: number;
+  /** The margin before a critical success improved it (= margin otherwise). */
+  baseMargin: number;
+  /** What a critical success added to the margin (0 otherwise). */
+  criticalBonus: number;
   /** Degree id from SUCCESS_DEGREES or FAILURE_DEGREES, depending on `success`. */
   degree: PolarisDegree;
   /** The degree modifier (+0..+9 on a success, +0..−9 on a failure). */
@@ -158,44 +182,70 @@ function bandFor<D extends PolarisDegree>(table: readonly PolarisDegreeBand<D>[]
 /** Degree and modifier for a margin of success (≥ 0) or of failure (≥ 1). */
 export function polarisDegree(success: boolean, margin: number): { degree: PolarisDegree; modifier: number; label: string } {
   if (typeof success !== "boolean") {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "success", value: String(success), allowed: "true, false" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "success", value: show(success), allowed: "true, false" });
   }
   const ok = success;
-  const m = num("margin", margin, { min: ok ? 0 : 1, integer: true });
+  const m = num("margin", margin, { min: ok ? 0 : 1, max: RULES_LIMITS.maxScore, integer: true });
   const band = ok ? bandFor(SUCCESS_DEGREES, m) : bandFor(FAILURE_DEGREES, m);
   return { degree: band.degree, modifier: band.modifier, label: band.label };
 }
 
 /** The difficulty modifier of an id or a plain integer modifier. Throws on an unknown id or a non-integer. */
 export function polarisDifficultyModifier(difficulty: PolarisDifficulty | number): number {
-  if (typeof difficulty === "number") return num("difficulty", difficulty, { integer: true });
+  if (typeof difficulty === "number") return polarisInt("difficulty", difficulty);
   return DIFFICULTIES[oneOf("difficulty", difficulty, POLARIS_DIFFICULTY_IDS)].modifier;
+}
+
+/** The absolute bound of a chance, a difficulty modifier and a mastery or attribute level. */
+const POLARIS_MAX = RULES_LIMITS.maxInitiative;
+
+function polarisInt(name: string, value: unknown, min = -POLARIS_MAX): number {
+  return num(name, value, { integer: true, min, max: POLARIS_MAX });
+}
+
+/**
+ * What a critical success adds to the margin (RULES.md §9.1): the override when given; an attribute test adds half the
+ * attribute's level, rounded down (seed 003); a skill test its mastery level (*Decision*: the seed's skill amount is
+ * cut from the preview). *Decision:* a negative level adds nothing (a critical success never lowers the margin).
+ */
+function criticalBonusFor(input: PolarisTestInput, kind: PolarisTestKind, mastery: number, attributeLevel: number | null): number {
+  if (input.criticalBonus !== undefined) return polarisInt("criticalBonus", input.criticalBonus, 0);
+  if (kind === "skill") return Math.max(0, mastery);
+  if (attributeLevel === null) throw new RulesError("AVENTURE.Error.Missing", { name: "attributeLevel" });
+  return Math.max(0, Math.floor(attributeLevel / 2));
 }
 
 /**
  * Resolves a Polaris test (RULES.md §9.1).
  * - final chance = chance + difficulty modifier + retry penalty; success when die ≤ final chance;
  *   margin of success = final − die, margin of failure = die − final.
- * - *Decision:* a die equal to the final chance is a critical success (margin 0, "De justesse" +0); a natural
+ * - *Decision:* a die equal to the final chance is a critical success (margin 0 before the bonus); a natural
  *   20 is a critical failure unless the final chance is 20 or more, in which case it is a critical success.
+ * - A critical success improves the margin: `margin` = `baseMargin` + `criticalBonus` (the skill's `mastery`, or
+ *   ⌊`attributeLevel` / 2⌋ for `kind: "attribute"`, or the `criticalBonus` override); degree and modifier come from
+ *   the improved margin. Example: chance 12, Moyen, die 12, mastery 4 → margin 4, "correct", +1.
  * - Final chance below 1: automatic failure. When the difficulty was secret, the player rolls and the die is
  *   the margin of failure (seed 003). *Decision:* the same holds when the difficulty was not secret (the
  *   seed only covers the secret case; the caller need not show the roll), so `secret` does not change
  *   the result. A natural 20 is still reported as a critical failure.
  * - *Decision:* chance "X" (a skill that cannot be tested) is an automatic failure handled like the above:
  *   finalChance null, margin = the die.
- * Throws RulesError on a die outside 1..20, a non-integer or non-finite chance/modifier, an unknown
- * difficulty id, or a positive retry penalty.
+ * Throws RulesError on a die outside 1..20, a non-integer or out-of-range chance/modifier/level (|n| ≤ 100), an
+ * unknown difficulty id or kind, a positive retry penalty, a critical attribute test without `attributeLevel`.
  */
 export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   if (input === null || typeof input !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "test" });
   const die = input.roll;
   if (typeof die !== "number" || !Number.isInteger(die) || die < 1 || die > 20) {
-    throw new RulesError("AVENTURE.Error.BadDie", { value: String(die), faces: 20 });
+    throw new RulesError("AVENTURE.Error.BadDie", { value: show(die), faces: 20 });
   }
   bool("secret", input.secret, false);
-  const penalty = input.retryPenalty === undefined ? 0 : num("retryPenalty", input.retryPenalty, { max: 0, integer: true });
+  const penalty = input.retryPenalty === undefined ? 0 : num("retryPenalty", input.retryPenalty, { min: -POLARIS_MAX, max: 0, integer: true });
   const mod = polarisDifficultyModifier(input.difficulty);
+  const kind = input.kind === undefined ? "skill" : oneOf("kind", input.kind, POLARIS_TEST_KINDS);
+  const mastery = input.mastery === undefined ? 0 : polarisInt("mastery", input.mastery);
+  const attributeLevel = input.attributeLevel === undefined ? null : polarisInt("attributeLevel", input.attributeLevel);
+  if (input.criticalBonus !== undefined) polarisInt("criticalBonus", input.criticalBonus, 0);
 
   const automatic = (finalChance: number | null): PolarisTestResult => {
     const band = bandFor(FAILURE_DEGREES, die);
@@ -203,6 +253,8 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
       finalChance,
       success: false,
       margin: die,
+      baseMargin: die,
+      criticalBonus: 0,
       degree: band.degree,
       modifier: band.modifier,
       critical: die === 20 ? "failure" : null,
@@ -211,7 +263,7 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   };
 
   if (input.chance === "X") return automatic(null);
-  const chance = num("chance", input.chance, { integer: true });
+  const chance = polarisInt("chance", input.chance);
   const finalChance = chance + mod + penalty + 0;
   if (finalChance < 1) return automatic(finalChance);
 
@@ -220,9 +272,76 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   if (die === finalChance) critical = "success";
   else if (die === 20) critical = finalChance >= 20 ? "success" : "failure";
 
-  const margin = success ? finalChance - die : die - finalChance;
+  const baseMargin = success ? finalChance - die : die - finalChance;
+  const bonus = critical === "success" ? criticalBonusFor(input, kind, mastery, attributeLevel) : 0;
+  const margin = baseMargin + bonus;
   const band = success ? bandFor(SUCCESS_DEGREES, margin) : bandFor(FAILURE_DEGREES, margin);
-  return { finalChance, success, margin, degree: band.degree, modifier: band.modifier, critical, automaticFailure: false };
+  return {
+    finalChance,
+    success,
+    margin,
+    baseMargin,
+    criticalBonus: bonus,
+    degree: band.degree,
+    modifier: band.modifier,
+    critical,
+    automaticFailure: false,
+  };
+}
+
+/**
+ * Raising (or lowering) the difficulty on purpose (RULES.md §9.1, "S'imposer une Difficulté supplémentaire"): the
+ * difficulty id `steps` degrees harder along the table (negative = easier), clamped at `extremelyEasy` and `heroic`.
+ * *Decision:* the seed's "Malaisée" is not in its table and is not offered. Throws UnknownValue (not a difficulty id:
+ * a plain modifier has no degrees), NotANumber / NotAnInteger / OutOfRange (steps, |steps| ≤ 100).
+ */
+export function harderDifficulty(difficulty: PolarisDifficulty, steps: number): PolarisDifficulty {
+  const d = oneOf("difficulty", difficulty, POLARIS_DIFFICULTY_IDS);
+  const n = polarisInt("steps", steps);
+  const i = Math.min(POLARIS_DIFFICULTY_IDS.length - 1, Math.max(0, POLARIS_DIFFICULTY_IDS.indexOf(d) + n));
+  return POLARIS_DIFFICULTY_IDS[i]!;
+}
+
+/** A countdown (RULES.md §9.1): how many attempts are left. */
+export interface PolarisCountdown {
+  /** Attempts left (never below 0). */
+  left: number;
+  /** One of the tests succeeded. */
+  succeeded: boolean;
+  /** No attempt is left and none succeeded: the planned event happens (shown, not applied). */
+  exhausted: boolean;
+}
+
+/** What a catastrophe may cost on top of its attempt (RULES.md §9.1: one or two more, the GM's choice). */
+export const POLARIS_CATASTROPHE_COSTS = deepFreeze([1, 2] as const);
+
+/**
+ * A countdown (RULES.md §9.1, "comptes à rebours"): `maxAttempts` (integer 1..100) attempts; `tests` are the
+ * `polarisTest` results in order. Each attempt uses one; a failure of degree "catastrophique" (margin of failure ≥ 15)
+ * uses `catastropheCost` more (1 or 2, default 1). `left` never goes below 0; `succeeded` when a test succeeded;
+ * `exhausted` when `left` is 0 without a success. Tests after the countdown ended (a success, or no attempt left)
+ * change nothing. Throws OutOfRange / NotAnInteger (maxAttempts, catastropheCost), Missing / UnknownValue (tests).
+ */
+export function countdownLeft(maxAttempts: number, tests: readonly PolarisTestResult[], catastropheCost = 1): PolarisCountdown {
+  const max = num("maxAttempts", maxAttempts, { integer: true, min: 1, max: POLARIS_MAX });
+  const cost = num("catastropheCost", catastropheCost, { integer: true, min: 1, max: 2 });
+  const items = list("tests", tests, POLARIS_MAX * 3);
+  let left = max;
+  let succeeded = false;
+  items.forEach((t, i) => {
+    const r = record(`tests[${i}]`, t);
+    if (r.success === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: `tests[${i}].success` });
+    const ok = bool(`tests[${i}].success`, r.success, false);
+    if (succeeded || left === 0) return;
+    if (ok) {
+      succeeded = true;
+      left = Math.max(0, left - 1);
+      return;
+    }
+    const degree = oneOf(`tests[${i}].degree`, r.degree, FAILURE_DEGREE_IDS);
+    left = Math.max(0, left - 1 - (degree === "catastrophique" ? cost : 0));
+  });
+  return { left, succeeded, exhausted: left === 0 && !succeeded };
 }
 
 /**
@@ -231,7 +350,7 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
  * maximum number of attempts, are the referee's call.
  */
 export function retryPenalty(attempt: number, pressed = false): number {
-  const n = num("attempt", attempt, { min: 1, integer: true });
+  const n = num("attempt", attempt, { min: 1, max: POLARIS_MAX, integer: true });
   const step = bool("pressed", pressed, false) ? POLARIS_RETRY_STEP.pressed : POLARIS_RETRY_STEP.normal;
   return (n - 1) * step + 0; // + 0 turns −0 into 0
 }
@@ -277,12 +396,13 @@ interface Checked {
 function checkCombatant(c: PolarisCombatant, i: number): Checked {
   if (c === null || typeof c !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `combatants[${i}]` });
   if (typeof c.id !== "string" || c.id === "") throw new RulesError("AVENTURE.Error.Missing", { name: `combatants[${i}].id` });
-  const initiative = num("initiative", c.initiative, { integer: true });
-  const reaction = num("reaction", c.reaction, { integer: true });
+  // Bounded (|n| ≤ 100): the number of phases, and so the size of the result, is at most 103.
+  const initiative = polarisInt("initiative", c.initiative);
+  const reaction = polarisInt("reaction", c.reaction);
   const effective = initiative + (bool("hasten", c.hasten, false) ? POLARIS_HASTEN_BONUS : 0);
   const natural = Math.max(1, effective);
   if (c.delayTo !== undefined) {
-    const to = num("delayTo", c.delayTo, { integer: true });
+    const to = polarisInt("delayTo", c.delayTo);
     if (to < 1 || to >= natural) {
       throw new RulesError("AVENTURE.Error.OutOfRange", { name: "delayTo", value: to, min: 1, max: natural - 1 });
     }
@@ -329,7 +449,7 @@ export function comparePolaris(a: PolarisCombatant, b: PolarisCombatant): number
  */
 export function polarisPhases(combatants: readonly PolarisCombatant[]): PolarisPhases {
   if (!Array.isArray(combatants) || combatants.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
-  const checked = combatants.map(checkCombatant);
+  const checked = (list("combatants", combatants, RULES_LIMITS.maxParty) as readonly PolarisCombatant[]).map((c, i) => checkCombatant(c, i));
   const seen = new Set<string>();
   for (const c of checked) {
     if (seen.has(c.id)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "id", value: c.id, allowed: "unique ids" });

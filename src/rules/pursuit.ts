@@ -8,8 +8,10 @@
 import { RulesError } from "./errors.js";
 import type { Dice } from "./dice.js";
 import { encounterRules, reactionTotal, type EncounterRules } from "./encounter.js";
-import type { RulesetId } from "./rulesets.js";
-import { bool, nonNeg, num, oneOf } from "./validate.js";
+import { ruleset as checkRuleset, type RulesetId } from "./rulesets.js";
+import { bool, num, oneOf } from "./validate.js";
+import { deepFreeze, list, metres, record, rollChecked } from "./guard.js";
+import { RULES_LIMITS } from "./limits.js";
 import { clean } from "./units.js";
 import { turnSeconds } from "./time.js";
 
@@ -53,8 +55,8 @@ export interface DungeonFlightDetail {
  */
 export function dungeonFlightDetail(opts: DungeonFlightOptions): DungeonFlightDetail {
   object("opts", opts);
-  const fleeing = nonNeg("fleeingSpeed", opts.fleeingSpeed);
-  const pursuer = nonNeg("pursuerSpeed", opts.pursuerSpeed);
+  const fleeing = metres("fleeingSpeed", opts.fleeingSpeed);
+  const pursuer = metres("pursuerSpeed", opts.pursuerSpeed);
   if (requiredBool("combatStarted", opts.combatStarted)) return { outcome: "impossible", pursuersCanCatch: false };
   if (fleeing > pursuer) return { outcome: "escapes", pursuersCanCatch: false };
   return { outcome: "pursuit", pursuersCanCatch: pursuer > fleeing };
@@ -130,15 +132,15 @@ export interface EvasionRow {
  * relative to it. *Decision (RULES.md):* band 1 = pursuers up to 25 % of the fleeing group, band 2 =
  * above 25 % up to 75 %, band 3 = above 75 %.
  */
-export const EVASION_TABLE: readonly EvasionRow[] = [
+export const EVASION_TABLE: readonly EvasionRow[] = deepFreeze([
   { minFleeing: 1, maxFleeing: 4, base: 50, bands: [0, 20, 40] },
   { minFleeing: 5, maxFleeing: 12, base: 35, bands: [0, 15, 25] },
   { minFleeing: 13, maxFleeing: 24, base: 25, bands: [0, 15, 25] },
   { minFleeing: 25, maxFleeing: null, base: 10, bands: [0, 15, 25] },
-];
+] as const);
 
 /** The band upper limits, in percent of the fleeing group (band 3 has none). */
-export const EVASION_BAND_LIMITS = [25, 75] as const;
+export const EVASION_BAND_LIMITS = deepFreeze([25, 75] as const);
 /** The fleeing side always has at least 5 % (RULES.md §8.2). */
 export const EVASION_MIN_CHANCE = 5;
 /** *Decision (module):* the chance is capped at 100 % (a certain escape). */
@@ -170,6 +172,11 @@ export interface EvasionChance {
   raw: number;
 }
 
+/** A group's size: 1..10,000. */
+const GROUP = Object.freeze({ min: 1, max: RULES_LIMITS.maxGroup, integer: true });
+/** A referee adjustment in percentage points: 0..100. */
+const POINTS = Object.freeze({ min: 0, max: 100 });
+
 /** The §8.2 band for `pursuers` relative to `fleeing` (integer arithmetic: 25 % and 75 % are exact). */
 function evasionBand(fleeing: number, pursuers: number): EvasionBand {
   if (pursuers * 100 <= fleeing * EVASION_BAND_LIMITS[0]) return 1;
@@ -186,10 +193,10 @@ function evasionBand(fleeing: number, pursuers: number): EvasionBand {
  */
 export function evasionChance(opts: EvasionOptions): EvasionChance {
   object("opts", opts);
-  const fleeing = num("fleeing", opts.fleeing, { min: 1, integer: true });
-  const pursuers = num("pursuers", opts.pursuers, { min: 1, integer: true });
-  const fb = opts.fleeingBonus === undefined ? 0 : nonNeg("fleeingBonus", opts.fleeingBonus);
-  const pb = opts.pursuerBonus === undefined ? 0 : nonNeg("pursuerBonus", opts.pursuerBonus);
+  const fleeing = num("fleeing", opts.fleeing, GROUP);
+  const pursuers = num("pursuers", opts.pursuers, GROUP);
+  const fb = opts.fleeingBonus === undefined ? 0 : num("fleeingBonus", opts.fleeingBonus, POINTS);
+  const pb = opts.pursuerBonus === undefined ? 0 : num("pursuerBonus", opts.pursuerBonus, POINTS);
   const row = EVASION_TABLE.find((r) => fleeing >= r.minFleeing && (r.maxFleeing === null || fleeing <= r.maxFleeing))!;
   const band = evasionBand(fleeing, pursuers);
   const bandModifier = row.bands[band - 1]!;
@@ -201,13 +208,17 @@ export function evasionChance(opts: EvasionOptions): EvasionChance {
 /** The pursuers' chance to catch the fleeing side after a failed escape, if faster: 50 % on 1d100. */
 export const PURSUIT_CATCH_CHANCE = 50;
 
-/** Where an outdoor chase stands. `cannotFlee`: the fleeing side was surprised and could not flee. */
-export type PursuitOutcome = "continues" | "escaped" | "caught" | "cannotFlee";
+/** Where an outdoor chase stands. */
+export type PursuitOutcome = "continues" | "escaped" | "caught";
+
+/** The outcomes of an outdoor chase, as data. */
+export const PURSUIT_OUTCOMES = deepFreeze(["continues", "escaped", "caught"] as const);
+
+const PURSUIT_REASONS = ["pursuersSurprised", "evaded", "caught", "notCaught", "pursuersNotFaster"] as const;
 
 /** Why a day of the chase ended the way it did. */
 export type PursuitReason =
   | "pursuersSurprised"
-  | "fleeingSurprised"
   | "evaded"
   | "caught"
   | "notCaught"
@@ -244,7 +255,7 @@ export interface PursuitState {
   log: PursuitDayRecord[];
 }
 
-export const PURSUIT_SURPRISE = ["fleeing", "pursuers"] as const;
+export const PURSUIT_SURPRISE = deepFreeze(["fleeing", "pursuers"] as const);
 
 /** A new chase, not started (`day` 0, `outcome` "continues"). Validates like pursuitDay. */
 export function startPursuit(opts: {
@@ -256,7 +267,7 @@ export function startPursuit(opts: {
   surprised?: "fleeing" | "pursuers" | null;
 }): PursuitState {
   object("opts", opts);
-  const state: PursuitState = {
+  return checkPursuitState({
     day: 0,
     fleeing: opts.fleeing,
     pursuers: opts.pursuers,
@@ -266,29 +277,52 @@ export function startPursuit(opts: {
     surprised: opts.surprised ?? null,
     outcome: "continues",
     log: [],
-  };
-  checkPursuitState(state);
-  return state;
+  });
 }
 
-function checkPursuitState(state: PursuitState): void {
-  object("state", state);
-  num("state.day", state.day, { min: 0, integer: true });
-  evasionChance(state);
-  nonNeg("state.fleeingBonus", state.fleeingBonus);
-  nonNeg("state.pursuerBonus", state.pursuerBonus);
-  requiredBool("state.pursuersFaster", state.pursuersFaster);
-  if (state.surprised !== undefined && state.surprised !== null) oneOf("state.surprised", state.surprised, PURSUIT_SURPRISE);
-  oneOf("state.outcome", state.outcome, ["continues", "escaped", "caught", "cannotFlee"] as const);
-  if (!Array.isArray(state.log)) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
+/** A d100 result, or null. */
+function d100OrNull(name: string, v: unknown): number | null {
+  return v === null ? null : num(name, v, { integer: true, min: 1, max: 100 });
+}
+
+/** One record of an outdoor chase log, checked field by field (a new object: nothing else is copied). */
+function checkDayRecord(name: string, raw: unknown): PursuitDayRecord {
+  const r = record(name, raw);
+  return {
+    day: num(`${name}.day`, r.day, { integer: true, min: 1, max: RULES_LIMITS.maxDays }),
+    chance: r.chance === null ? null : num(`${name}.chance`, r.chance, { min: 0, max: 100 }),
+    band: r.band === null ? null : (num(`${name}.band`, r.band, { integer: true, min: 1, max: 3 }) as EvasionBand),
+    evasionRoll: d100OrNull(`${name}.evasionRoll`, r.evasionRoll),
+    catchRoll: d100OrNull(`${name}.catchRoll`, r.catchRoll),
+    outcome: oneOf(`${name}.outcome`, r.outcome, PURSUIT_OUTCOMES),
+    reason: oneOf(`${name}.reason`, r.reason, PURSUIT_REASONS),
+  };
+}
+
+/** An outdoor chase state, checked field by field; returns a new state with only its own fields. */
+function checkPursuitState(state: PursuitState): PursuitState {
+  const s = record("state", state);
+  const checked: PursuitState = {
+    day: num("state.day", s.day, { min: 0, max: RULES_LIMITS.maxDays, integer: true }),
+    fleeing: num("state.fleeing", s.fleeing, GROUP),
+    pursuers: num("state.pursuers", s.pursuers, GROUP),
+    fleeingBonus: num("state.fleeingBonus", s.fleeingBonus, POINTS),
+    pursuerBonus: num("state.pursuerBonus", s.pursuerBonus, POINTS),
+    pursuersFaster: requiredBool("state.pursuersFaster", s.pursuersFaster),
+    surprised: s.surprised === undefined || s.surprised === null ? null : oneOf("state.surprised", s.surprised, PURSUIT_SURPRISE),
+    outcome: oneOf("state.outcome", s.outcome, PURSUIT_OUTCOMES),
+    log: list("state.log", s.log, RULES_LIMITS.maxDays).map((r, i) => checkDayRecord(`state.log[${i}]`, r)),
+  };
+  evasionChance(checked);
+  return checked;
 }
 
 /**
  * Plays one day of the outdoor chase (RULES.md §8.2) and returns the new state (the input is not
  * changed) with the day's record appended to `log` and also returned as `record`.
  * - pursuers surprised: the fleeing side escapes automatically (no dice);
- * - fleeing side surprised: *Decision (module):* it cannot flee — outcome `cannotFlee` (no dice; the
- *   encounter takes place, §7.2);
+ * - fleeing side surprised: *Decision (RULES.md §8.2):* it is not barred from fleeing; it rolls on the table like
+ *   any side (only the side that is not surprised escapes automatically);
  * - otherwise 1d100 ≤ evasion chance → `escaped`; on a failure, if the pursuers are faster, 1d100 ≤ 50
  *   → `caught` (*Decision (module):* the 50 % is rolled on 1d100), else the chase `continues` to the
  *   next day (pursuers not faster: it always continues).
@@ -296,26 +330,24 @@ function checkPursuitState(state: PursuitState): void {
  * Throws UnknownValue (`state.outcome`) when the chase is already over, and the evasionChance errors.
  */
 export async function pursuitDay(
-  state: PursuitState,
+  input: PursuitState,
   dice: Dice,
 ): Promise<{ state: PursuitState; record: PursuitDayRecord }> {
-  checkPursuitState(state);
+  const state = checkPursuitState(input);
   oneOf("state.outcome", state.outcome, ["continues"] as const);
-  const day = state.day + 1;
+  const day = num("day", state.day + 1, { max: RULES_LIMITS.maxDays });
   let record: PursuitDayRecord;
   if (state.surprised === "pursuers") {
     record = { day, chance: null, band: null, evasionRoll: null, catchRoll: null, outcome: "escaped", reason: "pursuersSurprised" };
-  } else if (state.surprised === "fleeing") {
-    record = { day, chance: null, band: null, evasionRoll: null, catchRoll: null, outcome: "cannotFlee", reason: "fleeingSurprised" };
   } else {
     const e = evasionChance(state);
-    const [evasionRoll] = await dice.roll(1, 100, "evasion");
+    const [evasionRoll] = await rollChecked(dice, 1, 100, "evasion");
     if (evasionRoll! <= e.chance) {
       record = { day, chance: e.chance, band: e.band, evasionRoll: evasionRoll!, catchRoll: null, outcome: "escaped", reason: "evaded" };
     } else if (!state.pursuersFaster) {
       record = { day, chance: e.chance, band: e.band, evasionRoll: evasionRoll!, catchRoll: null, outcome: "continues", reason: "pursuersNotFaster" };
     } else {
-      const [catchRoll] = await dice.roll(1, 100, "pursuitCatch");
+      const [catchRoll] = await rollChecked(dice, 1, 100, "pursuitCatch");
       const caught = catchRoll! <= PURSUIT_CATCH_CHANCE;
       record = {
         day,
@@ -337,17 +369,16 @@ export async function pursuitDay(
  * reproduces a chase. The final state may still be `continues` if `maxDays` ran out.
  */
 export async function replayPursuit(initialState: PursuitState, dice: Dice, maxDays: number): Promise<PursuitState> {
-  const n = num("maxDays", maxDays, { min: 1, max: 100000, integer: true });
-  checkPursuitState(initialState);
-  let state = initialState;
+  const n = num("maxDays", maxDays, { min: 1, max: RULES_LIMITS.maxDays, integer: true });
+  let state = checkPursuitState(initialState);
   for (let i = 0; i < n && state.outcome === "continues"; i++) state = (await pursuitDay(state, dice)).state;
   return state;
 }
 
 /** The d100 results of a chase log, in the order they were rolled (feed them to fixedDice to replay). */
 export function pursuitLogDice(log: readonly PursuitDayRecord[]): number[] {
-  if (!Array.isArray(log)) throw new RulesError("AVENTURE.Error.Missing", { name: "log" });
-  return log.flatMap((r) => [r.evasionRoll, r.catchRoll].filter((x): x is number => x !== null));
+  const records = list("log", log, RULES_LIMITS.maxDays).map((r, i) => checkDayRecord(`log[${i}]`, r));
+  return records.flatMap((r) => [r.evasionRoll, r.catchRoll].filter((x): x is number => x !== null));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,10 +401,10 @@ export interface DungeonRunRule {
  * Not to be confused with ose's encounter movement (⅓ rate), limited to 60 rounds = 1 turn (seed 004,
  * RULES.md §8.3). Other rulesets use ose.
  */
-export const DUNGEON_RUN: Readonly<Record<EncounterRules, Readonly<DungeonRunRule>>> = {
+export const DUNGEON_RUN: Readonly<Record<EncounterRules, Readonly<DungeonRunRule>>> = deepFreeze({
   pmt: { limitRounds: 30, penalty: null, restTurns: null },
   ose: { limitRounds: 30, penalty: -2, restTurns: 3 },
-};
+});
 
 /** A character's running count (JSON-able). */
 export interface DungeonRunState {
@@ -438,8 +469,9 @@ export function dungeonRunRound(state: DungeonRunState): DungeonRunResult {
  * slowest member of each side"). Throws EmptyParty (no member), NotANumber / Negative.
  */
 export function groupSpeed(speeds: readonly number[]): number {
-  if (!Array.isArray(speeds) || speeds.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty");
-  return Math.min(...speeds.map((s, i) => nonNeg(`speeds[${i}]`, s)));
+  const items = list("speeds", speeds, RULES_LIMITS.maxGroup);
+  if (items.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty");
+  return items.reduce((a: number, s, i) => Math.min(a, metres(`speeds[${i}]`, s)), Number.MAX_VALUE);
 }
 
 export interface SpeedComparison {
@@ -451,8 +483,8 @@ export interface SpeedComparison {
 
 /** Compares the two sides' speeds (any one unit). Throws NotANumber / Negative. */
 export function compareSpeeds(fleeingSpeed: number, pursuerSpeed: number): SpeedComparison {
-  const f = nonNeg("fleeingSpeed", fleeingSpeed);
-  const p = nonNeg("pursuerSpeed", pursuerSpeed);
+  const f = metres("fleeingSpeed", fleeingSpeed);
+  const p = metres("pursuerSpeed", pursuerSpeed);
   return { pursuersFaster: p > f, twiceAsFast: p > 0 && p >= 2 * f };
 }
 
@@ -460,7 +492,7 @@ export function compareSpeeds(fleeingSpeed: number, pursuerSpeed: number): Speed
  * RULES.md §8.2 referee adjustments: dense woods (for the fleeing side) and pursuers twice as fast
  * (for the pursuers) are each worth +20 to +25 percentage points. The dialog offers 20 by default.
  */
-export const EVASION_ADJUSTMENT = { min: 20, max: 25, default: 20 } as const;
+export const EVASION_ADJUSTMENT = deepFreeze({ min: 20, max: 25, default: 20 } as const);
 
 /** Checks a referee adjustment (20..25, integer) and returns it. Throws NotANumber, NotAnInteger, OutOfRange. */
 export function evasionAdjustment(name: string, value: unknown): number {
@@ -480,12 +512,11 @@ export function dungeonRunRestSeconds(rs: RulesetId): number | null {
   return rule.restTurns === null ? null : rule.restTurns * turnSeconds(rules)!;
 }
 
-/** Where a dungeon chase stands. `impossible`: combat had started; `cannotFlee`: the fleeing side was surprised. */
-export type DungeonChaseOutcome = "continues" | "escaped" | "caught" | "cannotFlee" | "impossible";
+/** Where a dungeon chase stands. `impossible`: combat had started. */
+export type DungeonChaseOutcome = "continues" | "escaped" | "caught" | "impossible";
 
 export type DungeonChaseReason =
   | "pursuersSurprised"
-  | "fleeingSurprised"
   | "combatStarted"
   | "faster"
   | "notPursued"
@@ -550,7 +581,9 @@ function pushEvent(state: DungeonChaseState, e: DungeonChaseEvent, more: Partial
 
 /**
  * Starts a flight in the dungeon (RULES.md §8.1, §7.2, §8.3), in this order:
- * 1. surprise: surprised pursuers → `escaped`; a surprised fleeing side → `cannotFlee` (as outdoors);
+ * 1. surprise: surprised pursuers → `escaped`; a surprised fleeing side is not barred from fleeing (*Decision*, as
+ *    outdoors, RULES.md §8.2): it goes on like any side (if the other side attacked in the free round, combat has
+ *    started: pass `combatStarted`);
  * 2. `dungeonFlightDetail`: `impossible` once combat has started; a strictly faster fleeing side `escaped`;
  * 3. pmt, monsters pursuing: the reaction total (rolled 2d6, reason "reaction", unless given) decides;
  *    2–6 → `escaped` (reason `notPursued`). ose: the referee decides (`pursues` null; `suggested` from a
@@ -562,7 +595,8 @@ function pushEvent(state: DungeonChaseState, e: DungeonChaseEvent, more: Partial
 export async function startDungeonChase(opts: DungeonChaseOptions, dice: Dice): Promise<{ state: DungeonChaseState; event: DungeonChaseEvent }> {
   object("opts", opts);
   const detail = dungeonFlightDetail(opts);
-  const rules = encounterRules(opts.ruleset);
+  const rs = checkRuleset(opts.ruleset);
+  const rules = encounterRules(rs);
   const surprised = opts.surprised ?? null;
   if (surprised !== null) oneOf("surprised", surprised, PURSUIT_SURPRISE);
   const monsters = bool("monstersPursue", opts.monstersPursue, true);
@@ -570,9 +604,9 @@ export async function startDungeonChase(opts: DungeonChaseOptions, dice: Dice): 
   const given = opts.reactionTotal ?? null;
   if (given !== null) reactionTotal(rules, given);
   const state: DungeonChaseState = {
-    ruleset: opts.ruleset,
-    fleeingSpeed: opts.fleeingSpeed,
-    pursuerSpeed: opts.pursuerSpeed,
+    ruleset: rs,
+    fleeingSpeed: metres("fleeingSpeed", opts.fleeingSpeed),
+    pursuerSpeed: metres("pursuerSpeed", opts.pursuerSpeed),
     pursuersCanCatch: detail.pursuersCanCatch,
     pursues: null,
     suggested: null,
@@ -582,34 +616,80 @@ export async function startDungeonChase(opts: DungeonChaseOptions, dice: Dice): 
     log: [],
   };
   if (surprised === "pursuers") return pushEvent(state, dungeonEvent("start", 0, "escaped", "pursuersSurprised"));
-  if (surprised === "fleeing") return pushEvent(state, dungeonEvent("start", 0, "cannotFlee", "fleeingSurprised"));
   if (detail.outcome === "impossible") return pushEvent(state, dungeonEvent("start", 0, "impossible", "combatStarted"));
   if (detail.outcome === "escapes") return pushEvent(state, dungeonEvent("start", 0, "escaped", "faster"));
   let total: number | null = given;
   let more: Partial<DungeonChaseState> = {};
   if (monsters) {
-    if (rules === "pmt" && total === null) total = (await dice.roll(2, 6, "reaction")).reduce((a, b) => a + b, 0);
+    if (rules === "pmt" && total === null) total = (await rollChecked(dice, 2, 6, "reaction")).reduce((a, b) => a + b, 0);
     if (total !== null) {
-      const p = pursuesDetail(opts.ruleset, total);
+      const p = pursuesDetail(rs, total);
       more = { pursues: p.pursues, suggested: p.decidedBy === "referee" ? p.suggested : null };
       if (p.pursues === false) return pushEvent(state, dungeonEvent("start", 0, "escaped", "notPursued", { reactionTotal: total }), more);
     }
   }
   if (dropped) {
-    const [d6] = await dice.roll(1, 6, "drop");
+    const [d6] = await rollChecked(dice, 1, 6, "drop");
     const outcome = dropDistracts(d6!) ? "escaped" : "continues";
     return pushEvent(state, dungeonEvent("start", 0, outcome, outcome === "escaped" ? "distracted" : "notDistracted", { reactionTotal: total, dropRoll: d6! }), more);
   }
   return pushEvent(state, dungeonEvent("start", 0, "continues", "pursuit", { reactionTotal: total }), more);
 }
 
-function checkDungeonChase(state: DungeonChaseState): void {
-  object("state", state);
-  oneOf("state.outcome", state.outcome, ["continues"] as const);
-  if (!Array.isArray(state.log)) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
-  nonNeg("state.fleeingSpeed", state.fleeingSpeed);
-  nonNeg("state.pursuerSpeed", state.pursuerSpeed);
-  requiredBool("state.pursuersCanCatch", state.pursuersCanCatch);
+const DUNGEON_CHASE_KINDS = ["start", "round", "drop", "end"] as const;
+const DUNGEON_CHASE_OUTCOMES = ["continues", "escaped", "caught", "impossible"] as const;
+const DUNGEON_CHASE_REASONS = [
+  "pursuersSurprised",
+  "combatStarted",
+  "faster",
+  "notPursued",
+  "pursuit",
+  "distracted",
+  "notDistracted",
+  "running",
+  "exhausted",
+  "outOfSight",
+  "caught",
+  "gaveUp",
+] as const;
+
+function nullableBool(name: string, v: unknown): boolean | null {
+  return v === null ? null : requiredBool(name, v);
+}
+
+/** One event of a dungeon chase log, checked field by field (a new object). */
+function checkDungeonEvent(name: string, raw: unknown, limitRounds: number): DungeonChaseEvent {
+  const e = record(name, raw);
+  return {
+    kind: oneOf(`${name}.kind`, e.kind, DUNGEON_CHASE_KINDS),
+    round: num(`${name}.round`, e.round, { integer: true, min: 0, max: limitRounds }),
+    outcome: oneOf(`${name}.outcome`, e.outcome, DUNGEON_CHASE_OUTCOMES),
+    reason: oneOf(`${name}.reason`, e.reason, DUNGEON_CHASE_REASONS),
+    reactionTotal: e.reactionTotal === null ? null : num(`${name}.reactionTotal`, e.reactionTotal, { integer: true, min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore }),
+    dropRoll: e.dropRoll === null ? null : num(`${name}.dropRoll`, e.dropRoll, { integer: true, min: 1, max: 6 }),
+  };
+}
+
+/**
+ * A dungeon chase that goes on, checked field by field (ruleset, speeds, flags, rounds against DUNGEON_RUN, every
+ * event of the log); returns a new state with only its own fields. Throws UnknownValue when the chase is over.
+ */
+function checkDungeonChase(state: DungeonChaseState): DungeonChaseState {
+  const s = record("state", state);
+  const rs = checkRuleset(s.ruleset);
+  const limit = DUNGEON_RUN[encounterRules(rs)].limitRounds;
+  return {
+    ruleset: rs,
+    fleeingSpeed: metres("state.fleeingSpeed", s.fleeingSpeed),
+    pursuerSpeed: metres("state.pursuerSpeed", s.pursuerSpeed),
+    pursuersCanCatch: requiredBool("state.pursuersCanCatch", s.pursuersCanCatch),
+    pursues: nullableBool("state.pursues", s.pursues),
+    suggested: nullableBool("state.suggested", s.suggested),
+    rounds: num("state.rounds", s.rounds, { integer: true, min: 0, max: limit }),
+    exhausted: requiredBool("state.exhausted", s.exhausted),
+    outcome: oneOf("state.outcome", s.outcome, ["continues"] as const),
+    log: list("state.log", s.log).map((e, i) => checkDungeonEvent(`state.log[${i}]`, e, limit)),
+  };
 }
 
 /**
@@ -618,30 +698,30 @@ function checkDungeonChase(state: DungeonChaseState): void {
  * rest) and no further round can be run (the referee ends the chase). Throws UnknownValue when the
  * chase is over or the runners are exhausted.
  */
-export function dungeonChaseRound(state: DungeonChaseState): { state: DungeonChaseState; event: DungeonChaseEvent; run: DungeonRunResult } {
-  checkDungeonChase(state);
+export function dungeonChaseRound(input: DungeonChaseState): { state: DungeonChaseState; event: DungeonChaseEvent; run: DungeonRunResult } {
+  const state = checkDungeonChase(input);
   const run = dungeonRunRound({ ruleset: state.ruleset, rounds: state.rounds, exhausted: state.exhausted });
   const e = dungeonEvent("round", run.rounds, "continues", run.exhausted ? "exhausted" : "running");
   return { ...pushEvent(state, e, { rounds: run.rounds, exhausted: run.exhausted }), run };
 }
 
 /** The fleeing side drops treasure or food during the chase: 1d6 (reason "drop"), 3–6 → `escaped`. */
-export async function dungeonChaseDrop(state: DungeonChaseState, dice: Dice): Promise<{ state: DungeonChaseState; event: DungeonChaseEvent }> {
-  checkDungeonChase(state);
-  const [d6] = await dice.roll(1, 6, "drop");
+export async function dungeonChaseDrop(input: DungeonChaseState, dice: Dice): Promise<{ state: DungeonChaseState; event: DungeonChaseEvent }> {
+  const state = checkDungeonChase(input);
+  const [d6] = await rollChecked(dice, 1, 6, "drop");
   const distracted = dropDistracts(d6!);
   return pushEvent(state, dungeonEvent("drop", state.rounds, distracted ? "escaped" : "continues", distracted ? "distracted" : "notDistracted", { dropRoll: d6! }));
 }
 
-export const DUNGEON_CHASE_ENDS = ["outOfSight", "caught", "gaveUp"] as const;
+export const DUNGEON_CHASE_ENDS = deepFreeze(["outOfSight", "caught", "gaveUp"] as const);
 
 /**
  * The referee ends the chase: the fleeing side left the monsters' field of view (`outOfSight` →
  * `escaped`), the pursuers gave up (`gaveUp` → `escaped`), or they caught the fleeing side (`caught`,
  * only if the pursuers are strictly faster, §8.1). Throws UnknownValue otherwise.
  */
-export function dungeonChaseEnd(state: DungeonChaseState, how: (typeof DUNGEON_CHASE_ENDS)[number]): { state: DungeonChaseState; event: DungeonChaseEvent } {
-  checkDungeonChase(state);
+export function dungeonChaseEnd(input: DungeonChaseState, how: (typeof DUNGEON_CHASE_ENDS)[number]): { state: DungeonChaseState; event: DungeonChaseEvent } {
+  const state = checkDungeonChase(input);
   oneOf("how", how, DUNGEON_CHASE_ENDS);
   if (how === "caught" && !state.pursuersCanCatch) {
     throw new RulesError("AVENTURE.Error.UnknownValue", { name: "how", value: how, allowed: "outOfSight, gaveUp" });

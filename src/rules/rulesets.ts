@@ -1,7 +1,8 @@
+import { show } from "./text.js";
 import { RulesError } from "./errors.js";
 
 /** The five rulesets the module knows (RULES.md, "The rulesets"). */
-export const RULESETS = ["rnp", "dnd5e", "pmt", "ose", "polaris"] as const;
+export const RULESETS = Object.freeze(["rnp", "dnd5e", "pmt", "ose", "polaris"] as const);
 export type RulesetId = (typeof RULESETS)[number];
 
 export function isRuleset(value: unknown): value is RulesetId {
@@ -10,6 +11,6 @@ export function isRuleset(value: unknown): value is RulesetId {
 
 /** Returns the ruleset id, or throws AVENTURE.Error.UnknownRuleset. */
 export function ruleset(value: unknown): RulesetId {
-  if (!isRuleset(value)) throw new RulesError("AVENTURE.Error.UnknownRuleset", { value: String(value) });
+  if (!isRuleset(value)) throw new RulesError("AVENTURE.Error.UnknownRuleset", { value: show(value) });
   return value;
 }

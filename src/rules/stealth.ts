@@ -3,24 +3,34 @@
  * Pure functions, metres. Documented in docs/api/light.md.
  */
 import { RulesError } from "./errors.js";
-import { LIGHT_LEVELS, perceivedLightDetail, type LightLevel, type VisionSense, type VisionSenses } from "./light.js";
+import {
+  LIGHT_LEVELS,
+  OBSCURITY_LEVELS,
+  perceivedLightDetail,
+  type LightLevel,
+  type Obscurity,
+  type VisionSense,
+  type VisionSenses,
+} from "./light.js";
 import { ruleset, type RulesetId } from "./rulesets.js";
 import { clean } from "./units.js";
-import { bool, nonNeg, num, oneOf } from "./validate.js";
+import { bool, num, oneOf } from "./validate.js";
+import { deepFreeze, list, metres } from "./guard.js";
+import { RULES_LIMITS } from "./limits.js";
 
 /** Travel paces accepted by canTryToHide (RULES.md §2.1); only "slow" allows stealth while travelling (§2.2, §6). */
-export const STEALTH_PACES = ["slow", "normal", "fast"] as const;
+export const STEALTH_PACES = deepFreeze(["slow", "normal", "fast"] as const);
 export type StealthPace = (typeof STEALTH_PACES)[number];
 
 /** Why a hider can try to hide from an observer (the §6 prerequisites, in the order they are checked). */
-export const HIDE_BECAUSE = ["cover", "darkness", "invisible", "notWatching"] as const;
+export const HIDE_BECAUSE = deepFreeze(["cover", "darkness", "obscured", "invisible", "notWatching"] as const);
 export type HideBecause = (typeof HIDE_BECAUSE)[number];
 
 /** What lets an observer see the hider: the hider stands in light (bright or dim), or one of the observer's senses. */
 export type HideBlocker = "light" | VisionSense;
 
 /** Reason codes for an overall refusal. */
-export const HIDE_REASONS = ["noObservers", "needsSlowPace", "observerSees"] as const;
+export const HIDE_REASONS = deepFreeze(["noObservers", "needsSlowPace", "observerSees"] as const);
 export type HideReason = (typeof HIDE_REASONS)[number];
 
 export interface HideObserver {
@@ -38,6 +48,8 @@ export interface HideAttemptInput {
   ruleset: RulesetId;
   /** Actual light level at the hider. */
   hiderLight: LightLevel;
+  /** How obscured the hider's area is (RULES.md §5): heavy obscurity is a zone of no visibility. Default "none". */
+  hiderObscurity?: Obscurity;
   invisible: boolean;
   travelling?: boolean;
   /** Required when travelling. */
@@ -83,7 +95,7 @@ function requireObject<T>(name: string, value: T): T {
 
 function within(distance: number, range: number | undefined, name: string): boolean {
   if (range === undefined) return false;
-  const r = nonNeg(name, range);
+  const r = metres(name, range);
   return r > 0 && clean(distance) <= clean(r);
 }
 
@@ -92,6 +104,8 @@ function within(distance: number, range: number | undefined, name: string): bool
  * - "cover": no line of sight (total cover);
  * - "darkness": the hider's light, as perceived by THAT observer with its senses at its distance, is dark
  *   (no darkvision or out of its range; blindsight and truesight see in darkness; see perceivedLight);
+ * - "obscured": the hider is in a heavily obscured area (thick fog, dense foliage: a zone of no visibility, RULES.md
+ *   §5–6) and the observer has no blindsight within range (darkvision and truesight do not see through it);
  * - "invisible": the hider is invisible and the observer has neither truesight nor blindsight within range.
  *   *Decision*: RULES.md says an invisible creature counts as in a zone of no visibility; blindsight is "not affected
  *   by darkness", so it perceives an invisible hider too; darkvision does not;
@@ -106,19 +120,20 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
   requireObject("input", input);
   const rs = ruleset(input.ruleset);
   const hiderLight = oneOf("hiderLight", input.hiderLight, LIGHT_LEVELS);
+  const obscurity = input.hiderObscurity === undefined ? "none" : oneOf("hiderObscurity", input.hiderObscurity, OBSCURITY_LEVELS);
   const invisible = requireBool("invisible", input.invisible);
   const travelling = bool("travelling", input.travelling, false);
   let pace: StealthPace | undefined;
   if (input.pace !== undefined) pace = oneOf("pace", input.pace, STEALTH_PACES);
   if (travelling && pace === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: "pace" });
-  if (!Array.isArray(input.observers)) throw new RulesError("AVENTURE.Error.Missing", { name: "observers" });
+  const observers = list("observers", input.observers, RULES_LIMITS.maxParty) as readonly HideObserver[];
 
-  const results: HideObserverResult[] = input.observers.map((o, i) => {
+  const results: HideObserverResult[] = observers.map((o, i) => {
     requireObject(`observers[${i}]`, o);
     const id = requireId(`observers[${i}].id`, o.id);
     const los = requireBool(`observers[${i}].hasLineOfSight`, o.hasLineOfSight);
     const senses = requireObject(`observers[${i}].senses`, o.senses);
-    const distance = nonNeg(`observers[${i}].distance`, o.distance);
+    const distance = metres(`observers[${i}].distance`, o.distance);
     const notWatching = bool(`observers[${i}].notWatching`, o.notWatching, false);
     const perceived = perceivedLightDetail(rs, hiderLight, senses, distance);
     const seesInvisible: VisionSense | null = within(distance, senses.blindsight, `observers[${i}].senses.blindsight`)
@@ -127,15 +142,18 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
         ? "truesight"
         : null;
 
+    const blindsight = within(distance, senses.blindsight, `observers[${i}].senses.blindsight`);
     let because: HideBecause | null = null;
     if (!los) because = "cover";
     else if (perceived.level === "dark") because = "darkness";
+    else if (obscurity === "heavy" && !blindsight) because = "obscured";
     else if (invisible && seesInvisible === null) because = "invisible";
     else if (notWatching) because = "notWatching";
     if (because !== null) return { id, canHideFrom: true, because };
 
     let blockedBy: HideBlocker = "light";
     if (hiderLight === "dark" && perceived.sense !== "none") blockedBy = perceived.sense;
+    else if (obscurity === "heavy") blockedBy = "blindsight";
     else if (invisible && seesInvisible !== null) blockedBy = seesInvisible;
     return { id, canHideFrom: false, because: null, blockedBy };
   });
@@ -181,32 +199,33 @@ export interface HideCheckResult {
  */
 export function hideResult(input: { stealthTotal: number; observers: readonly HideCheckObserver[] }): HideCheckResult {
   requireObject("input", input);
-  const dc = num("stealthTotal", input.stealthTotal, { integer: true });
-  if (!Array.isArray(input.observers)) throw new RulesError("AVENTURE.Error.Missing", { name: "observers" });
+  const score = { integer: true, min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore };
+  const dc = num("stealthTotal", input.stealthTotal, score);
+  const observers = list("observers", input.observers, RULES_LIMITS.maxParty) as readonly HideCheckObserver[];
   const spottedBy: string[] = [];
   const hiddenFrom: string[] = [];
-  input.observers.forEach((o, i) => {
+  observers.forEach((o, i) => {
     requireObject(`observers[${i}]`, o);
     const id = requireId(`observers[${i}].id`, o.id);
     const searching = requireBool(`observers[${i}].searching`, o.searching);
     const passiveKnown = !(searching && (o.passivePerception === null || o.passivePerception === undefined));
-    const passive = passiveKnown ? num(`observers[${i}].passivePerception`, o.passivePerception, { integer: true }) : null;
-    let score = passive ?? 0;
+    const passive = passiveKnown ? num(`observers[${i}].passivePerception`, o.passivePerception, score) : null;
+    let total = passive ?? 0;
     if (searching) {
       if (o.perceptionRoll === undefined || o.perceptionRoll === null) {
         throw new RulesError("AVENTURE.Error.Missing", { name: `observers[${i}].perceptionRoll` });
       }
-      score = num(`observers[${i}].perceptionRoll`, o.perceptionRoll, { integer: true });
+      total = num(`observers[${i}].perceptionRoll`, o.perceptionRoll, score);
     } else if (o.perceptionRoll !== undefined) {
-      num(`observers[${i}].perceptionRoll`, o.perceptionRoll, { integer: true });
+      num(`observers[${i}].perceptionRoll`, o.perceptionRoll, score);
     }
-    (score >= dc ? spottedBy : hiddenFrom).push(id);
+    (total >= dc ? spottedBy : hiddenFrom).push(id);
   });
   return { dc, spottedBy, hiddenFrom };
 }
 
 /** Events that end hiding (RULES.md §6). */
-export const HIDE_END_EVENTS = [
+export const HIDE_END_EVENTS = deepFreeze([
   "revealed",
   "attacked",
   "enteredView",
@@ -214,7 +233,7 @@ export const HIDE_END_EVENTS = [
   "coverRemoved",
   "leftDarkness",
   "noise",
-] as const;
+] as const);
 export type HideEndEvent = (typeof HIDE_END_EVENTS)[number];
 
 /**

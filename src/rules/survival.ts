@@ -1,11 +1,14 @@
+import { show } from "./text.js";
 import { RulesError } from "./errors.js";
 import { num, oneOf } from "./validate.js";
+import { deepFreeze } from "./guard.js";
+import { RULES_LIMITS } from "./limits.js";
 
 /**
  * RULES.md §4.2–4.4 (rnp): suffocation, food and water. Every number of those sections lives here once.
  * Exhaustion levels follow the 5e convention: 0 to 6 (6 = death); the seeds do not restate the scale.
  */
-export const SURVIVAL_TABLE = {
+export const SURVIVAL_TABLE = deepFreeze({
   /** §4.2: hold breath for 1 + CON modifier minutes… */
   holdBreathBaseMinutes: 1,
   /** …minimum 30 seconds. */
@@ -34,14 +37,14 @@ export const SURVIVAL_TABLE = {
   dehydrationExtraLevels: 1,
   /** 5e convention: exhaustion runs from 0 to 6 (death). */
   exhaustionMax: 6,
-} as const;
+} as const);
 
 /** How much of the day's need a character gets (food or water). Relative to the need: in hot weather "full" water is 6 L. */
-export const RATION_LEVELS = ["full", "half", "none"] as const;
+export const RATION_LEVELS = deepFreeze(["full", "half", "none"] as const);
 export type RationLevel = (typeof RATION_LEVELS)[number];
 
 /** The accepted Constitution modifiers (ability scores 1–30). */
-export const SURVIVAL_CON_MOD_RANGE = { min: -5, max: 10 } as const;
+export const SURVIVAL_CON_MOD_RANGE = deepFreeze({ min: -5, max: 10 } as const);
 
 function conModifier(name: string, conMod: unknown): number {
   return num(name, conMod, { integer: true, min: SURVIVAL_CON_MOD_RANGE.min, max: SURVIVAL_CON_MOD_RANGE.max });
@@ -71,7 +74,7 @@ export function fastingDays(conMod: number): number {
 /** Litres of water a character needs per day (RULES.md §4.4): 3 L, 6 L in hot weather. */
 export function waterNeedLitres(hot: boolean): number {
   if (typeof hot !== "boolean") {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "hot", value: String(hot), allowed: "true, false" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "hot", value: show(hot), allowed: "true, false" });
   }
   return hot ? SURVIVAL_TABLE.hotWaterLitresPerDay : SURVIVAL_TABLE.waterLitresPerDay;
 }
@@ -116,8 +119,9 @@ export interface SurvivalDayResult {
 /** Whether a save given as a boolean (success) or a total (compared with dc) succeeds. */
 export function survivalSaveSucceeds(name: string, result: unknown, dc: number): boolean {
   if (typeof result === "boolean") return result;
-  if (result === undefined) throw new RulesError("AVENTURE.Error.Missing", { name });
-  return num(name, result) >= dc;
+  const d = num("dc", dc, { min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore });
+  if (result === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: show(name) });
+  return num(show(name), result) >= d;
 }
 
 /**
@@ -133,7 +137,7 @@ export function survivalSaveSucceeds(name: string, result: unknown, dc: number):
 export function survivalDay(input: SurvivalDayInput): SurvivalDayResult {
   if (typeof input !== "object" || input === null) throw new RulesError("AVENTURE.Error.Missing", { name: "input" });
   const fastingAllowed = fastingDays(input.conMod);
-  const fasting = num("fasting", input.fasting, { min: 0 });
+  const fasting = num("fasting", input.fasting, { min: 0, max: RULES_LIMITS.maxCounterDays });
   const exhaustion = num("exhaustion", input.exhaustion, { integer: true, min: 0, max: SURVIVAL_TABLE.exhaustionMax });
   const food = oneOf("food", input.food, RATION_LEVELS);
   const water = oneOf("water", input.water, RATION_LEVELS);

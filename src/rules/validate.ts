@@ -1,4 +1,5 @@
 import { RulesError } from "./errors.js";
+import { show } from "./text.js";
 
 export interface NumberConstraints {
   min?: number;
@@ -6,24 +7,40 @@ export interface NumberConstraints {
   integer?: boolean;
 }
 
+/** A bound or a value for error data: the number itself when finite, otherwise its text. */
+function datum(v: unknown, fallback: string): string | number {
+  if (v === undefined) return fallback;
+  return typeof v === "number" && Number.isFinite(v) ? v : show(v);
+}
+
 /**
  * Checks that `value` is a finite number within the constraints and returns it.
  * Throws a RulesError naming the argument otherwise (never returns NaN, never defaults silently).
  */
 export function num(name: string, value: unknown, c: NumberConstraints = {}): number {
+  const n = show(name);
+  if (
+    c === null ||
+    typeof c !== "object" ||
+    !(c.min === undefined || typeof c.min === "number") ||
+    !(c.max === undefined || typeof c.max === "number") ||
+    !(c.integer === undefined || typeof c.integer === "boolean")
+  ) {
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "constraints", value: show(c), allowed: "{ min?: number, max?: number, integer?: boolean }" });
+  }
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new RulesError("AVENTURE.Error.NotANumber", { name, value: String(value) });
+    throw new RulesError("AVENTURE.Error.NotANumber", { name: n, value: show(value) });
   }
   if (c.integer && !Number.isInteger(value)) {
-    throw new RulesError("AVENTURE.Error.NotAnInteger", { name, value });
+    throw new RulesError("AVENTURE.Error.NotAnInteger", { name: n, value });
   }
-  if (c.min === 0 && value < 0) throw new RulesError("AVENTURE.Error.Negative", { name, value });
+  if (c.min === 0 && value < 0) throw new RulesError("AVENTURE.Error.Negative", { name: n, value });
   if ((c.min !== undefined && value < c.min) || (c.max !== undefined && value > c.max)) {
     throw new RulesError("AVENTURE.Error.OutOfRange", {
-      name,
+      name: n,
       value,
-      min: c.min ?? "-∞",
-      max: c.max ?? "∞",
+      min: datum(c.min, "-∞"),
+      max: datum(c.max, "∞"),
     });
   }
   return value;
@@ -36,11 +53,12 @@ export function nonNeg(name: string, value: unknown): number {
 
 /** Checks that `value` is one of `allowed` and returns it with the narrowed type. */
 export function oneOf<const T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
-  if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
+  if (!Array.isArray(allowed)) throw new RulesError("AVENTURE.Error.Missing", { name: "allowed" });
+  if (typeof value !== "string" || !(allowed as readonly unknown[]).includes(value)) {
     throw new RulesError("AVENTURE.Error.UnknownValue", {
-      name,
-      value: String(value),
-      allowed: allowed.join(", "),
+      name: show(name),
+      value: show(value),
+      allowed: allowed.map(show).join(", "),
     });
   }
   return value as T;
@@ -48,9 +66,10 @@ export function oneOf<const T extends string>(name: string, value: unknown, allo
 
 /** A boolean, or the default when undefined. Anything else throws. */
 export function bool(name: string, value: unknown, fallback: boolean): boolean {
+  if (typeof fallback !== "boolean") throw new RulesError("AVENTURE.Error.UnknownValue", { name: "fallback", value: show(fallback), allowed: "true, false" });
   if (value === undefined) return fallback;
   if (typeof value !== "boolean") {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: String(value), allowed: "true, false" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: show(name), value: show(value), allowed: "true, false" });
   }
   return value;
 }

@@ -110,6 +110,18 @@ describe("side initiative over three rounds (ose, three sides)", () => {
     expect(w.notifications.filter((n) => n.type === "error")).toEqual([]);
   });
 
+  it("pmt: tied sides act simultaneously even with the reroll option (seed 002 gives pmt no reroll)", async () => {
+    await setup("pmt", "reroll");
+    const w = cw.world;
+    const combat = await newCombat(["tHero", "tOrc"]);
+    w.rolls.push(4, 4);
+    await combat.startCombat();
+    expect(initiatives(combat)).toEqual({ Aldric: 4, Orc: 4 });
+    expect(w.rolls.made).toHaveLength(1); // no reroll
+    expect(w.rolls.queue).toEqual([]);
+    expect(w.messages[0]!.content).toContain("simultaneous");
+  });
+
   it("another GM advancing the round: the active GM rolls, once", async () => {
     const w = cw.world;
     const combat = await newCombat(["tHero", "tOrc"]);

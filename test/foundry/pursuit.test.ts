@@ -231,7 +231,7 @@ describe("outdoor chase through the glue", () => {
     expect(c.world.messages.at(-1)!.content).toContain("Dense woods: +20.");
   });
 
-  it("surprise: surprised pursuers → the fleeing side escapes; a surprised fleeing side cannot flee (no dice)", async () => {
+  it("surprise: surprised pursuers → the fleeing side escapes (no dice); a surprised fleeing side rolls to escape like any side", async () => {
     const c = await setup();
     c.fake.select(c.heroes[0]!, c.goblins[0]!);
     const d1 = new c.D.PursuitDialog();
@@ -239,13 +239,16 @@ describe("outdoor chase through the glue", () => {
     await d1.change("surprise", "pursuers");
     const r1 = await d1.start();
     expect(r1!.outdoors!.outcome).toBe("escaped");
+    expect(c.world.rolls.made.length).toBe(0);
+    // RULES.md §8.2 decision: a surprised side that flees is not barred from fleeing (it used to get cannotFlee).
     const d2 = new c.D.PursuitDialog();
     await d2.change("place", "outdoors");
     await d2.change("surprise", "fleeing");
+    c.world.rolls.push(1);
     const r2 = await d2.start();
-    expect(r2!.outdoors!.outcome).toBe("cannotFlee");
-    expect(c.world.rolls.made.length).toBe(0);
-    expect(c.world.messages.at(-1)!.content).toContain("Surprised, the fleeing side cannot flee");
+    expect(r2!.outdoors!.log[0]).toMatchObject({ evasionRoll: 1, outcome: "escaped", reason: "evaded" });
+    expect(c.world.rolls.made.length).toBe(1);
+    expect(c.world.messages.at(-1)!.content).toContain("They escape!");
   });
 });
 
@@ -392,9 +395,11 @@ describe("dungeon flight through the glue", () => {
     const fight = new c.D.PursuitDialog();
     await fight.change("combatStarted", true);
     expect((await fight.start())!.dungeon!.outcome).toBe("impossible");
+    // A surprised fleeing side is not barred from fleeing (RULES.md §8.2 decision, also in the dungeon): faster, it escapes.
     const surprised = new c.D.PursuitDialog();
     await surprised.change("surprise", "fleeing");
-    expect((await surprised.start())!.dungeon!.outcome).toBe("cannotFlee");
+    await surprised.change("groups.party.speed", "15");
+    expect((await surprised.start())!.dungeon!.log[0]).toMatchObject({ outcome: "escaped", reason: "faster" });
     expect(c.world.rolls.made.length).toBe(0);
     const drop = new c.D.PursuitDialog();
     await drop.change("dropped", true);

@@ -16,6 +16,8 @@ import {
   seededDice,
   sideInitiativeValues,
   sideOrder,
+  sideTiesFor,
+  SIDE_TIES_BY_RULES,
   surpriseOutcome,
   surprisedSides,
 } from "../../src/rules/index.js";
@@ -372,6 +374,31 @@ describe("side initiative (RULES.md §7.3)", () => {
         },
       ),
     );
+  });
+});
+
+describe("tied sides per ruleset (RULES.md §7.3)", () => {
+  it("pmt ties are always simultaneous: seed 002 gives pmt no reroll", () => {
+    expect(SIDE_TIES_BY_RULES.pmt).toEqual(["simultaneous"]);
+    expect(sideTiesFor("pmt", "reroll")).toBe("simultaneous");
+    expect(sideTiesFor("pmt", "simultaneous")).toBe("simultaneous");
+  });
+  it("ose (and the rulesets that use its encounter rules) follow the option", () => {
+    expect(SIDE_TIES_BY_RULES.ose).toEqual(["simultaneous", "reroll"]);
+    for (const rs of ["ose", "rnp", "dnd5e", "polaris"] as const) {
+      expect(sideTiesFor(rs, "reroll")).toBe("reroll");
+      expect(sideTiesFor(rs, "simultaneous")).toBe("simultaneous");
+    }
+  });
+  it("a pmt round with tied sides rolls once, whatever the option", async () => {
+    const dice = recordingDice(fixedDice([4, 4, 2]));
+    const r = await rollSideInitiative(["friendly", "neutral", "hostile"], sideTiesFor("pmt", "reroll"), dice);
+    expect(r.groups).toEqual([["friendly", "neutral"], ["hostile"]]);
+    expect(dice.log).toHaveLength(1);
+  });
+  it("rejects an unknown ruleset or option", () => {
+    throwsKey(() => sideTiesFor("gurps" as never, "reroll"), "UnknownRuleset");
+    throwsKey(() => sideTiesFor("ose", "coinflip" as never), "UnknownValue");
   });
 });
 

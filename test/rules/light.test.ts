@@ -5,6 +5,8 @@ import {
   LIGHT_LEVELS,
   LIGHT_THRESHOLDS,
   LIGHT_VISIBILITY,
+  OBSCURITY_CAP,
+  OBSCURITY_LEVELS,
   RULESETS,
   ambientLight,
   clean,
@@ -15,6 +17,7 @@ import {
   mildestEffect,
   perceivedLight,
   perceivedLightDetail,
+  perceivedVisibility,
   visibilityEffect,
   type LightLevel,
   type LightSource,
@@ -353,5 +356,56 @@ describe("perceivedLight (§5 senses)", () => {
         },
       ),
     );
+  });
+});
+
+describe("perceivedVisibility: obscurity (§5 Decision)", () => {
+  it("light obscurity (light fog, foliage): at best dim, whatever the light", () => {
+    expect(OBSCURITY_LEVELS).toEqual(["none", "light", "heavy"]);
+    expect(OBSCURITY_CAP).toEqual({ none: "bright", light: "dim", heavy: "dark" });
+    expect(perceivedVisibility("rnp", "bright", "light", {}, 10)).toBe("dim");
+    expect(perceivedVisibility("rnp", "dim", "light", {}, 10)).toBe("dim");
+    expect(perceivedVisibility("rnp", "dark", "light", {}, 10)).toBe("dark");
+  });
+  it("heavy obscurity (thick fog, dense foliage): dark, whatever the light", () => {
+    for (const light of LIGHT_LEVELS) expect(perceivedVisibility("rnp", light, "heavy", {}, 10)).toBe("dark");
+  });
+  it("no obscurity: the light through the senses (perceivedLight)", () => {
+    expect(perceivedVisibility("rnp", "dark", "none", { darkvision: 18 }, 10)).toBe("dim");
+    expect(perceivedVisibility("dnd5e", "dim", "none", { darkvision: 18 }, 10)).toBe("bright");
+    expect(perceivedVisibility("rnp", "dark", "none", {}, 10)).toBe("dark");
+  });
+  it("darkvision does not pierce obscurity; it still turns darkness into dim under light obscurity", () => {
+    expect(perceivedVisibility("dnd5e", "dim", "light", { darkvision: 18 }, 10)).toBe("dim");
+    expect(perceivedVisibility("rnp", "dark", "light", { darkvision: 18 }, 10)).toBe("dim");
+    expect(perceivedVisibility("rnp", "bright", "heavy", { darkvision: 18 }, 10)).toBe("dark");
+  });
+  it("truesight does not pierce obscurity (it is not magical darkness)", () => {
+    expect(perceivedVisibility("rnp", "bright", "heavy", { truesight: 36 }, 10)).toBe("dark");
+    expect(perceivedVisibility("rnp", "bright", "light", { truesight: 36 }, 10)).toBe("dim");
+  });
+  it("blindsight within range ignores it; out of range it does not help", () => {
+    expect(perceivedVisibility("rnp", "dark", "heavy", { blindsight: 3 }, 3)).toBe("bright");
+    expect(perceivedVisibility("rnp", "bright", "light", { blindsight: 3 }, 2)).toBe("bright");
+    expect(perceivedVisibility("rnp", "bright", "heavy", { blindsight: 3 }, 3.01)).toBe("dark");
+  });
+  it("is never better than perceivedLight (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...RULESETS),
+        fc.constantFrom(...LIGHT_LEVELS),
+        fc.constantFrom(...OBSCURITY_LEVELS),
+        fc.record({ darkvision: fc.nat(30), truesight: fc.nat(30) }),
+        fc.nat(40),
+        (rs, light, o, senses, d) => {
+          const with_ = perceivedVisibility(rs, light, o, senses, d);
+          expect(rank[with_]).toBeLessThanOrEqual(rank[perceivedLight(rs, light, senses, d)]);
+          expect(rank[with_]).toBeLessThanOrEqual(rank[OBSCURITY_CAP[o]]);
+        },
+      ),
+    );
+  });
+  it("rejects an unknown obscurity", () => {
+    expect(keyOf(() => perceivedVisibility("rnp", "bright", "fog" as never, {}, 1))).toBe("AVENTURE.Error.UnknownValue");
   });
 });

@@ -4,7 +4,10 @@ import {
   DIFFICULTIES,
   FAILURE_DEGREES,
   SUCCESS_DEGREES,
+  POLARIS_DIFFICULTY_IDS,
   comparePolaris,
+  countdownLeft,
+  harderDifficulty,
   polarisActingPhase,
   polarisDegree,
   polarisDifficultyModifier,
@@ -66,6 +69,8 @@ describe("Polaris success and failure", () => {
       finalChance: 12,
       success: true,
       margin: 2,
+      baseMargin: 2,
+      criticalBonus: 0,
       degree: "justesse",
       modifier: 0,
       critical: null,
@@ -75,6 +80,8 @@ describe("Polaris success and failure", () => {
       finalChance: 12,
       success: false,
       margin: 1,
+      baseMargin: 1,
+      criticalBonus: 0,
       degree: "justesse",
       modifier: 0,
       critical: null,
@@ -204,6 +211,8 @@ describe("Polaris criticals (Decision)", () => {
       finalChance: 12,
       success: true,
       margin: 0,
+      baseMargin: 0,
+      criticalBonus: 0,
       degree: "justesse",
       modifier: 0,
       critical: "success",
@@ -221,6 +230,8 @@ describe("Polaris criticals (Decision)", () => {
       finalChance: 15,
       success: false,
       margin: 5,
+      baseMargin: 5,
+      criticalBonus: 0,
       degree: "assezMauvais",
       modifier: -2,
       critical: "failure",
@@ -245,6 +256,8 @@ describe("Polaris criticals (Decision)", () => {
       finalChance: 25,
       success: true,
       margin: 5,
+      baseMargin: 5,
+      criticalBonus: 0,
       degree: "assezBon",
       modifier: 2,
       critical: "success",
@@ -263,6 +276,8 @@ describe("Polaris automatic failure", () => {
       finalChance: 0,
       success: false,
       margin: 7,
+      baseMargin: 7,
+      criticalBonus: 0,
       degree: "mauvais",
       modifier: -3,
       critical: null,
@@ -284,6 +299,8 @@ describe("Polaris automatic failure", () => {
       finalChance: 0,
       success: false,
       margin: 7,
+      baseMargin: 7,
+      criticalBonus: 0,
       degree: "mauvais",
       modifier: -3,
       critical: null,
@@ -298,6 +315,8 @@ describe("Polaris automatic failure", () => {
       finalChance: -5,
       success: false,
       margin: 20,
+      baseMargin: 20,
+      criticalBonus: 0,
       degree: "catastrophique",
       modifier: -7,
       critical: "failure",
@@ -309,11 +328,152 @@ describe("Polaris automatic failure", () => {
       finalChance: null,
       success: false,
       margin: 4,
+      baseMargin: 4,
+      criticalBonus: 0,
       degree: "mediocre",
       modifier: -1,
       critical: null,
       automaticFailure: true,
     });
+  });
+});
+
+describe("Polaris: a critical success improves the margin (RULES.md §9.1)", () => {
+  it("a skill test adds the mastery level: chance 12, Moyen, die 12, mastery 4 → margin 4, Correct +1", () => {
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: 4 })).toEqual({
+      finalChance: 12,
+      success: true,
+      margin: 4,
+      baseMargin: 0,
+      criticalBonus: 4,
+      degree: "correct",
+      modifier: 1,
+      critical: "success",
+      automaticFailure: false,
+    });
+  });
+  it("a natural 20 with a final chance of 20 or more is improved too (25 − 20 = 5, + mastery 3 = 8, Bon +3)", () => {
+    expect(polarisTest({ chance: 15, difficulty: "extremelyEasy", roll: 20, mastery: 3 })).toMatchObject({
+      margin: 8,
+      baseMargin: 5,
+      criticalBonus: 3,
+      degree: "bon",
+      modifier: 3,
+    });
+  });
+  it("an attribute test adds half the attribute's level, rounded down", () => {
+    expect(polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "attribute", attributeLevel: 14 })).toMatchObject({
+      margin: 7,
+      baseMargin: 0,
+      criticalBonus: 7,
+      degree: "bon",
+      modifier: 3,
+    });
+    expect(polarisTest({ chance: 15, difficulty: "average", roll: 15, kind: "attribute", attributeLevel: 15 })).toMatchObject({
+      margin: 7,
+      criticalBonus: 7,
+    });
+    expect(polarisTest({ chance: 11, difficulty: "average", roll: 11, kind: "attribute", attributeLevel: 11, mastery: 9 }).criticalBonus).toBe(5);
+  });
+  it("the bonus may be overridden", () => {
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: 4, criticalBonus: 10 })).toMatchObject({
+      margin: 10,
+      criticalBonus: 10,
+      degree: "tresBon",
+      modifier: 4,
+    });
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 12, kind: "attribute", criticalBonus: 2 }).margin).toBe(2);
+  });
+  it("only a critical success is improved", () => {
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 10, mastery: 4 })).toMatchObject({ margin: 2, baseMargin: 2, criticalBonus: 0 });
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 20, mastery: 4 })).toMatchObject({ margin: 8, criticalBonus: 0, critical: "failure" });
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 10, kind: "attribute" }).margin).toBe(2); // no level needed
+  });
+  it("(Decision) a negative level adds nothing", () => {
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: -3 })).toMatchObject({ margin: 0, criticalBonus: 0 });
+    expect(polarisTest({ chance: 3, difficulty: "average", roll: 3, kind: "attribute", attributeLevel: -2 }).criticalBonus).toBe(0);
+  });
+  it("rejects a critical attribute test without its level, and bad values", () => {
+    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "attribute" }))).toBe("AVENTURE.Error.Missing");
+    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "power" as never }))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 3, mastery: 1.5 }))).toBe("AVENTURE.Error.NotAnInteger");
+    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 3, criticalBonus: -1 }))).toBe("AVENTURE.Error.Negative");
+    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 3, attributeLevel: Number.NaN }))).toBe("AVENTURE.Error.NotANumber");
+    expect(errorKey(() => polarisTest({ chance: 1000, difficulty: "average", roll: 3 }))).toBe("AVENTURE.Error.OutOfRange");
+  });
+  it("margin = baseMargin + criticalBonus, and the degree reads the improved margin (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -30, max: 40 }),
+        fc.constantFrom(...POLARIS_DIFFICULTY_IDS),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: -5, max: 20 }),
+        fc.integer({ min: -5, max: 30 }),
+        fc.constantFrom("skill", "attribute" as const),
+        (chance, difficulty, roll, mastery, attributeLevel, kind) => {
+          const r = polarisTest({ chance, difficulty, roll, mastery, attributeLevel, kind });
+          expect(r.margin).toBe(r.baseMargin + r.criticalBonus);
+          expect(r.criticalBonus === 0 || r.critical === "success").toBe(true);
+          expect(r.criticalBonus).toBeGreaterThanOrEqual(0);
+          if (!r.automaticFailure) expect(polarisDegree(r.success, r.margin)).toMatchObject({ degree: r.degree, modifier: r.modifier });
+        },
+      ),
+    );
+  });
+});
+
+describe("Polaris: harder on purpose (RULES.md §9.1)", () => {
+  it("moves the difficulty along the table", () => {
+    expect(harderDifficulty("average", 1)).toBe("fairlyHard");
+    expect(harderDifficulty("average", 2)).toBe("hard");
+    expect(harderDifficulty("hard", -2)).toBe("average");
+    expect(harderDifficulty("average", 0)).toBe("average");
+  });
+  it("stops at Extrêmement facile and Héroïque", () => {
+    expect(harderDifficulty("heroic", 1)).toBe("heroic");
+    expect(harderDifficulty("superhuman", 5)).toBe("heroic");
+    expect(harderDifficulty("extremelyEasy", -1)).toBe("extremelyEasy");
+    expect(harderDifficulty("average", 100)).toBe("heroic");
+  });
+  it("rejects a plain modifier and bad steps", () => {
+    expect(errorKey(() => harderDifficulty(-3 as never, 1))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => harderDifficulty("malaisee" as never, 1))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => harderDifficulty("average", 1.5))).toBe("AVENTURE.Error.NotAnInteger");
+    expect(errorKey(() => harderDifficulty("average", Number.NaN))).toBe("AVENTURE.Error.NotANumber");
+  });
+});
+
+describe("Polaris countdowns (RULES.md §9.1)", () => {
+  const mediocre = polarisTest({ chance: 10, difficulty: "average", roll: 13 }); // failure by 3
+  const catastrophe = polarisTest({ chance: 1, difficulty: "average", roll: 16 }); // failure by 15
+  const success = polarisTest({ chance: 10, difficulty: "average", roll: 5 });
+  it("each attempt uses one", () => {
+    expect(mediocre.degree).toBe("mediocre");
+    expect(countdownLeft(3, [])).toEqual({ left: 3, succeeded: false, exhausted: false });
+    expect(countdownLeft(3, [mediocre])).toEqual({ left: 2, succeeded: false, exhausted: false });
+    expect(countdownLeft(3, [mediocre, mediocre, mediocre])).toEqual({ left: 0, succeeded: false, exhausted: true });
+  });
+  it("a catastrophe uses one more, or two (the GM's choice)", () => {
+    expect(catastrophe.degree).toBe("catastrophique");
+    expect(countdownLeft(4, [catastrophe])).toEqual({ left: 2, succeeded: false, exhausted: false });
+    expect(countdownLeft(4, [catastrophe], 2)).toEqual({ left: 1, succeeded: false, exhausted: false });
+    expect(countdownLeft(3, [mediocre, catastrophe])).toEqual({ left: 0, succeeded: false, exhausted: true });
+  });
+  it("never goes below 0", () => {
+    expect(countdownLeft(2, [catastrophe], 2)).toEqual({ left: 0, succeeded: false, exhausted: true });
+    expect(countdownLeft(1, [mediocre, mediocre, catastrophe])).toEqual({ left: 0, succeeded: false, exhausted: true });
+  });
+  it("a success ends it", () => {
+    expect(countdownLeft(3, [mediocre, success])).toEqual({ left: 1, succeeded: true, exhausted: false });
+    expect(countdownLeft(1, [success])).toEqual({ left: 0, succeeded: true, exhausted: false });
+    expect(countdownLeft(3, [success, catastrophe])).toEqual({ left: 2, succeeded: true, exhausted: false });
+  });
+  it("rejects bad input", () => {
+    expect(errorKey(() => countdownLeft(0, []))).toBe("AVENTURE.Error.OutOfRange");
+    expect(errorKey(() => countdownLeft(3, [], 3))).toBe("AVENTURE.Error.OutOfRange");
+    expect(errorKey(() => countdownLeft(3, null as never))).toBe("AVENTURE.Error.Missing");
+    expect(errorKey(() => countdownLeft(3, [{ success: false, degree: "oops" } as never]))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => countdownLeft(3, [{} as never]))).toBe("AVENTURE.Error.Missing");
   });
 });
 

@@ -52,10 +52,14 @@ describe("group speed and speed comparison", () => {
 });
 
 describe("the dungeon chase (RULES.md §8.1, §7.2)", () => {
-  it("surprise decides first: surprised pursuers → escaped, surprised fleeing side → cannot flee (no dice)", async () => {
+  it("surprise: surprised pursuers → escaped (no dice); a surprised fleeing side flees like any side", async () => {
     const dice = fixedDice([]);
     expect((await startDungeonChase({ ...base, surprised: "pursuers" }, dice)).state).toMatchObject({ outcome: "escaped", log: [{ reason: "pursuersSurprised" }] });
-    expect((await startDungeonChase({ ...base, surprised: "fleeing" }, dice)).state).toMatchObject({ outcome: "cannotFlee", log: [{ reason: "fleeingSurprised" }] });
+    // pmt, pursuers faster: the reaction decides (8 → they pursue), then the chase goes on.
+    const chased = await startDungeonChase({ ...base, surprised: "fleeing" }, fixedDice([4, 4]));
+    expect(chased.state).toMatchObject({ outcome: "continues", pursues: true, log: [{ reason: "pursuit", reactionTotal: 8 }] });
+    const faster = await startDungeonChase({ ...base, surprised: "fleeing", fleeingSpeed: 15 }, fixedDice([]));
+    expect(faster.event).toMatchObject({ outcome: "escaped", reason: "faster" });
   });
   it("combat started → impossible; faster fleeing side → escaped", async () => {
     const dice = fixedDice([]);

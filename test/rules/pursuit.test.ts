@@ -239,10 +239,14 @@ describe("the outdoor chase, day by day (RULES.md §8.2)", () => {
       reason: "pursuersSurprised",
     });
   });
-  it("a surprised fleeing side cannot flee", async () => {
-    const r = await pursuitDay(base({ surprised: "fleeing" }), fixedDice([]));
-    expect(r.record).toMatchObject({ outcome: "cannotFlee", reason: "fleeingSurprised", evasionRoll: null });
-    expect(r.state.outcome).toBe("cannotFlee");
+  it("a surprised fleeing side may flee: it rolls on the table like any side (RULES.md §8.2 decision)", async () => {
+    // 4 fleeing, 2 pursuers: 70 %. A 70 escapes, a 71 then 51 keeps the chase going.
+    const escaped = await pursuitDay(base({ surprised: "fleeing" }), fixedDice([70]));
+    expect(escaped.record).toEqual({ day: 1, chance: 70, band: 2, evasionRoll: 70, catchRoll: null, outcome: "escaped", reason: "evaded" });
+    const chased = await pursuitDay(base({ surprised: "fleeing" }), fixedDice([71, 51]));
+    expect(chased.record).toMatchObject({ chance: 70, evasionRoll: 71, catchRoll: 51, outcome: "continues", reason: "notCaught" });
+    const caught = await pursuitDay(base({ surprised: "fleeing" }), fixedDice([71, 50]));
+    expect(caught.state.outcome).toBe("caught");
   });
   it("does not change its input (immutable, JSON-able)", async () => {
     const s = base();
@@ -260,10 +264,11 @@ describe("the outdoor chase, day by day (RULES.md §8.2)", () => {
     expect(s2.state.log).toHaveLength(2);
   });
   it("throws on a finished chase and on bad states", async () => {
-    for (const outcome of ["escaped", "caught", "cannotFlee"] as const) {
+    for (const outcome of ["escaped", "caught"] as const) {
       await rejectsKey(pursuitDay(base({ outcome }), fixedDice([1])), "UnknownValue");
     }
     await rejectsKey(pursuitDay(base({ outcome: "won" as never }), fixedDice([1])), "UnknownValue");
+    await rejectsKey(pursuitDay(base({ outcome: "cannotFlee" as never }), fixedDice([1])), "UnknownValue");
     await rejectsKey(pursuitDay(base({ day: -1 }), fixedDice([1])), "Negative");
     await rejectsKey(pursuitDay(base({ fleeing: 0 }), fixedDice([1])), "OutOfRange");
     await rejectsKey(pursuitDay(base({ pursuerBonus: -5 }), fixedDice([1])), "Negative");

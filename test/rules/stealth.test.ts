@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
+  HIDE_BECAUSE,
   HIDE_ENDS,
   HIDE_END_EVENTS,
   canTryToHide,
@@ -199,6 +200,34 @@ describe("canTryToHide: §6 prerequisites", () => {
         },
       ),
     );
+  });
+});
+
+describe("canTryToHide: obscurity (§5, §6)", () => {
+  it("heavy obscurity is a zone of no visibility: because obscured", () => {
+    expect(HIDE_BECAUSE).toEqual(["cover", "darkness", "obscured", "invisible", "notWatching"]);
+    const r = canTryToHide(attempt({ hiderObscurity: "heavy" }));
+    expect(r.ok).toBe(true);
+    expect(r.observers[0]).toEqual({ id: "guard", canHideFrom: true, because: "obscured" });
+  });
+  it("darkvision and truesight do not see through it; blindsight within range does", () => {
+    const at = (senses: HideObserver["senses"], distance = 9) =>
+      canTryToHide(attempt({ hiderObscurity: "heavy", observers: [guard({ senses, distance })] })).observers[0];
+    expect(at({ darkvision: 18 })?.because).toBe("obscured");
+    expect(at({ truesight: 36 })?.because).toBe("obscured");
+    expect(at({ blindsight: 9 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "blindsight" });
+    expect(at({ blindsight: 9 }, 9.5)?.because).toBe("obscured");
+  });
+  it("light obscurity (reduced visibility) is not enough; none is the default", () => {
+    expect(canTryToHide(attempt({ hiderObscurity: "light" })).observers[0]?.canHideFrom).toBe(false);
+    expect(canTryToHide(attempt({ hiderObscurity: "none" }))).toEqual(canTryToHide(attempt()));
+  });
+  it("cover and darkness are named first", () => {
+    expect(canTryToHide(attempt({ hiderObscurity: "heavy", hiderLight: "dark" })).observers[0]?.because).toBe("darkness");
+    expect(canTryToHide(attempt({ hiderObscurity: "heavy", observers: [guard({ hasLineOfSight: false })] })).observers[0]?.because).toBe("cover");
+  });
+  it("rejects an unknown obscurity", () => {
+    expect(keyOf(() => canTryToHide(attempt({ hiderObscurity: "mist" as never })))).toBe("AVENTURE.Error.UnknownValue");
   });
 });
 

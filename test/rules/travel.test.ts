@@ -3,17 +3,22 @@ import fc from "fast-check";
 import {
   RulesError,
   TRAVEL_PACE_TABLE,
+  TRAVEL_RUNNING_TABLE,
   encounterMovement,
+  encounterMovementLimitRounds,
   fastingDays,
   forcedMarchDC,
   holdBreath,
   paceDistance,
+  roundSeconds,
+  routePosition,
   runningLimitRounds,
   suffocationRounds,
   survivalDay,
   travelLostCheck,
   travelOutcome,
   travelPlan,
+  turnSeconds,
   waterNeedLitres,
   type TravelInput,
   type TravelMemberInput,
@@ -146,13 +151,21 @@ describe("encounter movement and running (§2.8)", () => {
     expect(encounterMovement(0)).toBe(0);
     expect(errorKey(() => encounterMovement(-3))).toBe("AVENTURE.Error.Negative");
   });
-  it("runs 30 rounds in pmt, 60 in ose, no rule elsewhere (null)", () => {
+  it("runs 30 rounds in pmt and in ose (OSE's own rule), then exhausted; no rule elsewhere (null)", () => {
     expect(runningLimitRounds("pmt")).toBe(30);
-    expect(runningLimitRounds("ose")).toBe(60);
+    expect(runningLimitRounds("ose")).toBe(30);
+    expect(TRAVEL_RUNNING_TABLE.pmt).toEqual({ rounds: 30, exhaustedAfter: true });
+    expect(TRAVEL_RUNNING_TABLE.ose).toEqual({ rounds: 30, exhaustedAfter: true });
     expect(runningLimitRounds("rnp")).toBeNull();
     expect(runningLimitRounds("dnd5e")).toBeNull();
     expect(runningLimitRounds("polaris")).toBeNull();
     expect(errorKey(() => runningLimitRounds("gurps" as never))).toBe("AVENTURE.Error.UnknownRuleset");
+  });
+  it("keeps the ose encounter movement rate for at most 60 rounds (one turn); no limit elsewhere", () => {
+    expect(encounterMovementLimitRounds("ose")).toBe(60);
+    expect(encounterMovementLimitRounds("ose")! * roundSeconds("ose")).toBe(turnSeconds("ose"));
+    for (const rs of ["pmt", "rnp", "dnd5e", "polaris"] as const) expect(encounterMovementLimitRounds(rs)).toBeNull();
+    expect(errorKey(() => encounterMovementLimitRounds("gurps" as never))).toBe("AVENTURE.Error.UnknownRuleset");
   });
 });
 
@@ -184,8 +197,49 @@ describe("travelPlan: distance and duration", () => {
     expect(plan({ pace: "normal", duration: 86400 }).distance).toBe(36000);
     expect(plan({ pace: "fast", duration: 86400 }).distance).toBe(45000);
   });
-  it("shares the day column evenly within the 8 h (slow, 4 h = 13.5 km)", () => {
-    expect(plan({ pace: "slow", duration: 4 * 3600 }).distance).toBe(13500);
+  it("reads a short day at the hour column (§2.1: slow 5 h = 15 km, 8 h = 27 km; fast 7 h = 42 km)", () => {
+    expect(plan({ pace: "slow", duration: 5 * 3600 }).distance).toBe(15000);
+    expect(plan({ pace: "slow", duration: 8 * 3600 }).distance).toBe(27000);
+    expect(plan({ pace: "fast", duration: 7 * 3600 }).distance).toBe(42000);
+    expect(plan({ pace: "fast", duration: 8 * 3600 }).distance).toBe(45000);
+    expect(plan({ pace: "slow", duration: 3600 }).distance).toBe(3000);
+    expect(plan({ pace: "fast", duration: 3 * 3600 }).distance).toBe(18000);
+    expect(plan({ pace: "normal", duration: 4 * 3600 }).distance).toBe(18000);
+  });
+  it("reads leftover minutes at the minute column (slow 1 h 30 = 3 km + 30 × 60 m)", () => {
+    expect(plan({ pace: "slow", duration: 5400 }).distance).toBe(4800);
+    expect(plan({ pace: "normal", duration: 20 * 60 }).distance).toBe(1800);
+    expect(plan({ pace: "fast", duration: 7 * 3600 + 15 * 60 }).distance).toBe(43800);
+  });
+  it("a distance is whole days first, then the remainder at the hour column: 30 km slow = 1 day + 1 h (25 h)", () => {
+    const p = plan({ pace: "slow", distance: 30000 });
+    expect(p.days.map((d) => d.distance)).toEqual([27000, 3000]);
+    expect(p.days.map((d) => d.marchSeconds)).toEqual([8 * 3600, 3600]);
+    expect(p.durationSeconds).toBe(25 * 3600);
+    expect(p.duration).toEqual({ days: 1, hours: 1, minutes: 0, seconds: 0 });
+    expect(p.days.map((d) => d.stretches.map((x) => [x.column, x.seconds, x.metres]))).toEqual([
+      [["day", 28800, 27000]],
+      [["hour", 3600, 3000]],
+    ]);
+    // 28 km: the last kilometre at the hour column (3 km/h) takes 20 minutes.
+    expect(plan({ pace: "slow", distance: 28000 }).durationSeconds).toBe(86400 + 1200);
+    // Within a day: 15 km slow = 5 h, 42 km fast = 7 h.
+    expect(plan({ pace: "slow", distance: 15000 }).durationSeconds).toBe(5 * 3600);
+    expect(plan({ pace: "fast", distance: 42000 }).durationSeconds).toBe(7 * 3600);
+  });
+  it("a remainder that would need 8 h or more at the hour column is one more whole day (slow: above 24 km)", () => {
+    expect(plan({ pace: "slow", distance: 24000 }).durationSeconds).toBe(8 * 3600);
+    const p = plan({ pace: "slow", distance: 25000 });
+    expect(p.durationSeconds).toBe(8 * 3600);
+    expect(p.days[0]!.stretches.map((x) => x.column)).toEqual(["day"]);
+    expect(plan({ pace: "slow", distance: 27000 + 25000 }).durationSeconds).toBe(86400 + 8 * 3600);
+    expect(plan({ pace: "slow", distance: 23000 }).days[0]!.stretches.map((x) => x.column)).toEqual(["hour"]);
+    // With forced march: 10 h a day slow (27 + 2 × 3 = 33 km); a 29 km remainder is a whole day (27 km) + 40 min.
+    const q = plan({ pace: "slow", hoursPerDay: 10, distance: 33000 + 29000 });
+    expect(q.days[1]!.stretches.map((x) => [x.column, x.seconds])).toEqual([
+      ["day", 28800],
+      ["hour", 2400],
+    ]);
   });
   it("adds the hour column for forced-march hours", () => {
     expect(plan({ pace: "slow", hoursPerDay: 9, duration: 86400 }).distance).toBe(30000);
@@ -217,10 +271,15 @@ describe("travelPlan: distance and duration", () => {
     expect(p.durationSeconds).toBe(0);
     expect(p.members[0]!.exhaustionMax).toBe(0);
   });
-  it("only completed hours beyond 8 call for a save", () => {
+  it("only completed hours beyond 8 call for a save; the half hour is read at the minute column", () => {
     const p = plan({ hoursPerDay: 9.5, duration: 86400 });
     expect(p.days[0]!.forcedMarch).toEqual([{ hour: 9, dc: 11 }]);
-    expect(p.distance).toBe(36000 + 1.5 * 4500);
+    expect(p.distance).toBe(36000 + 4500 + 30 * 90);
+    expect(p.days[0]!.stretches.map((x) => [x.column, x.seconds, x.metres])).toEqual([
+      ["day", 28800, 36000],
+      ["hour", 3600, 4500],
+      ["minute", 1800, 2700],
+    ]);
   });
 });
 
@@ -234,7 +293,9 @@ describe("travelPlan: mounts and vehicles (§2.5)", () => {
   });
   it("caps the gallop at one hour a day, then the chosen pace", () => {
     const p = plan({ mode: "gallop", pace: "fast", duration: 2 * 3600 });
-    expect(p.distance).toBe(12000 + 45000 / 8);
+    expect(p.distance).toBe(12000 + 6000); // then the hour column: a gallop day has no whole day of walking
+    expect(p.days[0]!.stretches.map((x) => x.column)).toEqual(["gallop", "hour"]);
+    expect(plan({ mode: "gallop", pace: "slow", duration: 86400 }).distance).toBe(12000 + 7 * 3000);
     expect(p.days[0]!.gallopSeconds).toBe(3600);
     expect(p.warnings).toContain("gallopCapped");
     expect(p.members[0]!.passivePerception).toBe(7);
@@ -470,6 +531,123 @@ describe("travelPlan: invalid input", () => {
   });
 });
 
+describe("travelPlan along a route (RULES.md §11)", () => {
+  const route = (pace: TravelInput["pace"], legs: TravelInput["legs"], over: Partial<TravelInput> = {}) =>
+    travelPlan({ ruleset: "rnp", pace, mode: "foot", party: [walker], legs, ...over });
+  const roadThenForest = [
+    { metres: 18000, terrain: "normal" },
+    { metres: 9000, terrain: "difficult" },
+  ] as const;
+
+  it("18 km of road then 9 km of forest at normal pace: 36 km equivalent, exactly one day", () => {
+    const p = route("normal", roadThenForest);
+    expect(p.equivalentDistance).toBe(36000);
+    expect(p.distance).toBe(27000);
+    expect(p.days).toHaveLength(1);
+    expect(p.durationSeconds).toBe(28800);
+    expect(p.terrain).toBe("mixed");
+    expect(p.legs).toEqual([
+      { metres: 18000, terrain: "normal", arrivalSeconds: 14400 },
+      { metres: 9000, terrain: "difficult", arrivalSeconds: 28800 },
+    ]);
+    expect(p.days[0]!.stretches).toEqual([
+      { column: "day", leg: 0, startSeconds: 0, seconds: 14400, metres: 18000 },
+      { column: "day", leg: 1, startSeconds: 14400, seconds: 14400, metres: 9000 },
+    ]);
+  });
+  it("at slow pace: 1 day + 3 h (durationSeconds 97200), the forest spread over both days", () => {
+    const p = route("slow", roadThenForest);
+    expect(p.durationSeconds).toBe(97200);
+    expect(p.distance).toBe(27000);
+    expect(p.days.map((d) => d.distance)).toEqual([22500, 4500]);
+    expect(p.days.map((d) => d.stretches.map((x) => x.column))).toEqual([["day", "day"], ["hour"]]);
+    expect(p.legs.map((l) => l.arrivalSeconds)).toEqual([19200, 97200]); // 18/27 of the day's 8 h; 3 h on day 2
+  });
+  it("routePosition: where the party stands after that much world time", () => {
+    const p = route("slow", roadThenForest);
+    expect(routePosition(p, 0)).toEqual({ leg: 0, metresAlongRoute: 0, fraction: 0 });
+    expect(routePosition(p, 9600)).toEqual({ leg: 0, metresAlongRoute: 9000, fraction: 0.5 });
+    expect(routePosition(p, 19200)).toEqual({ leg: 1, metresAlongRoute: 18000, fraction: 0 });
+    expect(routePosition(p, 8 * 3600)).toEqual({ leg: 1, metresAlongRoute: 22500, fraction: 0.5 });
+    expect(routePosition(p, 20 * 3600)).toEqual({ leg: 1, metresAlongRoute: 22500, fraction: 0.5 }); // resting
+    expect(routePosition(p, 86400 + 5400)).toEqual({ leg: 1, metresAlongRoute: 24750, fraction: 0.75 });
+    expect(routePosition(p, 97200)).toEqual({ leg: 1, metresAlongRoute: 27000, fraction: 1 });
+    expect(routePosition(p, 1e6)).toEqual({ leg: 1, metresAlongRoute: 27000, fraction: 1 }); // clamped
+    expect(routePosition(p, -60)).toEqual({ leg: 0, metresAlongRoute: 0, fraction: 0 });
+  });
+  it("a journey by distance is a route of one leg", () => {
+    const p = plan({ pace: "slow", terrain: "difficult", distance: 15000 });
+    expect(p.legs).toEqual([{ metres: 15000, terrain: "difficult", arrivalSeconds: p.durationSeconds }]);
+    expect(p.equivalentDistance).toBe(30000);
+    expect(p.terrain).toBe("difficult");
+    expect(route("slow", [{ metres: 15000, terrain: "difficult" }]).durationSeconds).toBe(p.durationSeconds);
+    expect(p.durationSeconds).toBe(25 * 3600); // 30 km equivalent: a day (27 km) and 1 h
+    expect(routePosition(p, 4 * 3600).metresAlongRoute).toBe(6750);
+    expect(routePosition(p, 12 * 3600).metresAlongRoute).toBe(13500);
+  });
+  it("legs of no length are reached as soon as the party gets there", () => {
+    const p = route("normal", [
+      { metres: 0, terrain: "difficult" },
+      { metres: 4500, terrain: "normal" },
+      { metres: 0, terrain: "normal" },
+      { metres: 4500, terrain: "normal" },
+    ]);
+    expect(p.legs.map((l) => l.arrivalSeconds)).toEqual([0, 3600, 3600, 7200]);
+    expect(routePosition(p, 0)).toEqual({ leg: 1, metresAlongRoute: 0, fraction: 0 });
+    expect(routePosition(p, 3600)).toEqual({ leg: 3, metresAlongRoute: 4500, fraction: 0 });
+  });
+  it("boats ignore difficult terrain on their legs", () => {
+    const p = route("normal", roadThenForest, { mode: "boat", speedKmh: 9 });
+    expect(p.equivalentDistance).toBe(27000);
+    expect(p.durationSeconds).toBe(3 * 3600);
+    expect(p.warnings).toContain("terrainIgnoredOnBoat");
+  });
+  it("refuses legs with a distance, a duration or a terrain, and an empty route", () => {
+    expect(errorKey(() => route("normal", roadThenForest, { distance: 1000 }))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => route("normal", roadThenForest, { duration: 1000 }))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => route("normal", roadThenForest, { terrain: "normal" }))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => route("normal", []))).toBe("AVENTURE.Error.Missing");
+    expect(errorKey(() => route("normal", [{ metres: -1, terrain: "normal" }]))).toBe("AVENTURE.Error.Negative");
+    expect(errorKey(() => route("normal", [{ metres: 1, terrain: "swamp" as never }]))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => route("normal", "far" as never))).toBe("AVENTURE.Error.Missing");
+    expect(errorKey(() => routePosition({ ...route("normal", roadThenForest), legs: [] }, 0))).toBe("AVENTURE.Error.Missing");
+    expect(errorKey(() => routePosition(route("normal", roadThenForest), Number.NaN))).toBe("AVENTURE.Error.NotANumber");
+    expect(errorKey(() => routePosition(null as never, 0))).toBe("AVENTURE.Error.Missing");
+  });
+  it("properties: legs arrive in order, the last at the end; the position only moves forward and matches the arrivals", () => {
+    const legArb = fc.record({ metres: fc.integer({ min: 0, max: 40000 }), terrain: fc.constantFrom("normal", "difficult" as const) });
+    fc.assert(
+      fc.property(
+        fc.constantFrom("slow", "normal", "fast" as const),
+        fc.constantFrom("foot", "gallop", "vehicle", "custom" as const),
+        fc.array(legArb, { minLength: 1, maxLength: 6 }),
+        fc.double({ min: 1, max: 14, noNaN: true }),
+        fc.array(fc.nat(10 * 86400), { minLength: 2, maxLength: 5 }),
+        (pace, mode, legs, hoursPerDay, times) => {
+          const p = route(pace, legs, { mode, hoursPerDay, ...(mode === "custom" ? { speedKmh: 5 } : {}) });
+          const arrivals = p.legs.map((l) => l.arrivalSeconds);
+          arrivals.forEach((a, i) => i > 0 && expect(a).toBeGreaterThanOrEqual(arrivals[i - 1]!));
+          expect(arrivals.at(-1)).toBeCloseTo(p.durationSeconds, 3);
+          let end = 0;
+          p.legs.forEach((l, i) => {
+            end += l.metres;
+            if (i < p.legs.length - 1) expect(routePosition(p, l.arrivalSeconds).metresAlongRoute).toBeCloseTo(end, 3);
+          });
+          const sorted = [...times].sort((a, b) => a - b);
+          const along = sorted.map((t) => routePosition(p, t).metresAlongRoute);
+          along.forEach((m, i) => i > 0 && expect(m).toBeGreaterThanOrEqual(along[i - 1]! - 1e-6));
+          expect(routePosition(p, p.durationSeconds).metresAlongRoute).toBeCloseTo(p.distance, 3);
+          // One terrain everywhere is the same journey as that distance on that terrain.
+          if (legs.every((l) => l.terrain === legs[0]!.terrain)) {
+            const same = travelPlan({ ruleset: "rnp", pace, mode, hoursPerDay, party: [walker], terrain: legs[0]!.terrain, distance: p.distance, ...(mode === "custom" ? { speedKmh: 5 } : {}) });
+            expect(same.durationSeconds).toBeCloseTo(p.durationSeconds, 3);
+          }
+        },
+      ),
+    );
+  });
+});
+
 describe("travelPlan: properties", () => {
   const paceArb = fc.constantFrom("slow", "normal", "fast" as const);
   const modeArb = fc.constantFrom("foot", "gallop", "vehicle", "boat", "custom" as const);
@@ -497,13 +675,23 @@ describe("travelPlan: properties", () => {
     }
   };
 
-  it("distance grows with time", () => {
+  it("distance grows with time (whole hours)", () => {
     fc.assert(
-      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.nat(30 * 86400), fc.nat(30 * 86400), (pa, mo, te, h, s, t1, t2) => {
+      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.nat(30 * 24), fc.nat(30 * 24), (pa, mo, te, h, sp, t1, t2) => {
         const [a, b] = t1 <= t2 ? [t1, t2] : [t2, t1];
-        const d1 = travelPlan({ ...base(pa, mo, te, h, s), duration: a }).distance;
-        const d2 = travelPlan({ ...base(pa, mo, te, h, s), duration: b }).distance;
-        expect(d1).toBeLessThanOrEqual(d2);
+        const d1 = travelPlan({ ...base(pa, mo, te, h, sp), duration: a * 3600 }).distance;
+        const d2 = travelPlan({ ...base(pa, mo, te, h, sp), duration: b * 3600 }).distance;
+        expect(d1).toBeLessThanOrEqual(d2 + 1e-6);
+      }),
+    );
+  });
+  it("the time a distance takes grows with the distance", () => {
+    fc.assert(
+      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.nat(2_000_000), fc.nat(2_000_000), (pa, mo, te, h, sp, x1, x2) => {
+        const [a, b] = x1 <= x2 ? [x1, x2] : [x2, x1];
+        const t1 = tryPlan({ ...base(pa, mo, te, h, sp), distance: a }).durationSeconds;
+        const t2 = tryPlan({ ...base(pa, mo, te, h, sp), distance: b }).durationSeconds;
+        expect(t1).toBeLessThanOrEqual(t2 + 1e-6);
       }),
     );
   });
@@ -527,23 +715,41 @@ describe("travelPlan: properties", () => {
       }),
     );
   });
-  it("distance → duration → distance round-trips", () => {
+  it("distance → duration → distance: at least the distance, in as many days", () => {
+    // The minute column covers more than a sixtieth of the hour column, and a short whole day takes 8 h: marching
+    // for the time a distance takes covers at least that distance.
     fc.assert(
-      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.double({ min: 0.001, max: 1e6, noNaN: true }), (pa, mo, te, h, s, d) => {
-        const there = tryPlan({ ...base(pa, mo, te, h, s), distance: d });
-        const back = travelPlan({ ...base(pa, mo, te, h, s), duration: there.durationSeconds });
-        expect(back.distance).toBeCloseTo(d, 3);
+      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.double({ min: 0.001, max: 1e6, noNaN: true }), (pa, mo, te, h, sp, d) => {
+        const there = tryPlan({ ...base(pa, mo, te, h, sp), distance: d });
+        const back = travelPlan({ ...base(pa, mo, te, h, sp), duration: there.durationSeconds });
+        expect(back.distance).toBeGreaterThanOrEqual(d - 1e-3);
         expect(back.days.length).toBe(there.days.length);
       }),
     );
   });
-  it("duration → distance → duration round-trips when the last day is within its march", () => {
+  it("whole days and whole hours round-trip exactly (foot, hoursPerDay 8)", () => {
     fc.assert(
-      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.nat(20), fc.double({ min: 0.01, max: 1, noNaN: true }), (pa, mo, te, h, s, k, f) => {
-        const t = k * 86400 + f * h * 3600;
-        const there = travelPlan({ ...base(pa, mo, te, h, s), duration: t });
-        const back = travelPlan({ ...base(pa, mo, te, h, s), distance: there.distance });
+      fc.property(paceArb, terrainArb, fc.nat(30), fc.integer({ min: 0, max: 7 }), (pa, te, k, hours) => {
+        fc.pre(k + hours > 0);
+        const t = hours === 0 ? (k - 1) * 86400 + 8 * 3600 : k * 86400 + hours * 3600;
+        const there = travelPlan({ ...base(pa, "foot", te, 8, 1), duration: t });
+        const back = travelPlan({ ...base(pa, "foot", te, 8, 1), distance: there.distance });
         expect(back.durationSeconds).toBeCloseTo(t, 3);
+        expect(back.distance).toBeCloseTo(there.distance, 3);
+      }),
+    );
+  });
+  it("the days' stretches add up to the days (columns, seconds, metres)", () => {
+    fc.assert(
+      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.boolean(), fc.double({ min: 0, max: 1e6, noNaN: true }), (pa, mo, te, h, sp, byDistance, x) => {
+        const p = tryPlan({ ...base(pa, mo, te, h, sp), ...(byDistance ? { distance: x } : { duration: x }) });
+        for (const d of p.days) {
+          expect(d.stretches.reduce((a, s) => a + s.seconds, 0)).toBeCloseTo(d.marchSeconds, 3);
+          expect(d.stretches.reduce((a, s) => a + s.metres, 0)).toBeCloseTo(d.distance, 3);
+          expect(d.stretches[0]!.startSeconds).toBe(d.startSeconds);
+          if (mo === "boat" || mo === "custom") expect(d.stretches.every((s) => s.column === "speed")).toBe(true);
+          else expect(d.stretches.every((s) => s.column !== "speed")).toBe(true);
+        }
       }),
     );
   });

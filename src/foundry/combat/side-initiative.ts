@@ -8,6 +8,7 @@ import { MODULE_ID, template } from "../../constants.js";
 import {
   rollSideInitiative,
   sideInitiativeValues,
+  sideTiesFor,
   type SideInitiativeRoll,
   type SideTies,
 } from "../../rules/encounter.js";
@@ -177,7 +178,7 @@ export async function rollRound(combat: CombatLike, round: number): Promise<{ no
   const rolledBefore = round === 1 && previous?.round === 1 && acting.every((s) => sideValue(previous, s) !== undefined);
   if (rolledBefore || present.length === 0) return { nobodyActs };
   const dice = foundryDice();
-  const rolled = await rollFor(acting, getSetting("sideTies"), dice);
+  const rolled = await rollFor(acting, sideTiesFor(getSetting("ruleset"), getSetting("sideTies")), dice);
   const updates = combat.combatants.contents.map((c) => ({ _id: c.id, initiative: rolled.values[combatantSide(c)] ?? null }));
   await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
   const state: SideRoundState = {
@@ -231,7 +232,7 @@ export async function rollSidesFor(combat: CombatLike, ids: readonly string[]): 
   ).filter((s) => !skipped.includes(s));
   if (!sides.length) return;
   const dice = foundryDice();
-  const rolled = await rollFor(sides, getSetting("sideTies"), dice, true);
+  const rolled = await rollFor(sides, sideTiesFor(getSetting("ruleset"), getSetting("sideTies")), dice, true);
   const updates = combat.combatants.contents
     .filter((c) => sides.includes(combatantSide(c)))
     .map((c) => ({ _id: c.id, initiative: rolled.values[combatantSide(c)]! }));

@@ -12,7 +12,7 @@ export const SAMPLES: Record<string, Sample> = {
     width: 420,
     context: (l) =>
       jumpPanelContext(
-        { name: "Aldric", ruleset: "rnp", rulesetLabel: l("AVENTURE.Ruleset.rnp"), strScore: 15, strMod: 2, height: 1.8, lang: langOf(l) },
+        { name: "Aldric", ruleset: "ose", rulesetLabel: l("AVENTURE.Ruleset.ose"), strScore: 15, strMod: 2, height: 1.8, lang: langOf(l) },
         (k, d) => l(k, d),
       ),
   },
