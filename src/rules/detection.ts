@@ -42,7 +42,14 @@ export interface DetectionCondition {
 }
 
 /** The key of an observer–hider pair. */
-export const detectionKey = (c: Pick<DetectionCondition, "observer" | "hider">): string => `${c.observer}|${c.hider}`;
+export function detectionKey(c: Pick<DetectionCondition, "observer" | "hider">): string {
+  if (!c || typeof c !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "pair" });
+  for (const k of ["observer", "hider"] as const) {
+    const v = c[k];
+    if (typeof v !== "string" || v === "" || v.length > 64) throw new RulesError("AVENTURE.Error.Missing", { name: k });
+  }
+  return `${c.observer}|${c.hider}`;
+}
 
 function check(c: unknown, i: number, where: string): DetectionCondition {
   if (!c || typeof c !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}]` });

@@ -46,7 +46,7 @@ export const EXPLORATION_DEFAULTS: Readonly<ExplorationOptions> = Object.freeze(
 /** Seconds a Rôle'n Play dungeon action takes (seed 000): a corridor, a lock, a trap ≈ 1 min; a large room ≈ 10 min. */
 export const RNP_EXPLORATION_ACTIONS = Object.freeze({ corridor: 60, lock: 60, trap: 60, searchRoom: 600 });
 
-export const LIGHT_KINDS = ["torch", "lantern", "custom"] as const;
+export const LIGHT_KINDS = Object.freeze(["torch", "lantern", "custom"] as const);
 export type LightKind = (typeof LIGHT_KINDS)[number];
 
 export interface ExplorationLight {
