@@ -8,6 +8,7 @@ import { t } from "../foundry/i18n.js";
 import { movementStats } from "../foundry/movement/token-data.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import { jumpPanelContext } from "./movement-context.js";
+import { withGuideButton } from "../foundry/guide.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
@@ -21,6 +22,11 @@ export interface JumpSubject {
 }
 
 export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
+  /** The "?" button of the title bar opens this window's page of the GM guide. */
+  protected override async _renderFrame(options: never): Promise<HTMLElement> {
+    return withGuideButton(await super._renderFrame(options), "movement");
+  }
+
   #subject: JumpSubject;
   #height = DEFAULT_HEIGHT;
 

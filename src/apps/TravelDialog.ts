@@ -22,6 +22,7 @@ import {
   type TravelContext,
   type TravelFormState,
 } from "./travel-context.js";
+import { withGuideButton } from "../foundry/guide.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
@@ -42,6 +43,11 @@ function snapshotsOf(ids: readonly string[]): (MemberSnapshot & { owned: boolean
 }
 
 export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  /** The "?" button of the title bar opens this window's page of the GM guide. */
+  protected override async _renderFrame(options: never): Promise<HTMLElement> {
+    return withGuideButton(await super._renderFrame(options), "travel");
+  }
+
   #state: TravelFormState;
   #context: TravelContext | null = null;
   /** What the form part was last rendered with (re-rendered only when it changes: keeps focus while typing). */

@@ -159,7 +159,8 @@ async function dispatch(name: string, data: unknown, sender: User, id: string): 
   remember(id);
   const now = Date.now();
   const times = (recent.get(sender.id!) ?? []).filter((x) => now - x < FLOOD_WINDOW);
-  if (times.length >= FLOOD_LIMIT) {
+  // The flood limit protects the GM from players; a GM's own clicks are never throttled.
+  if (!sender.isGM && times.length >= FLOOD_LIMIT) {
     recent.set(sender.id!, times);
     return { status: "done", ok: false, key: "AVENTURE.Request.flood", data: {} };
   }

@@ -230,6 +230,18 @@ export class FakeApplicationV2 {
   get lastHTML(): string {
     return this.element?.innerHTML ?? "";
   }
+  /**
+   * ApplicationV2#_renderFrame(options): builds the window's frame (v13: the application element with its header —
+   * title, header controls, close — and an empty window-content); subclasses may add to the header.
+   */
+  async _renderFrame(_options: Plain): Promise<HTMLElement> {
+    const doc = FakeRoll.world.window.document;
+    const el = doc.createElement(String(this.options.tag ?? "div"));
+    el.id = this.id;
+    el.className = ["application", ...((this.options.classes as string[]) ?? [])].join(" ");
+    el.innerHTML = `<header class="window-header"><h1 class="window-title"></h1><button type="button" class="header-control" data-action="toggleControls"></button><button type="button" class="header-control" data-action="close"></button></header><section class="window-content"></section>`;
+    return el as unknown as HTMLElement;
+  }
   async _prepareContext(_options?: Plain): Promise<unknown> {
     return {};
   }
@@ -257,13 +269,10 @@ export class FakeApplicationV2 {
     const parts = (this.constructor as typeof FakeApplicationV2).PARTS;
     const only = Array.isArray(opts.parts) ? (opts.parts as string[]) : Object.keys(parts);
     if (!this.element) {
-      const el = doc.createElement(String(this.options.tag ?? "div"));
-      el.id = this.id;
-      el.className = ["application", ...((this.options.classes as string[]) ?? [])].join(" ");
-      el.innerHTML = `<header class="window-header"><h1 class="window-title"></h1></header><section class="window-content"></section>`;
-      doc.body.appendChild(el);
-      this.element = el as unknown as HTMLElement;
-      this.#listen(el as unknown as HTMLElement);
+      const el = await this._renderFrame(opts);
+      (doc.body as unknown as { appendChild(n: unknown): void }).appendChild(el);
+      this.element = el;
+      this.#listen(el);
     }
     (this.element.querySelector(".window-title") as HTMLElement).textContent = this.title;
     const content = this.element.querySelector(".window-content") as HTMLElement;
