@@ -8,7 +8,7 @@
 import { RulesError } from "./errors.js";
 import type { Dice } from "./dice.js";
 import { encounterRules, reactionTotal, type EncounterRules } from "./encounter.js";
-import type { RulesetId } from "./rulesets.js";
+import { ruleset, type RulesetId } from "./rulesets.js";
 import { bool, nonNeg, num, oneOf } from "./validate.js";
 import { clean } from "./units.js";
 import { turnSeconds } from "./time.js";
@@ -647,4 +647,123 @@ export function dungeonChaseEnd(state: DungeonChaseState, how: (typeof DUNGEON_C
     throw new RulesError("AVENTURE.Error.UnknownValue", { name: "how", value: how, allowed: "outOfSight, gaveUp" });
   }
   return pushEvent(state, dungeonEvent("end", state.rounds, how === "caught" ? "caught" : "escaped", how));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored states (a chase card's flags): checked field by field before they are used again
+// ---------------------------------------------------------------------------------------------
+
+const PURSUIT_OUTCOMES = ["continues", "escaped", "caught", "cannotFlee"] as const;
+const PURSUIT_REASONS = ["pursuersSurprised", "fleeingSurprised", "evaded", "caught", "notCaught", "pursuersNotFaster"] as const;
+const DUNGEON_OUTCOMES = ["continues", "escaped", "caught", "cannotFlee", "impossible"] as const;
+const DUNGEON_REASONS = [
+  "pursuersSurprised", "fleeingSurprised", "combatStarted", "faster", "notPursued", "pursuit", "distracted",
+  "notDistracted", "running", "exhausted", "outOfSight", "caught", "gaveUp",
+] as const;
+const DUNGEON_EVENT_KINDS = ["start", "round", "drop", "end"] as const;
+
+function nullable<T>(value: unknown, check: (v: unknown) => T): T | null {
+  return value === null ? null : check(value);
+}
+
+function nullableBool(name: string, value: unknown): boolean | null {
+  return value === null ? null : requiredBool(name, value);
+}
+
+/** A referee adjustment as the chase stores it: 0 (none) or EVASION_ADJUSTMENT's range. */
+function storedAdjustment(name: string, value: unknown): number {
+  return value === 0 ? 0 : evasionAdjustment(name, value);
+}
+
+/** The log entries end with the state's outcome; every earlier entry let the chase go on. */
+function checkOutcomes(name: string, log: readonly { outcome: string }[], outcome: string): void {
+  log.forEach((e, i) => {
+    const last = i === log.length - 1;
+    if (!last && e.outcome !== "continues") throw new RulesError("AVENTURE.Error.UnknownValue", { name: `${name}[${i}].outcome`, value: e.outcome, allowed: "continues" });
+  });
+  const expected = log.length ? log.at(-1)!.outcome : "continues";
+  if (outcome !== expected) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `${name}.outcome`, value: outcome, allowed: expected });
+}
+
+/**
+ * Checks an outdoor chase state read back from storage (a chat card written earlier), field by field:
+ * group sizes, adjustments (0 or 20..25), the log's days in order with their chances (5..100), bands,
+ * d100 rolls and outcomes, and `day` equal to the number of days played. Returns a clean copy; throws the
+ * validation errors (NotANumber, OutOfRange, UnknownValue, Missing...) on anything else.
+ */
+export function checkStoredPursuitState(value: unknown): PursuitState {
+  const s = object("state", value) as Record<string, unknown>;
+  if (Array.isArray(s)) throw new RulesError("AVENTURE.Error.Missing", { name: "state" });
+  if (!Array.isArray(s.log)) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
+  const day = num("state.day", s.day, { min: 0, max: s.log.length, integer: true });
+  if (day !== s.log.length) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "state.day", value: day, min: s.log.length, max: s.log.length });
+  const state: PursuitState = {
+    day,
+    fleeing: num("state.fleeing", s.fleeing, { min: 1, max: 100000, integer: true }),
+    pursuers: num("state.pursuers", s.pursuers, { min: 1, max: 100000, integer: true }),
+    fleeingBonus: storedAdjustment("state.fleeingBonus", s.fleeingBonus),
+    pursuerBonus: storedAdjustment("state.pursuerBonus", s.pursuerBonus),
+    pursuersFaster: requiredBool("state.pursuersFaster", s.pursuersFaster),
+    surprised: s.surprised === undefined || s.surprised === null ? null : oneOf("state.surprised", s.surprised, PURSUIT_SURPRISE),
+    outcome: oneOf("state.outcome", s.outcome, PURSUIT_OUTCOMES),
+    log: (s.log as unknown[]).map((raw, i) => {
+      const n = `state.log[${i}]`;
+      const r = object(n, raw) as Record<string, unknown>;
+      const roll = (k: string) => (v: unknown) => num(`${n}.${k}`, v, { min: 1, max: 100, integer: true });
+      return {
+        day: num(`${n}.day`, r.day, { min: i + 1, max: i + 1, integer: true }),
+        chance: nullable(r.chance, (v) => num(`${n}.chance`, v, { min: EVASION_MIN_CHANCE, max: EVASION_MAX_CHANCE, integer: true })),
+        band: nullable(r.band, (v) => num(`${n}.band`, v, { min: 1, max: 3, integer: true }) as EvasionBand),
+        evasionRoll: nullable(r.evasionRoll, roll("evasionRoll")),
+        catchRoll: nullable(r.catchRoll, roll("catchRoll")),
+        outcome: oneOf(`${n}.outcome`, r.outcome, PURSUIT_OUTCOMES),
+        reason: oneOf(`${n}.reason`, r.reason, PURSUIT_REASONS),
+      };
+    }),
+  };
+  checkOutcomes("state.log", state.log, state.outcome);
+  return state;
+}
+
+/**
+ * Checks a dungeon chase state read back from storage, field by field: ruleset, speeds (≥ 0), whether the
+ * pursuers can catch (only when strictly faster), rounds against the running limit (exhausted exactly at the
+ * limit), the events (a start first, then rounds, drops and an end; d6 drops 1..6) and the outcome. Returns a
+ * clean copy; throws the validation errors on anything else.
+ */
+export function checkStoredDungeonChase(value: unknown): DungeonChaseState {
+  const s = object("state", value) as Record<string, unknown>;
+  const rs = ruleset(s.ruleset);
+  const limit = DUNGEON_RUN[encounterRules(rs)].limitRounds;
+  if (!Array.isArray(s.log) || s.log.length === 0) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
+  const rounds = num("state.rounds", s.rounds, { min: 0, max: limit, integer: true });
+  const state: DungeonChaseState = {
+    ruleset: rs,
+    fleeingSpeed: num("state.fleeingSpeed", s.fleeingSpeed, { min: 0, max: 1000 }),
+    pursuerSpeed: num("state.pursuerSpeed", s.pursuerSpeed, { min: 0, max: 1000 }),
+    pursuersCanCatch: requiredBool("state.pursuersCanCatch", s.pursuersCanCatch),
+    pursues: nullableBool("state.pursues", s.pursues),
+    suggested: nullableBool("state.suggested", s.suggested),
+    rounds,
+    exhausted: requiredBool("state.exhausted", s.exhausted),
+    outcome: oneOf("state.outcome", s.outcome, DUNGEON_OUTCOMES),
+    log: (s.log as unknown[]).map((raw, i) => {
+      const n = `state.log[${i}]`;
+      const e = object(n, raw) as Record<string, unknown>;
+      const kind = oneOf(`${n}.kind`, e.kind, DUNGEON_EVENT_KINDS);
+      if ((i === 0) !== (kind === "start")) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `${n}.kind`, value: kind, allowed: i === 0 ? "start" : "round, drop, end" });
+      return {
+        kind,
+        round: num(`${n}.round`, e.round, { min: 0, max: rounds, integer: true }),
+        outcome: oneOf(`${n}.outcome`, e.outcome, DUNGEON_OUTCOMES),
+        reason: oneOf(`${n}.reason`, e.reason, DUNGEON_REASONS),
+        reactionTotal: nullable(e.reactionTotal, (v) => num(`${n}.reactionTotal`, v, { min: -20, max: 40, integer: true })),
+        dropRoll: nullable(e.dropRoll, (v) => num(`${n}.dropRoll`, v, { min: 1, max: 6, integer: true })),
+      };
+    }),
+  };
+  if (state.exhausted !== (rounds >= limit)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.exhausted", value: String(state.exhausted), allowed: String(rounds >= limit) });
+  if (state.pursuersCanCatch && !(state.pursuerSpeed > state.fleeingSpeed)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.pursuersCanCatch", value: "true", allowed: "false" });
+  checkOutcomes("state.log", state.log, state.outcome);
+  return state;
 }
