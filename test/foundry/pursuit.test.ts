@@ -789,7 +789,9 @@ describe("attacks on the request path (request pursuit)", () => {
     c.world.queueRolls(99, 99);
     const { r } = await gmChase(c, ["tA", "g1"], { place: "outdoors" });
     const real = chaseCards(c.world)[0]!;
-    const forgedRecord = { ...record(real), step: 999, startedBy: "p1" };
+    // A well-formed state 999 days on (the rules' own, 99 on every escape roll): only its author betrays it.
+    const days = await replayPursuit({ ...record(real).outdoors!, pursuersFaster: false }, fixedDice(Array<number>(998).fill(99)), 998);
+    const forgedRecord = { ...record(real), step: 999, shownFrom: 998, startedBy: "p1", outdoors: days };
     const forged = await forgeCard(c.world, "p1", { pursuit: forgedRecord }, real.content);
     const other = await forgeCard(c.world, "p1", { pursuit: { ...forgedRecord, id: "forgedChase999" } }, real.content);
     await c.world.settle();
