@@ -3,16 +3,17 @@
  * disposition (size, speed from the adapter in metres per round; editable), who flees, surprise, woods,
  * pursuers twice as fast, dropped treasure or food; a live preview from the rules (the escape chance with
  * the band used, or the dungeon outcome); then Start, and Next day outdoors or round by round in the
- * dungeon. Each step runs on the active GM (query) and is written to chat. Import only once Foundry's
- * globals exist.
+ * dungeon. Each step runs on the active GM (request "pursuit", chase.ts) and is written to chat; a player's
+ * flight that needs a GM's decision is sent to the GMs as a proposal. The buttons are disabled while a step
+ * runs. Import only once Foundry's globals exist.
  */
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
-import { askGM } from "../foundry/gm.js";
 import { errorMessage, reportError, t } from "../foundry/i18n.js";
+import { sendRequest } from "../foundry/requests.js";
 import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
-import { combatUnderway, latestChase, resumableChase, PURSUIT_QUERY, type PursuitRequest } from "../foundry/pursuit/chase.js";
+import { combatUnderway, latestChase, resumableChase, validateSetup, PURSUIT_REQUEST, type PursuitReply, type PursuitRequest } from "../foundry/pursuit/chase.js";
 import { groupTokens, PURSUIT_SIDES, type PursuitSide, type PursuitToken } from "../foundry/pursuit/groups.js";
 import {
   applySetupChange,
@@ -188,14 +189,27 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     return this.render();
   }
 
+  /** Disables every button of the window at once (a second click before the next render does nothing). */
+  #lock(): void {
+    const buttons = (this as unknown as { element?: HTMLElement | null }).element?.querySelectorAll<HTMLButtonElement>("button[data-action]") ?? [];
+    for (const b of buttons) b.disabled = true;
+  }
+
   async #send(request: PursuitRequest): Promise<ChaseRecord | null> {
     if (this.#busy) return null;
     this.#busy = true;
+    this.#lock();
     try {
-      const record = await askGM<PursuitRequest, ChaseRecord>(PURSUIT_QUERY, request);
-      this.#record = record;
-      this.#setup.groups = structuredClone(record.groups);
-      return record;
+      // Checked here first (a clear message at once), and again by the GM (a client can send anything).
+      if (request.op === "start") validateSetup(request.setup);
+      const reply = await sendRequest<PursuitReply>(PURSUIT_REQUEST, request);
+      if ("proposed" in reply) {
+        ui.notifications?.info(t("AVENTURE.Pursuit.proposal.sent"));
+        return null;
+      }
+      this.#record = reply;
+      this.#setup.groups = structuredClone(reply.groups);
+      return reply;
     } catch (e) {
       reportError(e);
       return null;

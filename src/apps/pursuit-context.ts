@@ -92,6 +92,33 @@ export interface ChaseRecord {
   shownFrom: number;
   /** Names of the actors that received the running exhaustion effect on this card. */
   exhaustedActors: string[];
+  /**
+   * What this step writes besides its card (world time, running exhaustion), recorded on the card before the
+   * first of those writes so the step is applied exactly once (src/foundry/pursuit/chase.ts). Absent on a step
+   * with no such write (and on cards of earlier versions): nothing left to apply.
+   */
+  apply?: StepApply;
+}
+
+/** An actor to give the running exhaustion: its token (the actor is the token's, synthetic when unlinked). */
+export interface ExhaustTarget {
+  sceneId: string;
+  tokenId: string;
+  name: string;
+}
+
+/** The writes of a chase step after its card, with absolute values (docs/api/encounter.md, "Exactly once"). */
+export interface StepApply {
+  /** "applying" until every write is done (or reported), then "applied". */
+  status: "applying" | "applied";
+  /** An outdoor day: world time before and after (absolute seconds), or null. */
+  time: { before: number; after: number } | null;
+  /** The running exhaustion: who gets it and the effect's parameters (its start is absolute world time). */
+  exhaust: { targets: ExhaustTarget[]; penalty: number; restTurns: number | null; restSeconds: number | null; startTime: number } | null;
+  /** Finished by the active GM after an interruption (a reload, a GM who left). */
+  resumed?: boolean;
+  /** What could not be applied, as lang keys with their data. */
+  problems?: { key: string; data: Record<string, string | number> }[];
 }
 
 export type Localize = (key: string, data?: Record<string, string | number>) => string;
@@ -235,6 +262,10 @@ export interface CardContext extends Record<string, unknown> {
   outcome: { text: string; cls: string } | null;
   /** The chase goes on (the card offers Continue). */
   open: boolean;
+  /** Finished after an interruption (a reload): said on the card. */
+  resumed: string | null;
+  /** What could not be applied (a token gone, a value changed meanwhile). */
+  problems: string[];
 }
 
 /** The chat card of one step of the chase: this step's entries, and the outcome once decided. */
@@ -250,7 +281,27 @@ export function pursuitCardContext(record: ChaseRecord, l: Localize): CardContex
     lines: chaseLines(l, record, record.shownFrom, record.exhaustedActors),
     outcome: outcome === "continues" ? null : { text: l(`AVENTURE.Pursuit.outcome.${outcome}`), cls: outcome === "escaped" ? "good" : "bad" },
     open: !record.over,
+    resumed: record.apply?.resumed ? l("AVENTURE.Operation.resumed") : null,
+    problems: (record.apply?.problems ?? []).map((p) => l(p.key, p.data)),
   };
+}
+
+/**
+ * The lines of a player's flight sent to the GMs for a decision (a proposal card): where, who flees and who
+ * pursues (the names the GM read from the tokens), and why a GM must decide. Plain text (the card escapes it).
+ */
+export function proposalLines(setup: PursuitSetup, reasons: readonly ("pursuers" | "time")[], l: Localize): string[] {
+  const line = (side: PursuitSide) => {
+    const g = setup.groups[side];
+    const role = l(side === setup.fleeingSide ? "AVENTURE.Pursuit.fleeing" : "AVENTURE.Pursuit.pursuers");
+    return `${role} ${l("AVENTURE.Pursuit.card.groupDetail", { count: g.count, speed: speedText(l, g.speed), names: g.names.length ? g.names.join(", ") : l(`AVENTURE.Pursuit.side.${side}`) })}`;
+  };
+  return [
+    l(setup.place === "dungeon" ? "AVENTURE.Pursuit.card.dungeon" : "AVENTURE.Pursuit.card.outdoors"),
+    line(setup.fleeingSide),
+    line(otherSide(setup.fleeingSide)),
+    ...reasons.map((r) => l(`AVENTURE.Pursuit.proposal.${r}`)),
+  ];
 }
 
 // ------------------------------------------------------------------------------------------- dialog

@@ -728,3 +728,54 @@ export function dungeonChaseEnd(input: DungeonChaseState, how: (typeof DUNGEON_C
   }
   return pushEvent(state, dungeonEvent("end", state.rounds, how === "caught" ? "caught" : "escaped", how));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Stored states (a chase card's flags): checked field by field before they are used again
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Checks an outdoor chase state read back from storage (a chat card written earlier), field by field (as every rule
+ * that takes a state does), and its consistency: `day` is the number of days played, the log's days are 1, 2, 3...,
+ * every day but the last let the chase go on, and the state's outcome is the last day's. Returns a clean copy; throws
+ * the validation errors (NotANumber, OutOfRange, UnknownValue, Missing...) on anything else.
+ */
+export function checkStoredPursuitState(value: unknown): PursuitState {
+  const s = checkPursuitState(object("state", value) as PursuitState);
+  // A referee adjustment is stored as 0 (none) or within EVASION_ADJUSTMENT; a day's chance within 5..100.
+  if (s.fleeingBonus !== 0) evasionAdjustment("state.fleeingBonus", s.fleeingBonus);
+  if (s.pursuerBonus !== 0) evasionAdjustment("state.pursuerBonus", s.pursuerBonus);
+  s.log.forEach((e, i) => {
+    if (e.chance !== null) num(`state.log[${i}].chance`, e.chance, { min: EVASION_MIN_CHANCE, max: EVASION_MAX_CHANCE, integer: true });
+  });
+  if (s.day !== s.log.length) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "state.day", value: s.day, min: s.log.length, max: s.log.length });
+  s.log.forEach((e, i) => {
+    if (e.day !== i + 1) throw new RulesError("AVENTURE.Error.OutOfRange", { name: `state.log[${i}].day`, value: e.day, min: i + 1, max: i + 1 });
+    if (i < s.log.length - 1 && e.outcome !== "continues") throw new RulesError("AVENTURE.Error.UnknownValue", { name: `state.log[${i}].outcome`, value: e.outcome, allowed: "continues" });
+  });
+  const expected = s.log.at(-1)?.outcome ?? "continues";
+  if (s.outcome !== expected) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.outcome", value: s.outcome, allowed: expected });
+  return s;
+}
+
+/**
+ * Checks a dungeon chase state read back from storage, field by field (as the chase rules do) and its consistency: a
+ * start event first and only first, rounds within the running limit and `exhausted` exactly at it, pursuers able to
+ * catch only when strictly faster, every event but the last letting the chase go on, the state's outcome the last
+ * event's. Finished chases are accepted (the card of a chase that is over). Returns a clean copy.
+ */
+export function checkStoredDungeonChase(value: unknown): DungeonChaseState {
+  const raw = object("state", value) as unknown as Record<string, unknown>;
+  const outcome = oneOf("state.outcome", raw.outcome, DUNGEON_CHASE_OUTCOMES);
+  const s = { ...checkDungeonChase({ ...raw, outcome: "continues" } as unknown as DungeonChaseState), outcome };
+  const limit = DUNGEON_RUN[encounterRules(s.ruleset)].limitRounds;
+  if (!s.log.length) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
+  s.log.forEach((e, i) => {
+    if ((i === 0) !== (e.kind === "start")) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `state.log[${i}].kind`, value: e.kind, allowed: i === 0 ? "start" : "round, drop, end" });
+    if (e.round > s.rounds) throw new RulesError("AVENTURE.Error.OutOfRange", { name: `state.log[${i}].round`, value: e.round, min: 0, max: s.rounds });
+    if (i < s.log.length - 1 && e.outcome !== "continues") throw new RulesError("AVENTURE.Error.UnknownValue", { name: `state.log[${i}].outcome`, value: e.outcome, allowed: "continues" });
+  });
+  if (s.exhausted !== s.rounds >= limit) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.exhausted", value: String(s.exhausted), allowed: String(s.rounds >= limit) });
+  if (s.pursuersCanCatch && !(s.pursuerSpeed > s.fleeingSpeed)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.pursuersCanCatch", value: "true", allowed: "false" });
+  if (s.outcome !== s.log.at(-1)!.outcome) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.outcome", value: s.outcome, allowed: s.log.at(-1)!.outcome });
+  return s;
+}

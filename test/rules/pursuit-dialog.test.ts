@@ -2,6 +2,10 @@
 import { describe, expect, it } from "vitest";
 import {
   EVASION_ADJUSTMENT,
+  checkStoredDungeonChase,
+  checkStoredPursuitState,
+  pursuitDay,
+  startPursuit,
   PURSUIT_DAY_SECONDS,
   compareSpeeds,
   dungeonChaseDrop,
@@ -114,5 +118,49 @@ describe("the dungeon chase (RULES.md §8.1, §7.2)", () => {
     expect(await key(() => startDungeonChase({ ...base, surprised: "both" as never }, fixedDice([])))).toBe("UnknownValue");
     expect(await key(() => startDungeonChase({ ...base, reactionTotal: 13 }, fixedDice([])))).toBe("OutOfRange");
     expect(await key(() => startDungeonChase({ ...base, fleeingSpeed: -3 }, fixedDice([])))).toBe("Negative");
+  });
+});
+
+describe("stored chase states (a card's flags read back)", () => {
+  it("an outdoor state played by the rules reads back as itself", async () => {
+    let s = startPursuit({ fleeing: 4, pursuers: 2, fleeingBonus: 20, pursuersFaster: true });
+    s = (await pursuitDay(s, fixedDice([99, 99]))).state;
+    s = (await pursuitDay(s, fixedDice([10]))).state; // 10 ≤ 90: escaped (RULES.md §8.2: 70 + 20)
+    expect(checkStoredPursuitState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+  });
+  it("refuses an outdoor state whose fields or log do not hold together", async () => {
+    const s = (await pursuitDay(startPursuit({ fleeing: 4, pursuers: 2, pursuersFaster: true }), fixedDice([99, 99]))).state;
+    const bad: [unknown, string][] = [
+      [null, "Missing"],
+      [{ ...s, day: 999 }, "OutOfRange"], // one day per log entry
+      [{ ...s, fleeing: 0 }, "OutOfRange"],
+      [{ ...s, fleeingBonus: 30 }, "OutOfRange"], // 0 or 20..25
+      [{ ...s, pursuerBonus: 5 }, "OutOfRange"],
+      [{ ...s, outcome: "won" }, "UnknownValue"],
+      [{ ...s, outcome: "escaped" }, "UnknownValue"], // the log says it goes on
+      [{ ...s, log: [{ ...s.log[0]!, evasionRoll: 101 }] }, "OutOfRange"],
+      [{ ...s, log: [{ ...s.log[0]!, chance: 4 }] }, "OutOfRange"], // at least 5 %
+      [{ ...s, log: [{ ...s.log[0]!, day: 2 }] }, "OutOfRange"],
+      [{ ...s, log: [{ ...s.log[0]!, reason: "magic" }] }, "UnknownValue"],
+      [{ ...s, log: "x" }, "Missing"],
+    ];
+    for (const [state, k] of bad) expect(await key(() => checkStoredPursuitState(state)), JSON.stringify(state)?.slice(0, 80)).toBe(k);
+  });
+  it("a dungeon chase played by the rules reads back as itself; a bad one is refused", async () => {
+    let { state } = await startDungeonChase({ ...base, ruleset: "ose" }, fixedDice([]));
+    for (let i = 0; i < 30; i++) state = dungeonChaseRound(state).state;
+    state = dungeonChaseEnd(state, "gaveUp").state;
+    expect(checkStoredDungeonChase(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    const bad: [unknown, string][] = [
+      [{ ...state, ruleset: "chess" }, "UnknownRuleset"],
+      [{ ...state, rounds: 31 }, "OutOfRange"], // beyond the 30 rounds of running
+      [{ ...state, exhausted: false }, "UnknownValue"], // 30 rounds: exhausted
+      [{ ...state, pursuerSpeed: 6 }, "UnknownValue"], // can catch only when strictly faster
+      [{ ...state, log: [] }, "Missing"],
+      [{ ...state, log: state.log.slice(1) }, "UnknownValue"], // a start first
+      [{ ...state, log: [...state.log.slice(0, -1), { ...state.log.at(-1)!, dropRoll: 7 }] }, "OutOfRange"],
+      [{ ...state, outcome: "continues" }, "UnknownValue"], // the log says it ended
+    ];
+    for (const [s, k] of bad) expect(await key(() => checkStoredDungeonChase(s)), JSON.stringify(s)?.slice(0, 80)).toBe(k);
   });
 });

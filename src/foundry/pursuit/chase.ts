@@ -1,9 +1,28 @@
 /**
- * The chase itself, run on the active GM (query "aventure.pursuit"): validates what a client sends,
- * checks that a player only flees with tokens they own, calls the rules (pursuitDay, startDungeonChase,
- * dungeonChaseRound...), rolls with Foundry's Roll, posts one chat card per step with its rolls attached
- * and the whole chase state in flags.aventure.pursuit (so a chase survives a reload), advances world
- * time per outdoor day (setting) and applies the running exhaustion effect.
+ * The chase itself, run on the active GM (request "pursuit", docs/security.md): validates what a client sends, checks
+ * who may do it with the sender the server reported, calls the rules (pursuitDay, startDungeonChase,
+ * dungeonChaseRound...), rolls with Foundry's Roll, posts one chat card per step with its rolls attached and the whole
+ * chase state in flags.aventure.pursuit (so a chase survives a reload), advances world time per outdoor day (setting)
+ * and applies the running exhaustion effect.
+ *
+ * Who may do what:
+ * - a GM: anything;
+ * - a player: a flight whose fleeing group is made of tokens they own (at least one). When the flight would change
+ *   what is not theirs — pursuers they do not own (the running exhaustion would land on them), or outdoors with the
+ *   world time setting on (each day moves world time) — it is not run: it becomes a proposal for the GMs (Apply /
+ *   Decline, proposals.ts). Once a GM applies it (or a GM started the chase), the player plays its later steps, their
+ *   fleeing tokens checked again each time. A reaction total already rolled and the end of a dungeon chase are the
+ *   referee's (refused from a player).
+ *
+ * Trusted state: a chase is read only from cards a GM wrote (gmCardFlag), each checked field by field (record.ts).
+ * A step names the chase and the step it continues from: a second click on a step already played is refused.
+ *
+ * Exactly once: a step that writes more than its card (an outdoor day's world time, the running exhaustion) posts its
+ * card first, marked "applying" with what it will write (world time before and after, absolute; the tokens whose
+ * actors get the effect). The writes are state-based steps (operations.ts): world time is advanced only while it is
+ * still the "before" value; an effect is created only while the actor has none from this step (flags.aventure.chase).
+ * The card is then marked "applied". A step interrupted by a reload or a GM who left is finished by the active GM on
+ * ready (recovery) — or before the next step of that chase — and its card says what was and was not applied.
  */
 import { template } from "../../constants.js";
 import {
@@ -14,13 +33,15 @@ import {
   dungeonChaseDrop,
   dungeonChaseEnd,
   dungeonChaseRound,
+  dungeonFlightDetail,
   dungeonRunRestSeconds,
+  encounterRules,
   evasionAdjustment,
   evasionChance,
-  nonNeg,
   num,
   oneOf,
   pursuitDay,
+  reactionTotal,
   startDungeonChase,
   startPursuit,
   type DungeonChaseEvent,
@@ -28,21 +49,31 @@ import {
 import {
   PURSUIT_PLACES,
   SURPRISE_CHOICES,
+  proposalLines,
   pursuitCardContext,
   type ChaseRecord,
+  type ExhaustTarget,
   type GroupInput,
   type PursuitSetup,
+  type StepApply,
 } from "../../apps/pursuit-context.js";
 import { adapterFor } from "../adapters/adapter.js";
+import { gmCardFlag } from "../cards.js";
 import { postCard } from "../chat.js";
+import { renderTemplateCompat } from "../compat.js";
 import { foundryDice } from "../dice.js";
+import { isActiveGM } from "../gm.js";
 import { t, UserError } from "../i18n.js";
+import { registerRecovery, runSteps, valueState, type Step } from "../operations.js";
+import { propose, registerProposalKind } from "../proposals.js";
+import { registerRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
-import { PURSUIT_SIDES, otherSide, type PursuitSide } from "./groups.js";
-import { applyRunExhaustion, type EffectActor } from "./effects.js";
+import { PURSUIT_SIDES, otherSide } from "./groups.js";
+import { applyRunExhaustion, hasAventureEffect, runExhaustionState, type EffectActor } from "./effects.js";
+import { DOC_ID, MAX_CHASE_STEPS, MAX_GROUP_SIZE, MAX_GROUP_TOKENS, MAX_SPEED, readChaseRecord } from "./record.js";
 
-export const PURSUIT_QUERY = "pursuit";
+export const PURSUIT_REQUEST = "pursuit";
 export const PURSUIT_OPS = ["start", "day", "round", "drop", "end"] as const;
 export type PursuitOp = (typeof PURSUIT_OPS)[number];
 
@@ -53,6 +84,12 @@ export type PursuitRequest =
   | { op: "round" | "drop"; chaseId: string; step: number }
   | { op: "end"; chaseId: string; step: number; how: (typeof DUNGEON_CHASE_ENDS)[number] };
 
+/** What the GM answers: the chase as it now stands, or that a GM was asked (a player's flight, proposals.ts). */
+export type PursuitReply = ChaseRecord | { proposed: true };
+
+/** Why a player's flight goes to the GMs: pursuers that are not theirs; world time moved by the outdoor days. */
+export type ProposalReason = "pursuers" | "time";
+
 // ------------------------------------------------------------------------------------ validation
 
 function obj(name: string, v: unknown): Record<string, unknown> {
@@ -60,8 +97,9 @@ function obj(name: string, v: unknown): Record<string, unknown> {
   return v as Record<string, unknown>;
 }
 
-function str(name: string, v: unknown): string {
-  if (typeof v !== "string" || v === "" || v.length > 64) throw new UserError("AVENTURE.Error.Missing", { name });
+/** A document id as Foundry makes them (alphanumerics); anything else is refused. */
+function docId(name: string, v: unknown): string {
+  if (typeof v !== "string" || !DOC_ID.test(v)) throw new UserError("AVENTURE.Error.Missing", { name });
   return v;
 }
 
@@ -70,29 +108,36 @@ function requiredBool(name: string, v: unknown): boolean {
   return bool(name, v, false);
 }
 
+/** Token ids of a group: at most MAX_GROUP_TOKENS document ids, duplicates dropped. */
 function ids(name: string, v: unknown): string[] {
-  if (!Array.isArray(v) || v.length > 200) throw new UserError("AVENTURE.Error.Missing", { name });
-  return v.map((x, i) => str(`${name}[${i}]`, x));
+  if (!Array.isArray(v) || v.length > MAX_GROUP_TOKENS) throw new UserError("AVENTURE.Error.Missing", { name });
+  return [...new Set(v.map((x) => docId(name, x)))];
 }
 
 function group(name: string, v: unknown): GroupInput {
   const g = obj(name, v);
   return {
-    count: num("groupSize", g.count, { min: 1, max: 100000, integer: true }),
-    speed: nonNeg("groupSpeed", g.speed),
+    count: num("groupSize", g.count, { min: 1, max: MAX_GROUP_SIZE, integer: true }),
+    speed: num("groupSpeed", g.speed, { min: 0, max: MAX_SPEED }),
     tokenIds: ids(`${name}.tokenIds`, g.tokenIds),
+    // Names are the GM's to read from the tokens (a client's are ignored).
     names: [],
   };
 }
 
-/** Checks every field of a setup sent by a client; throws a localized error on the first bad one. */
+/**
+ * Checks every field of a setup sent by a client (and, before sending, by the dialog itself); throws a localized
+ * error on the first bad one: place, who flees, the scene and token ids (document ids, at most 200 a group, never in
+ * both groups), group sizes (integers 1..100000), speeds (0..1000 m/round), surprise, the four flags, the
+ * adjustments (20..25) and a reaction total (an integer −20..40; the ruleset's own range is checked when it is used).
+ */
 export function validateSetup(raw: unknown): PursuitSetup {
   const s = obj("setup", raw);
   const groups = obj("groups", s.groups);
   const setup: PursuitSetup = {
     place: oneOf("place", s.place, PURSUIT_PLACES),
     fleeingSide: oneOf("fleeingSide", s.fleeingSide, PURSUIT_SIDES),
-    sceneId: s.sceneId === null ? null : str("sceneId", s.sceneId),
+    sceneId: s.sceneId === null ? null : docId("sceneId", s.sceneId),
     groups: { party: group("party", groups.party), opponents: group("opponents", groups.opponents) },
     surprise: oneOf("surprise", s.surprise, SURPRISE_CHOICES),
     woods: requiredBool("woods", s.woods),
@@ -105,7 +150,27 @@ export function validateSetup(raw: unknown): PursuitSetup {
   };
   const both = setup.groups.party.tokenIds.filter((id) => setup.groups.opponents.tokenIds.includes(id));
   if (both.length) throw new UserError("AVENTURE.Pursuit.error.twice");
+  if (setup.sceneId === null && (setup.groups.party.tokenIds.length || setup.groups.opponents.tokenIds.length)) throw new UserError("AVENTURE.Pursuit.error.noScene");
   return setup;
+}
+
+/** A step request, checked field by field (the chase id, the step it continues from, the op's own fields). */
+function validateStep(op: Exclude<PursuitOp, "start">, d: Record<string, unknown>): Exclude<PursuitRequest, { op: "start" }> {
+  const chaseId = docId("chaseId", d.chaseId);
+  const step = num("step", d.step, { min: 1, max: MAX_CHASE_STEPS - 1, integer: true });
+  if (op === "day") {
+    return {
+      op,
+      chaseId,
+      step,
+      woods: requiredBool("woods", d.woods),
+      woodsBonus: evasionAdjustment("woodsBonus", d.woodsBonus),
+      twiceFast: requiredBool("twiceFast", d.twiceFast),
+      fastBonus: evasionAdjustment("fastBonus", d.fastBonus),
+    };
+  }
+  if (op === "end") return { op, chaseId, step, how: oneOf("how", d.how, DUNGEON_CHASE_ENDS) };
+  return { op, chaseId, step };
 }
 
 // ------------------------------------------------------------------------------------ tokens
@@ -117,14 +182,21 @@ interface TokenDocLike {
   testUserPermission(user: User, level: "OWNER"): boolean;
 }
 
+interface SceneLike {
+  tokens: { get(id: string): TokenDocLike | undefined };
+}
+
+function sceneOf(sceneId: string | null): SceneLike | undefined {
+  return sceneId ? (game.scenes.get(sceneId) as unknown as SceneLike | undefined) : undefined;
+}
+
 /**
  * The token documents named by a chase. `missing: "throw"` (a flight being checked) refuses a scene or token
- * that is gone; `"skip"` (the GM applying the running exhaustion mid-chase) leaves out those removed since.
+ * that is gone; `"skip"` (the GM going on mid-chase) leaves out those removed since.
  */
 function sceneTokens(sceneId: string | null, tokenIds: readonly string[], missing: "throw" | "skip" = "throw"): TokenDocLike[] {
   if (!tokenIds.length) return [];
-  const scenes = (game as unknown as { scenes: { get(id: string): { tokens: { get(id: string): TokenDocLike | undefined } } | undefined } }).scenes;
-  const scene = sceneId ? scenes.get(sceneId) : undefined;
+  const scene = sceneOf(sceneId);
   if (!scene) {
     if (missing === "skip") return [];
     throw new UserError("AVENTURE.Pursuit.error.noScene");
@@ -145,7 +217,7 @@ interface CombatLike {
 
 /**
  * Whether a started combat includes one of these tokens: flight is then impossible (RULES.md §8.1, §8.3).
- * Looks at every combat of the world (the GM answering a query may view another scene); token ids are
+ * Looks at every combat of the world (the GM answering a request may view another scene); token ids are
  * random 16-character ids, so they are matched alone.
  */
 export function combatUnderway(tokenIds: readonly string[]): boolean {
@@ -178,87 +250,138 @@ function assertRefereeInput(sender: User, what: "reaction" | "end"): void {
 // ------------------------------------------------------------------------------------ chat state
 
 interface MessageLike {
-  flags?: Record<string, Record<string, unknown> | undefined>;
+  id?: string | null;
+  author?: unknown;
+  flags?: unknown;
 }
 
-function isRecord(v: unknown): v is ChaseRecord {
-  return !!v && typeof v === "object" && (v as ChaseRecord).version === 1 && typeof (v as ChaseRecord).id === "string";
+/** The chase of a card a GM wrote, checked field by field; null for any other message. */
+export function chaseOfMessage(message: MessageLike | null | undefined): ChaseRecord | null {
+  return readChaseRecord(gmCardFlag(message, "pursuit"));
 }
 
-/** Every chase card in the chat log, oldest first. */
-function chaseCards(): ChaseRecord[] {
-  const messages = (game as unknown as { messages: { contents: MessageLike[] } }).messages.contents;
-  return messages.map((m) => m.flags?.aventure?.pursuit).filter(isRecord);
+/** Every chase card a GM wrote, oldest first, with its checked record. */
+function chaseCards(): { message: ChatMessage; record: ChaseRecord }[] {
+  const out: { message: ChatMessage; record: ChaseRecord }[] = [];
+  for (const message of game.messages.contents) {
+    const record = chaseOfMessage(message);
+    if (record) out.push({ message, record });
+  }
+  return out;
 }
 
-/** The latest state of a chase (its newest card), or null. */
+/** The newest card of a chase (the highest step a GM posted), or null. */
+function latestCard(chaseId: string): { message: ChatMessage; record: ChaseRecord } | null {
+  let best: { message: ChatMessage; record: ChaseRecord } | null = null;
+  for (const c of chaseCards()) if (c.record.id === chaseId && (!best || c.record.step > best.record.step)) best = c;
+  return best;
+}
+
+/** The latest state of a chase (its newest GM card), or null. */
 export function latestChase(chaseId: string): ChaseRecord | null {
-  let best: ChaseRecord | null = null;
-  for (const r of chaseCards()) if (r.id === chaseId && (!best || r.step > best.step)) best = r;
-  return best ? structuredClone(best) : null;
+  return latestCard(chaseId)?.record ?? null;
 }
 
 /** The newest unfinished chase in the chat log that `user` may continue, or null. */
 export function resumableChase(user: User): ChaseRecord | null {
   const latest = new Map<string, ChaseRecord>();
-  for (const r of chaseCards()) if (!latest.has(r.id) || r.step > latest.get(r.id)!.step) latest.set(r.id, r);
+  for (const { record: r } of chaseCards()) if (!latest.has(r.id) || r.step > latest.get(r.id)!.step) latest.set(r.id, r);
   const open = [...latest.values()].filter((r) => !r.over && (user.isGM || r.startedBy === user.id));
-  return open.length ? structuredClone(open.at(-1)!) : null;
+  return open.length ? open.at(-1)! : null;
 }
 
 function newId(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 6).toString(36)}`;
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
 }
 
-async function post(record: ChaseRecord, rolls: Roll[]): Promise<void> {
-  const l = (k: string, d?: Record<string, string | number>) => t(k, d);
-  await postCard({ template: template("pursuit/card.hbs"), context: pursuitCardContext(record, l), rolls, flags: { pursuit: record } });
+const localize = (k: string, d?: Record<string, string | number>) => t(k, d);
+
+async function post(record: ChaseRecord, rolls: Roll[]): Promise<ChatMessage> {
+  const message = await postCard({ template: template("pursuit/card.hbs"), context: pursuitCardContext(record, localize), rolls, flags: { pursuit: record } });
+  if (!message) throw new UserError("AVENTURE.Pursuit.error.notPosted");
+  return message;
 }
 
-// ------------------------------------------------------------------------------------ the steps
+async function writeCard(message: ChatMessage, record: ChaseRecord): Promise<void> {
+  const content = await renderTemplateCompat(template("pursuit/card.hbs"), pursuitCardContext(record, localize));
+  await message.update({ content, "flags.aventure.pursuit": record } as never);
+}
 
+// ------------------------------------------------------------------------------------ starting
+
+/** Chases whose step runs on this client (the active GM) right now: a second request for one is refused. */
 const busy = new Set<string>();
 
-async function start(setup: PursuitSetup, sender: User): Promise<ChaseRecord> {
-  const ruleset = getSetting("ruleset");
-  const fleeingSide = setup.fleeingSide;
-  const pursuingSide = otherSide(fleeingSide);
+/** Fills the names from the tokens (the GM reads them; a client's are ignored). */
+function withNames(setup: PursuitSetup): { setup: PursuitSetup; tokens: Record<"party" | "opponents", TokenDocLike[]> } {
   const tokens = {
     party: sceneTokens(setup.sceneId, setup.groups.party.tokenIds),
     opponents: sceneTokens(setup.sceneId, setup.groups.opponents.tokenIds),
   };
-  assertMayFlee(sender, tokens[fleeingSide]);
-  if (setup.reactionTotal !== null) assertRefereeInput(sender, "reaction");
-  for (const side of PURSUIT_SIDES) setup.groups[side].names = tokens[side].map((x) => x.name);
-  const f = setup.groups[fleeingSide];
-  const p = setup.groups[pursuingSide];
-  const surprised = setup.surprise === "fleeing" || setup.surprise === "pursuers" ? setup.surprise : null;
+  const next = structuredClone(setup);
+  for (const side of PURSUIT_SIDES) next.groups[side].names = tokens[side].map((x) => x.name.slice(0, 200));
+  return { setup: next, tokens };
+}
+
+/** Checks the rules' inputs of a flight before anything is rolled or proposed (group sizes, speeds, reaction). */
+function preflight(setup: PursuitSetup): void {
+  const f = setup.groups[setup.fleeingSide];
+  const p = setup.groups[otherSide(setup.fleeingSide)];
+  if (setup.place === "outdoors") evasionChance({ fleeing: f.count, pursuers: p.count });
+  else {
+    dungeonFlightDetail({ fleeingSpeed: f.speed, pursuerSpeed: p.speed, combatStarted: setup.combatStarted });
+    if (setup.reactionTotal !== null) reactionTotal(encounterRules(getSetting("ruleset")), setup.reactionTotal);
+  }
+}
+
+/** Why a player's checked flight needs a GM's decision (empty: it runs at once). */
+function proposalReasons(setup: PursuitSetup, pursuers: TokenDocLike[], sender: User): ProposalReason[] {
+  if (sender.isGM) return [];
+  const reasons: ProposalReason[] = [];
+  if (pursuers.some((tok) => !tok.testUserPermission(sender, "OWNER"))) reasons.push("pursuers");
+  if (setup.place === "outdoors" && getSetting("pursuitAdvanceTime")) reasons.push("time");
+  return reasons;
+}
+
+/**
+ * Runs the first step of a flight (the first day outdoors, the flight itself in the dungeon) and posts its card.
+ * `startedBy` (the sender, or the proposer of an applied proposal) may continue it.
+ */
+async function start(setup: PursuitSetup, startedBy: User): Promise<ChaseRecord> {
+  const ruleset = getSetting("ruleset");
+  const { setup: named, tokens } = withNames(setup);
+  assertMayFlee(startedBy, tokens[named.fleeingSide]);
+  preflight(named);
+  const fleeingSide = named.fleeingSide;
+  const f = named.groups[fleeingSide];
+  const p = named.groups[otherSide(fleeingSide)];
+  const surprised = named.surprise === "fleeing" || named.surprise === "pursuers" ? named.surprise : null;
   const dice = foundryDice();
   const record: ChaseRecord = {
     version: 1,
     id: newId(),
     step: 1,
-    place: setup.place,
+    place: named.place,
     ruleset,
     fleeingSide,
-    sceneId: setup.sceneId,
-    groups: setup.groups,
-    surprise: setup.surprise,
-    startedBy: sender.id!,
+    sceneId: named.sceneId,
+    groups: named.groups,
+    surprise: named.surprise,
+    startedBy: startedBy.id!,
     outdoors: null,
     dungeon: null,
     over: false,
     shownFrom: 0,
     exhaustedActors: [],
   };
-  if (setup.place === "outdoors") {
-    // Validate the whole table input before any die is rolled.
-    evasionChance({ fleeing: f.count, pursuers: p.count });
+  if (named.place === "outdoors") {
     const initial = startPursuit({
       fleeing: f.count,
       pursuers: p.count,
-      fleeingBonus: setup.woods ? setup.woodsBonus : 0,
-      pursuerBonus: setup.twiceFast ? setup.fastBonus : 0,
+      fleeingBonus: named.woods ? named.woodsBonus : 0,
+      pursuerBonus: named.twiceFast ? named.fastBonus : 0,
       pursuersFaster: compareSpeeds(f.speed, p.speed).pursuersFaster,
       surprised,
     });
@@ -272,11 +395,11 @@ async function start(setup: PursuitSetup, sender: User): Promise<ChaseRecord> {
         fleeingSpeed: f.speed,
         pursuerSpeed: p.speed,
         // The GM checks it too: a started combat with any of these tokens makes flight impossible.
-        combatStarted: setup.combatStarted || combatUnderway([...setup.groups.party.tokenIds, ...setup.groups.opponents.tokenIds]),
+        combatStarted: named.combatStarted || combatUnderway([...named.groups.party.tokenIds, ...named.groups.opponents.tokenIds]),
         surprised,
         monstersPursue: fleeingSide === "party",
-        reactionTotal: setup.reactionTotal,
-        dropped: setup.dropped,
+        reactionTotal: named.reactionTotal,
+        dropped: named.dropped,
       },
       dice,
     );
@@ -287,26 +410,103 @@ async function start(setup: PursuitSetup, sender: User): Promise<ChaseRecord> {
   return record;
 }
 
-async function step(req: Exclude<PursuitRequest, { op: "start" }>, current: ChaseRecord, sender: User): Promise<ChaseRecord> {
+// ------------------------------------------------------------------------------------ the steps
+
+/**
+ * The actors that get the running exhaustion: those of both groups' tokens still on the scene, once per actor
+ * (an unlinked token has its own), leaving out an actor that already carries it.
+ */
+function exhaustTargets(record: ChaseRecord): ExhaustTarget[] {
+  const seen = new Set<unknown>();
+  const out: ExhaustTarget[] = [];
+  for (const side of PURSUIT_SIDES) {
+    for (const tok of sceneTokens(record.sceneId, record.groups[side].tokenIds, "skip")) {
+      const actor = tok.actor;
+      if (!actor || !tok.id || seen.has(actor)) continue;
+      seen.add(actor);
+      if (hasAventureEffect(actor, "runExhaustion")) continue;
+      out.push({ sceneId: record.sceneId!, tokenId: tok.id, name: actor.name.slice(0, 200) });
+    }
+  }
+  return out;
+}
+
+function targetActor(target: ExhaustTarget): (EffectActor & { name: string }) | null {
+  return sceneOf(target.sceneId)?.tokens.get(target.tokenId)?.actor ?? null;
+}
+
+/**
+ * Brings the world to what a step's card says (first run, or after an interruption) and marks the card applied:
+ * world time advanced only while it still reads the "before" value, each effect created only while its actor has
+ * none from this step. Drifted and missing writes are reported on the card.
+ */
+async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun: boolean): Promise<ChaseRecord> {
+  const apply = record.apply!;
+  const problems = [...(apply.problems ?? [])];
+  const steps: Step[] = [];
+  if (apply.time) {
+    const { before, after } = apply.time;
+    steps.push({
+      label: t("AVENTURE.Pursuit.stepTime"),
+      state: () => valueState(game.time.worldTime, before, after),
+      run: () => game.time.advance(after - game.time.worldTime),
+    });
+  }
+  const key = `${record.id}.${record.step}`;
+  const exhaust = apply.exhaust;
+  if (exhaust) {
+    const adapter = adapterFor();
+    for (const target of exhaust.targets) {
+      const actor = targetActor(target);
+      steps.push({
+        label: target.name,
+        state: () => (actor ? runExhaustionState(actor, key) : "missing"),
+        run: () =>
+          applyRunExhaustion(actor!, adapter.id, { penalty: exhaust.penalty, restTurns: exhaust.restTurns, restSeconds: exhaust.restSeconds, worldTime: exhaust.startTime, key }, localize),
+      });
+    }
+  }
+  const report = await runSteps(steps);
+  for (const what of report.drifted) problems.push({ key: "AVENTURE.Operation.drifted", data: { what } });
+  for (const name of report.missing) problems.push({ key: "AVENTURE.Pursuit.gone", data: { name } });
+  const exhausted = (exhaust?.targets ?? []).filter((x) => {
+    const actor = targetActor(x);
+    return !!actor && runExhaustionState(actor, key) === "done";
+  });
+  const next: ChaseRecord = {
+    ...record,
+    exhaustedActors: exhausted.map((x) => x.name),
+    apply: { ...apply, status: "applied", ...(firstRun ? {} : { resumed: true }), ...(problems.length ? { problems } : {}) },
+  };
+  await writeCard(message, next);
+  return next;
+}
+
+/** Plays one step of a chase whose latest card is `current` and posts its card (then applies it: completeStep). */
+async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: ChaseRecord, sender: User): Promise<ChaseRecord> {
   if (!sender.isGM) {
     if (req.op === "end") assertRefereeInput(sender, "end");
     assertMayFlee(sender, sceneTokens(current.sceneId, current.groups[current.fleeingSide].tokenIds));
   }
   const dice = foundryDice();
   const next: ChaseRecord = { ...current, step: current.step + 1, exhaustedActors: [] };
-  let advance = 0;
+  delete next.apply;
+  let apply: StepApply | null = null;
   if (req.op === "day") {
     if (!current.outdoors) throw new UserError("AVENTURE.Pursuit.error.wrongPlace");
     const state = {
       ...current.outdoors,
-      fleeingBonus: requiredBool("woods", req.woods) ? evasionAdjustment("woodsBonus", req.woodsBonus) : 0,
-      pursuerBonus: requiredBool("twiceFast", req.twiceFast) ? evasionAdjustment("fastBonus", req.fastBonus) : 0,
+      fleeingBonus: req.woods ? req.woodsBonus : 0,
+      pursuerBonus: req.twiceFast ? req.fastBonus : 0,
     };
     next.shownFrom = state.log.length;
     const r = await pursuitDay(state, dice);
     next.outdoors = r.state;
     next.over = r.state.outcome !== "continues";
-    if (getSetting("pursuitAdvanceTime")) advance = PURSUIT_DAY_SECONDS;
+    if (getSetting("pursuitAdvanceTime")) {
+      const before = game.time.worldTime;
+      apply = { status: "applying", time: { before, after: before + PURSUIT_DAY_SECONDS }, exhaust: null };
+    }
   } else {
     const chase = current.dungeon;
     if (!chase) throw new UserError("AVENTURE.Pursuit.error.wrongPlace");
@@ -316,61 +516,124 @@ async function step(req: Exclude<PursuitRequest, { op: "start" }>, current: Chas
       const r = dungeonChaseRound(chase);
       next.dungeon = r.state;
       event = r.event;
-      if (event.reason === "exhausted" && r.run.penalty !== 0) next.exhaustedActors = await exhaust(current, r.run.penalty, r.run.restTurns);
+      if (event.reason === "exhausted" && r.run.penalty !== 0) {
+        const targets = exhaustTargets(current);
+        if (targets.length) {
+          apply = {
+            status: "applying",
+            time: null,
+            exhaust: { targets, penalty: r.run.penalty, restTurns: r.run.restTurns, restSeconds: dungeonRunRestSeconds(current.ruleset), startTime: game.time.worldTime },
+          };
+          next.exhaustedActors = targets.map((x) => x.name);
+        }
+      }
     } else if (req.op === "drop") {
       const r = await dungeonChaseDrop(chase, dice);
       next.dungeon = r.state;
       event = r.event;
-    } else {
-      const r = dungeonChaseEnd(chase, oneOf("how", (req as { how?: unknown }).how, DUNGEON_CHASE_ENDS));
+    } else if (req.op === "end") {
+      const r = dungeonChaseEnd(chase, req.how);
       next.dungeon = r.state;
       event = r.event;
-    }
+    } else throw new UserError("AVENTURE.Pursuit.error.wrongPlace");
     next.over = event.outcome !== "continues";
   }
-  await post(next, dice.rolls);
-  if (advance) await game.time.advance(advance);
-  return next;
+  if (apply) next.apply = apply;
+  // The card first (marked "applying" when more writes follow): a reload after it finds what is left to do.
+  const message = await post(next, dice.rolls);
+  return apply ? completeStep(message, next, true) : next;
 }
 
 /**
- * Applies the running exhaustion to the actors of both groups' tokens still on the scene (once per actor);
- * returns the names of those that got it. The actors are collected before the first effect is created.
+ * A step of a chase, once: the request names the chase and the step it continues from. A request for a chase that
+ * has moved on (another GM or player clicked first, a stale window, a replay) is refused; a previous step left
+ * "applying" by an interruption is finished first.
  */
-async function exhaust(record: ChaseRecord, penalty: number, restTurns: number | null): Promise<string[]> {
-  const adapter = adapterFor();
-  const actors = new Set<EffectActor & { name: string }>();
-  for (const side of PURSUIT_SIDES) {
-    for (const tok of sceneTokens(record.sceneId, record.groups[side].tokenIds, "skip")) if (tok.actor) actors.add(tok.actor);
+async function step(req: Exclude<PursuitRequest, { op: "start" }>, sender: User): Promise<ChaseRecord> {
+  if (busy.has(req.chaseId)) throw new UserError("AVENTURE.Pursuit.error.moved");
+  busy.add(req.chaseId);
+  try {
+    let found = latestCard(req.chaseId);
+    if (!found) throw new UserError("AVENTURE.Pursuit.error.noChase");
+    if (found.record.apply?.status === "applying") {
+      await completeStep(found.message, found.record, false);
+      found = latestCard(req.chaseId)!;
+    }
+    const current = found.record;
+    if (current.step !== req.step) throw new UserError("AVENTURE.Pursuit.error.moved");
+    if (current.over) throw new UserError("AVENTURE.Pursuit.error.over");
+    return await playStep(req, current, sender);
+  } finally {
+    busy.delete(req.chaseId);
   }
-  const names: string[] = [];
-  const opts = { penalty, restTurns, restSeconds: dungeonRunRestSeconds(record.ruleset), worldTime: game.time.worldTime };
-  for (const actor of actors) {
-    if (await applyRunExhaustion(actor, adapter.id, opts, (k, d) => t(k, d))) names.push(actor.name);
-  }
-  return names;
 }
 
 /**
- * The GM side of the query: validates the request and runs one step. A step names the chase and the
- * step it continues from; a request for a chase that has moved on (another GM or player clicked first)
- * is refused, so each step runs once.
+ * The GM side of request "pursuit" (runs on the active GM; `sender` is the user the server reported): validates the
+ * request field by field, then starts a flight (or proposes a player's flight to the GMs) or plays one step.
  */
-export async function handlePursuitRequest(raw: unknown, sender: User): Promise<ChaseRecord> {
+export async function handlePursuitRequest(raw: unknown, sender: User): Promise<PursuitReply> {
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const data = obj("request", raw);
   const op = oneOf("op", data.op, PURSUIT_OPS);
-  if (op === "start") return start(validateSetup(data.setup), sender);
-  const chaseId = str("chaseId", data.chaseId);
-  const at = num("step", data.step, { min: 1, integer: true });
-  if (busy.has(chaseId)) throw new UserError("AVENTURE.Pursuit.error.moved");
-  busy.add(chaseId);
-  try {
-    const current = latestChase(chaseId);
-    if (!current) throw new UserError("AVENTURE.Pursuit.error.noChase");
-    if (current.step !== at) throw new UserError("AVENTURE.Pursuit.error.moved");
-    if (current.over) throw new UserError("AVENTURE.Pursuit.error.over");
-    return await step(data as Exclude<PursuitRequest, { op: "start" }>, current, sender);
-  } finally {
-    busy.delete(chaseId);
+  if (op !== "start") return step(validateStep(op, data), sender);
+  const setup = validateSetup(data.setup);
+  if (setup.reactionTotal !== null) assertRefereeInput(sender, "reaction");
+  const { setup: named, tokens } = withNames(setup);
+  assertMayFlee(sender, tokens[named.fleeingSide]);
+  preflight(named);
+  const reasons = proposalReasons(named, tokens[otherSide(named.fleeingSide)], sender);
+  if (reasons.length) return propose("pursuit", { setup: named, reasons } satisfies PursuitProposal, sender);
+  return start(named, sender);
+}
+
+// ------------------------------------------------------------------------------------ proposals and recovery
+
+/** A player's flight waiting for a GM (the proposal card's data, written by the active GM). */
+interface PursuitProposal {
+  setup: PursuitSetup;
+  reasons: ProposalReason[];
+}
+
+const REASONS: readonly ProposalReason[] = ["pursuers", "time"];
+
+function readProposal(data: unknown): PursuitProposal {
+  const d = obj("proposal", data);
+  const reasons = Array.isArray(d.reasons) ? d.reasons.filter((r): r is ProposalReason => REASONS.includes(r as ProposalReason)) : [];
+  // The names are read again from the tokens (a token gone since is refused: the flight cannot be played).
+  return { setup: withNames(validateSetup(d.setup)).setup, reasons };
+}
+
+/** On ready and when this client becomes the active GM: steps left "applying" are finished, and say so. */
+export async function recoverChases(): Promise<void> {
+  for (const { message, record } of chaseCards()) {
+    if (record.apply?.status !== "applying" || busy.has(record.id)) continue;
+    busy.add(record.id);
+    try {
+      await completeStep(message, record, false);
+    } catch (e) {
+      console.error("aventure | could not finish an interrupted chase step", e);
+    } finally {
+      busy.delete(record.id);
+    }
   }
+}
+
+/** Registers the request, the proposal kind and the recovery (init). */
+export function registerPursuitRequests(): void {
+  registerRequest<PursuitReply>({ name: PURSUIT_REQUEST, handle: (data, { sender }) => handlePursuitRequest(data, sender) });
+  registerProposalKind({
+    kind: "pursuit",
+    title: "AVENTURE.Pursuit.proposal.title",
+    describe: (data) => {
+      const p = readProposal(data);
+      return proposalLines(p.setup, p.reasons, localize);
+    },
+    apply: async (data, { proposer }) => {
+      if (!proposer) throw new UserError("AVENTURE.Pursuit.error.noProposer");
+      const record = await start(readProposal(data).setup, proposer);
+      return t(record.over ? "AVENTURE.Pursuit.proposal.decided" : "AVENTURE.Pursuit.proposal.started");
+    },
+  });
+  registerRecovery("pursuit", recoverChases);
 }

@@ -18,7 +18,9 @@
  *   plain value (no modifier): a descriptive effect;
  * - every other system: no change; a visible effect whose description states the penalty, for the
  *   referee to apply.
- * The effect carries `flags.aventure.runExhaustion` so an actor never gets it twice.
+ * The effect carries `flags.aventure.runExhaustion` so an actor never gets it twice, and `flags.aventure.chase`
+ * ("<chase id>.<step>"), the step that gave it: a step interrupted by a reload reads it back to know whether its
+ * effect was already created (chase.ts, exactly once).
  *
  * Expiry: v14 core expires temporary effects itself (ActiveEffect.registry). v13 core never does (the
  * effect would keep its −2 for ever), so on v13 the active GM deletes Aventure's running exhaustion once
@@ -114,13 +116,28 @@ export function hasAventureEffect(actor: EffectActor, flag: string): boolean {
 }
 
 /**
+ * The state of a chase step's running exhaustion on an actor: "done" when the effect of that step (`key`) is
+ * there, "drifted" when another running exhaustion is (given meanwhile: not added twice), "pending" otherwise.
+ */
+export function runExhaustionState(actor: EffectActor, key: string): "done" | "drifted" | "pending" {
+  let other = false;
+  for (const e of actor.effects) {
+    const f = e.flags?.[MODULE_ID];
+    if (!f?.runExhaustion) continue;
+    if (f.chase === key) return "done";
+    other = true;
+  }
+  return other ? "drifted" : "pending";
+}
+
+/**
  * Adds the running exhaustion effect unless the actor already has one. Returns true when it was added.
- * `text(key, data)` localizes the name and description.
+ * `text(key, data)` localizes the name and description; `opts.key` names the chase step that gives it.
  */
 export async function applyRunExhaustion(
   actor: EffectActor,
   adapter: AdapterId,
-  opts: { penalty: number; restSeconds: number | null; restTurns: number | null; worldTime?: number },
+  opts: { penalty: number; restSeconds: number | null; restTurns: number | null; worldTime?: number; key?: string },
   text: (key: string, data?: Record<string, string | number>) => string,
 ): Promise<boolean> {
   if (hasAventureEffect(actor, "runExhaustion")) return false;
@@ -136,7 +153,7 @@ export async function applyRunExhaustion(
       description,
       seconds: opts.restSeconds,
       changes,
-      flags: { runExhaustion: true },
+      flags: { runExhaustion: true, ...(opts.key ? { chase: opts.key } : {}) },
     },
     isV14(),
     opts.worldTime,
@@ -188,8 +205,8 @@ function effectActors(): ExpiringActor[] {
 }
 
 /**
- * v13, on the active GM (called from the `updateWorldTime` hook): deletes the running exhaustion whose rest
- * is over. Returns the number of effects deleted. v14: nothing (core expires it).
+ * v13, on the active GM (called from the `updateWorldTime` hook and on ready): deletes the running exhaustion
+ * whose rest is over. Returns the number of effects deleted. v14: nothing (core expires it).
  */
 export async function expireRunExhaustion(worldTime: number, v14: boolean = isV14()): Promise<number> {
   if (v14 || !Number.isFinite(worldTime)) return 0;
@@ -201,4 +218,17 @@ export async function expireRunExhaustion(worldTime: number, v14: boolean = isV1
     n += ids.length;
   }
   return n;
+}
+
+/** The expiries queued on this client: one at a time, each reading the effects left by the previous one. */
+let expiring: Promise<unknown> = Promise.resolve();
+
+/**
+ * Queues an expiry (v13): two world time updates in quick succession never delete the same effect twice (the
+ * second runs after the first and finds it gone).
+ */
+export function queueExpiry(worldTime: number): Promise<number> {
+  const run = expiring.then(() => expireRunExhaustion(worldTime));
+  expiring = run.catch(() => 0);
+  return run;
 }

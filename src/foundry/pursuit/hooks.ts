@@ -1,37 +1,31 @@
 /**
- * Pursuit: the query every step of a chase goes through (runs on the active GM), the token HUD button
- * (for the token's owners: a player may start a flight for the tokens they own) and the Continue button
- * of the chase cards. Called once from registerHooks() (in init).
- * Hooks: renderChatMessageHTML (Continue button on an unfinished chase card), updateWorldTime (v13, active
- * GM: the running exhaustion ends when its rest is over).
+ * Pursuit: the request every step of a chase goes through (runs on the active GM, chase.ts), the token HUD button
+ * (for the token's owners: a player may start a flight for the tokens they own) and the Continue button of the chase
+ * cards. Called once from registerHooks() (in init).
+ * Hooks: renderChatMessageHTML (Continue button on an unfinished chase card a GM wrote), updateWorldTime (v13, active
+ * GM: the running exhaustion ends when its rest is over; also checked on ready and when a GM takes over).
  */
 import { openPursuit, type DialogToken } from "../../apps/PursuitDialog.js";
-import type { ChaseRecord } from "../../apps/pursuit-context.js";
 import { template } from "../../constants.js";
 import { loadTemplatesCompat } from "../compat.js";
-import { isActiveGM, registerQuery } from "../gm.js";
+import { isActiveGM } from "../gm.js";
 import { guarded } from "../i18n.js";
+import { registerRecovery } from "../operations.js";
 import { addHudButton } from "../token-hud.js";
-import { handlePursuitRequest, PURSUIT_QUERY } from "./chase.js";
-import { expireRunExhaustion } from "./effects.js";
+import { chaseOfMessage, registerPursuitRequests } from "./chase.js";
+import { queueExpiry } from "./effects.js";
 
-interface MessageLike {
-  flags?: Record<string, Record<string, unknown> | undefined>;
-}
+export { chaseOfMessage };
 
-/** The chase stored on a card, if it is one. */
-export function chaseOfMessage(message: MessageLike): ChaseRecord | null {
-  const r = message.flags?.aventure?.pursuit as ChaseRecord | undefined;
-  return r && r.version === 1 && typeof r.id === "string" ? r : null;
-}
-
-/** Shows Continue on an unfinished chase card to GMs and to the player who started it; wires it. */
-export function onRenderPursuitCard(message: MessageLike, html: HTMLElement): void {
-  const record = chaseOfMessage(message);
-  if (!record) return;
+/**
+ * Shows Continue on an unfinished chase card to GMs and to the player who started it; wires it. Only a card a GM
+ * wrote, whose state reads back valid, counts: a player's message carrying chase flags gets no button.
+ */
+export function onRenderPursuitCard(message: ChatMessage, html: HTMLElement): void {
   const button = html.querySelector<HTMLButtonElement>('[data-action="aventure-pursuit-continue"]');
   if (!button) return;
-  if (record.over || !(game.user.isGM || record.startedBy === game.user.id)) {
+  const record = chaseOfMessage(message);
+  if (!record || record.over || !(game.user.isGM || record.startedBy === game.user.id)) {
     button.remove();
     return;
   }
@@ -42,7 +36,7 @@ export function onRenderPursuitCard(message: MessageLike, html: HTMLElement): vo
 }
 
 export function registerPursuitHooks(): void {
-  registerQuery(PURSUIT_QUERY, handlePursuitRequest);
+  registerPursuitRequests();
   // The dialog and the card show their log lines with this partial (loadTemplates registers it by path).
   void loadTemplatesCompat([template("pursuit/log.hbs")]);
   addHudButton({
@@ -57,8 +51,12 @@ export function registerPursuitHooks(): void {
     },
   });
   Hooks.on("renderChatMessageHTML", onRenderPursuitCard as never);
-  // Fires on every client: only the active GM deletes (once).
+  // Fires on every client: only the active GM deletes, one expiry at a time.
   Hooks.on("updateWorldTime", ((worldTime: number) => {
-    if (isActiveGM()) void guarded(() => expireRunExhaustion(worldTime));
+    if (isActiveGM()) void guarded(() => queueExpiry(worldTime));
   }) as never);
+  // World time may have passed while the previous active GM was away (or before a reload).
+  registerRecovery("pursuitExpiry", async () => {
+    await queueExpiry(game.time.worldTime);
+  });
 }

@@ -98,7 +98,15 @@ export const SAMPLES: Record<string, Sample> = {
   },
   "pursuit/card.hbs": {
     kind: "card",
-    context: (l) => pursuitCardContext(outdoorRecord(), (k, d) => l(k, d)),
+    // Day 3 finished after a reload, one write reported (the resumed note and a warning line in both themes).
+    context: (l) =>
+      pursuitCardContext(
+        {
+          ...outdoorRecord(),
+          apply: { status: "applied", time: { before: 86400, after: 172800 }, exhaust: null, resumed: true, problems: [{ key: "AVENTURE.Operation.drifted", data: { what: l("AVENTURE.Pursuit.stepTime") } }] },
+        },
+        (k, d) => l(k, d),
+      ),
   },
   "pursuit/log.hbs": {
     kind: "card",
