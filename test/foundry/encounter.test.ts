@@ -329,6 +329,14 @@ describe("Start combat", () => {
     for (const [data, key] of bad) expect(await forgeRequest(world, "gm2", "encounterStart", data), JSON.stringify(data)?.slice(0, 80)).toMatchObject({ ok: false, key });
     expect(gameWrites(world, mark)).toEqual([]);
     expect(combats(world)).toEqual([]);
+    // A good request once; replayed with its id, or sent again with a new one: still one combat.
+    world.queueRolls(3, 6);
+    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart1")).toMatchObject({ ok: true });
+    const after = world.writes.length;
+    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart1")).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} });
+    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart2")).toMatchObject({ ok: false, key: "AVENTURE.Encounter.alreadyFighting" });
+    expect(gameWrites(world, after)).toEqual([]);
+    expect(combats(world)).toHaveLength(1);
   });
 
   it("attack: a player's card carrying an encounter's flags changes nothing and gets no button", T, async () => {
