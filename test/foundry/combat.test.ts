@@ -548,6 +548,32 @@ describe("exactly once across a crash of the active GM at any write of a side ro
     });
   }
 
+  for (let k = 1; k <= 9; k++) {
+    it(`the tracker's roll button (a player's side, before the start): crash before the active GM's write ${k}, rolled once or not at all`, T, async () => {
+      const { world } = await boot();
+      const id = await newCombat(world, ["tHero", "tScout", "tOrc"]);
+      const combat = combatOf(world, "gm2", id);
+      const brune = combat.combatants.contents.find((c) => c.name === "Brune")!.id;
+      world.queueRolls(4, 2, 6);
+      world.crashAt(k, (w) => w.user === "gm1");
+      await world.as("p1", () => combatOf(world, "p1", id).rollInitiative(brune));
+      await world.settle({ allowErrors: true });
+      if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
+      await world.settle();
+      const cards = sideCards(world);
+      expect(cards.every((m) => m.author!.isGM)).toBe(true);
+      expect(cards).toHaveLength(k === 2 ? 0 : 1);
+      const values = Object.values(initiatives(combat));
+      if (k === 2) expect(values).toEqual([null, null, null]);
+      else {
+        const state = sidesFlag(combat)!;
+        expect(state).toMatchObject({ round: 1, started: false, op: { status: "done", kind: "sides" } });
+        expect(initiatives(combat)).toEqual({ Aldric: 4, Brune: 4, Orc: null }); // the first die, once
+      }
+      expect(world.rollQueue.length).toBeGreaterThanOrEqual(2);
+    });
+  }
+
   it("a card forged by a player for the interrupted operation does not stop the GM's card being posted", T, async () => {
     const { world } = await boot({ users: [GM, PLAYER] });
     const id = await newCombat(world, ["tHero", "tOrc"]);
