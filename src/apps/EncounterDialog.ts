@@ -18,6 +18,8 @@ const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   #state: EncounterDialogState;
   #pursuit: PursuitDialog | null = null;
+  /** The actions running now (each runs once at a time). */
+  readonly #running = new Set<string>();
 
   constructor(options: Record<string, unknown> = {}) {
     super(options as never);
@@ -99,19 +101,41 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#state.gmOnly = checked("gmOnly");
   }
 
-  static async #onRoll(this: EncounterDialog): Promise<void> {
-    this.#readForm();
-    const result = await guarded(() => rollEncounter(this.#state));
-    if (result) {
-      this.#state.result = result;
-      await this.render();
+  /**
+   * Runs a button's action once at a time: the button is disabled while it runs, and a second click (a double
+   * click, or the same action from a re-rendered button) is ignored until the first has finished.
+   */
+  async #once<T>(action: string, target: HTMLElement | undefined, fn: () => Promise<T>): Promise<T | undefined> {
+    if (this.#running.has(action)) return undefined;
+    this.#running.add(action);
+    const button = target as HTMLButtonElement | undefined;
+    if (button) button.disabled = true;
+    try {
+      return await fn();
+    } finally {
+      this.#running.delete(action);
+      if (button) button.disabled = false;
     }
   }
 
-  static async #onStart(this: EncounterDialog): Promise<void> {
-    this.#readForm();
-    const combat = await guarded(() => startEncounterCombat(this.#state, this.#state.result));
-    if (combat) await this.close();
+  static async #onRoll(this: EncounterDialog, _event?: Event, target?: HTMLElement): Promise<void> {
+    await this.#once("roll", target, async () => {
+      this.#readForm();
+      const result = await guarded(() => rollEncounter(this.#state));
+      if (result) {
+        this.#state.result = result;
+        await this.render();
+      }
+    });
+  }
+
+  /** "Start combat": one combat, however often it is clicked (the active GM refuses a second one too). */
+  static async #onStart(this: EncounterDialog, _event?: Event, target?: HTMLElement): Promise<void> {
+    await this.#once("start", target, async () => {
+      this.#readForm();
+      const combat = await guarded(() => startEncounterCombat(this.#state, this.#state.result));
+      if (combat) await this.close();
+    });
   }
 
   /** "Flee": the Pursuit dialog prefilled from this encounter (the encounter dialog stays open). */

@@ -10,6 +10,7 @@ const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   #state: PolarisTestState;
+  #rolling = false;
 
   constructor(options: Record<string, unknown> = {}) {
     super(options as never);
@@ -74,6 +75,20 @@ export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2)
   }
 
   static async #onRoll(this: PolarisTestDialog): Promise<void> {
+    // One roll at a time (Enter and the button, or a double click): the button is disabled while it runs.
+    if (this.#rolling) return;
+    this.#rolling = true;
+    const button = this.element?.querySelector<HTMLButtonElement>("[data-action='roll']");
+    if (button) button.disabled = true;
+    try {
+      await this.#roll();
+    } finally {
+      this.#rolling = false;
+      if (button?.isConnected) button.disabled = false;
+    }
+  }
+
+  async #roll(): Promise<void> {
     this.#readForm();
     const s = this.#state;
     const actor = canvas?.tokens?.controlled[0]?.actor ?? null;

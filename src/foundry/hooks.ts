@@ -26,7 +26,7 @@ export function registerHooks(): void {
   Hooks.once("ready", warnUnsupportedSystem);
   Hooks.on("renderTokenHUD", onRenderTokenHUD as never);
   // Feature hooks (one block per feature):
-  registerCombatHooks(openEncounter); // encounter/combat: CONFIG.Combat.documentClass, queries aventure.rollSides, aventure.sideRound, createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions
+  registerCombatHooks(openEncounter); // encounter/combat: CONFIG.Combat.documentClass; requests "sideRound", "rollSides", "encounterStart" (GMs only), recovery of interrupted side rounds; createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions, combatStart, combatTurn, dnd5e.preRollInitiativeDialogV2
   registerTravelHooks(); // travel: requests "travelApply" and "travelUndo" (GMs only), proposal kind "travel", recovery of interrupted journeys, HUD button "travel", renderChatMessageHTML (the card's footer and Undo)
   registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage (OSE attacks); requests "hide", "endHide", "setSearching" (GMs only), proposal kind "hide", recovery of interrupted hiding changes; HUD panel + buttons "hide", "end-hide", "search", "stop-search"
   registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); requests "fall" and "fallApply" (the card's Apply damage, GMs only), recovery of interrupted falls; region behaviour aventure.fall; HUD buttons "jumps", "fall"

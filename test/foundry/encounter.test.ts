@@ -1,44 +1,75 @@
 /**
- * The encounter procedure with Foundry rolls (RULES.md §7.1, §7.2, §7.4) and "Start combat": the sides from
- * the selected tokens, the card (one message, GM-only option), the surprised side skipped in round 1 only
- * with its marker, and pmt's "everyone surprised: nobody acts in round 1".
+ * The encounter procedure with Foundry rolls (RULES.md §7.1, §7.2, §7.4) and "Start combat" against the fake world
+ * (test/world): the sides from the selected tokens, the card (one message, GM-only option), the surprised side skipped
+ * in round 1 only with its marker (Aventure's own, flagged in the same write), pmt's "everyone surprised: nobody acts
+ * in round 1", one combat however often Start is clicked and by however many GMs, forged requests refused, names
+ * escaped. Expected values come from RULES.md §7, not from the code.
  */
 import { describe, expect, it } from "vitest";
-import { bootWithCombat, type CombatWorld } from "../fake/combat.js";
+import {
+  addDnd5eActor,
+  bootWorld,
+  control,
+  forgeCard,
+  forgeRequest,
+  gameWrites,
+  GM,
+  GM2,
+  PLAYER,
+  PLAYER2,
+  turnLog,
+  viewScene,
+  type FakeActor,
+  type FakeCombat,
+  type FakeWorld,
+} from "../world/index.js";
 import type { EncounterDialogState } from "../../src/apps/encounter-context.js";
 import { encounterDialogContext, fleeHandOver } from "../../src/apps/encounter-context.js";
-import { fleeOptions, rollEncounter, startEncounterCombat, tokensFromSelection } from "../../src/foundry/encounter/encounter.js";
+import { fleeOptions, rollEncounter, tokensFromSelection } from "../../src/foundry/encounter/encounter.js";
 import type { EncounterResult } from "../../src/foundry/encounter/run.js";
 import { surprisedSides } from "../../src/rules/encounter.js";
 import { rollSurprise, sideOfDisposition, tokensToSides } from "../../src/foundry/encounter/sides.js";
 import { fixedDice } from "../../src/rules/dice.js";
 
-const USERS = [
-  { id: "gm1", isGM: true },
-  { id: "gm2", isGM: true },
-  { id: "p1", isGM: false },
-];
+const USERS = [GM, GM2, PLAYER, PLAYER2];
+const T = { timeout: 60_000 };
+type Plain = Record<string, unknown>;
 
-async function world(ruleset: "ose" | "pmt") {
-  const cw = await bootWithCombat({ systemId: "dnd5e", users: USERS });
-  const w = cw.world;
-  await w.game.settings.set("aventure", "ruleset", ruleset);
-  const hero = w.addActor({ _id: "hero", name: "Aldric", system: { abilities: { cha: { value: 16, mod: 2 } } } }, { p1: 3 });
-  const monk = w.addActor({ _id: "monk", name: "Brune", system: { abilities: { cha: { value: 8, mod: -1 } } } }, { p1: 3 });
-  const orc = w.addActor({ _id: "orc", name: "Orc", system: {} });
-  for (const [id, name, disposition, actor] of [
-    ["tHero", "Aldric", 1, hero],
-    ["tMonk", "Brune", 1, monk],
-    ["tOrc", "Orc", -1, orc],
-  ] as const) {
-    cw.controlled.push(cw.addToken({ id, name, disposition, actor }));
-  }
-  return cw;
+interface Dialog {
+  encounter: EncounterDialogState;
+  element: HTMLElement;
+  lastHTML: string;
+  closed: boolean;
+  options: { actions: Record<string, (this: unknown, event?: Event, target?: HTMLElement) => Promise<void>> };
+  render(): Promise<unknown>;
+  setField(name: string, value: string | boolean): Promise<void>;
+  pursuit: { setup: { place: string; fleeingSide: string; surprise: string; reactionTotal: number | null; groups: Record<string, { names: string[] }> } } | null;
+  click(selector: string): Promise<void>;
+}
+type Api = { openEncounter(): Promise<Dialog | undefined>; openPolarisTest(): Promise<{ lastHTML: string } | undefined> };
+
+const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+
+/** dnd5e: Aldric (p1, CHA 14: +2) and Brune (p1, CHA 8: −1), friendly; an orc, hostile; all selected by both GMs. */
+async function boot(ruleset: "ose" | "pmt", opts: { heroName?: string } = {}) {
+  const world = await bootWorld({ system: "dnd5e", users: USERS });
+  const scene = world.addScene({ _id: "s1" });
+  for (const c of world.liveClients()) viewScene(world, c, scene);
+  await set(world, "ruleset", ruleset);
+  addDnd5eActor(world, { id: "hero", name: opts.heroName ?? "Aldric", owner: "p1", abilities: { cha: 14 } });
+  addDnd5eActor(world, { id: "monk", name: "Brune", owner: "p1", abilities: { cha: 8 } });
+  addDnd5eActor(world, { id: "orc", name: "Orc", type: "npc" });
+  world.addToken(scene, { _id: "tHero", name: opts.heroName ?? "Aldric", actorId: "hero", actorLink: true, disposition: 1 });
+  world.addToken(scene, { _id: "tMonk", name: "Brune", actorId: "monk", actorLink: true, disposition: 1 });
+  world.addToken(scene, { _id: "tOrc", name: "Orc", actorId: "orc", actorLink: true, disposition: -1 });
+  for (const gm of ["gm1", "gm2"]) control(world.clientOf(gm), "tHero", "tMonk", "tOrc");
+  turnLog.splice(0);
+  return { world, scene };
 }
 
-function state(cw: CombatWorld, patch: Partial<EncounterDialogState> = {}): EncounterDialogState {
-  return {
-    ruleset: cw.world.game.settings.get("aventure", "ruleset") as "ose",
+function state(world: FakeWorld, patch: Partial<EncounterDialogState> = {}, user = "gm1"): EncounterDialogState {
+  return world.as(user, () => ({
+    ruleset: game.settings.get("aventure" as never, "ruleset" as never) as "ose",
     where: "wilderness",
     tokens: tokensFromSelection(),
     aware: {},
@@ -47,8 +78,34 @@ function state(cw: CombatWorld, patch: Partial<EncounterDialogState> = {}): Enco
     gmOnly: false,
     result: null,
     ...patch,
-  };
+  }));
 }
+
+const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
+
+/**
+ * The GM's encounter dialog (the client's own module), optionally with a place and a rolled result, then its Start
+ * combat button. (The module's functions are per client: a test calls them through the client's dialog or API.)
+ */
+async function openDialog(world: FakeWorld, user = "gm1", where?: string): Promise<Dialog> {
+  const app = (await world.as(user, () => api(world, user).openEncounter()))!;
+  if (where) await world.as(user, () => app.setField("where", where));
+  return app;
+}
+async function start(world: FakeWorld, app: Dialog, result: EncounterResult | null = null, user = "gm1"): Promise<void> {
+  app.encounter.result = result;
+  await world.as(user, () => app.click("[data-action='start']"));
+  await world.settle();
+}
+const encounterCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { encounter?: unknown } | undefined)?.encounter !== undefined);
+const sideCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { sideRound?: unknown } | undefined)?.sideRound !== undefined);
+const combats = (world: FakeWorld) => world.as("gm1", () => game.combats.contents as unknown as FakeCombat[]);
+const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+const actor = (world: FakeWorld, id: string) => world.actors.get(id) as FakeActor;
+const act = async (world: FakeWorld, user: string, fn: (c: FakeCombat) => Promise<unknown>) => {
+  await world.as(user, () => fn(game.combat as unknown as FakeCombat));
+  await world.settle();
+};
 
 describe("sides (reusable helpers)", () => {
   it("groups tokens by disposition; secret tokens join the hostile side; a picked side wins", () => {
@@ -78,51 +135,48 @@ describe("sides (reusable helpers)", () => {
 });
 
 describe("the encounter dialog's rolls (ose)", () => {
-  it("rolls surprise, then the distance (1d4 × 10 m outdoors when a side is surprised), then 2d6 + CHA, on one card", async () => {
-    const cw = await world("ose");
-    const w = cw.world;
+  it("rolls surprise, then the distance (1d4 × 10 m outdoors when a side is surprised), then 2d6 + CHA, on one card", T, async () => {
+    const { world } = await boot("ose");
     // friendly 5 (alert), hostile 2 (surprised); distance 1d4 → 3 → 30 m; reaction 4 + 5 + CHA 2 = 11 → indifferent.
-    w.rolls.push(5, 2, 3, 4, 5);
-    const result = await rollEncounter(state(cw));
+    world.queueRolls(5, 2, 3, 4, 5);
+    const result = await world.as("gm1", () => rollEncounter(state(world)));
     expect(result.surprise!.outcome.surprised).toEqual(["hostile"]);
     expect(result.distance).toEqual({ metres: 30, dice: [3], formula: "1d4*10", multiplier: 10 });
     expect(result.reaction).toEqual({ dice: [4, 5], modifier: 2, total: 11, result: "indifferent" });
-    expect(w.messages).toHaveLength(1);
-    const m = w.messages[0]!;
-    expect(m.whisper).toBeUndefined();
+    expect(world.messages.contents).toHaveLength(1);
+    const m = world.messages.contents[0]!;
+    expect(m.whisper).toEqual([]);
+    expect(m.author!.id).toBe("gm1");
     expect(m.rolls).toHaveLength(4);
     expect(m.content).toContain("30 m");
     expect(m.content).toContain("Indifferent, uninterested");
     expect(m.content).toContain("Surprised, cannot act in the first round: Hostile. Acting first: Friendly.");
-    expect(w.rolls.queue).toEqual([]);
+    expect(world.rollQueue).toEqual([]);
   });
 
-  it("an aware side does not roll; the card can go to the GMs only; pmt rolls the distance first and no CHA", async () => {
-    const cw = await world("pmt");
-    const w = cw.world;
+  it("an aware side does not roll; the card can go to the GMs only; pmt rolls the distance first and no CHA", T, async () => {
+    const { world } = await boot("pmt");
     // pmt dungeon: distance 1d6 × 5 (4 → 20 m), then surprise for the hostile side only (6), reaction 2d6 = 12.
-    w.rolls.push(4, 6, 6, 6);
-    const result = await rollEncounter(state(cw, { where: "dungeon", aware: { friendly: true }, gmOnly: true }));
+    world.queueRolls(4, 6, 6, 6);
+    const result = await world.as("gm1", () => rollEncounter(state(world, { where: "dungeon", aware: { friendly: true }, gmOnly: true })));
     expect(result.distance.metres).toBe(20);
     expect(result.surprise!.rolls).toEqual({ friendly: null, hostile: 6 });
     expect(result.reaction).toEqual({ dice: [6, 6], modifier: 0, total: 12, result: "hostile" });
-    expect(w.messages[0]!.whisper).toEqual(["gm1", "gm2"]);
-    expect(w.messages[0]!.content).toContain("Hostile, attacks");
+    expect(world.messages.contents[0]!.whisper).toEqual(["gm1", "gm2"]);
+    expect(world.messages.contents[0]!.content).toContain("Hostile, attacks");
+    expect(world.visibleMessages("p1")).toEqual([]);
   });
 
-  it("refuses players, and nothing is rolled or posted", async () => {
-    const cw = await world("ose");
-    const w = cw.world;
-    await w.asUser("p1", async () => {
-      await expect(rollEncounter(state(cw))).rejects.toThrow(/GMOnly/);
-    });
-    expect(w.messages).toEqual([]);
-    expect(w.rolls.made).toEqual([]);
+  it("refuses players, and nothing is rolled or posted", T, async () => {
+    const { world } = await boot("ose");
+    await expect(world.as("p1", () => rollEncounter(state(world, {}, "gm1")))).rejects.toThrow(/GMOnly/);
+    expect(world.messages.contents).toEqual([]);
+    expect(world.rollsMade).toEqual([]);
   });
 
-  it("builds the dialog context: sides by disposition, speakers with their CHA (ose), the rules used", async () => {
-    const cw = await world("ose");
-    const ctx = encounterDialogContext(state(cw), (k, d) => cw.world.i18n.format(k, d));
+  it("builds the dialog context: sides by disposition, speakers with their CHA (ose), the rules used", T, async () => {
+    const { world } = await boot("ose");
+    const ctx = world.as("gm1", () => encounterDialogContext(state(world), (k, d) => game.i18n.format(k, d as never)));
     expect(ctx.sides.map((s) => [s.id, s.tokens.map((t) => t.name)])).toEqual([
       ["friendly", ["Aldric", "Brune"]],
       ["hostile", ["Orc"]],
@@ -130,75 +184,169 @@ describe("the encounter dialog's rolls (ose)", () => {
     expect(ctx.speakers.map((s) => s.label)).toEqual(["Aldric (CHA +2)", "Brune (CHA -1)"]);
     expect(ctx.rulesNote).toBe("Rules: Old-School Essentials");
   });
+
+  it("a name that is HTML stays text: on the card, in the dialog", T, async () => {
+    const evil = `<img src=x onerror="alert(1)">`;
+    const { world } = await boot("ose", { heroName: evil });
+    const app = (await world.as("gm1", () => api(world).openEncounter()))!;
+    expect(app.element.querySelector("img")).toBeNull();
+    expect(app.element.textContent).toContain(evil);
+    world.queueRolls(5, 2, 3, 3, 4, 5); // dungeon (ose): surprise 5 / 2, distance 2d6 × 3 m, reaction 2d6
+    await world.as("gm1", () => app.click("[data-action='roll']"));
+    await world.settle();
+    const card = world.renderMessage(encounterCards(world)[0]!, "p1");
+    expect(card.querySelector("img")).toBeNull();
+    expect(card.textContent).toContain(`${evil} speaks`);
+    expect(app.element.querySelector("img")).toBeNull();
+  });
 });
 
 describe("Start combat", () => {
-  it("creates the combat with the tokens, marks the surprised side and skips it in round 1 only", async () => {
-    const cw = await world("ose");
-    const w = cw.world;
-    w.rolls.push(4, 1, 2, 3, 3); // friendly 4, hostile 1 (surprised); 1d4 → 2; reaction 3 + 3
-    const s = state(cw);
-    const result = await rollEncounter(s);
-    await startEncounterCombat(s, result);
-    const combat = cw.combat()!;
-    expect(combat.combatants.contents.map((c) => c.name).sort()).toEqual(["Aldric", "Brune", "Orc"]);
-    expect(w.actors.getStrict("orc").statuses.has("surprised")).toBe(true); // dnd5e's own status, via the adapter
-    // Round 1: only the friendly side acts (no die rolled); the orc has no initiative and is skipped.
-    expect(combat.round).toBe(1);
-    expect(w.rolls.queue).toEqual([]);
-    expect(combat.combatant!.name).toBe("Aldric");
+  it("creates the combat with the tokens, marks the surprised side (Aventure's own, in the same write) and skips it in round 1 only", T, async () => {
+    const { world } = await boot("ose");
+    world.queueRolls(4, 1, 2, 3, 3); // friendly 4, hostile 1 (surprised); 1d4 → 2; reaction 3 + 3
+    const result = await world.as("gm1", () => rollEncounter(state(world)));
+    await start(world, await openDialog(world, "gm1", "wilderness"), result);
+    const [combat] = combats(world);
+    expect(combats(world)).toHaveLength(1);
+    expect(combat!.combatants.contents.map((c) => c.name).sort()).toEqual(["Aldric", "Brune", "Orc"]);
+    // dnd5e's own status, through the adapter, flagged as Aventure's in its creation write.
+    expect(actor(world, "orc").statuses.has("surprised")).toBe(true);
+    const creation = world.writes.filter((w) => w.action === "create" && w.documentName === "ActiveEffect");
+    expect(creation).toHaveLength(1);
+    expect((creation[0]!.data as { flags?: Plain }).flags).toMatchObject({ aventure: { applied: true } });
+    expect(world.notifications.filter((n) => n.type === "info").map((n) => n.message)).toEqual(["Combat started: side initiative takes over."]);
+    // Round 1: only the friendly side acts (alone: no die rolled); the orc has no initiative and is skipped.
+    expect(combat!.round).toBe(1);
+    expect(world.rollQueue).toEqual([]);
+    expect(combat!.combatant!.name).toBe("Aldric");
     const turnHooks: unknown[] = [];
-    w.hooks.on("combatTurn", (_c: unknown, data: unknown) => void turnHooks.push(data));
-    await combat.nextTurn();
-    expect(combat.combatant!.name).toBe("Brune");
+    world.as("gm1", () => Hooks.on("combatTurn", ((_c: unknown, data: unknown) => void turnHooks.push({ ...(data as Plain) })) as never));
+    await act(world, "gm1", (c) => c.nextTurn());
+    expect(combat!.combatant!.name).toBe("Brune");
     expect(turnHooks).toEqual([{ round: 1, turn: 1 }]); // core's combatTurn hook still fires for other modules
-    w.rolls.push(5, 2); // round 2: friendly 5, hostile 2
-    await combat.nextTurn(); // the orc would be next: skipped, round 2 starts
-    expect(combat.round).toBe(2);
-    expect(combat.turnLog.filter((x) => x.startsWith("1:"))).toEqual(["1:Aldric", "1:Brune"]);
-    expect(w.actors.getStrict("orc").statuses.has("surprised")).toBe(false); // the marker comes off in round 2
-    expect(w.messages).toHaveLength(3); // encounter card, round 1 (friendly alone), round 2 rolls
-    expect(w.messages[1]!.content).toContain("Surprised, cannot act this round: Hostile.");
+    world.queueRolls(5, 2); // round 2: friendly 5, hostile 2
+    await act(world, "gm1", (c) => c.nextTurn()); // the orc would be next: skipped, round 2 starts
+    expect(combat!.round).toBe(2);
+    expect(turnLog.filter((x) => x.startsWith("1:"))).toEqual(["1:Aldric", "1:Brune"]);
+    expect(actor(world, "orc").statuses.has("surprised")).toBe(false); // the marker comes off in round 2
+    expect(world.messages.contents.filter((m) => !m.whisper.length)).toHaveLength(3); // encounter card, round 1 (friendly alone), round 2 rolls
+    expect(sideCards(world)[0]!.content).toContain("Surprised, cannot act this round: Hostile.");
   });
 
-  it("round 2 rolls both sides and the surprised side acts again", async () => {
-    const cw = await world("ose");
-    const w = cw.world;
-    w.rolls.push(4, 1, 2, 3, 3);
-    const s = state(cw);
-    await startEncounterCombat(s, await rollEncounter(s));
-    const combat = cw.combat()!;
-    w.rolls.push(2, 6); // round 2: friendly 2, hostile 6
-    await combat.nextTurn();
-    await combat.nextTurn();
+  it("round 2 rolls both sides and the surprised side acts again", T, async () => {
+    const { world } = await boot("ose");
+    world.queueRolls(4, 1, 2, 3, 3);
+    await start(world, await openDialog(world), await world.as("gm1", () => rollEncounter(state(world))));
+    world.queueRolls(2, 6); // round 2: friendly 2, hostile 6
+    await act(world, "gm1", (c) => c.nextTurn());
+    await act(world, "gm1", (c) => c.nextTurn());
+    const combat = combats(world)[0]!;
     expect(combat.round).toBe(2);
     expect(combat.turns.map((c) => c.name)).toEqual(["Orc", "Aldric", "Brune"]);
     expect(combat.combatant!.name).toBe("Orc");
-    await combat.nextTurn();
-    await combat.nextTurn();
-    expect(combat.turnLog.filter((x) => x.startsWith("2:"))).toEqual(["2:Orc", "2:Aldric", "2:Brune"]);
+    await act(world, "gm1", (c) => c.nextTurn());
+    await act(world, "gm1", (c) => c.nextTurn());
+    expect(turnLog.filter((x) => x.startsWith("2:"))).toEqual(["2:Orc", "2:Aldric", "2:Brune"]);
   });
 
-  it("pmt, every side surprised: nobody acts in round 1, initiative is rolled in round 2", async () => {
-    const cw = await world("pmt");
-    const w = cw.world;
-    w.rolls.push(3, 1, 2, 7 - 5, 5); // distance 3 → 15 m; friendly 1, hostile 2 (both surprised); reaction 2 + 5
-    const s = state(cw, { where: "dungeon" });
-    const result = await rollEncounter(s);
+  it("pmt, every side surprised: nobody acts in round 1, initiative is rolled in round 2", T, async () => {
+    const { world } = await boot("pmt");
+    world.queueRolls(3, 1, 2, 2, 5); // distance 3 → 15 m; friendly 1, hostile 2 (both surprised); reaction 2 + 5
+    const s = state(world, { where: "dungeon" });
+    const result = await world.as("gm1", () => rollEncounter(s));
     expect(result.surprise!.outcome.note).toBe("allSurprised");
-    w.rolls.push(5, 3); // round 2 side initiative
-    await startEncounterCombat(s, result);
-    const combat = cw.combat()!;
+    world.queueRolls(5, 3); // round 2 side initiative
+    await start(world, await openDialog(world, "gm1", "dungeon"), result);
+    const combat = combats(world)[0]!;
     expect(combat.round).toBe(2);
     expect(combat.turns.map((c) => c.initiative)).toEqual([5, 5, 3]);
-    expect(w.messages.map((m) => m.content!.includes("nobody acts this round"))).toEqual([false, true, false]);
-    expect(w.rolls.queue).toEqual([]);
+    expect(world.messages.contents.map((m) => m.content.includes("nobody acts this round"))).toEqual([false, true, false]);
+    expect(world.rollQueue).toEqual([]);
   });
 
-  it("needs tokens on the scene", async () => {
-    const cw = await world("ose");
-    await expect(startEncounterCombat(state(cw, { tokens: [] }), null)).rejects.toThrow(/NoToken/);
-    expect(cw.combat()).toBeNull();
+  it("needs tokens on the scene", T, async () => {
+    const { world } = await boot("ose");
+    const app = await openDialog(world);
+    app.encounter.tokens = [];
+    await world.as("gm1", () => app.options.actions.start!.call(app));
+    expect(errors(world, "gm1")).toEqual(["Select a token first."]);
+    expect(combats(world)).toEqual([]);
+    expect(app.closed).toBe(false);
+  });
+
+  it("a double click on Start combat creates one combat (the button is disabled while it runs; the action runs once)", T, async () => {
+    const { world } = await boot("ose");
+    const app = await openDialog(world);
+    const button = app.element.querySelector("[data-action='start']") as HTMLButtonElement;
+    world.queueRolls(3, 6); // round 1: friendly 3, hostile 6 (nobody surprised: no roll was made in the dialog)
+    world.as("gm1", () => {
+      button.click();
+      button.click(); // disabled: ignored
+    });
+    expect(button.disabled).toBe(true);
+    // The same action again while it runs (a re-rendered button, a macro): ignored too.
+    await world.as("gm1", () => app.options.actions.start!.call(app));
+    await world.settle();
+    expect(combats(world)).toHaveLength(1);
+    expect(sideCards(world)).toHaveLength(1);
+    expect(app.closed).toBe(true);
+    expect(world.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+
+  it("two GMs clicking Start combat at once with the same tokens: one combat, the other GM is told", T, async () => {
+    const { world } = await boot("ose");
+    const apps = [(await world.as("gm1", () => api(world, "gm1").openEncounter()))!, (await world.as("gm2", () => api(world, "gm2").openEncounter()))!];
+    world.queueRolls(3, 6);
+    world.as("gm2", () => (apps[1]!.element.querySelector("[data-action='start']") as HTMLElement).click());
+    world.as("gm1", () => (apps[0]!.element.querySelector("[data-action='start']") as HTMLElement).click());
+    await world.settle();
+    expect(combats(world)).toHaveLength(1);
+    expect(sideCards(world)).toHaveLength(1);
+    const refused = [...errors(world, "gm1"), ...errors(world, "gm2")];
+    expect(refused).toHaveLength(1);
+    expect(["Aldric is already in a combat started from an encounter on this scene.", "A combat is already being started on this scene: wait for it."]).toContain(refused[0]);
+    expect(apps.filter((a) => a.closed)).toHaveLength(1);
+  });
+
+  it("attack: encounterStart from a player, or with bad values from a GM: refused, nothing written", T, async () => {
+    const { world } = await boot("ose");
+    const good = { sceneId: "s1", tokens: [{ id: "tHero", side: "friendly" }, { id: "tOrc", side: "hostile" }], surprised: [], firstRound: ["friendly", "hostile"] };
+    const mark = world.writes.length;
+    expect(await forgeRequest(world, "p1", "encounterStart", { ...good, userId: "gm1", sender: "gm1" })).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
+    const bad: [unknown, string][] = [
+      [{ ...good, sceneId: "nope" }, "AVENTURE.Encounter.noScene"],
+      [{ ...good, sceneId: { $ne: 1 } }, "AVENTURE.Encounter.badRequest"],
+      [{ ...good, tokens: [] }, "AVENTURE.Error.NoToken"],
+      [{ ...good, tokens: [{ id: "tHero", side: "friendly" }, { id: "tHero", side: "hostile" }] }, "AVENTURE.Encounter.badRequest"],
+      [{ ...good, tokens: [{ id: "tGhost", side: "friendly" }] }, "AVENTURE.Encounter.tokenGone"],
+      [{ ...good, tokens: [{ id: "tHero", side: "pirates" }] }, "AVENTURE.Encounter.badRequest"],
+      [{ ...good, tokens: Array.from({ length: 201 }, (_, i) => ({ id: `t${i}`, side: "hostile" })) }, "AVENTURE.Encounter.badRequest"],
+      [{ ...good, surprised: ["everyone"] }, "AVENTURE.Encounter.badRequest"],
+      [{ ...good, firstRound: "friendly" }, "AVENTURE.Encounter.badRequest"],
+      [null, "AVENTURE.Encounter.badRequest"],
+    ];
+    for (const [data, key] of bad) expect(await forgeRequest(world, "gm2", "encounterStart", data), JSON.stringify(data)?.slice(0, 80)).toMatchObject({ ok: false, key });
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(combats(world)).toEqual([]);
+    // A good request once; replayed with its id, or sent again with a new one: still one combat.
+    world.queueRolls(3, 6);
+    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart1")).toMatchObject({ ok: true });
+    const after = world.writes.length;
+    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart1")).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} });
+    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart2")).toMatchObject({ ok: false, key: "AVENTURE.Encounter.alreadyFighting" });
+    expect(gameWrites(world, after)).toEqual([]);
+    expect(combats(world)).toHaveLength(1);
+  });
+
+  it("attack: a player's card carrying an encounter's flags changes nothing and gets no button", T, async () => {
+    const { world } = await boot("ose");
+    const forged = await forgeCard(world, "p1", { encounter: { where: "dungeon", distance: 1 }, sideRound: { v: 2, combat: "x", round: 1, op: "y", kind: "public" } });
+    for (const u of ["gm1", "gm2", "p1"]) expect(world.renderMessage(forged, u).querySelector("button")).toBeNull();
+    world.queueRolls(3, 6);
+    await start(world, await openDialog(world));
+    expect(combats(world)[0]!.round).toBe(1);
+    expect(sideCards(world).filter((m) => m.author!.isGM)).toHaveLength(1);
   });
 });
 
@@ -235,60 +383,49 @@ describe("Flee: hand-over to the Pursuit dialog", () => {
     expect(fleeHandOver(tokens, result(["friendly", "hostile"]), "dungeon").surprise).toBe("fleeing");
   });
 
-  it("the dialog's Flee opens the Pursuit dialog with the encounter's tokens (sides as picked), place, surprise and reaction", async () => {
-    const cw = await world("ose");
-    const w = cw.world;
-    const api = w.modules.get("aventure")!.api as { openEncounter: () => Promise<{ encounter: EncounterDialogState } | undefined> };
-    const app = (await api.openEncounter())!;
-    const { EncounterDialog } = await import("../../src/apps/EncounterDialog.js");
-    const actions = EncounterDialog.DEFAULT_OPTIONS.actions as unknown as Record<string, (this: unknown) => Promise<unknown>>;
-    app.encounter.where = "wilderness";
-    // The Pursuit dialog looks for a chase to resume in the chat log.
-    (w.game as unknown as Record<string, unknown>).messages = { contents: w.messages };
-    w.rolls.push(4, 1, 2, 3, 3); // friendly 4, hostile 1 (surprised); 1d4 → 2; reaction 3 + 3 + CHA 2
-    await actions.roll!.call(app);
+  it("the dialog's Flee opens the Pursuit dialog with the encounter's tokens (sides as picked), place, surprise and reaction", T, async () => {
+    const { world } = await boot("ose");
+    const app = await openDialog(world, "gm1", "wilderness");
+    world.queueRolls(4, 1, 2, 3, 3); // friendly 4, hostile 1 (surprised); 1d4 → 2; reaction 3 + 3 + CHA 2
+    await world.as("gm1", () => app.click("[data-action='roll']"));
+    await world.settle();
     expect(app.encounter.result!.reaction!.total).toBe(8);
-    app.encounter.tokens.find((tk) => tk.id === "tMonk")!.side = "hostile"; // Brune was moved to the other side
-    await actions.flee!.call(app);
-    const pursuit = (app as unknown as { pursuit: unknown }).pursuit as { setup: { place: string; fleeingSide: string; surprise: string; reactionTotal: number | null; groups: Record<string, { names: string[] }> } };
-    const s = pursuit.setup;
+    await world.as("gm1", () => app.setField("side.tMonk", "hostile")); // Brune was moved to the other side
+    await world.as("gm1", () => app.click("[data-action='flee']"));
+    await world.settle();
+    const s = app.pursuit!.setup;
     expect(s.groups.party!.names).toEqual(["Aldric"]);
     expect(s.groups.opponents!.names).toEqual(["Brune", "Orc"]);
     expect([s.place, s.fleeingSide, s.surprise, s.reactionTotal]).toEqual(["outdoors", "party", "pursuers", 8]);
-    expect(w.rolls.queue).toEqual([]);
-    expect(w.messages).toHaveLength(1); // only the encounter card: Flee rolls nothing by itself
+    expect(world.rollQueue).toEqual([]);
+    expect(world.messages.contents).toHaveLength(1); // only the encounter card: Flee rolls nothing by itself
   });
 
-  it("refuses players and tokens no longer on the scene; nothing opens", async () => {
-    const cw = await world("ose");
-    const w = cw.world;
-    const s = state(cw);
-    await w.asUser("p1", async () => expect(() => fleeOptions(s)).toThrow());
-    cw.scene.tokens.map.delete("tOrc");
-    expect(() => fleeOptions(s)).toThrow("AVENTURE.Encounter.tokenGone"); // a UserError: localized when reported
+  it("refuses players and tokens no longer on the scene; nothing opens", T, async () => {
+    const { world, scene } = await boot("ose");
+    const s = state(world);
+    expect(() => world.as("p1", () => fleeOptions(s))).toThrow(/GMOnly/);
+    scene.tokens.remove("tOrc");
+    expect(() => world.as("gm1", () => fleeOptions(s))).toThrow("AVENTURE.Encounter.tokenGone"); // a UserError: localized when reported
   });
 });
 
 describe("api.openEncounter / api.openPolarisTest", () => {
-  it("opens the encounter dialog for a GM with the selected tokens, and refuses players", async () => {
-    const cw = await world("ose");
-    const w = cw.world;
-    const api = w.modules.get("aventure")!.api as { openEncounter: () => Promise<{ lastHTML: string } | undefined> };
-    const app = await api.openEncounter();
+  it("opens the encounter dialog for a GM with the selected tokens, and refuses players", T, async () => {
+    const { world } = await boot("ose");
+    const app = await world.as("gm1", () => api(world).openEncounter());
     expect(app!.lastHTML).toContain("Aldric (CHA +2)");
     expect(app!.lastHTML).toContain('name="side.tOrc"');
     expect(app!.lastHTML).toContain("Rules: Old-School Essentials");
-    const refused = await w.asUser("p1", () => api.openEncounter());
+    const refused = await world.as("p1", () => api(world, "p1").openEncounter());
     expect(refused).toBeUndefined();
-    expect(w.notifications.at(-1)).toEqual({ type: "error", message: "Only a game master can do this." });
+    expect(world.notifications.at(-1)).toEqual({ user: "p1", type: "error", message: "Only a game master can do this." });
   });
 
-  it("opens the Polaris test dialog for anyone; the secret difficulty is offered to GMs only", async () => {
-    const cw = await world("ose");
-    const w = cw.world;
-    const api = w.modules.get("aventure")!.api as { openPolarisTest: () => Promise<{ lastHTML: string } | undefined> };
-    expect((await api.openPolarisTest())!.lastHTML).toContain('name="secret"');
-    const player = await w.asUser("p1", () => api.openPolarisTest());
+  it("opens the Polaris test dialog for anyone; the secret difficulty is offered to GMs only", T, async () => {
+    const { world } = await boot("ose");
+    expect((await world.as("gm1", () => api(world).openPolarisTest()))!.lastHTML).toContain('name="secret"');
+    const player = await world.as("p1", () => api(world, "p1").openPolarisTest());
     expect(player!.lastHTML).not.toContain('name="secret"');
     expect(player!.lastHTML).toContain("Heroic (−20)");
   });

@@ -22,9 +22,26 @@
  *   createGroups groups unlinked combatants with the same initiative, disposition and base actor (Combatant5e
  *   getGroupingKey); its tracker (module/applications/combat/combat-tracker.mjs renderGroups) moves those rows into a
  *   collapsed `li.combatant-group > ol.group-children`, from its own renderCombatTracker handler (systems.ts).
+ *   rollInitiative calls super then `_recoverUses({initiative: combatant})` for each id; startCombat calls super then
+ *   `_recoverUses({encounter: true})`; _onStartRound `{round: true}`, _onStartTurn `{turn: true, turnStart: c}`,
+ *   _onEndTurn `{turnEnd: c}` (the fake records the periods per combatant instead of recovering item uses).
+ *   Combatant5e#getInitiativeRoll → actor.getInitiativeRoll() (module/documents/combatant.mjs). Its tracker's roll
+ *   button calls `combatant.actor.rollInitiativeDialog()` (CombatTracker5e#_onCombatantControl); core's calls
+ *   `combat.rollInitiative([id])`.
+ * - Actor#rollInitiative({createCombatants, rerollInitiative, initiativeOptions}) (core, v13 Actor page): the active
+ *   combat's combatants of this actor (of this token for a synthetic actor), created first with createCombatants,
+ *   those without initiative unless rerollInitiative, then `combat.rollInitiative(ids, initiativeOptions)`; no active
+ *   combat: a warning and null (unverified detail: core's exact message). dnd5e 5.3.3 Actor5e
+ *   (module/documents/actor/actor.mjs): rollInitiativeDialog builds a D20Roll configuration with hookNames
+ *   ["initiativeDialog", "abilityCheck", "d20Test"] and BasicRoll.buildConfigure (module/dice/basic-roll.mjs) calls
+ *   `dnd5e.preRoll<Name>` then `dnd5e.preRoll<Name>V2` for each name and "" (a false return stops it) before the
+ *   dialog, then caches the roll and calls `this.rollInitiative({createCombatants: true, initiativeOptions})`;
+ *   rollInitiative fires `dnd5e.preRollInitiative` (false stops it), calls core's, then `dnd5e.rollInitiative`.
+ * - The tracker's rows escape the combatant's name (core renders it with Handlebars); a row without initiative
+ *   has a roll button for its owners and GMs (core shows it only then).
  */
 import { clone, type Plain } from "./data.js";
-import { FakeCollection, FakeDocument, type Action, type FakeActor, type FakeToken, type OwnershipLevel } from "./documents.js";
+import { FakeActor, FakeCollection, FakeDocument, type Action, type FakeToken, type OwnershipLevel } from "./documents.js";
 import { FakeRoll } from "./statics.js";
 import type { FakeClient, FakeWorld } from "./world.js";
 
@@ -49,6 +66,8 @@ export class CombatRecord {
   readonly combatants = new Map<string, CombatantRecord>();
   deleted = false;
   readonly instances = new Map<FakeClient, FakeCombat>();
+  /** dnd5e's use recoveries (Combat5e#_recoverUses), in order: who, for which periods, on whose client. */
+  readonly recoveries: { user: string; combatant: string; periods: string[] }[] = [];
   constructor(id: string, data: Plain) {
     this.id = id;
     this.scene = typeof data.scene === "string" ? data.scene : null;
@@ -168,9 +187,9 @@ export class FakeCombat extends FakeDocument {
   get combatant(): FakeCombatant | null {
     return this.turn === null ? null : (this.turns[this.turn] ?? null);
   }
-  /** core.combatTrackerConfig (v13): skipDefeated off by default. */
+  /** Combat#settings = core.combatTrackerConfig (v13): skipDefeated off by default (setSkipDefeated). */
   get settings(): { skipDefeated: boolean } {
-    return { skipDefeated: (this.world as unknown as { skipDefeated?: boolean }).skipDefeated ?? false };
+    return { skipDefeated: skipDefeatedOf.get(this.world) ?? false };
   }
   override canUserModify(user: { id: string; isGM: boolean }, action: Action, data?: Plain): boolean {
     if (user.isGM) return true;
@@ -368,6 +387,9 @@ export class FakeCombatant extends FakeDocument {
     return null;
   }
   getInitiativeRoll(formula?: string): FakeRoll {
+    // Combatant5e#getInitiativeRoll: the actor's own initiative roll (dnd5e), else core's formula.
+    const actor = this.actor as unknown as { getInitiativeRoll?: () => FakeRoll } | null;
+    if (this.combat instanceof FakeCombat5e && typeof actor?.getInitiativeRoll === "function") return actor.getInitiativeRoll();
     return new FakeRoll(formula ?? "1d20");
   }
   override readField(key: string): unknown {
@@ -395,6 +417,38 @@ export class FakeCombatant extends FakeDocument {
 
 /** dnd5e 5.3.3 Combat5e: equal initiatives split by base actor, then name; createGroups for its tracker. */
 export class FakeCombat5e extends FakeCombat {
+  override async startCombat(): Promise<this> {
+    await super.startCombat();
+    await this._recoverUses({ encounter: true });
+    return this;
+  }
+  override async rollInitiative(ids: string | string[], options: { formula?: string; updateTurn?: boolean } = {}): Promise<this> {
+    await super.rollInitiative(ids, options);
+    for (const id of typeof ids === "string" ? [ids] : ids) await this._recoverUses({ initiative: this.combatants.get(id) });
+    return this;
+  }
+  override async _onStartRound(context: Plain): Promise<void> {
+    await super._onStartRound(context);
+    await this._recoverUses({ round: true });
+  }
+  override async _onStartTurn(combatant: FakeCombatant, context?: Plain): Promise<void> {
+    await super._onStartTurn(combatant, context);
+    await this._recoverUses({ turn: true, turnStart: combatant });
+  }
+  override async _onEndTurn(combatant: FakeCombatant, context?: Plain): Promise<void> {
+    await super._onEndTurn(combatant, context);
+    await this._recoverUses({ turnEnd: combatant });
+  }
+  /** Combat5e#_recoverUses: for each combatant not defeated, the periods whose value is true or that combatant. */
+  async _recoverUses(types: Record<string, unknown>): Promise<void> {
+    for (const c of this.combatants) {
+      if (c.isDefeated) continue;
+      const periods = Object.entries(types)
+        .filter(([, v]) => v === true || (v instanceof FakeCombatant && v.id === c.id))
+        .map(([k]) => k);
+      if (periods.length) this.record.recoveries.push({ user: this.world.currentClient().user.id, combatant: c.name, periods });
+    }
+  }
   override _sortCombatants(a: FakeCombatant, b: FakeCombatant): number {
     if (a.initiative !== b.initiative) return FakeCombat.prototype._sortCombatants.call(undefined, a, b);
     const ba = a.token?.baseActor;
@@ -438,15 +492,30 @@ export class FakeCombatTracker {
     const section = doc.createElement("section");
     section.className = "combat-sidebar";
     const combat = this.viewed;
+    const user = this.client.user;
     const rows = (combat?.turns ?? [])
-      .filter((c) => this.client.user.isGM || !c.hidden)
-      .map((c, i) => `<li class="combatant${i === combat?.turn ? " active" : ""}" data-combatant-id="${c.id}"><img class="token-image" src="" alt=""><div class="token-name"><strong class="name">${c.name}</strong></div><div class="token-initiative"><span class="initiative">${c.initiative ?? ""}</span></div></li>`)
+      .filter((c) => user.isGM || !c.hidden)
+      .map((c, i) => {
+        const roll = c.initiative === null && c.testUserPermission(user, "OWNER") ? `<button type="button" class="combatant-control roll" data-action="rollInitiative"></button>` : "";
+        return `<li class="combatant${i === combat?.turn ? " active" : ""}" data-combatant-id="${c.id}"><img class="token-image" src="" alt="${escapeHtml(c.name)}"><div class="token-name"><strong class="name">${escapeHtml(c.name)}</strong></div><div class="token-initiative">${roll}<span class="initiative">${c.initiative ?? ""}</span></div></li>`;
+      })
       .join("");
     section.innerHTML = `<header class="combat-tracker-header"></header><ol class="combat-tracker plain">${rows}</ol>`;
+    section.addEventListener("click", (event) => {
+      const target = (event.target as unknown as HTMLElement).closest?.("[data-action='rollInitiative']") as HTMLElement | null;
+      if (target) world.runOn(this.client, () => world.track(this._onCombatantControl(event as unknown as Event, target), "combat tracker control"));
+    });
     this.element = section as unknown as HTMLElement;
     world.runOn(this.client, () => this.client.hooks.callAll("renderCombatTracker", this, this.element, { combat }));
     await world.settle();
     return this;
+  }
+  /** CombatTracker#_onCombatantControl (core): the roll button rolls this combatant's initiative. */
+  async _onCombatantControl(_event: Event, target: HTMLElement): Promise<unknown> {
+    const id = (target.closest(".combatant") as HTMLElement | null)?.dataset.combatantId ?? "";
+    const combat = this.viewed;
+    if (target.dataset.action === "rollInitiative" && combat) return combat.rollInitiative([id]);
+    return undefined;
   }
   /** dnd5e's CombatTracker5e#renderGroups (only meaningful with the dnd5e Combat class). */
   renderGroups(html: HTMLElement): void {
@@ -458,9 +527,11 @@ export class FakeCombatTracker {
       const children = [...list.querySelectorAll(combatants.map((c) => `[data-combatant-id="${c.id}"]`).join(", "))] as HTMLElement[];
       if (!children.length) continue;
       const group = doc.createElement("li") as unknown as HTMLElement;
-      group.classList.add("combatant", "combatant-group", "collapsible");
+      group.classList.add("combatant", "combatant-group", "collapsible", "dnd5e2-collapsible");
       if (!expanded) group.classList.add("collapsed");
-      group.innerHTML = `<div class="group-header flexrow"><div class="token-name flexcol"><strong class="name"></strong></div></div><div class="collapsible-content"><div class="wrapper"><ol class="group-children"></ol></div></div>`;
+      if (children.some((c) => c.classList.contains("active"))) group.classList.add("active");
+      group.innerHTML = `<div class="group-header flexrow"><img class="token-image" alt="" src=""><div class="token-name flexcol"><strong class="name"></strong><div class="group-numbers">${children.length}</div></div><div class="token-initiative"><i class="fa-solid fa-chevron-down fa-fw" inert></i></div></div><div class="collapsible-content"><div class="wrapper"><ol class="group-children"></ol></div></div>`;
+      (group.querySelector(".name") as HTMLElement).textContent = combatants[0]?.name ?? "";
       group.dataset.groupKey = key;
       children[0]!.before(group);
       (group.querySelector(".group-children") as HTMLElement).replaceChildren(...children);
@@ -472,6 +543,90 @@ export class FakeCombatTracker {
     this.client.world.runOn(this.client, () => this.client.hooks.callAll("getCombatTrackerContextOptions", this, entries));
     return entries;
   }
+}
+
+/** dnd5e's CombatTracker5e: its roll button opens the actor's initiative dialog (actor.rollInitiativeDialog()). */
+export class FakeCombatTracker5e extends FakeCombatTracker {
+  override async _onCombatantControl(event: Event, target: HTMLElement): Promise<unknown> {
+    const id = (target.closest(".combatant") as HTMLElement | null)?.dataset.combatantId ?? "";
+    const combatant = this.viewed?.combatants.get(id);
+    const actor = combatant?.actor as unknown as { rollInitiativeDialog?: () => Promise<unknown> } | null;
+    if (target.dataset.action === "rollInitiative" && typeof actor?.rollInitiativeDialog === "function") return actor.rollInitiativeDialog();
+    return super._onCombatantControl(event, target);
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const skipDefeatedOf = new WeakMap<FakeWorld, boolean>();
+
+/** Core's "Skip defeated combatants" (core.combatTrackerConfig.skipDefeated), for the whole world. */
+export function setSkipDefeated(world: FakeWorld, on: boolean): void {
+  skipDefeatedOf.set(world, on);
+}
+
+/**
+ * Core's Actor#rollInitiative (see the header): the active combat of the calling client, this actor's combatants
+ * (this token's for a synthetic actor), created first when asked, then Combat#rollInitiative.
+ */
+export async function coreActorRollInitiative(actor: FakeActor, options: { createCombatants?: boolean; rerollInitiative?: boolean; initiativeOptions?: Plain } = {}): Promise<FakeCombat | null> {
+  const client = actor.world.currentClient();
+  const combat = activeCombat(client);
+  if (!combat) {
+    client.notify("warn", "COMBAT.NoneActive");
+    return null;
+  }
+  const scene = combat.scene as { tokens?: FakeCollection<FakeToken> } | null;
+  const tokens = actor.isToken && actor.token ? [actor.token] : (scene?.tokens?.filter((t) => t.actorLink && t.actorId === actor.id) ?? []);
+  const mine = (c: FakeCombatant) => tokens.some((t) => t.id === c.tokenId);
+  if (options.createCombatants) {
+    const missing = tokens.filter((t) => !combat.combatants.some((c) => c.tokenId === t.id));
+    if (missing.length) await combat.createEmbeddedDocuments("Combatant", missing.map((t) => ({ tokenId: t.id, sceneId: t.scene.id })));
+  }
+  const ids = combat.combatants.filter((c) => mine(c) && (options.rerollInitiative || c.initiative === null)).map((c) => c.id);
+  if (ids.length) await combat.rollInitiative(ids, (options.initiativeOptions ?? {}) as never);
+  return combat;
+}
+
+/**
+ * dnd5e 5.3.3 Actor5e's initiative methods (see the header), written with `this` so that an unlinked token's
+ * synthetic actor has them too. The initiative dialog takes the user's answer from the dialog queue ("dnd5e-initiative":
+ * null = closed, which rolls nothing).
+ */
+export function installDnd5eInitiative(world: FakeWorld, actor: FakeActor): void {
+  const a = actor as unknown as Plain;
+  const mod = (self: FakeActor) => ((self.system.abilities as Record<string, { mod: number }> | undefined)?.dex?.mod ?? 0);
+  a.getInitiativeRoll = function (this: FakeActor & { _cachedInitiativeRoll?: FakeRoll }) {
+    if (this._cachedInitiativeRoll) return new FakeRoll(this._cachedInitiativeRoll.formula, { ...this._cachedInitiativeRoll.data });
+    return new FakeRoll("1d20 + @mod", { mod: mod(this) });
+  };
+  a.rollInitiativeDialog = async function (this: FakeActor & { _cachedInitiativeRoll?: FakeRoll; rollInitiative(o: Plain): Promise<unknown> }, rollOptions: Plain = {}, dialog: Plain = {}) {
+    const config = { evaluate: false, event: rollOptions.event, hookNames: ["initiativeDialog", "abilityCheck", "d20Test", ""], rolls: [{ parts: ["@mod"], data: { mod: mod(this) }, options: {} }], subject: this };
+    const message = { rollMode: "publicroll" };
+    const hooks = this.world.currentClient().hooks;
+    for (const name of config.hookNames) {
+      const cap = name ? name[0]!.toUpperCase() + name.slice(1) : "";
+      if (hooks.call(`dnd5e.preRoll${cap}`, config, dialog, message) === false) return undefined;
+      if (hooks.call(`dnd5e.preRoll${cap}V2`, config, dialog, message) === false) return undefined;
+    }
+    const answer = world.nextDialogAnswer("dnd5e-initiative", "DND5E.InitiativeRoll", "");
+    if (answer === null) return undefined;
+    this._cachedInitiativeRoll = new FakeRoll("1d20 + @mod", { mod: mod(this) });
+    await this.rollInitiative({ createCombatants: true, initiativeOptions: { messageOptions: message } });
+    return undefined;
+  };
+  a.rollInitiative = async function (this: FakeActor & { _cachedInitiativeRoll?: FakeRoll; getInitiativeRoll(): FakeRoll }, options: Plain = {}) {
+    this._cachedInitiativeRoll ??= this.getInitiativeRoll();
+    const hooks = this.world.currentClient().hooks;
+    if (hooks.call("dnd5e.preRollInitiative", this, this._cachedInitiativeRoll) === false) {
+      delete this._cachedInitiativeRoll;
+      return null;
+    }
+    const combat = await coreActorRollInitiative(this, options);
+    hooks.callAll("dnd5e.rollInitiative", this, combat?.combatants.filter((c) => c.actor === this || c.actorId === this.id) ?? []);
+    delete this._cachedInitiativeRoll;
+    return combat;
+  };
 }
 
 /** Combatants whose turn started, "round:name", in order (for assertions). */
@@ -553,7 +708,17 @@ function forClientOf(world: FakeWorld, record: CombatRecord, client: FakeClient)
 export function installCombat(client: FakeClient, dnd5e: boolean): void {
   const world = client.world;
   client.CONFIG.Combat = { documentClass: dnd5e ? FakeCombat5e : FakeCombat, initiative: { formula: "1d20", decimals: 2 } };
-  const tracker = new FakeCombatTracker(client);
+  const tracker = dnd5e ? new FakeCombatTracker5e(client) : new FakeCombatTracker(client);
+  // Core's Actor#rollInitiative, on every actor (dnd5e's actors override it: installDnd5eInitiative).
+  if (!Object.prototype.hasOwnProperty.call(FakeActor.prototype, "rollInitiative")) {
+    Object.defineProperty(FakeActor.prototype, "rollInitiative", {
+      configurable: true,
+      writable: true,
+      value(this: FakeActor, options: Plain = {}) {
+        return coreActorRollInitiative(this, options);
+      },
+    });
+  }
   const combats = {
     get: (id: string) => {
       const r = world.combats.get(id) as CombatRecord | undefined;

@@ -285,6 +285,12 @@ export class FakeApplicationV2 {
       const root = holder.firstElementChild as unknown as HTMLElement | null;
       if (!root || holder.children.length !== 1) throw new Error(`Fake ApplicationV2: the part "${id}" must render exactly one root element`);
       root.setAttribute("data-application-part", id);
+      // A browser selects the (last) <option selected> of each <select>; happy-dom 21 reads a selected LAST option
+      // as the one before it when parsed from HTML. Apply the attribute as a browser does.
+      for (const select of Array.from(root.querySelectorAll("select")) as unknown as HTMLSelectElement[]) {
+        const i = Array.from(select.options).findLastIndex((o) => o.hasAttribute("selected"));
+        if (i >= 0) select.selectedIndex = i;
+      }
       const old = content.querySelector(`[data-application-part="${id}"]`) as HTMLElement | null;
       if (old) old.replaceWith(root);
       else content.appendChild(root);

@@ -21,7 +21,7 @@ import type { FakeActor } from "./documents.js";
 import type { FakeClient, FakeWorld, StatusEffectEntry, SystemProfile } from "./world.js";
 import { FakeRoll } from "./statics.js";
 import { FakeTokenRuler } from "./canvas.js";
-import { installCombat } from "./combat.js";
+import { installCombat, installDnd5eInitiative } from "./combat.js";
 
 export const CORE_STATUS_IDS = [
   "dead", "unconscious", "sleep", "stun", "prone", "restrain", "paralysis", "fly", "blind", "deaf", "silence",
@@ -208,6 +208,7 @@ export function addDnd5eActor(world: FakeWorld, spec: Dnd5eActorSpec): FakeActor
 /** The dnd5e methods Aventure calls, written with `this` so that an unlinked token's synthetic actor has them too. */
 export function installDnd5eMethods(world: FakeWorld, actor: FakeActor): void {
   const a = actor as unknown as Plain;
+  installDnd5eInitiative(world, actor); // rollInitiativeDialog, rollInitiative, getInitiativeRoll (combat.ts)
   a.rollCalls = [] as { kind: string; user: string; config: Plain; dialog: Plain; message: Plain }[];
   a.damageCalls = [] as unknown[];
   async function d20(self: FakeActor, kind: string, mod: number, config: Plain, dialog: Plain, message: Plain) {

@@ -3,21 +3,20 @@
  * OSE... keep their behaviour): round start (side initiative, Polaris round reset, surprise), the tracker's
  * roll buttons (sides or Polaris scores), the order of the turns and the round-1 skip of surprised sides.
  * Every override falls back to the system's behaviour when its mode is off.
+ *
+ * With side initiative the round never changes on the client that asks: startCombat and nextRound ask the active
+ * GM (request "sideRound"), which rolls the round once and then moves the combat with the system's own
+ * startCombat / nextRound (aventureBaseStart / aventureBaseNextRound), so core's update options (v13 advanceTime,
+ * v14 worldTime), its hooks and its "skip defeated" setting apply.
  */
-import { askGM } from "../gm.js";
-import { prepareSideRound } from "./round.js";
 import { guarded } from "../i18n.js";
 import type { CombatLike, CombatantLike } from "./types.js";
-import {
-  compareSides,
-  isSkipped,
-  polarisPhasesActive,
-  onRoundStarted,
-  rollSidesFor,
-  sideInitiativeActive,
-  skippedSides,
-} from "./side-initiative.js";
+import { compareSides, nextActingIndex, polarisPhasesActive, sideInitiativeActive, skippedSides } from "./side-initiative.js";
+import { recoverInitiativeUses } from "./side-ops.js";
+import { requestRollSides, requestSideRound } from "./round.js";
+import { setTurnTarget } from "./turn-target.js";
 import { comparePolarisCombatants, setPolarisInitiative, startPolarisRound } from "../polaris/phases.js";
+import { onRoundStarted } from "./side-initiative.js";
 
 /** The Combat methods the subclass overrides or calls (the real class has many more). */
 export interface CombatBase extends CombatLike {
@@ -46,20 +45,39 @@ export function aventureCombatClass(Base: CombatCtor): CombatCtor {
       });
     }
 
-    /** Side initiative is rolled before round 1 starts, so the round begins with the first side to act. */
+    /** With side initiative, the active GM rolls round 1 once and starts the combat. */
     override async startCombat(): Promise<unknown> {
-      const prepared = await guarded(() => prepareSideRound(this, 1));
-      const out = await super.startCombat();
-      if (prepared?.nobodyActs) await this.nextRound(); // pmt, every side surprised: nobody acts in round 1
-      return out;
+      if (sideInitiativeActive() && this.combatants.contents.length > 0) {
+        await guarded(() => requestSideRound(this, 1));
+        return this;
+      }
+      // Surprised sides (an encounter's) wait: round 1 starts with the first combatant who may act.
+      const first = nextActingIndex(this, -1, 1);
+      setTurnTarget(this, first !== null && first > 0 ? first : null);
+      try {
+        return await super.startCombat();
+      } finally {
+        setTurnTarget(this, null);
+      }
     }
 
-    /** Side initiative for the next round is rolled before the round changes (active GM, via a query if need be). */
+    /** The system's startCombat, without Aventure's (the active GM, once round 1 is rolled). */
+    aventureBaseStart(): Promise<unknown> {
+      return super.startCombat();
+    }
+
+    /** With side initiative, the active GM rolls the next round once and moves the combat to it. */
     override async nextRound(): Promise<unknown> {
-      const prepared = await guarded(() => prepareSideRound(this, this.round + 1));
-      const out = await super.nextRound();
-      if (prepared?.nobodyActs) return this.nextRound();
-      return out;
+      if (sideInitiativeActive() && this.combatants.contents.length > 0) {
+        await guarded(() => requestSideRound(this, this.round + 1));
+        return this;
+      }
+      return super.nextRound();
+    }
+
+    /** The system's nextRound, without Aventure's (the active GM, once the round is rolled). */
+    aventureBaseNextRound(): Promise<unknown> {
+      return super.nextRound();
     }
 
     // Core calls this unbound (array sort): it must not use `this`.
@@ -74,36 +92,38 @@ export function aventureCombatClass(Base: CombatCtor): CombatCtor {
       return Base.prototype._sortCombatants.call(parentOf(a) ?? {}, a, b);
     }
 
+    /**
+     * The tracker's roll buttons (and rollAll, rollNPC, Actor#rollInitiative): with side initiative the active GM
+     * rolls the sides of these combatants; with Polaris phases the actors' initiative scores are copied. Either way
+     * dnd5e's "initiative" use recovery runs for the combatants that got their initiative, as Combat5e's does.
+     */
     override async rollInitiative(ids: string | string[], options?: Record<string, unknown>): Promise<unknown> {
       const list = typeof ids === "string" ? [ids] : [...ids];
       if (sideInitiativeActive()) {
-        await guarded(() =>
-          game.user.isGM && game.users.activeGM?.isSelf
-            ? rollSidesFor(this, list)
-            : askGM("rollSides", { combatId: this.id, combatantIds: list }),
-        );
+        if (list.length) await guarded(() => requestRollSides(this, list));
         return this;
       }
       if (polarisPhasesActive()) {
-        await guarded(() => setPolarisInitiative(this, list));
+        await guarded(async () => recoverInitiativeUses(this, await setPolarisInitiative(this, list)));
         return this;
       }
       return super.rollInitiative(ids, options);
     }
 
-    /** Round 1: the surprised sides' turns are skipped; past the last one who may act, the next round. */
+    /**
+     * Round 1 with surprised sides: core's nextTurn runs (its hook, its options, its "skip defeated" setting) and
+     * lands on the next combatant who may act; past the last one, the next round.
+     */
     override async nextTurn(): Promise<unknown> {
       if (skippedSides(this).length === 0) return super.nextTurn();
-      for (let i = (this.turn ?? -1) + 1; i < this.turns.length; i++) {
-        const c = this.turns[i]!;
-        if (isSkipped(this, c) || c.defeated) continue;
-        // As core's nextTurn: the combatTurn hook (initiating client, data and options mutable), then the update.
-        const updateData = { round: this.round, turn: i };
-        const updateOptions = { direction: 1 };
-        Hooks.callAll("combatTurn", this as never, updateData, updateOptions as never);
-        return this.update(updateData, updateOptions);
+      const next = nextActingIndex(this, this.turn ?? -1);
+      if (next === null) return this.nextRound();
+      setTurnTarget(this, next);
+      try {
+        return await super.nextTurn();
+      } finally {
+        setTurnTarget(this, null);
       }
-      return this.nextRound();
     }
   }
   return AventureCombat;

@@ -1,51 +1,47 @@
 /**
  * The combat feature's registrations (called once from registerHooks in init):
  * - CONFIG.Combat.documentClass ← Aventure's subclass of the system's Combat class;
- * - queries "rollSides" (a player's roll button → the active GM rolls for the sides) and "sideRound"
- *   (another client advances the round → the active GM rolls it);
- * - hooks createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions.
+ * - requests "sideRound" (start a round: the active GM rolls it once and moves the combat), "rollSides" (the
+ *   tracker's roll buttons) and "encounterStart" (the encounter dialog's Start combat, GMs only), through the trusted
+ *   request channel; recovery of interrupted side-initiative rolls;
+ * - hooks createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions,
+ *   combatStart and combatTurn (the turn of round 1 with surprised sides), and dnd5e's
+ *   dnd5e.preRollInitiativeDialogV2 (its initiative dialog is skipped when Aventure's initiative replaces the d20).
  */
 import { MODULE_ID, template } from "../../constants.js";
 import { encounterEndAdvance } from "../../rules/encounter.js";
 import { contextEntry, loadTemplatesCompat, renderTemplateCompat } from "../compat.js";
-import { canControl, isActiveGM, registerQuery } from "../gm.js";
+import { isActiveGM } from "../gm.js";
 import { guarded, t, UserError } from "../i18n.js";
+import { registerRecovery } from "../operations.js";
 import { getSetting } from "../settings.js";
 import { aventureCombatClass, type CombatCtor } from "./combat-class.js";
-import { onCreateCombatant, polarisPhasesActive, rollSidesFor } from "./side-initiative.js";
+import { polarisPhasesActive, sideInitiativeActive } from "./side-initiative.js";
+import { onCreateCombatant, recoverSideInitiative } from "./side-ops.js";
+import { registerSideRequests } from "./round.js";
+import { registerEncounterRequests } from "../encounter/encounter.js";
 import { drawTracker } from "./tracker.js";
-import { sideRoundQuery } from "./round.js";
+import { onTurnHook } from "./turn-target.js";
 import type { CombatLike, CombatantLike } from "./types.js";
 import { delayChoices, polarisFlags, setDelay, setHasten } from "../polaris/phases.js";
 
 type CombatDoc = CombatLike & { getFlag(scope: "aventure", key: string): unknown };
 type CombatantDoc = CombatantLike & { parent?: CombatDoc | null; update(data: Record<string, unknown>): Promise<unknown> };
 
-function combatById(id: unknown): CombatDoc {
-  const combat = typeof id === "string" ? (game.combats?.get(id) as unknown as CombatDoc | undefined) : undefined;
-  if (!combat) throw new UserError("AVENTURE.Combat.noCombat");
-  return combat;
-}
-
 /**
- * "rollSides" query: validates the combat, the ids and that the sender owns each combatant; a player may
- * only roll for a side that has no initiative yet (the GM may roll a side again).
+ * dnd5e 5.3.x: its tracker's roll button and the sheet call Actor5e#rollInitiativeDialog, which shows a d20 dialog
+ * (advantage, bonus) after the hook `dnd5e.preRollInitiativeDialogV2` (module/dice/basic-roll.mjs buildConfigure:
+ * returning false stops it), then calls actor.rollInitiative({createCombatants: true}). With side initiative or
+ * Polaris phases no d20 is rolled, so that dialog would ask for nothing: Aventure stops it and calls dnd5e's own
+ * Actor5e#rollInitiative instead (its dnd5e.preRollInitiative / dnd5e.rollInitiative hooks fire, core adds the
+ * missing combatants and calls Combat#rollInitiative, which rolls the side or copies the Polaris score).
  */
-async function rollSidesQuery(data: { combatId?: unknown; combatantIds?: unknown }, sender: User): Promise<boolean> {
-  const combat = combatById(data.combatId);
-  const ids = data.combatantIds;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 500 || !ids.every((x) => typeof x === "string")) {
-    throw new UserError("AVENTURE.Combat.badRequest");
-  }
-  for (const id of ids as string[]) {
-    const c = combat.combatants.get(id);
-    if (!c) throw new UserError("AVENTURE.Combat.badRequest");
-    if (!canControl(sender, c as never)) throw new UserError("AVENTURE.Error.NotOwner", { name: c.name });
-    // Like core's roll button (shown only without an initiative): a player rolls a side once a round.
-    if (!sender.isGM && c.initiative !== null) throw new UserError("AVENTURE.Combat.alreadyRolled");
-  }
-  await rollSidesFor(combat, ids as string[]);
-  return true;
+export function onPreRollInitiativeDialog(config: { subject?: unknown } | undefined): boolean | void {
+  if (!sideInitiativeActive() && !polarisPhasesActive()) return;
+  const actor = config?.subject as { documentName?: string; rollInitiative?: (options: object) => Promise<unknown> } | undefined;
+  if (!actor || typeof actor.rollInitiative !== "function") return;
+  void guarded(() => actor.rollInitiative!({ createCombatants: true }));
+  return false;
 }
 
 /** When a combat ends (pmt, ose, setting on): the encounter has taken one turn (active GM). */
@@ -130,20 +126,22 @@ export function registerCombatHooks(openEncounter: () => unknown): void {
   const config = CONFIG as unknown as { Combat: { documentClass: CombatCtor } };
   // Always there in Foundry; a test world without combat simply gets no subclass.
   if ("Combat" in config) config.Combat.documentClass = aventureCombatClass(config.Combat.documentClass);
-  registerQuery("rollSides", rollSidesQuery);
-  registerQuery("sideRound", (data: { combatId?: unknown; round?: unknown }, sender: User) =>
-    sideRoundQuery(typeof data?.combatId === "string" ? (game.combats?.get(data.combatId) as unknown as CombatLike | undefined) : undefined, data ?? {}, sender),
-  );
+  registerSideRequests();
+  registerEncounterRequests();
+  registerRecovery("sideInitiative", recoverSideInitiative);
   // The encounter dialog shows its result with the chat card's template as a partial.
   void loadTemplatesCompat([template("encounter/card.hbs")]);
-  Hooks.on("createCombatant", ((c: CombatantDoc) => void guarded(() => onCreateCombatant(c))) as never);
+  Hooks.on("createCombatant", ((c: CombatantDoc) => guarded(() => onCreateCombatant(c))) as never);
   Hooks.on("updateCombatant", ((c: CombatantDoc, changes: { flags?: Record<string, unknown> }) => {
     // Hasten/delay change the order without touching the initiative: sort again on every client.
     if (changes?.flags?.[MODULE_ID] !== undefined) (c.parent as unknown as { debounceSetup?: () => void })?.debounceSetup?.();
   }) as never);
-  Hooks.on("deleteCombat", ((combat: CombatDoc) => void guarded(() => onDeleteCombat(combat))) as never);
+  Hooks.on("deleteCombat", ((combat: CombatDoc) => guarded(() => onDeleteCombat(combat))) as never);
   Hooks.on("renderCombatTracker", ((app: unknown, html: HTMLElement) => {
-    if (typeof html?.querySelectorAll === "function") void guarded(() => drawTracker(app, html, openEncounter));
+    if (typeof html?.querySelectorAll === "function") return guarded(() => drawTracker(app, html, openEncounter));
   }) as never);
   Hooks.on("getCombatTrackerContextOptions", contextOptions as never);
+  Hooks.on("combatStart", onTurnHook as never);
+  Hooks.on("combatTurn", onTurnHook as never);
+  Hooks.on("dnd5e.preRollInitiativeDialogV2" as never, onPreRollInitiativeDialog as never);
 }

@@ -1,24 +1,81 @@
 /**
- * Side initiative for a round about to start, from whichever client advances the combat: the active GM
- * rolls directly; another GM or a player (ending the last turn) asks the active GM through the
- * "sideRound" query, which checks the request. So the dice are rolled exactly once.
+ * The side-initiative requests (docs/security.md), through the trusted request channel (requests.ts): every client
+ * asks the active GM, which takes the sender from the server, checks every field and who may ask, and rolls once
+ * (side-ops.ts).
+ * - "sideRound" {combatId, round}: start round `round` (1: start the combat). GMs; or a player who owns the current
+ *   combatant, as core lets that player end the turn (and so the round) — never round 1. A request for a round that
+ *   already started, or was already claimed, changes nothing.
+ * - "rollSides" {combatId, combatantIds}: the tracker's roll buttons. The sender must own every combatant named; a
+ *   player rolls a side only while it has no initiative this round (core shows the button only then).
  */
-import { askGM, isActiveGM } from "../gm.js";
+import { canControl } from "../gm.js";
 import { UserError } from "../i18n.js";
-import { rollRound, sideInitiativeActive } from "./side-initiative.js";
+import { registerRequest, sendRequest } from "../requests.js";
 import type { CombatLike } from "./types.js";
+import { rollSides, startSideRound, type RoundResult } from "./side-ops.js";
+import { sideInitiativeActive } from "./side-initiative.js";
 
-export async function prepareSideRound(combat: CombatLike, round: number): Promise<{ nobodyActs: boolean }> {
-  if (!sideInitiativeActive() || combat.combatants.contents.length === 0) return { nobodyActs: false };
-  if (isActiveGM()) return rollRound(combat, round);
-  return askGM<{ combatId: string | null; round: number }, { nobodyActs: boolean }>("sideRound", { combatId: combat.id, round });
+const ID = /^[A-Za-z0-9]{1,64}$/;
+/** At most this many combatants in one roll request (a tracker's roll-all of a big fight fits). */
+export const MAX_COMBATANTS = 200;
+
+function record(data: unknown): Record<string, unknown> {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Combat.badRequest");
+  return data as Record<string, unknown>;
 }
 
-/** The "sideRound" query (active GM): the next round of an existing combat, asked by a GM or the current combatant's owner. */
-export async function sideRoundQuery(combat: CombatLike | undefined, data: { round?: unknown }, sender: User): Promise<{ nobodyActs: boolean }> {
+function combatOf(id: unknown): CombatLike {
+  if (typeof id !== "string" || !ID.test(id)) throw new UserError("AVENTURE.Combat.badRequest");
+  const combat = game.combats?.get(id) as unknown as CombatLike | undefined;
   if (!combat) throw new UserError("AVENTURE.Combat.noCombat");
-  if (typeof data.round !== "number" || data.round !== Math.max(combat.round, 0) + 1) throw new UserError("AVENTURE.Combat.badRequest");
-  const current = combat.turn === null ? undefined : combat.turns[combat.turn];
-  if (!sender.isGM && !(current && current.testUserPermission(sender, "OWNER"))) throw new UserError("AVENTURE.Combat.badRequest");
-  return rollRound(combat, data.round);
+  return combat;
+}
+
+/** Request "sideRound" (active GM). */
+export async function onSideRoundRequest(data: unknown, { sender }: { sender: User }): Promise<RoundResult> {
+  const d = record(data);
+  const combat = combatOf(d.combatId);
+  const round = d.round;
+  if (typeof round !== "number" || !Number.isInteger(round) || round < 1 || round > 100_000) throw new UserError("AVENTURE.Combat.badRequest");
+  if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
+  if (!sender.isGM) {
+    // Core lets the owner of the current combatant end the turn (hence the round); starting a combat is for GMs.
+    if (!combat.started || round === 1) throw new UserError("AVENTURE.Error.GMOnly");
+    const current = combat.turn === null ? undefined : combat.turns[combat.turn];
+    if (!current || !current.testUserPermission(sender, "OWNER")) throw new UserError("AVENTURE.Error.NotOwner", { name: current?.name ?? "" });
+  }
+  if (combat.combatants.contents.length === 0) throw new UserError("AVENTURE.Combat.badRequest");
+  return startSideRound(combat, round);
+}
+
+/** Request "rollSides" (active GM). */
+export async function onRollSidesRequest(data: unknown, { sender }: { sender: User }): Promise<{ rolled: true }> {
+  const d = record(data);
+  const combat = combatOf(d.combatId);
+  const ids = d.combatantIds;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_COMBATANTS) throw new UserError("AVENTURE.Combat.badRequest");
+  if (!ids.every((x) => typeof x === "string" && ID.test(x)) || new Set(ids).size !== ids.length) throw new UserError("AVENTURE.Combat.badRequest");
+  if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
+  for (const id of ids as string[]) {
+    const c = combat.combatants.get(id);
+    if (!c) throw new UserError("AVENTURE.Combat.badRequest");
+    if (!canControl(sender, c as never)) throw new UserError("AVENTURE.Error.NotOwner", { name: c.name });
+  }
+  await rollSides(combat, { ids: ids as string[], player: !sender.isGM });
+  return { rolled: true };
+}
+
+/** Asks the active GM to start round `round` of `combat` (round 1: the combat's start). */
+export function requestSideRound(combat: CombatLike, round: number): Promise<RoundResult> {
+  return sendRequest<RoundResult>("sideRound", { combatId: combat.id, round });
+}
+
+/** Asks the active GM to roll the sides of the given combatants. */
+export function requestRollSides(combat: CombatLike, ids: readonly string[]): Promise<{ rolled: true }> {
+  return sendRequest<{ rolled: true }>("rollSides", { combatId: combat.id, combatantIds: [...ids] });
+}
+
+export function registerSideRequests(): void {
+  registerRequest({ name: "sideRound", handle: onSideRoundRequest });
+  registerRequest({ name: "rollSides", handle: onRollSidesRequest });
 }

@@ -1,26 +1,17 @@
 /**
- * Side initiative in the combat tracker (RULES.md §7.3; pmt and ose, or any ruleset with the "side
- * initiative" setting): at the start of every round each side rolls 1d6 — one chat message per round —
- * and every combatant of a side gets its side's value in one update. Surprised sides (an encounter's
- * flags) are skipped in round 1 (§7.2). Everything here runs on the active GM only.
+ * Side initiative in the combat tracker (RULES.md §7.3; pmt and ose, or any ruleset with the "side initiative"
+ * setting): the state a combat carries and what every client reads from it. Rolling happens in side-ops.ts, once per
+ * (combat, round), on the active GM.
+ *
+ * Every state read here comes from the combat's own flags, which only GMs may write (a player may change only the
+ * round and turn of a combat, and only while owning the current combatant); it is still validated field by field.
  */
-import { MODULE_ID, template } from "../../constants.js";
-import {
-  rollSideInitiative,
-  sideInitiativeValues,
-  sideTiesFor,
-  type SideInitiativeRoll,
-  type SideTies,
-} from "../../rules/encounter.js";
-import { foundryDice, type FoundryDice } from "../dice.js";
-import { postCard } from "../chat.js";
+import { MODULE_ID } from "../../constants.js";
 import { getSetting } from "../settings.js";
 import { isActiveGM } from "../gm.js";
-import { t } from "../i18n.js";
 import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../encounter/sides.js";
-import type { CombatLike, CombatantLike, EncounterCombatState, SideRoundState } from "./types.js";
-import { sideRoundCardContext } from "./tracker-context.js";
+import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRoundState } from "./types.js";
 
 /** Side initiative replaces individual initiative: ruleset pmt or ose, or the "sideInitiative" setting. */
 export function sideInitiativeActive(): boolean {
@@ -39,14 +30,84 @@ export function combatantSide(c: CombatantLike): SideId {
   return isSideId(picked) ? picked : sideOfDisposition(c.token?.disposition);
 }
 
+const sideList = (v: unknown): SideId[] | null => (Array.isArray(v) && v.every(isSideId) ? [...new Set(v as SideId[])] : null);
+
+/** The encounter's state on a combat, checked field by field (null when absent or malformed). */
 export function encounterState(combat: CombatLike): EncounterCombatState | null {
-  const s = combat.getFlag(MODULE_ID, "encounter") as EncounterCombatState | undefined;
-  return s && Array.isArray(s.surprised) ? s : null;
+  const s = combat.getFlag(MODULE_ID, "encounter") as Record<string, unknown> | undefined;
+  if (!s || typeof s !== "object") return null;
+  const surprised = sideList(s.surprised);
+  const firstRound = s.firstRound === undefined || s.firstRound === null ? [] : sideList(s.firstRound);
+  if (!surprised || !firstRound) return null;
+  return { surprised, firstRound, marked: s.marked === true };
 }
 
+const isRound = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 100_000;
+const isValue = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 1000;
+const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
+
+function pairs<T>(v: unknown, value: (x: unknown) => x is T): [string, T][] | null {
+  if (!Array.isArray(v) || v.length > 1000) return null;
+  const out: [string, T][] = [];
+  for (const p of v) {
+    if (!Array.isArray(p) || p.length !== 2 || !isId(p[0]) || !value(p[1])) return null;
+    out.push([p[0], p[1]]);
+  }
+  return out;
+}
+const initiative = (x: unknown): x is number | null => x === null || isValue(x);
+
+function readOp(raw: unknown): SideOp | null {
+  if (!raw || typeof raw !== "object") return null;
+  const o = raw as Record<string, unknown>;
+  if (!isId(o.id) || (o.kind !== "round" && o.kind !== "sides") || (o.status !== "applying" && o.status !== "done")) return null;
+  if (!isRound(o.round) || !isRound(o.fromRound) || (o.currentId !== null && !isId(o.currentId))) return null;
+  const before = pairs(o.before, initiative);
+  const after = pairs(o.after, initiative);
+  const first = Array.isArray(o.first) && o.first.every(isId) ? (o.first as string[]) : null;
+  const rolls = Array.isArray(o.rolls) && o.rolls.length <= 64 ? (o.rolls as unknown[]).map((pass) => pairs(pass, isValue)) : null;
+  const groups = Array.isArray(o.groups) ? (o.groups as unknown[]).map(sideList) : null;
+  const skipped = sideList(o.skipped);
+  const hide = sideList(o.hide);
+  if (!before || !after || !first || !rolls || rolls.some((r) => !r || !r.every(([s]) => isSideId(s))) || !groups || groups.some((g) => !g) || !skipped || !hide) return null;
+  const problems = Array.isArray(o.problems)
+    ? (o.problems as { key?: unknown; data?: unknown }[]).filter((p) => typeof p?.key === "string" && p.key.startsWith("AVENTURE.")).map((p) => ({ key: p.key as string, data: (p.data && typeof p.data === "object" ? p.data : {}) as Record<string, string | number> }))
+    : [];
+  return {
+    id: o.id,
+    kind: o.kind,
+    status: o.status,
+    round: o.round,
+    fromRound: o.fromRound,
+    currentId: (o.currentId as string | null) ?? null,
+    before,
+    after,
+    first,
+    rolls: rolls as [SideId, number][][],
+    groups: groups as SideId[][],
+    skipped,
+    fellBack: o.fellBack === true,
+    nobodyActs: o.nobodyActs === true,
+    card: o.card !== false,
+    hide,
+    resumed: o.resumed === true,
+    problems,
+  };
+}
+
+/**
+ * The side initiative state of a combat, checked field by field. A state of version 1 (`{round, values, groups}`,
+ * before operations were recorded) counts as a round already rolled.
+ */
 export function sideRoundState(combat: CombatLike): SideRoundState | null {
-  const s = combat.getFlag(MODULE_ID, "sides") as SideRoundState | undefined;
-  return s && Array.isArray(s.values) ? s : null;
+  const s = combat.getFlag(MODULE_ID, "sides") as Record<string, unknown> | undefined;
+  if (!s || typeof s !== "object" || !isRound(s.round)) return null;
+  const values = pairs(s.values, isValue);
+  const groups = Array.isArray(s.groups) ? (s.groups as unknown[]).map(sideList) : null;
+  if (!values || !values.every(([side]) => isSideId(side)) || !groups || groups.some((g) => !g)) return null;
+  const base = { round: s.round, values: values as [SideId, number][], groups: groups as SideId[][] };
+  if (s.v !== 2) return { v: 2, ...base, started: true, nobodyActs: false, op: null };
+  return { v: 2, ...base, started: s.started === true, nobodyActs: s.nobodyActs === true, op: readOp(s.op) };
 }
 
 /** The sides that cannot act in `round`: the surprised sides in round 1. */
@@ -55,7 +116,7 @@ export function skippedSides(combat: CombatLike, round: number = combat.round): 
   const enc = encounterState(combat);
   if (!enc) return [];
   // Surprised and not acting in round 1 (ose, everyone surprised: confusion, everyone acts).
-  return enc.surprised.filter((s) => isSideId(s) && !(enc.firstRound ?? []).includes(s));
+  return enc.surprised.filter((s) => !enc.firstRound.includes(s));
 }
 
 export function isSkipped(combat: CombatLike, c: CombatantLike, round: number = combat.round): boolean {
@@ -69,43 +130,29 @@ export function presentSides(combat: CombatLike): SideId[] {
   return SIDE_IDS.filter((s) => present.has(s));
 }
 
-/** The index in `combat.turns` of the first combatant that may act this round, or null. */
-export function firstActingIndex(combat: CombatLike): number | null {
-  const i = combat.turns.findIndex((c) => !isSkipped(combat, c) && !c.defeated);
-  return i < 0 ? null : i;
+/** Core's "defeated": the combatant's flag or the actor's defeated status (Combatant#isDefeated). */
+export function defeated(c: CombatantLike): boolean {
+  return c.isDefeated ?? c.defeated ?? false;
+}
+
+/**
+ * The index in `combat.turns` of the first combatant after `after` that may act in `round` (not surprised in round 1;
+ * not defeated when core's "skip defeated" setting is on), or null.
+ */
+export function nextActingIndex(combat: CombatLike, after: number, round: number = combat.round): number | null {
+  const skipDefeated = combat.settings?.skipDefeated === true;
+  const turns = combat.turns;
+  for (let i = Math.max(after + 1, 0); i < turns.length; i++) {
+    const c = turns[i]!;
+    if (isSkipped(combat, c, round) || (skipDefeated && defeated(c))) continue;
+    return i;
+  }
+  return null;
 }
 
 /** The value of a side in the current round's state, if it rolled. */
 export function sideValue(state: SideRoundState | null, side: SideId): number | undefined {
   return state?.values.find(([s]) => s === side)?.[1];
-}
-
-interface RolledSides {
-  rolls: SideInitiativeRoll[];
-  groups: SideId[][];
-  values: Record<string, number>;
-  fellBack: boolean;
-}
-
-/**
- * After initiatives were written mid-round with `turnEvents: false` (core then leaves the turn index where it
- * was, so the turn could pass to whoever now sits there): the combatant who had the turn keeps it, as
- * core's own rollInitiative does. GMs only (a player's Polaris roll button leaves the turn alone).
- */
-export async function keepTurn(combat: CombatLike, currentId: string | null | undefined): Promise<void> {
-  if (!combat.started || !currentId || !game.user.isGM) return;
-  const idx = combat.turns.findIndex((c) => c.id === currentId);
-  if (idx >= 0 && idx !== combat.turn) await combat.update({ turn: idx }, { turnEvents: false });
-}
-
-const currentId = (combat: CombatLike): string | null => (combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null));
-
-/** Rolls (or, for a single side, ranks without dice) the given sides with the rules engine. */
-async function rollFor(sides: SideId[], ties: SideTies, dice: FoundryDice, rollAlone = false): Promise<RolledSides> {
-  if (sides.length === 0) return { rolls: [], groups: [], values: {}, fellBack: false };
-  if (sides.length === 1 && !rollAlone) return { rolls: [], groups: [sides], values: sideInitiativeValues([sides]), fellBack: false };
-  const r = await rollSideInitiative(sides, ties, dice);
-  return { rolls: r.rolls, groups: r.groups as SideId[][], values: r.values, fellBack: r.fellBack };
 }
 
 /** Groups sides by equal value, highest first (the acting order the tracker shows). */
@@ -123,37 +170,24 @@ export function groupsOf(values: readonly [SideId, number][]): SideId[][] {
 
 /** The sides whose every combatant is hidden from the players (a GM's ambush not yet revealed). */
 export function hiddenSides(combat: CombatLike): SideId[] {
-  return presentSides(combat).filter((s) =>
-    combat.combatants.contents.filter((c) => combatantSide(c) === s).every((c) => c.hidden === true),
-  );
+  return presentSides(combat).filter((s) => combat.combatants.contents.filter((c) => combatantSide(c) === s).every((c) => c.hidden === true));
 }
 
 /**
- * The round's chat card, public. Sides whose every combatant is hidden are left out of it (their existence
- * stays secret): then the GMs get the whole card with the dice, and the public card has no dice attached.
+ * After initiatives were written mid-round with `turnEvents: false` (core then leaves the turn index where it
+ * was, so the turn could pass to whoever now sits there): the combatant who had the turn keeps it, as
+ * core's own rollInitiative does. GMs only (a player's Polaris roll button leaves the turn alone).
  */
-async function postRoundCard(
-  combat: CombatLike,
-  round: number,
-  rolled: RolledSides,
-  skipped: SideId[],
-  dice: FoundryDice,
-  partial: boolean,
-): Promise<void> {
-  const input = { round, rolls: rolled.rolls, groups: rolled.groups, skipped, fellBack: rolled.fellBack, partial };
-  const hide = hiddenSides(combat);
-  const flags = { sideRound: { combat: combat.id, round } };
-  const card = template("encounter/side-round.hbs");
-  if (!hide.length) {
-    await postCard({ template: card, context: sideRoundCardContext(input, t), rolls: dice.rolls, flags });
-    return;
-  }
-  await postCard({ template: card, context: sideRoundCardContext({ ...input, hide }, t), flags });
-  await postCard({ template: card, context: sideRoundCardContext(input, t), rolls: dice.rolls, gmOnly: true, flags });
+export async function keepTurn(combat: CombatLike, currentId: string | null | undefined): Promise<void> {
+  if (!combat.started || !currentId || !game.user.isGM) return;
+  const idx = combat.turns.findIndex((c) => c.id === currentId);
+  if (idx >= 0 && idx !== combat.turn) await combat.update({ turn: idx }, { turnEvents: false });
 }
 
-/** Removes the surprised marker Aventure put on the surprised side's actors (from round 2 on). */
-async function clearSurpriseMarkers(combat: CombatLike, enc: EncounterCombatState): Promise<void> {
+export const currentCombatantId = (combat: CombatLike): string | null => (combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null));
+
+/** Removes the surprised marker Aventure put on the surprised sides' actors (only Aventure's own). */
+export async function clearSurpriseMarkers(combat: CombatLike, enc: EncounterCombatState): Promise<void> {
   const adapter = adapterFor();
   for (const c of combat.combatants.contents) {
     if (!c.actor || !enc.surprised.includes(combatantSide(c))) continue;
@@ -162,39 +196,9 @@ async function clearSurpriseMarkers(combat: CombatLike, enc: EncounterCombatStat
 }
 
 /**
- * Side initiative for a round that is about to start (called before the round changes, so the new round
- * begins with the first side that acts): every side that may act rolls 1d6 (one chat message), and every
- * combatant gets its side's value in ONE update (turnEvents: false). Sides surprised in round 1 do not roll.
- * Round 1: initiative rolled with the tracker's buttons before the start counts and is not rolled again.
- * Returns whether nobody may act in that round (pmt, every side surprised). Active GM only.
- */
-export async function rollRound(combat: CombatLike, round: number): Promise<{ nobodyActs: boolean }> {
-  if (!isActiveGM() || !sideInitiativeActive()) return { nobodyActs: false };
-  const skipped = skippedSides(combat, round);
-  const present = presentSides(combat);
-  const acting = present.filter((s) => !skipped.includes(s));
-  const nobodyActs = present.length > 0 && acting.length === 0;
-  const previous = sideRoundState(combat);
-  const rolledBefore = round === 1 && previous?.round === 1 && acting.every((s) => sideValue(previous, s) !== undefined);
-  if (rolledBefore || present.length === 0) return { nobodyActs };
-  const dice = foundryDice();
-  const rolled = await rollFor(acting, sideTiesFor(getSetting("ruleset"), getSetting("sideTies")), dice);
-  const updates = combat.combatants.contents.map((c) => ({ _id: c.id, initiative: rolled.values[combatantSide(c)] ?? null }));
-  await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
-  const state: SideRoundState = {
-    round,
-    values: acting.map((s) => [s, rolled.values[s]!] as [SideId, number]),
-    groups: rolled.groups,
-  };
-  await combat.update({ [`flags.${MODULE_ID}.sides`]: state });
-  await postRoundCard(combat, round, rolled, skipped, dice, false);
-  return { nobodyActs };
-}
-
-/**
- * After a round started (Combat#_onStartRound, active GM): the surprised markers come off in round 2, the
- * combat's start time is noted in round 1 (for the end-of-encounter turn), and if the current combatant
- * may not act (surprised, round 1) the turn moves to the first one who may.
+ * After a round started (Combat#_onStartRound, active GM): the surprised markers come off from round 2 on (only
+ * Aventure's own), and the combat's start time is noted in round 1 (for the end-of-encounter turn). Both are
+ * idempotent, so the recovery after a reload simply runs them again.
  */
 export async function onRoundStarted(combat: CombatLike, round: number): Promise<void> {
   if (!isActiveGM()) return;
@@ -202,63 +206,12 @@ export async function onRoundStarted(combat: CombatLike, round: number): Promise
   const combatUpdate: Record<string, unknown> = {};
   if (enc?.marked && round >= 2) {
     await clearSurpriseMarkers(combat, enc);
-    combatUpdate[`flags.${MODULE_ID}.encounter`] = { ...enc, marked: false };
+    combatUpdate[`flags.${MODULE_ID}.encounter.marked`] = false;
   }
-  if (round === 1 && combat.getFlag(MODULE_ID, "startTime") === undefined) {
+  if (round >= 1 && combat.getFlag(MODULE_ID, "startTime") === undefined) {
     combatUpdate[`flags.${MODULE_ID}.startTime`] = game.time.worldTime;
   }
-  const current = combat.turn === null ? undefined : combat.turns[combat.turn];
-  if (current && isSkipped(combat, current, round)) {
-    const idx = firstActingIndex(combat);
-    if (idx !== null) combatUpdate.turn = idx;
-  }
   if (Object.keys(combatUpdate).length) await combat.update(combatUpdate);
-}
-
-/**
- * The tracker's roll buttons with side initiative: rolls for the sides of `ids` (each side once) and gives
- * every combatant of those sides the value, in one update; the other sides keep theirs. Ties are settled
- * among the sides rolled together. Surprised sides cannot roll in round 1. Active GM only (players go
- * through the "rollSides" query).
- */
-export async function rollSidesFor(combat: CombatLike, ids: readonly string[]): Promise<void> {
-  const round = Math.max(combat.round, 1);
-  const skipped = skippedSides(combat, round);
-  const sides = SIDE_IDS.filter((s) =>
-    ids.some((id) => {
-      const c = combat.combatants.get(id);
-      return c && combatantSide(c) === s;
-    }),
-  ).filter((s) => !skipped.includes(s));
-  if (!sides.length) return;
-  const dice = foundryDice();
-  const rolled = await rollFor(sides, sideTiesFor(getSetting("ruleset"), getSetting("sideTies")), dice, true);
-  const updates = combat.combatants.contents
-    .filter((c) => sides.includes(combatantSide(c)))
-    .map((c) => ({ _id: c.id, initiative: rolled.values[combatantSide(c)]! }));
-  const current = currentId(combat);
-  await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
-  await keepTurn(combat, current);
-  const previous = sideRoundState(combat);
-  const kept = previous?.round === round ? previous.values.filter(([s]) => !sides.includes(s)) : [];
-  const values = [...kept, ...sides.map((s) => [s, rolled.values[s]!] as [SideId, number])];
-  const state: SideRoundState = { round, values, groups: groupsOf(values) };
-  await combat.update({ [`flags.${MODULE_ID}.sides`]: state });
-  await postRoundCard(combat, round, rolled, [], dice, true);
-}
-
-/** A combatant added mid-combat takes its side's value of the current round (active GM). */
-export async function onCreateCombatant(combatant: CombatantLike & { parent?: CombatLike | null }): Promise<void> {
-  if (!isActiveGM() || !sideInitiativeActive()) return;
-  const combat = combatant.parent;
-  if (!combat?.started || combatant.initiative !== null) return;
-  const state = sideRoundState(combat);
-  if (state?.round !== combat.round || isSkipped(combat, combatant)) return;
-  const value = sideValue(state, combatantSide(combatant));
-  if (value === undefined) return;
-  const current = currentId(combat);
-  await combat.updateEmbeddedDocuments("Combatant", [{ _id: combatant.id, initiative: value }], { turnEvents: false });
-  await keepTurn(combat, current);
 }
 
 /** Sort with side initiative: value descending (unrolled last), then side, so tied sides stay together. */

@@ -20,6 +20,8 @@ export interface SideRoundCardInput {
   partial: boolean;
   /** Sides left out of this card (every combatant hidden from the players): their rolls go to the GMs only. */
   hide?: readonly SideId[];
+  /** Posted by the active GM while finishing a roll interrupted by a reload (the dice are not attached). */
+  resumed?: boolean;
 }
 
 export function sideLabel(side: string, l: Localize): string {
@@ -61,6 +63,7 @@ export function sideRoundCardContext(input: SideRoundCardInput, l: Localize) {
     nobody: input.groups.length === 0 && input.skipped.length > 0,
     fellBack: input.fellBack,
     partial: input.partial,
+    resumed: input.resumed === true,
   };
 }
 

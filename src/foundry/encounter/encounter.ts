@@ -4,7 +4,10 @@
  * initiative takes over (src/foundry/combat).
  */
 import { MODULE_ID, template } from "../../constants.js";
-import type { EncounterCombatState } from "../combat/types.js";
+import type { CombatLike, EncounterCombatState } from "../combat/types.js";
+import { encounterState, sideInitiativeActive } from "../combat/side-initiative.js";
+import { startSideRound } from "../combat/side-ops.js";
+import { registerRequest, sendRequest } from "../requests.js";
 import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
@@ -14,10 +17,10 @@ import { encounterCardContext, fleeHandOver, type EncounterDialogState, type Enc
 import type { DialogToken, PursuitDialogOptions } from "../../apps/PursuitDialog.js";
 import { runEncounter, type EncounterResult } from "./run.js";
 import { dialogSides } from "../../apps/encounter-context.js";
-import { DISPOSITION, sideOfToken, type SideId } from "./sides.js";
+import { DISPOSITION, isSideId, SIDE_IDS, sideOfToken, type SideId } from "./sides.js";
 
 interface CanvasToken {
-  id: string | null;
+  id: string;
   name: string;
   disposition: number;
   hidden?: boolean;
@@ -63,50 +66,121 @@ export async function rollEncounter(state: EncounterDialogState): Promise<Encoun
   return result;
 }
 
+/** The request "encounterStart": the scene, the tokens with their sides, and the sides that lose round 1. */
+export interface EncounterStartData {
+  sceneId: string;
+  tokens: { id: string; side: SideId }[];
+  surprised: SideId[];
+  firstRound: SideId[];
+}
+
+/** At most this many tokens in one encounter. */
+export const MAX_ENCOUNTER_TOKENS = 200;
+const ID = /^[A-Za-z0-9]{1,64}$/;
+
+/** Scenes whose encounter combat the active GM is creating right now (a second Start is refused meanwhile). */
+const starting = new Set<string>();
+
+function sidesOf(v: unknown): SideId[] {
+  if (!Array.isArray(v) || v.length > SIDE_IDS.length || !v.every(isSideId)) throw new UserError("AVENTURE.Encounter.badRequest");
+  return [...new Set(v as SideId[])];
+}
+
+/** Checks a start request field by field against the world (the scene and every token must exist). */
+function readStart(data: unknown): { scene: Scene; docs: { doc: CanvasToken; side: SideId }[]; surprised: SideId[]; firstRound: SideId[] } {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Encounter.badRequest");
+  const d = data as Record<string, unknown>;
+  if (typeof d.sceneId !== "string" || !ID.test(d.sceneId)) throw new UserError("AVENTURE.Encounter.badRequest");
+  const scene = game.scenes.get(d.sceneId);
+  if (!scene) throw new UserError("AVENTURE.Encounter.noScene");
+  const tokens = d.tokens;
+  if (!Array.isArray(tokens) || tokens.length === 0) throw new UserError("AVENTURE.Error.NoToken");
+  if (tokens.length > MAX_ENCOUNTER_TOKENS) throw new UserError("AVENTURE.Encounter.badRequest");
+  const seen = new Set<string>();
+  const docs = tokens.map((tk: unknown) => {
+    const t = tk as { id?: unknown; side?: unknown } | null;
+    if (!t || typeof t.id !== "string" || !ID.test(t.id) || !isSideId(t.side) || seen.has(t.id)) throw new UserError("AVENTURE.Encounter.badRequest");
+    seen.add(t.id);
+    const doc = scene.tokens.get(t.id) as unknown as CanvasToken | undefined;
+    if (!doc) throw new UserError("AVENTURE.Encounter.tokenGone", { name: t.id });
+    return { doc, side: t.side };
+  });
+  return { scene, docs, surprised: sidesOf(d.surprised), firstRound: sidesOf(d.firstRound) };
+}
+
 /**
- * Creates and starts a combat with the dialog's tokens: each combatant keeps the side it was given, the
- * surprised sides (from `result`) get the surprised marker and lose round 1, and the round-1 start hands
- * over to side initiative. Returns the combat.
+ * Request "encounterStart" (GMs only, active GM): creates and starts a combat with the tokens. Each combatant keeps
+ * the side it was given; the encounter's state (surprised sides, who acts in round 1, markers) is written with the
+ * combat itself; the surprised sides' actors get the surprised marker (flagged as Aventure's in the same write);
+ * the round-1 start hands over to side initiative. One combat per scene and tokens: a second Start (a double click,
+ * two GMs at once) while one is being created, or while these tokens fight in an encounter's combat on this scene,
+ * is refused.
+ */
+export async function onEncounterStartRequest(data: unknown): Promise<{ combatId: string }> {
+  const { scene, docs, surprised, firstRound } = readStart(data);
+  const sceneId = scene.id!;
+  if (starting.has(sceneId)) throw new UserError("AVENTURE.Encounter.starting");
+  starting.add(sceneId);
+  try {
+    const ids = new Set(docs.map(({ doc }) => doc.id));
+    for (const other of (game.combats?.contents ?? []) as unknown as (CombatLike & { scene?: { id?: string | null } | null })[]) {
+      if (other.scene?.id !== sceneId || !encounterState(other)) continue;
+      const fighting = other.combatants.contents.find((c) => ids.has((c as unknown as { tokenId?: string }).tokenId ?? ""));
+      if (fighting) throw new UserError("AVENTURE.Encounter.alreadyFighting", { name: fighting.name });
+    }
+    const marked = surprised.length > 0 && docs.some(({ doc, side }) => !!doc.actor && surprised.includes(side));
+    const enc: EncounterCombatState = { surprised, firstRound, marked };
+    const CombatClass = CONFIG.Combat.documentClass as unknown as { create(data: object): Promise<CombatDoc | undefined> };
+    // The encounter's state goes with the combat's creation: a reload after any later write still knows it.
+    const combat = await CombatClass.create({ scene: sceneId, active: true, flags: { [MODULE_ID]: { encounter: enc } } });
+    if (!combat) throw new UserError("AVENTURE.Encounter.noCombat");
+    await combat.createEmbeddedDocuments(
+      "Combatant",
+      docs.map(({ doc, side }) => ({
+        tokenId: doc.id,
+        sceneId,
+        actorId: doc.actor?.id ?? null,
+        hidden: doc.hidden ?? false,
+        flags: { [MODULE_ID]: { side } },
+      })),
+    );
+    if (marked) {
+      const adapter = adapterFor();
+      for (const { doc, side } of docs) {
+        if (doc.actor && surprised.includes(side)) await setOwnCondition(adapter, doc.actor as unknown as ActorLike, "surprised", true);
+      }
+    }
+    if (sideInitiativeActive()) await startSideRound(combat as unknown as CombatLike, 1);
+    else await combat.startCombat();
+    return { combatId: combat.id };
+  } finally {
+    starting.delete(sceneId);
+  }
+}
+
+/**
+ * "Start combat": asks the active GM to create and start a combat with the dialog's tokens on the viewed scene (the
+ * surprised sides from `result`). Returns the combat. GM only.
  */
 export async function startEncounterCombat(state: EncounterDialogState, result: EncounterResult | null): Promise<unknown> {
   assertGM();
   const scene = canvas?.scene;
-  if (!scene) throw new UserError("AVENTURE.Encounter.noScene");
-  const docs = state.tokens.map((tk) => {
-    const d = scene.tokens.get(tk.id) as unknown as CanvasToken | undefined;
-    if (!d) throw new UserError("AVENTURE.Encounter.tokenGone", { name: tk.name });
-    return { doc: d, side: tk.side };
-  });
-  if (!docs.length) throw new UserError("AVENTURE.Error.NoToken");
-  const surprised = (result?.surprise?.outcome.surprised ?? []) as SideId[];
-  const firstRound = (result?.surprise?.outcome.firstRound ?? dialogSides(state.tokens)) as SideId[];
-  const enc: EncounterCombatState = { surprised, firstRound, marked: false };
-  const CombatClass = (CONFIG.Combat.documentClass as unknown as { create(data: object): Promise<CombatDoc | undefined> });
-  const combat = await CombatClass.create({ scene: scene.id, active: true, flags: { [MODULE_ID]: { encounter: enc } } });
-  if (!combat) throw new UserError("AVENTURE.Encounter.noCombat");
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    docs.map(({ doc, side }) => ({
-      tokenId: doc.id,
-      sceneId: scene.id,
-      actorId: doc.actor?.id ?? null,
-      hidden: doc.hidden ?? false,
-      flags: { [MODULE_ID]: { side } },
-    })),
-  );
-  if (surprised.length) {
-    const adapter = adapterFor();
-    let marked = false;
-    for (const { doc, side } of docs) {
-      if (!doc.actor || !surprised.includes(side)) continue;
-      await setOwnCondition(adapter, doc.actor as unknown as ActorLike, "surprised", true);
-      marked = true;
-    }
-    if (marked) await combat.update({ [`flags.${MODULE_ID}.encounter`]: { ...enc, marked } });
-  }
-  await combat.startCombat();
+  if (!scene?.id) throw new UserError("AVENTURE.Encounter.noScene");
+  if (!state.tokens.length) throw new UserError("AVENTURE.Error.NoToken");
+  for (const tk of state.tokens) if (!scene.tokens.get(tk.id)) throw new UserError("AVENTURE.Encounter.tokenGone", { name: tk.name });
+  const data: EncounterStartData = {
+    sceneId: scene.id,
+    tokens: state.tokens.map((tk) => ({ id: tk.id, side: tk.side })),
+    surprised: (result?.surprise?.outcome.surprised ?? []) as SideId[],
+    firstRound: (result?.surprise?.outcome.firstRound ?? dialogSides(state.tokens)) as SideId[],
+  };
+  const { combatId } = await sendRequest<{ combatId: string }>("encounterStart", data);
   ui.notifications?.info(t("AVENTURE.Encounter.combatStarted"));
-  return combat;
+  return game.combats?.get(combatId) ?? null;
+}
+
+export function registerEncounterRequests(): void {
+  registerRequest({ name: "encounterStart", gmOnly: true, handle: onEncounterStartRequest });
 }
 
 /**
@@ -129,6 +203,7 @@ export function fleeOptions(state: EncounterDialogState): PursuitDialogOptions {
 }
 
 interface CombatDoc {
+  id: string;
   createEmbeddedDocuments(type: "Combatant", data: object[]): Promise<unknown>;
   update(data: object): Promise<unknown>;
   startCombat(): Promise<unknown>;

@@ -11,6 +11,7 @@ import { isActiveGM } from "../gm.js";
 import { UserError, t } from "../i18n.js";
 import type { CombatLike, CombatantLike, PolarisRoundFlags } from "../combat/types.js";
 import { keepTurn } from "../combat/side-initiative.js";
+import { recoverInitiativeUses } from "../combat/side-ops.js";
 
 /** The combatant's hasten/delay for `round` (stale flags of an earlier round count as none). */
 export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean; delayTo: number | null } {
@@ -65,17 +66,22 @@ export function comparePolarisCombatants(a: CombatantLike, b: CombatantLike, rou
 
 /**
  * Sets the initiative of `ids` from the actors' initiative score (the tracker's roll buttons: no dice in
- * Polaris). Combatants without a score are listed in a warning: type their initiative in the tracker.
+ * Polaris). Combatants without a score are listed in a warning: type their initiative in the tracker. Returns the
+ * ids of the combatants that got their first initiative.
  */
-export async function setPolarisInitiative(combat: CombatLike, ids: readonly string[]): Promise<void> {
+export async function setPolarisInitiative(combat: CombatLike, ids: readonly string[]): Promise<string[]> {
   const updates: Record<string, unknown>[] = [];
   const missing: string[] = [];
+  const first: string[] = [];
   for (const id of ids) {
     const c = combat.combatants.get(id);
     if (!c) continue;
     const score = polarisStats(c).initiative;
     if (score === null) missing.push(c.name);
-    else updates.push({ _id: c.id, initiative: Math.trunc(score) });
+    else {
+      updates.push({ _id: c.id, initiative: Math.trunc(score) });
+      if (c.initiative === null) first.push(id);
+    }
   }
   if (updates.length) {
     const current = combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null);
@@ -83,26 +89,32 @@ export async function setPolarisInitiative(combat: CombatLike, ids: readonly str
     await keepTurn(combat, current);
   }
   if (missing.length) ui.notifications?.warn(t("AVENTURE.Polaris.noInitiative", { names: missing.join(", ") }));
+  return first;
 }
 
 /**
  * Start of a Polaris round (active GM): last round's hasten/delay are cleared and combatants without an
- * initiative take their actor's score, in one update.
+ * initiative take their actor's score, in one update (dnd5e then recovers their "initiative" uses).
  */
 export async function startPolarisRound(combat: CombatLike, round: number): Promise<void> {
   if (!isActiveGM()) return;
   const updates: Record<string, unknown>[] = [];
+  const first: string[] = [];
   for (const c of combat.combatants.contents) {
     const u: Record<string, unknown> = {};
     const f = c.getFlag(MODULE_ID, "polaris") as PolarisRoundFlags | undefined;
     if (f && f.round !== round && (f.hasten || f.delayTo != null)) u[`flags.${MODULE_ID}.polaris`] = { round, hasten: false, delayTo: null };
     if (c.initiative === null) {
       const score = polarisStats(c).initiative;
-      if (score !== null) u.initiative = Math.trunc(score);
+      if (score !== null) {
+        u.initiative = Math.trunc(score);
+        first.push(c.id!);
+      }
     }
     if (Object.keys(u).length) updates.push({ _id: c.id, ...u });
   }
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
+  await recoverInitiativeUses(combat, first);
 }
 
 type Updatable = CombatantLike & { update(data: Record<string, unknown>): Promise<unknown> };

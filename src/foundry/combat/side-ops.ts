@@ -1,0 +1,477 @@
+/**
+ * Side initiative rolled exactly once per (combat, round), on the active GM only (docs/security.md).
+ *
+ * A roll is an OPERATION (operations.ts): the active GM rolls the dice in memory, then records the whole operation on
+ * the combat (flags.aventure.sides: the round, the values, `started`, and `op` with the initiatives before and after,
+ * the dice for the card, status "applying") in ONE write, before anything else is written or shown. That write is
+ * the (combat, round) key: a second request for a round already started changes nothing. The steps follow, each
+ * read back from the world so that running them again writes only what is missing: the initiatives (one Combatant
+ * update, turnEvents false), the card(s), then the round itself (the system's own startCombat / nextRound, so core's
+ * options, hooks and "skip defeated" setting apply) or, for the tracker's buttons, the turn kept on whoever had it;
+ * then status "done". If the active GM's client stops in between, the next active GM (or the same one after a
+ * reload) finishes the operation on `ready` and says so to the GMs; before any new roll, a pending operation of
+ * the same combat is finished first.
+ *
+ * On the active GM every operation of a combat runs under one lock (two GMs, a player and a reload cannot interleave
+ * their rolls of the same combat).
+ */
+import { MODULE_ID, template } from "../../constants.js";
+import { rollSideInitiative, sideInitiativeValues, sideTiesFor } from "../../rules/encounter.js";
+import { foundryDice, type FoundryDice } from "../dice.js";
+import { gmIds, postCard } from "../chat.js";
+import { gmCardFlag } from "../cards.js";
+import { getSetting } from "../settings.js";
+import { isActiveGM } from "../gm.js";
+import { t, tHtml, UserError } from "../i18n.js";
+import { runSteps, type Step } from "../operations.js";
+import { SIDE_IDS, type SideId } from "../encounter/sides.js";
+import type { AventureCombatLike, CombatantLike, CombatLike, SideOp, SideRoundState } from "./types.js";
+import {
+  combatantSide,
+  currentCombatantId,
+  encounterState,
+  groupsOf,
+  hiddenSides,
+  isSkipped,
+  nextActingIndex,
+  onRoundStarted,
+  presentSides,
+  sideInitiativeActive,
+  sideRoundState,
+  sideValue,
+  skippedSides,
+} from "./side-initiative.js";
+import { sideRoundCardContext } from "./tracker-context.js";
+import { setTurnTarget } from "./turn-target.js";
+
+// ------------------------------------------------------------------------------------------------ the lock
+
+const locks = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after every operation of the same combat started earlier on this client (the active GM) has ended. */
+export function withCombatLock<T>(combatId: string, fn: () => Promise<T>): Promise<T> {
+  const previous = locks.get(combatId) ?? Promise.resolve();
+  const run = previous.then(
+    () => fn(),
+    () => fn(),
+  );
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  locks.set(combatId, tail);
+  void tail.then(() => {
+    if (locks.get(combatId) === tail) locks.delete(combatId);
+  });
+  return run;
+}
+
+function newOpId(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
+}
+
+// ------------------------------------------------------------------------------------------------ dice
+
+interface Rolled {
+  rolls: [SideId, number][][];
+  values: Record<string, number>;
+  fellBack: boolean;
+}
+
+/** Rolls the given sides with the rules engine (one side alone, with nobody to compare it to: ranked without dice). */
+async function rollFor(sides: SideId[], dice: FoundryDice, rollAlone: boolean): Promise<Rolled> {
+  if (sides.length === 0) return { rolls: [], values: {}, fellBack: false };
+  if (sides.length === 1 && !rollAlone) return { rolls: [], values: sideInitiativeValues([sides]), fellBack: false };
+  // pmt ties are always simultaneous (RULES.md §7.3): the reroll option applies to ose only.
+  const r = await rollSideInitiative(sides, sideTiesFor(getSetting("ruleset"), getSetting("sideTies")), dice);
+  return {
+    rolls: r.rolls.map((pass) => SIDE_IDS.filter((s) => s in pass.rolls).map((s) => [s, pass.rolls[s]!] as [SideId, number])),
+    values: r.values,
+    fellBack: r.fellBack,
+  };
+}
+
+const initiativeOf = (c: CombatantLike): number | null => (typeof c.initiative === "number" ? c.initiative : null);
+
+// ------------------------------------------------------------------------------------------------ the cards
+
+type CardKind = "public" | "gm";
+
+/** The flag of a side-initiative card (flags.aventure.sideRound), written by the active GM only. */
+interface SideRoundCardFlag {
+  v: 2;
+  combat: string;
+  round: number;
+  op: string;
+  kind: CardKind;
+}
+
+/** The side-round card of an operation, read only from a message a GM wrote, checked field by field. */
+export function sideRoundCardFlag(message: unknown): SideRoundCardFlag | null {
+  const raw = gmCardFlag(message as { author?: unknown; flags?: unknown }, "sideRound") as Record<string, unknown> | undefined;
+  if (!raw || typeof raw !== "object" || raw.v !== 2) return null;
+  if (typeof raw.combat !== "string" || typeof raw.op !== "string" || (raw.kind !== "public" && raw.kind !== "gm")) return null;
+  if (typeof raw.round !== "number" || !Number.isInteger(raw.round)) return null;
+  return { v: 2, combat: raw.combat, round: raw.round, op: raw.op, kind: raw.kind };
+}
+
+function findCard(combatId: string, opId: string, kind: CardKind): boolean {
+  return game.messages.contents.some((m) => {
+    const f = sideRoundCardFlag(m);
+    return !!f && f.combat === combatId && f.op === opId && f.kind === kind;
+  });
+}
+
+const cardKinds = (op: SideOp): CardKind[] => (!op.card ? [] : op.hide.length ? ["public", "gm"] : ["public"]);
+
+async function postOpCard(combat: CombatLike, op: SideOp, kind: CardKind, dice: FoundryDice | null): Promise<void> {
+  const input = {
+    round: op.round,
+    rolls: op.rolls.map((pass, i) => ({ pass: i, rolls: Object.fromEntries(pass) as Record<string, number> })),
+    groups: op.groups,
+    skipped: op.skipped,
+    fellBack: op.fellBack,
+    partial: op.kind === "sides",
+    resumed: op.resumed,
+    ...(kind === "public" && op.hide.length ? { hide: op.hide } : {}),
+  };
+  // The dice go with the card that shows every side (the public card shows them only when no side is hidden).
+  const withDice = dice && dice.rolls.length && (kind === "gm" || !op.hide.length) ? dice.rolls : undefined;
+  await postCard({
+    template: template("encounter/side-round.hbs"),
+    context: sideRoundCardContext(input, t),
+    ...(withDice ? { rolls: withDice } : {}),
+    gmOnly: kind === "gm",
+    flags: { sideRound: { v: 2, combat: combat.id ?? "", round: op.round, op: op.id, kind } satisfies SideRoundCardFlag },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ the steps
+
+/**
+ * Moves the combat to `round` with the system's own startCombat / nextRound (core's options, hooks and "skip
+ * defeated" setting). Round 1 starts with the first combatant who may act (surprised sides wait).
+ */
+async function advance(combat: AventureCombatLike, round: number): Promise<void> {
+  if (round !== 1) {
+    await combat.aventureBaseNextRound();
+    return;
+  }
+  setTurnTarget(combat, nextActingIndex(combat, -1, 1) ?? 0);
+  try {
+    await combat.aventureBaseStart();
+  } finally {
+    setTurnTarget(combat, null);
+  }
+}
+
+/** dnd5e: Combat5e#rollInitiative recovers the "initiative" uses of each combatant that rolled; so do we. */
+export async function recoverInitiativeUses(combat: CombatLike, ids: readonly string[]): Promise<void> {
+  const recover = (combat as AventureCombatLike)._recoverUses;
+  if (typeof recover !== "function") return;
+  for (const id of ids) {
+    const c = combat.combatants.get(id);
+    if (c) await recover.call(combat, { initiative: c });
+  }
+}
+
+/**
+ * The steps of an operation, state read back from the combat: the initiatives (only those still at their value
+ * before), the card(s) (done once a GM card of this operation exists), then the round or the turn.
+ */
+function opSteps(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | null, problems: SideOp["problems"]): Step[] {
+  const steps: Step[] = [];
+  const before = new Map(op.before);
+  const pending = () =>
+    op.after.filter(([id, after]) => {
+      const c = combat.combatants.get(id);
+      return !!c && initiativeOf(c) !== after && initiativeOf(c) === (before.get(id) ?? null);
+    });
+  for (const [id, after] of op.after) {
+    const c = combat.combatants.get(id);
+    if (!c) problems.push({ key: "AVENTURE.SideInit.gone", data: { id } });
+    else if (initiativeOf(c) !== after && initiativeOf(c) !== (before.get(id) ?? null)) problems.push({ key: "AVENTURE.Operation.drifted", data: { what: c.name } });
+  }
+  steps.push({
+    label: t("AVENTURE.SideInit.stepInitiative", { round: op.round }),
+    state: () => (pending().length ? "pending" : "done"),
+    run: async () => {
+      const updates = pending().map(([id, after]) => ({ _id: id, initiative: after }));
+      await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
+      if (dice) await recoverInitiativeUses(combat, op.first);
+    },
+  });
+  for (const kind of cardKinds(op)) {
+    steps.push({
+      label: t("AVENTURE.SideInit.stepCard", { round: op.round }),
+      state: () => (findCard(combat.id ?? "", op.id, kind) ? "done" : "pending"),
+      run: () => postOpCard(combat, op, kind, dice),
+    });
+  }
+  if (op.kind === "round") {
+    steps.push({
+      label: t("AVENTURE.SideInit.stepRound", { round: op.round }),
+      state: () => {
+        if (op.fromRound === 0) return combat.round >= 1 ? "done" : "pending";
+        if (combat.round >= op.round) return "done";
+        return combat.round === op.fromRound ? "pending" : "drifted";
+      },
+      run: () => advance(combat, op.round),
+    });
+  } else {
+    steps.push({
+      label: t("AVENTURE.SideInit.stepTurn"),
+      state: () => {
+        if (!combat.started || !op.currentId) return "done";
+        const idx = combat.turns.findIndex((c) => c.id === op.currentId);
+        return idx < 0 || idx === combat.turn ? "done" : "pending";
+      },
+      run: async () => {
+        const idx = combat.turns.findIndex((c) => c.id === op.currentId);
+        if (idx >= 0) await combat.update({ turn: idx }, { turnEvents: false });
+      },
+    });
+  }
+  // Only the active GM writes: a GM who stopped being the active one (another GM connected) stops here.
+  return steps.map((s) => ({
+    ...s,
+    run: () => {
+      if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+      return s.run();
+    },
+  }));
+}
+
+/** Runs (or finishes) an operation's steps and marks it done. Returns what it reports. */
+async function runOp(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | null): Promise<SideOp["problems"]> {
+  const problems: SideOp["problems"] = [...op.problems];
+  const report = await runSteps(opSteps(combat, op, dice, problems));
+  for (const what of report.drifted) problems.push({ key: "AVENTURE.Operation.drifted", data: { what } });
+  for (const what of report.missing) problems.push({ key: "AVENTURE.SideInit.missing", data: { what } });
+  await combat.update({
+    [`flags.${MODULE_ID}.sides.op.status`]: "done",
+    [`flags.${MODULE_ID}.sides.op.problems`]: problems,
+  });
+  return problems;
+}
+
+/** Tells the GMs that an interrupted roll was finished (and what could not be done). */
+async function reportResumed(op: SideOp, problems: SideOp["problems"]): Promise<void> {
+  const lines = problems.map((p) => `<li>${tHtml(p.key, p.data)}</li>`).join("");
+  await ChatMessage.implementation.create({
+    content: `<div class="aventure aventure-card aventure-side-round"><p>${tHtml("AVENTURE.SideInit.resumed", { round: op.round })}</p>${lines ? `<ul>${lines}</ul>` : ""}</div>`,
+    whisper: gmIds(),
+    speaker: { alias: game.user.name },
+  } as never);
+}
+
+/** Finishes the combat's interrupted operation, if any (lock held). Returns whether there was one. */
+async function finishPending(combat: AventureCombatLike): Promise<boolean> {
+  const state = sideRoundState(combat);
+  const op = state?.op;
+  if (!op || op.status !== "applying") return false;
+  const resumed: SideOp = { ...op, resumed: true };
+  const problems = await runOp(combat, resumed, null);
+  await reportResumed(resumed, problems);
+  if (resumed.kind === "round" && resumed.nobodyActs && combat.round === resumed.round) await startRoundLocked(combat, resumed.round + 1);
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------------ the operations
+
+export interface RoundResult {
+  /** False when the round had already been rolled (nothing was done). */
+  rolled: boolean;
+  round: number;
+  nobodyActs: boolean;
+}
+
+/**
+ * Starts round `round` of a combat (lock held, active GM): a no-op if that round already started or was claimed;
+ * otherwise the operation "round" (see the file's comment). Sides rolled with the tracker's buttons before round 1
+ * keep their value. pmt, every side surprised: round 1 passes with nobody acting and round 2 is rolled at once.
+ */
+async function startRoundLocked(combat: AventureCombatLike, round: number): Promise<RoundResult> {
+  const previous = sideRoundState(combat);
+  if (combat.round >= round) return { rolled: false, round: combat.round, nobodyActs: previous?.nobodyActs ?? false };
+  if (previous?.started && previous.round >= round) {
+    // Claimed and finished, but the combat is still in the round before (its advance did not happen): advance only.
+    if (previous.round === round && combat.round === round - 1 && previous.op?.status !== "applying") await advance(combat, round);
+    return { rolled: false, round: combat.round, nobodyActs: previous.nobodyActs };
+  }
+  if (round !== combat.round + 1) throw new UserError("AVENTURE.Combat.badRequest");
+  const skipped = skippedSides(combat, round);
+  const present = presentSides(combat);
+  const acting = present.filter((s) => !skipped.includes(s));
+  const nobodyActs = present.length > 0 && acting.length === 0;
+  // Round 1: what the tracker's buttons rolled before the start counts.
+  const kept = round === 1 && previous?.round === 1 && !previous.started ? previous.values.filter(([s]) => acting.includes(s)) : [];
+  const toRoll = acting.filter((s) => !kept.some(([k]) => k === s));
+  const dice = foundryDice();
+  const rolled = await rollFor(toRoll, dice, kept.length > 0);
+  const values: [SideId, number][] = [...kept, ...toRoll.map((s) => [s, rolled.values[s]!] as [SideId, number])].sort(
+    (a, b) => SIDE_IDS.indexOf(a[0]) - SIDE_IDS.indexOf(b[0]),
+  );
+  const combatants = combat.combatants.contents;
+  const valueOf = (c: CombatantLike) => values.find(([s]) => s === combatantSide(c))?.[1] ?? null;
+  const op: SideOp = {
+    id: newOpId(),
+    kind: "round",
+    status: "applying",
+    round,
+    fromRound: combat.round,
+    currentId: currentCombatantId(combat),
+    before: combatants.map((c) => [c.id!, initiativeOf(c)]),
+    after: combatants.map((c) => [c.id!, valueOf(c)]),
+    first: combatants.filter((c) => initiativeOf(c) === null && valueOf(c) !== null).map((c) => c.id!),
+    rolls: rolled.rolls,
+    groups: groupsOf(values),
+    skipped: present.filter((s) => skipped.includes(s)),
+    fellBack: rolled.fellBack,
+    nobodyActs,
+    // Round 1 whose every side was rolled with the tracker's buttons: their cards already said it all.
+    card: toRoll.length > 0 || kept.length === 0,
+    hide: hiddenSides(combat),
+    resumed: false,
+    problems: [],
+  };
+  const state: SideRoundState = { v: 2, round, values, groups: op.groups, started: true, nobodyActs, op };
+  // The key of (combat, round) and the record of the operation, before any die is shown or initiative written.
+  await combat.update({ [`flags.${MODULE_ID}.sides`]: state });
+  await runOp(combat, op, dice);
+  if (nobodyActs && combat.round === round) await startRoundLocked(combat, round + 1);
+  return { rolled: true, round, nobodyActs };
+}
+
+/**
+ * The tracker's roll buttons (lock held, active GM): rolls `sides` (ties settled among them), every combatant of
+ * those sides gets the value in one update, the other sides keep theirs, whoever has the turn keeps it.
+ */
+async function rollSidesLocked(combat: AventureCombatLike, sides: SideId[]): Promise<void> {
+  const round = Math.max(combat.round, 1);
+  const previous = sideRoundState(combat);
+  const sameRound = previous?.round === round;
+  const dice = foundryDice();
+  const rolled = await rollFor(sides, dice, true);
+  const kept = sameRound ? previous!.values.filter(([s]) => !sides.includes(s)) : [];
+  const values: [SideId, number][] = [...kept, ...sides.map((s) => [s, rolled.values[s]!] as [SideId, number])].sort(
+    (a, b) => SIDE_IDS.indexOf(a[0]) - SIDE_IDS.indexOf(b[0]),
+  );
+  const members = combat.combatants.contents.filter((c) => sides.includes(combatantSide(c)));
+  const op: SideOp = {
+    id: newOpId(),
+    kind: "sides",
+    status: "applying",
+    round,
+    fromRound: combat.round,
+    currentId: currentCombatantId(combat),
+    before: members.map((c) => [c.id!, initiativeOf(c)]),
+    after: members.map((c) => [c.id!, rolled.values[combatantSide(c)]!]),
+    first: members.filter((c) => initiativeOf(c) === null).map((c) => c.id!),
+    rolls: rolled.rolls,
+    groups: groupsOf(values),
+    skipped: [],
+    fellBack: rolled.fellBack,
+    nobodyActs: false,
+    card: true,
+    hide: hiddenSides(combat).filter((s) => sides.includes(s)),
+    resumed: false,
+    problems: [],
+  };
+  const state: SideRoundState = {
+    v: 2,
+    round,
+    values,
+    groups: op.groups,
+    started: sameRound ? previous!.started : false,
+    nobodyActs: sameRound ? previous!.nobodyActs : false,
+    op,
+  };
+  await combat.update({ [`flags.${MODULE_ID}.sides`]: state });
+  await runOp(combat, op, dice);
+}
+
+const asAventure = (combat: CombatLike): AventureCombatLike => {
+  const c = combat as AventureCombatLike;
+  if (typeof c.aventureBaseStart !== "function") throw new UserError("AVENTURE.Combat.noCombat");
+  return c;
+};
+
+/** Starts round `round` of `combat` once (active GM). */
+export function startSideRound(combat: CombatLike, round: number): Promise<RoundResult> {
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  const c = asAventure(combat);
+  return withCombatLock(combat.id ?? "", async () => {
+    await finishPending(c);
+    return startRoundLocked(c, round);
+  });
+}
+
+/** Who asks to roll sides, for the checks made under the lock. */
+export interface RollSidesAsk {
+  ids: readonly string[];
+  /** A player: only sides without initiative this round. */
+  player: boolean;
+}
+
+/**
+ * Rolls the sides of the named combatants (active GM). A player may roll only a side that has no initiative this
+ * round; surprised sides cannot roll in round 1.
+ */
+export function rollSides(combat: CombatLike, ask: RollSidesAsk): Promise<void> {
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  const c = asAventure(combat);
+  return withCombatLock(combat.id ?? "", async () => {
+    await finishPending(c);
+    const round = Math.max(c.round, 1);
+    const state = sideRoundState(c);
+    const named = ask.ids.map((id) => c.combatants.get(id)).filter((x): x is CombatantLike => !!x);
+    if (ask.player) {
+      for (const x of named) {
+        const side = combatantSide(x);
+        if (x.initiative !== null || (state?.round === round && sideValue(state, side) !== undefined)) throw new UserError("AVENTURE.Combat.alreadyRolled");
+      }
+    }
+    const sides = SIDE_IDS.filter((s) => named.some((x) => combatantSide(x) === s && !isSkipped(c, x, round)));
+    if (!sides.length) throw new UserError("AVENTURE.SideInit.cannotRoll");
+    await rollSidesLocked(c, sides);
+  });
+}
+
+/** A combatant added mid-combat takes its side's value of the current round (active GM); whoever has the turn keeps it. */
+export async function onCreateCombatant(combatant: CombatantLike & { parent?: CombatLike | null }): Promise<void> {
+  if (!isActiveGM() || !sideInitiativeActive()) return;
+  const combat = combatant.parent;
+  if (!combat?.started || !combat.id || combatant.initiative !== null) return;
+  await withCombatLock(combat.id, async () => {
+    const state = sideRoundState(combat);
+    const fresh = combat.combatants.get(combatant.id ?? "");
+    if (!fresh || fresh.initiative !== null || state?.round !== combat.round || isSkipped(combat, fresh)) return;
+    const value = sideValue(state, combatantSide(fresh));
+    if (value === undefined) return;
+    const current = currentCombatantId(combat);
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: fresh.id, initiative: value }], { turnEvents: false });
+    const idx = combat.turns.findIndex((c) => c.id === current);
+    if (current && idx >= 0 && idx !== combat.turn) await combat.update({ turn: idx }, { turnEvents: false });
+  });
+}
+
+/**
+ * Recovery (active GM, on ready and when the active GM left): every combat's interrupted side-initiative operation
+ * is finished and reported; the surprised markers due to come off (round 2 on) come off; a started combat without
+ * a start time gets one.
+ */
+export async function recoverSideInitiative(): Promise<void> {
+  for (const combat of [...(game.combats?.contents ?? [])] as unknown as CombatLike[]) {
+    if (!combat.id || typeof (combat as AventureCombatLike).aventureBaseStart !== "function") continue;
+    try {
+      await withCombatLock(combat.id, () => finishPending(combat as AventureCombatLike));
+      const enc = encounterState(combat);
+      if (combat.started && ((enc?.marked && combat.round >= 2) || combat.getFlag(MODULE_ID, "startTime") === undefined)) await onRoundStarted(combat, combat.round);
+    } catch (e) {
+      console.error("aventure | could not finish an interrupted side initiative", e);
+    }
+  }
+}
