@@ -12,22 +12,3 @@ export function isActiveGM(): boolean {
 export function canControl(user: User, doc: { testUserPermission: (u: User, level: "OWNER") => boolean }): boolean {
   return user.isGM || doc.testUserPermission(user, "OWNER");
 }
-
-// ------------------------------------------------------------------------------------------------------------------
-// Transitional: the older query-shaped calls of the features not moved yet, routed through the trusted request
-// channel (the sender comes from the server, never from the payload). Removed once every feature calls
-// registerRequest / sendRequest itself.
-// ------------------------------------------------------------------------------------------------------------------
-import { registerRequest, sendRequest } from "./requests.js";
-
-export type QueryHandler<D, R> = (data: D, sender: User) => Promise<R> | R;
-
-/** @deprecated use registerRequest (requests.ts). */
-export function registerQuery<D, R>(name: string, handler: QueryHandler<D, R>): void {
-  registerRequest<R>({ name, handle: (data, { sender }) => handler(data as D, sender) });
-}
-
-/** @deprecated use sendRequest (requests.ts). */
-export function askGM<D extends object, R>(name: string, data: D, timeout = 30_000): Promise<R> {
-  return sendRequest<R>(name, data, { timeout });
-}
