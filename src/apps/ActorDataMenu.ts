@@ -7,7 +7,7 @@ import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../foundry/settings-sche
 import { PRESETS, type PresetId } from "../foundry/adapters/presets.js";
 import { actorDataContext } from "./actor-data-context.js";
 import { getSetting, setSetting } from "../foundry/settings.js";
-import { t } from "../foundry/i18n.js";
+import { t, notify } from "../foundry/i18n.js";
 import { withGuideButton } from "../foundry/guide.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
@@ -76,7 +76,7 @@ export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
     if (!game.user.isGM) return;
     this.#readForm();
     await setSetting("actorData", this.#paths!);
-    ui.notifications?.info(t("AVENTURE.ActorData.saved"));
+    notify("info", t("AVENTURE.ActorData.saved"));
   }
 }
 

@@ -9,7 +9,7 @@
  */
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
-import { errorMessage, reportError, t } from "../foundry/i18n.js";
+import { errorMessage, reportError, t, notify } from "../foundry/i18n.js";
 import { sendRequest } from "../foundry/requests.js";
 import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
@@ -204,7 +204,7 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       if (request.op === "start") validateSetup(request.setup);
       const reply = await sendRequest<PursuitReply>(PURSUIT_REQUEST, request);
       if ("proposed" in reply) {
-        ui.notifications?.info(t("AVENTURE.Pursuit.proposal.sent"));
+        notify("info", t("AVENTURE.Pursuit.proposal.sent"));
         return null;
       }
       this.#record = reply;

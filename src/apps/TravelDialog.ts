@@ -6,7 +6,7 @@
  */
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
-import { reportError, t, UserError } from "../foundry/i18n.js";
+import { reportError, t, UserError, notify } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import type { TravelApplyResult } from "../foundry/travel/apply.js";
@@ -163,7 +163,7 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     const ctx = this.#buildContext();
     if (!ctx.request) {
       await this.render();
-      ui.notifications?.warn(t("AVENTURE.Travel.Summary.invalid"));
+      notify("warn", t("AVENTURE.Travel.Summary.invalid"));
       return null;
     }
     if (this.#busy) return null;

@@ -29,10 +29,19 @@ export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/**
+ * Shows a notification. Messages carry names users typed (a token called "<img onerror=…>"): Foundry is asked to clean
+ * them as untrusted input (NotificationOptions#clean, v13 and v14 API).
+ */
+export function notify(type: "info" | "warn" | "error", message: string): void {
+  const n = ui.notifications as unknown as Record<string, ((m: string, o?: { clean?: boolean }) => unknown) | undefined> | undefined;
+  n?.[type]?.(message, { clean: true });
+}
+
 /** Shows an error notification in the user's language; unexpected errors are also logged. */
 export function reportError(e: unknown): void {
   if (!isRulesError(e) && !(e instanceof UserError)) console.error("aventure |", e);
-  ui.notifications?.error(errorMessage(e));
+  notify("error", errorMessage(e));
 }
 
 /** Runs `fn` and reports any error to the user instead of throwing; returns undefined on error. */

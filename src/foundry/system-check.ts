@@ -1,6 +1,6 @@
 /** At ready: tells the GM once when the system has no built-in adapter and no actor data paths are set. */
 import { getSetting } from "./settings.js";
-import { t } from "./i18n.js";
+import { t, notify } from "./i18n.js";
 
 export function warnUnsupportedSystem(): void {
   if (!game.user.isGM) return;
@@ -8,5 +8,5 @@ export function warnUnsupportedSystem(): void {
   if (system === "dnd5e" || system === "ose") return;
   const paths = getSetting("actorData");
   if (Object.values(paths).some((p) => typeof p === "string" && p.trim() !== "")) return;
-  ui.notifications?.warn(t("AVENTURE.Error.UnsupportedSystem", { system }));
+  notify("warn", t("AVENTURE.Error.UnsupportedSystem", { system }));
 }

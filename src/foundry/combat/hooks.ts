@@ -12,7 +12,7 @@ import { MODULE_ID, template } from "../../constants.js";
 import { encounterEndAdvance } from "../../rules/encounter.js";
 import { contextEntry, loadTemplatesCompat, renderTemplateCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
-import { guarded, t, UserError } from "../i18n.js";
+import { guarded, t, UserError, notify } from "../i18n.js";
 import { registerRecovery } from "../operations.js";
 import { getSetting } from "../settings.js";
 import { aventureCombatClass, type CombatCtor } from "./combat-class.js";
@@ -55,7 +55,7 @@ export async function onDeleteCombat(combat: CombatDoc): Promise<void> {
   const seconds = encounterEndAdvance(rs, elapsed);
   if (seconds <= 0) return;
   await game.time.advance(seconds);
-  ui.notifications?.info(t("AVENTURE.Combat.turnPassed", { minutes: Math.round(seconds / 60) }));
+  notify("info", t("AVENTURE.Combat.turnPassed", { minutes: Math.round(seconds / 60) }));
 }
 
 /** The combatant of a tracker row, in the combat the tracker views (it may not be the active one). */

@@ -11,7 +11,7 @@ import { registerRequest, sendRequest } from "../requests.js";
 import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
-import { UserError, t } from "../i18n.js";
+import { UserError, t, notify } from "../i18n.js";
 import { assertGM } from "../tokens.js";
 import { encounterCardContext, fleeHandOver, type EncounterDialogState, type EncounterToken } from "../../apps/encounter-context.js";
 import type { DialogToken, PursuitDialogOptions } from "../../apps/PursuitDialog.js";
@@ -175,7 +175,7 @@ export async function startEncounterCombat(state: EncounterDialogState, result: 
     firstRound: (result?.surprise?.outcome.firstRound ?? dialogSides(state.tokens)) as SideId[],
   };
   const { combatId } = await sendRequest<{ combatId: string }>("encounterStart", data);
-  ui.notifications?.info(t("AVENTURE.Encounter.combatStarted"));
+  notify("info", t("AVENTURE.Encounter.combatStarted"));
   return game.combats?.get(combatId) ?? null;
 }
 

@@ -30,7 +30,7 @@ import {
 import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { postCard } from "../chat.js";
 import { isActiveGM } from "../gm.js";
-import { guarded, t, tHtml, UserError } from "../i18n.js";
+import { guarded, t, tHtml, UserError, notify } from "../i18n.js";
 import { registerRecovery } from "../operations.js";
 import { propose, registerProposalKind } from "../proposals.js";
 import { registerRequest, sendRequest } from "../requests.js";
@@ -186,7 +186,7 @@ export async function hide(ref: TokenRef, options: HideOptions = {}): Promise<Hi
     ...(chosen ? { observers: chosen } : {}),
     ...(searching ? { searching } : {}),
   });
-  if (reply && "proposed" in reply) ui.notifications?.info(t("AVENTURE.Light.Hide.proposed", { name: tok.document.name }));
+  if (reply && "proposed" in reply) notify("info", t("AVENTURE.Light.Hide.proposed", { name: tok.document.name }));
   return reply;
 }
 

@@ -16,7 +16,7 @@ import {
 } from "../../rules/light.js";
 import type { ActorLike } from "../adapters/adapter.js";
 import { isActiveGM } from "../gm.js";
-import { reportError, t } from "../i18n.js";
+import { reportError, t, notify } from "../i18n.js";
 import { getSetting } from "../settings.js";
 import { lightAtToken, prepareScene, type TokenLight } from "./compute.js";
 import { applyLightEffect, removeLightEffects } from "./effects.js";
@@ -71,7 +71,7 @@ export function currentThresholds(): LightThresholds {
   } catch {
     if (!warnedThresholds && game.user.isGM) {
       warnedThresholds = true;
-      ui.notifications?.warn(t("AVENTURE.Light.badThresholds"));
+      notify("warn", t("AVENTURE.Light.badThresholds"));
     }
     return LIGHT_THRESHOLDS;
   }

@@ -20,7 +20,7 @@ import { adapterFor, Dnd5eAdapter, isOwnStatus, setOwnCondition, type ActorAdapt
 import { authoredByGM, gmCardFlag } from "../cards.js";
 import { renderTemplateCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
-import { UserError, errorMessage, escapeHtml, guarded, reportError, t, tHtml } from "../i18n.js";
+import { UserError, errorMessage, escapeHtml, guarded, reportError, t, tHtml, notify } from "../i18n.js";
 import { readNumber } from "../adapters/read.js";
 import { registerRecovery, runSteps, type Step } from "../operations.js";
 import { registerRequest, sendRequest } from "../requests.js";
@@ -502,7 +502,7 @@ export async function onFallApplyRequest(raw: unknown): Promise<FallApplyResult>
 export async function requestFallApply(messageId: string): Promise<FallApplyResult | null> {
   try {
     const result = await sendRequest<FallApplyResult>("fallApply", { messageId });
-    ui.notifications?.info(t("AVENTURE.Movement.Fall.applied", { name: result.name, damage: result.damage }));
+    notify("info", t("AVENTURE.Movement.Fall.applied", { name: result.name, damage: result.damage }));
     return result;
   } catch (e) {
     reportError(e);

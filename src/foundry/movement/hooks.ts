@@ -8,7 +8,7 @@
 import { movementLeft } from "../../rules/movement.js";
 import { metresText } from "../../apps/movement-context.js";
 import { getSetting } from "../settings.js";
-import { t } from "../i18n.js";
+import { t, notify } from "../i18n.js";
 import { addHudButton } from "../token-hud.js";
 import { installMovementCosts } from "./costs.js";
 import { installRuler, budgetFor } from "./ruler.js";
@@ -37,7 +37,7 @@ export function onPreMoveToken(token: FallToken, movement: PreMovement): boolean
   if (spentMetres === null) return;
   const budget = budgetFor(speeds, action);
   if (!Number.isFinite(spentMetres) || movementLeft(budget, spentMetres).exceeded) {
-    ui.notifications?.warn(t("AVENTURE.Movement.Ruler.refused", { name: token.name, speed: metresText(budget, game.i18n.lang) }));
+    notify("warn", t("AVENTURE.Movement.Ruler.refused", { name: token.name, speed: metresText(budget, game.i18n.lang) }));
     return false;
   }
 }

@@ -8,7 +8,7 @@ import { MODULE_ID } from "../../constants.js";
 import { comparePolaris, polarisActingPhase, type PolarisCombatant } from "../../rules/polaris.js";
 import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { isActiveGM } from "../gm.js";
-import { UserError, t } from "../i18n.js";
+import { UserError, t, notify } from "../i18n.js";
 import type { CombatLike, CombatantLike, PolarisRoundFlags } from "../combat/types.js";
 import { keepTurn } from "../combat/side-initiative.js";
 import { recoverInitiativeUses } from "../combat/side-ops.js";
@@ -88,7 +88,7 @@ export async function setPolarisInitiative(combat: CombatLike, ids: readonly str
     await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
     await keepTurn(combat, current);
   }
-  if (missing.length) ui.notifications?.warn(t("AVENTURE.Polaris.noInitiative", { names: missing.join(", ") }));
+  if (missing.length) notify("warn", t("AVENTURE.Polaris.noInitiative", { names: missing.join(", ") }));
   return first;
 }
 

@@ -1,6 +1,6 @@
 /** The travel entries of the public API that are not the dialog, and the card's Undo. */
 import { isRulesError } from "../../rules/errors.js";
-import { errorMessage, reportError, t, UserError } from "../i18n.js";
+import { errorMessage, reportError, t, UserError, notify } from "../i18n.js";
 import { sendRequest } from "../requests.js";
 import { TRAVEL_REQUEST_TIMEOUT, type TravelApplyAnswer, type TravelApplyResult, type TravelUndoAnswer, type TravelUndoResult } from "./apply.js";
 import type { TravelRequest } from "./request.js";
@@ -19,7 +19,7 @@ function failure(e: unknown): { ok: false; key: string; data: Record<string, str
 export async function requestTravel(request: TravelRequest): Promise<TravelApplyResult> {
   try {
     const answer = await sendRequest<TravelApplyAnswer>("travelApply", request, { timeout: TRAVEL_REQUEST_TIMEOUT });
-    if (answer.proposed) ui.notifications?.info(t("AVENTURE.Travel.proposed"));
+    if (answer.proposed) notify("info", t("AVENTURE.Travel.proposed"));
     return { ok: true, messageId: answer.messageId, proposed: answer.proposed };
   } catch (e) {
     reportError(e);
@@ -31,9 +31,9 @@ export async function requestTravel(request: TravelRequest): Promise<TravelApply
 export async function requestUndo(messageId: string): Promise<TravelUndoResult> {
   try {
     const answer = await sendRequest<TravelUndoAnswer>("travelUndo", { messageId });
-    ui.notifications?.info(t("AVENTURE.Travel.undone"));
-    if (answer.changedSince.length) ui.notifications?.warn(t("AVENTURE.Travel.undoDrift", { names: answer.changedSince.join(", ") }));
-    if (answer.missing.length) ui.notifications?.warn(t("AVENTURE.Travel.undoMissing", { names: answer.missing.join(", ") }));
+    notify("info", t("AVENTURE.Travel.undone"));
+    if (answer.changedSince.length) notify("warn", t("AVENTURE.Travel.undoDrift", { names: answer.changedSince.join(", ") }));
+    if (answer.missing.length) notify("warn", t("AVENTURE.Travel.undoMissing", { names: answer.missing.join(", ") }));
     return { ok: true, ...answer };
   } catch (e) {
     reportError(e);
