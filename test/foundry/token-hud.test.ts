@@ -4,9 +4,12 @@
  * column, a palette of the actions that apply to this token and this user, opened and closed by the button, Escape or
  * the HUD re-rendering; an action clicked runs on the clicking user's client; every action has its own icon.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { addDnd5eActor, bootWorld, GM, PLAYER, PLAYER2, viewScene, type FakeToken, type FakeWorld } from "../world/index.js";
 import type { HudButton } from "../../src/foundry/token-hud.js";
+
+// Booting a world loads the module once per client: slow on the shared machines.
+vi.setConfig({ testTimeout: 30_000 });
 
 /** The actions the features of this branch register; other features' actions are checked by their own tests. */
 const KNOWN = new Set(["travel", "jumps", "fall", "pursuit", "hide", "end-hide", "search", "stop-search"]);
@@ -79,7 +82,7 @@ describe("token HUD: the Aventure button and its palette", () => {
   it("opens on a click of the button and closes on a second click, on Escape, and when the HUD is drawn again", async () => {
     const { world, token } = await setup();
     const h = hud(world, token, "gm1");
-    world.window.document.body.appendChild(h.root as unknown as Node); // on the page, as core's HUD is (focus moves)
+    (world.window.document.body as unknown as HTMLElement).appendChild(h.root); // on the page, as core's HUD is (focus moves)
     world.click("gm1", h.toggle);
     expect(h.palette!.hidden).toBe(false);
     expect(h.toggle!.getAttribute("aria-expanded")).toBe("true");
@@ -125,6 +128,7 @@ describe("token HUD: the Aventure button and its palette", () => {
     // The Jumps window of the token, drawn by the player's client: in the player's language (French).
     expect(windows()).toHaveLength(1);
     expect(windows()[0]!.textContent).toContain("Saut en longueur");
+    expect(windows()[0]!.querySelector(".window-title")!.textContent).toBe("Sauts — Aldric");
 
     const g = hud(world, token, "gm1");
     world.click("gm1", g.actions.find((b) => b.dataset.action === "aventure-travel")!);
