@@ -44,6 +44,16 @@ export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
     return actorDataContext(this.#paths, actors, actor ? { id: actor.id!, name: actor.name } : null, (k) => t(k)) as never;
   }
 
+  override async _onRender(context: never, options: never): Promise<void> {
+    await super._onRender(context, options);
+    // A path is one line: Enter in its field adds no line break.
+    for (const area of this.element.querySelectorAll("textarea")) {
+      area.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") event.preventDefault();
+      });
+    }
+  }
+
   override _onChangeForm(formConfig: unknown, event: Event): void {
     super._onChangeForm(formConfig as never, event);
     const target = event.target as HTMLInputElement | HTMLSelectElement | null;
@@ -59,8 +69,9 @@ export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
     const form = this.element as HTMLFormElement;
     const paths = { ...(this.#paths ?? getSetting("actorData")) };
     for (const key of ACTOR_DATA_FIELDS) {
-      const input = form.elements.namedItem(`paths.${key}`) as HTMLInputElement | null;
-      if (input) paths[key] = input.value.trim();
+      const field = form.elements.namedItem(`paths.${key}`);
+      // A path is one line: the field only wraps it (a line break typed or pasted in is dropped).
+      if (field && "value" in field) paths[key] = field.value.replace(/[\r\n]+/g, "").trim();
     }
     this.#paths = paths;
   }

@@ -12,10 +12,16 @@ import { ENCOUNTER_PLACES, type EncounterPlace } from "../rules/encounter.js";
 import { getSetting } from "../foundry/settings.js";
 import { guarded, t } from "../foundry/i18n.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
+import { withGuideButton } from "../foundry/guide.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  /** The "?" button of the title bar opens this window's page of the GM guide. */
+  protected override async _renderFrame(options: never): Promise<HTMLElement> {
+    return withGuideButton(await super._renderFrame(options), "encounters");
+  }
+
   #state: EncounterDialogState;
   #pursuit: PursuitDialog | null = null;
   /** The actions running now (each runs once at a time). */

@@ -38,7 +38,7 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS = {
     tag: "form",
     classes: ["aventure", "aventure-jumps"],
-    window: { title: "AVENTURE.Movement.Jump.title", icon: "fa-solid fa-person-running" },
+    window: { title: "AVENTURE.Movement.Jump.title", icon: "fa-solid fa-person-arrow-up-from-line" },
     position: { width: 420, height: "auto" as const },
     // Nothing to save: the height only changes what is shown (_onChangeForm); Enter must not close it.
     form: { handler: async () => undefined, submitOnChange: false, closeOnSubmit: false },
@@ -47,6 +47,11 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   static override PARTS = {
     form: { template: template("movement/jumps.hbs") },
   };
+
+  /** "Jumps — Aldric": whose jumps (several panels may be open). */
+  override get title(): string {
+    return t("AVENTURE.Movement.Jump.titleFor", { name: this.#subject.name });
+  }
 
   override async _prepareContext(): Promise<never> {
     const stats = movementStats(this.#subject.actor);

@@ -5,10 +5,16 @@ import { rollPolarisTest } from "../foundry/polaris/test.js";
 import { POLARIS_DIFFICULTY_IDS, type PolarisDifficulty } from "../rules/polaris.js";
 import { guarded, t } from "../foundry/i18n.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
+import { withGuideButton } from "../foundry/guide.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  /** The "?" button of the title bar opens this window's page of the GM guide. */
+  protected override async _renderFrame(options: never): Promise<HTMLElement> {
+    return withGuideButton(await super._renderFrame(options), "polaris");
+  }
+
   #state: PolarisTestState;
   #rolling = false;
 

@@ -13,6 +13,7 @@ import { errorMessage, reportError, t, notify } from "../foundry/i18n.js";
 import { sendRequest } from "../foundry/requests.js";
 import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
+import { withGuideButton } from "../foundry/guide.js";
 import { combatUnderway, latestChase, resumableChase, validateSetup, PURSUIT_REQUEST, type PursuitReply, type PursuitRequest } from "../foundry/pursuit/chase.js";
 import { groupTokens, PURSUIT_SIDES, type PursuitSide, type PursuitToken } from "../foundry/pursuit/groups.js";
 import {
@@ -98,6 +99,11 @@ function controlled(): DialogToken[] {
 }
 
 export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  /** The "?" button of the title bar opens this window's page of the GM guide. */
+  protected override async _renderFrame(options: never): Promise<HTMLElement> {
+    return withGuideButton(await super._renderFrame(options), "pursuit");
+  }
+
   #setup: PursuitSetup;
   #record: ChaseRecord | null = null;
   #busy = false;

@@ -4,10 +4,19 @@ import { PRESETS, type PresetId } from "../foundry/adapters/presets.js";
 import { resolvePath, unresolvedPaths } from "../foundry/adapters/read.js";
 
 export interface ActorDataContext extends Record<string, unknown> {
-  fields: { key: string; label: string; hint: string; value: string; missing: boolean; sample: string }[];
+  fields: { key: string; label: string; hint: string; value: string; rows: number; missing: boolean; sample: string }[];
   actors: { id: string; name: string; selected: boolean }[];
   actorId: string;
   presets: { id: string; label: string }[];
+}
+
+/**
+ * The lines a path's field starts with, so that a long path shows whole where the browser cannot size a field to its
+ * content (CSS field-sizing): about 56 characters per line at the window's default width.
+ */
+export const PATH_LINE_CHARS = 56;
+export function pathRows(path: string): number {
+  return Math.min(6, Math.max(1, Math.ceil(path.length / PATH_LINE_CHARS)));
 }
 
 /** Builds the template context (pure apart from localization; tested directly). */
@@ -26,6 +35,7 @@ export function actorDataContext(
         label: localize(`AVENTURE.ActorData.field.${key}`),
         hint: localize(`AVENTURE.ActorData.hint.${key}`),
         value: paths[key],
+        rows: pathRows(paths[key]),
         missing: missing.has(key),
         sample: raw === null ? "" : String(raw),
       };

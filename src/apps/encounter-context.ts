@@ -36,6 +36,21 @@ export function dialogSides(tokens: readonly EncounterToken[]): SideId[] {
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
+/**
+ * The distance as a GM reads it: "30 m (1d4 → 3, × 10 m)", or with several dice "160 m (4d6 → 3 + 5 + 2 + 6 = 16,
+ * × 10 m)": the dice rolled, what they gave, then the metres per point.
+ */
+export function distanceContext(d: EncounterResult["distance"]) {
+  const dice = /^\d+d\d+/.exec(d.formula)?.[0] ?? d.formula;
+  const sum = d.dice.reduce((a, b) => a + b, 0);
+  return {
+    metres: d.metres,
+    dice,
+    roll: d.dice.length > 1 ? `${d.dice.join(" + ")} = ${sum}` : String(sum),
+    multiplier: d.multiplier,
+  };
+}
+
 export function encounterCardContext(result: EncounterResult, speaker: string | null, l: Localize) {
   const side = (id: string) => l(`AVENTURE.Side.${id}`);
   const s = result.surprise;
@@ -54,11 +69,7 @@ export function encounterCardContext(result: EncounterResult, speaker: string | 
     title: l("AVENTURE.Encounter.cardTitle"),
     rules: l("AVENTURE.Encounter.rulesUsed", { rules: l(`AVENTURE.Ruleset.${result.rules}`) }),
     where: l(`AVENTURE.Encounter.place.${result.where}`),
-    distance: {
-      metres: result.distance.metres,
-      formula: result.distance.formula.replace("*", " × ") + " m",
-      dice: result.distance.dice.join(", "),
-    },
+    distance: distanceContext(result.distance),
     surprise: s
       ? {
           sides: Object.entries(s.rolls).map(([id, roll]) => ({

@@ -5,7 +5,6 @@
 import {
   DUNGEON_RUN,
   EVASION_ADJUSTMENT,
-  EVASION_BAND_LIMITS,
   PURSUIT_CATCH_CHANCE,
   compareSpeeds,
   dungeonFlightDetail,
@@ -137,8 +136,12 @@ function speedText(l: Localize, speed: number): string {
   return l("AVENTURE.Pursuit.speedValue", { speed: Math.round(speed * 10) / 10 });
 }
 
-function bandText(l: Localize, band: 1 | 2 | 3): string {
-  return l(`AVENTURE.Pursuit.band.${band}`, { low: EVASION_BAND_LIMITS[0], high: EVASION_BAND_LIMITS[1] });
+/**
+ * The size of the pursuing group against the fleeing one, as the table's columns read it: the counts and the
+ * pursuers as a whole percentage of the fleeing group (display only: the rules pick the column from the counts).
+ */
+function ratioData(fleeing: number, pursuers: number): { fleeing: number; pursuers: number; ratio: number } {
+  return { fleeing, pursuers, ratio: Math.round((pursuers * 100) / fleeing) };
 }
 
 /** The referee adjustments a day was played with (percentage points), when known. */
@@ -147,13 +150,13 @@ interface DayAdjustments {
   fast: number;
 }
 
-function dayLines(l: Localize, r: PursuitDayRecord, pursuersFaster: boolean, adjust: DayAdjustments | null): Line[] {
+function dayLines(l: Localize, r: PursuitDayRecord, o: PursuitState, adjust: DayAdjustments | null): Line[] {
   const out: Line[] = [{ text: l("AVENTURE.Pursuit.log.day", { day: r.day }), cls: "step" }];
   if (r.reason === "pursuersSurprised") {
     out.push({ text: l("AVENTURE.Pursuit.log.pursuersSurprised"), cls: "good" });
     return out;
   }
-  out.push({ text: l("AVENTURE.Pursuit.log.chance", { chance: r.chance!, band: bandText(l, r.band!) }), cls: "" });
+  out.push({ text: l("AVENTURE.Pursuit.log.chance", { chance: r.chance!, ...ratioData(o.fleeing, o.pursuers) }), cls: "" });
   // The chance includes the referee's adjustments: say which, so the table can check it.
   if (adjust?.woods) out.push({ text: l("AVENTURE.Pursuit.preview.woods", { bonus: adjust.woods }), cls: "" });
   if (adjust?.fast) out.push({ text: l("AVENTURE.Pursuit.preview.fast", { bonus: adjust.fast }), cls: "" });
@@ -162,7 +165,7 @@ function dayLines(l: Localize, r: PursuitDayRecord, pursuersFaster: boolean, adj
   if (r.catchRoll !== null) {
     const caught = r.outcome === "caught";
     out.push({ text: l(caught ? "AVENTURE.Pursuit.log.catchSuccess" : "AVENTURE.Pursuit.log.catchFail", { roll: r.catchRoll, chance: PURSUIT_CATCH_CHANCE }), cls: caught ? "bad" : "" });
-  } else if (!escaped && !pursuersFaster) out.push({ text: l("AVENTURE.Pursuit.log.notFaster"), cls: "" });
+  } else if (!escaped && !o.pursuersFaster) out.push({ text: l("AVENTURE.Pursuit.log.notFaster"), cls: "" });
   return out;
 }
 
@@ -210,7 +213,7 @@ export function chaseLines(l: Localize, record: ChaseRecord, from = 0, exhausted
   if (record.outdoors) {
     const o = record.outdoors;
     const adjust = compact ? null : { woods: o.fleeingBonus, fast: o.pursuerBonus };
-    return o.log.slice(from).flatMap((r) => dayLines(l, r, o.pursuersFaster, adjust));
+    return o.log.slice(from).flatMap((r) => dayLines(l, r, o, adjust));
   }
   if (!record.dungeon) return [];
   const chase = record.dungeon;
@@ -345,7 +348,7 @@ function preview(setup: PursuitSetup, env: DialogEnv): { lines: Line[]; error: s
       });
       lines.push({ text: l("AVENTURE.Pursuit.preview.chance", { chance: e.chance }), cls: "chance" });
       lines.push({ text: l("AVENTURE.Pursuit.preview.base", { base: e.base, fleeing: f.count }), cls: "" });
-      lines.push({ text: l("AVENTURE.Pursuit.preview.band", { band: e.band, text: bandText(l, e.band), modifier: e.bandModifier }), cls: "" });
+      lines.push({ text: l("AVENTURE.Pursuit.preview.band", { ...ratioData(f.count, p.count), modifier: e.bandModifier }), cls: "" });
       if (setup.woods) lines.push({ text: l("AVENTURE.Pursuit.preview.woods", { bonus: setup.woodsBonus }), cls: "" });
       if (setup.twiceFast) lines.push({ text: l("AVENTURE.Pursuit.preview.fast", { bonus: setup.fastBonus }), cls: "" });
       if (e.raw !== e.chance) lines.push({ text: l("AVENTURE.Pursuit.preview.limited", { raw: e.raw }), cls: "" });

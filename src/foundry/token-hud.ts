@@ -1,17 +1,24 @@
 /**
- * The Token HUD: features register buttons here, and one `renderTokenHUD` hook draws them (v13 passes an
- * HTMLElement). A button may be GM only; otherwise it shows to the token's owners.
+ * The Token HUD: features register actions here (`addHudButton`), and one `renderTokenHUD` hook draws them (v13
+ * passes an HTMLElement) as ONE Aventure button in the HUD's right column that opens a small palette of the actions
+ * that apply to this token and this user — instead of a column of buttons. An action may be GM only; otherwise it
+ * shows to the token's owners (and the GM). The palette (templates/hud/palette.hbs) is keyboard accessible: real
+ * buttons with labels, Escape closes it; a second click on the Aventure button closes it, and so does the HUD
+ * closing or re-rendering (the palette lives in the HUD's element). Features may also add panels (the light badge).
  */
+import paletteSource from "../../templates/hud/palette.hbs?raw";
+import { hudPaletteContext } from "../apps/hud-palette-context.js";
 import { t, guarded } from "./i18n.js";
 
 export interface HudButton {
   /** Unique id, also the data-action value ("aventure-<id>"). */
   id: string;
-  /** Font Awesome classes, e.g. "fa-solid fa-person-falling". */
+  /** Font Awesome classes, e.g. "fa-solid fa-person-falling"; each action has its own icon. */
   icon: string;
-  /** Lang key of the tooltip. */
+  /** Lang key of its label and tooltip. */
   title: string;
-  column: "left" | "right";
+  /** Where the button used to be drawn; every action is now in the Aventure palette (kept so registrations need no change). */
+  column?: "left" | "right";
   gmOnly?: boolean;
   /** Whether to show it for this token (default: always). */
   visible?: (token: TokenDocument) => boolean;
@@ -36,29 +43,77 @@ export function addHudPanel(p: HudPanel): void {
   panels.push(p);
 }
 
-export function onRenderTokenHUD(hud: { document?: TokenDocument; object?: { document: TokenDocument } }, html: HTMLElement): void {
-  const token = hud.document ?? hud.object?.document;
-  if (!token) return;
-  const isOwner = game.user.isGM || (token as unknown as { isOwner: boolean }).isOwner;
-  for (const b of buttons) {
-    if (b.gmOnly && !game.user.isGM) continue;
-    if (!isOwner) continue;
-    if (b.visible && !b.visible(token)) continue;
-    const col = html.querySelector(`.col.${b.column}`) ?? html;
-    const el = document.createElement("button");
-    el.type = "button";
-    el.className = "control-icon aventure-hud-button";
-    el.dataset.action = `aventure-${b.id}`;
-    el.dataset.tooltip = t(b.title);
-    el.setAttribute("aria-label", t(b.title));
-    el.innerHTML = `<i class="${b.icon}"></i>`;
-    el.addEventListener("click", (event) => {
+/** The actions of the palette for this token and the current user, in registration order. */
+export function hudActionsFor(token: TokenDocument): HudButton[] {
+  const isGM = game.user.isGM;
+  if (!isGM && !token.isOwner) return [];
+  return buttons.filter((b) => (!b.gmOnly || isGM) && (!b.visible || b.visible(token)));
+}
+
+type Template = (context: object) => string;
+/** The palette's template compiled once per Handlebars environment (Foundry has one; the test world one per client). */
+const compiled = new WeakMap<object, Template>();
+function paletteTemplate(): Template {
+  let fn = compiled.get(Handlebars);
+  if (!fn) {
+    fn = Handlebars.compile(paletteSource) as Template;
+    compiled.set(Handlebars, fn);
+  }
+  return fn;
+}
+
+/** Opens or closes a palette; opened from the keyboard, the first action takes the focus. */
+function setOpen(root: HTMLElement, open: boolean, focus: "first" | "toggle" | null = null): void {
+  const toggle = root.querySelector<HTMLButtonElement>(".aventure-hud-toggle");
+  const palette = root.querySelector<HTMLElement>(".aventure-hud-palette");
+  if (!toggle || !palette) return;
+  palette.hidden = !open;
+  toggle.classList.toggle("active", open);
+  toggle.setAttribute("aria-expanded", String(open));
+  if (focus === "first") palette.querySelector<HTMLButtonElement>("button")?.focus();
+  else if (focus === "toggle") toggle.focus();
+}
+
+/**
+ * Draws the Aventure button and its palette. It is built synchronously from the template compiled with Foundry's
+ * Handlebars, so that the HUD's buttons exist as soon as `renderTokenHUD` returns.
+ */
+function drawPalette(token: TokenDocument, html: HTMLElement, actions: HudButton[]): void {
+  const doc = html.ownerDocument;
+  const holder = doc.createElement("div");
+  holder.innerHTML = paletteTemplate()(hudPaletteContext(token.id ?? "token", actions, (k) => t(k)));
+  const root = holder.querySelector<HTMLElement>(".aventure-hud");
+  if (!root) return;
+  root.querySelector(".aventure-hud-toggle")?.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const open = root.querySelector<HTMLElement>(".aventure-hud-palette")?.hidden === true;
+    // A keyboard activation (Enter, Space) is a click with detail 0: move the focus into the palette.
+    setOpen(root, open, open && (event as MouseEvent).detail === 0 ? "first" : null);
+  });
+  root.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || root.querySelector<HTMLElement>(".aventure-hud-palette")?.hidden) return;
+    event.preventDefault();
+    event.stopPropagation();
+    setOpen(root, false, "toggle");
+  });
+  for (const b of actions) {
+    const el = root.querySelector<HTMLButtonElement>(`.aventure-hud-palette [data-action="aventure-${b.id}"]`);
+    el?.addEventListener("click", (event) => {
       event.preventDefault();
       event.stopPropagation();
+      setOpen(root, false);
       void guarded(() => b.onClick(token, event));
     });
-    col.appendChild(el);
   }
+  (html.querySelector(".col.right") ?? html).appendChild(root);
+}
+
+export function onRenderTokenHUD(hud: { document?: TokenDocument; object?: { document: TokenDocument } | null }, html: HTMLElement): void {
+  const token = hud.document ?? hud.object?.document;
+  if (!token) return;
+  const actions = hudActionsFor(token);
+  if (actions.length) drawPalette(token, html, actions);
   for (const p of panels) {
     const el = p(token);
     if (el) html.appendChild(el);

@@ -80,7 +80,7 @@ function frame(sample: Sample, html: string, title: string, theme: Theme): Frame
       };
     }
     case "hud":
-      return { bodyClass: `theme-${theme}`, html: `<div id="hud"><div id="token-hud" style="width:${w}px">${html}</div></div>`, target: "#token-hud" };
+      return { bodyClass: `theme-${theme}`, html: `<div id="hud"><div id="token-hud" style="width:${w}px${sample.height ? `;min-height:${sample.height}px` : ""}">${html}</div></div>`, target: "#token-hud" };
     case "ruler":
       return { bodyClass: `theme-${theme}`, html: `<div id="ruler-stand-in">${html}</div>`, target: "#ruler-stand-in" };
     default:

@@ -148,7 +148,8 @@ describe("the encounter dialog's rolls (ose)", () => {
     expect(m.whisper).toEqual([]);
     expect(m.author!.id).toBe("gm1");
     expect(m.rolls).toHaveLength(4);
-    expect(m.content).toContain("30 m");
+    // The distance reads as a GM says it: the die, what it gave, then the metres per point.
+    expect(m.content.replace(/<[^>]+>/g, "").replace(/\s+/g, " ")).toContain("30 m (1d4 → 3, × 10 m)");
     expect(m.content).toContain("Indifferent, uninterested");
     expect(m.content).toContain("Surprised, cannot act in the first round: Hostile. Acting first: Friendly.");
     expect(world.rollQueue).toEqual([]);
@@ -160,6 +161,7 @@ describe("the encounter dialog's rolls (ose)", () => {
     world.queueRolls(4, 6, 6, 6);
     const result = await world.as("gm1", () => rollEncounter(state(world, { where: "dungeon", aware: { friendly: true }, gmOnly: true })));
     expect(result.distance.metres).toBe(20);
+    expect(world.messages.contents[0]!.content.replace(/<[^>]+>/g, "").replace(/\s+/g, " ")).toContain("20 m (1d6 → 4, × 5 m)");
     expect(result.surprise!.rolls).toEqual({ friendly: null, hostile: 6 });
     expect(result.reaction).toEqual({ dice: [6, 6], modifier: 0, total: 12, result: "hostile" });
     expect(world.messages.contents[0]!.whisper).toEqual(["gm1", "gm2"]);

@@ -223,10 +223,13 @@ describe("Pursuit dialog: groups and preview", () => {
     await change("groups.opponents.count", "1");
     await change("groups.opponents.speed", "12");
     expect(d.lastHTML).toContain("Chance to escape: 50 %");
-    expect(d.lastHTML).toContain("Column 1 (pursuers up to 25 % of the fleeing group): +0.");
+    // The column of the table, as a GM reads it: how many pursuers for how many fleeing, and what that adds.
+    expect(d.lastHTML).toContain("Pursuers 1 for 4 fleeing (25%): +0%.");
     await change("groups.opponents.count", "2");
     expect(d.lastHTML).toContain("Chance to escape: 70 %");
-    expect(d.lastHTML).toContain("Column 2 (pursuers above 25 % and up to 75 % of the fleeing group): +20.");
+    expect(d.lastHTML).toContain("Pursuers 2 for 4 fleeing (50%): +20%.");
+    // No development note reaches the GM (the table's damaged headings are the guide's business).
+    expect(d.lastHTML).not.toMatch(/seed|module decision|damaged/i);
     await change("woods", true);
     await change("woodsBonus", "25");
     expect(d.lastHTML).toContain("Chance to escape: 95 %");
@@ -308,7 +311,7 @@ describe("outdoor chase (RULES.md §8.2)", () => {
     expect(posted.slice(1).every((m) => record(m).apply?.status === "applied")).toBe(true);
     // The chat log reads as the chase.
     expect(posted[0]!.content).toContain("Pursuit outdoors");
-    expect(posted[0]!.content).toContain("Chance to escape 70 % (pursuers above 25 % and up to 75 % of the fleeing group).");
+    expect(posted[0]!.content).toContain("Chance to escape: 70% (pursuers 2 for 4 fleeing, 50%).");
     expect(posted[0]!.content).toContain(`Escape roll: ${dice[0]} on 1d100 (needed 70 or less), failure`);
     expect(posted.at(-1)!.content).toContain(`Day ${expected.day}`);
     expect(posted.at(-1)!.content).toContain(expected.outcome === "caught" ? "Caught! The encounter takes place." : "They escape!");
@@ -337,7 +340,7 @@ describe("outdoor chase (RULES.md §8.2)", () => {
     expect(posted.at(-1)!.content).toContain("They escape!");
     // Each card says which adjustments its chance includes (RULES.md §8.2: 70 + 20 = 90).
     expect(posted[0]!.content).not.toContain("Dense woods");
-    expect(posted.at(-1)!.content).toContain("Chance to escape 90 %");
+    expect(posted.at(-1)!.content).toContain("Chance to escape: 90%");
     expect(posted.at(-1)!.content).toContain("Dense woods: +20.");
   });
 

@@ -12,6 +12,8 @@ export interface Sample {
   /** Window title (a lang key) for dialogs. */
   title?: string;
   width?: number;
+  /** For "hud": the stand-in HUD's height (a palette drawn open overflows the default). */
+  height?: number;
   /** For "tracker": the combatant rows the markup is inserted into, in the tracker's order. */
   rows?: { id: string; name: string }[];
   context: (localize: Localize) => Record<string, unknown>;

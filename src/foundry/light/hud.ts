@@ -1,6 +1,7 @@
 /**
- * Token HUD: the light panel (level, senses used, resulting effect, hiding DC, searching) for the GM and the token's
- * owners, a "Hide" button for the owners, and for the GM "End hiding" and "Searching" / "No longer searching".
+ * Token HUD: the light badge (level and darkness on one line, opening on the senses used, resulting effect, hiding DC,
+ * searching) for the GM and the token's owners; the actions "Hide" for the owners, and for the GM "End hiding" and
+ * "Searching" / "No longer searching", in the HUD's Aventure palette.
  */
 import { lightHudContext } from "../../apps/light-hud-context.js";
 import { template } from "../../constants.js";
@@ -27,6 +28,12 @@ export function lightHudContextFor(doc: TokenDocLike) {
   });
 }
 
+/**
+ * The badge is one line (level, darkness) that opens on the details; whether it is open is remembered on this client
+ * while the HUD re-renders (a token update, another token).
+ */
+let detailsOpen = false;
+
 function panel(token: TokenDocument): HTMLElement | null {
   const doc = token as unknown as TokenDocLike;
   if (!game.user.isGM && !doc.isOwner) return null;
@@ -34,8 +41,12 @@ function panel(token: TokenDocument): HTMLElement | null {
   if (!ctx) return null;
   const slot = document.createElement("div");
   slot.className = "aventure aventure-light-hud-slot";
-  void renderTemplateCompat(template("light/hud.hbs"), ctx).then((html) => {
+  void renderTemplateCompat(template("light/hud.hbs"), { ...ctx, open: detailsOpen }).then((html) => {
     slot.innerHTML = html;
+    const details = slot.querySelector("details");
+    details?.addEventListener("toggle", () => {
+      detailsOpen = details.open;
+    });
   });
   return slot;
 }

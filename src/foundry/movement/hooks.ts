@@ -55,7 +55,7 @@ export function registerMovementHooks(): void {
   Hooks.on("renderChatMessageHTML" as never, onRenderFallCard as never);
   addHudButton({
     id: "jumps",
-    icon: "fa-solid fa-person-running",
+    icon: "fa-solid fa-person-arrow-up-from-line",
     title: "AVENTURE.Movement.Jump.hud",
     column: "right",
     onClick: (token) => showJumps([token as never]),

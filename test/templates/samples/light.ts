@@ -7,8 +7,10 @@ export const SAMPLES: Record<string, Sample> = {
   "light/hud.hbs": {
     kind: "hud",
     width: 380,
-    context: () =>
-      lightHudContext({
+    // Drawn open: the badge's line and its details.
+    context: () => ({
+      open: true,
+      ...lightHudContext({
         level: "dark",
         perceived: "dim",
         sense: "darkvision",
@@ -25,6 +27,7 @@ export const SAMPLES: Record<string, Sample> = {
         hidden: { dc: 15, from: 2 },
         searching: true,
       }),
+    }),
   },
   "light/hide-card.hbs": {
     kind: "card",

@@ -1,0 +1,60 @@
+/**
+ * Aventure's windows. Titles follow one pattern across Aventure's windows: the feature's name, capitalised, with no "Aventure:"
+ * prefix and no punctuation ("Travel", "Encounter", "Pursuit", "Polaris test", "Fall", "Jumps — Aldric", "Actor
+ * data"); a window about one creature adds its name after an em dash. Every ApplicationV2 of src/apps is read, so a
+ * new window is checked too. Each window has the guide's "?" button opening its page (WINDOW_GUIDE_PAGES).
+ */
+import { describe, expect, it, vi } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../fake/handlebars.js";
+import { FakeI18n } from "../fake/i18n.js";
+import { WINDOW_GUIDE_PAGES } from "../../src/foundry/guide.js";
+import { bootWorld, GM } from "../world/index.js";
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const APPS = join(ROOT, "src/apps");
+const titleKeys = readdirSync(APPS)
+  .filter((f) => /^[A-Z]\w+\.ts$/.test(f))
+  .flatMap((f) => [...readFileSync(join(APPS, f), "utf8").matchAll(/window: \{ title: "([\w.]+)"/g)].map((m) => [f, m[1]!] as const));
+
+describe("window titles", () => {
+  it("every Aventure window has one", () => {
+    expect(titleKeys.map(([f]) => f).sort()).toEqual(
+      ["ActorDataMenu.ts", "EncounterDialog.ts", "FallDialog.ts", "JumpPanel.ts", "PolarisTestDialog.ts", "PursuitDialog.ts", "TravelDialog.ts"],
+    );
+  });
+
+  it.each([
+    ["en", ["Actor data", "Encounter", "Fall", "Jumps", "Polaris test", "Pursuit", "Travel"]],
+    ["fr", ["Données d’acteur", "Rencontre", "Chute", "Sauts", "Test Polaris", "Poursuite", "Voyage"]],
+  ] as const)("read as the feature's name (%s)", (lang, expected) => {
+    const i18n = new FakeI18n(lang);
+    const titles = [...titleKeys].sort(([a], [b]) => a.localeCompare(b)).map(([, k]) => i18n.localize(k));
+    expect(titles).toEqual(expected);
+    for (const title of titles) expect(title).toMatch(/^\p{Lu}[^:.!?]*$/u);
+    expect(i18n.format("AVENTURE.Movement.Jump.titleFor", { name: "Aldric" })).toBe(lang === "en" ? "Jumps — Aldric" : "Sauts — Aldric");
+  });
+});
+
+describe("the guide's ? button", () => {
+  it("every window calls withGuideButton with its own page", () => {
+    for (const [cls, key] of Object.entries(WINDOW_GUIDE_PAGES)) {
+      expect(readFileSync(join(APPS, `${cls}.ts`), "utf8"), cls).toContain(`withGuideButton(await super._renderFrame(options), "${key}")`);
+    }
+  });
+
+  it("is in the title bar of the Encounter and Pursuit windows", async () => {
+    const world = await bootWorld({ users: [GM] });
+    const api = world.api<{ openEncounter(): Promise<{ element: HTMLElement } | null>; openPursuit(): { element: HTMLElement | null } }>("gm1");
+    const encounter = await world.as("gm1", () => api.openEncounter());
+    const pursuit = world.as("gm1", () => api.openPursuit());
+    await world.settle();
+    for (const app of [encounter!, pursuit]) {
+      const button = app.element!.querySelector(".window-header .aventure-guide-button");
+      expect(button).not.toBeNull();
+      expect(button!.getAttribute("aria-label")).toBe("Open this window's page of the Aventure guide");
+    }
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The token HUD's Aventure button and palette (src/foundry/token-hud.ts), drawn in the test world's real DOM
+ * (world.renderTokenHUD: core's three columns, then renderTokenHUD on the user's client): one button in the right
+ * column, a palette of the actions that apply to this token and this user, opened and closed by the button, Escape or
+ * the HUD re-rendering; an action clicked runs on the clicking user's client; every action has its own icon.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { addDnd5eActor, bootWorld, GM, PLAYER, PLAYER2, viewScene, type FakeToken, type FakeWorld } from "../world/index.js";
+import type { HudButton } from "../../src/foundry/token-hud.js";
+
+// Booting a world loads the module once per client: slow on the shared machines.
+vi.setConfig({ testTimeout: 30_000 });
+
+/** The actions the features of this branch register; other features' actions are checked by their own tests. */
+const KNOWN = new Set(["travel", "jumps", "fall", "pursuit", "hide", "end-hide", "search", "stop-search"]);
+
+interface Loaded {
+  hud: { hudButtons(): readonly HudButton[] };
+}
+
+async function setup() {
+  const world = await bootWorld({
+    users: [GM, { ...PLAYER, lang: "fr" }, PLAYER2],
+    // The module and its HUD registry, loaded together so that they are the same instances (one per client).
+    load: async () => ({ ...(await import("../../src/module.js")), hud: await import("../../src/foundry/token-hud.js") }),
+  });
+  const scene = world.addScene({ _id: "s1" });
+  for (const c of world.liveClients()) viewScene(world, c, scene);
+  addDnd5eActor(world, { id: "aldric", name: "Aldric", owner: "p1", abilities: { str: 15 } });
+  const token = world.addToken(scene, { _id: "tA", name: "Aldric", actorId: "aldric", actorLink: true, disposition: 1 });
+  return { world, token };
+}
+
+function hud(world: FakeWorld, token: FakeToken, user: string) {
+  const root = world.renderTokenHUD(token, user);
+  const toggle = root.querySelector<HTMLButtonElement>("button.aventure-hud-toggle");
+  const palette = root.querySelector<HTMLElement>(".aventure-hud-palette");
+  const actions = [...root.querySelectorAll<HTMLButtonElement>(".aventure-hud-palette button[data-action]")];
+  return {
+    root,
+    toggle,
+    palette,
+    actions,
+    ids: actions.map((b) => b.dataset.action!.replace(/^aventure-/, "")).filter((id) => KNOWN.has(id)),
+    icons: actions.map((b) => b.querySelector("i")!.className),
+  };
+}
+
+describe("token HUD: the Aventure button and its palette", () => {
+  it("draws one Aventure button in the right column instead of a column of buttons; the palette starts closed", async () => {
+    const { world, token } = await setup();
+    const h = hud(world, token, "gm1");
+    expect(h.root.querySelectorAll(".aventure-hud-toggle")).toHaveLength(1);
+    expect(h.toggle!.closest(".col.right")).not.toBeNull();
+    // Every Aventure action is in the palette, none loose in a column.
+    const loose = [...h.root.querySelectorAll(".col button[data-action^='aventure-']")].filter((b) => !b.closest(".aventure-hud-palette") && !b.classList.contains("aventure-hud-toggle"));
+    expect(loose).toEqual([]);
+    expect(h.palette!.hidden).toBe(true);
+    expect(h.toggle!.getAttribute("aria-expanded")).toBe("false");
+    expect(h.toggle!.getAttribute("aria-controls")).toBe(h.palette!.id);
+    expect(h.toggle!.getAttribute("aria-label")).toBe("Aventure: actions for this token");
+  });
+
+  it("shows the GM every action that applies, the owner theirs, another player nothing", async () => {
+    const { world, token } = await setup();
+    // In the order the features register them (src/foundry/hooks.ts).
+    expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "search", "jumps", "fall", "pursuit"]);
+    expect(hud(world, token, "p1").ids).toEqual(["hide", "jumps", "fall", "pursuit"]);
+    const other = hud(world, token, "p2");
+    expect(other.toggle).toBeNull();
+    expect(other.palette).toBeNull();
+    expect(other.root.querySelectorAll("[data-action^='aventure-']")).toHaveLength(0);
+  });
+
+  it("follows the token's state: a searching token offers the GM 'No longer searching' instead of 'Searching'", async () => {
+    const { world, token } = await setup();
+    await world.as("gm1", () => token.setFlag("aventure", "searching", true));
+    await world.settle();
+    expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "stop-search", "jumps", "fall", "pursuit"]);
+  });
+
+  it("opens on a click of the button and closes on a second click, on Escape, and when the HUD is drawn again", async () => {
+    const { world, token } = await setup();
+    const h = hud(world, token, "gm1");
+    (world.window.document.body as unknown as HTMLElement).appendChild(h.root); // on the page, as core's HUD is (focus moves)
+    world.click("gm1", h.toggle);
+    expect(h.palette!.hidden).toBe(false);
+    expect(h.toggle!.getAttribute("aria-expanded")).toBe("true");
+    expect(h.toggle!.classList.contains("active")).toBe(true);
+    world.click("gm1", h.toggle);
+    expect(h.palette!.hidden).toBe(true);
+    expect(h.toggle!.getAttribute("aria-expanded")).toBe("false");
+
+    world.click("gm1", h.toggle);
+    const Key = world.window.KeyboardEvent as unknown as typeof KeyboardEvent;
+    world.as("gm1", () => h.actions[0]!.dispatchEvent(new Key("keydown", { key: "Escape", bubbles: true })));
+    expect(h.palette!.hidden).toBe(true);
+    expect(world.window.document.activeElement).toBe(h.toggle); // the focus goes back to the Aventure button
+
+    // The HUD closes or re-renders (another token, an update): core draws it again, and the palette is closed.
+    world.click("gm1", h.toggle);
+    const again = hud(world, token, "gm1");
+    expect(again.palette!.hidden).toBe(true);
+  });
+
+  it("every action is a labelled button with a localized tooltip, in the user's language", async () => {
+    const { world, token } = await setup();
+    for (const [user, jumps] of [["gm1", "Jumps"], ["p1", "Sauts"]] as const) {
+      const h = hud(world, token, user);
+      for (const b of h.actions) {
+        expect(b.type).toBe("button");
+        expect(b.getAttribute("aria-label")).toBeTruthy();
+        expect(b.dataset.tooltip).toBe(b.getAttribute("aria-label"));
+        expect(b.textContent!.trim()).toBe(b.getAttribute("aria-label"));
+      }
+      expect(h.actions.find((b) => b.dataset.action === "aventure-jumps")!.getAttribute("aria-label")).toBe(jumps);
+    }
+  });
+
+  it("a click on an action runs it on the clicking user's client and closes the palette", async () => {
+    const { world, token } = await setup();
+    const windows = () => [...world.window.document.querySelectorAll(".aventure-jumps")];
+    const h = hud(world, token, "p1");
+    world.click("p1", h.toggle);
+    world.click("p1", h.actions.find((b) => b.dataset.action === "aventure-jumps")!);
+    await world.settle();
+    expect(h.palette!.hidden).toBe(true);
+    // The Jumps window of the token, drawn by the player's client: in the player's language (French).
+    expect(windows()).toHaveLength(1);
+    expect(windows()[0]!.textContent).toContain("Saut en longueur");
+    expect(windows()[0]!.querySelector(".window-title")!.textContent).toBe("Sauts — Aldric");
+
+    const g = hud(world, token, "gm1");
+    world.click("gm1", g.actions.find((b) => b.dataset.action === "aventure-travel")!);
+    await world.settle();
+    expect(world.window.document.querySelectorAll(".aventure-travel")).toHaveLength(1);
+  });
+
+  it("no two actions share an icon: in a palette, and among every action registered", async () => {
+    const { world, token } = await setup();
+    for (const user of ["gm1", "p1"]) {
+      const icons = hud(world, token, user).icons;
+      expect(new Set(icons).size).toBe(icons.length);
+    }
+    const registered = (world.clientOf("gm1").exports as unknown as Loaded).hud.hudButtons();
+    expect(registered.length).toBeGreaterThanOrEqual(KNOWN.size);
+    const byIcon = new Map<string, string[]>();
+    for (const b of registered) byIcon.set(b.icon, [...(byIcon.get(b.icon) ?? []), b.id]);
+    expect([...byIcon.values()].filter((ids) => ids.length > 1)).toEqual([]);
+    // The Aventure button's own icon is none of theirs.
+    expect(byIcon.has("fa-solid fa-compass")).toBe(false);
+  });
+});
