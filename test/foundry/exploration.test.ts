@@ -7,6 +7,7 @@
  * Expected values are RULES.md §10 and the issue's examples, as literals.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import fc from "fast-check";
 import {
   addDnd5eActor,
   bootWorld,
@@ -210,7 +211,7 @@ describe("the Exploration panel", () => {
   it("v14: a control without tools gets them, and the button", async () => {
     const c = await setup({ generation: 14 });
     const controls: Record<string, { name: string; tools?: Record<string, unknown> }> = { tokens: { name: "tokens" } };
-    c.world.as("gm1", () => Hooks.callAll("getSceneControlButtons" as never, controls as never));
+    c.world.as("gm1", () => (Hooks.callAll as unknown as (name: string, ...args: unknown[]) => boolean)("getSceneControlButtons", controls));
     expect(Object.keys(controls.tokens!.tools!)).toEqual(["aventureExploration"]);
     expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration).toBeDefined();
   });
@@ -408,6 +409,38 @@ describe("tied to world time", () => {
     expect(cards(c.world)).toHaveLength(1);
     expect(cards(c.world)[0]!.author?.id).toBe("gm1");
     expect(record(c).state!.turn).toBe(4);
+  });
+});
+
+describe("the turn count is world time's", () => {
+  it("property: however world time moves (turns, minutes, other causes, in any order), the turns counted are the whole turns elapsed and each check is rolled once", async () => {
+    const move = fc.oneof(
+      fc.record({ kind: fc.constant("turns" as const), n: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant("spend" as const), n: fc.integer({ min: 1, max: 1800 }) }),
+      fc.record({ kind: fc.constant("time" as const), n: fc.integer({ min: 1, max: 5000 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(move, { minLength: 1, maxLength: 5 }), async (moves) => {
+        const c = await started({ ruleset: "rnp" });
+        c.world.randomDice = true;
+        for (const m of moves) {
+          if (m.kind === "turns") await as(c, "gm1", (a) => a.exploration.advance(m.n));
+          else if (m.kind === "spend") await as(c, "gm1", (a) => a.exploration.spend(m.n));
+          else {
+            await c.world.as("gm1", () => game.time.advance(m.n));
+            await c.world.settle();
+          }
+        }
+        const turns = Math.floor((c.world.worldTime - 1000) / 600);
+        expect(record(c).state!.turn).toBe(turns);
+        expect(record(c).time).toBe(1000 + 600 * turns);
+        // A check at the end of every second turn, each rolled once (no move here implies more than 60).
+        expect(c.world.rollsMade).toHaveLength(Math.floor(turns / 2));
+        expect(cards(c.world).reduce((n, m) => n + m.rolls.length, 0)).toBe(Math.floor(turns / 2));
+        expect(notes(c.world, "error")).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
   });
 });
 
