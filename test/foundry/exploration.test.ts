@@ -354,6 +354,21 @@ describe("tied to world time", () => {
     expect(card!.rolls).toHaveLength(3);
   });
 
+  it("a journey of two hours applied from the Travel API: 12 turns, the checks of turns 2 to 12 on the exploration's card", async () => {
+    const c = await started();
+    c.world.queueRolls(6, 5, 4, 3, 2, 1);
+    const member = { actorId: "aldric", food: "full", water: "full", position: "middle", activity: "none", conMod: null, passivePerception: null };
+    const journey = { pace: "normal", terrain: "normal", mode: "foot", speedKmh: null, distance: null, duration: 7200, hoursPerDay: 8, hot: false, stealth: false, lostChance: 0, members: [member] };
+    const result = await as(c, "gm1", (a) => (a as unknown as { applyTravel(r: object): Promise<{ ok: boolean }> }).applyTravel(journey));
+    expect(result).toMatchObject({ ok: true });
+    expect(c.world.worldTime).toBe(1000 + 7200);
+    expect(record(c).state!.turn).toBe(12);
+    expect(c.world.rollQueue).toEqual([]);
+    const card = cards(c.world)[0]!;
+    expect(text(card)).toContain("2 h of world time.");
+    expect(text(card)).toContain("Turn 12: 1 on the d6 — <strong>wandering monsters!</strong>");
+  });
+
   it("25 minutes: 2 turns counted, 5 minutes carried into the next turn", async () => {
     const c = await started();
     c.world.queueRolls(4);
