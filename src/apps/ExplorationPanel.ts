@@ -11,12 +11,18 @@ import { explorationOptions } from "../foundry/exploration/options.js";
 import { panelInput, requestExploration, selectedTokens } from "../foundry/exploration/api.js";
 import { guarded, t } from "../foundry/i18n.js";
 import { assertGM } from "../foundry/tokens.js";
+import { withGuideButton } from "../foundry/guide.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import { explorationPanelContext } from "./exploration-context.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 export class ExplorationPanel extends HandlebarsApplicationMixin(ApplicationV2) {
+  /** The "?" button of the title bar opens this window's page of the GM guide. */
+  protected override async _renderFrame(options: Parameters<InstanceType<typeof ApplicationV2>["_renderFrame"]>[0]): Promise<HTMLElement> {
+    return withGuideButton(await super._renderFrame(options), "exploration");
+  }
+
   /** A request is on its way: the buttons are disabled until it is answered. */
   #busy = false;
 
