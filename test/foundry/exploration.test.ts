@@ -646,6 +646,30 @@ describe("exactly once across a crash", () => {
     });
   }
 
+  for (let k = 1; k <= 3; k++) {
+    it(`putting a light out: a crash before write ${k} (record, token, record), then a reload, puts it out once`, async () => {
+      const c = await started({ users: [GM, PLAYER] });
+      await as(c, "gm1", (a) => a.exploration.light(c.tokens.cyril, "torch"));
+      const mark = c.world.writes.length;
+      c.world.crashAt(k);
+      await c.world.as("gm1", () => api(c).exploration.putOut(c.tokens.cyril)).catch(() => undefined);
+      await c.world.settle({ allowErrors: true });
+      await c.world.reload("gm1");
+      await c.world.settle();
+      const tokenWrites = gameWrites(c.world, mark).filter((w) => w.documentName === "Token");
+      if (k === 1) {
+        expect(tokenWrites).toHaveLength(0);
+        expect(record(c).state!.lights).toHaveLength(1);
+        expect(light(c.tokens.cyril)).toEqual({ dim: 9, bright: 4.5, remembered: null });
+      } else {
+        expect(tokenWrites).toHaveLength(1);
+        expect(record(c).state!.lights).toEqual([]);
+        expect(record(c).op).toBeNull();
+        expect(light(c.tokens.cyril)).toEqual({ dim: 0, bright: 0, remembered: { dim: 9, bright: 4.5 } });
+      }
+    });
+  }
+
   it("a light changed by hand meanwhile is left alone and reported on the card", async () => {
     const { c } = await crashing(3, [GM, PLAYER]);
     // While the GM is away, the token's owner changes its light.
