@@ -13,6 +13,7 @@ export const MACROS = [
   { _id: "aventureFallMac1", name: "Chute / Fall", img: `${ICONS}/falling.svg`, call: "fallDialog()" },
   { _id: "aventureHideMac1", name: "Se cacher / Hide", img: `${ICONS}/mystery-man.svg`, call: "hideSelected()" },
   { _id: "aventureJumpMac1", name: "Sauts / Jumps", img: `${ICONS}/upgrade.svg`, call: "showJumps()" },
+  { _id: "aventureExplore1", name: "Exploration", img: `${ICONS}/light.svg`, call: "openExploration()" },
 ];
 
 export function macroCommand(call) {

@@ -7,6 +7,7 @@ import type { ActorDataPaths, DistanceDisplay, FallOnDrop } from "./foundry/sett
 import type { AventureApi } from "./foundry/api.js";
 import type { SideTies } from "./rules/encounter.js";
 import type { AventureActorFlags } from "./foundry/flags.js";
+import type { ExplorationRecord } from "./foundry/exploration/record.js";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -35,6 +36,15 @@ declare module "fvtt-types/configuration" {
     "aventure.lightIcons": boolean;
     "aventure.lightThresholdBright": number;
     "aventure.lightThresholdDim": number;
+    "aventure.explorationTurnSeconds": number;
+    "aventure.explorationWanderingEvery": number;
+    "aventure.explorationWanderingDie": number;
+    "aventure.explorationWanderingChance": number;
+    "aventure.explorationRestEvery": number;
+    "aventure.explorationRestPenalty": number;
+    "aventure.explorationTorchTurns": number;
+    "aventure.explorationLanternTurns": number;
+    "aventure.explorationState": ExplorationRecord;
   }
 
   interface FlagConfig {

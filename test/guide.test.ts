@@ -26,7 +26,7 @@ import { GUIDE_PACK_ID, WINDOW_GUIDE_PAGES, guideLanguage, guidePageUuid, openGu
 
 const pages = guidePages(ROOT);
 const sources = Object.fromEntries(GUIDE_LANGS.map((lang) => [lang, loadPages(ROOT, lang)]));
-const FEATURES = ["travel", "movement", "falls", "light", "hiding", "encounters", "pursuit", "polaris"];
+const FEATURES = ["travel", "movement", "falls", "light", "hiding", "encounters", "pursuit", "exploration", "polaris"];
 const DECISIONS = { en: "## Decisions where the books are silent", fr: "## Décisions là où les livres se taisent" };
 
 /** The text a reader sees in a page's Markdown: code spans, URLs and link targets removed. */

@@ -27,6 +27,7 @@ export const GUIDE_PAGES = /** @type {const} */ ([
   { key: "hiding", ids: { en: "agEnHiding000000", fr: "agFrHiding000000" } },
   { key: "encounters", ids: { en: "agEnEncounters00", fr: "agFrEncounters00" } },
   { key: "pursuit", ids: { en: "agEnPursuit00000", fr: "agFrPursuit00000" } },
+  { key: "exploration", ids: { en: "agEnExploration0", fr: "agFrExploration0" } },
   { key: "polaris", ids: { en: "agEnPolaris00000", fr: "agFrPolaris00000" } },
   { key: "settings", ids: { en: "agEnSettings0000", fr: "agFrSettings0000" } },
   { key: "trust", ids: { en: "agEnTrust0000000", fr: "agFrTrust0000000" } },

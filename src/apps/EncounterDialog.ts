@@ -27,12 +27,14 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   /** The actions running now (each runs once at a time). */
   readonly #running = new Set<string>();
 
+  /** `options.where` prefills the place (default: the dungeon). */
   constructor(options: Record<string, unknown> = {}) {
     super(options as never);
+    const where = options.where;
     const tokens = tokensFromSelection();
     this.#state = {
       ruleset: getSetting("ruleset"),
-      where: "dungeon",
+      where: (ENCOUNTER_PLACES as readonly unknown[]).includes(where) ? (where as EncounterPlace) : "dungeon",
       tokens,
       aware: {},
       speakerId: tokens.find((tk) => tk.side !== "hostile")?.id ?? "",

@@ -14,6 +14,8 @@ import { openPursuit } from "../apps/PursuitDialog.js";
 import { lightApi } from "./light/api.js";
 import { fall } from "./movement/fall.js";
 import { openFallDialog, showJumps } from "./movement/api.js";
+import { openExploration } from "../apps/ExplorationPanel.js";
+import { explorationApi } from "./exploration/api.js";
 
 export function buildApi() {
   return {
@@ -45,6 +47,10 @@ export function buildApi() {
     fallDialog: () => openFallDialog(),
     /** Opens the jump panel of the selected tokens. docs/api/movement.md */
     showJumps: () => showJumps(),
+    /** Opens the Exploration panel (GM). docs/api/exploration.md */
+    openExploration: () => openExploration(),
+    /** Exploration time: status, start, end, party, advance, spend, light, putOut (GMs). docs/api/exploration.md */
+    exploration: explorationApi(),
   };
 }
 

@@ -22,6 +22,7 @@ export const WINDOW_GUIDE_PAGES = {
   PolarisTestDialog: "polaris",
   FallDialog: "falls",
   JumpPanel: "movement",
+  ExplorationPanel: "exploration",
   ActorDataMenu: "settings",
 } as const satisfies Record<string, GuidePageKey>;
 

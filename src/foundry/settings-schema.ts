@@ -5,6 +5,8 @@
  */
 import { RULESETS, type RulesetId } from "../rules/rulesets.js";
 import { SIDE_TIES, type SideTies } from "../rules/encounter.js";
+import { EXPLORATION_DEFAULTS } from "../rules/exploration.js";
+import { EMPTY_RECORD, type ExplorationRecord } from "./exploration/record.js";
 
 export type SettingScope = "world" | "client" | "user";
 
@@ -179,6 +181,17 @@ export function settingsSchema(systemId: string) {
       choices: choices(SIDE_TIES, "AVENTURE.Settings.sideTies.choices"),
     } satisfies StringSetting<SideTies>,
     encounterTurn: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
+    // Exploration time (issue 16): every default of the rules is a world setting (checked by the rules when used:
+    // a bad value is reported and the default used); the exploration itself is a record only GMs write.
+    explorationTurnSeconds: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.turnSeconds } satisfies NumberSetting,
+    explorationWanderingEvery: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.wanderingEvery } satisfies NumberSetting,
+    explorationWanderingDie: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.wanderingDie } satisfies NumberSetting,
+    explorationWanderingChance: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.wanderingChance } satisfies NumberSetting,
+    explorationRestEvery: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.restEvery } satisfies NumberSetting,
+    explorationRestPenalty: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.restPenalty } satisfies NumberSetting,
+    explorationTorchTurns: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.torchTurns } satisfies NumberSetting,
+    explorationLanternTurns: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.lanternTurns } satisfies NumberSetting,
+    explorationState: { type: "object", scope: "world", config: false, default: EMPTY_RECORD } satisfies ObjectSetting<ExplorationRecord>,
   } as const;
 }
 

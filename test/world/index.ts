@@ -12,6 +12,7 @@ export * from "./documents.js";
 export { addDnd5eActor, DND5E_STATUS_IDS, CORE_STATUS_IDS, staticID, dnd5eSystem, coreSystem, oseSystem, systemFor } from "./systems.js";
 export { viewScene, control, moveToken, regionEvent, rulerPath, FakeTokenRuler, FakeTokenObject, FakeSource, type FakeWaypoint } from "./canvas.js";
 export { FakeApplicationV2, FakeRoll, DialogV2 } from "./statics.js";
+export { sceneControls, clickTool, type FakeControl, type FakeTool } from "./controls.js";
 export { FakeCombat, FakeCombat5e, FakeCombatant, FakeCombatTracker, FakeCombatTracker5e, activeCombat, turnLog, setSkipDefeated } from "./combat.js";
 
 export interface BootOptions {

@@ -7,9 +7,10 @@
  */
 import { MOVEMENT_BATCH } from "./movement.js";
 import { PURSUIT_BATCH } from "./pursuit.js";
+import { EXPLORATION_BATCH } from "./exploration.js";
 import type { Batch, Quench } from "./types.js";
 
-export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH, PURSUIT_BATCH];
+export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH, PURSUIT_BATCH, EXPLORATION_BATCH];
 
 export function registerQuenchBatches(): void {
   Hooks.on("quenchReady" as never, ((quench: Quench) => {

@@ -1,0 +1,90 @@
+/**
+ * Exploration time: the request "exploration" (GMs only), the recovery of an interrupted operation, world time
+ * (updateWorldTime: the active GM counts the turns it moved by; every GM's panel re-renders), the scene controls'
+ * button (getSceneControlButtons), the card's "Open the Encounter dialog" (renderChatMessageHTML) and the panel kept
+ * up to date with the settings. Called once from registerHooks() (in init).
+ */
+import { openExploration, refreshExplorationPanel } from "../../apps/ExplorationPanel.js";
+import { openEncounter } from "../encounter/open.js";
+import { notify, t } from "../i18n.js";
+import { registerRecovery } from "../operations.js";
+import { registerRequest } from "../requests.js";
+import { onSettingChange } from "../settings.js";
+import { EXPLORATION_REQUEST, explorationCardFlag, handleExplorationRequest, onUpdateWorldTime, recoverExploration } from "./exploration.js";
+import { explorationOptions, OPTION_SETTINGS, type OptionSettingKey } from "./options.js";
+import { signed } from "../../apps/exploration-context.js";
+
+/** The scene controls' tool (in the token controls). */
+export const EXPLORATION_TOOL = "aventureExploration";
+const ENCOUNTER_ACTION = "aventure-exploration-encounter";
+
+/**
+ * getSceneControlButtons (v13 and v14: the controls are a record keyed by name, each control's tools a record keyed
+ * by name; v14 makes `tools` optional): a button in the token controls that opens the Exploration panel, for GMs.
+ * https://foundryvtt.com/api/v13/functions/hookEvents.getSceneControlButtons.html (and its v14 page).
+ */
+export function onGetSceneControlButtons(controls: unknown): void {
+  if (!controls || typeof controls !== "object" || Array.isArray(controls) || !("tokens" in controls)) return;
+  const tokens = controls.tokens;
+  if (!tokens || typeof tokens !== "object") return;
+  if (!("tools" in tokens) || !tokens.tools) Object.assign(tokens, { tools: {} });
+  const tools: unknown = "tools" in tokens ? tokens.tools : null;
+  if (!tools || typeof tools !== "object") return;
+  Object.assign(tools, {
+    [EXPLORATION_TOOL]: {
+      name: EXPLORATION_TOOL,
+      title: "AVENTURE.Exploration.control",
+      icon: "fa-solid fa-dungeon",
+      order: Object.keys(tools).length,
+      button: true,
+      visible: game.user.isGM,
+      onChange: () => void openExploration(),
+    },
+  });
+}
+
+/**
+ * renderChatMessageHTML: "Open the Encounter dialog" on an exploration card a GM wrote that found wandering monsters,
+ * for GMs (the encounter dialog prefilled for the dungeon). Removed from any other message and for players.
+ */
+export function onRenderExplorationCard(message: ChatMessage, html: HTMLElement): void {
+  const buttons = [...html.querySelectorAll<HTMLButtonElement>(`[data-action="${ENCOUNTER_ACTION}"]`)];
+  if (!buttons.length) return;
+  const flag = explorationCardFlag(message);
+  for (const button of buttons) {
+    if (!flag?.encounter || !game.user.isGM) {
+      button.remove();
+      continue;
+    }
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      void openEncounter({ where: "dungeon" });
+    });
+  }
+}
+
+/** A GM is told when an exploration setting holds a value the rules refuse (its default is used). */
+function warnBadSetting(key: OptionSettingKey): void {
+  if (!game.user.isGM) return;
+  const bad = explorationOptions().bad.find((b) => b.setting === key);
+  if (bad) notify("warn", t("AVENTURE.Exploration.badSetting", { setting: t(`AVENTURE.Settings.${key}.name`), error: bad.error, value: signed(bad.fallback) }));
+}
+
+export function registerExplorationHooks(): void {
+  registerRequest({ name: EXPLORATION_REQUEST, gmOnly: true, handle: (data) => handleExplorationRequest(data) });
+  registerRecovery("exploration", recoverExploration);
+  Hooks.on("updateWorldTime", () => {
+    refreshExplorationPanel();
+    return onUpdateWorldTime();
+  });
+  Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
+  Hooks.on("renderChatMessageHTML", onRenderExplorationCard);
+  onSettingChange("explorationState", refreshExplorationPanel);
+  onSettingChange("ruleset", refreshExplorationPanel);
+  for (const [, key] of OPTION_SETTINGS) {
+    onSettingChange(key, () => {
+      refreshExplorationPanel();
+      warnBadSetting(key);
+    });
+  }
+}

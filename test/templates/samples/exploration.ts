@@ -1,0 +1,92 @@
+/**
+ * Samples for the exploration templates (see ../samples.ts): the Exploration panel of a Rôle'n Play party at turn 7
+ * (the rest overdue, a torch about to burn out, a light out, a token gone, a setting the rules refused), and the card
+ * of two turns with wandering monsters on the first check and a torch burning out.
+ */
+import { explorationCardContext, explorationPanelContext, type Localize as ContextLocalize } from "../../../src/apps/exploration-context.js";
+import { addLight, startExploration, type ExplorationState } from "../../../src/rules/index.js";
+import type { ExplorationRecord } from "../../../src/foundry/exploration/record.js";
+import type { Localize, Sample } from "../samples.js";
+
+const langOf = (l: Localize) => (l("AVENTURE.Exploration.putOut") === "Éteindre" ? "fr" : "en");
+
+function state(): ExplorationState {
+  let s = startExploration("rnp");
+  s = addLight(s, { id: "scene1.tA", kind: "torch" });
+  s = addLight(s, { id: "scene1.tG", kind: "lantern" });
+  return {
+    ...s,
+    turn: 7,
+    turnsSinceRest: 7,
+    lights: [
+      { id: "scene1.tA", kind: "torch", turnsLeft: 1 },
+      { id: "scene1.tG", kind: "lantern", turnsLeft: 17 },
+    ],
+  };
+}
+
+function record(): ExplorationRecord {
+  return {
+    v: 1,
+    rev: 12,
+    state: state(),
+    time: 4200,
+    party: [
+      { sceneId: "scene1", tokenId: "tA", name: "Aldric" },
+      { sceneId: "scene1", tokenId: "tB", name: "Brune" },
+      { sceneId: "scene1", tokenId: "tC", name: "Cyril" },
+      { sceneId: "scene1", tokenId: "tD", name: "Doria" },
+    ],
+    restDue: true,
+    op: null,
+  };
+}
+
+function panelSample(l: Localize) {
+  const lang = langOf(l);
+  const rec = record();
+  return explorationPanelContext(
+    {
+      record: rec,
+      ruleset: "rnp",
+      options: rec.state!.options,
+      bad: [{ setting: "explorationWanderingChance", value: 9, error: l("AVENTURE.Error.OutOfRange", { name: l("AVENTURE.Arg.wanderingChance"), value: 9, min: 0, max: 6 }), fallback: 1 }],
+      worldTime: 4440,
+      members: [
+        { sceneId: "scene1", tokenId: "tA", name: "Aldric", gone: false, dark: false },
+        { sceneId: "scene1", tokenId: "tB", name: "Brune", gone: false, dark: false },
+        { sceneId: "scene1", tokenId: "tC", name: "Cyril", gone: false, dark: true },
+        { sceneId: "scene1", tokenId: "tD", name: "Doria", gone: true, dark: false },
+      ],
+      otherNames: { "scene1.tG": "Garde du pont" },
+      lang,
+      busy: false,
+    },
+    l as ContextLocalize,
+  );
+}
+
+function cardSample(l: Localize) {
+  return explorationCardContext(
+    {
+      action: "explore",
+      seconds: 1200,
+      turnFrom: 5,
+      turnTo: 7,
+      checks: [{ turn: 6, roll: 1, encounter: true }],
+      notRolled: 0,
+      die: 6,
+      chance: 1,
+      restDue: true,
+      attackPenalty: -1,
+      turnsSinceRest: 7,
+      lightsOut: [{ name: "Brune", kind: "torch" }],
+    },
+    { localize: l as ContextLocalize, lang: langOf(l), resumed: false, problems: [] },
+  );
+}
+
+export const SAMPLES: Record<string, Sample> = {
+  "exploration/panel.hbs": { kind: "dialog", title: "AVENTURE.Exploration.title", width: 500, context: (l) => panelSample(l) },
+  "exploration/card.hbs": { kind: "card", width: 300, context: (l) => cardSample(l) },
+};
