@@ -12,6 +12,7 @@ import { registerTravelHooks } from "./travel/hooks.js";
 import { registerLightHooks } from "./light/hooks.js";
 import { registerMovementHooks } from "./movement/hooks.js";
 import { registerPursuitHooks } from "./pursuit/hooks.js";
+import { registerPolarisHooks } from "./polaris/hooks.js";
 import { registerRequestHooks } from "./requests.js";
 import { registerProposals } from "./proposals.js";
 import { onPreCreateOwnStatus } from "./adapters/adapter.js";
@@ -31,4 +32,5 @@ export function registerHooks(): void {
   registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage (OSE attacks); requests "hide", "endHide", "setSearching" (GMs only), proposal kind "hide", recovery of interrupted hiding changes; HUD panel + buttons "hide", "end-hide", "search", "stop-search"
   registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); requests "fall" and "fallApply" (the card's Apply damage, GMs only), recovery of interrupted falls; region behaviour aventure.fall; HUD buttons "jumps", "fall"
   registerPursuitHooks(); // pursuit: query aventure.pursuit, HUD button "pursuit", renderChatMessageHTML (Continue)
+  registerPolarisHooks(); // polaris: HUD button "polaris-test"; request "polarisIntention" (changing intention), recovery of an interrupted one
 }

@@ -17,11 +17,11 @@ const card = (over: Partial<PolarisCardInput> & Pick<PolarisCardInput, "result" 
 });
 
 describe("Polaris card: critical success", () => {
-  it("chance 12, Moyen, die 12, mastery 4: Correct (+1), margin 4 = 0 + 4, explained", () => {
+  it("chance 12, Moyenne, die 12, mastery 4: Correct (+1), margin 4 = 0 + 4, explained", () => {
     const ctx = polarisCardContext(card({ die: 12, result: polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: 4 }) }), en);
     expect(ctx.degree).toBe("Fair");
     expect(ctx.modifier).toBe("+1");
-    expect(ctx.marginText).toBe("Margin: 4 (0 + 4 for the critical success)");
+    expect(ctx.marginText).toBe("Margin 4 (0 + 4, critical success: mastery)");
     expect(ctx.critical).toBe("Critical success!");
     expect(ctx.criticalExplain).toBe("A critical success improves the margin by the skill's mastery level: +4. The degree reads the improved margin.");
   });
@@ -35,11 +35,11 @@ describe("Polaris card: critical success", () => {
       "Une réussite critique à un test d\u2019attribut améliore la marge de la moitié du niveau de l\u2019attribut, arrondie à l\u2019inférieur\u00a0: +7. Le degré se lit sur la marge améliorée.",
     );
     const set = polarisTest({ chance: 12, difficulty: "average", roll: 12, criticalBonus: 6 });
-    expect(polarisCardContext(card({ die: 12, result: set, criticalOverride: true }), en).marginText).toBe("Margin: 6 (0 + 6 for the critical success)");
+    expect(polarisCardContext(card({ die: 12, result: set, criticalOverride: true }), en).marginText).toBe("Margin 6 (0 + 6, critical success: the GM's bonus)");
   });
   it("nothing to explain otherwise", () => {
     const ctx = polarisCardContext(card({ die: 10, result: polarisTest({ chance: 12, difficulty: "average", roll: 10, mastery: 4 }) }), en);
-    expect(ctx.marginText).toBe("Margin: 2");
+    expect(ctx.marginText).toBe("Margin 2");
     expect(ctx.criticalExplain).toBe("");
   });
 });
