@@ -102,6 +102,8 @@ export function nextAttempt(state: Pick<PolarisTestState, "countdown" | "attempt
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0");
+/** A number with a typographic minus (−1, not -1). */
+const plainNumber = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
 
 export function difficultyLabel(d: PolarisDifficulty | number, l: Localize): string {
   return typeof d === "number" ? l("AVENTURE.Polaris.customDifficulty", { modifier: signed(d) }) : l(`AVENTURE.Polaris.difficulty.${d}`);
@@ -112,10 +114,13 @@ function difficultyWithModifier(d: PolarisDifficulty, l: Localize): string {
   return `${l(`AVENTURE.Polaris.difficulty.${d}`)} (${signed(DIFFICULTIES[d].modifier)})`;
 }
 
-/** The difficulty a test is rolled at: the id raised `harder` degrees (harderDifficulty), or the plain modifier. */
+/**
+ * The difficulty a test is rolled at: the id raised `harder` degrees (harderDifficulty). A plain modifier has no
+ * degrees: with `harder` other than 0 the rules refuse it (UnknownValue), as they refuse a step that is not an integer.
+ */
 export function effectiveDifficulty(difficulty: PolarisDifficulty | number, harder: number): PolarisDifficulty | number {
-  if (typeof difficulty === "number" || harder === 0) return difficulty;
-  return harderDifficulty(difficulty, harder);
+  if (harder === 0) return difficulty;
+  return harderDifficulty(difficulty as PolarisDifficulty, harder);
 }
 
 /** What a critical success would add, before the roll (null when the fields do not say yet). */
@@ -326,14 +331,14 @@ export function polarisCardContext(input: PolarisCardInput, l: Localize) {
   const lines = countdownLines(input, l);
   return {
     title: input.title ?? (input.label ? l("AVENTURE.Polaris.cardTitleFor", { label: input.label }) : l("AVENTURE.Polaris.cardTitle")),
-    chance: input.chance === "X" ? "X" : String(input.chance),
+    chance: input.chance === "X" ? "X" : plainNumber(input.chance),
     chanceLabel: input.chanceLabel ?? l(input.kind === "attribute" ? "AVENTURE.Polaris.attributeLevel" : "AVENTURE.Polaris.skillLevel"),
     showDifficulty: !input.hideDifficulty,
     difficulty: difficultyLabel(input.difficulty, l),
     difficultyModifier: signed(polarisDifficultyModifier(input.difficulty)),
     harderNote: input.harder && input.harder.steps !== 0 && !input.hideDifficulty ? harderText(input.harder.steps, input.harder.from, l) : "",
     retry: input.retryPenalty !== 0 ? signed(input.retryPenalty) : "",
-    finalChance: input.hideDifficulty || r.finalChance === null ? "" : String(r.finalChance),
+    finalChance: input.hideDifficulty || r.finalChance === null ? "" : plainNumber(r.finalChance),
     secretNote: input.hideDifficulty ? l("AVENTURE.Polaris.secretNote") : "",
     die: input.die,
     success: r.success,
