@@ -10,9 +10,10 @@ import { parseChance, parseWhole } from "../../apps/polaris-context.js";
 import { renderTemplateCompat } from "../compat.js";
 import { getSetting } from "../settings.js";
 import { addHudButton } from "../token-hud.js";
-import { t } from "../i18n.js";
+import { t, UserError } from "../i18n.js";
 import { openPolarisTest } from "../encounter/open.js";
 import type { CombatLike, CombatantLike } from "../combat/types.js";
+import { combatOf } from "../combat/round.js";
 import { actorAdaptation } from "./actor.js";
 import { registerIntention, requestIntention, type IntentionOutcome, type IntentionRequest } from "./intention.js";
 
@@ -60,6 +61,38 @@ export async function askIntention(combat: CombatLike, c: CombatantLike): Promis
     difficulty: picked.difficulty as IntentionRequest["difficulty"],
   };
   return requestIntention(req);
+}
+
+/** What `api.changeIntention` may be given instead of the actor's Adaptation (read through the Actor data paths). */
+export interface ChangeIntentionOptions {
+  chance?: number | "X";
+  mastery?: number;
+  difficulty?: IntentionRequest["difficulty"];
+}
+
+/** A Combatant document (or anything naming one: its id and its combat's). */
+export interface CombatantRef {
+  id: string | null;
+  parent?: { id: string | null } | null;
+}
+
+/**
+ * api.changeIntention(combatant, options?): the combatant's Adaptation test for a change of intention (RULES.md §9.2),
+ * on the active GM, once per round. The level is `options.chance`, else the actor's Adaptation (Actor data paths), else
+ * asked in a dialog (`null` when it is closed).
+ */
+export async function changeIntention(combatant: CombatantRef, options: ChangeIntentionOptions = {}): Promise<IntentionOutcome | null> {
+  const combat = combatOf(combatant?.parent?.id);
+  const c = combat.combatants.get(combatant.id ?? "");
+  if (!c?.id) throw new UserError("AVENTURE.Combat.badRequest");
+  if (options.chance === undefined) return askIntention(combat, c);
+  return requestIntention({
+    combatId: combat.id ?? "",
+    combatantId: c.id,
+    chance: options.chance,
+    ...(options.mastery !== undefined ? { mastery: options.mastery } : {}),
+    ...(options.difficulty !== undefined ? { difficulty: options.difficulty } : {}),
+  });
 }
 
 export function registerPolarisHooks(): void {

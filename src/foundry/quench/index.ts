@@ -6,9 +6,11 @@
  * (test/quench.test.ts).
  */
 import { MOVEMENT_BATCH } from "./movement.js";
+import { POLARIS_BATCH } from "./polaris.js";
+import { ENCOUNTER_BATCH } from "./encounter.js";
 import type { Batch, Quench } from "./types.js";
 
-export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH];
+export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH, ENCOUNTER_BATCH, POLARIS_BATCH];
 
 export function registerQuenchBatches(): void {
   Hooks.on("quenchReady" as never, ((quench: Quench) => {
