@@ -4,6 +4,7 @@ import { phaseHeadersContext } from "../../../src/foundry/combat/tracker-context
 import { countdownLeft, DIFFICULTIES, POLARIS_DIFFICULTY_IDS, polarisTest } from "../../../src/rules/polaris.js";
 import type { Localize, Sample } from "../samples.js";
 
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 const l2 = (l: Localize) => (k: string, d?: Record<string, string | number>) => l(k, d);
 
 /** A GM's dialog for Mercenaire's Pilotage (skills from the actor), 1 degree harder, a countdown of 3, pressed. */
@@ -59,6 +60,12 @@ export const SAMPLES: Record<string, Sample> = {
       ),
   },
   "polaris/test-summary.hbs": {
+    kind: "dialog",
+    title: "AVENTURE.Polaris.title",
+    width: 480,
+    context: (l) => polarisDialogContext(state({ last: { die: 11, result: firstTry, kind: "skill" } }), l2(l)),
+  },
+  "polaris/test-summary.hbs#critical": {
     kind: "dialog",
     title: "AVENTURE.Polaris.title",
     width: 480,
@@ -144,7 +151,7 @@ export const SAMPLES: Record<string, Sample> = {
       chance: "",
       mastery: "2",
       difficulty: "average",
-      difficulties: POLARIS_DIFFICULTY_IDS.map((id) => ({ value: id, label: `${l(`AVENTURE.Polaris.difficulty.${id}`)} (${DIFFICULTIES[id].modifier})` })),
+      difficulties: POLARIS_DIFFICULTY_IDS.map((id) => ({ value: id, label: `${l(`AVENTURE.Polaris.difficulty.${id}`)} (${signed(DIFFICULTIES[id].modifier)})` })),
     }),
   },
   "polaris/tracker-phases.hbs": {
