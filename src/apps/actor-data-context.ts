@@ -1,7 +1,7 @@
 /** The Actor data menu's template context (pure: tested and screenshotted without Foundry). */
 import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../foundry/settings-schema.js";
 import { PRESETS, type PresetId } from "../foundry/adapters/presets.js";
-import { resolvePath, unresolvedPaths } from "../foundry/adapters/read.js";
+import { isKeyedPath, keyedNumbers, resolvePath, unresolvedPaths } from "../foundry/adapters/read.js";
 
 export interface ActorDataContext extends Record<string, unknown> {
   fields: { key: string; label: string; hint: string; value: string; rows: number; missing: boolean; sample: string }[];
@@ -29,7 +29,9 @@ export function actorDataContext(
   const missing = new Set(actor ? unresolvedPaths(actor, paths) : []);
   return {
     fields: ACTOR_DATA_FIELDS.map((key) => {
-      const raw = actor && paths[key] ? resolvePath(actor, paths[key]) : null;
+      // A keyed path (system.skills.*.value) shows its first entry and how many there are.
+      const keyed = actor && paths[key] && isKeyedPath(paths[key]) ? keyedNumbers(actor, paths[key]) : null;
+      const raw = keyed ? (keyed[0] ? `${keyed[0].key} ${keyed[0].value}${keyed.length > 1 ? ` (+${keyed.length - 1})` : ""}` : null) : actor && paths[key] ? resolvePath(actor, paths[key]) : null;
       return {
         key,
         label: localize(`AVENTURE.ActorData.field.${key}`),

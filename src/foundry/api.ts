@@ -8,6 +8,7 @@ import { adapterFor } from "./adapters/adapter.js";
 import { getSetting } from "./settings.js";
 import { openEncounter, openPolarisTest } from "./encounter/open.js";
 import { rollPolarisTest } from "./polaris/test.js";
+import { changeIntention } from "./polaris/hooks.js";
 import { openTravel } from "../apps/TravelDialog.js";
 import { requestTravel } from "./travel/api.js";
 import { openPursuit } from "../apps/PursuitDialog.js";
@@ -33,6 +34,8 @@ export function buildApi() {
     openPolarisTest,
     /** Rolls a Polaris test and posts its card, without the dialog. docs/api/polaris.md */
     polarisTest: rollPolarisTest,
+    /** A combatant's Adaptation test to change intention (Polaris phases; once per round, on the active GM). docs/api/polaris.md */
+    changeIntention,
     /** Opens the Travel dialog (optionally with a party of actor ids). docs/api/travel.md */
     openTravel,
     /** Applies a journey request on the active GM (as the dialog's Apply does). docs/api/travel.md */

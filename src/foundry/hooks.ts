@@ -13,6 +13,7 @@ import { registerLightHooks } from "./light/hooks.js";
 import { registerMovementHooks } from "./movement/hooks.js";
 import { registerPursuitHooks } from "./pursuit/hooks.js";
 import { registerExplorationHooks } from "./exploration/hooks.js";
+import { registerPolarisHooks } from "./polaris/hooks.js";
 import { registerRequestHooks } from "./requests.js";
 import { registerProposals } from "./proposals.js";
 import { onPreCreateOwnStatus } from "./adapters/adapter.js";
@@ -33,4 +34,5 @@ export function registerHooks(): void {
   registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); requests "fall" and "fallApply" (the card's Apply damage, GMs only), recovery of interrupted falls; region behaviour aventure.fall; HUD buttons "jumps", "fall"
   registerPursuitHooks(); // pursuit: query aventure.pursuit, HUD button "pursuit", renderChatMessageHTML (Continue)
   registerExplorationHooks(); // exploration: request "exploration" (GMs only), recovery of an interrupted advance, updateWorldTime (turns counted on the active GM; panels re-rendered), getSceneControlButtons (the panel's button), renderChatMessageHTML (Open the Encounter dialog), settings' onChange
+  registerPolarisHooks(); // polaris: HUD button "polaris-test"; request "polarisIntention" (changing intention), recovery of an interrupted one
 }

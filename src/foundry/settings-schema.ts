@@ -60,6 +60,10 @@ export interface ActorDataPaths {
   exhaustion: string;
   polarisInitiative: string;
   polarisReaction: string;
+  /** Keyed paths: `*` stands for a skill's (or attribute's) key, e.g. system.skills.*.value (read.ts readKeyed). */
+  polarisSkillLevel: string;
+  polarisSkillMastery: string;
+  polarisAttributeLevel: string;
 }
 export const ACTOR_DATA_FIELDS = [
   "strScore",
@@ -82,6 +86,9 @@ export const ACTOR_DATA_FIELDS = [
   "exhaustion",
   "polarisInitiative",
   "polarisReaction",
+  "polarisSkillLevel",
+  "polarisSkillMastery",
+  "polarisAttributeLevel",
 ] as const satisfies readonly (keyof ActorDataPaths)[];
 
 export const EMPTY_PATHS: ActorDataPaths = Object.fromEntries(ACTOR_DATA_FIELDS.map((k) => [k, ""])) as unknown as ActorDataPaths;

@@ -147,6 +147,8 @@ function line(where: string, r: Row): string {
 }
 
 const templates = listTemplates().map((f) => relative(TEMPLATES, f).replaceAll("\\", "/"));
+/** Every template's sample, then the extra samples of a template in another state ("<template>#<variant>"). */
+const samples = [...templates, ...Object.keys(SAMPLES).filter((k) => k.includes("#") && templates.includes(k.split("#")[0]!))];
 
 async function launch() {
   return chromium.launch({
@@ -176,14 +178,14 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
           const p = await browser.newPage({ viewport: { width: 520, height: 1000 }, deviceScaleFactor: 1 });
           p.on("pageerror", (e) => errors.push(`${theme}/${lang}: ${String(e)}`));
           await p.setContent(head(lang));
-          for (const name of templates) {
+          for (const name of samples) {
             const sample = SAMPLES[name];
             expect(sample, `no sample for ${name}`).toBeDefined();
-            const html = renderWith(hb, `modules/aventure/templates/${name}`, sample!.context(localize));
+            const html = renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample!.context(localize));
             const title = sample!.title ? i18n.localize(sample!.title) : "";
             const framed = frame(sample!, html, title, theme);
             const report = await show(p, framed, sample!.width ?? 480);
-            const file = join(OUT, `${name.replace(/\.hbs$/, "").replaceAll("/", "_")}.${lang}.${theme}.png`);
+            const file = join(OUT, `${name.replace(/\.hbs(#|$)/, "$1").replaceAll("/", "_").replace("#", "-")}.${lang}.${theme}.png`);
             await p.locator(framed.target).first().screenshot({ path: file });
             written.push(relative(ROOT, file));
             const where = `${name} [${theme}, ${lang}]`;

@@ -6,15 +6,18 @@ import { FakeI18n } from "../fake/i18n.js";
 import { SAMPLES } from "./samples.js";
 
 const templates = listTemplates().map((f) => relative(TEMPLATES, f).replaceAll("\\", "/"));
+/** Extra samples of a template in another state ("<template>#<variant>"): rendered and screenshotted too. */
+const variants = Object.keys(SAMPLES).filter((k) => k.includes("#"));
 
 describe.each(["en", "fr"] as const)("templates (%s)", (lang) => {
   const i18n = new FakeI18n(lang);
   const hb = makeHandlebars((k, d) => (d ? i18n.format(k, d) : i18n.localize(k)), lang);
 
-  it.each(templates)("%s has a sample, compiles and renders", (name) => {
+  it.each([...templates, ...variants])("%s has a sample, compiles and renders", (name) => {
     const sample = SAMPLES[name];
     expect(sample, `no sample context for ${name} in test/templates/samples.ts`).toBeDefined();
-    const html = renderWith(hb, `modules/aventure/templates/${name}`, sample!.context((k, d) => (d ? i18n.format(k, d) : i18n.localize(k))));
+    expect(templates, `${name} names no template`).toContain(name.split("#")[0]);
+    const html = renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample!.context((k, d) => (d ? i18n.format(k, d) : i18n.localize(k))));
     expect(html.trim().length).toBeGreaterThan(0);
     expect(html).not.toMatch(/AVENTURE\.[A-Z]/); // no raw key left in the output
   });

@@ -125,6 +125,22 @@ export class FakeTokenObject {
   get controlled(): boolean {
     return this.client.controlled.includes(this.id);
   }
+  /**
+   * PlaceableObject#control({releaseOthers = true}): selects this token on its client's canvas (only its owners and
+   * GMs may); returns whether it is controlled. PlaceableObject#release: deselects it.
+   * https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.PlaceableObject.html#control
+   */
+  control(options: { releaseOthers?: boolean } = {}): boolean {
+    if (!this.document.isOwner && !this.client.user.isGM) return false;
+    if (options.releaseOthers !== false) this.client.controlled.length = 0;
+    if (!this.client.controlled.includes(this.id)) this.client.controlled.push(this.id);
+    return true;
+  }
+  release(): boolean {
+    const i = this.client.controlled.indexOf(this.id);
+    if (i >= 0) this.client.controlled.splice(i, 1);
+    return true;
+  }
   get isOwner(): boolean {
     return this.document.isOwner;
   }

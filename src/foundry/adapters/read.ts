@@ -125,6 +125,68 @@ export function unresolvedPaths(actor: unknown, paths: ActorDataPaths): (keyof A
     const p = paths[k];
     if (!p) return false;
     if ((k === "sensesUnit" || k === "speedUnit") && LITERAL_UNITS.has(p)) return false;
+    if (isKeyedPath(p)) return keyedNumbers(actor, p).length === 0;
     return resolvePath(actor, p) === null;
   });
+}
+
+// ------------------------------------------------------------------------------------------------ keyed paths
+
+/**
+ * A keyed path names one value per key of an object: `*` stands for the key, e.g. "system.skills.*.value" reads
+ * the level of every skill of system.skills (Polaris skill levels, masteries, attribute levels). Alternatives are
+ * separated by "|" as for plain paths; each must hold exactly one `*` between dots (or at the end).
+ */
+export function isKeyedPath(path: string | undefined): boolean {
+  return typeof path === "string" && path.includes("*");
+}
+
+/** The alternatives of a keyed path as [object path, path inside each entry] ("" = the entry itself). */
+function keyedParts(path: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const alt of path.split("|")) {
+    const m = /^([^*]+)\.\*(?:\.([^*]+))?$/.exec(alt.trim());
+    if (m) out.push([m[1]!, m[2] ?? ""]);
+  }
+  return out;
+}
+
+const KEY = /^[\p{L}\p{N}_-]{1,64}$/u;
+/** At most this many keys are read from one object (a skills list is a few dozen). */
+export const MAX_KEYED = 200;
+
+/**
+ * Every key of a keyed path's object with a finite number at the entry's path, in the object's order (the first
+ * alternative that gives any wins). Each entry's label is its `label` or `name` text when it has one, else the key.
+ */
+export function keyedNumbers(actor: unknown, path: string): { key: string; label: string; value: number }[] {
+  for (const [base, inner] of keyedParts(path)) {
+    const obj = getPath(actor, base);
+    if (!obj || typeof obj !== "object" || Array.isArray(obj)) continue;
+    const out: { key: string; label: string; value: number }[] = [];
+    for (const key of Object.keys(obj).slice(0, MAX_KEYED)) {
+      if (!KEY.test(key)) continue;
+      const entry = (obj as Record<string, unknown>)[key];
+      const value = inner ? readNumber(entry, inner) : readNumber({ v: entry }, "v");
+      if (value === null) continue;
+      const named = entry && typeof entry === "object" ? ((entry as Record<string, unknown>).label ?? (entry as Record<string, unknown>).name) : undefined;
+      const label = typeof named === "string" && named.trim() ? named.trim().slice(0, 80) : key;
+      out.push({ key, label, value });
+    }
+    if (out.length) return out;
+  }
+  return [];
+}
+
+/** The number a keyed path gives for one key (null when the path is empty, not keyed, or has nothing there). */
+export function readKeyed(actor: unknown, path: string | undefined, key: string): number | null {
+  if (!path || !isKeyedPath(path) || !KEY.test(key)) return null;
+  for (const [base, inner] of keyedParts(path)) {
+    const obj = getPath(actor, base);
+    if (!obj || typeof obj !== "object" || Array.isArray(obj) || !Object.prototype.hasOwnProperty.call(obj, key)) continue;
+    const entry = (obj as Record<string, unknown>)[key];
+    const value = inner ? readNumber(entry, inner) : readNumber({ v: entry }, "v");
+    if (value !== null) return value;
+  }
+  return null;
 }

@@ -11,7 +11,7 @@
  */
 import { guarded } from "../i18n.js";
 import type { CombatLike, CombatantLike } from "./types.js";
-import { compareSides, nextActingIndex, polarisPhasesActive, sideInitiativeActive, skippedSides } from "./side-initiative.js";
+import { compareSides, confusedInRound, nextActingIndex, polarisPhasesActive, sideInitiativeActive, skippedSides } from "./side-initiative.js";
 import { recoverInitiativeUses } from "./side-ops.js";
 import { requestRollSides, requestSideRound } from "./round.js";
 import { setTurnTarget } from "./turn-target.js";
@@ -111,11 +111,12 @@ export function aventureCombatClass(Base: CombatCtor): CombatCtor {
     }
 
     /**
-     * Round 1 with surprised sides: core's nextTurn runs (its hook, its options, its "skip defeated" setting) and
-     * lands on the next combatant who may act; past the last one, the next round.
+     * Round 1 with surprised sides, or Polaris combatants confused this round: core's nextTurn runs (its hook, its
+     * options, its "skip defeated" setting) and lands on the next combatant who may act; past the last one, the next
+     * round.
      */
     override async nextTurn(): Promise<unknown> {
-      if (skippedSides(this).length === 0) return super.nextTurn();
+      if (skippedSides(this).length === 0 && confusedInRound(this).length === 0) return super.nextTurn();
       const next = nextActingIndex(this, this.turn ?? -1);
       if (next === null) return this.nextRound();
       setTurnTarget(this, next);

@@ -24,6 +24,9 @@ import { drawTracker } from "./tracker.js";
 import { onTurnHook } from "./turn-target.js";
 import type { CombatLike, CombatantLike } from "./types.js";
 import { delayChoices, polarisFlags, setDelay, setHasten } from "../polaris/phases.js";
+import { isConfused } from "../polaris/confusion.js";
+import { testedThisRound } from "../polaris/intention.js";
+import { askIntention } from "../polaris/hooks.js";
 
 type CombatDoc = CombatLike & { getFlag(scope: "aventure", key: string): unknown };
 type CombatantDoc = CombatantLike & { parent?: CombatDoc | null; update(data: Record<string, unknown>): Promise<unknown> };
@@ -117,6 +120,19 @@ function contextOptions(app: unknown, entries: Record<string, unknown>[]): void 
       callback: (li) => {
         const c = combatantOf(app, li);
         if (c) void guarded(() => askDelay(c));
+      },
+    }),
+    // Changing intention (RULES.md §9.2): an Adaptation test, once per combatant and round (the active GM checks it).
+    contextEntry({
+      name: t("AVENTURE.Polaris.intention.menu"),
+      icon: '<i class="fa-solid fa-shuffle"></i>',
+      condition: (li) => {
+        const c = combatantOf(app, li);
+        return usable(li) && !!c?.parent && !isConfused(c.parent, c) && !testedThisRound(c.parent, c);
+      },
+      callback: (li) => {
+        const c = combatantOf(app, li);
+        if (c?.parent) void guarded(() => askIntention(c.parent!, c));
       },
     }),
   );

@@ -12,6 +12,7 @@ import { isActiveGM } from "../gm.js";
 import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../encounter/sides.js";
 import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRoundState } from "./types.js";
+import { confusedIds } from "../polaris/confusion.js";
 
 /** Side initiative replaces individual initiative: ruleset pmt or ose, or the "sideInitiative" setting. */
 export function sideInitiativeActive(): boolean {
@@ -135,16 +136,22 @@ export function defeated(c: CombatantLike): boolean {
   return c.isDefeated ?? c.defeated ?? false;
 }
 
+/** The Polaris combatants confused in `round` (a catastrophe on changing intention): they do nothing this round. */
+export function confusedInRound(combat: CombatLike, round: number = combat.round): string[] {
+  return polarisPhasesActive() ? confusedIds(combat, round) : [];
+}
+
 /**
  * The index in `combat.turns` of the first combatant after `after` that may act in `round` (not surprised in round 1;
- * not defeated when core's "skip defeated" setting is on), or null.
+ * not confused (Polaris); not defeated when core's "skip defeated" setting is on), or null.
  */
 export function nextActingIndex(combat: CombatLike, after: number, round: number = combat.round): number | null {
   const skipDefeated = combat.settings?.skipDefeated === true;
+  const confused = confusedInRound(combat, round);
   const turns = combat.turns;
   for (let i = Math.max(after + 1, 0); i < turns.length; i++) {
     const c = turns[i]!;
-    if (isSkipped(combat, c, round) || (skipDefeated && defeated(c))) continue;
+    if (isSkipped(combat, c, round) || (skipDefeated && defeated(c)) || (!!c.id && confused.includes(c.id))) continue;
     return i;
   }
   return null;

@@ -118,9 +118,11 @@ export interface PhaseRow {
   phase: number | null;
   hasten: boolean;
   delayTo: number | null;
+  /** Confused this round (a catastrophe on changing intention): does nothing, skipped. */
+  confused?: boolean;
 }
 
-/** The context of templates/polaris/tracker-phases.hbs: "Phase N" headers and hasten/delay badges. */
+/** The context of templates/polaris/tracker-phases.hbs: "Phase N" headers and hasten/delay/confused badges. */
 export function phaseHeadersContext(rows: readonly PhaseRow[], l: Localize) {
   const headers: { before: string; phase: number | null; label: string }[] = [];
   let prev: PhaseRow | null = null;
@@ -135,12 +137,13 @@ export function phaseHeadersContext(rows: readonly PhaseRow[], l: Localize) {
     prev = r;
   }
   const badges = rows
-    .filter((r) => r.hasten || r.delayTo !== null)
+    .filter((r) => r.hasten || r.delayTo !== null || r.confused === true)
     .map((r) => ({
       for: r.id,
       hasten: r.hasten,
       delayed: r.delayTo !== null,
       delayLabel: r.delayTo !== null ? l("AVENTURE.Polaris.delayedTo", { phase: r.delayTo }) : "",
+      confused: r.confused === true,
     }));
   return { headers, badges };
 }

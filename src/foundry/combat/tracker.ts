@@ -18,6 +18,7 @@ import type { CombatLike } from "./types.js";
 import { combatantSide, isSkipped, polarisPhasesActive, sideInitiativeActive } from "./side-initiative.js";
 import { phaseHeadersContext, sideHeadersContext } from "./tracker-context.js";
 import { actingPhase, polarisFlags } from "../polaris/phases.js";
+import { isConfused } from "../polaris/confusion.js";
 
 const ADDED = "aventure-tracker-added";
 const GROUP = "li.combatant-group";
@@ -140,7 +141,7 @@ export async function drawTracker(app: unknown, html: HTMLElement, openEncounter
   } else if (polarisPhasesActive()) {
     const input = list.map((c) => {
       const f = polarisFlags(c, combat.round);
-      return { id: c.id!, phase: actingPhase(c, combat.round), hasten: f.hasten, delayTo: f.delayTo };
+      return { id: c.id!, phase: actingPhase(c, combat.round), hasten: f.hasten, delayTo: f.delayTo, confused: isConfused(combat, c) };
     });
     for (const r of input) sectionOf.set(r.id, String(r.phase));
     const ctx = phaseHeadersContext(input, t);

@@ -1,6 +1,6 @@
 /** Opening the encounter and Polaris test dialogs (public API, compendium macros, tracker button). */
 import { EncounterDialog } from "../../apps/EncounterDialog.js";
-import { PolarisTestDialog } from "../../apps/PolarisTestDialog.js";
+import { PolarisTestDialog, type PolarisTestDialogOptions } from "../../apps/PolarisTestDialog.js";
 import { assertGM } from "../tokens.js";
 import { guarded } from "../i18n.js";
 import { ENCOUNTER_PLACES, type EncounterPlace } from "../../rules/encounter.js";
@@ -19,10 +19,10 @@ export async function openEncounter(options?: { where?: EncounterPlace }): Promi
   });
 }
 
-/** api.openPolarisTest(): the Polaris test dialog (anyone; the secret difficulty is GM only). */
-export async function openPolarisTest(): Promise<PolarisTestDialog | undefined> {
+/** api.openPolarisTest({actor}?): the Polaris test dialog (anyone; the secret difficulty and the countdown are GM only). */
+export async function openPolarisTest(options: PolarisTestDialogOptions = {}): Promise<PolarisTestDialog | undefined> {
   return guarded(async () => {
-    const app = new PolarisTestDialog();
+    const app = new PolarisTestDialog(options);
     await app.render({ force: true });
     return app;
   });

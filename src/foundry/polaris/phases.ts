@@ -2,7 +2,7 @@
  * Polaris action phases in the combat tracker (RULES.md §9.2): a combatant's initiative is its initiative
  * score (adapter data path, or typed in the tracker); the tracker orders by phase then Réaction
  * (comparePolaris); Hasten (+3 this round) and Delay (a later phase) are per-round combatant flags that
- * stop counting, and are cleared, at the next round.
+ * stop counting, and are cleared, at the next round; so does a combatant's confusion (intention.ts).
  */
 import { MODULE_ID } from "../../constants.js";
 import { comparePolaris, polarisActingPhase, type PolarisCombatant } from "../../rules/polaris.js";
@@ -12,6 +12,7 @@ import { UserError, t, notify } from "../i18n.js";
 import type { CombatLike, CombatantLike, PolarisRoundFlags } from "../combat/types.js";
 import { keepTurn } from "../combat/side-initiative.js";
 import { recoverInitiativeUses } from "../combat/side-ops.js";
+import { confusionState } from "./confusion.js";
 
 /** The combatant's hasten/delay for `round` (stale flags of an earlier round count as none). */
 export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean; delayTo: number | null } {
@@ -94,7 +95,8 @@ export async function setPolarisInitiative(combat: CombatLike, ids: readonly str
 
 /**
  * Start of a Polaris round (active GM): last round's hasten/delay are cleared and combatants without an
- * initiative take their actor's score, in one update (dnd5e then recovers their "initiative" uses).
+ * initiative take their actor's score, in one update (dnd5e then recovers their "initiative" uses); last round's
+ * confusion is removed from the combat.
  */
 export async function startPolarisRound(combat: CombatLike, round: number): Promise<void> {
   if (!isActiveGM()) return;
@@ -115,6 +117,9 @@ export async function startPolarisRound(combat: CombatLike, round: number): Prom
   }
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
   await recoverInitiativeUses(combat, first);
+  // Last round's confusion (a catastrophe on changing intention) is over: it counted only in its round anyway.
+  const confusion = confusionState(combat);
+  if (confusion && confusion.round !== round) await combat.update({ [`flags.${MODULE_ID}.-=polarisConfused`]: null });
 }
 
 type Updatable = CombatantLike & { update(data: Record<string, unknown>): Promise<unknown> };

@@ -8,9 +8,11 @@
 import { MOVEMENT_BATCH } from "./movement.js";
 import { PURSUIT_BATCH } from "./pursuit.js";
 import { EXPLORATION_BATCH } from "./exploration.js";
+import { POLARIS_BATCH } from "./polaris.js";
+import { ENCOUNTER_BATCH } from "./encounter.js";
 import type { Batch, Quench } from "./types.js";
 
-export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH, PURSUIT_BATCH, EXPLORATION_BATCH];
+export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH, ENCOUNTER_BATCH, PURSUIT_BATCH, POLARIS_BATCH, EXPLORATION_BATCH];
 
 export function registerQuenchBatches(): void {
   Hooks.on("quenchReady" as never, ((quench: Quench) => {

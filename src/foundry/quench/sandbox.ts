@@ -61,6 +61,12 @@ export class Sandbox {
     return actor as Doc & Record<string, unknown>;
   }
 
+  /** A document the test made some other way (a combat an encounter started): `close()` deletes it first. */
+  adopt<T extends Doc>(doc: T): T {
+    this.#docs.push(doc);
+    return doc;
+  }
+
   async embedded<T>(type: string, data: object): Promise<T> {
     const [doc] = await this.scene!.createEmbeddedDocuments(type, [data]);
     if (!doc) throw new Error(`aventure | could not create a test ${type}`);

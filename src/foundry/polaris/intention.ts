@@ -1,0 +1,224 @@
+/**
+ * Changing intention (RULES.md §9.2, Polaris phases): an Adaptation test for a combatant, from the combat tracker's
+ * context menu. Success: the player may change the declared action (with the GM's agreement); failure: the declared
+ * action stands; a catastrophe (failure degree "catastrophique"): the combatant is confused and does nothing at all
+ * this round — it is marked confused on the combat, skipped by the turn order for the rest of the round and shown in
+ * the phases; the next round clears it.
+ *
+ * Who may do what (docs/security.md): the test runs on the active GM through the trusted request channel (request
+ * "polarisIntention"; the active GM's own clicks run directly): the GM takes the sender from the server and checks
+ * that the sender owns the combatant (GMs may test any), validates every field, rolls the d20 once.
+ *
+ * Exactly once: one test per (combat, round, combatant). Under the combat's lock, the GM looks for a GM card of that
+ * key (a second request, a double click, two GMs, a reload: refused); the card is posted FIRST, with the roll, marked
+ * "applying" when the test was a catastrophe; the confusion follows (state read back from the combat's flag), then,
+ * when the confused combatant had the turn, the turn passes to the next combatant who may act; the card is then
+ * marked "done". If the GM's client stops in between, the active GM finishes it on `ready` (only what is missing,
+ * and only while the round lasts).
+ */
+import { MODULE_ID, template } from "../../constants.js";
+import { polarisTest, type PolarisDifficulty, type PolarisTestResult } from "../../rules/polaris.js";
+import { polarisCardContext } from "../../apps/polaris-context.js";
+import { gmCardFlag } from "../cards.js";
+import { postCard } from "../chat.js";
+import { foundryDice } from "../dice.js";
+import { canControl, isActiveGM } from "../gm.js";
+import { UserError, t } from "../i18n.js";
+import { registerRecovery, runSteps, type Step } from "../operations.js";
+import { registerRequest, sendRequest } from "../requests.js";
+import { withCombatLock } from "../combat/side-ops.js";
+import { combatOf } from "../combat/round.js";
+import { polarisPhasesActive } from "../combat/side-initiative.js";
+import type { CombatLike, CombatantLike } from "../combat/types.js";
+import { confusedIds } from "./confusion.js";
+
+/** What a client asks: the combatant, its Adaptation level and mastery, the difficulty (default Moyenne). */
+export interface IntentionRequest {
+  combatId: string;
+  combatantId: string;
+  chance: number | "X";
+  mastery?: number;
+  difficulty?: PolarisDifficulty | number;
+}
+
+export interface IntentionOutcome {
+  die: number;
+  success: boolean;
+  degree: string;
+  confused: boolean;
+}
+
+/** The card's state (flags.aventure.polarisIntention), written by the active GM only. */
+export interface IntentionCardFlag {
+  v: 1;
+  combat: string;
+  combatant: string;
+  round: number;
+  success: boolean;
+  confused: boolean;
+  status: "applying" | "done";
+}
+
+const ID = /^[A-Za-z0-9]{1,64}$/;
+
+/** The card flag of a message a GM wrote, checked field by field (null for anything else). */
+export function intentionCardFlag(message: unknown): IntentionCardFlag | null {
+  const raw = gmCardFlag(message as { author?: unknown; flags?: unknown }, "polarisIntention") as Record<string, unknown> | undefined;
+  if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
+  if (typeof raw.combat !== "string" || !ID.test(raw.combat) || typeof raw.combatant !== "string" || !ID.test(raw.combatant)) return null;
+  if (typeof raw.round !== "number" || !Number.isInteger(raw.round) || raw.round < 1) return null;
+  if (typeof raw.success !== "boolean" || typeof raw.confused !== "boolean" || (raw.status !== "applying" && raw.status !== "done")) return null;
+  return { v: 1, combat: raw.combat, combatant: raw.combatant, round: raw.round, success: raw.success, confused: raw.confused, status: raw.status };
+}
+
+interface CardMessage {
+  id: string | null;
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The GM card of (combat, round, combatant), if the test was made. */
+function findCard(combatId: string, combatantId: string, round: number): { message: CardMessage; flag: IntentionCardFlag } | null {
+  for (const m of game.messages.contents) {
+    const flag = intentionCardFlag(m);
+    if (flag && flag.combat === combatId && flag.combatant === combatantId && flag.round === round) return { message: m, flag };
+  }
+  return null;
+}
+
+/** Whether `c` made its Adaptation test this round (a GM card says so). */
+export function testedThisRound(combat: CombatLike, c: CombatantLike): boolean {
+  return !!combat.id && !!c.id && findCard(combat.id, c.id, combat.round) !== null;
+}
+
+const currentId = (combat: CombatLike): string | null => (combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null));
+
+/** The writes of a catastrophe, each read back from the combat: the confusion, then the turn when it was this one's. */
+function confusionSteps(combat: CombatLike, flag: IntentionCardFlag, name: string): Step[] {
+  const sameRound = () => combat.round === flag.round;
+  const steps: Step[] = [
+    {
+      label: t("AVENTURE.Polaris.intention.stepConfused", { name }),
+      state: () => (!sameRound() ? "missing" : confusedIds(combat, flag.round).includes(flag.combatant) ? "done" : "pending"),
+      run: () => combat.update({ [`flags.${MODULE_ID}.polarisConfused`]: { round: flag.round, ids: [...confusedIds(combat, flag.round), flag.combatant] } }),
+    },
+    {
+      label: t("AVENTURE.Polaris.intention.stepTurn", { name }),
+      state: () => (sameRound() && combat.started && currentId(combat) === flag.combatant ? "pending" : "done"),
+      run: () => (combat as CombatLike & { nextTurn(): Promise<unknown> }).nextTurn(),
+    },
+  ];
+  // Only the active GM writes: a GM who stopped being the active one stops here (the next one finishes).
+  return steps.map((s) => ({
+    ...s,
+    run: () => {
+      if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+      return s.run();
+    },
+  }));
+}
+
+async function applyConfusion(combat: CombatLike, message: CardMessage, flag: IntentionCardFlag, name: string): Promise<void> {
+  await runSteps(confusionSteps(combat, flag, name));
+  await message.update({ [`flags.${MODULE_ID}.polarisIntention.status`]: "done" });
+}
+
+function cardNotes(result: PolarisTestResult, confused: boolean, name: string): string[] {
+  if (confused) return [t("AVENTURE.Polaris.intention.confused", { name })];
+  return [t(result.success ? "AVENTURE.Polaris.intention.success" : "AVENTURE.Polaris.intention.failure", { name })];
+}
+
+function checkRequest(data: unknown): IntentionRequest {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Combat.badRequest");
+  const d = data as Record<string, unknown>;
+  if (typeof d.combatId !== "string" || !ID.test(d.combatId) || typeof d.combatantId !== "string" || !ID.test(d.combatantId)) {
+    throw new UserError("AVENTURE.Combat.badRequest");
+  }
+  const chance = d.chance === "X" ? "X" : d.chance;
+  const difficulty = d.difficulty === undefined ? "average" : d.difficulty;
+  const req = { combatId: d.combatId, combatantId: d.combatantId, chance, difficulty, ...(d.mastery !== undefined ? { mastery: d.mastery } : {}) } as IntentionRequest;
+  // The rules check the chance, the mastery and the difficulty (types, integers, bounds, known ids).
+  polarisTest({ chance: req.chance, difficulty: req.difficulty!, roll: 1, ...(req.mastery !== undefined ? { mastery: req.mastery } : {}) });
+  return req;
+}
+
+/** Request "polarisIntention" (active GM): checks who asks, then tests once per (combat, round, combatant). */
+export async function onIntentionRequest(data: unknown, { sender }: { sender: User }): Promise<IntentionOutcome> {
+  const req = checkRequest(data);
+  if (!polarisPhasesActive()) throw new UserError("AVENTURE.Polaris.intention.off");
+  const combat = combatOf(req.combatId);
+  const combatant = combat.combatants.get(req.combatantId);
+  if (!combatant) throw new UserError("AVENTURE.Combat.badRequest");
+  if (!canControl(sender, combatant)) throw new UserError("AVENTURE.Error.NotOwner", { name: combatant.name });
+  if (!combat.started) throw new UserError("AVENTURE.Polaris.intention.notStarted");
+  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  return withCombatLock(req.combatId, async () => {
+    const round = combat.round;
+    if (findCard(req.combatId, req.combatantId, round)) throw new UserError("AVENTURE.Polaris.intention.already", { name: combatant.name });
+    const dice = foundryDice();
+    const [die] = await dice.roll(1, 20, "polarisIntention");
+    const result = polarisTest({ chance: req.chance, difficulty: req.difficulty!, roll: die!, ...(req.mastery !== undefined ? { mastery: req.mastery } : {}) });
+    const confused = !result.success && result.degree === "catastrophique";
+    const flag: IntentionCardFlag = { v: 1, combat: req.combatId, combatant: req.combatantId, round, success: result.success, confused, status: confused ? "applying" : "done" };
+    const context = polarisCardContext(
+      {
+        label: "",
+        title: t("AVENTURE.Polaris.intention.title", { name: combatant.name }),
+        chanceLabel: t("AVENTURE.Polaris.intention.chance"),
+        chance: req.chance,
+        difficulty: req.difficulty!,
+        retryPenalty: 0,
+        die: die!,
+        result,
+        hideDifficulty: false,
+        kind: "skill",
+        notes: cardNotes(result, confused, combatant.name),
+      },
+      t,
+    );
+    const message: CardMessage | undefined = await postCard({
+      template: template("polaris/test-card.hbs"),
+      context,
+      rolls: dice.rolls,
+      speaker: ChatMessage.getSpeaker({ alias: combatant.name, ...(combatant.actor ? { actor: combatant.actor } : {}) }),
+      flags: { polarisIntention: flag },
+    });
+    if (confused && message) await applyConfusion(combat, message, flag, combatant.name);
+    return { die: die!, success: result.success, degree: result.degree, confused };
+  });
+}
+
+/** Asks the active GM to test a combatant's change of intention (the active GM's own click runs directly). */
+export function requestIntention(req: IntentionRequest): Promise<IntentionOutcome> {
+  return sendRequest<IntentionOutcome>("polarisIntention", req);
+}
+
+/**
+ * Recovery (active GM, on ready and when the active GM left): every intention card left "applying" is finished while
+ * its round lasts (only what is missing), and marked done.
+ */
+export async function recoverIntentions(): Promise<void> {
+  for (const m of [...game.messages.contents]) {
+    const flag = intentionCardFlag(m);
+    if (!flag || flag.status !== "applying") continue;
+    const message: CardMessage = m;
+    try {
+      if (!game.combats?.get(flag.combat)) {
+        await message.update({ [`flags.${MODULE_ID}.polarisIntention.status`]: "done" });
+        continue;
+      }
+      const combat = combatOf(flag.combat);
+      const name = combat.combatants.get(flag.combatant)?.name ?? flag.combatant;
+      await withCombatLock(flag.combat, async () => {
+        const fresh = intentionCardFlag(game.messages.get(message.id ?? ""));
+        if (fresh?.status === "applying") await applyConfusion(combat, message, fresh, name);
+      });
+    } catch (e) {
+      console.error("aventure | could not finish an interrupted change of intention", e);
+    }
+  }
+}
+
+export function registerIntention(): void {
+  registerRequest({ name: "polarisIntention", handle: onIntentionRequest });
+  registerRecovery("polarisIntention", recoverIntentions);
+}
