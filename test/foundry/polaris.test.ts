@@ -694,7 +694,7 @@ describe("changing intention (RULES.md §9.2): an Adaptation test from the track
     expect(card.author!.id).toBe("gm1");
     expect(card.flags.aventure).toMatchObject({ polarisIntention: { v: 1, combatant: byName(c, "Plongeuse").id, round: 1, success: true, confused: false, status: "done" } });
     const t = lastCard(world);
-    expect(t).toContain("Change of intention: Plongeuse");
+    expect(t).toContain("Change of intention — Plongeuse");
     expect(t).toContain("Adaptation level 11");
     expect(t).toContain("Success — Fairly good (+2)"); // margin 11 − 5 = 6
     expect(t).toContain("Success: Plongeuse may change the declared action, with the GM's agreement.");
