@@ -14,6 +14,7 @@ import { openPursuit } from "../apps/PursuitDialog.js";
 import { lightApi } from "./light/api.js";
 import { fall } from "./movement/fall.js";
 import { openFallDialog, showJumps } from "./movement/api.js";
+import { breatheAgainFor, holdBreathFor } from "./breath/breath.js";
 
 export function buildApi() {
   return {
@@ -45,6 +46,10 @@ export function buildApi() {
     fallDialog: () => openFallDialog(),
     /** Opens the jump panel of the selected tokens. docs/api/movement.md */
     showJumps: () => showJumps(),
+    /** A token starts holding its breath (world time; a GM may give `{ conMod }`). docs/api/movement.md */
+    holdBreath: (token: unknown, options?: { conMod?: number }) => holdBreathFor(token, options),
+    /** A token breathes again (its held breath or its suffocation ends). docs/api/movement.md */
+    breatheAgain: (token: unknown) => breatheAgainFor(token),
   };
 }
 
