@@ -95,7 +95,7 @@ export async function drawBreathBadges(html: HTMLElement): Promise<void> {
     const header = row.parentElement?.closest("li.combatant-group")?.querySelector<HTMLElement>(".group-header .token-name, .group-header");
     if (header) {
       const copy = badge.cloneNode(true);
-      if (copy instanceof HTMLElement) copy.removeAttribute("data-for");
+      if ("removeAttribute" in copy && typeof copy.removeAttribute === "function") copy.removeAttribute("data-for");
       header.appendChild(copy);
     }
   }
