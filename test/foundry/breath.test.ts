@@ -321,7 +321,7 @@ describe("the HUD panel", () => {
     const { token } = creature(world, scene, { owner: "p1" });
     await as(world, "p1", (a) => a.holdBreath(token));
     const hud = world.renderTokenHUD(token, "p1");
-    world.window.document.body.appendChild(hud);
+    hud.ownerDocument.body.appendChild(hud); // open: in the page, where a redraw finds it
     await world.settle();
     const panel = () => hud.querySelector(".aventure-breath-panel");
     expect(text(panel()?.querySelector(".aventure-breath-head"))).toBe("Holding breath 3\u00a0min left");
