@@ -298,6 +298,13 @@ describe("combat rounds count (core advances world time per round)", () => {
     expect(cards(world)).toHaveLength(1);
     html = await tracker();
     expect(text(row(html, heroId)?.querySelector(".aventure-breath-badge"))).toBe("0 HP, dying");
+    // A monster holding its breath is not shown to the players; the GM sees it.
+    await api(world).holdBreath(scene.tokens.get("torc"));
+    html = await tracker();
+    expect(row(html, orcId)?.querySelector(".aventure-breath-badge")).toBeNull();
+    await world.as("gm1", () => (ui.combat as unknown as { render(): Promise<unknown> }).render());
+    const gmHtml = world.as("gm1", () => (ui.combat as unknown as { element: HTMLElement }).element);
+    expect(text(row(gmHtml, orcId)?.querySelector(".aventure-breath-badge"))).toBe("3\u00a0min left");
   });
 
   it("inside a collapsed dnd5e group, the group's header shows the badge too", async () => {

@@ -1,7 +1,7 @@
 /**
  * Where the remaining time shows (RULES.md §4.2): a token HUD panel (holding: time left; out of air: rounds left;
  * down) for the GM and the token's owners, the "Hold breath" / "Breathe again" HUD buttons, and a badge next to the
- * combatant in the combat tracker. Each client refreshes what it shows when world time moves (updateWorldTime) or a
+ * combatant in the combat tracker (for the GM and the users who may observe the token). Each client refreshes what it shows when world time moves (updateWorldTime) or a
  * token's breath changes (updateToken): the panel and the badges are redrawn in place, the tracker is not re-rendered.
  */
 import { template } from "../../constants.js";
@@ -69,7 +69,8 @@ function breathRows(): { id: string; phase: "holding" | "outOfAir" | "down"; sec
     if (!c.id || !c.tokenId || !c.sceneId) continue;
     const token = sceneToken(c.sceneId, c.tokenId);
     const flag = token ? breathFlagOf(token) : null;
-    if (!flag) continue;
+    // Who may see the token's sheet may see it cannot breathe: a monster's breath is not shown to the players.
+    if (!token || !flag || (!game.user.isGM && !token.testUserPermission(game.user, "OBSERVER"))) continue;
     const s = breathNow(flag, game.time.worldTime);
     out.push({ id: c.id, phase: s.phase, secondsLeft: s.secondsLeft, roundsLeft: s.roundsLeft });
   }

@@ -15,11 +15,16 @@ export async function onBreathWorldTime(worldTime: number): Promise<void> {
   await guarded(refreshBreathDisplays);
 }
 
-/** updateToken (every client): a change of flags.aventure.breath redraws the HUD panel and the tracker badges. */
+/**
+ * updateToken (every client): a change of flags.aventure.breath (set, or deleted: "-=breath") redraws the HUD panel
+ * and the tracker badges; other changes do not.
+ */
 export function onBreathTokenUpdate(_token: unknown, changed: unknown): Promise<void> | void {
   if (typeof changed !== "object" || changed === null || !("flags" in changed)) return;
   const flags = changed.flags;
   if (typeof flags !== "object" || flags === null || !(MODULE_ID in flags)) return;
+  const mine = flags[MODULE_ID];
+  if (typeof mine !== "object" || mine === null || !("breath" in mine || "-=breath" in mine)) return;
   return guarded(refreshBreathDisplays).then(() => undefined);
 }
 

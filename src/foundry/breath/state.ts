@@ -70,7 +70,7 @@ export interface BreathToken {
   actor: unknown;
   flags?: unknown;
   isOwner?: boolean;
-  testUserPermission(user: User, level: "OWNER"): boolean;
+  testUserPermission(user: User, level: "OWNER" | "OBSERVER"): boolean;
   setFlag(scope: "aventure", key: "breath", value: BreathFlag): Promise<unknown>;
   unsetFlag(scope: "aventure", key: "breath"): Promise<unknown>;
 }
