@@ -132,6 +132,8 @@ function environmentTests({ describe, it, before, after, assert }: BatchContext)
       assert.equal(flag.dropAt - flag.airUntil, 12, "then 2 rounds of 6 s");
       assert.isAtMost(Math.abs(flag.start - start), 6, "starts now");
       assert.isFalse(flag.dropped);
+      await api().breatheAgain(token); // so that the next tests' world time does not make this one drop
+      await waitFor(() => !breathOf(token), "the flag removed");
     });
 
     it("world time passing: nothing before the drop; then 0 HP, unconscious and one card, once", async () => {
