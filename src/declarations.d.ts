@@ -6,7 +6,7 @@ import type { RulesetId } from "./rules/rulesets.js";
 import type { ActorDataPaths, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
 import type { AventureApi } from "./foundry/api.js";
 import type { SideTies } from "./rules/encounter.js";
-import type { AventureActorFlags } from "./foundry/flags.js";
+import type { AventureActorFlags, AventureMessageFlags } from "./foundry/flags.js";
 import type { ExplorationRecord } from "./foundry/exploration/record.js";
 
 declare module "fvtt-types/configuration" {
@@ -30,6 +30,7 @@ declare module "fvtt-types/configuration" {
     "aventure.movementCosts": boolean;
     "aventure.movementRefuse": boolean;
     "aventure.jumpWarning": boolean;
+    "aventure.athleticsReminder": boolean;
     "aventure.fallRegions": boolean;
     "aventure.fallOnDrop": FallOnDrop;
     "aventure.lightEffects": boolean;
@@ -50,6 +51,9 @@ declare module "fvtt-types/configuration" {
   interface FlagConfig {
     Actor: {
       aventure: AventureActorFlags;
+    };
+    ChatMessage: {
+      aventure: AventureMessageFlags;
     };
   }
 

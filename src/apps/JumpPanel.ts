@@ -65,6 +65,7 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
         strMod: stats.strMod,
         height: this.#height,
         lang: game.i18n.lang,
+        athleticsReminder: getSetting("athleticsReminder"),
       },
       (k, d) => t(k, d),
     ) as never;

@@ -85,6 +85,8 @@ export interface JumpPanelInput {
   /** The creature's height in metres (the panel lets the user change it). */
   height: number;
   lang: string;
+  /** RULES.md §3.1: remind Strength (Athletics) at the GM's call for climbs and swims (the world setting; default on). */
+  athleticsReminder?: boolean;
 }
 
 /** The jump panel: long jump and high jump with and without run-up, reach, obstacle, checks. */
@@ -123,6 +125,7 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
     height: input.height,
     missing: missing.length ? localize("AVENTURE.Movement.Jump.missing.text", { list: missing.join(", ") }) : null,
     encounter: encounterMovementNotes(ruleset, localize),
+    athletics: input.athleticsReminder === false ? null : localize("AVENTURE.Movement.Jump.athletics"),
   };
 }
 

@@ -17,6 +17,7 @@ import { fall } from "./movement/fall.js";
 import { openFallDialog, showJumps } from "./movement/api.js";
 import { openExploration } from "../apps/ExplorationPanel.js";
 import { explorationApi } from "./exploration/api.js";
+import { breatheAgainFor, holdBreathFor } from "./breath/breath.js";
 
 export function buildApi() {
   return {
@@ -54,6 +55,10 @@ export function buildApi() {
     openExploration: () => openExploration(),
     /** Exploration time: status, start, end, party, advance, spend, light, putOut (GMs). docs/api/exploration.md */
     exploration: explorationApi(),
+    /** A token starts holding its breath (world time; a GM may give `{ conMod }`). docs/api/movement.md */
+    holdBreath: (token: unknown, options?: { conMod?: number }) => holdBreathFor(token, options),
+    /** A token breathes again (its held breath or its suffocation ends). docs/api/movement.md */
+    breatheAgain: (token: unknown) => breatheAgainFor(token),
   };
 }
 

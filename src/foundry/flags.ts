@@ -6,3 +6,9 @@ export interface AventureActorFlags {
   fastingDays?: number;
   thirstDays?: number;
 }
+
+/**
+ * What the module stores under flags.aventure on the chat cards and requests it posts (a fall, a journey, a
+ * suffocation...): each feature checks its own key field by field when it reads a card (cards.ts).
+ */
+export type AventureMessageFlags = Record<string, unknown>;

@@ -11,6 +11,7 @@ import { openEncounter } from "./encounter/open.js";
 import { registerTravelHooks } from "./travel/hooks.js";
 import { registerLightHooks } from "./light/hooks.js";
 import { registerMovementHooks } from "./movement/hooks.js";
+import { registerBreathHooks } from "./breath/hooks.js";
 import { registerPursuitHooks } from "./pursuit/hooks.js";
 import { registerExplorationHooks } from "./exploration/hooks.js";
 import { registerPolarisHooks } from "./polaris/hooks.js";
@@ -32,6 +33,7 @@ export function registerHooks(): void {
   registerTravelHooks(); // travel: requests "travelApply" and "travelUndo" (GMs only), proposal kind "travel", recovery of interrupted journeys, HUD button "travel", renderChatMessageHTML (the card's footer and Undo)
   registerLightHooks(); // light: canvasReady, lightingRefresh, updateToken, createToken, deleteToken, create/update/deleteAmbientLight, updateScene, updateActor, drawToken, dnd5e.postRollAttack, createChatMessage (OSE attacks); requests "hide", "endHide", "setSearching" (GMs only), proposal kind "hide", recovery of interrupted hiding changes; HUD panel + buttons "hide", "end-hide", "search", "stop-search"
   registerMovementHooks(); // movement: setup (movement action cost functions, ruler class), preMoveToken, moveToken, renderChatMessageHTML (Apply damage); requests "fall" and "fallApply" (the card's Apply damage, GMs only), recovery of interrupted falls; region behaviour aventure.fall; HUD buttons "jumps", "fall"
+  registerBreathHooks(); // suffocation: request "breath", recovery of interrupted drops; updateWorldTime, updateToken, renderCombatTracker (badges); HUD buttons "hold-breath", "breathe-again" and panel
   registerPursuitHooks(); // pursuit: query aventure.pursuit, HUD button "pursuit", renderChatMessageHTML (Continue)
   registerExplorationHooks(); // exploration: request "exploration" (GMs only), recovery of an interrupted advance, updateWorldTime (turns counted on the active GM; panels re-rendered), getSceneControlButtons (the panel's button), renderChatMessageHTML (Open the Encounter dialog), settings' onChange
   registerPolarisHooks(); // polaris: HUD button "polaris-test"; request "polarisIntention" (changing intention), recovery of an interrupted one

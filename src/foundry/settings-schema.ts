@@ -139,6 +139,8 @@ export function settingsSchema(systemId: string) {
     movementCosts: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     movementRefuse: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
     jumpWarning: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
+    // RULES.md §3.1: remind Strength (Athletics) at the GM's call when a path climbs or swims (issue 13).
+    athleticsReminder: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     fallRegions: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     fallOnDrop: {
       type: "string",

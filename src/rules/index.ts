@@ -17,5 +17,6 @@ export * from "./polaris.js";
 export * from "./encounter.js";
 export * from "./pursuit.js";
 export * from "./travel.js";
+export * from "./suffocation.js";
 export * from "./exploration.js";
 export * from "./detection.js";

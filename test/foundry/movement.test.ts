@@ -223,6 +223,73 @@ describe("token ruler label", () => {
   });
 });
 
+describe("hard climbs and swims: Strength (Athletics) at the GM's call (RULES.md §3.1)", () => {
+  let world: FakeWorld;
+  let token: FakeToken;
+  const REMINDER = "Strength (Athletics) at the GM's call (hard climb, icy water, currents)";
+  const labels = (segments: [string, number, number][]) =>
+    world.as("gm1", () => {
+      const Ruler = (CONFIG.Token as unknown as { rulerClass: new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined } }).rulerClass;
+      const r = new Ruler({ document: token, actor: token.actor });
+      const state = {};
+      return rulerPath(world.clientOf("gm1"), token, segments).map((w) => r._getWaypointLabelContext(w, state)?.aventureAthletics);
+    });
+  beforeEach(async () => {
+    let scene: FakeScene;
+    ({ world, scene } = await boot({ users: [GM] }));
+    token = place(world, scene, hero(world));
+  });
+
+  it("the label that ends a climb or a swim reminds it, once; walking does not", () => {
+    expect(labels([["walk", 3, 1], ["climb", 3, 1], ["walk", 3, 1], ["swim", 3, 2]])).toEqual([undefined, undefined, REMINDER, undefined, REMINDER]);
+    expect(labels([["walk", 3, 1], ["walk", 3, 2], ["jump", 3, 1]])).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it("is added to the label (the system's fields kept), also when Aventure's costs are off; its setting turns it off", async () => {
+    await set(world, "movementCosts", false);
+    const label = world.as("gm1", () => {
+      const Ruler = (CONFIG.Token as unknown as { rulerClass: new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined } }).rulerClass;
+      return rulerPath(world.clientOf("gm1"), token, [["climb", 3, 1]]).map((w) => new Ruler({ document: token, actor: token.actor })._getWaypointLabelContext(w, {})).at(-1)!;
+    });
+    expect(label).toMatchObject({ action: { label: "climb" }, cost: { total: "6", units: "m" }, aventureAthletics: REMINDER });
+    expect(label.aventure).toBeUndefined();
+    // Rendered as core would: the base label (core's stand-in here) first, then the reminder.
+    const html = await world.as("gm1", () => foundry.applications.handlebars.renderTemplate("modules/aventure/templates/movement/waypoint-label.hbs", { ...label, action: { label: "AVENTURE.Movement.Jump.long" } }));
+    expect(html).toContain(REMINDER.replace("'", "&#x27;"));
+    await set(world, "movementCosts", true);
+    await set(world, "athleticsReminder", false);
+    expect(labels([["climb", 3, 1], ["swim", 3, 1]])).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("in French", async () => {
+    const { world: fr, scene } = await (async () => {
+      const w = await bootWorld({ system: "dnd5e", users: [GM], lang: "fr" });
+      const s = w.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 } });
+      viewScene(w, w.clientOf("gm1"), s);
+      return { world: w, scene: s };
+    })();
+    const t = place(fr, scene, hero(fr));
+    const label = fr.as("gm1", () => {
+      const Ruler = (CONFIG.Token as unknown as { rulerClass: new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined } }).rulerClass;
+      return rulerPath(fr.clientOf("gm1"), t, [["swim", 3, 1]]).map((w) => new Ruler({ document: t, actor: t.actor })._getWaypointLabelContext(w, {})).at(-1)!;
+    });
+    expect(label.aventureAthletics).toBe("Force (Athlétisme) à la discrétion du meneur de jeu (escalade difficile, eau glacée, courants)");
+  });
+
+  const panelText = async () => {
+    world.clientOf("gm1").controlled.push(token.id);
+    await world.as("gm1", () => api(world).showJumps());
+    return world.window.document.querySelector(".aventure-jumps")!.textContent!.replace(/\s+/g, " ");
+  };
+  it("the jumps panel reminds it too", async () => {
+    expect(await panelText()).toContain("Climbing or swimming: Strength (Athletics) at the GM's call (hard climb, icy water, currents).");
+  });
+  it("the jumps panel does not when the setting is off", async () => {
+    await set(world, "athleticsReminder", false);
+    expect(await panelText()).not.toContain("Climbing or swimming");
+  });
+});
+
 describe("token ruler label on a system with its own ruler (pf2e, Draw Steel...)", () => {
   it("adds to the system's label context and renders the system's template inside Aventure's, instead of replacing it", async () => {
     // A system's TokenRuler subclass with its own template and its own label fields, set in CONFIG before setup.

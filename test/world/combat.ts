@@ -204,7 +204,15 @@ export class FakeCombat extends FakeDocument {
   override async update(changes: Plain, options: Plain = {}): Promise<this | undefined> {
     const prev = { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null };
     const out = await this.world.updateDocument(this, changes, options);
-    if (out && (prev.round !== this.round || prev.turn !== this.turn)) runTurnEvents(this, prev, options);
+    if (out && (prev.round !== this.round || prev.turn !== this.turn)) {
+      runTurnEvents(this, prev, options);
+      // The round's seconds elapse on the world clock (CONFIG.time.roundTime: "the number of seconds which
+      // automatically elapse at the end of a Combat round"; the update carries them as v13 advanceTime, v14
+      // worldTime.delta: hookEvents.combatRound). Unverified detail: which side advances it; modelled as the server,
+      // after the combat update, for the user who made it: updateWorldTime then fires on every client.
+      const delta = Number((options.worldTime as Plain | undefined)?.delta ?? options.advanceTime ?? 0);
+      if (Number.isFinite(delta) && delta !== 0) await this.world.serverAdvanceTime(delta, options, this.world.currentClient().user.id);
+    }
     return out as this | undefined;
   }
   async startCombat(): Promise<this> {
@@ -223,7 +231,9 @@ export class FakeCombat extends FakeDocument {
       turn = i < 0 ? 0 : i;
     }
     const updateData = { round: this.round + 1, turn };
-    const updateOptions = this.#timeOptions(6);
+    // dnd5e sets CONFIG.time.roundTime = 6 (dnd5e.mjs); the fake keeps 6 where a system sets nothing.
+    const roundTime = Number((this.client.CONFIG.time as Plain | undefined)?.roundTime ?? 6);
+    const updateOptions = this.#timeOptions(roundTime);
     this.client.hooks.callAll("combatRound", this, updateData, updateOptions);
     await this.update(updateData, updateOptions);
     return this;

@@ -330,6 +330,12 @@ export class FakeApplicationV2 {
     const action = target.closest("[data-action]") as HTMLElement | null;
     const name = action?.dataset.action;
     const handler = name ? ((this.options.actions as Record<string, ActionHandler | { handler: ActionHandler }>)[name] ?? null) : null;
+    // The frame's own close button (data-action="close" in the window header) closes the window: ApplicationV2's
+    // built-in action (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#close).
+    if (!handler && name === "close") {
+      await this.close();
+      return;
+    }
     if (!handler || !action) throw new Error(`Fake ApplicationV2: no action ${String(name)} in ${this.constructor.name}`);
     const fn = typeof handler === "function" ? handler : handler.handler;
     await fn.call(this, event, action);

@@ -89,6 +89,8 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
       coreConfig(client);
       installCombat(client, true);
       client.CONFIG.DND5E = { statusEffects: {}, conditionTypes: {} };
+      // dnd5e.mjs (init): CONFIG.time.roundTime = 6.
+      client.CONFIG.time = { ...(client.CONFIG.time ?? {}), roundTime: 6 };
       // dnd5e.mjs: the status list is rebuilt in i18nInit (after every module's init handler).
       client.hooks.once("i18nInit", () => {
         const list: StatusEffectEntry[] = DND5E_STATUS_IDS.map((id) => ({ id, _id: staticID(`dnd5e${id}`), name: `DND5E.Status.${id}`, img: `systems/dnd5e/icons/svg/statuses/${id}.svg` }));

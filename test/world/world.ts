@@ -731,6 +731,18 @@ export class FakeWorld {
     return this.worldTime;
   }
 
+  /**
+   * The server advances the world time itself (a combat round's seconds, see combat.ts): no permission check on the
+   * user and no client write (nothing in `writes`, no fault injected), updateWorldTime(worldTime, delta, options,
+   * userId) on every client.
+   */
+  async serverAdvanceTime(delta: number, options: Plain, userId: string): Promise<number> {
+    await this.roundTrip();
+    this.worldTime += delta;
+    this.broadcast("updateWorldTime", this.worldTime, delta, options, userId);
+    return this.worldTime;
+  }
+
   /** game.settings.set for a world or user setting: GM only for world scope; onChange on every client. */
   async setSetting(key: string, value: unknown): Promise<unknown> {
     const client = this.currentClient();

@@ -16,7 +16,7 @@ export type AdapterId = "dnd5e" | "ose" | "generic";
 export type Ability = "str" | "dex" | "con" | "int" | "wis" | "cha";
 export type Skill = "stealth" | "perception" | "athletics" | "acrobatics" | "survival";
 /** Conditions by rule meaning; each adapter maps them to its system's status ids. */
-export type Condition = "prone" | "blinded" | "hidden" | "surprised" | "dimLight" | "invisible";
+export type Condition = "prone" | "blinded" | "hidden" | "surprised" | "dimLight" | "invisible" | "unconscious";
 
 /** Status ids Aventure registers itself where a system lacks one. */
 export const OWN_STATUS = {
@@ -32,6 +32,8 @@ const CANDIDATES: Record<Condition, string[]> = {
   surprised: ["surprised", OWN_STATUS.surprised],
   dimLight: [OWN_STATUS.dimLight],
   invisible: ["invisible"],
+  // Core and dnd5e both call it "unconscious" (dnd5e 5.3.3 module/config.mjs conditionTypes).
+  unconscious: ["unconscious"],
 };
 
 /** The minimal actor surface the adapters use (a real Actor satisfies it). */

@@ -95,6 +95,23 @@ export function labelFor(token: TokenLike, waypoint: RulerWaypoint, state: Recor
   });
 }
 
+/** The movement actions that may call for Strength (Athletics) at the GM's call (RULES.md §3.1). */
+const ATHLETICS_ACTIONS: ReadonlySet<string> = new Set(["climb", "swim"]);
+
+/**
+ * RULES.md §3.1: whether the path climbs or swims between the previous labelled waypoint and this one (the
+ * reminder goes on the label that ends such a stretch, once). Remembers this waypoint as the last labelled one.
+ */
+export function climbsOrSwimsSinceLabel(waypoint: RulerWaypoint, state: Record<string, unknown>): boolean {
+  const last = state.aventureLastLabelled;
+  let found = false;
+  for (let w: RulerWaypoint | null = waypoint; w?.previous && w !== last; w = w.previous) {
+    if (ATHLETICS_ACTIONS.has(w.action)) found = true;
+  }
+  state.aventureLastLabelled = waypoint;
+  return found;
+}
+
 type RulerClass = typeof foundry.canvas.placeables.tokens.TokenRuler;
 
 /** The label context fields core (or the system) gives that carry lengths. */
@@ -110,8 +127,8 @@ interface LabelContext {
 /**
  * A subclass of `Base` (the configured ruler class: core's or the system's) with Aventure's label: it ADDS to the
  * context the base class builds — lengths in one display unit (cost, distance and elevation alike), the movement left,
- * the jump warning — and renders the base class's own label template first (as a partial: `aventureBase`), then its
- * additions; a system's label content is kept.
+ * the jump warning, the Strength (Athletics) reminder on climbs and swims — and renders the base class's own label
+ * template first (as a partial: `aventureBase`), then its additions; a system's label content is kept.
  */
 export function makeAventureRuler(Base: RulerClass): RulerClass {
   const baseTemplate = (Base as unknown as { WAYPOINT_LABEL_TEMPLATE?: string }).WAYPOINT_LABEL_TEMPLATE ?? "templates/hud/waypoint-label.hbs";
@@ -127,7 +144,12 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
       const context = super._getWaypointLabelContext(waypoint, state) as LabelContext | void;
       if (!context) return context;
       const out: LabelContext = { ...context, aventureBase: baseTemplate };
-      if (!getSetting("movementCosts")) return out; // the automation is off: the base class's label, as it was
+      // RULES.md §3.1: a hard climb, icy water or currents call for Strength (Athletics) at the GM's call. A
+      // reminder of its own, on or off with its setting, whether or not Aventure computes the costs.
+      if (climbsOrSwimsSinceLabel(waypoint as RulerWaypoint, state as Record<string, unknown>) && getSetting("athleticsReminder")) {
+        out.aventureAthletics = game.i18n.localize("AVENTURE.Movement.Ruler.athletics");
+      }
+      if (!getSetting("movementCosts")) return out; // the automation is off: the base class's label (and the reminder)
       let aventure: AventureLabel | null = null;
       try {
         aventure = labelFor(this.token, waypoint as RulerWaypoint, state as Record<string, unknown>);

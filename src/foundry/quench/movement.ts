@@ -92,4 +92,104 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
   });
 }
 
-export const MOVEMENT_BATCH: Batch = { key: `${MODULE_ID}.movement`, displayName: "Aventure: movement and falls", fn: movementTests };
+/** A token as the suffocation tests read it: its flags, its actor's hit points and statuses, its placeable. */
+interface BreathTokenDoc extends TokenDoc {
+  flags: Record<string, Record<string, unknown> | undefined>;
+  object?: { control(options?: { releaseOthers?: boolean }): boolean; release(): boolean } | null;
+}
+
+type BreathFlagShape = { start: number; airUntil: number; dropAt: number; dropped: boolean };
+type SuffocationShape = { status?: string; breathId?: string; hpBefore?: number | null };
+const breathOf = (t: BreathTokenDoc): BreathFlagShape | undefined => t.flags[MODULE_ID]?.breath as BreathFlagShape | undefined;
+const suffocationOf = (m: ChatMessage): SuffocationShape | undefined => (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.suffocation as SuffocationShape | undefined;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function environmentTests({ describe, it, before, after, assert }: BatchContext): void {
+  describe("Suffocation (RULES.md §4.2) and hard climbs (§3.1)", () => {
+    const box = new Sandbox();
+    let n = 0;
+    const api = () => {
+      const a = game.modules.get(MODULE_ID)?.api;
+      if (!a) throw new Error("aventure | no API");
+      return a;
+    };
+    /** A creature with Constitution 14 (+2) and 20 hit points. */
+    const creature = async () => {
+      n++;
+      const actor = await box.actor({ name: `Aventure breath ${n}`, type: "npc", system: { abilities: { con: { value: 14 } }, attributes: { hp: { value: 20, max: 20 } } } });
+      return box.embedded<BreathTokenDoc>("Token", { name: `Aventure breath ${n}`, actorId: actor.id, actorLink: true, x: 0, y: 0 });
+    };
+    const cardsOf = (t: BreathTokenDoc) => box.messages().filter((m) => { const f = suffocationOf(m); return !!f && f.breathId === (breathOf(t) as { id?: string } | undefined)?.id; });
+    before(() => box.open());
+    after(() => box.close());
+
+    it("Hold breath with CON +2: 3 minutes of world time, then 2 rounds (deadlines from the world clock)", async () => {
+      const token = await creature();
+      const start = game.time.worldTime;
+      await api().holdBreath(token);
+      const flag = await waitFor(() => breathOf(token), "the breath flag");
+      assert.equal(flag.airUntil - flag.start, 180, "holds 1 + 2 = 3 minutes");
+      assert.equal(flag.dropAt - flag.airUntil, 12, "then 2 rounds of 6 s");
+      assert.isAtMost(Math.abs(flag.start - start), 6, "starts now");
+      assert.isFalse(flag.dropped);
+      await api().breatheAgain(token); // so that the next tests' world time does not make this one drop
+      await waitFor(() => !breathOf(token), "the flag removed");
+    });
+
+    it("world time passing: nothing before the drop; then 0 HP, unconscious and one card, once", async () => {
+      const token = await creature();
+      await api().holdBreath(token);
+      const flag = await waitFor(() => breathOf(token), "the breath flag");
+      await box.advanceTime(flag.dropAt - game.time.worldTime - 1);
+      await pause(200);
+      assert.equal(hp(token), 20, "still alive a second before the drop");
+      assert.lengthOf(cardsOf(token), 0, "no card yet");
+      await box.advanceTime(1);
+      const card = await waitFor(() => cardsOf(token).find((m) => suffocationOf(m)?.status === "applied"), "the suffocation card");
+      assert.equal(hp(token), 0, "0 HP");
+      assert.isTrue(token.actor!.statuses.has("unconscious"), "unconscious");
+      assert.equal(suffocationOf(card)?.hpBefore, 20);
+      assert.include(card.content ?? "", game.i18n.localize("AVENTURE.Breath.noStabilise"), "the card says it cannot be stabilised");
+      await box.advanceTime(60);
+      await pause(200);
+      assert.lengthOf(cardsOf(token), 1, "once");
+      assert.isTrue(breathOf(token)?.dropped, "marked dropped");
+    });
+
+    it("Breathe again ends it: no drop afterwards", async () => {
+      const token = await creature();
+      const cards = () => box.messages().filter((m) => suffocationOf(m)).length;
+      const before = cards();
+      await api().holdBreath(token);
+      await waitFor(() => breathOf(token), "the breath flag");
+      await api().breatheAgain(token);
+      await waitFor(() => !breathOf(token), "the flag removed");
+      await box.advanceTime(600);
+      await pause(200);
+      assert.equal(hp(token), 20, "no drop");
+      assert.equal(cards(), before, "no suffocation card");
+    });
+
+    it("the jumps panel reminds Strength (Athletics) at the GM's call for climbs and swims, unless the setting is off", async () => {
+      const reminder = game.i18n.localize("AVENTURE.Movement.Jump.athletics");
+      const panelText = async (token: BreathTokenDoc) => {
+        token.object?.control({ releaseOthers: true });
+        await api().showJumps();
+        const el = await waitFor(() => document.getElementById(`aventure-jumps-${token.id}`), "the jumps panel");
+        const text = el.textContent ?? "";
+        el.querySelector<HTMLElement>("[data-action='close']")?.click();
+        token.object?.release();
+        return text;
+      };
+      await box.setting("athleticsReminder", true);
+      assert.include(await panelText(await creature()), reminder, "reminded");
+      await box.setting("athleticsReminder", false);
+      assert.isFalse((await panelText(await creature())).includes(reminder), "not with the setting off");
+    });
+  });
+}
+
+export const MOVEMENT_BATCH: Batch = { key: `${MODULE_ID}.movement`, displayName: "Aventure: movement, falls and the environment", fn: (context) => {
+  movementTests(context);
+  environmentTests(context);
+} };

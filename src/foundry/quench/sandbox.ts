@@ -1,7 +1,7 @@
 /**
  * A throwaway corner of a real world for the in-world tests: a scene (viewed while the batch runs), actors, tokens,
- * regions, settings changed for the test, and every chat message posted meanwhile; `close()` deletes or restores all of
- * it. Uses only Foundry's public API (Scene.create, Actor.create, createEmbeddedDocuments, Scene#view, Document#delete,
+ * regions, settings changed for the test, world time advanced, and every chat message posted meanwhile; `close()`
+ * deletes or restores all of it. Uses only Foundry's public API (Scene.create, Actor.create, createEmbeddedDocuments, Scene#view, Document#delete,
  * game.settings) and the module's own API.
  */
 import { MODULE_ID } from "../../constants.js";
@@ -42,6 +42,8 @@ export class Sandbox {
   readonly #settings = new Map<string, unknown>();
   readonly #messages: string[] = [];
   #hook: number | null = null;
+  /** World time the batch advanced (rewound on close). */
+  #advanced = 0;
 
   async open(): Promise<void> {
     this.#previous = (game.scenes as unknown as { viewed: SceneDoc | null }).viewed ?? null;
@@ -80,6 +82,12 @@ export class Sandbox {
     await settings.set(MODULE_ID, key, value);
   }
 
+  /** Advances the world time (game.time.advance, GM); `close()` rewinds it by the same amount. */
+  async advanceTime(seconds: number): Promise<void> {
+    await game.time.advance(seconds);
+    this.#advanced += seconds;
+  }
+
   /** Chat messages posted since the sandbox opened (newest last). */
   messages(): ChatMessage[] {
     const out: ChatMessage[] = [];
@@ -95,6 +103,8 @@ export class Sandbox {
     const settings = game.settings as unknown as { set(ns: string, k: string, v: unknown): Promise<unknown> };
     for (const [key, value] of this.#settings) await settings.set(MODULE_ID, key, value).catch(() => undefined);
     for (const m of this.messages()) await m.delete().catch(() => undefined);
+    if (this.#advanced) await game.time.advance(-this.#advanced).catch(() => undefined);
+    this.#advanced = 0;
     for (const d of this.#docs.reverse()) await d.delete().catch(() => undefined);
     if (this.#previous) await this.#previous.view().catch(() => undefined);
     if (this.scene) await this.scene.delete().catch(() => undefined);

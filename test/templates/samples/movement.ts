@@ -38,6 +38,7 @@ export const SAMPLES: Record<string, Sample> = {
       action: { label: "AVENTURE.Movement.Jump.long" },
       cssClass: "aventure-exceeded",
       units: "m",
+      aventureAthletics: l("AVENTURE.Movement.Ruler.athletics"),
       elevation: { total: "3", icon: "fa-solid fa-arrows-up-down", hidden: false, delta: "+3" },
       ...(() => {
         const a = aventureLabel({
