@@ -144,22 +144,6 @@ export class FakeTokenObject {
   get isOwner(): boolean {
     return this.document.isOwner;
   }
-  /**
-   * PlaceableObject#control({releaseOthers}) (https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.PlaceableObject.html#control):
-   * selects the token for this client (owners and GMs only; false otherwise), releasing the others unless told not to.
-   */
-  control(options: { releaseOthers?: boolean } = {}): boolean {
-    if (!this.document.isOwner && !this.client.user.isGM) return false;
-    if (options.releaseOthers !== false) this.client.controlled.length = 0;
-    if (!this.client.controlled.includes(this.id)) this.client.controlled.push(this.id);
-    return true;
-  }
-  /** PlaceableObject#release(): no longer selected on this client. */
-  release(): boolean {
-    const i = this.client.controlled.indexOf(this.id);
-    if (i >= 0) this.client.controlled.splice(i, 1);
-    return true;
-  }
   addChild(c: unknown): unknown {
     this.children.push(c);
     return c;
