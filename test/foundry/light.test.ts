@@ -737,7 +737,7 @@ describe("hiding (RULES.md §6)", () => {
     await moveTo(world, token, [10, 16]); // dim light of the torch, in the guards' view
     await tick(world);
     expect(hideFlag(token)).toBeUndefined();
-    expect(world.messages.contents.at(-1)!.content).toContain("It left the darkness that hid it.");
+    expect(world.messages.contents.at(-1)!.content).toContain("It left the zone of no visibility that hid it (darkness, thick fog).");
     expect(world.messages.contents.at(-1)!.content).toContain("Wisdom (Perception) check");
   });
 
@@ -845,7 +845,7 @@ describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
     await world.as("gm1", () => token.setFlag("aventure", "hide", { dc: 14, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
     const again = await hudFor(world, "gm1", token);
     expect(again.buttons).toEqual(["aventure-end-hide", "aventure-stop-search"]);
-    expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer(s)");
+    expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer");
     expect(again.root.querySelector(".aventure-light-searching")!.textContent).toContain("Searching");
   });
 });

@@ -8,6 +8,7 @@
 import { onSettingChange } from "../settings.js";
 import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideRequests } from "./hide.js";
 import { registerLightHud } from "./hud.js";
+import { registerObscurityBehavior } from "./obscurity.js";
 import { canvasLike, type TokenDocLike, type TokenObjLike } from "./scene.js";
 import { lightTracker } from "./tracker.js";
 
@@ -21,6 +22,12 @@ function onSceneTokenChange(doc: TokenDocLike, changes: Record<string, unknown>)
   else if (TOKEN_FIELDS.some((k) => k in changes)) lightTracker.schedule([doc.id]);
 }
 
+/** Whether `sceneId` is the scene this client draws. */
+function viewedSceneId(sceneId: string | null | undefined): boolean {
+  const c = canvasLike();
+  return !!c && !!sceneId && sceneId === c.scene?.id;
+}
+
 function onViewedScene(doc: { parent?: { id: string | null } | null }): boolean {
   const c = canvasLike();
   return !!c && (!doc.parent || doc.parent.id === c.scene?.id);
@@ -30,6 +37,7 @@ export function registerLightHooks(): void {
   lightTracker.afterFlush = checkHiddenTokens;
   registerHideRequests();
   registerLightHud();
+  registerObscurityBehavior();
 
   Hooks.on("canvasReady", () => {
     lightTracker.reset();
@@ -42,6 +50,20 @@ export function registerLightHooks(): void {
   for (const hook of ["createAmbientLight", "updateAmbientLight", "deleteAmbientLight"] as const) {
     Hooks.on(hook, ((doc: { parent?: { id: string | null } | null }) => onViewedScene(doc) && lightTracker.schedule()) as never);
   }
+  // Obscurity regions (their shapes, elevation range, behaviours) and walls (doors opening: line of sight) change what
+  // every token sees and how it is seen.
+  const onRegion = (doc: RegionDocument.Implementation) => viewedSceneId(doc.parent?.id) && lightTracker.schedule();
+  const onBehavior = (doc: RegionBehavior.Implementation) => viewedSceneId(doc.parent?.parent?.id) && lightTracker.schedule();
+  const onWall = (doc: WallDocument.Implementation) => viewedSceneId(doc.parent?.id) && lightTracker.schedule();
+  Hooks.on("createRegion", onRegion);
+  Hooks.on("updateRegion", onRegion);
+  Hooks.on("deleteRegion", onRegion);
+  Hooks.on("createRegionBehavior", onBehavior);
+  Hooks.on("updateRegionBehavior", onBehavior);
+  Hooks.on("deleteRegionBehavior", onBehavior);
+  Hooks.on("createWall", onWall);
+  Hooks.on("updateWall", onWall);
+  Hooks.on("deleteWall", onWall);
   Hooks.on("updateScene", ((scene: { id: string | null }, changes: Record<string, unknown>) => {
     if (scene.id !== canvasLike()?.scene?.id) return;
     if ("environment" in changes || "darkness" in changes || "grid" in changes) lightTracker.schedule();
