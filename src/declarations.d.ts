@@ -3,10 +3,10 @@
  * (Lancer keeps a single file like this; so do we.)
  */
 import type { RulesetId } from "./rules/rulesets.js";
-import type { ActorDataPaths, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
+import type { ActorDataPaths, DetectionMode, DetectionObservers, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
 import type { AventureApi } from "./foundry/api.js";
 import type { SideTies } from "./rules/encounter.js";
-import type { AventureActorFlags } from "./foundry/flags.js";
+import type { AventureActorFlags, AventureMessageFlags, AventureSceneFlags } from "./foundry/flags.js";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -35,11 +35,19 @@ declare module "fvtt-types/configuration" {
     "aventure.lightIcons": boolean;
     "aventure.lightThresholdBright": number;
     "aventure.lightThresholdDim": number;
+    "aventure.detectionMode": DetectionMode;
+    "aventure.detectionObservers": DetectionObservers;
   }
 
   interface FlagConfig {
     Actor: {
       aventure: AventureActorFlags;
+    };
+    ChatMessage: {
+      aventure: AventureMessageFlags;
+    };
+    Scene: {
+      aventure: AventureSceneFlags;
     };
   }
 

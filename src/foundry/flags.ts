@@ -6,3 +6,21 @@ export interface AventureActorFlags {
   fastingDays?: number;
   thirstDays?: number;
 }
+
+/**
+ * What the module stores under flags.aventure on chat messages it writes, as far as typed code writes it (the other
+ * cards' flags are read through `gmCardFlag` and checked field by field).
+ */
+export interface AventureMessageFlags {
+  /** An ambient-detection card (src/foundry/light/detection.ts). */
+  detect?: import("./light/detection.js").DetectCard;
+}
+
+/** What the module stores under flags.aventure on scenes. */
+export interface AventureSceneFlags {
+  /**
+   * Ambient detection: the judged pairs that had an effect, by hider then observer, as "inView,light,passive,searching,dc"
+   * (null only in an update, with the "-=" deletion key).
+   */
+  detection?: { pairs?: Record<string, Record<string, string | null> | null> };
+}

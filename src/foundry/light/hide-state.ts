@@ -138,8 +138,8 @@ export interface HideOp {
   problems?: HideProblem[];
 }
 
-/** The cards that carry an operation: a hide, an end of hiding, a search. */
-export const HIDE_CARDS = ["hide", "hideEnd", "search"] as const;
+/** The cards that carry an operation: a hide, an end of hiding, a search, an ambient detection's reveal. */
+export const HIDE_CARDS = ["hide", "hideEnd", "search", "detect"] as const;
 export type HideCard = (typeof HIDE_CARDS)[number];
 
 /** The token document of a scene, read from the world (no canvas needed: recovery runs wherever the GM is). */

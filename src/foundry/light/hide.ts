@@ -481,7 +481,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
     const op: HideOp = { v: 1, status: "applying", sceneId, changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }] };
     const message = await postCard({
       template: template("light/hide-end-card.hbs"),
-      context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck }),
+      context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck, dc: flag.dc }),
       gmOnly: true,
       speaker: actor ? ChatMessage.getSpeaker({ actor: actor as never }) : undefined,
       flags: { hideEnd: { tokenId: doc.id, event, op } },

@@ -2,24 +2,47 @@
  * The light feature's hooks (listed in hooks.ts): recompute on lighting refresh, token movement and light, token or
  * scene updates (debounced, only what changed); redraw icons on token draw; end hiding on dnd5e attacks (and OSE
  * attack messages); HUD panel and buttons; the requests "hide", "endHide", "setSearching", the proposal kind "hide"
- * and the recovery of interrupted hiding changes. The dim-light status is set up with the module's statuses
- * (status-effects.ts), where it survives the system's own status list.
+ * and the recovery of interrupted hiding changes; the Obscurity region behaviour; ambient detection after each
+ * recomputation on the active GM (detection.ts: requests "detectionDecide" and "checkDetection", GMs only, and the
+ * card's Reveal / Ignore), also after a wall or door, a region, a hide flag, a searching mark or a status changes. The
+ * dim-light status is set up with the module's statuses (status-effects.ts), where it survives the system's own status
+ * list.
  */
-import { onSettingChange } from "../settings.js";
+import { getSetting, onSettingChange } from "../settings.js";
+import { ambientDetection, onRenderDetectionCard, registerDetection } from "./detection.js";
 import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideRequests } from "./hide.js";
 import { registerLightHud } from "./hud.js";
 import { registerObscurityBehavior } from "./obscurity.js";
 import { canvasLike, type TokenDocLike, type TokenObjLike } from "./scene.js";
-import { lightTracker } from "./tracker.js";
+import { lightTracker, type TokenLightState } from "./tracker.js";
 
 /** Token fields whose change moves the token or changes what it sees or emits. */
-const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId"] as const;
+const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId", "disposition"] as const;
+
+/** Whether an update touched the token's hiding state or searching mark (ambient detection judges its pairs again). */
+function hidingChanged(changes: Record<string, unknown>): boolean {
+  const flags = (changes.flags as Record<string, unknown> | undefined)?.aventure;
+  return !!flags && typeof flags === "object" && Object.keys(flags).some((k) => /^(-=)?(hide|searching)$/.test(k));
+}
 
 function onSceneTokenChange(doc: TokenDocLike, changes: Record<string, unknown>): void {
   if (!onViewedScene(doc)) return;
   // A token's own light changes every token's light: the lighting refresh follows, but do not rely on it.
   if ("light" in changes) lightTracker.schedule();
-  else if (TOKEN_FIELDS.some((k) => k in changes)) lightTracker.schedule([doc.id]);
+  else if (TOKEN_FIELDS.some((k) => k in changes) || hidingChanged(changes)) lightTracker.schedule([doc.id]);
+}
+
+/** After each recomputation on the active GM: ambient detection, or (setting off) hiding that ends when seen. */
+async function afterLightFlush(changed: TokenLightState[], states: ReadonlyMap<string, TokenLightState>, recomputed: ReadonlySet<string> | null): Promise<void> {
+  if (getSetting("detectionMode") === "off") return checkHiddenTokens(changed, states);
+  await ambientDetection.pass(states, recomputed);
+}
+
+/** The tokens of the viewed scene whose actor is `actor` (a status or sheet change concerns them). */
+function tokensOf(actor: { id: string | null } | null | undefined): string[] {
+  const c = canvasLike();
+  if (!c || !actor) return [];
+  return c.tokens.placeables.filter((t) => t.document.actor === actor || (t.document.actor as { id?: string | null } | null)?.id === actor.id).map((t) => t.id);
 }
 
 /** Whether `sceneId` is the scene this client draws. */
@@ -34,7 +57,11 @@ function onViewedScene(doc: { parent?: { id: string | null } | null }): boolean 
 }
 
 export function registerLightHooks(): void {
-  lightTracker.afterFlush = checkHiddenTokens;
+  lightTracker.afterFlush = afterLightFlush;
+  registerDetection(async (ids) => {
+    lightTracker.schedule(ids ? [...ids] : undefined);
+    await lightTracker.flush();
+  });
   registerHideRequests();
   registerLightHud();
   registerObscurityBehavior();
@@ -54,7 +81,11 @@ export function registerLightHooks(): void {
   // every token sees and how it is seen.
   const onRegion = (doc: RegionDocument.Implementation) => viewedSceneId(doc.parent?.id) && lightTracker.schedule();
   const onBehavior = (doc: RegionBehavior.Implementation) => viewedSceneId(doc.parent?.parent?.id) && lightTracker.schedule();
-  const onWall = (doc: WallDocument.Implementation) => viewedSceneId(doc.parent?.id) && lightTracker.schedule();
+  const onWall = (doc: WallDocument.Implementation) => {
+    if (!viewedSceneId(doc.parent?.id)) return;
+    ambientDetection.wallsChanged(); // a door opened or closed, a wall drawn or deleted: lines of sight change
+    lightTracker.schedule();
+  };
   Hooks.on("createRegion", onRegion);
   Hooks.on("updateRegion", onRegion);
   Hooks.on("deleteRegion", onRegion);
@@ -75,6 +106,14 @@ export function registerLightHooks(): void {
     if (!c) return;
     lightTracker.schedule(c.tokens.placeables.filter((t) => (t.document.actor as { id?: string | null } | null)?.id === actor.id).map((t) => t.id));
   }) as never);
+  // A status changes what a creature sees or how it is seen (invisible, blinded): its tokens are looked at again.
+  const onEffect = (effect: ActiveEffect.Implementation) => {
+    const parent = effect.parent;
+    if (parent && parent.documentName === "Actor") lightTracker.schedule(tokensOf(parent));
+  };
+  Hooks.on("createActiveEffect", onEffect);
+  Hooks.on("deleteActiveEffect", onEffect);
+  Hooks.on("renderChatMessageHTML", onRenderDetectionCard);
   Hooks.on("drawToken", ((token: TokenObjLike) => lightTracker.redrawIcons(token)) as never);
   Hooks.on("dnd5e.postRollAttack" as never, onAttackRolled as never);
   Hooks.on("createChatMessage", onChatMessageCreated as never);

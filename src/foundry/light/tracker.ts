@@ -66,8 +66,11 @@ export function lightAtOf(s: TokenLightState): LightAt {
   };
 }
 
-/** Called after each flush on the active GM with the states that changed and every state (hide.ts checks hiding). */
-export type AfterFlush = (changed: TokenLightState[], all: ReadonlyMap<string, TokenLightState>) => Promise<void>;
+/**
+ * Called after each flush on the active GM with the states that changed, every state, and the tokens that were
+ * recomputed (null: all of them): hiding and ambient detection look at what moved or changed.
+ */
+export type AfterFlush = (changed: TokenLightState[], all: ReadonlyMap<string, TokenLightState>, recomputed: ReadonlySet<string> | null) => Promise<void>;
 
 let warnedThresholds = false;
 
@@ -182,7 +185,7 @@ export class LightTracker {
     }
     if (isActiveGM()) {
       if (getSetting("lightEffects")) await this.applyEffects(c, changed);
-      if (this.afterFlush) await this.afterFlush(changed, this.states);
+      if (this.afterFlush) await this.afterFlush(changed, this.states, ids ?? null);
     }
     return changed;
   }
