@@ -367,6 +367,10 @@ class AmbientDetection {
       if (p) previous.push(p);
     }
     const changes = detectionChanges(previous, current);
+    // A pair whose notice waits for the GMs is neither judged nor recorded meanwhile: once they answer, what changed
+    // in between is judged (with or without a reload in between).
+    const pending = this.pendingPairs(sceneId);
+    const deferred = new Set(changes.map((x) => keyOf(x.observer, x.hider)).filter((k) => pending.has(k)));
 
     // Pairs that are gone (the hiding ended, an observer left or knows where it is): forgotten.
     const writes = new PairWrites();
@@ -376,15 +380,18 @@ class AmbientDetection {
       this.judged.delete(key);
       if (this.kept.delete(key)) writes.remove(x);
     }
-    for (const x of current) this.judged.set(keyOf(x.observer, x.hider), x);
+    for (const x of current) {
+      const key = keyOf(x.observer, x.hider);
+      if (!deferred.has(key)) this.judged.set(key, x);
+    }
 
     // Judge each changed pair once.
-    const pending = this.pendingPairs(sceneId);
     const notices: Notice[] = [];
     for (const x of changes) {
       const key = keyOf(x.observer, x.hider);
+      if (deferred.has(key)) continue;
       let effect = false;
-      if (x.inView && x.light !== "dark" && !pending.has(key)) {
+      if (x.inView && x.light !== "dark") {
         if (x.searching) {
           const notice = await this.searchRoll(c, x);
           effect = notice !== null;
@@ -527,6 +534,8 @@ async function onDecide(raw: unknown): Promise<{ status: DetectRow["status"] }> 
     ambientDetection.answered(row.observerId, row.hiderId);
     if (!d.reveal) {
       await writeCard(message, card, set("ignored"));
+      // What changed while the notice waited is judged now.
+      await checkNow?.(new Set([row.observerId, row.hiderId]));
       return { status: "ignored" };
     }
     // Nothing to reveal: no longer hidden, or this observer already knows where it is.

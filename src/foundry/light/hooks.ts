@@ -120,5 +120,5 @@ export function registerLightHooks(): void {
 
   onSettingChange("lightIcons", () => lightTracker.redrawIcons());
   onSettingChange("lightEffects", (on) => void lightTracker.reconcileAll(on === true));
-  for (const key of ["lightThresholdBright", "lightThresholdDim", "ruleset"] as const) onSettingChange(key, () => lightTracker.schedule());
+  for (const key of ["lightThresholdBright", "lightThresholdDim", "ruleset", "detectionMode", "detectionObservers"] as const) onSettingChange(key, () => lightTracker.schedule());
 }

@@ -224,7 +224,16 @@ export class LightTracker {
    * object behind several tokens; an unlinked token has its own synthetic actor) gets the mildest effect of its
    * tokens (rules mildestEffect), whichever token changed, so the result does not depend on the order of the changes.
    */
-  private async applyEffects(c: CanvasLike, states: readonly TokenLightState[]): Promise<void> {
+  private applying: Promise<void> = Promise.resolve();
+
+  /** One application of effects at a time (a recomputation and a setting turned on may both apply, never at once). */
+  private applyEffects(c: CanvasLike, states: readonly TokenLightState[]): Promise<void> {
+    const next = this.applying.then(() => this.applyEffectsNow(c, states));
+    this.applying = next.catch(() => undefined);
+    return next;
+  }
+
+  private async applyEffectsNow(c: CanvasLike, states: readonly TokenLightState[]): Promise<void> {
     const done = new Set<ActorLike>();
     for (const s of states) {
       const actor = placeable(c, s.tokenId)?.document.actor as unknown as ActorLike | null | undefined;

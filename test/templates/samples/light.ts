@@ -57,6 +57,6 @@ export const SAMPLES: Record<string, Sample> = {
   },
   "light/hide-end-card.hbs": {
     kind: "card",
-    context: () => hideEndCardContext({ hider: "Lysandre", event: "leftDarkness", perceptionCheck: true }),
+    context: () => hideEndCardContext({ hider: "Lysandre", event: "leftDarkness", perceptionCheck: true, dc: 14 }),
   },
 };
