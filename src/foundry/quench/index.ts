@@ -5,10 +5,11 @@
  * on documents and chat, and deletes what it created. CI runs the same batch functions against the test world
  * (test/quench.test.ts).
  */
+import { LIGHT_BATCH } from "./light.js";
 import { MOVEMENT_BATCH } from "./movement.js";
 import type { Batch, Quench } from "./types.js";
 
-export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH];
+export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH, LIGHT_BATCH];
 
 export function registerQuenchBatches(): void {
   Hooks.on("quenchReady" as never, ((quench: Quench) => {
