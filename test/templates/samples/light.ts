@@ -1,6 +1,6 @@
 /** Samples for the light feature's templates (see ../samples.ts): the HUD panel and the hiding cards. */
 import { lightHudContext } from "../../../src/apps/light-hud-context.js";
-import { hideCardContext, hideEndCardContext, searchCardContext } from "../../../src/apps/hide-card-context.js";
+import { detectionCardContext, hideCardContext, hideEndCardContext, searchCardContext } from "../../../src/apps/hide-card-context.js";
 import type { Sample } from "../samples.js";
 
 export const SAMPLES: Record<string, Sample> = {
@@ -10,6 +10,7 @@ export const SAMPLES: Record<string, Sample> = {
     context: () =>
       lightHudContext({
         level: "dark",
+        obscurity: "light",
         perceived: "dim",
         sense: "darkvision",
         effect: "disadvantage",
@@ -52,6 +53,22 @@ export const SAMPLES: Record<string, Sample> = {
           { name: "Lysandre", dc: 15, spotted: true, stillHidden: true },
           { name: "Corbin", dc: 12, spotted: true, stillHidden: false },
           { name: "Mirelle", dc: 19, spotted: false, stillHidden: true },
+        ],
+      }),
+  },
+  "light/detection-card.hbs": {
+    kind: "card",
+    context: () =>
+      detectionCardContext({
+        rows: [
+          { observerId: "orc2", hiderId: "aria", observer: "Orc 2", hider: "Aria", passive: 17, roll: null, dc: 12, reason: "dim", status: "pending" },
+          { observerId: "cap", hiderId: "aria", observer: "Capitaine Orsane", hider: "Aria", passive: null, roll: 15, dc: 12, reason: "obscured", status: "revealed" },
+          { observerId: "dog", hiderId: "corbin", observer: "Chien de garde", hider: "Corbin", passive: 16, roll: null, dc: 14, reason: "none", status: "revealed", ended: true },
+          { observerId: "orc3", hiderId: "corbin", observer: "Orc 3", hider: "Corbin", passive: 19, roll: null, dc: 14, reason: "obscured", status: "ignored" },
+        ],
+        skipped: [
+          { name: "Statue", reason: "noActor" },
+          { name: "Coffre", reason: "noPassive" },
         ],
       }),
   },
