@@ -224,6 +224,26 @@ describe("ambient detection: the issue's example (RULES.md §6)", () => {
     expect(buttons(world, card!, "gm1")).toEqual([]);
   });
 
+  it("Reveal automatically: two observers it hid from and a third one notice it in the same pass; the hiding ends once", async () => {
+    const { world, scene } = await night();
+    await set(world, "detectionMode", "auto");
+    const rogueActor = actor(world, { id: "rogue", name: "Rogue" });
+    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: rogueActor, disposition: 1 });
+    for (const [id, x] of [["g1", 14], ["g2", 6], ["g3", 10]] as const) addToken(world, scene, { id, name: id.toUpperCase(), at: [x, 16], actor: actor(world, { id, name: id.toUpperCase(), passive: 20 }) });
+    await as(world, "gm1", (a) => a.refreshLight());
+    // Hidden from both with Stealth 12 (written by the GM), in the dark: nobody notices.
+    await world.as("gm1", () => rogue.setFlag("aventure", "hide", { dc: 12, from: ["g1", "g2"], because: {}, light: "dark", x: 0, y: 0, seenBy: [] }));
+    await tick(world);
+    expect(cards(world)).toEqual([]);
+    await moveTo(world, rogue, [10, 13]);
+    await tick(world);
+    const [card] = cards(world);
+    expect(cardOf(card!).rows.map((r) => r.status)).toEqual(["revealed", "revealed", "revealed"]);
+    expect(cardOf(card!).op).toMatchObject({ status: "applied" });
+    expect((cardOf(card!).op as unknown as { changes: { after: unknown }[] }).changes).toEqual([expect.objectContaining({ after: null })]);
+    expect(hideFlag(rogue)).toBeUndefined();
+  });
+
   it("off: no passive check; hiding ends when an observer it hid from sees it, as before", async () => {
     const { world, rogue } = await issueExample(17);
     const before = cards(world).length;

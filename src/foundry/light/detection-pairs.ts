@@ -152,12 +152,11 @@ export class PairEvaluator {
     this.sight.clear();
   }
 
-  /** Forgets what it knows of these tokens' lines of sight (tokens removed from the scene). */
-  forget(ids: Iterable<string>): void {
-    const gone = new Set(ids);
+  /** Keeps only the lines of sight between these tokens (tokens deleted or gone from the scene are forgotten). */
+  retain(ids: ReadonlySet<string>): void {
     for (const key of [...this.sight.keys()]) {
       const [o, h] = key.split("|");
-      if (gone.has(o!) || gone.has(h!)) this.sight.delete(key);
+      if (!ids.has(o!) || !ids.has(h!)) this.sight.delete(key);
     }
   }
 

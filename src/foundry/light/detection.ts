@@ -359,6 +359,7 @@ class AmbientDetection {
       // Foundry's sight collision test, elevations back in scene units.
       lineOfSight: (a, b) => hasLineOfSight({ x: a.x, y: a.y, elevation: a.elevation / mpu }, { x: b.x, y: b.y, elevation: b.elevation / mpu }),
     };
+    if (!dirty) this.evaluator.retain(new Set(tokens.map((t) => t.id)));
     const current = this.evaluator.evaluate(scene, hiders, observers, dirty);
     const seen = new Set(current.map((x) => keyOf(x.observer, x.hider)));
     const previous: DetectionCondition[] = [];
@@ -487,10 +488,11 @@ function revealOp(sceneId: string, rows: readonly Pick<DetectRow, "observerId" |
   const changes = new Map<string, HideChange>();
   for (const r of rows) {
     const doc = sceneToken(sceneId, r.hiderId);
-    const before = changes.get(r.hiderId)?.before ?? (doc ? hideFlagOf(doc) : null);
-    if (!before) continue;
-    const prev = changes.get(r.hiderId)?.after ?? before;
-    if (!prev) continue;
+    const existing = changes.get(r.hiderId);
+    const before = existing ? existing.before : doc ? hideFlagOf(doc) : null;
+    // The flag as the rows before this one left it (null: an earlier row already ended the hiding).
+    const prev = existing ? existing.after : before;
+    if (!before || !prev) continue;
     const from = prev.from.filter((id) => id !== r.observerId);
     const seenBy = [...new Set([...(prev.seenBy ?? []), r.observerId])];
     changes.set(r.hiderId, { tokenId: r.hiderId, name: doc?.name ?? r.hider, before, after: from.length ? { ...prev, from, seenBy } : null });

@@ -25,7 +25,12 @@ interface LightApi {
   adapter(): { statusId(condition: string): string | null };
 }
 
-const api = (): LightApi => (game.modules.get(MODULE_ID) as unknown as { api: LightApi }).api;
+/** The module's API (typed by ModuleConfig in declarations.d.ts), as far as these tests use it. */
+function api(): LightApi {
+  const api = game.modules.get(MODULE_ID)?.api;
+  if (!api) throw new Error("aventure | the module is not active");
+  return api;
+}
 /** The Aventure flags of a chat message (hide, detect...). */
 const flagsOf = (m: ChatMessage): Record<string, unknown> => ((m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {});
 const SQUARE = 100;
