@@ -168,6 +168,46 @@ class PairWrites {
 
 // ------------------------------------------------------------------------------------------------ the pass
 
+/** Judged pair conditions by "observer|hider", indexed by token so that a move looks only at that token's pairs. */
+class PairMap {
+  private readonly byKey = new Map<string, DetectionCondition>();
+  private readonly byToken = new Map<string, Set<string>>();
+
+  get(key: string): DetectionCondition | undefined {
+    return this.byKey.get(key);
+  }
+
+  set(c: DetectionCondition): void {
+    const key = keyOf(c.observer, c.hider);
+    this.byKey.set(key, c);
+    for (const id of [c.observer, c.hider]) {
+      let keys = this.byToken.get(id);
+      if (!keys) this.byToken.set(id, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  delete(key: string): boolean {
+    const c = this.byKey.get(key);
+    if (!c) return false;
+    this.byKey.delete(key);
+    this.byToken.get(c.observer)?.delete(key);
+    this.byToken.get(c.hider)?.delete(key);
+    return true;
+  }
+
+  values(): DetectionCondition[] {
+    return [...this.byKey.values()];
+  }
+
+  /** The pairs of these tokens (as observer or hider), each once. */
+  involving(ids: Iterable<string>): DetectionCondition[] {
+    const keys = new Set<string>();
+    for (const id of ids) for (const key of this.byToken.get(id) ?? []) keys.add(key);
+    return [...keys].map((k) => this.byKey.get(k)!);
+  }
+}
+
 interface TokenInfo {
   disposition: number;
   hasActor: boolean;
@@ -186,8 +226,8 @@ interface Notice {
 class AmbientDetection {
   private sceneId: string | null = null;
   private evaluator = new PairEvaluator();
-  /** Every pair's last judged condition, by "observer|hider". */
-  private judged = new Map<string, DetectionCondition>();
+  /** Every pair's last judged condition. */
+  private judged = new PairMap();
   /** The pairs whose judgement had an effect (kept on the scene). */
   private kept = new Map<string, DetectionCondition>();
   /** Pairs with a prompt the GMs have not answered yet (not prompted again meanwhile). */
@@ -211,8 +251,8 @@ class AmbientDetection {
   /** Forgets the judgements of these tokens' pairs (api.checkDetection with `again`). */
   async forget(ids: ReadonlySet<string> | null): Promise<void> {
     const pairs = new PairWrites();
-    for (const [key, c] of [...this.judged]) {
-      if (ids && !ids.has(c.observer) && !ids.has(c.hider)) continue;
+    for (const c of ids ? this.judged.involving(ids) : this.judged.values()) {
+      const key = keyOf(c.observer, c.hider);
       this.judged.delete(key);
       if (this.kept.delete(key)) pairs.remove(c);
     }
@@ -229,14 +269,14 @@ class AmbientDetection {
   private reset(sceneId: string | null): void {
     this.sceneId = sceneId;
     this.evaluator = new PairEvaluator();
-    this.judged = new Map();
+    this.judged = new PairMap();
     this.pending = null;
     this.reported.clear();
     this.info.clear();
     const scene = sceneId ? game.scenes.get(sceneId) : null;
     this.kept = storedPairs(scene as { getFlag?(scope: "aventure", key: string): unknown } | null);
     // A reload: what had an effect is judged already.
-    for (const [k, c] of this.kept) this.judged.set(k, c);
+    for (const c of this.kept.values()) this.judged.set(c);
   }
 
   private pendingPairs(sceneId: string): Set<string> {
@@ -375,15 +415,15 @@ class AmbientDetection {
 
     // Pairs that are gone (the hiding ended, an observer left or knows where it is): forgotten.
     const writes = new PairWrites();
-    for (const [key, x] of [...this.judged]) {
+    for (const x of dirty ? this.judged.involving(dirty) : this.judged.values()) {
+      const key = keyOf(x.observer, x.hider);
       if (seen.has(key) || busy.has(x.hider)) continue;
-      if (dirty && !dirty.has(x.observer) && !dirty.has(x.hider)) continue;
       this.judged.delete(key);
       if (this.kept.delete(key)) writes.remove(x);
     }
     for (const x of current) {
       const key = keyOf(x.observer, x.hider);
-      if (!deferred.has(key)) this.judged.set(key, x);
+      if (!deferred.has(key)) this.judged.set(x);
     }
 
     // Judge each changed pair once.
