@@ -46,6 +46,8 @@ export interface DetectionBenchScene {
   observers: DetectObserver[];
   /** Recomputes the light of the given tokens (all when undefined) into their hider records. */
   relight(ids?: ReadonlySet<string>): void;
+  /** A light is put out (or lit again): the sources are prepared again, then every token's light recomputed. */
+  toggleLight(index: number): void;
 }
 
 export function detectionScene(seed = 11): DetectionBenchScene {
@@ -68,7 +70,8 @@ export function detectionScene(seed = 11): DetectionBenchScene {
     const y = r() * H;
     return { id: `l${i}`, x, y, bright: 400, dim: 800 };
   });
-  const prepared = prepareScene(lights);
+  let prepared = prepareScene(lights);
+  const out = new Set<number>();
   const tokens: PlainToken[] = Array.from({ length: 100 }, (_, i) => ({ id: `t${i}`, x: r() * W, y: r() * H, elevation: 0, darkness: 1, globalLight: false }));
   const hiders: DetectHider[] = tokens.slice(0, 40).map((t) => ({
     id: t.id,
@@ -112,7 +115,13 @@ export function detectionScene(seed = 11): DetectionBenchScene {
       return true;
     },
   };
-  return { scene, walls, lights, prepared, tokens, hiders, observers, relight };
+  const toggleLight = (index: number) => {
+    if (out.has(index)) out.delete(index);
+    else out.add(index);
+    prepared = prepareScene(lights.filter((_, i) => !out.has(i)));
+    relight();
+  };
+  return { scene, walls, lights, prepared, tokens, hiders, observers, relight, toggleLight };
 }
 
 /** Moves token `id` (a hider or an observer) to a new spot, as a drag on the canvas would. */

@@ -389,8 +389,10 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     await tick(world);
     expect(gm.counters.evaluations - mark).toBe(3); // h1 against each observer
     mark = gm.counters.evaluations;
-    await as(world, "gm1", (a) => a.checkDetection());
-    expect(gm.counters.evaluations - mark).toBe(6); // a full pass
+    await as(world, "gm1", (a) => a.checkDetection()); // a full pass: nothing changed, nothing computed again
+    expect(gm.counters.evaluations - mark).toBe(0);
+    await as(world, "gm1", (a) => a.checkDetection(null, { again: true })); // forgotten: every pair again
+    expect(gm.counters.evaluations - mark).toBe(6);
     for (const u of ["gm2", "p1", "p2"]) expect(detectionOf(world, u).counters.evaluations, u).toBe(0);
     expect(world.clientOf("gm1").hooks.registered()).not.toContain("refreshToken"); // never per frame
   });
@@ -623,15 +625,26 @@ describe("the pair engine and its budget (bench/detection.bench.ts measures the 
       expect(2400 / n).toBeGreaterThanOrEqual(10);
       expect(detectionChanges(all.filter((c) => c.observer === id || c.hider === id), moved).length).toBeLessThanOrEqual(n);
     }
-    // A full pass after a change of light: lines of sight between unmoved tokens are reused.
-    const sight = evaluator.counters.sightTests;
+    // A full pass after a change of light: only the pairs of hiders whose light changed are computed again, and lines
+    // of sight between unmoved tokens are reused.
+    s.toggleLight(7);
+    let mark = { ...evaluator.counters };
+    const after = evaluator.evaluate(s.scene, s.hiders, s.observers, null);
+    expect(after).toHaveLength(2400);
+    expect((evaluator.counters.evaluations - mark.evaluations) * 10).toBeLessThanOrEqual(naive.evaluations);
+    expect((evaluator.counters.sightTests - mark.sightTests) * 10).toBeLessThanOrEqual(naive.sightTests);
+    // A door opens: only the lines of sight crossing it are tested again.
+    mark = { ...evaluator.counters };
+    evaluator.wallsChanged(s.walls[0]!);
     evaluator.evaluate(s.scene, s.hiders, s.observers, null);
-    expect((evaluator.counters.sightTests - sight) * 10).toBeLessThanOrEqual(naive.sightTests);
-    // After a door opens every line of sight is tested again, still only where it can change the judgement.
-    evaluator.wallsChanged();
-    const cold = evaluator.counters.sightTests;
+    expect((evaluator.counters.sightTests - mark.sightTests) * 10).toBeLessThanOrEqual(naive.sightTests);
+    // From scratch (the first pass on a scene, or every wall changed): still only where it can change the judgement.
+    mark = { ...evaluator.counters };
+    evaluator.wallsChanged(null);
+    evaluator.retain(new Set());
     evaluator.evaluate(s.scene, s.hiders, s.observers, null);
-    expect(evaluator.counters.sightTests - cold).toBeLessThan(naive.sightTests);
+    expect(evaluator.counters.evaluations - mark.evaluations).toBe(2400);
+    expect(evaluator.counters.sightTests - mark.sightTests).toBeLessThan(naive.sightTests / 3);
   });
 });
 

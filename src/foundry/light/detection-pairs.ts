@@ -16,8 +16,11 @@
  *   change the judgement: the perceived light is not dark, and the observer searches (it rolls) or its passive
  *   Perception can reach the DC in that light. Otherwise the condition records `inView: false` (not tested: the
  *   observer could not notice the hider wherever it stands);
- * - a line of sight already tested between the same two spots is reused until a wall changes (`wallsChanged`: a door
- *   opens, a wall is drawn or deleted), so a full pass after a change of light tests only the pairs that moved.
+ * - a pair whose two tokens are as they were (spot, light, obscurity, senses, passive Perception, DC...) keeps its
+ *   condition, even in a full pass: after a change of light only the pairs of the hiders whose light changed are
+ *   computed again;
+ * - a line of sight already tested between the same two spots is reused until a wall it crosses changes
+ *   (`wallsChanged(segment)`: a door opens, a wall is drawn or deleted), so a door tests again only what it blocks.
  */
 import { passiveNotices, perceivedHider, type DetectionCondition } from "../../rules/detection.js";
 import type { LightLevel, Obscurity, VisionSenses } from "../../rules/light.js";
@@ -133,45 +136,100 @@ interface SightEntry {
   bx: number;
   by: number;
   be: number;
-  walls: number;
   clear: boolean;
 }
 
+/** A pair's condition with the versions of both tokens it was computed from. */
+interface Memo {
+  hv: string;
+  ov: string;
+  condition: DetectionCondition;
+}
+
+/** What a hider's pairs depend on (its spot, its light, obscurity, invisibility, DC, side and who it hid from). */
+function hiderVersion(h: DetectHider): string {
+  return `${h.x},${h.y},${h.elevation},${h.light},${h.obscurity},${h.invisible ? 1 : 0},${h.dc},${h.disposition},${[...h.from].join(" ")},${[...h.seenBy].join(" ")}`;
+}
+
+/** What an observer's pairs depend on (its spot, senses, passive Perception, searching, side). */
+function observerVersion(p: PreparedObserver): string {
+  const o = p.o;
+  return `${o.x},${o.y},${o.elevation},${p.dv},${p.bs},${p.ts},${o.passive},${o.searching ? 1 : 0},${o.disposition}`;
+}
+
+/** Whether segment a→b meets segment c→d (touching counts). */
+export function segmentsMeet(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
+  const d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+  const d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+  const d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  const d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  const on = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) =>
+    Math.min(px, qx) <= rx && rx <= Math.max(px, qx) && Math.min(py, qy) <= ry && ry <= Math.max(py, qy);
+  return (d1 === 0 && on(cx, cy, dx, dy, ax, ay)) || (d2 === 0 && on(cx, cy, dx, dy, bx, by)) || (d3 === 0 && on(ax, ay, bx, by, cx, cy)) || (d4 === 0 && on(ax, ay, bx, by, dx, dy));
+}
+
 /**
- * Evaluates pair conditions for one scene, keeping the lines of sight it tested (by pair and spots) until the walls
- * change. One per scene on the active GM; the counters say how much work was done.
+ * Evaluates pair conditions for one scene on the active GM, remembering between passes what it computed: each
+ * pair's condition with the versions of its two tokens (a pair whose tokens did not change is not computed again,
+ * even in a full pass), and the lines of sight it tested (until a wall they cross changes). The counters say how
+ * much work was done.
  */
 export class PairEvaluator {
   readonly counters: PairCounters = newCounters();
   private readonly sight = new Map<string, SightEntry>();
-  private walls = 0;
+  private readonly memo = new Map<string, Memo>();
+  private sceneKey = "";
+  /** The conditions computed by the last `evaluate` (the others were unchanged, reused as they were). */
+  fresh: DetectionCondition[] = [];
 
-  /** A wall or door changed: every line of sight is tested again. */
-  wallsChanged(): void {
-    this.walls++;
-    this.sight.clear();
+  /**
+   * A wall changed. With its segment (a door opened or closed, a wall drawn or deleted: [x1, y1, x2, y2]) only the
+   * lines of sight crossing it are tested again; without (a wall moved), every one.
+   */
+  wallsChanged(segment?: readonly [number, number, number, number] | null): void {
+    for (const [key, e] of [...this.sight]) {
+      if (segment && !segmentsMeet(e.ax, e.ay, e.bx, e.by, segment[0], segment[1], segment[2], segment[3])) continue;
+      this.sight.delete(key);
+      this.memo.delete(key);
+    }
   }
 
-  /** Keeps only the lines of sight between these tokens (tokens deleted or gone from the scene are forgotten). */
+  /** Forgets one pair's condition: it is computed again next time (a pair judged later than it was computed). */
+  forgetPair(observer: string, hider: string): void {
+    this.memo.delete(`${observer}|${hider}`);
+  }
+
+  /** Forgets these tokens' pairs (judged anew, as if new). */
+  forgetTokens(ids: ReadonlySet<string>): void {
+    for (const map of [this.sight, this.memo] as Map<string, unknown>[]) {
+      for (const key of [...map.keys()]) {
+        const [o, h] = key.split("|");
+        if (ids.has(o!) || ids.has(h!)) map.delete(key);
+      }
+    }
+  }
+
+  /** Keeps only the pairs between these tokens (tokens deleted or gone from the scene are forgotten). */
   retain(ids: ReadonlySet<string>): void {
-    for (const key of [...this.sight.keys()]) {
-      const [o, h] = key.split("|");
-      if (!ids.has(o!) || !ids.has(h!)) this.sight.delete(key);
+    for (const map of [this.sight, this.memo] as Map<string, unknown>[]) {
+      for (const key of [...map.keys()]) {
+        const [o, h] = key.split("|");
+        if (!ids.has(o!) || !ids.has(h!)) map.delete(key);
+      }
     }
   }
 
   private lineOfSight(scene: DetectScene, key: string, o: DetectObserver, h: DetectHider): boolean {
     const e = this.sight.get(key);
-    if (e && e.walls === this.walls && e.ax === o.x && e.ay === o.y && e.ae === o.elevation && e.bx === h.x && e.by === h.y && e.be === h.elevation) {
-      return e.clear;
-    }
+    if (e && e.ax === o.x && e.ay === o.y && e.ae === o.elevation && e.bx === h.x && e.by === h.y && e.be === h.elevation) return e.clear;
     this.counters.sightTests++;
     const clear = scene.lineOfSight(o, h);
-    this.sight.set(key, { ax: o.x, ay: o.y, ae: o.elevation, bx: h.x, by: h.y, be: h.elevation, walls: this.walls, clear });
+    this.sight.set(key, { ax: o.x, ay: o.y, ae: o.elevation, bx: h.x, by: h.y, be: h.elevation, clear });
     return clear;
   }
 
-  private condition(scene: DetectScene, h: DetectHider, table: SenseTable, notices: Map<number, boolean>, p: PreparedObserver): DetectionCondition {
+  private condition(scene: DetectScene, key: string, h: DetectHider, table: SenseTable, notices: Map<number, boolean>, p: PreparedObserver): DetectionCondition {
     this.counters.evaluations++;
     const o = p.o;
     const k = scene.metresPerPixel;
@@ -182,29 +240,56 @@ export class PairEvaluator {
     const mask = (d <= p.dv ? 1 : 0) | (d <= p.bs ? 2 : 0) | (d <= p.ts ? 4 : 0);
     const light = table[mask] ?? "dark";
     let inView = false;
-    if (couldNotice(o, h.dc, light, notices)) inView = this.lineOfSight(scene, `${o.id}|${h.id}`, o, h);
+    if (couldNotice(o, h.dc, light, notices)) inView = this.lineOfSight(scene, key, o, h);
     return { observer: o.id, hider: h.id, inView, light, passive: o.passive, searching: o.searching, dc: h.dc };
   }
 
   /**
-   * The conditions of the pairs to evaluate: every pair when `dirty` is null (a full pass), otherwise only the pairs of
-   * the tokens in `dirty` (as hider or as observer). Pairs in hider order, then observer order.
+   * The conditions of the pairs to look at: every pair when `dirty` is null (a full pass), otherwise only the pairs of
+   * the tokens in `dirty` (as hider or as observer), in hider order, then observer order. A pair whose two tokens are
+   * as when it was last computed is returned as it was (not counted); `fresh` lists the ones computed now.
    */
   evaluate(scene: DetectScene, hiders: readonly DetectHider[], observers: readonly DetectObserver[], dirty: ReadonlySet<string> | null): DetectionCondition[] {
+    const sceneKey = `${scene.ruleset}|${scene.observers}|${scene.metresPerPixel}`;
+    if (sceneKey !== this.sceneKey) {
+      this.sceneKey = sceneKey;
+      this.memo.clear();
+    }
     const all = observers.map(prepareObserver);
     const changed = dirty ? all.filter((p) => dirty.has(p.o.id)) : all;
+    const versions = new Map<PreparedObserver, string>();
     const tables = new Map<string, SenseTable>();
     const out: DetectionCondition[] = [];
+    const fresh: DetectionCondition[] = [];
     for (const h of hiders) {
       const list = !dirty || dirty.has(h.id) ? all : changed;
       if (!list.length) continue;
-      const kind = `${h.light}|${h.obscurity}|${h.invisible ? 1 : 0}`;
-      let table = tables.get(kind);
-      if (!table) tables.set(kind, (table = senseTable(scene.ruleset, h)));
+      const hv = hiderVersion(h);
+      let table: SenseTable | undefined;
       // The rules' passiveNotices for this hider's DC, once per passive score and light.
       const notices = new Map<number, boolean>();
-      for (const p of list) if (observes(scene.observers, h, p.o)) out.push(this.condition(scene, h, table, notices, p));
+      for (const p of list) {
+        if (!observes(scene.observers, h, p.o)) continue;
+        const key = `${p.o.id}|${h.id}`;
+        let ov = versions.get(p);
+        if (ov === undefined) versions.set(p, (ov = observerVersion(p)));
+        const m = this.memo.get(key);
+        if (m && m.hv === hv && m.ov === ov) {
+          out.push(m.condition);
+          continue;
+        }
+        if (!table) {
+          const kind = `${h.light}|${h.obscurity}|${h.invisible ? 1 : 0}`;
+          table = tables.get(kind);
+          if (!table) tables.set(kind, (table = senseTable(scene.ruleset, h)));
+        }
+        const condition = this.condition(scene, key, h, table, notices, p);
+        this.memo.set(key, { hv, ov, condition });
+        out.push(condition);
+        fresh.push(condition);
+      }
     }
+    this.fresh = fresh;
     return out;
   }
 }

@@ -238,9 +238,9 @@ class AmbientDetection {
   private running: Promise<DetectionReport | null> = Promise.resolve(null);
   last: DetectionReport | null = null;
 
-  /** A wall changed (a door opened): lines of sight are tested again. */
-  wallsChanged(): void {
-    this.evaluator.wallsChanged();
+  /** A wall changed (a door opened): the lines of sight crossing it (all, without a segment) are tested again. */
+  wallsChanged(segment: readonly [number, number, number, number] | null): void {
+    this.evaluator.wallsChanged(segment);
   }
 
   /** Work done since the scene was drawn (tests, diagnostics). */
@@ -250,6 +250,8 @@ class AmbientDetection {
 
   /** Forgets the judgements of these tokens' pairs (api.checkDetection with `again`). */
   async forget(ids: ReadonlySet<string> | null): Promise<void> {
+    if (ids) this.evaluator.forgetTokens(ids);
+    else this.evaluator.retain(new Set());
     const pairs = new PairWrites();
     for (const c of ids ? this.judged.involving(ids) : this.judged.values()) {
       const key = keyOf(c.observer, c.hider);
@@ -402,16 +404,19 @@ class AmbientDetection {
     if (!dirty) this.evaluator.retain(new Set(tokens.map((t) => t.id)));
     const current = this.evaluator.evaluate(scene, hiders, observers, dirty);
     const seen = new Set(current.map((x) => keyOf(x.observer, x.hider)));
+    // Only the conditions computed now can have changed (the others were reused as their tokens did not change).
+    const fresh = this.evaluator.fresh;
     const previous: DetectionCondition[] = [];
-    for (const x of current) {
+    for (const x of fresh) {
       const p = this.judged.get(keyOf(x.observer, x.hider));
       if (p) previous.push(p);
     }
-    const changes = detectionChanges(previous, current);
+    const changes = detectionChanges(previous, fresh);
     // A pair whose notice waits for the GMs is neither judged nor recorded meanwhile: once they answer, what changed
     // in between is judged (with or without a reload in between).
     const pending = this.pendingPairs(sceneId);
     const deferred = new Set(changes.map((x) => keyOf(x.observer, x.hider)).filter((k) => pending.has(k)));
+    for (const x of changes) if (deferred.has(keyOf(x.observer, x.hider))) this.evaluator.forgetPair(x.observer, x.hider);
 
     // Pairs that are gone (the hiding ended, an observer left or knows where it is): forgotten.
     const writes = new PairWrites();
@@ -421,10 +426,7 @@ class AmbientDetection {
       this.judged.delete(key);
       if (this.kept.delete(key)) writes.remove(x);
     }
-    for (const x of current) {
-      const key = keyOf(x.observer, x.hider);
-      if (!deferred.has(key)) this.judged.set(x);
-    }
+    for (const x of fresh) if (!deferred.has(keyOf(x.observer, x.hider))) this.judged.set(x);
 
     // Judge each changed pair once.
     const notices: Notice[] = [];
@@ -449,11 +451,11 @@ class AmbientDetection {
     }
     await writes.write(sceneId);
 
-    const fresh = skipped.filter((s) => !this.reported.has(`${s.tok.id}|${s.reason}`));
-    for (const s of fresh) this.reported.add(`${s.tok.id}|${s.reason}`);
-    if (notices.length || fresh.length) await this.post(c, sceneId, notices, fresh, states);
+    const newlySkipped = skipped.filter((s) => !this.reported.has(`${s.tok.id}|${s.reason}`));
+    for (const s of newlySkipped) this.reported.add(`${s.tok.id}|${s.reason}`);
+    if (notices.length || newlySkipped.length) await this.post(c, sceneId, notices, newlySkipped, states);
     const report: DetectionReport = {
-      evaluated: current.length,
+      evaluated: fresh.length,
       judged: changes.length,
       noticed: notices.map((n) => keyOf(n.condition.observer, n.condition.hider)),
       skipped: skipped.map((s) => ({ tokenId: s.tok.id, reason: s.reason })),

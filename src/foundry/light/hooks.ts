@@ -81,9 +81,11 @@ export function registerLightHooks(): void {
   // every token sees and how it is seen.
   const onRegion = (doc: RegionDocument.Implementation) => viewedSceneId(doc.parent?.id) && lightTracker.schedule();
   const onBehavior = (doc: RegionBehavior.Implementation) => viewedSceneId(doc.parent?.parent?.id) && lightTracker.schedule();
-  const onWall = (doc: WallDocument.Implementation) => {
+  // A door opened or closed, a wall drawn or deleted: the lines of sight crossing it change (a moved wall: all of them).
+  const onWall = (doc: WallDocument.Implementation, moved: boolean) => {
     if (!viewedSceneId(doc.parent?.id)) return;
-    ambientDetection.wallsChanged(); // a door opened or closed, a wall drawn or deleted: lines of sight change
+    const [x1, y1, x2, y2] = doc.c;
+    ambientDetection.wallsChanged(moved || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined ? null : [x1, y1, x2, y2]);
     lightTracker.schedule();
   };
   Hooks.on("createRegion", onRegion);
@@ -92,9 +94,9 @@ export function registerLightHooks(): void {
   Hooks.on("createRegionBehavior", onBehavior);
   Hooks.on("updateRegionBehavior", onBehavior);
   Hooks.on("deleteRegionBehavior", onBehavior);
-  Hooks.on("createWall", onWall);
-  Hooks.on("updateWall", onWall);
-  Hooks.on("deleteWall", onWall);
+  Hooks.on("createWall", (doc) => onWall(doc, false));
+  Hooks.on("updateWall", (doc, changes) => onWall(doc, "c" in changes));
+  Hooks.on("deleteWall", (doc) => onWall(doc, false));
   Hooks.on("updateScene", ((scene: { id: string | null }, changes: Record<string, unknown>) => {
     if (scene.id !== canvasLike()?.scene?.id) return;
     if ("environment" in changes || "darkness" in changes || "grid" in changes) lightTracker.schedule();
