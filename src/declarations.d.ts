@@ -3,10 +3,10 @@
  * (Lancer keeps a single file like this; so do we.)
  */
 import type { RulesetId } from "./rules/rulesets.js";
-import type { ActorDataPaths, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
+import type { ActorDataPaths, DetectionMode, DetectionObservers, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
 import type { AventureApi } from "./foundry/api.js";
 import type { SideTies } from "./rules/encounter.js";
-import type { AventureActorFlags, AventureMessageFlags } from "./foundry/flags.js";
+import type { AventureActorFlags, AventureMessageFlags, AventureSceneFlags } from "./foundry/flags.js";
 import type { ExplorationRecord } from "./foundry/exploration/record.js";
 
 declare module "fvtt-types/configuration" {
@@ -46,6 +46,8 @@ declare module "fvtt-types/configuration" {
     "aventure.explorationTorchTurns": number;
     "aventure.explorationLanternTurns": number;
     "aventure.explorationState": ExplorationRecord;
+    "aventure.detectionMode": DetectionMode;
+    "aventure.detectionObservers": DetectionObservers;
   }
 
   interface FlagConfig {
@@ -54,6 +56,9 @@ declare module "fvtt-types/configuration" {
     };
     ChatMessage: {
       aventure: AventureMessageFlags;
+    };
+    Scene: {
+      aventure: AventureSceneFlags;
     };
   }
 

@@ -32,6 +32,8 @@ export function hideCardContext(input: HideCardInput): Record<string, unknown> {
       searched: o.searchRoll !== undefined && o.searchRoll !== null,
       outcome,
       outcomeKey: `AVENTURE.Light.Hide.outcome.${outcome}`,
+      // The observer's outcome in an icon as well as in words (the colour is the hider's point of view).
+      icon: outcome === "spotted" ? "fa-solid fa-eye" : outcome === "missed" ? "fa-solid fa-eye-slash" : "fa-solid fa-circle-question",
       becauseKey: o.because ? `AVENTURE.Light.Hide.because.${o.because}` : null,
     };
   });
@@ -51,6 +53,8 @@ export interface HideEndCardInput {
   hider: string;
   event: HideEndEvent;
   perceptionCheck: boolean;
+  /** The Stealth DC the observers' Wisdom (Perception) checks are made against. */
+  dc: number;
 }
 
 export function hideEndCardContext(input: HideEndCardInput): Record<string, unknown> {
@@ -59,6 +63,7 @@ export function hideEndCardContext(input: HideEndCardInput): Record<string, unkn
     event: input.event,
     eventKey: `AVENTURE.Light.Hide.end.${input.event}`,
     perceptionCheck: input.perceptionCheck,
+    dc: input.dc,
   };
 }
 
@@ -73,7 +78,11 @@ export interface SearchCardRow {
   stillHidden: boolean;
 }
 
-/** The card of a creature that starts searching: its Wisdom (Perception) roll against each creature hidden from it. */
+/**
+ * The card of a creature that starts searching: its Wisdom (Perception) roll against each creature hidden from it. It
+ * is the searcher's roll, so it reads from the searcher's point of view: finding the creature is a success (green, a
+ * check icon and the word), missing it a failure.
+ */
 export function searchCardContext(input: { observer: string; roll: number; rows: readonly SearchCardRow[] }): Record<string, unknown> {
   return {
     observer: input.observer,
@@ -81,10 +90,73 @@ export function searchCardContext(input: { observer: string; roll: number; rows:
     rows: input.rows.map((r) => ({
       name: r.name,
       dc: r.dc,
-      outcome: r.spotted ? "spotted" : "missed",
-      outcomeKey: `AVENTURE.Light.Hide.outcome.${r.spotted ? "spotted" : "missed"}`,
+      outcome: r.spotted ? "success" : "failure",
+      outcomeKey: `AVENTURE.Light.Search.${r.spotted ? "found" : "notFound"}`,
+      icon: r.spotted ? "fa-solid fa-circle-check" : "fa-solid fa-circle-xmark",
       // What the spotting changed: still hidden from the other observers, or no longer hidden at all.
       stateKey: !r.spotted ? null : r.stillHidden ? "AVENTURE.Light.Search.stillHidden" : "AVENTURE.Light.Search.noLongerHidden",
     })),
+  };
+}
+
+/** What became of one notice of the ambient-detection card. */
+export const DETECT_ROW_STATUSES = ["pending", "revealed", "ignored", "gone"] as const;
+export type DetectRowStatus = (typeof DETECT_ROW_STATUSES)[number];
+/** Why the notice came with a penalty: the hider was seen in dim light, or through light fog or foliage. */
+export const DETECT_REASONS = ["none", "dim", "obscured"] as const;
+export type DetectReason = (typeof DETECT_REASONS)[number];
+/** Why a token was left out of ambient detection (the card's footnote). */
+export const DETECT_SKIPS = ["noActor", "noPassive", "noStealth"] as const;
+export type DetectSkipReason = (typeof DETECT_SKIPS)[number];
+
+export interface DetectRow {
+  observerId: string;
+  hiderId: string;
+  observer: string;
+  hider: string;
+  /** The passive Perception that noticed it (null when a searching observer rolled). */
+  passive: number | null;
+  /** The Wisdom (Perception) total of a searching observer (null otherwise). */
+  roll: number | null;
+  /** The hider's Stealth result. */
+  dc: number;
+  reason: DetectReason;
+  status: DetectRowStatus;
+  /** Revealed, and hidden from nobody any more: the hiding ended. */
+  ended?: boolean;
+}
+
+export interface DetectSkip {
+  name: string;
+  reason: DetectSkipReason;
+}
+
+/**
+ * The ambient-detection card (whispered to the GMs): one line per observer that noticed a hidden creature, e.g. "Orc 2
+ * notices Aria (passive 17 vs Stealth 12, dim light −5)", with Reveal / Ignore while the GM has not decided; the
+ * tokens left out in a footnote.
+ */
+export function detectionCardContext(input: { rows: readonly DetectRow[]; skipped: readonly DetectSkip[] }): Record<string, unknown> {
+  const rows = input.rows.map((r, index) => {
+    const rolled = r.roll !== null;
+    const reasoned = r.reason !== "none";
+    return {
+      index,
+      observer: r.observer,
+      hider: r.hider,
+      passive: r.passive ?? 0,
+      roll: r.roll ?? 0,
+      dc: r.dc,
+      status: r.status,
+      pending: r.status === "pending",
+      lineKey: `AVENTURE.Light.Detect.line.${rolled ? "roll" : "passive"}${reasoned ? "Reason" : ""}`,
+      reasonKey: `AVENTURE.Light.Detect.reason.${rolled ? "roll" : "passive"}.${r.reason}`,
+      statusKey: r.status === "pending" ? null : `AVENTURE.Light.Detect.status.${r.status === "revealed" && r.ended ? "ended" : r.status}`,
+    };
+  });
+  return {
+    rows,
+    pending: rows.some((r) => r.pending),
+    skipped: input.skipped.map((s) => ({ name: s.name, reasonKey: `AVENTURE.Light.Detect.skip.${s.reason}` })),
   };
 }

@@ -2,13 +2,15 @@
  * The token HUD light panel's template context (pure: tested and screenshotted without Foundry). The template
  * localizes the keys it is given; numbers are already rounded here.
  */
-import type { LightLevel, PerceivedSense, VisibilityEffect, VisionSense } from "../rules/light.js";
+import type { LightLevel, Obscurity, PerceivedSense, VisibilityEffect, VisionSense } from "../rules/light.js";
 
 export type SenseOrigin = "actor" | "vision" | "detection";
 
 export interface LightHudInput {
   /** Actual light at the token. */
   level: LightLevel;
+  /** How obscured its spot is (Obscurity regions); default none. */
+  obscurity?: Obscurity;
   /** What the creature effectively experiences there, with its senses. */
   perceived: LightLevel;
   /** The sense that improved it ("none" when none did). */
@@ -35,6 +37,10 @@ export interface LightHudContext extends Record<string, unknown> {
   level: LightLevel;
   glyph: string;
   levelKey: string;
+  obscurity: Obscurity;
+  /** The obscurity badge's text (null when not obscured) and what it does to those who look at the token. */
+  obscurityKey: string | null;
+  obscurityEffectKey: string | null;
   perceived: LightLevel;
   perceivedKey: string;
   improved: boolean;
@@ -46,6 +52,8 @@ export interface LightHudContext extends Record<string, unknown> {
   darknessPercent: number;
   ambientKey: string;
   hidden: { dc: number; from: number } | null;
+  /** The hiding line's key, chosen by the number of observers (no "(s)" plurals). */
+  hiddenKey: string | null;
   searching: boolean;
 }
 
@@ -56,10 +64,14 @@ export function lightHudContext(input: LightHudInput): LightHudContext {
     : input.globalLight
       ? "AVENTURE.Light.HUD.ambient.global"
       : "AVENTURE.Light.HUD.ambient.noGlobal";
+  const obscurity = input.obscurity ?? "none";
   return {
     level: input.level,
     glyph: LIGHT_GLYPH[input.level],
     levelKey: `AVENTURE.Light.level.${input.level}`,
+    obscurity,
+    obscurityKey: obscurity === "none" ? null : `AVENTURE.Light.obscurity.${obscurity}`,
+    obscurityEffectKey: obscurity === "none" ? null : `AVENTURE.Light.HUD.obscured.${obscurity}`,
     perceived: input.perceived,
     perceivedKey: `AVENTURE.Light.level.${input.perceived}`,
     improved: input.perceived !== input.level,
@@ -76,6 +88,7 @@ export function lightHudContext(input: LightHudInput): LightHudContext {
     darknessPercent: Math.round(input.darkness * 100),
     ambientKey,
     hidden: input.hidden,
+    hiddenKey: input.hidden ? `AVENTURE.Light.HUD.hidden.${input.hidden.from === 1 ? "one" : "other"}` : null,
     searching: input.searching ?? false,
   };
 }

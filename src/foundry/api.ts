@@ -43,7 +43,7 @@ export function buildApi() {
     applyTravel: requestTravel,
     /** Opens the Pursuit dialog (selected tokens, or `{ chaseId }` to continue a chase). docs/api/encounter.md */
     openPursuit,
-    /** Light and hiding: hide, setSearching, hideSelected, endHide, lightAt, refreshLight. docs/api/light.md */
+    /** Light and hiding: hide, setSearching, hideSelected, endHide, lightAt, checkDetection, refreshLight. docs/api/light.md, docs/api/detection.md */
     ...lightApi(),
     /** Makes a token or actor fall a number of metres (runs on the active GM). docs/api/movement.md */
     fall: (tokenOrActor: unknown, metres: number) => fall(tokenOrActor, metres),

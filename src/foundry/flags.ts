@@ -9,6 +9,20 @@ export interface AventureActorFlags {
 
 /**
  * What the module stores under flags.aventure on the chat cards and requests it posts (a fall, a journey, a
- * suffocation...): each feature checks its own key field by field when it reads a card (cards.ts).
+ * suffocation...): each feature checks its own key field by field when it reads a card (`gmCardFlag`, cards.ts); the
+ * keys that typed code writes directly are named.
  */
-export type AventureMessageFlags = Record<string, unknown>;
+export interface AventureMessageFlags {
+  /** An ambient-detection card (src/foundry/light/detection.ts). */
+  detect?: import("./light/detection.js").DetectCard;
+  [key: string]: unknown;
+}
+
+/** What the module stores under flags.aventure on scenes. */
+export interface AventureSceneFlags {
+  /**
+   * Ambient detection: the judged pairs that had an effect, by hider then observer, as "inView,light,passive,searching,dc"
+   * (null only in an update, with the "-=" deletion key).
+   */
+  detection?: { pairs?: Record<string, Record<string, string | null> | null> };
+}

@@ -37,6 +37,12 @@ export type DistanceDisplay = (typeof DISTANCE_DISPLAYS)[number];
 /** Falls on an elevation drop of 3 m or more (issue 4). */
 export const FALL_ON_DROP = ["off", "ask", "automatic"] as const;
 export type FallOnDrop = (typeof FALL_ON_DROP)[number];
+/** Ambient detection (issue 15): what happens when an observer's passive Perception notices a hidden creature. */
+export const DETECTION_MODES = ["prompt", "auto", "off"] as const;
+export type DetectionMode = (typeof DETECTION_MODES)[number];
+/** Which tokens may notice a hidden creature besides those it hid from: friendly ↔ hostile only, or any other disposition. */
+export const DETECTION_OBSERVERS = ["hostile", "all"] as const;
+export type DetectionObservers = (typeof DETECTION_OBSERVERS)[number];
 
 /** Data paths for the generic actor adapter (see the Actor data menu). Empty string = not available. */
 export interface ActorDataPaths {
@@ -166,6 +172,21 @@ export function settingsSchema(systemId: string) {
       default: 0.75,
       range: { min: 0, max: 1, step: 0.05 },
     } satisfies NumberSetting,
+    // Ambient detection (issue 15)
+    detectionMode: {
+      type: "string",
+      scope: "world",
+      config: true,
+      default: "prompt" as DetectionMode,
+      choices: choices(DETECTION_MODES, "AVENTURE.Settings.detectionMode.choices"),
+    } satisfies StringSetting<DetectionMode>,
+    detectionObservers: {
+      type: "string",
+      scope: "world",
+      config: true,
+      default: "hostile" as DetectionObservers,
+      choices: choices(DETECTION_OBSERVERS, "AVENTURE.Settings.detectionObservers.choices"),
+    } satisfies StringSetting<DetectionObservers>,
     // Travel (issue 3)
     travelHoursPerDay: {
       type: "number",

@@ -6,8 +6,11 @@
  * obscurity) an observer without a sense that works there cannot notice by sight at all.
  */
 import { RulesError } from "./errors.js";
-import { LIGHT_LEVELS, type LightLevel } from "./light.js";
-import { num, oneOf } from "./validate.js";
+import { LIGHT_LEVELS, OBSCURITY_LEVELS, perceivedVisibility, type LightLevel, type Obscurity, type VisionSenses } from "./light.js";
+import type { RulesetId } from "./rulesets.js";
+import { clean } from "./units.js";
+import { bool, num, oneOf } from "./validate.js";
+import { metres } from "./guard.js";
 
 /** The passive penalty of a check with disadvantage (5e SRD convention). */
 export const DISADVANTAGE_PASSIVE_PENALTY = 5;
@@ -24,6 +27,37 @@ export function passiveNotices(input: { passive: number; dc: number; light: Ligh
   const light = oneOf("light", input.light, LIGHT_LEVELS);
   if (light === "dark") return false;
   return (light === "dim" ? passive - DISADVANTAGE_PASSIVE_PENALTY : passive) >= dc;
+}
+
+/** What an observer perceives of a hider's spot: the input of `perceivedHider`. Metres. */
+export interface HiderView {
+  ruleset: RulesetId;
+  /** The actual light at the hider. */
+  light: LightLevel;
+  /** How obscured the hider's spot is (default "none"). */
+  obscurity?: Obscurity;
+  /** Whether the hider is invisible (default false). */
+  invisible?: boolean;
+  /** The observer's senses and its distance to the hider. */
+  senses: VisionSenses;
+  distance: number;
+}
+
+/**
+ * The light at a hider as an observer perceives it (RULES.md §5–6): `perceivedVisibility` (the light through the
+ * observer's senses, then capped by the obscurity of the hider's spot), and an invisible hider counts as in a zone of
+ * no visibility ("dark") unless the observer's blindsight or truesight reaches it (the *Decision* of `canTryToHide`).
+ * Throws like `perceivedVisibility`, and UnknownValue (a non-boolean `invisible`).
+ */
+export function perceivedHider(view: HiderView): LightLevel {
+  if (!view || typeof view !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "view" });
+  const obscurity = view.obscurity === undefined ? "none" : oneOf("obscurity", view.obscurity, OBSCURITY_LEVELS);
+  const invisible = bool("invisible", view.invisible, false);
+  const level = perceivedVisibility(view.ruleset, view.light, obscurity, view.senses, view.distance);
+  if (!invisible) return level;
+  const d = clean(metres("distance", view.distance));
+  const reaches = (range: number | undefined, name: string) => range !== undefined && metres(name, range) > 0 && d <= clean(range);
+  return reaches(view.senses.blindsight, "senses.blindsight") || reaches(view.senses.truesight, "senses.truesight") ? level : "dark";
 }
 
 /** What decides whether an observer may notice a hider, as last judged. */
@@ -51,23 +85,21 @@ export function detectionKey(c: Pick<DetectionCondition, "observer" | "hider">):
   return `${c.observer}|${c.hider}`;
 }
 
+const isId = (v: unknown): v is string => typeof v === "string" && v !== "" && v.length <= 64;
+const within = (v: unknown, min: number, max: number): boolean => typeof v === "number" && v >= min && v <= max;
+
+/** A condition checked field by field (no copy: it runs for thousands of pairs on every change). */
 function check(c: unknown, i: number, where: string): DetectionCondition {
   if (!c || typeof c !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}]` });
-  const d = c as Partial<DetectionCondition>;
-  const id = (v: unknown, name: string) => {
-    if (typeof v !== "string" || v === "" || v.length > 64) throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].${name}` });
-    return v;
-  };
+  const d = c as DetectionCondition;
+  if (!isId(d.observer)) throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].observer` });
+  if (!isId(d.hider)) throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].hider` });
   if (typeof d.inView !== "boolean" || typeof d.searching !== "boolean") throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].inView` });
-  return {
-    observer: id(d.observer, "observer"),
-    hider: id(d.hider, "hider"),
-    inView: d.inView,
-    light: oneOf(`${where}[${i}].light`, d.light, LIGHT_LEVELS),
-    passive: d.passive === null ? null : num(`${where}[${i}].passive`, d.passive, { min: -100, max: 100 }),
-    searching: d.searching,
-    dc: num(`${where}[${i}].dc`, d.dc, { min: -100, max: 200 }),
-  };
+  if (d.light !== "bright" && d.light !== "dim" && d.light !== "dark") oneOf(`${where}[${i}].light`, d.light, LIGHT_LEVELS);
+  // The error (and its message) is built only for a bad value.
+  if (d.passive !== null && !within(d.passive, -100, 100)) num(`${where}[${i}].passive`, d.passive, { min: -100, max: 100 });
+  if (!within(d.dc, -100, 200)) num(`${where}[${i}].dc`, d.dc, { min: -100, max: 200 });
+  return d;
 }
 
 /** At most this many pairs in one comparison (40 hiders × 60 observers is 2400). */
@@ -83,19 +115,23 @@ export function detectionChanges(previous: readonly DetectionCondition[], curren
   if (previous.length > MAX_DETECTION_PAIRS || current.length > MAX_DETECTION_PAIRS) {
     throw new RulesError("AVENTURE.Error.OutOfRange", { name: "pairs", value: Math.max(previous.length, current.length), min: 0, max: MAX_DETECTION_PAIRS });
   }
-  const before = new Map<string, DetectionCondition>();
+  // By observer, then hider: no key string built per pair (this runs on every change, for thousands of pairs).
+  const before = new Map<string, Map<string, DetectionCondition>>();
   previous.forEach((c, i) => {
     const v = check(c, i, "previous");
-    before.set(detectionKey(v), v);
+    let row = before.get(v.observer);
+    if (!row) before.set(v.observer, (row = new Map()));
+    row.set(v.hider, v);
   });
   const out: DetectionCondition[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Set<string>>();
   current.forEach((c, i) => {
     const v = check(c, i, "current");
-    const key = detectionKey(v);
-    if (seen.has(key)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `current[${i}]`, value: key, allowed: "one condition per pair" });
-    seen.add(key);
-    const p = before.get(key);
+    let hiders = seen.get(v.observer);
+    if (!hiders) seen.set(v.observer, (hiders = new Set()));
+    if (hiders.has(v.hider)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `current[${i}]`, value: detectionKey(v), allowed: "one condition per pair" });
+    hiders.add(v.hider);
+    const p = before.get(v.observer)?.get(v.hider);
     if (!p || p.inView !== v.inView || p.light !== v.light || p.passive !== v.passive || p.searching !== v.searching || p.dc !== v.dc) out.push(v);
   });
   return out;

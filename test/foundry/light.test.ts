@@ -583,7 +583,8 @@ describe("hiding (RULES.md §6)", () => {
     expect(card.whisper.sort()).toEqual(["gm1", "gm2"]);
     expect(card.content).toContain("Guard 10 searches");
     expect(card.content).toContain("Wisdom (Perception): 15");
-    expect(card.content).toMatch(/Rogue<br><small>still hidden from other observers<\/small>[\s\S]*15[\s\S]*Spots it/);
+    // The searcher's point of view: finding the rogue is a success, in words and an icon, not only in colour.
+    expect(card.content).toMatch(/aventure-search-success">\s*<td>Rogue<br><small>still hidden from other observers<\/small>[\s\S]*15[\s\S]*fa-circle-check[\s\S]*Success: finds it/);
     world.queueRolls(3); // Guard 14 searches: 3, misses it
     await as(world, "gm1", (a) => a.setSearching("g14"));
     expect(hideFlag(token)).toMatchObject({ from: ["g14"] });
@@ -730,19 +731,21 @@ describe("hiding (RULES.md §6)", () => {
     expect(world.writes.filter((w) => w.user === "p1" && w.action === "create").map((w) => w.documentName)).toEqual(["ChatMessage"]); // the request
   });
 
-  it("ends when it leaves the darkness (observers get a check)", async () => {
+  it("ambient detection off: ends when it leaves the darkness, and the card asks for checks against the DC", async () => {
     const { world, token } = await guards();
+    await set(world, "detectionMode", "off");
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue"));
     await moveTo(world, token, [10, 16]); // dim light of the torch, in the guards' view
     await tick(world);
     expect(hideFlag(token)).toBeUndefined();
-    expect(world.messages.contents.at(-1)!.content).toContain("It left the darkness that hid it.");
-    expect(world.messages.contents.at(-1)!.content).toContain("Wisdom (Perception) check");
+    expect(world.messages.contents.at(-1)!.content).toContain("It left the zone of no visibility that hid it (darkness, thick fog).");
+    expect(world.messages.contents.at(-1)!.content).toContain("The observers each get a Wisdom (Perception) check against DC 15.");
   });
 
-  it("ends when an observer moves to a spot it sees the hider from (behind a wall, then around it)", async () => {
+  it("ambient detection off: ends when an observer moves to a spot it sees the hider from (behind a wall, then around it)", async () => {
     const { world, scene } = await torchScene();
+    await set(world, "detectionMode", "off");
     const rogue = actor(world, { id: "rogue", name: "Rogue" });
     const r = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 }); // bright, by the torch
     const guard = actor(world, { id: "guard", name: "Guard", passive: 5 });
@@ -757,8 +760,9 @@ describe("hiding (RULES.md §6)", () => {
     expect(world.messages.contents.at(-1)!.content).toContain("An observer moved and now sees it.");
   });
 
-  it("ends when it moves, still in light, out of its cover into an observer's view", async () => {
+  it("ambient detection off: ends when it moves, still in light, out of its cover into an observer's view", async () => {
     const { world, scene } = await torchScene();
+    await set(world, "detectionMode", "off");
     await addLight(world, scene, "lantern", [16, 10], 6, 12); // east of the wall
     const rogue = actor(world, { id: "rogue", name: "Rogue" });
     const r = addToken(world, scene, { id: "rogue", name: "Rogue", at: [14, 10], actor: rogue, disposition: 1 }); // lantern's bright light
@@ -845,7 +849,7 @@ describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
     await world.as("gm1", () => token.setFlag("aventure", "hide", { dc: 14, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
     const again = await hudFor(world, "gm1", token);
     expect(again.buttons).toEqual(["aventure-end-hide", "aventure-stop-search"]);
-    expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer(s)");
+    expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer");
     expect(again.root.querySelector(".aventure-light-searching")!.textContent).toContain("Searching");
   });
 });

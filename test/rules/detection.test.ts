@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { detectionChanges, passiveNotices, type DetectionCondition } from "../../src/rules/detection.js";
+import { detectionChanges, passiveNotices, perceivedHider, type DetectionCondition } from "../../src/rules/detection.js";
 import { throwsKey } from "./helpers.js";
 
 describe("passiveNotices (RULES.md §6)", () => {
@@ -71,6 +71,47 @@ describe("detectionChanges", () => {
         detectionChanges(prev, now);
         expect(detectionChanges(now, now)).toEqual([]);
       }),
+    );
+  });
+});
+
+describe("perceivedHider (RULES.md §5–6)", () => {
+  it("the light through the senses, capped by the obscurity of the hider's spot; an invisible hider is seen only by blindsight or truesight", () => {
+    expect(perceivedHider({ ruleset: "rnp", light: "bright", senses: {}, distance: 9 })).toBe("bright");
+    expect(perceivedHider({ ruleset: "rnp", light: "bright", obscurity: "light", senses: {}, distance: 9 })).toBe("dim");
+    expect(perceivedHider({ ruleset: "rnp", light: "bright", obscurity: "heavy", senses: { truesight: 36 }, distance: 9 })).toBe("dark");
+    expect(perceivedHider({ ruleset: "rnp", light: "dark", obscurity: "heavy", senses: { blindsight: 3 }, distance: 3 })).toBe("bright");
+    expect(perceivedHider({ ruleset: "rnp", light: "dark", senses: { darkvision: 18 }, distance: 18 })).toBe("dim");
+    expect(perceivedHider({ ruleset: "rnp", light: "dark", senses: { darkvision: 18 }, distance: 18.5 })).toBe("dark");
+    expect(perceivedHider({ ruleset: "dnd5e", light: "bright", invisible: true, senses: { darkvision: 18 }, distance: 9 })).toBe("dark");
+    expect(perceivedHider({ ruleset: "dnd5e", light: "bright", invisible: true, senses: { truesight: 9 }, distance: 9 })).toBe("bright");
+    expect(perceivedHider({ ruleset: "dnd5e", light: "dim", invisible: true, senses: { blindsight: 3 }, distance: 3 })).toBe("bright");
+    expect(perceivedHider({ ruleset: "dnd5e", light: "bright", invisible: true, senses: { blindsight: 3 }, distance: 3.5 })).toBe("dark");
+  });
+
+  it("refuses bad input", () => {
+    throwsKey(() => perceivedHider(null as never), "Missing");
+    throwsKey(() => perceivedHider({ ruleset: "rnp", light: "bright", invisible: "yes" as never, senses: {}, distance: 1 }), "UnknownValue");
+    throwsKey(() => perceivedHider({ ruleset: "rnp", light: "bright", obscurity: "fog" as never, senses: {}, distance: 1 }), "UnknownValue");
+    throwsKey(() => perceivedHider({ ruleset: "rnp", light: "bright", senses: {}, distance: Number.NaN }), "NotANumber");
+    throwsKey(() => perceivedHider({ ruleset: "xx" as never, light: "bright", senses: {}, distance: 1 }), "UnknownRuleset");
+  });
+
+  it("property: never better than without obscurity and without invisibility", () => {
+    const rank = { dark: 0, dim: 1, bright: 2 } as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom("rnp", "dnd5e" as const),
+        fc.constantFrom("bright", "dim", "dark" as const),
+        fc.constantFrom("none", "light", "heavy" as const),
+        fc.boolean(),
+        fc.record({ darkvision: fc.integer({ min: 0, max: 30 }), blindsight: fc.integer({ min: 0, max: 30 }), truesight: fc.integer({ min: 0, max: 30 }) }),
+        fc.integer({ min: 0, max: 40 }),
+        (ruleset, light, obscurity, invisible, senses, distance) => {
+          const plain = perceivedHider({ ruleset, light, senses, distance });
+          expect(rank[perceivedHider({ ruleset, light, obscurity, invisible, senses, distance })]).toBeLessThanOrEqual(rank[plain]);
+        },
+      ),
     );
   });
 });

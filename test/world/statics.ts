@@ -27,7 +27,8 @@ interface DieTerm {
   results: { result: number; active: boolean }[];
 }
 
-const FORMULA = /^\s*(\d+d\d+|\d+|@\w+)(\s*[+-]\s*(\d+d\d+|\d+|@\w+))*\s*$/;
+/** Dice terms, numbers and @data; a die may keep its highest or lowest result (`2d20kl`: Foundry's keep modifiers). */
+const FORMULA = /^\s*(\d+d\d+(?:kh|kl)?|\d+|@\w+)(\s*[+-]\s*(\d+d\d+(?:kh|kl)?|\d+|@\w+))*\s*$/;
 
 export class FakeRoll {
   static world: FakeWorld;
@@ -52,13 +53,20 @@ export class FakeRoll {
     for (const term of this.formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? []) {
       const sign = term.startsWith("-") ? -1 : 1;
       const body = term.replace(/^[+-]/, "");
-      const m = /^(\d+)d(\d+)$/.exec(body);
+      const m = /^(\d+)d(\d+)(kh|kl)?$/.exec(body);
       if (m) {
         const number = Number(m[1]);
         const faces = Number(m[2]);
         const results = Array.from({ length: number }, () => ({ result: FakeRoll.world.takeDie(faces), active: true }));
+        if (m[3]) {
+          // kh / kl keep one die, the highest or the lowest; the others stay in the results, inactive.
+          const values = results.map((r) => r.result);
+          const kept = m[3] === "kh" ? Math.max(...values) : Math.min(...values);
+          const at = values.indexOf(kept);
+          results.forEach((r, i) => (r.active = i === at));
+        }
         this.dice.push({ faces, number, results });
-        total += sign * results.reduce((a, r) => a + r.result, 0);
+        total += sign * results.filter((r) => r.active).reduce((a, r) => a + r.result, 0);
       } else if (body.startsWith("@")) {
         const v = getProperty(this.data, body.slice(1));
         if (typeof v !== "number") throw new Error(`Fake Roll: @${body.slice(1)} is not a number`);

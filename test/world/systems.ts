@@ -219,7 +219,8 @@ export function installDnd5eMethods(world: FakeWorld, actor: FakeActor): void {
       const answer = world.nextDialogAnswer("dnd5e-roll", kind, "");
       if (answer === null) return null;
     }
-    const roll = new FakeRoll("1d20 + @mod", { mod });
+    // dnd5e d20-roll.mjs applyKeybindings: config.disadvantage (without advantage) rolls with disadvantage (2d20kl).
+    const roll = new FakeRoll(config?.disadvantage === true && config?.advantage !== true ? "2d20kl + @mod" : "1d20 + @mod", { mod });
     await roll.evaluate();
     if (message?.create !== false) await roll.toMessage({ flavor: (message?.data as Plain | undefined)?.flavor ?? "", speaker: { actor: self.id, alias: self.name } });
     return [roll];

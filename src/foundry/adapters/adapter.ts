@@ -67,6 +67,8 @@ export interface RollOptions {
   dc?: number;
   flavor?: string;
   message?: boolean;
+  /** Roll two d20 and keep the lowest (dnd5e: the roll config's `disadvantage`; generic: `2d20kl`). */
+  disadvantage?: boolean;
 }
 
 export interface ActorAdapter {
@@ -163,7 +165,7 @@ export class GenericAdapter implements ActorAdapter {
   }
 
   protected async d20(actor: ActorLike, mod: number, options: RollOptions): Promise<RollOutcome> {
-    const roll = new Roll(`1d20 + ${mod}`);
+    const roll = new Roll(`${options.disadvantage ? "2d20kl" : "1d20"} + ${mod}`);
     await roll.evaluate();
     if (options.message !== false) {
       await roll.toMessage({
@@ -238,12 +240,17 @@ export class Dnd5eAdapter extends GenericAdapter {
     let roll: Roll | undefined;
     if (typeof a[modern] === "function" && dnd5eModernRolls()) {
       // dnd5e 4.1+: rollX(config, dialog, message)
-      const config = { ...modernArg, ...(options.dc !== undefined ? { target: options.dc } : {}) };
+      const config = { ...modernArg, ...(options.dc !== undefined ? { target: options.dc } : {}), ...(options.disadvantage ? { disadvantage: true } : {}) };
       const message = { create: options.message !== false, data: { flavor: options.flavor } };
       roll = normaliseRolls(await a[modern]!.call(actor, config, { configure: false }, message));
     } else if (typeof a[legacy] === "function") {
       roll = normaliseRolls(
-        await a[legacy]!.call(actor, legacyArg, { targetValue: options.dc, flavor: options.flavor, chatMessage: options.message !== false }),
+        await a[legacy]!.call(actor, legacyArg, {
+          targetValue: options.dc,
+          flavor: options.flavor,
+          chatMessage: options.message !== false,
+          ...(options.disadvantage ? { disadvantage: true } : {}),
+        }),
       );
     }
     // No roll: the system (or a module through its hooks) cancelled it. Never a NaN total.

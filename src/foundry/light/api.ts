@@ -1,11 +1,12 @@
 /** The light feature's public API entries (docs/api/light.md, "Foundry API"). Errors are shown to the user. */
 import type { HideEndEvent } from "../../rules/index.js";
 import { guarded } from "../i18n.js";
+import { checkDetection, type DetectionReport } from "./detection.js";
 import { endHide, hide, hideSelected, setSearching, type HideOptions, type HideReply } from "./hide.js";
 import { canvasLike, tokenRefId, type TokenRef } from "./scene.js";
 import { lightAtOf, lightTracker, type LightAt } from "./tracker.js";
 
-export type { LightAt };
+export type { LightAt, DetectionReport };
 
 export function lightApi() {
   return {
@@ -26,6 +27,12 @@ export function lightApi() {
       const s = id && canvasLike() ? lightTracker.stateOf(id) : null;
       return s ? lightAtOf(s) : null;
     },
+    /**
+     * GM: ambient detection now, over these tokens' pairs (all when absent), on the active GM; `again` forgets what was
+     * judged of them first (they are judged again even if nothing changed). Resolves to what the pass did.
+     */
+    checkDetection: (tokenIds?: string[] | null, options?: { again?: boolean }): Promise<DetectionReport | null | undefined> =>
+      guarded(() => checkDetection(tokenIds, options)),
     /** Recomputes every token now (normally debounced after lighting and token changes). */
     refreshLight: async (): Promise<void> => {
       lightTracker.schedule();

@@ -13,7 +13,7 @@
  * On the active GM, one change per token at a time (claimTokens): two GMs, or a request and an automatic end, at once.
  */
 import { MODULE_ID } from "../../constants.js";
-import { HIDE_BECAUSE, LIGHT_LEVELS, type HideBecause, type LightLevel } from "../../rules/index.js";
+import { HIDE_BECAUSE, LIGHT_LEVELS, OBSCURITY_LEVELS, type HideBecause, type LightLevel, type Obscurity } from "../../rules/index.js";
 import { adapterFor, isOwnStatus, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { gmCardFlag } from "../cards.js";
 import { escapeHtml, t } from "../i18n.js";
@@ -30,6 +30,13 @@ export interface HideFlag {
   because: Record<string, HideBecause>;
   /** The actual light at the token when it hid. */
   light: LightLevel;
+  /** How obscured its spot was when it hid (absent: not obscured). */
+  obscurity?: Obscurity;
+  /**
+   * Observers that know where it is: those that noticed it when it hid, or to which it was revealed since (ambient
+   * detection). Every other observer (those it hid from, and creatures that were not there) may still notice it.
+   */
+  seenBy?: string[];
   /** Where it hid (canvas pixels), to tell "it moved into sight" from "an observer moved". */
   x: number;
   y: number;
@@ -41,6 +48,8 @@ export const ID = /^[A-Za-z0-9]{1,64}$/;
 export const MAX_IDS = 200;
 
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+/** A list of token ids from a flag: well-formed ids only, once each, at most MAX_IDS. */
+const ids = (list: unknown[]): string[] => [...new Set(list.filter((id): id is string => typeof id === "string" && ID.test(id)))].slice(0, MAX_IDS);
 
 /**
  * A hide flag checked field by field (the token's owner can write its flags too): null when it is not one. Unknown
@@ -50,7 +59,7 @@ export function parseHideFlag(raw: unknown): HideFlag | null {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
   const f = raw as Record<string, unknown>;
   if (!finite(f.dc) || !Array.isArray(f.from)) return null;
-  const from = [...new Set(f.from.filter((id): id is string => typeof id === "string" && ID.test(id)))].slice(0, MAX_IDS);
+  const from = ids(f.from);
   const because: Record<string, HideBecause> = {};
   if (f.because && typeof f.because === "object" && !Array.isArray(f.because)) {
     for (const [id, why] of Object.entries(f.because as Record<string, unknown>)) {
@@ -58,7 +67,10 @@ export function parseHideFlag(raw: unknown): HideFlag | null {
     }
   }
   const light = LIGHT_LEVELS.includes(f.light as LightLevel) ? (f.light as LightLevel) : "dark";
-  return { dc: Math.round(f.dc), from, because, light, x: finite(f.x) ? f.x : 0, y: finite(f.y) ? f.y : 0 };
+  const out: HideFlag = { dc: Math.round(f.dc), from, because, light, x: finite(f.x) ? f.x : 0, y: finite(f.y) ? f.y : 0 };
+  if (f.obscurity !== undefined && f.obscurity !== "none" && OBSCURITY_LEVELS.includes(f.obscurity as Obscurity)) out.obscurity = f.obscurity as Obscurity;
+  if (Array.isArray(f.seenBy)) out.seenBy = ids(f.seenBy);
+  return out;
 }
 
 /** The hiding state of a token, or null when it is not hidden. */
@@ -126,8 +138,8 @@ export interface HideOp {
   problems?: HideProblem[];
 }
 
-/** The cards that carry an operation: a hide, an end of hiding, a search. */
-export const HIDE_CARDS = ["hide", "hideEnd", "search"] as const;
+/** The cards that carry an operation: a hide, an end of hiding, a search, an ambient detection's reveal. */
+export const HIDE_CARDS = ["hide", "hideEnd", "search", "detect"] as const;
 export type HideCard = (typeof HIDE_CARDS)[number];
 
 /** The token document of a scene, read from the world (no canvas needed: recovery runs wherever the GM is). */

@@ -376,6 +376,7 @@ function checkHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[]):
   const attempt = canTryToHide({
     ruleset: getSetting("ruleset"),
     hiderLight: state.light.level,
+    hiderObscurity: state.obscurity,
     invisible: invisible(actor),
     observers: observers.map((o) => observerInput(c, tok, o)),
   });
@@ -428,7 +429,16 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       const because: Record<string, HideBecause> = {};
       for (const o of attempt.observers) if (o.because) because[o.id] = o.because;
       const at = tokenCenter(c, tok);
-      const flag: HideFlag = { dc: result.dc, from: result.hiddenFrom, because, light: state.light.level, x: at.x, y: at.y };
+      const flag: HideFlag = {
+        dc: result.dc,
+        from: result.hiddenFrom,
+        because,
+        light: state.light.level,
+        ...(state.obscurity !== "none" ? { obscurity: state.obscurity } : {}),
+        seenBy: result.spottedBy,
+        x: at.x,
+        y: at.y,
+      };
       changes.push({ tokenId: tok.id, name: doc.name, before: null, after: flag });
     }
     const rows: HideCardObserver[] = observers.map((o) => {
@@ -471,7 +481,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
     const op: HideOp = { v: 1, status: "applying", sceneId, changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }] };
     const message = await postCard({
       template: template("light/hide-end-card.hbs"),
-      context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck }),
+      context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck, dc: flag.dc }),
       gmOnly: true,
       speaker: actor ? ChatMessage.getSpeaker({ actor: actor as never }) : undefined,
       flags: { hideEnd: { tokenId: doc.id, event, op } },
@@ -512,7 +522,8 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
         hideResult({ stealthTotal: flag.dc, observers: [{ id: observer.id, passivePerception: null, searching: true, perceptionRoll: roll }] })
           .spottedBy.length > 0;
       const from = spotted ? flag.from.filter((id) => id !== observer.id) : flag.from;
-      if (spotted) changes.push({ tokenId: h.id, name: h.document.name, before: flag, after: from.length ? { ...flag, from } : null });
+      const seenBy = [...new Set([...(flag.seenBy ?? []), observer.id])];
+      if (spotted) changes.push({ tokenId: h.id, name: h.document.name, before: flag, after: from.length ? { ...flag, from, seenBy } : null });
       rows.push({ name: h.document.name, dc: flag.dc, spotted, stillHidden: from.length > 0 });
     }
     const op: HideOp = { v: 1, status: "applying", sceneId, changes, mark: observer.id };
@@ -561,13 +572,15 @@ export async function checkHiddenTokens(_changed: readonly TokenLightState[], st
     const attempt = canTryToHide({
       ruleset: getSetting("ruleset"),
       hiderLight: state.light.level,
+      hiderObscurity: state.obscurity,
       invisible: invisible(actor),
       observers: observers.map((o) => observerInput(c, tok, o)),
     });
     if (attempt.seenBy.length === 0) continue;
     const at = tokenCenter(c, tok);
     const moved = Math.hypot(at.x - flag.x, at.y - flag.y) > 1;
-    const leftDarkness = flag.light === "dark" && state.light.level !== "dark";
+    // It left the zone of no visibility that hid it: the darkness, or the thick fog or dense foliage.
+    const leftDarkness = (flag.light === "dark" && state.light.level !== "dark") || (flag.obscurity === "heavy" && state.obscurity !== "heavy");
     const event: HideEndEvent = leftDarkness ? "leftDarkness" : moved ? "enteredView" : "seenByMover";
     await performEndHide(sceneId, tok.document, event);
   }

@@ -2,23 +2,53 @@
  * The light feature's hooks (listed in hooks.ts): recompute on lighting refresh, token movement and light, token or
  * scene updates (debounced, only what changed); redraw icons on token draw; end hiding on dnd5e attacks (and OSE
  * attack messages); HUD panel and buttons; the requests "hide", "endHide", "setSearching", the proposal kind "hide"
- * and the recovery of interrupted hiding changes. The dim-light status is set up with the module's statuses
- * (status-effects.ts), where it survives the system's own status list.
+ * and the recovery of interrupted hiding changes; the Obscurity region behaviour; ambient detection after each
+ * recomputation on the active GM (detection.ts: requests "detectionDecide" and "checkDetection", GMs only, and the
+ * card's Reveal / Ignore), also after a wall or door, a region, a hide flag, a searching mark or a status changes. The
+ * dim-light status is set up with the module's statuses (status-effects.ts), where it survives the system's own status
+ * list.
  */
-import { onSettingChange } from "../settings.js";
+import { getSetting, onSettingChange } from "../settings.js";
+import { ambientDetection, onRenderDetectionCard, registerDetection } from "./detection.js";
 import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideRequests } from "./hide.js";
 import { registerLightHud } from "./hud.js";
+import { registerObscurityBehavior } from "./obscurity.js";
 import { canvasLike, type TokenDocLike, type TokenObjLike } from "./scene.js";
-import { lightTracker } from "./tracker.js";
+import { lightTracker, type TokenLightState } from "./tracker.js";
 
 /** Token fields whose change moves the token or changes what it sees or emits. */
-const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId"] as const;
+const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId", "disposition"] as const;
+
+/** Whether an update touched the token's hiding state or searching mark (ambient detection judges its pairs again). */
+function hidingChanged(changes: Record<string, unknown>): boolean {
+  const flags = (changes.flags as Record<string, unknown> | undefined)?.aventure;
+  return !!flags && typeof flags === "object" && Object.keys(flags).some((k) => /^(-=)?(hide|searching)$/.test(k));
+}
 
 function onSceneTokenChange(doc: TokenDocLike, changes: Record<string, unknown>): void {
   if (!onViewedScene(doc)) return;
   // A token's own light changes every token's light: the lighting refresh follows, but do not rely on it.
   if ("light" in changes) lightTracker.schedule();
-  else if (TOKEN_FIELDS.some((k) => k in changes)) lightTracker.schedule([doc.id]);
+  else if (TOKEN_FIELDS.some((k) => k in changes) || hidingChanged(changes)) lightTracker.schedule([doc.id]);
+}
+
+/** After each recomputation on the active GM: ambient detection, or (setting off) hiding that ends when seen. */
+async function afterLightFlush(changed: TokenLightState[], states: ReadonlyMap<string, TokenLightState>, recomputed: ReadonlySet<string> | null): Promise<void> {
+  if (getSetting("detectionMode") === "off") return checkHiddenTokens(changed, states);
+  await ambientDetection.pass(states, recomputed);
+}
+
+/** The tokens of the viewed scene whose actor is `actor` (a status or sheet change concerns them). */
+function tokensOf(actor: { id: string | null } | null | undefined): string[] {
+  const c = canvasLike();
+  if (!c || !actor) return [];
+  return c.tokens.placeables.filter((t) => t.document.actor === actor || (t.document.actor as { id?: string | null } | null)?.id === actor.id).map((t) => t.id);
+}
+
+/** Whether `sceneId` is the scene this client draws. */
+function viewedSceneId(sceneId: string | null | undefined): boolean {
+  const c = canvasLike();
+  return !!c && !!sceneId && sceneId === c.scene?.id;
 }
 
 function onViewedScene(doc: { parent?: { id: string | null } | null }): boolean {
@@ -27,9 +57,14 @@ function onViewedScene(doc: { parent?: { id: string | null } | null }): boolean 
 }
 
 export function registerLightHooks(): void {
-  lightTracker.afterFlush = checkHiddenTokens;
+  lightTracker.afterFlush = afterLightFlush;
+  registerDetection(async (ids) => {
+    lightTracker.schedule(ids ? [...ids] : undefined);
+    await lightTracker.flush();
+  });
   registerHideRequests();
   registerLightHud();
+  registerObscurityBehavior();
 
   Hooks.on("canvasReady", () => {
     lightTracker.reset();
@@ -42,6 +77,26 @@ export function registerLightHooks(): void {
   for (const hook of ["createAmbientLight", "updateAmbientLight", "deleteAmbientLight"] as const) {
     Hooks.on(hook, ((doc: { parent?: { id: string | null } | null }) => onViewedScene(doc) && lightTracker.schedule()) as never);
   }
+  // Obscurity regions (their shapes, elevation range, behaviours) and walls (doors opening: line of sight) change what
+  // every token sees and how it is seen.
+  const onRegion = (doc: RegionDocument.Implementation) => viewedSceneId(doc.parent?.id) && lightTracker.schedule();
+  const onBehavior = (doc: RegionBehavior.Implementation) => viewedSceneId(doc.parent?.parent?.id) && lightTracker.schedule();
+  // A door opened or closed, a wall drawn or deleted: the lines of sight crossing it change (a moved wall: all of them).
+  const onWall = (doc: WallDocument.Implementation, moved: boolean) => {
+    if (!viewedSceneId(doc.parent?.id)) return;
+    const [x1, y1, x2, y2] = doc.c;
+    ambientDetection.wallsChanged(moved || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined ? null : [x1, y1, x2, y2]);
+    lightTracker.schedule();
+  };
+  Hooks.on("createRegion", onRegion);
+  Hooks.on("updateRegion", onRegion);
+  Hooks.on("deleteRegion", onRegion);
+  Hooks.on("createRegionBehavior", onBehavior);
+  Hooks.on("updateRegionBehavior", onBehavior);
+  Hooks.on("deleteRegionBehavior", onBehavior);
+  Hooks.on("createWall", (doc) => onWall(doc, false));
+  Hooks.on("updateWall", (doc, changes) => onWall(doc, "c" in changes));
+  Hooks.on("deleteWall", (doc) => onWall(doc, false));
   Hooks.on("updateScene", ((scene: { id: string | null }, changes: Record<string, unknown>) => {
     if (scene.id !== canvasLike()?.scene?.id) return;
     if ("environment" in changes || "darkness" in changes || "grid" in changes) lightTracker.schedule();
@@ -53,11 +108,19 @@ export function registerLightHooks(): void {
     if (!c) return;
     lightTracker.schedule(c.tokens.placeables.filter((t) => (t.document.actor as { id?: string | null } | null)?.id === actor.id).map((t) => t.id));
   }) as never);
+  // A status changes what a creature sees or how it is seen (invisible, blinded): its tokens are looked at again.
+  const onEffect = (effect: ActiveEffect.Implementation) => {
+    const parent = effect.parent;
+    if (parent && parent.documentName === "Actor") lightTracker.schedule(tokensOf(parent));
+  };
+  Hooks.on("createActiveEffect", onEffect);
+  Hooks.on("deleteActiveEffect", onEffect);
+  Hooks.on("renderChatMessageHTML", onRenderDetectionCard);
   Hooks.on("drawToken", ((token: TokenObjLike) => lightTracker.redrawIcons(token)) as never);
   Hooks.on("dnd5e.postRollAttack" as never, onAttackRolled as never);
   Hooks.on("createChatMessage", onChatMessageCreated as never);
 
   onSettingChange("lightIcons", () => lightTracker.redrawIcons());
   onSettingChange("lightEffects", (on) => void lightTracker.reconcileAll(on === true));
-  for (const key of ["lightThresholdBright", "lightThresholdDim", "ruleset"] as const) onSettingChange(key, () => lightTracker.schedule());
+  for (const key of ["lightThresholdBright", "lightThresholdDim", "ruleset", "detectionMode", "detectionObservers"] as const) onSettingChange(key, () => lightTracker.schedule());
 }

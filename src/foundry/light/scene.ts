@@ -6,6 +6,7 @@
 import { clean, parseUnit, toMetres } from "../../rules/units.js";
 import { getSetting } from "../settings.js";
 import type { PlainDarknessSource, PlainLightSource, PlainToken } from "./compute.js";
+import type { RegionLike } from "./obscurity.js";
 
 export interface Point {
   x: number;
@@ -86,6 +87,8 @@ interface SceneLike {
     globalLight?: { enabled?: boolean; darkness?: { min?: number; max?: number } };
   };
   darkness?: number;
+  /** The scene's RegionDocuments (Obscurity behaviours). */
+  regions?: Iterable<RegionLike>;
 }
 
 export interface CanvasLike {

@@ -7,10 +7,12 @@ import {
   lightThresholds,
   mildestEffect,
   perceivedLightDetail,
+  perceivedVisibility,
   visibilityEffect,
   LIGHT_THRESHOLDS,
   type LightLevel,
   type LightThresholds,
+  type Obscurity,
   type PerceivedSense,
   type VisibilityEffect,
 } from "../../rules/light.js";
@@ -21,14 +23,17 @@ import { getSetting } from "../settings.js";
 import { lightAtToken, prepareScene, type TokenLight } from "./compute.js";
 import { applyLightEffect, removeLightEffects } from "./effects.js";
 import { drawLightIcon } from "./icons.js";
+import { obscurityAt, obscuritySources } from "./obscurity.js";
 import { canvasLike, darknessSources, lightSources, plainTokens, type CanvasLike, type TokenObjLike } from "./scene.js";
 import { tokenSenses, type SenseEntry, type TokenSenses } from "./senses.js";
 
 export interface TokenLightState {
   tokenId: string;
   light: TokenLight;
+  /** How obscured its spot is (Obscurity regions): others see it at best dim (light) or not at all (heavy). */
+  obscurity: Obscurity;
   senses: TokenSenses;
-  /** The level the creature effectively experiences where it stands (its senses at distance 0). */
+  /** The level the creature effectively experiences where it stands (its senses at distance 0, the obscurity there). */
   perceived: LightLevel;
   sense: PerceivedSense;
   effect: VisibilityEffect;
@@ -37,6 +42,7 @@ export interface TokenLightState {
 /** What the HUD and `api.lightAt` show of a token's light state (senses in metres). */
 export interface LightAt {
   level: LightLevel;
+  obscurity: Obscurity;
   perceived: LightLevel;
   sense: PerceivedSense;
   effect: VisibilityEffect;
@@ -49,6 +55,7 @@ export interface LightAt {
 export function lightAtOf(s: TokenLightState): LightAt {
   return {
     level: s.light.level,
+    obscurity: s.obscurity,
     perceived: s.perceived,
     sense: s.sense,
     effect: s.effect,
@@ -59,8 +66,11 @@ export function lightAtOf(s: TokenLightState): LightAt {
   };
 }
 
-/** Called after each flush on the active GM with the states that changed and every state (hide.ts checks hiding). */
-export type AfterFlush = (changed: TokenLightState[], all: ReadonlyMap<string, TokenLightState>) => Promise<void>;
+/**
+ * Called after each flush on the active GM with the states that changed, every state, and the tokens that were
+ * recomputed (null: all of them): hiding and ambient detection look at what moved or changed.
+ */
+export type AfterFlush = (changed: TokenLightState[], all: ReadonlyMap<string, TokenLightState>, recomputed: ReadonlySet<string> | null) => Promise<void>;
 
 let warnedThresholds = false;
 
@@ -78,7 +88,7 @@ export function currentThresholds(): LightThresholds {
 }
 
 function key(s: TokenLightState): string {
-  return `${s.light.level}|${s.perceived}|${s.sense}|${s.effect}`;
+  return `${s.light.level}|${s.obscurity}|${s.perceived}|${s.sense}|${s.effect}`;
 }
 
 export class LightTracker {
@@ -175,7 +185,7 @@ export class LightTracker {
     }
     if (isActiveGM()) {
       if (getSetting("lightEffects")) await this.applyEffects(c, changed);
-      if (this.afterFlush) await this.afterFlush(changed, this.states);
+      if (this.afterFlush) await this.afterFlush(changed, this.states, ids ?? null);
     }
     return changed;
   }
@@ -185,12 +195,18 @@ export class LightTracker {
     const thresholds = currentThresholds();
     const ruleset = getSetting("ruleset");
     const scene = prepareScene(lightSources(c), darknessSources(c));
+    const fog = obscuritySources(c.scene?.regions);
     return plainTokens(c, ids).map((tok) => {
       const light = lightAtToken(tok, scene, thresholds);
+      const obscurity = fog.length ? obscurityAt(fog, tok.x, tok.y, tok.elevation) : "none";
       const doc = placeable(c, tok.id)!.document;
       const senses = tokenSenses(c, doc);
-      const p = perceivedLightDetail(ruleset, light.level, senses.senses, 0);
-      return { tokenId: tok.id, light, senses, perceived: p.level, sense: p.sense, effect: visibilityEffect(p.level) };
+      // What it sees where it stands: its senses at distance 0, then the obscurity of its own spot (a creature in
+      // thick fog sees nothing, RULES.md §5). The sense named is the one that gave the final level, if any did.
+      const detail = perceivedLightDetail(ruleset, light.level, senses.senses, 0);
+      const perceived = perceivedVisibility(ruleset, light.level, obscurity, senses.senses, 0);
+      const sense = perceived === detail.level ? detail.sense : "none";
+      return { tokenId: tok.id, light, obscurity, senses, perceived, sense, effect: visibilityEffect(perceived) };
     });
   }
 
@@ -208,7 +224,16 @@ export class LightTracker {
    * object behind several tokens; an unlinked token has its own synthetic actor) gets the mildest effect of its
    * tokens (rules mildestEffect), whichever token changed, so the result does not depend on the order of the changes.
    */
-  private async applyEffects(c: CanvasLike, states: readonly TokenLightState[]): Promise<void> {
+  private applying: Promise<void> = Promise.resolve();
+
+  /** One application of effects at a time (a recomputation and a setting turned on may both apply, never at once). */
+  private applyEffects(c: CanvasLike, states: readonly TokenLightState[]): Promise<void> {
+    const next = this.applying.then(() => this.applyEffectsNow(c, states));
+    this.applying = next.catch(() => undefined);
+    return next;
+  }
+
+  private async applyEffectsNow(c: CanvasLike, states: readonly TokenLightState[]): Promise<void> {
     const done = new Set<ActorLike>();
     for (const s of states) {
       const actor = placeable(c, s.tokenId)?.document.actor as unknown as ActorLike | null | undefined;

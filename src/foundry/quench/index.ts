@@ -5,6 +5,7 @@
  * on documents and chat, and deletes what it created. CI runs the same batch functions against the test world
  * (test/quench.test.ts).
  */
+import { LIGHT_BATCH } from "./light.js";
 import { MOVEMENT_BATCH } from "./movement.js";
 import { PURSUIT_BATCH } from "./pursuit.js";
 import { EXPLORATION_BATCH } from "./exploration.js";
@@ -12,7 +13,7 @@ import { POLARIS_BATCH } from "./polaris.js";
 import { ENCOUNTER_BATCH } from "./encounter.js";
 import type { Batch, Quench } from "./types.js";
 
-export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH, ENCOUNTER_BATCH, PURSUIT_BATCH, POLARIS_BATCH, EXPLORATION_BATCH];
+export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH, LIGHT_BATCH, ENCOUNTER_BATCH, PURSUIT_BATCH, POLARIS_BATCH, EXPLORATION_BATCH];
 
 export function registerQuenchBatches(): void {
   Hooks.on("quenchReady" as never, ((quench: Quench) => {

@@ -1,6 +1,6 @@
 /** Samples for the light feature's templates (see ../samples.ts): the HUD panel and the hiding cards. */
 import { lightHudContext } from "../../../src/apps/light-hud-context.js";
-import { hideCardContext, hideEndCardContext, searchCardContext } from "../../../src/apps/hide-card-context.js";
+import { detectionCardContext, hideCardContext, hideEndCardContext, searchCardContext } from "../../../src/apps/hide-card-context.js";
 import type { Sample } from "../samples.js";
 
 export const SAMPLES: Record<string, Sample> = {
@@ -12,6 +12,7 @@ export const SAMPLES: Record<string, Sample> = {
       open: true,
       ...lightHudContext({
         level: "dark",
+        obscurity: "light",
         perceived: "dim",
         sense: "darkvision",
         effect: "disadvantage",
@@ -58,8 +59,24 @@ export const SAMPLES: Record<string, Sample> = {
         ],
       }),
   },
+  "light/detection-card.hbs": {
+    kind: "card",
+    context: () =>
+      detectionCardContext({
+        rows: [
+          { observerId: "orc2", hiderId: "aria", observer: "Orc 2", hider: "Aria", passive: 17, roll: null, dc: 12, reason: "dim", status: "pending" },
+          { observerId: "cap", hiderId: "aria", observer: "Capitaine Orsane", hider: "Aria", passive: null, roll: 15, dc: 12, reason: "obscured", status: "revealed" },
+          { observerId: "dog", hiderId: "corbin", observer: "Chien de garde", hider: "Corbin", passive: 16, roll: null, dc: 14, reason: "none", status: "revealed", ended: true },
+          { observerId: "orc3", hiderId: "corbin", observer: "Orc 3", hider: "Corbin", passive: 19, roll: null, dc: 14, reason: "obscured", status: "ignored" },
+        ],
+        skipped: [
+          { name: "Statue", reason: "noActor" },
+          { name: "Coffre", reason: "noPassive" },
+        ],
+      }),
+  },
   "light/hide-end-card.hbs": {
     kind: "card",
-    context: () => hideEndCardContext({ hider: "Lysandre", event: "leftDarkness", perceptionCheck: true }),
+    context: () => hideEndCardContext({ hider: "Lysandre", event: "leftDarkness", perceptionCheck: true, dc: 14 }),
   },
 };
