@@ -264,8 +264,8 @@ export async function executeJourney(req: TravelRequest, actors: ActorLike[], pr
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const { adapter, trackFood, snapshots, plan, survival: checks, route } = planJourney(req, actors);
   const rolled = await rollSaves(adapter, plan, actors);
-  const lost = await rollLostChecks(plan);
   const survival = await rollSurvival(adapter, plan, checks, actors);
+  const lost = await rollLostChecks(plan);
   const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
   const actorsJournal = actors.map((actor, i): TravelJournalActor => {
     const m = outcome.members[i]!;

@@ -144,7 +144,7 @@ export function travelCardContext(
       }
       if (checks.length) {
         const ok = checks.filter((c) => c.success).length;
-        parts.push(plural(l, lang, "AVENTURE.Travel.Card.checks", checks.length, { what: l(`AVENTURE.Travel.Activity.${checks[0]!.activity}`), ok }));
+        parts.push(l("AVENTURE.Travel.Card.checks", { what: l(`AVENTURE.Travel.Activity.${checks[0]!.activity}`), ok, n: checks.length }));
       }
       // Plain words for each state the journey leaves.
       const notes: string[] = [];
