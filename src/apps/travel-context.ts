@@ -489,12 +489,13 @@ export function summaryOf(
   const survival = extra.survivalDC === undefined ? [] : travelSurvivalChecks(plan, extra.survivalDC);
   const pos = (p: MarchingPosition) => l(`AVENTURE.Travel.Position.${p}`);
   const journey = extra.journey ?? null;
+  const stopped = !!journey?.stopped;
   return {
     distance: formatKm(plan.distance, lang),
-    duration: formatDuration(plan.durationSeconds, l),
+    duration: formatDuration(journey ? journey.durationSeconds : plan.durationSeconds, l),
     dayCount: plural(l, lang, "AVENTURE.Travel.Summary.dayCount", plan.days.length),
     dayDistance: formatKm(plan.dayDistance, lang),
-    arrival: env.worldTime === undefined ? "" : arrivalText(env.worldTime, plan, l),
+    arrival: env.worldTime === undefined || stopped ? "" : arrivalText(env.worldTime, plan, l),
     stopped: journey?.stopped
       ? l("AVENTURE.Travel.Summary.stopped", { days: plan.days.length, reached: formatKm(journey.reached, lang), total: formatKm(journey.total, lang) })
       : "",

@@ -44,6 +44,8 @@ export interface ActorDataPaths {
   conMod: string;
   chaMod: string;
   passivePerception: string;
+  /** The Wisdom (Survival) bonus, for the checks of members who navigate, track or forage while travelling. */
+  survival: string;
   darkvision: string;
   blindsight: string;
   truesight: string;
@@ -66,6 +68,7 @@ export const ACTOR_DATA_FIELDS = [
   "conMod",
   "chaMod",
   "passivePerception",
+  "survival",
   "darkvision",
   "blindsight",
   "truesight",

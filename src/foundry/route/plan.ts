@@ -99,7 +99,8 @@ export function onPreMoveTokenRoute(token: RouteToken & { parent: { id: string |
   if (!token.id || !armed.has(token.id)) return;
   armed.delete(token.id);
   const size = token.parent?.grid.size ?? 100;
-  const centre = (w: { x: number; y: number; width: number; height: number }) => tokenCentre({ ...token, x: w.x, y: w.y, width: w.width, height: w.height }, size);
+  const centre = (w: { x: number; y: number; width?: number; height?: number }) =>
+    tokenCentre({ ...token, x: w.x, y: w.y, width: w.width ?? token.width, height: w.height ?? token.height }, size);
   const points = [centre(movement.origin), ...(movement.passed?.waypoints ?? []).map(centre), ...movement.pending.waypoints.map(centre)];
   const ids = controlledTokenIds();
   planRoute({ sceneId: token.parent?.id ?? undefined, points, tokenIds: ids.includes(token.id) ? ids : [token.id] });

@@ -279,10 +279,12 @@ export async function executeJourney(req: TravelRequest, actors: ActorLike[], pr
     };
   });
   const now = game.time.worldTime;
-  const moves = getSetting("travelAdvanceTime") && plan.durationSeconds > 0;
+  // A journey stopped after N days of a route takes N whole days (the night at the camp included).
+  const duration = route ? route.journey.durationSeconds : plan.durationSeconds;
+  const moves = getSetting("travelAdvanceTime") && duration > 0;
   const journal: TravelJournal = {
     actors: actorsJournal,
-    time: moves ? { before: now, after: now + plan.durationSeconds } : null,
+    time: moves ? { before: now, after: now + duration } : null,
     tokens: route ? tokenJournal(route, plan) : [],
   };
   const flag: TravelCardFlag = {
@@ -304,7 +306,7 @@ export async function executeJourney(req: TravelRequest, actors: ActorLike[], pr
     : null;
   const message = await postCard({
     template: template("travel/card.hbs"),
-    context: travelCardContext(plan, outcome, rolled, moves ? plan.durationSeconds : 0, {
+    context: travelCardContext(plan, outcome, rolled, moves ? duration : 0, {
       localize: t,
       lang: game.i18n.lang,
       trackFood,
@@ -312,7 +314,7 @@ export async function executeJourney(req: TravelRequest, actors: ActorLike[], pr
       lost: lost.checks,
       survival,
       route: cardRoute,
-      departure: now,
+      departure: route?.journey.stopped ? null : now,
       status: t("AVENTURE.Travel.Card.status.applying"),
     }),
     rolls: [...lost.rolls, ...rolled.flatMap((r) => (r.roll ? [r.roll] : [])), ...survival.flatMap((r) => (r.roll ? [r.roll] : []))],
@@ -488,7 +490,8 @@ export function describeJourney(raw: unknown): string[] {
   const { plan, rollCount, route } = planJourney(req, actors);
   const lang = game.i18n.lang;
   const names = (list: ActorLike[]) => list.map((a) => a.name).join(", ");
-  const moves = getSetting("travelAdvanceTime") && plan.durationSeconds > 0;
+  const duration = route ? route.journey.durationSeconds : plan.durationSeconds;
+  const moves = getSetting("travelAdvanceTime") && duration > 0;
   return [
     t("AVENTURE.Travel.Proposal.party", { names: names(actors) }),
     ...(foreign.length ? [t("AVENTURE.Travel.Proposal.foreign", { names: names(actors.filter((a) => foreign.includes(a.id!))) })] : []),
@@ -497,10 +500,10 @@ export function describeJourney(raw: unknown): string[] {
     ...(route?.tokens.length ? [t("AVENTURE.Travel.Proposal.tokens", { names: route.tokens.map((tk) => tk.name).join(", ") })] : []),
     t("AVENTURE.Travel.Proposal.journey", {
       distance: formatKm(plan.distance, lang),
-      duration: formatDuration(plan.durationSeconds, t),
+      duration: formatDuration(duration, t),
       days: plural(t, lang, "AVENTURE.Travel.Summary.dayCount", plan.days.length),
     }),
-    moves ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(plan.durationSeconds, t) }) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
+    moves ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(duration, t) }) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
     t("AVENTURE.Travel.Proposal.rolls", { n: rollCount }),
   ];
 }

@@ -19,6 +19,11 @@ export interface RouteJourney {
   total: number;
   /** True when the party stops before the end of the route. */
   stopped: boolean;
+  /**
+   * The world time the journey takes: the plan's, or for a journey stopped after N days, N whole days (the party camps
+   * where the last day's march ends and sets off again the next morning, as in the plan of the whole route).
+   */
+  durationSeconds: number;
 }
 
 /** The legs up to `metres` along the route (the leg there is cut; legs of no length dropped). */
@@ -41,9 +46,9 @@ export function cutLegs(legs: readonly MeasuredLeg[], metres: number): MeasuredL
 export function planRouteJourney(inputFor: (legs: readonly TravelLegInput[]) => TravelInput, legs: readonly MeasuredLeg[], days: number | null): RouteJourney {
   const full = travelPlan(inputFor(legs));
   const total = full.distance;
-  if (days === null || days >= full.days.length) return { full, plan: full, legs: [...legs], reached: total, total, stopped: false };
+  if (days === null || days >= full.days.length) return { full, plan: full, legs: [...legs], reached: total, total, stopped: false, durationSeconds: full.durationSeconds };
   const last = full.days[days - 1]!;
   const reached = routePosition(full, last.startSeconds + last.marchSeconds).metresAlongRoute;
   const walked = cutLegs(legs, reached);
-  return { full, plan: travelPlan(inputFor(walked)), legs: walked, reached, total, stopped: true };
+  return { full, plan: travelPlan(inputFor(walked)), legs: walked, reached, total, stopped: true, durationSeconds: full.days[days]!.startSeconds };
 }
