@@ -32,7 +32,7 @@ describe("Quench batches", () => {
   it("registers every feature's batch on quenchReady", () => {
     assert.deepEqual(
       batches.map((b) => b.key),
-      ["aventure.movement"],
+      ["aventure.travel", "aventure.movement"],
     );
   });
 });

@@ -9,7 +9,7 @@ import { getSetting } from "./settings.js";
 import { openEncounter, openPolarisTest } from "./encounter/open.js";
 import { rollPolarisTest } from "./polaris/test.js";
 import { openTravel } from "../apps/TravelDialog.js";
-import { requestTravel } from "./travel/api.js";
+import { requestTravel, requestUndo } from "./travel/api.js";
 import { planRoute } from "./route/plan.js";
 import { openPursuit } from "../apps/PursuitDialog.js";
 import { lightApi } from "./light/api.js";
@@ -36,6 +36,8 @@ export function buildApi() {
     openTravel,
     /** Applies a journey request on the active GM (as the dialog's Apply does). docs/api/travel.md */
     applyTravel: requestTravel,
+    /** Undoes a journey from its card's message id, as the card's Undo does (GMs). docs/api/travel.md */
+    undoTravel: (messageId: string) => requestUndo(messageId),
     /** Opens the Travel dialog for a journey along a route (points, a Drawing, or the selected Drawing). docs/api/travel.md */
     planRoute,
     /** Opens the Pursuit dialog (selected tokens, or `{ chaseId }` to continue a chase). docs/api/encounter.md */

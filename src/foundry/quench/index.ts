@@ -6,9 +6,10 @@
  * (test/quench.test.ts).
  */
 import { MOVEMENT_BATCH } from "./movement.js";
+import { TRAVEL_BATCH } from "./travel.js";
 import type { Batch, Quench } from "./types.js";
 
-export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH];
+export const BATCHES: readonly Batch[] = [TRAVEL_BATCH, MOVEMENT_BATCH];
 
 export function registerQuenchBatches(): void {
   Hooks.on("quenchReady" as never, ((quench: Quench) => {
