@@ -133,12 +133,11 @@ export function travelCardContext(
       const hunger = m.days.reduce((a, d) => a + d.hungerLevels, 0);
       const thirst = m.days.reduce((a, d) => a + d.thirstLevels, 0);
       const forced = m.days.reduce((a, d) => a + d.forcedMarchFailures, 0);
-      // The summary line: exhaustion, saves, checks; each fact once.
-      const parts: string[] = [
-        m.levelsGained
-          ? l("AVENTURE.Travel.Card.exhaustionGained", { before: m.exhaustionBefore, after: m.exhaustionAfter, n: m.levelsGained })
-          : l("AVENTURE.Travel.Card.exhaustionSame", { level: m.exhaustionAfter }),
-      ];
+      // The summary line: exhaustion (marked when it grew), then saves and checks; each fact once.
+      const exhaustion = m.levelsGained
+        ? l("AVENTURE.Travel.Card.exhaustionGained", { before: m.exhaustionBefore, after: m.exhaustionAfter, n: m.levelsGained })
+        : l("AVENTURE.Travel.Card.exhaustionSame", { level: m.exhaustionAfter });
+      const parts: string[] = [];
       if (mine.length) {
         parts.push(failures ? plural(l, lang, "AVENTURE.Travel.Card.savesFailed", mine.length, { failed: failures }) : plural(l, lang, "AVENTURE.Travel.Card.savesPassed", mine.length));
       }
@@ -148,12 +147,11 @@ export function travelCardContext(
       }
       // Plain words for each state the journey leaves.
       const notes: string[] = [];
+      const why: string[] = [];
       if (m.levelsGained) {
-        const why: string[] = [];
         if (forced) why.push(l("AVENTURE.Travel.Card.fromForcedMarch", { n: forced }));
         if (env.trackFood && hunger) why.push(l("AVENTURE.Travel.Card.fromHunger", { n: hunger }));
         if (env.trackFood && thirst) why.push(l("AVENTURE.Travel.Card.fromThirst", { n: thirst }));
-        if (why.length) notes.push(l("AVENTURE.Travel.Card.why", { list: why.join(", ") }));
       }
       if (!tracked && m.levelsGained > 0) notes.push(plural(l, lang, "AVENTURE.Travel.Card.exhaustionByHand", m.levelsGained));
       if (env.trackFood && m.starving) notes.push(l("AVENTURE.Travel.Card.starving"));
@@ -162,8 +160,10 @@ export function travelCardContext(
       const detailDays = [...new Set([...mine.map((s) => s.day), ...checks.map((c) => c.day)])].sort((a, b) => a - b);
       return {
         name: m.name,
+        exhaustion,
         summary: parts.join(" · "),
         bad: m.levelsGained > 0 || m.dead,
+        why: why.length ? l("AVENTURE.Travel.Card.why", { list: why.join(", ") }) : "",
         details: detailDays.map((day) => ({
           label: l("AVENTURE.Travel.Card.day", { day }),
           items: [
