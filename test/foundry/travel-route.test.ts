@@ -492,3 +492,22 @@ describe("Travel: Survival while travelling (RULES.md §2.6)", () => {
     expect(exhaustion(aria)).toBe(0);
   });
 });
+
+describe("Travel along a route: the HUD button with a Drawing selected", () => {
+  it("plans along the selected Drawing at once for the selected tokens; without one it arms, and a second click disarms", async () => {
+    const { world, tAria, tBram } = await boot();
+    const opened = watchDialogs(world, "gm1");
+    control(world.clientOf("gm1"), "tAria", "tBram");
+    selectDrawing(world, "gm1", "road");
+    world.click("gm1", world.renderTokenHUD(tAria, "gm1").querySelector('[data-action="aventure-travelRoute"]'));
+    await world.settle();
+    expect(opened().formState.route!.tokenIds).toEqual(["tAria", "tBram"]);
+    (world.clientOf("gm1") as unknown as { controlledDrawings: string[] }).controlledDrawings = [];
+    const button = () => world.renderTokenHUD(tBram, "gm1").querySelector('[data-action="aventure-travelRoute"]');
+    world.click("gm1", button());
+    world.click("gm1", button());
+    expect(notes(world, "gm1", "info").slice(-1)).toEqual(["Route planning cancelled."]);
+    await world.as("gm1", () => world.moveToken(tBram, { x: 250, y: 450 }));
+    expect(at(tBram)).toEqual({ x: 250, y: 450 }); // disarmed: an ordinary move
+  });
+});

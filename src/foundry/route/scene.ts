@@ -42,22 +42,27 @@ function num(v: unknown): number | undefined {
   return typeof v === "number" ? v : undefined;
 }
 
-/** A region shape's stored data as the geometry reads it (fields absent from a shape type stay undefined). */
+/**
+ * A region shape's data as the geometry reads it (fields absent from a shape type stay undefined). Read property by
+ * property (a v13 shape is a data model whose fields need not be own enumerable properties).
+ */
 function shapeOf(raw: object): ShapeLike {
-  const r: Record<string, unknown> = { ...raw };
-  const points = Array.isArray(r.points) && r.points.every((p) => typeof p === "number") ? (r.points as number[]) : undefined;
+  const get = (k: string): unknown => Reflect.get(raw, k);
+  const pts = get("points");
+  const points = Array.isArray(pts) && pts.every((p) => typeof p === "number") ? pts.filter((p): p is number => typeof p === "number") : undefined;
+  const type = get("type");
   return {
-    type: typeof r.type === "string" ? r.type : "",
-    x: num(r.x),
-    y: num(r.y),
-    width: num(r.width),
-    height: num(r.height),
-    radius: num(r.radius),
-    radiusX: num(r.radiusX),
-    radiusY: num(r.radiusY),
-    rotation: num(r.rotation),
+    type: typeof type === "string" ? type : "",
+    x: num(get("x")),
+    y: num(get("y")),
+    width: num(get("width")),
+    height: num(get("height")),
+    radius: num(get("radius")),
+    radiusX: num(get("radiusX")),
+    radiusY: num(get("radiusY")),
+    rotation: num(get("rotation")),
     points,
-    hole: r.hole === true,
+    hole: get("hole") === true,
   };
 }
 
