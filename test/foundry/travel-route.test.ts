@@ -511,3 +511,26 @@ describe("Travel along a route: the HUD button with a Drawing selected", () => {
     expect(at(tBram)).toEqual({ x: 250, y: 450 }); // disarmed: an ordinary move
   });
 });
+
+describe("Travel along a route: cards and tokens that are not what they seem", () => {
+  it("a player's forged card carrying a stopped journey gets no Continue button; a deleted token is skipped by Undo and named", async () => {
+    const { world, tAria, scene } = await boot();
+    const d = await planRoad(world);
+    await world.as("gm1", () => d.change("pace", "slow"));
+    await world.as("gm1", () => d.change("days", "1"));
+    await world.as("gm1", () => d.apply());
+    await world.settle();
+    const [card] = journeyCards(world);
+    const forged = (await world.as("p1", () =>
+      ChatMessage.implementation.create({ content: card!.content, flags: { aventure: { travel: journey(card!) } } } as never),
+    )) as unknown as FakeChatMessage;
+    expect(footer(world, forged, "p1").continues).toBeNull();
+    expect(footer(world, forged, "gm1").undo).toBeNull();
+    expect(footer(world, card!, "p1").continues).not.toBeNull(); // the GM's card offers it to whoever sees it
+    await world.as("gm1", () => scene.deleteEmbeddedDocuments("Token", ["tBram"]));
+    world.click("gm1", footer(world, card!, "gm1").undo);
+    await world.settle();
+    expect(at(tAria)).toEqual(START);
+    expect(footer(world, card!, "gm1").text).toContain("The token Bram no longer exists: it was not moved.");
+  });
+});
