@@ -1143,6 +1143,22 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
     expect(exhaustion(olaf)).toBe(1);
   });
 
+  it("rolls the Survival checks with Foundry dice through the generic adapter's Wisdom (Survival) data path", async () => {
+    const world = await bootWorld({ system: "worldbuilding", users: [GM] });
+    const { EMPTY_PATHS } = await import("../../src/foundry/settings-schema.js");
+    await set(world, "actorData", { ...EMPTY_PATHS, conMod: "system.con", passivePerception: "system.pp", survival: "system.survival" });
+    world.addUserActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13, survival: 4 } });
+    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
+    await world.as("gm1", () => d.change("members.0.activity", "track"));
+    await world.as("gm1", () => d.change("survivalDC", "12"));
+    world.queueRolls(7); // 7 + 4 = 11 < DC 12: the trail is lost
+    expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
+    expect(world.rollsMade.map((r) => [(r as { formula: string }).formula, (r as { total: number }).total])).toEqual([["1d20 + 4", 11]]);
+    const [card] = journeyCards(world);
+    expect(journey(card!).survival).toEqual([{ memberId: "kai", day: 1, activity: "track", total: 11, dc: 12, success: false, natural: 7 }]);
+    expect(card!.content).toContain("Track: Wisdom (Survival) DC 12: 11");
+  });
+
   it("rolls the saves with Foundry dice through the generic adapter and leaves exhaustion it cannot change to the GM", async () => {
     const world = await bootWorld({ system: "worldbuilding", users: [GM] });
     const { EMPTY_PATHS } = await import("../../src/foundry/settings-schema.js");
