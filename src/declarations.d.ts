@@ -26,6 +26,8 @@ declare module "fvtt-types/configuration" {
     "aventure.travelTrackFood": boolean;
     "aventure.travelAdvanceTime": boolean;
     "aventure.travelPlayersApply": boolean;
+    "aventure.travelCustomUnit": string;
+    "aventure.travelCustomUnitMetres": number;
     "aventure.pursuitAdvanceTime": boolean;
     "aventure.movementCosts": boolean;
     "aventure.movementRefuse": boolean;
@@ -64,5 +66,25 @@ declare module "fvtt-types/configuration" {
 
   interface ModuleConfig {
     aventure: { api: AventureApi };
+  }
+
+  /** Hooks the pinned types lack (NOTES.md "Known gaps of the 13.346 types"). */
+  namespace Hooks {
+    interface HookConfig {
+      /**
+       * v13 hookEvents.preMoveToken(document, movement, operation): the moving user's client only, before the update;
+       * the waypoints are final; returning false refuses the whole movement.
+       */
+      preMoveToken: (document: TokenDocument, movement: AventureMovementWaypoints, operation: object) => boolean | void;
+    }
+  }
+}
+
+declare global {
+  /** What Aventure reads of a v13 token movement: its origin and waypoints (top-left corners, sizes in grid spaces). */
+  interface AventureMovementWaypoints {
+    origin: { x: number; y: number; width: number; height: number };
+    passed?: { waypoints: readonly { x: number; y: number; width: number; height: number }[] };
+    pending: { waypoints: readonly { x: number; y: number; width: number; height: number }[] };
   }
 }

@@ -32,7 +32,15 @@ describe("Quench batches", () => {
   it("registers every feature's batch on quenchReady", () => {
     assert.deepEqual(
       batches.map((b) => b.key),
-      ["aventure.movement", "aventure.light", "aventure.encounter", "aventure.pursuit", "aventure.polaris", "aventure.exploration"],
+      [
+        "aventure.travel",
+        "aventure.movement",
+        "aventure.light",
+        "aventure.encounter",
+        "aventure.pursuit",
+        "aventure.polaris",
+        "aventure.exploration",
+      ],
     );
   });
 });

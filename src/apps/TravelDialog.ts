@@ -12,15 +12,17 @@ import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import type { TravelApplyResult } from "../foundry/travel/apply.js";
 import { requestTravel } from "../foundry/travel/api.js";
 import { actorById, addableActors, defaultPartyIds, readSnapshot } from "../foundry/travel/party.js";
-import type { MemberSnapshot } from "../foundry/travel/request.js";
+import type { MemberSnapshot, TravelRequest } from "../foundry/travel/request.js";
 import {
   addMember,
   applyChange,
   defaultState,
   removeMember,
+  stateFromRequest,
   travelContext,
   type TravelContext,
   type TravelFormState,
+  type TravelRouteState,
 } from "./travel-context.js";
 import { withGuideButton } from "../foundry/guide.js";
 
@@ -29,6 +31,10 @@ const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 export interface TravelDialogOptions {
   /** The party to start with (actor ids); by default the selected tokens, else the scene's player characters. */
   actorIds?: string[];
+  /** A journey along a route (measured on this client): its legs replace the distance or duration. */
+  route?: TravelRouteState;
+  /** A journey to start from ("Continue the journey"): its pace, mode, hours, rations, positions and activities. */
+  from?: TravelRequest;
 }
 
 /** The actors' snapshots, each marked with whether this user owns it (the GMs decide for the others). */
@@ -56,8 +62,9 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   constructor(options: TravelDialogOptions = {}) {
     super({});
-    const ids = options.actorIds?.length ? options.actorIds : defaultPartyIds();
-    this.#state = defaultState(snapshotsOf(ids), getSetting("travelHoursPerDay"));
+    const ids = options.actorIds?.length ? options.actorIds : options.from ? options.from.members.map((m) => m.actorId) : defaultPartyIds();
+    const state = defaultState(snapshotsOf(ids), getSetting("travelHoursPerDay"), options.route ?? null);
+    this.#state = options.from ? stateFromRequest(state, options.from) : state;
   }
 
   static override DEFAULT_OPTIONS = {
@@ -94,11 +101,12 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       lang: game.i18n.lang,
       localize: t,
       addable: addableActors(),
+      worldTime: game.time.worldTime,
     });
   }
 
   static #formKeyOf(ctx: TravelContext): string {
-    return JSON.stringify([ctx.needsSpeed, ctx.state.unit, ctx.state.members.map((m) => m.actorId), ctx.errors, ctx.members.map((m) => [m.conModError, m.ppError, m.error])]);
+    return JSON.stringify([ctx.needsSpeed, ctx.state.unit, ctx.state.members.map((m) => m.actorId), ctx.errors, ctx.members.map((m) => [m.conModError, m.ppError, m.error]), ctx.route?.equivalent, ctx.route?.fullDays]);
   }
 
   // fvtt-types types the context as RenderContext; ours is a plain object for the templates.

@@ -14,8 +14,11 @@ import {
   TRAVEL_MODES,
   TRAVEL_PACES,
   TRAVEL_RULES,
+  TRAVEL_SURVIVAL_DC,
   TRAVEL_TERRAINS,
+  travelOutcome,
   travelPlan,
+  travelSurvivalChecks,
   type MarchingPosition,
   type RationLevel,
   type TravelActivity,
@@ -30,6 +33,8 @@ import { splitDuration } from "../rules/time.js";
 import { toMetres } from "../rules/units.js";
 import { num, type NumberConstraints } from "../rules/validate.js";
 import { planInput, type MemberSnapshot, type TravelRequest } from "../foundry/travel/request.js";
+import { planRouteJourney, type RouteJourney } from "../foundry/travel/route-plan.js";
+import type { MeasuredLeg } from "../foundry/route/measure.js";
 
 export type Localize = (key: string, data?: Record<string, string | number>) => string;
 
@@ -49,6 +54,15 @@ export interface TravelMemberState extends MemberSnapshot {
   activity: TravelActivity;
 }
 
+/** A route measured on a scene (the dialog's "Plan along the route"): its points, tokens and legs. */
+export interface TravelRouteState {
+  sceneId: string;
+  points: { x: number; y: number }[];
+  /** The party's tokens on that scene, moved to the point reached on Apply. */
+  tokenIds: string[];
+  legs: MeasuredLeg[];
+}
+
 export interface TravelFormState {
   pace: TravelPace;
   terrain: TravelTerrain;
@@ -60,6 +74,12 @@ export interface TravelFormState {
   hot: boolean;
   stealth: boolean;
   lostChance: string;
+  /** The DC of the Wisdom (Survival) checks (navigate, track, forage). */
+  survivalDC: string;
+  /** A journey along a route (its legs instead of the distance or duration), or null. */
+  route: TravelRouteState | null;
+  /** Along a route: stop after this many travel days ("": the whole route). */
+  days: string;
   members: TravelMemberState[];
 }
 
@@ -81,7 +101,11 @@ export function newMember(s: MemberSnapshot & { owned?: boolean }, i = 0, n = 1)
   };
 }
 
-export function defaultState(snapshots: readonly (MemberSnapshot & { owned?: boolean })[], hoursPerDay: number): TravelFormState {
+export function defaultState(
+  snapshots: readonly (MemberSnapshot & { owned?: boolean })[],
+  hoursPerDay: number,
+  route: TravelRouteState | null = null,
+): TravelFormState {
   return {
     pace: "normal",
     terrain: "normal",
@@ -93,6 +117,9 @@ export function defaultState(snapshots: readonly (MemberSnapshot & { owned?: boo
     hot: false,
     stealth: false,
     lostChance: "0",
+    survivalDC: String(TRAVEL_SURVIVAL_DC.default),
+    route,
+    days: "",
     members: snapshots.map((s, i) => newMember(s, i, snapshots.length)),
   };
 }
@@ -103,7 +130,7 @@ const TOP_CHOICES = {
   mode: TRAVEL_MODES,
   unit: TRAVEL_UNITS,
 } as const;
-const TOP_TEXT = ["speed", "amount", "hoursPerDay", "lostChance"] as const;
+const TOP_TEXT = ["speed", "amount", "hoursPerDay", "lostChance", "survivalDC", "days"] as const;
 const MEMBER_CHOICES = {
   food: RATION_LEVELS,
   water: RATION_LEVELS,
@@ -141,6 +168,29 @@ export function applyChange(state: TravelFormState, name: string, value: string 
   return next;
 }
 
+/**
+ * The state a dialog starts from when it continues a journey: the request's pace, mode, hours, weather, DCs and each
+ * member's rations, position and activity (members the state has, in the request's order).
+ */
+export function stateFromRequest(state: TravelFormState, req: TravelRequest): TravelFormState {
+  const byId = new Map(req.members.map((m) => [m.actorId, m]));
+  return {
+    ...state,
+    pace: req.pace,
+    mode: req.mode,
+    speed: req.speedKmh === null ? state.speed : String(req.speedKmh),
+    hoursPerDay: String(req.hoursPerDay),
+    hot: req.hot,
+    stealth: req.stealth,
+    lostChance: String(req.lostChance),
+    survivalDC: String(req.survivalDC),
+    members: state.members.map((m) => {
+      const r = byId.get(m.actorId);
+      return r ? { ...m, food: r.food, water: r.water, position: r.position, activity: r.activity } : m;
+    }),
+  };
+}
+
 export function addMember(state: TravelFormState, s: MemberSnapshot & { owned?: boolean }): TravelFormState {
   if (state.members.some((m) => m.actorId === s.actorId)) return state;
   const position: MarchingPosition = state.members.length === 0 ? "front" : "middle";
@@ -170,6 +220,8 @@ const LABEL = {
   amount: "AVENTURE.Travel.Field.amount",
   hoursPerDay: "AVENTURE.Travel.Field.hoursPerDay",
   lostChance: "AVENTURE.Travel.Field.lostChance",
+  survivalDC: "AVENTURE.Travel.Field.survivalDC",
+  days: "AVENTURE.Travel.Field.days",
   conModInput: "AVENTURE.Travel.Field.conMod",
   ppInput: "AVENTURE.Travel.Field.passivePerception",
   members: "AVENTURE.Travel.Field.party",
@@ -222,7 +274,11 @@ export function readRequest(state: TravelFormState): { request: TravelRequest | 
   const errors: Record<string, FieldError> = {};
   const needsSpeed = state.mode === "boat" || state.mode === "custom";
   const speed = needsSpeed ? check(errors, "speed", LABEL.speed, state.speed, { min: 0, max: 1000 }, true) : null;
-  const amount = check(errors, "amount", LABEL.amount, state.amount, { min: 0 }, true);
+  const route = state.route;
+  const amount = route ? Number.NaN : check(errors, "amount", LABEL.amount, state.amount, { min: 0 }, true);
+  const days =
+    route && state.days.trim() !== "" ? check(errors, "days", LABEL.days, state.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays }) : null;
+  const survivalDC = check(errors, "survivalDC", LABEL.survivalDC, state.survivalDC, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max });
   const hoursPerDay = check(
     errors,
     "hoursPerDay",
@@ -261,12 +317,14 @@ export function readRequest(state: TravelFormState): { request: TravelRequest | 
       terrain: state.terrain,
       mode: state.mode,
       speedKmh: speed,
-      distance: isDistance ? toMetres(amount, state.unit as "km" | "m") : null,
-      duration: isDistance ? null : amount * seconds,
+      distance: route ? null : isDistance ? toMetres(amount, state.unit as "km" | "m") : null,
+      duration: route || isDistance ? null : amount * seconds,
       hoursPerDay,
       hot: state.hot,
       stealth: state.stealth,
       lostChance,
+      survivalDC,
+      route: route ? { sceneId: route.sceneId, points: route.points.map((p) => ({ x: p.x, y: p.y })), tokenIds: [...route.tokenIds], days } : null,
       members,
     },
     errors,
@@ -278,19 +336,24 @@ export function planFor(
   state: TravelFormState,
   ruleset: RulesetId,
   trackFood: boolean,
-): { request: TravelRequest | null; plan: TravelPlan | null; errors: Record<string, FieldError> } {
+): { request: TravelRequest | null; plan: TravelPlan | null; journey: RouteJourney | null; errors: Record<string, FieldError> } {
   const { request, errors } = readRequest(state);
-  if (!request) return { request, plan: null, errors };
+  if (!request) return { request, plan: null, journey: null, errors };
   try {
-    return { request, plan: travelPlan(planInput(request, state.members, ruleset, trackFood)), errors };
+    if (state.route && request.route) {
+      const journey = planRouteJourney((legs) => planInput(request, state.members, ruleset, trackFood, legs), state.route.legs, request.route.days);
+      return { request, plan: journey.plan, journey, errors };
+    }
+    return { request, plan: travelPlan(planInput(request, state.members, ruleset, trackFood)), journey: null, errors };
   } catch (e) {
     if (!(e instanceof RulesError)) throw e;
-    const field = fieldOf(e.data.name);
+    const named = fieldOf(e.data.name);
+    const field = state.route && named === "amount" ? "_form" : named;
     const label =
       field === "amount" ? LABEL.amount : field in LABEL ? LABEL[field as keyof typeof LABEL] : undefined;
     const memberField = /^members\.\d+\.(conModInput|ppInput)$/.exec(field)?.[1] as "conModInput" | "ppInput" | undefined;
     const nameKey = e.data.name === "days" ? "AVENTURE.Arg.days" : memberField ? LABEL[memberField] : label;
-    return { request: null, plan: null, errors: { [field]: { key: e.key, data: { ...e.data, ...(nameKey ? { name: nameKey } : {}) } } } };
+    return { request: null, plan: null, journey: null, errors: { [field]: { key: e.key, data: { ...e.data, ...(nameKey ? { name: nameKey } : {}) } } } };
   }
 }
 
@@ -312,6 +375,34 @@ export function formatDuration(seconds: number, localize: Localize): string {
   if (d.hours) parts.push(localize("AVENTURE.Travel.Unit.hoursShort", { n: d.hours }));
   if (d.minutes) parts.push(localize("AVENTURE.Travel.Unit.minutesShort", { n: d.minutes }));
   return parts.length ? parts.join(" ") : localize("AVENTURE.Travel.Unit.hoursShort", { n: 0 });
+}
+
+/**
+ * A string chosen by count (lang keys `<key>.one` and `<key>.other`, picked with the language's plural rules: in
+ * French 0 and 1 are singular), with `n` in its data.
+ */
+export function plural(localize: Localize, lang: string, key: string, n: number, data: Record<string, string | number> = {}): string {
+  let form = "other";
+  try {
+    form = new Intl.PluralRules(lang).select(n) === "one" ? "one" : "other";
+  } catch {
+    form = n === 1 ? "one" : "other";
+  }
+  return localize(`${key}.${form}`, { ...data, n });
+}
+
+/** The hour of the world clock a time falls on, "18:00" / "18 h 00" (a day of 24 hours, as the journey counts). */
+export function clockText(seconds: number, localize: Localize): string {
+  const s = ((Math.round(seconds) % 86400) + 86400) % 86400;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return localize("AVENTURE.Travel.Unit.clock", { h: String(h), m: String(m).padStart(2, "0") });
+}
+
+/** "Arrival: day 3, 18:00": the travel day the party arrives on and the hour of the world clock then. */
+export function arrivalText(departure: number, plan: Pick<TravelPlan, "days" | "durationSeconds">, localize: Localize): string {
+  if (!plan.days.length) return "";
+  return localize("AVENTURE.Travel.Summary.arrival", { day: plan.days.length, time: clockText(departure + plan.durationSeconds, localize) });
 }
 
 export function localizeError(err: FieldError, localize: Localize): string {
@@ -364,6 +455,8 @@ export interface TravelContextEnv {
   localize: Localize;
   /** Actors that can be added (not already in the party). */
   addable: { id: string; name: string }[];
+  /** The world time now (seconds), for the arrival's hour; not shown without it. */
+  worldTime?: number;
 }
 
 interface Option {
@@ -376,8 +469,12 @@ function options(values: readonly string[], prefix: string, selected: string, lo
   return values.map((v) => ({ value: v, label: localize(`${prefix}.${v}`), selected: v === selected }));
 }
 
-/** The summary of a plan shown live in the dialog. */
-export function summaryOf(plan: TravelPlan, env: Pick<TravelContextEnv, "localize" | "lang" | "trackFood">) {
+/** The summary of a plan shown live in the dialog. `journey`: the route journey the plan belongs to, if any. */
+export function summaryOf(
+  plan: TravelPlan,
+  env: Pick<TravelContextEnv, "localize" | "lang" | "trackFood" | "worldTime">,
+  extra: { journey?: RouteJourney | null; survivalDC?: number } = {},
+) {
   const { localize: l, lang } = env;
   const saves = new Map<string, number[]>();
   const water = new Map<string, number>();
@@ -385,12 +482,23 @@ export function summaryOf(plan: TravelPlan, env: Pick<TravelContextEnv, "localiz
     if (s.kind === "forcedMarch") saves.set(s.memberId, [...(saves.get(s.memberId) ?? []), s.dc]);
     else water.set(s.memberId, (water.get(s.memberId) ?? 0) + 1);
   }
+  // What the card will say, at best (every save succeeds) and at worst (every save fails): the same computation.
+  const best = travelOutcome(plan, Object.fromEntries(plan.saves.map((s) => [s.id, true])));
+  const worst = travelOutcome(plan, Object.fromEntries(plan.saves.map((s) => [s.id, false])));
+  const range = (fixed: string, span: string, min: number, max: number) => (min === max ? plural(l, lang, fixed, min) : l(span, { min, max }));
+  const survival = extra.survivalDC === undefined ? [] : travelSurvivalChecks(plan, extra.survivalDC);
   const pos = (p: MarchingPosition) => l(`AVENTURE.Travel.Position.${p}`);
+  const journey = extra.journey ?? null;
+  const stopped = !!journey?.stopped;
   return {
     distance: formatKm(plan.distance, lang),
-    duration: formatDuration(plan.durationSeconds, l),
-    dayCount: plan.days.length,
+    duration: formatDuration(journey ? journey.durationSeconds : plan.durationSeconds, l),
+    dayCount: plural(l, lang, "AVENTURE.Travel.Summary.dayCount", plan.days.length),
     dayDistance: formatKm(plan.dayDistance, lang),
+    arrival: env.worldTime === undefined || stopped ? "" : arrivalText(env.worldTime, plan, l),
+    stopped: journey?.stopped
+      ? l("AVENTURE.Travel.Summary.stopped", { days: plan.days.length, reached: formatKm(journey.reached, lang), total: formatKm(journey.total, lang) })
+      : "",
     columnsNote: l("AVENTURE.Travel.Summary.columnsNote"),
     days: plan.days.map((d) => ({
       day: d.day,
@@ -406,18 +514,30 @@ export function summaryOf(plan: TravelPlan, env: Pick<TravelContextEnv, "localiz
     canStealth: plan.canStealth,
     stealth: l(plan.canStealth ? "AVENTURE.Travel.Summary.stealthYes" : "AVENTURE.Travel.Summary.stealthNo"),
     saveCount: plan.saves.length,
+    survival: survival.length
+      ? l("AVENTURE.Travel.Summary.survival", {
+          dc: extra.survivalDC ?? TRAVEL_SURVIVAL_DC.default,
+          list: plan.members
+            .filter((m) => survival.some((c) => c.memberId === m.id))
+            .map((m) => l("AVENTURE.Travel.Summary.survivalWho", { name: m.name, what: l(`AVENTURE.Travel.Activity.${m.activity}`), n: survival.filter((c) => c.memberId === m.id).length }))
+            .join(", "),
+        })
+      : "",
     trackFood: env.trackFood,
     waterNeed: l("AVENTURE.Travel.Summary.needs", { food: plan.foodNeedGrams, water: plan.waterNeedLitres }),
-    members: plan.members.map((m) => {
+    members: plan.members.map((m, i) => {
       const fm = saves.get(m.id) ?? [];
       const dehydration = water.get(m.id) ?? 0;
-      const hunger = m.days.reduce((a, d) => a + d.hungerLevels, 0);
-      const thirst = m.days.reduce((a, d) => a + d.thirstAutomatic, 0);
+      const b = best.members[i]!;
+      const w = worst.members[i]!;
+      const levels = (o: typeof b, k: "hungerLevels" | "thirstLevels") => o.days.reduce((a, d) => a + d[k], 0);
       const food: string[] = [];
       if (env.trackFood) {
-        if (hunger) food.push(l("AVENTURE.Travel.Summary.hunger", { n: hunger }));
-        if (thirst) food.push(l("AVENTURE.Travel.Summary.thirst", { n: thirst }));
-        if (dehydration) food.push(l("AVENTURE.Travel.Summary.dehydration", { n: dehydration, dc: plan.saves.find((s) => s.memberId === m.id && s.kind === "dehydration")!.dc }));
+        const h = [levels(b, "hungerLevels"), levels(w, "hungerLevels")] as const;
+        const t = [levels(b, "thirstLevels"), levels(w, "thirstLevels")] as const;
+        if (h[1]) food.push(range("AVENTURE.Travel.Summary.hungerFixed", "AVENTURE.Travel.Summary.hungerRange", h[0], h[1]));
+        if (t[1]) food.push(range("AVENTURE.Travel.Summary.thirstFixed", "AVENTURE.Travel.Summary.thirstRange", t[0], t[1]));
+        if (dehydration) food.push(plural(l, lang, "AVENTURE.Travel.Summary.dehydration", dehydration, { dc: plan.saves.find((s) => s.memberId === m.id && s.kind === "dehydration")!.dc }));
         food.push(l("AVENTURE.Travel.Summary.fasting", { before: formatNumber(m.fastingBefore, lang), after: formatNumber(m.fastingAfter, lang), allowed: m.fastingAllowed }));
       }
       return {
@@ -442,7 +562,7 @@ export function summaryOf(plan: TravelPlan, env: Pick<TravelContextEnv, "localiz
 /** The dialog's full template context. */
 export function travelContext(state: TravelFormState, env: TravelContextEnv) {
   const { localize: l } = env;
-  const { request, plan, errors } = planFor(state, env.ruleset, env.trackFood);
+  const { request, plan, journey, errors } = planFor(state, env.ruleset, env.trackFood);
   const err = (field: string) => (errors[field] ? localizeError(errors[field], l) : "");
   const isDistance = state.unit === "km" || state.unit === "m";
   return {
@@ -459,6 +579,8 @@ export function travelContext(state: TravelFormState, env: TravelContextEnv) {
       amount: err("amount"),
       hoursPerDay: err("hoursPerDay"),
       lostChance: err("lostChance"),
+      survivalDC: err("survivalDC"),
+      days: err("days"),
       members: err("members"),
       form: err("_form"),
     },
@@ -485,7 +607,22 @@ export function travelContext(state: TravelFormState, env: TravelContextEnv) {
     })),
     addable: env.addable.filter((a) => !state.members.some((m) => m.actorId === a.id)),
     noneToAdd: env.addable.every((a) => state.members.some((m) => m.actorId === a.id)),
-    summary: plan ? summaryOf(plan, env) : null,
+    route: state.route
+      ? {
+          legs: state.route.legs.map((leg, i) => ({
+            index: i + 1,
+            length: formatKm(leg.metres, env.lang),
+            terrain: l(`AVENTURE.Travel.Leg.${leg.terrain}`),
+            difficult: leg.terrain === "difficult",
+            regions: leg.regions.join(", "),
+          })),
+          total: formatKm(state.route.legs.reduce((a, leg) => a + leg.metres, 0), env.lang),
+          equivalent: journey ? formatKm(journey.full.equivalentDistance, env.lang) : "",
+          fullDays: journey ? plural(l, env.lang, "AVENTURE.Travel.Summary.dayCount", journey.full.days.length) : "",
+          tokensText: state.route.tokenIds.length ? plural(l, env.lang, "AVENTURE.Travel.Route.tokens", state.route.tokenIds.length) : "",
+        }
+      : null,
+    summary: plan ? summaryOf(plan, env, { journey, survivalDC: request?.survivalDC }) : null,
     invalid: !plan,
     canApply: !!plan && !!request && !env.busy,
     cannotApply: !plan || !request || !!env.busy,

@@ -10,7 +10,8 @@ import { openEncounter, openPolarisTest } from "./encounter/open.js";
 import { rollPolarisTest } from "./polaris/test.js";
 import { changeIntention } from "./polaris/hooks.js";
 import { openTravel } from "../apps/TravelDialog.js";
-import { requestTravel } from "./travel/api.js";
+import { requestTravel, requestUndo } from "./travel/api.js";
+import { planRoute } from "./route/plan.js";
 import { openPursuit } from "../apps/PursuitDialog.js";
 import { lightApi } from "./light/api.js";
 import { fall } from "./movement/fall.js";
@@ -41,6 +42,10 @@ export function buildApi() {
     openTravel,
     /** Applies a journey request on the active GM (as the dialog's Apply does). docs/api/travel.md */
     applyTravel: requestTravel,
+    /** Undoes a journey from its card's message id, as the card's Undo does (GMs). docs/api/travel.md */
+    undoTravel: (messageId: string) => requestUndo(messageId),
+    /** Opens the Travel dialog for a journey along a route (points, a Drawing, or the selected Drawing). docs/api/travel.md */
+    planRoute,
     /** Opens the Pursuit dialog (selected tokens, or `{ chaseId }` to continue a chase). docs/api/encounter.md */
     openPursuit,
     /** Light and hiding: hide, setSearching, hideSelected, endHide, lightAt, checkDetection, refreshLight. docs/api/light.md, docs/api/detection.md */

@@ -52,6 +52,8 @@ export interface ActorDataPaths {
   conMod: string;
   chaMod: string;
   passivePerception: string;
+  /** The Wisdom (Survival) bonus, for the checks of members who navigate, track or forage while travelling. */
+  survival: string;
   darkvision: string;
   blindsight: string;
   truesight: string;
@@ -78,6 +80,7 @@ export const ACTOR_DATA_FIELDS = [
   "conMod",
   "chaMod",
   "passivePerception",
+  "survival",
   "darkvision",
   "blindsight",
   "truesight",
@@ -199,6 +202,9 @@ export function settingsSchema(systemId: string) {
     travelAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     // Players propose, GMs dispose (issue 10): off, a player's journey is a proposal for the GMs.
     travelPlayersApply: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
+    // Journeys along a route (issue 14): a scene unit of the GM's own and the metres it stands for (0: none).
+    travelCustomUnit: { type: "string", scope: "world", config: true, default: "" } satisfies StringSetting,
+    travelCustomUnitMetres: { type: "number", scope: "world", config: true, default: 0 } satisfies NumberSetting,
     // Pursuit: each further day of an outdoor chase advances world time by one day.
     pursuitAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     // Encounters, side initiative and Polaris phases (issue 6)

@@ -969,6 +969,57 @@ export function routePosition(plan: TravelPlan, seconds: number): RoutePosition 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Survival activities (RULES.md §2.6)
+
+/** §2.6: the activities that call for a Wisdom (Survival) check while travelling. */
+export const TRAVEL_SURVIVAL_ACTIVITIES = deepFreeze(["navigate", "track", "forage"] as const);
+export type TravelSurvivalActivity = (typeof TRAVEL_SURVIVAL_ACTIVITIES)[number];
+
+/** The DC of those checks unless the GM sets another, and the range a GM may set (§2.6 gives no DC). */
+export const TRAVEL_SURVIVAL_DC = deepFreeze({ default: 10, min: 1, max: 40 } as const);
+
+/** One Wisdom (Survival) check to roll: a member busy navigating, tracking or foraging, on one travel day. */
+export interface TravelSurvivalCheck {
+  /** Stable id: `${memberId}:${day}:survival`. */
+  id: string;
+  memberId: string;
+  day: number;
+  activity: TravelSurvivalActivity;
+  ability: "wis";
+  skill: "survival";
+  dc: number;
+}
+
+/**
+ * RULES.md §2.6: the Wisdom (Survival) checks of a journey: one per travel day for each member whose activity is
+ * navigate, track or forage, against `dc` (an integer 1..40, default 10), in day order then plan order. What a
+ * result means is the GM's call (§2.6 says "when asked"): a failed navigation may get the group lost (pmt: reported
+ * with the daily lost check), tracking loses the trail, foraging finds nothing. Nothing here changes exhaustion.
+ * Throws Missing / UnknownValue / NotANumber / OutOfRange / NotAnInteger for a plan or DC that does not fit.
+ */
+export function travelSurvivalChecks(plan: TravelPlan, dc: number = TRAVEL_SURVIVAL_DC.default): TravelSurvivalCheck[] {
+  const p = record("plan", plan);
+  const target = num("dc", dc, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max });
+  const days = list("plan.days", p.days, TRAVEL_RULES.maxDays).length;
+  const members = list("plan.members", p.members, RULES_LIMITS.maxParty).map((raw, i) => {
+    const m = record(`plan.members[${i}]`, raw);
+    if (typeof m.id !== "string" || m.id === "") throw new RulesError("AVENTURE.Error.Missing", { name: `plan.members[${i}].id` });
+    return { id: m.id, activity: oneOf(`plan.members[${i}].activity`, m.activity, TRAVEL_ACTIVITIES) };
+  });
+  const rolling = members.filter((m): m is { id: string; activity: TravelSurvivalActivity } =>
+    (TRAVEL_SURVIVAL_ACTIVITIES as readonly string[]).includes(m.activity),
+  );
+  if (days * rolling.length > RULES_LIMITS.maxPartyDays) {
+    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "party × days", value: days * rolling.length, min: 0, max: RULES_LIMITS.maxPartyDays });
+  }
+  const out: TravelSurvivalCheck[] = [];
+  for (let day = 1; day <= days; day++) {
+    for (const m of rolling) out.push({ id: `${m.id}:${day}:survival`, memberId: m.id, day, activity: m.activity, ability: "wis", skill: "survival", dc: target });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // travelOutcome
 
 /** A save's result: its success (boolean) or its total (number; success when total ≥ DC). */

@@ -75,7 +75,11 @@ const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", (
 const exhaustion = (a: FakeActor) => (a.system.attributes as { exhaustion: number }).exhaustion;
 const levels = (party: Record<Hero, FakeActor>, ids: readonly Hero[] = IDS) => ids.map((id) => exhaustion(party[id]));
 const counters = (a: FakeActor) => ({ ...(a.flags.aventure ?? {}) });
-const rollCalls = (a: FakeActor) => (a as unknown as { rollCalls: { user: string; config: { ability: string; target: number }; dialog: { configure?: boolean }; message: { create?: boolean; data?: { flavor?: string } } }[] }).rollCalls;
+type RollCall = { kind: string; user: string; config: { ability?: string; skill?: string; target: number }; dialog: { configure?: boolean }; message: { create?: boolean; data?: { flavor?: string } } };
+const allRollCalls = (a: FakeActor) => (a as unknown as { rollCalls: RollCall[] }).rollCalls;
+/** The saving throws an actor rolled (its Survival checks apart: skillCalls). */
+const rollCalls = (a: FakeActor) => allRollCalls(a).filter((c) => c.kind === "save");
+const skillCalls = (a: FakeActor) => allRollCalls(a).filter((c) => c.kind === "skill");
 const saveCount = (party: Record<Hero, FakeActor>) => IDS.reduce((n, id) => n + rollCalls(party[id]).length, 0);
 const journeyCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { travel?: unknown } | undefined)?.travel !== undefined);
 const proposalCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
@@ -122,11 +126,13 @@ function queueForestRolls(world: FakeWorld) {
   const day1 = [20, 20, 1, 20, 1, 20, 20, 20, 20];
   const later = [20, 20, 20, 20, 20, 20, 20, 20, 20];
   world.queueRolls(...day1, ...later, ...later);
+  world.queueRolls(20, 20, 20); // then Bram's Wisdom (Survival) check each day: he navigates (RULES.md §2.6)
 }
 
 /** Aria and Bram alone (p1's characters): 5 saves a day; Bram fails day 1, hour 9 (exhaustion 0 → 1). */
 function queuePairRolls(world: FakeWorld, times = 1) {
-  for (let i = 0; i < times; i++) world.queueRolls(20, 20, 1, 20, 20, ...Array<number>(10).fill(20));
+  // 15 saves, then Bram's three Survival checks (he navigates).
+  for (let i = 0; i < times; i++) world.queueRolls(20, 20, 1, 20, 20, ...Array<number>(10).fill(20), 20, 20, 20);
 }
 
 /** The request the dialog sends for Aria and Bram (built by a GM's dialog, so no ownership note). */
@@ -193,7 +199,7 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(world.messages.contents).toHaveLength(1);
     const [card] = journeyCards(world);
     expect(card!.author!.id).toBe("gm1");
-    expect(card!.rolls).toHaveLength(27);
+    expect(card!.rolls).toHaveLength(30); // 27 saves and Bram's 3 Survival checks
     // The card first, marked applying with the whole journal in absolute values; then the steps; then applied.
     const writes = world.writesSince(mark);
     expect(writes[0]).toMatchObject({ user: "gm1", action: "create", documentName: "ChatMessage" });
@@ -219,7 +225,9 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(card!.content).not.toContain("aventure-travel-card-lost"); // no lost chance given
     expect(card!.content).toContain("67.5 km");
     expect(card!.content).toContain("exhaustion 0 → 3");
-    expect(card!.content).toMatch(/water: 1 vs DC 15 <span title="Failure"/); // Bram's failed water save: d20 1 + CON 0
+    // Bram's failed water save, named by ability and DC: d20 1 + CON 0.
+    expect(card!.content).toMatch(/Constitution save DC 15 \(half water\): 1 <span aria-label="Failure"/);
+    expect(card!.content).toContain("Bram finds the way (20 vs DC 10)"); // his Survival check as the navigator
     expect(d.rendered).toBe(false); // closed after a successful Apply
     // Shown: no status line once applied; GMs get Undo, players do not.
     expect(footer(world, card!, "gm2")).toMatchObject({ text: [] });
@@ -388,9 +396,9 @@ describe("Travel: players propose, GMs dispose", () => {
     expect(lines).toEqual([
       "Party: Aria, Bram.",
       "Normal · Difficult terrain · On foot",
-      "67.5 km in 2 d 10 h · travel days: 3",
+      "67.5 km in 2 d 10 h · 3 travel days",
       "World time moves on by 2 d 10 h.",
-      "Rolls to make: 15.",
+      "Rolls to make: 18.",
     ]);
   });
 
@@ -601,12 +609,12 @@ describe("Travel: attacks from a player's console change nothing", () => {
     await set(world, "travelPlayersApply", true);
     const base = await pairRequest(world);
     // 40 days, 12 h a day: 4 forced-march saves a day each for 2 members and Bram's water save: 9 × 40 = 360 saves;
-    // with a daily lost check: 400. 60 days: 600 > 500.
+    // with a daily lost check: 400. 60 days: 540 saves and Bram's 60 Survival checks (he navigates): 600 > 500.
     expect(await forgeRequest(world, "p1", "travelApply", { ...base, distance: null, duration: 60 * 86400, hoursPerDay: 12 })).toEqual({
       status: "done",
       ok: false,
       key: "AVENTURE.Travel.Error.TooManySaves",
-      data: { count: 540, max: 500 },
+      data: { count: 600, max: 500 },
     });
     expect(world.rollsMade).toEqual([]);
   });
@@ -1074,7 +1082,7 @@ describe("Travel: the daily lost check (pmt, RULES.md §2.7)", () => {
     expect(world.rollsMade.filter((r) => (r as { formula: string }).formula === "1d100")).toHaveLength(3);
     expect(world.messages.contents).toHaveLength(1);
     const [card] = journeyCards(world);
-    expect(card!.rolls).toHaveLength(30);
+    expect(card!.rolls).toHaveLength(33);
     expect(journey(card!)).toMatchObject({
       lost: [
         { day: 1, chance: 30, roll: 50, lost: false },
@@ -1083,8 +1091,8 @@ describe("Travel: the daily lost check (pmt, RULES.md §2.7)", () => {
       ],
     });
     expect(card!.content).toContain("Getting lost (1d100, lost on 30 or less)");
-    expect(card!.content).toContain("Day 1: 50, on course");
-    expect(card!.content).toMatch(/aventure-failure">Day 2: 30, lost</);
+    expect(card!.content).toContain("<strong>Day 1</strong> · 1d100: 50, on course · Bram finds the way (20 vs DC 10)");
+    expect(card!.content).toMatch(/aventure-failure"><strong>Day 2<\/strong> · 1d100: 30, the group goes astray/);
   });
 
   it("rolls no 1d100 with a chance of 0 (the default)", async () => {
@@ -1105,8 +1113,8 @@ describe("Travel: the daily lost check (pmt, RULES.md §2.7)", () => {
     await world.as("gm1", () => d.apply());
     const [card] = journeyCards(world);
     expect(card!.content).toContain("Se perdre (1d100, perdu sur 25 ou moins)");
-    expect(card!.content.replaceAll("&#x27;", "'")).toContain("Jour 1 : 7, le groupe s'égare");
-    expect(card!.content).toContain("Jour 3 : 26, bonne route");
+    expect(card!.content).toContain("<strong>Jour 1</strong> · 1d100\u00a0: 7, le groupe s’égare");
+    expect(card!.content).toContain("<strong>Jour 3</strong> · 1d100\u00a0: 26, bonne route");
   });
 });
 
@@ -1135,6 +1143,22 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
     expect(exhaustion(olaf)).toBe(1);
   });
 
+  it("rolls the Survival checks with Foundry dice through the generic adapter's Wisdom (Survival) data path", async () => {
+    const world = await bootWorld({ system: "worldbuilding", users: [GM] });
+    const { EMPTY_PATHS } = await import("../../src/foundry/settings-schema.js");
+    await set(world, "actorData", { ...EMPTY_PATHS, conMod: "system.con", passivePerception: "system.pp", survival: "system.survival" });
+    world.addUserActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13, survival: 4 } });
+    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
+    await world.as("gm1", () => d.change("members.0.activity", "track"));
+    await world.as("gm1", () => d.change("survivalDC", "12"));
+    world.queueRolls(7); // 7 + 4 = 11 < DC 12: the trail is lost
+    expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
+    expect(world.rollsMade.map((r) => [(r as { formula: string }).formula, (r as { total: number }).total])).toEqual([["1d20 + 4", 11]]);
+    const [card] = journeyCards(world);
+    expect(journey(card!).survival).toEqual([{ memberId: "kai", day: 1, activity: "track", total: 11, dc: 12, success: false, natural: 7 }]);
+    expect(card!.content).toContain("Track: Wisdom (Survival) DC 12: 11");
+  });
+
   it("rolls the saves with Foundry dice through the generic adapter and leaves exhaustion it cannot change to the GM", async () => {
     const world = await bootWorld({ system: "worldbuilding", users: [GM] });
     const { EMPTY_PATHS } = await import("../../src/foundry/settings-schema.js");
@@ -1146,7 +1170,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
     expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
     expect(world.rollsMade.map((r) => [(r as { formula: string }).formula, (r as { total: number }).total])).toEqual([["1d20 + 1", 6]]);
     const [card] = journeyCards(world);
-    expect(card!.content).toContain("Apply 1 level(s) of exhaustion by hand");
+    expect(card!.content).toContain("Apply 1 level of exhaustion by hand");
     expect(journey(card!)).toMatchObject({ journal: { actors: [{ actorId: "kai", exhaustion: null }] } });
     // No message of the save's own: the one card carries the roll.
     expect(world.messages.contents).toHaveLength(1);
@@ -1213,10 +1237,10 @@ describe("Travel: settings, API and HUD", () => {
     const change = (n: string, v: string) => world.as("gm1", () => d.change(n, v));
     await change("amount", "40");
     await change("unit", "days");
-    await change("hoursPerDay", "12"); // 4 forced-march saves a day × 4 members × 40 days = 640, + 40 water saves
+    await change("hoursPerDay", "12"); // 4 forced-march saves a day × 4 members × 40 days = 640, + 40 water saves, + 40 Survival checks
     const result = await world.as("gm1", () => d.apply());
-    expect(result).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 680, max: 500 } });
-    expect(notes(world, "gm1")).toEqual(["This journey would roll 680 saving throws (at most 500 at once): split it into shorter journeys."]);
+    expect(result).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 720, max: 500 } });
+    expect(notes(world, "gm1")).toEqual(["This journey would make 720 rolls, saves and checks (at most 500 at once): split it into shorter journeys."]);
     expect(saveCount(party)).toBe(0);
     expect(world.worldTime).toBe(1000);
   });
@@ -1229,8 +1253,8 @@ describe("Travel: settings, API and HUD", () => {
     await change("unit", "days");
     await change("hoursPerDay", "12"); // 16 forced-march saves + Bram's water save = 17 a day: 493 saves in 29 days
     expect((d.lastContext as { summary: { saveCount: number } }).summary.saveCount).toBe(493);
-    await change("lostChance", "10"); // + 29 lost checks = 522 rolls
-    expect(await world.as("gm1", () => d.apply())).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 522, max: 500 } });
+    await change("lostChance", "10"); // + 29 lost checks + Bram's 29 Survival checks = 551 rolls
+    expect(await world.as("gm1", () => d.apply())).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 551, max: 500 } });
     expect(world.rollsMade).toEqual([]);
     expect(saveCount(party)).toBe(0);
   });

@@ -182,7 +182,9 @@ export class GenericAdapter implements ActorAdapter {
   }
 
   rollSkill(actor: ActorLike, skill: Skill, options: RollOptions) {
-    return this.d20(actor, this.modFor(actor, SKILL_ABILITY[skill]), options);
+    // Wisdom (Survival) has its own data path (the skill's bonus); the other skills add their ability's modifier.
+    const survival = skill === "survival" && this.paths.survival ? readNumber(actor, this.paths.survival) : null;
+    return this.d20(actor, survival ?? this.modFor(actor, SKILL_ABILITY[skill]), options);
   }
 }
 

@@ -12,6 +12,7 @@ export const DND5E_PATHS: ActorDataPaths = {
   conMod: "system.abilities.con.mod",
   chaMod: "system.abilities.cha.mod",
   passivePerception: "system.skills.prc.passive",
+  survival: "system.skills.sur.total",
   darkvision: "system.attributes.senses.ranges.darkvision|system.attributes.senses.darkvision",
   blindsight: "system.attributes.senses.ranges.blindsight|system.attributes.senses.blindsight",
   truesight: "system.attributes.senses.ranges.truesight|system.attributes.senses.truesight",

@@ -11,9 +11,18 @@ import { PURSUIT_BATCH } from "./pursuit.js";
 import { EXPLORATION_BATCH } from "./exploration.js";
 import { POLARIS_BATCH } from "./polaris.js";
 import { ENCOUNTER_BATCH } from "./encounter.js";
+import { TRAVEL_BATCH } from "./travel.js";
 import type { Batch, Quench } from "./types.js";
 
-export const BATCHES: readonly Batch[] = [MOVEMENT_BATCH, LIGHT_BATCH, ENCOUNTER_BATCH, PURSUIT_BATCH, POLARIS_BATCH, EXPLORATION_BATCH];
+export const BATCHES: readonly Batch[] = [
+  TRAVEL_BATCH,
+  MOVEMENT_BATCH,
+  LIGHT_BATCH,
+  ENCOUNTER_BATCH,
+  PURSUIT_BATCH,
+  POLARIS_BATCH,
+  EXPLORATION_BATCH,
+];
 
 export function registerQuenchBatches(): void {
   Hooks.on("quenchReady" as never, ((quench: Quench) => {

@@ -13,12 +13,16 @@ export interface Point {
   y: number;
 }
 
-/** A region as the split sees it: its polygons (flat [x0, y0, x1, y1, ...], holes excluded) and its terrain. */
+/**
+ * A region as the split sees it: its polygons (flat [x0, y0, x1, y1, ...]), the holes cut out of them (a point in a
+ * hole is outside the region), and its terrain.
+ */
 export interface RouteRegion {
   id: string;
   name: string;
   terrain: "normal" | "difficult";
   polygons: readonly (readonly number[])[];
+  holes?: readonly (readonly number[])[];
 }
 
 /** A stretch of the route on one terrain, between two distances along it (pixels). */
@@ -42,6 +46,7 @@ interface Prepared {
   region: RouteRegion;
   box: Box;
   polys: { pts: readonly number[]; box: Box }[];
+  holes: { pts: readonly number[]; box: Box }[];
 }
 
 const EPS = 1e-9;
@@ -123,9 +128,11 @@ function prepare(regions: readonly RouteRegion[]): Prepared[] {
   for (const region of regions) {
     const polys = region.polygons.filter((p) => p.length >= 6).map((pts) => ({ pts, box: boxOf(pts) }));
     if (!polys.length) continue;
+    const holes = (region.holes ?? []).filter((p) => p.length >= 6).map((pts) => ({ pts, box: boxOf(pts) }));
     out.push({
       region,
       polys,
+      holes,
       box: {
         minX: Math.min(...polys.map((p) => p.box.minX)),
         minY: Math.min(...polys.map((p) => p.box.minY)),
@@ -137,11 +144,17 @@ function prepare(regions: readonly RouteRegion[]): Prepared[] {
   return out;
 }
 
+/** Inside the region: strictly inside one of its polygons and not strictly inside one of its holes. */
+function insideRegion(p: Prepared, x: number, y: number, prefilter: boolean): boolean {
+  const within = (poly: { pts: readonly number[]; box: Box }) => (!prefilter || boxContains(poly.box, x, y)) && strictlyInside(poly.pts, x, y);
+  return p.polys.some(within) && !p.holes.some(within);
+}
+
 function regionsAt(prepared: readonly Prepared[], x: number, y: number): Prepared[] {
   const out: Prepared[] = [];
   for (const p of prepared) {
     if (!boxContains(p.box, x, y)) continue;
-    if (p.polys.some((poly) => boxContains(poly.box, x, y) && strictlyInside(poly.pts, x, y))) out.push(p);
+    if (insideRegion(p, x, y, true)) out.push(p);
   }
   return out;
 }
@@ -179,7 +192,7 @@ export function splitRoute(
     const segBox: Box = { minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) };
     for (const p of difficult) {
       if (prefilter && !overlaps(segBox, p.box)) continue;
-      for (const poly of p.polys) {
+      for (const poly of p.polys.length && p.holes.length ? [...p.polys, ...p.holes] : p.polys) {
         if (prefilter && !overlaps(segBox, poly.box)) continue;
         crossings(a.x, a.y, b.x, b.y, poly.pts, ts, options.stats);
       }
@@ -192,7 +205,7 @@ export function splitRoute(
       const tm = (t0 + t1) / 2;
       const x = a.x + (b.x - a.x) * tm;
       const y = a.y + (b.y - a.y) * tm;
-      const inside = prefilter ? regionsAt(difficult, x, y) : difficult.filter((p) => p.polys.some((poly) => strictlyInside(poly.pts, x, y)));
+      const inside = prefilter ? regionsAt(difficult, x, y) : difficult.filter((p) => insideRegion(p, x, y, false));
       const terrain = inside.length ? "difficult" : "normal";
       const ids = inside.map((p) => ({ id: p.region.id, name: p.region.name })).sort((u, v) => (u.id < v.id ? -1 : u.id > v.id ? 1 : 0));
       const key = ids.map((r) => r.id).join("|");
@@ -226,4 +239,107 @@ export function pointAlong(points: readonly Point[], distance: number): Point {
     left -= len;
   }
   return { ...points.at(-1)! };
+}
+
+// ------------------------------------------------------------------------------------------------ shapes
+
+/** A region shape as stored (v13 BaseShapeData: rectangle, circle, ellipse, polygon; `hole` cuts it out). */
+export interface ShapeLike {
+  type: string;
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  radius?: number;
+  radiusX?: number;
+  radiusY?: number;
+  rotation?: number;
+  points?: readonly number[];
+  hole?: boolean;
+}
+
+/** Vertices used for a circle or an ellipse (a 64-gon: within 0.13 % of the true curve's radius). */
+const CURVE_VERTICES = 64;
+
+function rotate(pts: number[], cx: number, cy: number, degrees: number): number[] {
+  if (!degrees) return pts;
+  const a = (degrees * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const out: number[] = [];
+  for (let i = 0; i < pts.length; i += 2) {
+    const dx = pts[i]! - cx;
+    const dy = pts[i + 1]! - cy;
+    out.push(cx + dx * cos - dy * sin, cy + dx * sin + dy * cos);
+  }
+  return out;
+}
+
+const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/**
+ * A region shape as a polygon (flat points), or null for a shape this cannot read (an unknown type, missing or
+ * non-finite numbers). Rectangles turn about their centre; ellipses and circles are centred on (x, y).
+ */
+export function shapePolygon(shape: ShapeLike): number[] | null {
+  const { x = 0, y = 0, rotation = 0 } = shape;
+  if (!finite(x) || !finite(y) || !finite(rotation)) return null;
+  switch (shape.type) {
+    case "rectangle": {
+      const { width, height } = shape;
+      if (!finite(width) || !finite(height) || width <= 0 || height <= 0) return null;
+      return rotate([x, y, x + width, y, x + width, y + height, x, y + height], x + width / 2, y + height / 2, rotation);
+    }
+    case "circle":
+    case "ellipse": {
+      const rx = shape.type === "circle" ? shape.radius : shape.radiusX;
+      const ry = shape.type === "circle" ? shape.radius : shape.radiusY;
+      if (!finite(rx) || !finite(ry) || rx <= 0 || ry <= 0) return null;
+      const pts: number[] = [];
+      for (let k = 0; k < CURVE_VERTICES; k++) {
+        const a = (k / CURVE_VERTICES) * Math.PI * 2;
+        pts.push(x + Math.cos(a) * rx, y + Math.sin(a) * ry);
+      }
+      return rotate(pts, x, y, rotation);
+    }
+    case "polygon": {
+      const pts = shape.points;
+      if (!Array.isArray(pts) || pts.length < 6 || pts.length % 2 || !pts.every(finite)) return null;
+      return [...pts];
+    }
+    default:
+      return null;
+  }
+}
+
+/** A Drawing as stored (v13 DrawingDocument: x, y, rotation, shape {type, width, height, points relative to x, y}). */
+export interface DrawingLike {
+  x: number;
+  y: number;
+  rotation?: number;
+  shape: { type: string | null; width?: number | null; height?: number | null; points?: readonly (number | undefined)[] | null };
+}
+
+/** The Drawing shape types that are lines a party can follow: polygon (polyline) and freehand. */
+export const LINE_DRAWING_TYPES: readonly string[] = ["p", "f"];
+
+/**
+ * The route a Drawing traces, in scene pixels (its points moved to the drawing's position and turned about its
+ * centre), or null when it is not a line (a rectangle, an ellipse, text) or its points are not usable.
+ */
+export function drawingRoute(drawing: DrawingLike): Point[] | null {
+  const { x, y, shape } = drawing;
+  const rotation = drawing.rotation ?? 0;
+  if (!shape.type || !LINE_DRAWING_TYPES.includes(shape.type) || !finite(x) || !finite(y) || !finite(rotation)) return null;
+  const raw = shape.points;
+  if (!Array.isArray(raw) || raw.length < 4 || raw.length % 2 || !raw.every(finite)) return null;
+  const pts = raw.filter(finite);
+  const abs: number[] = [];
+  for (let i = 0; i < pts.length; i += 2) abs.push(x + pts[i]!, y + pts[i + 1]!);
+  const w = finite(shape.width) ? shape.width : 0;
+  const h = finite(shape.height) ? shape.height : 0;
+  const turned = rotate(abs, x + w / 2, y + h / 2, rotation);
+  const out: Point[] = [];
+  for (let i = 0; i < turned.length; i += 2) out.push({ x: turned[i]!, y: turned[i + 1]! });
+  return out;
 }

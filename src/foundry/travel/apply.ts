@@ -17,7 +17,16 @@
  * reported; a deleted actor is skipped and reported.
  */
 import { template } from "../../constants.js";
-import { survivalSaveSucceeds, travelLostCheck, travelOutcome, travelPlan, type TravelPlan } from "../../rules/travel.js";
+import {
+  survivalSaveSucceeds,
+  travelLostCheck,
+  travelOutcome,
+  travelPlan,
+  travelSurvivalChecks,
+  type MarchingPosition,
+  type TravelPlan,
+  type TravelSurvivalCheck,
+} from "../../rules/travel.js";
 import { adapterFor, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
 import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
@@ -25,11 +34,24 @@ import { isActiveGM } from "../gm.js";
 import { errorMessage, t, tHtml, UserError } from "../i18n.js";
 import { propose } from "../proposals.js";
 import { getSetting } from "../settings.js";
-import { formatDuration, formatKm } from "../../apps/travel-context.js";
-import { routeText, travelCardContext, type LostCheck, type RolledSave } from "./card.js";
-import { counterValue, readJourney, runJourneySteps, writeJourney, type TravelCardFlag, type TravelJournal, type TravelJournalActor } from "./journey.js";
+import { formatDuration, formatKm, plural } from "../../apps/travel-context.js";
+import { legText, routeText, travelCardContext, type CardRoute, type LostCheck, type RolledSave, type SurvivalResult } from "./card.js";
+import {
+  counterValue,
+  readJourney,
+  runJourneySteps,
+  writeJourney,
+  type TokenAccess,
+  type TravelCardFlag,
+  type TravelJournal,
+  type TravelJournalActor,
+  type TravelJournalToken,
+} from "./journey.js";
 import { actorById, readSnapshot } from "./party.js";
 import { parseRequest, planInput, type MemberSnapshot, type TravelRequest } from "./request.js";
+import { planRouteJourney, type RouteJourney } from "./route-plan.js";
+import { remainingRoute, type MeasuredRoute } from "../route/measure.js";
+import { measureOnScene, routeScene, routeTokens, tokenTargets, type RouteScene, type RouteToken } from "../route/scene.js";
 
 /**
  * Most rolls one Apply makes (saves and daily lost checks, all attached to the one card): a longer journey is
@@ -78,23 +100,77 @@ function resolveActors(req: TravelRequest, viewer: User | null): OwnedActor[] {
   });
 }
 
+/** A journey along a route, as the GM measured it on the scene. */
+interface PlannedRoute {
+  scene: RouteScene;
+  measured: MeasuredRoute;
+  journey: RouteJourney;
+  tokens: RouteToken[];
+}
+
 interface Planned {
   adapter: ActorAdapter;
   trackFood: boolean;
   snapshots: MemberSnapshot[];
   plan: TravelPlan;
+  survival: TravelSurvivalCheck[];
+  route: PlannedRoute | null;
   rollCount: number;
 }
 
-/** Reads the actors and plans the journey with the rules; refuses a journey over the roll cap. Writes nothing. */
+/**
+ * Reads the actors (and, for a route, the scene: its grid, its regions, the party's tokens) and plans the journey
+ * with the rules; refuses a journey over the roll cap. Writes nothing. A route is measured here, on the GM, from the
+ * scene itself: whatever legs a client saw, these are the ones applied.
+ */
 function planJourney(req: TravelRequest, actors: ActorLike[]): Planned {
   const adapter = adapterFor();
   const trackFood = getSetting("travelTrackFood");
   const snapshots = actors.map((a) => readSnapshot(adapter, a));
-  const plan = travelPlan(planInput(req, snapshots, getSetting("ruleset"), trackFood));
-  const rollCount = plan.saves.length + plan.days.filter((d) => d.lostCheckChance !== null).length;
+  const ruleset = getSetting("ruleset");
+  let plan: TravelPlan;
+  let route: PlannedRoute | null = null;
+  if (req.route) {
+    const scene = routeScene(req.route.sceneId);
+    const tokens = routeTokens(scene, req.route.tokenIds);
+    const measured = measureOnScene(scene, req.route.points, tokens[0]?.elevation ?? 0);
+    const journey = planRouteJourney((legs) => planInput(req, snapshots, ruleset, trackFood, legs), measured.legs, req.route.days);
+    plan = journey.plan;
+    route = { scene, measured, journey, tokens };
+  } else plan = travelPlan(planInput(req, snapshots, ruleset, trackFood));
+  const survival = travelSurvivalChecks(plan, req.survivalDC);
+  const rollCount = plan.saves.length + plan.days.filter((d) => d.lostCheckChance !== null).length + survival.length;
   if (rollCount > MAX_TRAVEL_SAVES) throw new UserError("AVENTURE.Travel.Error.TooManySaves", { count: rollCount, max: MAX_TRAVEL_SAVES });
-  return { adapter, trackFood, snapshots, plan, rollCount };
+  return { adapter, trackFood, snapshots, plan, survival, route, rollCount };
+}
+
+const ORDER: Record<MarchingPosition, number> = { front: 0, middle: 1, rear: 2 };
+
+/**
+ * The party's tokens in marching order (the position of each token's actor in the plan: front, middle, rear; a token
+ * of no member last), each with where it stands before and after the journey.
+ */
+function tokenJournal(planned: PlannedRoute, plan: TravelPlan): TravelJournalToken[] {
+  const rank = (t: RouteToken) => {
+    const m = plan.members.find((x) => x.id === t.actor?.id);
+    return m ? ORDER[m.position] : 3;
+  };
+  const ordered = planned.tokens.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map((x) => x.t);
+  const targets = tokenTargets(planned.measured, planned.journey.reached, ordered, planned.scene.grid.size);
+  return ordered.map((t, i) => ({
+    sceneId: planned.scene.id ?? "",
+    tokenId: t.id ?? "",
+    name: t.name,
+    before: { x: t.x, y: t.y },
+    after: targets[i]!,
+  }));
+}
+
+/** The rest of a route a journey stopped on, as the request "Continue the journey" opens with. */
+function nextRequest(req: TravelRequest, planned: PlannedRoute): TravelRequest | null {
+  if (!req.route || !planned.journey.stopped) return null;
+  const points = remainingRoute(planned.measured.points, planned.journey.reached, planned.measured.metresPerPixel);
+  return { ...req, route: { ...req.route, points, days: null } };
 }
 
 /** The save's flavor, given to the system's roll (HTML there: the name is escaped). */
@@ -144,6 +220,41 @@ async function rollLostChecks(plan: TravelPlan): Promise<{ checks: LostCheck[]; 
   return { checks, rolls: dice.rolls };
 }
 
+/** The survival check's flavor, given to the system's roll (HTML there: the name is escaped). */
+function survivalFlavor(plan: TravelPlan, c: TravelSurvivalCheck): string {
+  const name = plan.members.find((m) => m.id === c.memberId)?.name ?? "";
+  return tHtml("AVENTURE.Travel.Survival.flavor", { name, what: t(`AVENTURE.Travel.Activity.${c.activity}`), day: c.day, dc: c.dc });
+}
+
+/**
+ * RULES.md §2.6: the Wisdom (Survival) checks of the members who navigate, track or forage, once per travel day,
+ * through the adapter (dnd5e: the actor's Survival skill; other systems: the configured data path), without the
+ * system's own chat message. Rolled before anything is written, once each.
+ */
+async function rollSurvival(adapter: ActorAdapter, plan: TravelPlan, checks: readonly TravelSurvivalCheck[], actors: ActorLike[]): Promise<(SurvivalResult & { roll?: Roll })[]> {
+  const byId = new Map(actors.map((a) => [a.id!, a]));
+  const out: (SurvivalResult & { roll?: Roll })[] = [];
+  for (const c of checks) {
+    const actor = byId.get(c.memberId)!;
+    const r = await adapter.rollSkill(actor, "survival", { dc: c.dc, flavor: survivalFlavor(plan, c), message: false });
+    if (!Number.isFinite(r.total)) throw new UserError("AVENTURE.Travel.Error.SaveNotRolled", { name: actor.name });
+    out.push({ memberId: c.memberId, day: c.day, activity: c.activity, total: r.total, dc: c.dc, success: r.total >= c.dc, natural: r.natural, ...(r.roll ? { roll: r.roll } : {}) });
+  }
+  return out;
+}
+
+/** Moves the party's tokens (the active GM): each in one movement straight to its place, all at once. */
+const TOKENS: TokenAccess<RouteToken & { move?: unknown; update(data: object): Promise<unknown> }> = {
+  get: (sceneId, tokenId) => game.scenes.get(sceneId)?.tokens.get(tokenId) ?? null,
+  move: (moves) =>
+    Promise.all(
+      moves.map(({ token, x, y }) =>
+        // v13 TokenDocument#move: a teleport-like "displace" (no path walked, no region crossed on the way).
+        typeof token.move === "function" ? token.move([{ x, y, action: "displace" }], { method: "api", autoRotate: false, showRuler: false }) : token.update({ x, y }),
+      ),
+    ),
+};
+
 /**
  * Runs a journey on this client, which must be the active GM: rolls everything, posts the card ("applying", with the
  * journal), applies the steps, marks the card applied. Resolves to the card's id. Throws a UserError when refused,
@@ -151,8 +262,9 @@ async function rollLostChecks(plan: TravelPlan): Promise<{ checks: LostCheck[]; 
  */
 export async function executeJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-  const { adapter, trackFood, snapshots, plan } = planJourney(req, actors);
+  const { adapter, trackFood, snapshots, plan, survival: checks, route } = planJourney(req, actors);
   const rolled = await rollSaves(adapter, plan, actors);
+  const survival = await rollSurvival(adapter, plan, checks, actors);
   const lost = await rollLostChecks(plan);
   const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
   const actorsJournal = actors.map((actor, i): TravelJournalActor => {
@@ -167,20 +279,45 @@ export async function executeJourney(req: TravelRequest, actors: ActorLike[], pr
     };
   });
   const now = game.time.worldTime;
-  const moves = getSetting("travelAdvanceTime") && plan.durationSeconds > 0;
-  const journal: TravelJournal = { actors: actorsJournal, time: moves ? { before: now, after: now + plan.durationSeconds } : null };
-  const flag: TravelCardFlag = { v: 2, status: "applying", journal, undoTime: null, lost: lost.checks, problems: [], resumed: false, error: null, rolledBack: false, proposer };
+  // A journey stopped after N days of a route takes N whole days (the night at the camp included).
+  const duration = route ? route.journey.durationSeconds : plan.durationSeconds;
+  const moves = getSetting("travelAdvanceTime") && duration > 0;
+  const journal: TravelJournal = {
+    actors: actorsJournal,
+    time: moves ? { before: now, after: now + duration } : null,
+    tokens: route ? tokenJournal(route, plan) : [],
+  };
+  const flag: TravelCardFlag = {
+    v: 2,
+    status: "applying",
+    journal,
+    undoTime: null,
+    lost: lost.checks,
+    survival: survival.map(({ roll: _roll, ...c }) => c),
+    next: route ? nextRequest(req, route) : null,
+    problems: [],
+    resumed: false,
+    error: null,
+    rolledBack: false,
+    proposer,
+  };
+  const cardRoute: CardRoute | null = route
+    ? { legs: route.journey.legs, reached: route.journey.reached, total: route.journey.total, stopped: route.journey.stopped }
+    : null;
   const message = await postCard({
     template: template("travel/card.hbs"),
-    context: travelCardContext(plan, outcome, rolled, moves ? plan.durationSeconds : 0, {
+    context: travelCardContext(plan, outcome, rolled, moves ? duration : 0, {
       localize: t,
       lang: game.i18n.lang,
       trackFood,
       exhaustionTracked: snapshots.map((s) => s.exhaustion !== null),
       lost: lost.checks,
+      survival,
+      route: cardRoute,
+      departure: route?.journey.stopped ? null : now,
       status: t("AVENTURE.Travel.Card.status.applying"),
     }),
-    rolls: [...lost.rolls, ...rolled.flatMap((r) => (r.roll ? [r.roll] : []))],
+    rolls: [...lost.rolls, ...rolled.flatMap((r) => (r.roll ? [r.roll] : [])), ...survival.flatMap((r) => (r.roll ? [r.roll] : []))],
     flags: { travel: flag },
   });
   if (!message?.id) throw new UserError("AVENTURE.Travel.Error.Failed", { error: "chat" });
@@ -202,12 +339,12 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
   const time = flag.journal.time ? { from: flag.journal.time.before, to: flag.journal.time.after } : null;
   let problems;
   try {
-    problems = await runJourneySteps(flag.journal, "forward", time, adapter, actorById, "apply");
+    problems = await runJourneySteps(flag.journal, "forward", time, adapter, actorById, "apply", TOKENS);
   } catch (e) {
     console.error("aventure | travel apply failed", e);
     let clean = true;
     try {
-      await runJourneySteps(flag.journal, "back", time ? { from: time.to, to: time.from } : null, adapter, actorById, "apply");
+      await runJourneySteps(flag.journal, "back", time ? { from: time.to, to: time.from } : null, adapter, actorById, "apply", TOKENS);
     } catch (e2) {
       clean = false;
       console.error("aventure | travel rollback failed", e2);
@@ -233,13 +370,13 @@ async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: b
   const adapter = adapterFor();
   let problems;
   try {
-    problems = await runJourneySteps(flag.journal, "back", flag.undoTime, adapter, actorById, "undo");
+    problems = await runJourneySteps(flag.journal, "back", flag.undoTime, adapter, actorById, "undo", TOKENS);
   } catch (e) {
     console.error("aventure | travel undo failed", e);
     const data = { error: errorMessage(e) };
     try {
       const u = flag.undoTime;
-      await runJourneySteps(flag.journal, "forward", u ? { from: u.to, to: u.from } : null, adapter, actorById, "undo");
+      await runJourneySteps(flag.journal, "forward", u ? { from: u.to, to: u.from } : null, adapter, actorById, "undo", TOKENS);
       await writeJourney(message, { ...flag, status: "applied", undoTime: null });
     } catch (e2) {
       console.error("aventure | travel undo: could not re-apply", e2);
@@ -264,7 +401,12 @@ export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: U
   const actors = resolveActors(req, sender);
   if (!sender.isGM) {
     const foreign = actors.filter((a) => !a.testUserPermission(sender, "OWNER"));
-    if (foreign.length || !getSetting("travelPlayersApply")) {
+    // The party's tokens a player names: tokens they cannot see are unknown to them; others' tokens make a proposal.
+    const tokens = req.route ? routeTokens(routeScene(req.route.sceneId), req.route.tokenIds) : [];
+    const unseen = tokens.find((tk) => !canSee(tk, sender));
+    if (unseen) throw new UserError("AVENTURE.Travel.Route.Error.token", { id: unseen.id ?? "" });
+    const foreignTokens = tokens.some((tk) => !ownsToken(tk, sender));
+    if (foreign.length || foreignTokens || !getSetting("travelPlayersApply")) {
       planJourney(req, actors); // refused now (rules, roll cap) rather than when a GM decides
       const data: TravelProposalData = { request: req, foreign: foreign.map((a) => a.id!) };
       await propose("travel", data, sender);
@@ -275,6 +417,17 @@ export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: U
 }
 
 const MESSAGE_ID = /^[A-Za-z0-9]{1,64}$/;
+
+type PermissionToken = RouteToken & { hidden?: boolean; testUserPermission?(user: User, level: "LIMITED" | "OWNER"): boolean };
+
+/** Whether a player sees a token (a hidden token is the GMs' alone). */
+function canSee(token: PermissionToken, user: User): boolean {
+  return !token.hidden || ownsToken(token, user);
+}
+
+function ownsToken(token: PermissionToken, user: User): boolean {
+  return typeof token.testUserPermission === "function" && token.testUserPermission(user, "OWNER");
+}
 
 /**
  * Request "travelUndo" (GMs only, active GM): the Undo of a journey card a GM wrote, once. Marks the card "undoing"
@@ -334,20 +487,23 @@ function proposalData(raw: unknown): { req: TravelRequest; foreign: string[] } {
 export function describeJourney(raw: unknown): string[] {
   const { req, foreign } = proposalData(raw);
   const actors = resolveActors(req, null);
-  const { plan, rollCount } = planJourney(req, actors);
+  const { plan, rollCount, route } = planJourney(req, actors);
   const lang = game.i18n.lang;
   const names = (list: ActorLike[]) => list.map((a) => a.name).join(", ");
-  const moves = getSetting("travelAdvanceTime") && plan.durationSeconds > 0;
+  const duration = route ? route.journey.durationSeconds : plan.durationSeconds;
+  const moves = getSetting("travelAdvanceTime") && duration > 0;
   return [
     t("AVENTURE.Travel.Proposal.party", { names: names(actors) }),
     ...(foreign.length ? [t("AVENTURE.Travel.Proposal.foreign", { names: names(actors.filter((a) => foreign.includes(a.id!))) })] : []),
     routeText(plan, t, lang),
+    ...(route ? [t("AVENTURE.Travel.Proposal.route", { legs: route.journey.legs.map((l) => legText(l, t, lang)).join(lang.startsWith("fr") ? "\u202f; " : "; ") })] : []),
+    ...(route?.tokens.length ? [t("AVENTURE.Travel.Proposal.tokens", { names: route.tokens.map((tk) => tk.name).join(", ") })] : []),
     t("AVENTURE.Travel.Proposal.journey", {
       distance: formatKm(plan.distance, lang),
-      duration: formatDuration(plan.durationSeconds, t),
-      days: t("AVENTURE.Travel.Summary.days", { n: plan.days.length }),
+      duration: formatDuration(duration, t),
+      days: plural(t, lang, "AVENTURE.Travel.Summary.dayCount", plan.days.length),
     }),
-    moves ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(plan.durationSeconds, t) }) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
+    moves ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(duration, t) }) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
     t("AVENTURE.Travel.Proposal.rolls", { n: rollCount }),
   ];
 }

@@ -1,6 +1,7 @@
 /** The journey's chat card context (pure: tested and screenshotted without Foundry). */
-import type { TravelOutcome, TravelPlan, TravelSaveKind } from "../../rules/travel.js";
-import { formatDuration, formatKm, formatNumber, type Localize } from "../../apps/travel-context.js";
+import { TRAVEL_SAVE_KINDS, type TravelOutcome, type TravelPlan, type TravelSaveKind, type TravelSurvivalActivity } from "../../rules/travel.js";
+import { arrivalText, formatDuration, formatKm, formatNumber, plural, type Localize } from "../../apps/travel-context.js";
+import type { MeasuredLeg } from "../route/measure.js";
 import type { TravelCardFlag } from "./journey.js";
 
 /** One save as rolled through the adapter. */
@@ -25,6 +26,25 @@ export interface LostCheck {
   lost: boolean;
 }
 
+/** One Wisdom (Survival) check rolled on Apply (RULES.md §2.6): who, which day, what for, the total and the DC. */
+export interface SurvivalResult {
+  memberId: string;
+  day: number;
+  activity: TravelSurvivalActivity;
+  total: number;
+  dc: number;
+  success: boolean;
+  natural: number | null;
+}
+
+/** A journey along a route, for the card: the legs walked, where the party stopped, the route's length. */
+export interface CardRoute {
+  legs: readonly MeasuredLeg[];
+  reached: number;
+  total: number;
+  stopped: boolean;
+}
+
 export interface CardEnv {
   localize: Localize;
   lang: string;
@@ -33,17 +53,33 @@ export interface CardEnv {
   exhaustionTracked: boolean[];
   /** The daily lost checks rolled on Apply (pmt); none when no chance was given. */
   lost?: readonly LostCheck[];
+  /** The Wisdom (Survival) checks rolled on Apply. */
+  survival?: readonly SurvivalResult[];
+  /** The journey's route, when it followed one. */
+  route?: CardRoute | null;
+  /** The world time when the journey set off (for the arrival's hour); null: not shown. */
+  departure?: number | null;
   /** The status line the card is posted with (its footer is rebuilt from the card's state when shown). */
   status?: string;
 }
 
-/** "Normal · Difficult terrain · On foot" (the speed instead of the pace for boats and special mounts). */
+/** "Normal pace · Difficult terrain · On foot" (the speed instead of the pace for boats and special mounts). */
 export function routeText(plan: TravelPlan, l: Localize, lang: string): string {
   return [
     plan.mode === "boat" || plan.mode === "custom" ? l("AVENTURE.Travel.Card.speed", { speed: formatNumber(plan.speedKmh ?? 0, lang) }) : l(`AVENTURE.Travel.Pace.${plan.pace}`),
     l(`AVENTURE.Travel.Terrain.${plan.terrain}`),
     l(`AVENTURE.Travel.Mode.${plan.mode}`),
   ].join(" · ");
+}
+
+/** "9 km · difficult terrain · Forêt de Brocéliande": one leg of a route. */
+export function legText(leg: Pick<MeasuredLeg, "metres" | "terrain" | "regions">, l: Localize, lang: string): string {
+  return [formatKm(leg.metres, lang), l(`AVENTURE.Travel.Leg.${leg.terrain}`), ...(leg.regions.length ? [leg.regions.join(", ")] : [])].join(" · ");
+}
+
+/** The save in words: "Constitution save DC 11 (hour 9)" / "JS de Constitution DD 11 (9e heure)". */
+export function saveText(s: Pick<RolledSave, "kind" | "hour" | "dc">, l: Localize): string {
+  return s.kind === "forcedMarch" ? l("AVENTURE.Travel.Card.saveForcedMarch", { dc: s.dc, hour: s.hour ?? 0 }) : l("AVENTURE.Travel.Card.saveWater", { dc: s.dc });
 }
 
 /** The journey card's context. `timeAdvanced`: the seconds the journey moves the world time (0: not moved). */
@@ -55,53 +91,98 @@ export function travelCardContext(
   env: CardEnv,
 ) {
   const l = env.localize;
+  const lang = env.lang;
+  const survival = env.survival ?? [];
+  const lost = env.lost ?? [];
+  const route = env.route ?? null;
+  const nameOf = (id: string) => plan.members.find((m) => m.id === id)?.name ?? id;
+  const mark = (success: boolean) => l(success ? "AVENTURE.Travel.Card.success" : "AVENTURE.Travel.Card.failure");
+  const checkText = (c: SurvivalResult) => l("AVENTURE.Travel.Card.survivalCheck", { what: l(`AVENTURE.Travel.Activity.${c.activity}`), dc: c.dc, total: c.total });
+  // Navigation failures are reported with the day (pmt: next to the daily lost check).
+  const days = [...new Set([...lost.map((c) => c.day), ...survival.filter((c) => c.activity === "navigate").map((c) => c.day)])].sort((a, b) => a - b);
+  const dayLines = days.map((day) => {
+    const check = lost.find((c) => c.day === day);
+    const nav = survival.filter((c) => c.day === day && c.activity === "navigate");
+    const parts: string[] = [];
+    if (check) parts.push(l(check.lost ? "AVENTURE.Travel.Card.lost" : "AVENTURE.Travel.Card.notLost", { roll: check.roll }));
+    for (const c of nav) parts.push(l(c.success ? "AVENTURE.Travel.Card.navigated" : "AVENTURE.Travel.Card.navigationFailed", { name: nameOf(c.memberId), total: c.total, dc: c.dc }));
+    return { day: l("AVENTURE.Travel.Card.day", { day }), text: parts.join(" · "), bad: !!check?.lost || nav.some((c) => !c.success) };
+  });
   return {
-    distance: formatKm(plan.distance, env.lang),
-    duration: formatDuration(plan.durationSeconds, l),
-    dayCount: plan.days.length,
-    route: routeText(plan, l, env.lang),
+    headline: [formatKm(plan.distance, lang), plural(l, lang, "AVENTURE.Travel.Summary.dayCount", plan.days.length)].join(" · "),
+    arrival:
+      env.departure === null || env.departure === undefined
+        ? ""
+        : arrivalText(env.departure, plan, l),
+    route: routeText(plan, l, lang),
     time: timeAdvanced
       ? l("AVENTURE.Travel.Card.timeAdvanced", { duration: formatDuration(timeAdvanced, l) })
       : l("AVENTURE.Travel.Card.timeNotAdvanced"),
+    legs: route ? route.legs.map((leg) => ({ text: legText(leg, l, lang), difficult: leg.terrain === "difficult" })) : [],
+    stopped: route?.stopped
+      ? l("AVENTURE.Travel.Card.stopped", { days: plan.days.length, reached: formatKm(route.reached, lang), total: formatKm(route.total, lang), left: formatKm(route.total - route.reached, lang) })
+      : "",
     status: env.status ?? "",
-    trackFood: env.trackFood,
-    lostChance: env.lost?.length ? l("AVENTURE.Travel.Card.lostTitle", { chance: formatNumber(env.lost[0]!.chance, env.lang) }) : "",
-    lost: (env.lost ?? []).map((c) => ({
-      text: l(c.lost ? "AVENTURE.Travel.Card.lost" : "AVENTURE.Travel.Card.notLost", { day: c.day, roll: c.roll }),
-      lost: c.lost,
-    })),
+    dayTitle: lost.length ? l("AVENTURE.Travel.Card.lostTitle", { chance: formatNumber(lost[0]!.chance, lang) }) : days.length ? l("AVENTURE.Travel.Card.navigationTitle") : "",
+    dayLines,
     members: outcome.members.map((m, i) => {
       const mine = rolled.filter((s) => s.memberId === m.id);
-      const days = [...new Set(mine.map((s) => s.day))].map((day) => ({
-        label: l("AVENTURE.Travel.Card.day", { day }),
-        saves: mine
-          .filter((s) => s.day === day)
-          .map((s) => ({
-            what: s.kind === "forcedMarch" ? l("AVENTURE.Travel.Card.hour", { hour: s.hour! }) : l("AVENTURE.Travel.Card.water"),
-            text: l("AVENTURE.Travel.Card.save", { total: s.total, dc: s.dc }),
-            natural: typeof s.natural === "number" ? l("AVENTURE.Travel.Card.natural", { n: s.natural }) : "",
-            success: s.success,
-          })),
-      }));
-      const notes: string[] = [];
+      const checks = survival.filter((c) => c.memberId === m.id);
+      const failures = mine.filter((s) => !s.success).length;
       const tracked = env.exhaustionTracked[i] ?? true;
-      if (!tracked && m.levelsGained > 0) notes.push(l("AVENTURE.Travel.Card.exhaustionByHand", { n: m.levelsGained }));
+      const hunger = m.days.reduce((a, d) => a + d.hungerLevels, 0);
+      const thirst = m.days.reduce((a, d) => a + d.thirstLevels, 0);
+      const forced = m.days.reduce((a, d) => a + d.forcedMarchFailures, 0);
+      // The summary line: exhaustion (marked when it grew), then saves and checks; each fact once.
+      const exhaustion = m.levelsGained
+        ? l("AVENTURE.Travel.Card.exhaustionGained", { before: m.exhaustionBefore, after: m.exhaustionAfter, n: m.levelsGained })
+        : l("AVENTURE.Travel.Card.exhaustionSame", { level: m.exhaustionAfter });
+      const parts: string[] = [];
+      if (mine.length) {
+        parts.push(failures ? plural(l, lang, "AVENTURE.Travel.Card.savesFailed", mine.length, { failed: failures }) : plural(l, lang, "AVENTURE.Travel.Card.savesPassed", mine.length));
+      }
+      if (checks.length) {
+        const ok = checks.filter((c) => c.success).length;
+        parts.push(l("AVENTURE.Travel.Card.checks", { what: l(`AVENTURE.Travel.Activity.${checks[0]!.activity}`), ok, n: checks.length }));
+      }
+      // Plain words for each state the journey leaves.
+      const notes: string[] = [];
+      const why: string[] = [];
+      if (m.levelsGained) {
+        if (forced) why.push(l("AVENTURE.Travel.Card.fromForcedMarch", { n: forced }));
+        if (env.trackFood && hunger) why.push(l("AVENTURE.Travel.Card.fromHunger", { n: hunger }));
+        if (env.trackFood && thirst) why.push(l("AVENTURE.Travel.Card.fromThirst", { n: thirst }));
+      }
+      if (!tracked && m.levelsGained > 0) notes.push(plural(l, lang, "AVENTURE.Travel.Card.exhaustionByHand", m.levelsGained));
       if (env.trackFood && m.starving) notes.push(l("AVENTURE.Travel.Card.starving"));
       if (env.trackFood && m.dehydrated) notes.push(l("AVENTURE.Travel.Card.dehydrated"));
       if (m.dead) notes.push(l("AVENTURE.Travel.Card.dead"));
-      const hunger = m.days.reduce((a, d) => a + d.hungerLevels, 0);
-      const thirst = m.days.reduce((a, d) => a + d.thirstLevels, 0);
+      const detailDays = [...new Set([...mine.map((s) => s.day), ...checks.map((c) => c.day)])].sort((a, b) => a - b);
       return {
         name: m.name,
-        days,
-        saveCount: mine.length,
-        failures: mine.filter((s) => !s.success).length,
-        exhaustion: l("AVENTURE.Travel.Card.exhaustion", { before: m.exhaustionBefore, after: m.exhaustionAfter }),
-        gained: m.levelsGained,
-        gainedText: m.levelsGained ? l("AVENTURE.Travel.Card.gained", { n: m.levelsGained }) : "",
-        causes: env.trackFood && (hunger || thirst) ? l("AVENTURE.Travel.Card.causes", { hunger, thirst }) : "",
-        counters: env.trackFood
-          ? l("AVENTURE.Travel.Card.counters", { fasting: formatNumber(m.fastingAfter, env.lang), thirst: m.thirstAfter })
+        exhaustion,
+        summary: parts.join(" · "),
+        bad: m.levelsGained > 0 || m.dead,
+        why: why.length ? l("AVENTURE.Travel.Card.why", { list: why.join(", ") }) : "",
+        details: detailDays.map((day) => ({
+          label: l("AVENTURE.Travel.Card.day", { day }),
+          items: [
+            ...mine
+              .filter((s) => s.day === day)
+              .sort((a, b) => TRAVEL_SAVE_KINDS.indexOf(a.kind) - TRAVEL_SAVE_KINDS.indexOf(b.kind) || (a.hour ?? 0) - (b.hour ?? 0))
+              .map((s) => ({
+                text: l("AVENTURE.Travel.Card.rolled", { what: saveText(s, l), total: s.total }),
+                natural: typeof s.natural === "number" ? l("AVENTURE.Travel.Card.natural", { n: s.natural }) : "",
+                success: s.success,
+                mark: mark(s.success),
+              })),
+            ...checks
+              .filter((c) => c.day === day)
+              .map((c) => ({ text: checkText(c), natural: typeof c.natural === "number" ? l("AVENTURE.Travel.Card.natural", { n: c.natural }) : "", success: c.success, mark: mark(c.success) })),
+          ],
+        })),
+        counters: env.trackFood && (m.fastingAfter > 0 || m.thirstAfter > 0)
+          ? l("AVENTURE.Travel.Card.counters", { fasting: formatNumber(m.fastingAfter, lang), thirst: m.thirstAfter })
           : "",
         notes,
       };
@@ -119,6 +200,8 @@ export interface JourneyFooter {
   warnings: string[];
   /** Whether the Undo button is offered (to GMs, on an applied journey). */
   undo: boolean;
+  /** Whether "Continue the journey" is offered (an applied journey that stopped before the end of its route). */
+  continues: boolean;
 }
 
 /**
@@ -139,8 +222,8 @@ export function journeyFooter(flag: TravelCardFlag, l: Localize, isGM: boolean, 
   if (flag.resumed) notes.push(l("AVENTURE.Operation.resumed"));
   const warnings = flag.problems.map((p) =>
     p.kind === "missing"
-      ? l("AVENTURE.Travel.Card.missing", { name: p.name })
+      ? l(p.what === "token" ? "AVENTURE.Travel.Card.tokenMissing" : "AVENTURE.Travel.Card.missing", { name: p.name })
       : l("AVENTURE.Operation.drifted", { what: l(`AVENTURE.Travel.Step.${p.what}`, { name: p.name }) }),
   );
-  return { status, notes, warnings, undo: isGM && flag.status === "applied" };
+  return { status, notes, warnings, undo: isGM && flag.status === "applied", continues: flag.status === "applied" && flag.next !== null };
 }

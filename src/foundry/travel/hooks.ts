@@ -5,6 +5,8 @@
  * Hooks: renderChatMessageHTML (the card's footer: rebuilt from the state of a card a GM wrote; Undo for GMs only).
  */
 import { openTravel } from "../../apps/TravelDialog.js";
+import { continueJourney, onPreMoveTokenRoute, onRouteButton } from "../route/plan.js";
+import { registerTravelTerrainBehavior } from "../route/terrain-region.js";
 import { t } from "../i18n.js";
 import { registerRecovery } from "../operations.js";
 import { registerProposalKind } from "../proposals.js";
@@ -16,6 +18,7 @@ import { journeyFooter } from "./card.js";
 import { readJourney } from "./journey.js";
 
 const UNDO = "aventure-travel-undo";
+const CONTINUE = "aventure-travel-continue";
 
 /**
  * renderChatMessageHTML: the journey card's footer, rebuilt on each client in its own language from the card's
@@ -23,7 +26,7 @@ const UNDO = "aventure-travel-undo";
  * one): the only Undo button is the one made here, for GMs, on an applied journey; it stays disabled while it runs.
  */
 export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): void {
-  for (const b of [...html.querySelectorAll(`[data-action="${UNDO}"]`)]) b.remove();
+  for (const b of [...html.querySelectorAll(`[data-action="${UNDO}"], [data-action="${CONTINUE}"]`)]) b.remove();
   const card = html.querySelector<HTMLElement>(".aventure-travel-card");
   const flag = readJourney(message);
   if (!card || !flag) return;
@@ -62,6 +65,20 @@ export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): voi
     });
     children.push(button);
   }
+  const next = flag.next;
+  if (view.continues && next) {
+    const button = doc.createElement("button");
+    button.type = "button";
+    button.dataset.action = CONTINUE;
+    const icon = doc.createElement("i");
+    icon.className = "fa-solid fa-forward";
+    button.append(icon, ` ${t("AVENTURE.Travel.Card.continue")}`);
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      continueJourney(next);
+    });
+    children.push(button);
+  }
   footer.replaceChildren(...children);
 }
 
@@ -70,6 +87,7 @@ export function registerTravelHooks(): void {
   registerRequest({ name: "travelUndo", gmOnly: true, handle: onTravelUndoRequest });
   registerProposalKind({ kind: "travel", title: "AVENTURE.Travel.Proposal.title", describe: describeJourney, apply: applyJourneyProposal });
   registerRecovery("travel", recoverJourneys);
+  registerTravelTerrainBehavior();
   addHudButton({
     id: "travel",
     icon: "fa-solid fa-route",
@@ -81,5 +99,13 @@ export function registerTravelHooks(): void {
       openTravel({ actorIds: [...new Set(ids.filter((x): x is string => !!x))] });
     },
   });
+  addHudButton({
+    id: "travelRoute",
+    icon: "fa-solid fa-map-location-dot",
+    title: "AVENTURE.Travel.Route.hud",
+    column: "left",
+    onClick: (token) => onRouteButton(token),
+  });
+  Hooks.on("preMoveToken", onPreMoveTokenRoute);
   Hooks.on("renderChatMessageHTML", onRenderTravelCard as never);
 }

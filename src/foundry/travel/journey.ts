@@ -17,8 +17,8 @@ import { MODULE_ID } from "../../constants.js";
 import { gmCardFlag } from "../cards.js";
 import type { ActorAdapter, ActorLike } from "../adapters/adapter.js";
 import { runSteps, valueState, type Step, type StepReport } from "../operations.js";
-import type { LostCheck } from "./card.js";
-import { MAX_TRAVEL_MEMBERS } from "./request.js";
+import type { LostCheck, SurvivalResult } from "./card.js";
+import { MAX_ROUTE_TOKENS, MAX_TRAVEL_MEMBERS, parseRequest, type TravelRequest } from "./request.js";
 
 export type JourneyStatus = "applying" | "applied" | "undoing" | "undone" | "failed";
 export const JOURNEY_STATUSES: readonly JourneyStatus[] = ["applying", "applied", "undoing", "undone", "failed"];
@@ -38,14 +38,25 @@ export interface TravelJournalActor {
   thirst: Change | null;
 }
 
+/** A token moved by a journey along a route: where it stood before and where the journey leaves it (top-left, px). */
+export interface TravelJournalToken {
+  sceneId: string;
+  tokenId: string;
+  name: string;
+  before: { x: number; y: number };
+  after: { x: number; y: number };
+}
+
 export interface TravelJournal {
   actors: TravelJournalActor[];
   /** World time before and after the journey (seconds, absolute); null when the journey does not move it. */
   time: { before: number; after: number } | null;
+  /** The party's tokens moved along the route, in marching order (none for a journey without a route). */
+  tokens: TravelJournalToken[];
 }
 
-/** What a step reports: a value "drifted" (changed meanwhile, left alone) or an actor "missing" (deleted). */
-export type JourneyWhat = "exhaustion" | "fasting" | "thirst" | "time" | "actor";
+/** What a step reports: a value "drifted" (changed meanwhile, left alone) or an actor or token "missing" (deleted). */
+export type JourneyWhat = "exhaustion" | "fasting" | "thirst" | "time" | "actor" | "token";
 export interface JourneyProblem {
   kind: "drifted" | "missing";
   what: JourneyWhat;
@@ -64,6 +75,10 @@ export interface TravelCardFlag {
   undoTime: { from: number; to: number } | null;
   /** The daily lost checks rolled (pmt), in day order; empty when no chance was given. */
   lost: LostCheck[];
+  /** The Wisdom (Survival) checks rolled (navigate, track, forage), in day order. */
+  survival: SurvivalResult[];
+  /** The rest of the route when the journey stopped before its end ("Continue the journey"), or null. */
+  next: TravelRequest | null;
   problems: JourneyProblem[];
   /** Finished by the active GM after a reload or a GM leaving (the card says so). */
   resumed: boolean;
@@ -75,7 +90,9 @@ export interface TravelCardFlag {
 }
 
 const ID = /^[A-Za-z0-9]{1,64}$/;
-const WHATS: readonly JourneyWhat[] = ["exhaustion", "fasting", "thirst", "time", "actor"];
+const WHATS: readonly JourneyWhat[] = ["exhaustion", "fasting", "thirst", "time", "actor", "token"];
+/** Coordinates a card may hold (pixels): far beyond any scene. */
+const MAX_COORDINATE = 1e7;
 /** The largest world time a card may hold (seconds): far beyond any calendar, but a finite number. */
 const MAX_TIME = 1e15;
 
@@ -126,6 +143,61 @@ function lostChecks(v: unknown): LostCheck[] | null {
   return out;
 }
 
+function position(v: unknown): { x: number; y: number } | null {
+  const p = v as Record<string, unknown> | null;
+  const ok = (x: unknown): x is number => isNum(x) && Math.abs(x) <= MAX_COORDINATE;
+  return p && typeof p === "object" && ok(p.x) && ok(p.y) ? { x: p.x, y: p.y } : null;
+}
+
+function journalTokens(v: unknown): TravelJournalToken[] | null {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.length > MAX_ROUTE_TOKENS) return null;
+  const out: TravelJournalToken[] = [];
+  for (const x of v) {
+    const t = x as Record<string, unknown> | null;
+    if (!t || typeof t.sceneId !== "string" || !ID.test(t.sceneId) || typeof t.tokenId !== "string" || !ID.test(t.tokenId)) return null;
+    if (typeof t.name !== "string" || t.name.length > 200) return null;
+    const before = position(t.before);
+    const after = position(t.after);
+    if (!before || !after) return null;
+    out.push({ sceneId: t.sceneId, tokenId: t.tokenId, name: t.name, before, after });
+  }
+  return out;
+}
+
+const ACTIVITIES = ["navigate", "track", "forage"] as const;
+
+function survivalResults(v: unknown): SurvivalResult[] | null {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.length > 1000) return null;
+  const out: SurvivalResult[] = [];
+  for (const x of v) {
+    const c = x as Record<string, unknown> | null;
+    if (!c || typeof c.memberId !== "string" || !ID.test(c.memberId) || !isNum(c.day) || !isNum(c.total) || !isNum(c.dc)) return null;
+    if (!ACTIVITIES.includes(c.activity as (typeof ACTIVITIES)[number]) || typeof c.success !== "boolean") return null;
+    out.push({
+      memberId: c.memberId,
+      day: c.day,
+      activity: c.activity as (typeof ACTIVITIES)[number],
+      total: c.total,
+      dc: c.dc,
+      success: c.success,
+      natural: isNum(c.natural) ? c.natural : null,
+    });
+  }
+  return out;
+}
+
+function nextRequest(v: unknown): TravelRequest | null {
+  if (v === undefined || v === null) return null;
+  try {
+    const r = parseRequest(v);
+    return r.route ? r : null;
+  } catch {
+    return null;
+  }
+}
+
 function problems(v: unknown): JourneyProblem[] {
   if (!Array.isArray(v)) return [];
   return v.flatMap((x): JourneyProblem[] => {
@@ -168,9 +240,11 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
     return {
       v: 2,
       status: f.undone ? "undone" : "applied",
-      journal: { actors: actors as TravelJournalActor[], time: advanced > 0 ? { before: 0, after: advanced } : null },
+      journal: { actors: actors as TravelJournalActor[], time: advanced > 0 ? { before: 0, after: advanced } : null, tokens: [] },
       undoTime: null,
       lost,
+      survival: [],
+      next: null,
       problems: [],
       resumed: false,
       error: null,
@@ -183,12 +257,17 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
   const undoTime = timePair(f.undoTime, "from", "to");
   if (time === undefined || undoTime === undefined) return null;
   if (f.status === "undoing" && time && !undoTime) return null;
+  const tokens = journalTokens(j.tokens);
+  const survival = survivalResults(f.survival);
+  if (!tokens || !survival) return null;
   return {
     v: 2,
     status: f.status as JourneyStatus,
-    journal: { actors: actors as TravelJournalActor[], time },
+    journal: { actors: actors as TravelJournalActor[], time, tokens },
     undoTime,
     lost,
+    survival,
+    next: nextRequest(f.next),
     problems: problems(f.problems),
     resumed: f.resumed === true,
     error: errorOf(f.error),
@@ -231,17 +310,33 @@ export interface TimeMove {
 /** A step's label: what it changes, on whom (index in the journal), read back by `problemsOf`. */
 const label = (what: JourneyWhat, index: number) => `${what}:${index}`;
 
+/** A token as the steps see it: its position (top-left, px) and a way to move it. */
+export interface StepToken {
+  x: number;
+  y: number;
+}
+
+/** How the steps find and move the party's tokens (the glue: the scene's TokenDocuments, moved by the active GM). */
+export interface TokenAccess<T extends StepToken = StepToken> {
+  get(sceneId: string, tokenId: string): T | null;
+  /** Moves the tokens together, each in one movement straight to its place. */
+  move(moves: readonly { token: T; x: number; y: number }[]): Promise<unknown>;
+}
+
+
+
 /**
  * The steps of a journal in one direction: per actor its exhaustion (through the adapter) and its two counters, then
  * the world time (moved by the difference between its target and its current value, only while it is still at its
  * starting value). A deleted actor is one "missing" step.
  */
-export function journeySteps(
+export function journeySteps<T extends StepToken = StepToken>(
   journal: TravelJournal,
   direction: Direction,
   time: TimeMove | null,
   adapter: ActorAdapter,
   actorById: (id: string) => ActorLike | null,
+  tokens?: TokenAccess<T>,
 ): Step[] {
   const steps: Step[] = [];
   const ends = <B extends number | null>(c: Change<B>) => (direction === "forward" ? { from: c.before as number | null, to: c.after as number | null } : { from: c.after as number | null, to: c.before as number | null });
@@ -271,6 +366,30 @@ export function journeySteps(
       });
     }
   });
+  // The party's tokens: each its own step (read back from the token), the first pending one moving every token still
+  // pending, together.
+  const ends2 = (t: TravelJournalToken) => (direction === "forward" ? { from: t.before, to: t.after } : { from: t.after, to: t.before });
+  const here = (t: StepToken) => ({ x: t.x, y: t.y });
+  journal.tokens.forEach((entry, i) => {
+    const token = tokens?.get(entry.sceneId, entry.tokenId) ?? null;
+    if (!token) {
+      steps.push({ label: label("token", i), state: () => "missing", run: async () => undefined });
+      return;
+    }
+    steps.push({
+      label: label("token", i),
+      state: () => valueState(here(token), ends2(entry).from, ends2(entry).to),
+      run: async () => {
+        if (!tokens) return;
+        const moves = journal.tokens.flatMap((e) => {
+          const t = tokens.get(e.sceneId, e.tokenId);
+          const { from, to } = ends2(e);
+          return t && valueState(here(t), from, to) === "pending" ? [{ token: t, x: to.x, y: to.y }] : [];
+        });
+        await tokens.move(moves);
+      },
+    });
+  });
   if (time) {
     steps.push({
       label: label("time", -1),
@@ -285,7 +404,8 @@ export function journeySteps(
 export function problemsOf(report: StepReport, journal: TravelJournal, phase: JourneyProblem["phase"]): JourneyProblem[] {
   const parse = (l: string) => {
     const [what, index] = l.split(":") as [JourneyWhat, string];
-    return { what, name: journal.actors[Number(index)]?.name ?? "" };
+    const name = what === "token" ? journal.tokens[Number(index)]?.name : journal.actors[Number(index)]?.name;
+    return { what, name: name ?? "" };
   };
   return [
     ...report.missing.map((l) => ({ kind: "missing" as const, ...parse(l), phase })),
@@ -294,13 +414,14 @@ export function problemsOf(report: StepReport, journal: TravelJournal, phase: Jo
 }
 
 /** Runs the steps, reporting drifted and missing values (a step that throws stops the run: see the callers). */
-export async function runJourneySteps(
+export async function runJourneySteps<T extends StepToken = StepToken>(
   journal: TravelJournal,
   direction: Direction,
   time: TimeMove | null,
   adapter: ActorAdapter,
   actorById: (id: string) => ActorLike | null,
   phase: JourneyProblem["phase"],
+  tokens?: TokenAccess<T>,
 ): Promise<JourneyProblem[]> {
-  return problemsOf(await runSteps(journeySteps(journal, direction, time, adapter, actorById)), journal, phase);
+  return problemsOf(await runSteps(journeySteps(journal, direction, time, adapter, actorById, tokens)), journal, phase);
 }

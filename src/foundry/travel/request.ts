@@ -15,11 +15,13 @@ import {
   TRAVEL_MODES,
   TRAVEL_PACES,
   TRAVEL_RULES,
+  TRAVEL_SURVIVAL_DC,
   TRAVEL_TERRAINS,
   type MarchingPosition,
   type RationLevel,
   type TravelActivity,
   type TravelInput,
+  type TravelLegInput,
   type TravelMode,
   type TravelPace,
   type TravelTerrain,
@@ -40,8 +42,21 @@ export interface TravelMemberRequest {
   passivePerception: number | null;
 }
 
+/**
+ * A journey along a route drawn on a scene (RULES.md §11): the route's points in scene pixels, the party's tokens in
+ * marching order (moved to the point reached on Apply), and the travel days to walk of it (null: the whole route).
+ * The legs are measured again from the scene's grid and regions by the GM who applies it.
+ */
+export interface TravelRouteRequest {
+  sceneId: string;
+  points: { x: number; y: number }[];
+  tokenIds: string[];
+  days: number | null;
+}
+
 export interface TravelRequest {
   pace: TravelPace;
+  /** The terrain of a journey given by distance or duration (a route's legs have their own). */
   terrain: TravelTerrain;
   mode: TravelMode;
   /** km/h, for boat and custom. */
@@ -54,6 +69,10 @@ export interface TravelRequest {
   hot: boolean;
   stealth: boolean;
   lostChance: number;
+  /** The DC of the Wisdom (Survival) checks of members navigating, tracking or foraging (RULES.md §2.6). */
+  survivalDC: number;
+  /** A journey along a route instead of a distance or a duration. */
+  route: TravelRouteRequest | null;
   members: TravelMemberRequest[];
 }
 
@@ -91,6 +110,35 @@ export const TRAVEL_REQUEST_LIMITS = {
 /** Actor ids: Foundry's ids are 16 letters and digits; anything else is not an id. */
 const ACTOR_ID = /^[A-Za-z0-9]{1,64}$/;
 
+/** Most points of a route, and most tokens moved along it. */
+export const MAX_ROUTE_POINTS = 5000;
+export const MAX_ROUTE_TOKENS = 50;
+/** Coordinates of a route's points: far beyond any scene (Foundry scenes are at most 50,000 px wide). */
+const MAX_COORDINATE = 1e7;
+
+/** Checks a route received from anyone: a scene id, finite points, token ids, a number of days or null. */
+export function parseRoute(raw: unknown): TravelRouteRequest {
+  const r = record("route", raw);
+  if (typeof r.sceneId !== "string" || !ACTOR_ID.test(r.sceneId)) throw new RulesError("AVENTURE.Error.Missing", { name: "route.sceneId" });
+  if (!Array.isArray(r.points)) throw new RulesError("AVENTURE.Error.Missing", { name: "route.points" });
+  if (r.points.length > MAX_ROUTE_POINTS) {
+    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "route.points", value: r.points.length, min: 2, max: MAX_ROUTE_POINTS });
+  }
+  const points = (r.points as unknown[]).map((p, i) => {
+    const q = record(`route.points[${i}]`, p);
+    return {
+      x: num(`route.points[${i}].x`, q.x, { min: -MAX_COORDINATE, max: MAX_COORDINATE }),
+      y: num(`route.points[${i}].y`, q.y, { min: -MAX_COORDINATE, max: MAX_COORDINATE }),
+    };
+  });
+  const ids = r.tokenIds === undefined ? [] : r.tokenIds;
+  if (!Array.isArray(ids) || ids.length > MAX_ROUTE_TOKENS || !ids.every((x) => typeof x === "string" && ACTOR_ID.test(x))) {
+    throw new RulesError("AVENTURE.Error.Missing", { name: "route.tokenIds" });
+  }
+  const days = r.days === undefined || r.days === null ? null : num("route.days", r.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays });
+  return { sceneId: r.sceneId, points, tokenIds: [...new Set(ids as string[])], days };
+}
+
 function record(name: string, v: unknown): Record<string, unknown> {
   if (typeof v !== "object" || v === null || Array.isArray(v)) throw new RulesError("AVENTURE.Error.Missing", { name });
   return v as Record<string, unknown>;
@@ -114,9 +162,13 @@ function positive(name: string, v: unknown, max: number): number {
  */
 export function parseRequest(raw: unknown): TravelRequest {
   const r = record("request", raw);
+  const route = r.route === undefined || r.route === null ? null : parseRoute(r.route);
   const distance = r.distance === undefined || r.distance === null ? null : positive("distance", r.distance, TRAVEL_REQUEST_LIMITS.distance);
   const duration = r.duration === undefined || r.duration === null ? null : positive("duration", r.duration, TRAVEL_REQUEST_LIMITS.duration);
-  if ((distance === null) === (duration === null)) {
+  if (route && (distance !== null || duration !== null)) {
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "route", value: distance !== null ? "distance" : "duration", allowed: "a route, or a distance or a duration" });
+  }
+  if (!route && (distance === null) === (duration === null)) {
     throw new RulesError("AVENTURE.Error.Missing", { name: "distance" });
   }
   if (!Array.isArray(r.members)) throw new RulesError("AVENTURE.Error.Missing", { name: "party" });
@@ -153,28 +205,36 @@ export function parseRequest(raw: unknown): TravelRequest {
     hot: bool("hot", r.hot, false),
     stealth: bool("stealth", r.stealth, false),
     lostChance: r.lostChance === undefined ? 0 : num("lostChance", r.lostChance, { min: 0, max: TRAVEL_REQUEST_LIMITS.lostChance }),
+    survivalDC:
+      r.survivalDC === undefined ? TRAVEL_SURVIVAL_DC.default : num("survivalDC", r.survivalDC, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max }),
+    route,
     members,
   };
 }
 
 /**
  * The rules' input for a request and the actors' snapshots (in the request's order). With food and water
- * not tracked, everyone eats and drinks their fill and the counters start at 0 (no hunger, no thirst).
+ * not tracked, everyone eats and drinks their fill and the counters start at 0 (no hunger, no thirst). `legs`: the
+ * route's legs as measured on the scene (a route request), instead of the request's distance or duration.
  */
 export function planInput(
   req: TravelRequest,
   snapshots: readonly MemberSnapshot[],
   ruleset: RulesetId,
   trackFood: boolean,
+  legs?: readonly TravelLegInput[],
 ): TravelInput {
   const byId = new Map(snapshots.map((s) => [s.actorId, s]));
   return {
     ruleset,
     pace: req.pace,
-    terrain: req.terrain,
     mode: req.mode,
     ...(req.mode === "boat" || req.mode === "custom" ? { speedKmh: req.speedKmh ?? undefined } : {}),
-    ...(req.distance !== null ? { distance: req.distance } : { duration: req.duration! }),
+    ...(legs
+      ? { legs: legs.map((l) => ({ metres: l.metres, terrain: l.terrain })) }
+      : req.distance !== null
+        ? { terrain: req.terrain, distance: req.distance }
+        : { terrain: req.terrain, duration: req.duration ?? 0 }),
     hoursPerDay: req.hoursPerDay,
     hot: req.hot,
     stealth: req.stealth,

@@ -1,0 +1,124 @@
+/**
+ * The scene side of journeys along a route: reading a scene's grid and regions for measure.ts, the world's unit
+ * settings, the party's tokens, where each token stands when the journey ends (marching order), and moving them.
+ * Foundry API (v13): Scene#grid {size, distance, units}, Scene#regions (RegionDocument: shapes, elevation, behaviors),
+ * Scene#tokens (TokenDocument: x, y, width, height, elevation), TokenDocument#move(waypoints, options).
+ */
+import { getSetting } from "../settings.js";
+import { UserError } from "../i18n.js";
+import { pointAlong, type DrawingLike, type Point, type ShapeLike } from "./geometry.js";
+import { measureRoute, type MeasuredRoute, type RegionLike, type UnitSettings } from "./measure.js";
+
+/** A token as the journey reads and moves it (a TokenDocument satisfies it). */
+export interface RouteToken {
+  id: string | null;
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  elevation: number;
+  actor: { id: string | null } | null;
+}
+
+/** The world settings that turn a scene's unit into metres. */
+export function unitSettings(): UnitSettings {
+  return {
+    feetFactor: getSetting("feetFactor"),
+    customUnit: getSetting("travelCustomUnit"),
+    customMetres: getSetting("travelCustomUnitMetres"),
+  };
+}
+
+interface RegionDocLike {
+  id: string | null;
+  name: string;
+  shapes: readonly object[];
+  elevation: { bottom: number | null; top: number | null };
+  behaviors: { contents: readonly { type: string; disabled: boolean; system: unknown }[] };
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === "number" ? v : undefined;
+}
+
+/**
+ * A region shape's data as the geometry reads it (fields absent from a shape type stay undefined). Read property by
+ * property (a v13 shape is a data model whose fields need not be own enumerable properties).
+ */
+function shapeOf(raw: object): ShapeLike {
+  const get = (k: string): unknown => Reflect.get(raw, k);
+  const pts = get("points");
+  const points = Array.isArray(pts) && pts.every((p) => typeof p === "number") ? pts.filter((p): p is number => typeof p === "number") : undefined;
+  const type = get("type");
+  return {
+    type: typeof type === "string" ? type : "",
+    x: num(get("x")),
+    y: num(get("y")),
+    width: num(get("width")),
+    height: num(get("height")),
+    radius: num(get("radius")),
+    radiusX: num(get("radiusX")),
+    radiusY: num(get("radiusY")),
+    rotation: num(get("rotation")),
+    points,
+    hole: get("hole") === true,
+  };
+}
+
+function regionOf(r: RegionDocLike): RegionLike {
+  return {
+    id: r.id ?? "",
+    name: r.name,
+    shapes: r.shapes.map((s) => shapeOf(s)),
+    elevation: { bottom: r.elevation.bottom, top: r.elevation.top },
+    behaviors: r.behaviors.contents.map((b) => ({ type: b.type, disabled: b.disabled, system: b.system })),
+  };
+}
+
+export interface RouteScene {
+  id: string | null;
+  name: string;
+  grid: { size: number; distance: number; units: string };
+  regions: { contents: readonly RegionDocLike[] };
+  tokens: { get(id: string): RouteToken | undefined };
+  drawings: { get(id: string): (DrawingLike & { id: string | null }) | undefined };
+}
+
+/** The scene a route is on (the viewed one when no id is given); a UserError when it does not exist. */
+export function routeScene(sceneId: string | null): RouteScene {
+  const scene = sceneId ? game.scenes.get(sceneId) : game.scenes.viewed;
+  if (!scene) throw new UserError("AVENTURE.Travel.Route.Error.scene");
+  return scene;
+}
+
+/** Measures a route on a scene, for a party at `elevation` (regions at other elevations do not count). */
+export function measureOnScene(scene: RouteScene, points: readonly Point[], elevation = 0): MeasuredRoute {
+  return measureRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map(regionOf) }, unitSettings(), elevation);
+}
+
+/** The party's tokens on the scene, by id; a UserError naming a token that is not there. */
+export function routeTokens(scene: RouteScene, ids: readonly string[]): RouteToken[] {
+  return ids.map((id) => {
+    const token = scene.tokens.get(id);
+    if (!token) throw new UserError("AVENTURE.Travel.Route.Error.token", { id });
+    return token;
+  });
+}
+
+/**
+ * Where each token stands when the party has walked `metres` along the route: the first at the point reached, each
+ * next one a grid space behind it along the route (never before its start). Top-left corners, whole pixels.
+ */
+export function tokenTargets(route: MeasuredRoute, metres: number, tokens: readonly RouteToken[], gridSize: number): { x: number; y: number }[] {
+  const reached = metres / route.metresPerPixel;
+  return tokens.map((t, k) => {
+    const c = pointAlong(route.points, Math.max(0, reached - k * gridSize));
+    return { x: Math.round(c.x - (t.width * gridSize) / 2), y: Math.round(c.y - (t.height * gridSize) / 2) };
+  });
+}
+
+/** A token's centre (pixels). */
+export function tokenCentre(t: RouteToken, gridSize: number): Point {
+  return { x: t.x + (t.width * gridSize) / 2, y: t.y + (t.height * gridSize) / 2 };
+}
