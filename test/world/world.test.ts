@@ -130,7 +130,7 @@ function probeWorld(opts: { system?: SystemProfile; users?: UserSpec[]; onLoad?:
 describe("fake world: lifecycle (hookEvents.init / i18nInit / setup / ready; NOTES.md \"Lifecycle order with a system\")", () => {
   it("runs init → i18nInit → setup → ready on each client, the system's handler before the module's for every hook", async () => {
     const seen: string[] = [];
-    const hooks = ["init", "i18nInit", "setup", "ready"];
+    const hooks = ["init", "i18nInit", "setup", "ready"] as const;
     const base = dnd5eSystem();
     const system: SystemProfile = {
       ...base,
