@@ -284,3 +284,27 @@ describe("fake world: combat updates (core lets the current combatant's owner ch
     await expect(w.as("p1", () => as("p1").setFlag("aventure", "x", 1))).rejects.toThrow(/lacks permission/);
   });
 });
+
+describe("fake world: asynchronous writes interleave across clients (every write is a server round trip)", () => {
+  it("two clients' un-awaited writes both start before either lands; each lands once, with its own user", async () => {
+    const w = await probeWorld({ users: [GM, PLAYER] });
+    const a = addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
+    const log: string[] = [];
+    for (const u of ["gm1", "p1"]) {
+      w.as(u, () => {
+        Hooks.on("preUpdateActor", () => void log.push(`pre by ${game.user.id}`));
+        Hooks.on("updateActor", (_d: unknown, c: { flags?: { aventure?: Record<string, unknown> } }, _o: unknown, userId: string) => {
+          if (game.user.id === "gm1") log.push(`${Object.keys(c.flags?.aventure ?? {}).join()} from ${userId}`);
+        });
+      });
+    }
+    const gm = w.as("gm1", () => a.setFlag("aventure", "gm", 1));
+    const player = w.as("p1", () => a.setFlag("aventure", "player", 1));
+    expect(log).toEqual(["pre by gm1", "pre by p1"]); // preUpdate on the initiating client only; nothing applied yet
+    expect(a.flags.aventure).toBeUndefined();
+    await Promise.all([gm, player]);
+    expect(log.slice(2)).toEqual(["gm from gm1", "player from p1"]);
+    expect(a.getFlag("aventure", "gm")).toBe(1);
+    expect(a.getFlag("aventure", "player")).toBe(1);
+  });
+});
