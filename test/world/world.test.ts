@@ -293,8 +293,9 @@ describe("fake world: asynchronous writes interleave across clients (every write
     for (const u of ["gm1", "p1"]) {
       w.as(u, () => {
         Hooks.on("preUpdateActor", () => void log.push(`pre by ${game.user.id}`));
-        Hooks.on("updateActor", (_d: unknown, c: { flags?: { aventure?: Record<string, unknown> } }, _o: unknown, userId: string) => {
-          if (game.user.id === "gm1") log.push(`${Object.keys(c.flags?.aventure ?? {}).join()} from ${userId}`);
+        Hooks.on("updateActor", (_d: unknown, changes: unknown, _o: unknown, userId: string) => {
+          const mine = (changes as { flags?: { aventure?: Record<string, unknown> } }).flags?.aventure ?? {};
+          if (game.user.id === "gm1") log.push(`${Object.keys(mine).join()} from ${userId}`);
         });
       });
     }
