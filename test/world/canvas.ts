@@ -373,7 +373,8 @@ export async function moveToken(world: FakeWorld, token: FakeToken, spec: Moveme
 /**
  * A region event (v13 `{name, data: {token, movement}, region, user}`) handled on every client by that client's
  * instance of the behaviour's type (CONFIG.RegionBehavior.dataModels[type]), `this` being that instance. Disabled
- * behaviours get nothing. NOTES.md "Regions"; RegionBehaviorType#events (v13 API).
+ * behaviours get nothing. NOTES.md "Regions"; RegionBehaviorType#events (v13 API); the data of tokenMoveIn:
+ * https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.RegionTokenMoveEventData.html (`{token, movement}`).
  */
 export function regionEvent(world: FakeWorld, behavior: FakeRegionBehavior, name: string, data: Plain, userId: string): void {
   if (behavior.disabled) return;
@@ -405,7 +406,12 @@ export interface FakeWaypoint {
   measurement: { distance: number; cost: number; backward: { distance: number; cost: number } | null };
 }
 
-/** A minimal stand-in for core's TokenRuler: the waypoint label context core would build (cost in grid units). */
+/**
+ * A minimal stand-in for core's TokenRuler: the waypoint label context core would build (cost in grid units), and its
+ * WAYPOINT_LABEL_TEMPLATE. https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.tokens.TokenRuler.html
+ * (_getWaypointLabelContext); NOTES.md "Movement". The context's keys follow core's v13 label template as NOTES.md and
+ * test/fake/handlebars.ts describe it (unverified in detail: core's template is not public documentation).
+ */
 export class FakeTokenRuler {
   static WAYPOINT_LABEL_TEMPLATE = "templates/hud/waypoint-label.hbs";
   constructor(readonly token: { document: FakeToken; actor: unknown }) {}

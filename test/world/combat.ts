@@ -11,7 +11,10 @@
  *   (v14: {direction, worldTime: {delta}}); nextTurn skips defeated combatants only when core's "skip defeated"
  *   setting is on. https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html
  * - Who may update: GMs; a player may change only `round`/`turn`, and only when they own the current combatant (core
- *   lets the current combatant's owner end the turn). Combatants: their owner updates them (initiative, flags).
+ *   lets the current combatant's owner end the turn: NOTES.md "Combat"; the v14 Combat page lists the checks
+ *   `_canChangeRound` / `_canChangeTurn` beside `canUserModify`, https://foundryvtt.com/api/v14/classes/foundry.documents.Combat.html
+ *   — their exact rule is not in the public text: unverified beyond NOTES.md). Combatants: their owner updates them
+ *   (initiative, flags).
  * - Turn events (_onStartRound(context), _onStartTurn, _onEndTurn, _onEndRound) run on the ACTIVE GM's client only,
  *   after an update that changes round or turn, unless the update's options say turnEvents: false
  *   (https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html#_onstartround). After combatants change,

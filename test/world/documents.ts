@@ -597,7 +597,11 @@ export interface RegionShape {
   hole?: boolean;
 }
 
-/** A RegionBehavior embedded in a Region: a type ("modifyMovementCost", "aventure.fall"...) and its system data. */
+/**
+ * A RegionBehavior embedded in a Region: a type ("modifyMovementCost", "aventure.fall"...) and its system data. GMs only
+ * (players cannot edit regions). https://foundryvtt.com/api/v13/classes/foundry.documents.RegionBehavior.html;
+ * a module's type needs CONFIG.RegionBehavior.dataModels and module.json documentTypes (NOTES.md "Regions").
+ */
 export class FakeRegionBehavior extends FakeDocument {
   static override documentName = "RegionBehavior";
   override get collectionName(): string {
@@ -623,7 +627,11 @@ export class FakeRegionBehavior extends FakeDocument {
   }
 }
 
-/** A Region of a Scene: shapes (polygons, rectangles), an elevation range, behaviours. GMs only. */
+/**
+ * A Region of a Scene: shapes (polygons, rectangles; a hole subtracts), an elevation range, behaviours. GMs only.
+ * https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html (testPoint takes an elevation: NOTES.md
+ * "v14", regions may sit on levels).
+ */
 export class FakeRegion extends FakeDocument {
   static override documentName = "Region";
   static override fields = ["name", "shapes", "elevation", "color"];
@@ -679,7 +687,11 @@ export function shapeContains(s: RegionShape, x: number, y: number): boolean {
   return inside;
 }
 
-/** A Drawing of a Scene: shape {type: "p" polygon, "f" freehand, "r" rectangle, "e" ellipse}, points relative to x, y. */
+/**
+ * A Drawing of a Scene: shape {type: "p" polygon, "f" freehand, "r" rectangle, "e" ellipse}, points relative to x, y
+ * (ShapeData.TYPES: https://foundryvtt.com/api/enums/foundry.CONST.DRAWING_TYPES.html, v11 page, which points to it;
+ * unverified for v13 beyond NOTES.md). Created and updated by their author or a GM: the fake only lets GMs write them.
+ */
 export class FakeDrawing extends FakeDocument {
   static override documentName = "Drawing";
   static override fields = ["x", "y", "shape", "text", "author"];
@@ -698,7 +710,11 @@ export class FakeDrawing extends FakeDocument {
   }
 }
 
-/** An AmbientLight of a Scene: position and radii (config.bright/dim in grid distance units). GMs only. */
+/**
+ * An AmbientLight of a Scene: position and radii (config.bright/dim in grid distance units; `negative` makes a
+ * darkness source). GMs only. https://foundryvtt.com/api/v13/classes/foundry.documents.AmbientLightDocument.html;
+ * NOTES.md "Light and vision" (the drawn source's radii are in pixels: canvas.ts).
+ */
 export class FakeAmbientLight extends FakeDocument {
   static override documentName = "AmbientLight";
   override get collectionName(): string {
@@ -722,7 +738,12 @@ export class FakeAmbientLight extends FakeDocument {
   }
 }
 
-/** A Wall of a Scene: c = [x1, y1, x2, y2]; a door (door 1) blocks sight while closed (ds 0). */
+/**
+ * A Wall of a Scene: c = [x1, y1, x2, y2]; a door (door > 0: CONST.WALL_DOOR_TYPES) blocks sight unless open
+ * (ds 1: CONST.WALL_DOOR_STATES CLOSED 0, OPEN 1, LOCKED 2, https://foundryvtt.com/api/variables/CONST.WALL_DOOR_STATES.html);
+ * sight 0 = CONST.WALL_SENSE_TYPES.NONE. https://foundryvtt.com/api/v13/classes/foundry.documents.WallDocument.html
+ * Players may change a door's state only (core's door control); unverified: the server's exact rule (locked doors).
+ */
 export class FakeWall extends FakeDocument {
   static override documentName = "Wall";
   static override fields = ["c", "sight", "door", "ds"];
@@ -885,7 +906,10 @@ export class FakeChatMessage extends FakeDocument {
   get isAuthor(): boolean {
     return this.reader.id === this.authorId;
   }
-  /** ChatMessage#visible for the reading user. */
+  /**
+   * ChatMessage#visible for the reading user: a whisper shows to its author and recipients; a blind roll hides it from
+   * its non-GM author (CONST.CHAT_MESSAGE_TYPES.WHISPER, v11 docs; ChatMessage v13 page: `whisper`, `blind`).
+   */
   get visible(): boolean {
     if (!this.whisper.length) return true;
     const u = this.reader;

@@ -129,7 +129,11 @@ export const ChatMessageStatics = {
 
 // ------------------------------------------------------------------------------------------------ world documents
 
-/** Scene.create / Actor.create as the calling client (GMs only by default: players lack "create" permissions). */
+/**
+ * Scene.create / Actor.create as the calling client (GMs only by default: players lack "create" permissions —
+ * core's default USER_PERMISSIONS, https://foundryvtt.com/api/v13/variables/CONST.USER_PERMISSIONS.html; the fake
+ * grants no player the ACTOR_CREATE permission).
+ */
 export const SceneStatics = {
   documentName: "Scene",
   get implementation() {
@@ -187,7 +191,10 @@ function deepMerge(target: Plain, src: Plain): void {
 
 let appCounter = 0;
 
-/** foundry.applications.ux.FormDataExtended: `object` maps each named field to its value (checkbox → boolean). */
+/**
+ * foundry.applications.ux.FormDataExtended: `object` maps each named field to its value (checkbox → boolean).
+ * https://foundryvtt.com/api/v13/classes/foundry.applications.ux.FormDataExtended.html
+ */
 export class FakeFormData {
   readonly object: Plain = {};
   constructor(form: HTMLFormElement) {
@@ -409,7 +416,13 @@ class FakeField {
   constructor(readonly options: Plain = {}) {}
 }
 
-/** foundry.data.regionBehaviors.RegionBehaviorType: a TypeDataModel with `events` handlers and a schema. */
+/**
+ * foundry.data.regionBehaviors.RegionBehaviorType: a TypeDataModel with `events` handlers (static `events`, called with
+ * `this` the behaviour's system data) and a schema from `defineSchema()` whose fields take their `initial` value.
+ * https://foundryvtt.com/api/v13/classes/foundry.data.regionBehaviors.RegionBehaviorType.html; NOTES.md "Regions";
+ * dnd5e module/data/region-behavior/difficult-terrain.mjs (a system's subclass, same shape). The fields are inert
+ * stand-ins for foundry.data.fields (validation unmodelled).
+ */
 export class FakeRegionBehaviorType {
   static LOCALIZATION_PREFIXES: string[] = [];
   static events: Record<string, (this: FakeRegionBehaviorType, event: unknown) => unknown> = {};
@@ -435,11 +448,15 @@ function install(world: FakeWorld): void {
   g.ChatMessage = ChatMessageStatics;
   g.Scene = SceneStatics;
   g.Actor = ActorStatics;
+  // CONST: https://foundryvtt.com/api/v13/variables/CONST.TOKEN_DISPOSITIONS.html, …/CONST.DOCUMENT_OWNERSHIP_LEVELS.html,
+  // …/CONST.ACTIVE_EFFECT_MODES.html (the values of the v13 pages).
   g.CONST = {
     TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 },
     DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
     ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },
   };
+  // PIXI.Text (PIXI v7, which Foundry v13 ships: https://pixijs.download/v7.x/docs/PIXI.Text.html): only what the
+  // light icons use (text, style, position, destroy); width is a fixed stand-in.
   g.PIXI = {
     Text: class {
       destroyed = false;
@@ -468,6 +485,8 @@ function install(world: FakeWorld): void {
       },
       ux: { FormDataExtended: FakeFormData },
     },
+    // foundry.utils: https://foundryvtt.com/api/v13/modules/foundry.utils.html (deepClone, expandObject, getProperty,
+    // randomID, objectsEqual), implemented in data.ts.
     utils: {
       deepClone: <T>(v: T) => clone(v),
       expandObject: (o: Plain) => expandObject(o),

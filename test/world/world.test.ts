@@ -4,7 +4,8 @@
  * semantics, permissions, faults). Each test states the Foundry behaviour it checks.
  */
 import { describe, expect, it } from "vitest";
-import { bootWorld, GM, GM2, PLAYER, ClientCrashed, addDnd5eActor, type FakeWorld } from "./index.js";
+import { bootWorld, GM, GM2, PLAYER, ClientCrashed, addDnd5eActor, coreSystem, dnd5eSystem, FakeWorld, type FakeCombat, type FakeDocument, type UserSpec } from "./index.js";
+import type { SystemProfile } from "./world.js";
 
 async function world3(): Promise<FakeWorld> {
   return bootWorld({ users: [GM, GM2, PLAYER] });
@@ -33,7 +34,7 @@ describe("fake world: clients", () => {
     expect(seen.sort()).toEqual(["a:p1", "b:gm2"]);
   });
 
-  it("dnd5e rebuilds CONFIG.statusEffects in i18nInit: a status pushed in init is gone, one added in i18nInit stays", async () => {
+  it("dnd5e's status list replaces core's on every client (blinded, not blind)", async () => {
     const w = await bootWorld({ system: "dnd5e" });
     const ids = w.as("gm1", () => (CONFIG.statusEffects as { id: string }[]).map((e) => e.id));
     expect(ids).toContain("blinded");
@@ -109,5 +110,202 @@ describe("fake world: documents", () => {
     await w.reload("gm1");
     expect(w.api("gm1")).not.toBe(before);
     expect(w.users.activeGM?.id).toBe("gm1");
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ issue 11, item 2
+
+/** A world whose "module" only records what it sees (the real module is not loaded: the fake alone is checked). */
+function probeWorld(opts: { system?: SystemProfile; users?: UserSpec[]; onLoad?: () => void } = {}): Promise<FakeWorld> {
+  return FakeWorld.boot({
+    system: opts.system ?? dnd5eSystem(),
+    users: opts.users ?? [GM],
+    load: async () => {
+      opts.onLoad?.();
+      return {};
+    },
+  });
+}
+
+describe("fake world: lifecycle (hookEvents.init / i18nInit / setup / ready; NOTES.md \"Lifecycle order with a system\")", () => {
+  it("runs init → i18nInit → setup → ready on each client, the system's handler before the module's for every hook", async () => {
+    const seen: string[] = [];
+    const hooks = ["init", "i18nInit", "setup", "ready"] as const;
+    const base = dnd5eSystem();
+    const system: SystemProfile = {
+      ...base,
+      install(client) {
+        base.install(client);
+        for (const h of hooks) client.hooks.once(h, () => void seen.push(`system:${h}`));
+      },
+    };
+    let keybindingInReady: unknown = null;
+    await probeWorld({
+      system,
+      onLoad: () => {
+        for (const h of hooks) Hooks.once(h, () => void seen.push(`module:${h}`));
+        Hooks.once("ready", () => {
+          try {
+            (game.keybindings as unknown as { register(n: string, k: string, d: object): void }).register("aventure", "late", {});
+          } catch (e) {
+            keybindingInReady = e;
+          }
+        });
+      },
+    });
+    expect(seen).toEqual(hooks.flatMap((h) => [`system:${h}`, `module:${h}`]));
+    // ClientKeybindings: registering after setup throws (NOTES.md "Lifecycle").
+    expect(String(keybindingInReady)).toMatch(/before the setup hook/);
+  });
+
+  it("dnd5e: a status a module pushes in init is gone after dnd5e's i18nInit; one pushed in its own i18nInit stays", async () => {
+    const w = await probeWorld({
+      onLoad: () => {
+        Hooks.once("init", () => void (CONFIG.statusEffects as unknown as { id: string }[]).push({ id: "probe-init" }));
+        Hooks.once("i18nInit", () => void (CONFIG.statusEffects as unknown as { id: string }[]).push({ id: "probe-i18n" }));
+      },
+    });
+    const ids = w.clientOf("gm1").statusEffectList().map((e) => e.id);
+    expect(ids).not.toContain("probe-init");
+    expect(ids).toContain("probe-i18n");
+    expect(ids).toEqual(expect.arrayContaining(["blinded", "hiding", "surprised", "exhaustion"]));
+    expect(ids).not.toContain("blind"); // core's list is replaced, not extended
+  });
+
+  it("a core world keeps what a module pushed in init (no system rebuilds the list)", async () => {
+    const w = await probeWorld({
+      system: coreSystem(),
+      onLoad: () => Hooks.once("init", () => void (CONFIG.statusEffects as unknown as { id: string }[]).push({ id: "probe-init" })),
+    });
+    expect(w.clientOf("gm1").statusEffectList().map((e) => e.id)).toEqual(expect.arrayContaining(["probe-init", "blind"]));
+  });
+});
+
+describe("fake world: permission checks on every mutating call (Document#canUserModify; nothing written when refused)", () => {
+  async function seeded() {
+    const w = await probeWorld({ users: [GM, PLAYER] });
+    const mine = addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
+    const theirs = addDnd5eActor(w, { id: "orc", name: "Orc" });
+    await theirs.setFlag("aventure", "mark", { a: 1 });
+    const scene = w.addScene({ name: "S" });
+    const tHero = w.addToken(scene, { _id: "tHero", name: "Hero", actorId: "hero", actorLink: true });
+    const tOrc = w.addToken(scene, { _id: "tOrc", name: "Orc", actorId: "orc", actorLink: true });
+    await w.as("gm1", () => scene.createEmbeddedDocuments("Wall", [{ c: [0, 0, 100, 0] }, { c: [0, 100, 100, 100], door: 1 }]));
+    const gmMessage = await w.as("gm1", () => ChatMessage.implementation.create({ content: "gm" }));
+    await w.settle();
+    return { w, mine, theirs, scene, tHero, tOrc, gmMessage: gmMessage as unknown as FakeDocument };
+  }
+
+  it("a player's unsetFlag, update, delete, effect creation and status toggle on an actor they do not own are refused", async () => {
+    const { w, theirs } = await seeded();
+    const mark = w.writes.length;
+    const attempts: [string, () => Promise<unknown>][] = [
+      ["unsetFlag", () => theirs.unsetFlag("aventure", "mark")],
+      ["setFlag", () => theirs.setFlag("aventure", "mark", { b: 2 })],
+      ["update", () => theirs.update({ "system.attributes.hp.value": 0 })],
+      ["delete", () => theirs.delete()],
+      ["createEmbeddedDocuments", () => theirs.createEmbeddedDocuments("ActiveEffect", [{ name: "x", statuses: ["prone"] }])],
+      ["toggleStatusEffect", () => theirs.toggleStatusEffect("prone", { active: true })],
+    ];
+    for (const [what, attempt] of attempts) await expect(w.as("p1", attempt), what).rejects.toThrow(/lacks permission/);
+    expect(w.writes.length).toBe(mark);
+    expect(theirs.getFlag("aventure", "mark")).toEqual({ a: 1 });
+    expect(theirs.statuses.has("prone")).toBe(false);
+  });
+
+  it("the owner may unsetFlag and toggle statuses on their own actor", async () => {
+    const { w, mine } = await seeded();
+    await w.as("p1", () => mine.setFlag("aventure", "mark", 1));
+    await w.as("p1", () => mine.unsetFlag("aventure", "mark"));
+    await w.as("p1", () => mine.toggleStatusEffect("prone", { active: true }));
+    expect(mine.getFlag("aventure", "mark")).toBeUndefined();
+    expect(mine.statuses.has("prone")).toBe(true);
+  });
+
+  it("a player cannot move someone else's token, change a scene, draw walls, edit a GM's message, advance time or set a world setting", async () => {
+    const { w, scene, tOrc, tHero, gmMessage } = await seeded();
+    w.as("gm1", () => (game.settings as unknown as { register(n: string, k: string, d: object): void }).register("aventure", "probe", { scope: "world", type: Number, default: 0 }));
+    w.as("p1", () => (game.settings as unknown as { register(n: string, k: string, d: object): void }).register("aventure", "probe", { scope: "world", type: Number, default: 0 }));
+    const mark = w.writes.length;
+    const attempts: [string, () => Promise<unknown>][] = [
+      ["token update", () => tOrc.update({ x: 500 })],
+      ["token delete", () => tHero.delete()],
+      ["scene update", () => scene.update({ name: "Mine" })],
+      ["wall create", () => scene.createEmbeddedDocuments("Wall", [{ c: [0, 0, 50, 50] }])],
+      ["message update", () => gmMessage.update({ content: "forged" })],
+      ["message delete", () => gmMessage.delete()],
+      ["time", () => game.time.advance(60)],
+      ["world setting", () => game.settings.set("aventure" as never, "probe" as never, 5 as never)],
+    ];
+    for (const [what, attempt] of attempts) await expect(w.as("p1", attempt), what).rejects.toThrow(/permission/);
+    expect(w.writes.length).toBe(mark);
+    // What core lets a player do: move their own token, open a door (only its `ds`).
+    await w.as("p1", () => tHero.update({ x: 200 }));
+    const door = scene.walls.find((x) => (x as unknown as { door: number }).door === 1)!;
+    await w.as("p1", () => door.update({ ds: 1 }));
+    await expect(w.as("p1", () => door.update({ c: [0, 0, 1, 1] }))).rejects.toThrow(/lacks permission/);
+  });
+});
+
+describe("fake world: combat updates (core lets the current combatant's owner change round and turn; NOTES.md \"Combat\")", () => {
+  async function combatWorld() {
+    const w = await probeWorld({ system: coreSystem(), users: [GM, PLAYER] });
+    addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
+    addDnd5eActor(w, { id: "orc", name: "Orc" });
+    const scene = w.addScene({ name: "S" });
+    w.addToken(scene, { _id: "tHero", name: "Hero", actorId: "hero", actorLink: true });
+    w.addToken(scene, { _id: "tOrc", name: "Orc", actorId: "orc", actorLink: true });
+    const id = await w.as("gm1", async () => {
+      const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
+      const c = await Combat.create({ scene: scene.id, active: true });
+      const [hero, orc] = await c.createEmbeddedDocuments("Combatant", [{ tokenId: "tHero", sceneId: scene.id }, { tokenId: "tOrc", sceneId: scene.id }]);
+      await c.updateEmbeddedDocuments("Combatant", [{ _id: hero!.id, initiative: 20 }, { _id: orc!.id, initiative: 10 }]);
+      await c.startCombat();
+      return c.id;
+    });
+    await w.settle();
+    const as = (user: string) => w.as(user, () => game.combats.get(id) as unknown as FakeCombat);
+    return { w, as };
+  }
+
+  it("the owner of the current combatant ends the turn (nextTurn); then, not owning the current one, cannot", async () => {
+    const { w, as } = await combatWorld();
+    expect(as("p1").combatant?.name).toBe("Hero");
+    await w.as("p1", () => as("p1").nextTurn());
+    expect(as("gm1").turn).toBe(1);
+    expect(w.writes.at(-1)).toMatchObject({ user: "p1", action: "update", documentName: "Combat" });
+    await expect(w.as("p1", () => as("p1").nextTurn())).rejects.toThrow(/lacks permission/);
+    expect(as("gm1").turn).toBe(1);
+  });
+
+  it("even on their turn, a player may change only round and turn", async () => {
+    const { w, as } = await combatWorld();
+    await expect(w.as("p1", () => as("p1").update({ active: false }))).rejects.toThrow(/lacks permission/);
+    await expect(w.as("p1", () => as("p1").setFlag("aventure", "x", 1))).rejects.toThrow(/lacks permission/);
+  });
+});
+
+describe("fake world: asynchronous writes interleave across clients (every write is a server round trip)", () => {
+  it("two clients' un-awaited writes both start before either lands; each lands once, with its own user", async () => {
+    const w = await probeWorld({ users: [GM, PLAYER] });
+    const a = addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
+    const log: string[] = [];
+    for (const u of ["gm1", "p1"]) {
+      w.as(u, () => {
+        Hooks.on("preUpdateActor", () => void log.push(`pre by ${game.user.id}`));
+        Hooks.on("updateActor", (_d: unknown, changes: unknown, _o: unknown, userId: string) => {
+          const mine = (changes as { flags?: { aventure?: Record<string, unknown> } }).flags?.aventure ?? {};
+          if (game.user.id === "gm1") log.push(`${Object.keys(mine).join()} from ${userId}`);
+        });
+      });
+    }
+    const gm = w.as("gm1", () => a.setFlag("aventure", "gm", 1));
+    const player = w.as("p1", () => a.setFlag("aventure", "player", 1));
+    expect(log).toEqual(["pre by gm1", "pre by p1"]); // preUpdate on the initiating client only; nothing applied yet
+    expect(a.flags.aventure).toBeUndefined();
+    await Promise.all([gm, player]);
+    expect(log.slice(2)).toEqual(["gm from gm1", "player from p1"]);
+    expect(a.getFlag("aventure", "gm")).toBe(1);
+    expect(a.getFlag("aventure", "player")).toBe(1);
   });
 });

@@ -3,6 +3,9 @@
  * OSE... keep their behaviour): round start (side initiative, Polaris round reset, surprise), the tracker's
  * roll buttons (sides or Polaris scores), the order of the turns and the round-1 skip of surprised sides.
  * Every override falls back to the system's behaviour when its mode is off.
+ * API: https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html (nextTurn, nextRound, _sortCombatants,
+ * settings.skipDefeated), hookEvents.combatTurn (v13 options {advanceTime, direction}; v14 hookEvents.combatRound
+ * {direction, worldTime}); dnd5e module/documents/combat.mjs (Combat5e#rollInitiative → _recoverUses).
  *
  * With side initiative the round never changes on the client that asks: startCombat and nextRound ask the active
  * GM (request "sideRound"), which rolls the round once and then moves the combat with the system's own

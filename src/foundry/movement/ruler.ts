@@ -2,6 +2,8 @@
  * The token ruler: a subclass of the configured TokenRuler (core's or the system's) whose waypoint labels
  * show the cost in the display unit, the movement left this turn for the combatant whose turn it is (marked
  * when exceeded), and a warning when a single jump is longer than the token's long jump.
+ * API: CONFIG.Token.rulerClass, TokenRuler#_getWaypointLabelContext and WAYPOINT_LABEL_TEMPLATE
+ * (https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.tokens.TokenRuler.html; docs/compat.md).
  */
 import { template } from "../../constants.js";
 import { BUDGET_ACTIONS, jumpTooLong, longJump, movementBudget, type BudgetAction } from "../../rules/movement.js";
