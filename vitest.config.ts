@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     environment: "node",
+    // A test world boots a whole client per user; on a loaded 2-core machine that can pass 5 s (the default).
+    testTimeout: 20_000,
     include: ["test/**/*.test.ts"],
     benchmark: { include: ["bench/**/*.bench.ts"] },
   },
