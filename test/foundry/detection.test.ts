@@ -765,12 +765,17 @@ describe("the pair engine and its budget (bench/detection.bench.ts measures the 
     }
     for (const id of ["t3", "t57"]) {
       const before = evaluator.counters.evaluations;
+      const sightBefore = evaluator.counters.sightTests;
       benchMove(s, id, 2500, 1500);
       s.relight(new Set([id]));
       const moved = evaluator.evaluate(s.scene, s.hiders, s.observers, new Set([id]));
       const n = evaluator.counters.evaluations - before;
       expect(n).toBe(id === "t3" ? 60 : 40);
       expect(2400 / n).toBeGreaterThanOrEqual(10);
+      // Lines of sight tested on a move: at most that token's pairs, at least 10× fewer than the naive pass's 2400.
+      const sight = evaluator.counters.sightTests - sightBefore;
+      expect(sight).toBeLessThanOrEqual(n);
+      expect(sight * 10).toBeLessThanOrEqual(naive.sightTests);
       expect(detectionChanges(all.filter((c) => c.observer === id || c.hider === id), moved).length).toBeLessThanOrEqual(n);
     }
     // A full pass after a change of light: only the pairs of hiders whose light changed are computed again, and lines
