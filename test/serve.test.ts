@@ -6,6 +6,7 @@
  * `npm test` builds before Vitest; run alone without a build, the server part is skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -245,5 +246,60 @@ describe.skipIf(!existsSync(join(DIST, "aventure.zip")))("install by manifest UR
 
   it("tells which port is taken instead of serving on another", async () => {
     await expect(startServer({ port: served.port })).rejects.toMatchObject({ code: "EADDRINUSE" });
+  });
+});
+
+/**
+ * The command line itself, as a GM runs it: `node scripts/serve.mjs --port 0 --no-build` as a child process (port 0:
+ * a free port; --no-build: never rebuilds, refuses a stale dist/ instead). Its output is read until it prints the
+ * manifest URL, the manifest is fetched from that URL, then the process is stopped (SIGTERM, as Ctrl+C) and exits 0.
+ */
+describe.skipIf(!existsSync(join(DIST, "aventure.zip")))("npm run serve as a command (a child process)", () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  });
+
+  /** Starts the script; resolves with its output once `until` matches it, or once it exits. */
+  function run(args: string[], until: RegExp) {
+    const child = spawn(process.execPath, [join(ROOT, "scripts", "serve.mjs"), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    let out = "";
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    const ready = new Promise<{ out: string; code?: number | null }>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`serve.mjs printed nothing matching ${until} in 20 s:\n${out}`)), 20_000);
+      const read = (chunk: Buffer) => {
+        out += chunk.toString("utf8");
+        if (until.test(out)) (clearTimeout(timer), done({ out }));
+      };
+      child.stdout!.on("data", read);
+      child.stderr!.on("data", read);
+      void exited.then((code) => (clearTimeout(timer), done({ out, code })));
+    });
+    return { child, ready, exited };
+  }
+
+  it("prints the manifest URL on a free port, serves it, and stops on SIGTERM; with a stale dist/ --no-build refuses", async () => {
+    const fresh = distState().state === "fresh";
+    const { child, ready, exited } = run(["--port", "0", "--no-build"], /http:\/\/127\.0\.0\.1:\d+\/module\.json|run npm run build first/);
+    const { out, code } = await ready;
+    if (!fresh) {
+      // Sources changed since the last build (a developer's tree): the command says so and serves nothing.
+      expect(out).toMatch(/dist\/ is (not built|older than .+): run npm run build first/);
+      expect(code ?? (await exited)).toBe(1);
+      return;
+    }
+    expect(code).toBeUndefined(); // still running
+    const url = /(http:\/\/127\.0\.0\.1:(\d+)\/module\.json)/.exec(out)!;
+    expect(Number(url[2])).toBeGreaterThan(0);
+    expect(out).toContain(`is served from dist/ on http://127.0.0.1:${url[2]}`);
+    const res = await fetch(url[1]!);
+    expect(res.status).toBe(200);
+    const manifest = (await res.json()) as Manifest;
+    expect(manifest).toMatchObject({ id: "aventure", version: pkg.version, manifest: url[1], download: `http://127.0.0.1:${url[2]}/aventure.zip` });
+    expect((await fetch(manifest.download!, { method: "HEAD" })).status).toBe(200);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    await expect(fetch(url[1]!)).rejects.toThrow(); // nothing listens any more
   });
 });

@@ -108,7 +108,7 @@ export const MAX_DETECTION_PAIRS = 20_000;
 /**
  * The pairs of `current` whose conditions differ from `previous` (or that are new), in `current`'s order: the pairs
  * to judge again. A pair judged before and unchanged is left out, so each pair is judged once until something
- * changes; pairs that are gone are simply not listed.
+ * changes; pairs that are gone are simply not listed. Each listed pair is a copy of its seven fields.
  */
 export function detectionChanges(previous: readonly DetectionCondition[], current: readonly DetectionCondition[]): DetectionCondition[] {
   if (!Array.isArray(previous) || !Array.isArray(current)) throw new RulesError("AVENTURE.Error.Missing", { name: "conditions" });
@@ -132,7 +132,10 @@ export function detectionChanges(previous: readonly DetectionCondition[], curren
     if (hiders.has(v.hider)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `current[${i}]`, value: detectionKey(v), allowed: "one condition per pair" });
     hiders.add(v.hider);
     const p = before.get(v.observer)?.get(v.hider);
-    if (!p || p.inView !== v.inView || p.light !== v.light || p.passive !== v.passive || p.searching !== v.searching || p.dc !== v.dc) out.push(v);
+    // A changed pair is returned as a copy of its known fields only (whatever else the caller's object holds stays out).
+    if (!p || p.inView !== v.inView || p.light !== v.light || p.passive !== v.passive || p.searching !== v.searching || p.dc !== v.dc) {
+      out.push({ observer: v.observer, hider: v.hider, inView: v.inView, light: v.light, passive: v.passive, searching: v.searching, dc: v.dc });
+    }
   });
   return out;
 }

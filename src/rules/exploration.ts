@@ -10,7 +10,9 @@
  */
 import type { Dice } from "./dice.js";
 import { RulesError } from "./errors.js";
+import { rollChecked } from "./guard.js";
 import { ruleset as rulesetOf, type RulesetId } from "./rulesets.js";
+import { show } from "./text.js";
 import { num, oneOf } from "./validate.js";
 
 export interface ExplorationOptions {
@@ -110,7 +112,8 @@ function checkState(raw: unknown): ExplorationState {
   const s = raw as Partial<ExplorationState>;
   if (!Array.isArray(s.lights) || s.lights.length > 100) throw new RulesError("AVENTURE.Error.Missing", { name: "lights" });
   const ids = new Set<string>();
-  const lights = s.lights.map((l, i) => {
+  // Array.from: a sparse list's holes are checked as undefined entries (map would skip them).
+  const lights = Array.from(s.lights, (l, i) => {
     if (!l || typeof l !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `lights[${i}]` });
     const id = lightId(l.id, i);
     if (ids.has(id)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `lights[${i}].id`, value: id, allowed: "unique ids" });
@@ -181,15 +184,15 @@ export async function advanceExploration(
 ): Promise<ExplorationAdvance> {
   const s = checkState(state);
   const n = num("turns", turns, { min: 1, max: MAX_EXPLORATION_TURNS, integer: true });
+  if (!dice || typeof dice !== "object" || typeof dice.roll !== "function") throw new RulesError("AVENTURE.Error.Missing", { name: "dice" });
   if (typeof options !== "object" || options === null || (options.rest !== undefined && typeof options.rest !== "boolean")) {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "rest", value: String((options as { rest?: unknown } | null)?.rest), allowed: "true, false" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "rest", value: show((options as { rest?: unknown } | null)?.rest), allowed: "true, false" });
   }
   if (s.turn + n > MAX_TURN_COUNT) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "turn", value: s.turn + n, min: 0, max: MAX_TURN_COUNT });
   const checks: WanderingCheck[] = [];
   for (let t = s.turn + 1; t <= s.turn + n; t++) {
     if (t % s.options.wanderingEvery !== 0) continue;
-    const [roll] = await dice.roll(1, s.options.wanderingDie, "wandering");
-    if (!Number.isInteger(roll) || roll! < 1 || roll! > s.options.wanderingDie) throw new RulesError("AVENTURE.Error.BadDie", { value: String(roll), faces: s.options.wanderingDie });
+    const [roll] = await rollChecked(dice, 1, s.options.wanderingDie, "wandering");
     checks.push({ turn: t, roll: roll!, encounter: roll! <= s.options.wanderingChance });
   }
   const lightsOut: string[] = [];

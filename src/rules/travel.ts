@@ -1036,6 +1036,11 @@ export interface TravelMemberDayOutcome {
   /** The thirst counter at the end of this day. */
   thirstAfter: number;
   exhaustionAfter: number;
+  /**
+   * The levels this day actually added, by cause, once exhaustion is capped at 6 (forced march first, then hunger,
+   * then thirst): over the days they add up to `levelsGained`, where the counts above may go past the cap.
+   */
+  applied: { forcedMarch: number; hunger: number; thirst: number };
 }
 
 export interface TravelMemberOutcome {
@@ -1075,12 +1080,14 @@ function resolveMember(m: ResolvableMember, success: (saveId: string, dc: number
   let dehydrated = thirst > 0;
   const days: TravelMemberDayOutcome[] = m.days.map((d) => {
     let forcedMarchFailures = 0;
+    const start = ex;
     for (const f of d.forcedMarch) {
       if (!success(f.saveId, f.dc)) {
         forcedMarchFailures++;
         ex = Math.min(SURVIVAL_TABLE.exhaustionMax, ex + 1);
       }
     }
+    const afterMarch = ex;
     const r = survivalDay({
       conMod: m.conMod,
       fasting,
@@ -1090,6 +1097,7 @@ function resolveMember(m: ResolvableMember, success: (saveId: string, dc: number
       ...(d.dehydrationSaveId !== null ? { dehydrationSave: success(d.dehydrationSaveId, d.dehydrationDC!) } : {}),
     });
     ex = r.exhaustionAfter;
+    const hungerApplied = Math.min(r.hungerLevels, ex - afterMarch);
     fasting = r.fastingAfter;
     starving = r.starving;
     dehydrated = r.dehydrated;
@@ -1103,6 +1111,7 @@ function resolveMember(m: ResolvableMember, success: (saveId: string, dc: number
       fastingAfter: r.fastingAfter,
       thirstAfter: thirst,
       exhaustionAfter: ex,
+      applied: { forcedMarch: afterMarch - start, hunger: hungerApplied, thirst: ex - afterMarch - hungerApplied },
     };
   });
   return {

@@ -599,6 +599,154 @@ describe("Obscurity regions (issue 13 item 11)", () => {
   });
 });
 
+/**
+ * Issue 15 item 2: "when ... a light or darkness source or an Obscurity region changes": nobody moves, the GM changes the
+ * scene around a hider, and the pair is judged again. The rogue hides at (10, 20) in the dark from the guard (passive
+ * 5) with Stealth 12; the watcher (passive `passive`) stands at (16, 16), in view. Every change is made by the first
+ * GM; the second GM's client must do nothing (only the active GM judges, one card).
+ */
+describe("ambient detection: the scene changes around a hider nobody moves (issue 15 item 2)", () => {
+  async function still(passive: number, at: [number, number] = [10, 20]) {
+    const { world, scene } = await night();
+    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at, actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
+    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive, owner: "p2" }) });
+    await as(world, "gm1", (a) => a.refreshLight());
+    await tick(world);
+    return { world, scene, rogue, watcher };
+  }
+  /** The rogue's hide flag as a hide with Stealth 12 from the guard leaves it (written by the GM: no dice involved). */
+  const hideRogue = (world: FakeWorld, rogue: FakeToken, light: string) =>
+    world.as("gm1", () => rogue.setFlag("aventure", "hide", { dc: 12, from: ["guard"], because: {}, light, x: 0, y: 0, seenBy: [] }));
+  const addLight = (world: FakeWorld, scene: FakeScene, data: Record<string, unknown>) =>
+    world.as("gm1", () => scene.createEmbeddedDocuments("AmbientLight", [data], { keepId: true }));
+  /** One card, written by the active GM only, whispered to both GMs; the second GM's client evaluated nothing. */
+  function askedOnce(world: FakeWorld, text: string) {
+    const list = cards(world);
+    expect(list.map((m) => m.content)).toEqual([expect.stringContaining(text)]);
+    expect(list[0]!.author!.id).toBe("gm1");
+    expect(list[0]!.whisper.sort()).toEqual(["gm1", "gm2"]);
+    for (const u of ["gm2", "p1", "p2"]) expect(detectionOf(world, u).counters.evaluations, u).toBe(0);
+    expect(world.visibleMessages("p2")).not.toContain(list[0]);
+  }
+  const ignore = async (world: FakeWorld, index = 0) => {
+    click(world, cards(world)[index]!, "gm1", false);
+    await world.settle();
+    expect(cardOf(cards(world)[index]!).rows[0]!.status).toBe("ignored");
+  };
+
+  it("a torch lit next to the hider (a new AmbientLight, dim light there): passive 17 vs Stealth 12 → the GM is asked, once with two GMs", async () => {
+    const { world, scene, rogue } = await still(17);
+    await hideRogue(world, rogue, "dark");
+    await tick(world);
+    expect(cards(world)).toEqual([]); // dark: 17 vs 12 notices nothing
+    expect(api(world).lightAt("rogue")!.level).toBe("dark");
+    // 2 squares (3 m) south of the rogue's centre: bright 1 m, dim 6 m: dim light at the rogue.
+    await addLight(world, scene, { _id: "torch2", x: 950, y: 2150, config: { bright: 1, dim: 6 } });
+    await tick(world);
+    expect(api(world).lightAt("rogue")!.level).toBe("dim");
+    askedOnce(world, "Watcher notices Rogue (passive 17 vs Stealth 12, dim light −5)");
+    expect(hideFlag(rogue)).toMatchObject({ from: ["guard"], seenBy: [] }); // nothing revealed before a GM decides
+  });
+
+  it("the same torch with passive 16 (16 − 5 < 12): judged, nothing", async () => {
+    const { world, scene, rogue } = await still(16);
+    await hideRogue(world, rogue, "dark");
+    await tick(world);
+    const mark = detectionOf(world, "gm1").counters.evaluations;
+    await addLight(world, scene, { _id: "torch2", x: 950, y: 2150, config: { bright: 1, dim: 6 } });
+    await tick(world);
+    expect(api(world).lightAt("rogue")!.level).toBe("dim");
+    expect(detectionOf(world, "gm1").counters.evaluations).toBeGreaterThan(mark); // the change was looked at
+    expect(cards(world)).toEqual([]);
+  });
+
+  it("a torch turned on (an unlit AmbientLight made visible): the GM is asked; turned off again: nothing more", async () => {
+    const { world, scene, rogue } = await still(17);
+    await addLight(world, scene, { _id: "torch2", x: 950, y: 2150, hidden: true, config: { bright: 1, dim: 6 } });
+    await hideRogue(world, rogue, "dark");
+    await tick(world);
+    expect(cards(world)).toEqual([]);
+    const torch = scene.lights.get("torch2")!;
+    await world.as("gm1", () => torch.update({ hidden: false }));
+    await tick(world);
+    askedOnce(world, "Watcher notices Rogue (passive 17 vs Stealth 12, dim light −5)");
+    await ignore(world);
+    await world.as("gm1", () => torch.update({ hidden: true }));
+    await tick(world);
+    expect(api(world).lightAt("rogue")!.level).toBe("dark");
+    expect(cards(world)).toHaveLength(1);
+  });
+
+  it("a darkness source over a hider in the torch's dim light: judged dark, no notice; lifted, dim again: asked again", async () => {
+    const { world, scene, rogue } = await still(17, [10, 16]);
+    expect(api(world).lightAt("rogue")!.level).toBe("dim");
+    // Magical darkness over the rogue first, then it hides: nothing.
+    await addLight(world, scene, { _id: "dark1", x: 950, y: 1550, config: { bright: 0, dim: 3, negative: true } });
+    await tick(world);
+    expect(api(world).lightAt("rogue")!.level).toBe("dark");
+    await hideRogue(world, rogue, "dark");
+    await tick(world);
+    expect(cards(world)).toEqual([]);
+    // Lifted: dim light, 17 − 5 ≥ 12.
+    await world.as("gm1", () => scene.lights.get("dark1")!.delete());
+    await tick(world);
+    askedOnce(world, "Watcher notices Rogue (passive 17 vs Stealth 12, dim light −5)");
+    await ignore(world);
+    // Cast again (a new darkness source): the pair is judged dark (no card); lifted again it is dim, which differs from
+    // what was last judged, so the GM is asked again. Had the darkness not been judged, dim → dim would ask nothing.
+    await addLight(world, scene, { _id: "dark2", x: 950, y: 1550, config: { bright: 0, dim: 3, negative: true } });
+    await tick(world);
+    expect(api(world).lightAt("rogue")!.level).toBe("dark");
+    expect(cards(world)).toHaveLength(1);
+    await world.as("gm1", () => scene.lights.get("dark2")!.delete());
+    await tick(world);
+    expect(cards(world).map((m) => m.content)).toEqual([expect.anything(), expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12, dim light −5)")]);
+  });
+
+  it("a heavy Obscurity region created over a hider in dim light: no longer noticeable; deleted: asked again", async () => {
+    const { world, scene, rogue } = await still(17, [10, 16]);
+    await hideRogue(world, rogue, "dim");
+    await tick(world);
+    askedOnce(world, "Watcher notices Rogue (passive 17 vs Stealth 12, dim light −5)");
+    await ignore(world);
+    await world.as("gm1", () =>
+      scene.createEmbeddedDocuments("Region", [{ _id: "fog", name: "Fog", shapes: [{ type: "rectangle", x: 800, y: 1400, width: 300, height: 300 }], behaviors: [{ type: "aventure.obscurity", system: { level: "heavy" } }] }], { keepId: true }),
+    );
+    await tick(world);
+    expect(api(world).lightAt("rogue")).toMatchObject({ level: "dim", obscurity: "heavy" });
+    expect(cards(world)).toHaveLength(1);
+    await world.as("gm1", () => scene.regions.get("fog")!.delete());
+    await tick(world);
+    expect(cards(world)).toHaveLength(2);
+    expect(cards(world)[1]!.content).toContain("Watcher notices Rogue (passive 17 vs Stealth 12, dim light −5)");
+  });
+
+  it("an Obscurity region edited: light → heavy over a hider in bright light hides it from notice; moved away, it is noticed in bright light", async () => {
+    const { world, scene, rogue } = await still(17, [11, 11]);
+    await world.as("gm1", () =>
+      scene.createEmbeddedDocuments("Region", [{ _id: "fog", name: "Fog", shapes: [{ type: "rectangle", x: 900, y: 900, width: 300, height: 300 }], behaviors: [{ _id: "fogb", type: "aventure.obscurity", system: { level: "light" } }] }], { keepId: true }),
+    );
+    await tick(world);
+    expect(api(world).lightAt("rogue")).toMatchObject({ level: "bright", obscurity: "light", perceived: "dim" });
+    await hideRogue(world, rogue, "bright");
+    await tick(world);
+    askedOnce(world, "Watcher notices Rogue (passive 17 vs Stealth 12, lightly obscured −5)");
+    await ignore(world);
+    const region = scene.regions.get("fog")!;
+    await world.as("gm1", () => region.behaviors.contents[0]!.update({ system: { level: "heavy" } }));
+    await tick(world);
+    expect(api(world).lightAt("rogue")).toMatchObject({ obscurity: "heavy", perceived: "dark" });
+    expect(cards(world)).toHaveLength(1);
+    // The region's shape edited so that it no longer covers the rogue: bright light, 17 ≥ 12.
+    await world.as("gm1", () => region.update({ shapes: [{ type: "rectangle", x: 2000, y: 2000, width: 300, height: 300 }] }));
+    await tick(world);
+    expect(api(world).lightAt("rogue")).toMatchObject({ level: "bright", obscurity: "none" });
+    expect(cards(world).map((m) => m.content)).toEqual([expect.anything(), expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12)")]);
+    for (const u of ["gm2", "p1", "p2"]) expect(detectionOf(world, u).counters.evaluations, u).toBe(0);
+  });
+});
+
 describe("the pair engine and its budget (bench/detection.bench.ts measures the time)", () => {
   it("on the benchmark's scene, a move evaluates only its pairs (≥ 10× fewer than the naive pass), with the same conditions", () => {
     const s = detectionScene();
@@ -617,12 +765,17 @@ describe("the pair engine and its budget (bench/detection.bench.ts measures the 
     }
     for (const id of ["t3", "t57"]) {
       const before = evaluator.counters.evaluations;
+      const sightBefore = evaluator.counters.sightTests;
       benchMove(s, id, 2500, 1500);
       s.relight(new Set([id]));
       const moved = evaluator.evaluate(s.scene, s.hiders, s.observers, new Set([id]));
       const n = evaluator.counters.evaluations - before;
       expect(n).toBe(id === "t3" ? 60 : 40);
       expect(2400 / n).toBeGreaterThanOrEqual(10);
+      // Lines of sight tested on a move: at most that token's pairs, at least 10× fewer than the naive pass's 2400.
+      const sight = evaluator.counters.sightTests - sightBefore;
+      expect(sight).toBeLessThanOrEqual(n);
+      expect(sight * 10).toBeLessThanOrEqual(naive.sightTests);
       expect(detectionChanges(all.filter((c) => c.observer === id || c.hider === id), moved).length).toBeLessThanOrEqual(n);
     }
     // A full pass after a change of light: only the pairs of hiders whose light changed are computed again, and lines

@@ -7,6 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { addDnd5eActor, bootWorld, GM, PLAYER, PLAYER2, viewScene, type FakeToken, type FakeWorld } from "../world/index.js";
 import type { HudButton } from "../../src/foundry/token-hud.js";
+import { SAMPLES } from "../templates/samples.js";
 
 // Booting a world loads the module once per client: slow on the shared machines.
 vi.setConfig({ testTimeout: 30_000 });
@@ -149,5 +150,26 @@ describe("token HUD: the Aventure button and its palette", () => {
     expect([...byIcon.values()].filter((ids) => ids.length > 1)).toEqual([]);
     // The Aventure button's own icon is none of theirs.
     expect(byIcon.has("fa-solid fa-compass")).toBe(false);
+  });
+
+  it("the palette samples (screenshots) show every registered action, with its own icon and title, in registration order", async () => {
+    const { world } = await setup();
+    const registered = (world.clientOf("gm1").exports as unknown as Loaded).hud.hudButtons();
+    const samples = Object.entries(SAMPLES).filter(([key]) => key.split("#")[0] === "hud/palette.hbs");
+    expect(samples.length).toBeGreaterThanOrEqual(2);
+    const shown = new Set<string>();
+    const order = registered.map((b) => b.id);
+    for (const [key, sample] of samples) {
+      const actions = (sample.context((k) => k) as { actions: { id: string; icon: string; label: string }[] }).actions;
+      for (const a of actions) {
+        const b = registered.find((x) => x.id === a.id);
+        expect(b, `${key}: ${a.id} is not a registered action`).toBeDefined();
+        expect([a.icon, a.label], `${key}: ${a.id}`).toEqual([b!.icon, b!.title]);
+        shown.add(a.id);
+      }
+      const ids = actions.map((a) => a.id);
+      expect(ids, `${key}: in registration order`).toEqual([...ids].sort((x, y) => order.indexOf(x) - order.indexOf(y)));
+    }
+    expect(order.filter((id) => !shown.has(id))).toEqual([]);
   });
 });

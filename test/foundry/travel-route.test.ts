@@ -237,13 +237,21 @@ describe("Travel along a route: RULES.md §11 on the map", () => {
     const { world } = await boot({ grid: { distance: 1, units: "lieue" } });
     control(world.clientOf("gm1"), "tAria");
     selectDrawing(world, "gm1", "road");
+    // Refused like the other bad routes: the message, no dialog, nothing written.
+    const mark = world.writes.length;
+    const opened = watchDialogs(world, "gm1");
     expect(world.as("gm1", () => api(world).planRoute())).toBeNull();
+    await world.settle();
     expect(notes(world, "gm1", "error")).toEqual([
       "Aventure cannot turn the scene’s unit “lieue” into metres: use m, km, ft or mi, or name it in the setting “Travel: your own scene unit”.",
     ]);
+    expect(world.writesSince(mark)).toEqual([]);
+    expect(opened).toThrow("no Travel dialog rendered");
     await set(world, "travelCustomUnit", "Lieue");
     await set(world, "travelCustomUnitMetres", 4000);
     const d = world.as("gm1", () => api(world).planRoute())!;
+    await world.settle();
+    expect(opened()).toBe(d); // the watch sees a dialog when one opens
     expect(d.formState.route!.legs.map((l) => l.metres)).toEqual([72000, 36000]);
   });
 });

@@ -1298,3 +1298,101 @@ describe("Travel: settings, API and HUD", () => {
     expect(world.clientOf("gm1").hooks.registered()).toContain("renderChatMessageHTML");
   });
 });
+
+
+/**
+ * Issue 12 item 4 ("numbers that agree between dialog, summary and card"): for the same journey the dialog's summary,
+ * the card and the levels written on the actors give the same exhaustion, hunger and thirst figures. The summary
+ * forecasts before the dice (a range from "every save succeeds" to "every save fails"); the card and the actors say
+ * what happened, inside that range, and equal to its low end for a member whose saves all succeeded.
+ */
+describe("Travel: the summary, the card and the actors agree (issue 12 item 4)", () => {
+  const num = (re: RegExp, text: string) => {
+    const m = re.exec(text);
+    return m ? m.slice(1).filter((x) => x !== undefined).map(Number) : null;
+  };
+  /** "+5 levels" → [5, 5]; "+5 to +6 levels" → [5, 6]; absent → [0, 0]. */
+  const range = (what: "hunger" | "thirst", food: string) => {
+    const r = num(new RegExp(`${what}: \\+(\\d+)(?: to \\+(\\d+))? level`), food) ?? [0, 0];
+    return [r[0]!, r[1] ?? r[0]!] as const;
+  };
+
+  async function journeyFigures(rolls: number[]) {
+    const { world, party } = await boot();
+    const d = await forestDialog(world);
+    // What the GM reads in the dialog before Apply (the rendered summary table, not only its context).
+    const rows = [...d.element!.querySelectorAll(".aventure-travel-members tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim()));
+    expect(rows.map((r) => r[0]!.split(" ")[0])).toEqual(["Aria", "Bram", "Cyl", "Dun"]);
+    const before = levels(party);
+    world.queueRolls(...rolls);
+    expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
+    await world.settle();
+    expect(world.rollQueue).toHaveLength(0);
+    const [card] = journeyCards(world);
+    const lines = [...world.renderMessage(card!, "gm1").querySelectorAll(".aventure-travel-card-member")].map((li) => ({
+      line: li.querySelector("summary, .aventure-travel-card-line")!.textContent!,
+      why: li.querySelector(".aventure-travel-card-why")?.textContent ?? "",
+    }));
+    return IDS.map((id, i) => {
+      const [, , , food, ex] = rows[i]!;
+      const exRange = num(/^(\d+) → (\d+)(?: to (\d+))?/, ex!)!;
+      const gained = num(/exhaustion (\d+) → (\d+) \(\+(\d+)\)/, lines[i]!.line);
+      const same = num(/exhaustion (\d+), unchanged/, lines[i]!.line);
+      return {
+        id,
+        summary: { hunger: range("hunger", food!), thirst: range("thirst", food!), before: exRange[0]!, min: exRange[1]!, max: exRange[2] ?? exRange[1]! },
+        card: {
+          before: gained ? gained[0]! : same![0]!,
+          after: gained ? gained[1]! : same![0]!,
+          gained: gained ? gained[2]! : 0,
+          forced: num(/forced march \+(\d+)/, lines[i]!.why)?.[0] ?? 0,
+          hunger: num(/hunger \+(\d+)/, lines[i]!.why)?.[0] ?? 0,
+          thirst: num(/thirst \+(\d+)/, lines[i]!.why)?.[0] ?? 0,
+        },
+        actor: { before: before[i]!, after: exhaustion(party[id]) },
+      };
+    });
+  }
+
+  function agree(f: Awaited<ReturnType<typeof journeyFigures>>[number]) {
+    const { summary: s, card: c, actor: a } = f;
+    expect(c.before, f.id).toBe(a.before);
+    expect(s.before, f.id).toBe(a.before);
+    expect(c.after, f.id).toBe(a.after);
+    expect(c.gained, f.id).toBe(a.after - a.before);
+    expect(c.forced + c.hunger + c.thirst, `${f.id}: the causes add up to the levels gained`).toBe(c.gained);
+    expect(a.after, f.id).toBeGreaterThanOrEqual(s.min);
+    expect(a.after, f.id).toBeLessThanOrEqual(s.max);
+    for (const k of ["hunger", "thirst"] as const) {
+      expect(c[k], `${f.id} ${k}`).toBeGreaterThanOrEqual(s[k][0]);
+      expect(c[k], `${f.id} ${k}`).toBeLessThanOrEqual(s[k][1]);
+    }
+  }
+
+  it("every save made but Bram's two: Dun's no water is +5 in the summary, +5 on the card, 0 → 5 on the sheet", async () => {
+    const figures = await journeyFigures([20, 20, 1, 20, 1, 20, 20, 20, 20, ...Array<number>(18).fill(20), 20, 20, 20]);
+    for (const f of figures) agree(f);
+    const [aria, bram, cyl, dun] = figures;
+    // RULES.md §4.4: no water, 1 level then 2 a day once exhausted: 1 + 2 + 2.
+    expect(dun!.summary).toMatchObject({ thirst: [5, 6], before: 0, min: 5, max: 6 });
+    expect(dun!.card).toMatchObject({ before: 0, after: 5, gained: 5, forced: 0, hunger: 0, thirst: 5 });
+    expect(dun!.actor).toEqual({ before: 0, after: 5 });
+    // Cyl: no food, CON −1 (2 fasting days), 1 already: days 2, 3, 4 → +2, whatever the dice.
+    expect(cyl!.summary).toMatchObject({ hunger: [2, 2], before: 1, min: 3 });
+    expect(cyl!.card).toMatchObject({ after: 3, gained: 2, hunger: 2, thirst: 0 });
+    // Bram: the day-1 forced march (+1), then half water failed while exhausted (1 + 1).
+    expect(bram!.card).toMatchObject({ after: 3, gained: 3, forced: 1, thirst: 2 });
+    expect(aria!.card).toMatchObject({ after: 0, gained: 0 });
+    expect(aria!.summary).toMatchObject({ min: 0 });
+  });
+
+  it("Dun also fails his first forced-march save: +6, and the card's causes still add up to it (capped at 6)", async () => {
+    const figures = await journeyFigures([20, 20, 1, 20, 1, 20, 20, 1, 20, ...Array<number>(18).fill(20), 20, 20, 20]);
+    for (const f of figures) agree(f);
+    const dun = figures[3]!;
+    // Day 1: forced march 1, thirst 2 (exhausted) → 3; day 2: 5; day 3: 7, capped at 6 (the character dies).
+    expect(dun.card).toMatchObject({ before: 0, after: 6, gained: 6, forced: 1, thirst: 5 });
+    expect(dun.actor).toEqual({ before: 0, after: 6 });
+    expect(dun.summary).toMatchObject({ thirst: [5, 6], min: 5, max: 6 });
+  });
+});

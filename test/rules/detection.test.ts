@@ -50,6 +50,12 @@ describe("detectionChanges", () => {
     expect(detectionChanges(a, [pair("orc", "aria", { searching: true })])).toHaveLength(1);
   });
 
+  it("returns copies of the seven fields, never what else the caller's objects hold (found by the exports property)", () => {
+    const extra = { ...pair("orc", "aria", { light: "dim" }), note: Number.NaN, cache: [undefined] };
+    expect(detectionChanges([pair("orc", "aria")], [extra])).toEqual([pair("orc", "aria", { light: "dim" })]);
+    expect(detectionChanges([], [extra])[0]).not.toBe(extra);
+  });
+
   it("refuses malformed conditions and the same pair twice", () => {
     throwsKey(() => detectionChanges([], [pair("orc", "aria"), pair("orc", "aria")]), "UnknownValue");
     throwsKey(() => detectionChanges([], [{ ...pair("orc", "aria"), light: "x" as never }]), "UnknownValue");

@@ -109,6 +109,18 @@ describe("bad input changes nothing (a RulesError, never NaN)", () => {
     throwsKey(() => turnsIn(-1), "Negative");
   });
 
+  it("refuses dice that are not dice, a sparse list of lights, a rest flag that cannot even be printed (found by the exports property)", async () => {
+    const s = addLight(startExploration("ose"), { id: "torch", kind: "torch" });
+    await rejectsKey(advanceExploration(s, 2, "d6" as never), "Missing");
+    await rejectsKey(advanceExploration(s, 2, { roll: async () => [] }), "BadDie");
+    await rejectsKey(advanceExploration(s, 2, { roll: async () => [7] }), "BadDie");
+    const sparse = new Array<(typeof s.lights)[number]>(2); // a hole, then the torch
+    sparse[1] = s.lights[0]!;
+    await rejectsKey(advanceExploration({ ...s, lights: sparse }, 1, fixedDice([])), "Missing");
+    throwsKey(() => addLight({ ...s, lights: new Array(1) }, { id: "lamp", kind: "lantern" }), "Missing");
+    await rejectsKey(advanceExploration(s, 1, fixedDice([]), { rest: Object.create(null) as never }), "UnknownValue");
+  });
+
   it("property: checks fall exactly on the multiples of wanderingEvery, and lights never go below one turn", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (turns, every, start, seed) => {

@@ -4,7 +4,9 @@
  * comes from the module itself, so a new export is covered as soon as it exists: each function is called with
  * arbitrary arguments (numbers such as NaN, ±Infinity, huge and negative ones, strings, null, undefined, objects,
  * arrays, wrong rulesets, dice that return nonsense) and, when a valid call is known below, with that call where
- * one part was replaced by such a value. Exported tables must be deeply frozen, with finite numbers.
+ * one part was replaced by such a value. Every function export must have such a valid call (SAMPLES; the test fails for
+ * an export without one, and for a sample that throws), so the mutations reach past its first argument check.
+ * Exported tables must be deeply frozen, with finite numbers.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -156,7 +158,11 @@ beforeAll(async () => {
   const pursuit = (await R.pursuitDay(R.startPursuit({ fleeing: 4, pursuers: 2, pursuersFaster: true }), R.fixedDice([80, 90]))).state;
   const chase = (await R.startDungeonChase({ ruleset: "pmt", fleeingSpeed: 9, pursuerSpeed: 12, combatStarted: false, reactionTotal: 9 }, dice())).state;
   const tests = [R.polarisTest({ chance: 10, difficulty: "average", roll: 13 }), R.polarisTest({ chance: 1, difficulty: "average", roll: 20 })];
+  const survivalPlan = R.travelPlan({ ...travelInput(), party: [{ ...walker, activity: "navigate" }, { ...walker, id: "t", activity: "track" }, { ...walker, id: "f", activity: "forage" }] } as never);
+  const exploration = R.addLight(R.startExploration("ose", { wanderingEvery: 2, wanderingChance: 1 }), { id: "torch", kind: "torch" });
+  const condition = (extra: object = {}) => ({ observer: "o", hider: "h", inView: true, light: "dim", passive: 17, searching: false, dc: 12, ...extra });
   SAMPLES = {
+    RulesError: () => ["AVENTURE.Error.OutOfRange", { name: "x", value: 3, min: 0, max: 2 }],
     isRulesError: () => [new R.RulesError("AVENTURE.Error.Missing", { name: "x" })],
     num: () => ["x", 3, { min: 0, max: 5, integer: true }],
     nonNeg: () => ["x", 2],
@@ -264,6 +270,8 @@ beforeAll(async () => {
     dungeonChaseRound: () => [chase],
     dungeonChaseDrop: () => [chase, dice()],
     dungeonChaseEnd: () => [chase, "caught"],
+    checkStoredPursuitState: () => [pursuit],
+    checkStoredDungeonChase: () => [chase],
     paceDistance: () => ["slow", "hour", { difficult: true }],
     forcedMarchDC: () => [9],
     encounterMovement: () => [36],
@@ -273,6 +281,17 @@ beforeAll(async () => {
     travelPlan: () => [travelInput()],
     travelOutcome: () => [plan, Object.fromEntries(plan.saves.map((s, i) => [s.id, i % 2 === 0 ? 14 : false]))],
     routePosition: () => [routePlan, 5 * 3600],
+    travelSurvivalChecks: () => [survivalPlan, 12],
+    startExploration: () => ["ose", { turnSeconds: 600, wanderingEvery: 2, wanderingDie: 6, wanderingChance: 1, restEvery: 5, restPenalty: -1, torchTurns: 6, lanternTurns: 24 }],
+    addLight: () => [exploration, { id: "lamp", kind: "custom", turns: 3 }],
+    removeLight: () => [exploration, "torch"],
+    restPenaltyOf: () => [{ ...exploration, turnsSinceRest: 6 }],
+    advanceExploration: () => [exploration, 4, dice(), { rest: false }],
+    turnsIn: () => [3600, { turnSeconds: 600 }],
+    passiveNotices: () => [{ passive: 17, dc: 12, light: "dim" }],
+    perceivedHider: () => [{ ruleset: "dnd5e", light: "dim", obscurity: "light", invisible: true, senses: { darkvision: 18, blindsight: 3, truesight: 9 }, distance: 6 }],
+    detectionKey: () => [{ observer: "o", hider: "h" }],
+    detectionChanges: () => [[condition(), condition({ observer: "p", light: "dark" })], [condition({ light: "bright" }), condition({ observer: "p", light: "dark" }), condition({ hider: "i" })]],
     holdBreath: () => [2],
     suffocationRounds: () => [2],
     suffocationTimeline: () => [2, 6],
@@ -359,6 +378,17 @@ describe("every export of the rules engine", () => {
   it("is covered (the list comes from the module)", () => {
     expect(functions.length).toBeGreaterThan(100);
     expect(Object.keys(SAMPLES).filter((k) => !(k in rules))).toEqual([]); // samples of exports that no longer exist
+    // Every function export has a valid call below, so that the mutations reach past its first argument check.
+    expect(functions.map(([name]) => name).filter((name) => !SAMPLES[name])).toEqual([]);
+  });
+
+  it.each(functions)("%s: its sample is a valid call (it neither throws nor returns a non-finite value)", async (name, fn) => {
+    const sample = SAMPLES[name];
+    expect(sample, `${name} has no valid sample in SAMPLES`).toBeDefined();
+    const asClass = isClass(fn);
+    let result: unknown = asClass ? new (fn as unknown as new (...a: Args) => unknown)(...sample!()) : fn(...sample!());
+    if (result !== null && typeof (result as Promise<unknown>)?.then === "function") result = await result;
+    if (!asClass) expect(problem(result)).toBeNull();
   });
 
   it.each(tables)("%s is deeply frozen, its numbers finite", (_name, value) => {
@@ -373,7 +403,7 @@ describe("every export of the rules engine", () => {
       { numRuns: RUNS },
     );
     const sample = SAMPLES[name];
-    if (!sample) return;
+    if (!sample) throw new Error(`${name} has no valid sample: add one to SAMPLES`);
     await check(name, fn, sample(), asClass); // the valid call itself
     await fc.assert(
       fc.asyncProperty(mutation, (m) => check(name, fn, mutate(sample(), m), asClass)),

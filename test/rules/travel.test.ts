@@ -449,6 +449,7 @@ describe("a 3-day forest journey at normal pace, 10 h a day, party of four", () 
       fastingAfter: 0.5,
       thirstAfter: 1,
       exhaustionAfter: 3,
+      applied: { forcedMarch: 1, hunger: 0, thirst: 2 },
     });
     const dun = o.members[3]!;
     expect(dun.days.map((d) => d.exhaustionAfter)).toEqual([1, 3, 5]);
@@ -496,6 +497,34 @@ describe("travelPlan: exhaustion from before the trip and the cap", () => {
     const o = travelOutcome(p, {});
     expect(o.members[0]!.days.map((d) => d.exhaustionAfter)).toEqual([3, 5, 6]);
     expect(o.members[0]!.dead).toBe(true);
+    // Day 3 causes 2 thirst levels, but only 1 fits under the cap: `applied` adds up to the 5 levels gained.
+    expect(o.members[0]!.days.map((d) => d.thirstLevels)).toEqual([2, 2, 2]);
+    expect(o.members[0]!.days.map((d) => d.applied.thirst)).toEqual([2, 2, 1]);
+    expect(o.members[0]!.levelsGained).toBe(5);
+  });
+  it("property: the levels applied by cause add up to the levels gained, never past the cap", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("full", "half", "none"),
+        fc.constantFrom("full", "half", "none"),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: -3, max: 4 }),
+        fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
+        (food, water, exhaustion, conMod, dice) => {
+          const p = plan({ distance: 36000 * 4, pace: "fast", hoursPerDay: 10, party: [{ ...walker, food, water, exhaustion, conMod }] as never });
+          const o = travelOutcome(p, Object.fromEntries(p.saves.map((sv, i) => [sv.id, dice[i % dice.length]!])));
+          const m = o.members[0]!;
+          const sum = m.days.reduce((a, d) => a + d.applied.forcedMarch + d.applied.hunger + d.applied.thirst, 0);
+          expect(sum).toBe(m.levelsGained);
+          for (const d of m.days) {
+            expect(d.applied.forcedMarch).toBeLessThanOrEqual(d.forcedMarchFailures);
+            expect(d.applied.hunger).toBeLessThanOrEqual(d.hungerLevels);
+            expect(d.applied.thirst).toBeLessThanOrEqual(d.thirstLevels);
+            expect(Math.min(d.applied.forcedMarch, d.applied.hunger, d.applied.thirst)).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
+    );
   });
   it("hot weather doubles the water need", () => {
     const p = plan({ hot: true, distance: 1000 });

@@ -130,9 +130,10 @@ export function travelCardContext(
       const checks = survival.filter((c) => c.memberId === m.id);
       const failures = mine.filter((s) => !s.success).length;
       const tracked = env.exhaustionTracked[i] ?? true;
-      const hunger = m.days.reduce((a, d) => a + d.hungerLevels, 0);
-      const thirst = m.days.reduce((a, d) => a + d.thirstLevels, 0);
-      const forced = m.days.reduce((a, d) => a + d.forcedMarchFailures, 0);
+      // The levels actually added by each cause (capped at 6: they add up to levelsGained).
+      const hunger = m.days.reduce((a, d) => a + d.applied.hunger, 0);
+      const thirst = m.days.reduce((a, d) => a + d.applied.thirst, 0);
+      const forced = m.days.reduce((a, d) => a + d.applied.forcedMarch, 0);
       // The summary line: exhaustion (marked when it grew), then saves and checks; each fact once.
       const exhaustion = m.levelsGained
         ? l("AVENTURE.Travel.Card.exhaustionGained", { before: m.exhaustionBefore, after: m.exhaustionAfter, n: m.levelsGained })
