@@ -227,7 +227,7 @@ describe("the Exploration panel", () => {
     expect(html).toContain("A turn lasts 10 min.");
     expect(html).toContain("A wandering-monster check every 2 turns: monsters on 1 or less on a d6.");
     expect(html).toContain("The party rests one turn every 5 turns, otherwise −1 to attacks and damage.");
-    expect(html).toContain("A torch burns 6 turns, a lantern flask 24 turns.");
+    expect(html).toContain("Turns of light: torch 6, lantern flask 24.");
     // ose: no minutes.
     expect(panel.element!.querySelectorAll('[data-action="advance"]')).toHaveLength(3);
     await as(c, "gm1", () => panel.click('[data-token-id="tA"] [data-action="light"][data-kind="torch"]'));
