@@ -138,6 +138,7 @@ describe("the typography and glossary checks can fail", () => {
     expect(one("Fuir!")).toBe(1);
     expect(one("Vraiment ?")).toBe(1);
     expect(one("Oui ; non")).toBe(1);
+    expect(one("Risque (\u00a0%)")).toBe(1);
     expect(one("la règle « Chute\u00a0»")).toBe(1);
     expect(one("la règle «\u00a0Chute »")).toBe(1);
     expect(one("l'heure du monde")).toBe(1);

@@ -37,6 +37,7 @@ export function frenchTypographyProblems(raw: string): string[] {
     const before = s[m.index - 1];
     if (m.index === 0 || (before !== NNBSP && before !== NBSP)) out.push(`"${m[0]}" needs a narrow no-break space (U+202F) before it: ${at(m.index)}`);
   }
+  for (const m of s.matchAll(/\([ \u00a0\u202f]+%/g)) out.push(`a space inside "(%)": ${at(m.index)}`);
   for (const m of s.matchAll(/«(.|$)/g)) if (m[1] !== NBSP && m[1] !== NNBSP) out.push(`« needs a no-break space after it: ${at(m.index)}`);
   for (const m of s.matchAll(/(^|.)»/g)) if (m[1] !== NBSP && m[1] !== NNBSP) out.push(`» needs a no-break space before it: ${at(m.index)}`);
   for (const m of s.matchAll(/\((s|x|e|es)\)/g)) out.push(`"${m[0]}": choose the string by count or reword: ${at(m.index)}`);
