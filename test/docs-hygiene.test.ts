@@ -98,3 +98,66 @@ describe("documents refer only to what is in the repository", () => {
     expect(problems.filter((p) => p.includes(":4:") || /rules\.md,|guide\.ts|\*\.md/.test(p))).toEqual([]);
   });
 });
+
+/**
+ * What the user reads in Foundry stands on its own too: no lang string, and no title or message of the in-world
+ * (Quench) tests, cites a file outside the repository, a source text, an issue or an open question. src/ comments may
+ * cite the rules' sections: they are notes for developers, not shown to users.
+ */
+export const UI_FORBIDDEN: { pattern: RegExp; why: string; lang?: "en" | "fr" }[] = [
+  { pattern: /RULES\.md/, why: "the rules are docs/rules.md: say 'the rules'" },
+  { pattern: /\bseeds?\//i, why: "the source texts are not in the repository" },
+  { pattern: /\bsource texts?\b|\btextes? sources?\b/i, why: "name the book instead of 'the source text'" },
+  { pattern: /spec(ification)? owner|owner's decision|task statement/i, why: "state the decision taken" },
+  { pattern: /\bissue #?\d*\b/i, why: "issues are not in the repository", lang: "en" },
+];
+
+function flattenLang(obj: Record<string, unknown>, prefix = ""): [string, string][] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === "object" ? flattenLang(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]],
+  );
+}
+
+/** The problems of the user-visible strings `strings` (key → text) in `lang`. */
+export function uiStringProblems(lang: "en" | "fr", strings: [string, string][]): string[] {
+  return strings.flatMap(([key, text]) =>
+    UI_FORBIDDEN.filter((f) => !f.lang || f.lang === lang)
+      .filter((f) => f.pattern.test(text))
+      .map((f) => `${lang} ${key}: ${JSON.stringify(text.slice(0, 80))} — ${f.why}`),
+  );
+}
+
+describe("what the user reads refers only to what is in the repository", () => {
+  it.each(["en", "fr"] as const)("lang/%s.json", (lang) => {
+    const strings = flattenLang(JSON.parse(readFileSync(join(ROOT, "lang", `${lang}.json`), "utf8")) as Record<string, unknown>);
+    expect(strings.length).toBeGreaterThan(500);
+    expect(uiStringProblems(lang, strings)).toEqual([]);
+  });
+
+  it("the titles and messages of the in-world tests", () => {
+    const dir = join(ROOT, "src", "foundry", "quench");
+    const literals = readdirSync(dir)
+      .filter((f) => f.endsWith(".ts"))
+      .flatMap((f) =>
+        readFileSync(join(dir, f), "utf8")
+          .split("\n")
+          .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+          .flatMap((line, i) => [...line.matchAll(/"([^"\\]*)"|`([^`\\]*)`/g)].map((m) => [`${f}:${i + 1}`, m[1] ?? m[2]!] as [string, string])),
+      );
+    expect(literals.length).toBeGreaterThan(100);
+    expect(uiStringProblems("en", literals)).toEqual([]);
+  });
+
+  it("catches a cited file, a source text and an issue in a string", () => {
+    const problems = uiStringProblems("en", [
+      ["a", "Running (RULES.md §8.2)"],
+      ["b", "The seed's column headings are damaged (seeds/002.txt)"],
+      ["c", "Old-School Essentials' own rule, not in the source text"],
+      ["d", "as the pursuit issue asks"],
+      ["e", "needs the spec owner's decision"],
+      ["f", "Running: at most 30 rounds (an Old-School Essentials rule)"],
+    ]);
+    expect(problems.map((p) => p.split(":")[0])).toEqual(["en a", "en b", "en c", "en d", "en e"]);
+    expect(uiStringProblems("fr", [["g", "son issue est déjà connue"]])).toEqual([]);
+  });
+});

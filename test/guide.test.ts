@@ -51,15 +51,15 @@ export function frenchProblems(text: string): string[] {
   return out;
 }
 
-/** One French term per concept (the glossary's choices for the guide). */
+/** One French term per concept (docs/glossary.md's choices for the guide; its Forbidden table is checked by lang.test.ts). */
 const FRENCH_TERMS: { pattern: RegExp; use: string }[] = [
-  { pattern: /\bMJ\b/, use: "meneur de jeu" },
+  { pattern: /\bmeneurs? de jeu\b|\bmaître du jeu\b/i, use: "MJ" },
   { pattern: /\btchat\b|\bchat\b|journal de discussion/i, use: "messagerie" },
   { pattern: /pénombre/i, use: "lumière faible" },
   { pattern: /jet de (Sagesse|Dextérité|Force)/i, use: "test de Sagesse (Perception), test de Dextérité (Discrétion)…" },
   { pattern: /Sagesse \(Perception\) passive|Perception passive \(Sagesse\)/i, use: "Perception passive" },
   { pattern: /\bJS\b(?! de Constitution DD)/, use: "JS de Constitution DD n, or jet de sauvegarde de Constitution" },
-  { pattern: /\bréférent\b|\barbitre\b/i, use: "meneur de jeu" },
+  { pattern: /\bréférent\b|\barbitre\b/i, use: "MJ" },
 ];
 /** English: one word for the GM, no French spacing. */
 const ENGLISH_TERMS: { pattern: RegExp; use: string }[] = [

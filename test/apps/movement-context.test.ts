@@ -11,7 +11,7 @@ describe("encounter movement notes (§2.8)", () => {
   it("ose: a third of the rate for at most 60 rounds; running 30 rounds, OSE's own rule", () => {
     expect(encounterMovementNotes("ose", l(en))).toEqual([
       "Encounter movement: a third of the exploration rate per round (rate ÷ 3), for at most 60 rounds (one turn).",
-      "Running: the exploration rate per round, for at most 30 rounds; then exhausted until 3 turns of rest (Old-School Essentials' own rule, not in the source text).",
+      "Running: the exploration rate per round, for at most 30 rounds; then exhausted until 3 turns of rest (an Old-School Essentials rule; the French text Aventure follows has none).",
     ]);
     expect(encounterMovementNotes("ose", l(fr))[0]).toBe(
       "Déplacement en rencontre\u00a0: le tiers du déplacement d\u2019exploration par round (déplacement ÷ 3), pendant 60 rounds au plus (un tour).",

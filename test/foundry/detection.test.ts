@@ -405,7 +405,7 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     const report = await as(world, "gm2", (a) => a.checkDetection());
     expect(report).toMatchObject({ judged: 0, noticed: [] });
     expect(await as(world, "p1", (a) => a.checkDetection())).toBeUndefined();
-    expect(errors(world, "p1")).toEqual(["Only a game master can do this."]);
+    expect(errors(world, "p1")).toEqual(["Only a GM can do this."]);
     expect(await as(world, "gm2", (a) => a.checkDetection(["watcher"], { again: true }))).toMatchObject({ noticed: ["watcher|rogue"] });
     expect(cards(world)).toHaveLength(2);
   });

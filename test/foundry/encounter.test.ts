@@ -421,7 +421,7 @@ describe("api.openEncounter / api.openPolarisTest", () => {
     expect(app!.lastHTML).toContain("Rules: Old-School Essentials");
     const refused = await world.as("p1", () => api(world, "p1").openEncounter());
     expect(refused).toBeUndefined();
-    expect(world.notifications.at(-1)).toEqual({ user: "p1", type: "error", message: "Only a game master can do this." });
+    expect(world.notifications.at(-1)).toEqual({ user: "p1", type: "error", message: "Only a GM can do this." });
   });
 
   it("opens the Polaris test dialog for anyone; the secret difficulty is offered to GMs only", T, async () => {

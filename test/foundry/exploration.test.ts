@@ -205,7 +205,7 @@ describe("the Exploration panel", () => {
     expect(panel.lastHTML).toContain("No exploration under way.");
     // A player gets a message, no panel.
     expect(await as(c, "p1", (a) => a.openExploration())).toBeUndefined();
-    expect(notes(c.world, "error", "p1")).toEqual(["Only a game master can do this."]);
+    expect(notes(c.world, "error", "p1")).toEqual(["Only a GM can do this."]);
   });
 
   it("v14: a control without tools gets them, and the button", async () => {
@@ -227,7 +227,7 @@ describe("the Exploration panel", () => {
     expect(html).toContain("A turn lasts 10 min.");
     expect(html).toContain("A wandering-monster check every 2 turns: monsters on 1 or less on a d6.");
     expect(html).toContain("The party rests one turn every 5 turns, otherwise −1 to attacks and damage.");
-    expect(html).toContain("A torch burns 6 turns, a lantern flask 24 turns.");
+    expect(html).toContain("Turns of light: torch 6, lantern flask 24.");
     // ose: no minutes.
     expect(panel.element!.querySelectorAll('[data-action="advance"]')).toHaveLength(3);
     await as(c, "gm1", () => panel.click('[data-token-id="tA"] [data-action="light"][data-kind="torch"]'));
@@ -544,7 +544,7 @@ describe("bad input changes nothing", () => {
     const c = await started();
     const mark = c.world.writes.length;
     await as(c, "p1", (a) => a.exploration.advance(1));
-    expect(notes(c.world, "error", "p1")).toEqual(["Only a game master can do this."]);
+    expect(notes(c.world, "error", "p1")).toEqual(["Only a GM can do this."]);
     const reply = (await forgeRequest(c.world, "p1", "exploration", { op: "advance", rev: record(c).rev, action: "explore", turns: 5 })) as { ok: boolean; key: string };
     expect(reply).toMatchObject({ ok: false, key: "AVENTURE.Error.GMOnly" });
     expect(gameWrites(c.world, mark)).toEqual([]);
@@ -625,7 +625,7 @@ describe("exactly once across a crash", () => {
       const t = text(cards(c.world)[0]!);
       expect(t).toContain("Turn 2: 4 on the d6");
       expect(t).toContain("Aldric: the light goes out.");
-      if (k <= 4) expect(t).toContain("Interrupted by a reload, then finished by the game master's client.");
+      if (k <= 4) expect(t).toContain("Interrupted by a reload, then finished by the GM's client.");
     });
   }
 

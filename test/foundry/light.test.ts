@@ -612,7 +612,7 @@ describe("hiding (RULES.md §6)", () => {
     expect(await as(world, "p1", (a) => a.setSearching("g10"))).toBeUndefined();
     expect(world.notifications.filter((n) => n.user === "p1").map((n) => [n.type, n.message])).toEqual([
       ["info", "Your request to hide Rogue names creatures that are not yours: it was sent to the GM, who decides."],
-      ["error", "Only a game master can do this."],
+      ["error", "Only a GM can do this."],
     ]);
     expect(world.rollsMade.length).toBe(made);
     expect(hiding(rogue)).toBe(false);
@@ -712,7 +712,7 @@ describe("hiding (RULES.md §6)", () => {
     expect(proposal.content).toContain("Rogue is hidden (Stealth DC 15); observers who missed it: 2.");
     const told = world.messages.contents.at(-1)!;
     expect(told.whisper).toEqual(["p1"]);
-    expect(told.content).toContain("was applied by the game master");
+    expect(told.content).toContain("was applied by the GM");
   });
 
   it("ends on a dnd5e attack rolled by its owner (through the request channel), with a GM card and no Perception check", async () => {
@@ -1222,7 +1222,7 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
         expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["g10", "g14"] });
         if (k >= 4 && k <= 6) {
           expect(opOf(cards[0]!, "hide")!.resumed).toBe(true);
-          expect(cards[0]!.content).toContain("Interrupted by a reload, then finished by the game master&#39;s client.");
+          expect(cards[0]!.content).toContain("Interrupted by a reload, then finished by the GM&#39;s client.");
         }
       } else {
         expect(cards).toEqual([]);

@@ -273,7 +273,7 @@ describe("hard climbs and swims: Strength (Athletics) at the GM's call (RULES.md
       const Ruler = (CONFIG.Token as unknown as { rulerClass: new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined } }).rulerClass;
       return rulerPath(fr.clientOf("gm1"), t, [["swim", 3, 1]]).map((w) => new Ruler({ document: t, actor: t.actor })._getWaypointLabelContext(w, {})).at(-1)!;
     });
-    expect(label.aventureAthletics).toBe("Force (Athlétisme) à la discrétion du meneur de jeu (escalade difficile, eau glacée, courants)");
+    expect(label.aventureAthletics).toBe("Force (Athlétisme) à la discrétion du MJ (escalade difficile, eau glacée, courants)");
   });
 
   const panelText = async () => {

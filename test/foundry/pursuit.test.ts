@@ -222,19 +222,19 @@ describe("Pursuit dialog: groups and preview", () => {
     await change("groups.party.speed", "9");
     await change("groups.opponents.count", "1");
     await change("groups.opponents.speed", "12");
-    expect(d.lastHTML).toContain("Chance to escape: 50 %");
+    expect(d.lastHTML).toContain("Chance to escape: 50%");
     // The column of the table, as a GM reads it: how many pursuers for how many fleeing, and what that adds.
     expect(d.lastHTML).toContain("Pursuers 1 for 4 fleeing (25%): +0%.");
     await change("groups.opponents.count", "2");
-    expect(d.lastHTML).toContain("Chance to escape: 70 %");
+    expect(d.lastHTML).toContain("Chance to escape: 70%");
     expect(d.lastHTML).toContain("Pursuers 2 for 4 fleeing (50%): +20%.");
     // No development note reaches the GM (the table's damaged headings are the guide's business).
     expect(d.lastHTML).not.toMatch(/seed|module decision|damaged/i);
     await change("woods", true);
     await change("woodsBonus", "25");
-    expect(d.lastHTML).toContain("Chance to escape: 95 %");
+    expect(d.lastHTML).toContain("Chance to escape: 95%");
     await change("twiceFast", true);
-    expect(d.lastHTML).toContain("Chance to escape: 75 %"); // 70 + 25 − 20
+    expect(d.lastHTML).toContain("Chance to escape: 75%"); // 70 + 25 − 20
     expect(d.lastHTML).toContain("The pursuers are faster");
     await change("groups.party.count", "abc");
     expect(d.lastHTML).toContain("Expected a number for fleeing group");
@@ -400,7 +400,7 @@ describe("dungeon flight (RULES.md §8.1, §8.3)", () => {
     const c = await setup({ ruleset: "ose" });
     const { d } = await gmChase(c, ["tA", "tB", "g1", "g2"]);
     expect(c.world.rollsMade).toEqual([]); // ose: no roll, the referee decides
-    expect(chaseCards(c.world)[0]!.content).toContain("The referee decides whether the monsters pursue.");
+    expect(chaseCards(c.world)[0]!.content).toContain("The GM decides whether the monsters pursue.");
     const r = await rounds(c, "gm1", d, 30);
     expect(r!.exhaustedActors).toEqual(["Aldric", "Brune", "Gobelin"]); // the two goblin tokens share one actor
     const made = createdEffects(c.world);
@@ -560,7 +560,7 @@ describe("players: their own tokens, or the GM decides", () => {
     const d = await open(c, "p1", { tokens: tokenDocs(c, "tA", "g1") });
     const mark = c.world.writes.length;
     expect(await on(c, "p1", () => d.start())).toBeNull();
-    expect(c.world.notifications.filter((n) => n.user === "p1")).toEqual([{ user: "p1", type: "info", message: "Your flight was sent to the game master for a decision." }]);
+    expect(c.world.notifications.filter((n) => n.user === "p1")).toEqual([{ user: "p1", type: "info", message: "Your flight was sent to the GM for a decision." }]);
     expect(chaseCards(c.world)).toEqual([]);
     expect(c.world.rollsMade).toEqual([]);
     const [card] = proposals(c.world);
@@ -578,7 +578,7 @@ describe("players: their own tokens, or the GM decides", () => {
     const [chase] = chaseCards(c.world);
     expect(chase!.author!.id).toBe("gm1");
     expect(record(chase!)).toMatchObject({ startedBy: "p1", step: 1, groups: { opponents: { names: ["Gobelin 1"] } } });
-    expect(c.world.messages.some((m) => m.whisper.includes("p1") && m.content.includes("was applied by the game master"))).toBe(true);
+    expect(c.world.messages.some((m) => m.whisper.includes("p1") && m.content.includes("was applied by the GM"))).toBe(true);
     // p1 continues from the card (Continue is theirs) and runs the 30th round: the exhaustion the GM agreed to.
     expect(continueButton(c, chase!, "p1")).not.toBeNull();
     await rounds(c, "gm1", await open(c, "gm1", { chaseId: record(chase!).id }), 29);
@@ -601,7 +601,7 @@ describe("players: their own tokens, or the GM decides", () => {
     expect(c.world.rollsMade).toEqual([]);
     expect(runEffects(c.actors.cyril)).toEqual([]);
     expect(gameWrites(c.world, mark).every((w) => w.documentName === "ChatMessage")).toBe(true);
-    expect(c.world.messages.some((m) => m.whisper.includes("p1") && m.content.includes("was declined by the game master"))).toBe(true);
+    expect(c.world.messages.some((m) => m.whisper.includes("p1") && m.content.includes("was declined by the GM"))).toBe(true);
   });
 
   it("outdoors, each day moves world time: a player's flight goes to the GMs unless the setting is off", async () => {
@@ -1068,9 +1068,9 @@ describe("the chase survives a reload (state on the GM's cards)", () => {
     await on(c, "gm1", () => d.change("place", "outdoors"));
     await on(c, "gm1", () => d.change("groups.party.count", "4"));
     await on(c, "gm1", () => d.change("groups.opponents.count", "2"));
-    expect(d.lastHTML.replaceAll("&#x27;", "'")).toContain("Chance de s'échapper : 70 %");
+    expect(d.lastHTML.replaceAll("&nbsp;", "\u00a0")).toContain("Chance de s’échapper\u00a0: 70\u00a0%");
     c.world.queueRolls(10);
     await on(c, "gm1", () => d.start());
-    expect(chaseCards(c.world)[0]!.content.replaceAll("&#x27;", "'")).toContain("Ils s'échappent !");
+    expect(chaseCards(c.world)[0]!.content).toContain("Ils s’échappent\u202f!");
   });
 });

@@ -63,7 +63,7 @@ describe("the request channel", () => {
     world.addToken(scene, { _id: "t1", name: "Aldric", actorId: "hero", actorLink: true });
     const mark = world.writes.length;
     expect(await fall(world, "p1")).toBeUndefined();
-    expect(world.notifications).toEqual([{ user: "p1", type: "error", message: "No game master is connected: this needs a GM." }]);
+    expect(world.notifications).toEqual([{ user: "p1", type: "error", message: "No GM is connected: this needs one." }]);
     expect(world.writesSince(mark)).toEqual([]);
   });
 

@@ -128,12 +128,12 @@ describe("Travel along a route: RULES.md §11 on the map", () => {
     ]);
     // 18 km of road + 2 × 9 km of forest = 36 km equivalent = exactly one day at normal pace (8 h).
     expect(ctx.route.equivalent).toBe("36 km");
-    expect(ctx.summary).toMatchObject({ distance: "27 km", duration: "8 h", dayCount: "1 travel day", arrival: "Arrival: day 1, 14:00 (world clock)" });
+    expect(ctx.summary).toMatchObject({ distance: "27 km", duration: "8 h", dayCount: "1 travel day", arrival: "Arrival: day 1, 14:00 (world time)" });
     expect(ctx.route.tokensText).toBe("2 tokens go to the point reached, in marching order.");
     expect(d.lastHTML).toContain("Forêt de Brocéliande");
     // Slow pace: 27 km a day, then 9 km at the hour column: 1 day + 3 h (RULES.md §11).
     await world.as("gm1", () => d.change("pace", "slow"));
-    expect((d.lastContext as { summary: { duration: string; arrival: string } }).summary).toMatchObject({ duration: "1 d 3 h", arrival: "Arrival: day 2, 9:00 (world clock)" });
+    expect((d.lastContext as { summary: { duration: string; arrival: string } }).summary).toMatchObject({ duration: "1 d 3 h", arrival: "Arrival: day 2, 9:00 (world time)" });
     expect(world.writes).toEqual([]);
   });
 
@@ -170,7 +170,7 @@ describe("Travel along a route: RULES.md §11 on the map", () => {
       },
       next: null,
     });
-    expect(card!.content).toContain("<strong>27 km · 1 travel day</strong> · Arrival: day 1, 14:00 (world clock)");
+    expect(card!.content).toContain("<strong>27 km · 1 travel day</strong> · Arrival: day 1, 14:00 (world time)");
     expect(card!.content).toContain("18 km · normal terrain");
     expect(card!.content).toContain("9 km · difficult terrain · Forêt de Brocéliande");
     expect(footer(world, card!, "gm1").continues).toBeNull();

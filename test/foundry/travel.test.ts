@@ -302,7 +302,7 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(d.lastHTML).toContain("DD 11 ×3, DD 12 ×3");
     await world.as("gm1", () => d.change("hoursPerDay", "30"));
     expect((d.lastContext as { errors: { hoursPerDay: string } }).errors.hoursPerDay).toBe(
-      "Il faut une valeur entre 0 et 24 pour Heures de marche par jour (reçu : 30).",
+      "Il faut une valeur entre 0 et 24 pour Heures de marche par jour (reçu\u00a0: 30).",
     );
     await world.as("gm1", () => d.change("hoursPerDay", "10"));
     queueForestRolls(world);
@@ -421,7 +421,7 @@ describe("Travel: players propose, GMs dispose", () => {
     expect(footer(world, card!, "gm1").text).toEqual(["Asked by p1."]);
     expect((proposal!.flags.aventure as { proposal: { status: string; decidedBy: string } }).proposal).toMatchObject({ status: "applied", decidedBy: "gm2" });
     const told = world.visibleMessages("p1").map((m) => m.content);
-    expect(told.some((c) => c.includes("Your proposal (Proposed journey) was applied by the game master."))).toBe(true);
+    expect(told.some((c) => c.includes("Your proposal (Proposed journey) was applied by the GM."))).toBe(true);
     // Deciding again is refused: the proposal was applied once.
     expect(await forgeRequest(world, "gm1", "proposalDecide", { messageId: proposal!.id, accept: true })).toMatchObject({ ok: false, key: "AVENTURE.Proposal.alreadyDecided" });
     expect(journeyCards(world)).toHaveLength(1);
@@ -441,7 +441,7 @@ describe("Travel: players propose, GMs dispose", () => {
     expect(world.writesSince(mark).filter((w) => w.action === "time")).toEqual([]);
     expect(levels(party)).toEqual([0, 0, 1, 0]);
     expect(journeyCards(world)).toEqual([]);
-    expect(world.visibleMessages("p1").some((m) => m.content.includes("was declined by the game master"))).toBe(true);
+    expect(world.visibleMessages("p1").some((m) => m.content.includes("was declined by the GM"))).toBe(true);
   });
 
   it("'Players may apply journeys of their own characters' on: the player's own characters are applied at once", async () => {
@@ -713,7 +713,7 @@ function pairState(world: FakeWorld, party: Record<Hero, FakeActor>) {
   return { levels: levels(party, ["aria", "bram"]), aria: counters(party.aria), bram: counters(party.bram), time: world.worldTime };
 }
 const leftovers = (world: FakeWorld) => world.messages.filter((m) => { const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined; return f?.request !== undefined || f?.receipt !== undefined; });
-const RESUMED = "Interrupted by a reload, then finished by the game master's client.";
+const RESUMED = "Interrupted by a reload, then finished by the GM's client.";
 
 describe("Travel: exactly once across a crash at any write (recovery on ready)", () => {
   /**

@@ -105,7 +105,7 @@ const suffocationOf = (m: ChatMessage): SuffocationShape | undefined => (m.flags
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function environmentTests({ describe, it, before, after, assert }: BatchContext): void {
-  describe("Suffocation (RULES.md §4.2) and hard climbs (§3.1)", () => {
+  describe("Suffocation (rules §4.2) and hard climbs (§3.1)", () => {
     const box = new Sandbox();
     let n = 0;
     const api = () => {

@@ -155,7 +155,7 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
       const orc = await creature("Orque", -1);
       const d = await open([...runners, orc], { "groups.party.speed": "7.5", "groups.opponents.speed": "12" });
       let r = started(await d.start(), "the flight");
-      assert.equal(r.dungeon!.outcome, "continues", "ose: the referee decides whether they pursue; the chase goes on");
+      assert.equal(r.dungeon!.outcome, "continues", "ose: the GM decides whether they pursue; the chase goes on");
       for (let round = 1; round <= 29; round++) r = started(await d.dungeon("round"), `round ${round}`);
       assert.equal(r.dungeon!.rounds, 29);
       for (const t of [...runners, orc]) assert.lengthOf(runEffects(t.actor), 0, `${t.name}: not yet exhausted`);
