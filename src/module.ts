@@ -10,8 +10,9 @@ import { registerStatusEffects } from "./foundry/status-effects.js";
 import { registerHandlebars } from "./foundry/handlebars.js";
 import { ActorDataMenu } from "./apps/ActorDataMenu.js";
 import { registerKeybindings } from "./foundry/keybindings.js";
+import { onceHook } from "./foundry/hooks-typed.js";
 
-Hooks.once("init", () => {
+onceHook("init", () => {
   registerSettings();
   game.settings.registerMenu(MODULE_ID, "actorDataMenu", {
     name: "AVENTURE.ActorData.menuName",

@@ -20,6 +20,7 @@ import { errorMessage, reportError, t, UserError } from "./i18n.js";
 import { registerRecovery } from "./operations.js";
 import { registerRequest, sendRequest } from "./requests.js";
 import { proposalCardContext } from "../apps/proposal-context.js";
+import { onHook } from "./hooks-typed.js";
 
 export interface ProposalKind {
   /** The feature's name: "travel", "pursuit", "hide"... */
@@ -188,5 +189,5 @@ async function recoverProposals(): Promise<void> {
 export function registerProposals(): void {
   registerRequest({ name: "proposalDecide", gmOnly: true, handle: onDecide });
   registerRecovery("proposals", recoverProposals);
-  Hooks.on("renderChatMessageHTML", onRenderProposalCard as never);
+  onHook("renderChatMessageHTML", onRenderProposalCard);
 }

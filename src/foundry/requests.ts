@@ -23,6 +23,7 @@ import { errorMessage, t, UserError } from "./i18n.js";
 import { isActiveGM } from "./gm.js";
 import { runRecoveries } from "./operations.js";
 import { authoredByGM } from "./cards.js";
+import { onHook, onceHook } from "./hooks-typed.js";
 
 /** Who sent a request, as the server reported it, and the request's id. */
 export interface RequestContext {
@@ -337,18 +338,18 @@ export async function recoverRequests(): Promise<void> {
 
 /** Registers the channel's hooks (init). */
 export function registerRequestHooks(): void {
-  Hooks.on("createChatMessage", onCreateRequestMessage as never);
-  Hooks.on("updateChatMessage", onUpdateRequestMessage as never);
-  Hooks.on("deleteChatMessage", onDeleteRequestMessage as never);
-  Hooks.on("renderChatMessageHTML", onRenderRequestMessage as never);
+  onHook("createChatMessage", onCreateRequestMessage);
+  onHook("updateChatMessage", onUpdateRequestMessage);
+  onHook("deleteChatMessage", onDeleteRequestMessage);
+  onHook("renderChatMessageHTML", onRenderRequestMessage);
   // After a reload, and when the active GM leaves (the next one takes over): answer the requests left, then let
   // every feature finish or report the operations that were interrupted.
   const recover = async () => {
     await recoverRequests();
     await runRecoveries();
   };
-  Hooks.once("ready", () => recover());
-  Hooks.on("userConnected", ((user: User, connected: boolean) => {
+  onceHook("ready", () => recover());
+  onHook("userConnected", (user: User, connected: boolean) => {
     if (!connected && user.isGM) return recover();
-  }) as never);
+  });
 }

@@ -27,6 +27,7 @@ import { delayChoices, polarisFlags, setDelay, setHasten } from "../polaris/phas
 import { isConfused } from "../polaris/confusion.js";
 import { testedThisRound } from "../polaris/intention.js";
 import { askIntention } from "../polaris/hooks.js";
+import { onHook } from "../hooks-typed.js";
 
 type CombatDoc = CombatLike & { getFlag(scope: "aventure", key: string): unknown };
 type CombatantDoc = CombatantLike & { parent?: CombatDoc | null; update(data: Record<string, unknown>): Promise<unknown> };
@@ -74,7 +75,7 @@ function combatantOf(app: unknown, li: HTMLElement): CombatantDoc | null {
 async function askDelay(c: CombatantDoc): Promise<void> {
   const combat = c.parent ?? (game as unknown as { combat: CombatDoc }).combat;
   const choices = delayChoices(c, combat.round);
-  if (!choices.length) throw new UserError("AVENTURE.Polaris.cannotDelay", { name: c.name });
+  if (!choices.length) throw new UserError("AVENTURE.Polaris.cannotDelay", { name: c.name ?? "" });
   const current = polarisFlags(c, combat.round).delayTo;
   const content = await renderTemplateCompat(template("polaris/delay.hbs"), {
     name: c.name,
@@ -147,17 +148,17 @@ export function registerCombatHooks(openEncounter: () => unknown): void {
   registerRecovery("sideInitiative", recoverSideInitiative);
   // The encounter dialog shows its result with the chat card's template as a partial.
   void loadTemplatesCompat([template("encounter/card.hbs")]);
-  Hooks.on("createCombatant", ((c: CombatantDoc) => guarded(() => onCreateCombatant(c))) as never);
-  Hooks.on("updateCombatant", ((c: CombatantDoc, changes: { flags?: Record<string, unknown> }) => {
+  onHook("createCombatant", (c: CombatantDoc) => guarded(() => onCreateCombatant(c)));
+  onHook("updateCombatant", (c: CombatantDoc, changes: { flags?: Record<string, unknown> }) => {
     // Hasten/delay change the order without touching the initiative: sort again on every client.
     if (changes?.flags?.[MODULE_ID] !== undefined) (c.parent as unknown as { debounceSetup?: () => void })?.debounceSetup?.();
-  }) as never);
-  Hooks.on("deleteCombat", ((combat: CombatDoc) => guarded(() => onDeleteCombat(combat))) as never);
-  Hooks.on("renderCombatTracker", ((app: unknown, html: HTMLElement) => {
+  });
+  onHook("deleteCombat", (combat: CombatDoc) => guarded(() => onDeleteCombat(combat)));
+  onHook("renderCombatTracker", (app: unknown, html: HTMLElement) => {
     if (typeof html?.querySelectorAll === "function") return guarded(() => drawTracker(app, html, openEncounter));
-  }) as never);
-  Hooks.on("getCombatTrackerContextOptions", contextOptions as never);
-  Hooks.on("combatStart", onTurnHook as never);
-  Hooks.on("combatTurn", onTurnHook as never);
-  Hooks.on("dnd5e.preRollInitiativeDialogV2" as never, onPreRollInitiativeDialog as never);
+  });
+  onHook("getCombatTrackerContextOptions", contextOptions);
+  onHook("combatStart", onTurnHook);
+  onHook("combatTurn", onTurnHook);
+  onHook("dnd5e.preRollInitiativeDialogV2", onPreRollInitiativeDialog);
 }

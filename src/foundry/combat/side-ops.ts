@@ -192,7 +192,7 @@ function opSteps(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | nul
   for (const [id, after] of op.after) {
     const c = combat.combatants.get(id);
     if (!c) problems.push({ key: "AVENTURE.SideInit.gone", data: { id } });
-    else if (initiativeOf(c) !== after && initiativeOf(c) !== (before.get(id) ?? null)) problems.push({ key: "AVENTURE.Operation.drifted", data: { what: c.name } });
+    else if (initiativeOf(c) !== after && initiativeOf(c) !== (before.get(id) ?? null)) problems.push({ key: "AVENTURE.Operation.drifted", data: { what: c.name ?? "" } });
   }
   steps.push({
     label: t("AVENTURE.SideInit.stepInitiative", { round: op.round }),

@@ -13,7 +13,7 @@ export interface TokenLike {
 
 export interface CombatantLike {
   id: string | null;
-  name: string;
+  name: string | undefined;
   initiative: number | null;
   token: TokenLike | null;
   actor: Actor | null;

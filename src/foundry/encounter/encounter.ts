@@ -126,7 +126,7 @@ export async function onEncounterStartRequest(data: unknown): Promise<{ combatId
     for (const other of (game.combats?.contents ?? []) as unknown as (CombatLike & { scene?: { id?: string | null } | null })[]) {
       if (other.scene?.id !== sceneId || !encounterState(other)) continue;
       const fighting = other.combatants.contents.find((c) => ids.has((c as unknown as { tokenId?: string }).tokenId ?? ""));
-      if (fighting) throw new UserError("AVENTURE.Encounter.alreadyFighting", { name: fighting.name });
+      if (fighting) throw new UserError("AVENTURE.Encounter.alreadyFighting", { name: fighting.name ?? "" });
     }
     const marked = surprised.length > 0 && docs.some(({ doc, side }) => !!doc.actor && surprised.includes(side));
     const enc: EncounterCombatState = { surprised, firstRound, marked };

@@ -39,7 +39,7 @@ export interface FallToken {
   name: string;
   actor: unknown;
   parent: unknown;
-  movementAction?: string;
+  movementAction?: string | null;
   testUserPermission(user: User, level: "OWNER"): boolean;
 }
 

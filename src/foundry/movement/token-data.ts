@@ -49,7 +49,7 @@ export interface TokenLikeForMovement {
   name: string;
   actor: unknown;
   parent: unknown;
-  movementAction?: string;
+  movementAction?: string | null;
 }
 
 /** Waypoints of a movement, whichever of its sections holds them. */

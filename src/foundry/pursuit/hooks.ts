@@ -14,6 +14,7 @@ import { registerRecovery } from "../operations.js";
 import { addHudButton } from "../token-hud.js";
 import { chaseOfMessage, registerPursuitRequests } from "./chase.js";
 import { queueExpiry } from "./effects.js";
+import { onHook } from "../hooks-typed.js";
 
 export { chaseOfMessage };
 
@@ -50,11 +51,11 @@ export function registerPursuitHooks(): void {
       openPursuit({ tokens });
     },
   });
-  Hooks.on("renderChatMessageHTML", onRenderPursuitCard as never);
+  onHook("renderChatMessageHTML", onRenderPursuitCard);
   // Fires on every client: only the active GM deletes, one expiry at a time.
-  Hooks.on("updateWorldTime", ((worldTime: number) => {
+  onHook("updateWorldTime", (worldTime: number) => {
     if (isActiveGM()) void guarded(() => queueExpiry(worldTime));
-  }) as never);
+  });
   // World time may have passed while the previous active GM was away (or before a reload).
   registerRecovery("pursuitExpiry", async () => {
     await queueExpiry(game.time.worldTime);

@@ -5,6 +5,7 @@
  * game.settings) and the module's own API.
  */
 import { MODULE_ID } from "../../constants.js";
+import { onHook, offHook } from "../hooks-typed.js";
 
 interface Doc {
   id: string | null;
@@ -47,9 +48,9 @@ export class Sandbox {
 
   async open(): Promise<void> {
     this.#previous = (game.scenes as unknown as { viewed: SceneDoc | null }).viewed ?? null;
-    this.#hook = Hooks.on("createChatMessage", ((m: { id: string | null }) => {
+    this.#hook = onHook("createChatMessage", (m: { id: string | null }) => {
       if (m.id) this.#messages.push(m.id);
-    }) as never);
+    });
     const scene = await classes().Scene.create({ name: "Aventure — in-world tests", grid: { size: 100, distance: 1.5, units: "m" }, width: 3000, height: 2000 });
     if (!scene) throw new Error("aventure | could not create the test scene");
     this.scene = scene;
@@ -99,7 +100,7 @@ export class Sandbox {
   }
 
   async close(): Promise<void> {
-    if (this.#hook !== null) Hooks.off("createChatMessage", this.#hook);
+    if (this.#hook !== null) offHook("createChatMessage", this.#hook);
     const settings = game.settings as unknown as { set(ns: string, k: string, v: unknown): Promise<unknown> };
     for (const [key, value] of this.#settings) await settings.set(MODULE_ID, key, value).catch(() => undefined);
     for (const m of this.messages()) await m.delete().catch(() => undefined);
