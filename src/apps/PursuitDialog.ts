@@ -95,7 +95,7 @@ function setupOfRecord(r: ChaseRecord): PursuitSetup {
 }
 
 function controlled(): DialogToken[] {
-  return ((canvas?.tokens?.controlled ?? []) as unknown as { document: DialogToken }[]).map((x) => x.document);
+  return (canvas?.tokens?.controlled ?? []).map((x) => x.document);
 }
 
 export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
@@ -197,7 +197,7 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** Disables every button of the window at once (a second click before the next render does nothing). */
   #lock(): void {
-    const buttons = (this as unknown as { element?: HTMLElement | null }).element?.querySelectorAll<HTMLButtonElement>("button[data-action]") ?? [];
+    const buttons = this.element?.querySelectorAll<HTMLButtonElement>("button[data-action]") ?? [];
     for (const b of buttons) b.disabled = true;
   }
 

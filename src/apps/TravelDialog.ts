@@ -43,7 +43,7 @@ function snapshotsOf(ids: readonly string[]): (MemberSnapshot & { owned: boolean
   return ids.flatMap((id) => {
     const a = actorById(id);
     if (!a) return [];
-    const owned = game.user.isGM || (a as unknown as Actor).testUserPermission(game.user, "OWNER");
+    const owned = game.user.isGM || a.testUserPermission(game.user, "OWNER");
     return [{ ...readSnapshot(adapter, a), owned }];
   });
 }

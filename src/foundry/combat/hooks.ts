@@ -65,7 +65,7 @@ export async function onDeleteCombat(combat: CombatDoc): Promise<void> {
 /** The combatant of a tracker row, in the combat the tracker views (it may not be the active one). */
 function combatantOf(app: unknown, li: HTMLElement): CombatantDoc | null {
   const viewed = (app as { viewed?: CombatDoc | null } | null)?.viewed;
-  const combat = viewed ?? (game as unknown as { combat?: CombatDoc | null }).combat;
+  const combat = viewed ?? game.combat;
   const id = li.dataset.combatantId ?? li.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
   const c = id ? combat?.combatants.get(id) : undefined;
   return (c as CombatantDoc | undefined) ?? null;
@@ -73,7 +73,8 @@ function combatantOf(app: unknown, li: HTMLElement): CombatantDoc | null {
 
 /** Asks which later phase to delay to (DialogV2), then sets it. */
 async function askDelay(c: CombatantDoc): Promise<void> {
-  const combat = c.parent ?? (game as unknown as { combat: CombatDoc }).combat;
+  const combat = c.parent ?? game.combat;
+  if (!combat) return; // the tracker's context menu shows only with a combat
   const choices = delayChoices(c, combat.round);
   if (!choices.length) throw new UserError("AVENTURE.Polaris.cannotDelay", { name: c.name ?? "" });
   const current = polarisFlags(c, combat.round).delayTo;
@@ -82,10 +83,7 @@ async function askDelay(c: CombatantDoc): Promise<void> {
     phases: choices.map((p) => ({ value: p, label: t("AVENTURE.Polaris.phase", { phase: p }), selected: p === current })),
     delayed: current !== null,
   });
-  const DialogV2 = foundry.applications.api.DialogV2 as unknown as {
-    prompt(o: object): Promise<unknown>;
-  };
-  const picked = await DialogV2.prompt({
+  const picked = await foundry.applications.api.DialogV2.prompt({
     window: { title: t("AVENTURE.Polaris.delay") },
     content,
     rejectClose: false,

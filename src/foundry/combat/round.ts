@@ -27,7 +27,7 @@ function record(data: unknown): Record<string, unknown> {
 /** The combat a request names (a well-formed id of an existing combat), or a UserError. */
 export function combatOf(id: unknown): CombatLike {
   if (typeof id !== "string" || !ID.test(id)) throw new UserError("AVENTURE.Combat.badRequest");
-  const combat = game.combats?.get(id) as unknown as CombatLike | undefined;
+  const combat = game.combats?.get(id);
   if (!combat) throw new UserError("AVENTURE.Combat.noCombat");
   return combat;
 }

@@ -167,6 +167,11 @@ async function advance(combat: AventureCombatLike, round: number): Promise<void>
   }
 }
 
+/** Whether a combat is of Aventure's Combat subclass (combat-class.ts), which keeps the system's start and nextRound. */
+function isAventureCombat<C extends object>(combat: C): combat is C & AventureCombatLike {
+  return "aventureBaseStart" in combat && typeof combat.aventureBaseStart === "function";
+}
+
 /** dnd5e: Combat5e#rollInitiative recovers the "initiative" uses of each combatant that rolled; so do we. */
 export async function recoverInitiativeUses(combat: CombatLike, ids: readonly string[]): Promise<void> {
   const recover = (combat as AventureCombatLike)._recoverUses;
@@ -464,10 +469,10 @@ export async function onCreateCombatant(combatant: CombatantLike & { parent?: Co
  * a start time gets one.
  */
 export async function recoverSideInitiative(): Promise<void> {
-  for (const combat of [...(game.combats?.contents ?? [])] as unknown as CombatLike[]) {
-    if (!combat.id || typeof (combat as AventureCombatLike).aventureBaseStart !== "function") continue;
+  for (const combat of [...(game.combats?.contents ?? [])]) {
+    if (!combat.id || !isAventureCombat(combat)) continue;
     try {
-      await withCombatLock(combat.id, () => finishPending(combat as AventureCombatLike));
+      await withCombatLock(combat.id, () => finishPending(combat));
       const enc = encounterState(combat);
       if (combat.started && ((enc?.marked && combat.round >= 2) || combat.getFlag(MODULE_ID, "startTime") === undefined)) await onRoundStarted(combat, combat.round);
     } catch (e) {

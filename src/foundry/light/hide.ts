@@ -131,7 +131,7 @@ export function defaultObservers(c: CanvasLike, hider: TokenObjLike): TokenObjLi
 /** The observers this GM targets (game.user.targets), sent along with a GM's request. */
 function gmTargets(c: CanvasLike, hider: TokenObjLike): TokenObjLike[] | null {
   if (!game.user.isGM) return null;
-  const targets = (game.user as unknown as { targets?: Iterable<{ id: string }> }).targets;
+  const targets = game.user.targets;
   if (!targets) return null;
   const ids = [...targets].map((x) => x.id).filter((id) => id !== hider.id);
   if (!ids.length) return null;
@@ -368,7 +368,7 @@ function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>): st
 /** The §6 prerequisites: throws a UserError (nothing rolled) when the token cannot hide from these observers now. */
 function checkHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[]): { attempt: ReturnType<typeof canTryToHide>; state: TokenLightState; actor: ActorLike } {
   const doc = tok.document;
-  const actor = doc.actor as unknown as ActorLike | null;
+  const actor = doc.actor;
   if (!actor) throw new UserError("AVENTURE.Error.NoActor", { name: doc.name });
   if (hideFlagOf(doc)) throw new UserError("AVENTURE.Light.Error.alreadyHidden", { name: doc.name });
   const state = lightTracker.stateOf(tok.id);
@@ -404,7 +404,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
     const unknown: string[] = [];
     const searchRolls: Record<string, number> = {};
     for (const o of observers) {
-      const oActor = o.document.actor as unknown as ActorLike | null;
+      const oActor = o.document.actor;
       if (!oActor) {
         unknown.push(o.id); // a named token without an actor: the GM decides
         continue;
@@ -477,7 +477,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
     const flag = hideFlagOf(doc);
     if (!flag) return false;
     const end = hideEnds(event);
-    const actor = doc.actor as unknown as ActorLike | null;
+    const actor = doc.actor;
     const op: HideOp = { v: 1, status: "applying", sceneId, changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }] };
     const message = await postCard({
       template: template("light/hide-end-card.hbs"),
@@ -502,7 +502,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
  */
 async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<void> {
   const sceneId = c.scene!.id!;
-  const actor = observer.document.actor as unknown as ActorLike | null;
+  const actor = observer.document.actor;
   const hiders = c.tokens.placeables.filter((h) => hideFlagOf(h.document)?.from.includes(observer.id) && !tokenBusy(sceneId, h.id));
   if (!actor || hiders.length === 0) {
     await observer.document.setFlag(MODULE_ID, "searching", true);
@@ -564,7 +564,7 @@ export async function checkHiddenTokens(_changed: readonly TokenLightState[], st
   for (const tok of c.tokens.placeables) {
     const flag = hideFlagOf(tok.document);
     if (!flag || tokenBusy(sceneId, tok.id)) continue;
-    const actor = tok.document.actor as unknown as ActorLike | null;
+    const actor = tok.document.actor;
     const state = states.get(tok.id);
     if (!actor || !state) continue;
     const observers = flag.from.map((id) => placeable(c, id)).filter((o): o is TokenObjLike => !!o);
@@ -636,7 +636,7 @@ export function onChatMessageCreated(message: { flags?: Record<string, unknown>;
   const speaker = message.speaker ?? {};
   const sceneId = typeof speaker.scene === "string" && ID.test(speaker.scene) ? speaker.scene : canvasLike()?.scene?.id;
   if (!author || !sceneId) return;
-  const scene = game.scenes.get(sceneId) as unknown as { tokens: Iterable<TokenDocLike> } | undefined;
+  const scene = game.scenes.get(sceneId);
   if (!scene) return;
   let tokens: TokenDocLike[];
   if (typeof speaker.token === "string" && ID.test(speaker.token)) {

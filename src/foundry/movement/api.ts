@@ -7,7 +7,7 @@ import { controlledTokens } from "../tokens.js";
 /** Opens the jump panel of each token (default: the controlled tokens). A token needs an actor. */
 export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
   await guarded(async () => {
-    const list = tokens ?? (controlledTokens() as unknown as JumpSubject[]);
+    const list = tokens ?? (controlledTokens());
     for (const token of list) {
       if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
       await new JumpPanel(token).render({ force: true } as never);

@@ -125,11 +125,11 @@ function parseRef(d: Record<string, unknown>): FallRef | null {
 function resolveRef(ref: FallRef): FallTarget | null {
   if ("tokenId" in ref) {
     const scene = game.scenes.get(ref.sceneId);
-    const token = scene?.tokens.get(ref.tokenId) as unknown as FallToken | undefined;
+    const token = scene?.tokens.get(ref.tokenId);
     if (!token) return null;
     return token.actor ? { token, actor: token.actor as FallTarget["actor"] } : null;
   }
-  const actor = game.actors.get(ref.actorId) as unknown as FallTarget["actor"] | undefined;
+  const actor = game.actors.get(ref.actorId);
   return actor ? { token: null, actor } : null;
 }
 
@@ -146,13 +146,13 @@ export function resolveFallRequest(data: unknown, user: User): { target: FallTar
   const ref = parseRef(d);
   if (!ref) throw new UserError("AVENTURE.Error.NoToken");
   if ("tokenId" in ref) {
-    const token = game.scenes.get(ref.sceneId)?.tokens.get(ref.tokenId) as unknown as FallToken | undefined;
+    const token = game.scenes.get(ref.sceneId)?.tokens.get(ref.tokenId);
     if (!token) throw new UserError("AVENTURE.Error.NoToken");
     assertOwner(user, token);
     if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
     return { target: { token, actor: token.actor as FallTarget["actor"] }, metres: metres as number, source, ref };
   }
-  const actor = game.actors.get(ref.actorId) as unknown as FallTarget["actor"] | undefined;
+  const actor = game.actors.get(ref.actorId);
   if (!actor) throw new UserError("AVENTURE.Error.NoToken");
   assertOwner(user, actor);
   return { target: { token: null, actor }, metres: metres as number, source, ref };

@@ -24,7 +24,7 @@ export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean
 /** The actor's Polaris stats through the adapter (initiative score, Réaction), null when unknown. */
 export function polarisStats(c: CombatantLike): { initiative: number | null; reaction: number | null } {
   if (!c.actor) return { initiative: null, reaction: null };
-  const s = adapterFor().read(c.actor as unknown as ActorLike);
+  const s = adapterFor().read(c.actor);
   return { initiative: s.polarisInitiative, reaction: s.polarisReaction };
 }
 

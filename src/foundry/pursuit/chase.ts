@@ -187,7 +187,7 @@ interface SceneLike {
 }
 
 function sceneOf(sceneId: string | null): SceneLike | undefined {
-  return sceneId ? (game.scenes.get(sceneId) as unknown as SceneLike | undefined) : undefined;
+  return sceneId ? (game.scenes.get(sceneId) as unknown as SceneLike | undefined) : undefined; // TODO
 }
 
 /**
@@ -222,7 +222,7 @@ interface CombatLike {
  */
 export function combatUnderway(tokenIds: readonly string[]): boolean {
   if (!tokenIds.length) return false;
-  const combats = (game as unknown as { combats?: { contents?: CombatLike[] } }).combats?.contents ?? [];
+  const combats = game.combats?.contents ?? [];
   for (const combat of combats) {
     if (!combat.started || !combat.combatants) continue;
     for (const c of combat.combatants) if (c.tokenId && tokenIds.includes(c.tokenId)) return true;

@@ -46,8 +46,8 @@ export function registerPursuitHooks(): void {
     title: "AVENTURE.Pursuit.hud",
     column: "right",
     onClick: (token) => {
-      const selected = ((canvas?.tokens?.controlled ?? []) as unknown as { document: DialogToken }[]).map((x) => x.document);
-      const tokens = selected.some((x) => x.id === token.id) ? selected : [token as unknown as DialogToken, ...selected];
+      const selected = (canvas?.tokens?.controlled ?? []).map((x) => x.document);
+      const tokens = selected.some((x) => x.id === token.id) ? selected : [token, ...selected];
       openPursuit({ tokens });
     },
   });
