@@ -22,10 +22,10 @@ onceHook("init", () => {
     type: ActorDataMenu as never,
     restricted: true,
   });
-  registerKeybindings(() => (game.modules.get(MODULE_ID) as unknown as { api: Record<string, unknown> }).api);
+  registerKeybindings(() => game.modules.get(MODULE_ID)?.api);
   registerStatusEffects();
   void registerHandlebars();
   registerHooks();
   const mod = game.modules.get(MODULE_ID);
-  if (mod) (mod as unknown as { api: unknown }).api = buildApi();
+  if (mod) mod.api = buildApi();
 });

@@ -147,9 +147,9 @@ export function registerCombatHooks(openEncounter: () => unknown): void {
   // The encounter dialog shows its result with the chat card's template as a partial.
   void loadTemplatesCompat([template("encounter/card.hbs")]);
   onHook("createCombatant", (c: CombatantDoc) => guarded(() => onCreateCombatant(c)));
-  onHook("updateCombatant", (c: CombatantDoc, changes: { flags?: Record<string, unknown> }) => {
+  onHook("updateCombatant", (c, changes: { flags?: Record<string, unknown> }) => {
     // Hasten/delay change the order without touching the initiative: sort again on every client.
-    if (changes?.flags?.[MODULE_ID] !== undefined) (c.parent as unknown as { debounceSetup?: () => void })?.debounceSetup?.();
+    if (changes?.flags?.[MODULE_ID] !== undefined) c.parent?.debounceSetup?.();
   });
   onHook("deleteCombat", (combat: CombatDoc) => guarded(() => onDeleteCombat(combat)));
   onHook("renderCombatTracker", (app: unknown, html: HTMLElement) => {

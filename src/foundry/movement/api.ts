@@ -21,7 +21,7 @@ export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
  */
 export async function openFallDialog(tokens?: { name: string; actor: unknown }[], source: "hud" | "api" = "api"): Promise<void> {
   await guarded(async () => {
-    const list = tokens ?? (controlledTokens() as unknown as { name: string; actor: unknown }[]);
+    const list = tokens ?? controlledTokens();
     for (const token of list) if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
     await new FallDialog(list, source).render({ force: true } as never);
   });

@@ -292,7 +292,10 @@ export function counterValue(actor: ActorLike, key: Counter): number | null {
 }
 
 async function writeCounter(actor: ActorLike, key: Counter, value: number | null): Promise<void> {
-  if (value === null) await (actor as unknown as { unsetFlag(scope: string, key: string): Promise<unknown> }).unsetFlag(MODULE_ID, key);
+  if (value === null) {
+    if (!actor.unsetFlag) throw new Error("aventure | an actor without unsetFlag"); // every Foundry document has it
+    await actor.unsetFlag(MODULE_ID, key);
+  }
   else await actor.setFlag(MODULE_ID, key, value);
 }
 
