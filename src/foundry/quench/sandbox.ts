@@ -25,6 +25,12 @@ function classes(): { Scene: Creatable<SceneDoc>; Actor: Creatable<Doc> } {
   return { Scene: g.Scene, Actor: g.Actor };
 }
 
+/** game.settings for any Aventure key a test names (a test sets a key it chose, with a value of that key's type). */
+function anySettings(): { get(ns: string, k: string): unknown; set(ns: string, k: string, v: unknown): Promise<unknown> } {
+  // cast: SettingConfig types each key's value; a batch sets keys by name and puts the old values back
+  return game.settings as unknown as { get(ns: string, k: string): unknown; set(ns: string, k: string, v: unknown): Promise<unknown> };
+}
+
 /** Polls `fn` until it returns something truthy (documents change asynchronously, on the server's answer). */
 export async function waitFor<T>(fn: () => T | null | undefined | false, what: string, timeout = 5000): Promise<T> {
   const start = Date.now();
@@ -38,7 +44,7 @@ export async function waitFor<T>(fn: () => T | null | undefined | false, what: s
 
 export class Sandbox {
   scene: SceneDoc | null = null;
-  #previous: SceneDoc | null = null;
+  #previous: { view(): Promise<unknown> } | null = null;
   readonly #docs: Doc[] = [];
   readonly #settings = new Map<string, unknown>();
   readonly #messages: string[] = [];
@@ -47,7 +53,7 @@ export class Sandbox {
   #advanced = 0;
 
   async open(): Promise<void> {
-    this.#previous = (game.scenes as unknown as { viewed: SceneDoc | null }).viewed ?? null;
+    this.#previous = game.scenes.viewed ?? null;
     this.#hook = onHook("createChatMessage", (m: { id: string | null }) => {
       if (m.id) this.#messages.push(m.id);
     });
@@ -78,7 +84,7 @@ export class Sandbox {
 
   /** Sets an Aventure setting for the test; `close()` puts the old value back. */
   async setting(key: string, value: unknown): Promise<void> {
-    const settings = game.settings as unknown as { get(ns: string, k: string): unknown; set(ns: string, k: string, v: unknown): Promise<unknown> };
+    const settings = anySettings();
     if (!this.#settings.has(key)) this.#settings.set(key, settings.get(MODULE_ID, key));
     await settings.set(MODULE_ID, key, value);
   }
@@ -101,7 +107,7 @@ export class Sandbox {
 
   async close(): Promise<void> {
     if (this.#hook !== null) offHook("createChatMessage", this.#hook);
-    const settings = game.settings as unknown as { set(ns: string, k: string, v: unknown): Promise<unknown> };
+    const settings = anySettings();
     for (const [key, value] of this.#settings) await settings.set(MODULE_ID, key, value).catch(() => undefined);
     for (const m of this.messages()) await m.delete().catch(() => undefined);
     if (this.#advanced) await game.time.advance(-this.#advanced).catch(() => undefined);
