@@ -19,7 +19,7 @@ onceHook("init", () => {
     label: "AVENTURE.ActorData.menuLabel",
     hint: "AVENTURE.ActorData.menuHint",
     icon: "fa-solid fa-database",
-    type: ActorDataMenu as never,
+    type: ActorDataMenu as never, // cast: the pinned settings-menu type wants a legacy FormApplication constructor; v13 accepts an ApplicationV2
     restricted: true,
   });
   registerKeybindings(() => game.modules.get(MODULE_ID)?.api);

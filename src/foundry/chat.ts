@@ -20,5 +20,5 @@ export async function postCard(opts: CardOptions): Promise<ChatMessage | undefin
   if (opts.rolls?.length) data.rolls = opts.rolls;
   if (opts.gmOnly) data.whisper = gmIds();
   if (opts.flags) data.flags = { aventure: opts.flags };
-  return (await ChatMessage.implementation.create(data as never)) ?? undefined;
+  return (await ChatMessage.implementation.create(data as never)) ?? undefined; // cast: card data with flags.aventure built by each feature (checked by its own card reader)
 }

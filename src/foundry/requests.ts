@@ -140,7 +140,7 @@ async function sendRemote<R>(name: string, data: unknown, timeout: number): Prom
       whisper: gmIds(),
       speaker: { alias: game.user.name },
       flags: { [MODULE_ID]: { request: flag } },
-    } as never);
+    });
     const w = waiting.get(id);
     if (w && message) w.messageId = message.id ?? undefined;
   } catch (e) {
@@ -232,7 +232,7 @@ async function createReceipt(request: RequestFlag, requestMessage: ChatMessage, 
     whisper: [sender.id!],
     speaker: { alias: game.user.name },
     flags: { [MODULE_ID]: { receipt } },
-  } as never)) as ChatMessage | undefined;
+  } as never)) as ChatMessage | undefined; // cast: card data with flags.aventure built by each feature (checked by its own card reader)
 }
 
 /**
@@ -245,7 +245,7 @@ async function answer(message: ChatMessage, request: RequestFlag, sender: User):
   try {
     const receipt = await createReceipt(request, message, sender, { status: "working" });
     const reply = await dispatch(request.name, request.data, sender, request.id);
-    if (receipt) await receipt.update({ [`flags.${MODULE_ID}.receipt.reply`]: reply } as never);
+    if (receipt) await receipt.update({ flags: { [MODULE_ID]: { receipt: { reply } } } });
     if (game.messages.get(message.id!)) await message.delete();
     if (receipt) await receipt.delete();
   } finally {
@@ -314,7 +314,7 @@ export async function recoverRequests(): Promise<void> {
     if (answering.has(receipt.requestId)) continue;
     try {
       if (receipt.reply.status === "working") {
-        await message.update({ [`flags.${MODULE_ID}.receipt.reply`]: { status: "done", ok: false, key: "AVENTURE.Request.interrupted", data: {} } } as never);
+        await message.update({ flags: { [MODULE_ID]: { receipt: { reply: { status: "done", ok: false, key: "AVENTURE.Request.interrupted", data: {} } } } } });
       }
       const request = receipt.requestMessageId ? game.messages.get(receipt.requestMessageId) : undefined;
       if (request) await request.delete();

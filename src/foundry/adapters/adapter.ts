@@ -173,7 +173,7 @@ export class GenericAdapter implements ActorAdapter {
     await roll.evaluate();
     if (options.message !== false) {
       await roll.toMessage({
-        speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+        speaker: ChatMessage.getSpeaker({ actor: actor as never }), // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
         flavor: options.flavor ?? "",
       });
     }

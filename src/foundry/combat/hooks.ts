@@ -138,7 +138,7 @@ function contextOptions(app: unknown, entries: Record<string, unknown>[]): void 
 }
 
 export function registerCombatHooks(openEncounter: () => unknown): void {
-  const config = CONFIG as unknown as { Combat: { documentClass: CombatCtor } };
+  const config = CONFIG as unknown as { Combat: { documentClass: CombatCtor } }; // cast: CONFIG.Combat.documentClass gets Aventure's subclass of the system's class (a mixin the pinned types cannot follow)
   // Always there in Foundry; a test world without combat simply gets no subclass.
   if ("Combat" in config) config.Combat.documentClass = aventureCombatClass(config.Combat.documentClass);
   registerSideRequests();

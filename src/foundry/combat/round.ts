@@ -60,7 +60,7 @@ export async function onRollSidesRequest(data: unknown, { sender }: { sender: Us
   for (const id of ids as string[]) {
     const c = combat.combatants.get(id);
     if (!c) throw new UserError("AVENTURE.Combat.badRequest");
-    if (!canControl(sender, c as never)) throw new UserError("AVENTURE.Error.NotOwner", { name: c.name ?? "" });
+    if (!canControl(sender, c)) throw new UserError("AVENTURE.Error.NotOwner", { name: c.name ?? "" });
   }
   await rollSides(combat, { ids: ids as string[], player: !sender.isGM });
   return { rolled: true };

@@ -269,7 +269,7 @@ async function reportResumed(op: SideOp, problems: SideOp["problems"]): Promise<
     content: `<div class="aventure aventure-card aventure-side-round"><p>${tHtml("AVENTURE.SideInit.resumed", { round: op.round })}</p>${lines ? `<ul>${lines}</ul>` : ""}</div>`,
     whisper: gmIds(),
     speaker: { alias: game.user.name },
-  } as never);
+  });
 }
 
 /** Finishes the combat's interrupted operation, if any (lock held). Returns whether there was one. */

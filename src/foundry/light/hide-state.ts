@@ -226,7 +226,7 @@ export async function runHideOp(message: ChatMessage, card: HideCard, op: HideOp
     const notes = [...(resumed ? [t("AVENTURE.Operation.resumed")] : []), ...problems.map((p) => t(p.key, p.data))];
     update.content = `${message.content}<p class="aventure-note">${notes.map(escapeHtml).join("<br>")}</p>`;
   }
-  await message.update(update as never);
+  await message.update(update as never); // cast: a dotted flags path chosen at run time (the card's key)
   return next;
 }
 

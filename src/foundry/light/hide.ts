@@ -175,7 +175,7 @@ function tokenIds(name: string, v: unknown): string[] | undefined {
 export async function hide(ref: TokenRef, options: HideOptions = {}): Promise<HideReply> {
   const c = requireCanvas();
   const tok = resolveToken(c, ref);
-  assertOwner(game.user, tok.document as never);
+  assertOwner(game.user, tok.document);
   const observers = tokenIds("observers", options.observers);
   const searching = tokenIds("searching", options.searching);
   // A GM's targets are its choice of observers (targets live on its own client: they travel with the request).
@@ -204,7 +204,7 @@ export async function hideSelected(): Promise<(HideReply | null)[]> {
 export async function endHide(ref: TokenRef, event: HideEndEvent = "revealed"): Promise<boolean> {
   const c = requireCanvas();
   const tok = resolveToken(c, ref);
-  assertOwner(game.user, tok.document as never);
+  assertOwner(game.user, tok.document);
   return sendRequest<boolean>("endHide", { sceneId: c.scene!.id!, tokenId: tok.id, event });
 }
 
@@ -269,7 +269,7 @@ function resolveHideRequest(req: HideRequest): { c: CanvasLike; tok: TokenObjLik
 async function onHideRequest(data: unknown, { sender }: { sender: User }): Promise<HideReply> {
   const req = parseHideRequest(data);
   const { c, tok, observers, searching } = resolveHideRequest(req);
-  assertOwner(sender, tok.document as never);
+  assertOwner(sender, tok.document);
   // A player's own choice: observers that are all theirs, and searchers only among them (searchers are observers).
   // A list of searchers without named observers (even an empty one) would overrule the GM's marks on the hostile
   // tokens, which are not the player's.
@@ -294,7 +294,7 @@ async function onEndHideRequest(data: unknown, { sender }: { sender: User }): Pr
   }
   const doc = sceneToken(ref.sceneId, ref.tokenId);
   if (!doc) throw new UserError("AVENTURE.Light.Error.noToken");
-  assertOwner(sender, doc as never);
+  assertOwner(sender, doc);
   return performEndHide(ref.sceneId, doc, d.event as HideEndEvent);
 }
 
@@ -336,7 +336,7 @@ function describeHide(data: unknown): string[] {
 async function applyHideProposal(data: unknown, { proposer }: { proposer: User | null }): Promise<string> {
   const req = parseHideRequest(data);
   const { c, tok, observers, searching } = resolveHideRequest(req);
-  if (proposer) assertOwner(proposer, tok.document as never);
+  if (proposer) assertOwner(proposer, tok.document);
   const out = await performHide(c, tok, observers, searching);
   const name = tok.document.name;
   if (!out) return t("AVENTURE.Light.Hide.proposal.cancelled", { name });
@@ -456,7 +456,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       template: template("light/hide-card.hbs"),
       context: hideCardContext({ hider: doc.name, dc: result.dc, hidden, observers: rows }),
       gmOnly: true,
-      speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+      speaker: ChatMessage.getSpeaker({ actor: actor as never }), // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
       flags: { hide: { tokenId: tok.id, dc: result.dc, op } },
     });
     if (hidden && message) await runHideOp(message, "hide", op, false);
@@ -483,7 +483,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
       template: template("light/hide-end-card.hbs"),
       context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck, dc: flag.dc }),
       gmOnly: true,
-      speaker: actor ? ChatMessage.getSpeaker({ actor: actor as never }) : undefined,
+      speaker: actor ? ChatMessage.getSpeaker({ actor: actor as never }) : undefined, // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
       flags: { hideEnd: { tokenId: doc.id, event, op } },
     });
     if (!message) return false;
@@ -531,7 +531,7 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
       template: template("light/search-card.hbs"),
       context: searchCardContext({ observer: observer.document.name, roll, rows }),
       gmOnly: true,
-      speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+      speaker: ChatMessage.getSpeaker({ actor: actor as never }), // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
       flags: { search: { tokenId: observer.id, roll, op } },
     });
     if (message) await runHideOp(message, "search", op, false);

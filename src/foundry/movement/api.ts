@@ -10,7 +10,7 @@ export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
     const list = tokens ?? (controlledTokens());
     for (const token of list) {
       if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
-      await new JumpPanel(token).render({ force: true } as never);
+      await new JumpPanel(token).render({ force: true });
     }
   });
 }
@@ -23,6 +23,6 @@ export async function openFallDialog(tokens?: { name: string; actor: unknown }[]
   await guarded(async () => {
     const list = tokens ?? controlledTokens();
     for (const token of list) if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
-    await new FallDialog(list, source).render({ force: true } as never);
+    await new FallDialog(list, source).render({ force: true });
   });
 }

@@ -43,7 +43,7 @@ export async function onFallRegionMoveIn(this: { height: number }, event: FallRe
 export function registerFallBehavior(): void {
   const { RegionBehaviorType } = foundry.data.regionBehaviors;
   const { NumberField } = foundry.data.fields;
-  const Base = RegionBehaviorType as unknown as new (...args: never[]) => object;
+  const Base = RegionBehaviorType as unknown as new (...args: never[]) => object; // cast: the v13 RegionBehaviorType base class as a plain constructor (its pinned generics need a schema)
   class FallRegionBehaviorType extends Base {
     static LOCALIZATION_PREFIXES = ["AVENTURE.Movement.FallRegion"];
     static defineSchema() {
@@ -53,7 +53,7 @@ export function registerFallBehavior(): void {
     }
     static events = { tokenMoveIn: onFallRegionMoveIn };
   }
-  const config = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> };
+  const config = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> }; // cast: registering a module behaviour type: the pinned dataModels record has only core's types
   config.dataModels[FALL_BEHAVIOR_TYPE] = FallRegionBehaviorType;
   config.typeIcons[FALL_BEHAVIOR_TYPE] = FALL_BEHAVIOR_ICON;
 }

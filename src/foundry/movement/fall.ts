@@ -203,7 +203,7 @@ async function cardContent(flag: FallCardFlag): Promise<string> {
 }
 
 async function writeCard(message: ChatMessage, flag: FallCardFlag): Promise<void> {
-  await message.update({ content: await cardContent(flag), [`flags.${MODULE_ID}.fall`]: flag } as never);
+  await message.update({ content: await cardContent(flag), flags: { [MODULE_ID]: { fall: flag } } });
 }
 
 /**
@@ -316,11 +316,11 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
   };
   const message = (await ChatMessage.implementation.create({
     content: await cardContent(flag),
-    speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+    speaker: ChatMessage.getSpeaker({ actor: actor as never }), // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
     flavor: tHtml("AVENTURE.Movement.Fall.rollFlavor", { name, metres: fmt(metres) }),
     ...(rolls.length ? { rolls } : {}),
     flags: { [MODULE_ID]: { fall: flag } },
-  } as never)) as ChatMessage | undefined;
+  } as never)) as ChatMessage | undefined; // cast: card data with flags.aventure built by each feature (checked by its own card reader)
   if (!message) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });
   const done = flag.status === "applying" ? await completeFall(message, flag, true) : flag;
   return { metres, dice, total, applied: done.applied, prone: done.prone };
@@ -405,7 +405,7 @@ export async function onElevationDrop(token: FallToken, movement: MovementLike):
       const ok = await foundry.applications.api.DialogV2.confirm({
         window: { title: "AVENTURE.Movement.Fall.title" },
         content: `<p>${tHtml("AVENTURE.Movement.Fall.askDrop", { name: token.name, metres: fmt(metres) })}</p>`,
-      } as never);
+      });
       if (!ok) return;
     }
     await executeFall({ token, actor: token.actor as FallTarget["actor"] }, metres, "drop");

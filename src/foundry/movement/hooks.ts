@@ -59,13 +59,13 @@ export function registerMovementHooks(): void {
     icon: "fa-solid fa-person-arrow-up-from-line",
     title: "AVENTURE.Movement.Jump.hud",
     column: "right",
-    onClick: (token) => showJumps([token as never]),
+    onClick: (token) => showJumps([token]),
   });
   addHudButton({
     id: "fall",
     icon: "fa-solid fa-person-falling",
     title: "AVENTURE.Movement.Fall.hud",
     column: "right",
-    onClick: (token) => openFallDialog([token as never], "hud"),
+    onClick: (token) => openFallDialog([token], "hud"),
   });
 }

@@ -21,7 +21,7 @@ interface Creatable<T> {
 
 /** The document classes a batch creates, as globals. */
 function classes(): { Scene: Creatable<SceneDoc>; Actor: Creatable<Doc> } {
-  const g = globalThis as unknown as { Scene: Creatable<SceneDoc>; Actor: Creatable<Doc> };
+  const g = globalThis as unknown as { Scene: Creatable<SceneDoc>; Actor: Creatable<Doc> }; // cast: the document classes as globals, with only the create() a batch uses
   return { Scene: g.Scene, Actor: g.Actor };
 }
 
@@ -79,7 +79,7 @@ export class Sandbox {
   async embedded<T>(type: string, data: object): Promise<T> {
     const [doc] = await this.scene!.createEmbeddedDocuments(type, [data]);
     if (!doc) throw new Error(`aventure | could not create a test ${type}`);
-    return doc as unknown as T;
+    return doc as unknown as T; // cast: the caller names the embedded document type it created
   }
 
   /** Sets an Aventure setting for the test; `close()` puts the old value back. */

@@ -278,7 +278,7 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
 
 /** Writes the card's state (an update of the GM's own message: the card is re-rendered on every client). */
 export async function writeJourney(message: ChatMessage, flag: TravelCardFlag): Promise<void> {
-  await message.update({ [`flags.${MODULE_ID}.travel`]: flag } as never);
+  await message.update({ flags: { [MODULE_ID]: { travel: flag } } });
 }
 
 // ------------------------------------------------------------------------------------------------ reading and writing
