@@ -177,9 +177,9 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     }) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
-  override async close(options?: object): Promise<this> {
+  override async close(options?: Parameters<foundry.applications.api.ApplicationV2["close"]>[0]): Promise<this> {
     untrackWindow(this);
-    return super.close(options as never) as Promise<this>; // cast: the pinned close options differ from the base class's
+    return super.close(options) as Promise<this>;
   }
 
   override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {

@@ -117,9 +117,9 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     return this.#context as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
-  override async close(options?: object): Promise<this> {
+  override async close(options?: Parameters<foundry.applications.api.ApplicationV2["close"]>[0]): Promise<this> {
     untrackWindow(this);
-    return super.close(options as never) as Promise<this>; // cast: the pinned close options differ from the base class's
+    return super.close(options) as Promise<this>;
   }
 
   /** A field changed: update the state and the live summary (the form part only when its shape changed). */

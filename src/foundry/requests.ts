@@ -232,7 +232,7 @@ async function createReceipt(request: RequestFlag, requestMessage: ChatMessage, 
     whisper: [sender.id!],
     speaker: { alias: game.user.name },
     flags: { [MODULE_ID]: { receipt } },
-  } as never)) as ChatMessage | undefined; // cast: card data with flags.aventure built by each feature (checked by its own card reader)
+  })) as ChatMessage | undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import { DND5E_PATHS, OSE_PATHS } from "./presets.js";
 import { readNumber, readStats, type ActorStats } from "./read.js";
 import { clean, toMetres } from "../../rules/units.js";
 import { encounterMovement } from "../../rules/travel.js";
+import { speakerOf } from "../chat.js";
 
 export type AdapterId = "dnd5e" | "ose" | "generic";
 export type Ability = "str" | "dex" | "con" | "int" | "wis" | "cha";
@@ -173,7 +174,7 @@ export class GenericAdapter implements ActorAdapter {
     await roll.evaluate();
     if (options.message !== false) {
       await roll.toMessage({
-        speaker: ChatMessage.getSpeaker({ actor: actor as never }), // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
+        speaker: speakerOf(actor),
         flavor: options.flavor ?? "",
       });
     }

@@ -28,7 +28,7 @@ import {
   type HideObserver,
 } from "../../rules/index.js";
 import { adapterFor, type ActorLike } from "../adapters/adapter.js";
-import { postCard } from "../chat.js";
+import { postCard, speakerOf } from "../chat.js";
 import { isActiveGM } from "../gm.js";
 import { guarded, t, tHtml, UserError, notify } from "../i18n.js";
 import { registerRecovery } from "../operations.js";
@@ -456,7 +456,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       template: template("light/hide-card.hbs"),
       context: hideCardContext({ hider: doc.name, dc: result.dc, hidden, observers: rows }),
       gmOnly: true,
-      speaker: ChatMessage.getSpeaker({ actor: actor as never }), // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
+      speaker: speakerOf(actor),
       flags: { hide: { tokenId: tok.id, dc: result.dc, op } },
     });
     if (hidden && message) await runHideOp(message, "hide", op, false);
@@ -483,7 +483,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
       template: template("light/hide-end-card.hbs"),
       context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck, dc: flag.dc }),
       gmOnly: true,
-      speaker: actor ? ChatMessage.getSpeaker({ actor: actor as never }) : undefined, // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
+      speaker: actor ? speakerOf(actor) : undefined,
       flags: { hideEnd: { tokenId: doc.id, event, op } },
     });
     if (!message) return false;
@@ -531,7 +531,7 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
       template: template("light/search-card.hbs"),
       context: searchCardContext({ observer: observer.document.name, roll, rows }),
       gmOnly: true,
-      speaker: ChatMessage.getSpeaker({ actor: actor as never }), // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
+      speaker: speakerOf(actor),
       flags: { search: { tokenId: observer.id, roll, op } },
     });
     if (message) await runHideOp(message, "search", op, false);

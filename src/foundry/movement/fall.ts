@@ -28,6 +28,7 @@ import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
 import { fallCardContext, metresText, type FallSource } from "../../apps/movement-context.js";
 import { isFlying, isTeleportAction, lastAction, sceneToMetres, type SceneLike } from "./token-data.js";
+import { speakerOf } from "../chat.js";
 
 /** Who falls: a token (with its actor) or an actor alone. */
 export interface FallTarget {
@@ -316,11 +317,11 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
   };
   const message = (await ChatMessage.implementation.create({
     content: await cardContent(flag),
-    speaker: ChatMessage.getSpeaker({ actor: actor as never }), // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
+    speaker: speakerOf(actor),
     flavor: tHtml("AVENTURE.Movement.Fall.rollFlavor", { name, metres: fmt(metres) }),
     ...(rolls.length ? { rolls } : {}),
     flags: { [MODULE_ID]: { fall: flag } },
-  } as never)) as ChatMessage | undefined; // cast: card data with flags.aventure built by each feature (checked by its own card reader)
+  })) as ChatMessage | undefined;
   if (!message) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });
   const done = flag.status === "applying" ? await completeFall(message, flag, true) : flag;
   return { metres, dice, total, applied: done.applied, prone: done.prone };
