@@ -117,6 +117,24 @@ declare global {
   }
 
   /**
+   * v13 RegionEvent (public API, RegionDocument events): what a region behaviour's event handler receives. `user` is
+   * the user whose action caused the event (`isSelf` on that user's client).
+   */
+  interface AventureRegionEvent<D> {
+    /** "tokenMoveIn", "tokenMoveOut", "tokenEnter"... (CONST.REGION_EVENTS). */
+    name?: string;
+    data: D;
+    region?: unknown;
+    user: { isSelf: boolean };
+  }
+
+  /** v13 data of the token movement region events (tokenMoveIn, tokenMoveOut, tokenMove...): the token and its movement. */
+  interface AventureTokenRegionEventData<T> {
+    token: T;
+    movement?: AventureTokenMovement | null;
+  }
+
+  /**
    * Every hook Aventure registers (through `onHook` / `onceHook`, src/foundry/hooks-typed.ts) and its handler's
    * signature, from the public v13 API (hookEvents, the document hooks, ApplicationV2 render hooks), Quench's README
    * and the dnd5e 5.3.x sources. A handler's return value is ignored except where noted.

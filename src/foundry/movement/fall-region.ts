@@ -9,21 +9,15 @@ import { getSetting } from "../settings.js";
 import { guarded, UserError } from "../i18n.js";
 import { isActiveGM } from "../gm.js";
 import { claimMovementFall, executeFall, type FallTarget, type FallToken } from "./fall.js";
-import { isFlying, isTeleportAction, lastAction, type MovementLike } from "./token-data.js";
+import { isFlying, isTeleportAction, lastAction } from "./token-data.js";
 
 export const FALL_BEHAVIOR_TYPE = "aventure.fall";
 /** The type's label key (Foundry reads it itself from TYPES.RegionBehavior.<type>). */
 export const FALL_BEHAVIOR_LABEL = "TYPES.RegionBehavior.aventure.fall";
 export const FALL_BEHAVIOR_ICON = "fa-solid fa-person-falling";
 
-/** v13 region event data of tokenMoveIn: `{token, movement}`. */
-export interface FallRegionEvent {
-  user: { isSelf: boolean };
-  data: {
-    token: FallToken & { stopMovement(): unknown };
-    movement?: (MovementLike & { id?: string }) | null;
-  };
-}
+/** v13 region event tokenMoveIn (declared in src/declarations.d.ts): `{token, movement}`. */
+export type FallRegionEvent = AventureRegionEvent<AventureTokenRegionEventData<FallToken & { stopMovement(): unknown }>>;
 
 /** tokenMoveIn handler, `this` being the behaviour's system data (its `height` in metres). */
 export async function onFallRegionMoveIn(this: { height: number }, event: FallRegionEvent): Promise<void> {
