@@ -10,21 +10,22 @@ import { registerStatusEffects } from "./foundry/status-effects.js";
 import { registerHandlebars } from "./foundry/handlebars.js";
 import { ActorDataMenu } from "./apps/ActorDataMenu.js";
 import { registerKeybindings } from "./foundry/keybindings.js";
+import { onceHook } from "./foundry/hooks-typed.js";
 
-Hooks.once("init", () => {
+onceHook("init", () => {
   registerSettings();
   game.settings.registerMenu(MODULE_ID, "actorDataMenu", {
     name: "AVENTURE.ActorData.menuName",
     label: "AVENTURE.ActorData.menuLabel",
     hint: "AVENTURE.ActorData.menuHint",
     icon: "fa-solid fa-database",
-    type: ActorDataMenu as never,
+    type: ActorDataMenu as never, // cast: the pinned settings-menu type wants a legacy FormApplication constructor; v13 accepts an ApplicationV2
     restricted: true,
   });
-  registerKeybindings(() => (game.modules.get(MODULE_ID) as unknown as { api: Record<string, unknown> }).api);
+  registerKeybindings(() => game.modules.get(MODULE_ID)?.api);
   registerStatusEffects();
   void registerHandlebars();
   registerHooks();
   const mod = game.modules.get(MODULE_ID);
-  if (mod) (mod as unknown as { api: unknown }).api = buildApi();
+  if (mod) mod.api = buildApi();
 });

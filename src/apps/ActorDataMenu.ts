@@ -41,7 +41,7 @@ export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
     const actors = game.actors.contents.map((a) => ({ id: a.id!, name: a.name }));
     this.#actorId ||= canvas?.tokens?.controlled[0]?.actor?.id ?? actors[0]?.id ?? "";
     const actor = this.#actorId ? (game.actors.get(this.#actorId) ?? null) : null;
-    return actorDataContext(this.#paths, actors, actor ? { id: actor.id!, name: actor.name } : null, (k) => t(k)) as never;
+    return actorDataContext(this.#paths, actors, actor ? { id: actor.id!, name: actor.name } : null, (k) => t(k)) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
   override async _onRender(context: never, options: never): Promise<void> {
@@ -54,8 +54,8 @@ export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
     }
   }
 
-  override _onChangeForm(formConfig: unknown, event: Event): void {
-    super._onChangeForm(formConfig as never, event);
+  override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
+    super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | HTMLSelectElement | null;
     if (!target) return;
     if (target.name === "actorId") {

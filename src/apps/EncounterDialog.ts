@@ -29,7 +29,7 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** `options.where` prefills the place (default: the dungeon). */
   constructor(options: Record<string, unknown> = {}) {
-    super(options as never);
+    super(options as never); // cast: options.where is Aventure's own option, not an ApplicationV2 one
     const where = options.where;
     const tokens = tokensFromSelection();
     this.#state = {
@@ -76,11 +76,11 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _prepareContext(): Promise<never> {
     this.#state.ruleset = getSetting("ruleset");
-    return encounterDialogContext(this.#state, t) as never;
+    return encounterDialogContext(this.#state, t) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
-  override _onChangeForm(formConfig: unknown, event: Event): void {
-    super._onChangeForm(formConfig as never, event);
+  override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
+    super._onChangeForm(formConfig, event);
     this.#readForm();
     void this.render();
   }

@@ -20,8 +20,8 @@ export class FallDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   #source: "hud" | "api";
   #metres = 3;
 
-  constructor(tokens: { name: string }[], source: "hud" | "api" = "api", options: object = {}) {
-    super(options as never);
+  constructor(tokens: { name: string }[], source: "hud" | "api" = "api", options: Partial<foundry.applications.api.ApplicationV2.Configuration> = {}) {
+    super(options);
     this.#tokens = tokens;
     this.#source = source;
   }
@@ -40,11 +40,11 @@ export class FallDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   };
 
   override async _prepareContext(): Promise<never> {
-    return fallDialogContext({ names: this.#tokens.map((x) => x.name), metres: this.#metres, lang: game.i18n.lang }, (k, d) => t(k, d)) as never;
+    return fallDialogContext({ names: this.#tokens.map((x) => x.name), metres: this.#metres, lang: game.i18n.lang }, (k, d) => t(k, d)) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
-  override _onChangeForm(formConfig: unknown, event: Event): void {
-    super._onChangeForm(formConfig as never, event);
+  override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
+    super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | null;
     if (target?.name !== "metres") return;
     this.#metres = Number(target.value);

@@ -31,7 +31,7 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   #height = DEFAULT_HEIGHT;
 
   constructor(subject: JumpSubject, options: object = {}) {
-    super({ ...options, id: `aventure-jumps-${subject.id ?? "actor"}` } as never);
+    super({ ...options, id: `aventure-jumps-${subject.id ?? "actor"}` } as never); // cast: the pinned ApplicationV2 configuration makes every field required
     this.#subject = subject;
   }
 
@@ -68,11 +68,11 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
         athleticsReminder: getSetting("athleticsReminder"),
       },
       (k, d) => t(k, d),
-    ) as never;
+    ) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
-  override _onChangeForm(formConfig: unknown, event: Event): void {
-    super._onChangeForm(formConfig as never, event);
+  override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
+    super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | null;
     if (target?.name !== "height") return;
     const h = Number(target.value);

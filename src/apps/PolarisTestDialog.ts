@@ -93,7 +93,7 @@ export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2)
   }
 
   override async _prepareContext(): Promise<never> {
-    return polarisDialogContext(this.#state, t) as never;
+    return polarisDialogContext(this.#state, t) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
   /** The fields that change what the form part shows (not what is typed in it). */
@@ -102,8 +102,8 @@ export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2)
     return JSON.stringify([s.kind, s.skill, s.attribute, s.difficulty === "custom", countdownMax(s) === null, s.countdown.tests.length > 0]);
   }
 
-  override _onChangeForm(formConfig: unknown, event: Event): void {
-    super._onChangeForm(formConfig as never, event);
+  override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
+    super._onChangeForm(formConfig, event);
     const name = (event.target as HTMLInputElement | null)?.name ?? "";
     this.#readForm();
     if (name === "skill") this.#pickSkill();

@@ -57,6 +57,7 @@ export function setupFromTokens(tokens: readonly DialogToken[]): PursuitSetup {
     .filter((tk) => tk.id)
     .map((tk) => {
       let speed: number | null = null;
+      // cast: a dialog token's actor is a document the caller gave (the canvas's, or a Quench batch's)
       if (tk.actor) speed = adapter.read(tk.actor as never).speeds?.walk ?? null;
       return { id: tk.id!, name: tk.name, disposition: tk.disposition, speed };
     });
@@ -95,7 +96,7 @@ function setupOfRecord(r: ChaseRecord): PursuitSetup {
 }
 
 function controlled(): DialogToken[] {
-  return ((canvas?.tokens?.controlled ?? []) as unknown as { document: DialogToken }[]).map((x) => x.document);
+  return (canvas?.tokens?.controlled ?? []).map((x) => x.document);
 }
 
 export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
@@ -173,16 +174,16 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       errorText: errorMessage,
       resumable: !this.#record && resumableChase(game.user) !== null,
       busy: this.#busy,
-    }) as never;
+    }) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
-  override async close(options?: object): Promise<this> {
+  override async close(options?: Parameters<foundry.applications.api.ApplicationV2["close"]>[0]): Promise<this> {
     untrackWindow(this);
-    return super.close(options as never) as Promise<this>;
+    return super.close(options) as Promise<this>;
   }
 
-  override _onChangeForm(formConfig: unknown, event: Event): void {
-    super._onChangeForm(formConfig as never, event);
+  override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
+    super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | HTMLSelectElement | null;
     if (!target?.name) return;
     const value = "type" in target && target.type === "checkbox" ? (target as HTMLInputElement).checked : target.value;
@@ -197,7 +198,7 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** Disables every button of the window at once (a second click before the next render does nothing). */
   #lock(): void {
-    const buttons = (this as unknown as { element?: HTMLElement | null }).element?.querySelectorAll<HTMLButtonElement>("button[data-action]") ?? [];
+    const buttons = this.element?.querySelectorAll<HTMLButtonElement>("button[data-action]") ?? [];
     for (const b of buttons) b.disabled = true;
   }
 
@@ -302,6 +303,6 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 /** api.openPursuit(): opens the Pursuit dialog (prefilled from the selected tokens, or on a chase by id). */
 export function openPursuit(options: PursuitDialogOptions = {}): PursuitDialog {
   const app = new PursuitDialog(options);
-  void app.render({ force: true } as never);
+  void app.render({ force: true });
   return app;
 }

@@ -43,7 +43,7 @@ function snapshotsOf(ids: readonly string[]): (MemberSnapshot & { owned: boolean
   return ids.flatMap((id) => {
     const a = actorById(id);
     if (!a) return [];
-    const owned = game.user.isGM || (a as unknown as Actor).testUserPermission(game.user, "OWNER");
+    const owned = game.user.isGM || a.testUserPermission(game.user, "OWNER");
     return [{ ...readSnapshot(adapter, a), owned }];
   });
 }
@@ -114,17 +114,17 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#context = this.#buildContext();
     this.#formKey = TravelDialog.#formKeyOf(this.#context);
     trackWindow(this);
-    return this.#context as never;
+    return this.#context as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
-  override async close(options?: object): Promise<this> {
+  override async close(options?: Parameters<foundry.applications.api.ApplicationV2["close"]>[0]): Promise<this> {
     untrackWindow(this);
-    return super.close(options as never) as Promise<this>;
+    return super.close(options) as Promise<this>;
   }
 
   /** A field changed: update the state and the live summary (the form part only when its shape changed). */
-  override _onChangeForm(formConfig: unknown, event: Event): void {
-    super._onChangeForm(formConfig as never, event);
+  override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
+    super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | HTMLSelectElement | null;
     if (!target?.name || target.name === "addActorId") return;
     const value = target instanceof Object && "type" in target && target.type === "checkbox" ? (target as HTMLInputElement).checked : target.value;
@@ -136,7 +136,7 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#state = applyChange(this.#state, name, value);
     const next = this.#buildContext();
     const parts = TravelDialog.#formKeyOf(next) === this.#formKey ? ["summary"] : ["form", "summary"];
-    return this.render({ parts } as never);
+    return this.render({ parts } as never); // cast: a partial re-render (parts only): the pinned render options want a whole configuration
   }
 
   /** The request the dialog would send, or null while a field is invalid. */
@@ -215,6 +215,6 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 /** api.openTravel(): opens the Travel dialog. */
 export function openTravel(options: TravelDialogOptions = {}): TravelDialog {
   const app = new TravelDialog(options);
-  void app.render({ force: true } as never);
+  void app.render({ force: true });
   return app;
 }

@@ -150,11 +150,11 @@ export function applyChange(state: TravelFormState, name: string, value: string 
   }
   if (name in TOP_CHOICES) {
     const key = name as keyof typeof TOP_CHOICES;
-    if ((TOP_CHOICES[key] as readonly string[]).includes(String(value))) (next as unknown as Record<string, string>)[key] = String(value);
+    if ((TOP_CHOICES[key] as readonly string[]).includes(String(value))) Object.assign(next, { [key]: String(value) }); // one of the key's choices
     return next;
   }
   if ((TOP_TEXT as readonly string[]).includes(name)) {
-    (next as unknown as Record<string, string>)[name] = String(value);
+    Object.assign(next, { [name]: String(value) });
     return next;
   }
   const m = /^members\.(\d+)\.(\w+)$/.exec(name);
@@ -163,7 +163,7 @@ export function applyChange(state: TravelFormState, name: string, value: string 
   const field = m[2]!;
   if (field in MEMBER_CHOICES) {
     const choices = MEMBER_CHOICES[field as keyof typeof MEMBER_CHOICES] as readonly string[];
-    if (choices.includes(String(value))) (member as unknown as Record<string, string>)[field] = String(value);
+    if (choices.includes(String(value))) Object.assign(member, { [field]: String(value) }); // one of the field's choices
   } else if (field === "conModInput" || field === "ppInput") member[field] = String(value);
   return next;
 }

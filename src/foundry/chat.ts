@@ -1,5 +1,6 @@
 /** Chat cards: rendered from templates, optionally whispered to the GMs, with the rolls attached. */
 import { renderTemplateCompat } from "./compat.js";
+import type { ActorLike } from "./adapters/adapter.js";
 
 export interface CardOptions {
   template: string;
@@ -10,15 +11,23 @@ export interface CardOptions {
   flags?: Record<string, unknown>;
 }
 
+/**
+ * ChatMessage.getSpeaker for an actor as the adapters see it (`ActorLike`: in Foundry an Actor, in the adapters'
+ * tests a structural double).
+ */
+export function speakerOf(actor: ActorLike): ReturnType<typeof ChatMessage.getSpeaker> {
+  return ChatMessage.getSpeaker({ actor: actor as never }); // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
+}
+
 export function gmIds(): string[] {
   return game.users.filter((u) => u.isGM).map((u) => u.id!);
 }
 
 export async function postCard(opts: CardOptions): Promise<ChatMessage | undefined> {
   const content = await renderTemplateCompat(opts.template, opts.context);
-  const data: Record<string, unknown> = { content, speaker: opts.speaker ?? ChatMessage.getSpeaker() };
+  const data: ChatMessage.CreateData = { content, speaker: opts.speaker ?? ChatMessage.getSpeaker() };
   if (opts.rolls?.length) data.rolls = opts.rolls;
   if (opts.gmOnly) data.whisper = gmIds();
   if (opts.flags) data.flags = { aventure: opts.flags };
-  return (await ChatMessage.implementation.create(data as never)) ?? undefined;
+  return (await ChatMessage.implementation.create(data)) ?? undefined;
 }

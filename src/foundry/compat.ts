@@ -7,16 +7,13 @@ export function generation(): number {
 }
 export const isV14 = (): boolean => generation() >= 14;
 
-type RenderTemplate = (path: string, data: object) => Promise<string>;
-
 /** foundry.applications.handlebars.renderTemplate (the global is deprecated). */
-export function renderTemplateCompat(path: string, data: object): Promise<string> {
-  const fn = foundry.applications.handlebars.renderTemplate as unknown as RenderTemplate;
-  return fn(path, data);
+export function renderTemplateCompat(path: string, data: Record<string, unknown>): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(path, data);
 }
 
 export function loadTemplatesCompat(paths: string[]): Promise<unknown> {
-  return (foundry.applications.handlebars.loadTemplates as unknown as (p: string[]) => Promise<unknown>)(paths);
+  return foundry.applications.handlebars.loadTemplates(paths);
 }
 
 /** CONFIG.statusEffects as an array in both versions (v14 docs allow an object keyed by id). */

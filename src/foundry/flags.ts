@@ -26,3 +26,17 @@ export interface AventureSceneFlags {
    */
   detection?: { pairs?: Record<string, Record<string, string | null> | null> };
 }
+
+/**
+ * What the module stores under flags.aventure on tokens (hiding, searching, suffocation...), combats (sides, the
+ * encounter, Polaris) and combatants (side, Polaris): each feature checks its own key when it reads it.
+ */
+export interface AventureTokenFlags {
+  [key: string]: unknown;
+}
+export interface AventureCombatFlags {
+  [key: string]: unknown;
+}
+export interface AventureCombatantFlags {
+  [key: string]: unknown;
+}

@@ -57,6 +57,7 @@ interface GuidePack {
 export async function openGuidePage(key: GuidePageKey): Promise<void> {
   const lang = guideLanguage(game.i18n?.lang);
   const ids = guidePageIds(key, lang);
+  // cast: the pinned JournalEntrySheet render options lack v13's `pageId` (the page to open)
   const pack = game.packs?.get(GUIDE_PACK_ID) as unknown as GuidePack | undefined;
   if (!ids || !pack) throw new UserError("AVENTURE.Guide.missing");
   const journal = await pack.getDocument(ids.journalId);

@@ -19,15 +19,16 @@ import { registerRequestHooks } from "./requests.js";
 import { registerProposals } from "./proposals.js";
 import { onPreCreateOwnStatus } from "./adapters/adapter.js";
 import { registerQuenchBatches } from "./quench/index.js";
+import { onHook, onceHook } from "./hooks-typed.js";
 
 export function registerHooks(): void {
   registerRequestHooks(); // the trusted request channel: createChatMessage, updateChatMessage, deleteChatMessage, renderChatMessageHTML (hides requests), ready and userConnected (recovery)
   registerProposals(); // players propose, GMs dispose: request "proposalDecide" (GMs only), renderChatMessageHTML (Apply / Decline), recovery
-  Hooks.on("preCreateActiveEffect", onPreCreateOwnStatus as never); // a status Aventure adds is flagged as its own in the same write
+  onHook("preCreateActiveEffect", onPreCreateOwnStatus); // a status Aventure adds is flagged as its own in the same write
   registerQuenchBatches(); // quenchReady: the in-world test batches (only when Quench is installed)
   onSettingChange("ruleset", onRulesetChange);
-  Hooks.once("ready", warnUnsupportedSystem);
-  Hooks.on("renderTokenHUD", onRenderTokenHUD as never);
+  onceHook("ready", warnUnsupportedSystem);
+  onHook("renderTokenHUD", onRenderTokenHUD);
   // Feature hooks (one block per feature):
   registerCombatHooks(openEncounter); // encounter/combat: CONFIG.Combat.documentClass; requests "sideRound", "rollSides", "encounterStart" (GMs only), recovery of interrupted side rounds; createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions, combatStart, combatTurn, dnd5e.preRollInitiativeDialogV2
   registerTravelHooks(); // travel: requests "travelApply" and "travelUndo" (GMs only), proposal kind "travel", recovery of interrupted journeys, HUD button "travel", renderChatMessageHTML (the card's footer and Undo)

@@ -34,8 +34,7 @@ export function errorMessage(e: unknown): string {
  * them as untrusted input (NotificationOptions#clean, v13 and v14 API).
  */
 export function notify(type: "info" | "warn" | "error", message: string): void {
-  const n = ui.notifications as unknown as Record<string, ((m: string, o?: { clean?: boolean }) => unknown) | undefined> | undefined;
-  n?.[type]?.(message, { clean: true });
+  ui.notifications?.[type]?.(message, { clean: true });
 }
 
 /** Shows an error notification in the user's language; unexpected errors are also logged. */

@@ -11,9 +11,9 @@ interface Binding {
   run: () => boolean;
 }
 
-export function registerKeybindings(api: () => Record<string, unknown>): void {
+export function registerKeybindings(api: () => object | undefined): void {
   const call = (name: string) => () => {
-    const fn = api()[name];
+    const fn: unknown = Reflect.get(api() ?? {}, name);
     if (typeof fn === "function") void guarded(() => (fn as () => unknown)());
     return true;
   };

@@ -20,6 +20,7 @@ import { errorMessage, reportError, t, UserError } from "./i18n.js";
 import { registerRecovery } from "./operations.js";
 import { registerRequest, sendRequest } from "./requests.js";
 import { proposalCardContext } from "../apps/proposal-context.js";
+import { onHook } from "./hooks-typed.js";
 
 export interface ProposalKind {
   /** The feature's name: "travel", "pursuit", "hide"... */
@@ -74,7 +75,7 @@ async function cardContent(flag: ProposalFlag): Promise<string> {
 }
 
 async function write(message: ChatMessage, flag: ProposalFlag): Promise<void> {
-  await message.update({ content: await cardContent(flag), [`flags.${MODULE_ID}.proposal`]: flag } as never);
+  await message.update({ content: await cardContent(flag), flags: { [MODULE_ID]: { proposal: flag } } });
 }
 
 /**
@@ -91,7 +92,7 @@ export async function propose(kindName: string, data: unknown, proposer: User): 
     whisper: gmIds(),
     speaker: { alias: proposer.name },
     flags: { [MODULE_ID]: { proposal: flag } },
-  } as never);
+  });
   return { proposed: true };
 }
 
@@ -103,7 +104,7 @@ async function tellProposer(flag: ProposalFlag): Promise<void> {
   await ChatMessage.implementation.create({
     content: `<div class="aventure aventure-card aventure-proposal-answer"><p>${escape(t(`AVENTURE.Proposal.answer.${flag.status}`, { what: t(kind.title) }))}</p>${flag.outcome ? `<p>${escape(flag.outcome)}</p>` : ""}${flag.error ? `<p class="aventure-warning">${escape(flag.error)}</p>` : ""}</div>`,
     whisper: [user.id!],
-  } as never);
+  });
 }
 
 function escape(s: string): string {
@@ -188,5 +189,5 @@ async function recoverProposals(): Promise<void> {
 export function registerProposals(): void {
   registerRequest({ name: "proposalDecide", gmOnly: true, handle: onDecide });
   registerRecovery("proposals", recoverProposals);
-  Hooks.on("renderChatMessageHTML", onRenderProposalCard as never);
+  onHook("renderChatMessageHTML", onRenderProposalCard);
 }

@@ -23,6 +23,7 @@ import { errorMessage, t, UserError } from "./i18n.js";
 import { isActiveGM } from "./gm.js";
 import { runRecoveries } from "./operations.js";
 import { authoredByGM } from "./cards.js";
+import { onHook, onceHook } from "./hooks-typed.js";
 
 /** Who sent a request, as the server reported it, and the request's id. */
 export interface RequestContext {
@@ -139,7 +140,7 @@ async function sendRemote<R>(name: string, data: unknown, timeout: number): Prom
       whisper: gmIds(),
       speaker: { alias: game.user.name },
       flags: { [MODULE_ID]: { request: flag } },
-    } as never);
+    });
     const w = waiting.get(id);
     if (w && message) w.messageId = message.id ?? undefined;
   } catch (e) {
@@ -231,7 +232,7 @@ async function createReceipt(request: RequestFlag, requestMessage: ChatMessage, 
     whisper: [sender.id!],
     speaker: { alias: game.user.name },
     flags: { [MODULE_ID]: { receipt } },
-  } as never)) as ChatMessage | undefined;
+  })) as ChatMessage | undefined;
 }
 
 /**
@@ -244,7 +245,7 @@ async function answer(message: ChatMessage, request: RequestFlag, sender: User):
   try {
     const receipt = await createReceipt(request, message, sender, { status: "working" });
     const reply = await dispatch(request.name, request.data, sender, request.id);
-    if (receipt) await receipt.update({ [`flags.${MODULE_ID}.receipt.reply`]: reply } as never);
+    if (receipt) await receipt.update({ flags: { [MODULE_ID]: { receipt: { reply } } } });
     if (game.messages.get(message.id!)) await message.delete();
     if (receipt) await receipt.delete();
   } finally {
@@ -313,7 +314,7 @@ export async function recoverRequests(): Promise<void> {
     if (answering.has(receipt.requestId)) continue;
     try {
       if (receipt.reply.status === "working") {
-        await message.update({ [`flags.${MODULE_ID}.receipt.reply`]: { status: "done", ok: false, key: "AVENTURE.Request.interrupted", data: {} } } as never);
+        await message.update({ flags: { [MODULE_ID]: { receipt: { reply: { status: "done", ok: false, key: "AVENTURE.Request.interrupted", data: {} } } } } });
       }
       const request = receipt.requestMessageId ? game.messages.get(receipt.requestMessageId) : undefined;
       if (request) await request.delete();
@@ -337,18 +338,18 @@ export async function recoverRequests(): Promise<void> {
 
 /** Registers the channel's hooks (init). */
 export function registerRequestHooks(): void {
-  Hooks.on("createChatMessage", onCreateRequestMessage as never);
-  Hooks.on("updateChatMessage", onUpdateRequestMessage as never);
-  Hooks.on("deleteChatMessage", onDeleteRequestMessage as never);
-  Hooks.on("renderChatMessageHTML", onRenderRequestMessage as never);
+  onHook("createChatMessage", onCreateRequestMessage);
+  onHook("updateChatMessage", onUpdateRequestMessage);
+  onHook("deleteChatMessage", onDeleteRequestMessage);
+  onHook("renderChatMessageHTML", onRenderRequestMessage);
   // After a reload, and when the active GM leaves (the next one takes over): answer the requests left, then let
   // every feature finish or report the operations that were interrupted.
   const recover = async () => {
     await recoverRequests();
     await runRecoveries();
   };
-  Hooks.once("ready", () => recover());
-  Hooks.on("userConnected", ((user: User, connected: boolean) => {
+  onceHook("ready", () => recover());
+  onHook("userConnected", (user: User, connected: boolean) => {
     if (!connected && user.isGM) return recover();
-  }) as never);
+  });
 }

@@ -100,7 +100,7 @@ export const ACTOR_DATA_FIELDS = [
   "polarisAttributeLevel",
 ] as const satisfies readonly (keyof ActorDataPaths)[];
 
-export const EMPTY_PATHS: ActorDataPaths = Object.fromEntries(ACTOR_DATA_FIELDS.map((k) => [k, ""])) as unknown as ActorDataPaths;
+export const EMPTY_PATHS: ActorDataPaths = Object.fromEntries(ACTOR_DATA_FIELDS.map((k) => [k, ""])) as Record<keyof ActorDataPaths, string>;
 
 function choices<T extends string>(values: readonly T[], prefix: string): Record<T, string> {
   return Object.fromEntries(values.map((v) => [v, `${prefix}.${v}`])) as Record<T, string>;

@@ -11,6 +11,7 @@
 import { addStatusEffects, statusEffects } from "./compat.js";
 import { OWN_STATUS } from "./adapters/adapter.js";
 import { configureDimLightStatus } from "./light/effects.js";
+import { onceHook } from "./hooks-typed.js";
 
 interface OwnStatus {
   id: string;
@@ -51,7 +52,7 @@ export function checkOwnStatuses(): string[] {
 
 export function registerStatusEffects(): void {
   addOwnStatuses();
-  Hooks.once("i18nInit", () => void addOwnStatuses());
-  Hooks.once("setup", () => void addOwnStatuses());
-  Hooks.once("ready", () => void checkOwnStatuses());
+  onceHook("i18nInit", () => void addOwnStatuses());
+  onceHook("setup", () => void addOwnStatuses());
+  onceHook("ready", () => void checkOwnStatuses());
 }

@@ -674,7 +674,7 @@ function checkDungeonEvent(name: string, raw: unknown, limitRounds: number): Dun
  * A dungeon chase that goes on, checked field by field (ruleset, speeds, flags, rounds against DUNGEON_RUN, every
  * event of the log); returns a new state with only its own fields. Throws UnknownValue when the chase is over.
  */
-function checkDungeonChase(state: DungeonChaseState): DungeonChaseState {
+function checkDungeonChase(state: unknown): DungeonChaseState {
   const s = record("state", state);
   const rs = checkRuleset(s.ruleset);
   const limit = DUNGEON_RUN[encounterRules(rs)].limitRounds;
@@ -764,9 +764,10 @@ export function checkStoredPursuitState(value: unknown): PursuitState {
  * event's. Finished chases are accepted (the card of a chase that is over). Returns a clean copy.
  */
 export function checkStoredDungeonChase(value: unknown): DungeonChaseState {
-  const raw = object("state", value) as unknown as Record<string, unknown>;
-  const outcome = oneOf("state.outcome", raw.outcome, DUNGEON_CHASE_OUTCOMES);
-  const s = { ...checkDungeonChase({ ...raw, outcome: "continues" } as unknown as DungeonChaseState), outcome };
+  const raw = object("state", value);
+  if (raw === null || typeof raw !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "state" }); // object() has checked it
+  const outcome = oneOf("state.outcome", "outcome" in raw ? raw.outcome : undefined, DUNGEON_CHASE_OUTCOMES);
+  const s = { ...checkDungeonChase({ ...raw, outcome: "continues" }), outcome };
   const limit = DUNGEON_RUN[encounterRules(s.ruleset)].limitRounds;
   if (!s.log.length) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
   s.log.forEach((e, i) => {

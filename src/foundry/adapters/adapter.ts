@@ -11,6 +11,7 @@ import { DND5E_PATHS, OSE_PATHS } from "./presets.js";
 import { readNumber, readStats, type ActorStats } from "./read.js";
 import { clean, toMetres } from "../../rules/units.js";
 import { encounterMovement } from "../../rules/travel.js";
+import { speakerOf } from "../chat.js";
 
 export type AdapterId = "dnd5e" | "ose" | "generic";
 export type Ability = "str" | "dex" | "con" | "int" | "wis" | "cha";
@@ -46,6 +47,10 @@ export interface ActorLike {
   toggleStatusEffect(id: string, options?: { active?: boolean; overlay?: boolean }): Promise<unknown>;
   getFlag(scope: "aventure", key: string): unknown;
   setFlag(scope: "aventure", key: string, value: unknown): Promise<unknown>;
+  unsetFlag?(scope: "aventure", key: string): Promise<unknown>;
+  uuid?: string | null;
+  /** The actor's ActiveEffects (Aventure's own statuses carry flags.aventure.applied). */
+  effects?: Iterable<EffectLike>;
 }
 
 export interface RollOutcome {
@@ -169,7 +174,7 @@ export class GenericAdapter implements ActorAdapter {
     await roll.evaluate();
     if (options.message !== false) {
       await roll.toMessage({
-        speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+        speaker: speakerOf(actor),
         flavor: options.flavor ?? "",
       });
     }
@@ -220,11 +225,11 @@ export class Dnd5eAdapter extends GenericAdapter {
   }
 
   override canApplyDamage(actor: ActorLike): boolean {
-    return typeof (actor as unknown as { applyDamage?: unknown }).applyDamage === "function";
+    return typeof Reflect.get(actor, "applyDamage") === "function"; // the system's method (dnd5e, OSE)
   }
 
   override async applyDamage(actor: ActorLike, amount: number, type: string): Promise<boolean> {
-    const fn = (actor as unknown as { applyDamage?: (d: unknown, o?: unknown) => Promise<unknown> }).applyDamage;
+    const fn: unknown = Reflect.get(actor, "applyDamage"); // dnd5e Actor5e#applyDamage(damages, options)
     if (typeof fn !== "function") return false;
     await fn.call(actor, [{ value: amount, type }], {});
     return true;
@@ -238,16 +243,18 @@ export class Dnd5eAdapter extends GenericAdapter {
     legacyArg: string,
     options: RollOptions,
   ): Promise<RollOutcome> {
-    const a = actor as unknown as Record<string, ((...args: unknown[]) => Promise<D20Result>) | undefined>;
+    // dnd5e's roll methods, by name (the pinned types know no system's actor).
+    const modernFn: unknown = Reflect.get(actor, modern);
+    const legacyFn: unknown = Reflect.get(actor, legacy);
     let roll: Roll | undefined;
-    if (typeof a[modern] === "function" && dnd5eModernRolls()) {
+    if (typeof modernFn === "function" && dnd5eModernRolls()) {
       // dnd5e 4.1+: rollX(config, dialog, message)
       const config = { ...modernArg, ...(options.dc !== undefined ? { target: options.dc } : {}), ...(options.disadvantage ? { disadvantage: true } : {}) };
       const message = { create: options.message !== false, data: { flavor: options.flavor } };
-      roll = normaliseRolls(await a[modern]!.call(actor, config, { configure: false }, message));
-    } else if (typeof a[legacy] === "function") {
+      roll = normaliseRolls(await modernFn.call(actor, config, { configure: false }, message));
+    } else if (typeof legacyFn === "function") {
       roll = normaliseRolls(
-        await a[legacy]!.call(actor, legacyArg, {
+        await legacyFn.call(actor, legacyArg, {
           targetValue: options.dc,
           flavor: options.flavor,
           chatMessage: options.message !== false,
@@ -292,12 +299,11 @@ export class OseAdapter extends GenericAdapter {
   }
 
   override canApplyDamage(actor: ActorLike): boolean {
-    return typeof (actor as unknown as { applyDamage?: unknown }).applyDamage === "function";
+    return typeof Reflect.get(actor, "applyDamage") === "function"; // the system's method (dnd5e, OSE)
   }
 
   override async applyDamage(actor: ActorLike, amount: number, _type: string): Promise<boolean> {
-    const fn = (actor as unknown as { applyDamage?: (amount: number, multiplier?: number) => Promise<unknown> })
-      .applyDamage;
+    const fn: unknown = Reflect.get(actor, "applyDamage"); // OSE applyDamage(amount, multiplier)
     if (typeof fn !== "function") return false;
     await fn.call(actor, amount, 1);
     return true;
@@ -315,10 +321,10 @@ export function adapterFor(systemId: string = game.system.id): ActorAdapter {
 const addingOwn = new Set<string>();
 
 function actorKey(actor: ActorLike): string {
-  return `${(actor as unknown as { uuid?: string }).uuid ?? actor.id}|`;
+  return `${actor.uuid ?? actor.id}|`;
 }
 
-interface EffectLike {
+export interface EffectLike {
   statuses?: Set<string>;
   getFlag?(scope: string, key: string): unknown;
   parent?: unknown;
@@ -343,7 +349,7 @@ export function onPreCreateOwnStatus(effect: EffectLike): void {
 
 /** Whether Aventure itself added the status `id` on the actor (its own effect, or the older actor flag). */
 export function isOwnStatus(actor: ActorLike, id: string): boolean {
-  const effects = (actor as unknown as { effects?: Iterable<EffectLike> }).effects;
+  const effects = actor.effects;
   for (const e of effects ?? []) if (e.statuses?.has(id) && e.getFlag?.(MODULE_ID, "applied") === true) return true;
   const legacy = actor.getFlag(MODULE_ID, "applied") as Record<string, boolean> | undefined;
   return legacy?.[id] === true;

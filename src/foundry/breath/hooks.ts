@@ -8,6 +8,7 @@ import { MODULE_ID } from "../../constants.js";
 import { guarded } from "../i18n.js";
 import { checkBreaths, registerBreathRequests } from "./breath.js";
 import { drawBreathBadges, refreshBreathDisplays, registerBreathDisplay } from "./display.js";
+import { onHook } from "../hooks-typed.js";
 
 /** updateWorldTime (every client): the active GM applies due drops, then every client redraws what it shows. */
 export async function onBreathWorldTime(worldTime: number): Promise<void> {
@@ -31,7 +32,7 @@ export function onBreathTokenUpdate(_token: unknown, changed: unknown): Promise<
 export function registerBreathHooks(): void {
   registerBreathRequests();
   registerBreathDisplay();
-  Hooks.on("updateWorldTime", (worldTime: number) => onBreathWorldTime(worldTime));
-  Hooks.on("updateToken", (token: unknown, changed: unknown) => onBreathTokenUpdate(token, changed));
-  Hooks.on("renderCombatTracker", (_app: unknown, html: HTMLElement) => guarded(() => drawBreathBadges(html)));
+  onHook("updateWorldTime", (worldTime: number) => onBreathWorldTime(worldTime));
+  onHook("updateToken", (token: unknown, changed: unknown) => onBreathTokenUpdate(token, changed));
+  onHook("renderCombatTracker", (_app: unknown, html: HTMLElement) => guarded(() => drawBreathBadges(html)));
 }

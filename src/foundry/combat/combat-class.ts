@@ -34,7 +34,7 @@ export type CombatCtor = new (...args: any[]) => CombatBase;
 
 /** The combat the comparator is sorting for (core calls _sortCombatants unbound; combatants know it). */
 function parentOf(c: CombatantLike): CombatLike | null {
-  return (c as unknown as { parent?: CombatLike | null }).parent ?? null;
+  return c.parent ?? null;
 }
 
 export function aventureCombatClass(Base: CombatCtor): CombatCtor {

@@ -27,6 +27,7 @@ import { delayChoices, polarisFlags, setDelay, setHasten } from "../polaris/phas
 import { isConfused } from "../polaris/confusion.js";
 import { testedThisRound } from "../polaris/intention.js";
 import { askIntention } from "../polaris/hooks.js";
+import { onHook } from "../hooks-typed.js";
 
 type CombatDoc = CombatLike & { getFlag(scope: "aventure", key: string): unknown };
 type CombatantDoc = CombatantLike & { parent?: CombatDoc | null; update(data: Record<string, unknown>): Promise<unknown> };
@@ -64,7 +65,7 @@ export async function onDeleteCombat(combat: CombatDoc): Promise<void> {
 /** The combatant of a tracker row, in the combat the tracker views (it may not be the active one). */
 function combatantOf(app: unknown, li: HTMLElement): CombatantDoc | null {
   const viewed = (app as { viewed?: CombatDoc | null } | null)?.viewed;
-  const combat = viewed ?? (game as unknown as { combat?: CombatDoc | null }).combat;
+  const combat = viewed ?? game.combat;
   const id = li.dataset.combatantId ?? li.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
   const c = id ? combat?.combatants.get(id) : undefined;
   return (c as CombatantDoc | undefined) ?? null;
@@ -72,19 +73,17 @@ function combatantOf(app: unknown, li: HTMLElement): CombatantDoc | null {
 
 /** Asks which later phase to delay to (DialogV2), then sets it. */
 async function askDelay(c: CombatantDoc): Promise<void> {
-  const combat = c.parent ?? (game as unknown as { combat: CombatDoc }).combat;
+  const combat = c.parent ?? game.combat;
+  if (!combat) return; // the tracker's context menu shows only with a combat
   const choices = delayChoices(c, combat.round);
-  if (!choices.length) throw new UserError("AVENTURE.Polaris.cannotDelay", { name: c.name });
+  if (!choices.length) throw new UserError("AVENTURE.Polaris.cannotDelay", { name: c.name ?? "" });
   const current = polarisFlags(c, combat.round).delayTo;
   const content = await renderTemplateCompat(template("polaris/delay.hbs"), {
     name: c.name,
     phases: choices.map((p) => ({ value: p, label: t("AVENTURE.Polaris.phase", { phase: p }), selected: p === current })),
     delayed: current !== null,
   });
-  const DialogV2 = foundry.applications.api.DialogV2 as unknown as {
-    prompt(o: object): Promise<unknown>;
-  };
-  const picked = await DialogV2.prompt({
+  const picked = await foundry.applications.api.DialogV2.prompt({
     window: { title: t("AVENTURE.Polaris.delay") },
     content,
     rejectClose: false,
@@ -139,7 +138,7 @@ function contextOptions(app: unknown, entries: Record<string, unknown>[]): void 
 }
 
 export function registerCombatHooks(openEncounter: () => unknown): void {
-  const config = CONFIG as unknown as { Combat: { documentClass: CombatCtor } };
+  const config = CONFIG as unknown as { Combat: { documentClass: CombatCtor } }; // cast: CONFIG.Combat.documentClass gets Aventure's subclass of the system's class (a mixin the pinned types cannot follow)
   // Always there in Foundry; a test world without combat simply gets no subclass.
   if ("Combat" in config) config.Combat.documentClass = aventureCombatClass(config.Combat.documentClass);
   registerSideRequests();
@@ -147,17 +146,17 @@ export function registerCombatHooks(openEncounter: () => unknown): void {
   registerRecovery("sideInitiative", recoverSideInitiative);
   // The encounter dialog shows its result with the chat card's template as a partial.
   void loadTemplatesCompat([template("encounter/card.hbs")]);
-  Hooks.on("createCombatant", ((c: CombatantDoc) => guarded(() => onCreateCombatant(c))) as never);
-  Hooks.on("updateCombatant", ((c: CombatantDoc, changes: { flags?: Record<string, unknown> }) => {
+  onHook("createCombatant", (c: CombatantDoc) => guarded(() => onCreateCombatant(c)));
+  onHook("updateCombatant", (c, changes: { flags?: Record<string, unknown> }) => {
     // Hasten/delay change the order without touching the initiative: sort again on every client.
-    if (changes?.flags?.[MODULE_ID] !== undefined) (c.parent as unknown as { debounceSetup?: () => void })?.debounceSetup?.();
-  }) as never);
-  Hooks.on("deleteCombat", ((combat: CombatDoc) => guarded(() => onDeleteCombat(combat))) as never);
-  Hooks.on("renderCombatTracker", ((app: unknown, html: HTMLElement) => {
+    if (changes?.flags?.[MODULE_ID] !== undefined) c.parent?.debounceSetup?.();
+  });
+  onHook("deleteCombat", (combat: CombatDoc) => guarded(() => onDeleteCombat(combat)));
+  onHook("renderCombatTracker", (app: unknown, html: HTMLElement) => {
     if (typeof html?.querySelectorAll === "function") return guarded(() => drawTracker(app, html, openEncounter));
-  }) as never);
-  Hooks.on("getCombatTrackerContextOptions", contextOptions as never);
-  Hooks.on("combatStart", onTurnHook as never);
-  Hooks.on("combatTurn", onTurnHook as never);
-  Hooks.on("dnd5e.preRollInitiativeDialogV2" as never, onPreRollInitiativeDialog as never);
+  });
+  onHook("getCombatTrackerContextOptions", contextOptions);
+  onHook("combatStart", onTurnHook);
+  onHook("combatTurn", onTurnHook);
+  onHook("dnd5e.preRollInitiativeDialogV2", onPreRollInitiativeDialog);
 }

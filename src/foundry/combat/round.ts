@@ -27,7 +27,7 @@ function record(data: unknown): Record<string, unknown> {
 /** The combat a request names (a well-formed id of an existing combat), or a UserError. */
 export function combatOf(id: unknown): CombatLike {
   if (typeof id !== "string" || !ID.test(id)) throw new UserError("AVENTURE.Combat.badRequest");
-  const combat = game.combats?.get(id) as unknown as CombatLike | undefined;
+  const combat = game.combats?.get(id);
   if (!combat) throw new UserError("AVENTURE.Combat.noCombat");
   return combat;
 }
@@ -60,7 +60,7 @@ export async function onRollSidesRequest(data: unknown, { sender }: { sender: Us
   for (const id of ids as string[]) {
     const c = combat.combatants.get(id);
     if (!c) throw new UserError("AVENTURE.Combat.badRequest");
-    if (!canControl(sender, c as never)) throw new UserError("AVENTURE.Error.NotOwner", { name: c.name });
+    if (!canControl(sender, c)) throw new UserError("AVENTURE.Error.NotOwner", { name: c.name ?? "" });
   }
   await rollSides(combat, { ids: ids as string[], player: !sender.isGM });
   return { rolled: true };

@@ -198,7 +198,7 @@ export async function clearSurpriseMarkers(combat: CombatLike, enc: EncounterCom
   const adapter = adapterFor();
   for (const c of combat.combatants.contents) {
     if (!c.actor || !enc.surprised.includes(combatantSide(c))) continue;
-    await setOwnCondition(adapter, c.actor as unknown as ActorLike, "surprised", false);
+    await setOwnCondition(adapter, c.actor, "surprised", false);
   }
 }
 

@@ -167,6 +167,11 @@ async function advance(combat: AventureCombatLike, round: number): Promise<void>
   }
 }
 
+/** Whether a combat is of Aventure's Combat subclass (combat-class.ts), which keeps the system's start and nextRound. */
+function isAventureCombat<C extends object>(combat: C): combat is C & AventureCombatLike {
+  return "aventureBaseStart" in combat && typeof combat.aventureBaseStart === "function";
+}
+
 /** dnd5e: Combat5e#rollInitiative recovers the "initiative" uses of each combatant that rolled; so do we. */
 export async function recoverInitiativeUses(combat: CombatLike, ids: readonly string[]): Promise<void> {
   const recover = (combat as AventureCombatLike)._recoverUses;
@@ -192,7 +197,7 @@ function opSteps(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | nul
   for (const [id, after] of op.after) {
     const c = combat.combatants.get(id);
     if (!c) problems.push({ key: "AVENTURE.SideInit.gone", data: { id } });
-    else if (initiativeOf(c) !== after && initiativeOf(c) !== (before.get(id) ?? null)) problems.push({ key: "AVENTURE.Operation.drifted", data: { what: c.name } });
+    else if (initiativeOf(c) !== after && initiativeOf(c) !== (before.get(id) ?? null)) problems.push({ key: "AVENTURE.Operation.drifted", data: { what: c.name ?? "" } });
   }
   steps.push({
     label: t("AVENTURE.SideInit.stepInitiative", { round: op.round }),
@@ -264,7 +269,7 @@ async function reportResumed(op: SideOp, problems: SideOp["problems"]): Promise<
     content: `<div class="aventure aventure-card aventure-side-round"><p>${tHtml("AVENTURE.SideInit.resumed", { round: op.round })}</p>${lines ? `<ul>${lines}</ul>` : ""}</div>`,
     whisper: gmIds(),
     speaker: { alias: game.user.name },
-  } as never);
+  });
 }
 
 /** Finishes the combat's interrupted operation, if any (lock held). Returns whether there was one. */
@@ -464,10 +469,10 @@ export async function onCreateCombatant(combatant: CombatantLike & { parent?: Co
  * a start time gets one.
  */
 export async function recoverSideInitiative(): Promise<void> {
-  for (const combat of [...(game.combats?.contents ?? [])] as unknown as CombatLike[]) {
-    if (!combat.id || typeof (combat as AventureCombatLike).aventureBaseStart !== "function") continue;
+  for (const combat of [...(game.combats?.contents ?? [])]) {
+    if (!combat.id || !isAventureCombat(combat)) continue;
     try {
-      await withCombatLock(combat.id, () => finishPending(combat as AventureCombatLike));
+      await withCombatLock(combat.id, () => finishPending(combat));
       const enc = encounterState(combat);
       if (combat.started && ((enc?.marked && combat.round >= 2) || combat.getFlag(MODULE_ID, "startTime") === undefined)) await onRoundStarted(combat, combat.round);
     } catch (e) {

@@ -25,7 +25,7 @@ const GROUP = "li.combatant-group";
 
 function viewedCombat(app: unknown): CombatLike | null {
   const viewed = (app as { viewed?: CombatLike | null }).viewed;
-  return viewed ?? ((game as unknown as { combat?: CombatLike | null }).combat ?? null);
+  return viewed ?? (game.combat ?? null);
 }
 
 function rows(html: HTMLElement): HTMLElement[] {

@@ -13,7 +13,7 @@ export interface TokenLike {
 
 export interface CombatantLike {
   id: string | null;
-  name: string;
+  name: string | undefined;
   initiative: number | null;
   token: TokenLike | null;
   actor: Actor | null;
@@ -24,6 +24,8 @@ export interface CombatantLike {
   isDefeated?: boolean;
   getFlag(scope: "aventure", key: string): unknown;
   testUserPermission(user: User, level: "OWNER"): boolean;
+  /** The combat (core calls the sort comparator unbound: the combatant knows its combat). */
+  parent?: CombatLike | null;
 }
 
 export interface CombatLike {

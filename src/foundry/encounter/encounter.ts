@@ -20,7 +20,7 @@ import { dialogSides } from "../../apps/encounter-context.js";
 import { DISPOSITION, isSideId, SIDE_IDS, sideOfToken, type SideId } from "./sides.js";
 
 interface CanvasToken {
-  id: string;
+  id: string | null;
   name: string;
   disposition: number;
   hidden?: boolean;
@@ -30,14 +30,14 @@ interface CanvasToken {
 /** The controlled tokens as encounter tokens (side by disposition, Charisma modifier from the adapter). */
 export function tokensFromSelection(): EncounterToken[] {
   const adapter = adapterFor();
-  const docs = (canvas?.tokens?.controlled ?? []).map((tk) => tk.document as unknown as CanvasToken);
+  const docs = (canvas?.tokens?.controlled ?? []).map((tk) => tk.document);
   return docs
     .filter((d) => d.id)
     .map((d) => ({
       id: d.id!,
       name: d.name,
       side: sideOfToken(d as { id: string; name: string; disposition: number }),
-      chaMod: d.actor ? adapter.read(d.actor as unknown as ActorLike).chaMod : null,
+      chaMod: d.actor ? adapter.read(d.actor).chaMod : null,
     }));
 }
 
@@ -101,7 +101,7 @@ function readStart(data: unknown): { scene: Scene; docs: { doc: CanvasToken; sid
     const t = tk as { id?: unknown; side?: unknown } | null;
     if (!t || typeof t.id !== "string" || !ID.test(t.id) || !isSideId(t.side) || seen.has(t.id)) throw new UserError("AVENTURE.Encounter.badRequest");
     seen.add(t.id);
-    const doc = scene.tokens.get(t.id) as unknown as CanvasToken | undefined;
+    const doc = scene.tokens.get(t.id);
     if (!doc) throw new UserError("AVENTURE.Encounter.tokenGone", { name: t.id });
     return { doc, side: t.side };
   });
@@ -123,16 +123,15 @@ export async function onEncounterStartRequest(data: unknown): Promise<{ combatId
   starting.add(sceneId);
   try {
     const ids = new Set(docs.map(({ doc }) => doc.id));
-    for (const other of (game.combats?.contents ?? []) as unknown as (CombatLike & { scene?: { id?: string | null } | null })[]) {
+    for (const other of game.combats?.contents ?? []) {
       if (other.scene?.id !== sceneId || !encounterState(other)) continue;
-      const fighting = other.combatants.contents.find((c) => ids.has((c as unknown as { tokenId?: string }).tokenId ?? ""));
-      if (fighting) throw new UserError("AVENTURE.Encounter.alreadyFighting", { name: fighting.name });
+      const fighting = other.combatants.contents.find((c) => ids.has(c.tokenId ?? ""));
+      if (fighting) throw new UserError("AVENTURE.Encounter.alreadyFighting", { name: fighting.name ?? "" });
     }
     const marked = surprised.length > 0 && docs.some(({ doc, side }) => !!doc.actor && surprised.includes(side));
     const enc: EncounterCombatState = { surprised, firstRound, marked };
-    const CombatClass = CONFIG.Combat.documentClass as unknown as { create(data: object): Promise<CombatDoc | undefined> };
     // The encounter's state goes with the combat's creation: a reload after any later write still knows it.
-    const combat = await CombatClass.create({ scene: sceneId, active: true, flags: { [MODULE_ID]: { encounter: enc } } });
+    const combat = await CONFIG.Combat.documentClass.create({ scene: sceneId, active: true, flags: { [MODULE_ID]: { encounter: enc } } });
     if (!combat) throw new UserError("AVENTURE.Encounter.noCombat");
     await combat.createEmbeddedDocuments(
       "Combatant",
@@ -147,10 +146,10 @@ export async function onEncounterStartRequest(data: unknown): Promise<{ combatId
     if (marked) {
       const adapter = adapterFor();
       for (const { doc, side } of docs) {
-        if (doc.actor && surprised.includes(side)) await setOwnCondition(adapter, doc.actor as unknown as ActorLike, "surprised", true);
+        if (doc.actor && surprised.includes(side)) await setOwnCondition(adapter, doc.actor, "surprised", true);
       }
     }
-    if (sideInitiativeActive()) await startSideRound(combat as unknown as CombatLike, 1);
+    if (sideInitiativeActive()) await startSideRound(combat, 1);
     else await combat.startCombat();
     return { combatId: combat.id };
   } finally {
@@ -194,7 +193,7 @@ export function fleeOptions(state: EncounterDialogState): PursuitDialogOptions {
   if (!scene) throw new UserError("AVENTURE.Encounter.noScene");
   const tokens: DialogToken[] = [];
   for (const tk of state.tokens) {
-    const d = scene.tokens.get(tk.id) as unknown as CanvasToken | undefined;
+    const d = scene.tokens.get(tk.id);
     if (!d) throw new UserError("AVENTURE.Encounter.tokenGone", { name: tk.name });
     tokens.push({ id: tk.id, name: tk.name, disposition: DISPOSITION[tk.side], actor: d.actor, parent: { id: scene.id } });
   }

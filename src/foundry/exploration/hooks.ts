@@ -13,6 +13,7 @@ import { onSettingChange } from "../settings.js";
 import { EXPLORATION_REQUEST, explorationCardFlag, handleExplorationRequest, onUpdateWorldTime, recoverExploration } from "./exploration.js";
 import { explorationOptions, OPTION_SETTINGS, type OptionSettingKey } from "./options.js";
 import { signed } from "../../apps/exploration-context.js";
+import { onHook } from "../hooks-typed.js";
 
 /** The scene controls' tool (in the token controls). */
 export const EXPLORATION_TOOL = "aventureExploration";
@@ -73,12 +74,12 @@ function warnBadSetting(key: OptionSettingKey): void {
 export function registerExplorationHooks(): void {
   registerRequest({ name: EXPLORATION_REQUEST, gmOnly: true, handle: (data) => handleExplorationRequest(data) });
   registerRecovery("exploration", recoverExploration);
-  Hooks.on("updateWorldTime", () => {
+  onHook("updateWorldTime", () => {
     refreshExplorationPanel();
     return onUpdateWorldTime();
   });
-  Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
-  Hooks.on("renderChatMessageHTML", onRenderExplorationCard);
+  onHook("getSceneControlButtons", onGetSceneControlButtons);
+  onHook("renderChatMessageHTML", onRenderExplorationCard);
   onSettingChange("explorationState", refreshExplorationPanel);
   onSettingChange("ruleset", refreshExplorationPanel);
   for (const [, key] of OPTION_SETTINGS) {

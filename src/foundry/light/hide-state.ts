@@ -144,13 +144,13 @@ export type HideCard = (typeof HIDE_CARDS)[number];
 
 /** The token document of a scene, read from the world (no canvas needed: recovery runs wherever the GM is). */
 export function sceneToken(sceneId: string, tokenId: string): TokenDocLike | undefined {
-  const scene = game.scenes.get(sceneId) as unknown as { tokens?: { get(id: string): unknown } } | undefined;
+  const scene = game.scenes.get(sceneId);
   return (scene?.tokens?.get(tokenId) as TokenDocLike | undefined) ?? undefined;
 }
 
 /** Whether another token of the same actor on the scene is still hidden (a linked actor has one status for all). */
 function otherHidden(sceneId: string, doc: TokenDocLike): boolean {
-  const scene = game.scenes.get(sceneId) as unknown as { tokens?: Iterable<TokenDocLike> } | undefined;
+  const scene = game.scenes.get(sceneId);
   for (const other of scene?.tokens ?? []) {
     if (other.id !== doc.id && other.actor && other.actor === doc.actor && hideFlagOf(other)) return true;
   }
@@ -178,14 +178,16 @@ function changeSteps(sceneId: string, change: HideChange): Step[] {
   const statusStep: Step = {
     label: t("AVENTURE.Light.Hide.stepStatus", { name: change.name }),
     state: () => {
-      const actor = doc.actor as unknown as ActorLike | null;
+      const actor = doc.actor;
       const id = adapter.statusId("hidden");
       if (!actor || !id) return "done";
       if (change.after) return actor.statuses.has(id) ? "done" : "pending";
       if (hideFlagOf(doc) || otherHidden(sceneId, doc)) return "done";
       return isOwnStatus(actor, id) ? "pending" : "done";
     },
-    run: () => setOwnCondition(adapter, doc.actor as unknown as ActorLike, "hidden", change.after !== null),
+    run: async () => {
+      if (doc.actor) await setOwnCondition(adapter, doc.actor, "hidden", change.after !== null); // state() is "done" without an actor
+    },
   };
   return change.after ? [statusStep, flagStep] : [flagStep, statusStep];
 }
@@ -222,9 +224,9 @@ export async function runHideOp(message: ChatMessage, card: HideCard, op: HideOp
   const update: Record<string, unknown> = { [`flags.${MODULE_ID}.${card}.op`]: next };
   if (resumed || problems.length) {
     const notes = [...(resumed ? [t("AVENTURE.Operation.resumed")] : []), ...problems.map((p) => t(p.key, p.data))];
-    update.content = `${(message as unknown as { content: string }).content}<p class="aventure-note">${notes.map(escapeHtml).join("<br>")}</p>`;
+    update.content = `${message.content}<p class="aventure-note">${notes.map(escapeHtml).join("<br>")}</p>`;
   }
-  await message.update(update as never);
+  await message.update(update as never); // cast: a dotted flags path chosen at run time (the card's key)
   return next;
 }
 

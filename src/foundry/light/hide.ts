@@ -28,7 +28,7 @@ import {
   type HideObserver,
 } from "../../rules/index.js";
 import { adapterFor, type ActorLike } from "../adapters/adapter.js";
-import { postCard } from "../chat.js";
+import { postCard, speakerOf } from "../chat.js";
 import { isActiveGM } from "../gm.js";
 import { guarded, t, tHtml, UserError, notify } from "../i18n.js";
 import { registerRecovery } from "../operations.js";
@@ -131,7 +131,7 @@ export function defaultObservers(c: CanvasLike, hider: TokenObjLike): TokenObjLi
 /** The observers this GM targets (game.user.targets), sent along with a GM's request. */
 function gmTargets(c: CanvasLike, hider: TokenObjLike): TokenObjLike[] | null {
   if (!game.user.isGM) return null;
-  const targets = (game.user as unknown as { targets?: Iterable<{ id: string }> }).targets;
+  const targets = game.user.targets;
   if (!targets) return null;
   const ids = [...targets].map((x) => x.id).filter((id) => id !== hider.id);
   if (!ids.length) return null;
@@ -175,7 +175,7 @@ function tokenIds(name: string, v: unknown): string[] | undefined {
 export async function hide(ref: TokenRef, options: HideOptions = {}): Promise<HideReply> {
   const c = requireCanvas();
   const tok = resolveToken(c, ref);
-  assertOwner(game.user, tok.document as never);
+  assertOwner(game.user, tok.document);
   const observers = tokenIds("observers", options.observers);
   const searching = tokenIds("searching", options.searching);
   // A GM's targets are its choice of observers (targets live on its own client: they travel with the request).
@@ -204,7 +204,7 @@ export async function hideSelected(): Promise<(HideReply | null)[]> {
 export async function endHide(ref: TokenRef, event: HideEndEvent = "revealed"): Promise<boolean> {
   const c = requireCanvas();
   const tok = resolveToken(c, ref);
-  assertOwner(game.user, tok.document as never);
+  assertOwner(game.user, tok.document);
   return sendRequest<boolean>("endHide", { sceneId: c.scene!.id!, tokenId: tok.id, event });
 }
 
@@ -269,7 +269,7 @@ function resolveHideRequest(req: HideRequest): { c: CanvasLike; tok: TokenObjLik
 async function onHideRequest(data: unknown, { sender }: { sender: User }): Promise<HideReply> {
   const req = parseHideRequest(data);
   const { c, tok, observers, searching } = resolveHideRequest(req);
-  assertOwner(sender, tok.document as never);
+  assertOwner(sender, tok.document);
   // A player's own choice: observers that are all theirs, and searchers only among them (searchers are observers).
   // A list of searchers without named observers (even an empty one) would overrule the GM's marks on the hostile
   // tokens, which are not the player's.
@@ -294,7 +294,7 @@ async function onEndHideRequest(data: unknown, { sender }: { sender: User }): Pr
   }
   const doc = sceneToken(ref.sceneId, ref.tokenId);
   if (!doc) throw new UserError("AVENTURE.Light.Error.noToken");
-  assertOwner(sender, doc as never);
+  assertOwner(sender, doc);
   return performEndHide(ref.sceneId, doc, d.event as HideEndEvent);
 }
 
@@ -336,7 +336,7 @@ function describeHide(data: unknown): string[] {
 async function applyHideProposal(data: unknown, { proposer }: { proposer: User | null }): Promise<string> {
   const req = parseHideRequest(data);
   const { c, tok, observers, searching } = resolveHideRequest(req);
-  if (proposer) assertOwner(proposer, tok.document as never);
+  if (proposer) assertOwner(proposer, tok.document);
   const out = await performHide(c, tok, observers, searching);
   const name = tok.document.name;
   if (!out) return t("AVENTURE.Light.Hide.proposal.cancelled", { name });
@@ -368,7 +368,7 @@ function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>): st
 /** The §6 prerequisites: throws a UserError (nothing rolled) when the token cannot hide from these observers now. */
 function checkHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[]): { attempt: ReturnType<typeof canTryToHide>; state: TokenLightState; actor: ActorLike } {
   const doc = tok.document;
-  const actor = doc.actor as unknown as ActorLike | null;
+  const actor = doc.actor;
   if (!actor) throw new UserError("AVENTURE.Error.NoActor", { name: doc.name });
   if (hideFlagOf(doc)) throw new UserError("AVENTURE.Light.Error.alreadyHidden", { name: doc.name });
   const state = lightTracker.stateOf(tok.id);
@@ -404,7 +404,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
     const unknown: string[] = [];
     const searchRolls: Record<string, number> = {};
     for (const o of observers) {
-      const oActor = o.document.actor as unknown as ActorLike | null;
+      const oActor = o.document.actor;
       if (!oActor) {
         unknown.push(o.id); // a named token without an actor: the GM decides
         continue;
@@ -456,7 +456,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       template: template("light/hide-card.hbs"),
       context: hideCardContext({ hider: doc.name, dc: result.dc, hidden, observers: rows }),
       gmOnly: true,
-      speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+      speaker: speakerOf(actor),
       flags: { hide: { tokenId: tok.id, dc: result.dc, op } },
     });
     if (hidden && message) await runHideOp(message, "hide", op, false);
@@ -477,13 +477,13 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
     const flag = hideFlagOf(doc);
     if (!flag) return false;
     const end = hideEnds(event);
-    const actor = doc.actor as unknown as ActorLike | null;
+    const actor = doc.actor;
     const op: HideOp = { v: 1, status: "applying", sceneId, changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }] };
     const message = await postCard({
       template: template("light/hide-end-card.hbs"),
       context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck, dc: flag.dc }),
       gmOnly: true,
-      speaker: actor ? ChatMessage.getSpeaker({ actor: actor as never }) : undefined,
+      speaker: actor ? speakerOf(actor) : undefined,
       flags: { hideEnd: { tokenId: doc.id, event, op } },
     });
     if (!message) return false;
@@ -502,7 +502,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
  */
 async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<void> {
   const sceneId = c.scene!.id!;
-  const actor = observer.document.actor as unknown as ActorLike | null;
+  const actor = observer.document.actor;
   const hiders = c.tokens.placeables.filter((h) => hideFlagOf(h.document)?.from.includes(observer.id) && !tokenBusy(sceneId, h.id));
   if (!actor || hiders.length === 0) {
     await observer.document.setFlag(MODULE_ID, "searching", true);
@@ -531,7 +531,7 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
       template: template("light/search-card.hbs"),
       context: searchCardContext({ observer: observer.document.name, roll, rows }),
       gmOnly: true,
-      speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+      speaker: speakerOf(actor),
       flags: { search: { tokenId: observer.id, roll, op } },
     });
     if (message) await runHideOp(message, "search", op, false);
@@ -564,7 +564,7 @@ export async function checkHiddenTokens(_changed: readonly TokenLightState[], st
   for (const tok of c.tokens.placeables) {
     const flag = hideFlagOf(tok.document);
     if (!flag || tokenBusy(sceneId, tok.id)) continue;
-    const actor = tok.document.actor as unknown as ActorLike | null;
+    const actor = tok.document.actor;
     const state = states.get(tok.id);
     if (!actor || !state) continue;
     const observers = flag.from.map((id) => placeable(c, id)).filter((o): o is TokenObjLike => !!o);
@@ -636,7 +636,7 @@ export function onChatMessageCreated(message: { flags?: Record<string, unknown>;
   const speaker = message.speaker ?? {};
   const sceneId = typeof speaker.scene === "string" && ID.test(speaker.scene) ? speaker.scene : canvasLike()?.scene?.id;
   if (!author || !sceneId) return;
-  const scene = game.scenes.get(sceneId) as unknown as { tokens: Iterable<TokenDocLike> } | undefined;
+  const scene = game.scenes.get(sceneId);
   if (!scene) return;
   let tokens: TokenDocLike[];
   if (typeof speaker.token === "string" && ID.test(speaker.token)) {

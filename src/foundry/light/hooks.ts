@@ -15,6 +15,7 @@ import { registerLightHud } from "./hud.js";
 import { registerObscurityBehavior } from "./obscurity.js";
 import { canvasLike, type TokenDocLike, type TokenObjLike } from "./scene.js";
 import { lightTracker, type TokenLightState } from "./tracker.js";
+import { onHook } from "../hooks-typed.js";
 
 /** Token fields whose change moves the token or changes what it sees or emits. */
 const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId", "disposition"] as const;
@@ -66,16 +67,16 @@ export function registerLightHooks(): void {
   registerLightHud();
   registerObscurityBehavior();
 
-  Hooks.on("canvasReady", () => {
+  onHook("canvasReady", () => {
     lightTracker.reset();
     lightTracker.schedule();
   });
-  Hooks.on("lightingRefresh", () => lightTracker.schedule());
-  Hooks.on("updateToken", ((doc: TokenDocLike, changes: Record<string, unknown>) => onSceneTokenChange(doc, changes)) as never);
-  Hooks.on("createToken", ((doc: TokenDocLike) => onViewedScene(doc) && lightTracker.schedule([doc.id])) as never);
-  Hooks.on("deleteToken", ((doc: TokenDocLike) => onViewedScene(doc) && lightTracker.schedule()) as never);
+  onHook("lightingRefresh", () => lightTracker.schedule());
+  onHook("updateToken", (doc: TokenDocLike, changes: Record<string, unknown>) => onSceneTokenChange(doc, changes));
+  onHook("createToken", (doc: TokenDocLike) => onViewedScene(doc) && lightTracker.schedule([doc.id]));
+  onHook("deleteToken", (doc: TokenDocLike) => onViewedScene(doc) && lightTracker.schedule());
   for (const hook of ["createAmbientLight", "updateAmbientLight", "deleteAmbientLight"] as const) {
-    Hooks.on(hook, ((doc: { parent?: { id: string | null } | null }) => onViewedScene(doc) && lightTracker.schedule()) as never);
+    onHook(hook, (doc: { parent?: { id: string | null } | null }) => onViewedScene(doc) && lightTracker.schedule());
   }
   // Obscurity regions (their shapes, elevation range, behaviours) and walls (doors opening: line of sight) change what
   // every token sees and how it is seen.
@@ -88,37 +89,37 @@ export function registerLightHooks(): void {
     ambientDetection.wallsChanged(moved || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined ? null : [x1, y1, x2, y2]);
     lightTracker.schedule();
   };
-  Hooks.on("createRegion", onRegion);
-  Hooks.on("updateRegion", onRegion);
-  Hooks.on("deleteRegion", onRegion);
-  Hooks.on("createRegionBehavior", onBehavior);
-  Hooks.on("updateRegionBehavior", onBehavior);
-  Hooks.on("deleteRegionBehavior", onBehavior);
-  Hooks.on("createWall", (doc) => onWall(doc, false));
-  Hooks.on("updateWall", (doc, changes) => onWall(doc, "c" in changes));
-  Hooks.on("deleteWall", (doc) => onWall(doc, false));
-  Hooks.on("updateScene", ((scene: { id: string | null }, changes: Record<string, unknown>) => {
+  onHook("createRegion", onRegion);
+  onHook("updateRegion", onRegion);
+  onHook("deleteRegion", onRegion);
+  onHook("createRegionBehavior", onBehavior);
+  onHook("updateRegionBehavior", onBehavior);
+  onHook("deleteRegionBehavior", onBehavior);
+  onHook("createWall", (doc) => onWall(doc, false));
+  onHook("updateWall", (doc, changes) => onWall(doc, "c" in changes));
+  onHook("deleteWall", (doc) => onWall(doc, false));
+  onHook("updateScene", (scene: { id: string | null }, changes: Record<string, unknown>) => {
     if (scene.id !== canvasLike()?.scene?.id) return;
     if ("environment" in changes || "darkness" in changes || "grid" in changes) lightTracker.schedule();
-  }) as never);
-  Hooks.on("updateActor", ((actor: { id: string | null }, changes: Record<string, unknown>) => {
+  });
+  onHook("updateActor", (actor: { id: string | null }, changes: Record<string, unknown>) => {
     // Senses live in system data; Aventure's own flags and statuses do not change the light.
     if (!("system" in changes)) return;
     const c = canvasLike();
     if (!c) return;
     lightTracker.schedule(c.tokens.placeables.filter((t) => (t.document.actor as { id?: string | null } | null)?.id === actor.id).map((t) => t.id));
-  }) as never);
+  });
   // A status changes what a creature sees or how it is seen (invisible, blinded): its tokens are looked at again.
   const onEffect = (effect: ActiveEffect.Implementation) => {
     const parent = effect.parent;
     if (parent && parent.documentName === "Actor") lightTracker.schedule(tokensOf(parent));
   };
-  Hooks.on("createActiveEffect", onEffect);
-  Hooks.on("deleteActiveEffect", onEffect);
-  Hooks.on("renderChatMessageHTML", onRenderDetectionCard);
-  Hooks.on("drawToken", ((token: TokenObjLike) => lightTracker.redrawIcons(token)) as never);
-  Hooks.on("dnd5e.postRollAttack" as never, onAttackRolled as never);
-  Hooks.on("createChatMessage", onChatMessageCreated as never);
+  onHook("createActiveEffect", onEffect);
+  onHook("deleteActiveEffect", onEffect);
+  onHook("renderChatMessageHTML", onRenderDetectionCard);
+  onHook("drawToken", (token: TokenObjLike) => lightTracker.redrawIcons(token));
+  onHook("dnd5e.postRollAttack", onAttackRolled);
+  onHook("createChatMessage", onChatMessageCreated);
 
   onSettingChange("lightIcons", () => lightTracker.redrawIcons());
   onSettingChange("lightEffects", (on) => void lightTracker.reconcileAll(on === true));

@@ -35,7 +35,7 @@ export function lightHudContextFor(doc: TokenDocLike) {
 let detailsOpen = false;
 
 function panel(token: TokenDocument): HTMLElement | null {
-  const doc = token as unknown as TokenDocLike;
+  const doc = token;
   if (!game.user.isGM && !doc.isOwner) return null;
   const ctx = lightHudContextFor(doc);
   if (!ctx) return null;
@@ -58,8 +58,8 @@ export function registerLightHud(): void {
     icon: "fa-solid fa-user-secret",
     title: "AVENTURE.Light.Hide.button",
     column: "right",
-    visible: (token) => !hideFlagOf(token as unknown as TokenDocLike),
-    onClick: (token) => hide(token as unknown as TokenDocLike),
+    visible: (token) => !hideFlagOf(token),
+    onClick: (token) => hide(token),
   });
   addHudButton({
     id: "end-hide",
@@ -67,8 +67,8 @@ export function registerLightHud(): void {
     title: "AVENTURE.Light.Hide.endButton",
     column: "right",
     gmOnly: true,
-    visible: (token) => !!hideFlagOf(token as unknown as TokenDocLike),
-    onClick: (token) => endHide(token as unknown as TokenDocLike, "revealed"),
+    visible: (token) => !!hideFlagOf(token),
+    onClick: (token) => endHide(token, "revealed"),
   });
   addHudButton({
     id: "search",
@@ -76,8 +76,8 @@ export function registerLightHud(): void {
     title: "AVENTURE.Light.Hide.searchButton",
     column: "right",
     gmOnly: true,
-    visible: (token) => !isSearching(token as unknown as TokenDocLike),
-    onClick: (token) => setSearching(token as unknown as TokenDocLike, true),
+    visible: (token) => !isSearching(token),
+    onClick: (token) => setSearching(token, true),
   });
   addHudButton({
     id: "stop-search",
@@ -85,7 +85,7 @@ export function registerLightHud(): void {
     title: "AVENTURE.Light.Hide.stopSearchButton",
     column: "right",
     gmOnly: true,
-    visible: (token) => isSearching(token as unknown as TokenDocLike),
-    onClick: (token) => setSearching(token as unknown as TokenDocLike, false),
+    visible: (token) => isSearching(token),
+    onClick: (token) => setSearching(token, false),
   });
 }

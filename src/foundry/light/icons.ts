@@ -41,8 +41,7 @@ export function drawLightIcon(token: TokenObjLike, level: LightLevel | null): vo
     return;
   }
   if (!icon || icon.destroyed) {
-    const Text = (globalThis as unknown as { PIXI: { Text: new (text: string, style: object) => IconLike } }).PIXI.Text;
-    icon = new Text(LIGHT_GLYPHS[level], {
+    icon = new PIXI.Text(LIGHT_GLYPHS[level], {
       fontSize: 22,
       fill: COLOURS[level],
       stroke: 0x000000,

@@ -217,8 +217,7 @@ interface SightBackend {
 
 /** Whether walls block sight between two points (Foundry's sight polygon backend). */
 export function hasLineOfSight(a: Point & { elevation?: number }, b: Point & { elevation?: number }): boolean {
-  const backend = (CONFIG as unknown as { Canvas?: { polygonBackends?: { sight?: SightBackend } } }).Canvas?.polygonBackends
-    ?.sight;
+  const backend = CONFIG.Canvas?.polygonBackends?.sight;
   if (!backend) return true;
   return !backend.testCollision(a, b, { type: "sight", mode: "any" });
 }

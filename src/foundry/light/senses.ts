@@ -38,7 +38,7 @@ export function tokenSenses(c: { grid: GridLike }, doc: TokenDocLike): TokenSens
     if (!cur || r > cur.range) best.set(sense, { sense, range: r, from });
   };
   if (doc.actor) {
-    const s = adapterFor().read(doc.actor as unknown as ActorLike).senses;
+    const s = adapterFor().read(doc.actor).senses;
     offer("darkvision", s.darkvision, "actor");
     offer("blindsight", s.blindsight, "actor");
     offer("truesight", s.truesight, "actor");

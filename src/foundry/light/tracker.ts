@@ -236,7 +236,7 @@ export class LightTracker {
   private async applyEffectsNow(c: CanvasLike, states: readonly TokenLightState[]): Promise<void> {
     const done = new Set<ActorLike>();
     for (const s of states) {
-      const actor = placeable(c, s.tokenId)?.document.actor as unknown as ActorLike | null | undefined;
+      const actor = placeable(c, s.tokenId)?.document.actor;
       if (!actor || done.has(actor)) continue;
       done.add(actor);
       const effects = c.tokens.placeables
@@ -258,7 +258,7 @@ export class LightTracker {
       return;
     }
     for (const tok of c.tokens.placeables) {
-      const actor = tok.document.actor as unknown as ActorLike | null;
+      const actor = tok.document.actor;
       if (actor) await removeLightEffects(actor);
     }
   }

@@ -7,10 +7,10 @@ import { controlledTokens } from "../tokens.js";
 /** Opens the jump panel of each token (default: the controlled tokens). A token needs an actor. */
 export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
   await guarded(async () => {
-    const list = tokens ?? (controlledTokens() as unknown as JumpSubject[]);
+    const list = tokens ?? (controlledTokens());
     for (const token of list) {
       if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
-      await new JumpPanel(token).render({ force: true } as never);
+      await new JumpPanel(token).render({ force: true });
     }
   });
 }
@@ -21,8 +21,8 @@ export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
  */
 export async function openFallDialog(tokens?: { name: string; actor: unknown }[], source: "hud" | "api" = "api"): Promise<void> {
   await guarded(async () => {
-    const list = tokens ?? (controlledTokens() as unknown as { name: string; actor: unknown }[]);
+    const list = tokens ?? controlledTokens();
     for (const token of list) if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
-    await new FallDialog(list, source).render({ force: true } as never);
+    await new FallDialog(list, source).render({ force: true });
   });
 }

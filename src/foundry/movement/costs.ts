@@ -16,7 +16,6 @@ import { movementStats } from "./token-data.js";
 
 /** Core's TokenMovementActionCostFunction. */
 export type CostFunction = (baseCost: number, from: unknown, to: unknown, distance: number, segment: unknown) => number;
-type GetCostFunction = (token: unknown, options?: unknown) => CostFunction;
 
 /** 1 + relative tolerance when comparing baseCost with the distance (floating-point noise of the grid). */
 const TOLERANCE = 1 + 1e-9;
@@ -65,11 +64,11 @@ const installed = new WeakSet<object>();
  * "movementCosts" setting is off, and if reading the token fails.
  */
 export function installMovementCosts(): void {
-  const actions = CONFIG.Token.movement.actions as unknown as Record<string, { getCostFunction?: GetCostFunction } | undefined>;
+  const actions = CONFIG.Token.movement.actions;
   for (const action of MOVEMENT_ACTIONS) {
     const config = actions[action];
     if (!config || installed.has(config)) continue;
-    const original: GetCostFunction = config.getCostFunction?.bind(config) ?? (() => (baseCost: number) => baseCost);
+    const original = config.getCostFunction?.bind(config) ?? ((): CostFunction => (baseCost: number) => baseCost);
     config.getCostFunction = (token, options) => {
       if (!getSetting("movementCosts")) return original(token, options);
       try {

@@ -9,21 +9,15 @@ import { getSetting } from "../settings.js";
 import { guarded, UserError } from "../i18n.js";
 import { isActiveGM } from "../gm.js";
 import { claimMovementFall, executeFall, type FallTarget, type FallToken } from "./fall.js";
-import { isFlying, isTeleportAction, lastAction, type MovementLike } from "./token-data.js";
+import { isFlying, isTeleportAction, lastAction } from "./token-data.js";
 
 export const FALL_BEHAVIOR_TYPE = "aventure.fall";
 /** The type's label key (Foundry reads it itself from TYPES.RegionBehavior.<type>). */
 export const FALL_BEHAVIOR_LABEL = "TYPES.RegionBehavior.aventure.fall";
 export const FALL_BEHAVIOR_ICON = "fa-solid fa-person-falling";
 
-/** v13 region event data of tokenMoveIn: `{token, movement}`. */
-export interface FallRegionEvent {
-  user: { isSelf: boolean };
-  data: {
-    token: FallToken & { stopMovement(): unknown };
-    movement?: (MovementLike & { id?: string }) | null;
-  };
-}
+/** v13 region event tokenMoveIn (declared in src/declarations.d.ts): `{token, movement}`. */
+export type FallRegionEvent = AventureRegionEvent<AventureTokenRegionEventData<FallToken & { stopMovement(): unknown }>>;
 
 /** tokenMoveIn handler, `this` being the behaviour's system data (its `height` in metres). */
 export async function onFallRegionMoveIn(this: { height: number }, event: FallRegionEvent): Promise<void> {
@@ -43,7 +37,7 @@ export async function onFallRegionMoveIn(this: { height: number }, event: FallRe
 export function registerFallBehavior(): void {
   const { RegionBehaviorType } = foundry.data.regionBehaviors;
   const { NumberField } = foundry.data.fields;
-  const Base = RegionBehaviorType as unknown as new (...args: never[]) => object;
+  const Base = RegionBehaviorType as unknown as new (...args: never[]) => object; // cast: the v13 RegionBehaviorType base class as a plain constructor (its pinned generics need a schema)
   class FallRegionBehaviorType extends Base {
     static LOCALIZATION_PREFIXES = ["AVENTURE.Movement.FallRegion"];
     static defineSchema() {
@@ -53,7 +47,7 @@ export function registerFallBehavior(): void {
     }
     static events = { tokenMoveIn: onFallRegionMoveIn };
   }
-  const config = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> };
+  const config = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> }; // cast: registering a module behaviour type: the pinned dataModels record has only core's types
   config.dataModels[FALL_BEHAVIOR_TYPE] = FallRegionBehaviorType;
   config.typeIcons[FALL_BEHAVIOR_TYPE] = FALL_BEHAVIOR_ICON;
 }

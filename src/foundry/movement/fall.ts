@@ -28,6 +28,7 @@ import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
 import { fallCardContext, metresText, type FallSource } from "../../apps/movement-context.js";
 import { isFlying, isTeleportAction, lastAction, sceneToMetres, type SceneLike } from "./token-data.js";
+import { speakerOf } from "../chat.js";
 
 /** Who falls: a token (with its actor) or an actor alone. */
 export interface FallTarget {
@@ -39,7 +40,7 @@ export interface FallToken {
   name: string;
   actor: unknown;
   parent: unknown;
-  movementAction?: string;
+  movementAction?: string | null;
   testUserPermission(user: User, level: "OWNER"): boolean;
 }
 
@@ -125,11 +126,11 @@ function parseRef(d: Record<string, unknown>): FallRef | null {
 function resolveRef(ref: FallRef): FallTarget | null {
   if ("tokenId" in ref) {
     const scene = game.scenes.get(ref.sceneId);
-    const token = scene?.tokens.get(ref.tokenId) as unknown as FallToken | undefined;
+    const token = scene?.tokens.get(ref.tokenId);
     if (!token) return null;
     return token.actor ? { token, actor: token.actor as FallTarget["actor"] } : null;
   }
-  const actor = game.actors.get(ref.actorId) as unknown as FallTarget["actor"] | undefined;
+  const actor = game.actors.get(ref.actorId);
   return actor ? { token: null, actor } : null;
 }
 
@@ -146,13 +147,13 @@ export function resolveFallRequest(data: unknown, user: User): { target: FallTar
   const ref = parseRef(d);
   if (!ref) throw new UserError("AVENTURE.Error.NoToken");
   if ("tokenId" in ref) {
-    const token = game.scenes.get(ref.sceneId)?.tokens.get(ref.tokenId) as unknown as FallToken | undefined;
+    const token = game.scenes.get(ref.sceneId)?.tokens.get(ref.tokenId);
     if (!token) throw new UserError("AVENTURE.Error.NoToken");
     assertOwner(user, token);
     if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
     return { target: { token, actor: token.actor as FallTarget["actor"] }, metres: metres as number, source, ref };
   }
-  const actor = game.actors.get(ref.actorId) as unknown as FallTarget["actor"] | undefined;
+  const actor = game.actors.get(ref.actorId);
   if (!actor) throw new UserError("AVENTURE.Error.NoToken");
   assertOwner(user, actor);
   return { target: { token: null, actor }, metres: metres as number, source, ref };
@@ -203,7 +204,7 @@ async function cardContent(flag: FallCardFlag): Promise<string> {
 }
 
 async function writeCard(message: ChatMessage, flag: FallCardFlag): Promise<void> {
-  await message.update({ content: await cardContent(flag), [`flags.${MODULE_ID}.fall`]: flag } as never);
+  await message.update({ content: await cardContent(flag), flags: { [MODULE_ID]: { fall: flag } } });
 }
 
 /**
@@ -316,11 +317,11 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
   };
   const message = (await ChatMessage.implementation.create({
     content: await cardContent(flag),
-    speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+    speaker: speakerOf(actor),
     flavor: tHtml("AVENTURE.Movement.Fall.rollFlavor", { name, metres: fmt(metres) }),
     ...(rolls.length ? { rolls } : {}),
     flags: { [MODULE_ID]: { fall: flag } },
-  } as never)) as ChatMessage | undefined;
+  })) as ChatMessage | undefined;
   if (!message) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });
   const done = flag.status === "applying" ? await completeFall(message, flag, true) : flag;
   return { metres, dice, total, applied: done.applied, prone: done.prone };
@@ -405,7 +406,7 @@ export async function onElevationDrop(token: FallToken, movement: MovementLike):
       const ok = await foundry.applications.api.DialogV2.confirm({
         window: { title: "AVENTURE.Movement.Fall.title" },
         content: `<p>${tHtml("AVENTURE.Movement.Fall.askDrop", { name: token.name, metres: fmt(metres) })}</p>`,
-      } as never);
+      });
       if (!ok) return;
     }
     await executeFall({ token, actor: token.actor as FallTarget["actor"] }, metres, "drop");

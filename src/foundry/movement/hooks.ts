@@ -16,6 +16,7 @@ import { onElevationDrop, onRenderFallCard, registerFallRequests, type FallToken
 import { registerFallBehavior } from "./fall-region.js";
 import { isCurrentCombatant, movementStats, sceneToMetres, type SceneLike } from "./token-data.js";
 import { openFallDialog, showJumps } from "./api.js";
+import { onHook, onceHook } from "../hooks-typed.js";
 
 interface PreMovement {
   history?: { cost?: number };
@@ -45,26 +46,26 @@ export function onPreMoveToken(token: FallToken, movement: PreMovement): boolean
 export function registerMovementHooks(): void {
   registerFallRequests();
   registerFallBehavior();
-  Hooks.once("setup", () => {
+  onceHook("setup", () => {
     installMovementCosts();
     installRuler();
   });
-  Hooks.on("preMoveToken" as never, onPreMoveToken as never);
+  onHook("preMoveToken", onPreMoveToken);
   // Returns the promise (Hooks ignore it) so that tests can wait for each client's handler.
-  Hooks.on("moveToken" as never, ((token: FallToken, movement: Parameters<typeof onElevationDrop>[1]) => onElevationDrop(token, movement)) as never);
-  Hooks.on("renderChatMessageHTML" as never, onRenderFallCard as never);
+  onHook("moveToken", (token: FallToken, movement: Parameters<typeof onElevationDrop>[1]) => onElevationDrop(token, movement));
+  onHook("renderChatMessageHTML", onRenderFallCard);
   addHudButton({
     id: "jumps",
     icon: "fa-solid fa-person-arrow-up-from-line",
     title: "AVENTURE.Movement.Jump.hud",
     column: "right",
-    onClick: (token) => showJumps([token as never]),
+    onClick: (token) => showJumps([token]),
   });
   addHudButton({
     id: "fall",
     icon: "fa-solid fa-person-falling",
     title: "AVENTURE.Movement.Fall.hud",
     column: "right",
-    onClick: (token) => openFallDialog([token as never], "hud"),
+    onClick: (token) => openFallDialog([token], "hud"),
   });
 }

@@ -133,8 +133,8 @@ interface LabelContext {
  * template first (as a partial: `aventureBase`), then its additions; a system's label content is kept.
  */
 export function makeAventureRuler(Base: RulerClass): RulerClass {
-  const baseTemplate = (Base as unknown as { WAYPOINT_LABEL_TEMPLATE?: string }).WAYPOINT_LABEL_TEMPLATE ?? "templates/hud/waypoint-label.hbs";
-  const Ruler = Base as unknown as new (...args: never[]) => {
+  const baseTemplate = (Base as unknown as { WAYPOINT_LABEL_TEMPLATE?: string }).WAYPOINT_LABEL_TEMPLATE ?? "templates/hud/waypoint-label.hbs"; // cast: a static of core's TokenRuler the pinned types lack
+  const Ruler = Base as unknown as new (...args: never[]) => { // cast: the system's ruler class (a runtime value) as the constructor Aventure extends
     token: TokenLike;
     _getWaypointLabelContext(waypoint: unknown, state: unknown): object | void;
   };
@@ -186,7 +186,7 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
       return out;
     }
   }
-  return AventureTokenRuler as unknown as RulerClass;
+  return AventureTokenRuler as unknown as RulerClass; // cast: the subclass as the pinned TokenRuler class type
 }
 
 /**
@@ -194,10 +194,10 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
  * label template ahead, so that the first drag does not wait for it.
  */
 export function installRuler(): void {
-  const config = CONFIG.Token as unknown as { rulerClass: RulerClass };
+  const config = CONFIG.Token as unknown as { rulerClass: RulerClass }; // cast: CONFIG.Token.rulerClass gets the subclass (the pinned type wants core's exact class)
   const ruler = makeAventureRuler(config.rulerClass);
   config.rulerClass = ruler;
   // Both templates as partials: Aventure's label renders the base class's label inside it.
-  const base = (ruler as unknown as { AVENTURE_BASE_TEMPLATE: string }).AVENTURE_BASE_TEMPLATE;
+  const base = (ruler as unknown as { AVENTURE_BASE_TEMPLATE: string }).AVENTURE_BASE_TEMPLATE; // cast: a static the subclass adds
   void loadTemplatesCompat([base, template("movement/waypoint-label.hbs")]).catch((e: unknown) => console.error("aventure | ruler template", e));
 }

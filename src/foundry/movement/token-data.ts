@@ -49,7 +49,7 @@ export interface TokenLikeForMovement {
   name: string;
   actor: unknown;
   parent: unknown;
-  movementAction?: string;
+  movementAction?: string | null;
 }
 
 /** Waypoints of a movement, whichever of its sections holds them. */
@@ -60,7 +60,7 @@ export interface MovementLike {
 
 /** The status ids meaning "flying" or "hovering" in this world (core's special status effects). */
 function flyingStatusIds(): string[] {
-  const special = (CONFIG as unknown as { specialStatusEffects?: Record<string, string> }).specialStatusEffects ?? {};
+  const special = CONFIG.specialStatusEffects ?? {};
   const ids = [special.FLY, special.HOVER].filter((x): x is string => typeof x === "string");
   const known = new Set(statusEffects().map((e) => e.id));
   return ids.filter((id) => known.has(id));
@@ -85,8 +85,7 @@ export function isFlying(token: TokenLikeForMovement, movement?: MovementLike | 
 export function isTeleportAction(action: string | undefined): boolean {
   if (!action) return false;
   if (action === "displace") return true;
-  const actions = (CONFIG as unknown as { Token?: { movement?: { actions?: Record<string, { teleport?: boolean } | undefined> } } }).Token?.movement
-    ?.actions;
+  const actions: Record<string, { teleport?: boolean } | undefined> | undefined = CONFIG.Token?.movement?.actions;
   return actions?.[action]?.teleport === true;
 }
 
@@ -97,8 +96,7 @@ export function lastAction(movement?: MovementLike | null): string | undefined {
 
 /** True when the token is the combatant whose turn it is in the started combat. */
 export function isCurrentCombatant(token: TokenLikeForMovement): boolean {
-  const combat = (game as unknown as { combat?: { started?: boolean; combatant?: { tokenId?: string | null; sceneId?: string | null } | null } | null })
-    .combat;
+  const combat = game.combat;
   const c = combat?.started ? combat.combatant : null;
   if (!c || !token.id) return false;
   const sceneId = (token.parent as { id?: string | null } | null)?.id;

@@ -148,12 +148,12 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
   const combat = combatOf(req.combatId);
   const combatant = combat.combatants.get(req.combatantId);
   if (!combatant) throw new UserError("AVENTURE.Combat.badRequest");
-  if (!canControl(sender, combatant)) throw new UserError("AVENTURE.Error.NotOwner", { name: combatant.name });
+  if (!canControl(sender, combatant)) throw new UserError("AVENTURE.Error.NotOwner", { name: combatant.name ?? "" });
   if (!combat.started) throw new UserError("AVENTURE.Polaris.intention.notStarted");
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   return withCombatLock(req.combatId, async () => {
     const round = combat.round;
-    if (findCard(req.combatId, req.combatantId, round)) throw new UserError("AVENTURE.Polaris.intention.already", { name: combatant.name });
+    if (findCard(req.combatId, req.combatantId, round)) throw new UserError("AVENTURE.Polaris.intention.already", { name: combatant.name ?? "" });
     const dice = foundryDice();
     const [die] = await dice.roll(1, 20, "polarisIntention");
     const result = polarisTest({ chance: req.chance, difficulty: req.difficulty!, roll: die!, ...(req.mastery !== undefined ? { mastery: req.mastery } : {}) });
@@ -162,7 +162,7 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
     const context = polarisCardContext(
       {
         label: "",
-        title: t("AVENTURE.Polaris.intention.title", { name: combatant.name }),
+        title: t("AVENTURE.Polaris.intention.title", { name: combatant.name ?? "" }),
         chanceLabel: t("AVENTURE.Polaris.intention.chance"),
         chance: req.chance,
         difficulty: req.difficulty!,
@@ -171,7 +171,7 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
         result,
         hideDifficulty: false,
         kind: "skill",
-        notes: cardNotes(result, confused, combatant.name),
+        notes: cardNotes(result, confused, combatant.name ?? ""),
       },
       t,
     );
@@ -182,7 +182,7 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
       speaker: ChatMessage.getSpeaker({ alias: combatant.name, ...(combatant.actor ? { actor: combatant.actor } : {}) }),
       flags: { polarisIntention: flag },
     });
-    if (confused && message) await applyConfusion(combat, message, flag, combatant.name);
+    if (confused && message) await applyConfusion(combat, message, flag, combatant.name ?? "");
     return { die: die!, success: result.success, degree: result.degree, confused };
   });
 }

@@ -24,7 +24,7 @@ export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean
 /** The actor's Polaris stats through the adapter (initiative score, Réaction), null when unknown. */
 export function polarisStats(c: CombatantLike): { initiative: number | null; reaction: number | null } {
   if (!c.actor) return { initiative: null, reaction: null };
-  const s = adapterFor().read(c.actor as unknown as ActorLike);
+  const s = adapterFor().read(c.actor);
   return { initiative: s.polarisInitiative, reaction: s.polarisReaction };
 }
 
@@ -78,7 +78,7 @@ export async function setPolarisInitiative(combat: CombatLike, ids: readonly str
     const c = combat.combatants.get(id);
     if (!c) continue;
     const score = polarisStats(c).initiative;
-    if (score === null) missing.push(c.name);
+    if (score === null) missing.push(c.name ?? "");
     else {
       updates.push({ _id: c.id, initiative: Math.trunc(score) });
       if (c.initiative === null) first.push(id);
@@ -126,7 +126,7 @@ type Updatable = CombatantLike & { update(data: Record<string, unknown>): Promis
 
 function requireInitiative(c: CombatantLike, round: number): PolarisCombatant {
   const p = polarisCombatant(c, round);
-  if (!p) throw new UserError("AVENTURE.Polaris.needInitiative", { name: c.name });
+  if (!p) throw new UserError("AVENTURE.Polaris.needInitiative", { name: c.name ?? "" });
   return p;
 }
 

@@ -187,7 +187,7 @@ interface SceneLike {
 }
 
 function sceneOf(sceneId: string | null): SceneLike | undefined {
-  return sceneId ? (game.scenes.get(sceneId) as unknown as SceneLike | undefined) : undefined;
+  return sceneId ? (game.scenes.get(sceneId) as unknown as SceneLike | undefined) : undefined; // cast: a chase's tokens' actors carry ActiveEffects whose pinned create data is narrower than the effect Aventure builds
 }
 
 /**
@@ -222,7 +222,7 @@ interface CombatLike {
  */
 export function combatUnderway(tokenIds: readonly string[]): boolean {
   if (!tokenIds.length) return false;
-  const combats = (game as unknown as { combats?: { contents?: CombatLike[] } }).combats?.contents ?? [];
+  const combats = game.combats?.contents ?? [];
   for (const combat of combats) {
     if (!combat.started || !combat.combatants) continue;
     for (const c of combat.combatants) if (c.tokenId && tokenIds.includes(c.tokenId)) return true;
@@ -306,7 +306,7 @@ async function post(record: ChaseRecord, rolls: Roll[]): Promise<ChatMessage> {
 
 async function writeCard(message: ChatMessage, record: ChaseRecord): Promise<void> {
   const content = await renderTemplateCompat(template("pursuit/card.hbs"), pursuitCardContext(record, localize));
-  await message.update({ content, "flags.aventure.pursuit": record } as never);
+  await message.update({ content, flags: { aventure: { pursuit: record } } });
 }
 
 // ------------------------------------------------------------------------------------ starting

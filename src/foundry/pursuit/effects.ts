@@ -193,12 +193,8 @@ export interface ExpiringActor {
  * on every scene (a monster's running exhaustion sits on its token's actor).
  */
 function effectActors(): ExpiringActor[] {
-  const g = game as unknown as {
-    actors?: { contents?: ExpiringActor[] };
-    scenes?: { contents?: { tokens?: { contents?: { actorLink?: boolean; actor?: ExpiringActor | null }[] } }[] };
-  };
-  const out = new Set<ExpiringActor>(g.actors?.contents ?? []);
-  for (const scene of g.scenes?.contents ?? []) {
+  const out = new Set<ExpiringActor>(game.actors?.contents ?? []);
+  for (const scene of game.scenes?.contents ?? []) {
     for (const tok of scene.tokens?.contents ?? []) if (!tok.actorLink && tok.actor) out.add(tok.actor);
   }
   return [...out];

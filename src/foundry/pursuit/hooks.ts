@@ -14,6 +14,7 @@ import { registerRecovery } from "../operations.js";
 import { addHudButton } from "../token-hud.js";
 import { chaseOfMessage, registerPursuitRequests } from "./chase.js";
 import { queueExpiry } from "./effects.js";
+import { onHook } from "../hooks-typed.js";
 
 export { chaseOfMessage };
 
@@ -45,16 +46,16 @@ export function registerPursuitHooks(): void {
     title: "AVENTURE.Pursuit.hud",
     column: "right",
     onClick: (token) => {
-      const selected = ((canvas?.tokens?.controlled ?? []) as unknown as { document: DialogToken }[]).map((x) => x.document);
-      const tokens = selected.some((x) => x.id === token.id) ? selected : [token as unknown as DialogToken, ...selected];
+      const selected = (canvas?.tokens?.controlled ?? []).map((x) => x.document);
+      const tokens = selected.some((x) => x.id === token.id) ? selected : [token, ...selected];
       openPursuit({ tokens });
     },
   });
-  Hooks.on("renderChatMessageHTML", onRenderPursuitCard as never);
+  onHook("renderChatMessageHTML", onRenderPursuitCard);
   // Fires on every client: only the active GM deletes, one expiry at a time.
-  Hooks.on("updateWorldTime", ((worldTime: number) => {
+  onHook("updateWorldTime", (worldTime: number) => {
     if (isActiveGM()) void guarded(() => queueExpiry(worldTime));
-  }) as never);
+  });
   // World time may have passed while the previous active GM was away (or before a reload).
   registerRecovery("pursuitExpiry", async () => {
     await queueExpiry(game.time.worldTime);

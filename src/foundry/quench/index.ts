@@ -13,6 +13,7 @@ import { POLARIS_BATCH } from "./polaris.js";
 import { ENCOUNTER_BATCH } from "./encounter.js";
 import { TRAVEL_BATCH } from "./travel.js";
 import type { Batch, Quench } from "./types.js";
+import { onHook } from "../hooks-typed.js";
 
 export const BATCHES: readonly Batch[] = [
   TRAVEL_BATCH,
@@ -25,7 +26,7 @@ export const BATCHES: readonly Batch[] = [
 ];
 
 export function registerQuenchBatches(): void {
-  Hooks.on("quenchReady" as never, ((quench: Quench) => {
+  onHook("quenchReady", (quench: Quench) => {
     for (const b of BATCHES) quench.registerBatch(b.key, b.fn, { displayName: b.displayName });
-  }) as never);
+  });
 }

@@ -7,6 +7,13 @@ import { MODULE_ID } from "../../constants.js";
 import { Sandbox, waitFor } from "./sandbox.js";
 import type { Batch, BatchContext } from "./types.js";
 
+/** CONFIG.Token.movement.actions, called the way core's ruler calls a cost function (plain test values for its arguments). */
+type CostActions = Record<string, { getCostFunction(t: unknown, o: object): (c: number, a: unknown, b: unknown, d: number, s: unknown) => number }>;
+function costActions(): CostActions {
+  // cast: the batch passes plain objects for core's waypoint and segment arguments, which the cost function ignores
+  return CONFIG.Token.movement.actions as unknown as CostActions;
+}
+
 interface TokenDoc {
   id: string | null;
   x: number;
@@ -50,7 +57,7 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
       await move(token, { x: 600 });
       const card = await waitFor(() => fallCards().find((m) => fallOf(m)?.status === "applied"), "the fall card");
       assert.equal(fallCards().length, 1, "one fall card");
-      assert.lengthOf((card.rolls?.[0] as unknown as { dice: { results: unknown[] }[] }).dice[0]!.results, 3, "3d6");
+      assert.lengthOf(card.rolls?.[0]?.dice[0]?.results ?? [], 3, "3d6");
       const damage = rollTotal(card);
       assert.equal(hp(token), Math.max(0, 20 - damage), "hit points lowered by the roll, once");
       assert.isTrue(token.actor!.statuses.has("prone"), "prone");
@@ -59,7 +66,9 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
     it("api.fall of 2.5 m posts a card without dice and changes no hit points", async () => {
       const token = await creature();
       const before = fallCards().length;
-      await (game.modules.get(MODULE_ID) as unknown as { api: { fall(t: unknown, m: number): Promise<unknown> } }).api.fall(token, 2.5);
+      const api = game.modules.get(MODULE_ID)?.api;
+      if (!api) throw new Error("aventure | the module's API is missing");
+      await api.fall(token, 2.5);
       const card = await waitFor(() => fallCards()[before], "the fall card");
       assert.lengthOf(card.rolls ?? [], 0, "no dice under 3 m");
       assert.equal(hp(token), 20);
@@ -71,14 +80,14 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
       const before = fallCards().length;
       await move(token, { elevation: 0 });
       const card = await waitFor(() => fallCards().slice(before).find((m) => fallOf(m)?.status === "applied"), "the fall card");
-      assert.lengthOf((card.rolls?.[0] as unknown as { dice: { results: unknown[] }[] }).dice[0]!.results, 2, "2d6");
+      assert.lengthOf(card.rolls?.[0]?.dice[0]?.results ?? [], 2, "2d6");
       assert.equal(hp(token), Math.max(0, 20 - rollTotal(card)));
     });
 
     it("Rôle'n Play: climbing through difficult terrain costs 3 m of movement per metre (core would charge 4)", async () => {
       await box.setting("ruleset", "rnp");
       const token = await creature();
-      const actions = (CONFIG.Token as unknown as { movement: { actions: Record<string, { getCostFunction(t: unknown, o: object): (c: number, a: unknown, b: unknown, d: number, s: unknown) => number }> } }).movement.actions;
+      const actions = costActions();
       const cost = actions.climb!.getCostFunction(token, {});
       assert.equal(cost(3, {}, {}, 1.5, {}), 4.5, "1.5 m of difficult climbing (base cost 3) costs 4.5 m");
     });
@@ -86,7 +95,7 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
     it("without the movement costs setting, core's own cost is back", async () => {
       await box.setting("movementCosts", false);
       const token = await creature();
-      const actions = (CONFIG.Token as unknown as { movement: { actions: Record<string, { getCostFunction(t: unknown, o: object): (c: number, a: unknown, b: unknown, d: number, s: unknown) => number }> } }).movement.actions;
+      const actions = costActions();
       assert.equal(actions.climb!.getCostFunction(token, {})(3, {}, {}, 1.5, {}), 6, "core: climbing ×2 on top of the terrain");
     });
   });

@@ -5,6 +5,7 @@
  * game.settings) and the module's own API.
  */
 import { MODULE_ID } from "../../constants.js";
+import { onHook, offHook } from "../hooks-typed.js";
 
 interface Doc {
   id: string | null;
@@ -20,8 +21,14 @@ interface Creatable<T> {
 
 /** The document classes a batch creates, as globals. */
 function classes(): { Scene: Creatable<SceneDoc>; Actor: Creatable<Doc> } {
-  const g = globalThis as unknown as { Scene: Creatable<SceneDoc>; Actor: Creatable<Doc> };
+  const g = globalThis as unknown as { Scene: Creatable<SceneDoc>; Actor: Creatable<Doc> }; // cast: the document classes as globals, with only the create() a batch uses
   return { Scene: g.Scene, Actor: g.Actor };
+}
+
+/** game.settings for any Aventure key a test names (a test sets a key it chose, with a value of that key's type). */
+function anySettings(): { get(ns: string, k: string): unknown; set(ns: string, k: string, v: unknown): Promise<unknown> } {
+  // cast: SettingConfig types each key's value; a batch sets keys by name and puts the old values back
+  return game.settings as unknown as { get(ns: string, k: string): unknown; set(ns: string, k: string, v: unknown): Promise<unknown> };
 }
 
 /** Polls `fn` until it returns something truthy (documents change asynchronously, on the server's answer). */
@@ -37,7 +44,7 @@ export async function waitFor<T>(fn: () => T | null | undefined | false, what: s
 
 export class Sandbox {
   scene: SceneDoc | null = null;
-  #previous: SceneDoc | null = null;
+  #previous: { view(): Promise<unknown> } | null = null;
   readonly #docs: Doc[] = [];
   readonly #settings = new Map<string, unknown>();
   readonly #messages: string[] = [];
@@ -46,10 +53,10 @@ export class Sandbox {
   #advanced = 0;
 
   async open(): Promise<void> {
-    this.#previous = (game.scenes as unknown as { viewed: SceneDoc | null }).viewed ?? null;
-    this.#hook = Hooks.on("createChatMessage", ((m: { id: string | null }) => {
+    this.#previous = game.scenes.viewed ?? null;
+    this.#hook = onHook("createChatMessage", (m: { id: string | null }) => {
       if (m.id) this.#messages.push(m.id);
-    }) as never);
+    });
     const scene = await classes().Scene.create({ name: "Aventure — in-world tests", grid: { size: 100, distance: 1.5, units: "m" }, width: 3000, height: 2000 });
     if (!scene) throw new Error("aventure | could not create the test scene");
     this.scene = scene;
@@ -72,12 +79,12 @@ export class Sandbox {
   async embedded<T>(type: string, data: object): Promise<T> {
     const [doc] = await this.scene!.createEmbeddedDocuments(type, [data]);
     if (!doc) throw new Error(`aventure | could not create a test ${type}`);
-    return doc as unknown as T;
+    return doc as unknown as T; // cast: the caller names the embedded document type it created
   }
 
   /** Sets an Aventure setting for the test; `close()` puts the old value back. */
   async setting(key: string, value: unknown): Promise<void> {
-    const settings = game.settings as unknown as { get(ns: string, k: string): unknown; set(ns: string, k: string, v: unknown): Promise<unknown> };
+    const settings = anySettings();
     if (!this.#settings.has(key)) this.#settings.set(key, settings.get(MODULE_ID, key));
     await settings.set(MODULE_ID, key, value);
   }
@@ -99,8 +106,8 @@ export class Sandbox {
   }
 
   async close(): Promise<void> {
-    if (this.#hook !== null) Hooks.off("createChatMessage", this.#hook);
-    const settings = game.settings as unknown as { set(ns: string, k: string, v: unknown): Promise<unknown> };
+    if (this.#hook !== null) offHook("createChatMessage", this.#hook);
+    const settings = anySettings();
     for (const [key, value] of this.#settings) await settings.set(MODULE_ID, key, value).catch(() => undefined);
     for (const m of this.messages()) await m.delete().catch(() => undefined);
     if (this.#advanced) await game.time.advance(-this.#advanced).catch(() => undefined);

@@ -16,6 +16,7 @@ import { requestUndo } from "./api.js";
 import { applyJourneyProposal, describeJourney, onTravelApplyRequest, onTravelUndoRequest, recoverJourneys, TRAVEL_REQUEST_TIMEOUT } from "./apply.js";
 import { journeyFooter } from "./card.js";
 import { readJourney } from "./journey.js";
+import { onHook } from "../hooks-typed.js";
 
 const UNDO = "aventure-travel-undo";
 const CONTINUE = "aventure-travel-continue";
@@ -106,6 +107,6 @@ export function registerTravelHooks(): void {
     column: "left",
     onClick: (token) => onRouteButton(token),
   });
-  Hooks.on("preMoveToken", onPreMoveTokenRoute);
-  Hooks.on("renderChatMessageHTML", onRenderTravelCard as never);
+  onHook("preMoveToken", onPreMoveTokenRoute);
+  onHook("renderChatMessageHTML", onRenderTravelCard);
 }

@@ -278,7 +278,7 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
 
 /** Writes the card's state (an update of the GM's own message: the card is re-rendered on every client). */
 export async function writeJourney(message: ChatMessage, flag: TravelCardFlag): Promise<void> {
-  await message.update({ [`flags.${MODULE_ID}.travel`]: flag } as never);
+  await message.update({ flags: { [MODULE_ID]: { travel: flag } } });
 }
 
 // ------------------------------------------------------------------------------------------------ reading and writing
@@ -292,7 +292,10 @@ export function counterValue(actor: ActorLike, key: Counter): number | null {
 }
 
 async function writeCounter(actor: ActorLike, key: Counter, value: number | null): Promise<void> {
-  if (value === null) await (actor as unknown as { unsetFlag(scope: string, key: string): Promise<unknown> }).unsetFlag(MODULE_ID, key);
+  if (value === null) {
+    if (!actor.unsetFlag) throw new Error("aventure | an actor without unsetFlag"); // every Foundry document has it
+    await actor.unsetFlag(MODULE_ID, key);
+  }
   else await actor.setFlag(MODULE_ID, key, value);
 }
 

@@ -24,8 +24,8 @@ export function readSnapshot(adapter: ActorAdapter, actor: ActorLike): MemberSna
   };
 }
 
-export function actorById(id: string): ActorLike | null {
-  return (game.actors.get(id) as unknown as ActorLike | undefined) ?? null;
+export function actorById(id: string): Actor.Implementation | null {
+  return game.actors.get(id) ?? null;
 }
 
 function unique(ids: (string | null | undefined)[]): string[] {
@@ -52,7 +52,7 @@ export function defaultPartyIds(): string[] {
       .map((a) => a.id),
   );
   if (onScene.length) return onScene;
-  return unique(game.users.filter((u) => !u.isGM).map((u) => (u as unknown as { character?: Actor | null }).character?.id));
+  return unique(game.users.filter((u) => !u.isGM).map((u) => u.character?.id));
 }
 
 /** The actors this user may add to the party (those they can see), sorted by name. */
