@@ -370,7 +370,7 @@ describe("Travel along a route: players propose, GMs dispose, exactly once", () 
     const [proposal] = proposalCards(world);
     const lines = [...world.renderMessage(proposal!, "gm2").querySelectorAll(".aventure-proposal-lines li")].map((li) => li.textContent);
     expect(lines).toContain("Route: 18 km · normal terrain; 9 km · difficult terrain · Forêt de Brocéliande.");
-    expect(lines).toContain("Tokens moved: Aria.");
+    expect(lines).toContain("Tokens moved to the end of the route (27 km), in marching order: Aria.");
     world.click("gm2", world.renderMessage(proposal!, "gm2").querySelector('[data-action="aventure-proposal"][data-accept="true"]'));
     await world.settle();
     expect(at(tAria)).toEqual(ARIA_END);
@@ -398,6 +398,41 @@ describe("Travel along a route: players propose, GMs dispose, exactly once", () 
     expect(await forgeRequest(world, "p1", "travelApply", { ...req, distance: 5000 })).toMatchObject({ ok: false, key: "AVENTURE.Error.UnknownValue" });
     expect(await forgeRequest(world, "p1", "travelApply", { ...req, route: { ...req.route, points: [{ x: 100, y: 500 }, { x: 100, y: 500 }] } })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Route.Error.zeroLength" });
     expect(world.writesSince(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+  });
+
+  it("route points outside the scene (its padding included) are refused with a localized message; nothing is written", async () => {
+    const { world, tAria } = await boot({ users: [GM, PLAYER] });
+    control(world.clientOf("p1"), "tAria");
+    const d = world.as("p1", () => api(world, "p1").planRoute({ points: [{ x: 100, y: 500 }, { x: 2800, y: 500 }] }))!;
+    const req = d.request!;
+    await world.as("p1", () => d.close());
+    const mark = world.writes.length;
+    // The map: 4000 × 2000 px, 100 px a space, padding 0.25: the canvas reaches 6000 × 3000 px (one space of tolerance).
+    const far: [number, number][] = [[1e7, 500], [-1e7, 500], [100, 1e7], [100, -1e7], [6101, 500], [-101, 500], [100, 3101]];
+    for (const [x, y] of far) {
+      const route = { ...req.route, points: [{ x: 100, y: 500 }, { x, y }] };
+      expect(await forgeRequest(world, "p1", "travelApply", { ...req, route }), `${x}, ${y}`).toMatchObject({ ok: false, key: "AVENTURE.Travel.Route.Error.outside" });
+      expect(await forgeRequest(world, "gm1", "travelApply", { ...req, route }), `${x}, ${y}`).toMatchObject({ ok: false, key: "AVENTURE.Travel.Route.Error.outside" });
+    }
+    expect(world.writesSince(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+    expect(journeyCards(world)).toEqual([]);
+    expect(world.rollsMade).toEqual([]);
+    expect(world.worldTime).toBe(WORLD_TIME);
+    expect(at(tAria)).toEqual(START);
+    // A point in the padding is on the canvas and is accepted; the message, in both languages.
+    const en = world.as("gm1", () => game.i18n.format("AVENTURE.Travel.Route.Error.outside", { scene: "Armorique", x: "10000000", y: "500" }));
+    expect(en).toBe("A point of the route lies outside the scene “Armorique” (10000000, 500): draw the route on the scene.");
+    world.queueRolls(20, 20, 20, 20);
+    const inPadding = { ...req.route, points: [{ x: 100, y: 500 }, { x: 5900, y: 500 }], days: 1 };
+    expect(await forgeRequest(world, "gm1", "travelApply", { ...req, route: inPadding })).toMatchObject({ ok: true });
+    expect(journeyCards(world)).toHaveLength(1);
+    const fr = await boot({ lang: "fr", users: [GM] });
+    const text = fr.world.as("gm1", () => game.i18n.format("AVENTURE.Travel.Route.Error.outside", { scene: "Armorique", x: "1", y: "2" }));
+    expect(text).toBe("Un point de l’itinéraire est hors de la scène «\u00a0Armorique\u00a0» (1, 2)\u00a0: tracez l’itinéraire sur la scène.");
+    const dFr = fr.world.as("gm1", () => api(fr.world, "gm1").planRoute({ points: [{ x: 100, y: 500 }, { x: 9e6, y: 500 }], tokenIds: ["tAria"] }));
+    await fr.world.settle();
+    expect(dFr).toBeNull();
+    expect(fr.world.notifications.map((n) => n.message)).toContain("Un point de l’itinéraire est hors de la scène «\u00a0Armorique\u00a0» (9000000, 500)\u00a0: tracez l’itinéraire sur la scène.");
   });
 
   /** gm1 (active) crashes before its k-th write of a route journey asked by gm2; gm2 takes over; gm1 reloads. */

@@ -373,6 +373,77 @@ describe("Travel: two GMs connected", () => {
   });
 });
 
+describe("Travel: Undo takes back only the world time the journey added (security round)", () => {
+  const plain = (id: Hero, km: number) => ({ pace: "normal", terrain: "normal", mode: "foot", hoursPerDay: 8, distance: km * 1000, members: [{ actorId: id, food: "full", water: "full", position: "front", activity: "none" }] });
+
+  it("a journey whose time step was left alone on Apply (a combat round elapsed meanwhile): Undo leaves world time as it is and says so", async () => {
+    const { world } = await boot();
+    let once = true;
+    world.as("gm1", () =>
+      Hooks.on("createChatMessage", (m: ChatMessage) => {
+        if (once && m.getFlag("aventure", "travel")) {
+          once = false;
+          void world.serverAdvanceTime(6, {}, "gm1"); // a combat round elapses right after the card is posted
+        }
+      }),
+    );
+    expect(await forgeRequest(world, "gm1", "travelApply", plain("dun", 20))).toMatchObject({ ok: true });
+    await world.settle();
+    const [card] = journeyCards(world);
+    expect(world.worldTime).toBe(1006);
+    expect(journey(card!)).toMatchObject({ status: "applied", timeAdded: 0, problems: [{ kind: "drifted", what: "time", phase: "apply" }] });
+    world.click("gm1", footer(world, card!, "gm1").undo);
+    await world.settle();
+    expect(world.worldTime).toBe(1006); // not 1006 − 15 000 s: the journey never added them
+    expect(journey(card!)).toMatchObject({ status: "undone", undoTime: null });
+    expect(notes(world, "gm1")).toContain("World time was left as it is: the journey did not move it (the clock had moved meanwhile).");
+  });
+
+  it("a card applied before the record (its time drift only in its problems) is undone without rewinding world time", async () => {
+    const { world } = await boot();
+    expect(await forgeRequest(world, "gm1", "travelApply", plain("dun", 20))).toMatchObject({ ok: true });
+    const [card] = journeyCards(world);
+    const flag = { ...journey(card!), timeAdded: null, problems: [{ kind: "drifted", what: "time", name: "", phase: "apply" }] };
+    await world.as("gm1", () => game.messages.get(card!.id)!.update({ flags: { aventure: { travel: flag } } }));
+    world.worldTime = 50_000;
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: card!.id })).toMatchObject({ ok: true, result: { timeLeft: true } });
+    expect(world.worldTime).toBe(50_000);
+  });
+
+  it("two journeys asked at once (a player's own, the GM's) run one after the other; each Undo takes back its own time", async () => {
+    const { world } = await boot();
+    await set(world, "travelPlayersApply", true);
+    const [a, b] = await Promise.all([forgeRequest(world, "p1", "travelApply", plain("aria", 5)), forgeRequest(world, "gm1", "travelApply", plain("dun", 20))]);
+    expect([a, b]).toMatchObject([{ ok: true }, { ok: true }]);
+    await world.settle();
+    const cards = journeyCards(world);
+    const times = cards.map((c) => journey(c).journal as { time: { before: number; after: number } });
+    expect(cards.map((c) => journey(c).problems)).toEqual([[], []]);
+    expect(times[0]!.time.before).toBe(1000);
+    expect(times[1]!.time.before).toBe(times[0]!.time.after); // the second read world time after the first moved it
+    expect(world.worldTime).toBe(times[1]!.time.after);
+    const [first, second] = cards;
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: first!.id })).toMatchObject({ ok: true, result: { changedSince: [], timeLeft: false } });
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: second!.id })).toMatchObject({ ok: true, result: { changedSince: [], timeLeft: false } });
+    expect(world.worldTime).toBe(1000);
+  });
+
+  it("world time moves by whole seconds: 1.4 s moves it 1 s; a journey under half a second moves none", async () => {
+    const { world } = await boot();
+    const dur = (seconds: number) => ({ ...plain("dun", 1), distance: null, duration: seconds });
+    expect(await forgeRequest(world, "gm1", "travelApply", dur(1.4))).toMatchObject({ ok: true });
+    expect(world.worldTime).toBe(1001);
+    expect(await forgeRequest(world, "gm1", "travelApply", dur(1e-300))).toMatchObject({ ok: true });
+    expect(await forgeRequest(world, "gm1", "travelApply", { ...plain("dun", 1), distance: 1e-300 })).toMatchObject({ ok: true });
+    expect(world.worldTime).toBe(1001);
+    const cards = journeyCards(world);
+    expect(cards.map((c) => (journey(c).journal as { time: unknown }).time)).toEqual([{ before: 1000, after: 1001 }, null, null]);
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: cards[2]!.id })).toMatchObject({ ok: true, result: { timeLeft: false } });
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: cards[0]!.id })).toMatchObject({ ok: true });
+    expect(world.worldTime).toBe(1000);
+  });
+});
+
 describe("Travel: players propose, GMs dispose", () => {
   it("a player's journey becomes a proposal for the GMs: nothing rolled or written; the player is told it was sent", async () => {
     const { world, party } = await boot();
@@ -397,9 +468,35 @@ describe("Travel: players propose, GMs dispose", () => {
       "Party: Aria, Bram.",
       "Normal · Difficult terrain · On foot",
       "67.5 km in 2 d 10 h · 3 travel days",
+      "Conditions: Hours of march per day: 10 (default: 8) · Survival DC (navigate, track, forage): 10 · Daily chance of getting lost (%): 0 · Hot weather: no · Travel stealthily: no.",
+      "Aria: Position: Front · Activity: Keep watch · Food: Full · Water: Full.",
+      "Bram: Position: Middle · Activity: Navigate · Food: Half (default: Full) · Water: Half (default: Full).",
       "World time moves on by 2 d 10 h.",
       "Rolls to make: 18.",
     ]);
+  });
+
+  it("the proposal shows what the player chose, each value not the default with its default (in both languages)", async () => {
+    for (const lang of ["en", "fr"] as const) {
+      const { world } = await boot({ lang });
+      const member = { actorId: "aria", food: "none", water: "half", position: "rear", activity: "forage" };
+      const req = { pace: "slow", terrain: "normal", mode: "foot", hoursPerDay: 8, distance: 12000, hot: true, stealth: true, lostChance: 5, survivalDC: 15, members: [member] };
+      expect(await forgeRequest(world, "p1", "travelApply", req)).toMatchObject({ ok: true, result: { proposed: true } });
+      const [proposal] = proposalCards(world);
+      const lines = [...world.renderMessage(proposal!, "gm1").querySelectorAll(".aventure-proposal-lines li")].map((li) => li.textContent);
+      const nb = "\u00a0";
+      expect(lines.slice(3, 5)).toEqual(
+        lang === "en"
+          ? [
+              "Conditions: Hours of march per day: 8 · Survival DC (navigate, track, forage): 15 (default: 10) · Daily chance of getting lost (%): 5 (default: 0) · Hot weather: yes (default: no) · Travel stealthily: yes (default: no).",
+              "Aria: Position: Rear · Activity: Forage · Food: None (default: Full) · Water: Half (default: Full).",
+            ]
+          : [
+              `Conditions${nb}: Heures de marche par jour${nb}: 8 · DD de Survie (s’orienter, pister, chercher de la nourriture)${nb}: 15 (par défaut${nb}: 10) · Risque quotidien de se perdre (%)${nb}: 5 (par défaut${nb}: 0) · Forte chaleur${nb}: oui (par défaut${nb}: non) · Voyager discrètement${nb}: oui (par défaut${nb}: non).`,
+              `Aria${nb}: Rang${nb}: Arrière · Activité${nb}: Chercher de la nourriture · Nourriture${nb}: Rien (par défaut${nb}: Entière) · Eau${nb}: Moitié (par défaut${nb}: Entière).`,
+            ],
+      );
+    }
   });
 
   it("a GM applies the proposal: rolled and applied once on the active GM, the card names the proposer, the player is told", async () => {

@@ -777,6 +777,7 @@ export interface SceneData extends DocumentData {
   globalLight?: boolean;
   width?: number;
   height?: number;
+  padding?: number;
 }
 
 /**
@@ -785,13 +786,15 @@ export interface SceneData extends DocumentData {
  */
 export class FakeScene extends FakeDocument {
   static override documentName = "Scene";
-  static override fields = ["name", "grid", "environment", "active", "width", "height"];
+  static override fields = ["name", "grid", "environment", "active", "width", "height", "padding"];
   name: string;
   grid: GridData;
   environment: { darknessLevel: number; globalLight: { enabled: boolean; darkness: { min: number; max: number } } };
   active = false;
   width: number;
   height: number;
+  /** SceneData#padding: the fraction of the scene added on each side of the canvas (0.25 by default). */
+  padding: number;
   readonly tokens = new FakeCollection<FakeToken>("Token");
   readonly regions = new FakeCollection<FakeRegion>("Region");
   readonly drawings = new FakeCollection<FakeDrawing>("Drawing");
@@ -804,6 +807,7 @@ export class FakeScene extends FakeDocument {
     this.environment = { darknessLevel: data.darkness ?? 0, globalLight: { enabled: data.globalLight ?? false, darkness: { min: 0, max: 1 } } };
     this.width = data.width ?? 4000;
     this.height = data.height ?? 3000;
+    this.padding = data.padding ?? 0.25;
   }
   override canUserModify(user: { isGM: boolean }): boolean {
     return user.isGM;

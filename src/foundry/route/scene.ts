@@ -79,6 +79,10 @@ function regionOf(r: RegionDocLike): RegionLike {
 export interface RouteScene {
   id: string | null;
   name: string;
+  /** The scene's size (px) and its padding (a fraction of it on each side: Scene#padding, 0.25 by default). */
+  width: number | null;
+  height: number | null;
+  padding: number | null;
   grid: { size: number; distance: number; units: string };
   regions: { contents: readonly RegionDocLike[] };
   tokens: { get(id: string): RouteToken | undefined };
@@ -92,8 +96,31 @@ export function routeScene(sceneId: string | null): RouteScene {
   return scene;
 }
 
-/** Measures a route on a scene, for a party at `elevation` (regions at other elevations do not count). */
+/**
+ * The canvas a route may be drawn on: the scene with its padding on each side (Foundry rounds the padding to whole
+ * grid spaces, so it is taken rounded up), and one grid space more of tolerance. Pixels, from the canvas' top-left.
+ */
+export function sceneBounds(scene: RouteScene): { minX: number; minY: number; maxX: number; maxY: number } {
+  const size = scene.grid.size > 0 ? scene.grid.size : 100;
+  const padding = typeof scene.padding === "number" && scene.padding > 0 ? scene.padding : 0;
+  // A scene without a size (never in Foundry): only the request's own bounds apply.
+  const end = (length: number | null) => (typeof length === "number" && length > 0 ? length + 2 * Math.ceil((length * padding) / size) * size + size : Infinity);
+  return { minX: -size, minY: -size, maxX: end(scene.width), maxY: end(scene.height) };
+}
+
+/** Refuses a route with a point outside the scene (its padding included): a UserError naming the point. */
+export function checkRouteOnScene(scene: RouteScene, points: readonly Point[]): void {
+  const b = sceneBounds(scene);
+  const out = points.find((p) => !(p.x >= b.minX && p.x <= b.maxX && p.y >= b.minY && p.y <= b.maxY));
+  if (out) throw new UserError("AVENTURE.Travel.Route.Error.outside", { scene: scene.name, x: Math.round(out.x), y: Math.round(out.y) });
+}
+
+/**
+ * Measures a route on a scene, for a party at `elevation` (regions at other elevations do not count). A route with
+ * a point outside the scene is refused.
+ */
 export function measureOnScene(scene: RouteScene, points: readonly Point[], elevation = 0): MeasuredRoute {
+  checkRouteOnScene(scene, points);
   return measureRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map(regionOf) }, unitSettings(), elevation);
 }
 

@@ -34,6 +34,7 @@ export async function requestUndo(messageId: string): Promise<TravelUndoResult> 
     notify("info", t("AVENTURE.Travel.undone"));
     if (answer.changedSince.length) notify("warn", t("AVENTURE.Travel.undoDrift", { names: answer.changedSince.join(", ") }));
     if (answer.missing.length) notify("warn", t("AVENTURE.Travel.undoMissing", { names: answer.missing.join(", ") }));
+    if (answer.timeLeft) notify("warn", t("AVENTURE.Travel.undoTimeLeft"));
     return { ok: true, ...answer };
   } catch (e) {
     reportError(e);

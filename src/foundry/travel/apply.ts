@@ -23,6 +23,7 @@ import {
   travelOutcome,
   travelPlan,
   travelSurvivalChecks,
+  TRAVEL_SURVIVAL_DC,
   type MarchingPosition,
   type TravelPlan,
   type TravelSurvivalCheck,
@@ -34,7 +35,7 @@ import { isActiveGM } from "../gm.js";
 import { errorMessage, t, tHtml, UserError } from "../i18n.js";
 import { propose } from "../proposals.js";
 import { getSetting } from "../settings.js";
-import { formatDuration, formatKm, plural } from "../../apps/travel-context.js";
+import { formatDuration, formatKm, formatNumber, plural } from "../../apps/travel-context.js";
 import { legText, routeText, travelCardContext, type CardRoute, type LostCheck, type RolledSave, type SurvivalResult } from "./card.js";
 import {
   counterValue,
@@ -74,6 +75,11 @@ export type TravelApplyResult = ({ ok: true } & TravelApplyAnswer) | { ok: false
 export interface TravelUndoAnswer {
   changedSince: string[];
   missing: string[];
+  /**
+   * True when the journey was to move world time but did not (the clock moved meanwhile, so its time step was left
+   * alone on Apply): Undo leaves world time as it is.
+   */
+  timeLeft: boolean;
 }
 export type TravelUndoResult = ({ ok: true } & TravelUndoAnswer) | { ok: false; key: string; data: Record<string, string | number> };
 
@@ -85,6 +91,37 @@ export interface TravelProposalData {
 
 /** Journey cards this client (the active GM) is applying, undoing or finishing now: never run twice at once. */
 const running = new Set<string>();
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `fn` after every apply, undo or recovery queued before it on this client (the active GM): two journeys asked
+ * at once (two users) never read the same world time before, nor undo against each other's clock.
+ */
+function serial<T>(fn: () => Promise<T>): Promise<T> {
+  const run = queue.then(fn, fn);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The world time a journey moves (seconds): its duration rounded to whole seconds, so world time never moves by a
+ * fraction of a second (a journey under half a second moves none). 0 when the setting is off.
+ */
+function timeMoved(duration: number): number {
+  return getSetting("travelAdvanceTime") ? Math.max(0, Math.round(duration)) : 0;
+}
+
+/**
+ * What a journey really added to world time on Apply: the card's record, or for a card applied before it was kept,
+ * the whole journey unless its time step was found changed (drifted) on Apply.
+ */
+function timeAdded(flag: TravelCardFlag): number {
+  const time = flag.journal.time;
+  if (!time) return 0;
+  if (flag.timeAdded !== null) return flag.timeAdded;
+  return flag.problems.some((p) => p.what === "time" && p.kind === "drifted" && p.phase === "apply") ? 0 : time.after - time.before;
+}
 
 type OwnedActor = ActorLike & { testUserPermission(user: User, level: "LIMITED" | "OWNER"): boolean };
 
@@ -260,7 +297,11 @@ const TOKENS: TokenAccess<RouteToken & { move?: unknown; update(data: object): P
  * journal), applies the steps, marks the card applied. Resolves to the card's id. Throws a UserError when refused,
  * or when a write failed (then what was written is put back and the card says so).
  */
-export async function executeJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
+export function executeJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
+  return serial(() => runJourney(req, actors, proposer));
+}
+
+async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const { adapter, trackFood, snapshots, plan, survival: checks, route } = planJourney(req, actors);
   const rolled = await rollSaves(adapter, plan, actors);
@@ -280,11 +321,10 @@ export async function executeJourney(req: TravelRequest, actors: ActorLike[], pr
   });
   const now = game.time.worldTime;
   // A journey stopped after N days of a route takes N whole days (the night at the camp included).
-  const duration = route ? route.journey.durationSeconds : plan.durationSeconds;
-  const moves = getSetting("travelAdvanceTime") && duration > 0;
+  const seconds = timeMoved(route ? route.journey.durationSeconds : plan.durationSeconds);
   const journal: TravelJournal = {
     actors: actorsJournal,
-    time: moves ? { before: now, after: now + duration } : null,
+    time: seconds > 0 ? { before: now, after: now + seconds } : null,
     tokens: route ? tokenJournal(route, plan) : [],
   };
   const flag: TravelCardFlag = {
@@ -292,6 +332,7 @@ export async function executeJourney(req: TravelRequest, actors: ActorLike[], pr
     status: "applying",
     journal,
     undoTime: null,
+    timeAdded: null,
     lost: lost.checks,
     survival: survival.map(({ roll: _roll, ...c }) => c),
     next: route ? nextRequest(req, route) : null,
@@ -306,7 +347,7 @@ export async function executeJourney(req: TravelRequest, actors: ActorLike[], pr
     : null;
   const message = await postCard({
     template: template("travel/card.hbs"),
-    context: travelCardContext(plan, outcome, rolled, moves ? duration : 0, {
+    context: travelCardContext(plan, outcome, rolled, seconds, {
       localize: t,
       lang: game.i18n.lang,
       trackFood,
@@ -358,7 +399,10 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
     }
     throw new UserError(key, data);
   }
-  await writeJourney(message, { ...flag, status: "applied", problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
+  // What the journey really added to world time: nothing when its time step was left alone (the clock moved meanwhile).
+  const t = flag.journal.time;
+  const added = t && !problems.some((p) => p.what === "time" && p.kind === "drifted") ? t.after - t.before : 0;
+  await writeJourney(message, { ...flag, status: "applied", timeAdded: added, problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
 }
 
 /**
@@ -386,7 +430,7 @@ async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: b
   }
   await writeJourney(message, { ...flag, status: "undone", problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
   const names = (kind: "drifted" | "missing") => [...new Set(problems.filter((p) => p.kind === kind && p.name).map((p) => p.name))];
-  return { changedSince: names("drifted"), missing: names("missing") };
+  return { changedSince: names("drifted"), missing: names("missing"), timeLeft: flag.journal.time !== null && timeAdded(flag) === 0 };
 }
 
 // ------------------------------------------------------------------------------------------------ requests
@@ -430,10 +474,15 @@ function ownsToken(token: PermissionToken, user: User): boolean {
 }
 
 /**
- * Request "travelUndo" (GMs only, active GM): the Undo of a journey card a GM wrote, once. Marks the card "undoing"
- * with the world time to come back to (the time now minus what the journey added) BEFORE any write, then undoes.
+ * Request "travelUndo" (GMs only, active GM): the Undo of a journey card a GM wrote, once, after any apply or undo
+ * running on this client. Marks the card "undoing" with the world time to come back to (the time now minus what the
+ * journey really added on Apply: nothing when its time step was left alone) BEFORE any write, then undoes.
  */
-export async function onTravelUndoRequest(raw: unknown): Promise<TravelUndoAnswer> {
+export function onTravelUndoRequest(raw: unknown): Promise<TravelUndoAnswer> {
+  return serial(() => undoJourney(raw));
+}
+
+async function undoJourney(raw: unknown): Promise<TravelUndoAnswer> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const id = (raw as { messageId?: unknown } | null)?.messageId;
   const message = typeof id === "string" && MESSAGE_ID.test(id) ? game.messages.get(id) : undefined;
@@ -445,9 +494,9 @@ export async function onTravelUndoRequest(raw: unknown): Promise<TravelUndoAnswe
   running.add(id);
   try {
     if (flag.status === "undoing") return await finishUndo(message, flag, true); // left by a stop: finish it
-    const time = flag.journal.time;
+    const added = timeAdded(flag);
     const now = game.time.worldTime;
-    const undoing: TravelCardFlag = { ...flag, status: "undoing", undoTime: time ? { from: now, to: now - (time.after - time.before) } : null };
+    const undoing: TravelCardFlag = { ...flag, status: "undoing", undoTime: added > 0 ? { from: now, to: now - added } : null };
     await writeJourney(message, undoing);
     return await finishUndo(message, undoing, false);
   } finally {
@@ -456,7 +505,11 @@ export async function onTravelUndoRequest(raw: unknown): Promise<TravelUndoAnswe
 }
 
 /** On ready (active GM): journey cards left "applying" or "undoing" are finished, and say so. */
-export async function recoverJourneys(): Promise<void> {
+export function recoverJourneys(): Promise<void> {
+  return serial(recoverAll);
+}
+
+async function recoverAll(): Promise<void> {
   for (const message of [...game.messages.contents]) {
     const id = message.id;
     const flag = readJourney(message);
@@ -483,27 +536,67 @@ function proposalData(raw: unknown): { req: TravelRequest; foreign: string[] } {
   return { req, foreign };
 }
 
-/** The proposal card's lines: party, route, distance and duration, days, world time change, rolls to make. */
+/**
+ * The proposal card's lines, what the GM needs to decide: party, route and legs, distance and duration, days, the
+ * journey's conditions (hours a day, Survival DC, daily chance of getting lost, hot weather, stealth), each member's
+ * place, activity and rations, where the tokens end up, the world time change and the rolls to make. A condition or a
+ * ration the player changed from the dialog's default says so, with the default (a member's place and activity are
+ * choices with no default worth flagging).
+ */
 export function describeJourney(raw: unknown): string[] {
   const { req, foreign } = proposalData(raw);
   const actors = resolveActors(req, null);
-  const { plan, rollCount, route } = planJourney(req, actors);
+  const { plan, rollCount, route, trackFood } = planJourney(req, actors);
   const lang = game.i18n.lang;
-  const names = (list: ActorLike[]) => list.map((a) => a.name).join(", ");
-  const duration = route ? route.journey.durationSeconds : plan.durationSeconds;
-  const moves = getSetting("travelAdvanceTime") && duration > 0;
+  const fr = lang.startsWith("fr");
+  const names = (list: readonly { name: string }[]) => list.map((a) => a.name).join(", ");
+  const seconds = timeMoved(route ? route.journey.durationSeconds : plan.durationSeconds);
+  const yesNo = (v: boolean) => t(v ? "AVENTURE.Travel.Proposal.yes" : "AVENTURE.Travel.Proposal.no");
+  /** "label: value", and "(default: …)" when the value is not the dialog's default. */
+  const item = (label: string, value: string, fallback: string) =>
+    t("AVENTURE.Travel.Proposal.item", { label, value: value === fallback ? value : t("AVENTURE.Travel.Proposal.changed", { value, default: fallback }) });
+  const number = (n: number) => formatNumber(n, lang);
+  const conditions = [
+    item(t("AVENTURE.Travel.Field.hoursPerDay"), number(req.hoursPerDay), number(getSetting("travelHoursPerDay"))),
+    item(t("AVENTURE.Travel.Field.survivalDC"), String(req.survivalDC), String(TRAVEL_SURVIVAL_DC.default)),
+    item(t("AVENTURE.Travel.Field.lostChance"), number(req.lostChance), number(0)),
+    item(t("AVENTURE.Travel.Field.hot"), yesNo(req.hot), yesNo(false)),
+    item(t("AVENTURE.Travel.Field.stealth"), yesNo(req.stealth), yesNo(false)),
+  ];
+  const members = req.members.map((m, i) => {
+    const details = [
+      t("AVENTURE.Travel.Proposal.item", { label: t("AVENTURE.Travel.Column.position"), value: t(`AVENTURE.Travel.Position.${m.position}`) }),
+      t("AVENTURE.Travel.Proposal.item", { label: t("AVENTURE.Travel.Column.activity"), value: t(`AVENTURE.Travel.Activity.${m.activity}`) }),
+      ...(trackFood
+        ? [
+            item(t("AVENTURE.Travel.Column.food"), t(`AVENTURE.Travel.Ration.${m.food}`), t("AVENTURE.Travel.Ration.full")),
+            item(t("AVENTURE.Travel.Column.water"), t(`AVENTURE.Travel.Ration.${m.water}`), t("AVENTURE.Travel.Ration.full")),
+          ]
+        : []),
+    ];
+    return t("AVENTURE.Travel.Proposal.member", { name: actors[i]!.name, details: details.join(" · ") });
+  });
+  const tokens = route?.tokens.length ? tokenJournal(route, plan) : [];
   return [
     t("AVENTURE.Travel.Proposal.party", { names: names(actors) }),
     ...(foreign.length ? [t("AVENTURE.Travel.Proposal.foreign", { names: names(actors.filter((a) => foreign.includes(a.id!))) })] : []),
     routeText(plan, t, lang),
-    ...(route ? [t("AVENTURE.Travel.Proposal.route", { legs: route.journey.legs.map((l) => legText(l, t, lang)).join(lang.startsWith("fr") ? "\u202f; " : "; ") })] : []),
-    ...(route?.tokens.length ? [t("AVENTURE.Travel.Proposal.tokens", { names: route.tokens.map((tk) => tk.name).join(", ") })] : []),
+    ...(route ? [t("AVENTURE.Travel.Proposal.route", { legs: route.journey.legs.map((l) => legText(l, t, lang)).join(fr ? "\u202f; " : "; ") })] : []),
     t("AVENTURE.Travel.Proposal.journey", {
       distance: formatKm(plan.distance, lang),
-      duration: formatDuration(duration, t),
+      duration: formatDuration(route ? route.journey.durationSeconds : plan.durationSeconds, t),
       days: plural(t, lang, "AVENTURE.Travel.Summary.dayCount", plan.days.length),
     }),
-    moves ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(duration, t) }) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
+    t("AVENTURE.Travel.Proposal.conditions", { list: conditions.join(" · ") }),
+    ...members,
+    ...(route && tokens.length
+      ? [
+          route.journey.stopped
+            ? t("AVENTURE.Travel.Proposal.tokensStop", { distance: formatKm(route.journey.reached, lang), total: formatKm(route.journey.total, lang), names: names(tokens) })
+            : t("AVENTURE.Travel.Proposal.tokensEnd", { distance: formatKm(route.journey.total, lang), names: names(tokens) }),
+        ]
+      : []),
+    seconds > 0 ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(seconds, t) }) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
     t("AVENTURE.Travel.Proposal.rolls", { n: rollCount }),
   ];
 }

@@ -9,7 +9,8 @@
  * Running the steps again after a reload therefore writes only what is missing, never twice.
  *
  * Undo records its own target for the world time when it starts (`undoTime`: the time then, and that time minus what
- * the journey added), so a retry or a reload rewinds the clock to that recorded value, never twice.
+ * the journey really added, `timeAdded`, recorded when it was marked applied: nothing when its time step was left
+ * alone), so a retry or a reload rewinds the clock to that recorded value, never twice.
  *
  * The state is read only from a card a GM wrote (gmCardFlag) and checked field by field (readJourney).
  */
@@ -73,6 +74,12 @@ export interface TravelCardFlag {
   journal: TravelJournal;
   /** Recorded when Undo starts: the world time then (`from`) and the time Undo brings it back to (`to`). */
   undoTime: { from: number; to: number } | null;
+  /**
+   * Recorded when the journey is marked applied: the seconds it really added to world time (0 when its time step was
+   * left alone because the clock moved meanwhile); Undo takes back only that. null: not applied yet, or a card from
+   * before this record (Undo then reads the card's problems).
+   */
+  timeAdded: number | null;
   /** The daily lost checks rolled (pmt), in day order; empty when no chance was given. */
   lost: LostCheck[];
   /** The Wisdom (Survival) checks rolled (navigate, track, forage), in day order. */
@@ -242,6 +249,7 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
       status: f.undone ? "undone" : "applied",
       journal: { actors: actors as TravelJournalActor[], time: advanced > 0 ? { before: 0, after: advanced } : null, tokens: [] },
       undoTime: null,
+      timeAdded: null,
       lost,
       survival: [],
       next: null,
@@ -256,7 +264,9 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
   const time = timePair(j.time, "before", "after");
   const undoTime = timePair(f.undoTime, "from", "to");
   if (time === undefined || undoTime === undefined) return null;
-  if (f.status === "undoing" && time && !undoTime) return null;
+  const timeAdded = f.timeAdded === undefined || f.timeAdded === null ? null : f.timeAdded;
+  if (timeAdded !== null && !(isNum(timeAdded) && timeAdded >= 0 && timeAdded <= MAX_TIME)) return null;
+  if (f.status === "undoing" && time && !undoTime && timeAdded !== 0) return null;
   const tokens = journalTokens(j.tokens);
   const survival = survivalResults(f.survival);
   if (!tokens || !survival) return null;
@@ -265,6 +275,7 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
     status: f.status as JourneyStatus,
     journal: { actors: actors as TravelJournalActor[], time, tokens },
     undoTime,
+    timeAdded,
     lost,
     survival,
     next: nextRequest(f.next),
