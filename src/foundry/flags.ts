@@ -25,6 +25,8 @@ export interface AventureSceneFlags {
    * (null only in an update, with the "-=" deletion key).
    */
   detection?: { pairs?: Record<string, Record<string, string | null> | null> };
+  /** Suffocation: the held breaths of the scene's tokens, by token id (breath/state.ts; null only with "-=" in an update). */
+  breath?: Record<string, unknown>;
 }
 
 /**

@@ -44,16 +44,21 @@ async function boot(opts: { users?: typeof USERS; lang?: Lang; system?: string; 
 }
 
 /** A dnd5e creature: Constitution 14 (+2) by default, 20 hit points, owned by `owner`. */
-function creature(world: FakeWorld, scene: FakeScene, opts: { id?: string; name?: string; con?: number; owner?: string; temp?: number } = {}): { actor: FakeActor; token: FakeToken } {
+function creature(
+  world: FakeWorld,
+  scene: FakeScene,
+  opts: { id?: string; name?: string; con?: number; owner?: string; temp?: number; hidden?: boolean; ownership?: Record<string, number> } = {},
+): { actor: FakeActor; token: FakeToken } {
   const id = opts.id ?? "hero";
-  const actor = addDnd5eActor(world, { id, name: opts.name ?? "Aldric", owner: opts.owner, abilities: { con: opts.con ?? 14 }, hp: { value: 20, max: 20, temp: opts.temp ?? null } });
-  const token = world.addToken(scene, { _id: `t${id}`, name: opts.name ?? "Aldric", actorId: id, actorLink: true, x: 0, y: 0 });
+  const actor = addDnd5eActor(world, { id, name: opts.name ?? "Aldric", owner: opts.owner, ownership: opts.ownership, abilities: { con: opts.con ?? 14 }, hp: { value: 20, max: 20, temp: opts.temp ?? null } });
+  const token = world.addToken(scene, { _id: `t${id}`, name: opts.name ?? "Aldric", actorId: id, actorLink: true, x: 0, y: 0, hidden: opts.hidden ?? false });
   return { actor, token };
 }
 
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
 const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) => world.as(user, () => fn(api(world, user)));
-const breathOf = (token: FakeToken) => (token.flags.aventure as { breath?: Breath } | undefined)?.breath;
+/** The held breath of a token: on its scene, by token id (GMs only write a scene). */
+const breathOf = (token: FakeToken) => ((token.parent as FakeScene).flags.aventure as { breath?: Record<string, Breath> } | undefined)?.breath?.[token.id];
 const hp = (a: FakeActor) => (a.system.attributes as { hp: { value: number; temp: number | null } }).hp;
 const cards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { suffocation?: unknown } | undefined)?.suffocation !== undefined);
 const cardFlag = (m: FakeChatMessage) => (m.flags.aventure as { suffocation: Record<string, unknown> }).suffocation;
@@ -82,8 +87,9 @@ describe("Hold breath: who may start and stop it (request \"breath\")", () => {
     await world.settle();
     expect(breathOf(token)).toMatchObject({ v: 1, start: 1000, conMod: 2, roundSeconds: 6, airUntil: 1180, dropAt: 1192, dropped: false });
     expect(infos(world, "p1")).toEqual(["Aldric holds their breath: 3\u00a0min, then 2 rounds out of air."]);
-    // The flag was written by the active GM, once.
-    expect(world.writes.filter((w) => w.documentName === "Token").map((w) => w.user)).toEqual(["gm1"]);
+    // The held breath was written on the scene by the active GM, once; the token itself was not written.
+    expect(world.writes.filter((w) => w.documentName === "Scene").map((w) => w.user)).toEqual(["gm1"]);
+    expect(world.writes.filter((w) => w.documentName === "Token")).toEqual([]);
     const again = world.renderTokenHUD(token, "p1");
     expect(again.querySelector("[data-action='aventure-hold-breath']")).toBeNull();
     expect(again.querySelector<HTMLElement>("[data-action='aventure-breathe-again']")?.dataset.tooltip).toBe("Breathe again");
@@ -416,7 +422,7 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
       "create ChatMessage",
       "update Actor",
       "create ActiveEffect",
-      "update Token",
+      "update Scene",
       "update ChatMessage",
     ]);
   });
@@ -452,13 +458,16 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
     expect(cards(world).filter((m) => m.author?.isGM)).toHaveLength(1);
   });
 
-  it("the owner setting the flag back to not dropped (console) does not make it drop twice: its card exists", async () => {
+  it("the owner cannot write the held breath (it is on the scene); a GM setting it back to not dropped does not make it drop twice: its card exists", async () => {
     const { world, scene } = await boot();
     const { actor, token } = creature(world, scene, { con: 8, owner: "p1" });
     await as(world, "p1", (a) => a.holdBreath(token));
     await advance(world, 36);
     expect(hp(actor).value).toBe(0);
-    await world.as("p1", () => token.setFlag("aventure", "breath", { ...breathOf(token)!, dropped: false }));
+    const undropped = { ...breathOf(token)!, dropped: false };
+    await expect(world.as("p1", () => scene.update({ flags: { aventure: { breath: { [token.id]: undropped } } } }))).rejects.toThrow();
+    expect(breathOf(token)).toMatchObject({ dropped: true });
+    await world.as("gm2", () => scene.update({ flags: { aventure: { breath: { [token.id]: undropped } } } }));
     await world.as("gm1", () => actor.update({ "system.attributes.hp.value": 7 }));
     await advance(world, 6);
     expect(hp(actor).value).toBe(7);
@@ -472,5 +481,103 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
     await advance(world, 10);
     expect(hp(actor).value).toBe(20);
     expect(cards(world)).toEqual([]);
+  });
+
+  it("a player who copies a hidden monster's breath id onto their own token cancels nothing: the monster drops on time; the forged breath drops nobody", async () => {
+    const { world, scene } = await boot();
+    const mon = creature(world, scene, { id: "mon", name: "Drowned Ghoul", hidden: true });
+    const pc = creature(world, scene, { id: "pc", owner: "p1" });
+    await api(world).holdBreath(mon.token); // CON +2: down at 1192
+    const stolen = breathOf(mon.token)!; // anyone who has the scene can read it
+    expect(stolen.id).toMatch(/^[A-Za-z0-9]{8,32}$/);
+    // Started long ago, with the deadlines the rules give for that start: a flag parseBreathFlag accepts.
+    const start = -100_000;
+    const forged = { ...stolen, start, airUntil: start + stolen.airUntil - stolen.start, dropAt: start + stolen.dropAt - stolen.start };
+    await world.as("p1", () => pc.token.setFlag("aventure", "breath", forged));
+    await expect(world.as("p1", () => scene.update({ flags: { aventure: { breath: { [pc.token.id]: forged } } } }))).rejects.toThrow();
+    await world.settle();
+    await advance(world, 1);
+    expect(hp(pc.actor).value).toBe(20);
+    await advance(world, 600);
+    expect(hp(mon.actor).value).toBe(0);
+    expect(cards(world).filter((m) => m.author?.isGM).map((m) => cardFlag(m).tokenId)).toEqual([mon.token.id]);
+    expect(hp(pc.actor).value).toBe(20);
+  });
+
+  it("a held breath a player wrote on their own token, started in the past with the rules' deadlines, is not the GM's: it never drops them", async () => {
+    const { world, scene } = await boot();
+    const { actor, token } = creature(world, scene, { owner: "p1" });
+    const start = 0; // world time is 1000: down since 192
+    const flag = { v: 1, id: "forgedforged", start, conMod: 2, roundSeconds: 6, airUntil: start + 180, dropAt: start + 192, dropped: false };
+    await world.as("p1", () => token.setFlag("aventure", "breath", flag));
+    await advance(world, 10);
+    expect(hp(actor).value).toBe(20);
+    expect(cards(world)).toEqual([]);
+  });
+});
+
+describe("a deleted token", () => {
+  it("the active GM forgets its held breath (the scene's entry), once with two GMs", async () => {
+    const { world, scene } = await boot({ users: [GM, GM2] });
+    const { token } = creature(world, scene, { con: 8 });
+    await api(world).holdBreath(token);
+    expect(breathOf(token)).toBeDefined();
+    await world.as("gm2", () => scene.deleteEmbeddedDocuments("Token", [token.id]));
+    await world.settle();
+    expect((scene.flags.aventure as { breath?: Record<string, unknown> }).breath).toEqual({});
+    expect(world.writes.filter((w) => w.documentName === "Scene").map((w) => w.user)).toEqual(["gm1", "gm1"]);
+    await advance(world, 600);
+    expect(cards(world)).toEqual([]);
+  });
+});
+
+describe("who sees a suffocation (cards, HUD panel, tracker)", () => {
+  it("the card of a hidden monster or of a monster no player owns goes to the GMs only; a player's character's to the GMs and its owners", async () => {
+    const { world, scene } = await boot();
+    const ghoul = creature(world, scene, { id: "mon", name: "Drowned Ghoul", hidden: true, con: 8 });
+    const orc = creature(world, scene, { id: "orc", name: "Orc", con: 8 });
+    const hero = creature(world, scene, { id: "hero", owner: "p1", con: 8 });
+    for (const c of [ghoul, orc, hero]) await api(world).holdBreath(c.token);
+    await advance(world, 600);
+    expect([ghoul, orc, hero].map((c) => hp(c.actor).value)).toEqual([0, 0, 0]);
+    const cardOf = (tokenId: string) => cards(world).find((m) => cardFlag(m).tokenId === tokenId)!;
+    expect([...cardOf(ghoul.token.id).whisper].sort()).toEqual(["gm1", "gm2"]);
+    expect([...cardOf(orc.token.id).whisper].sort()).toEqual(["gm1", "gm2"]);
+    expect([...cardOf(hero.token.id).whisper].sort()).toEqual(["gm1", "gm2", "p1"]);
+    const seen = (user: string) => world.visibleMessages(user).filter((m) => cards(world).includes(m)).map((m) => cardFlag(m).name);
+    expect(seen("p1")).toEqual(["Aldric"]);
+    expect(seen("p2")).toEqual([]);
+    expect(seen("gm2").sort()).toEqual(["Aldric", "Drowned Ghoul", "Orc"]);
+  });
+
+  it("a hidden token's breath shows to no player: neither its HUD panel nor its tracker badge, even to a player who may observe it", async () => {
+    const { world, scene } = await boot({ users: [GM, PLAYER, PLAYER2] });
+    const ghoul = creature(world, scene, { id: "mon", name: "Drowned Ghoul", hidden: true, ownership: { p1: 3, p2: 2 } });
+    await api(world).holdBreath(ghoul.token);
+    const combat = await world.as("gm1", async () => {
+      const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
+      const c = await Combat.create({ scene: "s1", active: true });
+      await c.createEmbeddedDocuments("Combatant", [{ tokenId: ghoul.token.id, sceneId: "s1", initiative: 10, hidden: false }]);
+      await c.startCombat();
+      return c;
+    });
+    await world.settle();
+    const badge = async (user: string) => {
+      await world.as(user, () => (ui.combat as unknown as { render(): Promise<unknown> }).render());
+      const html = world.as(user, () => (ui.combat as unknown as { element: HTMLElement }).element);
+      const id = combat.combatants.find((c) => c.tokenId === ghoul.token.id)!.id;
+      return html.querySelector(`li.combatant[data-combatant-id="${id}"] .aventure-breath-badge`);
+    };
+    expect(text(await badge("gm1"))).toBe("3 min left");
+    expect(await badge("p2")).toBeNull();
+    expect(await badge("p1")).toBeNull();
+    const panel = (user: string) => world.renderTokenHUD(ghoul.token, user).querySelector(".aventure-breath-hud-slot");
+    expect(panel("gm1")).not.toBeNull();
+    expect(panel("p1")).toBeNull();
+    // Revealed: its owner sees the panel, its observer the badge.
+    await world.as("gm1", () => ghoul.token.update({ hidden: false }));
+    await world.settle();
+    expect(panel("p1")).not.toBeNull();
+    expect(text(await badge("p2"))).toBe("3 min left");
   });
 });

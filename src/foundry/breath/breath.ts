@@ -5,8 +5,10 @@
  * Who may do what (docs/security.md): the token's owners start and stop it ("Hold breath" / "Breathe again" on the
  * token HUD, `api.holdBreath` / `api.breatheAgain`) through the trusted request channel (request "breath"); the
  * active GM checks that the server-given sender owns the token, reads the Constitution modifier through the adapter,
- * and writes the token's `flags.aventure.breath` with absolute world-time deadlines (state.ts). Only a GM may give
- * the Constitution modifier by hand.
+ * and writes the held breath on the token's SCENE (`flags.aventure.breath.<tokenId>`, GMs only write a scene) with
+ * absolute world-time deadlines (state.ts): what a player writes on their own token is never read. Only a GM may give
+ * the Constitution modifier by hand. The drop card goes to the GMs and the token's player owners, to the GMs only
+ * while the token is hidden.
  *
  * Time: world time, which core advances per combat round (CONFIG.time.roundTime) and calendars or the GM advance
  * otherwise. On every `updateWorldTime` (and on ready, and when a GM takes over) the active GM looks for creatures
@@ -14,9 +16,9 @@
  *
  * Exactly once: the drop is an operation recorded on its GM card (flags.aventure.suffocation) marked "applying", with
  * the breath's id, the hit point path and the hit points before, BEFORE the first write; then the state-based steps
- * (hit points to 0, the unconscious status, the flag marked dropped), then "applied". A card for a breath id means
- * that breath's drop exists: a second GM, a reload or a later tick never posts another; recovery finishes a card left
- * "applying". Nothing prevents healing on the system's side: the card says that the creature cannot be stabilised
+ * (hit points to 0, the unconscious status, the flag marked dropped), then "applied". A card for (scene, token,
+ * breath id) means that breath's drop exists: a second GM, a reload or a later tick never posts another; recovery
+ * finishes a card left "applying". Nothing prevents healing on the system's side: the card says that the creature cannot be stabilised
  * nor regain hit points while it cannot breathe.
  */
 import { MODULE_ID, template } from "../../constants.js";
@@ -33,7 +35,21 @@ import { registerRequest, sendRequest, type RequestContext } from "../requests.j
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
 import { durationText, roundsText, suffocationCardContext } from "../../apps/breath-context.js";
-import { BREATH_ID, DOC_ID, breathFlagOf, breathNow, breathingTokens, isActorLike, isBreathToken, sceneIdOf, sceneToken, type BreathFlag, type BreathToken } from "./state.js";
+import {
+  BREATH_ID,
+  DOC_ID,
+  breathFlagOf,
+  breathNow,
+  breathingTokens,
+  isActorLike,
+  isBreathToken,
+  playersMaySee,
+  sceneIdOf,
+  sceneToken,
+  writeBreath,
+  type BreathFlag,
+  type BreathToken,
+} from "./state.js";
 
 // ------------------------------------------------------------------------------------------------ the request
 
@@ -85,7 +101,7 @@ export async function onBreathRequest(data: unknown, { sender }: Pick<RequestCon
     const current = breathFlagOf(token);
     if (req.op === "release") {
       if (!current) throw new UserError("AVENTURE.Breath.notHolding", { name: token.name });
-      await token.unsetFlag(MODULE_ID, "breath");
+      await writeBreath(req.sceneId, req.tokenId, null);
       return { op: "release", name: token.name, dropped: current.dropped };
     }
     if (current) throw new UserError("AVENTURE.Breath.already", { name: token.name });
@@ -103,7 +119,7 @@ export async function onBreathRequest(data: unknown, { sender }: Pick<RequestCon
       dropAt: start + timeline.dropSeconds,
       dropped: false,
     };
-    await token.setFlag(MODULE_ID, "breath", flag);
+    await writeBreath(req.sceneId, req.tokenId, flag);
     return { op: "hold", name: token.name, holdSeconds: timeline.holdSeconds, rounds: timeline.rounds };
   } finally {
     busy.delete(key);
@@ -286,7 +302,7 @@ function dropSteps(card: SuffocationCard, token: BreathToken, actor: ActorLike, 
     },
     run: async () => {
       const flag = breathFlagOf(token);
-      if (flag) await token.setFlag(MODULE_ID, "breath", { ...flag, dropped: true });
+      if (flag) await writeBreath(card.sceneId, card.tokenId, { ...flag, dropped: true });
     },
   });
   return steps;
@@ -313,7 +329,7 @@ async function completeDrop(message: CardMessage, card: SuffocationCard, resumed
 }
 
 /**
- * The drop of one token whose breath ran out, on the active GM, once: nothing when a card for this breath exists
+ * The drop of one token whose breath ran out, on the active GM, once: nothing when a card for this token's breath exists
  * (recovery finishes one left "applying"); else the card first, marked "applying" with the hit points before, then
  * the steps, then "applied".
  */
@@ -324,7 +340,7 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
   if (busy.has(key)) return;
   busy.add(key);
   try {
-    if (cardMessages().some((c) => c.card.breathId === flag.id)) return;
+    if (cardMessages().some(({ card: c }) => c.sceneId === sceneId && c.tokenId === token.id && c.breathId === flag.id)) return;
     const actor = token.actor;
     if (!isActorLike(actor)) return;
     const adapter = adapterFor();
@@ -348,6 +364,7 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
     const message: unknown = await ChatMessage.implementation.create({
       content: await cardContent(card),
       speaker: { alias: token.name },
+      whisper: cardReaders(token),
       flags: { [MODULE_ID]: { suffocation: card } },
     });
     if (!isCardMessage(message)) return;
@@ -355,6 +372,15 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
   } finally {
     busy.delete(key);
   }
+}
+
+/** Who receives a drop card: the GMs, and the token's player owners unless the token is hidden. */
+function cardReaders(token: BreathToken): string[] {
+  const ids: string[] = [];
+  for (const user of game.users) {
+    if (user.id && (user.isGM || (playersMaySee(token) && token.testUserPermission(user, "OWNER")))) ids.push(user.id);
+  }
+  return ids;
 }
 
 /** On the active GM: every creature whose drop is due drops, once (updateWorldTime, ready, a GM taking over). */

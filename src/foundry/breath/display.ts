@@ -1,8 +1,10 @@
 /**
  * Where the remaining time shows (RULES.md §4.2): a token HUD panel (holding: time left; out of air: rounds left;
  * down) for the GM and the token's owners, the "Hold breath" / "Breathe again" HUD buttons, and a badge next to the
- * combatant in the combat tracker (for the GM and the users who may observe the token). Each client refreshes what it shows when world time moves (updateWorldTime) or a
- * token's breath changes (updateToken): the panel and the badges are redrawn in place, the tracker is not re-rendered.
+ * combatant in the combat tracker (for the GM and the users who may observe the token). While the token is hidden,
+ * neither shows to any player. Each client refreshes what it shows when world time moves (updateWorldTime) or a
+ * held breath changes (updateScene, its flags.aventure.breath): the panel and the badges are redrawn in place, the
+ * tracker is not re-rendered.
  */
 import { template } from "../../constants.js";
 import { breathHudContext, breathTrackerContext } from "../../apps/breath-context.js";
@@ -10,15 +12,20 @@ import { renderTemplateCompat } from "../compat.js";
 import { t } from "../i18n.js";
 import { addHudButton, addHudPanel } from "../token-hud.js";
 import { breatheAgainFor, holdBreathFor } from "./breath.js";
-import { breathFlagOf, breathNow, isBreathToken, sceneIdOf, sceneToken } from "./state.js";
+import { breathFlagOf, breathNow, isBreathToken, playersMaySee, sceneIdOf, sceneToken, type BreathToken } from "./state.js";
 
 const HUD_SLOT = "aventure-breath-hud-slot";
 const TRACKER_ADDED = "aventure-breath-added";
 
+/** May this user see the held breath of this token (the GM; its owners while it is not hidden)? */
+function mayShowPanel(token: BreathToken): boolean {
+  return game.user.isGM || (token.isOwner === true && playersMaySee(token));
+}
+
 /** Fills a HUD slot with the panel of its token (emptied when the token no longer holds its breath). */
 async function fillHudSlot(slot: HTMLElement): Promise<void> {
   const token = sceneToken(slot.dataset.sceneId ?? "", slot.dataset.tokenId ?? "");
-  const flag = token ? breathFlagOf(token) : null;
+  const flag = token && mayShowPanel(token) ? breathFlagOf(token) : null;
   if (!flag) {
     slot.replaceChildren();
     return;
@@ -31,7 +38,7 @@ async function fillHudSlot(slot: HTMLElement): Promise<void> {
 function hudPanel(token: TokenDocument): HTMLElement | null {
   const doc: unknown = token;
   if (!isBreathToken(doc) || !breathFlagOf(doc) || !doc.id) return null;
-  if (!game.user.isGM && doc.isOwner !== true) return null;
+  if (!mayShowPanel(doc)) return null;
   const sceneId = sceneIdOf(doc);
   if (!sceneId) return null;
   const slot = document.createElement("div");
@@ -69,8 +76,9 @@ function breathRows(): { id: string; phase: "holding" | "outOfAir" | "down"; sec
     if (!c.id || !c.tokenId || !c.sceneId) continue;
     const token = sceneToken(c.sceneId, c.tokenId);
     const flag = token ? breathFlagOf(token) : null;
-    // Who may see the token's sheet may see it cannot breathe: a monster's breath is not shown to the players.
-    if (!token || !flag || (!game.user.isGM && !token.testUserPermission(game.user, "OBSERVER"))) continue;
+    // Who may see the token's sheet may see it cannot breathe: a monster's breath is not shown to the players, nor a
+    // hidden token's.
+    if (!token || !flag || (!game.user.isGM && (!playersMaySee(token) || !token.testUserPermission(game.user, "OBSERVER")))) continue;
     const s = breathNow(flag, game.time.worldTime);
     out.push({ id: c.id, phase: s.phase, secondsLeft: s.secondsLeft, roundsLeft: s.roundsLeft });
   }

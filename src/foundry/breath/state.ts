@@ -1,9 +1,11 @@
 /**
- * The state of a creature that holds its breath (RULES.md §4.2): `flags.aventure.breath` on its token, written only by
- * the active GM, with ABSOLUTE world-time deadlines (when the air runs out, when it drops to 0 HP), so that it survives
- * a reload and every client reads the same thing. The token's owner can write its flags too (docs/security.md, "What
- * Aventure cannot prevent"): the flag is checked field by field, and its deadlines must be the ones the rules give for
- * its start, Constitution modifier and round.
+ * The state of a creature that holds its breath (RULES.md §4.2): one entry per token in its SCENE's
+ * `flags.aventure.breath` (keyed by the token's id), written only by the active GM, with ABSOLUTE world-time deadlines
+ * (when the air runs out, when it drops to 0 HP), so that it survives a reload and every client reads the same thing.
+ * It is kept on the scene, not on the token, because a token's owner may write the token's flags (docs/security.md,
+ * "What Aventure cannot prevent") while only GMs write a scene: a player cannot start, back-date or copy a held breath
+ * by hand. The entry is still checked field by field, and its deadlines must be the ones the rules give for its
+ * start, Constitution modifier and round.
  */
 import { MODULE_ID } from "../../constants.js";
 import { breathState, suffocationTimeline, type BreathState } from "../../rules/suffocation.js";
@@ -49,12 +51,33 @@ export function parseBreathFlag(raw: unknown): BreathFlag | null {
   return { v: 1, id, start, conMod, roundSeconds, airUntil, dropAt, dropped };
 }
 
-/** The breath flag of a token document, or null when it is not holding its breath. */
-export function breathFlagOf(doc: { flags?: unknown } | null | undefined): BreathFlag | null {
-  const flags = doc?.flags;
-  if (!isRecord(flags)) return null;
-  const mine = flags[MODULE_ID];
-  return isRecord(mine) ? parseBreathFlag(mine.breath) : null;
+/** The held breaths a scene document keeps (`flags.aventure.breath`, by token id), unchecked; null when none. */
+function breathsOf(scene: unknown): Record<string, unknown> | null {
+  if (!isRecord(scene) || !isRecord(scene.flags)) return null;
+  const mine = scene.flags[MODULE_ID];
+  return isRecord(mine) && isRecord(mine.breath) ? mine.breath : null;
+}
+
+/**
+ * The held breath of a token document, read from its scene (GM-written), or null when it is not holding its breath.
+ * Whatever the token's own flags say is never read.
+ */
+export function breathFlagOf(doc: { id?: string | null; parent?: unknown } | null | undefined): BreathFlag | null {
+  const id = doc?.id;
+  if (typeof id !== "string" || !DOC_ID.test(id)) return null;
+  const breaths = breathsOf(doc?.parent);
+  return breaths && Object.hasOwn(breaths, id) ? parseBreathFlag(breaths[id]) : null;
+}
+
+/**
+ * The active GM writes (a flag) or removes (null) the held breath of a token: one update of its scene (GMs only may
+ * write a scene), on the token's own key.
+ */
+export async function writeBreath(sceneId: string, tokenId: string, flag: BreathFlag | null): Promise<void> {
+  const scene = game.scenes?.get(sceneId);
+  if (!scene) throw new Error(`aventure | no scene ${sceneId}`);
+  const entry: Record<string, BreathFlag | null> = flag ? { [tokenId]: flag } : { [`-=${tokenId}`]: null };
+  await scene.update({ flags: { [MODULE_ID]: { breath: entry } } });
 }
 
 /** Where the creature stands at `worldTime` (the rules' breathState, from the flag's start). */
@@ -68,11 +91,9 @@ export interface BreathToken {
   name: string;
   parent: unknown;
   actor: unknown;
-  flags?: unknown;
+  hidden?: boolean;
   isOwner?: boolean;
   testUserPermission(user: User, level: "OWNER" | "OBSERVER"): boolean;
-  setFlag(scope: "aventure", key: "breath", value: BreathFlag): Promise<unknown>;
-  unsetFlag(scope: "aventure", key: "breath"): Promise<unknown>;
 }
 
 export function isBreathToken(x: unknown): x is BreathToken {
@@ -80,9 +101,7 @@ export function isBreathToken(x: unknown): x is BreathToken {
     isRecord(x) &&
     (typeof x.id === "string" || x.id === null) &&
     typeof x.name === "string" &&
-    typeof x.testUserPermission === "function" &&
-    typeof x.setFlag === "function" &&
-    typeof x.unsetFlag === "function"
+    typeof x.testUserPermission === "function"
   );
 }
 
@@ -107,12 +126,21 @@ export function breathingTokens(): { sceneId: string; token: BreathToken; flag: 
   const out: { sceneId: string; token: BreathToken; flag: BreathFlag }[] = [];
   for (const scene of game.scenes ?? []) {
     const sceneId = scene.id;
-    if (!sceneId) continue;
-    for (const token of scene.tokens as Iterable<unknown>) {
-      if (!isBreathToken(token)) continue;
-      const flag = breathFlagOf(token);
-      if (flag) out.push({ sceneId, token, flag });
+    const breaths = breathsOf(scene);
+    if (!sceneId || !breaths) continue;
+    for (const tokenId of Object.keys(breaths)) {
+      const token = DOC_ID.test(tokenId) ? sceneToken(sceneId, tokenId) : null;
+      const flag = token ? breathFlagOf(token) : null;
+      if (token && flag) out.push({ sceneId, token, flag });
     }
   }
   return out;
+}
+
+/**
+ * Who may read what a token's breath does (its suffocation card, its HUD panel, its tracker badge): the GMs, and the
+ * players the token's visibility allows (never while it is hidden). Source: TokenDocument#hidden, "only GMs see it".
+ */
+export function playersMaySee(token: BreathToken): boolean {
+  return token.hidden !== true;
 }

@@ -101,15 +101,19 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
   });
 }
 
-/** A token as the suffocation tests read it: its flags, its actor's hit points and statuses, its placeable. */
+/** A token as the suffocation tests read it: its scene's flags, its actor's hit points and statuses, its placeable. */
 interface BreathTokenDoc extends TokenDoc {
-  flags: Record<string, Record<string, unknown> | undefined>;
+  parent: { flags: Record<string, Record<string, unknown> | undefined> } | null;
   object?: { control(options?: { releaseOthers?: boolean }): boolean; release(): boolean } | null;
 }
 
 type BreathFlagShape = { start: number; airUntil: number; dropAt: number; dropped: boolean };
 type SuffocationShape = { status?: string; breathId?: string; hpBefore?: number | null };
-const breathOf = (t: BreathTokenDoc): BreathFlagShape | undefined => t.flags[MODULE_ID]?.breath as BreathFlagShape | undefined;
+/** The held breath of a token: on its scene, by token id (only GMs write a scene). */
+const breathOf = (t: BreathTokenDoc): BreathFlagShape | undefined => {
+  const breaths = t.parent?.flags[MODULE_ID]?.breath;
+  return t.id && typeof breaths === "object" && breaths !== null ? ((breaths as Record<string, unknown>)[t.id] as BreathFlagShape | undefined) : undefined;
+};
 const suffocationOf = (m: ChatMessage): SuffocationShape | undefined => (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.suffocation as SuffocationShape | undefined;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -158,6 +162,7 @@ function environmentTests({ describe, it, before, after, assert }: BatchContext)
       assert.equal(hp(token), 0, "0 HP");
       assert.isTrue(token.actor!.statuses.has("unconscious"), "unconscious");
       assert.equal(suffocationOf(card)?.hpBefore, 20);
+      assert.isTrue(card.whisper.length > 0 && card.whisper.every((id) => !!id && game.users.get(id)?.isGM === true), "for the GMs only (no player owns it)");
       assert.include(card.content ?? "", game.i18n.localize("AVENTURE.Breath.noStabilise"), "the card says it cannot be stabilised");
       await box.advanceTime(60);
       await pause(200);
