@@ -25,6 +25,11 @@ export interface AventureSceneFlags {
    * (null only in an update, with the "-=" deletion key).
    */
   detection?: { pairs?: Record<string, Record<string, string | null> | null> };
+  /**
+   * The tokens a GM marked as searching, by token id (light/searching.ts): GM-written only, as players may not update a
+   * scene (null only in an update, with the "-=" deletion key).
+   */
+  searching?: Record<string, boolean | null>;
 }
 
 /**
