@@ -58,6 +58,7 @@ declare module "fvtt-types/configuration" {
     "aventure.explorationState": ExplorationRecord;
     "aventure.detectionMode": DetectionMode;
     "aventure.detectionObservers": DetectionObservers;
+    "aventure.searchingMarksMigrated": boolean;
   }
 
   interface FlagConfig {

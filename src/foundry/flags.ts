@@ -27,6 +27,11 @@ export interface AventureSceneFlags {
   detection?: { pairs?: Record<string, Record<string, string | null> | null> };
   /** Suffocation: the held breaths of the scene's tokens, by token id (breath/state.ts; null only with "-=" in an update). */
   breath?: Record<string, unknown>;
+  /**
+   * The tokens a GM marked as searching, by token id (light/searching.ts): GM-written only, as players may not update a
+   * scene (null only in an update, with the "-=" deletion key).
+   */
+  searching?: Record<string, boolean | null>;
 }
 
 /**

@@ -511,6 +511,102 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(hideFlag(rogue)).toMatchObject({ seenBy: ["watcher"] });
   });
 
+  it("a player who marks their own token as searching by hand gets no Perception roll and reveals nothing; the real marks are GM-only", async () => {
+    // The reviewer's repro: auto reveal; the GM's goblin hides (Stealth 18) from the guard only; p2's watcher
+    // (passive 1, never marked by a GM) toggles the old token flag six times, the sixth roll would be a 19.
+    const { world, scene } = await night();
+    await set(world, "detectionMode", "auto");
+    const gob = addToken(world, scene, { id: "gob", name: "Goblin", at: [10, 20], actor: actor(world, { id: "gob", name: "Goblin" }) });
+    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 1, owner: "p1" }), disposition: 1 });
+    const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
+    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
+    await as(world, "gm1", (a) => a.refreshLight());
+    world.queueRolls(18);
+    expect(await as(world, "gm1", (a) => a.hide("gob", { observers: ["guard"] }))).toMatchObject({ dc: 18, hiddenFrom: ["guard"], hidden: true });
+    await tick(world);
+    await moveTo(world, gob, [10, 13]); // the torch's bright light, in the watcher's view
+    await tick(world);
+    const calls = () => (watcherActor as unknown as { rollCalls: unknown[] }).rollCalls;
+    const before = world.messages.contents.length;
+    for (let i = 0; i < 6; i++) {
+      world.queueRolls(i < 5 ? 2 : 19);
+      await world.as("p2", () => watcher.setFlag("aventure", "searching", true));
+      await tick(world);
+      await world.as("p2", () => watcher.unsetFlag("aventure", "searching"));
+      await tick(world);
+    }
+    expect(calls()).toEqual([]);
+    expect(world.messages.contents.length).toBe(before);
+    expect(hideFlag(gob)).toMatchObject({ from: ["guard"], seenBy: [] });
+    // Nor does the player's flag count as a mark anywhere else: the HUD, a hide's default searchers.
+    await world.as("p2", () => watcher.setFlag("aventure", "searching", true));
+    await tick(world);
+    const hud = world.renderTokenHUD(watcher, "gm1");
+    expect(hud.querySelector(".aventure-light-searching")).toBeNull();
+    expect(hud.querySelector("[data-action='aventure-stop-search']")).toBeNull();
+    // The marks live on the scene, which players may not write: forging them is refused by Foundry.
+    await expect(world.as("p2", () => scene.setFlag("aventure", "searching", { watcher: true }))).rejects.toThrow(/lacks permission/);
+    await expect(world.as("p2", () => scene.update({ "flags.aventure.searching.watcher": true }))).rejects.toThrow(/lacks permission/);
+    expect(scene.getFlag("aventure", "searching")).toBeUndefined();
+    expect(calls()).toEqual([]);
+  });
+
+  it("a player toggling their own token cannot make the GM roll again and again for a searching pair (a passive the rules ignore)", async () => {
+    const { world, scene } = await night();
+    const gob = addToken(world, scene, { id: "gob", name: "Goblin", at: [10, 20], actor: actor(world, { id: "gob", name: "Goblin" }) });
+    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 1 }), disposition: 1 });
+    const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
+    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
+    await as(world, "gm1", (a) => a.refreshLight());
+    world.queueRolls(18);
+    await as(world, "gm1", (a) => a.hide("gob", { observers: ["guard"] }));
+    await tick(world);
+    await moveTo(world, gob, [10, 13]);
+    await tick(world);
+    world.queueRolls(3);
+    expect(await as(world, "gm2", (a) => a.setSearching("watcher"))).toBe(true); // marked by a GM: one roll (3 < 18)
+    await tick(world);
+    expect(scene.getFlag("aventure", "searching")).toEqual({ watcher: true });
+    const calls = () => (watcherActor as unknown as { rollCalls: unknown[] }).rollCalls;
+    const rolled = calls().length;
+    expect(rolled).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 4; i++) {
+      world.queueRolls(19);
+      // The player edits their creature's passive Perception and toggles the old token flag: a searching observer
+      // rolls, its passive score is not part of its judgement.
+      await world.as("p2", () => watcherActor.update({ "system.skills.prc.passive": 5 + i }));
+      await world.as("p2", () => watcher.setFlag("aventure", "searching", i % 2 === 0));
+      await tick(world);
+    }
+    expect(calls()).toHaveLength(rolled);
+    expect(hideFlag(gob)).toMatchObject({ from: ["guard"] });
+  });
+
+  it("the 0.1.0 searching marks on tokens are moved to their scene once by the active GM; a token flag written later marks nothing", async () => {
+    const { world, scene } = await night();
+    const old = (id: string, searching: unknown) =>
+      world.addToken(scene, { _id: id, name: id, x: 50, y: 50, elevation: 0, actorId: null, actorLink: true, disposition: 1, flags: { aventure: { searching } } });
+    old("marked", true);
+    old("junk", "yes");
+    const get = () => world.as("gm1", () => game.settings.get("aventure" as never, "searchingMarksMigrated" as never));
+    await set(world, "searchingMarksMigrated", false); // a world saved by 0.1.0: booted before these tokens existed
+    await world.reload("gm1"); // the active GM's ready: the recoveries, the migration among them
+    await world.settle();
+    expect(scene.getFlag("aventure", "searching")).toEqual({ marked: true });
+    expect(scene.tokens.get("marked")!.getFlag("aventure", "searching")).toBeUndefined();
+    expect(scene.tokens.get("junk")!.getFlag("aventure", "searching")).toBeUndefined();
+    expect(get()).toBe(true);
+    // Once only: a flag a player writes afterwards is neither read nor moved on the next reload.
+    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: actor(world, { id: "watcher", name: "Watcher", owner: "p2" }), disposition: 1 });
+    await world.as("p2", () => watcher.setFlag("aventure", "searching", true));
+    const mark = world.writes.length;
+    await world.reload("gm1");
+    await world.settle();
+    expect(scene.getFlag("aventure", "searching")).toEqual({ marked: true });
+    expect(gameWrites(world, mark)).toEqual([]);
+    await expect(world.as("p2", () => game.settings.set("aventure" as never, "searchingMarksMigrated" as never, false as never))).rejects.toThrow(/lacks permission/);
+  });
+
   it("judged pairs are kept on the scene, which only GMs write; malformed entries are ignored", async () => {
     const { world, scene } = await issueExample(17);
     expect((scene.getFlag("aventure", "detection") as { pairs: Record<string, Record<string, string>> }).pairs).toEqual({ rogue: { watcher: "1,d,17,0,12" } });

@@ -133,6 +133,8 @@ function statusWrites(world: FakeWorld, mark = 0): string[] {
     });
 }
 const hideFlag = (token: FakeToken) => token.getFlag("aventure", "hide") as Record<string, unknown> | undefined;
+/** Whether a GM marked the token as searching: the mark on its scene (src/foundry/light/searching.ts). */
+const searchMark = (world: FakeWorld, tokenId: string) => (world.scenes.get("scene1")!.getFlag("aventure", "searching") as Record<string, unknown> | undefined)?.[tokenId];
 const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => (m.flags.aventure as Record<string, unknown> | undefined)?.[key] !== undefined);
 const opOf = (m: FakeChatMessage, key: string) => ((m.flags.aventure as Record<string, { op?: { status: string; resumed?: boolean } }>)[key]!).op;
 
@@ -556,7 +558,8 @@ describe("hiding (RULES.md §6)", () => {
   it("an observer the GM marks as searching rolls Wisdom (Perception) instead of its passive score", async () => {
     const { world, scene } = await guards();
     expect(await as(world, "gm1", (a) => a.setSearching("g14"))).toBe(true);
-    expect(scene.tokens.get("g14")!.getFlag("aventure", "searching")).toBe(true);
+    expect(searchMark(world, "g14")).toBe(true);
+    expect(scene.tokens.get("g14")!.getFlag("aventure", "searching")).toBeUndefined(); // on the scene, not the token
     world.queueRolls(12, 16); // Stealth 12 + 3 = 15; Guard 14 searches and rolls 16 (passive 14 would miss)
     const out = await as(world, "gm1", (a) => a.hide("rogue"));
     expect(out).toMatchObject({ dc: 15, spottedBy: ["g14", "g18"], hiddenFrom: ["g10"], searchRolls: { g14: 16 } });
@@ -565,7 +568,7 @@ describe("hiding (RULES.md §6)", () => {
     expect(card.content).toMatch(/Guard 14[\s\S]*16<br><small>\(searching\)<\/small>[\s\S]*Spots it/);
     // Unmarked: back to passive scores.
     expect(await as(world, "gm1", (a) => a.setSearching("g14", false))).toBe(false);
-    expect(scene.tokens.get("g14")!.getFlag("aventure", "searching")).toBeUndefined();
+    expect(searchMark(world, "g14")).toBeUndefined();
   });
 
   it("an observer that starts searching rolls once against each creature already hidden from it", async () => {
@@ -616,7 +619,7 @@ describe("hiding (RULES.md §6)", () => {
     ]);
     expect(world.rollsMade.length).toBe(made);
     expect(hiding(rogue)).toBe(false);
-    expect(scene.tokens.get("g10")!.getFlag("aventure", "searching")).toBeUndefined();
+    expect(searchMark(world, "g10")).toBeUndefined();
     // A player's request still honours the GM's marks.
     await as(world, "gm1", (a) => a.setSearching("g10"));
     world.queueRolls(12, 15); // Stealth 15; Guard 10 searches and rolls 15: spots it
@@ -1014,7 +1017,7 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     expect(consistent(token, rogue)).toBe(true);
     const g10 = world.scenes.get("scene1")!.tokens.get("g10")!;
     expect(hideFlag(g10)).toBeUndefined();
-    expect(world.scenes.get("scene1")!.tokens.get("g14")!.getFlag("aventure", "searching")).toBeUndefined();
+    expect(searchMark(world, "g14")).toBeUndefined();
   });
 
   it("OSE: an attack message ends hiding only when its author owns the speaker's token (a forged speaker changes nothing)", async () => {
@@ -1189,7 +1192,7 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
     mark = world.writes.length;
     await as(world, "gm2", (a) => a.setSearching("g10"));
     await world.settle();
-    // receipt, Perception roll, card (applying), hide flag removed, hidden status removed, searching mark, card
+    // receipt, Perception roll, card (applying), hide flag removed, hidden status removed, searching mark (scene), card
     // (applied), reply, deletions
     expect(gm1Writes(world, mark)).toEqual([
       "create ChatMessage",
@@ -1197,7 +1200,7 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
       "create ChatMessage",
       "update Token",
       "delete ActiveEffect",
-      "update Token",
+      "update Scene",
       "update ChatMessage",
       "update ChatMessage",
       "delete ChatMessage",
@@ -1258,7 +1261,7 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
       await as(world, "gm2", (a) => a.setSearching("g10"));
       await recover(world);
       const hidden = consistent(token, rogue);
-      const marked = world.scenes.get("scene1")!.tokens.get("g10")!.getFlag("aventure", "searching") === true;
+      const marked = searchMark(world, "g10") === true;
       const cards = cardsWith(world, "search");
       expect(marked).toBe(!hidden);
       expect(cards.length).toBe(hidden ? 0 : 1);

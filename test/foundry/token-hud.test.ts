@@ -75,7 +75,11 @@ describe("token HUD: the Aventure button and its palette", () => {
 
   it("follows the token's state: a searching token offers the GM 'No longer searching' instead of 'Searching'", async () => {
     const { world, token } = await setup();
+    // The mark is the one a GM writes on the scene (light/searching.ts); a flag on the token is not read.
     await world.as("gm1", () => token.setFlag("aventure", "searching", true));
+    await world.settle();
+    expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "search", "jumps", "fall", "pursuit"]);
+    await world.as("gm1", () => token.parent!.setFlag("aventure", "searching", { [token.id]: true }));
     await world.settle();
     expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "stop-search", "jumps", "fall", "pursuit"]);
   });

@@ -49,6 +49,7 @@ import { getSetting } from "../settings.js";
 import { PairEvaluator, type DetectHider, type DetectObserver, type DetectScene } from "./detection-pairs.js";
 import { claimTokens, hideFlagOf, ID, MAX_IDS, parseHideFlag, releaseTokens, runHideOp, sceneToken, tokenBusy, type HideChange, type HideOp } from "./hide-state.js";
 import { canvasLike, hasLineOfSight, metresPerUnit, tokenCenter, type CanvasLike, type TokenObjLike } from "./scene.js";
+import { isSearching } from "./searching.js";
 import { placeable, type TokenLightState } from "./tracker.js";
 
 /** What a pass did (api.checkDetection answers it). */
@@ -316,7 +317,8 @@ class AmbientDetection {
       }
       passive = p === null || !Number.isFinite(p) ? null : Math.max(-100, Math.min(100, Math.round(p)));
     }
-    const info: TokenInfo = { disposition: doc.disposition, hasActor: !!actor, sees, passive, searching: doc.getFlag(MODULE_ID, "searching") === true };
+    // The mark a GM wrote on the scene (searching.ts); a flag on the token, which its owner may write, is not read.
+    const info: TokenInfo = { disposition: doc.disposition, hasActor: !!actor, sees, passive, searching: isSearching(doc) };
     this.info.set(tok.id, info);
     return info;
   }
@@ -377,7 +379,9 @@ class AmbientDetection {
         y: p.y,
         elevation: elevation(tok),
         senses: state?.senses.senses ?? {},
-        passive: info.passive,
+        // A searching observer rolls: its passive score is not part of its judgement (a player editing their
+        // creature's passive Perception does not make the GM roll again).
+        passive: info.searching ? null : info.passive,
         searching: info.searching,
         disposition: info.disposition,
       };

@@ -19,6 +19,7 @@ import { gmCardFlag } from "../cards.js";
 import { escapeHtml, t } from "../i18n.js";
 import { runSteps, type Step } from "../operations.js";
 import type { TokenDocLike } from "./scene.js";
+import { markedSearching, writeSearchingMarks } from "./searching.js";
 
 /** What Aventure stores on a hidden token (flags.aventure.hide). */
 export interface HideFlag {
@@ -192,14 +193,14 @@ function changeSteps(sceneId: string, change: HideChange): Step[] {
   return change.after ? [statusStep, flagStep] : [flagStep, statusStep];
 }
 
-/** A search marks its observer as searching (flags.aventure.searching) in the same operation. */
+/** A search marks its observer as searching (on its scene, searching.ts) in the same operation. */
 function markStep(sceneId: string, tokenId: string): Step {
   const doc = sceneToken(sceneId, tokenId);
   if (!doc) return { label: tokenId, state: () => "missing", run: async () => undefined };
   return {
     label: t("AVENTURE.Light.Hide.stepSearching", { name: doc.name }),
-    state: () => (doc.getFlag(MODULE_ID, "searching") === true ? "done" : "pending"),
-    run: () => doc.setFlag(MODULE_ID, "searching", true),
+    state: () => (markedSearching(sceneId, tokenId) ? "done" : "pending"),
+    run: () => writeSearchingMarks(sceneId, { [tokenId]: true }),
   };
 }
 

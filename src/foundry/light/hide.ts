@@ -11,7 +11,8 @@
  *   otherwise the GMs get a proposal (kind "hide") with the request checked and stored. A GM names anyone (its targets
  *   by default). Without named observers, the hostile tokens observe.
  * - request "endHide": the owner may report "revealed", "attacked" or "noise" about their own token; a GM any event.
- * - request "setSearching": GMs only.
+ * - request "setSearching": GMs only. The marks live on the scene (searching.ts), which only GMs may write; a
+ *   `flags.aventure.searching` a player writes on their own token is never read.
  * - attacks: dnd5e's `dnd5e.postRollAttack` fires on the roller's client, which asks "endHide" for the hidden tokens of
  *   the attacking actor that it owns; OSE's attack messages (flags.ose.roll === "attack") end the speaker's hiding on
  *   the active GM only when the message's author (the server's userId) owns that token.
@@ -36,7 +37,7 @@ import { propose, registerProposalKind } from "../proposals.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
-import { MODULE_ID, template } from "../../constants.js";
+import { template } from "../../constants.js";
 import {
   hideCardContext,
   hideEndCardContext,
@@ -55,6 +56,7 @@ import {
   type TokenDocLike,
   type TokenObjLike,
 } from "./scene.js";
+import { isSearching, writeSearchingMarks } from "./searching.js";
 import { tokenSenses } from "./senses.js";
 import { lightTracker, placeable, type TokenLightState } from "./tracker.js";
 import {
@@ -98,10 +100,7 @@ export interface HideOptions {
 /** Events a player may report about their own token. */
 const PLAYER_EVENTS: readonly HideEndEvent[] = ["revealed", "attacked", "noise"];
 
-/** Whether the GM marked this token as searching (flags.aventure.searching): it rolls Perception against hiders. */
-export function isSearching(doc: TokenDocLike): boolean {
-  return doc.getFlag(MODULE_ID, "searching") === true;
-}
+export { isSearching } from "./searching.js";
 
 function requireCanvas(sceneId?: string): CanvasLike {
   const c = canvasLike();
@@ -307,7 +306,7 @@ async function onSetSearchingRequest(data: unknown): Promise<boolean> {
   const tok = resolveToken(c, ref.tokenId);
   if (isSearching(tok.document) === d.searching) return d.searching;
   if (!d.searching) {
-    await tok.document.unsetFlag(MODULE_ID, "searching");
+    await writeSearchingMarks(ref.sceneId, { [tok.id]: false });
     return false;
   }
   await searchForHidden(c, tok);
@@ -505,7 +504,7 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
   const actor = observer.document.actor;
   const hiders = c.tokens.placeables.filter((h) => hideFlagOf(h.document)?.from.includes(observer.id) && !tokenBusy(sceneId, h.id));
   if (!actor || hiders.length === 0) {
-    await observer.document.setFlag(MODULE_ID, "searching", true);
+    await writeSearchingMarks(sceneId, { [observer.id]: true });
     return;
   }
   const claimed = [observer.id, ...hiders.map((h) => h.id)];

@@ -4,7 +4,8 @@
  * attack messages); HUD panel and buttons; the requests "hide", "endHide", "setSearching", the proposal kind "hide"
  * and the recovery of interrupted hiding changes; the Obscurity region behaviour; ambient detection after each
  * recomputation on the active GM (detection.ts: requests "detectionDecide" and "checkDetection", GMs only, and the
- * card's Reveal / Ignore), also after a wall or door, a region, a hide flag, a searching mark or a status changes. The
+ * card's Reveal / Ignore), also after a wall or door, a region, a hide flag, a searching mark (on the scene, GM-written:
+ * searching.ts; the migration of the 0.1.0 marks kept on tokens runs with the recoveries) or a status changes. The
  * dim-light status is set up with the module's statuses (status-effects.ts), where it survives the system's own status
  * list.
  */
@@ -14,16 +15,21 @@ import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideRe
 import { registerLightHud } from "./hud.js";
 import { registerObscurityBehavior } from "./obscurity.js";
 import { canvasLike, type TokenDocLike, type TokenObjLike } from "./scene.js";
+import { marksChanged, migrateSearchingMarks } from "./searching.js";
 import { lightTracker, type TokenLightState } from "./tracker.js";
 import { onHook } from "../hooks-typed.js";
+import { registerRecovery } from "../operations.js";
 
 /** Token fields whose change moves the token or changes what it sees or emits. */
 const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId", "disposition"] as const;
 
-/** Whether an update touched the token's hiding state or searching mark (ambient detection judges its pairs again). */
+/**
+ * Whether an update touched the token's hiding state (ambient detection judges its pairs again). A searching flag on
+ * the token is not read (the marks are on the scene), so writing one changes nothing.
+ */
 function hidingChanged(changes: Record<string, unknown>): boolean {
   const flags = (changes.flags as Record<string, unknown> | undefined)?.aventure;
-  return !!flags && typeof flags === "object" && Object.keys(flags).some((k) => /^(-=)?(hide|searching)$/.test(k));
+  return !!flags && typeof flags === "object" && Object.keys(flags).some((k) => /^(-=)?hide$/.test(k));
 }
 
 function onSceneTokenChange(doc: TokenDocLike, changes: Record<string, unknown>): void {
@@ -64,6 +70,7 @@ export function registerLightHooks(): void {
     await lightTracker.flush();
   });
   registerHideRequests();
+  registerRecovery("searchingMarks", migrateSearchingMarks);
   registerLightHud();
   registerObscurityBehavior();
 
@@ -101,6 +108,11 @@ export function registerLightHooks(): void {
   onHook("updateScene", (scene: { id: string | null }, changes: Record<string, unknown>) => {
     if (scene.id !== canvasLike()?.scene?.id) return;
     if ("environment" in changes || "darkness" in changes || "grid" in changes) lightTracker.schedule();
+    else {
+      // A GM marked tokens as searching, or no longer (their pairs are judged again).
+      const marked = marksChanged(changes);
+      if (marked) lightTracker.schedule(marked.length ? marked : undefined);
+    }
   });
   onHook("updateActor", (actor: { id: string | null }, changes: Record<string, unknown>) => {
     // Senses live in system data; Aventure's own flags and statuses do not change the light.
