@@ -32,6 +32,11 @@ export interface AventureSceneFlags {
    * scene (null only in an update, with the "-=" deletion key).
    */
   searching?: Record<string, boolean | null>;
+  /**
+   * The hiding state of the scene's hidden tokens, by token id (light/hide-state.ts `HideFlag`): GM-written only, as
+   * players may not update a scene (null only in an update, with the "-=" deletion key).
+   */
+  hides?: Record<string, import("./light/hide-state.js").HideFlag | null>;
 }
 
 /**

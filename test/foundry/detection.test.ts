@@ -93,7 +93,10 @@ const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) => wo
 const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
 const moveTo = (world: FakeWorld, token: FakeToken, at: [number, number]) => world.as("gm1", () => token.update({ x: at[0] * 100 - 50, y: at[1] * 100 - 50 }));
 const detectionOf = (world: FakeWorld, user: string) => (world.clientOf(user).exports as unknown as { detection: Detection }).detection;
-const hideFlag = (t: FakeToken) => t.getFlag("aventure", "hide") as { dc: number; from: string[]; seenBy?: string[] } | undefined;
+/** A token's hiding state: on its scene (GM-written), never on the token. */
+const hideFlag = (t: FakeToken) => (t.scene.getFlag("aventure", "hides") as Record<string, { dc: number; from: string[]; seenBy?: string[] }> | undefined)?.[t.id];
+/** A GM (a macro) writes a token's hiding state on its scene. */
+const setHide = (t: FakeToken, entry: Record<string, unknown>) => t.scene.update({ flags: { aventure: { hides: { [t.id]: entry } } } });
 const cards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { detect?: unknown } | undefined)?.detect !== undefined);
 const cardOf = (m: FakeChatMessage) => (m.flags.aventure as { detect: { rows: { status: string; ended?: boolean }[]; op?: { status: string; resumed?: boolean } } }).detect;
 const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
@@ -232,7 +235,7 @@ describe("ambient detection: the issue's example (RULES.md §6)", () => {
     for (const [id, x] of [["g1", 14], ["g2", 6], ["g3", 10]] as const) addToken(world, scene, { id, name: id.toUpperCase(), at: [x, 16], actor: actor(world, { id, name: id.toUpperCase(), passive: 20 }) });
     await as(world, "gm1", (a) => a.refreshLight());
     // Hidden from both with Stealth 12 (written by the GM), in the dark: nobody notices.
-    await world.as("gm1", () => rogue.setFlag("aventure", "hide", { dc: 12, from: ["g1", "g2"], because: {}, light: "dark", x: 0, y: 0, seenBy: [] }));
+    await world.as("gm1", () => setHide(rogue, { dc: 12, from: ["g1", "g2"], because: {}, light: "dark", x: 0, y: 0, seenBy: [] }));
     await tick(world);
     expect(cards(world)).toEqual([]);
     await moveTo(world, rogue, [10, 13]);
@@ -346,7 +349,7 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }));
     // A hide flag without its Stealth result (written by hand).
-    await world.as("gm1", () => ghost.setFlag("aventure", "hide", { from: ["guard"], because: {}, light: "dark", x: 0, y: 0 }));
+    await world.as("gm1", () => setHide(ghost, { from: ["guard"], because: {}, light: "dark", x: 0, y: 0 }));
     await tick(world);
     const [card] = cards(world);
     expect(card!.content).toContain("Left out: ");
@@ -364,7 +367,7 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     const make = (id: string) => world.addUserActor({ _id: id, name: id, type: "character", system: {} });
     const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: make("rogue"), disposition: 1 });
     addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: make("watcher") });
-    await world.as("gm1", () => rogue.setFlag("aventure", "hide", { dc: 12, from: ["watcher"], because: {}, light: "dark", x: 0, y: 0 }));
+    await world.as("gm1", () => setHide(rogue, { dc: 12, from: ["watcher"], because: {}, light: "dark", x: 0, y: 0 }));
     await tick(world);
     await moveTo(world, rogue, [10, 13]);
     await tick(world);
@@ -376,7 +379,7 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     const { world, scene } = await night();
     const hiders = [0, 1].map((i) => addToken(world, scene, { id: `h${i}`, name: `H${i}`, at: [10 + i, 22], actor: actor(world, { id: `h${i}`, name: `H${i}` }), disposition: 1 }));
     const observers = [0, 1, 2].map((i) => addToken(world, scene, { id: `o${i}`, name: `O${i}`, at: [20 + i, 22], actor: actor(world, { id: `o${i}`, name: `O${i}`, passive: 5 }) }));
-    for (const h of hiders) await world.as("gm1", () => h.setFlag("aventure", "hide", { dc: 15, from: ["o0", "o1", "o2"], because: {}, light: "dark", x: 0, y: 0, seenBy: [] }));
+    for (const h of hiders) await world.as("gm1", () => setHide(h, { dc: 15, from: ["o0", "o1", "o2"], because: {}, light: "dark", x: 0, y: 0, seenBy: [] }));
     await as(world, "gm1", (a) => a.refreshLight());
     await tick(world);
     const gm = detectionOf(world, "gm1");
@@ -420,7 +423,9 @@ describe("ambient detection: two GMs, reloads, crashes", () => {
     click(world, card!, "gm2", true);
     await world.settle();
     expect(hideFlag(rogue)).toMatchObject({ seenBy: ["watcher"] });
-    expect(gameWrites(world, mark).filter((w) => w.documentName === "Token")).toHaveLength(1);
+    const hides = (w: { documentName: string; data: unknown }) => w.documentName === "Scene" && JSON.stringify(w.data).includes('"hides"');
+    expect(gameWrites(world, mark).filter(hides)).toHaveLength(1);
+    expect(gameWrites(world, mark).filter((w) => w.documentName === "Token")).toEqual([]);
     expect([...errors(world, "gm1"), ...errors(world, "gm2")]).toEqual(["A GM already decided this notice."]);
   });
 
@@ -644,7 +649,7 @@ describe("Obscurity regions (issue 13 item 11)", () => {
     await as(world, "gm1", (a) => a.refreshLight());
     expect(api(world).lightAt("rogue")).toMatchObject({ level: "bright", obscurity: "light", perceived: "dim", effect: "disadvantage" });
     expect(rogueActor.statuses.has("aventure-dim")).toBe(true);
-    await world.as("gm1", () => rogue.setFlag("aventure", "hide", { dc: 12, from: ["guard"], because: {}, light: "bright", x: 0, y: 0, seenBy: [] }));
+    await world.as("gm1", () => setHide(rogue, { dc: 12, from: ["guard"], because: {}, light: "bright", x: 0, y: 0, seenBy: [] }));
     await tick(world);
     expect(cards(world).map((m) => m.content)).toEqual([expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12, lightly obscured −5)")]);
   });
@@ -713,7 +718,7 @@ describe("ambient detection: the scene changes around a hider nobody moves (issu
   }
   /** The rogue's hide flag as a hide with Stealth 12 from the guard leaves it (written by the GM: no dice involved). */
   const hideRogue = (world: FakeWorld, rogue: FakeToken, light: string) =>
-    world.as("gm1", () => rogue.setFlag("aventure", "hide", { dc: 12, from: ["guard"], because: {}, light, x: 0, y: 0, seenBy: [] }));
+    world.as("gm1", () => setHide(rogue, { dc: 12, from: ["guard"], because: {}, light, x: 0, y: 0, seenBy: [] }));
   const addLight = (world: FakeWorld, scene: FakeScene, data: Record<string, unknown>) =>
     world.as("gm1", () => scene.createEmbeddedDocuments("AmbientLight", [data], { keepId: true }));
   /** One card, written by the active GM only, whispered to both GMs; the second GM's client evaluated nothing. */

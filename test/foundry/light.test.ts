@@ -132,7 +132,10 @@ function statusWrites(world: FakeWorld, mark = 0): string[] {
       return `${w.action} ${statuses.join(",") || w.id} by ${w.user}`;
     });
 }
-const hideFlag = (token: FakeToken) => token.getFlag("aventure", "hide") as Record<string, unknown> | undefined;
+/** A token's hiding state: on its scene (GM-written), never on the token. */
+const hideFlag = (token: FakeToken) => (token.scene.getFlag("aventure", "hides") as Record<string, Record<string, unknown>> | undefined)?.[token.id];
+/** A GM (a macro) writes a token's hiding state on its scene. */
+const setHide = (token: FakeToken, entry: Record<string, unknown>) => token.scene.update({ flags: { aventure: { hides: { [token.id]: entry } } } });
 /** Whether a GM marked the token as searching: the mark on its scene (src/foundry/light/searching.ts). */
 const searchMark = (world: FakeWorld, tokenId: string) => (world.scenes.get("scene1")!.getFlag("aventure", "searching") as Record<string, unknown> | undefined)?.[tokenId];
 const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => (m.flags.aventure as Record<string, unknown> | undefined)?.[key] !== undefined);
@@ -849,7 +852,7 @@ describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
 
     // Hidden and searching: the GM gets End hiding and No longer searching; the panel says both.
     await as(world, "gm1", (a) => a.setSearching("elf"));
-    await world.as("gm1", () => token.setFlag("aventure", "hide", { dc: 14, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
+    await world.as("gm1", () => setHide(token, { dc: 14, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
     const again = await hudFor(world, "gm1", token);
     expect(again.buttons).toEqual(["aventure-end-hide", "aventure-stop-search"]);
     expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer");
@@ -940,7 +943,7 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     expect(await as(world, "p1", (a) => a.endHide("g10"))).toBeUndefined();
     expect(errors(world, "p2")).toEqual(["You do not own Rogue."]);
     expect(errors(world, "p1")).toEqual(["You do not own Guard 10."]);
-    await world.as("gm1", () => world.scenes.get("scene1")!.tokens.get("g10")!.setFlag("aventure", "hide", { dc: 20, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
+    await world.as("gm1", () => setHide(world.scenes.get("scene1")!.tokens.get("g10")!, { dc: 20, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
     const mark = world.writes.length;
     expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "g10", event: "revealed" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
     expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "g10" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
@@ -1028,7 +1031,7 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     const g = addToken(world, scene, { id: "goblin", name: "Goblin", at: [33, 12], actor: goblin, disposition: -1 });
     // Both hidden by Aventure (its own status, flagged in its creation).
     for (const [token, a] of [[r, rogue], [g, goblin]] as const) {
-      await world.as("gm1", () => token.setFlag("aventure", "hide", { dc: 15, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
+      await world.as("gm1", () => setHide(token, { dc: 15, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
       await world.as("gm1", () => a.createEmbeddedDocuments("ActiveEffect", [{ name: "Hidden", statuses: ["aventure-hidden"], flags: { aventure: { applied: true } } }]));
     }
     const attack = (user: string, speaker: object) =>
@@ -1060,7 +1063,7 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     const g2 = addToken(world, scene, { id: "gob2", name: "Goblin 2", at: [32, 11], actor: base, linked: false, disposition: -1 });
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue"));
-    for (const t of [g1, g2]) await world.as("gm1", () => t.setFlag("aventure", "hide", { dc: 12, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
+    for (const t of [g1, g2]) await world.as("gm1", () => setHide(t, { dc: 12, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
     const mark = world.writes.length;
     // p2's client fires the hook for p1's rogue (a macro calling dnd5e's hook): p2 owns nothing, nothing is asked.
     attackRolled(world, "p2", rogue);
@@ -1162,13 +1165,13 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
     let mark = world.writes.length;
     await as(world, "p1", (a) => a.hide("rogue"));
     await world.settle();
-    // receipt, Stealth roll, card (applying), hidden status, hide flag, card (applied), reply, request and receipt deleted
+    // receipt, Stealth roll, card (applying), hidden status, hide entry (scene), card (applied), reply, request and receipt deleted
     expect(gm1Writes(world, mark)).toEqual([
       "create ChatMessage",
       "create ChatMessage",
       "create ChatMessage",
       "create ActiveEffect",
-      "update Token",
+      "update Scene",
       "update ChatMessage",
       "update ChatMessage",
       "delete ChatMessage",
@@ -1177,11 +1180,11 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
     mark = world.writes.length;
     await as(world, "p1", (a) => a.endHide("rogue", "noise"));
     await world.settle();
-    // receipt, card (applying), hide flag removed, hidden status removed, card (applied), reply, deletions
+    // receipt, card (applying), hide entry removed (scene), hidden status removed, card (applied), reply, deletions
     expect(gm1Writes(world, mark)).toEqual([
       "create ChatMessage",
       "create ChatMessage",
-      "update Token",
+      "update Scene",
       "delete ActiveEffect",
       "update ChatMessage",
       "update ChatMessage",
@@ -1192,13 +1195,13 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
     mark = world.writes.length;
     await as(world, "gm2", (a) => a.setSearching("g10"));
     await world.settle();
-    // receipt, Perception roll, card (applying), hide flag removed, hidden status removed, searching mark (scene), card
+    // receipt, Perception roll, card (applying), hide entry removed (scene), hidden status removed, searching mark (scene), card
     // (applied), reply, deletions
     expect(gm1Writes(world, mark)).toEqual([
       "create ChatMessage",
       "create ChatMessage",
       "create ChatMessage",
-      "update Token",
+      "update Scene",
       "delete ActiveEffect",
       "update Scene",
       "update ChatMessage",

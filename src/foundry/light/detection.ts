@@ -47,7 +47,7 @@ import { reportError, t, tHtml, UserError } from "../i18n.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { PairEvaluator, type DetectHider, type DetectObserver, type DetectScene } from "./detection-pairs.js";
-import { claimTokens, hideFlagOf, ID, MAX_IDS, parseHideFlag, releaseTokens, runHideOp, sceneToken, tokenBusy, type HideChange, type HideOp } from "./hide-state.js";
+import { claimTokens, hideFlagOf, ID, rawHideEntry, MAX_IDS, parseHideFlag, releaseTokens, runHideOp, sceneToken, tokenBusy, type HideChange, type HideOp } from "./hide-state.js";
 import { canvasLike, hasLineOfSight, metresPerUnit, tokenCenter, type CanvasLike, type TokenObjLike } from "./scene.js";
 import { isSearching } from "./searching.js";
 import { placeable, type TokenLightState } from "./tracker.js";
@@ -340,7 +340,8 @@ class AmbientDetection {
     const busy = new Set<string>();
     const tokens = c.tokens.placeables;
     for (const tok of tokens) {
-      const raw = tok.document.getFlag(MODULE_ID, "hide");
+      // The hiding state on the scene (GM-written, hide-state.ts); a hide flag on the token is never read.
+      const raw = rawHideEntry(tok.document.parent, tok.id);
       if (raw === undefined || raw === null) continue;
       const flag = parseHideFlag(raw);
       const info = this.tokenInfo(tok, dirty === null || dirty.has(tok.id));

@@ -1,8 +1,10 @@
 /**
  * The hiding state and its changes, exactly once (docs/security.md, operations.ts).
  *
- * A token's hiding state is two things: its `flags.aventure.hide` (the Stealth DC, the observers it is hidden from)
- * and its actor's hidden status (the system's, e.g. dnd5e `hiding`, else Aventure's own, flagged as Aventure's in the
+ * A token's hiding state is two things: its hide entry (the Stealth DC, the observers it is hidden from), kept on its
+ * SCENE as `flags.aventure.hides.<tokenId>` (only GMs may write a scene: the active GM's hide, end of hiding, search
+ * and ambient detection write it; a `flags.aventure.hide` on the token, which its owner may write and where 0.1.0
+ * kept it, is never read), and its actor's hidden status (the system's, e.g. dnd5e `hiding`, else Aventure's own, flagged as Aventure's in the
  * same write). Every change of that state (a hide, an end of hiding, a search that spots someone) is an OPERATION
  * recorded on its GM card (`flags.aventure.<hide|hideEnd|search>.op`) marked "applying" with each token's state before
  * and after, BEFORE the first write. The status and the flag are then written as state-based steps, and the card is
@@ -21,7 +23,7 @@ import { runSteps, type Step } from "../operations.js";
 import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
 
-/** What Aventure stores on a hidden token (flags.aventure.hide). */
+/** What Aventure stores for a hidden token (on its scene: flags.aventure.hides.<tokenId>). */
 export interface HideFlag {
   /** The Stealth total: the DC to spot it. */
   dc: number;
@@ -53,7 +55,7 @@ const finite = (v: unknown): v is number => typeof v === "number" && Number.isFi
 const ids = (list: unknown[]): string[] => [...new Set(list.filter((id): id is string => typeof id === "string" && ID.test(id)))].slice(0, MAX_IDS);
 
 /**
- * A hide flag checked field by field (the token's owner can write its flags too): null when it is not one. Unknown
+ * A hide entry checked field by field (a GM's macro may write the scene too): null when it is not one. Unknown
  * observer ids and reasons are dropped.
  */
 export function parseHideFlag(raw: unknown): HideFlag | null {
@@ -74,9 +76,62 @@ export function parseHideFlag(raw: unknown): HideFlag | null {
   return out;
 }
 
-/** The hiding state of a token, or null when it is not hidden. */
-export function hideFlagOf(doc: { getFlag(scope: "aventure", key: string): unknown }): HideFlag | null {
-  return parseHideFlag(doc.getFlag(MODULE_ID, "hide"));
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The hide entries a scene keeps (`flags.aventure.hides`, by token id), unchecked; null when none. */
+function hidesOf(scene: unknown): Record<string, unknown> | null {
+  const flags = isRecord(scene) && typeof scene.getFlag === "function" ? (scene.getFlag as (s: string, k: string) => unknown)(MODULE_ID, "hides") : undefined;
+  return isRecord(flags) ? flags : null;
+}
+
+/**
+ * The raw hide entry of token `tokenId` on its scene (GM-written), undefined when there is none. Whatever the token's
+ * own flags say is never read.
+ */
+export function rawHideEntry(scene: unknown, tokenId: string | null | undefined): unknown {
+  if (typeof tokenId !== "string" || !ID.test(tokenId)) return undefined;
+  const hides = hidesOf(scene);
+  return hides && Object.hasOwn(hides, tokenId) ? hides[tokenId] : undefined;
+}
+
+/** The hiding state of a token (read from its scene), or null when it is not hidden. */
+export function hideFlagOf(doc: { id: string | null; parent?: unknown }): HideFlag | null {
+  return parseHideFlag(rawHideEntry(doc.parent, doc.id));
+}
+
+/** The active GM writes (an entry) or removes (null) a token's hiding state: one update of its scene (GMs only). */
+export async function writeHideEntry(sceneId: string, tokenId: string, flag: HideFlag | null): Promise<void> {
+  const scene = game.scenes.get(sceneId);
+  if (!scene) throw new Error(`aventure | no scene ${sceneId}`);
+  // A merge, as setFlag: a search only shortens `from` (an array, replaced whole); a hide starts from no entry.
+  const entry: Record<string, HideFlag | null> = flag ? { [tokenId]: flag } : { [`-=${tokenId}`]: null };
+  await scene.update({ flags: { [MODULE_ID]: { hides: entry } } });
+}
+
+/** The ids whose hide entry changed in a scene update (`changes.flags.aventure.hides`); [] for all, null for none. */
+export function hidesChanged(changes: Record<string, unknown>): string[] | null {
+  const flags = (changes.flags as Record<string, unknown> | undefined)?.[MODULE_ID];
+  if (!isRecord(flags)) return null;
+  if ("-=hides" in flags) return [];
+  const hides = flags.hides;
+  if (!isRecord(hides)) return null;
+  return Object.keys(hides).map((k) => k.replace(/^-=/, ""));
+}
+
+/**
+ * Once per world, on the active GM (with the searching marks' migration, searching.ts): the 0.1.0 hide flags on tokens
+ * (`flags.aventure.hide`) become hide entries on their scene, and every such token flag is removed. A token flag
+ * written later is never read.
+ */
+export async function migrateHideFlags(scene: { id: string | null; tokens?: Iterable<unknown> | null }): Promise<void> {
+  if (!scene.id) return;
+  for (const doc of (scene.tokens ?? []) as Iterable<TokenDocLike>) {
+    const raw = doc.getFlag(MODULE_ID, "hide");
+    if (raw === undefined || !doc.id) continue;
+    const flag = parseHideFlag(raw);
+    if (flag && rawHideEntry(scene, doc.id) === undefined) await writeHideEntry(scene.id, doc.id, flag);
+    await doc.unsetFlag(MODULE_ID, "hide");
+  }
 }
 
 /** A value with its object keys sorted, to compare two flags whatever the order of their keys. */
@@ -173,8 +228,8 @@ function changeSteps(sceneId: string, change: HideChange): Step[] {
       if (sameFlag(now, change.after)) return "done";
       return sameFlag(now, change.before) ? "pending" : "drifted";
     },
-    // setFlag merges: a search only shortens `from` (an array, replaced whole); a hide starts from no flag.
-    run: () => (change.after ? doc.setFlag(MODULE_ID, "hide", change.after) : doc.unsetFlag(MODULE_ID, "hide")),
+    // On the scene (GM-written), never on the token: its owner may write the token's flags.
+    run: () => writeHideEntry(sceneId, change.tokenId, change.after),
   };
   const statusStep: Step = {
     label: t("AVENTURE.Light.Hide.stepStatus", { name: change.name }),

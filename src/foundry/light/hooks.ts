@@ -4,14 +4,16 @@
  * attack messages); HUD panel and buttons; the requests "hide", "endHide", "setSearching", the proposal kind "hide"
  * and the recovery of interrupted hiding changes; the Obscurity region behaviour; ambient detection after each
  * recomputation on the active GM (detection.ts: requests "detectionDecide" and "checkDetection", GMs only, and the
- * card's Reveal / Ignore), also after a wall or door, a region, a hide flag, a searching mark (on the scene, GM-written:
- * searching.ts; the migration of the 0.1.0 marks kept on tokens runs with the recoveries) or a status changes. The
+ * card's Reveal / Ignore), also after a wall or door, a region, a hiding state or a searching mark (both on the scene,
+ * GM-written: hide-state.ts, searching.ts; the migration of the 0.1.0 hide flags and marks kept on tokens runs with the
+ * recoveries) or a status changes. The
  * dim-light status is set up with the module's statuses (status-effects.ts), where it survives the system's own status
  * list.
  */
 import { getSetting, onSettingChange } from "../settings.js";
 import { ambientDetection, onRenderDetectionCard, registerDetection } from "./detection.js";
 import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideRequests } from "./hide.js";
+import { hidesChanged, migrateHideFlags } from "./hide-state.js";
 import { registerLightHud } from "./hud.js";
 import { registerObscurityBehavior } from "./obscurity.js";
 import { canvasLike, type TokenDocLike, type TokenObjLike } from "./scene.js";
@@ -23,20 +25,13 @@ import { registerRecovery } from "../operations.js";
 /** Token fields whose change moves the token or changes what it sees or emits. */
 const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId", "disposition"] as const;
 
-/**
- * Whether an update touched the token's hiding state (ambient detection judges its pairs again). A searching flag on
- * the token is not read (the marks are on the scene), so writing one changes nothing.
- */
-function hidingChanged(changes: Record<string, unknown>): boolean {
-  const flags = (changes.flags as Record<string, unknown> | undefined)?.aventure;
-  return !!flags && typeof flags === "object" && Object.keys(flags).some((k) => /^(-=)?hide$/.test(k));
-}
-
 function onSceneTokenChange(doc: TokenDocLike, changes: Record<string, unknown>): void {
   if (!onViewedScene(doc)) return;
   // A token's own light changes every token's light: the lighting refresh follows, but do not rely on it.
   if ("light" in changes) lightTracker.schedule();
-  else if (TOKEN_FIELDS.some((k) => k in changes) || hidingChanged(changes)) lightTracker.schedule([doc.id]);
+  // Its flags are not looked at: the hiding state and the searching marks are on the scene (GM-written), so a token
+  // flag its owner writes (a hide DC, `from`, `seenBy`, a searching mark) has no effect and is judged nowhere.
+  else if (TOKEN_FIELDS.some((k) => k in changes)) lightTracker.schedule([doc.id]);
 }
 
 /** After each recomputation on the active GM: ambient detection, or (setting off) hiding that ends when seen. */
@@ -70,7 +65,7 @@ export function registerLightHooks(): void {
     await lightTracker.flush();
   });
   registerHideRequests();
-  registerRecovery("searchingMarks", migrateSearchingMarks);
+  registerRecovery("searchingMarks", () => migrateSearchingMarks(migrateHideFlags));
   registerLightHud();
   registerObscurityBehavior();
 
@@ -109,9 +104,11 @@ export function registerLightHooks(): void {
     if (scene.id !== canvasLike()?.scene?.id) return;
     if ("environment" in changes || "darkness" in changes || "grid" in changes) lightTracker.schedule();
     else {
-      // A GM marked tokens as searching, or no longer (their pairs are judged again).
+      // A GM marked tokens as searching, or no longer, or changed their hiding state (their pairs are judged again).
       const marked = marksChanged(changes);
-      if (marked) lightTracker.schedule(marked.length ? marked : undefined);
+      const hid = hidesChanged(changes);
+      if (marked?.length === 0 || hid?.length === 0) lightTracker.schedule();
+      else if (marked || hid) lightTracker.schedule([...(marked ?? []), ...(hid ?? [])]);
     }
   });
   onHook("updateActor", (actor: { id: string | null }, changes: Record<string, unknown>) => {

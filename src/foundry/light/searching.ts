@@ -6,7 +6,9 @@
  * The marks live on the scene, `flags.aventure.searching.<tokenId> = true`, which only GMs may write (players may not
  * update a scene). Aventure 0.1.0 kept the mark on the token (`flags.aventure.searching`), which the token's owner
  * can write as well: that flag is never read. The active GM moves the 0.1.0 marks to the scene once per world
- * (the hidden world setting `searchingMarksMigrated`), then removes them from the tokens.
+ * (the hidden world setting `searchingMarksMigrated`), then removes them from the tokens; the same pass moves the
+ * 0.1.0 hide flags kept on tokens to their scene (hide-state.ts `migrateHideFlags`, given by the caller: hide-state.ts
+ * imports this file).
  */
 import { MODULE_ID } from "../../constants.js";
 import { getSetting, setSetting } from "../settings.js";
@@ -65,10 +67,11 @@ export function marksChanged(changes: Record<string, unknown>): string[] | null 
 
 /**
  * Once per world, on the active GM: the 0.1.0 marks on tokens (`flags.aventure.searching === true`) become marks on
- * their scene, and every such token flag is removed. Later token flags are never read, so a player who writes one
- * afterwards marks nothing. Safe to run again after a crash (each write is idempotent; the setting is written last).
+ * their scene, and every such token flag is removed; `perScene` then runs on each scene (the hide flags' migration).
+ * Later token flags are never read, so a player who writes one afterwards marks nothing. Safe to run again after a
+ * crash (each write is idempotent; the setting is written last).
  */
-export async function migrateSearchingMarks(): Promise<void> {
+export async function migrateSearchingMarks(perScene?: (scene: { id: string | null; tokens?: Iterable<unknown> | null }) => Promise<void>): Promise<void> {
   if (getSetting("searchingMarksMigrated")) return;
   for (const scene of game.scenes ?? []) {
     const marks: Record<string, boolean> = {};
@@ -81,6 +84,7 @@ export async function migrateSearchingMarks(): Promise<void> {
     }
     if (scene.id) await writeSearchingMarks(scene.id, marks);
     for (const doc of old) await doc.unsetFlag(MODULE_ID, "searching");
+    if (perScene) await perScene(scene);
   }
   await setSetting("searchingMarksMigrated", true);
 }

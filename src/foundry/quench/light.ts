@@ -66,6 +66,8 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
         return l && ok(l) ? l : null;
       }, what);
     const cardsWith = (key: string) => box.messages().filter((m) => flagsOf(m)[key] !== undefined);
+    /** A token's hiding state: on its scene (`flags.aventure.hides.<tokenId>`, GM-written), never on the token. */
+    const hideOf = (token: TokenDoc) => (game.scenes.get(box.scene!.id!)!.getFlag(MODULE_ID, "hides") as Record<string, { dc: number }> | undefined)?.[token.id!];
 
     before(async () => {
       await box.open();
@@ -110,7 +112,8 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
       const card = await waitFor(() => cardsWith("hide").at(-1), "the hide card");
       assert.include(card.content, `DC ${result.dc}`);
       assert.deepEqual(card.whisper.length > 0, true, "whispered to the GMs");
-      assert.equal((rogue.getFlag(MODULE_ID, "hide") as { dc: number }).dc, result.dc);
+      assert.equal(hideOf(rogue)?.dc, result.dc);
+      assert.equal(rogue.getFlag(MODULE_ID, "hide"), undefined, "nothing on the token, which its owner may write");
     });
 
     it("ambient detection off: the hiding ends when the hider walks into the torch's light in its observer's view", async () => {
@@ -121,7 +124,7 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
       const out = (await api().hide(rogue.id, { observers: [guard.id!] })) as { hidden: boolean; dc: number };
       assert.isTrue(out.hidden);
       await rogue.update(at(10, 13));
-      await waitFor(() => rogue.getFlag(MODULE_ID, "hide") === undefined, "the hiding ended");
+      await waitFor(() => hideOf(rogue) === undefined, "the hiding ended");
       const end = await waitFor(() => cardsWith("hideEnd").at(-1), "the end card");
       assert.include(end.content, `DC ${out.dc}`, "the card names the DC of the observers' checks");
       await box.setting("detectionMode", "prompt");
@@ -153,14 +156,15 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
       await lightOf(rogue, (l) => l.level === "dark", "darkness");
       // A creature hidden from the guard with a Stealth result of 12 (as a hide leaves it; set here so that no die decides).
       const centre = { x: 20 * SQUARE, y: 18 * SQUARE };
-      await rogue.setFlag(MODULE_ID, "hide", { dc: 12, from: [guard.id], because: { [guard.id!]: "darkness" }, light: "dark", seenBy: [], ...centre });
+      const entry = { dc: 12, from: [guard.id!], because: { [guard.id!]: "darkness" as const }, light: "dark" as const, seenBy: [], ...centre };
+      await game.scenes.get(box.scene!.id!)!.update({ flags: { [MODULE_ID]: { hides: { [rogue.id!]: entry } } } });
       await rogue.update(at(10, 9)); // a metre and a half from the torch, in the watcher's view
       const card = await waitFor(() => cardsWith("detect").find((m) => m.content.includes("vs Stealth 12")), "the detection card");
       assert.include(card.content, "notices");
       assert.isTrue(card.whisper.length > 0, "for the GMs only");
       const detect = flagsOf(card).detect as { rows: { observerId: string; hiderId: string; status: string }[] };
       assert.deepEqual(detect.rows.map((r) => [r.observerId, r.hiderId, r.status]), [[watcher.id, rogue.id, "pending"]]);
-      assert.ok(rogue.getFlag(MODULE_ID, "hide"), "still hidden until a GM decides");
+      assert.ok(hideOf(rogue), "still hidden until a GM decides");
       // Judged once: a forced pass asks nothing more.
       const again = await api().checkDetection();
       assert.deepEqual(again?.noticed ?? [], []);
