@@ -612,6 +612,68 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     await expect(world.as("p2", () => game.settings.set("aventure" as never, "searchingMarksMigrated" as never, false as never))).rejects.toThrow(/lacks permission/);
   });
 
+  it("a player's console cannot change their hider's state: a hide flag on the token (DC 99, no `from`, `seenBy`) is not read, judges nothing again, and the scene's entry is GM-only", async () => {
+    const { world, scene } = await night();
+    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
+    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+    addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17, owner: "p2" }) });
+    await as(world, "gm1", (a) => a.refreshLight());
+    world.queueRolls(12);
+    expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ dc: 12, hidden: true });
+    await tick(world);
+    const entry = hideFlag(rogue)!;
+    expect(entry).toMatchObject({ dc: 12, from: ["guard"] });
+    // From the console, the hider's owner raises its DC, empties `from`, fills `seenBy`, toggles the flag off and on.
+    const mark = world.writes.length;
+    const forged = [{ ...entry, dc: 99 }, { ...entry, from: [] }, { ...entry, seenBy: ["watcher", "guard"] }, null, { ...entry, dc: 99, from: [], seenBy: ["watcher"] }];
+    for (const f of forged) {
+      await world.as("p1", () => (f ? rogue.setFlag("aventure", "hide", f) : rogue.unsetFlag("aventure", "hide")));
+      await tick(world);
+    }
+    // Nothing judged again, nothing written by anyone else; the state on the scene is the GM's.
+    expect(gameWrites(world, mark).filter((w) => w.user !== "p1")).toEqual([]);
+    expect(cards(world)).toEqual([]);
+    expect(hideFlag(rogue)).toEqual(entry);
+    // The scene's entry: only GMs may write a scene.
+    await expect(world.as("p1", () => scene.setFlag("aventure", "hides", { rogue: { ...entry, dc: 99 } }))).rejects.toThrow(/lacks permission/);
+    await expect(world.as("p1", () => scene.update({ flags: { aventure: { hides: { "-=rogue": null } } } }))).rejects.toThrow(/lacks permission/);
+    await expect(world.as("p1", () => scene.update({ "flags.aventure.hides.rogue.from": [] }))).rejects.toThrow(/lacks permission/);
+    expect(hideFlag(rogue)).toEqual(entry);
+    // Walking into the torch's dim light past the watcher (passive 17): noticed against the DC the GM rolled, 12.
+    await moveTo(world, rogue, [10, 16]);
+    await tick(world);
+    expect(cards(world)).toHaveLength(1);
+    expect(cardOf(cards(world)[0]!).rows).toEqual([expect.objectContaining({ observerId: "watcher", hiderId: "rogue", dc: 12, status: "pending" })]);
+  });
+
+  it("the 0.1.0 hide flags on tokens are moved to their scene once by the active GM (with the searching marks); a token flag written later hides nothing", async () => {
+    const { world, scene } = await night();
+    const old = (id: string, hide: unknown) =>
+      world.addToken(scene, { _id: id, name: id, x: 50, y: 50, elevation: 0, actorId: null, actorLink: true, disposition: 1, flags: { aventure: { hide } } });
+    const kept = { dc: 14, from: ["guard"], because: { guard: "darkness" }, light: "dark", seenBy: [], x: 50, y: 50 };
+    old("hider", kept);
+    old("junk", { dc: "high", from: "everyone" });
+    const get = () => world.as("gm1", () => game.settings.get("aventure" as never, "searchingMarksMigrated" as never));
+    await set(world, "searchingMarksMigrated", false); // a world saved by 0.1.0: booted before these tokens existed
+    await world.reload("gm1");
+    await world.settle();
+    expect(scene.getFlag("aventure", "hides")).toEqual({ hider: kept });
+    expect(hideFlag(scene.tokens.get("hider")!)).toEqual(kept);
+    expect(scene.tokens.get("hider")!.getFlag("aventure", "hide")).toBeUndefined();
+    expect(scene.tokens.get("junk")!.getFlag("aventure", "hide")).toBeUndefined();
+    expect(hideFlag(scene.tokens.get("junk")!)).toBeUndefined();
+    expect(get()).toBe(true);
+    // Once only: a hide flag a player writes on their token afterwards is neither read nor moved on the next reload.
+    const sneak = addToken(world, scene, { id: "sneak", name: "Sneak", at: [14, 13], actor: actor(world, { id: "sneak", name: "Sneak", owner: "p2" }), disposition: 1 });
+    await world.as("p2", () => sneak.setFlag("aventure", "hide", { ...kept, dc: 99 }));
+    const mark = world.writes.length;
+    await world.reload("gm1");
+    await world.settle();
+    expect(scene.getFlag("aventure", "hides")).toEqual({ hider: kept });
+    expect(hideFlag(sneak)).toBeUndefined();
+    expect(gameWrites(world, mark)).toEqual([]);
+  });
+
   it("judged pairs are kept on the scene, which only GMs write; malformed entries are ignored", async () => {
     const { world, scene } = await issueExample(17);
     expect((scene.getFlag("aventure", "detection") as { pairs: Record<string, Record<string, string>> }).pairs).toEqual({ rogue: { watcher: "1,d,17,0,12" } });
