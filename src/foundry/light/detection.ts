@@ -1,7 +1,7 @@
 /**
  * Ambient detection (RULES.md §6, "Ambient detection"; issue 15), on the active GM only. After each recomputation of
  * the light (light tracker: a token moved, a light, a darkness source, an Obscurity region or a wall changed, a door
- * opened, a hide flag or a searching mark changed), the pairs of the tokens concerned are evaluated
+ * opened, a hiding state or a searching mark changed, both on the scene), the pairs of the tokens concerned are evaluated
  * (detection-pairs.ts: line of sight through walls, distance, the hider's light and obscurity through the observer's
  * senses), the rules' `detectionChanges` keeps the pairs whose conditions changed, and each of those is judged once:
  * `passiveNotices` (a searching observer rolls Wisdom (Perception) instead, in secret, attached to the card).

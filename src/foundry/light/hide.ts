@@ -13,6 +13,8 @@
  * - request "endHide": the owner may report "revealed", "attacked" or "noise" about their own token; a GM any event.
  * - request "setSearching": GMs only. The marks live on the scene (searching.ts), which only GMs may write; a
  *   `flags.aventure.searching` a player writes on their own token is never read.
+ * - the hiding state (Stealth DC, `from`, `seenBy`) lives on the scene too (hide-state.ts, written by these operations
+ *   on the active GM only); a `flags.aventure.hide` a player writes on their own token is never read.
  * - attacks: dnd5e's `dnd5e.postRollAttack` fires on the roller's client, which asks "endHide" for the hidden tokens of
  *   the attacking actor that it owns; OSE's attack messages (flags.ose.roll === "attack") end the speaker's hiding on
  *   the active GM only when the message's author (the server's userId) owns that token.
@@ -385,7 +387,7 @@ function checkHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[]):
 
 /**
  * Hides a token (active GM, one change per token at a time): prerequisites, Stealth roll, searching observers' rolls,
- * then the card (recording the change, "applying"), the hidden status and the flag, and the card marked applied.
+ * then the card (recording the change, "applying"), the hidden status and the hiding state, and the card marked applied.
  */
 async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[], searchingIds?: string[]): Promise<HideOutcome | null> {
   const doc = tok.document;
@@ -466,7 +468,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
 }
 
 /**
- * Ends a token's hiding (active GM): the card first (recording the change), then the flag and the hidden status
+ * Ends a token's hiding (active GM): the card first (recording the change), then the hiding state (scene) and the hidden status
  * Aventure added (a status set by hand stays), and the card marked applied. False when it was not hidden, or when
  * another change of this token is running (two GMs ending it at once end it once).
  */

@@ -100,7 +100,7 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
       await box.setting("lightEffects", false);
     });
 
-    it("hides a creature in darkness: Stealth against passive Perception, a card for the GMs with the DC, the hide flag", async () => {
+    it("hides a creature in darkness: Stealth against passive Perception, a card for the GMs with the DC, the hiding state on the scene", async () => {
       const rogue = await creature("Rogue", [10, 22], 1, { dex: 30 });
       await creature("Guard", [20, 22], -1, { wis: 1 });
       await lightOf(rogue, (l) => l.level === "dark", "darkness");
