@@ -7,18 +7,8 @@
  */
 import { lightAtToken, prepareScene, type PlainLightSource, type PlainToken, type PreparedScene } from "../src/foundry/light/compute.js";
 import type { DetectHider, DetectObserver, DetectPoint, DetectScene } from "../src/foundry/light/detection-pairs.js";
+import { rng } from "./rng.js";
 
-/** A small deterministic generator (mulberry32) so every run measures the same scene. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Wall = readonly [number, number, number, number];
 

@@ -12,18 +12,8 @@ import {
   type PlainLightSource,
   type PlainToken,
 } from "../src/foundry/light/compute.js";
+import { rng } from "./rng.js";
 
-/** A small deterministic generator (mulberry32) so every run measures the same scene. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function clippedDisc(r: () => number, x: number, y: number, radius: number, vertices = 64): number[] {
   const pts: number[] = [];

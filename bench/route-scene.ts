@@ -1,16 +1,7 @@
 /** The benchmark's regional map for the route split (shared by bench/route.bench.ts and its test). */
 import type { Point, RouteRegion } from "../src/foundry/route/geometry.js";
+import { rng } from "./rng.js";
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function routeScene(seed = 7): { route: Point[]; regions: RouteRegion[] } {
   const r = rng(seed);

@@ -16,6 +16,7 @@ import {
   parseWhole,
   polarisDialogContext,
   type PolarisTestState,
+  initialPolarisState,
 } from "./polaris-context.js";
 import { rollPolarisTest, type PolarisTestRequest } from "../foundry/polaris/test.js";
 import { actorAttributes, actorSkills } from "../foundry/polaris/actor.js";
@@ -47,26 +48,13 @@ export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2)
     super({});
     const actor = options.actor ?? canvas?.tokens?.controlled[0]?.actor ?? game.user.character ?? null;
     this.#actor = actor;
-    this.#state = {
-      chance: "10",
-      kind: "skill",
-      skill: "",
-      attribute: "",
-      mastery: "",
-      difficulty: "average",
-      custom: 0,
-      harder: "",
-      secret: false,
-      attempt: 1,
-      pressed: false,
+    this.#state = initialPolarisState({
       label: actor?.name ?? "",
       isGM: game.user.isGM,
-      countdown: { max: "", catastropheCost: 1, tests: [] },
-      last: null,
       actorName: actor?.name ?? "",
       skills: actorSkills(actor),
       attributes: actorAttributes(actor),
-    };
+    });
     this.#formKey = this.#shapeKey();
     trackWindow(this);
   }

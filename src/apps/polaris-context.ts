@@ -78,6 +78,28 @@ export interface PolarisTestState {
   attributes: PolarisAttributeOption[];
 }
 
+/** The Polaris test window's state when it opens: chance 10 at Moyenne, first attempt, no countdown. */
+export function initialPolarisState(
+  from: Pick<PolarisTestState, "label" | "isGM" | "actorName" | "skills" | "attributes">,
+): PolarisTestState {
+  return {
+    chance: "10",
+    kind: "skill",
+    skill: "",
+    attribute: "",
+    mastery: "",
+    difficulty: "average",
+    custom: 0,
+    harder: "",
+    secret: false,
+    attempt: 1,
+    pressed: false,
+    countdown: { max: "", catastropheCost: 1, tests: [] },
+    last: null,
+    ...from,
+  };
+}
+
 /** Parses the chance field: "X" (a skill that cannot be tested) or a number (validated by the rules). */
 export function parseChance(raw: string): number | "X" {
   const s = raw.trim();

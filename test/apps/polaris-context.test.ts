@@ -45,29 +45,12 @@ describe("Polaris card: critical success", () => {
 });
 
 import { countdownLeft } from "../../src/rules/polaris.js";
-import { effectiveDifficulty, nextAttempt, polarisDialogContext, type PolarisTestState } from "../../src/apps/polaris-context.js";
+import { effectiveDifficulty, initialPolarisState, nextAttempt, polarisDialogContext, type PolarisTestState } from "../../src/apps/polaris-context.js";
 import { isKeyedPath, keyedNumbers, readKeyed, unresolvedPaths } from "../../src/foundry/adapters/read.js";
 import { EMPTY_PATHS } from "../../src/foundry/settings-schema.js";
 
 const base = (over: Partial<PolarisTestState> = {}): PolarisTestState => ({
-  chance: "10",
-  kind: "skill",
-  skill: "",
-  attribute: "",
-  mastery: "",
-  difficulty: "average",
-  custom: 0,
-  harder: "",
-  secret: false,
-  attempt: 1,
-  pressed: false,
-  label: "",
-  isGM: true,
-  countdown: { max: "", catastropheCost: 1, tests: [] },
-  last: null,
-  actorName: "",
-  skills: [],
-  attributes: [],
+  ...initialPolarisState({ label: "", isGM: true, actorName: "", skills: [], attributes: [] }),
   ...over,
 });
 
@@ -140,5 +123,14 @@ describe("keyed Actor data paths (system.skills.*.value)", () => {
   });
   it("the Actor data menu flags a keyed path with nothing behind it", () => {
     expect(unresolvedPaths(actor, { ...EMPTY_PATHS, polarisSkillLevel: "system.skills.*.value", polarisAttributeLevel: "system.attributes.*.value" })).toEqual(["polarisAttributeLevel"]);
+  });
+});
+
+describe("initialPolarisState", () => {
+  it("opens at chance 10, Moyenne, a skill test, first attempt, no countdown, nothing rolled", () => {
+    const s = initialPolarisState({ label: "Mercenaire", isGM: false, actorName: "Mercenaire", skills: [], attributes: [] });
+    expect(s).toMatchObject({ chance: "10", kind: "skill", difficulty: "average", harder: "", attempt: 1, pressed: false, secret: false, last: null });
+    expect(s.countdown).toEqual({ max: "", catastropheCost: 1, tests: [] });
+    expect([s.label, s.isGM]).toEqual(["Mercenaire", false]);
   });
 });

@@ -156,8 +156,12 @@ export function darknessSources(c: CanvasLike): PlainDarknessSource[] {
 /** A token's centre in canvas pixels. */
 export function tokenCenter(c: CanvasLike, token: TokenObjLike): Point {
   if (token.center) return { x: token.center.x, y: token.center.y };
-  const doc = token.document;
-  return { x: doc.x + (doc.width * c.grid.size) / 2, y: doc.y + (doc.height * c.grid.size) / 2 };
+  return tokenCentre(token.document, c.grid.size);
+}
+
+/** A token document's centre in canvas pixels, from its position and its size in grid spaces. */
+export function tokenCentre(doc: { x: number; y: number; width: number; height: number }, gridSize: number): Point {
+  return { x: doc.x + (doc.width * gridSize) / 2, y: doc.y + (doc.height * gridSize) / 2 };
 }
 
 function sceneDarkness(scene: SceneLike): number {

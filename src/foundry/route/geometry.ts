@@ -8,6 +8,8 @@
  * against testing every segment against every edge).
  */
 
+import { polygonContains } from "../light/compute.js";
+
 export interface Point {
   x: number;
   y: number;
@@ -70,18 +72,8 @@ function boxOf(pts: readonly number[]): Box {
 const overlaps = (a: Box, b: Box) => a.minX <= b.maxX + EPS && b.minX <= a.maxX + EPS && a.minY <= b.maxY + EPS && b.minY <= a.maxY + EPS;
 const boxContains = (b: Box, x: number, y: number) => x >= b.minX - EPS && x <= b.maxX + EPS && y >= b.minY - EPS && y <= b.maxY + EPS;
 
-/** Even-odd point in polygon. */
-export function pointInPolygon(pts: readonly number[], x: number, y: number): boolean {
-  let inside = false;
-  for (let i = 0, j = pts.length - 2; i < pts.length; j = i, i += 2) {
-    const xi = pts[i]!;
-    const yi = pts[i + 1]!;
-    const xj = pts[j]!;
-    const yj = pts[j + 1]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
+/** Even-odd point in polygon: the light feature's test (one implementation for the module). */
+export const pointInPolygon: (pts: readonly number[], x: number, y: number) => boolean = polygonContains;
 
 /** Whether (x, y) lies on one of the polygon's edges (walking along a region's edge is not entering it). */
 function onBoundary(pts: readonly number[], x: number, y: number): boolean {

@@ -8,18 +8,14 @@ import { getSetting } from "../settings.js";
 import { UserError } from "../i18n.js";
 import { pointAlong, type DrawingLike, type Point, type ShapeLike } from "./geometry.js";
 import { measureRoute, type MeasuredRoute, type RegionLike, type UnitSettings } from "./measure.js";
+import { tokenCentre, type TokenDocLike } from "../light/scene.js";
 
-/** A token as the journey reads and moves it (a TokenDocument satisfies it). */
-export interface RouteToken {
-  id: string | null;
-  name: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  elevation: number;
+export { tokenCentre };
+
+/** A token as the journey reads and moves it (a TokenDocument satisfies it): the light feature's token surface. */
+export type RouteToken = Pick<TokenDocLike, "id" | "name" | "x" | "y" | "width" | "height" | "elevation"> & {
   actor: { id: string | null } | null;
-}
+};
 
 /** The world settings that turn a scene's unit into metres. */
 export function unitSettings(): UnitSettings {
@@ -145,7 +141,3 @@ export function tokenTargets(route: MeasuredRoute, metres: number, tokens: reado
   });
 }
 
-/** A token's centre (pixels). */
-export function tokenCentre(t: RouteToken, gridSize: number): Point {
-  return { x: t.x + (t.width * gridSize) / 2, y: t.y + (t.height * gridSize) / 2 };
-}
