@@ -30,6 +30,7 @@ declare module "fvtt-types/configuration" {
     "aventure.sideInitiative": boolean;
     "aventure.sideTies": SideTies;
     "aventure.encounterTurn": boolean;
+    "aventure.combatSidesMigrated": boolean;
     "aventure.travelHoursPerDay": number;
     "aventure.travelTrackFood": boolean;
     "aventure.travelAdvanceTime": boolean;

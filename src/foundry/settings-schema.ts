@@ -219,6 +219,8 @@ export function settingsSchema(systemId: string) {
       choices: choices(SIDE_TIES, "AVENTURE.Settings.sideTies.choices"),
     } satisfies StringSetting<SideTies>,
     encounterTurn: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
+    // The 0.1.x combatant sides were moved to their combats (combat/side-ops.ts migrateCombatSides), once per world.
+    combatSidesMigrated: { type: "boolean", scope: "world", config: false, default: false } satisfies BooleanSetting,
     // Exploration time (issue 16): every default of the rules is a world setting (checked by the rules when used:
     // a bad value is reported and the default used); the exploration itself is a record only GMs write.
     explorationTurnSeconds: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.turnSeconds } satisfies NumberSetting,

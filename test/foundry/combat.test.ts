@@ -58,12 +58,14 @@ async function boot(opts: { ruleset?: string; ties?: string; system?: string; us
 
 /** A combat (not started) with these tokens, made by the active GM; returns its id. */
 async function newCombat(world: FakeWorld, tokens = ["tHero", "tScout", "tMerchant", "tOrc", "tLurker"], flags: Plain = {}): Promise<string> {
-  return world.as("gm1", async () => {
+  const id = await world.as("gm1", async () => {
     const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
     const c = await Combat.create({ scene: "s1", active: true, flags });
     await c.createEmbeddedDocuments("Combatant", tokens.map((tokenId) => ({ tokenId, sceneId: "s1" })));
     return c.id;
   });
+  await world.settle(); // the active GM records the combatants' sides (createCombatant)
+  return id;
 }
 
 /** The combat as a user's client holds it. */
@@ -707,7 +709,7 @@ describe("the combat tracker (renderCombatTracker)", () => {
     expect(root.querySelectorAll(".aventure-encounter-button")).toHaveLength(0);
   });
 
-  /** dnd5e: two linked heroes of p1 and four goblins, unlinked tokens of one base actor (dnd5e groups them). */
+  /** dnd5e: two linked heroes of p1 and four goblins, unlinked tokens of one base actor (dnd5e groups them); a GM may move goblins to another side (GM state on the combat). */
   async function dnd5eBoot(goblinSides: (string | null)[] = [null, null, null, null]) {
     const world = await bootWorld({ system: "dnd5e", users: USERS });
     const scene = world.addScene({ _id: "s1" });
@@ -726,10 +728,14 @@ describe("the combat tracker (renderCombatTracker)", () => {
       await c.createEmbeddedDocuments("Combatant", [
         { tokenId: "tHero", sceneId: "s1" },
         { tokenId: "tScout", sceneId: "s1" },
-        ...goblinSides.map((side, i) => ({ tokenId: `tGob${i + 1}`, sceneId: "s1", ...(side ? { flags: { aventure: { side } } } : {}) })),
+        ...goblinSides.map((_side, i) => ({ tokenId: `tGob${i + 1}`, sceneId: "s1" })),
       ]);
       return c.id;
     });
+    await world.settle();
+    const combat = world.as("gm1", () => game.combats.get(id) as unknown as FakeCombat);
+    const moved = Object.fromEntries(goblinSides.flatMap((side, i) => (side ? [[combat.combatants.contents.find((x) => x.tokenId === `tGob${i + 1}`)!.id, side]] : [])));
+    if (Object.keys(moved).length) await world.as("gm1", () => combat.setFlag("aventure", "sideOf", moved));
     return { world, scene, id };
   }
 

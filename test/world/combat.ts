@@ -57,6 +57,13 @@ export interface CombatantRecord {
   hidden: boolean;
   defeated: boolean;
   flags: Record<string, Plain>;
+  /**
+   * DocumentStats (CombatantData#_stats, https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.CombatantData.html;
+   * https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DocumentStats.html): "lastModifiedBy: the ID of the
+   * user who last modified the Document", stamped by the server on each create and update (a client cannot write it:
+   * the fake refuses `_stats` in an update, Foundry would overwrite it).
+   */
+  _stats: { lastModifiedBy: string | null; createdTime: number | null; modifiedTime: number | null };
 }
 
 export class CombatRecord {
@@ -324,6 +331,7 @@ export class FakeCombat extends FakeDocument {
       hidden: data.hidden === true,
       defeated: data.defeated === true,
       flags: clone((data.flags as Record<string, Plain>) ?? {}),
+      _stats: { lastModifiedBy: this.world.currentClient().user.id, createdTime: Date.now(), modifiedTime: Date.now() },
     };
     return new FakeCombatant(this.world, record, this, true);
   }
@@ -377,6 +385,10 @@ export class FakeCombatant extends FakeDocument {
   get defeated(): boolean {
     return this.record.defeated;
   }
+  /** The server's DocumentStats (see CombatantRecord#_stats). */
+  get _stats(): CombatantRecord["_stats"] {
+    return { ...this.record._stats };
+  }
   get token(): FakeToken | null {
     return this.world.scenes.get(this.sceneId)?.tokens.get(this.tokenId) ?? null;
   }
@@ -412,6 +424,8 @@ export class FakeCombatant extends FakeDocument {
   override writeField(key: string, diff: unknown): void {
     if (key === "flags") super.writeField(key, diff);
     else (this.record as unknown as Plain)[key] = clone(diff);
+    // The server stamps who wrote it (the pipeline applies an update in the writing client's context).
+    this.record._stats = { ...this.record._stats, lastModifiedBy: this.world.currentClient().user.id, modifiedTime: Date.now() };
   }
   override testUserPermission(user: { id: string; isGM: boolean }, level: OwnershipLevel | number, options: { exact?: boolean } = {}): boolean {
     if (user.isGM) return true;
@@ -756,4 +770,34 @@ export function installCombat(client: FakeClient, dnd5e: boolean): void {
   Object.defineProperty(client.game, "combats", { value: combats, configurable: true, enumerable: true });
   Object.defineProperty(client.game, "combat", { get: () => activeCombat(client), configurable: true, enumerable: true });
   Object.defineProperty(client.ui, "combat", { value: tracker, configurable: true, enumerable: true });
+}
+
+/**
+ * A combat as a world saved earlier holds it (the server's database at start-up): no hook, no permission check, no
+ * write recorded — like FakeWorld#addToken. Each combatant may give its `_stats.lastModifiedBy` (who wrote it last).
+ */
+export function seedCombat(
+  world: FakeWorld,
+  data: { _id: string; scene: string; active?: boolean; round?: number; turn?: number | null; flags?: Plain; combatants: (Plain & { _id: string; tokenId: string; _stats?: { lastModifiedBy?: string } })[] },
+): CombatRecord {
+  const record = new CombatRecord(data._id, { scene: data.scene, active: data.active === true, flags: (data.flags ?? {}) as Plain });
+  record.round = data.round ?? 0;
+  record.turn = data.turn ?? null;
+  for (const c of data.combatants) {
+    const token = world.scenes.get(data.scene)?.tokens.get(c.tokenId);
+    if (!token) throw new Error(`seedCombat: token ${c.tokenId} does not exist in scene ${data.scene}`);
+    record.combatants.set(c._id, {
+      id: c._id,
+      tokenId: c.tokenId,
+      sceneId: data.scene,
+      actorId: token.actor?.id ?? null,
+      initiative: typeof c.initiative === "number" ? c.initiative : null,
+      hidden: c.hidden === true,
+      defeated: c.defeated === true,
+      flags: clone((c.flags as Record<string, Plain>) ?? {}),
+      _stats: { lastModifiedBy: c._stats?.lastModifiedBy ?? null, createdTime: null, modifiedTime: null },
+    });
+  }
+  (world.combats as FakeCollection<CombatRecord>).set(record);
+  return record;
 }

@@ -13,7 +13,7 @@ export { addDnd5eActor, DND5E_STATUS_IDS, CORE_STATUS_IDS, staticID, dnd5eSystem
 export { viewScene, control, moveToken, regionEvent, rulerPath, FakeTokenRuler, FakeTokenObject, FakeSource, type FakeWaypoint } from "./canvas.js";
 export { FakeApplicationV2, FakeRoll, DialogV2 } from "./statics.js";
 export { sceneControls, clickTool, type FakeControl, type FakeTool } from "./controls.js";
-export { FakeCombat, FakeCombat5e, FakeCombatant, FakeCombatTracker, FakeCombatTracker5e, activeCombat, turnLog, setSkipDefeated } from "./combat.js";
+export { FakeCombat, FakeCombat5e, FakeCombatant, FakeCombatTracker, FakeCombatTracker5e, activeCombat, turnLog, setSkipDefeated, seedCombat } from "./combat.js";
 
 export interface BootOptions {
   system?: string;

@@ -3,8 +3,9 @@
  * asks the active GM, which takes the sender from the server, checks every field and who may ask, and rolls once
  * (side-ops.ts).
  * - "sideRound" {combatId, round}: start round `round` (1: start the combat). GMs; or a player who owns the current
- *   combatant, as core lets that player end the turn (and so the round) — never round 1. A request for a round that
- *   already started, or was already claimed, changes nothing.
+ *   combatant when ending that turn ends the round (nobody after it would act this round, core's "skip defeated"
+ *   setting honoured): core lets that player end their turn, not the round — never round 1. A request for a round
+ *   that already started, or was already claimed, changes nothing.
  * - "rollSides" {combatId, combatantIds}: the tracker's roll buttons. The sender must own every combatant named; a
  *   player rolls a side only while it has no initiative this round (core shows the button only then).
  */
@@ -40,13 +41,14 @@ export async function onSideRoundRequest(data: unknown, { sender }: { sender: Us
   if (typeof round !== "number" || !Number.isInteger(round) || round < 1 || round > 100_000) throw new UserError("AVENTURE.Combat.badRequest");
   if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
   if (!sender.isGM) {
-    // Core lets the owner of the current combatant end the turn (hence the round); starting a combat is for GMs.
+    // Core lets the owner of the current combatant end their turn, not the round: the next round only when that turn
+    // is the round's last one that would be played (checked again under the combat's lock); starting a combat is for GMs.
     if (!combat.started || round === 1) throw new UserError("AVENTURE.Error.GMOnly");
     const current = combat.turn === null ? undefined : combat.turns[combat.turn];
     if (!current || !current.testUserPermission(sender, "OWNER")) throw new UserError("AVENTURE.Error.NotOwner", { name: current?.name ?? "" });
   }
   if (combat.combatants.contents.length === 0) throw new UserError("AVENTURE.Combat.badRequest");
-  return startSideRound(combat, round);
+  return startSideRound(combat, round, sender.isGM ? null : sender);
 }
 
 /** Request "rollSides" (active GM). */

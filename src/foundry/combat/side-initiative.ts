@@ -25,10 +25,45 @@ export function polarisPhasesActive(): boolean {
   return getSetting("ruleset") === "polaris" && !getSetting("sideInitiative");
 }
 
-/** A combatant's side: the one picked in the encounter dialog (flag), otherwise its token's disposition. */
-export function combatantSide(c: CombatantLike): SideId {
-  const picked = c.getFlag(MODULE_ID, "side");
-  return isSideId(picked) ? picked : sideOfDisposition(c.token?.disposition);
+/**
+ * The sides of a combat's combatants are GM state (docs/security.md): `flags.aventure.sideOf` on the COMBAT, combatant
+ * id → side, which only GMs may write (a player may change only the round and turn of a combat). The active GM records
+ * a combatant's side when it joins (its token's disposition then; the side picked in the encounter window for an
+ * encounter's combat) and before any side roll. A combatant's own flags and its token's disposition — which their
+ * owner may write — never change a recorded side. Aventure 0.1.x kept the side on the combatant (`flags.aventure.side`):
+ * that flag is never read (migrateCombatSides moved the GMs' ones once).
+ */
+function sideOfMap(combat: CombatLike | null | undefined): Record<string, unknown> | null {
+  const raw = combat?.getFlag(MODULE_ID, "sideOf");
+  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
+}
+
+/** The side a GM recorded for a combatant, if any. */
+export function recordedSide(combat: CombatLike | null | undefined, id: string | null | undefined): SideId | null {
+  const v = id ? sideOfMap(combat)?.[id] : undefined;
+  return isSideId(v) ? v : null;
+}
+
+/**
+ * A combatant's side: the one a GM recorded on its combat; before that (a combatant that just joined), its token's
+ * disposition, which is what the active GM will record.
+ */
+export function combatantSide(c: CombatantLike, combat: CombatLike | null | undefined = c.parent): SideId {
+  return recordedSide(combat, c.id) ?? sideOfDisposition(c.token?.disposition);
+}
+
+/**
+ * Records (active GM) the side of every combatant of `combat` that has none yet: `picked` when given, else its token's
+ * disposition now. One combat update, nothing when every side is recorded. A recorded side is never changed here.
+ */
+export async function recordSides(combat: CombatLike, picked: Readonly<Record<string, SideId>> = {}): Promise<void> {
+  if (!isActiveGM()) return;
+  const update: Record<string, SideId> = {};
+  for (const c of combat.combatants.contents) {
+    if (!c.id || recordedSide(combat, c.id)) continue;
+    update[c.id] = picked[c.id] ?? sideOfDisposition(c.token?.disposition);
+  }
+  if (Object.keys(update).length) await combat.update({ flags: { [MODULE_ID]: { sideOf: update } } });
 }
 
 const sideList = (v: unknown): SideId[] | null => (Array.isArray(v) && v.every(isSideId) ? [...new Set(v as SideId[])] : null);
@@ -122,12 +157,12 @@ export function skippedSides(combat: CombatLike, round: number = combat.round): 
 
 export function isSkipped(combat: CombatLike, c: CombatantLike, round: number = combat.round): boolean {
   const skipped = skippedSides(combat, round);
-  return skipped.length > 0 && skipped.includes(combatantSide(c));
+  return skipped.length > 0 && skipped.includes(combatantSide(c, combat));
 }
 
 /** The sides with at least one combatant, in SIDE_IDS order. */
 export function presentSides(combat: CombatLike): SideId[] {
-  const present = new Set(combat.combatants.contents.map(combatantSide));
+  const present = new Set(combat.combatants.contents.map((c) => combatantSide(c, combat)));
   return SIDE_IDS.filter((s) => present.has(s));
 }
 
@@ -157,6 +192,15 @@ export function nextActingIndex(combat: CombatLike, after: number, round: number
   return null;
 }
 
+/**
+ * Whether ending the current turn ends the round: no later combatant in the turn order would act this round, as core's
+ * nextTurn and Aventure's go (its "skip defeated" setting, surprised sides in round 1, Polaris confusion). Only then may
+ * a player — who may end their own turn, never the round — make the active GM start the next round.
+ */
+export function currentTurnEndsRound(combat: CombatLike): boolean {
+  return combat.started && combat.turn !== null && nextActingIndex(combat, combat.turn) === null;
+}
+
 /** The value of a side in the current round's state, if it rolled. */
 export function sideValue(state: SideRoundState | null, side: SideId): number | undefined {
   return state?.values.find(([s]) => s === side)?.[1];
@@ -177,7 +221,7 @@ export function groupsOf(values: readonly [SideId, number][]): SideId[][] {
 
 /** The sides whose every combatant is hidden from the players (a GM's ambush not yet revealed). */
 export function hiddenSides(combat: CombatLike): SideId[] {
-  return presentSides(combat).filter((s) => combat.combatants.contents.filter((c) => combatantSide(c) === s).every((c) => c.hidden === true));
+  return presentSides(combat).filter((s) => combat.combatants.contents.filter((c) => combatantSide(c, combat) === s).every((c) => c.hidden === true));
 }
 
 /**
@@ -197,7 +241,7 @@ export const currentCombatantId = (combat: CombatLike): string | null => (combat
 export async function clearSurpriseMarkers(combat: CombatLike, enc: EncounterCombatState): Promise<void> {
   const adapter = adapterFor();
   for (const c of combat.combatants.contents) {
-    if (!c.actor || !enc.surprised.includes(combatantSide(c))) continue;
+    if (!c.actor || !enc.surprised.includes(combatantSide(c, combat))) continue;
     await setOwnCondition(adapter, c.actor, "surprised", false);
   }
 }

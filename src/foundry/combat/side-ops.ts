@@ -20,15 +20,16 @@ import { rollSideInitiative, sideInitiativeValues, sideTiesFor } from "../../rul
 import { foundryDice, type FoundryDice } from "../dice.js";
 import { gmIds, postCard } from "../chat.js";
 import { gmCardFlag } from "../cards.js";
-import { getSetting } from "../settings.js";
+import { getSetting, setSetting } from "../settings.js";
 import { isActiveGM } from "../gm.js";
 import { t, tHtml, UserError } from "../i18n.js";
 import { runSteps, type Step } from "../operations.js";
-import { SIDE_IDS, type SideId } from "../encounter/sides.js";
+import { isSideId, SIDE_IDS, type SideId } from "../encounter/sides.js";
 import type { AventureCombatLike, CombatantLike, CombatLike, SideOp, SideRoundState } from "./types.js";
 import {
   combatantSide,
   currentCombatantId,
+  currentTurnEndsRound,
   encounterState,
   groupsOf,
   hiddenSides,
@@ -36,6 +37,7 @@ import {
   nextActingIndex,
   onRoundStarted,
   presentSides,
+  recordSides,
   sideInitiativeActive,
   sideRoundState,
   sideValue,
@@ -307,6 +309,8 @@ async function startRoundLocked(combat: AventureCombatLike, round: number): Prom
     return { rolled: false, round: combat.round, nobodyActs: previous.nobodyActs };
   }
   if (round !== combat.round + 1) throw new UserError("AVENTURE.Combat.badRequest");
+  // Every combatant's side is the GMs' before anything is rolled (one write, only for combatants not yet recorded).
+  await recordSides(combat);
   const skipped = skippedSides(combat, round);
   const present = presentSides(combat);
   const acting = present.filter((s) => !skipped.includes(s));
@@ -320,7 +324,7 @@ async function startRoundLocked(combat: AventureCombatLike, round: number): Prom
     (a, b) => SIDE_IDS.indexOf(a[0]) - SIDE_IDS.indexOf(b[0]),
   );
   const combatants = combat.combatants.contents;
-  const valueOf = (c: CombatantLike) => values.find(([s]) => s === combatantSide(c))?.[1] ?? null;
+  const valueOf = (c: CombatantLike) => values.find(([s]) => s === combatantSide(c, combat))?.[1] ?? null;
   const op: SideOp = {
     id: newOpId(),
     kind: "round",
@@ -355,6 +359,7 @@ async function startRoundLocked(combat: AventureCombatLike, round: number): Prom
  * those sides gets the value in one update, the other sides keep theirs, whoever has the turn keeps it.
  */
 async function rollSidesLocked(combat: AventureCombatLike, sides: SideId[]): Promise<void> {
+  await recordSides(combat);
   const round = Math.max(combat.round, 1);
   const previous = sideRoundState(combat);
   const sameRound = previous?.round === round;
@@ -364,7 +369,7 @@ async function rollSidesLocked(combat: AventureCombatLike, sides: SideId[]): Pro
   const values: [SideId, number][] = [...kept, ...sides.map((s) => [s, rolled.values[s]!] as [SideId, number])].sort(
     (a, b) => SIDE_IDS.indexOf(a[0]) - SIDE_IDS.indexOf(b[0]),
   );
-  const members = combat.combatants.contents.filter((c) => sides.includes(combatantSide(c)));
+  const members = combat.combatants.contents.filter((c) => sides.includes(combatantSide(c, combat)));
   const op: SideOp = {
     id: newOpId(),
     kind: "sides",
@@ -373,7 +378,7 @@ async function rollSidesLocked(combat: AventureCombatLike, sides: SideId[]): Pro
     fromRound: combat.round,
     currentId: currentCombatantId(combat),
     before: members.map((c) => [c.id!, initiativeOf(c)]),
-    after: members.map((c) => [c.id!, rolled.values[combatantSide(c)]!]),
+    after: members.map((c) => [c.id!, rolled.values[combatantSide(c, combat)]!]),
     first: members.filter((c) => initiativeOf(c) === null).map((c) => c.id!),
     rolls: rolled.rolls,
     groups: groupsOf(values),
@@ -404,12 +409,28 @@ const asAventure = (combat: CombatLike): AventureCombatLike => {
   return c;
 };
 
-/** Starts round `round` of `combat` once (active GM). */
-export function startSideRound(combat: CombatLike, round: number): Promise<RoundResult> {
+/**
+ * A player may make the active GM start the next round only by ending the round's last turn: they own the combatant
+ * who has the turn and nobody after it would act this round (core lets them end their turn, not the round). Checked
+ * under the combat's lock, against the combat as it is then.
+ */
+function assertPlayerEndsRound(combat: CombatLike, player: User): void {
+  const current = combat.turn === null ? undefined : combat.turns[combat.turn];
+  if (!combat.started || !current) throw new UserError("AVENTURE.Error.GMOnly");
+  if (!current.testUserPermission(player, "OWNER")) throw new UserError("AVENTURE.Error.NotOwner", { name: current.name ?? "" });
+  if (!currentTurnEndsRound(combat)) throw new UserError("AVENTURE.SideInit.roundNotOver");
+}
+
+/**
+ * Starts round `round` of `combat` once (active GM). `player`: the non-GM who asks (request "sideRound"), allowed only
+ * when ending the current turn ends the round (assertPlayerEndsRound); a round already started changes nothing.
+ */
+export function startSideRound(combat: CombatLike, round: number, player: User | null = null): Promise<RoundResult> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const c = asAventure(combat);
   return withCombatLock(combat.id ?? "", async () => {
     await finishPending(c);
+    if (player && c.round < round) assertPlayerEndsRound(c, player);
     return startRoundLocked(c, round);
   });
 }
@@ -435,26 +456,32 @@ export function rollSides(combat: CombatLike, ask: RollSidesAsk): Promise<void> 
     const named = ask.ids.map((id) => c.combatants.get(id)).filter((x): x is CombatantLike => !!x);
     if (ask.player) {
       for (const x of named) {
-        const side = combatantSide(x);
+        const side = combatantSide(x, c);
         if (x.initiative !== null || (state?.round === round && sideValue(state, side) !== undefined)) throw new UserError("AVENTURE.Combat.alreadyRolled");
       }
     }
-    const sides = SIDE_IDS.filter((s) => named.some((x) => combatantSide(x) === s && !isSkipped(c, x, round)));
+    const sides = SIDE_IDS.filter((s) => named.some((x) => combatantSide(x, c) === s && !isSkipped(c, x, round)));
     if (!sides.length) throw new UserError("AVENTURE.SideInit.cannotRoll");
     await rollSidesLocked(c, sides);
   });
 }
 
-/** A combatant added mid-combat takes its side's value of the current round (active GM); whoever has the turn keeps it. */
+/**
+ * createCombatant (active GM): the newcomer's side is recorded (its token's disposition now: combat state only GMs
+ * write, docs/security.md), with side initiative or in an encounter's combat; in a started side-initiative combat it
+ * then takes its side's value of the current round, and whoever has the turn keeps it.
+ */
 export async function onCreateCombatant(combatant: CombatantLike & { parent?: CombatLike | null }): Promise<void> {
-  if (!isActiveGM() || !sideInitiativeActive()) return;
+  if (!isActiveGM()) return;
   const combat = combatant.parent;
-  if (!combat?.started || !combat.id || combatant.initiative !== null) return;
+  if (!combat?.id || (!sideInitiativeActive() && !encounterState(combat))) return;
   await withCombatLock(combat.id, async () => {
+    await recordSides(combat);
+    if (!sideInitiativeActive() || !combat.started) return;
     const state = sideRoundState(combat);
     const fresh = combat.combatants.get(combatant.id ?? "");
     if (!fresh || fresh.initiative !== null || state?.round !== combat.round || isSkipped(combat, fresh)) return;
-    const value = sideValue(state, combatantSide(fresh));
+    const value = sideValue(state, combatantSide(fresh, combat));
     if (value === undefined) return;
     const current = currentCombatantId(combat);
     await combat.updateEmbeddedDocuments("Combatant", [{ _id: fresh.id, initiative: value }], { turnEvents: false });
@@ -464,11 +491,51 @@ export async function onCreateCombatant(combatant: CombatantLike & { parent?: Co
 }
 
 /**
+ * Once per world (the hidden world setting `combatSidesMigrated`), on the active GM: Aventure 0.1.x kept a combatant's
+ * side on the combatant (`flags.aventure.side`), which the combatant's owner may write too. Such a side is kept — recorded
+ * on the combat, GM state — only where 0.1.x wrote sides (an encounter's combat) and only if a GM wrote the combatant
+ * last (`_stats.lastModifiedBy`, stamped by the server); otherwise the combatant gets its token's disposition. Every
+ * old flag is then removed. A side already recorded is never changed. Safe to run again after a crash (the setting is
+ * written last). A world without combats writes nothing (not even the setting): the first ready with a combat does it.
+ */
+export async function migrateCombatSides(): Promise<void> {
+  if (!isActiveGM() || getSetting("combatSidesMigrated")) return;
+  const combats = [...(game.combats?.contents ?? [])];
+  // No combat, no 0.1.x side: nothing to do, nothing written (the next ready with a combat migrates).
+  if (!combats.length) return;
+  for (const combat of combats) {
+    if (!combat.id) continue;
+    const enc = encounterState(combat) !== null;
+    const picked: Record<string, SideId> = {};
+    const old: CombatantLike[] = [];
+    for (const c of combat.combatants.contents) {
+      const flag = c.getFlag(MODULE_ID, "side");
+      if (flag === undefined || !c.id) continue;
+      old.push(c);
+      const by = c._stats?.lastModifiedBy;
+      const byGM = typeof by === "string" && game.users.get(by)?.isGM === true;
+      if (enc && byGM && isSideId(flag)) picked[c.id] = flag;
+    }
+    if (!old.length) continue;
+    await withCombatLock(combat.id, async () => {
+      await recordSides(combat, picked);
+      for (const c of old) await c.unsetFlag?.(MODULE_ID, "side");
+    });
+  }
+  await setSetting("combatSidesMigrated", true);
+}
+
+/**
  * Recovery (active GM, on ready and when the active GM left): every combat's interrupted side-initiative operation
  * is finished and reported; the surprised markers due to come off (round 2 on) come off; a started combat without
  * a start time gets one.
  */
 export async function recoverSideInitiative(): Promise<void> {
+  try {
+    await migrateCombatSides();
+  } catch (e) {
+    console.error("aventure | could not migrate the 0.1.x combatant sides", e);
+  }
   for (const combat of [...(game.combats?.contents ?? [])]) {
     if (!combat.id || !isAventureCombat(combat)) continue;
     try {

@@ -23,7 +23,10 @@ export interface CombatantLike {
   /** Core: defeated, or the actor has the DEFEATED special status. */
   isDefeated?: boolean;
   getFlag(scope: "aventure", key: string): unknown;
+  unsetFlag?(scope: "aventure", key: string): Promise<unknown>;
   testUserPermission(user: User, level: "OWNER"): boolean;
+  /** Core's DocumentStats: `lastModifiedBy`, the id of the user who wrote the combatant last (stamped by the server). */
+  _stats?: { lastModifiedBy?: string | null };
   /** The combat (core calls the sort comparator unbound: the combatant knows its combat). */
   parent?: CombatLike | null;
 }

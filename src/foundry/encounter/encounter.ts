@@ -110,7 +110,7 @@ function readStart(data: unknown): { scene: Scene; docs: { doc: CanvasToken; sid
 
 /**
  * Request "encounterStart" (GMs only, active GM): creates and starts a combat with the tokens. Each combatant keeps
- * the side it was given; the encounter's state (surprised sides, who acts in round 1, markers) is written with the
+ * the side it was given (recorded on the combat: GM state); the encounter's state (surprised sides, who acts in round 1, markers) is written with the
  * combat itself; the surprised sides' actors get the surprised marker (flagged as Aventure's in the same write);
  * the round-1 start hands over to side initiative. One combat per scene and tokens: a second Start (a double click,
  * two GMs at once) while one is being created, or while these tokens fight in an encounter's combat on this scene,
@@ -130,18 +130,23 @@ export async function onEncounterStartRequest(data: unknown): Promise<{ combatId
     }
     const marked = surprised.length > 0 && docs.some(({ doc, side }) => !!doc.actor && surprised.includes(side));
     const enc: EncounterCombatState = { surprised, firstRound, marked };
-    // The encounter's state goes with the combat's creation: a reload after any later write still knows it.
-    const combat = await CONFIG.Combat.documentClass.create({ scene: sceneId, active: true, flags: { [MODULE_ID]: { encounter: enc } } });
+    // Each combatant's side is GM state on the combat (combatantSide): the combatants' ids are chosen here so that
+    // their sides go with the combat's creation, with the encounter's state: a reload after any later write, or the
+    // createCombatant hook recording sides, still finds the sides picked in the window.
+    const members = docs.map(({ doc, side }) => ({ id: foundry.utils.randomID(), doc, side }));
+    const sideOf = Object.fromEntries(members.map((m) => [m.id, m.side]));
+    const combat = await CONFIG.Combat.documentClass.create({ scene: sceneId, active: true, flags: { [MODULE_ID]: { encounter: enc, sideOf } } });
     if (!combat) throw new UserError("AVENTURE.Encounter.noCombat");
     await combat.createEmbeddedDocuments(
       "Combatant",
-      docs.map(({ doc, side }) => ({
+      members.map(({ id, doc }) => ({
+        _id: id,
         tokenId: doc.id,
         sceneId,
         actorId: doc.actor?.id ?? null,
         hidden: doc.hidden ?? false,
-        flags: { [MODULE_ID]: { side } },
       })),
+      { keepId: true },
     );
     if (marked) {
       const adapter = adapterFor();

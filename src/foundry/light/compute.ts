@@ -52,7 +52,9 @@ export interface PlainToken {
 export interface TokenLight {
   id: string;
   level: LightLevel;
+  /** Within a source's bright radius (inside its shape). */
   inBright: boolean;
+  /** Within a source's dim light and in no source's bright light (bright wins). */
   inDim: boolean;
   /** Inside a darkness source: light sources and global light do not reach the token. */
   inDarkness: boolean;
@@ -65,6 +67,7 @@ interface Prepared {
   id: string;
   x: number;
   y: number;
+  /** Squared bright radius; −1 for a source without bright light (no squared distance is below it). */
   bright2: number;
   outer2: number;
   minX: number;
@@ -107,7 +110,8 @@ function prepare(
     maxX = Math.min(maxX, pmaxX);
     maxY = Math.min(maxY, pmaxY);
   }
-  return { id, x, y, bright2: bright * bright, outer2: outer * outer, minX, minY, maxX, maxY, points, test };
+  // No bright radius (a candle: dim only): no point is bright, not even the origin (squared distance 0 ≤ 0).
+  return { id, x, y, bright2: bright > 0 ? bright * bright : -1, outer2: outer * outer, minX, minY, maxX, maxY, points, test };
 }
 
 /** Even-odd point-in-polygon on a flat coordinate list; points on an edge may fall either way. */
@@ -176,6 +180,7 @@ export function lightAtToken(token: PlainToken, scene: PreparedScene, thresholds
       const r = inside(s, x, y, elevation);
       if (r === 2) {
         inBright = true;
+        inDim = false;
         break;
       }
       if (r === 1) inDim = true;
@@ -206,8 +211,18 @@ function naiveShape(points: ArrayLike<number> | undefined, test: ShapeTest | und
 }
 
 /**
+ * Whether `p` is within `r` of the source's origin: the squared distance against the squared radius (exact on
+ * integer coordinates, where Math.hypot can be off by one unit in the last place on the circle itself: 21–220–221).
+ */
+function within(p: { x: number; y: number }, o: { x: number; y: number }, r: number): boolean {
+  const dx = p.x - o.x;
+  const dy = p.y - o.y;
+  return dx * dx + dy * dy <= r * r;
+}
+
+/**
  * The benchmark's baseline: the exact shape test on every (token, source) pair, no pre-filter and no early exit.
- * Same results as computeLightLevels.
+ * Same results as computeLightLevels (a property test checks it: at origins, on radius boundaries, zero radii).
  */
 export function computeLightLevelsNaive(
   tokens: readonly PlainToken[],
@@ -220,17 +235,17 @@ export function computeLightLevelsNaive(
     let inDarkness = false;
     for (const d of darkness) {
       const inShape = naiveShape(d.points, d.test, t.x, t.y, t.elevation);
-      if (inShape && Math.hypot(t.x - d.x, t.y - d.y) <= d.radius && d.radius > 0) inDarkness = true;
+      if (inShape && within(t, d, d.radius) && d.radius > 0) inDarkness = true;
     }
     let inBright = false;
     let inDim = false;
     for (const s of lights) {
       const inShape = naiveShape(s.points, s.test, t.x, t.y, t.elevation);
-      const dist = Math.hypot(t.x - s.x, t.y - s.y);
       if (!inShape || inDarkness) continue;
-      if (s.bright > 0 && dist <= s.bright) inBright = true;
-      else if (Math.max(s.bright, s.dim) > 0 && dist <= Math.max(s.bright, s.dim)) inDim = true;
+      if (s.bright > 0 && within(t, s, s.bright)) inBright = true;
+      else if (Math.max(s.bright, s.dim) > 0 && within(t, s, Math.max(s.bright, s.dim))) inDim = true;
     }
+    if (inBright) inDim = false;
     const globalLight = t.globalLight && !inDarkness;
     const level = lightLevelFromNearest(t.darkness, globalLight, inBright, inDim, thresholds);
     out.set(t.id, { id: t.id, level, inBright, inDim, inDarkness, darkness: t.darkness, globalLight });

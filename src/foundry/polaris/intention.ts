@@ -7,7 +7,9 @@
  *
  * Who may do what (docs/security.md): the test runs on the active GM through the trusted request channel (request
  * "polarisIntention"; the active GM's own clicks run directly): the GM takes the sender from the server and checks
- * that the sender owns the combatant (GMs may test any), validates every field, rolls the d20 once.
+ * that the sender owns the combatant (GMs may test any), validates every field, rolls the d20 once. The Adaptation
+ * level and mastery are the actor's, read on the GM's side, whenever they can be read (the sent ones only otherwise,
+ * or a GM's); the card says which were used.
  *
  * Exactly once: one test per (combat, round, combatant). Under the combat's lock, the GM looks for a GM card of that
  * key (a second request, a double click, two GMs, a reload: refused); the card is posted FIRST, with the roll, marked
@@ -31,6 +33,7 @@ import { combatOf } from "../combat/round.js";
 import { polarisPhasesActive } from "../combat/side-initiative.js";
 import type { CombatLike, CombatantLike } from "../combat/types.js";
 import { confusedIds } from "./confusion.js";
+import { actorAdaptation } from "./actor.js";
 
 /** What a client asks: the combatant, its Adaptation level and mastery, the difficulty (default Moyenne). */
 export interface IntentionRequest {
@@ -141,6 +144,46 @@ function checkRequest(data: unknown): IntentionRequest {
   return req;
 }
 
+/** Where a value of the test came from: the actor's sheet, typed by the sender (not readable there), or by a GM. */
+type Source = "sheet" | "typed" | "gm";
+
+/**
+ * The Adaptation level and mastery the active GM tests with (docs/security.md): the actor's, read through the Actor
+ * data paths (polaris/actor.ts), whenever they can be read; the sent ones only where they cannot. A GM may give other
+ * values (api.changeIntention's `chance`, `mastery`): a GM's authority. Each value says where it came from.
+ */
+function adaptationOf(req: IntentionRequest, combatant: CombatantLike, sender: User): { chance: number | "X"; mastery?: number; level: Source; masterySource: Source | null } {
+  const known = actorAdaptation(combatant.actor);
+  const sheetLevel = known.level === null ? null : Math.trunc(known.level);
+  const sheetMastery = known.mastery === null ? null : Math.trunc(known.mastery);
+  const pick = <T>(sent: T | undefined, sheet: T | null): { value: T | undefined; source: Source | null } => {
+    if (sheet === null) return { value: sent, source: sent === undefined ? null : "typed" };
+    if (!sender.isGM || sent === undefined || sent === sheet) return { value: sheet, source: "sheet" };
+    return { value: sent, source: "gm" };
+  };
+  const level = pick<number | "X">(req.chance, sheetLevel);
+  const mastery = pick<number>(req.mastery, sheetMastery);
+  return {
+    chance: level.value ?? req.chance,
+    ...(mastery.value !== undefined ? { mastery: mastery.value } : {}),
+    level: level.source ?? "typed",
+    masterySource: mastery.value === undefined ? null : mastery.source,
+  };
+}
+
+/** The card's lines saying where the level and the mastery came from (one line per source). */
+function sourceNotes(used: ReturnType<typeof adaptationOf>, name: string, sender: User): string[] {
+  const parts: [Source, "level" | "mastery"][] = [[used.level, "level"]];
+  if (used.masterySource) parts.push([used.masterySource, "mastery"]);
+  const order: Source[] = ["sheet", "typed", "gm"];
+  return order.flatMap((source) => {
+    const what = parts.filter(([s]) => s === source).map(([, w]) => w);
+    if (!what.length) return [];
+    const key = what.length === 2 ? "both" : what[0]!;
+    return [t(`AVENTURE.Polaris.intention.source.${source}`, { name, user: sender.name ?? "", what: t(`AVENTURE.Polaris.intention.source.what.${key}`) })];
+  });
+}
+
 /** Request "polarisIntention" (active GM): checks who asks, then tests once per (combat, round, combatant). */
 export async function onIntentionRequest(data: unknown, { sender }: { sender: User }): Promise<IntentionOutcome> {
   const req = checkRequest(data);
@@ -151,12 +194,15 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
   if (!canControl(sender, combatant)) throw new UserError("AVENTURE.Error.NotOwner", { name: combatant.name ?? "" });
   if (!combat.started) throw new UserError("AVENTURE.Polaris.intention.notStarted");
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  const used = adaptationOf(req, combatant, sender);
+  // The sheet's values are checked by the rules too (a level out of range on a sheet is refused, nothing rolled).
+  polarisTest({ chance: used.chance, difficulty: req.difficulty!, roll: 1, ...(used.mastery !== undefined ? { mastery: used.mastery } : {}) });
   return withCombatLock(req.combatId, async () => {
     const round = combat.round;
     if (findCard(req.combatId, req.combatantId, round)) throw new UserError("AVENTURE.Polaris.intention.already", { name: combatant.name ?? "" });
     const dice = foundryDice();
     const [die] = await dice.roll(1, 20, "polarisIntention");
-    const result = polarisTest({ chance: req.chance, difficulty: req.difficulty!, roll: die!, ...(req.mastery !== undefined ? { mastery: req.mastery } : {}) });
+    const result = polarisTest({ chance: used.chance, difficulty: req.difficulty!, roll: die!, ...(used.mastery !== undefined ? { mastery: used.mastery } : {}) });
     const confused = !result.success && result.degree === "catastrophique";
     const flag: IntentionCardFlag = { v: 1, combat: req.combatId, combatant: req.combatantId, round, success: result.success, confused, status: confused ? "applying" : "done" };
     const context = polarisCardContext(
@@ -164,14 +210,14 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
         label: "",
         title: t("AVENTURE.Polaris.intention.title", { name: combatant.name ?? "" }),
         chanceLabel: t("AVENTURE.Polaris.intention.chance"),
-        chance: req.chance,
+        chance: used.chance,
         difficulty: req.difficulty!,
         retryPenalty: 0,
         die: die!,
         result,
         hideDifficulty: false,
         kind: "skill",
-        notes: cardNotes(result, confused, combatant.name ?? ""),
+        notes: [...sourceNotes(used, combatant.name ?? "", sender), ...cardNotes(result, confused, combatant.name ?? "")],
       },
       t,
     );

@@ -37,7 +37,8 @@ const api = (): AventureApi => {
   return a;
 };
 const aventureFlags = (m: { flags: unknown }): Record<string, unknown> => ((m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {});
-const sideOf = (c: QCombatant): unknown => c.flags[MODULE_ID]?.side;
+/** A combatant's side as the GM recorded it on the combat (GM state: `flags.aventure.sideOf`, combatant id → side). */
+const sideOf = (combat: QCombat, c: QCombatant): unknown => (aventureFlags(combat).sideOf as Record<string, unknown> | undefined)?.[c.id ?? ""];
 
 /** Clicks a window's button and waits until its action has finished (the button is enabled again, or gone). */
 async function press(app: EncounterDialog, action: string): Promise<void> {
@@ -119,7 +120,7 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
       assert.lengthOf(combat.turns, 4);
       for (const t of tokens) {
         const c = combat.turns.find((x) => (x as QCombatant & { tokenId?: string }).tokenId === t.id);
-        assert.equal(c && sideOf(c), t.side, "the side picked in the window");
+        assert.equal(c && sideOf(combat, c), t.side, "the side picked in the window");
       }
       assert.lengthOf(roundCards(combat, 1), 1, "one side-initiative card for round 1");
       if (!app.rendered) assert.isFalse(app.rendered, "the window closed once the combat started");
@@ -143,11 +144,11 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
       box.adopt(combat);
       await waitFor(() => combat.round === 1 && combat.combatant !== null, "round 1");
       const status = api().adapter().statusId("surprised");
-      const hostiles = combat.turns.filter((c) => sideOf(c) === "hostile");
+      const hostiles = combat.turns.filter((c) => sideOf(combat, c) === "hostile");
       if (status) for (const c of hostiles) assert.isTrue(c.actor?.statuses.has(status), "surprised in round 1");
       const actedInRound1: unknown[] = [];
       for (let guard = 0; combat.round === 1 && guard < 10; guard++) {
-        actedInRound1.push(sideOf(combat.combatant!));
+        actedInRound1.push(sideOf(combat, combat.combatant!));
         const turn = combat.turn;
         await combat.nextTurn();
         await waitFor(() => combat.round > 1 || combat.turn !== turn, "the next turn");
@@ -156,7 +157,7 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
       await waitFor(() => combat.round === 2, "round 2");
       const actedInRound2: unknown[] = [];
       for (let guard = 0; combat.round === 2 && guard < 10; guard++) {
-        actedInRound2.push(sideOf(combat.combatant!));
+        actedInRound2.push(sideOf(combat, combat.combatant!));
         const turn = combat.turn;
         await combat.nextTurn();
         await waitFor(() => combat.round > 2 || combat.turn !== turn, "the next turn");

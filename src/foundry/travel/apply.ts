@@ -444,6 +444,9 @@ export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: U
   const req = parseRequest(raw);
   const actors = resolveActors(req, sender);
   if (!sender.isGM) {
+    // A route on a scene the player cannot see is refused as a scene that does not exist: nothing about it (its name,
+    // its size) goes back to them.
+    if (req.route && !mayKnowScene(routeScene(req.route.sceneId), sender)) throw new UserError("AVENTURE.Travel.Route.Error.scene");
     const foreign = actors.filter((a) => !a.testUserPermission(sender, "OWNER"));
     // The party's tokens a player names: tokens they cannot see are unknown to them; others' tokens make a proposal.
     const tokens = req.route ? routeTokens(routeScene(req.route.sceneId), req.route.tokenIds) : [];
@@ -471,6 +474,22 @@ function canSee(token: PermissionToken, user: User): boolean {
 
 function ownsToken(token: PermissionToken, user: User): boolean {
   return typeof token.testUserPermission === "function" && token.testUserPermission(user, "OWNER");
+}
+
+type PermissionScene = RouteScene & {
+  active?: boolean;
+  testUserPermission?(user: User, level: "LIMITED"): boolean;
+  tokens: { contents?: readonly PermissionToken[] };
+};
+
+/**
+ * Whether a player may know of a scene: the active one (every player is taken there), one they have at least Limited
+ * ownership of (CONST.DOCUMENT_OWNERSHIP_LEVELS: NONE "may not be seen by this User"), or one where they own a token.
+ */
+function mayKnowScene(scene: PermissionScene, user: User): boolean {
+  if (user.isGM || scene.active === true) return true;
+  if (typeof scene.testUserPermission === "function" && scene.testUserPermission(user, "LIMITED")) return true;
+  return (scene.tokens.contents ?? []).some((t) => ownsToken(t, user));
 }
 
 /**
