@@ -14,8 +14,9 @@
  *   initiating client only (hookEvents.preCreateDocument/preUpdateDocument/preDeleteDocument: "only fires for the
  *   client who is initiating the request"; returning false cancels), an asynchronous round trip to the server (so
  *   two clients interleave), the change applied once, then the document hook on EVERY connected client with the
- *   server's `userId` (hookEvents.createDocument/updateDocument/deleteDocument: "fires for all connected clients";
- *   `userId`: "the ID of the User who triggered the workflow"). An update that changes nothing is not sent.
+ *   operation's options and the server's `userId` (hookEvents.createDocument/updateDocument/deleteDocument: "fires
+ *   for all connected clients"; `options`: the DatabaseCreateOperation/…/DatabaseDeleteOperation, "additional options
+ *   which modified the request"; `userId`: "the ID of the User who triggered the workflow"). An update that changes nothing is not sent.
  * - Hooks.callAll / Hooks.call: handlers run in registration order; an error is reported and the next handler runs;
  *   a handler's returned promise is not awaited (https://foundryvtt.com/api/v13/classes/foundry.helpers.Hooks.html).
  *   The fake keeps those promises so that `settle()` waits for them and reports their errors.
