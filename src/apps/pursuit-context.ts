@@ -118,6 +118,8 @@ export interface StepApply {
   resumed?: boolean;
   /** What could not be applied, as lang keys with their data. */
   problems?: { key: string; data: Record<string, string | number> }[];
+  /** The GM (user and page load) that executes these writes, recorded with "applying" (operations.ts Executor). */
+  executor?: { user: string; client: string; took: boolean } | null;
 }
 
 export type Localize = (key: string, data?: Record<string, string | number>) => string;

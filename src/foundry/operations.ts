@@ -3,11 +3,28 @@
  * world time; a fall's hit points and prone condition) is written as STEPS whose state is read back from the world:
  * a step is done when the document already holds its target value, pending when it still holds the value from
  * before, drifted when it holds neither (someone changed it meanwhile), missing when its document is gone. The
- * operation is recorded on its GM card, marked "applying" (or "undoing") BEFORE the first step; running the steps
- * again only writes the pending ones, so the active GM can finish an interrupted operation on `ready` without doing
- * anything twice, and say on the card what was and was not applied.
+ * operation is recorded on its GM card (or its combat, or its setting), marked "applying" (or "undoing") BEFORE the
+ * first step; running the steps again only writes the pending ones, so a GM can finish an interrupted operation
+ * without doing anything twice, and say on the card what was and was not applied.
+ *
+ * Who runs it (docs/security.md, "Exactly once"): reading the state back is not enough when two clients run the
+ * same steps at once — a step whose write is still on its way reads as pending on the other client, and a relative
+ * write (a system's applyDamage) would then land twice. So every operation records its EXECUTOR (the GM's user id
+ * and the id of that GM's page load) in the same write that marks it applying, and:
+ * - only the executor of record runs a step: before every step it reads the record back from the world and stops,
+ *   writing nothing, when the operation is over or names another executor (OperationLost);
+ * - the executor that started an operation finishes it, even when another GM has since become the active GM (a GM
+ *   with a higher claim connected): its steps stay one sequence of writes, nobody else reads them half-landed, and
+ *   its requester gets the real outcome;
+ * - another client takes an operation over (recovery: `ready`, a GM leaving, or before the next operation of the
+ *   same thing) only when its executor is gone — its user is not connected any more — or is this client's own user
+ *   after a reload (one connection per user: the previous page is dead). Only the active GM takes over someone
+ *   else's operation, and it stays entitled only while it is the active GM: a taker that loses the role stops before
+ *   its next step and the new active GM takes the operation over in turn. It takes over by recording itself as
+ *   executor (one write) and reading it back before any step, so two recovering GMs cannot both run it.
  */
 import { isActiveGM } from "./gm.js";
+import { UserError } from "./i18n.js";
 
 export type StepState = "pending" | "done" | "drifted" | "missing";
 
@@ -25,10 +42,20 @@ export interface StepReport {
   missing: string[];
 }
 
-/** Runs the pending steps in order (each once); reports the others. A step that throws stops the run. */
-export async function runSteps(steps: readonly Step[]): Promise<StepReport> {
+/** What a running operation checks before each of its writes (see Guard below); `runSteps` calls it per step. */
+export interface StepGuard {
+  check(): void;
+}
+
+/**
+ * Runs the pending steps in order (each once); reports the others. A step that throws stops the run. With a guard
+ * (the operation's executor check), the guard is checked before every step: an operation this client may no longer
+ * run stops there, before writing anything more.
+ */
+export async function runSteps(steps: readonly Step[], guard?: StepGuard): Promise<StepReport> {
   const report: StepReport = { done: [], applied: [], drifted: [], missing: [] };
   for (const s of steps) {
+    guard?.check();
     const state = s.state();
     if (state === "pending") {
       await s.run();
@@ -47,17 +74,181 @@ export function valueState(current: unknown, before: unknown, after: unknown): S
   return "drifted";
 }
 
+// ------------------------------------------------------------------------------------------------ executors
+
+/**
+ * Who executes an operation: a GM's user id and the id of the page load (client) that runs it. `took`: this client
+ * took it over from a GM who was gone (recovery), so it runs it only while it is the active GM.
+ */
+export interface Executor {
+  user: string;
+  client: string;
+  took: boolean;
+}
+
+function randomId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
+}
+
+/** This page load: a new id each time the module loads (a reload is another client of the same user). */
+export const CLIENT_ID = randomId();
+
+const ID = /^[A-Za-z0-9]{1,64}$/;
+
+/** The executor to record in the write that marks an operation applying: this GM, this page load. */
+export function executorStamp(): Executor {
+  return { user: game.user.id!, client: CLIENT_ID, took: false };
+}
+
+/** An executor read from a record a GM wrote, checked field by field; null when there is none (or it is malformed). */
+export function readExecutor(raw: unknown): Executor | null {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const e = raw as Record<string, unknown>;
+  if (typeof e.user !== "string" || !ID.test(e.user) || typeof e.client !== "string" || !ID.test(e.client)) return null;
+  return { user: e.user, client: e.client, took: e.took === true };
+}
+
+/** Whether `e` is this very client (this user, this page load). */
+export function isThisClient(e: Executor | null | undefined): boolean {
+  return !!e && e.user === game.user.id && e.client === CLIENT_ID;
+}
+
+/** Whether the user of an executor is still here: a connected GM. */
+function present(e: Executor): boolean {
+  const user = game.users.get(e.user);
+  return !!user && user.active && user.isGM;
+}
+
+/**
+ * How this client may take over an operation whose executor of record is `e`: "self" (this user's previous page
+ * load: it finishes it as its own), "took" (the active GM takes over from a GM who is gone, a record without an
+ * executor, or a taker that is no longer the active GM), or null (leave it to its executor).
+ */
+export function takeOver(e: Executor | null): "self" | "took" | null {
+  if (!game.user.isGM || isThisClient(e)) return null;
+  if (e && e.user === game.user.id) return "self";
+  if (!isActiveGM()) return null;
+  if (!e || !present(e)) return "took";
+  if (e.took && game.users.activeGM?.id !== e.user) return "took";
+  return null;
+}
+
+/** Whether the executor of record may still run a step: this client, and for a taker still the active GM. */
+function entitled(e: Executor | null): boolean {
+  return isThisClient(e) && game.user.isGM && (!e!.took || isActiveGM());
+}
+
+/** The operation's record, read back from the world: its executor while it is in progress, undefined once it is not. */
+export type ReadBack = () => { executor: Executor | null } | undefined;
+
+/**
+ * Thrown before a step when this client may no longer run the operation: it is over, or another GM executes it now.
+ * Nothing more was written; the requester is told another GM finishes it.
+ */
+export class OperationLost extends UserError {
+  constructor() {
+    super("AVENTURE.Operation.lost");
+    this.name = "OperationLost";
+  }
+}
+
+/** What an operation checks before each of its writes: it is still in progress and names this client as executor. */
+export class Guard implements StepGuard {
+  constructor(private readonly read: ReadBack) {}
+  check(): void {
+    const record = this.read();
+    if (!record || !entitled(record.executor)) throw new OperationLost();
+  }
+}
+
+/** The operations this client runs now (by key): one operation never runs twice at once on one client. */
+const running = new Set<string>();
+
+/** Whether this client runs the operation `key` right now. */
+export function isRunning(key: string): boolean {
+  return running.has(key);
+}
+
+/**
+ * Runs an operation this client has just recorded (its executor stamped in the write that marked it applying):
+ * `body` gets the guard to pass to runSteps and to check before its closing write.
+ */
+export async function execute<T>(key: string, read: ReadBack, body: (guard: Guard) => Promise<T>): Promise<T> {
+  if (running.has(key)) throw new UserError("AVENTURE.Operation.busy");
+  running.add(key);
+  try {
+    return await body(new Guard(read));
+  } finally {
+    running.delete(key);
+  }
+}
+
+export type Resumed<T> = { ran: true; value: T } | { ran: false; why: "over" | "running" | "elsewhere" };
+
+/**
+ * Finishes an operation found in progress (recovery, or before the next operation of the same thing) when this
+ * client may (takeOver): it records itself as executor first (`claim`, one write), reads the record back, and runs
+ * `body` only if the record names it. Otherwise the operation is left to its executor: "elsewhere" (another GM
+ * runs it), "running" (this client does), "over" (it is not in progress any more).
+ */
+export async function resume<T>(key: string, read: ReadBack, claim: (executor: Executor) => Promise<unknown>, body: (guard: Guard) => Promise<T>): Promise<Resumed<T>> {
+  if (running.has(key)) return { ran: false, why: "running" };
+  running.add(key);
+  try {
+    // A taker that lost its claim to another taker that is no longer the active GM takes it over again (bounded).
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let record = read();
+      if (!record) return { ran: false, why: "over" };
+      if (!isThisClient(record.executor)) {
+        const how = takeOver(record.executor);
+        if (!how) return { ran: false, why: "elsewhere" };
+        await claim({ user: game.user.id!, client: CLIENT_ID, took: how === "took" });
+        record = read();
+        if (!record) return { ran: false, why: "over" };
+        if (!isThisClient(record.executor)) continue;
+      }
+      try {
+        return { ran: true, value: await body(new Guard(read)) };
+      } catch (e) {
+        if (!(e instanceof OperationLost)) throw e;
+      }
+    }
+    return { ran: false, why: "elsewhere" };
+  } finally {
+    running.delete(key);
+  }
+}
+
+/**
+ * `resume` for a request that needs the operation finished before it goes on (the next step of a chase, a side
+ * round, an Undo...): refused with "busy" while another GM finishes it.
+ */
+export async function finishFirst<T>(key: string, read: ReadBack, claim: (executor: Executor) => Promise<unknown>, body: (guard: Guard) => Promise<T>): Promise<T | null> {
+  const r = await resume(key, read, claim, body);
+  if (r.ran) return r.value;
+  if (r.why === "over") return null;
+  throw new UserError("AVENTURE.Operation.busy");
+}
+
+// ------------------------------------------------------------------------------------------------ recovery
+
 const recoveries: { name: string; run: () => Promise<void> }[] = [];
 
-/** Registers what the active GM finishes on `ready` (call in init). */
+/**
+ * Registers what a GM finishes on `ready` and when a GM leaves (call in init). A recovery runs on every GM's client:
+ * it resumes operations through `resume` (which takes over only what this client may), and does anything else it
+ * does only on the active GM (its own isActiveGM check).
+ */
 export function registerRecovery(name: string, run: () => Promise<void>): void {
   if (recoveries.some((r) => r.name === name)) throw new Error(`aventure | recovery ${name} registered twice`);
   recoveries.push({ name, run });
 }
 
-/** Runs every feature's recovery on the active GM (ready, or when this client becomes the active GM). */
+/** Runs every feature's recovery on a GM's client (ready, or a GM left: the active GM may take over). */
 export async function runRecoveries(): Promise<void> {
-  if (!isActiveGM()) return;
+  if (!game.user.isGM) return;
   for (const r of recoveries) {
     try {
       await r.run();

@@ -6,9 +6,10 @@
  * GM's authority and tells the player (a card whispered to them).
  *
  * The card is the proposal's state (flags.aventure.proposal), read only from a GM-authored message. Its status goes
- * pending → applying → applied / failed, or pending → declined; "applying" is written before anything runs, so a
- * reload in between leaves "applying", which the active GM marks interrupted on ready (the feature's own card says
- * what was applied; nothing is run twice).
+ * pending → applying → applied / failed, or pending → declined; "applying" is written before anything runs, with the
+ * GM that runs it (operations.ts), so a reload in between leaves "applying", which a GM marks interrupted once that
+ * GM is gone (the feature's own card says what was applied; nothing is run twice). While that GM is still connected
+ * — it lost the active role to a GM who just connected — it finishes the proposal and tells the player the outcome.
  */
 import { MODULE_ID, template } from "../constants.js";
 import { isRulesError } from "../rules/errors.js";
@@ -17,7 +18,7 @@ import { gmIds } from "./chat.js";
 import { renderTemplateCompat } from "./compat.js";
 import { isActiveGM } from "./gm.js";
 import { errorMessage, reportError, t, UserError } from "./i18n.js";
-import { registerRecovery } from "./operations.js";
+import { execute, executorStamp, readExecutor, registerRecovery, resume, type Executor, type ReadBack } from "./operations.js";
 import { registerRequest, sendRequest } from "./requests.js";
 import { proposalCardContext } from "../apps/proposal-context.js";
 import { onHook } from "./hooks-typed.js";
@@ -45,6 +46,8 @@ export interface ProposalFlag {
   decidedBy?: string;
   outcome?: string;
   error?: string;
+  /** The GM (user and page load) that applies it, recorded with "applying". */
+  executor?: Executor | null;
 }
 
 const kinds = new Map<string, ProposalKind>();
@@ -61,7 +64,15 @@ export function proposalOf(message: { author?: unknown; flags?: unknown } | null
   if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
   if (typeof raw.kind !== "string" || !kinds.has(raw.kind) || typeof raw.proposer !== "string") return null;
   if (!STATUSES.includes(raw.status as ProposalStatus) || !Array.isArray(raw.lines) || !raw.lines.every((l) => typeof l === "string")) return null;
-  return raw as ProposalFlag;
+  return { ...(raw as ProposalFlag), ...(raw.executor !== undefined ? { executor: readExecutor(raw.executor) } : {}) };
+}
+
+/** A proposal's operation read back from the world: its executor while it is applying (operations.ts). */
+function readDecision(messageId: string): ReadBack {
+  return () => {
+    const flag = proposalOf(game.messages.get(messageId));
+    return flag?.status === "applying" ? { executor: flag.executor ?? null } : undefined;
+  };
 }
 
 async function cardContent(flag: ProposalFlag): Promise<string> {
@@ -130,19 +141,22 @@ async function onDecide(raw: unknown, { sender }: { sender: User }): Promise<{ s
       await tellProposer(next);
       return { status: "declined" };
     }
-    const applying: ProposalFlag = { ...flag, status: "applying", decidedBy: sender.id! };
+    const applying: ProposalFlag = { ...flag, status: "applying", decidedBy: sender.id!, executor: executorStamp() };
     await write(message, applying);
-    let next: ProposalFlag;
-    try {
-      const outcome = await kinds.get(flag.kind)!.apply(flag.data, { proposer: game.users.get(flag.proposer) ?? null, decidedBy: sender });
-      next = { ...applying, status: "applied", outcome };
-    } catch (e) {
-      if (!(isRulesError(e) || e instanceof UserError)) console.error("aventure | proposal failed", e);
-      next = { ...applying, status: "failed", error: errorMessage(e) };
-    }
-    await write(message, next);
-    await tellProposer(next);
-    return { status: next.status };
+    return await execute(`proposal.${id}`, readDecision(id), async (guard) => {
+      let next: ProposalFlag;
+      try {
+        const outcome = await kinds.get(flag.kind)!.apply(flag.data, { proposer: game.users.get(flag.proposer) ?? null, decidedBy: sender });
+        next = { ...applying, status: "applied", outcome };
+      } catch (e) {
+        if (!(isRulesError(e) || e instanceof UserError)) console.error("aventure | proposal failed", e);
+        next = { ...applying, status: "failed", error: errorMessage(e) };
+      }
+      guard.check();
+      await write(message, next);
+      await tellProposer(next);
+      return { status: next.status };
+    });
   } finally {
     deciding.delete(id);
   }
@@ -171,15 +185,24 @@ export function onRenderProposalCard(message: ChatMessage, html: HTMLElement): v
   }
 }
 
-/** On ready: a proposal left "applying" by a reload is marked interrupted (its feature's card tells what was done). */
+/**
+ * Recovery (every GM: ready, a GM leaving): a proposal left "applying" by a GM who is gone (or by this GM's own
+ * previous page) is marked interrupted (its feature's card tells what was done); one that another GM still applies is
+ * left to that GM.
+ */
 async function recoverProposals(): Promise<void> {
   for (const message of [...game.messages.contents]) {
     const flag = proposalOf(message);
-    if (!flag || flag.status !== "applying") continue;
+    const id = message.id;
+    if (!flag || flag.status !== "applying" || !id || deciding.has(id)) continue;
     try {
-      const next: ProposalFlag = { ...flag, status: "interrupted" };
-      await write(message, next);
-      await tellProposer(next);
+      const claim = (executor: Executor) => message.update({ flags: { [MODULE_ID]: { proposal: { executor } } } });
+      await resume(`proposal.${id}`, readDecision(id), claim, async (guard) => {
+        const next: ProposalFlag = { ...(proposalOf(game.messages.get(id)) ?? flag), status: "interrupted" };
+        guard.check();
+        await write(message, next);
+        await tellProposer(next);
+      });
     } catch (e) {
       console.error("aventure | could not mark an interrupted proposal", e);
     }

@@ -10,12 +10,18 @@
  * before the handler runs and then given the reply. The requester trusts only a receipt a GM wrote (a player can edit
  * their own request message, never a GM's). Both messages are then deleted.
  *
- * The active GM's own requests run directly. Every request also gets, on the active GM:
- * - one pending request per user and feature (a second one is refused, not queued);
- * - a flood limit per user (requests per 10 seconds), refused with a localized message;
- * - a refusal of an id it already handled (a replayed message);
- * - after a reload, the requests left unanswered are answered ("interrupted" for one that was being handled; the
- *   rest are handled if still awaited, else dropped).
+ * The active GM's own requests run directly. Every request also gets, on the active GM, BEFORE any write (so that a
+ * flood of requests cannot make the GM write much): a refusal of an unknown name or a malformed flag, of an id it
+ * already handled (a replayed message), beyond the flood limit per user (requests per 10 seconds), of a second
+ * pending request of the same user and feature (refused, not queued), and of a GM-only request from a player. A
+ * refused request costs the GM one write: the deletion of the request message, whose options carry the refusal to the
+ * requester (the `deleteChatMessage` hook gets the operation's options and the `userId` of who deleted it: the
+ * requester trusts a refusal only from a GM's deletion).
+ *
+ * After a reload, or when a GM leaves: a receipt left "working" by a GM who is gone (or by this GM's own previous
+ * page) is answered "interrupted"; a receipt of a GM still connected is left to that GM, which finishes its request
+ * (docs/security.md). A request never picked up is handled by the active GM if the GM who was active when it arrived
+ * is gone and its sender may still wait, else dropped.
  */
 import { MODULE_ID } from "../constants.js";
 import { isRulesError } from "../rules/errors.js";
@@ -69,6 +75,8 @@ const busy = new Set<string>();
 const handled = new Set<string>();
 /** Request messages this client (the active GM) is answering now: never picked up twice. */
 const answering = new Set<string>();
+/** On every GM: which GM was the active one when a request arrived (the one that picked it up), by request id. */
+const pickers = new Map<string, string | null>();
 const recent = new Map<string, number[]>();
 const HANDLED_MEMORY = 2000;
 
@@ -152,32 +160,52 @@ async function sendRemote<R>(name: string, data: unknown, timeout: number): Prom
   return fromReply<R>((await answer) as Reply);
 }
 
-/** Runs a request on the active GM: the sender is a User the server vouched for (or this GM itself). */
-async function dispatch(name: string, data: unknown, sender: User, id: string): Promise<Reply> {
+const refusal = (key: string): Reply => ({ status: "done", ok: false, key, data: {} });
+
+/**
+ * The checks the active GM makes before any write, in memory only: an unknown name, a replayed id, the flood limit, a
+ * second pending request of the same user and feature, a GM-only request from a player. Either a refusal, or the
+ * request is admitted: it holds its (user, feature) slot until `release`.
+ */
+function admit(name: string, sender: User, id: string): { refusal: Reply } | { spec: RequestSpec<unknown>; release(): void } {
   const spec = specs.get(name);
-  if (!spec) return { status: "done", ok: false, key: "AVENTURE.Request.unknown", data: {} };
-  if (handled.has(id)) return { status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} };
+  if (!spec) return { refusal: refusal("AVENTURE.Request.unknown") };
+  if (handled.has(id)) return { refusal: refusal("AVENTURE.Request.replayed") };
   remember(id);
   const now = Date.now();
   const times = (recent.get(sender.id!) ?? []).filter((x) => now - x < FLOOD_WINDOW);
   // The flood limit protects the GM from players; a GM's own clicks are never throttled.
   if (!sender.isGM && times.length >= FLOOD_LIMIT) {
     recent.set(sender.id!, times);
-    return { status: "done", ok: false, key: "AVENTURE.Request.flood", data: {} };
+    return { refusal: refusal("AVENTURE.Request.flood") };
   }
   times.push(now);
   recent.set(sender.id!, times);
   const key = `${sender.id}:${name}`;
-  if (busy.has(key)) return { status: "done", ok: false, key: "AVENTURE.Request.busy", data: {} };
-  if (spec.gmOnly && !sender.isGM) return { status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} };
+  if (busy.has(key)) return { refusal: refusal("AVENTURE.Request.busy") };
+  if (spec.gmOnly && !sender.isGM) return { refusal: refusal("AVENTURE.Error.GMOnly") };
   busy.add(key);
+  return { spec, release: () => busy.delete(key) };
+}
+
+/** Runs an admitted request's handler: its result as plain data, or its refusal. */
+async function run(spec: RequestSpec<unknown>, data: unknown, sender: User, id: string): Promise<Reply> {
   try {
     const result = await spec.handle(data, { sender, id });
     return { status: "done", ok: true, result: result === undefined ? null : JSON.parse(JSON.stringify(result)) };
   } catch (e) {
     return toReply(e);
+  }
+}
+
+/** Runs a request on the active GM: the sender is a User the server vouched for (or this GM itself). */
+async function dispatch(name: string, data: unknown, sender: User, id: string): Promise<Reply> {
+  const admitted = admit(name, sender, id);
+  if ("refusal" in admitted) return admitted.refusal;
+  try {
+    return await run(admitted.spec, data, sender, id);
   } finally {
-    busy.delete(key);
+    admitted.release();
   }
 }
 
@@ -189,15 +217,25 @@ function remember(id: string): void {
   }
 }
 
-/** A request flag as sent by a client: checked field by field (anyone can write any flags on their own message). */
-function readRequest(message: ChatMessage): RequestFlag | null {
+/**
+ * A request flag as sent by a client, checked field by field (anyone can write any flags on their own message):
+ * the request; "unknown" for a well-formed request of a name this module does not know (it can be answered); null
+ * for anything else carrying a request flag (malformed: it cannot be answered, only removed); undefined: no flag.
+ */
+function parseRequest(message: ChatMessage): RequestFlag | { unknown: string } | null | undefined {
   const f = aventureFlags(message)?.request as Partial<RequestFlag> | undefined;
+  if (f === undefined) return undefined;
   if (!f || typeof f !== "object" || f.v !== 1) return null;
   if (typeof f.id !== "string" || !/^[A-Za-z0-9]{8,32}$/.test(f.id)) return null;
-  if (typeof f.name !== "string" || !specs.has(f.name)) return null;
+  if (typeof f.name !== "string" || !specs.has(f.name)) return { unknown: f.id };
   const sentAt = typeof f.sentAt === "number" && Number.isFinite(f.sentAt) ? f.sentAt : 0;
   const timeout = typeof f.timeout === "number" && Number.isFinite(f.timeout) ? Math.min(Math.max(f.timeout, 1000), 600_000) : DEFAULT_TIMEOUT;
   return { v: 1, id: f.id, name: f.name, data: f.data ?? null, sentAt, timeout };
+}
+
+function readRequest(message: ChatMessage): RequestFlag | null {
+  const r = parseRequest(message);
+  return r && "v" in r ? r : null;
 }
 
 /**
@@ -235,16 +273,37 @@ async function createReceipt(request: RequestFlag, requestMessage: ChatMessage, 
   })) as ChatMessage | undefined;
 }
 
+/** How a refusal made before any write travels: in the options of the GM's deletion of the request message. */
+interface RefusalOptions {
+  [MODULE_ID]: { reply: { requestId: string; reply: Reply } };
+}
+
+/** Refuses a request with ONE write: its message deleted, the refusal in the deletion's options (null: no answer). */
+async function refuse(message: ChatMessage, requestId: string | null, reply: Reply): Promise<void> {
+  if (!message.id || !game.messages.get(message.id)) return;
+  const options: Partial<RefusalOptions> = requestId ? { [MODULE_ID]: { reply: { requestId, reply } } } : {};
+  await message.delete(options as never); // cast: the operation's options carry the module's refusal (read by the requester)
+}
+
 /**
- * The active GM answers a request message once: a receipt marked "working" (the in-progress marker), the handler,
- * the receipt's reply, then both messages are deleted.
+ * The active GM answers a request message once. Refused before any write (unknown, replayed, flood, busy, GM-only):
+ * one deletion carrying the refusal. Admitted: a receipt marked "working" (the in-progress marker), the handler, the
+ * receipt's reply, then both messages are deleted.
  */
 async function answer(message: ChatMessage, request: RequestFlag, sender: User): Promise<void> {
   if (answering.has(request.id)) return;
+  const admitted = admit(request.name, sender, request.id);
+  if ("refusal" in admitted) return refuse(message, request.id, admitted.refusal);
   answering.add(request.id);
   try {
-    const receipt = await createReceipt(request, message, sender, { status: "working" });
-    const reply = await dispatch(request.name, request.data, sender, request.id);
+    let reply: Reply;
+    let receipt: ChatMessage | undefined;
+    try {
+      receipt = await createReceipt(request, message, sender, { status: "working" });
+      reply = await run(admitted.spec, request.data, sender, request.id);
+    } finally {
+      admitted.release();
+    }
     if (receipt) await receipt.update({ flags: { [MODULE_ID]: { receipt: { reply } } } });
     if (game.messages.get(message.id!)) await message.delete();
     if (receipt) await receipt.delete();
@@ -253,14 +312,39 @@ async function answer(message: ChatMessage, request: RequestFlag, sender: User):
   }
 }
 
-/** createChatMessage (every client): the active GM takes requests; the sender is the hook's userId, nothing else. */
+/** On the active GM: a request message as it arrives, answered, refused or (malformed) removed. */
+function take(message: ChatMessage, userId: string): void {
+  const parsed = parseRequest(message);
+  if (parsed === undefined) return;
+  const sender = game.users.get(userId);
+  const failed = (e: unknown) => console.error("aventure | could not answer a request", e);
+  if (parsed === null || !sender) void refuse(message, null, refusal("AVENTURE.Request.unknown")).catch(failed);
+  else if ("unknown" in parsed) {
+    if (!handled.has(parsed.unknown)) remember(parsed.unknown);
+    void refuse(message, parsed.unknown, refusal("AVENTURE.Request.unknown")).catch(failed);
+  } else void answer(message, parsed, sender).catch(failed);
+}
+
+/**
+ * createChatMessage (every client): the active GM takes requests; the sender is the hook's userId, nothing else.
+ * Every GM notes which GM was the active one when a request arrived (a recovery then knows whether that GM, who
+ * picked it up, is still here to answer it).
+ */
 export function onCreateRequestMessage(message: ChatMessage, _options: unknown, userId: string): void {
-  if (isActiveGM()) {
+  if (game.user.isGM) {
     const request = readRequest(message);
-    const sender = request ? game.users.get(userId) : undefined;
-    if (request && sender) void answer(message, request, sender).catch((e: unknown) => console.error("aventure | could not answer a request", e));
+    if (request) notePicker(request.id);
   }
+  if (isActiveGM()) take(message, userId);
   settleFromReceipt(message);
+}
+
+function notePicker(requestId: string): void {
+  pickers.set(requestId, game.users.activeGM?.id ?? null);
+  if (pickers.size > HANDLED_MEMORY) {
+    const oldest = pickers.keys().next().value;
+    if (oldest !== undefined) pickers.delete(oldest);
+  }
 }
 
 /** updateChatMessage (requester): a GM's receipt with a reply resolves the waiting request. */
@@ -278,15 +362,33 @@ function settleFromReceipt(message: ChatMessage): void {
   w.resolve(receipt.reply);
 }
 
-/** deleteChatMessage (requester): a request deleted without an answer was refused or dropped. */
-export function onDeleteRequestMessage(message: ChatMessage): void {
+/** A refusal carried by a deletion's options, checked field by field (a lang key of this module, plain data). */
+function refusalIn(options: unknown, requestId: string): Reply | null {
+  const r = (options as Partial<RefusalOptions> | null | undefined)?.[MODULE_ID]?.reply;
+  if (!r || typeof r !== "object" || r.requestId !== requestId) return null;
+  const reply = r.reply as Partial<{ status: string; ok: boolean; key: unknown; data: unknown }> | undefined;
+  if (!reply || reply.status !== "done" || reply.ok !== false || typeof reply.key !== "string" || !/^AVENTURE\.[\w.]+$/.test(reply.key)) return null;
+  const data: Record<string, string | number> = {};
+  if (reply.data && typeof reply.data === "object") {
+    for (const [k, v] of Object.entries(reply.data as Record<string, unknown>)) if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) data[k] = v;
+  }
+  return { status: "done", ok: false, key: reply.key, data };
+}
+
+/**
+ * deleteChatMessage (requester): a request deleted by a GM with a refusal in the deletion's options was refused
+ * before any write; deleted otherwise without an answer, it was dropped ("interrupted").
+ */
+export function onDeleteRequestMessage(message: ChatMessage, options?: unknown, userId?: string): void {
   const request = aventureFlags(message)?.request as { id?: unknown } | undefined;
   const id = typeof request?.id === "string" ? request.id : null;
   const w = id ? waiting.get(id) : undefined;
   if (!w || !id) return;
   clearTimeout(w.timer);
   waiting.delete(id);
-  w.reject(new UserError("AVENTURE.Request.interrupted"));
+  const refused = userId && game.users.get(userId)?.isGM ? refusalIn(options, id) : null;
+  if (refused) w.resolve(refused);
+  else w.reject(new UserError("AVENTURE.Request.interrupted"));
 }
 
 /** renderChatMessageHTML: requests and receipts are plumbing, never shown in the chat log. */
@@ -297,13 +399,24 @@ export function onRenderRequestMessage(message: ChatMessage, html: HTMLElement):
   html.style.display = "none";
 }
 
+/** Whether a user is a GM connected now. */
+function gmHere(userId: string | null | undefined): boolean {
+  const user = userId ? game.users.get(userId) : undefined;
+  return !!user && user.isGM && user.active;
+}
+
 /**
- * On ready, and when this client becomes the active GM: a receipt left "working" means a GM stopped while handling
- * it: the requester is answered "interrupted" (the feature's own recovery finishes or reports the change). A request
- * never picked up is handled if its sender may still wait, else dropped. Leftover plumbing is deleted.
+ * On ready, and when a GM leaves (every GM's client). A receipt left "working" means a GM stopped while handling it:
+ * the requester is answered "interrupted" (the feature's own recovery finishes or reports the change) — by this GM
+ * for its own previous page, by the active GM for a GM who is gone; a receipt of another GM still connected is left
+ * to that GM, which is still answering it. A request never picked up is handled by the active GM when the GM that
+ * picked it up is gone (or, arrived before this client connected, when no other GM is here), if its sender may still
+ * wait; else dropped. Leftover plumbing is deleted.
  */
 export async function recoverRequests(): Promise<void> {
-  if (!isActiveGM()) return;
+  if (!game.user.isGM) return;
+  const active = isActiveGM();
+  const me = game.user.id;
   const messages = [...game.messages.contents];
   const receipts = new Map<string, { message: ChatMessage; receipt: ReceiptFlag }>();
   for (const message of messages) {
@@ -312,6 +425,9 @@ export async function recoverRequests(): Promise<void> {
   }
   for (const { message, receipt } of receipts.values()) {
     if (answering.has(receipt.requestId)) continue;
+    const author = (message.author as User | null | undefined)?.id ?? null;
+    // Another GM still here answers it; a gone GM's receipt is the active GM's to close.
+    if (author !== me && (gmHere(author) || !active)) continue;
     try {
       if (receipt.reply.status === "working") {
         await message.update({ flags: { [MODULE_ID]: { receipt: { reply: { status: "done", ok: false, key: "AVENTURE.Request.interrupted", data: {} } } } } });
@@ -320,12 +436,18 @@ export async function recoverRequests(): Promise<void> {
       if (request) await request.delete();
       await message.delete();
     } catch (e) {
-      console.error("aventure | could not recover a request", e);
+      // Another recovering GM closed it first (two GMs connecting at once): nothing left to do.
+      if (game.messages.get(message.id!)) console.error("aventure | could not recover a request", e);
     }
   }
+  if (!active) return;
+  const otherGMs = game.users.some((u) => u.isGM && u.active && u.id !== me);
   for (const message of messages) {
     const request = readRequest(message);
     if (!request || answering.has(request.id) || receipts.has(request.id) || !game.messages.get(message.id!)) continue;
+    // The GM that was active when it arrived picked it up: leave it to that GM while it is here.
+    const picker = pickers.has(request.id) ? pickers.get(request.id) : undefined;
+    if (picker === undefined ? otherGMs : picker !== me && gmHere(picker)) continue;
     const sender = message.author ?? null;
     try {
       if (sender && Date.now() - request.sentAt < request.timeout) await answer(message, request, sender);

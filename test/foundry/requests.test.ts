@@ -96,10 +96,85 @@ describe("the request channel", () => {
     expect(world.notifications.filter((n) => n.user === "p1").map((n) => n.message)).toEqual(["This is already in progress: wait for the answer before asking again."]);
   });
 
-  it("a request of an unknown name or a malformed request flag is ignored or refused, never run", async () => {
+  it("a request of an unknown name is refused, a malformed request flag removed unanswered; never run", async () => {
     const { world } = await boot();
-    expect(await forgeRequest(world, "p1", "noSuchRequest", {})).toBeNull();
+    expect(await forgeRequest(world, "p1", "noSuchRequest", {})).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.unknown", data: {} });
     expect(await forgeRequest(world, "p1", "fall", {}, "bad id with spaces")).toBeNull();
+    expect(world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
+  });
+});
+
+describe("the flood limit protects the GM: refusals before any write (issue 20, item 8)", () => {
+  /** A request message as a player's console makes it (any name, any id), created without waiting. */
+  const forge = (world: FakeWorld, user: string, name: string, data: unknown, id: string) =>
+    world.as(user, () =>
+      ChatMessage.implementation.create({
+        content: "",
+        whisper: ["gm1"],
+        flags: { aventure: { request: { v: 1, id, name, data, sentAt: Date.now(), timeout: 30_000 } } },
+      } as never),
+    ) as unknown as Promise<FakeChatMessage>;
+  /** What p1's client is told: the refusal a GM's deletion of a request carries (its options), by request id. */
+  function refusalsSeen(world: FakeWorld, user: string): Map<string, string> {
+    const seen = new Map<string, string>();
+    world.as(user, () =>
+      Hooks.on("deleteChatMessage", ((m: FakeChatMessage, options: { aventure?: { reply?: { requestId?: string; reply?: { key?: string } } } }, userId: string) => {
+        const r = options?.aventure?.reply;
+        if (world.users.get(userId)?.isGM && r?.requestId) seen.set(r.requestId, r.reply?.key ?? "");
+      }) as never),
+    );
+    return seen;
+  }
+  const gmWrites = (world: FakeWorld, mark: number) => world.writesSince(mark).filter((w) => w.user === "gm1");
+
+  it("200 forged requests in one go, all refused (GM-only, unknown, replayed, malformed): at most one GM write each", async () => {
+    const { world } = await boot([GM, PLAYER]);
+    const seen = refusalsSeen(world, "p1");
+    expect(await forgeRequest(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, "handledOnce0001")).toMatchObject({ ok: true });
+    const mark = world.writes.length;
+    const forged = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => {
+        const kind = i % 4;
+        if (kind === 0) return forge(world, "p1", "fallApply", { messageId: "x" }, `gmOnly${i}xxxxxxx`);
+        if (kind === 1) return forge(world, "p1", "noSuchRequest", {}, `unknown${i}xxxxxx`);
+        if (kind === 2) return forge(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, "handledOnce0001");
+        return forge(world, "p1", "fall", {}, `bad id ${i}`);
+      }),
+    );
+    await world.settle();
+    expect(gmWrites(world, mark).length).toBeLessThanOrEqual(200);
+    expect(world.writesSince(mark).filter((w) => w.action === "create" && w.user === "gm1")).toEqual([]); // no receipt
+    // Every forged message is gone, and every well-formed one carried its localized refusal to the requester.
+    expect(forged.filter((m) => world.messages.has(m.id))).toEqual([]);
+    expect(seen.get("gmOnly0xxxxxxx")).toBe("AVENTURE.Error.GMOnly");
+    expect(seen.get("unknown1xxxxxx")).toBe("AVENTURE.Request.unknown");
+    expect(seen.get("handledOnce0001")).toBe("AVENTURE.Request.replayed");
+    expect(world.rollsMade).toEqual([]);
+  });
+
+  it("200 requests of one feature in one go: one runs, each other costs one GM write and its requester hears why", async () => {
+    const { world } = await boot([GM, PLAYER]);
+    const seen = refusalsSeen(world, "p1");
+    const mark = world.writes.length;
+    const forged = await Promise.all(Array.from({ length: 200 }, (_, i) => forge(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, `flood${i}xxxxxxxx`)));
+    await world.settle();
+    const falls = world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+    expect(falls).toHaveLength(1);
+    // The one that ran: receipt (working), its card, the reply, two deletions; the 199 others: one deletion each.
+    expect(gmWrites(world, mark).length).toBe(5 + 199);
+    expect(forged.filter((m) => world.messages.has(m.id))).toEqual([]);
+    const keys = [...seen.values()];
+    expect(keys).toHaveLength(199);
+    expect(new Set(keys)).toEqual(new Set(["AVENTURE.Request.busy", "AVENTURE.Request.flood"]));
+    expect(keys.filter((k) => k === "AVENTURE.Request.flood")).toHaveLength(180); // 20 per 10 s reach the channel
+  });
+
+  it("an honest requester refused before any write gets its localized refusal (GM-only request from a player's console)", async () => {
+    const { world } = await boot([GM, PLAYER]);
+    const mark = world.writes.length;
+    const reply = await forgeRequest(world, "p1", "fallApply", { messageId: "nope" });
+    expect(reply).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
+    expect(gmWrites(world, mark).map((w) => `${w.action} ${w.documentName}`)).toEqual(["delete ChatMessage"]);
   });
 });

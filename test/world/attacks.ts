@@ -7,7 +7,9 @@ import type { FakeWorld, WriteRecord } from "./world.js";
 
 /**
  * Creates a request message as `user` (any name, any data, any id), waits until the world settles and resolves to
- * the reply the active GM wrote on it (or null when nobody answered).
+ * the reply the active GM gave (or null when nobody answered): on its receipt, or — a refusal made before any write —
+ * in the options of the GM's deletion of the request (hookEvents.deleteDocument: `options`, the operation, reach every
+ * client with the `userId` of who deleted it).
  */
 export async function forgeRequest(world: FakeWorld, user: string, name: string, data: unknown, id = `forged${world.writes.length}${Math.random().toString(36).slice(2, 8)}`): Promise<unknown> {
   let reply: unknown = null;
@@ -17,6 +19,10 @@ export async function forgeRequest(world: FakeWorld, user: string, name: string,
       const r = (m.flags.aventure as { receipt?: { requestId?: string; reply?: { status: string } } } | undefined)?.receipt;
       if (m.author?.isGM && r?.requestId === id && r.reply?.status === "done") reply = r.reply;
     }) as never);
+    const deleted = Hooks.on("deleteChatMessage", ((_m: FakeChatMessage, options: { aventure?: { reply?: { requestId?: string; reply?: unknown } } }, userId: string) => {
+      const r = options?.aventure?.reply;
+      if (world.users.get(userId)?.isGM && r?.requestId === id && reply === null) reply = r.reply ?? null;
+    }) as never);
     await ChatMessage.implementation.create({
       content: "",
       whisper: world.users.filter((u) => u.isGM).map((u) => u.id),
@@ -24,6 +30,7 @@ export async function forgeRequest(world: FakeWorld, user: string, name: string,
     } as never);
     await world.settle();
     Hooks.off("updateChatMessage", hook);
+    Hooks.off("deleteChatMessage", deleted);
   });
   return reply;
 }

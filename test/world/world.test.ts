@@ -309,3 +309,48 @@ describe("fake world: asynchronous writes interleave across clients (every write
     expect(a.getFlag("aventure", "player")).toBe(1);
   });
 });
+
+describe("fake world: a write held open (a slow network) while other clients go on", () => {
+  it("the server applies a held write only when released; settle() returns meanwhile; other writes land first", async () => {
+    const w = await probeWorld({ users: [GM, PLAYER] });
+    const a = addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
+    const release = w.holdWrite((x) => x.user === "gm1" && x.documentName === "Actor");
+    expect(release.reached).toBe(false);
+    const gm = w.as("gm1", () => a.setFlag("aventure", "gm", 1));
+    await w.settle();
+    expect(release.reached).toBe(true);
+    expect(a.getFlag("aventure", "gm")).toBeUndefined(); // not applied yet
+    await w.as("p1", () => a.setFlag("aventure", "player", 1)); // a later write lands first
+    expect(w.writes.filter((x) => x.documentName === "Actor").map((x) => x.user)).toEqual(["p1"]);
+    release();
+    await gm;
+    expect(a.getFlag("aventure", "gm")).toBe(1);
+    expect(w.writes.filter((x) => x.documentName === "Actor").map((x) => x.user)).toEqual(["p1", "gm1"]);
+  });
+
+  it("a GM with a higher claim connects while the active GM's write is held: Users#activeGM changes at once", async () => {
+    const w = await bootWorld({ users: [{ ...GM, active: false }, GM2, PLAYER] });
+    const a = addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
+    expect(w.as("gm2", () => game.users.activeGM?.id)).toBe("gm2");
+    const release = w.holdWrite((x) => x.user === "gm2");
+    const write = w.as("gm2", () => a.setFlag("aventure", "x", 1));
+    await w.settle();
+    await w.connect("gm1");
+    expect(w.as("gm2", () => game.users.activeGM?.id)).toBe("gm1");
+    release();
+    await write;
+    expect(a.getFlag("aventure", "x")).toBe(1);
+  });
+
+  it("a held write of a client that disconnected is lost when released", async () => {
+    const w = await bootWorld({ users: [GM, GM2] });
+    const a = addDnd5eActor(w, { id: "hero", name: "Hero" });
+    const release = w.holdWrite((x) => x.user === "gm1");
+    const write = w.as("gm1", () => a.setFlag("aventure", "x", 1)).catch((e: unknown) => e);
+    await w.settle();
+    await w.disconnect("gm1");
+    release();
+    expect(await write).toBeInstanceOf(ClientCrashed);
+    expect(a.getFlag("aventure", "x")).toBeUndefined();
+  });
+});

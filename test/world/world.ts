@@ -14,14 +14,20 @@
  *   initiating client only (hookEvents.preCreateDocument/preUpdateDocument/preDeleteDocument: "only fires for the
  *   client who is initiating the request"; returning false cancels), an asynchronous round trip to the server (so
  *   two clients interleave), the change applied once, then the document hook on EVERY connected client with the
- *   server's `userId` (hookEvents.createDocument/updateDocument/deleteDocument: "fires for all connected clients";
- *   `userId`: "the ID of the User who triggered the workflow"). An update that changes nothing is not sent.
+ *   operation's options and the server's `userId` (hookEvents.createDocument/updateDocument/deleteDocument: "fires
+ *   for all connected clients"; `options`: the DatabaseCreateOperation/…/DatabaseDeleteOperation, "additional options
+ *   which modified the request"; `userId`: "the ID of the User who triggered the workflow"). An update that changes nothing is not sent.
  * - Hooks.callAll / Hooks.call: handlers run in registration order; an error is reported and the next handler runs;
  *   a handler's returned promise is not awaited (https://foundryvtt.com/api/v13/classes/foundry.helpers.Hooks.html).
  *   The fake keeps those promises so that `settle()` waits for them and reports their errors.
  * - CONFIG.queries: a handler receives only (data, {timeout}) (documents.ts FakeUser#query).
  * - Faults: the k-th write can be refused by the server (an error) or the client can crash before it (nothing after
  *   that point runs on that client; its user disconnects); `reload()` reconnects it with a fresh module instance.
+ * - Timing: a write can be held open (`holdWrite`): it has left its client, and the server applies it only when the
+ *   test releases it, while other clients go on (connect, disconnect, reload, write). A slow network or a busy server
+ *   does that in real play: every Document operation is an asynchronous round trip to the server
+ *   (https://foundryvtt.com/api/v13/classes/foundry.abstract.DatabaseBackend.html), and other users' events arrive
+ *   meanwhile. A client that disconnected while its write was held loses it (its socket is gone).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { vi } from "vitest";
@@ -233,6 +239,12 @@ export interface WriteRecord {
 
 export type Fault = { kind: "fail" | "crash"; at: number; seen: number; filter?: (w: Omit<WriteRecord, "data">) => boolean };
 
+/** A write as a hold's filter sees it when it leaves its client (for an update: the changes it sends). */
+export type OutgoingWrite = Omit<WriteRecord, "data"> & { data?: unknown };
+
+/** The function that releases a held write; `reached` tells whether a write matched the hold yet. */
+export type Release = (() => void) & { readonly reached: boolean };
+
 export interface SystemProfile {
   id: string;
   version: string;
@@ -287,6 +299,9 @@ export class FakeWorld {
   readonly extend?: (client: FakeClient) => void;
   private readonly pending = new Set<Promise<unknown>>();
   private inflight = 0;
+  /** Writes held open by the test (holdWrite), not yet released. */
+  private parked = 0;
+  private holds: { filter: (w: OutgoingWrite) => boolean; gate: Promise<void>; reached: boolean; taken: boolean }[] = [];
   private ids = 0;
   private fault: Fault | null = null;
   /** Answers the test queued for DialogV2 (per user). */
@@ -397,8 +412,16 @@ export class FakeWorld {
 
   // ---------------------------------------------------------------- async bookkeeping
 
-  /** One network round trip (a macrotask: other clients' work may run meanwhile). */
-  async roundTrip(): Promise<void> {
+  /** One network round trip (a macrotask: other clients' work may run meanwhile), after any hold on the write. */
+  async roundTrip(holds: readonly Promise<void>[] = []): Promise<void> {
+    if (holds.length) {
+      this.parked++;
+      try {
+        await Promise.all(holds);
+      } finally {
+        this.parked--;
+      }
+    }
     this.inflight++;
     try {
       await new Promise<void>((r) => setImmediate(r));
@@ -424,14 +447,18 @@ export class FakeWorld {
   }
 
   /**
-   * Waits until no write is in flight and no hook handler's promise is pending. Throws if a handler failed
+   * Waits until no write is in flight and no hook handler's promise is pending — or, while writes are held open
+   * (holdWrite), until nothing moves any more (the handlers left wait for a held write). Throws if a handler failed
    * (unless `allowErrors`), so that a bug in a fire-and-forget handler fails the test that caused it.
    */
   async settle(options: { allowErrors?: boolean } = {}): Promise<void> {
     let quiet = 0;
+    let seen = { pending: -1, writes: -1 };
     for (let i = 0; i < 10_000; i++) {
       await new Promise<void>((r) => setImmediate(r));
-      if (this.inflight === 0 && this.pending.size === 0) {
+      const stuck = this.parked > 0 && this.pending.size === seen.pending && this.writes.length === seen.writes;
+      seen = { pending: this.pending.size, writes: this.writes.length };
+      if (this.inflight === 0 && (this.pending.size === 0 || stuck)) {
         if (++quiet >= 3) break;
       } else quiet = 0;
       if (i === 9_999) throw new Error("Fake world: did not settle");
@@ -477,17 +504,49 @@ export class FakeWorld {
     this.fault = null;
   }
 
+  /**
+   * Holds the next write matching `filter` open: it leaves its client (its pre-hook ran, its permission was checked)
+   * but the server applies it only when the returned function is called. Meanwhile the other clients go on: a GM
+   * connects (`connect`), leaves (`disconnect`) or reloads (`reload`), others write. `settle()` returns while a held
+   * write waits. If its client is gone when it is released, the write is lost (nothing applied).
+   */
+  holdWrite(filter: (w: OutgoingWrite) => boolean): Release {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const hold = { filter, gate, reached: false, taken: false };
+    this.holds.push(hold);
+    const release = (() => {
+      this.holds = this.holds.filter((h) => h !== hold);
+      open();
+    }) as Release;
+    Object.defineProperty(release, "reached", { get: () => hold.reached });
+    return release;
+  }
+
+  /** The hold a write leaving its client falls under (each hold takes one write), or null. */
+  private holdFor(w: OutgoingWrite): Promise<void> | null {
+    const hold = this.holds.find((h) => !h.taken && h.filter(w));
+    if (!hold) return null;
+    hold.taken = hold.reached = true;
+    return hold.gate;
+  }
+
   /** Writes made since `mark` (an index into `writes`). */
   writesSince(mark: number): WriteRecord[] {
     return this.writes.slice(mark);
   }
 
-  private checkWrite(client: FakeClient, w: Omit<WriteRecord, "data">): void {
+  /** A write leaves its client: an injected fault, or the hold it falls under (awaited by its round trip). */
+  private checkWrite(client: FakeClient, w: OutgoingWrite): Promise<void>[] {
     if (!client.alive) throw new ClientCrashed(client.user.id);
     const f = this.fault;
-    if (!f || (f.filter && !f.filter(w))) return;
+    const held = (): Promise<void>[] => {
+      const h = this.holdFor(w);
+      return h ? [h] : [];
+    };
+    if (!f || (f.filter && !f.filter(w))) return held();
     f.seen++;
-    if (f.seen !== f.at) return;
+    if (f.seen !== f.at) return held();
     this.fault = null;
     if (f.kind === "fail") throw new Error(`Fake server: the ${w.action} of ${w.documentName} ${w.id} was refused (injected failure)`);
     client.alive = false;
@@ -576,8 +635,8 @@ export class FakeWorld {
     const doc = make();
     this.assertAllowed(user, doc, "create", data);
     if (client.hooks.call(`preCreate${doc.documentName}`, doc, clone(data), options, user.id) === false) return undefined;
-    this.checkWrite(client, { user: user.id, action: "create", documentName: doc.documentName, id: doc.id, options });
-    await this.roundTrip();
+    const holds = this.checkWrite(client, { user: user.id, action: "create", documentName: doc.documentName, id: doc.id, options, data });
+    await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     if (!doc.store()) {
       const home = this.homeOf(doc);
@@ -606,8 +665,8 @@ export class FakeWorld {
       kept.push(doc);
     }
     if (!kept.length) return [];
-    for (const doc of kept) this.checkWrite(client, { user: user.id, action: "create", documentName: doc.documentName, id: doc.id, options });
-    await this.roundTrip();
+    const holds = kept.flatMap((doc, i) => this.checkWrite(client, { user: user.id, action: "create", documentName: doc.documentName, id: doc.id, options, data: data[i] }));
+    await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     for (const doc of kept) {
       if (!doc.store()) {
@@ -657,8 +716,8 @@ export class FakeWorld {
       planned.push({ doc, diff });
     }
     if (!planned.length) return out;
-    for (const p of planned) this.checkWrite(client, { user: user.id, action: "update", documentName: p.doc.documentName, id: p.doc.id, options });
-    await this.roundTrip();
+    const holds = planned.flatMap((p) => this.checkWrite(client, { user: user.id, action: "update", documentName: p.doc.documentName, id: p.doc.id, options, data: p.diff }));
+    await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     for (const p of planned) {
       if (p.doc.deleted) throw new Error(`${p.doc.documentName} ${p.doc.id} does not exist`);
@@ -698,8 +757,8 @@ export class FakeWorld {
       kept.push(doc);
     }
     if (!kept.length) return docs.map(() => undefined);
-    for (const doc of kept) this.checkWrite(client, { user: user.id, action: "delete", documentName: doc.documentName, id: doc.id, options });
-    await this.roundTrip();
+    const holds = kept.flatMap((doc) => this.checkWrite(client, { user: user.id, action: "delete", documentName: doc.documentName, id: doc.id, options }));
+    await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     for (const doc of kept) {
       if (doc.deleted) throw new Error(`${doc.documentName} ${doc.id} does not exist`);
@@ -722,8 +781,8 @@ export class FakeWorld {
     if (!client.alive) throw new ClientCrashed(user.id);
     if (!user.isGM) throw new Error(`User ${user.name} lacks permission to change the world time`);
     if (typeof delta !== "number" || !Number.isFinite(delta)) throw new Error("GameTime#advance needs a finite number of seconds");
-    this.checkWrite(client, { user: user.id, action: "time", documentName: "Setting", id: "core.time", options });
-    await this.roundTrip();
+    const holds = this.checkWrite(client, { user: user.id, action: "time", documentName: "Setting", id: "core.time", options, data: { delta } });
+    await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     this.worldTime += delta;
     this.record(user, "time", { documentName: "Setting", id: "core.time" }, { delta, worldTime: this.worldTime }, options);
@@ -757,8 +816,8 @@ export class FakeWorld {
       return value;
     }
     if (def.scope === "world" && !user.isGM) throw new Error(`User ${user.name} lacks permission to change the world setting ${key}`);
-    this.checkWrite(client, { user: user.id, action: "setting", documentName: "Setting", id: key, options: {} });
-    await this.roundTrip();
+    const holds = this.checkWrite(client, { user: user.id, action: "setting", documentName: "Setting", id: key, options: {}, data: value });
+    await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     if (def.scope === "world") this.settingValues.set(key, clone(value));
     else this.userSettingValues.set(`${user.id}.${key}`, clone(value));

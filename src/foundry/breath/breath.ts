@@ -17,8 +17,10 @@
  * Exactly once: the drop is an operation recorded on its GM card (flags.aventure.suffocation) marked "applying", with
  * the breath's id, the hit point path and the hit points before, BEFORE the first write; then the state-based steps
  * (hit points to 0, the unconscious status, the flag marked dropped), then "applied". A card for (scene, token,
- * breath id) means that breath's drop exists: a second GM, a reload or a later tick never posts another; recovery
- * finishes a card left "applying". Nothing prevents healing on the system's side: the card says that the creature cannot be stabilised
+ * breath id) means that breath's drop exists: a second GM, a reload or a later tick never posts another (two GMs
+ * posting at once while the active GM changes: the card the server stored first is the drop, the other is deleted
+ * before any step); the card records the GM that executes the drop, only that GM runs its steps, and recovery
+ * finishes a card left "applying" only when that GM is gone (operations.ts). Nothing prevents healing on the system's side: the card says that the creature cannot be stabilised
  * nor regain hit points while it cannot breathe.
  */
 import { MODULE_ID, template } from "../../constants.js";
@@ -30,7 +32,7 @@ import { gmCardFlag } from "../cards.js";
 import { renderTemplateCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, guarded, notify, t } from "../i18n.js";
-import { registerRecovery, runSteps, type Step } from "../operations.js";
+import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import { registerRequest, sendRequest, type RequestContext } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
@@ -179,6 +181,8 @@ export interface SuffocationCard {
   unconscious: boolean;
   resumed?: boolean;
   problems?: { key: string; data: Record<string, string | number> }[];
+  /** The GM (user and page load) that executes the drop, recorded with "applying" (operations.ts). */
+  executor?: Executor | null;
 }
 
 const PATH = /^system\.[\w.]+$/;
@@ -214,6 +218,7 @@ export function suffocationCardOf(message: { author?: unknown; flags?: unknown }
     unconscious: f.unconscious === true,
     ...(f.resumed === true ? { resumed: true } : {}),
     ...(problems.length ? { problems } : {}),
+    ...(f.executor !== undefined ? { executor: readExecutor(f.executor) } : {}),
   };
 }
 
@@ -308,8 +313,22 @@ function dropSteps(card: SuffocationCard, token: BreathToken, actor: ActorLike, 
   return steps;
 }
 
-/** Brings the world to what the card says and marks it applied (the first run, or recovery after a reload). */
-async function completeDrop(message: CardMessage, card: SuffocationCard, resumed: boolean): Promise<void> {
+/** The drop card's operation read back from the world: its executor while it is applying. */
+function readDropOp(messageId: string): ReadBack {
+  return () => {
+    const card = suffocationCardOf(game.messages.get(messageId));
+    return card?.status === "applying" ? { executor: card.executor ?? null } : undefined;
+  };
+}
+
+/** Records `executor` as the drop's executor (a GM taking an interrupted drop over). */
+const claimDrop = (message: CardMessage) => (executor: Executor) => message.update({ flags: { [MODULE_ID]: { suffocation: { executor } } } });
+
+/**
+ * Brings the world to what the card says and marks it applied (the first run, or recovery after a reload), each write
+ * only while this client is still the drop's executor of record (`guard`).
+ */
+async function completeDrop(message: CardMessage, card: SuffocationCard, resumed: boolean, guard: Guard): Promise<void> {
   const next: SuffocationCard = { ...card, problems: [...(card.problems ?? [])], ...(resumed ? { resumed: true } : {}) };
   const token = sceneToken(card.sceneId, card.tokenId);
   const actor = token?.actor;
@@ -317,7 +336,7 @@ async function completeDrop(message: CardMessage, card: SuffocationCard, resumed
     next.problems!.push({ key: "AVENTURE.Breath.gone", data: { name: card.name } });
   } else {
     const adapter = adapterFor();
-    const report = await runSteps(dropSteps(card, token, actor, adapter));
+    const report = await runSteps(dropSteps(card, token, actor, adapter), guard);
     for (const what of report.drifted) next.problems!.push({ key: "AVENTURE.Operation.drifted", data: { what } });
     if (!card.hpPath) next.problems!.push({ key: "AVENTURE.Breath.noHp", data: { name: card.name } });
     const id = adapter.statusId("unconscious");
@@ -325,6 +344,7 @@ async function completeDrop(message: CardMessage, card: SuffocationCard, resumed
   }
   next.status = "applied";
   if (!next.problems!.length) delete next.problems;
+  guard.check();
   await message.update({ content: await cardContent(next), flags: { [MODULE_ID]: { suffocation: next } } });
 }
 
@@ -360,6 +380,7 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
       hpBefore: hpPath ? readNumber(actor, hpPath) : null,
       tempPath,
       unconscious: false,
+      executor: executorStamp(),
     };
     const message: unknown = await ChatMessage.implementation.create({
       content: await cardContent(card),
@@ -367,8 +388,16 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
       whisper: cardReaders(token),
       flags: { [MODULE_ID]: { suffocation: card } },
     });
-    if (!isCardMessage(message)) return;
-    await completeDrop(message, card, false);
+    if (!isCardMessage(message) || !message.id) return;
+    // Two GMs posted this drop at once (the active GM changed meanwhile): the card the server stored first is the
+    // drop; a later one is deleted before any step (every client sees the cards in the server's order).
+    const first = cardMessages().find(({ card: c }) => c.sceneId === sceneId && c.tokenId === token.id && c.breathId === flag.id);
+    if (first && first.message.id !== message.id) {
+      await game.messages.get(message.id)?.delete();
+      return;
+    }
+    const id = message.id;
+    await execute(`breath.${id}`, readDropOp(id), (guard) => completeDrop(message, card, false, guard));
   } finally {
     busy.delete(key);
   }
@@ -395,15 +424,19 @@ export async function checkBreaths(worldTime: number = game.time.worldTime): Pro
   }
 }
 
-/** Recovery (active GM, on ready and when a GM takes over): cards left "applying" are finished, then due drops run. */
+/**
+ * Recovery (every GM, on ready and when a GM leaves): cards left "applying" whose executor is gone (or is this GM's
+ * own previous page) are finished; then, on the active GM, due drops run.
+ */
 export async function recoverBreaths(): Promise<void> {
   for (const { message, card } of cardMessages()) {
-    if (card.status !== "applying") continue;
+    if (card.status !== "applying" || !message.id) continue;
     const key = tokenKey(card.sceneId, card.tokenId);
     if (busy.has(key)) continue;
     busy.add(key);
+    const id = message.id;
     try {
-      await completeDrop(message, card, true);
+      await resume(`breath.${id}`, readDropOp(id), claimDrop(message), (guard) => completeDrop(message, suffocationCardOf(game.messages.get(id)) ?? card, true, guard));
     } catch (e) {
       console.error("aventure | could not finish an interrupted suffocation", e);
     } finally {

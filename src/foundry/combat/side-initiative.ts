@@ -13,6 +13,7 @@ import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter
 import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../encounter/sides.js";
 import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRoundState } from "./types.js";
 import { confusedIds } from "../polaris/confusion.js";
+import { readExecutor } from "../operations.js";
 
 /** Side initiative replaces individual initiative: ruleset pmt or ose, or the "sideInitiative" setting. */
 export function sideInitiativeActive(): boolean {
@@ -128,6 +129,7 @@ function readOp(raw: unknown): SideOp | null {
     hide,
     resumed: o.resumed === true,
     problems,
+    ...(o.executor !== undefined ? { executor: readExecutor(o.executor) } : {}),
   };
 }
 

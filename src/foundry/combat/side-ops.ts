@@ -10,7 +10,9 @@
  * options, hooks and "skip defeated" setting apply) or, for the tracker's buttons, the turn kept on whoever had it;
  * then status "done". If the active GM's client stops in between, the next active GM (or the same one after a
  * reload) finishes the operation on `ready` and says so to the GMs; before any new roll, a pending operation of
- * the same combat is finished first.
+ * the same combat is finished first. The operation records the GM that executes it; only that GM writes its steps
+ * (checked before each one), and it is taken over only once that GM is gone (operations.ts): while another GM still
+ * finishes it, a new roll of the same combat is refused ("busy").
  *
  * On the active GM every operation of a combat runs under one lock (two GMs, a player and a reload cannot interleave
  * their rolls of the same combat).
@@ -23,7 +25,7 @@ import { gmCardFlag } from "../cards.js";
 import { getSetting, setSetting } from "../settings.js";
 import { isActiveGM } from "../gm.js";
 import { t, tHtml, UserError } from "../i18n.js";
-import { runSteps, type Step } from "../operations.js";
+import { execute, executorStamp, finishFirst, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import { isSideId, SIDE_IDS, type SideId } from "../encounter/sides.js";
 import type { AventureCombatLike, CombatantLike, CombatLike, SideOp, SideRoundState } from "./types.js";
 import {
@@ -241,22 +243,32 @@ function opSteps(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | nul
       },
     });
   }
-  // Only the active GM writes: a GM who stopped being the active one (another GM connected) stops here.
-  return steps.map((s) => ({
-    ...s,
-    run: () => {
-      if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-      return s.run();
-    },
-  }));
+  return steps;
 }
 
-/** Runs (or finishes) an operation's steps and marks it done. Returns what it reports. */
-async function runOp(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | null): Promise<SideOp["problems"]> {
+/** The combat's operation `opId` read back from the world: its executor while it is applying (operations.ts). */
+function readSideOp(combat: CombatLike, opId: string): ReadBack {
+  return () => {
+    const op = sideRoundState(combat)?.op;
+    return op && op.id === opId && op.status === "applying" ? { executor: op.executor ?? null } : undefined;
+  };
+}
+
+/** Records `executor` as the executor of the combat's operation (a GM taking an interrupted one over). */
+const claimSideOp = (combat: AventureCombatLike) => (executor: Executor) => combat.update({ [`flags.${MODULE_ID}.sides.op.executor`]: executor });
+
+const opKey = (combat: CombatLike, op: SideOp) => `sides.${combat.id ?? ""}.${op.id}`;
+
+/**
+ * Runs (or finishes) an operation's steps and marks it done, each write only while this client is still its executor
+ * of record (`guard`). Returns what it reports.
+ */
+async function runOp(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | null, guard: Guard): Promise<SideOp["problems"]> {
   const problems: SideOp["problems"] = [...op.problems];
-  const report = await runSteps(opSteps(combat, op, dice, problems));
+  const report = await runSteps(opSteps(combat, op, dice, problems), guard);
   for (const what of report.drifted) problems.push({ key: "AVENTURE.Operation.drifted", data: { what } });
   for (const what of report.missing) problems.push({ key: "AVENTURE.SideInit.missing", data: { what } });
+  guard.check();
   await combat.update({
     [`flags.${MODULE_ID}.sides.op.status`]: "done",
     [`flags.${MODULE_ID}.sides.op.problems`]: problems,
@@ -274,16 +286,23 @@ async function reportResumed(op: SideOp, problems: SideOp["problems"]): Promise<
   });
 }
 
-/** Finishes the combat's interrupted operation, if any (lock held). Returns whether there was one. */
-async function finishPending(combat: AventureCombatLike): Promise<boolean> {
-  const state = sideRoundState(combat);
-  const op = state?.op;
+/**
+ * Finishes the combat's interrupted operation, if any, when this client may take it over (lock held). Before a new
+ * roll (`busy`): refused while another GM still executes it. Returns whether this client finished one.
+ */
+async function finishPending(combat: AventureCombatLike, busy: boolean): Promise<boolean> {
+  const op = sideRoundState(combat)?.op;
   if (!op || op.status !== "applying") return false;
-  const resumed: SideOp = { ...op, resumed: true };
-  const problems = await runOp(combat, resumed, null);
-  await reportResumed(resumed, problems);
-  if (resumed.kind === "round" && resumed.nobodyActs && combat.round === resumed.round) await startRoundLocked(combat, resumed.round + 1);
-  return true;
+  const body = async (guard: Guard) => {
+    const resumed: SideOp = { ...(sideRoundState(combat)?.op ?? op), resumed: true };
+    const problems = await runOp(combat, resumed, null, guard);
+    await reportResumed(resumed, problems);
+    if (resumed.kind === "round" && resumed.nobodyActs && combat.round === resumed.round) await startRoundLocked(combat, resumed.round + 1);
+    return true;
+  };
+  if (busy) return (await finishFirst(opKey(combat, op), readSideOp(combat, op.id), claimSideOp(combat), body)) ?? false;
+  const r = await resume(opKey(combat, op), readSideOp(combat, op.id), claimSideOp(combat), body);
+  return r.ran;
 }
 
 // ------------------------------------------------------------------------------------------------ the operations
@@ -345,11 +364,12 @@ async function startRoundLocked(combat: AventureCombatLike, round: number): Prom
     hide: hiddenSides(combat),
     resumed: false,
     problems: [],
+    executor: executorStamp(),
   };
   const state: SideRoundState = { v: 2, round, values, groups: op.groups, started: true, nobodyActs, op };
   // The key of (combat, round) and the record of the operation, before any die is shown or initiative written.
   await combat.update({ [`flags.${MODULE_ID}.sides`]: state });
-  await runOp(combat, op, dice);
+  await execute(opKey(combat, op), readSideOp(combat, op.id), (guard) => runOp(combat, op, dice, guard));
   if (nobodyActs && combat.round === round) await startRoundLocked(combat, round + 1);
   return { rolled: true, round, nobodyActs };
 }
@@ -389,6 +409,7 @@ async function rollSidesLocked(combat: AventureCombatLike, sides: SideId[]): Pro
     hide: hiddenSides(combat).filter((s) => sides.includes(s)),
     resumed: false,
     problems: [],
+    executor: executorStamp(),
   };
   const state: SideRoundState = {
     v: 2,
@@ -400,7 +421,7 @@ async function rollSidesLocked(combat: AventureCombatLike, sides: SideId[]): Pro
     op,
   };
   await combat.update({ [`flags.${MODULE_ID}.sides`]: state });
-  await runOp(combat, op, dice);
+  await execute(opKey(combat, op), readSideOp(combat, op.id), (guard) => runOp(combat, op, dice, guard));
 }
 
 const asAventure = (combat: CombatLike): AventureCombatLike => {
@@ -429,7 +450,7 @@ export function startSideRound(combat: CombatLike, round: number, player: User |
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const c = asAventure(combat);
   return withCombatLock(combat.id ?? "", async () => {
-    await finishPending(c);
+    await finishPending(c, true);
     if (player && c.round < round) assertPlayerEndsRound(c, player);
     return startRoundLocked(c, round);
   });
@@ -450,7 +471,7 @@ export function rollSides(combat: CombatLike, ask: RollSidesAsk): Promise<void> 
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const c = asAventure(combat);
   return withCombatLock(combat.id ?? "", async () => {
-    await finishPending(c);
+    await finishPending(c, true);
     const round = Math.max(c.round, 1);
     const state = sideRoundState(c);
     const named = ask.ids.map((id) => c.combatants.get(id)).filter((x): x is CombatantLike => !!x);
@@ -539,8 +560,10 @@ export async function recoverSideInitiative(): Promise<void> {
   for (const combat of [...(game.combats?.contents ?? [])]) {
     if (!combat.id || !isAventureCombat(combat)) continue;
     try {
-      await withCombatLock(combat.id, () => finishPending(combat));
+      await withCombatLock(combat.id, () => finishPending(combat, false));
       const enc = encounterState(combat);
+      // The rest is the active GM's alone (every GM runs the recoveries: operations.ts).
+      if (!isActiveGM()) continue;
       if (combat.started && ((enc?.marked && combat.round >= 2) || combat.getFlag(MODULE_ID, "startTime") === undefined)) await onRoundStarted(combat, combat.round);
     } catch (e) {
       console.error("aventure | could not finish an interrupted side initiative", e);

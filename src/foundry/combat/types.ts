@@ -2,6 +2,7 @@
  * The small surface of Foundry's Combat and Combatant documents that the combat glue uses (real documents
  * satisfy it; the test world implements exactly this). Kept narrow so the glue stays easy to check.
  */
+import type { Executor } from "../operations.js";
 import type { SideId } from "../encounter/sides.js";
 
 export interface TokenLike {
@@ -100,6 +101,8 @@ export interface SideOp {
   resumed: boolean;
   /** What could not be done, as lang keys with data. */
   problems: { key: string; data: Record<string, string | number> }[];
+  /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts). */
+  executor?: Executor | null;
 }
 
 /**

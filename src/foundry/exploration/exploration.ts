@@ -9,8 +9,9 @@
  *
  * Exactly once: an operation is recorded in the setting, marked applying with absolute targets, before any other
  * write; then its steps read back from the world (the world time, each token's light, the card found by the
- * operation's id) write only what is missing; then the record moves on. Interrupted (a reload, a GM leaving), the
- * active GM finishes it on ready.
+ * operation's id) write only what is missing; then the record moves on. The operation records the GM that executes
+ * it, and only that GM writes its steps (operations.ts). Interrupted (a reload, a GM leaving), a GM finishes it once
+ * that GM is gone; while another GM still finishes it, a request is refused ("busy") and world time is not counted.
  *
  * Tied to world time: the record holds the world time at the end of the last turn counted. When world time moves
  * for any other reason (travel, an encounter's turn, a calendar module), the active GM counts the whole turns
@@ -41,7 +42,7 @@ import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { notify, reportError, t, UserError } from "../i18n.js";
-import { runSteps, valueState, type Step } from "../operations.js";
+import { execute, executorStamp, finishFirst, resume, runSteps, valueState, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import { getSetting, setSetting } from "../settings.js";
 import { explorationOptions } from "./options.js";
 import {
@@ -284,7 +285,7 @@ async function planAdvance(record: ExplorationRecord, action: AdvanceAction, amo
  * and reported, a deleted token skipped and reported), the card if not posted yet, then the record. Resolves to the
  * card's id.
  */
-async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boolean): Promise<string | null> {
+async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boolean, guard: Guard): Promise<string | null> {
   const op = record.op;
   if (!op) return null;
   const steps: Step[] = [];
@@ -314,7 +315,7 @@ async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boole
       },
     });
   }
-  const report = await runSteps(steps);
+  const report = await runSteps(steps, guard);
   const problems = [
     ...report.drifted.map((what) => t("AVENTURE.Operation.drifted", { what })),
     ...report.missing.map((what) => t("AVENTURE.Exploration.gone", { what })),
@@ -325,6 +326,7 @@ async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boole
     const existing = cardOf(op.id);
     if (existing) messageId = existing.id ?? null;
     else {
+      guard.check();
       const message = await postCard({
         template: template("exploration/card.hbs"),
         context: explorationCardContext(op.card, { localize: t, lang: game.i18n.lang, resumed, problems }),
@@ -335,22 +337,44 @@ async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boole
       messageId = message?.id ?? null;
     }
   } else if (problems.length) notify("warn", problems.join(" "));
+  guard.check();
   await writeRecord({ ...record, rev: record.rev + 1, state: op.target.state, time: op.target.time, restDue: op.target.restDue, op: null });
   return messageId;
 }
 
-/** Records an operation (before anything else is written), then applies it. */
+/** The recorded operation `opId` read back from the world (the setting): its executor while it is recorded. */
+function readExplorationOp(opId: string): ReadBack {
+  return () => {
+    const op = currentRecord().op;
+    return op && op.id === opId ? { executor: op.executor ?? null } : undefined;
+  };
+}
+
+/** Records `executor` as the executor of the recorded operation (a GM taking an interrupted one over). */
+async function claimExplorationOp(executor: Executor): Promise<void> {
+  const record = currentRecord();
+  if (record.op) await writeRecord({ ...record, op: { ...record.op, executor } });
+}
+
+/** Records an operation with this GM as its executor (before anything else is written), then applies it. */
 async function applyOp(record: ExplorationRecord, op: ExplorationOp, rolls: Roll[]): Promise<ExplorationReply> {
-  const recorded: ExplorationRecord = { ...record, op };
+  const recorded: ExplorationRecord = { ...record, op: { ...op, executor: executorStamp() } };
   await writeRecord(recorded);
-  const messageId = await finishOp(recorded, rolls, false);
+  const messageId = await execute(`exploration.${op.id}`, readExplorationOp(op.id), (guard) => finishOp(recorded, rolls, false, guard));
   return { rev: recorded.rev + 1, messageId };
 }
 
-/** Finishes an operation left applying (a reload, a GM who left), once. */
-async function finishPending(): Promise<ExplorationRecord> {
-  const record = currentRecord();
-  if (record.op) await finishOp(record, [], true);
+/**
+ * Finishes an operation left applying (a reload, a GM who left), once, when this client may take it over. `busy`: a
+ * request that needs it finished is refused while another GM still executes it. Returns the record as it stands.
+ */
+async function finishPending(busy = false): Promise<ExplorationRecord> {
+  const op = currentRecord().op;
+  if (op) {
+    const body = (guard: Guard) => finishOp(currentRecord(), [], true, guard);
+    if (busy) await finishFirst(`exploration.${op.id}`, readExplorationOp(op.id), claimExplorationOp, body);
+    else await resume(`exploration.${op.id}`, readExplorationOp(op.id), claimExplorationOp, body);
+  }
   return currentRecord();
 }
 
@@ -360,7 +384,8 @@ async function finishPending(): Promise<ExplorationRecord> {
  */
 async function syncWithWorldTime(): Promise<void> {
   const record = await finishPending();
-  if (!record.state) return;
+  // Another GM still finishes an operation (it counts its own time): nothing is counted meanwhile.
+  if (!record.state || record.op) return;
   const now = game.time.worldTime;
   if (now < record.time) {
     await writeRecord({ ...record, rev: record.rev + 1, time: now });
@@ -403,7 +428,7 @@ export async function handleExplorationRequest(raw: unknown): Promise<Exploratio
   const rev = num("rev", data.rev, { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true });
   return serial(async () => {
     if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-    let record = await finishPending();
+    let record = await finishPending(true);
     if (record.rev !== rev) throw new UserError("AVENTURE.Exploration.Error.moved");
     const { options } = explorationOptions();
     const now = game.time.worldTime;
@@ -485,5 +510,6 @@ export function onUpdateWorldTime(): Promise<void> | void {
 export function recoverExploration(): Promise<void> {
   return serial(async () => {
     if (isActiveGM()) await syncWithWorldTime();
+    else await finishPending(); // this GM's own operation, left by its previous page
   });
 }

@@ -14,6 +14,7 @@
  * Pure: no Foundry globals. Every field is checked when read (readRecord); a malformed record reads as none.
  */
 import { LIGHT_KINDS, RULESETS, restPenaltyOf, type ExplorationState, type LightKind, type RulesetId, type WanderingCheck } from "../../rules/index.js";
+import { readExecutor, type Executor } from "../operations.js";
 
 /** At most this many tokens in the party. */
 export const MAX_PARTY = 50;
@@ -83,6 +84,8 @@ export interface ExplorationOp {
   card: AdvanceCard | null;
   /** The record's fields once applied. */
   target: { state: ExplorationState | null; time: number; restDue: boolean };
+  /** The GM (user and page load) that executes it, recorded with it (operations.ts). */
+  executor?: Executor | null;
 }
 
 export interface ExplorationRecord {
@@ -211,7 +214,15 @@ function readOp(v: unknown): ExplorationOp | null | undefined {
   if (card === undefined) return undefined;
   const t = v.target;
   if (!isObject(t) || !(t.state === null || isState(t.state)) || !isTime(t.time) || typeof t.restDue !== "boolean") return undefined;
-  return { id: v.id, kind: v.kind, time, lights: lights as LightChange[], card, target: { state: t.state as ExplorationState | null, time: t.time, restDue: t.restDue } };
+  return {
+    id: v.id,
+    kind: v.kind,
+    time,
+    lights: lights as LightChange[],
+    card,
+    target: { state: t.state as ExplorationState | null, time: t.time, restDue: t.restDue },
+    ...(v.executor !== undefined ? { executor: readExecutor(v.executor) } : {}),
+  };
 }
 
 /** The stored record, checked field by field; a malformed one reads as no exploration (EMPTY_RECORD, revision kept when readable). */

@@ -45,6 +45,7 @@ import { renderTemplateCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
 import { reportError, t, tHtml, UserError } from "../i18n.js";
 import { registerRequest, sendRequest } from "../requests.js";
+import { executorStamp } from "../operations.js";
 import { getSetting } from "../settings.js";
 import { PairEvaluator, type DetectHider, type DetectObserver, type DetectScene } from "./detection-pairs.js";
 import { claimTokens, hideFlagOf, ID, rawHideEntry, MAX_IDS, parseHideFlag, releaseTokens, runHideOp, sceneToken, tokenBusy, type HideChange, type HideOp } from "./hide-state.js";
@@ -546,7 +547,7 @@ function revealOp(sceneId: string, rows: readonly Pick<DetectRow, "observerId" |
   }
   const list = [...changes.values()];
   return {
-    op: { v: 1, status: "applying", sceneId, changes: list },
+    op: { v: 1, status: "applying", sceneId, changes: list, executor: executorStamp() },
     rows: rows.map((r) => changes.get(r.hiderId)?.after === null),
     tokens: list.map((ch) => ch.tokenId),
   };

@@ -8,8 +8,9 @@
  * same write). Every change of that state (a hide, an end of hiding, a search that spots someone) is an OPERATION
  * recorded on its GM card (`flags.aventure.<hide|hideEnd|search>.op`) marked "applying" with each token's state before
  * and after, BEFORE the first write. The status and the flag are then written as state-based steps, and the card is
- * marked "applied". A reload in between leaves "applying": the active GM finishes it on ready (recovery "hide"),
- * writing only what is missing, and says so on the card. So the status and the flag end consistent, or the card
+ * marked "applied". The operation records the GM that executes it, and only that GM writes its steps (operations.ts).
+ * A reload in between leaves "applying": a GM finishes it once that GM is gone (recovery "hide"), writing only what
+ * is missing, and says so on the card. So the status and the flag end consistent, or the card
  * reports what changed meanwhile.
  *
  * On the active GM, one change per token at a time (claimTokens): two GMs, or a request and an automatic end, at once.
@@ -19,7 +20,7 @@ import { HIDE_BECAUSE, LIGHT_LEVELS, OBSCURITY_LEVELS, type HideBecause, type Li
 import { adapterFor, isOwnStatus, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { gmCardFlag } from "../cards.js";
 import { escapeHtml, t } from "../i18n.js";
-import { runSteps, type Step } from "../operations.js";
+import { execute, readExecutor, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
 
@@ -192,6 +193,8 @@ export interface HideOp {
   /** Finished by the active GM after an interruption. */
   resumed?: boolean;
   problems?: HideProblem[];
+  /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts executorStamp). */
+  executor?: Executor | null;
 }
 
 /** The cards that carry an operation: a hide, an end of hiding, a search, an ambient detection's reveal. */
@@ -264,14 +267,31 @@ export function opTokens(op: HideOp): string[] {
   return [...op.changes.map((c) => c.tokenId), ...(op.mark ? [op.mark] : [])];
 }
 
+/** A card's hiding operation read back from the world: its executor while it is applying. */
+function readHideOp(messageId: string, card: HideCard): ReadBack {
+  return () => {
+    const op = hideOpOf(game.messages.get(messageId), card);
+    return op?.status === "applying" ? { executor: op.executor ?? null } : undefined;
+  };
+}
+
 /**
- * Brings the world to what the card's operation says (first run, or recovery after a reload) and marks the card
- * applied; a recovered or partly drifted operation says so on the card.
+ * Brings the world to what the card's operation says (first run: this client recorded it, with itself as executor)
+ * and marks the card applied.
  */
 export async function runHideOp(message: ChatMessage, card: HideCard, op: HideOp, resumed: boolean): Promise<HideOp> {
+  const id = message.id ?? "";
+  return execute(`hide.${id}.${card}`, readHideOp(id, card), (guard) => applyHideOp(message, card, op, resumed, guard));
+}
+
+/**
+ * The steps of a card's operation and its "applied" mark, each write only while this client is still its executor of
+ * record; a recovered or partly drifted operation says so on the card.
+ */
+async function applyHideOp(message: ChatMessage, card: HideCard, op: HideOp, resumed: boolean, guard: Guard): Promise<HideOp> {
   const steps = op.changes.flatMap((c) => changeSteps(op.sceneId, c));
   if (op.mark) steps.push(markStep(op.sceneId, op.mark));
-  const report = await runSteps(steps);
+  const report = await runSteps(steps, guard);
   const problems: HideProblem[] = [
     ...report.drifted.map((what) => ({ key: "AVENTURE.Operation.drifted", data: { what } })),
     ...report.missing.map((name) => ({ key: "AVENTURE.Light.Hide.gone", data: { name } })),
@@ -282,6 +302,7 @@ export async function runHideOp(message: ChatMessage, card: HideCard, op: HideOp
     const notes = [...(resumed ? [t("AVENTURE.Operation.resumed")] : []), ...problems.map((p) => t(p.key, p.data))];
     update.content = `${message.content}<p class="aventure-note">${notes.map(escapeHtml).join("<br>")}</p>`;
   }
+  guard.check();
   await message.update(update as never); // cast: a dotted flags path chosen at run time (the card's key)
   return next;
 }
@@ -306,19 +327,31 @@ export function hideOpOf(message: { author?: unknown; flags?: unknown } | null |
   const changes = o.changes.map(parseChange);
   if (changes.some((c) => c === null)) return null;
   if (o.mark !== undefined && (typeof o.mark !== "string" || !ID.test(o.mark))) return null;
-  return { v: 1, status: o.status, sceneId: o.sceneId, changes: changes as HideChange[], ...(o.mark ? { mark: o.mark as string } : {}) };
+  return {
+    v: 1,
+    status: o.status,
+    sceneId: o.sceneId,
+    changes: changes as HideChange[],
+    ...(o.mark ? { mark: o.mark as string } : {}),
+    ...(o.executor !== undefined ? { executor: readExecutor(o.executor) } : {}),
+  };
 }
 
-/** On ready (active GM): hiding operations left "applying" by a client that stopped are finished, and say so. */
+/**
+ * Recovery (every GM: ready, a GM leaving): hiding operations left "applying" by a GM who is gone (or by this GM's own
+ * previous page) are finished, and say so; those another GM still executes are left to it.
+ */
 export async function recoverHideOps(): Promise<void> {
   for (const message of [...game.messages.contents]) {
     for (const card of HIDE_CARDS) {
       const op = hideOpOf(message, card);
-      if (!op || op.status !== "applying") continue;
+      const id = message.id;
+      if (!op || op.status !== "applying" || !id) continue;
       const tokens = opTokens(op);
       if (!claimTokens(op.sceneId, tokens)) continue;
       try {
-        await runHideOp(message, card, op, true);
+        const claim = (executor: Executor) => message.update({ [`flags.${MODULE_ID}.${card}.op.executor`]: executor } as never); // cast: a dotted flags path chosen at run time
+        await resume(`hide.${id}.${card}`, readHideOp(id, card), claim, (guard) => applyHideOp(message, card, hideOpOf(game.messages.get(id), card) ?? op, true, guard));
       } catch (e) {
         console.error("aventure | could not finish an interrupted hiding change", e);
       } finally {

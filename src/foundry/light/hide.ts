@@ -34,7 +34,7 @@ import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { postCard, speakerOf } from "../chat.js";
 import { isActiveGM } from "../gm.js";
 import { guarded, t, tHtml, UserError, notify } from "../i18n.js";
-import { registerRecovery } from "../operations.js";
+import { executorStamp, registerRecovery } from "../operations.js";
 import { propose, registerProposalKind } from "../proposals.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
@@ -452,7 +452,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
         because: attempt.observers.find((x) => x.id === o.id)?.because ?? null,
       };
     });
-    const op: HideOp = { v: 1, status: hidden ? "applying" : "applied", sceneId, changes };
+    const op: HideOp = { v: 1, status: hidden ? "applying" : "applied", sceneId, changes, ...(hidden ? { executor: executorStamp() } : {}) };
     const message = await postCard({
       template: template("light/hide-card.hbs"),
       context: hideCardContext({ hider: doc.name, dc: result.dc, hidden, observers: rows }),
@@ -479,7 +479,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
     if (!flag) return false;
     const end = hideEnds(event);
     const actor = doc.actor;
-    const op: HideOp = { v: 1, status: "applying", sceneId, changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }] };
+    const op: HideOp = { v: 1, status: "applying", sceneId, changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }], executor: executorStamp() };
     const message = await postCard({
       template: template("light/hide-end-card.hbs"),
       context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck, dc: flag.dc }),
@@ -527,7 +527,7 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
       if (spotted) changes.push({ tokenId: h.id, name: h.document.name, before: flag, after: from.length ? { ...flag, from, seenBy } : null });
       rows.push({ name: h.document.name, dc: flag.dc, spotted, stillHidden: from.length > 0 });
     }
-    const op: HideOp = { v: 1, status: "applying", sceneId, changes, mark: observer.id };
+    const op: HideOp = { v: 1, status: "applying", sceneId, changes, mark: observer.id, executor: executorStamp() };
     const message = await postCard({
       template: template("light/search-card.hbs"),
       context: searchCardContext({ observer: observer.document.name, roll, rows }),

@@ -21,6 +21,7 @@ import { marksChanged, migrateSearchingMarks } from "./searching.js";
 import { lightTracker, type TokenLightState } from "./tracker.js";
 import { onHook } from "../hooks-typed.js";
 import { registerRecovery } from "../operations.js";
+import { isActiveGM } from "../gm.js";
 
 /** Token fields whose change moves the token or changes what it sees or emits. */
 const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId", "disposition"] as const;
@@ -65,7 +66,10 @@ export function registerLightHooks(): void {
     await lightTracker.flush();
   });
   registerHideRequests();
-  registerRecovery("searchingMarks", () => migrateSearchingMarks(migrateHideFlags));
+  // Every GM runs the recoveries (operations.ts): the one-time migration is the active GM's.
+  registerRecovery("searchingMarks", async () => {
+    if (isActiveGM()) await migrateSearchingMarks(migrateHideFlags);
+  });
   registerLightHud();
   registerObscurityBehavior();
 

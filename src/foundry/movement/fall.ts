@@ -8,10 +8,13 @@
  * validates the height, then runs it. The card's Apply damage goes through the channel too ("fallApply", GMs only)
  * and reads the card only if a GM wrote it.
  *
- * Exactly once: the card is posted FIRST, marked "applying" with the hit points before the damage; the damage and
- * prone follow; the card is then marked "applied". If the GM's client stops in between, the active GM finishes it
- * on `ready` (damage only if the hit points are still those from before; prone only if damage was taken) and says so
- * on the card (operations.ts).
+ * Exactly once: the card is posted FIRST, marked "applying" with the hit points before the damage and the GM that
+ * executes it; the damage and prone follow; the card is then marked "applied". The damage goes through the system's
+ * API, which is RELATIVE (applyDamage subtracts): reading the hit points back cannot make two concurrent runs safe
+ * (each would read "not applied yet" while the other's write is on its way), so only the executor of record runs the
+ * steps, checked before each one (operations.ts). If its client stops in between, a GM takes it over (on `ready`, or
+ * when that GM leaves) and finishes it (damage only if the hit points are still those from before; prone only if
+ * damage was taken), and says so on the card.
  */
 import { MODULE_ID, template } from "../../constants.js";
 import { FALL_RULES, fallDice, fallFormula } from "../../rules/movement.js";
@@ -22,7 +25,7 @@ import { renderTemplateCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, errorMessage, escapeHtml, guarded, reportError, t, tHtml, notify } from "../i18n.js";
 import { readNumber } from "../adapters/read.js";
-import { registerRecovery, runSteps, type Step } from "../operations.js";
+import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, finishFirst, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
@@ -86,6 +89,8 @@ export interface FallCardFlag {
   prone: boolean;
   /** Set when the active GM finished an interrupted fall on ready. */
   resumed?: boolean;
+  /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts). */
+  executor?: Executor | null;
   /** What could not be done (the token is gone, the hit points changed meanwhile...), as lang keys with data. */
   problems?: { key: string; data: Record<string, string | number> }[];
 }
@@ -258,23 +263,39 @@ function fallSteps(flag: FallCardFlag, target: FallTarget, adapter: ActorAdapter
   return steps;
 }
 
-/** Brings the world to what the card says and marks it applied (first run, a retry, or recovery after a reload). */
-async function completeFall(message: ChatMessage, flag: FallCardFlag, firstRun: boolean): Promise<FallCardFlag> {
+/** The fall card's operation read back from the world: its executor while it is applying (operations.ts). */
+function readFallOp(messageId: string): ReadBack {
+  return () => {
+    const f = fallCardFlag(game.messages.get(messageId));
+    return f?.status === "applying" ? { executor: f.executor ?? null } : undefined;
+  };
+}
+
+/** Records `executor` as the fall's executor (a GM taking an interrupted fall over). */
+const claimFall = (message: ChatMessage) => (executor: Executor) => message.update({ flags: { [MODULE_ID]: { fall: { executor } } } });
+
+/**
+ * Brings the world to what the card says and marks it applied (first run, a retry, or recovery after a reload), each
+ * write only while this client is still the fall's executor of record (`guard`).
+ */
+async function completeFall(message: ChatMessage, flag: FallCardFlag, firstRun: boolean, guard: Guard): Promise<FallCardFlag> {
   const target = resolveRef(flag.ref);
   const adapter = adapterFor();
   const next: FallCardFlag = { ...flag, problems: [...(flag.problems ?? [])] };
   if (!target) {
     next.status = "applied";
     next.problems!.push({ key: "AVENTURE.Movement.Fall.gone", data: { name: flag.name } });
+    guard.check();
     await writeCard(message, next);
     return next;
   }
-  const report = await runSteps(fallSteps(next, target, adapter, firstRun));
+  const report = await runSteps(fallSteps(next, target, adapter, firstRun), guard);
   for (const label of report.drifted) next.problems!.push({ key: "AVENTURE.Operation.drifted", data: { what: label } });
   const proneId = adapter.statusId("prone");
   next.prone = !!proneId && target.actor.statuses.has(proneId) && isOwnStatus(target.actor, proneId);
   if (flag.manual || report.done.length || report.applied.length) next.applied = next.applied || flag.damage > 0;
   next.status = "applied";
+  guard.check();
   await writeCard(message, next);
   return next;
 }
@@ -314,6 +335,7 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
     manual: null,
     applied: false,
     prone: false,
+    ...(total > 0 && api ? { executor: executorStamp() } : {}),
   };
   const message = (await ChatMessage.implementation.create({
     content: await cardContent(flag),
@@ -322,8 +344,9 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
     ...(rolls.length ? { rolls } : {}),
     flags: { [MODULE_ID]: { fall: flag } },
   })) as ChatMessage | undefined;
-  if (!message) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });
-  const done = flag.status === "applying" ? await completeFall(message, flag, true) : flag;
+  if (!message?.id) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });
+  const id = message.id;
+  const done = flag.status === "applying" ? await execute(`fall.${id}`, readFallOp(id), (guard) => completeFall(message, flag, true, guard)) : flag;
   return { metres, dice, total, applied: done.applied, prone: done.prone };
 }
 
@@ -454,6 +477,7 @@ export function fallCardFlag(message: { author?: unknown; flags?: unknown } | nu
     applied: f.applied === true,
     prone: f.prone === true,
     ...(f.resumed === true ? { resumed: true } : {}),
+    ...(f.executor !== undefined ? { executor: readExecutor(f.executor) } : {}),
     ...(Array.isArray(f.problems) ? { problems: (f.problems as { key: string; data: Record<string, string | number> }[]).filter((p) => typeof p?.key === "string" && p.key.startsWith("AVENTURE.")) } : {}),
   };
 }
@@ -477,6 +501,11 @@ export async function onFallApplyRequest(raw: unknown): Promise<FallApplyResult>
   applying.add(id);
   try {
     let next = flag;
+    if (flag.status === "applying") {
+      // Interrupted: finished here unless another GM still executes it (then refused: "busy").
+      await finishFirst(`fall.${id}`, readFallOp(id), claimFall(message), (guard) => completeFall(message, fallCardFlag(message) ?? flag, false, guard));
+      return { name: flag.name, damage: flag.damage };
+    }
     if (flag.status === "pending") {
       const target = resolveRef(flag.ref);
       if (!target) throw new UserError("AVENTURE.Movement.Fall.gone", { name: flag.name });
@@ -484,11 +513,12 @@ export async function onFallApplyRequest(raw: unknown): Promise<FallApplyResult>
       const hpPath = adapter.paths.hp.split("|")[0]?.trim() ?? "";
       const hp = adapter.read(target.actor).hp;
       if (!/^system\.[\w.]+$/.test(hpPath) || !hp) throw new UserError("AVENTURE.Movement.Fall.noHp", { name: flag.name, damage: flag.damage });
-      next = { ...flag, status: "applying", hpBefore: { value: hp.value, temp: 0 }, manual: { path: hpPath, after: Math.max(0, hp.value - flag.damage) } };
+      next = { ...flag, status: "applying", hpBefore: { value: hp.value, temp: 0 }, manual: { path: hpPath, after: Math.max(0, hp.value - flag.damage) }, executor: executorStamp() };
       await writeCard(message, next);
     }
     try {
-      await completeFall(message, next, false);
+      const applying = next;
+      await execute(`fall.${id}`, readFallOp(id), (guard) => completeFall(message, applying, false, guard));
     } catch (e) {
       if (isRulesError(e) || e instanceof UserError) throw e;
       throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: errorMessage(e) });
@@ -535,18 +565,23 @@ export function onRenderFallCard(message: ChatMessage, html: HTMLElement): void 
   });
 }
 
-/** On ready (active GM): fall cards left "applying" by a client that stopped are finished, and say so. */
+/**
+ * Recovery (every GM: ready, a GM leaving): fall cards left "applying" whose executor is gone (or is this GM's own
+ * previous page) are taken over and finished, and say so; those another GM still executes are left to it.
+ */
 export async function recoverFalls(): Promise<void> {
   for (const message of [...game.messages.contents]) {
     const flag = fallCardFlag(message);
-    if (!flag || flag.status !== "applying" || !message.id) continue;
-    applying.add(message.id);
+    const id = message.id;
+    if (!flag || flag.status !== "applying" || !id || applying.has(id)) continue;
+    applying.add(id);
     try {
-      await completeFall(message, { ...flag, resumed: true }, false);
+      // The card as it stands once this client is its executor (the claim is part of it).
+      await resume(`fall.${id}`, readFallOp(id), claimFall(message), (guard) => completeFall(message, { ...(fallCardFlag(message) ?? flag), resumed: true }, false, guard));
     } catch (e) {
       console.error("aventure | could not finish an interrupted fall", e);
     } finally {
-      applying.delete(message.id);
+      applying.delete(id);
     }
   }
 }

@@ -15,8 +15,9 @@
  * key (a second request, a double click, two GMs, a reload: refused); the card is posted FIRST, with the roll, marked
  * "applying" when the test was a catastrophe; the confusion follows (state read back from the combat's flag), then,
  * when the confused combatant had the turn, the turn passes to the next combatant who may act; the card is then
- * marked "done". If the GM's client stops in between, the active GM finishes it on `ready` (only what is missing,
- * and only while the round lasts).
+ * marked "done". The card records the GM that executes the catastrophe's writes; only that GM writes them (checked
+ * before each one: operations.ts). If its client stops in between, a GM finishes it once that GM is gone (`ready`, a
+ * GM leaving; only what is missing, and only while the round lasts).
  */
 import { MODULE_ID, template } from "../../constants.js";
 import { polarisTest, type PolarisDifficulty, type PolarisTestResult } from "../../rules/polaris.js";
@@ -26,7 +27,7 @@ import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
 import { canControl, isActiveGM } from "../gm.js";
 import { UserError, t } from "../i18n.js";
-import { registerRecovery, runSteps, type Step } from "../operations.js";
+import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { withCombatLock } from "../combat/side-ops.js";
 import { combatOf } from "../combat/round.js";
@@ -60,6 +61,8 @@ export interface IntentionCardFlag {
   success: boolean;
   confused: boolean;
   status: "applying" | "done";
+  /** The GM (user and page load) that executes the catastrophe's writes, recorded with "applying". */
+  executor?: Executor | null;
 }
 
 const ID = /^[A-Za-z0-9]{1,64}$/;
@@ -71,7 +74,16 @@ export function intentionCardFlag(message: unknown): IntentionCardFlag | null {
   if (typeof raw.combat !== "string" || !ID.test(raw.combat) || typeof raw.combatant !== "string" || !ID.test(raw.combatant)) return null;
   if (typeof raw.round !== "number" || !Number.isInteger(raw.round) || raw.round < 1) return null;
   if (typeof raw.success !== "boolean" || typeof raw.confused !== "boolean" || (raw.status !== "applying" && raw.status !== "done")) return null;
-  return { v: 1, combat: raw.combat, combatant: raw.combatant, round: raw.round, success: raw.success, confused: raw.confused, status: raw.status };
+  return {
+    v: 1,
+    combat: raw.combat,
+    combatant: raw.combatant,
+    round: raw.round,
+    success: raw.success,
+    confused: raw.confused,
+    status: raw.status,
+    ...(raw.executor !== undefined ? { executor: readExecutor(raw.executor) } : {}),
+  };
 }
 
 interface CardMessage {
@@ -110,18 +122,21 @@ function confusionSteps(combat: CombatLike, flag: IntentionCardFlag, name: strin
       run: () => (combat as CombatLike & { nextTurn(): Promise<unknown> }).nextTurn(),
     },
   ];
-  // Only the active GM writes: a GM who stopped being the active one stops here (the next one finishes).
-  return steps.map((s) => ({
-    ...s,
-    run: () => {
-      if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-      return s.run();
-    },
-  }));
+  return steps;
 }
 
-async function applyConfusion(combat: CombatLike, message: CardMessage, flag: IntentionCardFlag, name: string): Promise<void> {
-  await runSteps(confusionSteps(combat, flag, name));
+/** An intention card's catastrophe read back from the world: its executor while it is applying (operations.ts). */
+function readIntentionOp(messageId: string): ReadBack {
+  return () => {
+    const flag = intentionCardFlag(game.messages.get(messageId));
+    return flag?.status === "applying" ? { executor: flag.executor ?? null } : undefined;
+  };
+}
+
+/** The catastrophe's writes and the card's "done" mark, each only while this client is still its executor of record. */
+async function applyConfusion(combat: CombatLike, message: CardMessage, flag: IntentionCardFlag, name: string, guard: Guard): Promise<void> {
+  await runSteps(confusionSteps(combat, flag, name), guard);
+  guard.check();
   await message.update({ [`flags.${MODULE_ID}.polarisIntention.status`]: "done" });
 }
 
@@ -204,7 +219,16 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
     const [die] = await dice.roll(1, 20, "polarisIntention");
     const result = polarisTest({ chance: used.chance, difficulty: req.difficulty!, roll: die!, ...(used.mastery !== undefined ? { mastery: used.mastery } : {}) });
     const confused = !result.success && result.degree === "catastrophique";
-    const flag: IntentionCardFlag = { v: 1, combat: req.combatId, combatant: req.combatantId, round, success: result.success, confused, status: confused ? "applying" : "done" };
+    const flag: IntentionCardFlag = {
+      v: 1,
+      combat: req.combatId,
+      combatant: req.combatantId,
+      round,
+      success: result.success,
+      confused,
+      status: confused ? "applying" : "done",
+      ...(confused ? { executor: executorStamp() } : {}),
+    };
     const context = polarisCardContext(
       {
         label: "",
@@ -228,7 +252,10 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
       speaker: ChatMessage.getSpeaker({ alias: combatant.name, ...(combatant.actor ? { actor: combatant.actor } : {}) }),
       flags: { polarisIntention: flag },
     });
-    if (confused && message) await applyConfusion(combat, message, flag, combatant.name ?? "");
+    if (confused && message?.id) {
+      const id = message.id;
+      await execute(`intention.${id}`, readIntentionOp(id), (guard) => applyConfusion(combat, message, flag, combatant.name ?? "", guard));
+    }
     return { die: die!, success: result.success, degree: result.degree, confused };
   });
 }
@@ -239,24 +266,31 @@ export function requestIntention(req: IntentionRequest): Promise<IntentionOutcom
 }
 
 /**
- * Recovery (active GM, on ready and when the active GM left): every intention card left "applying" is finished while
- * its round lasts (only what is missing), and marked done.
+ * Recovery (every GM: ready, a GM leaving): every intention card left "applying" by a GM who is gone (or by this GM's
+ * own previous page) is finished while its round lasts (only what is missing), and marked done.
  */
 export async function recoverIntentions(): Promise<void> {
   for (const m of [...game.messages.contents]) {
     const flag = intentionCardFlag(m);
-    if (!flag || flag.status !== "applying") continue;
+    const id = m.id;
+    if (!flag || flag.status !== "applying" || !id) continue;
     const message: CardMessage = m;
+    const claim = (executor: Executor) => message.update({ [`flags.${MODULE_ID}.polarisIntention.executor`]: executor });
     try {
       if (!game.combats?.get(flag.combat)) {
-        await message.update({ [`flags.${MODULE_ID}.polarisIntention.status`]: "done" });
+        await resume(`intention.${id}`, readIntentionOp(id), claim, async (guard) => {
+          guard.check();
+          await message.update({ [`flags.${MODULE_ID}.polarisIntention.status`]: "done" });
+        });
         continue;
       }
       const combat = combatOf(flag.combat);
       const name = combat.combatants.get(flag.combatant)?.name ?? flag.combatant;
       await withCombatLock(flag.combat, async () => {
-        const fresh = intentionCardFlag(game.messages.get(message.id ?? ""));
-        if (fresh?.status === "applying") await applyConfusion(combat, message, fresh, name);
+        await resume(`intention.${id}`, readIntentionOp(id), claim, async (guard) => {
+          const fresh = intentionCardFlag(game.messages.get(id));
+          if (fresh?.status === "applying") await applyConfusion(combat, message, fresh, name, guard);
+        });
       });
     } catch (e) {
       console.error("aventure | could not finish an interrupted change of intention", e);

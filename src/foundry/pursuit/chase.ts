@@ -21,8 +21,10 @@
  * card first, marked "applying" with what it will write (world time before and after, absolute; the tokens whose
  * actors get the effect). The writes are state-based steps (operations.ts): world time is advanced only while it is
  * still the "before" value; an effect is created only while the actor has none from this step (flags.aventure.chase).
- * The card is then marked "applied". A step interrupted by a reload or a GM who left is finished by the active GM on
- * ready (recovery) — or before the next step of that chase — and its card says what was and was not applied.
+ * The card is then marked "applied". The card records the GM that executes these writes, and only that GM runs them
+ * (each checked before it is made: operations.ts). A step interrupted by a reload or a GM who left is finished by the
+ * active GM on ready (recovery) — or before the next step of that chase — once its executor is gone, and its card
+ * says what was and was not applied; while another GM still executes it, the next step is refused ("busy").
  */
 import { template } from "../../constants.js";
 import {
@@ -64,7 +66,7 @@ import { renderTemplateCompat } from "../compat.js";
 import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { t, UserError } from "../i18n.js";
-import { registerRecovery, runSteps, valueState, type Step } from "../operations.js";
+import { execute, executorStamp, finishFirst, registerRecovery, resume, runSteps, valueState, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import { propose, registerProposalKind } from "../proposals.js";
 import { registerRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
@@ -435,12 +437,30 @@ function targetActor(target: ExhaustTarget): (EffectActor & { name: string }) | 
   return sceneOf(target.sceneId)?.tokens.get(target.tokenId)?.actor ?? null;
 }
 
+/** A step card's writes read back from the world: their executor while they are applying (operations.ts). */
+function readStepOp(messageId: string): ReadBack {
+  return () => {
+    const apply = chaseOfMessage(game.messages.get(messageId))?.apply;
+    return apply?.status === "applying" ? { executor: apply.executor ?? null } : undefined;
+  };
+}
+
+/** Records `executor` as the executor of a step card's writes (a GM taking an interrupted step over). */
+const claimStep = (message: ChatMessage) => (executor: Executor) => message.update({ flags: { aventure: { pursuit: { apply: { executor } } } } });
+
+/** Finishes a step card found "applying" (recovery, or before the next step) when this client may take it over. */
+function resumeStep(message: ChatMessage, record: ChaseRecord, firstIfBusy: boolean) {
+  const id = message.id ?? "";
+  const body = (guard: Guard) => completeStep(message, chaseOfMessage(game.messages.get(id)) ?? record, false, guard);
+  return firstIfBusy ? finishFirst(`chase.${id}`, readStepOp(id), claimStep(message), body) : resume(`chase.${id}`, readStepOp(id), claimStep(message), body);
+}
+
 /**
  * Brings the world to what a step's card says (first run, or after an interruption) and marks the card applied:
  * world time advanced only while it still reads the "before" value, each effect created only while its actor has
  * none from this step. Drifted and missing writes are reported on the card.
  */
-async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun: boolean): Promise<ChaseRecord> {
+async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun: boolean, guard: Guard): Promise<ChaseRecord> {
   const apply = record.apply!;
   const problems = [...(apply.problems ?? [])];
   const steps: Step[] = [];
@@ -466,7 +486,7 @@ async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun:
       });
     }
   }
-  const report = await runSteps(steps);
+  const report = await runSteps(steps, guard);
   for (const what of report.drifted) problems.push({ key: "AVENTURE.Operation.drifted", data: { what } });
   for (const name of report.missing) problems.push({ key: "AVENTURE.Pursuit.gone", data: { name } });
   const exhausted = (exhaust?.targets ?? []).filter((x) => {
@@ -478,6 +498,7 @@ async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun:
     exhaustedActors: exhausted.map((x) => x.name),
     apply: { ...apply, status: "applied", ...(firstRun ? {} : { resumed: true }), ...(problems.length ? { problems } : {}) },
   };
+  guard.check();
   await writeCard(message, next);
   return next;
 }
@@ -505,7 +526,7 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
     next.over = r.state.outcome !== "continues";
     if (getSetting("pursuitAdvanceTime")) {
       const before = game.time.worldTime;
-      apply = { status: "applying", time: { before, after: before + PURSUIT_DAY_SECONDS }, exhaust: null };
+      apply = { status: "applying", time: { before, after: before + PURSUIT_DAY_SECONDS }, exhaust: null, executor: executorStamp() };
     }
   } else {
     const chase = current.dungeon;
@@ -523,6 +544,7 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
             status: "applying",
             time: null,
             exhaust: { targets, penalty: r.run.penalty, restTurns: r.run.restTurns, restSeconds: dungeonRunRestSeconds(current.ruleset), startTime: game.time.worldTime },
+            executor: executorStamp(),
           };
           next.exhaustedActors = targets.map((x) => x.name);
         }
@@ -541,7 +563,9 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
   if (apply) next.apply = apply;
   // The card first (marked "applying" when more writes follow): a reload after it finds what is left to do.
   const message = await post(next, dice.rolls);
-  return apply ? completeStep(message, next, true) : next;
+  if (!apply) return next;
+  const id = message.id ?? "";
+  return execute(`chase.${id}`, readStepOp(id), (guard) => completeStep(message, next, true, guard));
 }
 
 /**
@@ -556,7 +580,8 @@ async function step(req: Exclude<PursuitRequest, { op: "start" }>, sender: User)
     let found = latestCard(req.chaseId);
     if (!found) throw new UserError("AVENTURE.Pursuit.error.noChase");
     if (found.record.apply?.status === "applying") {
-      await completeStep(found.message, found.record, false);
+      // Finished first, unless another GM still executes it (then this step is refused: "busy").
+      await resumeStep(found.message, found.record, true);
       found = latestCard(req.chaseId)!;
     }
     const current = found.record;
@@ -604,13 +629,16 @@ function readProposal(data: unknown): PursuitProposal {
   return { setup: withNames(validateSetup(d.setup)).setup, reasons };
 }
 
-/** On ready and when this client becomes the active GM: steps left "applying" are finished, and say so. */
+/**
+ * Recovery (every GM: ready, a GM leaving): steps left "applying" whose executor is gone (or is this GM's own previous
+ * page) are finished, and say so; those another GM still executes are left to it.
+ */
 export async function recoverChases(): Promise<void> {
   for (const { message, record } of chaseCards()) {
     if (record.apply?.status !== "applying" || busy.has(record.id)) continue;
     busy.add(record.id);
     try {
-      await completeStep(message, record, false);
+      await resumeStep(message, record, false);
     } catch (e) {
       console.error("aventure | could not finish an interrupted chase step", e);
     } finally {

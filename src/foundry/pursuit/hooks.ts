@@ -58,6 +58,6 @@ export function registerPursuitHooks(): void {
   });
   // World time may have passed while the previous active GM was away (or before a reload).
   registerRecovery("pursuitExpiry", async () => {
-    await queueExpiry(game.time.worldTime);
+    if (isActiveGM()) await queueExpiry(game.time.worldTime); // every GM runs the recoveries: the active GM deletes
   });
 }

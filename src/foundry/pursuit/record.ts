@@ -8,6 +8,7 @@
 import { checkStoredDungeonChase, checkStoredPursuitState, isRuleset, num, oneOf } from "../../rules/index.js";
 import { PURSUIT_PLACES, SURPRISE_CHOICES, type ChaseRecord, type ExhaustTarget, type GroupInput, type StepApply } from "../../apps/pursuit-context.js";
 import { PURSUIT_SIDES } from "./groups.js";
+import { readExecutor } from "../operations.js";
 
 /** A document id (Foundry's are 16 alphanumerics; up to 64 accepted). */
 export const DOC_ID = /^[A-Za-z0-9]{1,64}$/;
@@ -73,7 +74,14 @@ function readApply(v: unknown): StepApply | null | undefined {
     exhaust = { targets: targets as ExhaustTarget[], penalty: e.penalty, restTurns: e.restTurns as number | null, restSeconds: e.restSeconds as number | null, startTime: e.startTime };
   }
   const problems = readProblems(v.problems);
-  return { status: v.status, time, exhaust, ...(v.resumed === true ? { resumed: true } : {}), ...(problems ? { problems } : {}) };
+  return {
+    status: v.status,
+    time,
+    exhaust,
+    ...(v.resumed === true ? { resumed: true } : {}),
+    ...(problems ? { problems } : {}),
+    ...(v.executor !== undefined ? { executor: readExecutor(v.executor) } : {}),
+  };
 }
 
 /**

@@ -34,6 +34,7 @@ import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { errorMessage, t, tHtml, UserError } from "../i18n.js";
 import { propose } from "../proposals.js";
+import { execute, executorStamp, finishFirst, OperationLost, resume, type Executor, type Guard, type ReadBack } from "../operations.js";
 import { getSetting } from "../settings.js";
 import { formatDuration, formatKm, formatNumber, plural } from "../../apps/travel-context.js";
 import { legText, routeText, travelCardContext, type CardRoute, type LostCheck, type RolledSave, type SurvivalResult } from "./card.js";
@@ -341,6 +342,7 @@ async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: str
     error: null,
     rolledBack: false,
     proposer,
+    executor: executorStamp(),
   };
   const cardRoute: CardRoute | null = route
     ? { legs: route.journey.legs, reached: route.journey.reached, total: route.journey.total, stopped: route.journey.stopped }
@@ -362,30 +364,49 @@ async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: str
     flags: { travel: flag },
   });
   if (!message?.id) throw new UserError("AVENTURE.Travel.Error.Failed", { error: "chat" });
-  running.add(message.id);
+  const id = message.id;
+  running.add(id);
   try {
-    await finishApply(message, flag, false);
+    await execute(`journey.${id}`, readJourneyOp(id), (guard) => finishApply(message, flag, false, guard));
   } finally {
-    running.delete(message.id);
+    running.delete(id);
   }
-  return message.id;
+  return id;
+}
+
+/** A journey card's operation read back from the world: its executor while it is applying or undoing. */
+function readJourneyOp(messageId: string): ReadBack {
+  return () => {
+    const flag = readJourney(game.messages.get(messageId));
+    return flag?.status === "applying" || flag?.status === "undoing" ? { executor: flag.executor ?? null } : undefined;
+  };
+}
+
+/** Records `executor` as the executor of a journey card's operation (a GM taking an interrupted one over). */
+const claimJourney = (message: ChatMessage) => (executor: Executor) => message.update({ flags: { aventure: { travel: { executor } } } });
+
+/** Finishes a journey card found "applying" or "undoing", as it stands once this client executes it. */
+function finishFound(message: ChatMessage, fallback: TravelCardFlag, guard: Guard): Promise<unknown> {
+  const flag = readJourney(game.messages.get(message.id ?? "")) ?? fallback;
+  return flag.status === "undoing" ? finishUndo(message, flag, true, guard) : finishApply(message, flag, true, guard);
 }
 
 /**
  * Brings the world to the card's journal and marks the card applied (first run, or recovery). A write the server
  * refuses: what was applied is put back (state-based) and the card is marked failed, saying whether all of it was.
  */
-async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: boolean): Promise<void> {
+async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: boolean, guard: Guard): Promise<void> {
   const adapter = adapterFor();
   const time = flag.journal.time ? { from: flag.journal.time.before, to: flag.journal.time.after } : null;
   let problems;
   try {
-    problems = await runJourneySteps(flag.journal, "forward", time, adapter, actorById, "apply", TOKENS);
+    problems = await runJourneySteps(flag.journal, "forward", time, adapter, actorById, "apply", TOKENS, guard);
   } catch (e) {
+    if (e instanceof OperationLost) throw e; // another GM executes it now: nothing to roll back here
     console.error("aventure | travel apply failed", e);
     let clean = true;
     try {
-      await runJourneySteps(flag.journal, "back", time ? { from: time.to, to: time.from } : null, adapter, actorById, "apply", TOKENS);
+      await runJourneySteps(flag.journal, "back", time ? { from: time.to, to: time.from } : null, adapter, actorById, "apply", TOKENS, guard);
     } catch (e2) {
       clean = false;
       console.error("aventure | travel rollback failed", e2);
@@ -393,6 +414,7 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
     const key = clean ? "AVENTURE.Travel.Error.RolledBack" : "AVENTURE.Travel.Error.RollbackFailed";
     const data = { error: errorMessage(e) };
     try {
+      guard.check();
       await writeJourney(message, { ...flag, status: "failed", error: { key, data }, rolledBack: clean, resumed: flag.resumed || resumed });
     } catch (e3) {
       console.error("aventure | could not mark the journey card failed", e3);
@@ -402,6 +424,7 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
   // What the journey really added to world time: nothing when its time step was left alone (the clock moved meanwhile).
   const t = flag.journal.time;
   const added = t && !problems.some((p) => p.what === "time" && p.kind === "drifted") ? t.after - t.before : 0;
+  guard.check();
   await writeJourney(message, { ...flag, status: "applied", timeAdded: added, problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
 }
 
@@ -410,17 +433,19 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
  * recovery). A write the server refuses: what Undo restored is applied again and the card goes back to applied (or,
  * if that fails too, stays "undoing" for the recovery to finish).
  */
-async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: boolean): Promise<TravelUndoAnswer> {
+async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: boolean, guard: Guard): Promise<TravelUndoAnswer> {
   const adapter = adapterFor();
   let problems;
   try {
-    problems = await runJourneySteps(flag.journal, "back", flag.undoTime, adapter, actorById, "undo", TOKENS);
+    problems = await runJourneySteps(flag.journal, "back", flag.undoTime, adapter, actorById, "undo", TOKENS, guard);
   } catch (e) {
+    if (e instanceof OperationLost) throw e; // another GM executes it now: nothing to re-apply here
     console.error("aventure | travel undo failed", e);
     const data = { error: errorMessage(e) };
     try {
       const u = flag.undoTime;
-      await runJourneySteps(flag.journal, "forward", u ? { from: u.to, to: u.from } : null, adapter, actorById, "undo", TOKENS);
+      await runJourneySteps(flag.journal, "forward", u ? { from: u.to, to: u.from } : null, adapter, actorById, "undo", TOKENS, guard);
+      guard.check();
       await writeJourney(message, { ...flag, status: "applied", undoTime: null });
     } catch (e2) {
       console.error("aventure | travel undo: could not re-apply", e2);
@@ -428,6 +453,7 @@ async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: b
     }
     throw new UserError("AVENTURE.Travel.Error.UndoRolledBack", data);
   }
+  guard.check();
   await writeJourney(message, { ...flag, status: "undone", problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
   const names = (kind: "drifted" | "missing") => [...new Set(problems.filter((p) => p.kind === kind && p.name).map((p) => p.name))];
   return { changedSince: names("drifted"), missing: names("missing"), timeLeft: flag.journal.time !== null && timeAdded(flag) === 0 };
@@ -512,18 +538,25 @@ async function undoJourney(raw: unknown): Promise<TravelUndoAnswer> {
   if (flag.status === "failed") throw new UserError("AVENTURE.Travel.Error.NotApplied");
   running.add(id);
   try {
-    if (flag.status === "undoing") return await finishUndo(message, flag, true); // left by a stop: finish it
+    if (flag.status === "undoing") {
+      // Left by a stop: finished here, unless another GM still executes it (then refused: "busy").
+      const done = await finishFirst(`journey.${id}`, readJourneyOp(id), claimJourney(message), (guard) => finishUndo(message, readJourney(game.messages.get(id)) ?? flag, true, guard));
+      if (done) return done;
+      throw new UserError("AVENTURE.Travel.Error.AlreadyUndone");
+    }
     const added = timeAdded(flag);
     const now = game.time.worldTime;
-    const undoing: TravelCardFlag = { ...flag, status: "undoing", undoTime: added > 0 ? { from: now, to: now - added } : null };
+    // What Undo takes back is recorded too (a card from before `timeAdded` gets it now): a card read back while
+    // undoing must say it (readJourney), for the executor's checks and for a recovery.
+    const undoing: TravelCardFlag = { ...flag, status: "undoing", undoTime: added > 0 ? { from: now, to: now - added } : null, timeAdded: added, executor: executorStamp() };
     await writeJourney(message, undoing);
-    return await finishUndo(message, undoing, false);
+    return await execute(`journey.${id}`, readJourneyOp(id), (guard) => finishUndo(message, undoing, false, guard));
   } finally {
     running.delete(id);
   }
 }
 
-/** On ready (active GM): journey cards left "applying" or "undoing" are finished, and say so. */
+/** Recovery (every GM): journey cards left "applying" or "undoing" by a GM who is gone (or by this GM's own previous page) are finished, and say so. */
 export function recoverJourneys(): Promise<void> {
   return serial(recoverAll);
 }
@@ -535,8 +568,7 @@ async function recoverAll(): Promise<void> {
     if (!id || !flag || running.has(id) || (flag.status !== "applying" && flag.status !== "undoing")) continue;
     running.add(id);
     try {
-      if (flag.status === "applying") await finishApply(message, flag, true);
-      else await finishUndo(message, flag, true);
+      await resume(`journey.${id}`, readJourneyOp(id), claimJourney(message), (guard) => finishFound(message, flag, guard));
     } catch (e) {
       console.error("aventure | could not finish an interrupted journey", e);
     } finally {

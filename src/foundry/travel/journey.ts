@@ -17,7 +17,7 @@
 import { MODULE_ID } from "../../constants.js";
 import { gmCardFlag } from "../cards.js";
 import type { ActorAdapter, ActorLike } from "../adapters/adapter.js";
-import { runSteps, valueState, type Step, type StepReport } from "../operations.js";
+import { readExecutor, runSteps, valueState, type Executor, type Step, type StepGuard, type StepReport } from "../operations.js";
 import type { LostCheck, SurvivalResult } from "./card.js";
 import { MAX_ROUTE_TOKENS, MAX_TRAVEL_MEMBERS, parseRequest, type TravelRequest } from "./request.js";
 
@@ -94,6 +94,8 @@ export interface TravelCardFlag {
   rolledBack: boolean;
   /** The player whose journey it was (a proposal, or a player applying their own characters), or null. */
   proposer: string | null;
+  /** The GM (user and page load) that applies or undoes it, recorded with "applying" / "undoing" (operations.ts). */
+  executor?: Executor | null;
 }
 
 const ID = /^[A-Za-z0-9]{1,64}$/;
@@ -284,6 +286,7 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
     error: errorOf(f.error),
     rolledBack: f.rolledBack === true,
     proposer: typeof f.proposer === "string" && ID.test(f.proposer) ? f.proposer : null,
+    ...(f.executor !== undefined ? { executor: readExecutor(f.executor) } : {}),
   };
 }
 
@@ -436,6 +439,7 @@ export async function runJourneySteps<T extends StepToken = StepToken>(
   actorById: (id: string) => ActorLike | null,
   phase: JourneyProblem["phase"],
   tokens?: TokenAccess<T>,
+  guard?: StepGuard,
 ): Promise<JourneyProblem[]> {
-  return problemsOf(await runSteps(journeySteps(journal, direction, time, adapter, actorById, tokens)), journal, phase);
+  return problemsOf(await runSteps(journeySteps(journal, direction, time, adapter, actorById, tokens), guard), journal, phase);
 }
