@@ -309,3 +309,25 @@ describe("fake world: asynchronous writes interleave across clients (every write
     expect(a.getFlag("aventure", "player")).toBe(1);
   });
 });
+
+describe("fake world: who last modified a document (DocumentStats)", () => {
+  it("an Actor and a Scene record their last writer (_stats.lastModifiedBy, stamped by the server); a Token records nobody", async () => {
+    const w = await world3();
+    const a = addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
+    const scene = w.addScene({ _id: "s1" });
+    const token = w.addToken(scene, { _id: "t1", name: "Hero", actorId: "hero", actorLink: true });
+    expect(a._stats).toEqual({ createdTime: null, modifiedTime: null, lastModifiedBy: null });
+    await w.as("p1", () => a.setFlag("aventure", "x", 1));
+    expect(a._stats!.lastModifiedBy).toBe("p1");
+    await w.as("gm2", () => scene.setFlag("aventure", "x", 1));
+    expect(scene._stats!.lastModifiedBy).toBe("gm2");
+    // TokenData has no _stats (v13 and v14): nothing says who wrote a token's flags.
+    await w.as("p1", () => token.setFlag("aventure", "x", 1));
+    expect(token._stats).toBeUndefined();
+    // A client cannot write the stats itself.
+    await expect(w.as("p1", () => a.update({ "_stats.lastModifiedBy": "gm1" }))).rejects.toThrow(/unknown field/);
+    const created = (await w.as("gm1", () => Actor.implementation.create({ name: "New" } as never))) as unknown as { _stats: { lastModifiedBy: string; createdTime: number } };
+    expect(created._stats.lastModifiedBy).toBe("gm1");
+    expect(created._stats.createdTime).toBeGreaterThan(0);
+  });
+});
