@@ -98,6 +98,8 @@ const hideFlag = (t: FakeToken) => (t.scene.getFlag("aventure", "hides") as Reco
 /** A GM (a macro) writes a token's hiding state on its scene. */
 const setHide = (t: FakeToken, entry: Record<string, unknown>) => t.scene.update({ flags: { aventure: { hides: { [t.id]: entry } } } });
 const cards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { detect?: unknown } | undefined)?.detect !== undefined);
+/** The GM card that lists the 0.1.0 hiding states and searching marks it did not carry over. */
+const legacyCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { legacyHiding?: unknown } | undefined)?.legacyHiding !== undefined);
 const cardOf = (m: FakeChatMessage) => (m.flags.aventure as { detect: { rows: { status: string; ended?: boolean }[]; op?: { status: string; resumed?: boolean } } }).detect;
 const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const hiding = (a: FakeActor) => a.statuses.has("hiding");
@@ -587,7 +589,7 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(hideFlag(gob)).toMatchObject({ from: ["guard"] });
   });
 
-  it("the 0.1.0 searching marks on tokens are moved to their scene once by the active GM; a token flag written later marks nothing", async () => {
+  it("the 0.1.0 searching marks on tokens are dropped once by the active GM (a token records nobody as their writer), the GMs told; a token flag written later marks nothing", async () => {
     const { world, scene } = await night();
     const old = (id: string, searching: unknown) =>
       world.addToken(scene, { _id: id, name: id, x: 50, y: 50, elevation: 0, actorId: null, actorLink: true, disposition: 1, flags: { aventure: { searching } } });
@@ -597,17 +599,23 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     await set(world, "searchingMarksMigrated", false); // a world saved by 0.1.0: booted before these tokens existed
     await world.reload("gm1"); // the active GM's ready: the recoveries, the migration among them
     await world.settle();
-    expect(scene.getFlag("aventure", "searching")).toEqual({ marked: true });
+    expect(scene.getFlag("aventure", "searching")).toBeUndefined();
     expect(scene.tokens.get("marked")!.getFlag("aventure", "searching")).toBeUndefined();
     expect(scene.tokens.get("junk")!.getFlag("aventure", "searching")).toBeUndefined();
     expect(get()).toBe(true);
+    const told = legacyCards(world);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.author!.id).toBe("gm1");
+    expect(told[0]!.whisper.sort()).toEqual(["gm1", "gm2"]);
+    expect(told[0]!.content).toContain("marked: searching");
+    expect(told[0]!.content).not.toContain("junk");
     // Once only: a flag a player writes afterwards is neither read nor moved on the next reload.
     const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: actor(world, { id: "watcher", name: "Watcher", owner: "p2" }), disposition: 1 });
     await world.as("p2", () => watcher.setFlag("aventure", "searching", true));
     const mark = world.writes.length;
     await world.reload("gm1");
     await world.settle();
-    expect(scene.getFlag("aventure", "searching")).toEqual({ marked: true });
+    expect(scene.getFlag("aventure", "searching")).toBeUndefined();
     expect(gameWrites(world, mark)).toEqual([]);
     await expect(world.as("p2", () => game.settings.set("aventure" as never, "searchingMarksMigrated" as never, false as never))).rejects.toThrow(/lacks permission/);
   });
@@ -646,7 +654,7 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(cardOf(cards(world)[0]!).rows).toEqual([expect.objectContaining({ observerId: "watcher", hiderId: "rogue", dc: 12, status: "pending" })]);
   });
 
-  it("the 0.1.0 hide flags on tokens are moved to their scene once by the active GM (with the searching marks); a token flag written later hides nothing", async () => {
+  it("the 0.1.0 hide flags on tokens are dropped once by the active GM (with the searching marks), the GMs told; a token flag written later hides nothing", async () => {
     const { world, scene } = await night();
     const old = (id: string, hide: unknown) =>
       world.addToken(scene, { _id: id, name: id, x: 50, y: 50, elevation: 0, actorId: null, actorLink: true, disposition: 1, flags: { aventure: { hide } } });
@@ -657,21 +665,51 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     await set(world, "searchingMarksMigrated", false); // a world saved by 0.1.0: booted before these tokens existed
     await world.reload("gm1");
     await world.settle();
-    expect(scene.getFlag("aventure", "hides")).toEqual({ hider: kept });
-    expect(hideFlag(scene.tokens.get("hider")!)).toEqual(kept);
+    expect(scene.getFlag("aventure", "hides")).toBeUndefined();
+    expect(hideFlag(scene.tokens.get("hider")!)).toBeUndefined();
     expect(scene.tokens.get("hider")!.getFlag("aventure", "hide")).toBeUndefined();
     expect(scene.tokens.get("junk")!.getFlag("aventure", "hide")).toBeUndefined();
-    expect(hideFlag(scene.tokens.get("junk")!)).toBeUndefined();
     expect(get()).toBe(true);
+    const told = legacyCards(world);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.content).toContain("hider: hidden (Stealth DC 14)");
     // Once only: a hide flag a player writes on their token afterwards is neither read nor moved on the next reload.
     const sneak = addToken(world, scene, { id: "sneak", name: "Sneak", at: [14, 13], actor: actor(world, { id: "sneak", name: "Sneak", owner: "p2" }), disposition: 1 });
     await world.as("p2", () => sneak.setFlag("aventure", "hide", { ...kept, dc: 99 }));
     const mark = world.writes.length;
     await world.reload("gm1");
     await world.settle();
-    expect(scene.getFlag("aventure", "hides")).toEqual({ hider: kept });
+    expect(scene.getFlag("aventure", "hides")).toBeUndefined();
     expect(hideFlag(sneak)).toBeUndefined();
     expect(gameWrites(world, mark)).toEqual([]);
+  });
+
+  it("attack (issue 20 item 9): a player who logs in before any GM's first ready on this version plants a DC 99 hide and a searching mark on their own token: nothing becomes GM state", async () => {
+    const { world, scene } = await night();
+    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
+    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+    await set(world, "searchingMarksMigrated", false); // the world as 0.1.0 left it: no GM has been ready on this version yet
+    // From the console, the rogue's owner writes what 0.1.0 kept on tokens: Foundry lets the owner write the token.
+    await world.as("p1", () => rogue.setFlag("aventure", "hide", { dc: 99, from: ["guard"], because: { guard: "darkness" }, light: "dark", seenBy: [], x: 1000, y: 2000 }));
+    await world.as("p1", () => rogue.setFlag("aventure", "searching", true));
+    // Nothing on the token says who wrote those flags: TokenData has no _stats (v13, v14).
+    expect(rogue._stats).toBeUndefined();
+    await world.reload("gm1"); // the GM's first ready on this version: the one-time migration
+    await world.settle();
+    expect(scene.getFlag("aventure", "hides")).toBeUndefined();
+    expect(scene.getFlag("aventure", "searching")).toBeUndefined();
+    expect(rogue.getFlag("aventure", "hide")).toBeUndefined();
+    expect(rogue.getFlag("aventure", "searching")).toBeUndefined();
+    expect((world.actors.get("rogue")!).statuses.size).toBe(0);
+    // The GMs see what was dropped, and may hide or mark again; the player is told nothing.
+    const [told] = legacyCards(world);
+    expect(told!.content).toContain("Rogue: hidden (Stealth DC 99)");
+    expect(told!.content).toContain("Rogue: searching");
+    expect(world.visibleMessages("p1").filter((m) => legacyCards(world).includes(m))).toEqual([]);
+    // Nothing judges the rogue as hidden, nor makes the GM roll for it as a searcher.
+    await moveTo(world, rogue, [10, 16]);
+    await tick(world);
+    expect(cards(world)).toEqual([]);
   });
 
   it("judged pairs are kept on the scene, which only GMs write; malformed entries are ignored", async () => {
