@@ -120,20 +120,37 @@ async function reloadGM(world: FakeWorld, scene: FakeScene) {
 }
 
 /**
+ * A token a GM places on the scene now (createEmbeddedDocuments: every client's createToken, the light recomputed for
+ * it). A creature that arrives after a hide was not rolled against: ambient detection judges it the first time it
+ * could see the hider (a creature that was there and may notice either was rolled against or knows where it is).
+ */
+async function arrive(world: FakeWorld, scene: FakeScene, d: { id: string; name: string; at: [number, number]; actor: FakeActor; disposition?: number }): Promise<FakeToken> {
+  await world.as("gm1", () =>
+    scene.createEmbeddedDocuments(
+      "Token",
+      [{ _id: d.id, name: d.name, x: d.at[0] * 100 - 50, y: d.at[1] * 100 - 50, elevation: 0, actorId: d.actor.id, actorLink: true, disposition: d.disposition ?? -1, sight: { enabled: false, range: 0, visionMode: "basic" }, detectionModes: [] }],
+      { keepId: true },
+    ),
+  );
+  await tick(world);
+  return scene.tokens.get(d.id)!;
+}
+
+/**
  * The issue's example: Rogue (p1's, Stealth +0) hides in darkness at (10, 20) from a guard (passive 5) with a Stealth
- * total of 12; a watcher (p2's creature, hostile to the rogue) of passive `passive` stands at (16, 16), and was not an
- * observer when the rogue hid. The rogue then walks to (10, 16): the torch's dim light, 9 m from the watcher.
+ * total of 12; then a watcher (p2's creature, hostile to the rogue) of passive `passive` comes to stand at (16, 16): it
+ * was not there when the rogue hid. The rogue then walks to (10, 16): the torch's dim light, 9 m from the watcher.
  */
 async function issueExample(passive: number, users: UserSpec[] = USERS) {
   const { world, scene } = await night({ users });
   const rogueActor = actor(world, { id: "rogue", name: "Rogue", owner: "p1" });
   const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: rogueActor, disposition: 1 });
   const guard = addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
-  const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive, owner: "p2" }) });
   await as(world, "gm1", (a) => a.refreshLight());
   world.queueRolls(12);
   expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ dc: 12, hiddenFrom: ["guard"], hidden: true });
   await tick(world);
+  const watcher = await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive, owner: "p2" }) });
   expect(cards(world)).toEqual([]); // in the darkness nobody notices anything
   await moveTo(world, rogue, [10, 16]);
   await tick(world);
@@ -270,15 +287,15 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
     addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
     const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
-    addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: watcherActor });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }));
+    await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: watcherActor });
     expect(await as(world, "gm1", (a) => a.setSearching("watcher"))).toBe(true); // nothing hidden from it yet: no roll
     await tick(world);
     const calls = () => (watcherActor as unknown as { rollCalls: { config: { disadvantage?: boolean }; message: { create?: boolean } }[] }).rollCalls;
     expect(calls()).toEqual([]);
-    const rollsMark = world.messages.contents.length; // the rogue's own Stealth roll is public, as with every hide
+    const rollsMark = world.messages.contents.length; // the rogue's own Stealth roll went to the GMs and p1
     const publicRolls = () => world.messages.contents.slice(rollsMark).filter((m) => m.rolls.length && !m.whisper.length).length;
     world.queueRolls(15, 8); // two d20, the lowest kept: 8 < 12
     await moveTo(world, rogue, [10, 16]);
@@ -309,11 +326,11 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     const { world, scene } = await night({ walls: [[1300, 1000, 1300, 1200, 1]] });
     const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 11], actor: actor(world, { id: "rogue", name: "Rogue" }), disposition: 1 });
     addToken(world, scene, { id: "guard", name: "Guard", at: [30, 11], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
-    addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 11], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17 }) });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
     expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ hidden: true });
     await tick(world);
+    await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 11], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17 }) });
     expect(cards(world)).toEqual([]);
     expect(api(world).lightAt("rogue")!.level).toBe("bright");
     const door = scene.walls.contents[0]!;
@@ -526,11 +543,11 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     const gob = addToken(world, scene, { id: "gob", name: "Goblin", at: [10, 20], actor: actor(world, { id: "gob", name: "Goblin" }) });
     addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 1, owner: "p1" }), disposition: 1 });
     const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
-    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(18);
     expect(await as(world, "gm1", (a) => a.hide("gob", { observers: ["guard"] }))).toMatchObject({ dc: 18, hiddenFrom: ["guard"], hidden: true });
     await tick(world);
+    const watcher = await arrive(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
     await moveTo(world, gob, [10, 13]); // the torch's bright light, in the watcher's view
     await tick(world);
     const calls = () => (watcherActor as unknown as { rollCalls: unknown[] }).rollCalls;
@@ -563,11 +580,11 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     const gob = addToken(world, scene, { id: "gob", name: "Goblin", at: [10, 20], actor: actor(world, { id: "gob", name: "Goblin" }) });
     addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 1 }), disposition: 1 });
     const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
-    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(18);
     await as(world, "gm1", (a) => a.hide("gob", { observers: ["guard"] }));
     await tick(world);
+    const watcher = await arrive(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
     await moveTo(world, gob, [10, 13]);
     await tick(world);
     world.queueRolls(3);
@@ -624,11 +641,11 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     const { world, scene } = await night();
     const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
     addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
-    addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17, owner: "p2" }) });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
     expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ dc: 12, hidden: true });
     await tick(world);
+    await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17, owner: "p2" }) });
     const entry = hideFlag(rogue)!;
     expect(entry).toMatchObject({ dc: 12, from: ["guard"] });
     // From the console, the hider's owner raises its DC, empties `from`, fills `seenBy`, toggles the flag off and on.
