@@ -79,7 +79,8 @@ export class FakeCollection<T extends { id: string }> implements Iterable<T> {
 }
 
 /**
- * DocumentStats (`_stats`), the creation and access information Foundry keeps on some documents: among others
+ * DocumentStats (`_stats`), the creation and access information Foundry keeps on some documents (Actor, Scene; not on an
+ * embedded Token: TokenData lists none, v13 and v14 foundry.documents.types.TokenData): among others
  * `lastModifiedBy`, "the ID of the user who last modified the Document", and `modifiedTime`
  * (https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DocumentStats.html, same in v14). The server stamps
  * them on each write; a client cannot choose them here (`_stats` is not an updatable field of the fake).
@@ -102,14 +103,6 @@ export abstract class FakeDocument {
   static documentName = "Document";
   /** Top-level fields an update may change (besides flags); anything else throws, as a schema would. */
   static fields: readonly string[] = [];
-  /**
-   * Whether this document type has `_stats` (DocumentStats). ActorData and SceneData list it (v13 and v14
-   * foundry.documents.types.ActorData / SceneData); TokenData does not (v13 and v14 foundry.documents.types.TokenData:
-   * an embedded Token records nobody as its last writer), nor do the fake's other embedded types.
-   */
-  static hasStats = false;
-  /** DocumentStats, stamped by the server on each create and update (undefined where the type has none). */
-  _stats?: FakeDocumentStats;
   id: string;
   flags: Record<string, Plain>;
   ownership: Record<string, number>;
@@ -122,8 +115,6 @@ export abstract class FakeDocument {
     this.id = data._id ?? world.newId(this.documentName);
     this.flags = clone(data.flags ?? {});
     this.ownership = clone(data.ownership ?? {});
-    // World data as loaded: whoever wrote it last is not known to the fake.
-    if ((this.constructor as typeof FakeDocument).hasStats) this._stats = { createdTime: null, modifiedTime: null, lastModifiedBy: null };
   }
   get documentName(): string {
     return (this.constructor as typeof FakeDocument).documentName;
@@ -377,7 +368,11 @@ export interface ActorData extends DocumentData {
  */
 export class FakeActor extends FakeDocument {
   static override documentName = "Actor";
-  static override hasStats = true;
+  /**
+   * DocumentStats: ActorData lists `_stats` (v13 and v14 foundry.documents.types.ActorData). World data as loaded: its
+   * last writer is not known to the fake. Stamped by the server on each write (FakeWorld#stamp).
+   */
+  _stats: FakeDocumentStats = { createdTime: null, modifiedTime: null, lastModifiedBy: null };
   static override fields = ["name", "type", "img", "system", "prototypeToken"];
   name: string;
   type: string;
@@ -809,7 +804,8 @@ export interface SceneData extends DocumentData {
  */
 export class FakeScene extends FakeDocument {
   static override documentName = "Scene";
-  static override hasStats = true;
+  /** DocumentStats: SceneData lists `_stats` (v13 and v14 foundry.documents.types.SceneData). As FakeActor's. */
+  _stats: FakeDocumentStats = { createdTime: null, modifiedTime: null, lastModifiedBy: null };
   static override fields = ["name", "grid", "environment", "active", "width", "height", "padding"];
   name: string;
   grid: GridData;

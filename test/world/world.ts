@@ -565,15 +565,15 @@ export class FakeWorld {
   }
 
   /**
-   * The server stamps DocumentStats on the documents that have them (FakeDocument.hasStats): who last modified it and
-   * when (https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DocumentStats.html). A synthetic actor is not
-   * a stored document: not stamped. Unverified, so not modelled: whether a write of an embedded document also stamps
-   * its parent.
+   * The server stamps DocumentStats on the documents of this pipeline that have them (Actor, Scene; a Token has none):
+   * who last modified it and when (https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DocumentStats.html).
+   * A synthetic actor is not a stored document: not stamped. Unverified, so not modelled: whether a write of an
+   * embedded document also stamps its parent. (Combatants keep their own, test/world/combat.ts.)
    */
   private stamp(user: FakeUser, doc: FakeDocument, created: boolean): void {
-    if (!(doc.constructor as typeof FakeDocument).hasStats || (doc instanceof FakeActor && doc.isToken)) return;
+    if (!(doc instanceof FakeActor || doc instanceof FakeScene) || (doc instanceof FakeActor && doc.isToken)) return;
     const now = Date.now();
-    doc._stats = { createdTime: created ? now : (doc._stats?.createdTime ?? null), modifiedTime: now, lastModifiedBy: user.id };
+    doc._stats = { createdTime: created ? now : doc._stats.createdTime, modifiedTime: now, lastModifiedBy: user.id };
   }
 
   private record(user: FakeUser, action: WriteRecord["action"], doc: { documentName: string; id: string }, data: unknown, options: Plain): void {
