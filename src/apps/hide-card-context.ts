@@ -9,6 +9,8 @@ export interface HideCardObserver {
   searchRoll?: number | null;
   /** Whether it noticed the hider; null when unknown. */
   spotted: boolean | null;
+  /** A creature that may notice the hider but was not rolled against (the request named others): it knows where it is. */
+  notRolled?: boolean;
   /** Why the hider could hide from it (§6 prerequisite), when known. */
   because: HideBecause | null;
 }
@@ -23,7 +25,7 @@ export interface HideCardInput {
 
 export function hideCardContext(input: HideCardInput): Record<string, unknown> {
   const rows = input.observers.map((o) => {
-    const outcome = o.spotted === null ? "unknown" : o.spotted ? "spotted" : "missed";
+    const outcome = o.notRolled ? "notRolled" : o.spotted === null ? "unknown" : o.spotted ? "spotted" : "missed";
     return {
       name: o.name,
       passive: o.passive,
@@ -33,7 +35,8 @@ export function hideCardContext(input: HideCardInput): Record<string, unknown> {
       outcome,
       outcomeKey: `AVENTURE.Light.Hide.outcome.${outcome}`,
       // The observer's outcome in an icon as well as in words (the colour is the hider's point of view).
-      icon: outcome === "spotted" ? "fa-solid fa-eye" : outcome === "missed" ? "fa-solid fa-eye-slash" : "fa-solid fa-circle-question",
+      icon:
+        outcome === "spotted" ? "fa-solid fa-eye" : outcome === "missed" ? "fa-solid fa-eye-slash" : outcome === "notRolled" ? "fa-solid fa-location-crosshairs" : "fa-solid fa-circle-question",
       becauseKey: o.because ? `AVENTURE.Light.Hide.because.${o.because}` : null,
     };
   });
@@ -44,7 +47,8 @@ export function hideCardContext(input: HideCardInput): Record<string, unknown> {
     hidden: input.hidden,
     summaryKey: input.hidden ? "AVENTURE.Light.Hide.summary.hidden" : "AVENTURE.Light.Hide.summary.seen",
     noticed,
-    total: rows.length,
+    // The observers rolled against (those not rolled against know where it is: no roll to count).
+    total: rows.filter((r) => r.outcome !== "notRolled").length,
     rows,
   };
 }

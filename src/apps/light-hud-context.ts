@@ -23,8 +23,8 @@ export interface LightHudInput {
   inDarkness: boolean;
   /** Whether the world applies the effects (setting lightEffects). */
   effectsOn: boolean;
-  /** The hiding state, when the token is hidden. */
-  hidden: { dc: number; from: number } | null;
+  /** The hiding state, when the token is hidden (`from`: how many observers it hides from; null: not told, a player). */
+  hidden: { dc: number; from: number | null } | null;
   /** Marked by the GM as searching (it rolls Wisdom (Perception) against creatures that hide). */
   searching?: boolean;
   /** Ranges at or above this are shown as unlimited. */
@@ -51,7 +51,7 @@ export interface LightHudContext extends Record<string, unknown> {
   senses: { labelKey: string; range: number | null; unlimited: boolean; fromKey: string }[];
   darknessPercent: number;
   ambientKey: string;
-  hidden: { dc: number; from: number } | null;
+  hidden: { dc: number; from: number | null } | null;
   /** The hiding line's key, chosen by the number of observers (no "(s)" plurals). */
   hiddenKey: string | null;
   searching: boolean;
@@ -88,7 +88,7 @@ export function lightHudContext(input: LightHudInput): LightHudContext {
     darknessPercent: Math.round(input.darkness * 100),
     ambientKey,
     hidden: input.hidden,
-    hiddenKey: input.hidden ? `AVENTURE.Light.HUD.hidden.${input.hidden.from === 1 ? "one" : "other"}` : null,
+    hiddenKey: input.hidden ? `AVENTURE.Light.HUD.hidden.${input.hidden.from === null ? "own" : input.hidden.from === 1 ? "one" : "other"}` : null,
     searching: input.searching ?? false,
   };
 }

@@ -5,11 +5,16 @@ export function t(key: string, data?: Record<string, string | number>): string {
   return data ? game.i18n.format(key, data as Record<string, string>) : game.i18n.localize(key);
 }
 
-/** An error for the user, carrying a localization key (the glue's twin of RulesError). */
+/**
+ * An error for the user, carrying a localization key (the glue's twin of RulesError). `forPlayers`: what a player may
+ * read of it, when the message names what only GMs may know (a refused hide that names a creature the player cannot
+ * see); a proposal's proposer is told that version.
+ */
 export class UserError extends Error {
   constructor(
     readonly key: string,
     readonly data: Record<string, string | number> = {},
+    readonly forPlayers?: { key: string; data: Record<string, string | number> },
   ) {
     super(key);
     this.name = "UserError";

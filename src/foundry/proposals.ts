@@ -107,13 +107,16 @@ export async function propose(kindName: string, data: unknown, proposer: User): 
   return { proposed: true };
 }
 
-/** Tells the proposer how it ended (a card whispered to them, written by the active GM). */
-async function tellProposer(flag: ProposalFlag): Promise<void> {
+/**
+ * Tells the proposer how it ended (a card whispered to them, written by the active GM). `error`: the proposer's own
+ * version of the failure when it differs from the GMs' (UserError#forPlayers).
+ */
+async function tellProposer(flag: ProposalFlag, error = flag.error): Promise<void> {
   const user = game.users.get(flag.proposer);
   if (!user || user.isGM) return;
   const kind = kinds.get(flag.kind)!;
   await ChatMessage.implementation.create({
-    content: `<div class="aventure aventure-card aventure-proposal-answer"><p>${escape(t(`AVENTURE.Proposal.answer.${flag.status}`, { what: t(kind.title) }))}</p>${flag.outcome ? `<p>${escape(flag.outcome)}</p>` : ""}${flag.error ? `<p class="aventure-warning">${escape(flag.error)}</p>` : ""}</div>`,
+    content: `<div class="aventure aventure-card aventure-proposal-answer"><p>${escape(t(`AVENTURE.Proposal.answer.${flag.status}`, { what: t(kind.title) }))}</p>${flag.outcome ? `<p>${escape(flag.outcome)}</p>` : ""}${error ? `<p class="aventure-warning">${escape(error)}</p>` : ""}</div>`,
     whisper: [user.id!],
   });
 }
@@ -145,16 +148,18 @@ async function onDecide(raw: unknown, { sender }: { sender: User }): Promise<{ s
     await write(message, applying);
     return await execute(`proposal.${id}`, readDecision(id), async (guard) => {
       let next: ProposalFlag;
+      let told: string | undefined;
       try {
         const outcome = await kinds.get(flag.kind)!.apply(flag.data, { proposer: game.users.get(flag.proposer) ?? null, decidedBy: sender });
         next = { ...applying, status: "applied", outcome };
       } catch (e) {
         if (!(isRulesError(e) || e instanceof UserError)) console.error("aventure | proposal failed", e);
         next = { ...applying, status: "failed", error: errorMessage(e) };
+        if (e instanceof UserError && e.forPlayers) told = errorMessage(new UserError(e.forPlayers.key, e.forPlayers.data));
       }
       guard.check();
       await write(message, next);
-      await tellProposer(next);
+      await tellProposer(next, told ?? next.error);
       return { status: next.status };
     });
   } finally {

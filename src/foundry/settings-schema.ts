@@ -190,7 +190,7 @@ export function settingsSchema(systemId: string) {
       default: "hostile" as DetectionObservers,
       choices: choices(DETECTION_OBSERVERS, "AVENTURE.Settings.detectionObservers.choices"),
     } satisfies StringSetting<DetectionObservers>,
-    // The 0.1.0 searching marks on tokens were moved to their scenes (light/searching.ts), once per world.
+    // The 0.1.0 searching marks and hide flags on tokens were listed for the GMs and removed (light/searching.ts), once per world.
     searchingMarksMigrated: { type: "boolean", scope: "world", config: false, default: false } satisfies BooleanSetting,
     // Travel (issue 3)
     travelHoursPerDay: {

@@ -98,6 +98,8 @@ const hideFlag = (t: FakeToken) => (t.scene.getFlag("aventure", "hides") as Reco
 /** A GM (a macro) writes a token's hiding state on its scene. */
 const setHide = (t: FakeToken, entry: Record<string, unknown>) => t.scene.update({ flags: { aventure: { hides: { [t.id]: entry } } } });
 const cards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { detect?: unknown } | undefined)?.detect !== undefined);
+/** The GM card that lists the 0.1.0 hiding states and searching marks it did not carry over. */
+const legacyCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { legacyHiding?: unknown } | undefined)?.legacyHiding !== undefined);
 const cardOf = (m: FakeChatMessage) => (m.flags.aventure as { detect: { rows: { status: string; ended?: boolean }[]; op?: { status: string; resumed?: boolean } } }).detect;
 const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const hiding = (a: FakeActor) => a.statuses.has("hiding");
@@ -118,20 +120,37 @@ async function reloadGM(world: FakeWorld, scene: FakeScene) {
 }
 
 /**
+ * A token a GM places on the scene now (createEmbeddedDocuments: every client's createToken, the light recomputed for
+ * it). A creature that arrives after a hide was not rolled against: ambient detection judges it the first time it
+ * could see the hider (a creature that was there and may notice either was rolled against or knows where it is).
+ */
+async function arrive(world: FakeWorld, scene: FakeScene, d: { id: string; name: string; at: [number, number]; actor: FakeActor; disposition?: number }): Promise<FakeToken> {
+  await world.as("gm1", () =>
+    scene.createEmbeddedDocuments(
+      "Token",
+      [{ _id: d.id, name: d.name, x: d.at[0] * 100 - 50, y: d.at[1] * 100 - 50, elevation: 0, actorId: d.actor.id, actorLink: true, disposition: d.disposition ?? -1, sight: { enabled: false, range: 0, visionMode: "basic" }, detectionModes: [] }],
+      { keepId: true },
+    ),
+  );
+  await tick(world);
+  return scene.tokens.get(d.id)!;
+}
+
+/**
  * The issue's example: Rogue (p1's, Stealth +0) hides in darkness at (10, 20) from a guard (passive 5) with a Stealth
- * total of 12; a watcher (p2's creature, hostile to the rogue) of passive `passive` stands at (16, 16), and was not an
- * observer when the rogue hid. The rogue then walks to (10, 16): the torch's dim light, 9 m from the watcher.
+ * total of 12; then a watcher (p2's creature, hostile to the rogue) of passive `passive` comes to stand at (16, 16): it
+ * was not there when the rogue hid. The rogue then walks to (10, 16): the torch's dim light, 9 m from the watcher.
  */
 async function issueExample(passive: number, users: UserSpec[] = USERS) {
   const { world, scene } = await night({ users });
   const rogueActor = actor(world, { id: "rogue", name: "Rogue", owner: "p1" });
   const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: rogueActor, disposition: 1 });
   const guard = addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
-  const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive, owner: "p2" }) });
   await as(world, "gm1", (a) => a.refreshLight());
   world.queueRolls(12);
   expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ dc: 12, hiddenFrom: ["guard"], hidden: true });
   await tick(world);
+  const watcher = await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive, owner: "p2" }) });
   expect(cards(world)).toEqual([]); // in the darkness nobody notices anything
   await moveTo(world, rogue, [10, 16]);
   await tick(world);
@@ -268,15 +287,15 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
     addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
     const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
-    addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: watcherActor });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }));
+    await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: watcherActor });
     expect(await as(world, "gm1", (a) => a.setSearching("watcher"))).toBe(true); // nothing hidden from it yet: no roll
     await tick(world);
     const calls = () => (watcherActor as unknown as { rollCalls: { config: { disadvantage?: boolean }; message: { create?: boolean } }[] }).rollCalls;
     expect(calls()).toEqual([]);
-    const rollsMark = world.messages.contents.length; // the rogue's own Stealth roll is public, as with every hide
+    const rollsMark = world.messages.contents.length; // the rogue's own Stealth roll went to the GMs and p1
     const publicRolls = () => world.messages.contents.slice(rollsMark).filter((m) => m.rolls.length && !m.whisper.length).length;
     world.queueRolls(15, 8); // two d20, the lowest kept: 8 < 12
     await moveTo(world, rogue, [10, 16]);
@@ -307,11 +326,11 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     const { world, scene } = await night({ walls: [[1300, 1000, 1300, 1200, 1]] });
     const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 11], actor: actor(world, { id: "rogue", name: "Rogue" }), disposition: 1 });
     addToken(world, scene, { id: "guard", name: "Guard", at: [30, 11], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
-    addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 11], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17 }) });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
     expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ hidden: true });
     await tick(world);
+    await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 11], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17 }) });
     expect(cards(world)).toEqual([]);
     expect(api(world).lightAt("rogue")!.level).toBe("bright");
     const door = scene.walls.contents[0]!;
@@ -524,11 +543,11 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     const gob = addToken(world, scene, { id: "gob", name: "Goblin", at: [10, 20], actor: actor(world, { id: "gob", name: "Goblin" }) });
     addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 1, owner: "p1" }), disposition: 1 });
     const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
-    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(18);
     expect(await as(world, "gm1", (a) => a.hide("gob", { observers: ["guard"] }))).toMatchObject({ dc: 18, hiddenFrom: ["guard"], hidden: true });
     await tick(world);
+    const watcher = await arrive(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
     await moveTo(world, gob, [10, 13]); // the torch's bright light, in the watcher's view
     await tick(world);
     const calls = () => (watcherActor as unknown as { rollCalls: unknown[] }).rollCalls;
@@ -561,11 +580,11 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     const gob = addToken(world, scene, { id: "gob", name: "Goblin", at: [10, 20], actor: actor(world, { id: "gob", name: "Goblin" }) });
     addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 1 }), disposition: 1 });
     const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
-    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(18);
     await as(world, "gm1", (a) => a.hide("gob", { observers: ["guard"] }));
     await tick(world);
+    const watcher = await arrive(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
     await moveTo(world, gob, [10, 13]);
     await tick(world);
     world.queueRolls(3);
@@ -587,7 +606,7 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(hideFlag(gob)).toMatchObject({ from: ["guard"] });
   });
 
-  it("the 0.1.0 searching marks on tokens are moved to their scene once by the active GM; a token flag written later marks nothing", async () => {
+  it("the 0.1.0 searching marks on tokens are dropped once by the active GM (a token records nobody as their writer), the GMs told; a token flag written later marks nothing", async () => {
     const { world, scene } = await night();
     const old = (id: string, searching: unknown) =>
       world.addToken(scene, { _id: id, name: id, x: 50, y: 50, elevation: 0, actorId: null, actorLink: true, disposition: 1, flags: { aventure: { searching } } });
@@ -597,17 +616,23 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     await set(world, "searchingMarksMigrated", false); // a world saved by 0.1.0: booted before these tokens existed
     await world.reload("gm1"); // the active GM's ready: the recoveries, the migration among them
     await world.settle();
-    expect(scene.getFlag("aventure", "searching")).toEqual({ marked: true });
+    expect(scene.getFlag("aventure", "searching")).toBeUndefined();
     expect(scene.tokens.get("marked")!.getFlag("aventure", "searching")).toBeUndefined();
     expect(scene.tokens.get("junk")!.getFlag("aventure", "searching")).toBeUndefined();
     expect(get()).toBe(true);
+    const told = legacyCards(world);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.author!.id).toBe("gm1");
+    expect(told[0]!.whisper.sort()).toEqual(["gm1", "gm2"]);
+    expect(told[0]!.content).toContain("marked: searching");
+    expect(told[0]!.content).not.toContain("junk");
     // Once only: a flag a player writes afterwards is neither read nor moved on the next reload.
     const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: actor(world, { id: "watcher", name: "Watcher", owner: "p2" }), disposition: 1 });
     await world.as("p2", () => watcher.setFlag("aventure", "searching", true));
     const mark = world.writes.length;
     await world.reload("gm1");
     await world.settle();
-    expect(scene.getFlag("aventure", "searching")).toEqual({ marked: true });
+    expect(scene.getFlag("aventure", "searching")).toBeUndefined();
     expect(gameWrites(world, mark)).toEqual([]);
     await expect(world.as("p2", () => game.settings.set("aventure" as never, "searchingMarksMigrated" as never, false as never))).rejects.toThrow(/lacks permission/);
   });
@@ -616,11 +641,11 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     const { world, scene } = await night();
     const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
     addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
-    addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17, owner: "p2" }) });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
     expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ dc: 12, hidden: true });
     await tick(world);
+    await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17, owner: "p2" }) });
     const entry = hideFlag(rogue)!;
     expect(entry).toMatchObject({ dc: 12, from: ["guard"] });
     // From the console, the hider's owner raises its DC, empties `from`, fills `seenBy`, toggles the flag off and on.
@@ -646,7 +671,7 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(cardOf(cards(world)[0]!).rows).toEqual([expect.objectContaining({ observerId: "watcher", hiderId: "rogue", dc: 12, status: "pending" })]);
   });
 
-  it("the 0.1.0 hide flags on tokens are moved to their scene once by the active GM (with the searching marks); a token flag written later hides nothing", async () => {
+  it("the 0.1.0 hide flags on tokens are dropped once by the active GM (with the searching marks), the GMs told; a token flag written later hides nothing", async () => {
     const { world, scene } = await night();
     const old = (id: string, hide: unknown) =>
       world.addToken(scene, { _id: id, name: id, x: 50, y: 50, elevation: 0, actorId: null, actorLink: true, disposition: 1, flags: { aventure: { hide } } });
@@ -657,21 +682,51 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     await set(world, "searchingMarksMigrated", false); // a world saved by 0.1.0: booted before these tokens existed
     await world.reload("gm1");
     await world.settle();
-    expect(scene.getFlag("aventure", "hides")).toEqual({ hider: kept });
-    expect(hideFlag(scene.tokens.get("hider")!)).toEqual(kept);
+    expect(scene.getFlag("aventure", "hides")).toBeUndefined();
+    expect(hideFlag(scene.tokens.get("hider")!)).toBeUndefined();
     expect(scene.tokens.get("hider")!.getFlag("aventure", "hide")).toBeUndefined();
     expect(scene.tokens.get("junk")!.getFlag("aventure", "hide")).toBeUndefined();
-    expect(hideFlag(scene.tokens.get("junk")!)).toBeUndefined();
     expect(get()).toBe(true);
+    const told = legacyCards(world);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.content).toContain("hider: hidden (Stealth DC 14)");
     // Once only: a hide flag a player writes on their token afterwards is neither read nor moved on the next reload.
     const sneak = addToken(world, scene, { id: "sneak", name: "Sneak", at: [14, 13], actor: actor(world, { id: "sneak", name: "Sneak", owner: "p2" }), disposition: 1 });
     await world.as("p2", () => sneak.setFlag("aventure", "hide", { ...kept, dc: 99 }));
     const mark = world.writes.length;
     await world.reload("gm1");
     await world.settle();
-    expect(scene.getFlag("aventure", "hides")).toEqual({ hider: kept });
+    expect(scene.getFlag("aventure", "hides")).toBeUndefined();
     expect(hideFlag(sneak)).toBeUndefined();
     expect(gameWrites(world, mark)).toEqual([]);
+  });
+
+  it("attack (issue 20 item 9): a player who logs in before any GM's first ready on this version plants a DC 99 hide and a searching mark on their own token: nothing becomes GM state", async () => {
+    const { world, scene } = await night();
+    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
+    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+    await set(world, "searchingMarksMigrated", false); // the world as 0.1.0 left it: no GM has been ready on this version yet
+    // From the console, the rogue's owner writes what 0.1.0 kept on tokens: Foundry lets the owner write the token.
+    await world.as("p1", () => rogue.setFlag("aventure", "hide", { dc: 99, from: ["guard"], because: { guard: "darkness" }, light: "dark", seenBy: [], x: 1000, y: 2000 }));
+    await world.as("p1", () => rogue.setFlag("aventure", "searching", true));
+    // Nothing on the token says who wrote those flags: TokenData has no _stats (v13, v14).
+    expect("_stats" in rogue).toBe(false);
+    await world.reload("gm1"); // the GM's first ready on this version: the one-time migration
+    await world.settle();
+    expect(scene.getFlag("aventure", "hides")).toBeUndefined();
+    expect(scene.getFlag("aventure", "searching")).toBeUndefined();
+    expect(rogue.getFlag("aventure", "hide")).toBeUndefined();
+    expect(rogue.getFlag("aventure", "searching")).toBeUndefined();
+    expect((world.actors.get("rogue")!).statuses.size).toBe(0);
+    // The GMs see what was dropped, and may hide or mark again; the player is told nothing.
+    const [told] = legacyCards(world);
+    expect(told!.content).toContain("Rogue: hidden (Stealth DC 99)");
+    expect(told!.content).toContain("Rogue: searching");
+    expect(world.visibleMessages("p1").filter((m) => legacyCards(world).includes(m))).toEqual([]);
+    // Nothing judges the rogue as hidden, nor makes the GM roll for it as a searcher.
+    await moveTo(world, rogue, [10, 16]);
+    await tick(world);
+    expect(cards(world)).toEqual([]);
   });
 
   it("judged pairs are kept on the scene, which only GMs write; malformed entries are ignored", async () => {

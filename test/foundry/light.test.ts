@@ -603,7 +603,7 @@ describe("hiding (RULES.md §6)", () => {
   });
 
   it("the GM may name searching observers; a low roll misses even with a high passive; a player's choice goes to the GM", async () => {
-    const { world, scene, rogue } = await guards();
+    const { world, rogue, token } = await guards();
     world.queueRolls(12, 5); // Stealth 15; Guard 18 searches and rolls 5
     expect(await as(world, "gm1", (a) => a.hide("rogue", { searching: ["g18"] }))).toMatchObject({
       dc: 15,
@@ -623,10 +623,11 @@ describe("hiding (RULES.md §6)", () => {
     expect(world.rollsMade.length).toBe(made);
     expect(hiding(rogue)).toBe(false);
     expect(searchMark(world, "g10")).toBeUndefined();
-    // A player's request still honours the GM's marks.
+    // A player's request still honours the GM's marks (the player's answer names no guard: they stand in the dark).
     await as(world, "gm1", (a) => a.setSearching("g10"));
     world.queueRolls(12, 15); // Stealth 15; Guard 10 searches and rolls 15: spots it
-    expect(await as(world, "p1", (a) => a.hide("rogue"))).toMatchObject({ spottedBy: ["g10", "g18"], hiddenFrom: ["g14"] });
+    expect(await as(world, "p1", (a) => a.hide("rogue"))).toMatchObject({ dc: 15, hidden: true, spottedBy: [], hiddenFrom: [], searchRolls: {} });
+    expect(hideFlag(token)).toMatchObject({ from: ["g14"], seenBy: ["g10", "g18"] });
   });
 
   it("a chosen observer without an actor is listed for the GM to decide; another GM's own choice is honoured", async () => {
@@ -678,13 +679,14 @@ describe("hiding (RULES.md §6)", () => {
     expect(await as(world, "p1", (a) => a.hide("g10"))).toBeUndefined();
     expect(errors(world, "p1")).toEqual(["You do not own Guard 10."]);
     expect(hideFlag(scene.tokens.get("g10")!)).toBeUndefined();
-    // Refused on the GM's side: the player gets the reason in their language, nothing changes.
+    // Refused on the GM's side: the player gets the reason, nothing changes. The guards stand in the dark, where the
+    // rogue cannot see them: the player is not told who they are (the GM is).
     await as(world, "gm1", (a) => a.endHide("rogue"));
     await moveTo(world, token, [10, 16]);
     await refresh(world);
     const before = world.rollsMade.length;
     expect(await as(world, "p1", (a) => a.hide("rogue"))).toBeUndefined();
-    expect(errors(world, "p1").at(-1)).toBe("Rogue cannot hide: seen by Guard 10 (in light), Guard 14 (in light), Guard 18 (in light).");
+    expect(errors(world, "p1").at(-1)).toBe("Rogue cannot hide: seen by someone you cannot see.");
     expect(world.rollsMade.length).toBe(before);
     expect(hiding(rogue)).toBe(false);
   });
@@ -715,7 +717,7 @@ describe("hiding (RULES.md §6)", () => {
     await world.settle();
     expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["g10", "dog"] });
     expect(hiding(rogue)).toBe(true);
-    expect(proposal.content).toContain("Rogue is hidden (Stealth DC 15); observers who missed it: 2.");
+    expect(proposal.content).toContain("Rogue is hidden (Stealth DC 15).");
     const told = world.messages.contents.at(-1)!;
     expect(told.whisper).toEqual(["p1"]);
     expect(told.content).toContain("was applied by the GM");
@@ -889,10 +891,13 @@ describe("HUD panel and card contexts", () => {
       observers: [
         { name: "A", passive: 10, spotted: false, because: "darkness" },
         { name: "B", passive: null, spotted: null, because: "cover" },
+        { name: "C", passive: null, spotted: null, notRolled: true, because: "cover" },
       ],
-    }) as { rows: { outcome: string }[]; noticed: number };
-    expect(ctx.rows.map((r) => r.outcome)).toEqual(["missed", "unknown"]);
+    }) as { rows: { outcome: string; outcomeKey: string }[]; noticed: number; total: number };
+    expect(ctx.rows.map((r) => r.outcome)).toEqual(["missed", "unknown", "notRolled"]);
+    expect(ctx.rows[2]!.outcomeKey).toBe("AVENTURE.Light.Hide.outcome.notRolled");
     expect(ctx.noticed).toBe(0);
+    expect(ctx.total).toBe(2); // the observers rolled against
   });
 });
 
@@ -1165,7 +1170,8 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
     let mark = world.writes.length;
     await as(world, "p1", (a) => a.hide("rogue"));
     await world.settle();
-    // receipt, Stealth roll, card (applying), hidden status, hide entry (scene), card (applied), reply, request and receipt deleted
+    // receipt, Stealth roll (whispered to the GMs and the rogue's owner), card (applying), hidden status, hide entry
+    // (scene), card (applied), reply, request and receipt deleted
     expect(gm1Writes(world, mark)).toEqual([
       "create ChatMessage",
       "create ChatMessage",
@@ -1195,10 +1201,9 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
     mark = world.writes.length;
     await as(world, "gm2", (a) => a.setSearching("g10"));
     await world.settle();
-    // receipt, Perception roll, card (applying), hide entry removed (scene), hidden status removed, searching mark (scene), card
-    // (applied), reply, deletions
+    // receipt, card (applying, the Perception roll on it), hide entry removed (scene), hidden status removed, searching
+    // mark (scene), card (applied), reply, deletions
     expect(gm1Writes(world, mark)).toEqual([
-      "create ChatMessage",
       "create ChatMessage",
       "create ChatMessage",
       "update Scene",
@@ -1255,7 +1260,7 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
     });
   }
 
-  for (let k = 1; k <= 10; k++) {
+  for (let k = 1; k <= 9; k++) {
     it(`a search that spots the hider, crash before the active GM's write ${k}: the hiding ends and the mark is set, or neither`, async () => {
       const { world, rogue, token } = await guards();
       world.queueRolls(12, 20, 20);
@@ -1273,4 +1278,225 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
       expect(requestsLeft(world)).toEqual([]);
     });
   }
+});
+
+// -------------------------------------------------------------------------------------------------------------------
+// Trust round 3 (issue 20, items 4–6): the hide prerequisite against every creature that may notice, what a player
+// learns from a hide, and the GM's rolls kept off the public chat.
+// -------------------------------------------------------------------------------------------------------------------
+
+/** A token whose centre is at (x, y) grid squares, hidden from the players by the GM (TokenDocument#hidden) or not. */
+function addHiddenToken(world: FakeWorld, scene: FakeScene, data: { id: string; name: string; at: [number, number]; actor: FakeActor; disposition?: number }): FakeToken {
+  return world.addToken(scene, {
+    _id: data.id,
+    name: data.name,
+    x: data.at[0] * 100 - 50,
+    y: data.at[1] * 100 - 50,
+    actorId: data.actor.id,
+    actorLink: true,
+    disposition: data.disposition ?? -1,
+    hidden: true,
+    sight: { enabled: false, range: 0, visionMode: "basic" },
+    detectionModes: [],
+  });
+}
+/** Messages with rolls that a user's chat log shows. */
+const rollsSeenBy = (world: FakeWorld, user: string) => world.visibleMessages(user).filter((m) => m.rolls.length > 0);
+
+describe("issue 20: the hide prerequisite holds against every creature that may notice (item 4)", () => {
+  /** The rogue (p1's) in the torch's bright light, p1's dog behind the wall, a guard that sees the rogue. */
+  async function plainSight() {
+    const { world, scene } = await torchScene();
+    const rogue = actor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
+    const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 });
+    const dog = actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" });
+    addToken(world, scene, { id: "dog", name: "Dog", at: [15, 10], actor: dog, disposition: -1 }); // behind the wall
+    const guard = actor(world, { id: "guard", name: "Guard", passive: 5 });
+    addToken(world, scene, { id: "guard", name: "Guard", at: [11, 13], actor: guard, disposition: -1 }); // bright, in view
+    await refresh(world);
+    return { world, scene, rogue, token };
+  }
+
+  it("naming only their own dog behind a wall does not hide the rogue from a guard who sees it in bright light (API, forged request, GM)", async () => {
+    const { world, rogue, token } = await plainSight();
+    const mark = world.writes.length;
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toBeUndefined();
+    expect(errors(world, "p1")).toEqual(["Rogue cannot hide: seen by Guard (in light)."]);
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue", observers: ["dog"], searching: [] })).toMatchObject(refused("AVENTURE.Light.Hide.cannot"));
+    // Whatever the request names, a GM's included: the guard sees it.
+    expect(await as(world, "gm2", (a) => a.hide("rogue", { observers: ["dog"] }))).toBeUndefined();
+    expect(errors(world, "gm2")).toEqual(["Rogue cannot hide: seen by Guard (in light)."]);
+    expect(world.rollsMade).toEqual([]);
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(hideFlag(token)).toBeUndefined();
+    expect(hiding(rogue)).toBe(false);
+    // Ambient detection has nothing to treat as hidden: the guard in the light is no observer of a hidden rogue.
+    await tick(world);
+    expect(cardsWith(world, "detect")).toEqual([]);
+  });
+
+  it("who may notice follows the setting detectionObservers: a neutral onlooker in view blocks the hide only with 'all'", async () => {
+    const { world, scene } = await torchScene();
+    const rogue = actor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
+    const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 });
+    addToken(world, scene, { id: "dog", name: "Dog", at: [15, 10], actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }), disposition: -1 });
+    addToken(world, scene, { id: "villager", name: "Villager", at: [11, 13], actor: actor(world, { id: "villager", name: "Villager", passive: 5 }), disposition: 0 });
+    await refresh(world);
+    await set(world, "detectionObservers", "all");
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toBeUndefined();
+    expect(errors(world, "p1")).toEqual(["Rogue cannot hide: seen by Villager (in light)."]);
+    expect(hideFlag(token)).toBeUndefined();
+    // Friendly ↔ hostile only: the neutral villager may not notice hidden creatures, so it does not count.
+    await set(world, "detectionObservers", "hostile");
+    world.queueRolls(12);
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toMatchObject({ dc: 15, hiddenFrom: ["dog"], hidden: true });
+  });
+
+  it("a creature that may notice but was not named is not rolled against: the hider is not hidden from it (it knows where it is)", async () => {
+    const { world, scene } = await torchScene();
+    const rogue = actor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
+    const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 }); // darkness
+    addToken(world, scene, { id: "dog", name: "Dog", at: [31, 10], actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }), disposition: -1 });
+    addToken(world, scene, { id: "guard", name: "Guard", at: [30, 14], actor: actor(world, { id: "guard", name: "Guard", passive: 18 }), disposition: -1 }); // in the dark, no darkvision
+    await refresh(world);
+    world.queueRolls(5); // Stealth 8: the guard's passive 18 would spot it
+    expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["dog"] }))).toMatchObject({ dc: 8, hiddenFrom: ["dog"], spottedBy: [], notRolled: ["guard"], hidden: true });
+    expect(hideFlag(token)).toMatchObject({ dc: 8, from: ["dog"], seenBy: ["guard"] });
+    expect(cardsWith(world, "hide").at(-1)!.content).toMatch(/Guard[\s\S]*Not rolled: knows where it is/);
+    // The rogue walks into the torch's dim light in front of the guard: no notice to judge, it was never hidden from it.
+    await moveTo(world, token, [10, 16]);
+    await tick(world);
+    expect(cardsWith(world, "detect")).toEqual([]);
+    // Searching, the guard has nothing to roll against either.
+    const made = world.rollsMade.length;
+    await as(world, "gm1", (a) => a.setSearching("guard"));
+    expect(world.rollsMade.length).toBe(made);
+  });
+
+  it("ambient detection off: a creature that was not there when it hid, and sees it, ends the hiding", async () => {
+    const { world, scene } = await torchScene();
+    await set(world, "detectionMode", "off");
+    const rogue = actor(world, { id: "rogue", name: "Rogue", owner: "p1" });
+    const r = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 }); // bright, by the torch
+    addToken(world, scene, { id: "guard", name: "Guard", at: [14, 10], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }), disposition: -1 }); // behind the wall
+    await refresh(world);
+    world.queueRolls(10);
+    expect(await as(world, "gm1", (a) => a.hide("rogue"))).toMatchObject({ hiddenFrom: ["guard"] });
+    // A guard arrives (dim light, in view of the rogue in the bright light): it was not there to be rolled against.
+    addToken(world, scene, { id: "newcomer", name: "Newcomer", at: [11, 14], actor: actor(world, { id: "newcomer", name: "Newcomer", passive: 5 }), disposition: -1 });
+    await refresh(world);
+    await world.settle();
+    expect(hideFlag(r)).toBeUndefined();
+    expect(hiding(rogue)).toBe(false);
+    expect(cardsWith(world, "hideEnd")).toHaveLength(1);
+  });
+});
+
+describe("issue 20: a player learns nothing from a hide about creatures they cannot see (item 5)", () => {
+  it("a refused hide names only the creatures the player can see; a GM's refusal names them all", async () => {
+    const { world, scene } = await torchScene();
+    const rogue = actor(world, { id: "rogue", name: "Rogue", owner: "p1" });
+    const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 }); // darkness
+    // A creature the GM hid from the players (TokenDocument#hidden), with darkvision 18 m, 4.5 m away.
+    const assassin = addHiddenToken(world, scene, { id: "assassin", name: "Hidden Assassin", at: [30, 13], actor: actor(world, { id: "assassin", name: "Hidden Assassin", darkvision: 60 }) });
+    await refresh(world);
+    expect(await as(world, "p1", (a) => a.hide("rogue"))).toBeUndefined();
+    expect(errors(world, "p1")).toEqual(["Rogue cannot hide: seen by someone you cannot see."]);
+    const reply = await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue" });
+    expect(reply).toMatchObject(refused("AVENTURE.Light.Hide.cannot"));
+    expect(JSON.stringify(reply)).not.toMatch(/assassin|darkvision/i);
+    expect(await as(world, "gm1", (a) => a.hide("rogue"))).toBeUndefined();
+    expect(errors(world, "gm1")).toEqual(["Rogue cannot hide: seen by Hidden Assassin (darkvision)."]);
+    // In the light: the guard the rogue sees is named, the hidden assassin is not.
+    await moveTo(world, token, [11, 10]);
+    await world.as("gm1", () => assassin.update({ x: 1150, y: 1150 })); // (12, 12): in view, bright
+    addToken(world, scene, { id: "guard", name: "Guard", at: [11, 13], actor: actor(world, { id: "guard", name: "Guard" }), disposition: -1 });
+    await refresh(world);
+    expect(await as(world, "p1", (a) => a.hide("rogue"))).toBeUndefined();
+    expect(errors(world, "p1").at(-1)).toBe("Rogue cannot hide: seen by Guard (in light) and by someone you cannot see.");
+    expect(world.rollsMade).toEqual([]);
+  });
+
+  it("a player's hide answers with what the player may know: no id nor roll of a creature they cannot see; the GM's card has everything", async () => {
+    const { world, scene } = await torchScene();
+    const rogue = actor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
+    const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 }); // darkness
+    addToken(world, scene, { id: "dog", name: "Dog", at: [31, 10], actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }), disposition: -1 });
+    addHiddenToken(world, scene, { id: "lurker", name: "Lurker", at: [34, 10], actor: actor(world, { id: "lurker", name: "Lurker", passive: 5 }) });
+    await refresh(world);
+    await as(world, "gm1", (a) => a.setSearching("lurker"));
+    // A malformed request is refused without listing the default observers the player cannot see.
+    const stray = await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue", searching: ["dog", "rogue"] });
+    expect(stray).toMatchObject(refused("AVENTURE.Error.UnknownValue", { name: "searching", value: "rogue", allowed: "dog" }));
+    world.queueRolls(12, 4); // Stealth 15; the searching lurker rolls 4
+    const out = await as(world, "p1", (a) => a.hide("rogue"));
+    expect(out).toEqual({ dc: 15, hidden: true, hiddenFrom: ["dog"], spottedBy: [], unknown: [], notRolled: [], searchRolls: {} });
+    expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["dog", "lurker"] });
+    const card = cardsWith(world, "hide").at(-1)!;
+    expect(card.whisper.sort()).toEqual(["gm1", "gm2"]);
+    expect(card.content).toMatch(/Lurker[\s\S]*4<br><small>\(searching\)/);
+    // The owner's token HUD: the DC of their own hide, not how many creatures it hides from.
+    const text = async (user: string) => {
+      const root = world.renderTokenHUD(token, user);
+      for (let i = 0; i < 50 && !root.querySelector(".aventure-light-hidden"); i++) await new Promise((r) => setImmediate(r));
+      return root.querySelector(".aventure-light-hidden")?.textContent?.trim();
+    };
+    expect(await text("p1")).toBe("Stealth DC 15");
+    expect(await text("gm1")).toBe("Stealth DC 15, hidden from 2 observers");
+  });
+
+  it("a proposal's answer tells the player the outcome without counting or naming creatures they cannot see", async () => {
+    const { world, scene, token } = await guards();
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["g10"] }))).toEqual({ proposed: true });
+    const proposal = cardsWith(world, "proposal").at(-1)!;
+    // Before a GM applies it, a creature hidden from the players comes to see the rogue with darkvision.
+    addHiddenToken(world, scene, { id: "assassin", name: "Hidden Assassin", at: [30, 13], actor: actor(world, { id: "assassin", name: "Hidden Assassin", darkvision: 60 }) });
+    await refresh(world);
+    world.click("gm1", world.renderMessage(proposal, "gm1").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    await world.settle();
+    expect(proposal.content).toContain("Hidden Assassin (darkvision)"); // the GMs' card has everything
+    const told = world.messages.contents.at(-1)!;
+    expect(told.whisper).toEqual(["p1"]);
+    expect(told.content).toContain("seen by someone you cannot see");
+    expect(told.content).not.toMatch(/Assassin|darkvision/);
+    expect(hideFlag(token)).toBeUndefined();
+    // Applied: the answer gives the DC of the player's own hide, no count of observers.
+    await world.as("gm1", () => scene.tokens.get("assassin")!.delete());
+    await refresh(world);
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["g10"] }))).toEqual({ proposed: true });
+    world.queueRolls(12);
+    world.click("gm1", world.renderMessage(cardsWith(world, "proposal").at(-1)!, "gm1").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    await world.settle();
+    expect(world.messages.contents.at(-1)!.content).toContain("Rogue is hidden (Stealth DC 15).");
+  });
+});
+
+describe("issue 20: the GM's rolls are not public (item 6)", () => {
+  it("a GM hiding a monster, a hostile searcher's roll, a GM's search: the rolls ride on the GMs' cards; a player's own Stealth roll reaches that player", async () => {
+    const { world, scene } = await guards();
+    const ogre = actor(world, { id: "ogre", name: "Ogre", stealthMod: 1 });
+    addToken(world, scene, { id: "ogre", name: "Ogre", at: [34, 8], actor: ogre, disposition: -1 }); // darkness
+    await refresh(world);
+    world.queueRolls(14); // Stealth 15 against the rogue (passive 10)
+    expect(await as(world, "gm1", (a) => a.hide("ogre"))).toMatchObject({ dc: 15, hiddenFrom: ["rogue"] });
+    const hideCard = cardsWith(world, "hide").at(-1)!;
+    expect(hideCard.rolls).toHaveLength(1);
+    expect(hideCard.whisper.sort()).toEqual(["gm1", "gm2"]);
+    for (const p of ["p1", "p2"]) expect(rollsSeenBy(world, p)).toEqual([]);
+    // The rogue hides while Guard 14 searches: the guard's roll is the GMs'; the rogue's own Stealth roll is p1's.
+    await as(world, "gm1", (a) => a.setSearching("g14"));
+    world.queueRolls(12, 16);
+    expect(await as(world, "p1", (a) => a.hide("rogue"))).toMatchObject({ dc: 15, hidden: true });
+    const card = cardsWith(world, "hide").at(-1)!;
+    expect(card.rolls).toHaveLength(1); // the guard's Perception
+    expect(rollsSeenBy(world, "p2")).toEqual([]);
+    const own = rollsSeenBy(world, "p1");
+    expect(own.map((m) => [m.flavor, m.whisper.sort()])).toEqual([["Hiding: Dexterity (Stealth)", ["gm1", "gm2", "p1"]]]);
+    // A GM marks Guard 10 as searching: its roll against the hidden rogue goes on the search card only.
+    world.queueRolls(3);
+    await as(world, "gm1", (a) => a.setSearching("g10"));
+    expect(cardsWith(world, "search").at(-1)!.rolls).toHaveLength(1);
+    expect(rollsSeenBy(world, "p1")).toHaveLength(1);
+    expect(rollsSeenBy(world, "p2")).toEqual([]);
+  });
 });

@@ -780,3 +780,23 @@ describe("jump panel and HUD buttons", () => {
     ]);
   });
 });
+
+describe("falls of a token hidden by the GM (issue 20 item 7)", () => {
+  it("the fall card (and its roll) goes to the GMs only while the token is hidden; a visible token's fall stays public", async () => {
+    const { world, scene } = await boot();
+    const actor = hero(world, { owner: "p1" });
+    const token = world.addToken(scene, { _id: "t1", name: "Aldric", actorId: actor.id, actorLink: true, x: 0, y: 0, elevation: 0, hidden: true });
+    world.queueRolls(3, 4, 4);
+    expect(await asUser(world, "gm1", (a) => a.fall(token, 9))).toMatchObject({ dice: 3, total: 11 });
+    const [card] = cards(world);
+    expect(card!.whisper.sort()).toEqual(["gm1", "gm2"]);
+    expect(card!.rolls).toHaveLength(1);
+    for (const p of ["p1", "p2"]) expect(world.visibleMessages(p).filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall)).toEqual([]);
+    // Shown again: its next fall is public, as before.
+    await world.as("gm1", () => token.update({ hidden: false }));
+    world.queueRolls(2, 2, 2);
+    await asUser(world, "p1", (a) => a.fall(token, 9));
+    await world.settle();
+    expect(cards(world).at(-1)!.whisper).toEqual([]);
+  });
+});

@@ -78,6 +78,19 @@ export class FakeCollection<T extends { id: string }> implements Iterable<T> {
   }
 }
 
+/**
+ * DocumentStats (`_stats`), the creation and access information Foundry keeps on some documents (Actor, Scene; not on an
+ * embedded Token: TokenData lists none, v13 and v14 foundry.documents.types.TokenData): among others
+ * `lastModifiedBy`, "the ID of the user who last modified the Document", and `modifiedTime`
+ * (https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DocumentStats.html, same in v14). The server stamps
+ * them on each write; a client cannot choose them here (`_stats` is not an updatable field of the fake).
+ */
+export interface FakeDocumentStats {
+  createdTime: number | null;
+  modifiedTime: number | null;
+  lastModifiedBy: string | null;
+}
+
 export interface DocumentData {
   _id?: string;
   flags?: Record<string, Plain>;
@@ -355,6 +368,11 @@ export interface ActorData extends DocumentData {
  */
 export class FakeActor extends FakeDocument {
   static override documentName = "Actor";
+  /**
+   * DocumentStats: ActorData lists `_stats` (v13 and v14 foundry.documents.types.ActorData). World data as loaded: its
+   * last writer is not known to the fake. Stamped by the server on each write (FakeWorld#stamp).
+   */
+  _stats: FakeDocumentStats = { createdTime: null, modifiedTime: null, lastModifiedBy: null };
   static override fields = ["name", "type", "img", "system", "prototypeToken"];
   name: string;
   type: string;
@@ -786,6 +804,8 @@ export interface SceneData extends DocumentData {
  */
 export class FakeScene extends FakeDocument {
   static override documentName = "Scene";
+  /** DocumentStats: SceneData lists `_stats` (v13 and v14 foundry.documents.types.SceneData). As FakeActor's. */
+  _stats: FakeDocumentStats = { createdTime: null, modifiedTime: null, lastModifiedBy: null };
   static override fields = ["name", "grid", "environment", "active", "width", "height", "padding"];
   name: string;
   grid: GridData;

@@ -354,3 +354,25 @@ describe("fake world: a write held open (a slow network) while other clients go 
     expect(a.getFlag("aventure", "x")).toBeUndefined();
   });
 });
+
+describe("fake world: who last modified a document (DocumentStats)", () => {
+  it("an Actor and a Scene record their last writer (_stats.lastModifiedBy, stamped by the server); a Token records nobody", async () => {
+    const w = await world3();
+    const a = addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
+    const scene = w.addScene({ _id: "s1" });
+    const token = w.addToken(scene, { _id: "t1", name: "Hero", actorId: "hero", actorLink: true });
+    expect(a._stats).toEqual({ createdTime: null, modifiedTime: null, lastModifiedBy: null });
+    await w.as("p1", () => a.setFlag("aventure", "x", 1));
+    expect(a._stats!.lastModifiedBy).toBe("p1");
+    await w.as("gm2", () => scene.setFlag("aventure", "x", 1));
+    expect(scene._stats!.lastModifiedBy).toBe("gm2");
+    // TokenData has no _stats (v13 and v14): nothing says who wrote a token's flags.
+    await w.as("p1", () => token.setFlag("aventure", "x", 1));
+    expect("_stats" in token).toBe(false);
+    // A client cannot write the stats itself.
+    await expect(w.as("p1", () => a.update({ "_stats.lastModifiedBy": "gm1" }))).rejects.toThrow(/unknown field/);
+    const created = (await w.as("gm1", () => Actor.implementation.create({ name: "New" } as never))) as unknown as { _stats: { lastModifiedBy: string; createdTime: number } }; // cast: the fake's Actor.create resolves to a FakeActor
+    expect(created._stats.lastModifiedBy).toBe("gm1");
+    expect(created._stats.createdTime).toBeGreaterThan(0);
+  });
+});

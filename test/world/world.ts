@@ -623,6 +623,18 @@ export class FakeWorld {
     for (const [k, v] of Object.entries(diff)) doc.writeField(k, v);
   }
 
+  /**
+   * The server stamps DocumentStats on the documents of this pipeline that have them (Actor, Scene; a Token has none):
+   * who last modified it and when (https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DocumentStats.html).
+   * A synthetic actor is not a stored document: not stamped. Unverified, so not modelled: whether a write of an
+   * embedded document also stamps its parent. (Combatants keep their own, test/world/combat.ts.)
+   */
+  private stamp(user: FakeUser, doc: FakeDocument, created: boolean): void {
+    if (!(doc instanceof FakeActor || doc instanceof FakeScene) || (doc instanceof FakeActor && doc.isToken)) return;
+    const now = Date.now();
+    doc._stats = { createdTime: created ? now : doc._stats.createdTime, modifiedTime: now, lastModifiedBy: user.id };
+  }
+
   private record(user: FakeUser, action: WriteRecord["action"], doc: { documentName: string; id: string }, data: unknown, options: Plain): void {
     this.writes.push({ user: user.id, action, documentName: doc.documentName, id: doc.id, data: clone(data), options: { ...options } });
   }
@@ -644,6 +656,7 @@ export class FakeWorld {
       if (home.has(doc.id)) throw new Error(`${doc.documentName} ${doc.id} already exists`);
       home.set(doc);
     }
+    this.stamp(user, doc, true);
     this.record(user, "create", doc, doc.toObject(), options);
     this.broadcast(`create${doc.documentName}`, doc, options, user.id);
     return doc;
@@ -673,6 +686,7 @@ export class FakeWorld {
         if (home.has(doc.id)) throw new Error(`${doc.documentName} ${doc.id} already exists in ${parent.documentName} ${parent.id}`);
         home.set(doc);
       }
+      this.stamp(user, doc, true);
       this.record(user, "create", doc, doc.toObject(), options);
     }
     for (const doc of kept) this.broadcast(`create${doc.documentName}`, doc, options, user.id);
@@ -722,6 +736,7 @@ export class FakeWorld {
     for (const p of planned) {
       if (p.doc.deleted) throw new Error(`${p.doc.documentName} ${p.doc.id} does not exist`);
       this.apply(p.doc, p.diff);
+      this.stamp(user, p.doc, false);
       this.record(user, "update", p.doc, p.diff, options);
       out[pairs.findIndex(([d]) => d === p.doc)] = p.doc;
     }

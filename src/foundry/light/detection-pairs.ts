@@ -82,14 +82,23 @@ export function newCounters(): PairCounters {
 }
 
 /**
+ * Whether a token of disposition `observer` may notice a hidden creature of disposition `hider` by the setting
+ * "detectionObservers" (besides the creatures it hid from): friendly ↔ hostile, or with "all" any other disposition.
+ * The same notion says whom a hide's prerequisite holds against (hide.ts).
+ */
+export function mayNotice(rule: ObserverRule, hider: number, observer: number): boolean {
+  if (rule === "all") return observer !== hider;
+  return (hider === 1 && observer === -1) || (hider === -1 && observer === 1);
+}
+
+/**
  * Whether `o` observes `h` (before any condition): not itself, not one that already knows where it is, and either one
- * it hid from or a token of another side (friendly ↔ hostile; with "all", any other disposition).
+ * it hid from or a token that may notice it (`mayNotice`).
  */
 export function observes(rule: ObserverRule, h: DetectHider, o: DetectObserver): boolean {
   if (o.id === h.id || h.seenBy.has(o.id)) return false;
   if (h.from.has(o.id)) return true;
-  if (rule === "all") return o.disposition !== h.disposition;
-  return (h.disposition === 1 && o.disposition === -1) || (h.disposition === -1 && o.disposition === 1);
+  return mayNotice(rule, h.disposition, o.disposition);
 }
 
 /** The perceived level for each combination of senses reaching (bit 1 darkvision, 2 blindsight, 4 truesight). */

@@ -38,7 +38,7 @@ import {
   type DetectSkip,
   type DetectSkipReason,
 } from "../../apps/hide-card-context.js";
-import { adapterFor, isOwnStatus, type ActorLike } from "../adapters/adapter.js";
+import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { authoredByGM, gmCardFlag } from "../cards.js";
 import { gmIds } from "../chat.js";
 import { renderTemplateCompat } from "../compat.js";
@@ -47,10 +47,11 @@ import { reportError, t, tHtml, UserError } from "../i18n.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { executorStamp } from "../operations.js";
 import { getSetting } from "../settings.js";
-import { PairEvaluator, type DetectHider, type DetectObserver, type DetectScene } from "./detection-pairs.js";
+import { mayNotice, PairEvaluator, type DetectHider, type DetectObserver, type DetectScene } from "./detection-pairs.js";
 import { claimTokens, hideFlagOf, ID, rawHideEntry, MAX_IDS, parseHideFlag, releaseTokens, runHideOp, sceneToken, tokenBusy, type HideChange, type HideOp } from "./hide-state.js";
 import { canvasLike, hasLineOfSight, metresPerUnit, tokenCenter, type CanvasLike, type TokenObjLike } from "./scene.js";
 import { isSearching } from "./searching.js";
+import { ableToSee } from "./sight.js";
 import { placeable, type TokenLightState } from "./tracker.js";
 
 /** What a pass did (api.checkDetection answers it). */
@@ -308,8 +309,7 @@ class AmbientDetection {
     let sees = true;
     let passive: number | null = null;
     if (actor) {
-      const blinded = adapter.statusId("blinded");
-      sees = !blinded || !actor.statuses.has(blinded) || isOwnStatus(actor, blinded);
+      sees = ableToSee(actor);
       let p: number | null = null;
       try {
         p = adapter.read(actor).passivePerception;
@@ -387,7 +387,7 @@ class AmbientDetection {
         searching: info.searching,
         disposition: info.disposition,
       };
-      const relevant = () => hiders.some((h) => h.id !== o.id && !h.seenBy.has(o.id) && (h.from.has(o.id) || sameSideRule(rule, h.disposition, o.disposition)));
+      const relevant = () => hiders.some((h) => h.id !== o.id && !h.seenBy.has(o.id) && (h.from.has(o.id) || mayNotice(rule, h.disposition, o.disposition)));
       if (!info.hasActor) {
         if (relevant()) skipped.push({ tok, reason: "noActor" });
         continue;
@@ -519,12 +519,6 @@ class AmbientDetection {
       }
     }
   }
-}
-
-/** The disposition rule for observers that are not among those a hider hid from (detection-pairs.ts `observes`). */
-function sameSideRule(rule: "hostile" | "all", hider: number, observer: number): boolean {
-  if (rule === "all") return observer !== hider;
-  return (hider === 1 && observer === -1) || (hider === -1 && observer === 1);
 }
 
 /**

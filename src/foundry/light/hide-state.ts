@@ -4,7 +4,7 @@
  * A token's hiding state is two things: its hide entry (the Stealth DC, the observers it is hidden from), kept on its
  * SCENE as `flags.aventure.hides.<tokenId>` (only GMs may write a scene: the active GM's hide, end of hiding, search
  * and ambient detection write it; a `flags.aventure.hide` on the token, which its owner may write and where 0.1.0
- * kept it, is never read), and its actor's hidden status (the system's, e.g. dnd5e `hiding`, else Aventure's own, flagged as Aventure's in the
+ * kept it, is never read, nor carried over: `migrateHideFlags`), and its actor's hidden status (the system's, e.g. dnd5e `hiding`, else Aventure's own, flagged as Aventure's in the
  * same write). Every change of that state (a hide, an end of hiding, a search that spots someone) is an OPERATION
  * recorded on its GM card (`flags.aventure.<hide|hideEnd|search>.op`) marked "applying" with each token's state before
  * and after, BEFORE the first write. The status and the flag are then written as state-based steps, and the card is
@@ -120,19 +120,28 @@ export function hidesChanged(changes: Record<string, unknown>): string[] | null 
 }
 
 /**
- * Once per world, on the active GM (with the searching marks' migration, searching.ts): the 0.1.0 hide flags on tokens
- * (`flags.aventure.hide`) become hide entries on their scene, and every such token flag is removed. A token flag
- * written later is never read.
+ * The 0.1.0 hide flags on a scene's tokens (`flags.aventure.hide`), read once per world by the active GM with the
+ * searching marks (searching.ts `migrateSearchingMarks`): what each said, for the GMs' card, and how to remove them.
+ * They are not carried over: a token's owner may write its flags, and nothing records who did (TokenData has no
+ * `_stats`, v13 and v14; `lastModifiedBy` would name the last writer of the whole document anyway, not of a flag), so
+ * a player who logged in before any GM's first ready on this version could have planted a DC of 99 there.
  */
-export async function migrateHideFlags(scene: { id: string | null; tokens?: Iterable<unknown> | null }): Promise<void> {
-  if (!scene.id) return;
+export function migrateHideFlags(scene: { id: string | null; tokens?: Iterable<unknown> | null }): { lines: string[]; drop: () => Promise<void> } {
+  const old: TokenDocLike[] = [];
+  const lines: string[] = [];
   for (const doc of (scene.tokens ?? []) as Iterable<TokenDocLike>) {
     const raw = doc.getFlag(MODULE_ID, "hide");
     if (raw === undefined || !doc.id) continue;
+    old.push(doc);
     const flag = parseHideFlag(raw);
-    if (flag && rawHideEntry(scene, doc.id) === undefined) await writeHideEntry(scene.id, doc.id, flag);
-    await doc.unsetFlag(MODULE_ID, "hide");
+    if (flag) lines.push(t("AVENTURE.Light.Hide.legacy.hidden", { name: doc.name, dc: flag.dc }));
   }
+  return {
+    lines,
+    drop: async () => {
+      for (const doc of old) await doc.unsetFlag(MODULE_ID, "hide");
+    },
+  };
 }
 
 /** A value with its object keys sorted, to compare two flags whatever the order of their keys. */

@@ -1,9 +1,27 @@
 /**
- * Hiding (RULES.md §6): checks the prerequisites against the observers (hostile tokens, or the ones named), rolls
- * Dexterity (Stealth) through the adapter, compares with each observer's passive Perception (a searching observer rolls
- * Wisdom (Perception)), marks the token hidden (the system's status where it has one), stores the DC on the token and
- * whispers the GM a card of who noticed. Hiding ends on an attack, when an observer can see the token again (it moved
- * into sight, an observer moved, it left the darkness), when a searching observer spots it, or from the token HUD.
+ * Hiding (RULES.md §6): checks the prerequisite against every creature that may notice the hider (the setting
+ * "detectionObservers": friendly ↔ hostile, or every other disposition) and the observers named — none may see it,
+ * whatever the request names —, rolls Dexterity (Stealth) through the adapter, compares it with the passive Perception
+ * of the observers rolled against (the ones named, else every hostile token and every creature that may notice; a
+ * searching observer rolls Wisdom (Perception)), marks the token hidden (the system's status where it has one), keeps
+ * the hiding state on the scene and whispers the GMs a card of who noticed, the rolls attached. Hiding ends on an
+ * attack, when an observer can see the token again (it moved into sight, an observer moved, it left the darkness),
+ * when a searching observer spots it, or from the token HUD.
+ *
+ * What `from` means: the observers the hide rolled against that missed it, and only them. A creature that may notice
+ * but was not rolled against (the request named others) is not hidden from: it joins `seenBy` (it knows where the
+ * hider is), so neither ambient detection nor a search treats the hider as hidden from it. A creature that was not
+ * there (or could not see at all) when it hid is in neither list: ambient detection compares its passive Perception
+ * with the hide's Stealth result the first time it could see the hider (RULES.md §6, "Ambient detection"); with
+ * ambient detection off, its seeing the hider ends the hiding.
+ *
+ * Rolls: the GMs' (a monster's Stealth, a searching observer's Perception) are made without a chat message of their
+ * own and attached to the GM card; a hider a player owns has its Stealth roll whispered to the GMs and its player
+ * owners (the DC of their own hide is theirs).
+ *
+ * What a player learns (docs/security.md): a refused hide names only the creatures the player can see (sight.ts
+ * `knownTo`), the others as "someone you cannot see"; the reply keeps the ids of the creatures the player can see and
+ * the rolls of the player's own tokens; a proposal's answer gives the DC, no count. GMs get everything on their card.
  *
  * Who may do what (docs/security.md). Everything runs on the active GM, reached through the trusted request channel
  * (requests.ts), which takes the sender from the server:
@@ -28,10 +46,10 @@ import {
   type HideBecause,
   type HideCheckObserver,
   type HideEndEvent,
-  type HideObserver,
+  type HideReason,
 } from "../../rules/index.js";
 import { adapterFor, type ActorLike } from "../adapters/adapter.js";
-import { postCard, speakerOf } from "../chat.js";
+import { gmIds, postCard, speakerOf } from "../chat.js";
 import { isActiveGM } from "../gm.js";
 import { guarded, t, tHtml, UserError, notify } from "../i18n.js";
 import { executorStamp, registerRecovery } from "../operations.js";
@@ -47,19 +65,10 @@ import {
   type HideCardObserver,
   type SearchCardRow,
 } from "../../apps/hide-card-context.js";
-import {
-  canvasLike,
-  hasLineOfSight,
-  metresBetween,
-  tokenCenter,
-  tokenRefId,
-  type CanvasLike,
-  type TokenRef,
-  type TokenDocLike,
-  type TokenObjLike,
-} from "./scene.js";
+import { canvasLike, tokenCenter, tokenRefId, type CanvasLike, type TokenRef, type TokenDocLike, type TokenObjLike } from "./scene.js";
+import { mayNotice } from "./detection-pairs.js";
 import { isSearching, writeSearchingMarks } from "./searching.js";
-import { tokenSenses } from "./senses.js";
+import { ableToSee, invisible, knownTo, observerInput, playerOwners } from "./sight.js";
 import { lightTracker, placeable, type TokenLightState } from "./tracker.js";
 import {
   claimTokens,
@@ -78,12 +87,18 @@ import {
 
 export { hideFlagOf, type HideFlag } from "./hide-state.js";
 
+/**
+ * What a hide answers. To a player, only what that player may know: the ids of the tokens they can see (sight.ts
+ * `knownTo`) and the rolls of their own tokens; the DC of their own hide. To a GM, everything.
+ */
 export interface HideOutcome {
   dc: number;
   spottedBy: string[];
   hiddenFrom: string[];
   /** Observers whose passive Perception is unknown (the GM decides). */
   unknown: string[];
+  /** Creatures that may notice it but were not rolled against (the request named others): not hidden from them. */
+  notRolled: string[];
   /** The Wisdom (Perception) totals of the searching observers, by token id. */
   searchRolls: Record<string, number>;
   hidden: boolean;
@@ -129,6 +144,27 @@ export function defaultObservers(c: CanvasLike, hider: TokenObjLike): TokenObjLi
   });
 }
 
+/**
+ * The creatures that may notice the hider (the setting "detectionObservers", as ambient detection counts them): other
+ * tokens with an actor, able to see, on another side. The prerequisite holds against all of them, whatever a request
+ * names.
+ */
+export function noticingObservers(c: CanvasLike, hider: TokenObjLike): TokenObjLike[] {
+  const rule = getSetting("detectionObservers");
+  const d = hider.document.disposition;
+  return c.tokens.placeables.filter((o) => {
+    const actor = o.document.actor as ActorLike | null;
+    return o.id !== hider.id && !!actor && ableToSee(actor) && mayNotice(rule, d, o.document.disposition);
+  });
+}
+
+/** Tokens once each, in order. */
+function uniqueTokens(...lists: readonly TokenObjLike[][]): TokenObjLike[] {
+  const seen = new Map<string, TokenObjLike>();
+  for (const list of lists) for (const t of list) if (!seen.has(t.id)) seen.set(t.id, t);
+  return [...seen.values()];
+}
+
 /** The observers this GM targets (game.user.targets), sent along with a GM's request. */
 function gmTargets(c: CanvasLike, hider: TokenObjLike): TokenObjLike[] | null {
   if (!game.user.isGM) return null;
@@ -137,21 +173,6 @@ function gmTargets(c: CanvasLike, hider: TokenObjLike): TokenObjLike[] | null {
   const ids = [...targets].map((x) => x.id).filter((id) => id !== hider.id);
   if (!ids.length) return null;
   return ids.map((id) => placeable(c, id)).filter((x): x is TokenObjLike => !!x);
-}
-
-function invisible(actor: ActorLike): boolean {
-  return adapterFor().hasCondition(actor, "invisible");
-}
-
-function observerInput(c: CanvasLike, hider: TokenObjLike, o: TokenObjLike): HideObserver {
-  const a = { ...tokenCenter(c, hider), elevation: hider.document.elevation };
-  const b = { ...tokenCenter(c, o), elevation: o.document.elevation };
-  return {
-    id: o.id,
-    hasLineOfSight: hasLineOfSight(b, a),
-    senses: tokenSenses(c, o.document).senses,
-    distance: metresBetween(c, a, b),
-  };
 }
 
 // -------------------------------------------------------------------------------------------------------------------
@@ -250,17 +271,25 @@ function parseHideRequest(data: unknown): HideRequest {
   return { ...ref, ...(observers ? { observers } : {}), ...(searching ? { searching } : {}) };
 }
 
-/** The documents a hide request names, on the scene this GM views: each id must be a token there. */
-function resolveHideRequest(req: HideRequest): { c: CanvasLike; tok: TokenObjLike; observers: TokenObjLike[]; searching?: string[] } {
+/**
+ * The documents a hide request names, on the scene this GM views: each id must be a token there. The observers rolled
+ * against: the ones named, else the hostile tokens and every creature that may notice.
+ */
+function resolveHideRequest(req: HideRequest, viewer: User | null): { c: CanvasLike; tok: TokenObjLike; observers: TokenObjLike[]; searching?: string[] } {
   const c = requireCanvas(req.sceneId);
   const tok = resolveToken(c, req.tokenId);
-  const observers = req.observers ? req.observers.filter((id) => id !== tok.id).map((id) => resolveToken(c, id)) : defaultObservers(c, tok);
+  const observers = req.observers
+    ? req.observers.filter((id) => id !== tok.id).map((id) => resolveToken(c, id))
+    : uniqueTokens(defaultObservers(c, tok), noticingObservers(c, tok));
   if (req.searching) {
     for (const id of req.searching) resolveToken(c, id);
     const ids = new Set(observers.map((o) => o.id));
     const stray = req.searching.filter((id) => !ids.has(id));
     if (stray.length) {
-      throw new UserError("AVENTURE.Error.UnknownValue", { name: "searching", value: stray.join(", ").slice(0, 200), allowed: [...ids].join(", ").slice(0, 200) });
+      // The observers a player may be told of (the default ones may include creatures they cannot see).
+      const known = viewer ? knownTo(c, viewer) : () => true;
+      const allowed = [...ids].filter(known).join(", ").slice(0, 200);
+      throw new UserError("AVENTURE.Error.UnknownValue", { name: "searching", value: stray.join(", ").slice(0, 200), allowed });
     }
   }
   return { c, tok, observers, ...(req.searching ? { searching: req.searching } : {}) };
@@ -269,7 +298,7 @@ function resolveHideRequest(req: HideRequest): { c: CanvasLike; tok: TokenObjLik
 /** Request "hide" (active GM). */
 async function onHideRequest(data: unknown, { sender }: { sender: User }): Promise<HideReply> {
   const req = parseHideRequest(data);
-  const { c, tok, observers, searching } = resolveHideRequest(req);
+  const { c, tok, observers, searching } = resolveHideRequest(req, sender);
   assertOwner(sender, tok.document);
   // A player's own choice: observers that are all theirs, and searchers only among them (searchers are observers).
   // A list of searchers without named observers (even an empty one) would overrule the GM's marks on the hostile
@@ -278,11 +307,29 @@ async function onHideRequest(data: unknown, { sender }: { sender: User }): Promi
   const own = (!req.observers || theirs(req.observers)) && (!req.searching || (req.observers !== undefined && theirs(req.observers)));
   if (!sender.isGM && !own) {
     // Players propose, GMs dispose: someone else's tokens as observers or searchers. Refused at once when it could
-    // not be applied now (the player hears why); otherwise stored, checked, on a card for the GMs.
-    checkHide(c, tok, observers);
+    // not be applied now (the player hears why, in what they may know); otherwise stored, checked, on a card for the GMs.
+    checkHide(c, tok, observers, { requester: sender });
     return propose("hide", { sceneId: req.sceneId, tokenId: req.tokenId, observers: req.observers ?? null, searching: req.searching ?? null }, sender);
   }
-  return performHide(c, tok, observers, searching);
+  const out = await performHide(c, tok, observers, searching, { requester: sender });
+  return out && outcomeFor(c, out, sender);
+}
+
+/** A hide's outcome reduced to what `user` may know (sight.ts `knownTo`); a GM gets it whole. */
+function outcomeFor(c: CanvasLike, out: HideOutcome, user: User): HideOutcome {
+  if (user.isGM) return out;
+  const known = knownTo(c, user);
+  const ids = (list: string[]) => list.filter(known);
+  const own = (id: string) => placeable(c, id)?.document.testUserPermission(user, "OWNER") === true;
+  return {
+    dc: out.dc,
+    hidden: out.hidden,
+    spottedBy: ids(out.spottedBy),
+    hiddenFrom: ids(out.hiddenFrom),
+    unknown: ids(out.unknown),
+    notRolled: ids(out.notRolled),
+    searchRolls: Object.fromEntries(Object.entries(out.searchRolls).filter(([id]) => own(id))),
+  };
 }
 
 /** Request "endHide" (active GM): the event must be one the sender may report; the sender must own the token. */
@@ -333,71 +380,119 @@ function describeHide(data: unknown): string[] {
   ];
 }
 
-/** A GM applies a hide proposal: checked again (the scene may have changed), run with the GM's authority. */
+/**
+ * A GM applies a hide proposal: checked again (the scene may have changed), run with the GM's authority. The outcome
+ * (shown to the GMs and told to the proposer) gives the DC of the proposer's own hide, no count of observers; a
+ * refusal carries a version for the proposer that names only what they may know.
+ */
 async function applyHideProposal(data: unknown, { proposer }: { proposer: User | null }): Promise<string> {
   const req = parseHideRequest(data);
-  const { c, tok, observers, searching } = resolveHideRequest(req);
+  const { c, tok, observers, searching } = resolveHideRequest(req, null);
   if (proposer) assertOwner(proposer, tok.document);
-  const out = await performHide(c, tok, observers, searching);
+  const out = await performHide(c, tok, observers, searching, { requester: null, proposer });
   const name = tok.document.name;
   if (!out) return t("AVENTURE.Light.Hide.proposal.cancelled", { name });
-  return out.hidden
-    ? t("AVENTURE.Light.Hide.proposal.hidden", { name, dc: out.dc, count: out.hiddenFrom.length })
-    : t("AVENTURE.Light.Hide.proposal.seen", { name, dc: out.dc });
+  return out.hidden ? t("AVENTURE.Light.Hide.proposal.hidden", { name, dc: out.dc }) : t("AVENTURE.Light.Hide.proposal.seen", { name, dc: out.dc });
 }
 
 // -------------------------------------------------------------------------------------------------------------------
 // On the active GM
 // -------------------------------------------------------------------------------------------------------------------
 
-function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>): string {
+/**
+ * The words of a refusal for one reader: every creature that sees the hider is named for a GM; for a player, only those
+ * the player can see (`known`), the others as "someone you cannot see".
+ */
+function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>, reasons: readonly HideReason[], known: (id: string) => boolean): string {
   const parts: string[] = [];
-  for (const r of attempt.reasons) {
+  for (const r of reasons) {
     if (r === "observerSees") {
-      const names = attempt.observers
-        .filter((o) => !o.canHideFrom)
+      const blockers = attempt.observers.filter((o) => !o.canHideFrom);
+      const names = blockers
+        .filter((o) => known(o.id))
         .map((o) => {
           const name = placeable(c, o.id)?.document.name ?? o.id;
           return `${name} (${t(`AVENTURE.Light.Hide.blocker.${o.blockedBy ?? "light"}`)})`;
         });
-      parts.push(t("AVENTURE.Light.Hide.reason.observerSees", { names: names.join(", ") }));
+      const unseen = names.length < blockers.length;
+      if (!names.length) parts.push(t("AVENTURE.Light.Hide.reason.observerSeesUnseen"));
+      else parts.push(t(unseen ? "AVENTURE.Light.Hide.reason.observerSeesAndUnseen" : "AVENTURE.Light.Hide.reason.observerSees", { names: names.join(", ") }));
     } else parts.push(t(`AVENTURE.Light.Hide.reason.${r}`));
   }
   return parts.join(" ");
 }
 
-/** The §6 prerequisites: throws a UserError (nothing rolled) when the token cannot hide from these observers now. */
-function checkHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[]): { attempt: ReturnType<typeof canTryToHide>; state: TokenLightState; actor: ActorLike } {
+/**
+ * Who reads a refusal: the requester (a player's is reduced to what they may know; null: a GM's authority, e.g. a
+ * proposal being applied) and, for a proposal, the proposer (told their own version).
+ */
+interface HideAudience {
+  requester: User | null;
+  proposer?: User | null;
+}
+
+/**
+ * The §6 prerequisites: throws a UserError (nothing rolled) when the token cannot hide now. None of the observers rolled
+ * against, nor any creature that may notice it (`noticingObservers`), may see it, whatever the request names.
+ */
+function checkHide(
+  c: CanvasLike,
+  tok: TokenObjLike,
+  observers: TokenObjLike[],
+  audience: HideAudience,
+): { attempt: ReturnType<typeof canTryToHide>; state: TokenLightState; actor: ActorLike; watchers: TokenObjLike[] } {
   const doc = tok.document;
   const actor = doc.actor;
   if (!actor) throw new UserError("AVENTURE.Error.NoActor", { name: doc.name });
   if (hideFlagOf(doc)) throw new UserError("AVENTURE.Light.Error.alreadyHidden", { name: doc.name });
   const state = lightTracker.stateOf(tok.id);
   if (!state) throw new UserError("AVENTURE.Light.Error.noToken");
+  const watchers = uniqueTokens(observers, noticingObservers(c, tok));
   const attempt = canTryToHide({
     ruleset: getSetting("ruleset"),
     hiderLight: state.light.level,
     hiderObscurity: state.obscurity,
     invisible: invisible(actor),
-    observers: observers.map((o) => observerInput(c, tok, o)),
+    observers: watchers.map((o) => observerInput(c, tok, o)),
   });
-  if (!attempt.ok) throw new UserError("AVENTURE.Light.Hide.cannot", { name: doc.name, reasons: reasonText(c, attempt) });
-  return { attempt, state, actor };
+  // Nobody to roll against (only creatures that may notice count as observers when none is named).
+  const reasons: HideReason[] = observers.length || attempt.reasons.includes("noObservers") ? [...attempt.reasons] : ["noObservers", ...attempt.reasons];
+  if (reasons.length) {
+    const text = (user: User | null) => reasonText(c, attempt, reasons, user ? knownTo(c, user) : () => true);
+    const proposer = audience.proposer && !audience.proposer.isGM ? audience.proposer : null;
+    throw new UserError(
+      "AVENTURE.Light.Hide.cannot",
+      { name: doc.name, reasons: text(audience.requester) },
+      proposer ? { key: "AVENTURE.Light.Hide.cannot", data: { name: doc.name, reasons: text(proposer) } } : undefined,
+    );
+  }
+  return { attempt, state, actor, watchers };
 }
 
 /**
  * Hides a token (active GM, one change per token at a time): prerequisites, Stealth roll, searching observers' rolls,
- * then the card (recording the change, "applying"), the hidden status and the hiding state, and the card marked applied.
+ * then the card (recording the change, "applying", the GMs' rolls attached), the hidden status and the hiding state,
+ * and the card marked applied. The Stealth roll of a hider a player owns is whispered to the GMs and its player owners.
  */
-async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[], searchingIds?: string[]): Promise<HideOutcome | null> {
+async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[], searchingIds: string[] | undefined, audience: HideAudience): Promise<HideOutcome | null> {
   const doc = tok.document;
   const sceneId = c.scene!.id!;
   if (!claimTokens(sceneId, [tok.id])) throw new UserError("AVENTURE.Light.Error.busy", { name: doc.name });
   try {
-    const { attempt, state, actor } = checkHide(c, tok, observers);
+    const { attempt, state, actor, watchers } = checkHide(c, tok, observers, audience);
     const adapter = adapterFor();
-    const roll = await adapter.rollSkill(actor, "stealth", { flavor: tHtml("AVENTURE.Light.Hide.flavor") });
+    // No chat message of the roll's own (it would follow the GM's roll mode, public by default): the GMs' rolls go
+    // on their card, a player's own Stealth roll to that player.
+    const flavor = tHtml("AVENTURE.Light.Hide.flavor");
+    const roll = await adapter.rollSkill(actor, "stealth", { flavor, message: false });
     if (!Number.isFinite(roll.total)) return null;
+    const cardRolls: Roll[] = [];
+    const owners = playerOwners(doc);
+    if (roll.roll) {
+      if (owners.length) {
+        await ChatMessage.implementation.create({ speaker: speakerOf(actor), flavor, rolls: [roll.roll], whisper: [...gmIds(), ...owners] });
+      } else cardRolls.push(roll.roll);
+    }
 
     // Searching observers roll Wisdom (Perception) through the adapter; the others use their passive score.
     const searching = new Set(searchingIds ?? observers.filter((o) => isSearching(o.document)).map((o) => o.id));
@@ -413,7 +508,8 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       const p = adapter.read(oActor).passivePerception;
       const passive = p === null ? null : Math.round(p);
       if (searching.has(o.id)) {
-        const r = await adapter.rollSkill(oActor, "perception", { flavor: tHtml("AVENTURE.Light.Hide.searchFlavor") });
+        const r = await adapter.rollSkill(oActor, "perception", { flavor: tHtml("AVENTURE.Light.Hide.searchFlavor"), message: false });
+        if (r.roll) cardRolls.push(r.roll);
         if (Number.isFinite(r.total)) {
           searchRolls[o.id] = Math.round(r.total);
           known.push({ id: o.id, passivePerception: passive, searching: true, perceptionRoll: searchRolls[o.id] });
@@ -424,11 +520,14 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       else known.push({ id: o.id, passivePerception: passive, searching: false });
     }
     const result = hideResult({ stealthTotal: Math.round(roll.total), observers: known });
+    // Creatures that may notice it but were not rolled against: it is not hidden from them (they know where it is).
+    const rolled = new Set(observers.map((o) => o.id));
+    const notRolled = watchers.filter((o) => !rolled.has(o.id));
     const hidden = result.hiddenFrom.length > 0;
     const changes: HideChange[] = [];
     if (hidden) {
       const because: Record<string, HideBecause> = {};
-      for (const o of attempt.observers) if (o.because) because[o.id] = o.because;
+      for (const o of attempt.observers) if (o.because && rolled.has(o.id)) because[o.id] = o.because;
       const at = tokenCenter(c, tok);
       const flag: HideFlag = {
         dc: result.dc,
@@ -436,7 +535,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
         because,
         light: state.light.level,
         ...(state.obscurity !== "none" ? { obscurity: state.obscurity } : {}),
-        seenBy: result.spottedBy,
+        seenBy: [...new Set([...result.spottedBy, ...notRolled.map((o) => o.id)])],
         x: at.x,
         y: at.y,
       };
@@ -452,16 +551,20 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
         because: attempt.observers.find((x) => x.id === o.id)?.because ?? null,
       };
     });
+    for (const o of notRolled) {
+      rows.push({ name: o.document.name, passive: null, spotted: null, notRolled: true, because: attempt.observers.find((x) => x.id === o.id)?.because ?? null });
+    }
     const op: HideOp = { v: 1, status: hidden ? "applying" : "applied", sceneId, changes, ...(hidden ? { executor: executorStamp() } : {}) };
     const message = await postCard({
       template: template("light/hide-card.hbs"),
       context: hideCardContext({ hider: doc.name, dc: result.dc, hidden, observers: rows }),
       gmOnly: true,
+      rolls: cardRolls,
       speaker: speakerOf(actor),
       flags: { hide: { tokenId: tok.id, dc: result.dc, op } },
     });
     if (hidden && message) await runHideOp(message, "hide", op, false);
-    return { dc: result.dc, spottedBy: result.spottedBy, hiddenFrom: result.hiddenFrom, unknown, searchRolls, hidden };
+    return { dc: result.dc, spottedBy: result.spottedBy, hiddenFrom: result.hiddenFrom, unknown, notRolled: notRolled.map((o) => o.id), searchRolls, hidden };
   } finally {
     releaseTokens(sceneId, [tok.id]);
   }
@@ -512,7 +615,8 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
   const claimed = [observer.id, ...hiders.map((h) => h.id)];
   if (!claimTokens(sceneId, claimed)) throw new UserError("AVENTURE.Light.Error.busy", { name: observer.document.name });
   try {
-    const r = await adapterFor().rollSkill(actor, "perception", { flavor: tHtml("AVENTURE.Light.Hide.searchFlavor") });
+    // No message of its own (the GM's roll mode could make it public): the roll goes on the GMs' search card.
+    const r = await adapterFor().rollSkill(actor, "perception", { flavor: tHtml("AVENTURE.Light.Hide.searchFlavor"), message: false });
     if (!Number.isFinite(r.total)) return;
     const roll = Math.round(r.total);
     const rows: SearchCardRow[] = [];
@@ -532,6 +636,7 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
       template: template("light/search-card.hbs"),
       context: searchCardContext({ observer: observer.document.name, roll, rows }),
       gmOnly: true,
+      ...(r.roll ? { rolls: [r.roll] } : {}),
       speaker: speakerOf(actor),
       flags: { search: { tokenId: observer.id, roll, op } },
     });
@@ -568,7 +673,11 @@ export async function checkHiddenTokens(_changed: readonly TokenLightState[], st
     const actor = tok.document.actor;
     const state = states.get(tok.id);
     if (!actor || !state) continue;
-    const observers = flag.from.map((id) => placeable(c, id)).filter((o): o is TokenObjLike => !!o);
+    // The observers it hid from, and the creatures that may notice it and do not know where it is (they were not
+    // there when it hid, or could not see at all): seeing it, any of them ends the hiding.
+    const seenBy = new Set(flag.seenBy ?? []);
+    const hidFrom = flag.from.map((id) => placeable(c, id)).filter((o): o is TokenObjLike => !!o);
+    const observers = uniqueTokens(hidFrom, noticingObservers(c, tok).filter((o) => !seenBy.has(o.id)));
     if (!observers.length) continue;
     const attempt = canTryToHide({
       ruleset: getSetting("ruleset"),

@@ -22,7 +22,8 @@ export function lightHudContextFor(doc: TokenDocLike) {
   return lightHudContext({
     ...lightAtOf(s),
     effectsOn: getSetting("lightEffects"),
-    hidden: flag ? { dc: flag.dc, from: flag.from.length } : null,
+    // A player reads the DC of their own hide, not how many creatures it hides from (some they may not see).
+    hidden: flag ? { dc: flag.dc, from: game.user.isGM ? flag.from.length : null } : null,
     searching: isSearching(doc),
     unlimited: UNLIMITED_RANGE,
   });

@@ -5,12 +5,14 @@
  *
  * The marks live on the scene, `flags.aventure.searching.<tokenId> = true`, which only GMs may write (players may not
  * update a scene). Aventure 0.1.0 kept the mark on the token (`flags.aventure.searching`), which the token's owner
- * can write as well: that flag is never read. The active GM moves the 0.1.0 marks to the scene once per world
- * (the hidden world setting `searchingMarksMigrated`), then removes them from the tokens; the same pass moves the
- * 0.1.0 hide flags kept on tokens to their scene (hide-state.ts `migrateHideFlags`, given by the caller: hide-state.ts
- * imports this file).
+ * can write as well: that flag is never read, nor carried over (nothing records who wrote a token's flag: TokenData has
+ * no `_stats`, v13 and v14). Once per world (the hidden world setting `searchingMarksMigrated`) the active GM lists the
+ * 0.1.0 marks and hide flags (hide-state.ts `migrateHideFlags`, given by the caller: hide-state.ts imports this file)
+ * on a card whispered to the GMs, then removes them from the tokens.
  */
 import { MODULE_ID } from "../../constants.js";
+import { gmIds } from "../chat.js";
+import { escapeHtml, t } from "../i18n.js";
 import { getSetting, setSetting } from "../settings.js";
 import type { TokenDocLike } from "./scene.js";
 
@@ -65,26 +67,46 @@ export function marksChanged(changes: Record<string, unknown>): string[] | null 
   return Object.keys(marks).map((k) => k.replace(/^-=/, ""));
 }
 
+/** What a scene's 0.1.0 hide flags said, and how to remove them (hide-state.ts `migrateHideFlags`). */
+export type LegacyHides = (scene: { id: string | null; tokens?: Iterable<unknown> | null }) => { lines: string[]; drop: () => Promise<void> };
+
 /**
- * Once per world, on the active GM: the 0.1.0 marks on tokens (`flags.aventure.searching === true`) become marks on
- * their scene, and every such token flag is removed; `perScene` then runs on each scene (the hide flags' migration).
- * Later token flags are never read, so a player who writes one afterwards marks nothing. Safe to run again after a
- * crash (each write is idempotent; the setting is written last).
+ * Once per world, on the active GM: the 0.1.0 marks on tokens (`flags.aventure.searching`) and, through `legacyHides`,
+ * the 0.1.0 hide flags are listed on one card whispered to the GMs (who may mark or hide those tokens again), then
+ * removed from the tokens. Nothing of them becomes GM state: a token's owner may have written them. Later token flags
+ * are never read. Safe to run again after a crash (the card first, removals idempotent, the setting last; a crash
+ * between the card and the setting posts the card again).
  */
-export async function migrateSearchingMarks(perScene?: (scene: { id: string | null; tokens?: Iterable<unknown> | null }) => Promise<void>): Promise<void> {
+export async function migrateSearchingMarks(legacyHides?: LegacyHides): Promise<void> {
   if (getSetting("searchingMarksMigrated")) return;
+  const lines: string[] = [];
+  const drops: (() => Promise<void>)[] = [];
   for (const scene of game.scenes ?? []) {
-    const marks: Record<string, boolean> = {};
     const old: TokenDocLike[] = [];
     for (const doc of (scene.tokens ?? []) as Iterable<TokenDocLike>) {
       const flag = doc.getFlag(MODULE_ID, "searching");
       if (flag === undefined || !doc.id) continue;
       old.push(doc);
-      if (flag === true) marks[doc.id] = true;
+      if (flag === true) lines.push(t("AVENTURE.Light.Hide.legacy.searching", { name: doc.name }));
     }
-    if (scene.id) await writeSearchingMarks(scene.id, marks);
-    for (const doc of old) await doc.unsetFlag(MODULE_ID, "searching");
-    if (perScene) await perScene(scene);
+    drops.push(async () => {
+      for (const doc of old) await doc.unsetFlag(MODULE_ID, "searching");
+    });
+    if (legacyHides) {
+      const hides = legacyHides(scene);
+      lines.push(...hides.lines);
+      drops.push(hides.drop);
+    }
   }
+  if (lines.length) {
+    const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
+    await ChatMessage.implementation.create({
+      content: `<div class="aventure aventure-card aventure-legacy-hiding"><h3>${escapeHtml(t("AVENTURE.Light.Hide.legacy.title"))}</h3>${p(t("AVENTURE.Light.Hide.legacy.intro"))}<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>${p(t("AVENTURE.Light.Hide.legacy.advice"))}</div>`,
+      whisper: gmIds(),
+      speaker: { alias: "Aventure" },
+      flags: { [MODULE_ID]: { legacyHiding: { v: 1, count: lines.length } } },
+    });
+  }
+  for (const drop of drops) await drop();
   await setSetting("searchingMarksMigrated", true);
 }

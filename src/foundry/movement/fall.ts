@@ -31,7 +31,7 @@ import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
 import { fallCardContext, metresText, type FallSource } from "../../apps/movement-context.js";
 import { isFlying, isTeleportAction, lastAction, sceneToMetres, type SceneLike } from "./token-data.js";
-import { speakerOf } from "../chat.js";
+import { gmIds, speakerOf } from "../chat.js";
 
 /** Who falls: a token (with its actor) or an actor alone. */
 export interface FallTarget {
@@ -44,6 +44,8 @@ export interface FallToken {
   actor: unknown;
   parent: unknown;
   movementAction?: string | null;
+  /** Hidden by the GM (TokenDocument#hidden): its fall card goes to the GMs only. */
+  hidden?: boolean;
   testUserPermission(user: User, level: "OWNER"): boolean;
 }
 
@@ -342,6 +344,8 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
     speaker: speakerOf(actor),
     flavor: tHtml("AVENTURE.Movement.Fall.rollFlavor", { name, metres: fmt(metres) }),
     ...(rolls.length ? { rolls } : {}),
+    // A token the GM hid from the players (TokenDocument#hidden): its fall, roll and all, is the GMs' (as breath cards).
+    ...(target.token?.hidden === true ? { whisper: gmIds() } : {}),
     flags: { [MODULE_ID]: { fall: flag } },
   })) as ChatMessage | undefined;
   if (!message?.id) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });

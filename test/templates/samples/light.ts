@@ -43,6 +43,7 @@ export const SAMPLES: Record<string, Sample> = {
           { name: "Chien de garde", passive: 18, spotted: true, because: "darkness" },
           { name: "Capitaine Orsane", passive: 13, searchRoll: 17, spotted: true, because: "cover" },
           { name: "Espion", passive: null, spotted: null, because: "darkness" },
+          { name: "Guetteur", passive: null, spotted: null, notRolled: true, because: "cover" },
         ],
       }),
   },
