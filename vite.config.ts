@@ -1,6 +1,6 @@
 /**
- * Build: src/module.ts → dist/aventure.js (ES module, source map, class names kept: Foundry derives
- * render<ClassName> hook names from them). Dev: `npm run dev` serves /modules/aventure/ from source on
+ * Build: src/module.ts → dist/aventure.js (ES module, minified, source map, class names kept: Foundry derives
+ * render<ClassName> hook names from them) and dist/aventure-quench.js (the in-world tests, loaded only with Quench). Dev: `npm run dev` serves /modules/aventure/ from source on
  * :30001 and proxies everything else, websockets included, to a local Foundry on :30000.
  */
 import { defineConfig, type Plugin } from "vite";
@@ -34,7 +34,7 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: false,
     sourcemap: true,
-    minify: false,
+    minify: true,
     target: "es2022",
     lib: {
       entry: "src/module.ts",
@@ -42,7 +42,18 @@ export default defineConfig({
       fileName: () => "aventure.js",
     },
     rollupOptions: {
-      output: { keepNames: true } as Record<string, unknown>,
+      // Class names kept through minification (Foundry derives render<ClassName> hook names from them); the Quench
+      // batches (src/foundry/quench/index.ts, imported on demand) in their own chunk.
+      // What the entry and the batches share goes to aventure-common.js, loaded with the entry.
+      output: {
+        keepNames: true,
+        chunkFileNames: (chunk: { isDynamicEntry?: boolean; name?: string }) =>
+          chunk.isDynamicEntry
+            ? "aventure-quench.js"
+            : chunk.name === "rolldown-runtime"
+              ? "aventure-runtime.js"
+              : "aventure-common.js",
+      } as Record<string, unknown>,
     },
   },
 });

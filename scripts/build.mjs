@@ -15,6 +15,7 @@ import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
 import { mkdtempSync } from "node:fs";
 import { zip } from "./zip.mjs";
 import { manifestFor } from "./manifest.mjs";
@@ -44,6 +45,7 @@ async function main() {
 
   await build({ configFile: join(ROOT, "vite.config.ts"), logLevel: "warn", root: ROOT });
 
+  const loaded = clientLoad(DIST, "aventure.js");
   writeFileSync(join(DIST, "module.json"), JSON.stringify(manifest, null, 2) + "\n");
 
   for (const dir of ["lang", "templates", "styles"]) cpSync(join(ROOT, dir), join(DIST, dir), { recursive: true });
@@ -58,10 +60,35 @@ async function main() {
   writeFileSync(join(DIST, "aventure.zip"), zip(files));
   console.log(`Aventure ${pkg.version} built: the module is in dist/ (${files.length} files), the release archive is dist/aventure.zip.`);
   console.log(
+    `Every client loads ${loaded.files.join(" + ")}: ${kb(loaded.bytes)} KB, ${kb(loaded.gzipped)} KB gzipped ` +
+      "(the in-world test batches, aventure-quench.js, only in a world where Quench is active).",
+  );
+  console.log(
     manifest.manifest
       ? `Release manifest URL: ${manifest.manifest}`
       : "No public manifest URL (only a release build for a tag writes one): `npm run serve` serves this build to a local Foundry.",
   );
+}
+
+const kb = (n) => (n / 1024).toFixed(1);
+
+/** The entry and every chunk it imports statically (not the ones it imports on demand): what every client loads. */
+export function clientLoad(dir, entry) {
+  const files = [];
+  const visit = (name) => {
+    if (files.includes(name)) return;
+    files.push(name);
+    const code = readFileSync(join(dir, name), "utf8");
+    // Static imports of the ES module chunks: import{…}from"./x.js" (a dynamic import is import("./x.js")).
+    for (const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{][^;]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g)) visit(m[1]);
+  };
+  visit(entry);
+  const data = files.map((f) => readFileSync(join(dir, f)));
+  return {
+    files,
+    bytes: data.reduce((a, d) => a + d.length, 0),
+    gzipped: data.reduce((a, d) => a + gzipSync(d, { level: 9 }).length, 0),
+  };
 }
 
 /** Writes a compendium's sources as JSON to a temp folder, then compiles the LevelDB pack dist/packs/<name>. */

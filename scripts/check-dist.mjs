@@ -49,6 +49,20 @@ const paths = [
 ];
 for (const p of paths) if (!existsSync(join(DIST, p))) fail(`dist is missing ${p} (named in module.json)`);
 for (const js of m.esmodules ?? []) if (!existsSync(join(DIST, `${js}.map`))) fail(`dist is missing the source map of ${js}`);
+// The chunks the entry imports, statically or on demand (the Quench batches), exist with their source maps.
+{
+  const seen = new Set();
+  const visit = (name) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    if (!existsSync(join(DIST, name))) return fail(`dist is missing ${name} (imported by the module)`);
+    if (!existsSync(join(DIST, `${name}.map`))) fail(`dist is missing the source map of ${name}`);
+    const code = readFileSync(join(DIST, name), "utf8");
+    for (const c of code.matchAll(/["']\.\/(aventure[\w.-]*\.js)["']/g)) visit(c[1]);
+  };
+  for (const js of m.esmodules ?? []) visit(js);
+  if (!seen.has("aventure-quench.js")) fail("dist: the Quench batches chunk (aventure-quench.js) is not imported on demand");
+}
 for (const [type, subtypes] of Object.entries(m.documentTypes ?? {})) {
   for (const sub of Object.keys(subtypes)) {
     const en = JSON.parse(readFileSync(join(DIST, "lang/en.json"), "utf8"));

@@ -32,5 +32,14 @@ describe.skipIf(!existsSync(bundle))("the built bundle", () => {
       expect(c.hooks.registered()).toEqual(expect.arrayContaining(["renderTokenHUD", "createChatMessage", "preCreateActiveEffect"]));
     }
     expect(world.api("gm1")).not.toBe(world.api("p1")); // one module instance per client
+    // The in-world test batches are a chunk of their own (aventure-quench.js), imported only on quenchReady.
+    const keys: string[] = [];
+    world.as("gm1", () =>
+      (Hooks.callAll as unknown as (n: string, ...a: unknown[]) => boolean)("quenchReady", {
+        registerBatch: (key: string) => void keys.push(key),
+      }),
+    );
+    for (let i = 0; i < 500 && keys.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(keys).toHaveLength(7);
   }, 30_000); // two clients import the whole bundle: slow on the shared machines
 });

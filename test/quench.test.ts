@@ -12,6 +12,8 @@ const world = await bootWorld({ system: "dnd5e", users: [GM, PLAYER] });
 world.randomDice = true;
 const batches: { key: string; fn: Batch["fn"]; displayName: string }[] = [];
 world.as("gm1", () => (Hooks.callAll as unknown as (n: string, ...a: unknown[]) => boolean)("quenchReady", { registerBatch: (key: string, fn: Batch["fn"], o?: { displayName?: string }) => void batches.push({ key, fn, displayName: o?.displayName ?? key }) }));
+// The batches are a chunk imported on demand (src/foundry/quench/register.ts): they register once it has loaded.
+for (let i = 0; i < 500 && batches.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
 
 const onGM = (fn: () => Promise<void> | void) => async () => {
   await world.as("gm1", async () => {

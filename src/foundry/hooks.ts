@@ -18,14 +18,14 @@ import { registerPolarisHooks } from "./polaris/hooks.js";
 import { registerRequestHooks } from "./requests.js";
 import { registerProposals } from "./proposals.js";
 import { onPreCreateOwnStatus } from "./adapters/adapter.js";
-import { registerQuenchBatches } from "./quench/index.js";
+import { registerQuenchBatches } from "./quench/register.js";
 import { onHook, onceHook } from "./hooks-typed.js";
 
 export function registerHooks(): void {
   registerRequestHooks(); // the trusted request channel: createChatMessage, updateChatMessage, deleteChatMessage, renderChatMessageHTML (hides requests), ready and userConnected (recovery)
   registerProposals(); // players propose, GMs dispose: request "proposalDecide" (GMs only), renderChatMessageHTML (Apply / Decline), recovery
   onHook("preCreateActiveEffect", onPreCreateOwnStatus); // a status Aventure adds is flagged as its own in the same write
-  registerQuenchBatches(); // quenchReady: the in-world test batches (only when Quench is installed)
+  registerQuenchBatches(); // init + quenchReady: the in-world test batches, a chunk loaded only when Quench is active
   onSettingChange("ruleset", onRulesetChange);
   onceHook("ready", warnUnsupportedSystem);
   onHook("renderTokenHUD", onRenderTokenHUD);

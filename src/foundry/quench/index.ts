@@ -4,6 +4,9 @@
  * each creates a throwaway scene, actors and tokens, drives a feature end to end through Foundry's real API, asserts
  * on documents and chat, and deletes what it created. CI runs the same batch functions against the test world
  * (test/quench.test.ts).
+ *
+ * This module and the batches are a separate chunk of the build (dist/aventure-quench.js): only register.ts is in the
+ * bundle every client loads, and it imports this chunk when Quench is active.
  */
 import { LIGHT_BATCH } from "./light.js";
 import { MOVEMENT_BATCH } from "./movement.js";
@@ -12,8 +15,7 @@ import { EXPLORATION_BATCH } from "./exploration.js";
 import { POLARIS_BATCH } from "./polaris.js";
 import { ENCOUNTER_BATCH } from "./encounter.js";
 import { TRAVEL_BATCH } from "./travel.js";
-import type { Batch, Quench } from "./types.js";
-import { onHook } from "../hooks-typed.js";
+import type { Batch } from "./types.js";
 
 export const BATCHES: readonly Batch[] = [
   TRAVEL_BATCH,
@@ -25,8 +27,3 @@ export const BATCHES: readonly Batch[] = [
   EXPLORATION_BATCH,
 ];
 
-export function registerQuenchBatches(): void {
-  onHook("quenchReady", (quench: Quench) => {
-    for (const b of BATCHES) quench.registerBatch(b.key, b.fn, { displayName: b.displayName });
-  });
-}
