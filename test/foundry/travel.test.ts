@@ -1297,8 +1297,10 @@ describe("Travel: settings, API and HUD", () => {
     const { world, party } = await boot();
     await set(world, "travelTrackFood", false);
     const d = await forestDialog(world);
-    world.queueRolls(...Array<number>(24).fill(20));
+    world.queueRolls(...Array<number>(24).fill(20), 20, 20, 20); // 24 forced-march saves, then Bram's Survival (navigating), once a day
     await world.as("gm1", () => d.apply());
+    const [card] = journeyCards(world);
+    expect(journey(card!).status).toBe("applied");
     expect(saveCount(party)).toBe(24); // forced march only
     expect(levels(party)).toEqual([0, 0, 1, 0]);
     expect(counters(party.bram)).toEqual({});

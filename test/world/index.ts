@@ -7,7 +7,7 @@ import { FakeWorld, type FakeClient, type UserSpec } from "./world.js";
 import { systemFor } from "./systems.js";
 import type { Lang } from "../fake/i18n.js";
 
-export { FakeWorld, ClientCrashed, type FakeClient, type UserSpec, type WriteRecord } from "./world.js";
+export { FakeWorld, ClientCrashed, InjectedFailure, type FakeClient, type UserSpec, type WriteRecord } from "./world.js";
 export * from "./documents.js";
 export { addDnd5eActor, DND5E_STATUS_IDS, CORE_STATUS_IDS, staticID, dnd5eSystem, coreSystem, oseSystem, systemFor } from "./systems.js";
 export { viewScene, control, moveToken, regionEvent, rulerPath, FakeTokenRuler, FakeTokenObject, FakeSource, type FakeWaypoint } from "./canvas.js";

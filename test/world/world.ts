@@ -115,6 +115,14 @@ export class ClientCrashed extends Error {
   }
 }
 
+/** A write the fake server refuses because a test asked it to (`failWrite`): the module sees an ordinary Error. */
+export class InjectedFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InjectedFailure";
+  }
+}
+
 // ------------------------------------------------------------------------------------------------ users
 
 export class FakeUsers extends FakeCollection<FakeUser> {
@@ -548,7 +556,7 @@ export class FakeWorld {
     f.seen++;
     if (f.seen !== f.at) return held();
     this.fault = null;
-    if (f.kind === "fail") throw new Error(`Fake server: the ${w.action} of ${w.documentName} ${w.id} was refused (injected failure)`);
+    if (f.kind === "fail") throw new InjectedFailure(`Fake server: the ${w.action} of ${w.documentName} ${w.id} was refused (injected failure)`);
     client.alive = false;
     this.clients.delete(client.user.id);
     client.user.active = false;
