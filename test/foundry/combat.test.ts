@@ -7,6 +7,7 @@
  * core's nextTurn options and "skip defeated" setting; dnd5e's grouped tracker rows and its initiative dialog.
  * Expected values come from RULES.md §7, not from the code.
  */
+import { listen } from "../world/listen.js";
 import { describe, expect, it } from "vitest";
 import {
   addDnd5eActor,
@@ -120,9 +121,11 @@ describe("side initiative over three rounds (ose, three sides)", () => {
     expect(combat.constructor.name).toBe("AventureCombat"); // the module's subclass of the system's class
     expect(Object.getPrototypeOf(combat.constructor).name).toBe("FakeCombat");
 
+    const announced = listen(world, "aventure.sideRound");
     // Round 1: friendly 5, neutral 2, hostile 5 → friendly and hostile tie (simultaneous), neutral last.
     world.queueRolls(5, 2, 5);
     await act(world, "gm1", id, (c) => c.startCombat());
+    expect(announced.map((c) => [c.user, c.data.round])).toEqual([["gm1", 1]]); // once, on the executing GM
     expect(initiatives(combat)).toEqual({ Aldric: 5, Brune: 5, Colporteur: 2, Orc: 5, Rôdeur: 5 });
     expect(order(combat)).toEqual(["Aldric", "Brune", "Orc", "Rôdeur", "Colporteur"]); // friendly, then hostile, then neutral
     expect(combat.round).toBe(1);

@@ -6,6 +6,7 @@
  * and a crash before every write of an advance, on one GM (reload) or two (the other takes over).
  * Expected values are RULES.md §10 and the issue's examples, as literals.
  */
+import { listen } from "../world/listen.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import {
@@ -114,8 +115,10 @@ describe("the rules' examples, through the glue", () => {
   it("4 turns with dice 1 then 5: checks at turns 2 and 4, an encounter at turn 2; world time moves 40 minutes once", async () => {
     const c = await started();
     const mark = c.world.writes.length;
+    const turns = listen(c.world, "aventure.explorationTurn");
     c.world.queueRolls(1, 5);
     const reply = await as(c, "gm1", (a) => a.exploration.advance(4));
+    expect(turns).toEqual([{ user: "gm1", data: { turns: 4, worldTime: 3400, messageId: reply!.messageId } }]);
     expect(c.world.rollQueue).toEqual([]);
     expect(c.world.worldTime).toBe(1000 + 2400);
     expect(timeWrites(c.world, mark)).toHaveLength(1);

@@ -4,6 +4,7 @@
  * action through the trusted request channel, attacks on every request path, two GMs at once, and crashes before each
  * write of a hide. Grid: 100 px squares of 1.5 m. A torch: bright 6 m (400 px), dim 12 m (800 px).
  */
+import { listen } from "../world/listen.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   addDnd5eActor,
@@ -576,8 +577,11 @@ describe("hiding (RULES.md §6)", () => {
 
   it("an observer that starts searching rolls once against each creature already hidden from it", async () => {
     const { world, rogue, token } = await guards();
+    const hidden = listen(world, "aventure.hidden");
+    const revealed = listen(world, "aventure.revealed");
     world.queueRolls(12); // Stealth 15: hidden from Guard 10 and Guard 14
     await as(world, "gm1", (a) => a.hide("rogue"));
+    expect(hidden.map((c) => [c.user, c.data.stealth, (c.data.token as { id: string }).id])).toEqual([["gm1", 15, token.id]]);
     const made = world.rollsMade.length;
     await as(world, "gm1", (a) => a.setSearching("g18")); // nothing is hidden from Guard 18 (it spotted the rogue): no roll
     expect(world.rollsMade.length).toBe(made);
@@ -598,6 +602,9 @@ describe("hiding (RULES.md §6)", () => {
     world.queueRolls(20); // searches again: 20, spots it; hidden from nobody now
     await as(world, "gm1", (a) => a.setSearching("g14"));
     expect(hideFlag(token)).toBeUndefined();
+    expect(revealed).toHaveLength(1); // hooks for other modules: once, when it is hidden from nobody any more
+    expect(revealed[0]).toMatchObject({ user: "gm1", data: { event: "spotted" } });
+    expect(hidden).toHaveLength(1);
     expect(hiding(rogue)).toBe(false);
     expect(world.messages.contents.at(-1)!.content).toContain("no longer hidden");
   });

@@ -6,6 +6,7 @@
  * once under two GMs, forged requests and cards, and a crash before every write of a step.
  * Expected values come from RULES.md §8 (and §1 for the turn), not from the code.
  */
+import { listen } from "../world/listen.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // A chase of 30 rounds runs many steps; the shared machines are slow.
@@ -284,6 +285,7 @@ describe("outdoor chase (RULES.md §8.2)", () => {
     } while (expected.day < 4);
     const dice = pursuitLogDice(expected.log);
     c.world.queueRolls(...dice);
+    const steps = listen(c.world, "aventure.chaseStep");
     control(c.world.clientOf("gm1"), "tA", "tB", "g1", "g2");
     const d = await open(c, "gm1");
     await on(c, "gm1", () => d.change("place", "outdoors"));
@@ -291,6 +293,10 @@ describe("outdoor chase (RULES.md §8.2)", () => {
     let r = await on(c, "gm1", () => d.start());
     while (r && !r.over) r = await on(c, "gm1", () => d.nextDay());
     expect(errors(c.world)).toEqual([]);
+    // Hooks for other modules: one aventure.chaseStep per step, on the executing GM, the last one "over".
+    expect(steps.map((x) => [x.user, x.data.step, x.data.over])).toEqual(
+      Array.from({ length: expected.day }, (_, i) => ["gm1", i + 1, i + 1 === expected.day]),
+    );
     expect(r!.outdoors!.log).toEqual(expected.log);
     expect(r!.outdoors!.day).toBe(expected.day);
     // Every day: 70 % (4 fleeing, 2 pursuers: column 2), pursuers faster (12 m > 7.5 m) so a catch roll follows each failure.

@@ -5,6 +5,7 @@
  * forged requests and cards, failed writes and crashes at every write. Expected values come from RULES.md §2.4,
  * §4.3–4.4, worked by hand below.
  */
+import { listen } from "../world/listen.js";
 import { describe, expect, it, vi } from "vitest";
 import {
   addDnd5eActor,
@@ -239,10 +240,18 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     const { world, party } = await boot();
     const d = await forestDialog(world);
     queueForestRolls(world);
+    const pre = listen(world, "aventure.preTravel");
+    const applied = listen(world, "aventure.travelApplied");
+    const undone = listen(world, "aventure.travelUndone");
     await world.as("gm1", () => d.apply());
     const [card] = journeyCards(world);
+    // Hooks for other modules: once each, on the GM who executed it (docs/api.md).
+    expect(pre.map((c) => c.user)).toEqual(["gm1"]);
+    expect(applied).toEqual([{ user: "gm1", data: { messageId: card!.id, actorIds: ["aria", "bram", "cyl", "dun"], secondsAdded: expect.any(Number) } }]);
+    expect(applied[0]!.data.secondsAdded).toBeGreaterThan(0);
     world.click("gm1", footer(world, card!, "gm1").undo);
     await world.settle();
+    expect(undone).toEqual([{ user: "gm1", data: { messageId: card!.id, actorIds: ["aria", "bram", "cyl", "dun"] } }]);
     expect(notes(world, "gm1")).toEqual(["The journey was undone."]);
     expect(levels(party)).toEqual([0, 0, 1, 0]);
     expect(counters(party.aria)).toEqual({});
@@ -1291,6 +1300,18 @@ describe("Travel: settings, API and HUD", () => {
     world.click("gm1", footer(world, card!, "gm1").undo);
     await world.settle();
     expect(world.worldTime).toBe(1060);
+  });
+
+  it("a preTravel handler returning false cancels the journey before any roll: no card, nothing changed", async () => {
+    const { world, party } = await boot();
+    const d = await forestDialog(world);
+    listen(world, "aventure.preTravel", () => false);
+    const mark = world.writes.length;
+    await world.as("gm1", () => d.apply());
+    await world.settle();
+    expect(journeyCards(world)).toEqual([]);
+    expect(saveCount(party)).toBe(0);
+    expect(world.writesSince(mark)).toEqual([]);
   });
 
   it("without food and water tracking: no water saves, no hunger, no counters", async () => {

@@ -17,6 +17,7 @@
  * On the active GM every operation of a combat runs under one lock (two GMs, a player and a reload cannot interleave
  * their rolls of the same combat).
  */
+import { announce } from "../extension-hooks.js";
 import { MODULE_ID, template } from "../../constants.js";
 import { rollSideInitiative, sideInitiativeValues, sideTiesFor } from "../../rules/encounter.js";
 import { foundryDice, type FoundryDice } from "../dice.js";
@@ -273,6 +274,7 @@ async function runOp(combat: AventureCombatLike, op: SideOp, dice: FoundryDice |
     [`flags.${MODULE_ID}.sides.op.status`]: "done",
     [`flags.${MODULE_ID}.sides.op.problems`]: problems,
   });
+  if (op.kind === "round") announce("aventure.sideRound", { combat, round: op.round });
   return problems;
 }
 

@@ -18,6 +18,7 @@
  * elapsed since (turnsIn) and rolls the checks they imply (at most MAX_CHECKS, the card says how many more). The
  * panel's own advances set that time themselves, so they are never counted twice.
  */
+import { announce } from "../extension-hooks.js";
 import { MODULE_ID, template } from "../../constants.js";
 import {
   LIGHT_KINDS,
@@ -339,6 +340,9 @@ async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boole
   } else if (problems.length) notify("warn", problems.join(" "));
   guard.check();
   await writeRecord({ ...record, rev: record.rev + 1, state: op.target.state, time: op.target.time, restDue: op.target.restDue, op: null });
+  if (op.card && op.card.turnTo > op.card.turnFrom) {
+    announce("aventure.explorationTurn", { turns: op.card.turnTo - op.card.turnFrom, worldTime: game.time.worldTime, messageId });
+  }
   return messageId;
 }
 

@@ -19,6 +19,7 @@ import { MODULE_ID } from "../../constants.js";
 import { HIDE_BECAUSE, LIGHT_LEVELS, OBSCURITY_LEVELS, type HideBecause, type LightLevel, type Obscurity } from "../../rules/index.js";
 import { adapterFor, isOwnStatus, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { gmCardFlag } from "../cards.js";
+import { announce } from "../extension-hooks.js";
 import { escapeHtml, t } from "../i18n.js";
 import { execute, readExecutor, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import type { TokenDocLike } from "./scene.js";
@@ -313,7 +314,21 @@ async function applyHideOp(message: ChatMessage, card: HideCard, op: HideOp, res
   }
   guard.check();
   await message.update(update as never); // cast: a dotted flags path chosen at run time (the card's key)
+  announceChanges(message, card, op);
   return next;
+}
+
+/** `aventure.hidden` / `aventure.revealed` for each token this operation hid or stopped hiding (once, on its executor). */
+function announceChanges(message: ChatMessage, card: HideCard, op: HideOp): void {
+  const ended = (gmCardFlag(message, "hideEnd") as { event?: unknown } | undefined)?.event;
+  for (const c of op.changes) {
+    const token = sceneToken(op.sceneId, c.tokenId);
+    if (!token) continue;
+    if (!c.before && c.after) announce("aventure.hidden", { token, stealth: c.after.dc });
+    else if (c.before && !c.after) {
+      announce("aventure.revealed", { token, event: card === "hideEnd" && typeof ended === "string" ? ended : card === "detect" ? "detected" : "spotted" });
+    }
+  }
 }
 
 function parseChange(raw: unknown): HideChange | null {

@@ -32,6 +32,7 @@ import { assertOwner } from "../tokens.js";
 import { fallCardContext, metresText, type FallSource } from "../../apps/movement-context.js";
 import { isFlying, isTeleportAction, lastAction, sceneToMetres, type SceneLike } from "./token-data.js";
 import { gmIds, speakerOf } from "../chat.js";
+import { allowOrCancel, announce } from "../extension-hooks.js";
 
 /** Who falls: a token (with its actor) or an actor alone. */
 export interface FallTarget {
@@ -299,7 +300,21 @@ async function completeFall(message: ChatMessage, flag: FallCardFlag, firstRun: 
   next.status = "applied";
   guard.check();
   await writeCard(message, next);
+  announceFall(target, next, message.id);
   return next;
+}
+
+/** `aventure.fall`, once, on the GM who completed the fall. */
+function announceFall(target: FallTarget, flag: FallCardFlag, messageId: string | null): void {
+  announce("aventure.fall", {
+    actor: target.actor,
+    token: target.token,
+    metres: flag.metres,
+    damage: flag.damage,
+    applied: flag.applied,
+    prone: flag.prone,
+    messageId,
+  });
 }
 
 /**
@@ -312,6 +327,7 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
   const dice = fallDice(metres);
   const formula = fallFormula(metres);
   const actor = target.actor;
+  allowOrCancel("aventure.preFall", { actor, token: target.token, metres, source });
   const name = target.token?.name ?? actor.name;
   const adapter = adapterFor();
   let total = 0;
@@ -351,6 +367,7 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
   if (!message?.id) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });
   const id = message.id;
   const done = flag.status === "applying" ? await execute(`fall.${id}`, readFallOp(id), (guard) => completeFall(message, flag, true, guard)) : flag;
+  if (flag.status !== "applying") announceFall(target, flag, id); // nothing to apply: the fall is complete
   return { metres, dice, total, applied: done.applied, prone: done.prone };
 }
 

@@ -26,6 +26,7 @@
  * active GM on ready (recovery) — or before the next step of that chase — once its executor is gone, and its card
  * says what was and was not applied; while another GM still executes it, the next step is refused ("busy").
  */
+import { announce } from "../extension-hooks.js";
 import { template } from "../../constants.js";
 import {
   PURSUIT_DAY_SECONDS,
@@ -408,7 +409,7 @@ async function start(setup: PursuitSetup, startedBy: User): Promise<ChaseRecord>
     record.dungeon = state;
     record.over = state.outcome !== "continues";
   }
-  await post(record, dice.rolls);
+  announceStep(await post(record, dice.rolls), record);
   return record;
 }
 
@@ -500,6 +501,7 @@ async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun:
   };
   guard.check();
   await writeCard(message, next);
+  announceStep(message, next);
   return next;
 }
 
@@ -563,9 +565,17 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
   if (apply) next.apply = apply;
   // The card first (marked "applying" when more writes follow): a reload after it finds what is left to do.
   const message = await post(next, dice.rolls);
-  if (!apply) return next;
+  if (!apply) {
+    announceStep(message, next);
+    return next;
+  }
   const id = message.id ?? "";
   return execute(`chase.${id}`, readStepOp(id), (guard) => completeStep(message, next, true, guard));
+}
+
+/** `aventure.chaseStep`, once, on the GM who completed the step. */
+function announceStep(message: ChatMessage, record: ChaseRecord): void {
+  announce("aventure.chaseStep", { messageId: message.id ?? "", chaseId: record.id, step: record.step, over: record.over });
 }
 
 /**

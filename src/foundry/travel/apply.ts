@@ -16,6 +16,7 @@
  * GM leaving) is finished by the active GM on ready, and says so. A value changed meanwhile is left alone and
  * reported; a deleted actor is skipped and reported.
  */
+import { allowOrCancel, announce } from "../extension-hooks.js";
 import { template } from "../../constants.js";
 import {
   survivalSaveSucceeds,
@@ -304,6 +305,7 @@ export function executeJourney(req: TravelRequest, actors: ActorLike[], proposer
 
 async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+  allowOrCancel("aventure.preTravel", { actors, proposerId: proposer });
   const { adapter, trackFood, snapshots, plan, survival: checks, route } = planJourney(req, actors);
   const rolled = await rollSaves(adapter, plan, actors);
   const survival = await rollSurvival(adapter, plan, checks, actors);
@@ -426,6 +428,7 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
   const added = t && !problems.some((p) => p.what === "time" && p.kind === "drifted") ? t.after - t.before : 0;
   guard.check();
   await writeJourney(message, { ...flag, status: "applied", timeAdded: added, problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
+  announce("aventure.travelApplied", { messageId: message.id ?? "", actorIds: flag.journal.actors.map((a) => a.actorId), secondsAdded: added });
 }
 
 /**
@@ -455,6 +458,7 @@ async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: b
   }
   guard.check();
   await writeJourney(message, { ...flag, status: "undone", problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
+  announce("aventure.travelUndone", { messageId: message.id ?? "", actorIds: flag.journal.actors.map((a) => a.actorId) });
   const names = (kind: "drifted" | "missing") => [...new Set(problems.filter((p) => p.kind === kind && p.name).map((p) => p.name))];
   return { changedSince: names("drifted"), missing: names("missing"), timeLeft: flag.journal.time !== null && timeAdded(flag) === 0 };
 }

@@ -1,0 +1,74 @@
+/**
+ * Hooks for other modules (src/foundry/extension-hooks.ts, docs/api.md "Hooks for other modules"): called once, on
+ * the GM who executes the operation; a `pre` hook returning false cancels before anything is rolled or written.
+ */
+import { describe, expect, it } from "vitest";
+import { addDnd5eActor, bootWorld, GM, GM2, PLAYER, viewScene, type FakeWorld } from "../world/index.js";
+import { EXTENSION_HOOKS } from "../../src/foundry/extension-hooks.js";
+import { listen } from "../world/listen.js";
+
+type Api = { fall(t: unknown, m: number): Promise<{ total: number; applied: boolean } | undefined> };
+
+async function boot() {
+  const world = await bootWorld({ system: "dnd5e", users: [GM, GM2, PLAYER] });
+  const scene = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 } });
+  for (const c of world.liveClients()) viewScene(world, c, scene);
+  const actor = addDnd5eActor(world, { id: "hero", name: "Aldric", owner: "p1", abilities: { str: 15 }, hp: { value: 20, max: 20, temp: null } });
+  const token = world.addToken(scene, { _id: "t1", name: "Aldric", actorId: actor.id, actorLink: true, x: 0, y: 0, elevation: 0 });
+  return { world, scene, actor, token };
+}
+
+
+const hp = (world: FakeWorld) => (world.actors.get("hero")!.system.attributes as { hp: { value: number } }).hp.value;
+const fallCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+
+describe("hooks for other modules", () => {
+  it("are the ten documented names", () => {
+    expect(EXTENSION_HOOKS).toEqual([
+      "aventure.preFall",
+      "aventure.fall",
+      "aventure.preTravel",
+      "aventure.travelApplied",
+      "aventure.travelUndone",
+      "aventure.hidden",
+      "aventure.revealed",
+      "aventure.sideRound",
+      "aventure.chaseStep",
+      "aventure.explorationTurn",
+    ]);
+  });
+
+  it("aventure.preFall then aventure.fall: once, on the active GM only, with the fall's outcome", async () => {
+    const { world, actor, token } = await boot();
+    const pre = listen(world, "aventure.preFall");
+    const after = listen(world, "aventure.fall");
+    world.queueRolls(2, 5);
+    const result = await world.as("p1", () => world.api<Api>("p1").fall(token, 7.5));
+    await world.settle();
+    expect(result?.total).toBe(7);
+    expect(pre.map((c) => c.user)).toEqual(["gm1"]);
+    expect(pre[0]!.data).toMatchObject({ metres: 7.5, source: "api" });
+    expect(pre[0]!.data.actor).toBe(world.as("gm1", () => game.actors.get("hero")));
+    expect(after.map((c) => c.user)).toEqual(["gm1"]);
+    expect(after[0]!.data).toMatchObject({ metres: 7.5, damage: 7, applied: true, prone: true, messageId: fallCards(world)[0]!.id });
+    expect(hp(world)).toBe(13);
+    void actor;
+  });
+
+  it("a preFall handler returning false cancels the fall: no roll, no card, no damage; the player is told", async () => {
+    const { world, token } = await boot();
+    listen(world, "aventure.preFall", () => false);
+    const after = listen(world, "aventure.fall");
+    world.queueRolls(2, 5);
+    const mark = world.writes.length;
+    expect(await world.as("p1", () => world.api<Api>("p1").fall(token, 7.5))).toBeUndefined();
+    await world.settle();
+    expect(fallCards(world)).toEqual([]);
+    expect(hp(world)).toBe(20);
+    expect(after).toEqual([]);
+    expect(world.writesSince(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]); // only the request's own message
+    expect(world.notifications.filter((n) => n.user === "p1" && n.type === "error").map((n) => n.message)).toEqual([
+      "Another module cancelled this (aventure.preFall): nothing was rolled or changed.",
+    ]);
+  });
+});
