@@ -452,10 +452,14 @@ describe("the Polaris dialog: skill or attribute, mastery, harder by N degrees, 
     const card = lastCard(world);
     expect(card).toContain("Critical success!");
     expect(card).toContain("Success — Fair (+1)");
-    expect(card).toContain("Margin 4 (0 + 4, critical success: mastery)");
+    expect(card).toContain("Margin 4 (0 + 4: mastery)");
     expect(card).not.toContain("Barely");
+    // Announced once in what the card shows; the explanation is the margin line's tooltip.
+    const shown = card.replace(/<[^>]*>/g, " ");
+    expect(shown.match(/critical success/gi)).toHaveLength(1);
+    expect(world.messages.contents.at(-1)!.content).toContain('title="A critical success improves the margin by the skill&#x27;s mastery level: +4.');
     // The dialog shows the same, under the form.
-    expect(text(app.element.querySelector(".aventure-polaris-last")!)).toBe("Die 12: Success — Fair (+1) Critical success! Margin 4 (0 + 4, critical success: mastery)");
+    expect(text(app.element.querySelector(".aventure-polaris-last")!)).toBe("Die 12: Success — Fair (+1) Critical success! Margin 4 (0 + 4: mastery)");
   });
 
   it("an attribute test: chance 14, die 14 → margin 7 (half of 14), Good (+3); the field is the attribute's level", T, async () => {
@@ -471,7 +475,7 @@ describe("the Polaris dialog: skill or attribute, mastery, harder by N degrees, 
     world.queueRolls(14);
     await roll(world, app);
     expect(lastCard(world)).toContain("Success — Good (+3)");
-    expect(lastCard(world)).toContain("Margin 7 (0 + 7, critical success: half the attribute)");
+    expect(lastCard(world)).toContain("Margin 7 (0 + 7: half the attribute)");
   });
 
   it("harder by 1 degree: Moyenne → Assez difficile (−3); by 20: clamped at Héroïque (−20); shown before the roll and on the card", T, async () => {
