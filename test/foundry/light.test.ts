@@ -675,6 +675,9 @@ describe("hiding (RULES.md §6)", () => {
     await refresh(world);
     world.queueRolls(15);
     expect(await as(world, "gm1", (a) => a.hide("rogue"))).toMatchObject({ dc: 15, hiddenFrom: ["orc"] });
+    // The card labels the condition (why the rogue could try) apart from the outcome (whether the orc notices it).
+    const card = cardsWith(world, "hide").at(-1)!;
+    expect(card.content).toMatch(/Orc<br><small>can hide from it: cannot see in the darkness<\/small>/);
   });
 
   it("a player's request runs on the active GM; a non-owner is refused; a refusal reaches the player in words", async () => {
