@@ -681,6 +681,6 @@ describe("exactly once across a crash", () => {
     await c.world.settle();
     expect(record(c).state!.turn).toBe(2);
     expect(light(c.tokens.aldric)).toEqual({ dim: 2, bright: 1, remembered: null });
-    expect(text(cards(c.world)[0]!)).toContain("Not changed, it changed meanwhile: the light of Aldric.");
+    expect(text(cards(c.world)[0]!)).toContain("Not applied (someone else had already changed it): the light of Aldric.");
   });
 });

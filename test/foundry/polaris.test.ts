@@ -490,7 +490,7 @@ describe("the Polaris dialog: skill or attribute, mastery, harder by N degrees, 
     await roll(world, app);
     expect(lastCard(world)).toContain("Assez difficile (−3)");
     expect(lastCard(world)).toContain("relevée d’un degré depuis Moyenne");
-    expect(lastCard(world)).toContain("Chances finales 9"); // 12 − 3; attempt 2 would add −1, but this is the first roll
+    expect(lastCard(world)).toContain("Chance finale 9"); // 12 − 3; attempt 2 would add −1, but this is the first roll
     world.queueRolls(1);
     const heroic = (await test(world, { chance: 12, difficulty: "average", harder: 20 }))!;
     expect(heroic.difficulty).toBe("heroic");
@@ -756,7 +756,7 @@ describe("changing intention (RULES.md §9.2): an Adaptation test from the track
     await (await menu(world, "gm1", c, "Requin")).click();
     const t = lastCard(world);
     expect(t).toContain("Difficile (−5)");
-    expect(t).toContain("Chances finales −1"); // 4 − 5: automatic failure, the die (19) is the margin
+    expect(t).toContain("Chance finale −1"); // 4 − 5: automatic failure, the die (19) is the margin
     expect(t).toContain("Catastrophe\u00a0: confusion, Requin ne fait rien du tout ce round");
     expect(confused(c)!.ids).toEqual([byName(c, "Requin").id]);
   });
