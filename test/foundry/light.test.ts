@@ -869,6 +869,15 @@ describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
     expect(again.buttons).toEqual(["aventure-end-hide", "aventure-stop-search"]);
     expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer");
     expect(again.root.querySelector(".aventure-light-searching")!.textContent).toContain("Searching");
+    // The one-line head: the level and icons, each icon labelled (tooltip and aria-label); the scene's darkness in the body.
+    const head = again.root.querySelector(".aventure-light-head")!;
+    expect(head.querySelector(".aventure-light-darkness")).toBeNull();
+    for (const icon of head.querySelectorAll("i[role=img]")) {
+      expect(icon.getAttribute("aria-label")).toBeTruthy();
+      expect(icon.getAttribute("data-tooltip")).toBe(icon.getAttribute("aria-label"));
+    }
+    expect(head.querySelectorAll("i[role=img]")).toHaveLength(2);
+    expect(again.root.querySelector(".aventure-light-body .aventure-light-darkness")!.textContent).toMatch(/^Scene darkness: \d+%$/);
   });
 });
 
