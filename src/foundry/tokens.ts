@@ -1,5 +1,8 @@
 /** Finding the token and actor a command acts on, with clear localized messages when there is none. */
 import { UserError } from "./i18n.js";
+import { canvasLike } from "./light/scene.js";
+import { hideFlagOf } from "./light/hide-state.js";
+import { knownTo } from "./light/sight.js";
 
 export interface TokenLike {
   id: string | null;
@@ -21,9 +24,69 @@ export function actorOf(token: { name: string; actor: Actor | null }): Actor {
   return token.actor;
 }
 
-/** Throws unless `user` owns `doc` (GMs own everything). */
-export function assertOwner(user: User, doc: { name: string; testUserPermission(user: User, level: "OWNER"): boolean }): void {
-  if (!user.isGM && !doc.testUserPermission(user, "OWNER")) throw new UserError("AVENTURE.Error.NotOwner", { name: doc.name });
+/** A document a refusal may be about: a token, an actor or a combatant (real documents satisfy it). */
+export interface OwnedDoc {
+  name?: string | null;
+  testUserPermission(user: User, level: "OWNER"): boolean;
+}
+
+interface Probe {
+  documentName?: string;
+  id?: string | null;
+  hidden?: boolean;
+  parent?: { id?: string | null } | null;
+  isToken?: boolean;
+  token?: unknown;
+  testUserPermission(user: User, level: string): boolean;
+}
+
+/** What kind of document a refusal names, for its neutral wording. */
+type Kind = "Token" | "Actor" | "Combatant";
+
+function kindOf(doc: Probe): Kind {
+  const name = doc.documentName;
+  return name === "Actor" || name === "Combatant" ? name : "Token";
+}
+
+/**
+ * Whether `user` may be told the name of `doc` (docs/security.md, "What a player learns from a refusal"). A GM and an
+ * owner may. A token: not hidden by the GM (TokenDocument#hidden); one Aventure keeps hidden (its hiding state on the
+ * scene) only when the user knows where it is (sight.ts `knownTo`: one of their tokens that knows where it is sees it,
+ * on the scene the GM views; elsewhere, never). A world actor: one the user may see in the Actors directory (at least
+ * Limited); an unlinked token's actor as its token. A combatant: one the players see in the combat tracker (neither it
+ * nor its token hidden).
+ */
+export function mayName(user: User, doc: OwnedDoc): boolean {
+  const d = doc as unknown as Probe;
+  if (user.isGM || d.testUserPermission(user, "OWNER")) return true;
+  const kind = kindOf(d);
+  if (kind === "Actor") {
+    if (d.isToken === true && d.token && typeof d.token === "object") return mayName(user, d.token as OwnedDoc);
+    return d.testUserPermission(user, "LIMITED");
+  }
+  if (kind === "Combatant") {
+    const token = d.token as { hidden?: boolean } | null | undefined;
+    return d.hidden !== true && token?.hidden !== true;
+  }
+  if (d.hidden === true || !d.id) return false;
+  if (!hideFlagOf({ id: d.id, parent: d.parent })) return true;
+  const c = canvasLike();
+  if (!c?.scene?.id || c.scene.id !== d.parent?.id) return false;
+  return knownTo(c, user)(d.id);
+}
+
+/**
+ * The refusal for a document `user` does not own: it names the document only when `user` may know it (`mayName`), else
+ * it says "that token" ("that actor", "that combatant"): a player learns nothing of what the GM hid from them.
+ */
+export function notOwned(user: User, doc: OwnedDoc): UserError {
+  if (mayName(user, doc)) return new UserError("AVENTURE.Error.NotOwner", { name: doc.name ?? "" });
+  return new UserError(`AVENTURE.Error.NotOwnerUnknown.${kindOf(doc as unknown as Probe)}`);
+}
+
+/** Throws unless `user` owns `doc` (GMs own everything); the refusal names `doc` only when `user` may know it. */
+export function assertOwner(user: User, doc: OwnedDoc): void {
+  if (!user.isGM && !doc.testUserPermission(user, "OWNER")) throw notOwned(user, doc);
 }
 
 /** Throws unless the current user is a GM. */
