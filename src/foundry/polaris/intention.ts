@@ -250,6 +250,8 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
       template: template("polaris/test-card.hbs"),
       context,
       rolls: dice.rolls,
+      // A combatant the GM hid from the players (Combatant#hidden, or its token's TokenDocument#hidden): the GMs' card.
+      gmOnly: combatant.hidden === true || (combatant.token as { hidden?: boolean } | null)?.hidden === true,
       speaker: ChatMessage.getSpeaker({ alias: combatant.name, ...(combatant.actor ? { actor: combatant.actor } : {}) }),
       flags: { polarisIntention: flag },
     });
