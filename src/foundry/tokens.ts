@@ -27,26 +27,27 @@ export function actorOf(token: { name: string; actor: Actor | null }): Actor {
 /** A document a refusal may be about: a token, an actor or a combatant (real documents satisfy it). */
 export interface OwnedDoc {
   name?: string | null;
-  testUserPermission(user: User, level: "OWNER"): boolean;
-}
-
-interface Probe {
   documentName?: string;
   id?: string | null;
+  /** A token's or a combatant's: hidden from the players by a GM. */
   hidden?: boolean;
-  parent?: { id?: string | null } | null;
+  /** A token's scene (read as `{ id }`). */
+  parent?: unknown;
+  /** An unlinked token's actor, and its token; a combatant's token. */
   isToken?: boolean;
   token?: unknown;
-  testUserPermission(user: User, level: string): boolean;
+  testUserPermission(user: User, level: "OWNER"): boolean;
 }
 
 /** What kind of document a refusal names, for its neutral wording. */
 type Kind = "Token" | "Actor" | "Combatant";
 
-function kindOf(doc: Probe): Kind {
+function kindOf(doc: OwnedDoc): Kind {
   const name = doc.documentName;
   return name === "Actor" || name === "Combatant" ? name : "Token";
 }
+
+const isDoc = (v: unknown): v is OwnedDoc => typeof v === "object" && v !== null && typeof (v as OwnedDoc).testUserPermission === "function";
 
 /**
  * Whether `user` may be told the name of `doc` (docs/security.md, "What a player learns from a refusal"). A GM and an
@@ -57,22 +58,20 @@ function kindOf(doc: Probe): Kind {
  * nor its token hidden).
  */
 export function mayName(user: User, doc: OwnedDoc): boolean {
-  const d = doc as unknown as Probe;
-  if (user.isGM || d.testUserPermission(user, "OWNER")) return true;
-  const kind = kindOf(d);
+  if (user.isGM || doc.testUserPermission(user, "OWNER")) return true;
+  const kind = kindOf(doc);
   if (kind === "Actor") {
-    if (d.isToken === true && d.token && typeof d.token === "object") return mayName(user, d.token as OwnedDoc);
-    return d.testUserPermission(user, "LIMITED");
+    if (doc.isToken === true && isDoc(doc.token)) return mayName(user, doc.token);
+    // Document#testUserPermission takes any ownership level; the narrow interface names the one most callers use.
+    return (doc.testUserPermission as (user: User, level: "OWNER" | "LIMITED") => boolean).call(doc, user, "LIMITED");
   }
-  if (kind === "Combatant") {
-    const token = d.token as { hidden?: boolean } | null | undefined;
-    return d.hidden !== true && token?.hidden !== true;
-  }
-  if (d.hidden === true || !d.id) return false;
-  if (!hideFlagOf({ id: d.id, parent: d.parent })) return true;
+  if (kind === "Combatant") return doc.hidden !== true && !(isDoc(doc.token) && doc.token.hidden === true);
+  if (doc.hidden === true || !doc.id) return false;
+  if (!hideFlagOf({ id: doc.id, parent: doc.parent })) return true;
+  const sceneId = typeof doc.parent === "object" && doc.parent !== null ? (doc.parent as { id?: unknown }).id : undefined;
   const c = canvasLike();
-  if (!c?.scene?.id || c.scene.id !== d.parent?.id) return false;
-  return knownTo(c, user)(d.id);
+  if (!c?.scene?.id || c.scene.id !== sceneId) return false;
+  return knownTo(c, user)(doc.id);
 }
 
 /**
@@ -81,7 +80,7 @@ export function mayName(user: User, doc: OwnedDoc): boolean {
  */
 export function notOwned(user: User, doc: OwnedDoc): UserError {
   if (mayName(user, doc)) return new UserError("AVENTURE.Error.NotOwner", { name: doc.name ?? "" });
-  return new UserError(`AVENTURE.Error.NotOwnerUnknown.${kindOf(doc as unknown as Probe)}`);
+  return new UserError(`AVENTURE.Error.NotOwnerUnknown.${kindOf(doc)}`);
 }
 
 /** Throws unless `user` owns `doc` (GMs own everything); the refusal names `doc` only when `user` may know it. */
