@@ -950,7 +950,8 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue"));
     const mark2 = world.writes.length;
-    expect(await forgeRequest(world, "p2", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "revealed", ...claim })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Rogue" }));
+    // Hidden now, and p2 has no token that knows where it is: not named (docs/security.md, what a refusal tells).
+    expect(await forgeRequest(world, "p2", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "revealed", ...claim })).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
     // An event only the GM may rule (the prerequisites stopped holding), reported by the owner claiming to be a GM.
     expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "leftDarkness", ...claim })).toMatchObject(refused("AVENTURE.Error.UnknownValue"));
     // The old query path is gone: nothing answers it.
@@ -969,8 +970,9 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     expect(errors(world, "p1")).toEqual(["You do not own Guard 10."]);
     await world.as("gm1", () => setHide(world.scenes.get("scene1")!.tokens.get("g10")!, { dc: 20, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
     const mark = world.writes.length;
-    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "g10", event: "revealed" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
-    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "g10" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
+    // Hidden from the rogue, p1's only token: the refusals no longer name it (docs/security.md, what a refusal tells).
+    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "g10", event: "revealed" })).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "g10" })).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
     expect(gameWrites(world, mark)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
   });
