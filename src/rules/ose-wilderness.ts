@@ -287,9 +287,8 @@ function legAt(route: Leg[], at: number): number {
   return route.length - 1;
 }
 
-async function d6(dice: Dice, reason: string): Promise<number> {
-  return (await rollChecked(dice, 1, OSE_WILDERNESS.die, reason))[0]!;
-}
+/** The reasons of the d6 a journey asks for, in the order it asks. */
+type D6Reason = "lost" | "wandering" | "forage" | "forageFed";
 
 const NO_CHECK = (chance: number): OseCheck => ({ chance, of: OSE_WILDERNESS.die, roll: null, result: false });
 
@@ -304,9 +303,28 @@ const NO_CHECK = (chance: number): OseCheck => ({ chance, of: OSE_WILDERNESS.die
  * forage, the 1d6 fed. The journey ends on arrival or after `maxDays`.
  */
 export async function oseJourney(plan: OseJourneyPlan, dice: Dice): Promise<OseJourney> {
-  const p = record("plan", plan);
   const d = record("dice", dice);
   if (typeof d.roll !== "function") throw new RulesError("AVENTURE.Error.Missing", { name: "dice.roll" });
+  const walk = journeySteps(plan);
+  let step = walk.next(0);
+  while (!step.done) step = walk.next((await rollChecked(dice, 1, OSE_WILDERNESS.die, step.value))[0]!);
+  return step.value;
+}
+
+/**
+ * docs/rules.md §12: the journey of `plan` if every die shows 6 (never lost, no wandering monster, no food found):
+ * the days as the Travel dialog shows them before the GM rolls. Checks the plan as oseJourney does.
+ */
+export function oseJourneyPreview(plan: OseJourneyPlan): OseJourney {
+  const walk = journeySteps(plan);
+  let step = walk.next(0);
+  while (!step.done) step = walk.next(OSE_WILDERNESS.die);
+  return step.value;
+}
+
+/** The journey, asking for each d6 by its reason (a generator: the caller rolls, async or not). */
+function* journeySteps(plan: OseJourneyPlan): Generator<D6Reason, OseJourney, number> {
+  const p = record("plan", plan);
   const base = baseMetres(p.baseMetres);
   const route = legs(p.legs);
   const forcedMarch = bool("forcedMarch", p.forcedMarch, false);
@@ -337,10 +355,10 @@ export async function oseJourney(plan: OseJourneyPlan, dice: Dice): Promise<OseJ
     const lostChance = guide || river ? 0 : rules.lost;
     let lost = NO_CHECK(lostChance);
     if (restReason === null && lostChance > 0) {
-      const roll = await d6(dice, "lost");
+      const roll = yield "lost";
       lost = { ...lost, roll, result: roll <= lostChance };
     }
-    const wRoll = await d6(dice, "wandering");
+    const wRoll = yield "wandering";
     const wandering: OseCheck = { chance: rules.wandering, of: OSE_WILDERNESS.die, roll: wRoll, result: wRoll <= rules.wandering };
     const kind: OseDayKind = restReason !== null ? "rest" : lost.result ? "lost" : "travel";
     const startMetres = at;
@@ -368,9 +386,9 @@ export async function oseJourney(plan: OseJourneyPlan, dice: Dice): Promise<OseJ
     let forageCheck = NO_CHECK(forage && kind !== "rest" ? OSE_WILDERNESS.forageChance : 0);
     let foraged = 0;
     if (forage && kind !== "rest") {
-      const roll = await d6(dice, "forage");
+      const roll = yield "forage";
       forageCheck = { ...forageCheck, roll, result: roll <= OSE_WILDERNESS.forageChance };
-      if (forageCheck.result) foraged = await d6(dice, "forageFed");
+      if (forageCheck.result) foraged = yield "forageFed";
     }
     const need = Math.max(0, characters - foraged) * OSE_WILDERNESS.rationsPerHead + animals * OSE_WILDERNESS.rationsPerHead;
     let rations = need;

@@ -305,6 +305,7 @@ beforeAll(async () => {
     oseLostChance: () => ["swamp"],
     oseWanderingChance: () => ["hills"],
     oseRestPenalty: () => [7],
+    oseJourneyPreview: () => [{ baseMetres: 27, legs: [{ metres: 40000, terrain: "hills" }], characters: 2, forcedMarch: true, maxDays: 5 }],
     oseJourney: () => [
       {
         baseMetres: 36,

@@ -10,6 +10,7 @@ import {
   OSE_WILDERNESS,
   oseDailyDistance,
   oseJourney,
+  oseJourneyPreview,
   oseLostChance,
   oseRestPenalty,
   oseWanderingChance,
@@ -255,6 +256,13 @@ describe("oseJourney", () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it("the preview is the journey where every die shows 6: never lost, no monster, no food", async () => {
+    const plan = { baseMetres: 36, characters: 2, forage: true, legs: [{ metres: 27000, terrain: "road" as const }, { metres: 24000, terrain: "forest" as const }, { metres: 27000, terrain: "swamp" as const }] };
+    expect(oseJourneyPreview(plan)).toEqual(await oseJourney(plan, sixes()));
+    expect(oseJourneyPreview(plan).days.map((d) => d.endMetres)).toEqual([39000, 60000, 78000]);
+    throwsKey(() => oseJourneyPreview({ ...plan, legs: [] }), "Missing");
   });
 
   it("the SRD's other figures are data: rest 1 day in 7 (−1), forced march ×3/2, flying ×2, forage 1 in 6 for 1d6", () => {
