@@ -168,6 +168,15 @@ describe("an Old-School Essentials journey along a painted route", () => {
     await world.settle();
     expect(cards(world)[0]!.content).toContain("wandering monsters 1 (1 in 6): encounter");
     expect(cards(world)[0]!.content).toContain("1 wandering monster encounter");
+    // The GM opens the Encounter dialog for the wilderness from the card; a player gets no button.
+    const opened: string[] = [];
+    world.as("gm1", () => Hooks.on("renderEncounterDialog" as never, ((app: { encounter: { where: string } }) => void opened.push(app.encounter.where)) as never));
+    const button = world.renderMessage(cards(world)[0]!, "gm1").querySelector('[data-action="aventure-ose-encounter"]');
+    expect(button?.textContent).toContain("Open the Encounter dialog");
+    world.click("gm1", button);
+    await world.settle();
+    expect(opened).toEqual(["wilderness"]);
+    expect(world.renderMessage(cards(world)[0]!, "p1").querySelector('[data-action="aventure-ose-encounter"]')).toBeNull();
     // Continue from the forest start with a lost roll of 1 (lost on 1–2 in the forest), then wandering 6.
     const next = flagOf(cards(world)[0]!).next as TravelRequest;
     world.queueRolls(1, 6);
@@ -188,6 +197,14 @@ describe("an Old-School Essentials journey along a painted route", () => {
     const bad = await world.as("gm1", () => api(world).applyTravel(request({}, null, ["ghost"])));
     expect(bad).toMatchObject({ ok: false, key: "AVENTURE.Wilderness.Error.noBase" });
     expect(cards(world)).toHaveLength(0);
+  });
+
+  it("a player's forged journey card gets no Encounter button", async () => {
+    const { world } = await boot();
+    await world.as("p1", () => ChatMessage.implementation.create({ content: `<div class="aventure-travel-card"><button type="button" data-action="aventure-ose-encounter">x</button></div>`, flags: { aventure: { travel: { v: 2 } } } } as never));
+    await world.settle();
+    const forged = world.messages.contents.at(-1)!;
+    expect(world.renderMessage(forged, "gm1").querySelector('[data-action="aventure-ose-encounter"]')).toBeNull();
   });
 
   it("a forged OSE part is refused before any write", async () => {

@@ -52,6 +52,8 @@ export interface OseCardView {
   legs: { text: string; slow: boolean }[];
   days: { day: string; text: string; bad: boolean; encounter: boolean }[];
   totals: string[];
+  /** Wandering monsters were met: the card offers the Encounter dialog (GMs). */
+  encounters: boolean;
 }
 
 export interface OseCardInput {
@@ -94,5 +96,6 @@ export function oseCardView(input: OseCardInput, l: Localize, lang: string): Ose
       encounter: d.wandering.result,
     })),
     totals,
+    encounters: j.encounters > 0,
   };
 }
