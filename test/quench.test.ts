@@ -40,6 +40,7 @@ describe("Quench batches", () => {
         "aventure.pursuit",
         "aventure.polaris",
         "aventure.exploration",
+        "aventure.wilderness",
       ],
     );
   });

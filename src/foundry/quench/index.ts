@@ -12,6 +12,7 @@ import { EXPLORATION_BATCH } from "./exploration.js";
 import { POLARIS_BATCH } from "./polaris.js";
 import { ENCOUNTER_BATCH } from "./encounter.js";
 import { TRAVEL_BATCH } from "./travel.js";
+import { WILDERNESS_BATCH } from "./wilderness.js";
 import type { Batch, Quench } from "./types.js";
 import { onHook } from "../hooks-typed.js";
 
@@ -23,6 +24,7 @@ export const BATCHES: readonly Batch[] = [
   PURSUIT_BATCH,
   POLARIS_BATCH,
   EXPLORATION_BATCH,
+  WILDERNESS_BATCH,
 ];
 
 export function registerQuenchBatches(): void {
