@@ -76,7 +76,7 @@ export class OseTravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     id: "aventure-ose-travel-{id}",
     tag: "form",
     classes: ["aventure", "aventure-travel", "aventure-ose-travel"],
-    window: { title: "AVENTURE.Wilderness.Dialog.title", icon: "fa-solid fa-route", resizable: true },
+    window: { title: "AVENTURE.Travel.title", icon: "fa-solid fa-route", resizable: true },
     position: { width: 880, height: "auto" as const },
     form: { handler: OseTravelDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
     actions: {

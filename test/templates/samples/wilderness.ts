@@ -64,7 +64,7 @@ function card(l: Localize) {
 }
 
 export const SAMPLES: Record<string, Sample> = {
-  "travel/ose-form.hbs": { kind: "dialog", title: "AVENTURE.Wilderness.Dialog.title", width: 880, context: (l) => dialog(l) },
-  "travel/ose-summary.hbs": { kind: "dialog", title: "AVENTURE.Wilderness.Dialog.title", width: 880, context: (l) => dialog(l) },
+  "travel/ose-form.hbs": { kind: "dialog", title: "AVENTURE.Travel.title", width: 880, context: (l) => dialog(l) },
+  "travel/ose-summary.hbs": { kind: "dialog", title: "AVENTURE.Travel.title", width: 880, context: (l) => dialog(l) },
   "travel/ose-card.hbs": { kind: "card", width: 300, context: (l) => card(l) },
 };
