@@ -42,6 +42,7 @@ describe("Quench batches", () => {
         "aventure.pursuit",
         "aventure.polaris",
         "aventure.exploration",
+        "aventure.wilderness",
       ],
     );
   });

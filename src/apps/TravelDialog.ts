@@ -25,6 +25,7 @@ import {
   type TravelRouteState,
 } from "./travel-context.js";
 import { withGuideButton } from "../foundry/guide.js";
+import { openOseTravel, type OseTravelDialog } from "./OseTravelDialog.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
@@ -212,8 +213,9 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 }
 
-/** api.openTravel(): opens the Travel dialog. */
-export function openTravel(options: TravelDialogOptions = {}): TravelDialog {
+/** api.openTravel(): opens the Travel dialog (under ose, Old-School Essentials' own: docs/rules.md §12). */
+export function openTravel(options: TravelDialogOptions = {}): TravelDialog | OseTravelDialog {
+  if (getSetting("ruleset") === "ose") return openOseTravel(options);
   const app = new TravelDialog(options);
   void app.render({ force: true });
   return app;

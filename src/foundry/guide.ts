@@ -17,6 +17,7 @@ export const GUIDE_PACK_ID = `${MODULE_ID}.${GUIDE_PACK_NAME}`;
 /** The page each Aventure window opens from its "?" button, by class name. */
 export const WINDOW_GUIDE_PAGES = {
   TravelDialog: "travel",
+  OseTravelDialog: "travel",
   EncounterDialog: "encounters",
   PursuitDialog: "pursuit",
   PolarisTestDialog: "polaris",

@@ -76,7 +76,8 @@ const KEYS = [
     hasLineOfSight senses darkvision blindsight truesight notWatching stealthTotal searching perceptionRoll darkness globalLight sources
     bright dim strength strengthMod runUp height action difficult hasSpeed walk climb swim fly dehydrationSave members saves days
     stretches startSeconds seconds leg arrivalSeconds evasionRoll catchRoll band reason dropRoll memberId dc hour saveId forcedMarch
-    dehydrationSaveId dehydrationDC fastingBefore fastingAllowed exhaustionBefore thirstBefore results count faces`.split(/\s+/),
+    dehydrationSaveId dehydrationDC fastingBefore fastingAllowed exhaustionBefore thirstBefore results count faces
+    baseMetres flying guide river forage restWhenDue characters animals rations daysSinceRest restFirst maxDays`.split(/\s+/),
   ]),
 ].filter((k) => k !== "");
 
@@ -301,6 +302,30 @@ beforeAll(async () => {
     waterNeedLitres: () => [true],
     survivalSaveSucceeds: () => ["x", 14, 15],
     survivalDay: () => [{ conMod: 0, fasting: 3, exhaustion: 1, food: "half", water: "half", dehydrationSave: 12 }],
+    oseDailyDistance: () => [36, "forest", { forcedMarch: true, flying: false }],
+    oseLostChance: () => ["swamp"],
+    oseWanderingChance: () => ["hills"],
+    oseRestPenalty: () => [7],
+    oseJourneyPreview: () => [{ baseMetres: 27, legs: [{ metres: 40000, terrain: "hills" }], characters: 2, forcedMarch: true, maxDays: 5 }],
+    oseJourney: () => [
+      {
+        baseMetres: 36,
+        legs: [{ metres: 27000, terrain: "road" }, { metres: 24000, terrain: "forest" }, { metres: 9000, terrain: "swamp" }],
+        forcedMarch: false,
+        flying: false,
+        guide: false,
+        river: false,
+        forage: true,
+        restWhenDue: true,
+        characters: 4,
+        animals: 2,
+        rations: 20,
+        daysSinceRest: 5,
+        restFirst: false,
+        maxDays: 10,
+      },
+      dice(),
+    ],
   };
 });
 

@@ -9,6 +9,7 @@
  * The route is measured on this client for the dialog; the GM who applies it measures it again on the scene.
  */
 import { openTravel, type TravelDialog } from "../../apps/TravelDialog.js";
+import type { OseTravelDialog } from "../../apps/OseTravelDialog.js";
 import { notify, reportError, t, UserError } from "../i18n.js";
 import { drawingRoute, type DrawingLike, type Point } from "./geometry.js";
 import { measureOnScene, routeScene, routeTokens, tokenCentre, type RouteToken } from "./scene.js";
@@ -54,7 +55,7 @@ function drawingPoints(drawing: DrawingLike): Point[] {
  * route of no length, a scene without a grid distance, a unit Aventure cannot convert, a Drawing that is not a line,
  * a route through a region of an unknown kind. Resolves to the dialog, or null when refused.
  */
-export function planRoute(options: PlanRouteOptions = {}): TravelDialog | null {
+export function planRoute(options: PlanRouteOptions = {}): TravelDialog | OseTravelDialog | null {
   try {
     const scene = routeScene(options.sceneId ?? null);
     let points: Point[];
@@ -111,7 +112,7 @@ export function onPreMoveTokenRoute(token: RouteToken & { parent: { id: string |
  * "Continue the journey" on a card: the Travel dialog with the rest of the route (measured again on this client), the
  * same party, tokens, pace, mode, rations, positions and activities.
  */
-export function continueJourney(next: TravelRequest): TravelDialog | null {
+export function continueJourney(next: TravelRequest): TravelDialog | OseTravelDialog | null {
   const route = next.route;
   if (!route) return null;
   try {

@@ -9,6 +9,8 @@ import { UserError } from "../i18n.js";
 import { pointAlong, type DrawingLike, type Point, type ShapeLike } from "./geometry.js";
 import { measureRoute, type MeasuredRoute, type RegionLike, type UnitSettings } from "./measure.js";
 import { tokenCentre, type TokenDocLike } from "../light/scene.js";
+import { measureOseRoute, type OseMeasuredRoute } from "./ose-legs.js";
+import type { OseTerrain } from "../../rules/ose-wilderness.js";
 
 export { tokenCentre };
 
@@ -118,6 +120,15 @@ export function checkRouteOnScene(scene: RouteScene, points: readonly Point[]): 
 export function measureOnScene(scene: RouteScene, points: readonly Point[], elevation = 0): MeasuredRoute {
   checkRouteOnScene(scene, points);
   return measureRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map(regionOf) }, unitSettings(), elevation);
+}
+
+/**
+ * Measures a route on a scene for an Old-School Essentials journey (docs/rules.md §12): legs by OSE terrain, open
+ * ground on `openTerrain`, for a party at `elevation`. A route with a point outside the scene is refused.
+ */
+export function measureOseOnScene(scene: RouteScene, points: readonly Point[], openTerrain: OseTerrain, elevation = 0): OseMeasuredRoute {
+  checkRouteOnScene(scene, points);
+  return measureOseRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map(regionOf) }, unitSettings(), openTerrain, elevation);
 }
 
 /** The party's tokens on the scene, by id; a UserError naming a token that is not there. */

@@ -55,6 +55,8 @@ import { parseRequest, planInput, type MemberSnapshot, type TravelRequest } from
 import { planRouteJourney, type RouteJourney } from "./route-plan.js";
 import { remainingRoute, type MeasuredRoute } from "../route/measure.js";
 import { measureOnScene, routeScene, routeTokens, tokenTargets, type RouteScene, type RouteToken } from "../route/scene.js";
+import { oseNextRequest, oseSeconds, oseTokenJournal, planOse, rollOse, type PlannedOse } from "./ose.js";
+import { oseCardView, oseLegText } from "./ose-card.js";
 
 /**
  * Most rolls one Apply makes (saves and daily lost checks, all attached to the one card): a longer journey is
@@ -306,6 +308,7 @@ export function executeJourney(req: TravelRequest, actors: ActorLike[], proposer
 async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   allowOrCancel("aventure.preTravel", { actors, proposerId: proposer });
+  if (req.ose) return runOseJourney(req, actors, proposer);
   const { adapter, trackFood, snapshots, plan, survival: checks, route } = planJourney(req, actors);
   const rolled = await rollSaves(adapter, plan, actors);
   const survival = await rollSurvival(adapter, plan, checks, actors);
@@ -374,6 +377,74 @@ async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: str
     running.delete(id);
   }
   return id;
+}
+
+/**
+ * An Old-School Essentials wilderness journey (docs/rules.md §12), on the active GM: the days rolled first with
+ * Foundry dice (lost, wandering monsters, forage: for the GMs only, the card is whispered to them), then the card
+ * posted "applying" with the journal (the party's tokens to where the last day ends, world time a whole day per day;
+ * no actor data: rations are counted on the card), then the same exactly-once operation as every journey.
+ */
+async function runOseJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
+  const planned = planOse(req, actors);
+  const { journey, rolls } = await rollOse(planned);
+  const now = game.time.worldTime;
+  const seconds = oseSeconds(journey.days.length);
+  const journal: TravelJournal = {
+    actors: actors.map((a) => ({ actorId: a.id!, name: a.name, exhaustion: null, fasting: null, thirst: null })),
+    time: seconds > 0 ? { before: now, after: now + seconds } : null,
+    tokens: oseTokenJournal(planned, journey),
+  };
+  const flag: TravelCardFlag = {
+    v: 2,
+    status: "applying",
+    journal,
+    undoTime: null,
+    timeAdded: null,
+    lost: [],
+    survival: [],
+    next: oseNextRequest(req, planned, journey),
+    problems: [],
+    resumed: false,
+    error: null,
+    rolledBack: false,
+    proposer,
+    executor: executorStamp(),
+  };
+  const message = await postCard({
+    template: template("travel/ose-card.hbs"),
+    context: { ...oseView(planned, journey), time: seconds > 0 ? formatDuration(seconds, t) : t("AVENTURE.Travel.Proposal.timeUnchanged"), status: t("AVENTURE.Travel.Card.status.applying") },
+    rolls,
+    gmOnly: true,
+    flags: { travel: flag },
+  });
+  if (!message?.id) throw new UserError("AVENTURE.Travel.Error.Failed", { error: "chat" });
+  const id = message.id;
+  running.add(id);
+  try {
+    await execute(`journey.${id}`, readJourneyOp(id), (guard) => finishApply(message, flag, false, guard));
+  } finally {
+    running.delete(id);
+  }
+  return id;
+}
+
+/** The card's view of an OSE journey, in this GM's language. */
+function oseView(planned: PlannedOse, journey: Awaited<ReturnType<typeof rollOse>>["journey"]) {
+  const o = planned.ose;
+  return oseCardView(
+    {
+      journey,
+      legs: planned.legs,
+      baseMetres: planned.baseMetres,
+      slowest: planned.slowest,
+      openTerrain: o.openTerrain,
+      flags: { forcedMarch: o.forcedMarch, flying: o.flying, guide: o.guide, river: o.river, forage: o.forage, restWhenDue: o.restWhenDue },
+      rationsCounted: o.rations !== null,
+    },
+    t,
+    game.i18n.lang,
+  );
 }
 
 /** A journey card's operation read back from the world: its executor while it is applying or undoing. */
@@ -484,7 +555,8 @@ export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: U
     if (unseen) throw new UserError("AVENTURE.Travel.Route.Error.token", { id: unseen.id ?? "" });
     const foreignTokens = tokens.some((tk) => !ownsToken(tk, sender));
     if (foreign.length || foreignTokens || !getSetting("travelPlayersApply")) {
-      planJourney(req, actors); // refused now (rules, roll cap) rather than when a GM decides
+      if (req.ose) planOse(req, actors); // refused now (rules, base movement, route) rather than when a GM decides
+      else planJourney(req, actors); // refused now (rules, roll cap) rather than when a GM decides
       const data: TravelProposalData = { request: req, foreign: foreign.map((a) => a.id!) };
       await propose("travel", data, sender);
       return { messageId: null, proposed: true };
@@ -601,6 +673,7 @@ function proposalData(raw: unknown): { req: TravelRequest; foreign: string[] } {
 export function describeJourney(raw: unknown): string[] {
   const { req, foreign } = proposalData(raw);
   const actors = resolveActors(req, null);
+  if (req.ose) return describeOse(req, actors, foreign);
   const { plan, rollCount, route, trackFood } = planJourney(req, actors);
   const lang = game.i18n.lang;
   const fr = lang.startsWith("fr");
@@ -653,6 +726,26 @@ export function describeJourney(raw: unknown): string[] {
       : []),
     seconds > 0 ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(seconds, t) }) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
     t("AVENTURE.Travel.Proposal.rolls", { n: rollCount }),
+  ];
+}
+
+/**
+ * The proposal card's lines for an Old-School Essentials journey: party, base movement, legs by terrain, options, and
+ * the days to roll (no roll is shown before a GM applies it).
+ */
+function describeOse(req: TravelRequest, actors: OwnedActor[], foreign: string[]): string[] {
+  const planned = planOse(req, actors);
+  const lang = game.i18n.lang;
+  const names = (list: readonly { name: string }[]) => list.map((a) => a.name).join(", ");
+  const o = planned.ose;
+  const options = (["forcedMarch", "flying", "guide", "river", "forage", "restWhenDue"] as const).filter((k) => o[k]).map((k) => t(`AVENTURE.Wilderness.Field.${k}`));
+  return [
+    t("AVENTURE.Travel.Proposal.party", { names: names(actors) }),
+    ...(foreign.length ? [t("AVENTURE.Travel.Proposal.foreign", { names: names(actors.filter((a) => foreign.includes(a.id!))) })] : []),
+    planned.slowest ? t("AVENTURE.Wilderness.Card.baseOf", { base: planned.baseMetres, name: planned.slowest }) : t("AVENTURE.Wilderness.Card.base", { base: planned.baseMetres }),
+    t("AVENTURE.Travel.Proposal.route", { legs: planned.legs.map((l) => oseLegText(l, t, lang)).join(lang.startsWith("fr") ? "\u202f; " : "; ") }),
+    ...(options.length ? [options.join(" · ")] : []),
+    t("AVENTURE.Wilderness.Proposal.rolls"),
   ];
 }
 

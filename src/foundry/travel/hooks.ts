@@ -7,6 +7,7 @@
 import { openTravel } from "../../apps/TravelDialog.js";
 import { continueJourney, onPreMoveTokenRoute, onRouteButton } from "../route/plan.js";
 import { registerTravelTerrainBehavior } from "../route/terrain-region.js";
+import { openEncounter } from "../encounter/open.js";
 import { t } from "../i18n.js";
 import { registerRecovery } from "../operations.js";
 import { registerProposalKind } from "../proposals.js";
@@ -109,4 +110,28 @@ export function registerTravelHooks(): void {
   });
   onHook("preMoveToken", onPreMoveTokenRoute);
   onHook("renderChatMessageHTML", onRenderTravelCard);
+  onHook("renderChatMessageHTML", onRenderOseCard);
+}
+
+const OSE_ENCOUNTER = "aventure-ose-encounter";
+
+/**
+ * renderChatMessageHTML: "Open the Encounter dialog" on an Old-School Essentials journey card a GM wrote that met
+ * wandering monsters, for GMs (the dialog prefilled for the wilderness distance, docs/rules.md §12). Removed from any
+ * other message and for players.
+ */
+export function onRenderOseCard(message: ChatMessage, html: HTMLElement): void {
+  const buttons = [...html.querySelectorAll<HTMLButtonElement>(`[data-action="${OSE_ENCOUNTER}"]`)];
+  if (!buttons.length) return;
+  const ok = game.user.isGM && readJourney(message) !== null;
+  for (const button of buttons) {
+    if (!ok) {
+      button.remove();
+      continue;
+    }
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      void openEncounter({ where: "wilderness" });
+    });
+  }
 }

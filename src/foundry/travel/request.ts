@@ -27,6 +27,7 @@ import {
   type TravelTerrain,
 } from "../../rules/travel.js";
 import type { RulesetId } from "../../rules/rulesets.js";
+import { OSE_TERRAINS, type OseTerrain } from "../../rules/ose-wilderness.js";
 import { RulesError } from "../../rules/errors.js";
 import { bool, num, oneOf, type NumberConstraints } from "../../rules/validate.js";
 
@@ -74,6 +75,56 @@ export interface TravelRequest {
   /** A journey along a route instead of a distance or a duration. */
   route: TravelRouteRequest | null;
   members: TravelMemberRequest[];
+  /**
+   * An Old-School Essentials wilderness journey (docs/rules.md §12) instead of the pace, terrain, hours and saves of
+   * §2: present only then (the request's pace, mode, hours, lost chance and Survival DC are ignored).
+   */
+  ose?: OseTravelRequest;
+}
+
+/** The Old-School Essentials part of a request (docs/rules.md §12). */
+export interface OseTravelRequest {
+  /** The terrain of a journey by distance, and of a route's open ground (outside regions with an OSE terrain). */
+  openTerrain: OseTerrain;
+  /** Base movement rate in metres; null: the slowest member's, read from the actors. */
+  baseMetres: number | null;
+  forcedMarch: boolean;
+  flying: boolean;
+  guide: boolean;
+  river: boolean;
+  forage: boolean;
+  restWhenDue: boolean;
+  /** Animals eating a ration a day. */
+  animals: number;
+  /** Rations carried (counted on the card), or null: not counted. */
+  rations: number | null;
+  /** Travel days since the party last rested, before the journey. */
+  daysSinceRest: number;
+  /** The day before was a forced march: the first day is a day of rest. */
+  restFirst: boolean;
+}
+
+/** The most animals and rations a request may name (a sanity bound). */
+export const OSE_REQUEST_LIMITS = { baseMetres: 1000, animals: 500, rations: 100_000, daysSinceRest: 1000 } as const;
+
+/** Checks the Old-School Essentials part of a request received from anyone. */
+export function parseOse(raw: unknown): OseTravelRequest {
+  const o = record("ose", raw);
+  const base = o.baseMetres === undefined || o.baseMetres === null ? null : positive("ose.baseMetres", o.baseMetres, OSE_REQUEST_LIMITS.baseMetres);
+  return {
+    openTerrain: oneOf("ose.openTerrain", o.openTerrain ?? "clear", OSE_TERRAINS),
+    baseMetres: base,
+    forcedMarch: bool("ose.forcedMarch", o.forcedMarch, false),
+    flying: bool("ose.flying", o.flying, false),
+    guide: bool("ose.guide", o.guide, false),
+    river: bool("ose.river", o.river, false),
+    forage: bool("ose.forage", o.forage, false),
+    restWhenDue: bool("ose.restWhenDue", o.restWhenDue, false),
+    animals: o.animals === undefined ? 0 : num("ose.animals", o.animals, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.animals }),
+    rations: o.rations === undefined || o.rations === null ? null : num("ose.rations", o.rations, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.rations }),
+    daysSinceRest: o.daysSinceRest === undefined ? 0 : num("ose.daysSinceRest", o.daysSinceRest, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.daysSinceRest }),
+    restFirst: bool("ose.restFirst", o.restFirst, false),
+  };
 }
 
 /** What the GM reads of each actor before planning (see party.ts). */
@@ -209,6 +260,7 @@ export function parseRequest(raw: unknown): TravelRequest {
       r.survivalDC === undefined ? TRAVEL_SURVIVAL_DC.default : num("survivalDC", r.survivalDC, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max }),
     route,
     members,
+    ...(r.ose === undefined || r.ose === null ? {} : { ose: parseOse(r.ose) }),
   };
 }
 
