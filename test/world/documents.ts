@@ -665,21 +665,29 @@ export class FakeRegionBehavior extends FakeDocument {
 /**
  * A Region of a Scene: shapes (polygons, rectangles; a hole subtracts), an elevation range, behaviours. GMs only.
  * https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html (testPoint takes an elevation: NOTES.md
- * "v14", regions may sit on levels).
+ * "v14", regions may sit on levels). v14: `levels` ("The level IDs", RegionData, v14 API) and
+ * `elevation.topInclusive` ("Is the top included in the elevation range?", RegionElevationData, v14 API), false by
+ * default (NOTES.md "v14 Scene Levels": the top is excluded by default); v13 includes the top. Unverified, so not
+ * modelled: whether v14's testPoint also tests a level (the fake's tests elevation and shapes only).
  */
 export class FakeRegion extends FakeDocument {
   static override documentName = "Region";
-  static override fields = ["name", "shapes", "elevation", "color"];
+  static override fields = ["name", "shapes", "elevation", "color", "levels"];
   name: string;
   shapes: RegionShape[];
-  elevation: { bottom: number | null; top: number | null };
+  elevation: { bottom: number | null; top: number | null; topInclusive?: boolean };
+  /** v14: the region's levels (null on v13). */
+  levels: string[] | null;
   color = "#ff0000";
   readonly behaviors: FakeCollection<FakeRegionBehavior>;
-  constructor(world: FakeWorld, data: DocumentData & { name?: string; shapes?: RegionShape[]; elevation?: { bottom: number | null; top: number | null } }, parent: FakeScene) {
+  constructor(world: FakeWorld, data: DocumentData & { name?: string; shapes?: RegionShape[]; elevation?: { bottom: number | null; top: number | null; topInclusive?: boolean }; levels?: string[] }, parent: FakeScene) {
     super(world, data, parent);
     this.name = data.name ?? "Region";
     this.shapes = clone(data.shapes ?? []);
     this.elevation = clone(data.elevation ?? { bottom: null, top: null });
+    if (world.generation < 14 && (data.levels !== undefined || this.elevation.topInclusive !== undefined)) throw new Error("Region validation: levels and topInclusive are v14 fields");
+    if (world.generation >= 14) this.elevation.topInclusive ??= false;
+    this.levels = world.generation >= 14 ? [...(data.levels ?? [])] : null;
     this.behaviors = new FakeCollection<FakeRegionBehavior>("RegionBehavior");
   }
   override canUserModify(user: { isGM: boolean }): boolean {
@@ -692,7 +700,8 @@ export class FakeRegion extends FakeDocument {
   testPoint(p: { x: number; y: number; elevation: number }): boolean {
     if (typeof p.elevation !== "number") throw new Error("Region#testPoint needs an elevation");
     const { bottom, top } = this.elevation;
-    if ((bottom !== null && p.elevation < bottom) || (top !== null && p.elevation > top)) return false;
+    const topIncluded = this.world.generation < 14 || this.elevation.topInclusive === true;
+    if ((bottom !== null && p.elevation < bottom) || (top !== null && (topIncluded ? p.elevation > top : p.elevation >= top))) return false;
     let inside = false;
     for (const s of this.shapes) {
       const hit = shapeContains(s, p.x, p.y);
