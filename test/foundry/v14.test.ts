@@ -32,6 +32,7 @@ const LEVELS = (upSeesGround = false) => [
 // ------------------------------------------------------------------------------------------------ 1. stairs
 
 describe("v14: a move to another level (stairs, a lift) is not a fall", () => {
+  const errors = (world: FakeWorld) => world.notifications.filter((n) => n.type === "error").map((n) => n.message);
   const fallCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
   async function boot(generation: number) {
     const world = await bootWorld({ system: "dnd5e", users: [GM, GM2, PLAYER], generation });
@@ -47,19 +48,24 @@ describe("v14: a move to another level (stairs, a lift) is not a fall", () => {
   it("down the stairs from the upper floor (6 m) to the ground floor: the level changes, nothing falls", async () => {
     const { world, scene } = await boot(14);
     const token = place(world, scene, "upper", 6);
+    world.queueRolls(3, 4); // what a fall of 6 m would roll (2d6): nothing may use them
     await world.as("p1", () => moveToken(world, token, { x: 300, elevation: 0, level: "ground" }));
     await world.settle();
     expect(token.level).toBe("ground");
     expect(fallCards(world)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
+    expect(errors(world)).toEqual([]);
   });
 
   it("a waypoint on another level (a Change Level behaviour passed mid-move): nothing falls", async () => {
     const { world, scene } = await boot(14);
     const token = place(world, scene, "upper", 6);
+    world.queueRolls(3, 4);
     await world.as("p1", () => moveToken(world, token, { x: 300, elevation: 0, waypoints: [{ x: 200, y: 0, elevation: 0, action: "walk", level: "ground" }, { x: 300, y: 0, elevation: 0, action: "walk", level: "upper" }] }));
     await world.settle();
     expect(fallCards(world)).toEqual([]);
+    expect(world.rollsMade).toEqual([]);
+    expect(errors(world)).toEqual([]);
   });
 
   it.each([13, 14])("v%i: a 6 m drop on the same level is still a fall (2d6, RULES.md §4.1)", async (generation) => {
