@@ -15,6 +15,7 @@ import { EXPLORATION_BATCH } from "./exploration.js";
 import { POLARIS_BATCH } from "./polaris.js";
 import { ENCOUNTER_BATCH } from "./encounter.js";
 import { TRAVEL_BATCH } from "./travel.js";
+import { V14_BATCH } from "./v14.js";
 import type { Batch } from "./types.js";
 
 export const BATCHES: readonly Batch[] = [
@@ -25,5 +26,6 @@ export const BATCHES: readonly Batch[] = [
   PURSUIT_BATCH,
   POLARIS_BATCH,
   EXPLORATION_BATCH,
+  V14_BATCH,
 ];
 
