@@ -608,6 +608,8 @@ export class FakeToken extends FakeDocument {
       x: typeof last.x === "number" ? last.x : undefined,
       y: typeof last.y === "number" ? last.y : undefined,
       elevation: typeof last.elevation === "number" ? last.elevation : undefined,
+      // v14: a waypoint's level (TokenPosition.level)
+      ...(typeof last.level === "string" ? { level: last.level } : {}),
       action: typeof last.action === "string" ? last.action : undefined,
       method: (options.method as never) ?? "api",
     });
@@ -820,11 +822,23 @@ export class FakeWall extends FakeDocument {
  * is not described there: the fake reads it as "the other levels visible from this one" (NOTES.md "v14 Scene Levels").
  * A level's range is taken as bottom ≤ elevation < top (unverified).
  */
-export interface FakeLevel {
-  id: string;
+export class FakeLevel extends FakeDocument {
+  static override documentName = "Level";
+  static override fields = ["name", "elevation", "visibility"];
   name: string;
   elevation: { bottom: number; top: number };
   visibility: { levels: Set<string> };
+  constructor(world: FakeWorld, data: DocumentData & { name?: string; elevation?: { bottom: number; top: number }; visibility?: { levels?: string[] } }, parent: FakeScene) {
+    super(world, data, parent);
+    if (world.generation < 14) throw new Error("Level: a v14 document");
+    this.name = data.name ?? this.id;
+    this.elevation = { bottom: data.elevation?.bottom ?? 0, top: data.elevation?.top ?? 0 };
+    this.visibility = { levels: new Set(data.visibility?.levels ?? []) };
+  }
+  /** GMs only (a scene's documents). */
+  override canUserModify(user: { isGM: boolean }): boolean {
+    return user.isGM;
+  }
 }
 
 export interface SceneData extends DocumentData {
@@ -866,9 +880,7 @@ export class FakeScene extends FakeDocument {
   constructor(world: FakeWorld, data: SceneData) {
     super(world, data);
     if (data.levels?.length && world.generation < 14) throw new Error("Scene validation: levels are a v14 feature");
-    for (const l of data.levels ?? []) {
-      this.levels.set({ id: l._id, name: l.name ?? l._id, elevation: { ...l.elevation }, visibility: { levels: new Set(l.visibility?.levels ?? []) } });
-    }
+    for (const l of data.levels ?? []) this.levels.set(new FakeLevel(world, l, this));
     this.name = data.name ?? "Scene";
     this.grid = { size: 100, distance: 1.5, units: "m", type: 1, ...(data.grid ?? {}) };
     this.environment = { darknessLevel: data.darkness ?? 0, globalLight: { enabled: data.globalLight ?? false, darkness: { min: 0, max: 1 } } };
@@ -886,6 +898,7 @@ export class FakeScene extends FakeDocument {
       drawings: this.drawings as unknown as FakeCollection<FakeDocument>,
       lights: this.lights as unknown as FakeCollection<FakeDocument>,
       walls: this.walls as unknown as FakeCollection<FakeDocument>,
+      levels: this.levels as unknown as FakeCollection<FakeDocument>,
     };
     return map[collection] ?? null;
   }
@@ -907,7 +920,7 @@ export class FakeScene extends FakeDocument {
 }
 
 function collectionOf(type: string): string {
-  const map: Record<string, string> = { Token: "tokens", Region: "regions", Drawing: "drawings", AmbientLight: "lights", Wall: "walls" };
+  const map: Record<string, string> = { Token: "tokens", Region: "regions", Drawing: "drawings", AmbientLight: "lights", Wall: "walls", Level: "levels" };
   const c = map[type];
   if (!c) throw new Error(`Fake Scene: embedded ${type} is not modelled`);
   return c;

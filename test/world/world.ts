@@ -49,6 +49,7 @@ import {
   FakeToken,
   FakeUser,
   FakeWall,
+  FakeLevel,
   type ActorData,
   type DocumentData,
   type MessageData,
@@ -1075,6 +1076,8 @@ function makeEmbedded(world: FakeWorld, parent: FakeDocument, collection: string
       return new FakeAmbientLight(world, d as never, parent as FakeScene);
     case "walls":
       return new FakeWall(world, d as never, parent as FakeScene);
+    case "levels":
+      return new FakeLevel(world, d as never, parent as FakeScene);
     default: {
       const make = (parent as unknown as { makeEmbedded?: (c: string, d: Plain) => FakeDocument }).makeEmbedded;
       if (make) return make.call(parent, collection, data);

@@ -24,7 +24,6 @@ interface EffectDoc {
   duration?: { expired?: boolean } | null;
 }
 interface V14Api {
-  refreshLight(): Promise<void>;
   checkDetection(ids?: string[] | null): Promise<{ noticed: string[] } | null | undefined>;
   openPursuit(options: { tokens: TokenDoc[] }): { start(): Promise<{ dungeon?: unknown } | null>; dungeon(op: "round"): Promise<unknown>; change(name: string, value: string | boolean): Promise<unknown>; close(): Promise<unknown> };
 }
@@ -86,11 +85,12 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
       const beside = await creature("Beside", [12, 10], ground, -1, { wis: 30 });
       const entry = { dc: 12, from: [guard.id!], because: { [guard.id!]: "darkness" as const }, light: "dark" as const, seenBy: [], x: 10 * SQUARE, y: 10 * SQUARE };
       await game.scenes.get(box.scene!.id!)!.update({ flags: { [MODULE_ID]: { hides: { [rogue.id!]: entry } } } });
-      await api().refreshLight();
-      const report = await api().checkDetection();
-      const noticed = report?.noticed ?? [];
-      assert.include(noticed, `${beside.id}|${rogue.id}`, "the creature on the same floor notices it");
-      assert.isFalse(noticed.includes(`${above.id}|${rogue.id}`), "the creature upstairs does not");
+      await rogue.update(at(10, 9)); // a step in the light: ambient detection judges the creatures that may see it
+      const card = await waitFor(() => box.messages().find((m) => flagsOf(m).detect !== undefined), "the detection card");
+      const rows = (flagsOf(card).detect as { rows: { observerId: string; hiderId: string }[] }).rows;
+      assert.deepEqual(rows.map((r) => [r.observerId, r.hiderId]), [[beside.id, rogue.id]], "only the creature on the same floor notices it");
+      const again = await api().checkDetection();
+      assert.isFalse((again?.noticed ?? []).includes(`${above.id}|${rogue.id}`), "the creature upstairs does not, even on a forced pass");
     });
 
     it("the running exhaustion applies in two chases in a row (the first one's expired after three turns of rest)", async () => {
