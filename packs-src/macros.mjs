@@ -20,7 +20,8 @@ export function macroCommand(call) {
   return [
     `// Aventure: see the module's docs/api.md`,
     `const api = game.modules.get("aventure")?.api;`,
-    `if (!api) ui.notifications.error("Aventure is not active.");`,
+    // Aventure's own strings are not loaded when it is not active: the two languages are here.
+    `if (!api) ui.notifications.error(game.i18n.lang === "fr" ? "Aventure n’est pas activé." : "Aventure is not active.");`,
     `else api.${call};`,
   ].join("\n");
 }

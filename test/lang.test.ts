@@ -71,6 +71,15 @@ describe("lang files", () => {
     expect(bad).toEqual([]);
   });
 
+  it("French argument names carry their article: composed errors read as French (\"pour la taille du groupe\")", () => {
+    const args = Object.keys(fr).filter((k) => k.startsWith("AVENTURE.Arg."));
+    expect(args.length).toBeGreaterThan(40);
+    const bare = args.filter((k) => !/^(le|la|les|l’|un|une|des) /.test(fr[k]!) && !/^l’/.test(fr[k]!));
+    expect(bare).toEqual([]);
+    // The check catches a planted bare name.
+    expect(/^(le|la|les|l’|un|une|des) /.test("taille du groupe")).toBe(false);
+  });
+
   it("the French is translated (no English sentence left in fr.json)", () => {
     // Same text is allowed for proper names, abbreviations and formulas.
     const allowedSame = /^(Aventure|Polaris|Rôle['’]n Play|Portes, Monstres & Trésors|Old-School Essentials|D&D 5e|OSE|[A-Z0-9 .:/+×%{}()-]*|.{0,4})$/;

@@ -71,7 +71,7 @@ export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
     for (const key of ACTOR_DATA_FIELDS) {
       const field = form.elements.namedItem(`paths.${key}`);
       // A path is one line: the field only wraps it (a line break typed or pasted in is dropped).
-      if (field && "value" in field) paths[key] = field.value.replace(/[\r\n]+/g, "").trim();
+      if (field && "value" in field) paths[key] = field.value.replace(/[\r\n]+/g, "").replace(/\s*\|\s*/g, "|").trim();
     }
     this.#paths = paths;
   }

@@ -26,6 +26,7 @@ import {
   type SurpriseChoice,
 } from "./pursuit-context.js";
 import type { DUNGEON_CHASE_ENDS } from "../rules/pursuit.js";
+import { usualSpeed } from "../rules/movement.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
@@ -58,7 +59,15 @@ export function setupFromTokens(tokens: readonly DialogToken[]): PursuitSetup {
     .map((tk) => {
       let speed: number | null = null;
       // cast: a dialog token's actor is a document the caller gave (the canvas's, or a Quench batch's)
-      if (tk.actor) speed = adapter.read(tk.actor as never).speeds?.walk ?? null;
+      const speeds = tk.actor ? adapter.read(tk.actor as never).speeds : null;
+      // One that only flies or swims chases at that speed; a speed the rules refuse (negative) is left to the GM.
+      if (speeds) {
+        try {
+          speed = usualSpeed(speeds);
+        } catch {
+          speed = null;
+        }
+      }
       return { id: tk.id!, name: tk.name, disposition: tk.disposition, speed };
     });
   const drafts = groupTokens(infos);

@@ -36,7 +36,8 @@ export function actorDataContext(
         key,
         label: localize(`AVENTURE.ActorData.field.${key}`),
         hint: localize(`AVENTURE.ActorData.hint.${key}`),
-        value: paths[key],
+        // Alternatives shown as "a | b": the field wraps between them, never inside a path (saved without the spaces).
+        value: paths[key].split("|").map((p) => p.trim()).join(" | "),
         rows: pathRows(paths[key]),
         missing: missing.has(key),
         sample: raw === null ? "" : String(raw),

@@ -192,7 +192,7 @@ function countdownView(state: PolarisTestState, l: Localize): { status: string; 
   return { status, ended, left: c.left, over };
 }
 
-/** "Margin 4 (0 + 4, critical success: mastery)", or "Margin 5". */
+/** "Margin 4 (0 + 4: mastery)", or "Margin 5". */
 export function marginText(result: PolarisTestResult, kind: PolarisTestKind | undefined, override: boolean, l: Localize): string {
   if (result.critical !== "success") return l("AVENTURE.Polaris.marginIs", { margin: result.margin });
   if (!override && result.criticalBonus === 0) return l("AVENTURE.Polaris.marginCriticalNone", { margin: result.margin });

@@ -404,6 +404,18 @@ export function movementBudget(speeds: MovementSpeeds, action: BudgetAction): nu
   return walk;
 }
 
+/**
+ * The speed a creature moves at when no action is named (a chase, a prefilled group speed): its walking speed; a
+ * creature that does not walk (walk 0: one that only flies or swims), its fastest other speed.
+ * *Decision* (RULES.md gives speeds per mode, not which one a chase uses). Throws NotANumber / Negative (speeds).
+ */
+export function usualSpeed(speeds: MovementSpeeds): number {
+  requireObject("speeds", speeds);
+  const walk = checkMetres("walk", speeds.walk);
+  if (walk > 0) return walk;
+  return Math.max(checkMetres("fly", speeds.fly ?? 0), checkMetres("swim", speeds.swim), checkMetres("climb", speeds.climb));
+}
+
 export interface MovementLeft {
   /** Metres left this turn (negative when the movement went beyond the budget). */
   left: number;

@@ -52,15 +52,15 @@ describe("plurals and durations", () => {
 });
 
 describe("the panel's context", () => {
-  it("ose: three buttons; Rôle'n Play adds a minute and ten", () => {
+  it("ose: three buttons; Rôle'n Play adds a minute and ten; each label says what it spends", () => {
     expect(panelActions("ose", l).map((a) => [a.action, a.amount, a.label])).toEqual([
-      ["explore", 1, "+1 turn"],
+      ["explore", 1, "Explore (1 turn)"],
       ["rest", 1, "Rest a turn"],
       ["search", 1, "Search (1 turn)"],
     ]);
     expect(panelActions("rnp", l).slice(3).map((a) => [a.action, a.amount, a.label])).toEqual([
-      ["spend", 60, "+1 min"],
-      ["spend", 600, "+10 min"],
+      ["spend", 60, "Corridor, lock, trap (1 min)"],
+      ["spend", 600, "Large room (10 min)"],
     ]);
   });
 

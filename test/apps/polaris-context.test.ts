@@ -21,7 +21,7 @@ describe("Polaris card: critical success", () => {
     const ctx = polarisCardContext(card({ die: 12, result: polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: 4 }) }), en);
     expect(ctx.degree).toBe("Fair");
     expect(ctx.modifier).toBe("+1");
-    expect(ctx.marginText).toBe("Margin 4 (0 + 4, critical success: mastery)");
+    expect(ctx.marginText).toBe("Margin 4 (0 + 4: mastery)");
     expect(ctx.critical).toBe("Critical success!");
     expect(ctx.criticalExplain).toBe("A critical success improves the margin by the skill's mastery level: +4. The degree reads the improved margin.");
   });
@@ -35,7 +35,7 @@ describe("Polaris card: critical success", () => {
       "Une réussite critique à un test d\u2019attribut améliore la marge de la moitié du niveau de l\u2019attribut, arrondie à l\u2019inférieur\u00a0: +7. Le degré se lit sur la marge améliorée.",
     );
     const set = polarisTest({ chance: 12, difficulty: "average", roll: 12, criticalBonus: 6 });
-    expect(polarisCardContext(card({ die: 12, result: set, criticalOverride: true }), en).marginText).toBe("Margin 6 (0 + 6, critical success: the GM's bonus)");
+    expect(polarisCardContext(card({ die: 12, result: set, criticalOverride: true }), en).marginText).toBe("Margin 6 (0 + 6: the GM's bonus)");
   });
   it("nothing to explain otherwise", () => {
     const ctx = polarisCardContext(card({ die: 10, result: polarisTest({ chance: 12, difficulty: "average", roll: 10, mastery: 4 }) }), en);

@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import { chromium, type Page } from "playwright-core";
 import { listTemplates, makeHandlebars, renderWith, ROOT, TEMPLATES } from "../fake/handlebars.js";
 import { FakeI18n } from "../fake/i18n.js";
-import { SAMPLES, type Sample } from "../templates/samples.js";
+import { CARD_HEIGHT_BUDGET, SAMPLES, type Sample } from "../templates/samples.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const OUT = join(ROOT, "screenshots");
@@ -24,6 +24,7 @@ const manifest = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8")) as 
 const css = manifest.styles.map((f) => readFileSync(join(ROOT, f), "utf8")).join("\n");
 const shim = readFileSync(join(ROOT, "test/browser/foundry-shim.css"), "utf8");
 const probe = readFileSync(join(ROOT, "test/browser/probe.js"), "utf8");
+const layout = readFileSync(join(ROOT, "test/browser/layout.js"), "utf8");
 
 /** Font Awesome Free (a devDependency, for the screenshots only: Foundry ships its own), fonts inlined. */
 let faCss = "";
@@ -169,6 +170,8 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
       const written: string[] = [];
       const problems: string[] = [];
       const errors: string[] = [];
+      const layoutProblems: string[] = [];
+      let tallest = 0;
       const stats = new Map<Theme, { texts: number; icons: number; min: number; where: string }>();
       for (const theme of THEMES) {
         for (const lang of ["en", "fr"] as const) {
@@ -190,6 +193,14 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
             written.push(relative(ROOT, file));
             const where = `${name} [${theme}, ${lang}]`;
             for (const f of report.failures) problems.push(line(where, f));
+            const found = (await p.evaluate(`(${layout})(document.querySelector(${JSON.stringify(framed.target)}), ${JSON.stringify(lang)})`)) as string[];
+            for (const f of found) layoutProblems.push(`${where}: ${f}`);
+            if (sample!.kind === "card") {
+              const height = (await p.evaluate(`document.querySelector(".chat-message").getBoundingClientRect().height`)) as number;
+              const budget = sample!.heightBudget ?? CARD_HEIGHT_BUDGET;
+              if (height > budget) layoutProblems.push(`${where}: the card is ${Math.round(height)} px tall, over its budget of ${budget} px`);
+              tallest = Math.max(tallest, height);
+            }
             const s = stats.get(theme) ?? { texts: 0, icons: 0, min: Infinity, where: "" };
             s.texts += report.texts.length;
             s.icons += report.icons.length;
@@ -212,8 +223,10 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
           if (existsSync(from)) copyFileSync(from, join(docs, f));
         }
       }
+      console.log(`layout: no cut text, lone word, unlabelled icon control or other-language word; tallest card ${Math.round(tallest)} px`);
       expect(errors).toEqual([]);
       expect(problems, `contrast or icon failures:\n${problems.join("\n")}`).toEqual([]);
+      expect(layoutProblems, `layout failures:\n${layoutProblems.join("\n")}`).toEqual([]);
     } finally {
       await browser.close();
     }
@@ -233,6 +246,35 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
       const report = await show(p, framed, 480);
       expect(report.failures.map((f) => `${f.kind} ${f.text}`)).toEqual(["text Failure", "icon fa-solid fa-swords"]);
       expect(report.failures[0]!.ratio).toBeLessThan(4.5);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!CHROMIUM)("the layout check can fail", () => {
+  it("finds cut text, a word alone in a badge, an unlabelled icon button and English in French", async () => {
+    const browser = await launch();
+    try {
+      const p = await browser.newPage({ viewport: { width: 520, height: 400 }, deviceScaleFactor: 1 });
+      await p.setContent(head("fr"));
+      const framed = frame(
+        { kind: "dialog", context: () => ({}) },
+        `<p style="width:60px;overflow:hidden;white-space:nowrap">Un texte beaucoup trop long</p>` +
+          `<span class="aventure-badge" style="display:inline-block;width:40px;white-space:normal">Lancer combat</span>` +
+          `<button type="button"><i class="fa-solid fa-xmark"></i></button>` +
+          `<p>Jet de sauvegarde with the dice</p><p>Réglage correct</p>`,
+        "Sonde",
+        "dark",
+      );
+      await show(p, framed, 480);
+      const found = (await p.evaluate(`(${layout})(document.querySelector(".application"), "fr")`)) as string[];
+      expect(found.map((f) => f.split(":")[0])).toEqual([
+        "cut text",
+        "a word alone on a line",
+        "icon-only control without a label (aria-label and tooltip)",
+        "words of the other language (with, the)",
+      ]);
     } finally {
       await browser.close();
     }

@@ -61,6 +61,22 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
     expect(new Dnd5eAdapter().read(asActor(old)).senses.darkvision).toBe(18);
   });
 
+  it("reads a fly-only summon (walk null, no units) as flying, not as having no speed", () => {
+    // dnd5e 5.3.3 SRD Arcane Eye: walk/climb/swim null, fly 30, units null (feet).
+    const eye = world.addUserActor(fixture("dnd5e-summon-fly-only"));
+    expect(new Dnd5eAdapter().read(asActor(eye)).speeds).toEqual({ walk: 0, climb: 0, swim: 0, fly: 9 });
+  });
+
+  it("reads a fly-only creature stored with walk 0 as not walking", () => {
+    const air = world.addUserActor(fixture("dnd5e-npc-fly-only"));
+    expect(new Dnd5eAdapter().read(asActor(air)).speeds).toEqual({ walk: 0, climb: 0, swim: 0, fly: 27 });
+  });
+
+  it("still reads no speed at all when no speed is stored", () => {
+    const none = world.addUserActor({ _id: "nomove", name: "Shapeless", system: { attributes: { movement: { walk: null, fly: null, units: "ft" } } } });
+    expect(new Dnd5eAdapter().read(asActor(none)).speeds).toBeNull();
+  });
+
   it("follows the feet-to-metres setting", async () => {
     await world.as("gm1", () => game.settings.set("aventure", "feetFactor", 0.3048));
     const hero = world.addUserActor(fixture("dnd5e-character-ft"));
@@ -160,6 +176,50 @@ describe("OSE adapter against OSE-shaped actors", () => {
     expect(s.speeds?.walk).toBe(6);
     const old = world.addUserActor({ _id: "old", name: "Old goblin", system: { hp: { value: 3, max: 3 }, movement: { base: 60 } } });
     expect(new OseAdapter().read(asActor(old)).speeds?.walk).toBe(6);
+  });
+
+  describe("flying and swimming from the movement details (OSE SRD monster shapes)", () => {
+    const monsters = JSON.parse(readFileSync(join(ROOT, "test/fixtures", "ose-monsters-moves.json"), "utf8")) as ReturnType<typeof fixture>[];
+    const speedsOf = (name: string) => {
+      const m = monsters.find((x) => x.name === name)!;
+      return new OseAdapter().read(asActor(world.addUserActor(m))).speeds;
+    };
+    // Metres per round: feet per turn / 3 (encounter movement), × 0.3 m per foot.
+    it("a monster that only flies (\"Flying\") does not walk: it flies at its base rate", () => {
+      expect(speedsOf("Hawk")).toEqual({ walk: 0, climb: 0, swim: 0, fly: 48 }); // 480' (160') flying
+    });
+    it("a flying rate written out is added to the walking rate", () => {
+      expect(speedsOf("Red dragon")).toEqual({ walk: 9, climb: 0, swim: 0, fly: 24 }); // 90' (30'), 240' (80') flying
+    });
+    it("a swimming rate written out is added, even when equal to the walking rate", () => {
+      expect(speedsOf("Crocodile")).toEqual({ walk: 9, climb: 0, swim: 9, fly: 0 }); // 90' (30'), 90' (30') swimming
+    });
+    it("a monster that only swims (\"Swimming\") does not walk", () => {
+      expect(speedsOf("Killer whale")).toEqual({ walk: 0, climb: 0, swim: 24, fly: 0 }); // 240' (80') swimming
+    });
+    it("reads lines typed as the rulebook prints them, with round rates in parentheses and prime signs", () => {
+      expect(speedsOf("Stirge")).toEqual({ walk: 3, climb: 0, swim: 0, fly: 18 }); // 30' (10') / 180' (60') flying
+      expect(speedsOf("Pixie")).toEqual({ walk: 9, climb: 0, swim: 0, fly: 18 }); // 90' (30'), fly 180' (60')
+    });
+    it("ignores notes that are no speed (webs, gliding, forms)", () => {
+      expect(speedsOf("Black widow spider")).toEqual({ walk: 6, climb: 0, swim: 0, fly: 0 });
+    });
+    it("reads data made before the system moved the text to details.movement (movement.value)", () => {
+      expect(speedsOf("Harpy")).toEqual({ walk: 6, climb: 0, swim: 0, fly: 15 }); // 60' (20'), 150' (50') flying
+    });
+    it("the Pursuit dialog prefills a group of fliers with their flying speed, not 0", async () => {
+      const { setupFromTokens } = await import("../../src/apps/PursuitDialog.js"); // after boot: the window class needs Foundry
+      const hawk = world.addUserActor(monsters.find((x) => x.name === "Hawk")!);
+      const dragon = world.addUserActor(monsters.find((x) => x.name === "Red dragon")!);
+      const tk = (id: string, actor: unknown) => ({ id, name: id, disposition: -1, actor });
+      expect(setupFromTokens([tk("h", hawk)]).groups.opponents.speed).toBe(48);
+      // With a walker in the group, the slowest usual speed: the dragon's walking 9 m.
+      expect(setupFromTokens([tk("h", hawk), tk("d", dragon)]).groups.opponents.speed).toBe(9);
+    });
+    it("keeps the goblin (no movement details) walking only", () => {
+      const gob = world.addUserActor(fixture("ose-monster"));
+      expect(new OseAdapter().read(asActor(gob)).speeds).toEqual({ walk: 6, climb: 0, swim: 0, fly: 0 });
+    });
   });
 
   it("uses core status ids (no system list)", () => {

@@ -131,7 +131,7 @@ describe("side initiative over three rounds (ose, three sides)", () => {
     expect(combat.round).toBe(1);
     expect(combat.turn).toBe(0);
     expect(sideCards(world)).toHaveLength(1);
-    expect(sideCards(world)[0]!.content).toContain("round 1");
+    expect(sideCards(world)[0]!.content).toContain("round\u00a01"); // never "round" at the end of a line, "1" alone on the next
     expect(sideCards(world)[0]!.content).toContain("simultaneous");
     expect(sideCards(world)[0]!.rolls).toHaveLength(1); // one 3d6 roll, one die per side
     expect(calls).toHaveLength(1);
@@ -169,6 +169,8 @@ describe("side initiative over three rounds (ose, three sides)", () => {
     expect(order(combat)).toEqual(["Colporteur", "Aldric", "Brune", "Orc", "Rôdeur"]);
     expect(sideCards(world)).toHaveLength(3);
     expect(sideCards(world)[2]!.rolls).toHaveLength(2); // the first roll and the reroll of the tied pair
+    expect(sideCards(world)[2]!.content).toContain("→: rerolled to break a tie."); // the arrow has its legend
+    expect(sideCards(world)[1]!.content).not.toContain("rerolled"); // only where a side was rerolled
     expect(calls).toHaveLength(3);
     expect(calls.every((c) => c.options.turnEvents === false && c.user === "gm1")).toBe(true);
 

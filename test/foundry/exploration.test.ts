@@ -277,8 +277,8 @@ describe("the Exploration panel", () => {
     await set(c.world, "explorationWanderingChance", 9);
     await c.world.settle();
     expect(notes(c.world, "warn")).toEqual([
-      "Exploration: length of a turn (seconds): Expected a value between 1 and 86400 for length of a turn (got 0). The default (600) is used.",
-      "Exploration: wandering monsters on this or less: Expected a value between 0 and 6 for wandering-monster chance (got 9). The default (1) is used.",
+      "Exploration: length of a turn (seconds) — the default (600) is used. Expected a value between 1 and 86400 for length of a turn (got 0).",
+      "Exploration: wandering monsters on this or less — the default (1) is used. Expected a value between 0 and 6 for wandering-monster chance (got 9).",
     ]);
     expect(notes(c.world, "warn", "p1")).toEqual([]);
     const panel = (await as(c, "gm1", (a) => a.openExploration()))!;
@@ -681,6 +681,6 @@ describe("exactly once across a crash", () => {
     await c.world.settle();
     expect(record(c).state!.turn).toBe(2);
     expect(light(c.tokens.aldric)).toEqual({ dim: 2, bright: 1, remembered: null });
-    expect(text(cards(c.world)[0]!)).toContain("Not changed, it changed meanwhile: the light of Aldric.");
+    expect(text(cards(c.world)[0]!)).toContain("Not applied (someone else had already changed it): the light of Aldric.");
   });
 });

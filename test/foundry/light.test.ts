@@ -675,6 +675,9 @@ describe("hiding (RULES.md §6)", () => {
     await refresh(world);
     world.queueRolls(15);
     expect(await as(world, "gm1", (a) => a.hide("rogue"))).toMatchObject({ dc: 15, hiddenFrom: ["orc"] });
+    // The card labels the condition (why the rogue could try) apart from the outcome (whether the orc notices it).
+    const card = cardsWith(world, "hide").at(-1)!;
+    expect(card.content).toMatch(/Orc<br><small>can hide from it: cannot see in the darkness<\/small>/);
   });
 
   it("a player's request runs on the active GM; a non-owner is refused; a refusal reaches the player in words", async () => {
@@ -866,6 +869,15 @@ describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
     expect(again.buttons).toEqual(["aventure-end-hide", "aventure-stop-search"]);
     expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer");
     expect(again.root.querySelector(".aventure-light-searching")!.textContent).toContain("Searching");
+    // The one-line head: the level and icons, each icon labelled (tooltip and aria-label); the scene's darkness in the body.
+    const head = again.root.querySelector(".aventure-light-head")!;
+    expect(head.querySelector(".aventure-light-darkness")).toBeNull();
+    for (const icon of head.querySelectorAll("i[role=img]")) {
+      expect(icon.getAttribute("aria-label")).toBeTruthy();
+      expect(icon.getAttribute("data-tooltip")).toBe(icon.getAttribute("aria-label"));
+    }
+    expect(head.querySelectorAll("i[role=img]")).toHaveLength(2);
+    expect(again.root.querySelector(".aventure-light-body .aventure-light-darkness")!.textContent).toMatch(/^Scene darkness: \d+%$/);
   });
 });
 
@@ -938,7 +950,8 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue"));
     const mark2 = world.writes.length;
-    expect(await forgeRequest(world, "p2", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "revealed", ...claim })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Rogue" }));
+    // Hidden now, and p2 has no token that knows where it is: not named (docs/security.md, what a refusal tells).
+    expect(await forgeRequest(world, "p2", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "revealed", ...claim })).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
     // An event only the GM may rule (the prerequisites stopped holding), reported by the owner claiming to be a GM.
     expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "leftDarkness", ...claim })).toMatchObject(refused("AVENTURE.Error.UnknownValue"));
     // The old query path is gone: nothing answers it.
@@ -957,8 +970,9 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     expect(errors(world, "p1")).toEqual(["You do not own Guard 10."]);
     await world.as("gm1", () => setHide(world.scenes.get("scene1")!.tokens.get("g10")!, { dc: 20, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
     const mark = world.writes.length;
-    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "g10", event: "revealed" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
-    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "g10" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard 10" }));
+    // Hidden from the rogue, p1's only token: the refusals no longer name it (docs/security.md, what a refusal tells).
+    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "g10", event: "revealed" })).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "g10" })).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
     expect(gameWrites(world, mark)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
   });

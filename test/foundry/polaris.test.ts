@@ -452,10 +452,14 @@ describe("the Polaris dialog: skill or attribute, mastery, harder by N degrees, 
     const card = lastCard(world);
     expect(card).toContain("Critical success!");
     expect(card).toContain("Success — Fair (+1)");
-    expect(card).toContain("Margin 4 (0 + 4, critical success: mastery)");
+    expect(card).toContain("Margin 4 (0 + 4: mastery)");
     expect(card).not.toContain("Barely");
+    // Announced once in what the card shows; the explanation is the margin line's tooltip.
+    const shown = card.replace(/<[^>]*>/g, " ");
+    expect(shown.match(/critical success/gi)).toHaveLength(1);
+    expect(world.messages.contents.at(-1)!.content).toContain('title="A critical success improves the margin by the skill&#x27;s mastery level: +4.');
     // The dialog shows the same, under the form.
-    expect(text(app.element.querySelector(".aventure-polaris-last")!)).toBe("Die 12: Success — Fair (+1) Critical success! Margin 4 (0 + 4, critical success: mastery)");
+    expect(text(app.element.querySelector(".aventure-polaris-last")!)).toBe("Die 12: Success — Fair (+1) Critical success! Margin 4 (0 + 4: mastery)");
   });
 
   it("an attribute test: chance 14, die 14 → margin 7 (half of 14), Good (+3); the field is the attribute's level", T, async () => {
@@ -471,7 +475,7 @@ describe("the Polaris dialog: skill or attribute, mastery, harder by N degrees, 
     world.queueRolls(14);
     await roll(world, app);
     expect(lastCard(world)).toContain("Success — Good (+3)");
-    expect(lastCard(world)).toContain("Margin 7 (0 + 7, critical success: half the attribute)");
+    expect(lastCard(world)).toContain("Margin 7 (0 + 7: half the attribute)");
   });
 
   it("harder by 1 degree: Moyenne → Assez difficile (−3); by 20: clamped at Héroïque (−20); shown before the roll and on the card", T, async () => {
@@ -486,7 +490,7 @@ describe("the Polaris dialog: skill or attribute, mastery, harder by N degrees, 
     await roll(world, app);
     expect(lastCard(world)).toContain("Assez difficile (−3)");
     expect(lastCard(world)).toContain("relevée d’un degré depuis Moyenne");
-    expect(lastCard(world)).toContain("Chances finales 9"); // 12 − 3; attempt 2 would add −1, but this is the first roll
+    expect(lastCard(world)).toContain("Chance finale 9"); // 12 − 3; attempt 2 would add −1, but this is the first roll
     world.queueRolls(1);
     const heroic = (await test(world, { chance: 12, difficulty: "average", harder: 20 }))!;
     expect(heroic.difficulty).toBe("heroic");
@@ -752,7 +756,7 @@ describe("changing intention (RULES.md §9.2): an Adaptation test from the track
     await (await menu(world, "gm1", c, "Requin")).click();
     const t = lastCard(world);
     expect(t).toContain("Difficile (−5)");
-    expect(t).toContain("Chances finales −1"); // 4 − 5: automatic failure, the die (19) is the margin
+    expect(t).toContain("Chance finale −1"); // 4 − 5: automatic failure, the die (19) is the margin
     expect(t).toContain("Catastrophe\u00a0: confusion, Requin ne fait rien du tout ce round");
     expect(confused(c)!.ids).toEqual([byName(c, "Requin").id]);
   });

@@ -497,7 +497,7 @@ describe("Travel along a route: players propose, GMs dispose, exactly once", () 
     await world.settle();
     expect(at(tAria)).toEqual(START);
     expect(at(tBram)).toEqual({ x: 1000, y: 1000 });
-    expect(footer(world, card!, "gm1").text).toContain("Not changed, it changed meanwhile: position of the token Bram.");
+    expect(footer(world, card!, "gm1").text).toContain("Not applied (someone else had already changed it): position of the token Bram.");
   });
 });
 

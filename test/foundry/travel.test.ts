@@ -283,7 +283,7 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(world.worldTime).toBe(1000);
     expect(notes(world, "gm2")).toEqual(["The journey was undone.", "Left as they were (changed since the journey): Dun."]);
     expect(journey(card!)).toMatchObject({ status: "undone", problems: [{ kind: "drifted", what: "exhaustion", name: "Dun", phase: "undo" }] });
-    expect(footer(world, card!, "p1").text).toEqual(["Undone: the values from before the journey were put back.", "Not changed, it changed meanwhile: exhaustion of Dun."]);
+    expect(footer(world, card!, "p1").text).toEqual(["Undone: the values from before the journey were put back.", "Not applied (someone else had already changed it): exhaustion of Dun."]);
   });
 
   it("Undo skips a deleted actor and reports it; the others are put back", async () => {

@@ -192,6 +192,7 @@ beforeAll(async () => {
     hasSpeedFor: () => [{ walk: 9, climb: 9, swim: 0 }, "climb"],
     movementBudget: () => [{ walk: 9, climb: 0, swim: 0, fly: 18 }, "fly"],
     movementLeft: () => [9, 4],
+    usualSpeed: () => [{ walk: 0, climb: 0, swim: 0, fly: 18 }],
     jumpTooLong: () => ["rnp", { strength: 10, runUp: true, metres: 4 }],
     lightRank: () => ["dim"],
     lightThresholds: () => [{ bright: 0.2, dim: 0.7 }],

@@ -341,6 +341,15 @@ describe("movement budget and jump length check (ruler helpers)", () => {
     throwsKey(() => movementBudget(speeds, "burrow" as never), "AVENTURE.Error.UnknownValue");
     throwsKey(() => movementBudget({ walk: -1, climb: 0, swim: 0 }, "walk"), "AVENTURE.Error.Negative");
   });
+  it("the usual speed is the walking speed, or the fastest other speed of a creature that does not walk", async () => {
+    const { usualSpeed } = await import("../../src/rules/index.js");
+    expect(usualSpeed({ walk: 9, climb: 0, swim: 0, fly: 24 })).toBe(9); // a dragon chases on foot unless told
+    expect(usualSpeed({ walk: 0, climb: 0, swim: 0, fly: 48 })).toBe(48); // a hawk only flies
+    expect(usualSpeed({ walk: 0, climb: 0, swim: 24 })).toBe(24); // a whale only swims
+    expect(usualSpeed({ walk: 0, climb: 0, swim: 0 })).toBe(0);
+    throwsKey(() => usualSpeed({ walk: 0, climb: 0, swim: 0, fly: -1 }), "AVENTURE.Error.Negative");
+    throwsKey(() => usualSpeed({ walk: Number.NaN, climb: 0, swim: 0 }), "AVENTURE.Error.NotANumber");
+  });
   it("movement left goes negative beyond the budget", async () => {
     const { movementLeft } = await import("../../src/rules/index.js");
     expect(movementLeft(9, 6)).toEqual({ left: 3, exceeded: false });

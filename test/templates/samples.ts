@@ -16,8 +16,13 @@ export interface Sample {
   height?: number;
   /** For "tracker": the combatant rows the markup is inserted into, in the tracker's order. */
   rows?: { id: string; name: string }[];
+  /** For "card": the most its common case may take in the chat log, in pixels (default CARD_HEIGHT_BUDGET). */
+  heightBudget?: number;
   context: (localize: Localize) => Record<string, unknown>;
 }
+
+/** How tall a card's common case may be in the chat log (a 300 px wide sidebar): about two thirds of a laptop's log. */
+export const CARD_HEIGHT_BUDGET = 520;
 
 const modules = import.meta.glob<{ SAMPLES: Record<string, Sample> }>("./samples/*.ts", { eager: true });
 

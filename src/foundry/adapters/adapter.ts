@@ -8,7 +8,8 @@ import { getSetting } from "../settings.js";
 import { UserError } from "../i18n.js";
 import type { ActorDataPaths } from "../settings-schema.js";
 import { DND5E_PATHS, OSE_PATHS } from "./presets.js";
-import { readNumber, readStats, type ActorStats } from "./read.js";
+import { readNumber, readStats, resolvePath, type ActorStats } from "./read.js";
+import { oseMoves } from "./ose-movement.js";
 import { clean, toMetres } from "../../rules/units.js";
 import { encounterMovement } from "../../rules/travel.js";
 import { speakerOf } from "../chat.js";
@@ -287,14 +288,15 @@ export class OseAdapter extends GenericAdapter {
 
   override read(actor: ActorLike): ActorStats {
     const stats = super.read(actor);
-    if (stats.speeds === null) {
-      // Older OSE builds only store the base movement (feet per turn): encounter movement is a third.
-      const base = readNumber(actor, "system.movement.base");
-      if (base !== null) {
-        const walk = clean(toMetres(encounterMovement(base), "ft", getSetting("feetFactor")));
-        stats.speeds = { walk, climb: 0, swim: 0, fly: 0 };
-      }
-    }
+    const base = readNumber(actor, "system.movement.base");
+    if (base === null || base < 0) return stats;
+    // Base movement is in feet per turn, encounter movement a third of it per round (docs/rules.md §2.8); older
+    // OSE builds store no encounter movement. Flying and swimming rates come from the movement details text.
+    const moves = oseMoves(base, resolvePath(actor, "system.details.movement|system.movement.value"));
+    const feetFactor = getSetting("feetFactor");
+    const perRound = (feet: number) => clean(toMetres(encounterMovement(feet), "ft", feetFactor));
+    const walk = moves.walk === base && stats.speeds !== null ? stats.speeds.walk : perRound(moves.walk);
+    stats.speeds = { walk, climb: 0, swim: perRound(moves.swim), fly: perRound(moves.fly) };
     return stats;
   }
 

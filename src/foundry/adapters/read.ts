@@ -73,7 +73,7 @@ export interface ActorStats {
   passivePerception: number | null;
   /** Ranges in metres; 0 = none. */
   senses: Senses;
-  /** Speeds in metres per round; null when the walk speed is unknown. */
+  /** Speeds in metres per round; null when no speed is known (walk 0 when only another speed is). */
   speeds: Speeds | null;
   hp: { value: number; max: number | null } | null;
   exhaustion: number | null;
@@ -89,7 +89,9 @@ export function readStats(actor: unknown, paths: ActorDataPaths, feetFactor = 0.
   const n = (p: string) => readNumber(actor, p);
   const sensesUnit = readUnit(actor, paths.sensesUnit, "ft");
   const speedUnit = readUnit(actor, paths.speedUnit, "ft");
-  const walk = n(paths.walk);
+  const [walk, climb, swim, fly] = [n(paths.walk), n(paths.climb), n(paths.swim), n(paths.fly)];
+  // A creature with no walking speed but another one (dnd5e's fly-only summons store walk: null) does not walk.
+  const moves = walk !== null || climb !== null || swim !== null || fly !== null;
   const hp = n(paths.hp);
   return {
     strScore: n(paths.strScore),
@@ -103,15 +105,14 @@ export function readStats(actor: unknown, paths: ActorDataPaths, feetFactor = 0.
       blindsight: toM(n(paths.blindsight), sensesUnit, feetFactor),
       truesight: toM(n(paths.truesight), sensesUnit, feetFactor),
     },
-    speeds:
-      walk === null
-        ? null
-        : {
-            walk: toM(walk, speedUnit, feetFactor),
-            climb: toM(n(paths.climb), speedUnit, feetFactor),
-            swim: toM(n(paths.swim), speedUnit, feetFactor),
-            fly: toM(n(paths.fly), speedUnit, feetFactor),
-          },
+    speeds: moves
+      ? {
+          walk: toM(walk, speedUnit, feetFactor),
+          climb: toM(climb, speedUnit, feetFactor),
+          swim: toM(swim, speedUnit, feetFactor),
+          fly: toM(fly, speedUnit, feetFactor),
+        }
+      : null,
     hp: hp === null ? null : { value: hp, max: n(paths.hpMax) },
     exhaustion: n(paths.exhaustion),
     polarisInitiative: n(paths.polarisInitiative),

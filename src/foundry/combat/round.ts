@@ -12,6 +12,7 @@
 import { canControl } from "../gm.js";
 import { UserError } from "../i18n.js";
 import { registerRequest, sendRequest } from "../requests.js";
+import { notOwned } from "../tokens.js";
 import type { CombatLike } from "./types.js";
 import { rollSides, startSideRound, type RoundResult } from "./side-ops.js";
 import { sideInitiativeActive } from "./side-initiative.js";
@@ -45,7 +46,7 @@ export async function onSideRoundRequest(data: unknown, { sender }: { sender: Us
     // is the round's last one that would be played (checked again under the combat's lock); starting a combat is for GMs.
     if (!combat.started || round === 1) throw new UserError("AVENTURE.Error.GMOnly");
     const current = combat.turn === null ? undefined : combat.turns[combat.turn];
-    if (!current || !current.testUserPermission(sender, "OWNER")) throw new UserError("AVENTURE.Error.NotOwner", { name: current?.name ?? "" });
+    if (!current || !current.testUserPermission(sender, "OWNER")) throw current ? notOwned(sender, current) : new UserError("AVENTURE.Error.NotOwnerUnknown.Combatant");
   }
   if (combat.combatants.contents.length === 0) throw new UserError("AVENTURE.Combat.badRequest");
   return startSideRound(combat, round, sender.isGM ? null : sender);
@@ -62,7 +63,7 @@ export async function onRollSidesRequest(data: unknown, { sender }: { sender: Us
   for (const id of ids as string[]) {
     const c = combat.combatants.get(id);
     if (!c) throw new UserError("AVENTURE.Combat.badRequest");
-    if (!canControl(sender, c)) throw new UserError("AVENTURE.Error.NotOwner", { name: c.name ?? "" });
+    if (!canControl(sender, c)) throw notOwned(sender, c);
   }
   await rollSides(combat, { ids: ids as string[], player: !sender.isGM });
   return { rolled: true };

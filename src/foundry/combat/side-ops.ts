@@ -26,6 +26,7 @@ import { gmCardFlag } from "../cards.js";
 import { getSetting, setSetting } from "../settings.js";
 import { isActiveGM } from "../gm.js";
 import { t, tHtml, UserError } from "../i18n.js";
+import { notOwned } from "../tokens.js";
 import { execute, executorStamp, finishFirst, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import { isSideId, SIDE_IDS, type SideId } from "../encounter/sides.js";
 import type { AventureCombatLike, CombatantLike, CombatLike, SideOp, SideRoundState } from "./types.js";
@@ -440,7 +441,7 @@ const asAventure = (combat: CombatLike): AventureCombatLike => {
 function assertPlayerEndsRound(combat: CombatLike, player: User): void {
   const current = combat.turn === null ? undefined : combat.turns[combat.turn];
   if (!combat.started || !current) throw new UserError("AVENTURE.Error.GMOnly");
-  if (!current.testUserPermission(player, "OWNER")) throw new UserError("AVENTURE.Error.NotOwner", { name: current.name ?? "" });
+  if (!current.testUserPermission(player, "OWNER")) throw notOwned(player, current);
   if (!currentTurnEndsRound(combat)) throw new UserError("AVENTURE.SideInit.roundNotOver");
 }
 

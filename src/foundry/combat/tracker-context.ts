@@ -64,6 +64,8 @@ export function sideRoundCardContext(input: SideRoundCardInput, l: Localize) {
     fellBack: input.fellBack,
     partial: input.partial,
     resumed: input.resumed === true,
+    /** Some side was rerolled: the card says what "→" means. */
+    rerolled: sides.some((x) => x.rerolls.length > 0),
   };
 }
 

@@ -44,6 +44,10 @@ export interface DetectHider extends DetectPoint {
   obscurity: Obscurity;
   invisible: boolean;
   disposition: number;
+  /**
+   * A player owns it: it counts as friendly too, whatever its disposition (which its owner may set: `mayNoticeHider`).
+   */
+  playerOwned?: boolean;
   /** The observers it hid from: judged whatever their disposition. */
   from: ReadonlySet<string>;
   /** The observers that know where it is: never judged. */
@@ -92,14 +96,28 @@ export function mayNotice(rule: ObserverRule, hider: number, observer: number): 
   return (hider === 1 && observer === -1) || (hider === -1 && observer === 1);
 }
 
+/** Core's friendly disposition (CONST.TOKEN_DISPOSITIONS.FRIENDLY). */
+export const FRIENDLY = 1;
+
+/**
+ * Whether a token of disposition `observer` may notice hider `h` (`mayNotice`), and whom a hide's prerequisite holds
+ * against (hide.ts). A token's owner may change its disposition (core lets an owner update their token), so a hider a
+ * player owns counts as friendly — the players' side — whatever its disposition, and as its disposition too: its
+ * owner can add creatures that may notice it, never remove one (docs/security.md). Who owns a token only a GM changes;
+ * an observer's disposition is its owners', never the requester's unless the observer is theirs.
+ */
+export function mayNoticeHider(rule: ObserverRule, h: { disposition: number; playerOwned?: boolean }, observer: number): boolean {
+  return mayNotice(rule, h.disposition, observer) || (h.playerOwned === true && mayNotice(rule, FRIENDLY, observer));
+}
+
 /**
  * Whether `o` observes `h` (before any condition): not itself, not one that already knows where it is, and either one
- * it hid from or a token that may notice it (`mayNotice`).
+ * it hid from or a token that may notice it (`mayNoticeHider`).
  */
 export function observes(rule: ObserverRule, h: DetectHider, o: DetectObserver): boolean {
   if (o.id === h.id || h.seenBy.has(o.id)) return false;
   if (h.from.has(o.id)) return true;
-  return mayNotice(rule, h.disposition, o.disposition);
+  return mayNoticeHider(rule, h, o.disposition);
 }
 
 /** The perceived level for each combination of senses reaching (bit 1 darkvision, 2 blindsight, 4 truesight). */
@@ -160,7 +178,7 @@ interface Memo {
 
 /** What a hider's pairs depend on (its spot, its light, obscurity, invisibility, DC, side and who it hid from). */
 function hiderVersion(h: DetectHider): string {
-  return `${h.x},${h.y},${h.elevation},${h.level ?? ""},${h.light},${h.obscurity},${h.invisible ? 1 : 0},${h.dc},${h.disposition},${[...h.from].join(" ")},${[...h.seenBy].join(" ")}`;
+  return `${h.x},${h.y},${h.elevation},${h.level ?? ""},${h.light},${h.obscurity},${h.invisible ? 1 : 0},${h.dc},${h.disposition},${h.playerOwned ? 1 : 0},${[...h.from].join(" ")},${[...h.seenBy].join(" ")}`;
 }
 
 /** What an observer's pairs depend on (its spot, senses, passive Perception, searching, side). */

@@ -47,11 +47,11 @@ import { reportError, t, tHtml, UserError } from "../i18n.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { executorStamp } from "../operations.js";
 import { getSetting } from "../settings.js";
-import { mayNotice, PairEvaluator, type DetectHider, type DetectObserver, type DetectScene } from "./detection-pairs.js";
+import { mayNoticeHider, PairEvaluator, type DetectHider, type DetectObserver, type DetectScene } from "./detection-pairs.js";
 import { claimTokens, hideFlagOf, ID, rawHideEntry, MAX_IDS, parseHideFlag, releaseTokens, runHideOp, sceneToken, tokenBusy, type HideChange, type HideOp } from "./hide-state.js";
 import { canvasLike, metresPerUnit, tokenCenter, tokensInSight, type CanvasLike, type TokenObjLike } from "./scene.js";
 import { isSearching } from "./searching.js";
-import { ableToSee } from "./sight.js";
+import { ableToSee, playerOwners } from "./sight.js";
 import { placeable, type TokenLightState } from "./tracker.js";
 
 /** What a pass did (api.checkDetection answers it). */
@@ -367,6 +367,8 @@ class AmbientDetection {
         obscurity: state.obscurity,
         invisible: adapterFor().hasCondition(actor, "invisible"),
         disposition: info.disposition,
+        // Who owns it, read now (only a GM changes it): a player's creature counts as friendly too (detection-pairs.ts).
+        playerOwned: playerOwners(tok.document).length > 0,
         from: new Set(flag.from),
         seenBy: new Set(flag.seenBy ?? []),
       });
@@ -389,7 +391,7 @@ class AmbientDetection {
         searching: info.searching,
         disposition: info.disposition,
       };
-      const relevant = () => hiders.some((h) => h.id !== o.id && !h.seenBy.has(o.id) && (h.from.has(o.id) || mayNotice(rule, h.disposition, o.disposition)));
+      const relevant = () => hiders.some((h) => h.id !== o.id && !h.seenBy.has(o.id) && (h.from.has(o.id) || mayNoticeHider(rule, h, o.disposition)));
       if (!info.hasActor) {
         if (relevant()) skipped.push({ tok, reason: "noActor" });
         continue;

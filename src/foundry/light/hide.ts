@@ -66,7 +66,7 @@ import {
   type SearchCardRow,
 } from "../../apps/hide-card-context.js";
 import { canvasLike, tokenCenter, tokenRefId, type CanvasLike, type TokenRef, type TokenDocLike, type TokenObjLike } from "./scene.js";
-import { mayNotice } from "./detection-pairs.js";
+import { mayNoticeHider } from "./detection-pairs.js";
 import { isSearching, writeSearchingMarks } from "./searching.js";
 import { ableToSee, invisible, knownTo, observerInput, playerOwners } from "./sight.js";
 import { lightTracker, placeable, type TokenLightState } from "./tracker.js";
@@ -147,14 +147,16 @@ export function defaultObservers(c: CanvasLike, hider: TokenObjLike): TokenObjLi
 /**
  * The creatures that may notice the hider (the setting "detectionObservers", as ambient detection counts them): other
  * tokens with an actor, able to see, on another side. The prerequisite holds against all of them, whatever a request
- * names.
+ * names. The hider's side is not only its disposition, which its owner may change: a creature a player owns counts as
+ * friendly too (`mayNoticeHider`), so a player who turns their rogue hostile or neutral before hiding still has the
+ * guard that sees it count.
  */
 export function noticingObservers(c: CanvasLike, hider: TokenObjLike): TokenObjLike[] {
   const rule = getSetting("detectionObservers");
-  const d = hider.document.disposition;
+  const h = { disposition: hider.document.disposition, playerOwned: playerOwners(hider.document).length > 0 };
   return c.tokens.placeables.filter((o) => {
     const actor = o.document.actor as ActorLike | null;
-    return o.id !== hider.id && !!actor && ableToSee(actor) && mayNotice(rule, d, o.document.disposition);
+    return o.id !== hider.id && !!actor && ableToSee(actor) && mayNoticeHider(rule, h, o.document.disposition);
   });
 }
 

@@ -318,6 +318,21 @@ function announceFall(target: FallTarget, flag: FallCardFlag, messageId: string 
 }
 
 /**
+ * Whether the GM hid what falls from the players (TokenDocument#hidden): its token; for an actor falling alone (a world
+ * actor, `api.fall(actor)`), any token linked to it on any scene of the world — the same creature, which the players
+ * must not learn about while it is hidden there.
+ */
+function hiddenFromPlayers(target: FallTarget): boolean {
+  if (target.token) return target.token.hidden === true;
+  const id = target.actor.id;
+  if (!id) return false;
+  for (const scene of game.scenes) {
+    for (const tok of scene.tokens) if (tok.hidden && tok.actorLink && tok.actorId === id) return true;
+  }
+  return false;
+}
+
+/**
  * Runs a fall on this client, which must be the active GM: rolls the dice with Foundry's Roll (attached to the card),
  * posts the card marked "applying", applies the damage through the adapter, sets prone when damage was taken, and
  * marks the card applied. Where the system has no damage API the card waits for a GM ("pending").
@@ -360,8 +375,9 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
     speaker: speakerOf(actor),
     flavor: tHtml("AVENTURE.Movement.Fall.rollFlavor", { name, metres: fmt(metres) }),
     ...(rolls.length ? { rolls } : {}),
-    // A token the GM hid from the players (TokenDocument#hidden): its fall, roll and all, is the GMs' (as breath cards).
-    ...(target.token?.hidden === true ? { whisper: gmIds() } : {}),
+    // A token the GM hid from the players (TokenDocument#hidden), or an actor falling alone one of whose linked tokens
+    // is hidden: its fall, roll and all, is the GMs' (as breath cards).
+    ...(hiddenFromPlayers(target) ? { whisper: gmIds() } : {}),
     flags: { [MODULE_ID]: { fall: flag } },
   })) as ChatMessage | undefined;
   if (!message?.id) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });

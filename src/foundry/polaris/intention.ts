@@ -29,6 +29,7 @@ import { canControl, isActiveGM } from "../gm.js";
 import { UserError, t } from "../i18n.js";
 import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import { registerRequest, sendRequest } from "../requests.js";
+import { notOwned } from "../tokens.js";
 import { withCombatLock } from "../combat/side-ops.js";
 import { combatOf } from "../combat/round.js";
 import { polarisPhasesActive } from "../combat/side-initiative.js";
@@ -206,7 +207,7 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
   const combat = combatOf(req.combatId);
   const combatant = combat.combatants.get(req.combatantId);
   if (!combatant) throw new UserError("AVENTURE.Combat.badRequest");
-  if (!canControl(sender, combatant)) throw new UserError("AVENTURE.Error.NotOwner", { name: combatant.name ?? "" });
+  if (!canControl(sender, combatant)) throw notOwned(sender, combatant);
   if (!combat.started) throw new UserError("AVENTURE.Polaris.intention.notStarted");
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const used = adaptationOf(req, combatant, sender);
@@ -249,6 +250,8 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
       template: template("polaris/test-card.hbs"),
       context,
       rolls: dice.rolls,
+      // A combatant the GM hid from the players (Combatant#hidden, or its token's TokenDocument#hidden): the GMs' card.
+      gmOnly: combatant.hidden === true || (combatant.token as { hidden?: boolean } | null)?.hidden === true,
       speaker: ChatMessage.getSpeaker({ alias: combatant.name, ...(combatant.actor ? { actor: combatant.actor } : {}) }),
       flags: { polarisIntention: flag },
     });

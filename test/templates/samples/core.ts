@@ -34,7 +34,11 @@ export const SAMPLES: Record<string, Sample> = {
         {
           title: "AVENTURE.Travel.title",
           proposer: "Camille",
-          lines: ["Aria, Bram — 36 km, normal pace", "World time: +1 day"],
+          // Built with the card's own strings, so that the French sample reads French.
+          lines: [
+            l("AVENTURE.Travel.Proposal.party", { names: "Aria, Bram" }),
+            l("AVENTURE.Travel.Proposal.item", { label: l("AVENTURE.Travel.Field.hoursPerDay"), value: "8" }),
+          ],
           status: "pending",
           decidedBy: "",
           outcome: "",

@@ -58,7 +58,7 @@ function panelSample(l: Localize) {
         { sceneId: "scene1", tokenId: "tC", name: "Cyril", gone: false, dark: true },
         { sceneId: "scene1", tokenId: "tD", name: "Doria", gone: true, dark: false },
       ],
-      otherNames: { "scene1.tG": "Garde du pont" },
+      otherNames: { "scene1.tG": "Pontgarde" },
       lang,
       busy: false,
     },

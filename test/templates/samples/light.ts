@@ -38,7 +38,7 @@ export const SAMPLES: Record<string, Sample> = {
         dc: 15,
         hidden: true,
         observers: [
-          { name: "Garde du pont", passive: 10, spotted: false, because: "darkness" },
+          { name: "Pontgarde", passive: 10, spotted: false, because: "darkness" },
           { name: "Sergent Varenne", passive: 14, spotted: false, because: "cover" },
           { name: "Chien de garde", passive: 18, spotted: true, because: "darkness" },
           { name: "Capitaine Orsane", passive: 13, searchRoll: 17, spotted: true, because: "cover" },
