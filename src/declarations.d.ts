@@ -177,6 +177,7 @@ declare global {
     // Document hooks.
     preCreateActiveEffect: AventurePreCreateHook<ActiveEffect.Implementation>;
     createActiveEffect: AventureCreateHook<ActiveEffect.Implementation>;
+    updateActiveEffect: AventureUpdateHook<ActiveEffect.Implementation>;
     deleteActiveEffect: AventureDeleteHook<ActiveEffect.Implementation>;
     updateActor: AventureUpdateHook<Actor.Implementation>;
     createChatMessage: AventureCreateHook<ChatMessage.Implementation>;

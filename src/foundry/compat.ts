@@ -80,3 +80,111 @@ export function roundTimeDelta(options: unknown): number {
   const o = options as { advanceTime?: number; worldTime?: { delta?: number } } | undefined;
   return o?.worldTime?.delta ?? o?.advanceTime ?? 0;
 }
+
+// -------------------------------------------------------------------------------------------------
+// Deleting a key (docs/compat.md "Deleting a key")
+// -------------------------------------------------------------------------------------------------
+
+/**
+ * The deletion operator of v14 (`_del`, a foundry.data.operators.ForcedDeletion: dnd5e 5.3.x writes
+ * `{ [path]: _del }`), or undefined on v13 and where the global is missing.
+ */
+function deletionOperator(): unknown {
+  if (!isV14()) return undefined;
+  return (globalThis as { _del?: unknown })._del;
+}
+
+/**
+ * The update entry that deletes `path` (a key, or a dotted path whose last part is the key), in the form of the
+ * running generation: v13 `{ "a.b.-=key": null }`, v14 `{ "a.b.key": _del }` (the `-=` form is deprecated there).
+ * Spread it into an update or into the object given to setFlag.
+ */
+export function deletion(path: string): Record<string, unknown> {
+  const op = deletionOperator();
+  if (op !== undefined) return { [path]: op };
+  const i = path.lastIndexOf(".");
+  return { [i < 0 ? `-=${path}` : `${path.slice(0, i)}.-=${path.slice(i + 1)}`]: null };
+}
+
+/** Whether an update's changes (one object level) delete `key`, in either form. */
+export function deletes(changes: Record<string, unknown>, key: string): boolean {
+  if (`-=${key}` in changes) return true;
+  const v = changes[key];
+  if (v === null || typeof v !== "object") return false;
+  const op = (globalThis as { _del?: unknown })._del;
+  if (op !== undefined && v === op) return true;
+  const Forced = (globalThis as { foundry?: { data?: { operators?: { ForcedDeletion?: new () => unknown } } } }).foundry?.data?.operators?.ForcedDeletion;
+  return typeof Forced === "function" && v instanceof Forced;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Scene levels (v14)
+// -------------------------------------------------------------------------------------------------
+
+/** A token's level id (v14 TokenDocument#level, TokenPosition.level), or null (v13, or none). */
+export function tokenLevel(doc: unknown): string | null {
+  if (!isV14()) return null;
+  const level = (doc as { level?: unknown } | null)?.level;
+  return typeof level === "string" && level !== "" ? level : null;
+}
+
+interface MovementLevels {
+  origin?: { level?: unknown } | null;
+  destination?: { level?: unknown } | null;
+  passed?: { waypoints?: readonly { level?: unknown }[] } | null;
+  pending?: { waypoints?: readonly { level?: unknown }[] } | null;
+}
+
+/**
+ * Whether a movement changes level (v14): its origin and destination levels differ, or a waypoint it passes is on
+ * another level than its origin (core's Change Level region behaviour moves a token between levels during an
+ * ordinary move). Always false on v13.
+ */
+export function movementChangesLevel(movement: MovementLevels | null | undefined): boolean {
+  if (!isV14() || !movement) return false;
+  const level = (p: { level?: unknown } | null | undefined) => (typeof p?.level === "string" && p.level !== "" ? p.level : null);
+  const from = level(movement.origin);
+  const to = level(movement.destination);
+  if (from !== null && to !== null && from !== to) return true;
+  if (from === null) return false;
+  const waypoints = [...(movement.passed?.waypoints ?? []), ...(movement.pending?.waypoints ?? [])];
+  return waypoints.some((w) => level(w) !== null && level(w) !== from);
+}
+
+interface LevelLike {
+  id?: string | null;
+  visibility?: { levels?: Iterable<string> | null } | null;
+}
+interface SceneWithLevels {
+  levels?: { get?(id: string): LevelLike | undefined } | null;
+}
+
+/** The Level document of `levelId` on `scene` (v14 Scene#levels), or null. */
+export function levelOf(scene: unknown, levelId: string | null): LevelLike | null {
+  if (!levelId) return null;
+  return (scene as SceneWithLevels | null)?.levels?.get?.(levelId) ?? null;
+}
+
+/**
+ * Whether a creature on level `from` may see one on level `to` (v14): the same level, or a level that `from`'s level
+ * lists as visible (LevelData.visibility.levels). No level on either side (v13, or a scene without levels): true.
+ */
+export function levelSees(scene: unknown, from: string | null, to: string | null): boolean {
+  if (from === null || to === null || from === to) return true;
+  const visible = levelOf(scene, from)?.visibility?.levels;
+  if (!visible) return false;
+  for (const id of visible) if (id === to) return true;
+  return false;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Expired effects (v14)
+// -------------------------------------------------------------------------------------------------
+
+/**
+ * Whether an Active Effect has expired: v14 core marks a temporary effect's `duration.expired` (EffectDurationData)
+ * and, by default (CONFIG.ActiveEffect.expiryAction "update"), leaves it on the actor. v13 has no such mark.
+ */
+export function isExpired(effect: { duration?: unknown } | null | undefined): boolean {
+  return (effect?.duration as { expired?: unknown } | null | undefined)?.expired === true;
+}

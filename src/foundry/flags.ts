@@ -22,21 +22,21 @@ export interface AventureMessageFlags {
 export interface AventureSceneFlags {
   /**
    * Ambient detection: the judged pairs that had an effect, by hider then observer, as "inView,light,passive,searching,dc"
-   * (null only in an update, with the "-=" deletion key).
+   * (a key is deleted in an update with compat.ts `deletion`, whose value is null on v13 and an operator on v14).
    */
-  detection?: { pairs?: Record<string, Record<string, string | null> | null> };
-  /** Suffocation: the held breaths of the scene's tokens, by token id (breath/state.ts; null only with "-=" in an update). */
+  detection?: { pairs?: Record<string, Record<string, unknown> | null> };
+  /** Suffocation: the held breaths of the scene's tokens, by token id (breath/state.ts; deleted with compat.ts `deletion`). */
   breath?: Record<string, unknown>;
   /**
    * The tokens a GM marked as searching, by token id (light/searching.ts): GM-written only, as players may not update a
-   * scene (null only in an update, with the "-=" deletion key).
+   * scene (deleted with compat.ts `deletion`).
    */
-  searching?: Record<string, boolean | null>;
+  searching?: Record<string, unknown>;
   /**
    * The hiding state of the scene's hidden tokens, by token id (light/hide-state.ts `HideFlag`): GM-written only, as
-   * players may not update a scene (null only in an update, with the "-=" deletion key).
+   * players may not update a scene (deleted with compat.ts `deletion`).
    */
-  hides?: Record<string, import("./light/hide-state.js").HideFlag | null>;
+  hides?: Record<string, unknown>;
 }
 
 /**

@@ -11,9 +11,18 @@
  * - CONFIG.Canvas.polygonBackends.sight.testCollision(origin, destination, {type: "sight", mode: "any"}).
  * - Movement: hookEvents.preMoveToken (initiating client; false cancels) and moveToken(document, movement, operation,
  *   user) on every client (v13 API, NOTES.md "Movement (new in v13)"; the hooks are missing from the 13.346 types).
+ * - v14 levels: a movement's origin, destination and waypoints carry a `level` (TokenPosition.level, "The level ID",
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.TokenPosition.html; TokenMovementSegmentData.level);
+ *   core's Change Level region behaviour (ChangeLevelRegionBehaviorType, foundry.data.regionBehaviors, v14) moves a
+ *   token to another level during an ordinary move: `moveToken(..., {level})` or a waypoint on another level.
+ * - v14 sight between levels: the collision test's config takes `level`, "The Level the polygon is computed in.
+ *   Defaults to the viewed Level." (PointSourcePolygonConfig, v14), and level surfaces block vision between levels
+ *   (NOTES.md "v14 Scene Levels"): here a sight ray to a point outside that level's elevation range collides, unless
+ *   the point lies in a level the polygon's level lists as visible (LevelData.visibility.levels). Simplified: core's
+ *   surfaces (floors with holes, Define Surface regions) are not modelled; each level is one whole floor and ceiling.
  */
 import type { Plain } from "./data.js";
-import type { FakeRegion, FakeRegionBehavior, FakeScene, FakeToken } from "./documents.js";
+import type { FakeLevel, FakeRegion, FakeRegionBehavior, FakeScene, FakeToken } from "./documents.js";
 import { setCanvasImpl, strict, type FakeClient, type FakeWorld } from "./world.js";
 import type { MovementActionConfig } from "./systems.js";
 
@@ -192,8 +201,9 @@ function darknessSourcesOf(scene: FakeScene): Map<string, FakeSource> {
  * Draws `scene` on `client`'s canvas (canvas.scene, tokens, effects, environment, CONFIG.Canvas). The placeables
  * follow the scene's tokens as they are created and deleted on that client.
  */
-export function viewScene(world: FakeWorld, client: FakeClient, scene: FakeScene): void {
+export function viewScene(world: FakeWorld, client: FakeClient, scene: FakeScene, level?: string): void {
   client.viewedScene = scene;
+  client.viewedLevel = level ?? scene.levels.contents[0]?.id ?? null;
   client.placeables.clear();
   client.controlled.length = 0;
   for (const t of scene.tokens) client.placeables.set(t.id, new FakeTokenObject(client, t));
@@ -272,9 +282,14 @@ export function viewScene(world: FakeWorld, client: FakeClient, scene: FakeScene
   client.CONFIG.Canvas = {
     polygonBackends: {
       sight: {
-        testCollision(a: { x: number; y: number }, b: { x: number; y: number }, o: { type: string; mode: string }) {
+        testCollision(a: { x: number; y: number; elevation?: number }, b: { x: number; y: number; elevation?: number }, o: { type: string; mode: string; level?: FakeLevel }) {
           if (o?.type !== "sight" || o.mode !== "any") throw new Error("Fake: only sight/any collisions are modelled");
           stats.collisionTests++;
+          if (world.generation >= 14 && scene.levels.size) {
+            if (o.level !== undefined && !scene.levels.contents.includes(o.level)) throw new Error("Fake: config.level must be a Level document of the scene");
+            const level = o.level ?? scene.levels.get(client.viewedLevel ?? "");
+            if (level && (crossesSurface(scene, level, a) || crossesSurface(scene, level, b))) return true;
+          }
           return blocked(sightWalls(scene), a.x, a.y, b.x, b.y);
         },
       },
@@ -299,6 +314,15 @@ export function viewScene(world: FakeWorld, client: FakeClient, scene: FakeScene
   }
 }
 
+/** Whether a sight ray computed in `level` to `p` leaves it through a floor or ceiling (see the sources above). */
+function crossesSurface(scene: FakeScene, level: FakeLevel, p: { elevation?: number }): boolean {
+  if (typeof p.elevation !== "number") throw new Error("Fake: a v14 sight test between levels needs the points' elevations");
+  const inside = (l: FakeLevel) => p.elevation! >= l.elevation.bottom && p.elevation! < l.elevation.top;
+  if (inside(level)) return false;
+  const other = scene.levels.find((l) => l !== level && inside(l));
+  return !(other && level.visibility.levels.has(other.id));
+}
+
 /** Selects tokens on a client's canvas (canvas.tokens.controlled). Only owned tokens can be controlled. */
 export function control(client: FakeClient, ...ids: string[]): void {
   client.controlled.length = 0;
@@ -319,8 +343,10 @@ export interface MovementSpec {
   elevation?: number;
   action?: string;
   method?: "api" | "config" | "dragging" | "keyboard" | "paste" | "undo";
-  /** Waypoints passed on the way (actions and elevations), for falls and costs. */
-  waypoints?: { x: number; y: number; elevation: number; action: string }[];
+  /** v14: the destination level (a Change Level move); default: the token's level. */
+  level?: string;
+  /** Waypoints passed on the way (actions and elevations; v14: levels), for falls and costs. */
+  waypoints?: { x: number; y: number; elevation: number; action: string; level?: string }[];
   id?: string;
   /** The movement's cost in scene units (default: the straight distance, through the action's cost function). */
   cost?: number;
@@ -332,8 +358,12 @@ export interface MovementSpec {
  */
 export async function moveToken(world: FakeWorld, token: FakeToken, spec: MovementSpec): Promise<Plain | null> {
   const client = world.currentClient();
-  const origin = { x: token.x, y: token.y, elevation: token.elevation, width: token.width, height: token.height, action: token.movementAction };
-  const destination = { x: spec.x ?? token.x, y: spec.y ?? token.y, elevation: spec.elevation ?? token.elevation, width: token.width, height: token.height, action: spec.action ?? token.movementAction };
+  const v14 = world.generation >= 14;
+  if (!v14 && (spec.level !== undefined || spec.waypoints?.some((w) => w.level !== undefined))) throw new Error("Fake: movement levels are v14");
+  if (spec.level !== undefined && !token.scene.levels.has(spec.level)) throw new Error(`Fake: no level ${spec.level} on the scene`);
+  const levels = (level: string | null) => (v14 ? { level } : {});
+  const origin = { x: token.x, y: token.y, elevation: token.elevation, width: token.width, height: token.height, action: token.movementAction, ...levels(token.level) };
+  const destination = { x: spec.x ?? token.x, y: spec.y ?? token.y, elevation: spec.elevation ?? token.elevation, width: token.width, height: token.height, action: spec.action ?? token.movementAction, ...levels(spec.level ?? token.level) };
   const waypoints = spec.waypoints ?? [{ ...destination, checkpoint: true }];
   const grid = token.scene.grid;
   const distance = (Math.hypot(destination.x - origin.x, destination.y - origin.y) / grid.size) * grid.distance;
@@ -359,7 +389,8 @@ export async function moveToken(world: FakeWorld, token: FakeToken, spec: Moveme
   const size = token.scene.grid.size;
   const centre = (p: { x: number; y: number; elevation: number }) => ({ x: p.x + (token.width * size) / 2, y: p.y + (token.height * size) / 2, elevation: p.elevation });
   const entered = token.scene.regions.filter((r) => !r.testPoint(centre(origin)) && r.testPoint(centre(destination)));
-  await token.update({ x: destination.x, y: destination.y, elevation: destination.elevation }, { movement: { [token.id]: { method: movement.method } } });
+  const levelChange = v14 && destination.level !== token.level ? { level: destination.level } : {};
+  await token.update({ x: destination.x, y: destination.y, elevation: destination.elevation, ...levelChange }, { movement: { [token.id]: { method: movement.method } } });
   // Once moved, the waypoints are passed (what moveToken handlers read).
   movement.passed = movement.pending;
   movement.pending = { waypoints: [], distance: 0, cost: 0, spaces: 0, diagonals: 0 };

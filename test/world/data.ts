@@ -9,7 +9,17 @@
  * - foundry.utils.diffObject / Document#update: only the keys that really change are sent; an update that changes
  *   nothing is not sent and fires no hook. https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update
  * - NOTES.md "Documents and flags": setFlag with an object value merges into the existing object.
+ * - v14: a key is deleted by the value `_del`, an instance of foundry.data.operators.ForcedDeletion
+ *   (https://foundryvtt.com/api/modules/foundry.data.operators.html, v14: DataFieldOperator, ForcedDeletion,
+ *   ForcedReplacement); dnd5e 5.3.3 writes `this.update({ [`system.activities.${id}`]: _del })`
+ *   (module/documents/item.mjs). The "-=key" form is deprecated in v14 (NOTES.md "v14 Scene Levels..."): the world
+ *   records it (FakeWorld#deprecations) rather than refusing it, as its exact v14 behaviour is not documented.
  */
+
+/** foundry.data.operators.ForcedDeletion (v14): the operator a `_del` value is. */
+export class ForcedDeletion {}
+/** The `_del` global of v14. */
+export const DEL = new ForcedDeletion();
 
 export type Plain = Record<string, unknown>;
 
@@ -69,7 +79,7 @@ function mergeInto(target: Plain, src: Plain): void {
 
 function stripDeletions(v: unknown): unknown {
   if (!isPlainObject(v)) return clone(v);
-  return Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith("-=")).map(([k, x]) => [k, stripDeletions(x)]));
+  return Object.fromEntries(Object.entries(v).filter(([k, x]) => !k.startsWith("-=") && !(x instanceof ForcedDeletion)).map(([k, x]) => [k, stripDeletions(x)]));
 }
 
 /**
@@ -85,6 +95,10 @@ export function diffMerge(current: unknown, change: unknown): unknown {
         if (k.slice(2) in current) out[k] = null;
         continue;
       }
+      if (v instanceof ForcedDeletion) {
+        if (k in current) out[k] = v;
+        continue;
+      }
       const d = diffMerge(current[k], v);
       if (d !== undefined) out[k] = d;
     }
@@ -96,8 +110,8 @@ export function diffMerge(current: unknown, change: unknown): unknown {
 /** Applies a differential computed by diffMerge (merge objects, replace the rest, perform deletions). */
 export function applyMerge(target: Plain, diff: Plain): void {
   for (const [k, v] of Object.entries(diff)) {
-    if (k.startsWith("-=")) {
-      delete target[k.slice(2)];
+    if (k.startsWith("-=") || v instanceof ForcedDeletion) {
+      delete target[k.startsWith("-=") ? k.slice(2) : k];
       continue;
     }
     if (isPlainObject(v) && isPlainObject(target[k])) applyMerge(target[k] as Plain, v);

@@ -9,7 +9,7 @@
  *
  * Sources (public API documentation, v13) are named where each rule is modelled.
  */
-import { applyMerge, clone, getProperty, type Plain } from "./data.js";
+import { applyMerge, clone, DEL, getProperty, type Plain } from "./data.js";
 import type { FakeClient, FakeWorld } from "./world.js";
 
 /** CONST.DOCUMENT_OWNERSHIP_LEVELS (https://foundryvtt.com/api/v13/variables/CONST.DOCUMENT_OWNERSHIP_LEVELS.html). */
@@ -162,9 +162,10 @@ export abstract class FakeDocument {
     this.world.assertFlagScope(scope);
     return this.update({ [`flags.${scope}.${key}`]: value });
   }
-  /** Document#unsetFlag: an update with the "-=key" deletion syntax. */
+  /** Document#unsetFlag: an update with the "-=key" deletion syntax (v14: the `_del` operator, data.ts). */
   unsetFlag(scope: string, key: string): Promise<this | undefined> {
     this.world.assertFlagScope(scope);
+    if (this.world.generation >= 14) return this.update({ [`flags.${scope}.${key}`]: DEL });
     const parts = key.split(".");
     const last = parts.pop()!;
     const path = [`flags`, scope, ...parts, `-=${last}`].join(".");
@@ -308,8 +309,11 @@ export class FakeActiveEffect extends FakeDocument {
   duration: Plain;
   origin: string | null;
   system: Plain;
+  /** The world time when it was made (the fake's v14 expiry counts from it: world.ts expireEffects). */
+  readonly createdAt: number;
   constructor(world: FakeWorld, data: EffectData, parent: FakeActor) {
     super(world, data, parent);
+    this.createdAt = world.worldTime;
     if (typeof data.name !== "string" || data.name === "") throw new Error("ActiveEffect validation: name may not be blank");
     this.name = data.name;
     this.img = data.img ?? "icons/svg/aura.svg";
@@ -480,6 +484,8 @@ export interface TokenData extends DocumentData {
   detectionModes?: unknown;
   light?: Plain;
   movementAction?: string;
+  /** v14 only: the token's level id (TokenData.level, TokenPosition.level). */
+  level?: string;
 }
 
 /**
@@ -491,7 +497,7 @@ export class FakeToken extends FakeDocument {
   static override documentName = "Token";
   static override fields = [
     "name", "x", "y", "width", "height", "elevation", "disposition", "hidden", "actorLink", "sight", "detectionModes",
-    "light", "movementAction", "texture", "rotation", "alpha", "locked", "lockRotation", "displayName", "displayBars",
+    "light", "movementAction", "texture", "rotation", "alpha", "locked", "lockRotation", "displayName", "displayBars", "level",
   ];
   name: string;
   x: number;
@@ -507,6 +513,11 @@ export class FakeToken extends FakeDocument {
   detectionModes: unknown;
   light: Plain;
   movementAction: string;
+  /**
+   * v14: the level the token is on (TokenData.level, "The level ID": https://foundryvtt.com/api/v14/interfaces/
+   * foundry.documents.types.TokenData.html; TokenPosition.level). v13 tokens have none (null; setting one throws).
+   */
+  level: string | null;
   texture: Plain = { src: "icons/svg/mystery-man.svg" };
   rotation = 0;
   alpha = 1;
@@ -535,6 +546,12 @@ export class FakeToken extends FakeDocument {
     this.detectionModes = clone(data.detectionModes ?? []);
     this.light = clone(data.light ?? { bright: 0, dim: 0 });
     this.movementAction = data.movementAction ?? "walk";
+    if (data.level !== undefined && world.generation < 14) throw new Error("Token validation: level is a v14 field");
+    this.level = data.level ?? (world.generation >= 14 ? (parent.levels.contents[0]?.id ?? null) : null);
+  }
+  override writeField(key: string, diff: unknown): void {
+    if (key === "level" && this.world.generation < 14) throw new Error("Token update: level is a v14 field");
+    super.writeField(key, diff);
   }
   get scene(): FakeScene {
     return this.parent as FakeScene;
@@ -591,6 +608,8 @@ export class FakeToken extends FakeDocument {
       x: typeof last.x === "number" ? last.x : undefined,
       y: typeof last.y === "number" ? last.y : undefined,
       elevation: typeof last.elevation === "number" ? last.elevation : undefined,
+      // v14: a waypoint's level (TokenPosition.level)
+      ...(typeof last.level === "string" ? { level: last.level } : {}),
       action: typeof last.action === "string" ? last.action : undefined,
       method: (options.method as never) ?? "api",
     });
@@ -648,21 +667,29 @@ export class FakeRegionBehavior extends FakeDocument {
 /**
  * A Region of a Scene: shapes (polygons, rectangles; a hole subtracts), an elevation range, behaviours. GMs only.
  * https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html (testPoint takes an elevation: NOTES.md
- * "v14", regions may sit on levels).
+ * "v14", regions may sit on levels). v14: `levels` ("The level IDs", RegionData, v14 API) and
+ * `elevation.topInclusive` ("Is the top included in the elevation range?", RegionElevationData, v14 API), false by
+ * default (NOTES.md "v14 Scene Levels": the top is excluded by default); v13 includes the top. Unverified, so not
+ * modelled: whether v14's testPoint also tests a level (the fake's tests elevation and shapes only).
  */
 export class FakeRegion extends FakeDocument {
   static override documentName = "Region";
-  static override fields = ["name", "shapes", "elevation", "color"];
+  static override fields = ["name", "shapes", "elevation", "color", "levels"];
   name: string;
   shapes: RegionShape[];
-  elevation: { bottom: number | null; top: number | null };
+  elevation: { bottom: number | null; top: number | null; topInclusive?: boolean };
+  /** v14: the region's levels (null on v13). */
+  levels: string[] | null;
   color = "#ff0000";
   readonly behaviors: FakeCollection<FakeRegionBehavior>;
-  constructor(world: FakeWorld, data: DocumentData & { name?: string; shapes?: RegionShape[]; elevation?: { bottom: number | null; top: number | null } }, parent: FakeScene) {
+  constructor(world: FakeWorld, data: DocumentData & { name?: string; shapes?: RegionShape[]; elevation?: { bottom: number | null; top: number | null; topInclusive?: boolean }; levels?: string[] }, parent: FakeScene) {
     super(world, data, parent);
     this.name = data.name ?? "Region";
     this.shapes = clone(data.shapes ?? []);
     this.elevation = clone(data.elevation ?? { bottom: null, top: null });
+    if (world.generation < 14 && (data.levels !== undefined || this.elevation.topInclusive !== undefined)) throw new Error("Region validation: levels and topInclusive are v14 fields");
+    if (world.generation >= 14) this.elevation.topInclusive ??= false;
+    this.levels = world.generation >= 14 ? [...(data.levels ?? [])] : null;
     this.behaviors = new FakeCollection<FakeRegionBehavior>("RegionBehavior");
   }
   override canUserModify(user: { isGM: boolean }): boolean {
@@ -675,7 +702,8 @@ export class FakeRegion extends FakeDocument {
   testPoint(p: { x: number; y: number; elevation: number }): boolean {
     if (typeof p.elevation !== "number") throw new Error("Region#testPoint needs an elevation");
     const { bottom, top } = this.elevation;
-    if ((bottom !== null && p.elevation < bottom) || (top !== null && p.elevation > top)) return false;
+    const topIncluded = this.world.generation < 14 || this.elevation.topInclusive === true;
+    if ((bottom !== null && p.elevation < bottom) || (top !== null && (topIncluded ? p.elevation > top : p.elevation >= top))) return false;
     let inside = false;
     for (const s of this.shapes) {
       const hit = shapeContains(s, p.x, p.y);
@@ -788,8 +816,35 @@ export class FakeWall extends FakeDocument {
   }
 }
 
+/**
+ * v14: a Level of a Scene (Scene#levels; LevelData: `elevation {bottom, top}`, `visibility {levels: Set<string>}`,
+ * https://foundryvtt.com/api/interfaces/foundry.documents.types.LevelData.html, v14). What `visibility.levels` means
+ * is not described there: the fake reads it as "the other levels visible from this one" (NOTES.md "v14 Scene Levels").
+ * A level's range is taken as bottom ≤ elevation < top (unverified).
+ */
+export class FakeLevel extends FakeDocument {
+  static override documentName = "Level";
+  static override fields = ["name", "elevation", "visibility"];
+  name: string;
+  elevation: { bottom: number; top: number };
+  visibility: { levels: Set<string> };
+  constructor(world: FakeWorld, data: DocumentData & { name?: string; elevation?: { bottom: number; top: number }; visibility?: { levels?: string[] } }, parent: FakeScene) {
+    super(world, data, parent);
+    if (world.generation < 14) throw new Error("Level: a v14 document");
+    this.name = data.name ?? this.id;
+    this.elevation = { bottom: data.elevation?.bottom ?? 0, top: data.elevation?.top ?? 0 };
+    this.visibility = { levels: new Set(data.visibility?.levels ?? []) };
+  }
+  /** GMs only (a scene's documents). */
+  override canUserModify(user: { isGM: boolean }): boolean {
+    return user.isGM;
+  }
+}
+
 export interface SceneData extends DocumentData {
   name?: string;
+  /** v14 only: the scene's levels. */
+  levels?: { _id: string; name?: string; elevation: { bottom: number; top: number }; visibility?: { levels: string[] } }[];
   grid?: Partial<GridData>;
   darkness?: number;
   globalLight?: boolean;
@@ -820,8 +875,12 @@ export class FakeScene extends FakeDocument {
   readonly drawings = new FakeCollection<FakeDrawing>("Drawing");
   readonly lights = new FakeCollection<FakeAmbientLight>("AmbientLight");
   readonly walls = new FakeCollection<FakeWall>("Wall");
+  /** v14: the scene's levels (empty on v13). */
+  readonly levels = new FakeCollection<FakeLevel>("Level");
   constructor(world: FakeWorld, data: SceneData) {
     super(world, data);
+    if (data.levels?.length && world.generation < 14) throw new Error("Scene validation: levels are a v14 feature");
+    for (const l of data.levels ?? []) this.levels.set(new FakeLevel(world, l, this));
     this.name = data.name ?? "Scene";
     this.grid = { size: 100, distance: 1.5, units: "m", type: 1, ...(data.grid ?? {}) };
     this.environment = { darknessLevel: data.darkness ?? 0, globalLight: { enabled: data.globalLight ?? false, darkness: { min: 0, max: 1 } } };
@@ -839,6 +898,7 @@ export class FakeScene extends FakeDocument {
       drawings: this.drawings as unknown as FakeCollection<FakeDocument>,
       lights: this.lights as unknown as FakeCollection<FakeDocument>,
       walls: this.walls as unknown as FakeCollection<FakeDocument>,
+      levels: this.levels as unknown as FakeCollection<FakeDocument>,
     };
     return map[collection] ?? null;
   }
@@ -860,7 +920,7 @@ export class FakeScene extends FakeDocument {
 }
 
 function collectionOf(type: string): string {
-  const map: Record<string, string> = { Token: "tokens", Region: "regions", Drawing: "drawings", AmbientLight: "lights", Wall: "walls" };
+  const map: Record<string, string> = { Token: "tokens", Region: "regions", Drawing: "drawings", AmbientLight: "lights", Wall: "walls", Level: "levels" };
   const c = map[type];
   if (!c) throw new Error(`Fake Scene: embedded ${type} is not modelled`);
   return c;

@@ -13,7 +13,7 @@
  * - DialogV2.confirm/prompt: resolve to the button's callback result, or null when closed with rejectClose false.
  *   https://foundryvtt.com/api/v13/classes/foundry.applications.api.DialogV2.html
  */
-import { clone, deepEqual, expandObject, getProperty, isPlainObject, randomID, type Plain } from "./data.js";
+import { clone, deepEqual, DEL, expandObject, ForcedDeletion, getProperty, isPlainObject, randomID, type Plain } from "./data.js";
 import { FakeActor, FakeChatMessage, FakeScene, type ActorData, type MessageData, type SceneData } from "./documents.js";
 import { setStaticInstaller, type FakeWorld } from "./world.js";
 import { renderWith } from "../fake/handlebars.js";
@@ -472,6 +472,9 @@ function install(world: FakeWorld): void {
       }
     },
   };
+  // v14: the `_del` deletion operator is a global (data.ts); v13 has none.
+  if (world.generation >= 14) g._del = DEL;
+  else delete g._del;
   g.foundry = {
     applications: {
       api: {
@@ -496,6 +499,8 @@ function install(world: FakeWorld): void {
     },
     canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
     data: {
+      // v14 only: foundry.data.operators (data.ts names the source).
+      ...(world.generation >= 14 ? { operators: { ForcedDeletion } } : {}),
       regionBehaviors: { RegionBehaviorType: FakeRegionBehaviorType },
       fields: { NumberField: FakeField, StringField: FakeField, BooleanField: FakeField, SetField: FakeField, SchemaField: FakeField },
     },

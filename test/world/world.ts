@@ -34,7 +34,7 @@ import { vi } from "vitest";
 import { Window } from "happy-dom";
 import { FakeI18n, type Lang } from "../fake/i18n.js";
 import { makeHandlebars } from "../fake/handlebars.js";
-import { clone, diffMerge, expandObject, isPlainObject, jsonClone, type Plain } from "./data.js";
+import { clone, diffMerge, expandObject, ForcedDeletion, isPlainObject, jsonClone, type Plain } from "./data.js";
 import {
   FakeActiveEffect,
   FakeActor,
@@ -49,6 +49,7 @@ import {
   FakeToken,
   FakeUser,
   FakeWall,
+  FakeLevel,
   type ActorData,
   type DocumentData,
   type MessageData,
@@ -190,6 +191,8 @@ export class FakeClient {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   canvas: Record<string, any> | null = null;
   viewedScene: FakeScene | null = null;
+  /** v14: the Level this client views on its scene (the first level when it draws the scene; canvas.ts). */
+  viewedLevel: string | null = null;
   readonly placeables = new Map<string, unknown>();
   readonly controlled: string[] = [];
   alive = true;
@@ -295,6 +298,8 @@ export class FakeWorld {
   readonly clients = new Map<string, FakeClient>();
   readonly notifications: Notification[] = [];
   readonly writes: WriteRecord[] = [];
+  /** Deprecated forms the module used (v14: a "-=key" deletion; data.ts names the source), by document and key. */
+  readonly deprecations: string[] = [];
   readonly hookErrors: { hook: string; error: unknown }[] = [];
   /** Roll results the test queued (each die takes the next one). */
   readonly rollQueue: number[] = [];
@@ -615,7 +620,19 @@ export class FakeWorld {
     }
     if ("ownership" in expanded && !this.currentClient().user.isGM) throw new Error(`Only a GM changes the ownership of ${doc.documentName} ${doc.id}`);
     if (isPlainObject(expanded.flags)) for (const scope of Object.keys(expanded.flags)) this.assertFlagScope(scope.replace(/^-=/, ""));
+    this.checkDeletionForms(doc, expanded, "");
     return expanded;
+  }
+
+  /** v13 has no `_del` operator (data.ts); v14 deprecates the "-=key" form: recorded. */
+  private checkDeletionForms(doc: FakeDocument, v: unknown, path: string): void {
+    if (!isPlainObject(v)) return;
+    for (const [k, x] of Object.entries(v)) {
+      const at = path ? `${path}.${k}` : k;
+      if (x instanceof ForcedDeletion && this.generation < 14) throw new Error(`${doc.documentName} update: ForcedDeletion (_del) is a v14 operator (${at})`);
+      if (k.startsWith("-=") && this.generation >= 14) this.deprecations.push(`${doc.documentName} ${at}`);
+      this.checkDeletionForms(doc, x, at);
+    }
   }
 
   private diff(doc: FakeDocument, expanded: Plain): Plain | null {
@@ -810,7 +827,41 @@ export class FakeWorld {
     this.worldTime += delta;
     this.record(user, "time", { documentName: "Setting", id: "core.time" }, { delta, worldTime: this.worldTime }, options);
     this.broadcast("updateWorldTime", this.worldTime, delta, options, user.id);
+    this.expireEffects();
     return this.worldTime;
+  }
+
+  /**
+   * v14 core's expiry of temporary effects (foundry.helpers.ActiveEffectRegistry: "Refresh the durations of registered
+   * ActiveEffects and perform the configured action for expired effects"; CONFIG.ActiveEffect.expiryAction
+   * "update" | "delete" | null: "An update action will set the value of ActiveEffectDuration#expired";
+   * EffectDurationData.expired, v14 API). Modelled: after world time moves, an effect whose `duration {value, units}`
+   * in time units has run out since its creation is updated with `duration.expired: true` (or deleted with
+   * "delete") by the active GM's client. Unverified, so simplified: which client writes it, the effect's own start
+   * field (the fake counts from the world time at creation), round- and turn-based durations (not modelled).
+   * v13 core never expires an effect.
+   */
+  private expireEffects(): void {
+    if (this.generation < 14) return;
+    const gm = this.users.activeGM;
+    if (!gm) return;
+    const client = this.clientOf(gm.id);
+    const action = (client.CONFIG.ActiveEffect as { expiryAction?: unknown } | undefined)?.expiryAction ?? "update";
+    if (action !== "update" && action !== "delete") return;
+    const UNITS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86400 };
+    const actors = new Set<FakeActor>(this.actors.contents);
+    for (const scene of this.scenes) for (const t of scene.tokens) if (!t.actorLink && t.actor) actors.add(t.actor);
+    for (const actor of actors) {
+      const over = actor.effects.filter((e) => {
+        const d = e.duration as { value?: unknown; units?: unknown; expired?: unknown };
+        const k = typeof d.units === "string" ? UNITS[d.units] : undefined;
+        return d.expired !== true && typeof d.value === "number" && k !== undefined && e.createdAt + d.value * k <= this.worldTime;
+      });
+      if (!over.length) continue;
+      const ids = over.map((e) => e.id);
+      const write = action === "delete" ? () => this.deleteEmbedded(actor, "effects", ids, {}) : () => this.updateEmbedded(actor, "effects", ids.map((_id) => ({ _id, "duration.expired": true })), {});
+      this.track(this.runOn(client, write), "core effect expiry");
+    }
   }
 
   /**
@@ -822,6 +873,7 @@ export class FakeWorld {
     await this.roundTrip();
     this.worldTime += delta;
     this.broadcast("updateWorldTime", this.worldTime, delta, options, userId);
+    this.expireEffects();
     return this.worldTime;
   }
 
@@ -1024,6 +1076,8 @@ function makeEmbedded(world: FakeWorld, parent: FakeDocument, collection: string
       return new FakeAmbientLight(world, d as never, parent as FakeScene);
     case "walls":
       return new FakeWall(world, d as never, parent as FakeScene);
+    case "levels":
+      return new FakeLevel(world, d as never, parent as FakeScene);
     default: {
       const make = (parent as unknown as { makeEmbedded?: (c: string, d: Plain) => FakeDocument }).makeEmbedded;
       if (make) return make.call(parent, collection, data);

@@ -7,6 +7,7 @@
  * badges).
  */
 import { MODULE_ID } from "../../constants.js";
+import { deletes } from "../compat.js";
 import { guarded } from "../i18n.js";
 import { isActiveGM } from "../gm.js";
 import { checkBreaths, registerBreathRequests } from "./breath.js";
@@ -29,7 +30,7 @@ export function onBreathSceneUpdate(_scene: unknown, changed: unknown): Promise<
   const flags = changed.flags;
   if (typeof flags !== "object" || flags === null || !(MODULE_ID in flags)) return;
   const mine = flags[MODULE_ID];
-  if (typeof mine !== "object" || mine === null || !("breath" in mine || "-=breath" in mine)) return;
+  if (typeof mine !== "object" || mine === null || !("breath" in mine || deletes(mine as Record<string, unknown>, "breath"))) return;
   return guarded(refreshBreathDisplays).then(() => undefined);
 }
 

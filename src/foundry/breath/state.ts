@@ -8,6 +8,7 @@
  * start, Constitution modifier and round.
  */
 import { MODULE_ID } from "../../constants.js";
+import { deletion } from "../compat.js";
 import { breathState, suffocationTimeline, type BreathState } from "../../rules/suffocation.js";
 import type { ActorLike } from "../adapters/adapter.js";
 
@@ -76,7 +77,7 @@ export function breathFlagOf(doc: { id?: string | null; parent?: unknown } | nul
 export async function writeBreath(sceneId: string, tokenId: string, flag: BreathFlag | null): Promise<void> {
   const scene = game.scenes?.get(sceneId);
   if (!scene) throw new Error(`aventure | no scene ${sceneId}`);
-  const entry: Record<string, BreathFlag | null> = flag ? { [tokenId]: flag } : { [`-=${tokenId}`]: null };
+  const entry: Record<string, unknown> = flag ? { [tokenId]: flag } : deletion(tokenId);
   await scene.update({ flags: { [MODULE_ID]: { breath: entry } } });
 }
 

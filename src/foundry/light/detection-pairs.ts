@@ -27,11 +27,12 @@ import type { LightLevel, Obscurity, VisionSenses } from "../../rules/light.js";
 import type { RulesetId } from "../../rules/rulesets.js";
 import { clean } from "../../rules/units.js";
 
-/** A point on the canvas (pixels) with its elevation (metres). */
+/** A point on the canvas (pixels) with its elevation (metres) and, on v14, its scene level (null: none). */
 export interface DetectPoint {
   x: number;
   y: number;
   elevation: number;
+  level?: string | null;
 }
 
 export interface DetectHider extends DetectPoint {
@@ -163,6 +164,8 @@ interface SightEntry {
   bx: number;
   by: number;
   be: number;
+  al: string | null;
+  bl: string | null;
   clear: boolean;
 }
 
@@ -175,13 +178,13 @@ interface Memo {
 
 /** What a hider's pairs depend on (its spot, its light, obscurity, invisibility, DC, side and who it hid from). */
 function hiderVersion(h: DetectHider): string {
-  return `${h.x},${h.y},${h.elevation},${h.light},${h.obscurity},${h.invisible ? 1 : 0},${h.dc},${h.disposition},${h.playerOwned ? 1 : 0},${[...h.from].join(" ")},${[...h.seenBy].join(" ")}`;
+  return `${h.x},${h.y},${h.elevation},${h.level ?? ""},${h.light},${h.obscurity},${h.invisible ? 1 : 0},${h.dc},${h.disposition},${h.playerOwned ? 1 : 0},${[...h.from].join(" ")},${[...h.seenBy].join(" ")}`;
 }
 
 /** What an observer's pairs depend on (its spot, senses, passive Perception, searching, side). */
 function observerVersion(p: PreparedObserver): string {
   const o = p.o;
-  return `${o.x},${o.y},${o.elevation},${p.dv},${p.bs},${p.ts},${o.passive},${o.searching ? 1 : 0},${o.disposition}`;
+  return `${o.x},${o.y},${o.elevation},${o.level ?? ""},${p.dv},${p.bs},${p.ts},${o.passive},${o.searching ? 1 : 0},${o.disposition}`;
 }
 
 /** Whether segment a→b meets segment c→d (touching counts). */
@@ -249,10 +252,12 @@ export class PairEvaluator {
 
   private lineOfSight(scene: DetectScene, key: string, o: DetectObserver, h: DetectHider): boolean {
     const e = this.sight.get(key);
-    if (e && e.ax === o.x && e.ay === o.y && e.ae === o.elevation && e.bx === h.x && e.by === h.y && e.be === h.elevation) return e.clear;
+    const al = o.level ?? null;
+    const bl = h.level ?? null;
+    if (e && e.ax === o.x && e.ay === o.y && e.ae === o.elevation && e.al === al && e.bx === h.x && e.by === h.y && e.be === h.elevation && e.bl === bl) return e.clear;
     this.counters.sightTests++;
     const clear = scene.lineOfSight(o, h);
-    this.sight.set(key, { ax: o.x, ay: o.y, ae: o.elevation, bx: h.x, by: h.y, be: h.elevation, clear });
+    this.sight.set(key, { ax: o.x, ay: o.y, ae: o.elevation, al, bx: h.x, by: h.y, be: h.elevation, bl, clear });
     return clear;
   }
 

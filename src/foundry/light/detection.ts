@@ -41,7 +41,7 @@ import {
 import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { authoredByGM, gmCardFlag } from "../cards.js";
 import { gmIds } from "../chat.js";
-import { renderTemplateCompat } from "../compat.js";
+import { deletion, renderTemplateCompat, tokenLevel } from "../compat.js";
 import { isActiveGM } from "../gm.js";
 import { reportError, t, tHtml, UserError } from "../i18n.js";
 import { registerRequest, sendRequest } from "../requests.js";
@@ -49,7 +49,7 @@ import { executorStamp } from "../operations.js";
 import { getSetting } from "../settings.js";
 import { mayNoticeHider, PairEvaluator, type DetectHider, type DetectObserver, type DetectScene } from "./detection-pairs.js";
 import { claimTokens, hideFlagOf, ID, rawHideEntry, MAX_IDS, parseHideFlag, releaseTokens, runHideOp, sceneToken, tokenBusy, type HideChange, type HideOp } from "./hide-state.js";
-import { canvasLike, hasLineOfSight, metresPerUnit, tokenCenter, type CanvasLike, type TokenObjLike } from "./scene.js";
+import { canvasLike, metresPerUnit, tokenCenter, tokensInSight, type CanvasLike, type TokenObjLike } from "./scene.js";
 import { isSearching } from "./searching.js";
 import { ableToSee, playerOwners } from "./sight.js";
 import { placeable, type TokenLightState } from "./tracker.js";
@@ -152,14 +152,14 @@ function storedPairs(scene: { getFlag?(scope: "aventure", key: string): unknown 
 
 /** Changes to the judged pairs kept on the scene, written in one scene update (GMs only may write a scene). */
 class PairWrites {
-  private readonly pairs: Record<string, Record<string, string | null>> = {};
+  private readonly pairs: Record<string, Record<string, unknown>> = {};
   private count = 0;
   set(c: DetectionCondition): void {
     (this.pairs[c.hider] ??= {})[c.observer] = signature(c);
     this.count++;
   }
   remove(c: Pick<DetectionCondition, "observer" | "hider">): void {
-    (this.pairs[c.hider] ??= {})[`-=${c.observer}`] = null;
+    Object.assign((this.pairs[c.hider] ??= {}), deletion(c.observer));
     this.count++;
   }
   async write(sceneId: string | null): Promise<void> {
@@ -361,6 +361,7 @@ class AmbientDetection {
         x: p.x,
         y: p.y,
         elevation: elevation(tok),
+        level: tokenLevel(tok.document),
         dc: Math.max(-100, Math.min(200, flag.dc)),
         light: state.light.level,
         obscurity: state.obscurity,
@@ -382,6 +383,7 @@ class AmbientDetection {
         x: p.x,
         y: p.y,
         elevation: elevation(tok),
+        level: tokenLevel(tok.document),
         senses: state?.senses.senses ?? {},
         // A searching observer rolls: its passive score is not part of its judgement (a player editing their
         // creature's passive Perception does not make the GM roll again).
@@ -406,8 +408,9 @@ class AmbientDetection {
       ruleset: getSetting("ruleset"),
       metresPerPixel: mpp,
       observers: rule,
-      // Foundry's sight collision test, elevations back in scene units.
-      lineOfSight: (a, b) => hasLineOfSight({ x: a.x, y: a.y, elevation: a.elevation / mpu }, { x: b.x, y: b.y, elevation: b.elevation / mpu }),
+      // Foundry's sight collision test, elevations back in scene units; v14: in the observer's level, and never to a
+      // level the observer's level does not see (tokensInSight).
+      lineOfSight: (a, b) => tokensInSight(c, { x: a.x, y: a.y, elevation: a.elevation / mpu, level: a.level ?? null }, { x: b.x, y: b.y, elevation: b.elevation / mpu, level: b.level ?? null }),
     };
     if (!dirty) this.evaluator.retain(new Set(tokens.map((t) => t.id)));
     const current = this.evaluator.evaluate(scene, hiders, observers, dirty);

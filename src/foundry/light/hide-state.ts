@@ -16,6 +16,7 @@
  * On the active GM, one change per token at a time (claimTokens): two GMs, or a request and an automatic end, at once.
  */
 import { MODULE_ID } from "../../constants.js";
+import { deletes, deletion } from "../compat.js";
 import { HIDE_BECAUSE, LIGHT_LEVELS, OBSCURITY_LEVELS, type HideBecause, type LightLevel, type Obscurity } from "../../rules/index.js";
 import { adapterFor, isOwnStatus, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { gmCardFlag } from "../cards.js";
@@ -106,7 +107,7 @@ export async function writeHideEntry(sceneId: string, tokenId: string, flag: Hid
   const scene = game.scenes.get(sceneId);
   if (!scene) throw new Error(`aventure | no scene ${sceneId}`);
   // A merge, as setFlag: a search only shortens `from` (an array, replaced whole); a hide starts from no entry.
-  const entry: Record<string, HideFlag | null> = flag ? { [tokenId]: flag } : { [`-=${tokenId}`]: null };
+  const entry: Record<string, unknown> = flag ? { [tokenId]: flag } : deletion(tokenId);
   await scene.update({ flags: { [MODULE_ID]: { hides: entry } } });
 }
 
@@ -114,7 +115,7 @@ export async function writeHideEntry(sceneId: string, tokenId: string, flag: Hid
 export function hidesChanged(changes: Record<string, unknown>): string[] | null {
   const flags = (changes.flags as Record<string, unknown> | undefined)?.[MODULE_ID];
   if (!isRecord(flags)) return null;
-  if ("-=hides" in flags) return [];
+  if (deletes(flags, "hides")) return [];
   const hides = flags.hides;
   if (!isRecord(hides)) return null;
   return Object.keys(hides).map((k) => k.replace(/^-=/, ""));

@@ -5,6 +5,7 @@
  */
 import { clean, parseUnit, toMetres } from "../../rules/units.js";
 import { getSetting } from "../settings.js";
+import { levelOf, levelSees } from "../compat.js";
 import type { PlainDarknessSource, PlainLightSource, PlainToken } from "./compute.js";
 import type { RegionLike } from "./obscurity.js";
 
@@ -215,13 +216,23 @@ export function metresBetween(c: { grid: GridLike }, a: Point, b: Point): number
   return clean((px / c.grid.size) * c.grid.distance * metresPerUnit(c));
 }
 
-interface SightBackend {
-  testCollision(origin: Point, destination: Point, config: { type: string; mode: string }): unknown;
-}
-
-/** Whether walls block sight between two points (Foundry's sight polygon backend). */
-export function hasLineOfSight(a: Point & { elevation?: number }, b: Point & { elevation?: number }): boolean {
+/**
+ * Whether walls block sight between two points (Foundry's sight polygon backend). On v14 `level` is the Level
+ * document the test is computed in (the looking token's): core otherwise uses the level the user views, and level
+ * surfaces block sight between levels (PointSourcePolygonConfig.level; docs/compat.md).
+ */
+export function hasLineOfSight(a: Point & { elevation?: number }, b: Point & { elevation?: number }, level?: unknown): boolean {
   const backend = CONFIG.Canvas?.polygonBackends?.sight;
   if (!backend) return true;
-  return !backend.testCollision(a, b, { type: "sight", mode: "any" });
+  const config = { type: "sight", mode: "any", ...(level ? { level } : {}) } as const;
+  return !(backend.testCollision as (o: unknown, d: unknown, c: unknown) => unknown)(a, b, config); // cast: v14's config adds `level`
+}
+
+/**
+ * Line of sight from an observer token to a target token (v14: each on its level): false when the observer's level
+ * does not see the target's (levelSees), else the collision test computed in the observer's level.
+ */
+export function tokensInSight(c: { scene: unknown }, from: Point & { elevation: number; level: string | null }, to: Point & { elevation: number; level: string | null }): boolean {
+  if (!levelSees(c.scene, from.level, to.level)) return false;
+  return hasLineOfSight(from, to, levelOf(c.scene, from.level) ?? undefined);
 }

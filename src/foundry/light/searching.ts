@@ -11,6 +11,7 @@
  * on a card whispered to the GMs, then removes them from the tokens.
  */
 import { MODULE_ID } from "../../constants.js";
+import { deletes, deletion } from "../compat.js";
 import { gmIds } from "../chat.js";
 import { escapeHtml, t } from "../i18n.js";
 import { getSetting, setSetting } from "../settings.js";
@@ -19,7 +20,7 @@ import type { TokenDocLike } from "./scene.js";
 /** A document id (as hide-state.ts `ID`, not imported: hide-state.ts imports this file). */
 const ID = /^[A-Za-z0-9]{1,64}$/;
 
-type MarksUpdate = Record<string, boolean | null>;
+type MarksUpdate = Record<string, unknown>;
 
 function sceneMarks(sceneId: string | null | undefined): Record<string, unknown> | null {
   const scene = sceneId ? game.scenes.get(sceneId) : undefined;
@@ -52,7 +53,7 @@ export async function writeSearchingMarks(sceneId: string, marks: Record<string,
   for (const [id, on] of Object.entries(marks)) {
     if (!ID.test(id)) continue;
     if (on) update[id] = true;
-    else update[`-=${id}`] = null;
+    else Object.assign(update, deletion(id));
   }
   if (Object.keys(update).length) await scene.update({ flags: { [MODULE_ID]: { searching: update } } });
 }
@@ -61,7 +62,7 @@ export async function writeSearchingMarks(sceneId: string, marks: Record<string,
 export function marksChanged(changes: Record<string, unknown>): string[] | null {
   const flags = (changes.flags as Record<string, unknown> | undefined)?.[MODULE_ID] as Record<string, unknown> | undefined;
   if (!flags || typeof flags !== "object") return null;
-  if ("-=searching" in flags) return [];
+  if (deletes(flags, "searching")) return [];
   const marks = flags.searching;
   if (!marks || typeof marks !== "object") return null;
   return Object.keys(marks).map((k) => k.replace(/^-=/, ""));

@@ -17,7 +17,8 @@ import { canTryToHide, type HideObserver } from "../../rules/index.js";
 import { adapterFor, isOwnStatus, type ActorLike } from "../adapters/adapter.js";
 import { getSetting } from "../settings.js";
 import { hideFlagOf } from "./hide-state.js";
-import { hasLineOfSight, metresBetween, tokenCenter, type CanvasLike, type TokenObjLike } from "./scene.js";
+import { metresBetween, tokenCenter, tokensInSight, type CanvasLike, type TokenObjLike } from "./scene.js";
+import { tokenLevel } from "../compat.js";
 import { tokenSenses } from "./senses.js";
 import { lightTracker, placeable } from "./tracker.js";
 
@@ -33,11 +34,11 @@ export function ableToSee(actor: ActorLike): boolean {
 
 /** Observer `o` looking at `target`: line of sight, its senses, the distance (the rules' HideObserver). */
 export function observerInput(c: CanvasLike, target: TokenObjLike, o: TokenObjLike): HideObserver {
-  const a = { ...tokenCenter(c, target), elevation: target.document.elevation };
-  const b = { ...tokenCenter(c, o), elevation: o.document.elevation };
+  const a = { ...tokenCenter(c, target), elevation: target.document.elevation, level: tokenLevel(target.document) };
+  const b = { ...tokenCenter(c, o), elevation: o.document.elevation, level: tokenLevel(o.document) };
   return {
     id: o.id,
-    hasLineOfSight: hasLineOfSight(b, a),
+    hasLineOfSight: tokensInSight(c, b, a),
     senses: tokenSenses(c, o.document).senses,
     distance: metresBetween(c, a, b),
   };

@@ -21,7 +21,7 @@ import { FALL_RULES, fallDice, fallFormula } from "../../rules/movement.js";
 import { isRulesError } from "../../rules/errors.js";
 import { adapterFor, Dnd5eAdapter, isOwnStatus, setOwnCondition, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
 import { authoredByGM, gmCardFlag } from "../cards.js";
-import { renderTemplateCompat } from "../compat.js";
+import { movementChangesLevel, renderTemplateCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, errorMessage, escapeHtml, guarded, reportError, t, tHtml, notify } from "../i18n.js";
 import { readNumber } from "../adapters/read.js";
@@ -438,16 +438,17 @@ export function claimMovementFall(token: { id: string | null; parent: unknown },
 interface MovementLike {
   id?: string;
   method?: string;
-  origin?: { elevation?: number };
-  destination?: { elevation?: number };
-  passed?: { waypoints?: readonly { action?: string }[] };
-  pending?: { waypoints?: readonly { action?: string }[] };
+  origin?: { elevation?: number; level?: string };
+  destination?: { elevation?: number; level?: string };
+  passed?: { waypoints?: readonly { action?: string; level?: string }[] };
+  pending?: { waypoints?: readonly { action?: string; level?: string }[] };
 }
 
 /**
  * `moveToken` (all clients; acts on the active GM): a drop of 3 m or more (a fall with dice) of a token that
  * does not fly is a fall, automatically or after asking the GM, per the "fallOnDrop" setting. Not a fall: an
- * undone move (method "undo") and a teleport (blink, displace). At most one fall per movement.
+ * undone move (method "undo"), a teleport (blink, displace) and, on v14, a move to another scene level (stairs, a
+ * lift: core's Change Level behaviour; docs/compat.md). At most one fall per movement.
  */
 export async function onElevationDrop(token: FallToken, movement: MovementLike): Promise<void> {
   if (!isActiveGM()) return;
@@ -459,6 +460,7 @@ export async function onElevationDrop(token: FallToken, movement: MovementLike):
   const metres = sceneToMetres(from - to, token.parent as SceneLike);
   if (metres === null || fallDice(metres) === 0) return;
   if (movement.method === "undo" || isTeleportAction(lastAction(movement)) || isFlying(token, movement)) return;
+  if (movementChangesLevel(movement)) return;
   if (!claimMovementFall(token, movement.id)) return;
   await guarded(async () => {
     if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });

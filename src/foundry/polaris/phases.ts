@@ -5,6 +5,7 @@
  * stop counting, and are cleared, at the next round; so does a combatant's confusion (intention.ts).
  */
 import { MODULE_ID } from "../../constants.js";
+import { deletion } from "../compat.js";
 import { comparePolaris, polarisActingPhase, type PolarisCombatant } from "../../rules/polaris.js";
 import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { isActiveGM } from "../gm.js";
@@ -119,7 +120,7 @@ export async function startPolarisRound(combat: CombatLike, round: number): Prom
   await recoverInitiativeUses(combat, first);
   // Last round's confusion (a catastrophe on changing intention) is over: it counted only in its round anyway.
   const confusion = confusionState(combat);
-  if (confusion && confusion.round !== round) await combat.update({ [`flags.${MODULE_ID}.-=polarisConfused`]: null });
+  if (confusion && confusion.round !== round) await combat.update(deletion(`flags.${MODULE_ID}.polarisConfused`));
 }
 
 type Updatable = CombatantLike & { update(data: Record<string, unknown>): Promise<unknown> };

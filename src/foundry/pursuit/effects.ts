@@ -22,12 +22,14 @@
  * ("<chase id>.<step>"), the step that gave it: a step interrupted by a reload reads it back to know whether its
  * effect was already created (chase.ts, exactly once).
  *
- * Expiry: v14 core expires temporary effects itself (ActiveEffect.registry). v13 core never does (the
- * effect would keep its −2 for ever), so on v13 the active GM deletes Aventure's running exhaustion once
- * world time reaches the end of its rest (`updateWorldTime`, see expireRunExhaustion).
+ * Expiry: v13 core never expires an effect (it would keep its −2 for ever), so on v13 the active GM deletes
+ * Aventure's running exhaustion once world time reaches the end of its rest (`updateWorldTime`, see
+ * expireRunExhaustion). v14 core only marks it expired (`duration.expired`, CONFIG.ActiveEffect.expiryAction
+ * "update" by default) and leaves it on the actor: an expired effect is ignored when read (`isExpired`), and the
+ * active GM deletes Aventure's own expired effects (docs/compat.md).
  */
 import { MODULE_ID } from "../../constants.js";
-import { isV14 } from "../compat.js";
+import { isExpired, isV14 } from "../compat.js";
 import type { AdapterId } from "../adapters/adapter.js";
 import { signedText } from "../../apps/pursuit-context.js";
 
@@ -105,13 +107,13 @@ export interface EffectActor {
   name: string;
   /** The actor type (ose: "character" or "monster"). */
   type?: string;
-  effects: Iterable<{ flags?: Record<string, Record<string, unknown> | undefined> }>;
+  effects: Iterable<{ flags?: Record<string, Record<string, unknown> | undefined>; duration?: unknown }>;
   createEmbeddedDocuments(type: "ActiveEffect", data: Record<string, unknown>[]): Promise<unknown>;
 }
 
-/** Whether the actor already carries an Aventure effect with `flag` set. */
+/** Whether the actor already carries an Aventure effect with `flag` set (an expired one does not count). */
 export function hasAventureEffect(actor: EffectActor, flag: string): boolean {
-  for (const e of actor.effects) if (e.flags?.[MODULE_ID]?.[flag]) return true;
+  for (const e of actor.effects) if (e.flags?.[MODULE_ID]?.[flag] && !isExpired(e)) return true;
   return false;
 }
 
@@ -125,6 +127,7 @@ export function runExhaustionState(actor: EffectActor, key: string): "done" | "d
     const f = e.flags?.[MODULE_ID];
     if (!f?.runExhaustion) continue;
     if (f.chase === key) return "done";
+    if (isExpired(e)) continue; // a former chase's, over
     other = true;
   }
   return other ? "drifted" : "pending";
@@ -166,14 +169,21 @@ export async function applyRunExhaustion(
 export interface ExpiringEffect {
   id: string | null;
   flags?: Record<string, Record<string, unknown> | undefined>;
-  duration?: { startTime?: number | null; seconds?: number | null } | null;
+  duration?: { startTime?: number | null; seconds?: number | null; expired?: boolean } | null;
 }
 
-/** v13: the ids of Aventure's running-exhaustion effects whose duration has run out at `worldTime`. */
-export function expiredRunExhaustion(effects: Iterable<ExpiringEffect>, worldTime: number): string[] {
+/**
+ * The ids of Aventure's running-exhaustion effects that are over: v13, whose duration has run out at `worldTime`;
+ * v14, that core marked expired.
+ */
+export function expiredRunExhaustion(effects: Iterable<ExpiringEffect>, worldTime: number, v14: boolean = isV14()): string[] {
   const ids: string[] = [];
   for (const e of effects) {
     if (!e.id || !e.flags?.[MODULE_ID]?.runExhaustion) continue;
+    if (v14) {
+      if (isExpired(e)) ids.push(e.id);
+      continue;
+    }
     const start = e.duration?.startTime;
     const seconds = e.duration?.seconds;
     if (typeof start !== "number" || typeof seconds !== "number") continue;
@@ -201,14 +211,15 @@ function effectActors(): ExpiringActor[] {
 }
 
 /**
- * v13, on the active GM (called from the `updateWorldTime` hook and on ready): deletes the running exhaustion
- * whose rest is over. Returns the number of effects deleted. v14: nothing (core expires it).
+ * On the active GM (called from the `updateWorldTime` and `updateActiveEffect` hooks and on ready): deletes the
+ * running exhaustion whose rest is over (v13: by world time; v14: marked expired by core). Returns the number of
+ * effects deleted.
  */
 export async function expireRunExhaustion(worldTime: number, v14: boolean = isV14()): Promise<number> {
-  if (v14 || !Number.isFinite(worldTime)) return 0;
+  if (!Number.isFinite(worldTime)) return 0;
   let n = 0;
   for (const actor of effectActors()) {
-    const ids = expiredRunExhaustion(actor.effects, worldTime);
+    const ids = expiredRunExhaustion(actor.effects, worldTime, v14);
     if (!ids.length) continue;
     await actor.deleteEmbeddedDocuments("ActiveEffect", ids);
     n += ids.length;

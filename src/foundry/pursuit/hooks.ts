@@ -3,11 +3,12 @@
  * (for the token's owners: a player may start a flight for the tokens they own) and the Continue button of the chase
  * cards. Called once from registerHooks() (in init).
  * Hooks: renderChatMessageHTML (Continue button on an unfinished chase card a GM wrote), updateWorldTime (v13, active
- * GM: the running exhaustion ends when its rest is over; also checked on ready and when a GM takes over).
+ * GM: the running exhaustion ends when its rest is over; also checked on ready and when a GM takes over),
+ * updateActiveEffect (v14, active GM: core marked Aventure's running exhaustion expired, it is deleted).
  */
 import { openPursuit, type DialogToken } from "../../apps/PursuitDialog.js";
-import { template } from "../../constants.js";
-import { loadTemplatesCompat } from "../compat.js";
+import { MODULE_ID, template } from "../../constants.js";
+import { isExpired, loadTemplatesCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
 import { guarded } from "../i18n.js";
 import { registerRecovery } from "../operations.js";
@@ -55,6 +56,11 @@ export function registerPursuitHooks(): void {
   // Fires on every client: only the active GM deletes, one expiry at a time.
   onHook("updateWorldTime", (worldTime: number) => {
     if (isActiveGM()) void guarded(() => queueExpiry(worldTime));
+  });
+  // v14: core marks an effect expired (an update of the effect): the active GM deletes Aventure's own, once.
+  onHook("updateActiveEffect", (effect) => {
+    const mine = (effect.flags as Record<string, { runExhaustion?: unknown } | undefined>)[MODULE_ID]; // cast: the pinned flags type lists core's scope only
+    if (isActiveGM() && isExpired(effect) && mine?.runExhaustion) void guarded(() => queueExpiry(game.time.worldTime));
   });
   // World time may have passed while the previous active GM was away (or before a reload).
   registerRecovery("pursuitExpiry", async () => {

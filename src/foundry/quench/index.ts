@@ -16,6 +16,7 @@ import { POLARIS_BATCH } from "./polaris.js";
 import { ENCOUNTER_BATCH } from "./encounter.js";
 import { TRAVEL_BATCH } from "./travel.js";
 import { WILDERNESS_BATCH } from "./wilderness.js";
+import { V14_BATCH } from "./v14.js";
 import type { Batch } from "./types.js";
 
 export const BATCHES: readonly Batch[] = [
@@ -27,5 +28,6 @@ export const BATCHES: readonly Batch[] = [
   POLARIS_BATCH,
   EXPLORATION_BATCH,
   WILDERNESS_BATCH,
+  V14_BATCH,
 ];
 

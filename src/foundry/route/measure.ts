@@ -10,11 +10,13 @@
  *   (`system.difficulties.walk` > 1), normal at ×1 or less.
  * - dnd5e's *Difficult Terrain* (`dnd5e.difficultTerrain`, dnd5e 5.x module/data/region-behavior/difficult-terrain.mjs):
  *   difficult.
- * A region counts when its elevation range holds the party's elevation. Disabled behaviours count for nothing.
+ * A region counts when its elevation range holds the party's elevation: the region's own point test when the glue
+ * gives one (`contains`: RegionDocument#testPoint, which knows v14's `topInclusive` and levels; docs/compat.md),
+ * else its `elevation` range, top included (v13). Disabled behaviours count for nothing.
  */
 import { toMetres } from "../../rules/units.js";
 import { UserError } from "../i18n.js";
-import { routeLength, shapePolygon, splitRoute, type Point, type RouteRegion, type ShapeLike } from "./geometry.js";
+import { pointAlong, routeLength, shapePolygon, splitRoute, type Point, type RouteRegion, type ShapeLike } from "./geometry.js";
 
 export const TRAVEL_TERRAIN_BEHAVIOR = "aventure.travelTerrain";
 const MODIFY_MOVEMENT_COST = "modifyMovementCost";
@@ -52,6 +54,8 @@ export interface RegionLike {
   shapes: readonly ShapeLike[];
   elevation?: { bottom: number | null; top: number | null };
   behaviors: Iterable<BehaviorLike>;
+  /** The region's own test of a point at an elevation (RegionDocument#testPoint), when the glue has one. */
+  contains?(point: { x: number; y: number; elevation: number }): boolean;
 }
 
 /** One leg of a measured route: real metres, terrain, the named regions it runs through. */
@@ -136,7 +140,7 @@ export function regionTerrain(region: RegionLike): RegionMeaning | null {
  * difficult, flagged), or null when it says nothing about travel, has no usable shape or lies at another elevation.
  */
 export function routeRegion(region: RegionLike, elevation = 0): (RouteRegion & { unknown?: string }) | null {
-  const e = region.elevation;
+  const e = region.contains ? undefined : region.elevation; // with its own test: checked where the route runs (measureRoute)
   if (e && ((e.bottom !== null && elevation < e.bottom) || (e.top !== null && elevation > e.top))) return null;
   const meaning = regionTerrain(region);
   if (!meaning) return null;
@@ -161,11 +165,25 @@ export function measureRoute(points: readonly Point[], scene: { grid: GridLike; 
   const perPixel = metresPerPixel(scene.grid, settings);
   const length = routeLength(clean);
   if (clean.length !== points.length || !(length > 0)) throw new UserError("AVENTURE.Travel.Route.Error.zeroLength");
-  const regions: RouteRegion[] = [];
-  const unknown: (RouteRegion & { unknown?: string })[] = [];
+  let regions: RouteRegion[] = [];
+  let unknown: (RouteRegion & { unknown?: string })[] = [];
+  const tested = new Map<string, RegionLike>();
   for (const r of scene.regions) {
     const rr = routeRegion(r, elevation);
     if (rr) (rr.unknown === undefined ? regions : unknown).push(rr);
+    if (rr && r.contains) tested.set(rr.id, r);
+  }
+  if (tested.size) {
+    // A region with its own point test counts where the route runs through it at the party's elevation: tested at the
+    // middle of each leg the split puts in it (the elevation is the same all along the route).
+    const holds = new Map<string, boolean>();
+    for (const l of splitRoute(clean, [...regions, ...unknown].filter((r) => tested.has(r.id)))) {
+      const mid = pointAlong(clean, (l.from + l.to) / 2);
+      for (const r of l.regions) if (!holds.get(r.id)) holds.set(r.id, tested.get(r.id)!.contains!({ ...mid, elevation }));
+    }
+    const out = (r: RouteRegion) => tested.has(r.id) && holds.get(r.id) === false;
+    regions = regions.filter((r) => !out(r));
+    unknown = unknown.filter((r) => !out(r));
   }
   // A region of a kind Aventure cannot read matters only where the route enters it.
   const crossed = unknown.length ? splitRoute(clean, unknown).find((l) => l.terrain === "difficult")?.regions[0] : undefined;

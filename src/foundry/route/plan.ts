@@ -14,6 +14,7 @@ import { notify, reportError, t, UserError } from "../i18n.js";
 import { drawingRoute, type DrawingLike, type Point } from "./geometry.js";
 import { measureOnScene, routeScene, routeTokens, tokenCentre, type RouteToken } from "./scene.js";
 import type { TravelRequest } from "../travel/request.js";
+import { tokenLevel } from "../compat.js";
 
 export interface PlanRouteOptions {
   /** The route's points in scene pixels (or a Drawing's id, or the controlled Drawing when neither is given). */
@@ -67,7 +68,7 @@ export function planRoute(options: PlanRouteOptions = {}): TravelDialog | OseTra
     }
     const tokenIds = options.tokenIds ?? controlledTokenIds();
     const tokens = routeTokens(scene, tokenIds);
-    const measured = measureOnScene(scene, points, tokens[0]?.elevation ?? 0);
+    const measured = measureOnScene(scene, points, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
     const actorIds = options.actorIds ?? [...new Set(tokens.flatMap((tk) => (tk.actor?.id ? [tk.actor.id] : [])))];
     return openTravel({ actorIds, route: { sceneId: scene.id ?? "", points: measured.points, tokenIds, legs: measured.legs } });
   } catch (e) {
@@ -118,7 +119,7 @@ export function continueJourney(next: TravelRequest): TravelDialog | OseTravelDi
   try {
     const scene = routeScene(route.sceneId);
     const tokens = routeTokens(scene, route.tokenIds);
-    const measured = measureOnScene(scene, route.points, tokens[0]?.elevation ?? 0);
+    const measured = measureOnScene(scene, route.points, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
     return openTravel({
       actorIds: next.members.map((m) => m.actorId),
       route: { sceneId: route.sceneId, points: measured.points, tokenIds: route.tokenIds, legs: measured.legs },

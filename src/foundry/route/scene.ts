@@ -34,6 +34,10 @@ interface RegionDocLike {
   shapes: readonly object[];
   elevation: { bottom: number | null; top: number | null };
   behaviors: { contents: readonly { type: string; disabled: boolean; system: unknown }[] };
+  /** RegionDocument#testPoint({x, y, elevation}) (v13 and v14; v14 knows `elevation.topInclusive`). */
+  testPoint?(point: { x: number; y: number; elevation: number }): boolean;
+  /** v14: the levels the region is on (RegionData.levels; empty or null: every level). */
+  levels?: Iterable<string> | null;
 }
 
 function num(v: unknown): number | undefined {
@@ -64,13 +68,21 @@ function shapeOf(raw: object): ShapeLike {
   };
 }
 
-function regionOf(r: RegionDocLike): RegionLike {
+/**
+ * The region as measure.ts reads it. Its point test is the region's own (RegionDocument#testPoint) where it has one;
+ * on v14 a region on other levels than the party's does not count (RegionData.levels).
+ */
+function regionOf(r: RegionDocLike, level: string | null): RegionLike {
+  const levels = level && r.levels ? [...r.levels] : [];
+  const otherLevel = levels.length > 0 && !levels.includes(level!);
+  const test = typeof r.testPoint === "function" ? (p: { x: number; y: number; elevation: number }) => !otherLevel && r.testPoint!(p) : undefined;
   return {
     id: r.id ?? "",
     name: r.name,
     shapes: r.shapes.map((s) => shapeOf(s)),
     elevation: { bottom: r.elevation.bottom, top: r.elevation.top },
     behaviors: r.behaviors.contents.map((b) => ({ type: b.type, disabled: b.disabled, system: b.system })),
+    ...(test ? { contains: test } : {}),
   };
 }
 
@@ -114,12 +126,12 @@ export function checkRouteOnScene(scene: RouteScene, points: readonly Point[]): 
 }
 
 /**
- * Measures a route on a scene, for a party at `elevation` (regions at other elevations do not count). A route with
- * a point outside the scene is refused.
+ * Measures a route on a scene, for a party at `elevation` (v14: on `level`; regions at other elevations or levels do
+ * not count). A route with a point outside the scene is refused.
  */
-export function measureOnScene(scene: RouteScene, points: readonly Point[], elevation = 0): MeasuredRoute {
+export function measureOnScene(scene: RouteScene, points: readonly Point[], elevation = 0, level: string | null = null): MeasuredRoute {
   checkRouteOnScene(scene, points);
-  return measureRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map(regionOf) }, unitSettings(), elevation);
+  return measureRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map((r) => regionOf(r, level)) }, unitSettings(), elevation);
 }
 
 /**

@@ -57,6 +57,7 @@ import { remainingRoute, type MeasuredRoute } from "../route/measure.js";
 import { measureOnScene, routeScene, routeTokens, tokenTargets, type RouteScene, type RouteToken } from "../route/scene.js";
 import { oseNextRequest, oseSeconds, oseTokenJournal, planOse, rollOse, type PlannedOse } from "./ose.js";
 import { oseCardView, oseLegText } from "./ose-card.js";
+import { tokenLevel } from "../compat.js";
 
 /**
  * Most rolls one Apply makes (saves and daily lost checks, all attached to the one card): a longer journey is
@@ -174,7 +175,7 @@ function planJourney(req: TravelRequest, actors: ActorLike[]): Planned {
   if (req.route) {
     const scene = routeScene(req.route.sceneId);
     const tokens = routeTokens(scene, req.route.tokenIds);
-    const measured = measureOnScene(scene, req.route.points, tokens[0]?.elevation ?? 0);
+    const measured = measureOnScene(scene, req.route.points, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
     const journey = planRouteJourney((legs) => planInput(req, snapshots, ruleset, trackFood, legs), measured.legs, req.route.days);
     plan = journey.plan;
     route = { scene, measured, journey, tokens };
