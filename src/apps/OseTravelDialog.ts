@@ -6,6 +6,7 @@
  * measured on this client by OSE terrain for the preview; the GM measures it again on Apply.
  * Import only once Foundry's globals exist.
  */
+import { tokenLevel } from "../foundry/compat.js";
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
 import { reportError, t, UserError, notify } from "../foundry/i18n.js";
@@ -46,7 +47,7 @@ function measured(route: { sceneId: string; points: { x: number; y: number }[]; 
   try {
     const scene = routeScene(route.sceneId);
     const tokens = routeTokens(scene, route.tokenIds);
-    const m = measureOseOnScene(scene, route.points, openTerrain, tokens[0]?.elevation ?? 0);
+    const m = measureOseOnScene(scene, route.points, openTerrain, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
     return { sceneId: route.sceneId, points: m.points, tokenIds: route.tokenIds, legs: m.legs };
   } catch (e) {
     reportError(e);

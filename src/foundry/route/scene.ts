@@ -136,11 +136,11 @@ export function measureOnScene(scene: RouteScene, points: readonly Point[], elev
 
 /**
  * Measures a route on a scene for an Old-School Essentials journey (docs/rules.md §12): legs by OSE terrain, open
- * ground on `openTerrain`, for a party at `elevation`. A route with a point outside the scene is refused.
+ * ground on `openTerrain`, for a party at `elevation` (v14: on `level`). A route with a point outside the scene is refused.
  */
-export function measureOseOnScene(scene: RouteScene, points: readonly Point[], openTerrain: OseTerrain, elevation = 0): OseMeasuredRoute {
+export function measureOseOnScene(scene: RouteScene, points: readonly Point[], openTerrain: OseTerrain, elevation = 0, level: string | null = null): OseMeasuredRoute {
   checkRouteOnScene(scene, points);
-  return measureOseRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map(regionOf) }, unitSettings(), openTerrain, elevation);
+  return measureOseRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map((r) => regionOf(r, level)) }, unitSettings(), openTerrain, elevation);
 }
 
 /** The party's tokens on the scene, by id; a UserError naming a token that is not there. */

@@ -4,6 +4,7 @@
  * journey operation applies (apply.ts): the party's tokens to where the last day ends, world time a whole day per
  * day. Rations are counted on the card (the OSE system keeps no ration counter Aventure could write).
  */
+import { tokenLevel } from "../compat.js";
 import { OSE_JOURNEY_DEFAULT_MAX_DAYS, oseJourney, type OseJourney, type OseJourneyPlan } from "../../rules/ose-wilderness.js";
 import { toMetres, clean } from "../../rules/units.js";
 import { adapterFor, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
@@ -67,7 +68,7 @@ export function planOse(req: TravelRequest, actors: readonly ActorLike[]): Plann
   if (req.route) {
     const scene = routeScene(req.route.sceneId);
     const tokens = routeTokens(scene, req.route.tokenIds);
-    const measured = measureOseOnScene(scene, req.route.points, ose.openTerrain, tokens[0]?.elevation ?? 0);
+    const measured = measureOseOnScene(scene, req.route.points, ose.openTerrain, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
     legs = measured.legs;
     route = { scene, measured, tokens };
   } else if (req.distance !== null) {
