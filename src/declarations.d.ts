@@ -170,6 +170,11 @@ declare global {
     combatStart: (combat: Combat.Implementation, updateData: { round: number; turn: number | null }) => void;
     /** hookEvents.combatTurn(combat, updateData {round, turn}, updateOptions {advanceTime, direction}). */
     combatTurn: (combat: Combat.Implementation, updateData: { round: number; turn: number | null }, updateOptions: object) => void;
+    /**
+     * hookEvents.combatTurnChange(combat, prior, current): every client, after the database update that changed the
+     * round or turn; prior and current are CombatHistoryData {round, turn, tokenId, combatantId}.
+     */
+    combatTurnChange: (combat: Combat.Implementation, prior: { round?: unknown; turn?: unknown; combatantId?: unknown }, current: { round?: unknown; turn?: unknown; combatantId?: unknown }) => unknown;
     /** hookEvents.preMoveToken(document, movement, operation): returning false refuses the whole movement. */
     preMoveToken: (document: TokenDocument.Implementation, movement: AventureTokenMovement & AventureMovementWaypoints, operation: object) => boolean | void;
     /** hookEvents.moveToken(document, movement, operation, user): on every client, after the movement. */

@@ -107,7 +107,8 @@ describe("a player ends their turn, not the round (issue 20, item 1)", () => {
     await act(world, "p1", id, (c) => c.nextTurn());
     expect(combat.combatant!.name).toBe("Orc");
     expect(combat.round).toBe(1);
-    expect(gameWrites(world, mark).filter((w) => w.user !== "p1")).toEqual([]);
+    // The GM wrote only its record of whose turn started (Brune's, the orc's): GM state on the combat.
+    expect(gameWrites(world, mark).filter((w) => w.user !== "p1").map((w) => Object.keys((w.data as { flags: { aventure: object } }).flags.aventure))).toEqual([["turns"], ["turns"]]);
     // On the orc's turn p1 owns the current combatant no more: refused as before.
     expect(await forgeRequest(world, "p1", "sideRound", { combatId: id, round: 2 })).toMatchObject({ ok: false, key: "AVENTURE.Error.NotOwner" });
     expect(world.rollQueue).toEqual([1, 6]);
@@ -160,7 +161,9 @@ describe("a player ends their turn, not the round (issue 20, item 1)", () => {
     await world.as("p1", () => mine.update({ round: 2, turn: 0 }));
     await world.settle();
     expect(combat.round).toBe(2);
-    expect(gameWrites(world, mark).map((w) => w.user)).toEqual(["p1"]);
+    // The GM records only that round 2's first turn started (GM state: whose turn started this round).
+    expect(gameWrites(world, mark).map((w) => w.user)).toEqual(["p1", "gm1"]);
+    expect(combat.getFlag("aventure", "turns")).toEqual({ round: 2, ids: [byName(combat, "Aldric").id] });
     expect(sideCards(world)).toHaveLength(1);
     expect(initiatives(combat)).toEqual({ Aldric: 6, Brune: 6, Orc: 3 });
     // The combat's flags (side state, sides of the combatants) are the GMs': core refuses a player's write.

@@ -401,8 +401,8 @@ describe("exactly once: two GMs, a player ending the last turn, forged and repla
     for (const [data, key] of bad) expect(await forgeRequest(world, "gm2", "sideRound", data), JSON.stringify(data)).toMatchObject({ ok: false, key });
     expect(combatOf(world, "gm1", id).round).toBe(1);
     expect(world.rollsMade.length).toBe(made);
-    // Only the GM's own nextTurn was written meanwhile.
-    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action} ${w.documentName}`)).toEqual(["gm1 update Combat"]);
+    // Only the GM's own nextTurn was written meanwhile, and its record that the orc's turn started.
+    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action} ${w.documentName}`)).toEqual(["gm1 update Combat", "gm1 update Combat"]);
     expect(gameWrites(world, mark2)).toEqual([]);
   });
 
@@ -522,7 +522,8 @@ describe("exactly once across a crash of the active GM at any write of a side ro
     const mark = world.writes.length;
     await act(world, "p1", id, (c) => c.nextTurn());
     // receipt (working), the operation recorded (the key), 3 initiatives (one update), the card, the round (core's
-    // nextRound), the operation done, the receipt's reply, delete the request, delete the receipt
+    // nextRound), the operation done, the record of round 2's first turn, the receipt's reply, delete the request,
+    // delete the receipt
     expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
       "create ChatMessage",
       "update Combat",
@@ -532,13 +533,14 @@ describe("exactly once across a crash of the active GM at any write of a side ro
       "create ChatMessage",
       "update Combat",
       "update Combat",
+      "update Combat",
       "update ChatMessage",
       "delete ChatMessage",
       "delete ChatMessage",
     ]);
   });
 
-  for (let k = 1; k <= 11; k++) {
+  for (let k = 1; k <= 12; k++) {
     it(`crash before the active GM's write ${k}: round 2 rolled once, or not at all and the player told`, T, async () => {
       const { world, id } = await crashRun(k);
       const combat = combatOf(world, "gm2", id);

@@ -5,7 +5,8 @@
  *   tracker's roll buttons) and "encounterStart" (the encounter dialog's Start combat, GMs only), through the trusted
  *   request channel; recovery of interrupted side-initiative rolls;
  * - hooks createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions,
- *   combatStart and combatTurn (the turn of round 1 with surprised sides), and dnd5e's
+ *   combatStart and combatTurn (the turn of round 1 with surprised sides), combatTurnChange (whose turn started this
+ *   round, recorded by the active GM), and dnd5e's
  *   dnd5e.preRollInitiativeDialogV2 (its initiative dialog is skipped when Aventure's initiative replaces the d20).
  */
 import { MODULE_ID, template } from "../../constants.js";
@@ -17,7 +18,7 @@ import { registerRecovery } from "../operations.js";
 import { getSetting } from "../settings.js";
 import { aventureCombatClass, type CombatCtor } from "./combat-class.js";
 import { polarisPhasesActive, sideInitiativeActive } from "./side-initiative.js";
-import { onCreateCombatant, recoverSideInitiative } from "./side-ops.js";
+import { onCreateCombatant, onTurnChange, recoverSideInitiative, type TurnPoint } from "./side-ops.js";
 import { registerSideRequests } from "./round.js";
 import { registerEncounterRequests } from "../encounter/encounter.js";
 import { drawTracker } from "./tracker.js";
@@ -158,5 +159,7 @@ export function registerCombatHooks(openEncounter: () => unknown): void {
   onHook("getCombatTrackerContextOptions", contextOptions);
   onHook("combatStart", onTurnHook);
   onHook("combatTurn", onTurnHook);
+  // Whose turn started this round (GM state: a player ends the round only once every turn started).
+  onHook("combatTurnChange", (combat: CombatDoc, prior: TurnPoint, current: TurnPoint) => guarded(() => onTurnChange(combat, prior, current)));
   onHook("dnd5e.preRollInitiativeDialogV2", onPreRollInitiativeDialog);
 }

@@ -195,12 +195,43 @@ export function nextActingIndex(combat: CombatLike, after: number, round: number
 }
 
 /**
- * Whether ending the current turn ends the round: no later combatant in the turn order would act this round, as core's
- * nextTurn and Aventure's go (its "skip defeated" setting, surprised sides in round 1, Polaris confusion). Only then may
- * a player — who may end their own turn, never the round — make the active GM start the next round.
+ * Whether ending the current turn ends the round in the turn order as it stands: no later combatant would act this
+ * round, as core's nextTurn and Aventure's go (its "skip defeated" setting, surprised sides in round 1, Polaris
+ * confusion). The turn order follows initiatives a player may write: never proof that a round is over (see
+ * everyTurnStarted).
  */
 export function currentTurnEndsRound(combat: CombatLike): boolean {
   return combat.started && combat.turn !== null && nextActingIndex(combat, combat.turn) === null;
+}
+
+/**
+ * The turns that started in a round (flags.aventure.turns `{round, ids}`), GM state written by the active GM alone
+ * (side-ops.ts recordTurnStart): the combatant who had the first turn of the round, then each one the turn passed to
+ * as core's nextTurn passes it. Checked field by field; null when absent or malformed.
+ */
+export function startedTurns(combat: CombatLike): { round: number; ids: string[] } | null {
+  const raw = combat.getFlag(MODULE_ID, "turns") as Record<string, unknown> | undefined;
+  if (!raw || typeof raw !== "object" || !isRound(raw.round)) return null;
+  if (!Array.isArray(raw.ids) || raw.ids.length > 1000 || !raw.ids.every(isId)) return null;
+  return { round: raw.round, ids: [...(raw.ids as string[])] };
+}
+
+/** Whether a combatant may act in `round`: not surprised in round 1, not confused (Polaris), not defeated when core skips defeated. */
+export function mayAct(combat: CombatLike, c: CombatantLike, round: number = combat.round): boolean {
+  if (isSkipped(combat, c, round)) return false;
+  if (combat.settings?.skipDefeated === true && defeated(c)) return false;
+  return !(c.id && confusedInRound(combat, round).includes(c.id));
+}
+
+/**
+ * Whether every combatant that may act in the combat's current round has had its turn started (startedTurns). Only
+ * then may a player — who may end their own turn, never the round — make the active GM start the next round
+ * (docs/security.md). Initiatives, which a player may write on their own combatant, play no part.
+ */
+export function everyTurnStarted(combat: CombatLike): boolean {
+  const state = startedTurns(combat);
+  if (!combat.started || !state || state.round !== combat.round) return false;
+  return combat.combatants.contents.every((c) => !mayAct(combat, c) || (!!c.id && state.ids.includes(c.id)));
 }
 
 /** The value of a side in the current round's state, if it rolled. */

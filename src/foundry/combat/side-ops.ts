@@ -33,7 +33,7 @@ import type { AventureCombatLike, CombatantLike, CombatLike, SideOp, SideRoundSt
 import {
   combatantSide,
   currentCombatantId,
-  currentTurnEndsRound,
+  everyTurnStarted,
   encounterState,
   groupsOf,
   hiddenSides,
@@ -46,6 +46,7 @@ import {
   sideRoundState,
   sideValue,
   skippedSides,
+  startedTurns,
 } from "./side-initiative.js";
 import { sideRoundCardContext } from "./tracker-context.js";
 import { setTurnTarget } from "./turn-target.js";
@@ -435,14 +436,57 @@ const asAventure = (combat: CombatLike): AventureCombatLike => {
 
 /**
  * A player may make the active GM start the next round only by ending the round's last turn: they own the combatant
- * who has the turn and nobody after it would act this round (core lets them end their turn, not the round). Checked
- * under the combat's lock, against the combat as it is then.
+ * who has the turn, and every combatant that may act this round has had its turn started (the GMs' record,
+ * recordTurnStart; core lets them end their turn, not the round). Where a combatant sits in the turn order — which
+ * follows initiatives its owner may write, and a turn index the current combatant's owner may set — plays no part.
+ * Checked under the combat's lock, against the combat as it is then.
  */
 function assertPlayerEndsRound(combat: CombatLike, player: User): void {
   const current = combat.turn === null ? undefined : combat.turns[combat.turn];
   if (!combat.started || !current) throw new UserError("AVENTURE.Error.GMOnly");
   if (!current.testUserPermission(player, "OWNER")) throw notOwned(player, current);
-  if (!currentTurnEndsRound(combat)) throw new UserError("AVENTURE.SideInit.roundNotOver");
+  if (!everyTurnStarted(combat)) throw new UserError("AVENTURE.SideInit.roundNotOver");
+}
+
+/** A combat's round and turn as core's hook combatTurnChange gives them (before and after a change). */
+export interface TurnPoint {
+  round?: unknown;
+  turn?: unknown;
+  combatantId?: unknown;
+}
+
+/**
+ * The GMs' record of the turns that started this round (flags.aventure.turns, see startedTurns), kept by the active GM
+ * on core's combatTurnChange (lock held): a new round starts it again with the combatant who has its first turn; within
+ * a round, a combatant is added only when the turn reached it as core's nextTurn passes it on — from the combatant who
+ * had the turn, to the next one that may act in the turn order as it stands. A jump (a turn index a player set, a GM's
+ * previous turn) or a turn kept on the same combatant adds nobody. At most one combat update per change.
+ */
+async function recordTurnStart(combat: CombatLike, prior: TurnPoint | null | undefined, current: TurnPoint | null | undefined): Promise<void> {
+  const round = current?.round;
+  const id = current?.combatantId;
+  if (typeof round !== "number" || round < 1 || typeof id !== "string" || !id) return;
+  // A change of a round the combat has since left is not recorded (the later round's own change starts it again).
+  if (combat.round !== round) return;
+  const state = startedTurns(combat);
+  let ids: string[];
+  if (prior?.round !== round) {
+    if (state?.round === round && state.ids.length === 1 && state.ids[0] === id) return;
+    ids = [id];
+  } else {
+    if (prior.combatantId === id || !state || state.round !== round || state.ids.includes(id)) return;
+    const from = combat.turns.findIndex((c) => c.id === prior.combatantId);
+    const to = combat.turns.findIndex((c) => c.id === id);
+    if (from < 0 || to < 0 || nextActingIndex(combat, from, round) !== to) return;
+    ids = [...state.ids, id];
+  }
+  await combat.update({ [`flags.${MODULE_ID}.turns`]: { round, ids } });
+}
+
+/** combatTurnChange (every client): the active GM records whose turn started, with side initiative (recordTurnStart). */
+export function onTurnChange(combat: CombatLike | null | undefined, prior: TurnPoint | null | undefined, current: TurnPoint | null | undefined): Promise<void> | void {
+  if (!combat?.id || !game.user.isGM || !isActiveGM() || !sideInitiativeActive()) return;
+  return withCombatLock(combat.id, () => recordTurnStart(combat, prior, current));
 }
 
 /**

@@ -1,0 +1,168 @@
+/**
+ * Attacks left after issue 20's fixes (docs/security.md), as a player with the browser console open or a timing
+ * between two GMs would make them: a player who ends the round by moving their own combatant to the end of the turn
+ * order or by jumping the turn index; a 0.1.x side flag planted by a player before the GMs' first ready; a proposal
+ * decided by two GMs across a handover; a chase step asked of two GMs; an encounter's Start combat interrupted or
+ * raced. Expected values come from core's rules (a player ends their turn, not the round: NOTES.md "Combat") and
+ * RULES.md §7.2–§7.3, not from the code.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  bootWorld,
+  forgeRequest,
+  GM,
+  GM2,
+  PLAYER,
+  PLAYER2,
+  seedCombat,
+  setSkipDefeated,
+  viewScene,
+  type FakeCombat,
+  type FakeWorld,
+  type UserSpec,
+} from "../world/index.js";
+import type { OutgoingWrite } from "../world/world.js";
+
+const T = { timeout: 60_000 };
+type Plain = Record<string, unknown>;
+
+const set = (world: FakeWorld, user: string, key: string, value: unknown) => world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
+
+/** Two friendly characters of p1 (Aldric, Brune), a character of p2 (Cara), an orc and a lurker (hostile). */
+async function boot(users: UserSpec[] = [GM, GM2, PLAYER, PLAYER2], gm = "gm1") {
+  const world = await bootWorld({ system: "ose", users });
+  const scene = world.addScene({ _id: "s1" });
+  for (const c of world.liveClients()) viewScene(world, c, scene);
+  const actors: [string, string, number, Record<string, number>][] = [
+    ["hero", "Aldric", 1, { p1: 3 }],
+    ["scout", "Brune", 1, { p1: 3 }],
+    ["cara", "Cara", 1, { p2: 3 }],
+    ["orc", "Orc", -1, {}],
+    ["lurker", "Rôdeur", -1, {}],
+  ];
+  for (const [id, name, disposition, ownership] of actors) {
+    world.addUserActor({ _id: id, name, ownership });
+    world.addToken(scene, { _id: `t${id[0]!.toUpperCase()}${id.slice(1)}`, name, actorId: id, actorLink: true, disposition });
+  }
+  if (world.clients.get(gm)?.alive) {
+    await set(world, gm, "ruleset", "ose");
+    await set(world, gm, "sideTies", "simultaneous");
+  }
+  return { world, scene };
+}
+
+async function newCombat(world: FakeWorld, tokens: string[], flags: Plain = {}, gm = "gm1"): Promise<string> {
+  const id = await world.as(gm, async () => {
+    const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
+    const c = await Combat.create({ scene: "s1", active: true, flags });
+    await c.createEmbeddedDocuments("Combatant", tokens.map((tokenId) => ({ tokenId, sceneId: "s1" })));
+    return c.id;
+  });
+  await world.settle();
+  return id;
+}
+
+const combatOf = (world: FakeWorld, user: string, id: string) => world.as(user, () => game.combats.get(id) as unknown as FakeCombat);
+async function act(world: FakeWorld, user: string, id: string, fn: (c: FakeCombat) => Promise<unknown>): Promise<void> {
+  await world.as(user, () => fn(combatOf(world, user, id)));
+  await world.settle();
+}
+const initiatives = (c: FakeCombat) => Object.fromEntries(c.combatants.contents.map((x) => [x.name, x.initiative]));
+const byName = (c: FakeCombat, name: string) => c.combatants.contents.find((x) => x.name === name)!;
+const sideCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { sideRound?: unknown } | undefined)?.sideRound !== undefined);
+const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+const NOT_OVER = "Only a GM can end the round while combatants are still to act: end your turn instead.";
+
+// ------------------------------------------------------------------------------------------------ the round
+
+describe("a player ends their turn, never the round, whatever the turn order says", () => {
+  /** Round 1: friendly 6, hostile 3 → Aldric (p1), Brune (p1), then the orc; Aldric has the turn. */
+  async function midRound() {
+    const { world } = await boot();
+    const id = await newCombat(world, ["tHero", "tScout", "tOrc"]);
+    world.queueRolls(6, 3);
+    await act(world, "gm1", id, (c) => c.startCombat());
+    const combat = combatOf(world, "gm1", id);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Aldric", "Brune", "Orc"]);
+    expect(combat.combatant!.name).toBe("Aldric");
+    return { world, id, combat };
+  }
+  /** Nothing of round 2 happened: same round, nothing rolled, one card, p1 told the round is not over. */
+  function refused(world: FakeWorld, combat: FakeCombat) {
+    expect(combat.round).toBe(1);
+    expect(world.rollQueue).toEqual([1, 6]);
+    expect(sideCards(world)).toHaveLength(1);
+    expect(initiatives(combat)).toMatchObject({ Orc: 3 });
+  }
+
+  it("attack: on their turn a player sets their own initiative to -50 (last in the order), then nextRound: refused", T, async () => {
+    const { world, id, combat } = await midRound();
+    await act(world, "p1", id, (c) => byName(c, "Aldric").update({ initiative: -50 }));
+    // Core keeps the turn on Aldric, now the last combatant of the order: core's own order says the round ends with him.
+    expect(combat.turns.map((c) => c.name)).toEqual(["Brune", "Orc", "Aldric"]);
+    expect(combat.combatant!.name).toBe("Aldric");
+    world.queueRolls(1, 6);
+    await act(world, "p1", id, (c) => c.nextRound());
+    refused(world, combat);
+    expect(combat.combatant!.name).toBe("Aldric");
+    expect(errors(world, "p1")).toEqual([NOT_OVER]);
+    expect(await forgeRequest(world, "p1", "sideRound", { combatId: id, round: 2 })).toEqual({ status: "done", ok: false, key: "AVENTURE.SideInit.roundNotOver", data: {} });
+    refused(world, combat);
+  });
+
+  it("attack: a player moves their other combatant last, jumps the turn index to it, then ends the round: refused", T, async () => {
+    const { world, id, combat } = await midRound();
+    await act(world, "p1", id, (c) => byName(c, "Brune").update({ initiative: -50 }));
+    expect(combat.turns.map((c) => c.name)).toEqual(["Aldric", "Orc", "Brune"]);
+    // Core lets the current combatant's owner set the turn: p1 jumps over the orc to Brune, the last turn.
+    await act(world, "p1", id, (c) => c.update({ turn: 2 }));
+    expect(combat.combatant!.name).toBe("Brune");
+    world.queueRolls(1, 6);
+    await act(world, "p1", id, (c) => c.nextTurn());
+    refused(world, combat);
+    expect(errors(world, "p1")).toEqual([NOT_OVER]);
+    expect(await forgeRequest(world, "p1", "sideRound", { combatId: id, round: 2 })).toMatchObject({ ok: false, key: "AVENTURE.SideInit.roundNotOver" });
+    refused(world, combat);
+  });
+
+  it("the turns passed on as core passes them: the player ends the round once everyone's turn started; the record starts again each round", T, async () => {
+    const { world, id, combat } = await midRound();
+    // p1 ends Aldric's turn, then Brune's: the turn passes to the orc, whose turn starts too.
+    await act(world, "p1", id, (c) => c.nextTurn()); // Brune
+    await act(world, "p1", id, (c) => c.nextTurn()); // the orc
+    expect(combat.combatant!.name).toBe("Orc");
+    expect(combat.getFlag("aventure", "turns")).toEqual({ round: 1, ids: ["Aldric", "Brune", "Orc"].map((n) => byName(combat, n).id) });
+    // The GM moves the turn back to Brune (core's previousTurn): p1 may end the round, every turn started.
+    await act(world, "gm1", id, (c) => c.update({ turn: 1 }));
+    world.queueRolls(2, 5);
+    await act(world, "p1", id, (c) => c.nextRound());
+    expect(combat.round).toBe(2);
+    expect(initiatives(combat)).toEqual({ Aldric: 2, Brune: 2, Orc: 5 });
+    expect(errors(world, "p1")).toEqual([]);
+    // Round 2: the orc has the first turn; only its turn started.
+    expect(combat.combatant!.name).toBe("Orc");
+    expect(combat.getFlag("aventure", "turns")).toEqual({ round: 2, ids: [byName(combat, "Orc").id] });
+    // The records are the GMs' (a player cannot write the combat's flags).
+    await expect(world.as("p1", () => combatOf(world, "p1", id).update({ "flags.aventure.turns": { round: 2, ids: [] } }))).rejects.toThrow(/lacks permission/);
+  });
+
+  it("a GM's own nextRound is not affected: mid-round, the GM ends the round", T, async () => {
+    const { world, id, combat } = await midRound();
+    world.queueRolls(2, 5);
+    await act(world, "gm1", id, (c) => c.nextRound());
+    expect(combat.round).toBe(2);
+    expect(initiatives(combat)).toEqual({ Aldric: 2, Brune: 2, Orc: 5 });
+  });
+
+  it("who may act: a defeated orc (core skips defeated) and a surprised side in round 1 need no turn", T, async () => {
+    const { world, id, combat } = await midRound();
+    setSkipDefeated(world, true);
+    await world.as("gm1", () => byName(combat, "Orc").update({ defeated: true }));
+    await world.settle();
+    await act(world, "p1", id, (c) => c.nextTurn()); // Brune
+    world.queueRolls(2, 5);
+    await act(world, "p1", id, (c) => c.nextTurn()); // past Brune: nobody left who may act → the round
+    expect(combat.round).toBe(2);
+    expect(errors(world, "p1")).toEqual([]);
+  });
+});
