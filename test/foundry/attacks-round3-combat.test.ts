@@ -166,3 +166,35 @@ describe("a player ends their turn, never the round, whatever the turn order say
     expect(errors(world, "p1")).toEqual([]);
   });
 });
+
+// ------------------------------------------------------------------------------------------------ 0.1.x sides
+
+describe("0.1.x combatant side flags are dropped, never migrated", () => {
+  it("attack: a player plants an old side flag before the GMs' first ready, and a GM's later write stamps the combatant: ignored", T, async () => {
+    // A world saved by 0.1.x, no GM connected yet: an encounter's combat where p1 wrote side "hostile" on Brune, then a
+    // GM wrote Brune last (rolled its initiative): `_stats.lastModifiedBy` names the GM, the flag is still the player's.
+    const { world } = await boot([{ ...GM, active: false }, PLAYER]);
+    seedCombat(world, {
+      _id: "oldCombat0000001",
+      scene: "s1",
+      active: true,
+      round: 1,
+      turn: 0,
+      flags: { aventure: { encounter: { surprised: ["hostile"], firstRound: ["friendly"], marked: false } } },
+      combatants: [
+        { _id: "cbScout000000001", tokenId: "tScout", initiative: 4, flags: { aventure: { side: "hostile" } }, _stats: { lastModifiedBy: "gm1" } },
+        { _id: "cbOrc00000000001", tokenId: "tOrc", flags: { aventure: { side: "friendly" } }, _stats: { lastModifiedBy: "p1" } },
+        { _id: "cbHero0000000001", tokenId: "tHero", initiative: 4 },
+      ],
+    });
+    // And p1, connected before any GM, plants one more on Aldric before the GM's first ready.
+    await world.as("p1", () => (game.combats.get("oldCombat0000001") as unknown as FakeCombat).combatants.get("cbHero0000000001")!.setFlag("aventure", "side", "hostile"));
+    await world.connect("gm1");
+    await world.settle();
+    const combat = combatOf(world, "gm1", "oldCombat0000001");
+    // Aldric and Brune are on the friendly side (their tokens' disposition), the orc on the hostile (surprised) one.
+    expect(combat.getFlag("aventure", "sideOf")).toEqual({ cbScout000000001: "friendly", cbOrc00000000001: "hostile", cbHero0000000001: "friendly" });
+    for (const c of combat.combatants.contents) expect(c.getFlag("aventure", "side"), c.name).toBeUndefined();
+    expect(world.writes.filter((w) => w.user !== "gm1" && w.action !== "setting").map((w) => w.user)).toEqual(["p1"]);
+  });
+});

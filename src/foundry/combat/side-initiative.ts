@@ -32,7 +32,7 @@ export function polarisPhasesActive(): boolean {
  * a combatant's side when it joins (its token's disposition then; the side picked in the encounter window for an
  * encounter's combat) and before any side roll. A combatant's own flags and its token's disposition — which their
  * owner may write — never change a recorded side. Aventure 0.1.x kept the side on the combatant (`flags.aventure.side`):
- * that flag is never read (migrateCombatSides moved the GMs' ones once).
+ * that flag is never read (migrateCombatSides dropped them once: nothing proves who wrote them).
  */
 function sideOfMap(combat: CombatLike | null | undefined): Record<string, unknown> | null {
   const raw = combat?.getFlag(MODULE_ID, "sideOf");

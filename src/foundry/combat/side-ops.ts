@@ -28,7 +28,7 @@ import { isActiveGM } from "../gm.js";
 import { t, tHtml, UserError } from "../i18n.js";
 import { notOwned } from "../tokens.js";
 import { execute, executorStamp, finishFirst, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
-import { isSideId, SIDE_IDS, type SideId } from "../encounter/sides.js";
+import { SIDE_IDS, type SideId } from "../encounter/sides.js";
 import type { AventureCombatLike, CombatantLike, CombatLike, SideOp, SideRoundState } from "./types.js";
 import {
   combatantSide,
@@ -560,11 +560,13 @@ export async function onCreateCombatant(combatant: CombatantLike & { parent?: Co
 
 /**
  * Once per world (the hidden world setting `combatSidesMigrated`), on the active GM: Aventure 0.1.x kept a combatant's
- * side on the combatant (`flags.aventure.side`), which the combatant's owner may write too. Such a side is kept — recorded
- * on the combat, GM state — only where 0.1.x wrote sides (an encounter's combat) and only if a GM wrote the combatant
- * last (`_stats.lastModifiedBy`, stamped by the server); otherwise the combatant gets its token's disposition. Every
- * old flag is then removed. A side already recorded is never changed. Safe to run again after a crash (the setting is
- * written last). A world without combats writes nothing (not even the setting): the first ready with a combat does it.
+ * side on the combatant (`flags.aventure.side`), which the combatant's owner may write too — and nothing on the
+ * combatant proves who wrote that flag (`_stats.lastModifiedBy` names whoever wrote the combatant last, e.g. a GM
+ * rolling its initiative after a player planted the flag). Such flags are dropped, as the 0.1.0 hide flags are: each
+ * combatant without a recorded side gets its token's disposition (GM state on the combat, docs/security.md), then
+ * every old flag is removed. A side already recorded is never changed. Safe to run again after a crash (the setting
+ * is written last). A world without combats writes nothing (not even the setting): the first ready with a combat does
+ * it.
  */
 export async function migrateCombatSides(): Promise<void> {
   if (!isActiveGM() || getSetting("combatSidesMigrated")) return;
@@ -573,20 +575,10 @@ export async function migrateCombatSides(): Promise<void> {
   if (!combats.length) return;
   for (const combat of combats) {
     if (!combat.id) continue;
-    const enc = encounterState(combat) !== null;
-    const picked: Record<string, SideId> = {};
-    const old: CombatantLike[] = [];
-    for (const c of combat.combatants.contents) {
-      const flag = c.getFlag(MODULE_ID, "side");
-      if (flag === undefined || !c.id) continue;
-      old.push(c);
-      const by = c._stats?.lastModifiedBy;
-      const byGM = typeof by === "string" && game.users.get(by)?.isGM === true;
-      if (enc && byGM && isSideId(flag)) picked[c.id] = flag;
-    }
+    const old = combat.combatants.contents.filter((c) => !!c.id && c.getFlag(MODULE_ID, "side") !== undefined);
     if (!old.length) continue;
     await withCombatLock(combat.id, async () => {
-      await recordSides(combat, picked);
+      await recordSides(combat);
       for (const c of old) await c.unsetFlag?.(MODULE_ID, "side");
     });
   }

@@ -26,8 +26,6 @@ export interface CombatantLike {
   getFlag(scope: "aventure", key: string): unknown;
   unsetFlag?(scope: "aventure", key: string): Promise<unknown>;
   testUserPermission(user: User, level: "OWNER"): boolean;
-  /** Core's DocumentStats: `lastModifiedBy`, the id of the user who wrote the combatant last (stamped by the server). */
-  _stats?: { lastModifiedBy?: string | null };
   /** The combat (core calls the sort comparator unbound: the combatant knows its combat). */
   parent?: CombatLike | null;
 }
