@@ -18,7 +18,7 @@ import { gmIds } from "./chat.js";
 import { renderTemplateCompat } from "./compat.js";
 import { isActiveGM } from "./gm.js";
 import { errorMessage, reportError, t, UserError } from "./i18n.js";
-import { execute, executorStamp, readExecutor, registerRecovery, resume, type Executor, type ReadBack } from "./operations.js";
+import { CLIENT_ID, execute, executorStamp, readExecutor, registerRecovery, resume, type Executor, type ReadBack, type StepGuard } from "./operations.js";
 import { registerRequest, sendRequest } from "./requests.js";
 import { proposalCardContext } from "../apps/proposal-context.js";
 import { onHook } from "./hooks-typed.js";
@@ -30,8 +30,20 @@ export interface ProposalKind {
   title: string;
   /** Checks the stored request again (documents may have gone since) and describes it in a few lines (plain text). */
   describe(data: unknown): string[];
-  /** Runs the request with a GM's authority, on the active GM. Returns a short plain-text outcome for the cards. */
-  apply(data: unknown, context: { proposer: User | null; decidedBy: User }): Promise<string>;
+  /**
+   * Runs the request with a GM's authority, on the GM that executes the proposal. Returns a short plain-text outcome
+   * for the cards. `guard`: the proposal's executor check (operations.ts), to check before every write — in place of
+   * an active-GM check: the GM that started applying a proposal finishes it even when another GM has since become the
+   * active GM, and stops, writing nothing more, once the proposal is no longer its own.
+   */
+  apply(data: unknown, context: ProposalApplyContext): Promise<string>;
+}
+
+/** What a kind's apply gets besides the stored request. */
+export interface ProposalApplyContext {
+  proposer: User | null;
+  decidedBy: User;
+  guard: StepGuard;
 }
 
 export type ProposalStatus = "pending" | "applying" | "applied" | "declined" | "failed" | "interrupted";
@@ -48,6 +60,12 @@ export interface ProposalFlag {
   error?: string;
   /** The GM (user and page load) that applies it, recorded with "applying". */
   executor?: Executor | null;
+  /**
+   * The decisions claimed on it: page load (operations.ts CLIENT_ID) → the GM user deciding. Each GM writes only its
+   * own key, and Foundry merges the keys of an object flag: two GMs deciding at once (one of them just became the
+   * active GM while the other's write was on its way) both see both claims, whatever order their writes land in.
+   */
+  claims?: Record<string, string>;
 }
 
 const kinds = new Map<string, ProposalKind>();
@@ -127,6 +145,36 @@ function escape(s: string): string {
 
 const deciding = new Set<string>();
 
+const CLAIM_KEY = /^[A-Za-z0-9]{1,64}$/;
+
+/**
+ * The decisions of other page loads still claimed on a proposal: keys other than this page's whose GM is connected and
+ * is not this GM (a GM has one connection: its previous page's claim died with that page).
+ */
+function otherClaims(flag: ProposalFlag | null): string[] {
+  const claims = flag?.claims && typeof flag.claims === "object" ? flag.claims : {};
+  return Object.entries(claims).filter(([client, user]) => {
+    if (client === CLIENT_ID || !CLAIM_KEY.test(client) || typeof user !== "string") return false;
+    const u = game.users.get(user);
+    return !!u && u.active && u.isGM && user !== game.user.id;
+  }).map(([client]) => client);
+}
+
+/**
+ * Claims the decision of a pending proposal for this page load before anything else is written (one write of this
+ * page's own key), then reads it back: the decision is this GM's only if the proposal is still pending and no other
+ * GM's claim is there. A GM whose claim lands second sees the first one and withdraws (its key removed), writing
+ * nothing more — the server applies writes one at a time and answers each before sending on later ones, so the GM
+ * whose claim landed first read it back alone. Throws "already decided" when the decision is not this GM's.
+ */
+async function claimDecision(message: ChatMessage, id: string): Promise<ProposalFlag> {
+  await message.update({ flags: { [MODULE_ID]: { proposal: { claims: { [CLIENT_ID]: game.user.id } } } } });
+  const now = proposalOf(game.messages.get(id));
+  if (now && now.status === "pending" && otherClaims(now).length === 0) return now;
+  if (game.messages.get(id)) await message.update({ [`flags.${MODULE_ID}.proposal.claims.-=${CLIENT_ID}`]: null });
+  throw new UserError("AVENTURE.Proposal.alreadyDecided");
+}
+
 /** Request "proposalDecide" (GMs only, active GM): apply or decline a pending proposal card, once. */
 async function onDecide(raw: unknown, { sender }: { sender: User }): Promise<{ status: ProposalStatus }> {
   const d = (raw ?? {}) as { messageId?: unknown; accept?: unknown };
@@ -138,19 +186,22 @@ async function onDecide(raw: unknown, { sender }: { sender: User }): Promise<{ s
   if (typeof d.accept !== "boolean") throw new UserError("AVENTURE.Error.Missing", { name: "accept" });
   deciding.add(id);
   try {
+    // The decision is this GM's alone before anything is decided (two GMs across a handover: claimDecision).
+    const claimed = await claimDecision(message, id);
     if (!d.accept) {
-      const next: ProposalFlag = { ...flag, status: "declined", decidedBy: sender.id! };
+      const next: ProposalFlag = { ...claimed, status: "declined", decidedBy: sender.id! };
       await write(message, next);
       await tellProposer(next);
       return { status: "declined" };
     }
-    const applying: ProposalFlag = { ...flag, status: "applying", decidedBy: sender.id!, executor: executorStamp() };
+    const applying: ProposalFlag = { ...claimed, status: "applying", decidedBy: sender.id!, executor: executorStamp() };
     await write(message, applying);
     return await execute(`proposal.${id}`, readDecision(id), async (guard) => {
       let next: ProposalFlag;
       let told: string | undefined;
       try {
-        const outcome = await kinds.get(flag.kind)!.apply(flag.data, { proposer: game.users.get(flag.proposer) ?? null, decidedBy: sender });
+        // The kind checks the guard before each of its writes (not whether this GM is still the active GM).
+        const outcome = await kinds.get(flag.kind)!.apply(flag.data, { proposer: game.users.get(flag.proposer) ?? null, decidedBy: sender, guard });
         next = { ...applying, status: "applied", outcome };
       } catch (e) {
         if (!(isRulesError(e) || e instanceof UserError)) console.error("aventure | proposal failed", e);
@@ -193,12 +244,21 @@ export function onRenderProposalCard(message: ChatMessage, html: HTMLElement): v
 /**
  * Recovery (every GM: ready, a GM leaving): a proposal left "applying" by a GM who is gone (or by this GM's own
  * previous page) is marked interrupted (its feature's card tells what was done); one that another GM still applies is
- * left to that GM.
+ * left to that GM. A decision this GM's previous page claimed on a pending proposal is withdrawn.
  */
 async function recoverProposals(): Promise<void> {
   for (const message of [...game.messages.contents]) {
     const flag = proposalOf(message);
     const id = message.id;
+    // A decision this GM's previous page claimed and never made (it stopped in between) is withdrawn.
+    const stale = flag?.status === "pending" && flag.claims ? Object.entries(flag.claims).filter(([client, user]) => user === game.user.id && client !== CLIENT_ID && CLAIM_KEY.test(client)) : [];
+    if (stale.length && id && !deciding.has(id)) {
+      try {
+        await message.update(Object.fromEntries(stale.map(([client]) => [`flags.${MODULE_ID}.proposal.claims.-=${client}`, null])));
+      } catch (e) {
+        console.error("aventure | could not withdraw a stale proposal claim", e);
+      }
+    }
     if (!flag || flag.status !== "applying" || !id || deciding.has(id)) continue;
     try {
       const claim = (executor: Executor) => message.update({ flags: { [MODULE_ID]: { proposal: { executor } } } });

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  addDnd5eActor,
   bootWorld,
   forgeRequest,
   GM,
@@ -196,5 +197,95 @@ describe("0.1.x combatant side flags are dropped, never migrated", () => {
     expect(combat.getFlag("aventure", "sideOf")).toEqual({ cbScout000000001: "friendly", cbOrc00000000001: "hostile", cbHero0000000001: "friendly" });
     for (const c of combat.combatants.contents) expect(c.getFlag("aventure", "side"), c.name).toBeUndefined();
     expect(world.writes.filter((w) => w.user !== "gm1" && w.action !== "setting").map((w) => w.user)).toEqual(["p1"]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ proposals
+
+type TravelDialog = { request: unknown; change(name: string, value: string): Promise<unknown>; close(): Promise<unknown> };
+type TravelApi = { openTravel(o: { actorIds: string[] }): TravelDialog; applyTravel(r: unknown): Promise<{ ok?: boolean; proposed?: boolean }> };
+type Flags = Record<string, Record<string, unknown> | undefined>;
+const flagsOf = (m: { flags: Record<string, unknown> }) => (m.flags.aventure ?? {}) as Flags;
+const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => flagsOf(m)[key] !== undefined);
+/** gm2 is the active GM; gm1 (who outranks it: Users#activeGM, the lowest id in the fake) is not connected yet. */
+const LATE_GM1: UserSpec[] = [{ ...GM, active: false }, GM2, PLAYER];
+
+/** p1 proposes a 9-hour journey for their dnd5e traveller (one forced-march save, DC 11: a 1 fails it, exhaustion 0 → 1). */
+async function proposedJourney() {
+  const world = await bootWorld({ users: LATE_GM1 });
+  world.worldTime = 1000;
+  const rogue = addDnd5eActor(world, { id: "rogue", name: "Bram", owner: "p1", abilities: { con: 10 } });
+  const d = world.as("gm2", () => world.api<TravelApi>("gm2").openTravel({ actorIds: ["rogue"] }));
+  await world.settle();
+  await world.as("gm2", () => d.change("hoursPerDay", "9"));
+  const request = d.request;
+  await world.as("gm2", () => d.close());
+  expect(await world.as("p1", () => world.api<TravelApi>("p1").applyTravel(request))).toMatchObject({ proposed: true });
+  await world.settle();
+  const [proposal] = cardsWith(world, "proposal");
+  const exhaustion = () => (rogue.system.attributes as { exhaustion: number }).exhaustion;
+  const exhaustionWrites = () => world.writes.filter((w) => w.documentName === "Actor" && JSON.stringify(w.data).includes("exhaustion"));
+  const apply = (user: string) => world.click(user, world.renderMessage(proposal!, user).querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+  return { world, proposal: proposal!, exhaustion, exhaustionWrites, apply };
+}
+const isProposalMark = (user: string) => (w: OutgoingWrite) => w.user === user && w.documentName === "ChatMessage" && w.action === "update" && JSON.stringify(w.data ?? null).includes('"applying"');
+
+describe("a proposal decided across a handover runs once", () => {
+  const isClaim = (user: string) => (w: OutgoingWrite) => w.user === user && w.documentName === "ChatMessage" && w.action === "update" && JSON.stringify(w.data ?? null).includes('"claims"');
+  for (const [what, held] of [["its decision's first write", isClaim], ['its "applying" mark', isProposalMark]] as const) {
+    it(`attack: gm2's Apply is in flight (${what}) when gm1 connects and clicks Apply too: one journey, one exhaustion`, T, async () => {
+      const { world, proposal, exhaustion, exhaustionWrites, apply } = await proposedJourney();
+      world.queueRolls(1, 1, 1, 1); // a second journey would roll (and fail) its save again
+      const release = world.holdWrite(held("gm2"));
+      apply("gm2");
+      await world.settle({ allowErrors: true });
+      expect(release.reached).toBe(true);
+      await world.connect("gm1"); // gm1 is now the active GM; the card still reads "pending" on every client
+      await world.settle();
+      apply("gm1");
+      await world.settle({ allowErrors: true });
+      release();
+      await world.settle({ allowErrors: true });
+      expect(cardsWith(world, "travel")).toHaveLength(1);
+      expect(exhaustionWrites()).toHaveLength(1);
+      expect(exhaustion()).toBe(1);
+      expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
+      expect(world.messages.filter((m) => m.content.includes("aventure-proposal-answer"))).toHaveLength(1);
+      // The GM whose decision came second is told it was already decided.
+      expect(world.notifications.filter((n) => n.type === "error").map((n) => n.user)).toHaveLength(1);
+    });
+  }
+
+  it("a GM's page stops right after claiming the decision: after its reload the claim is withdrawn and the proposal decided once", T, async () => {
+    const { world, proposal, exhaustion, exhaustionWrites, apply } = await proposedJourney();
+    world.queueRolls(1, 1);
+    // gm2, the active GM, runs its own request at once: the claim, then the "applying" mark — its page dies before it.
+    world.crashAt(2, (w) => w.user === "gm2");
+    await world.settle({ allowErrors: true });
+    expect(flagsOf(proposal).proposal).toMatchObject({ status: "pending" });
+    world.clearFaults();
+    await world.reload("gm2");
+    await world.settle();
+    expect((flagsOf(proposal).proposal as { claims?: object }).claims ?? {}).toEqual({});
+    apply("gm2");
+    await world.settle();
+    expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
+    expect(exhaustionWrites()).toHaveLength(1);
+    expect(exhaustion()).toBe(1);
+  });
+
+  it("the executing GM loses the active role mid-apply: it finishes the proposal (once), not refused as 'no active GM'", T, async () => {
+    const { world, proposal, exhaustion, exhaustionWrites, apply } = await proposedJourney();
+    world.queueRolls(1, 1);
+    const release = world.holdWrite(isProposalMark("gm2"));
+    apply("gm2");
+    await world.settle({ allowErrors: true });
+    await world.connect("gm1");
+    release();
+    await world.settle();
+    expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
+    expect(cardsWith(world, "travel")).toHaveLength(1);
+    expect(exhaustionWrites()).toHaveLength(1);
+    expect(exhaustion()).toBe(1);
   });
 });

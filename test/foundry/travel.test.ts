@@ -996,10 +996,12 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
     const mark = world.writes.length;
     world.click("gm2", world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
     await world.settle();
-    // receipt, proposal (applying), journey card (applying), five values, world time, journey card (applied), proposal
-    // (applied), the proposer's answer, receipt (reply), delete the request, delete the receipt
+    // receipt, proposal (the decision claimed), proposal (applying), journey card (applying), five values, world time,
+    // journey card (applied), proposal (applied), the proposer's answer, receipt (reply), delete the request, delete
+    // the receipt
     expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
       "create ChatMessage",
+      "update ChatMessage",
       "update ChatMessage",
       "create ChatMessage",
       ...Array<string>(5).fill("update Actor"),
@@ -1015,7 +1017,7 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
 
   it("a proposal applied by a GM: a crash at any write of the decision applies the journey once or reports it", async () => {
     const seen = new Set<string>();
-    for (let k = 1; k <= 15; k++) {
+    for (let k = 1; k <= 16; k++) {
       const { world, party } = await boot();
       const d = await forestDialog(world, "p1", ["aria", "bram"]);
       await world.as("p1", () => d.apply());

@@ -52,8 +52,8 @@ import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { gmIds, postCard, speakerOf } from "../chat.js";
 import { isActiveGM } from "../gm.js";
 import { guarded, t, tHtml, UserError, notify } from "../i18n.js";
-import { executorStamp, registerRecovery } from "../operations.js";
-import { propose, registerProposalKind } from "../proposals.js";
+import { executorStamp, registerRecovery, type StepGuard } from "../operations.js";
+import { propose, registerProposalKind, type ProposalApplyContext } from "../proposals.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
@@ -387,11 +387,11 @@ function describeHide(data: unknown): string[] {
  * (shown to the GMs and told to the proposer) gives the DC of the proposer's own hide, no count of observers; a
  * refusal carries a version for the proposer that names only what they may know.
  */
-async function applyHideProposal(data: unknown, { proposer }: { proposer: User | null }): Promise<string> {
+async function applyHideProposal(data: unknown, { proposer, guard }: ProposalApplyContext): Promise<string> {
   const req = parseHideRequest(data);
   const { c, tok, observers, searching } = resolveHideRequest(req, null);
   if (proposer) assertOwner(proposer, tok.document);
-  const out = await performHide(c, tok, observers, searching, { requester: null, proposer });
+  const out = await performHide(c, tok, observers, searching, { requester: null, proposer, guard });
   const name = tok.document.name;
   if (!out) return t("AVENTURE.Light.Hide.proposal.cancelled", { name });
   return out.hidden ? t("AVENTURE.Light.Hide.proposal.hidden", { name, dc: out.dc }) : t("AVENTURE.Light.Hide.proposal.seen", { name, dc: out.dc });
@@ -431,6 +431,8 @@ function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>, rea
 interface HideAudience {
   requester: User | null;
   proposer?: User | null;
+  /** An applied proposal's executor check (proposals.ts), made before each write. */
+  guard?: StepGuard;
 }
 
 /**
@@ -492,6 +494,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
     const owners = playerOwners(doc);
     if (roll.roll) {
       if (owners.length) {
+        audience.guard?.check();
         await ChatMessage.implementation.create({ speaker: speakerOf(actor), flavor, rolls: [roll.roll], whisper: [...gmIds(), ...owners] });
       } else cardRolls.push(roll.roll);
     }
@@ -557,6 +560,7 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       rows.push({ name: o.document.name, passive: null, spotted: null, notRolled: true, because: attempt.observers.find((x) => x.id === o.id)?.because ?? null });
     }
     const op: HideOp = { v: 1, status: hidden ? "applying" : "applied", sceneId, changes, ...(hidden ? { executor: executorStamp() } : {}) };
+    audience.guard?.check();
     const message = await postCard({
       template: template("light/hide-card.hbs"),
       context: hideCardContext({ hider: doc.name, dc: result.dc, hidden, observers: rows }),

@@ -67,7 +67,7 @@ import { renderTemplateCompat } from "../compat.js";
 import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { t, UserError } from "../i18n.js";
-import { execute, executorStamp, finishFirst, registerRecovery, resume, runSteps, valueState, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
+import { execute, executorStamp, finishFirst, registerRecovery, resume, runSteps, valueState, type Executor, type Guard, type ReadBack, type Step, type StepGuard } from "../operations.js";
 import { propose, registerProposalKind } from "../proposals.js";
 import { registerRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
@@ -352,7 +352,7 @@ function proposalReasons(setup: PursuitSetup, pursuers: TokenDocLike[], sender: 
  * Runs the first step of a flight (the first day outdoors, the flight itself in the dungeon) and posts its card.
  * `startedBy` (the sender, or the proposer of an applied proposal) may continue it.
  */
-async function start(setup: PursuitSetup, startedBy: User): Promise<ChaseRecord> {
+async function start(setup: PursuitSetup, startedBy: User, guard?: StepGuard): Promise<ChaseRecord> {
   const ruleset = getSetting("ruleset");
   const { setup: named, tokens } = withNames(setup);
   assertMayFlee(startedBy, tokens[named.fleeingSide]);
@@ -409,6 +409,8 @@ async function start(setup: PursuitSetup, startedBy: User): Promise<ChaseRecord>
     record.dungeon = state;
     record.over = state.outcome !== "continues";
   }
+  // An applied proposal: its card only while the proposal is still this GM's to apply (proposals.ts).
+  guard?.check();
   announceStep(await post(record, dice.rolls), record);
   return record;
 }
@@ -667,9 +669,9 @@ export function registerPursuitRequests(): void {
       const p = readProposal(data);
       return proposalLines(p.setup, p.reasons, localize);
     },
-    apply: async (data, { proposer }) => {
+    apply: async (data, { proposer, guard }) => {
       if (!proposer) throw new UserError("AVENTURE.Pursuit.error.noProposer");
-      const record = await start(readProposal(data).setup, proposer);
+      const record = await start(readProposal(data).setup, proposer, guard);
       return t(record.over ? "AVENTURE.Pursuit.proposal.decided" : "AVENTURE.Pursuit.proposal.started");
     },
   });

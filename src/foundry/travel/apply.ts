@@ -35,7 +35,8 @@ import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { errorMessage, t, tHtml, UserError } from "../i18n.js";
 import { propose } from "../proposals.js";
-import { execute, executorStamp, finishFirst, OperationLost, resume, type Executor, type Guard, type ReadBack } from "../operations.js";
+import { execute, executorStamp, finishFirst, OperationLost, resume, type Executor, type Guard, type ReadBack, type StepGuard } from "../operations.js";
+import type { ProposalApplyContext } from "../proposals.js";
 import { getSetting } from "../settings.js";
 import { formatDuration, formatKm, formatNumber, plural } from "../../apps/travel-context.js";
 import { legText, routeText, travelCardContext, type CardRoute, type LostCheck, type RolledSave, type SurvivalResult } from "./card.js";
@@ -298,18 +299,20 @@ const TOKENS: TokenAccess<RouteToken & { move?: unknown; update(data: object): P
 };
 
 /**
- * Runs a journey on this client, which must be the active GM: rolls everything, posts the card ("applying", with the
- * journal), applies the steps, marks the card applied. Resolves to the card's id. Throws a UserError when refused,
- * or when a write failed (then what was written is put back and the card says so).
+ * Runs a journey on this client, which must be the active GM — or, for a proposal a GM applies, the proposal's executor
+ * (`guard`, checked before the card, its first write: proposals.ts): rolls everything, posts the card ("applying",
+ * with the journal), applies the steps, marks the card applied. Resolves to the card's id. Throws a UserError when
+ * refused, or when a write failed (then what was written is put back and the card says so).
  */
-export function executeJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
-  return serial(() => runJourney(req, actors, proposer));
+export function executeJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null, guard?: StepGuard): Promise<string> {
+  return serial(() => runJourney(req, actors, proposer, guard));
 }
 
-async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
-  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null, guard?: StepGuard): Promise<string> {
+  if (guard) guard.check();
+  else if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   allowOrCancel("aventure.preTravel", { actors, proposerId: proposer });
-  if (req.ose) return runOseJourney(req, actors, proposer);
+  if (req.ose) return runOseJourney(req, actors, proposer, guard);
   const { adapter, trackFood, snapshots, plan, survival: checks, route } = planJourney(req, actors);
   const rolled = await rollSaves(adapter, plan, actors);
   const survival = await rollSurvival(adapter, plan, checks, actors);
@@ -353,6 +356,7 @@ async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: str
   const cardRoute: CardRoute | null = route
     ? { legs: route.journey.legs, reached: route.journey.reached, total: route.journey.total, stopped: route.journey.stopped }
     : null;
+  guard?.check();
   const message = await postCard({
     template: template("travel/card.hbs"),
     context: travelCardContext(plan, outcome, rolled, seconds, {
@@ -386,7 +390,7 @@ async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: str
  * posted "applying" with the journal (the party's tokens to where the last day ends, world time a whole day per day;
  * no actor data: rations are counted on the card), then the same exactly-once operation as every journey.
  */
-async function runOseJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null): Promise<string> {
+async function runOseJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null, guard?: StepGuard): Promise<string> {
   const planned = planOse(req, actors);
   const { journey, rolls } = await rollOse(planned);
   const now = game.time.worldTime;
@@ -412,6 +416,7 @@ async function runOseJourney(req: TravelRequest, actors: ActorLike[], proposer: 
     proposer,
     executor: executorStamp(),
   };
+  guard?.check();
   const message = await postCard({
     template: template("travel/ose-card.hbs"),
     context: { ...oseView(planned, journey), time: seconds > 0 ? formatDuration(seconds, t) : t("AVENTURE.Travel.Proposal.timeUnchanged"), status: t("AVENTURE.Travel.Card.status.applying") },
@@ -750,9 +755,12 @@ function describeOse(req: TravelRequest, actors: OwnedActor[], foreign: string[]
   ];
 }
 
-/** A GM applied a travel proposal: the stored request is checked again and the journey runs with a GM's authority. */
-export async function applyJourneyProposal(raw: unknown, { proposer }: { proposer: User | null }): Promise<string> {
+/**
+ * A GM applied a travel proposal: the stored request is checked again and the journey runs with a GM's authority, on
+ * the proposal's executor (its guard checked before the journey's card, whose own operation then records it).
+ */
+export async function applyJourneyProposal(raw: unknown, { proposer, guard }: ProposalApplyContext): Promise<string> {
   const { req } = proposalData(raw);
-  await executeJourney(req, resolveActors(req, null), proposer?.id ?? null);
+  await executeJourney(req, resolveActors(req, null), proposer?.id ?? null, guard);
   return t("AVENTURE.Travel.Proposal.outcome");
 }
