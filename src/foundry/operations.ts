@@ -232,6 +232,63 @@ export async function finishFirst<T>(key: string, read: ReadBack, claim: (execut
   throw new UserError("AVENTURE.Operation.busy");
 }
 
+// ------------------------------------------------------------------------------------------------ claims
+
+/**
+ * Claims, for the thing that is about to be decided or rolled (a proposal's decision, a chase's next step), record
+ * which page loads want it: `{[client]: GM user id}`, each client writing only its own key. Foundry merges the keys of
+ * an object flag, so two GMs claiming at once (one just became the active GM while the other's write was on its way)
+ * both end up in the record whatever order their writes land in — unlike a single value, where the stale write landing
+ * last would win. A claimant reads the record back after its own write landed and goes on only when no other live
+ * claim is there: the server applies writes one at a time and answers each before it sends on later ones, so the
+ * claim that landed first was read back alone and the one that landed second sees it. A claim is live while its GM is
+ * connected and is not this GM (a GM has one connection: its previous page's claim died with that page).
+ */
+export type Claims = Record<string, string>;
+
+/** The claims of a record a GM wrote, checked key by key (anything malformed is dropped). */
+export function readClaims(raw: unknown): Claims {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
+  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((e): e is [string, string] => ID.test(e[0]) && typeof e[1] === "string" && ID.test(e[1])));
+}
+
+/** The live claims of other page loads (see Claims). */
+export function otherClaims(claims: Claims): string[] {
+  return Object.entries(claims)
+    .filter(([client, user]) => {
+      if (client === CLIENT_ID || user === game.user.id) return false;
+      const u = game.users.get(user);
+      return !!u && u.active && u.isGM;
+    })
+    .map(([client]) => client);
+}
+
+/** This GM's claims left by its previous page loads (withdrawn on recovery). */
+export function staleOwnClaims(claims: Claims): string[] {
+  return Object.entries(claims)
+    .filter(([client, user]) => user === game.user.id && client !== CLIENT_ID)
+    .map(([client]) => client);
+}
+
+/** What claimFirst writes and reads: this client's claim written (`write(CLIENT_ID, user)`) or withdrawn (`write(CLIENT_ID, null)`). */
+export interface ClaimTarget {
+  write(client: string, user: string | null): Promise<unknown>;
+  /** The claims as they are now, and whether the thing claimed is still open (a proposal still pending...). */
+  read(): { claims: Claims; open: boolean };
+}
+
+/**
+ * Claims `target` for this client (one write), reads it back, and returns true when it is this client's: still open
+ * and no other live claim. Otherwise the claim is withdrawn (one write) and false is returned: nothing else is written.
+ */
+export async function claimFirst(target: ClaimTarget): Promise<boolean> {
+  await target.write(CLIENT_ID, game.user.id!);
+  const now = target.read();
+  if (now.open && otherClaims(now.claims).length === 0) return true;
+  await target.write(CLIENT_ID, null);
+  return false;
+}
+
 // ------------------------------------------------------------------------------------------------ recovery
 
 const recoveries: { name: string; run: () => Promise<void> }[] = [];

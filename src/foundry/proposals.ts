@@ -18,7 +18,7 @@ import { gmIds } from "./chat.js";
 import { renderTemplateCompat } from "./compat.js";
 import { isActiveGM } from "./gm.js";
 import { errorMessage, reportError, t, UserError } from "./i18n.js";
-import { CLIENT_ID, execute, executorStamp, readExecutor, registerRecovery, resume, type Executor, type ReadBack, type StepGuard } from "./operations.js";
+import { claimFirst, execute, executorStamp, readClaims, readExecutor, registerRecovery, resume, staleOwnClaims, type Executor, type ReadBack, type StepGuard } from "./operations.js";
 import { registerRequest, sendRequest } from "./requests.js";
 import { proposalCardContext } from "../apps/proposal-context.js";
 import { onHook } from "./hooks-typed.js";
@@ -60,11 +60,7 @@ export interface ProposalFlag {
   error?: string;
   /** The GM (user and page load) that applies it, recorded with "applying". */
   executor?: Executor | null;
-  /**
-   * The decisions claimed on it: page load (operations.ts CLIENT_ID) → the GM user deciding. Each GM writes only its
-   * own key, and Foundry merges the keys of an object flag: two GMs deciding at once (one of them just became the
-   * active GM while the other's write was on its way) both see both claims, whatever order their writes land in.
-   */
+  /** The decisions claimed on it: page load → the GM user deciding (operations.ts Claims). */
   claims?: Record<string, string>;
 }
 
@@ -145,34 +141,25 @@ function escape(s: string): string {
 
 const deciding = new Set<string>();
 
-const CLAIM_KEY = /^[A-Za-z0-9]{1,64}$/;
-
 /**
- * The decisions of other page loads still claimed on a proposal: keys other than this page's whose GM is connected and
- * is not this GM (a GM has one connection: its previous page's claim died with that page).
- */
-function otherClaims(flag: ProposalFlag | null): string[] {
-  const claims = flag?.claims && typeof flag.claims === "object" ? flag.claims : {};
-  return Object.entries(claims).filter(([client, user]) => {
-    if (client === CLIENT_ID || !CLAIM_KEY.test(client) || typeof user !== "string") return false;
-    const u = game.users.get(user);
-    return !!u && u.active && u.isGM && user !== game.user.id;
-  }).map(([client]) => client);
-}
-
-/**
- * Claims the decision of a pending proposal for this page load before anything else is written (one write of this
- * page's own key), then reads it back: the decision is this GM's only if the proposal is still pending and no other
- * GM's claim is there. A GM whose claim lands second sees the first one and withdraws (its key removed), writing
- * nothing more — the server applies writes one at a time and answers each before sending on later ones, so the GM
- * whose claim landed first read it back alone. Throws "already decided" when the decision is not this GM's.
+ * Claims the decision of a pending proposal for this page load before anything else is written (operations.ts
+ * claimFirst: one write of this page's own key, read back): the decision is this GM's only if the proposal is still
+ * pending and no other GM's claim is there. Throws "already decided" otherwise (its claim withdrawn).
  */
 async function claimDecision(message: ChatMessage, id: string): Promise<ProposalFlag> {
-  await message.update({ flags: { [MODULE_ID]: { proposal: { claims: { [CLIENT_ID]: game.user.id } } } } });
+  const mine = await claimFirst({
+    write: (client, user) =>
+      game.messages.get(id)
+        ? message.update(user === null ? { [`flags.${MODULE_ID}.proposal.claims.-=${client}`]: null } : { flags: { [MODULE_ID]: { proposal: { claims: { [client]: user } } } } })
+        : Promise.resolve(),
+    read: () => {
+      const now = proposalOf(game.messages.get(id));
+      return { claims: readClaims(now?.claims), open: now?.status === "pending" };
+    },
+  });
   const now = proposalOf(game.messages.get(id));
-  if (now && now.status === "pending" && otherClaims(now).length === 0) return now;
-  if (game.messages.get(id)) await message.update({ [`flags.${MODULE_ID}.proposal.claims.-=${CLIENT_ID}`]: null });
-  throw new UserError("AVENTURE.Proposal.alreadyDecided");
+  if (!mine || !now) throw new UserError("AVENTURE.Proposal.alreadyDecided");
+  return now;
 }
 
 /** Request "proposalDecide" (GMs only, active GM): apply or decline a pending proposal card, once. */
@@ -251,10 +238,10 @@ async function recoverProposals(): Promise<void> {
     const flag = proposalOf(message);
     const id = message.id;
     // A decision this GM's previous page claimed and never made (it stopped in between) is withdrawn.
-    const stale = flag?.status === "pending" && flag.claims ? Object.entries(flag.claims).filter(([client, user]) => user === game.user.id && client !== CLIENT_ID && CLAIM_KEY.test(client)) : [];
+    const stale = flag?.status === "pending" ? staleOwnClaims(readClaims(flag.claims)) : [];
     if (stale.length && id && !deciding.has(id)) {
       try {
-        await message.update(Object.fromEntries(stale.map(([client]) => [`flags.${MODULE_ID}.proposal.claims.-=${client}`, null])));
+        await message.update(Object.fromEntries(stale.map((client) => [`flags.${MODULE_ID}.proposal.claims.-=${client}`, null])));
       } catch (e) {
         console.error("aventure | could not withdraw a stale proposal claim", e);
       }

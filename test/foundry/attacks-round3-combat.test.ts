@@ -289,3 +289,64 @@ describe("a proposal decided across a handover runs once", () => {
     expect(exhaustion()).toBe(1);
   });
 });
+
+// ------------------------------------------------------------------------------------------------ chases
+
+describe("a chase step asked twice is played once", () => {
+  const chaseCards = (world: FakeWorld) => cardsWith(world, "pursuit").map((m) => flagsOf(m).pursuit as unknown as { id: string; step: number });
+  const isChaseWrite = (user: string) => (w: OutgoingWrite) => w.user === user && w.documentName === "ChatMessage" && JSON.stringify(w.data ?? null).includes('"pursuit"');
+  /** An outdoor chase gm2 started (p1's Aldric flees a goblin), at its first day. */
+  async function outdoorChase() {
+    const world = await bootWorld({ users: LATE_GM1 });
+    await set(world, "gm2", "ruleset", "pmt");
+    const scene = world.addScene({ _id: "scene1" });
+    for (const c of world.liveClients()) viewScene(world, c, scene);
+    addDnd5eActor(world, { id: "aldric", name: "Aldric", owner: "p1", walk: 30 });
+    addDnd5eActor(world, { id: "gob", name: "Gobelin", type: "npc", walk: 40 });
+    world.addToken(scene, { _id: "tA", name: "Aldric", actorId: "aldric", actorLink: true, disposition: 1 });
+    world.addToken(scene, { _id: "g1", name: "Gobelin 1", actorId: "gob", actorLink: true, disposition: -1 });
+    const setup = {
+      place: "outdoors", fleeingSide: "party", sceneId: "scene1",
+      groups: { party: { count: 1, speed: 9, tokenIds: ["tA"], names: [] }, opponents: { count: 1, speed: 12, tokenIds: ["g1"], names: [] } },
+      surprise: "none", woods: false, woodsBonus: 20, twiceFast: false, fastBonus: 20, dropped: false, combatStarted: false, reactionTotal: null,
+    };
+    world.queueRolls(99, 99);
+    const started = (await forgeRequest(world, "gm2", "pursuit", { op: "start", setup })) as { ok: boolean; result: { id: string; step: number; over: boolean } };
+    expect(started).toMatchObject({ ok: true, result: { step: 1, over: false } });
+    const day = { op: "day", chaseId: started.result.id, step: 1, woods: false, woodsBonus: 20, twiceFast: false, fastBonus: 20 };
+    return { world, day };
+  }
+
+  it("the same step asked of one GM twice at once: played once", T, async () => {
+    const { world, day } = await outdoorChase();
+    world.queueRolls(99, 99, 99, 99);
+    const made = world.rollsMade.length;
+    const [a, b] = await Promise.all([forgeRequest(world, "p1", "pursuit", day), forgeRequest(world, "p1", "pursuit", day)]);
+    expect([a, b].filter((r) => (r as { ok: boolean }).ok)).toHaveLength(1);
+    expect(chaseCards(world).map((x) => x.step)).toEqual([1, 2]);
+    expect(world.rollsMade.length - made).toBe(2);
+  });
+
+  for (const what of ["first write (its claim; the card itself before claims existed)", "card (the step claimed)"]) {
+    it(`attack: gm2's ${what} is in flight, gm1 connects, the same next day asked again: one roll, one card`, T, async () => {
+      const { world, day } = await outdoorChase();
+      world.queueRolls(99, 99, 99, 99);
+      const made = world.rollsMade.length;
+      // The first write of gm2's step (the claim; on old code the card itself), or the card after the claim.
+      const skip = what.startsWith("card") ? 1 : 0;
+      let seen = 0;
+      const release = world.holdWrite((w) => isChaseWrite("gm2")(w) && seen++ === skip);
+      void forgeRequest(world, "p1", "pursuit", day);
+      await world.settle({ allowErrors: true });
+      expect(release.reached).toBe(true);
+      await world.connect("gm1");
+      await world.settle();
+      const second = await forgeRequest(world, "p1", "pursuit", day);
+      release();
+      await world.settle({ allowErrors: true });
+      expect(chaseCards(world).map((x) => x.step)).toEqual([1, 2]);
+      expect(world.rollsMade.length - made).toBe(2); // one day's dice (a second day would roll again)
+      if (skip) expect(second).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.moved" });
+    });
+  }
+});

@@ -903,9 +903,11 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     const mark = c.world.writes.length;
     await on(c, "gm2", () => d.nextDay());
     await c.world.settle();
-    // receipt (working), card (applying), world time, card (applied), receipt (reply), delete request, delete receipt
+    // receipt (working), the step claimed on the latest card, card (applying), world time, card (applied), receipt
+    // (reply), delete request, delete receipt
     expect(c.world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
       "create ChatMessage",
+      "update ChatMessage",
       "create ChatMessage",
       "time Setting",
       "update ChatMessage",
@@ -915,7 +917,7 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     ]);
   });
 
-  for (const [requester, writes] of [["gm2", 7], ["gm1", 3]] as const) {
+  for (const [requester, writes] of [["gm2", 8], ["gm1", 4]] as const) {
     for (let k = 1; k <= writes; k++) {
       it(`outdoor day asked by ${requester}, crash before the active GM's write ${k}: once or reported, never twice`, async () => {
         const { c, result } = await outdoorCrash(k, requester);
@@ -969,6 +971,7 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     await c.world.settle();
     expect(c.world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
         "create ChatMessage",
+        "update ChatMessage",
         "create ChatMessage",
         "create ActiveEffect",
         "create ActiveEffect",
@@ -981,7 +984,7 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     expect(errors(c.world)).toEqual([]);
   });
 
-  for (let k = 1; k <= 9; k++) {
+  for (let k = 1; k <= 10; k++) {
     it(`30th round asked by a player, crash before the active GM's write ${k}: each runner exhausted once, or nobody`, async () => {
       const { c, result } = await dungeonCrash(k);
       const steps = chaseCards(c.world).map((m) => record(m));
@@ -997,7 +1000,7 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
         expect(steps[1]!.apply!.status).toBe("applied");
         expect(steps[1]!.exhaustedActors).toEqual(["Aldric", "Brune", "Gobelin"]);
         const card = chaseCards(c.world).at(-1)!;
-        if (k >= 3 && k <= 6) expect(text(card)).toContain(localize(c, "gm1", "AVENTURE.Operation.resumed")); // finished by recovery
+        if (k >= 4 && k <= 7) expect(text(card)).toContain(localize(c, "gm1", "AVENTURE.Operation.resumed")); // finished by recovery
       }
       expect(requestsLeft(c.world)).toEqual([]);
     });
@@ -1030,7 +1033,7 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     c.world.queueRolls(99, 99);
     const { d } = await gmChase(c, ["tA", "g1"], { place: "outdoors" });
     c.world.queueRolls(99, 99);
-    c.world.crashAt(2, (w) => w.user === "gm1"); // after the card (applying), before the world time
+    c.world.crashAt(3, (w) => w.user === "gm1"); // after the claim and the card (applying), before the world time
     await on(c, "gm1", () => d.nextDay()).catch(() => null);
     await c.world.settle({ allowErrors: true });
     expect(record(chaseCards(c.world).at(-1)!).apply!.status).toBe("applying");

@@ -15,7 +15,9 @@
  *   referee's (refused from a player).
  *
  * Trusted state: a chase is read only from cards a GM wrote (gmCardFlag), each checked field by field (record.ts).
- * A step names the chase and the step it continues from: a second click on a step already played is refused.
+ * A step names the chase and the step it continues from: a second click on a step already played is refused, and the
+ * GM that plays a step first claims it on the chase's latest card (operations.ts claimFirst, read back before any die
+ * is rolled): two requests for the same step, even on two GMs across a handover, play it once.
  *
  * Exactly once: a step that writes more than its card (an outdoor day's world time, the running exhaustion) posts its
  * card first, marked "applying" with what it will write (world time before and after, absolute; the tokens whose
@@ -67,7 +69,26 @@ import { renderTemplateCompat } from "../compat.js";
 import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { t, UserError } from "../i18n.js";
-import { execute, executorStamp, finishFirst, registerRecovery, resume, runSteps, valueState, type Executor, type Guard, type ReadBack, type Step, type StepGuard } from "../operations.js";
+import {
+  claimFirst,
+  CLIENT_ID,
+  execute,
+  executorStamp,
+  finishFirst,
+  readClaims,
+  registerRecovery,
+  resume,
+  runSteps,
+  staleOwnClaims,
+  valueState,
+  type Claims,
+  type ClaimTarget,
+  type Executor,
+  type Guard,
+  type ReadBack,
+  type Step,
+  type StepGuard,
+} from "../operations.js";
 import { propose, registerProposalKind } from "../proposals.js";
 import { registerRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
@@ -507,8 +528,12 @@ async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun:
   return next;
 }
 
-/** Plays one step of a chase whose latest card is `current` and posts its card (then applies it: completeStep). */
-async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: ChaseRecord, sender: User): Promise<ChaseRecord> {
+/**
+ * Plays one step of a chase whose latest card is `current` and posts its card (then applies it: completeStep).
+ * `claim`: makes the step this GM's (throws when another GM plays it), called after every refusal and before any die
+ * is rolled or anything written.
+ */
+async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: ChaseRecord, sender: User, claim: () => Promise<void>): Promise<ChaseRecord> {
   if (!sender.isGM) {
     if (req.op === "end") assertRefereeInput(sender, "end");
     assertMayFlee(sender, sceneTokens(current.sceneId, current.groups[current.fleeingSide].tokenIds));
@@ -525,6 +550,7 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
       pursuerBonus: req.twiceFast ? req.fastBonus : 0,
     };
     next.shownFrom = state.log.length;
+    await claim();
     const r = await pursuitDay(state, dice);
     next.outdoors = r.state;
     next.over = r.state.outcome !== "continues";
@@ -554,6 +580,7 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
         }
       }
     } else if (req.op === "drop") {
+      await claim();
       const r = await dungeonChaseDrop(chase, dice);
       next.dungeon = r.state;
       event = r.event;
@@ -565,6 +592,7 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
     next.over = event.outcome !== "continues";
   }
   if (apply) next.apply = apply;
+  await claim();
   // The card first (marked "applying" when more writes follow): a reload after it finds what is left to do.
   const message = await post(next, dice.rolls);
   if (!apply) {
@@ -599,10 +627,42 @@ async function step(req: Exclude<PursuitRequest, { op: "start" }>, sender: User)
     const current = found.record;
     if (current.step !== req.step) throw new UserError("AVENTURE.Pursuit.error.moved");
     if (current.over) throw new UserError("AVENTURE.Pursuit.error.over");
-    return await playStep(req, current, sender);
+    // The next step is this GM's to play before anything is rolled or written: a claim recorded on the latest card,
+    // read back (another GM asked for the same step at the same time: one of them plays it). Refusals come first.
+    const target = stepClaim(found.message, req.chaseId);
+    let won = false;
+    const claim = async () => {
+      if (won) return;
+      if (!(await claimFirst(target))) throw new UserError("AVENTURE.Pursuit.error.moved");
+      won = true;
+    };
+    try {
+      return await playStep(req, current, sender, claim);
+    } catch (e) {
+      // Refused before its card: the claim is withdrawn (the step may be asked again).
+      if (won && target.read().open) await target.write(CLIENT_ID, null);
+      throw e;
+    }
   } finally {
     busy.delete(req.chaseId);
   }
+}
+
+/** The claims recorded on a chase card (for the step after it), read only from a card a GM wrote. */
+function cardClaims(message: ChatMessage | undefined): Claims {
+  return readClaims((gmCardFlag(message, "pursuit") as { claims?: unknown } | undefined)?.claims);
+}
+
+/** The claim of the step after the card `message` (operations.ts claimFirst): open while that card is the chase's latest. */
+function stepClaim(message: ChatMessage, chaseId: string): ClaimTarget {
+  const id = message.id ?? "";
+  return {
+    write: (client, user) =>
+      game.messages.get(id)
+        ? message.update(user === null ? { [`flags.aventure.pursuit.claims.-=${client}`]: null } : { flags: { aventure: { pursuit: { claims: { [client]: user } } } } })
+        : Promise.resolve(),
+    read: () => ({ claims: cardClaims(game.messages.get(id)), open: latestCard(chaseId)?.message.id === id }),
+  };
 }
 
 /**
@@ -647,6 +707,15 @@ function readProposal(data: unknown): PursuitProposal {
  */
 export async function recoverChases(): Promise<void> {
   for (const { message, record } of chaseCards()) {
+    // A next step this GM's previous page claimed and never played (it stopped in between) is withdrawn.
+    const stale = latestCard(record.id)?.message.id === message.id ? staleOwnClaims(cardClaims(message)) : [];
+    if (stale.length && !busy.has(record.id)) {
+      try {
+        await message.update(Object.fromEntries(stale.map((client) => [`flags.aventure.pursuit.claims.-=${client}`, null])));
+      } catch (e) {
+        console.error("aventure | could not withdraw a stale chase claim", e);
+      }
+    }
     if (record.apply?.status !== "applying" || busy.has(record.id)) continue;
     busy.add(record.id);
     try {
