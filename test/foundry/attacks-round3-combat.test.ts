@@ -350,3 +350,94 @@ describe("a chase step asked twice is played once", () => {
     });
   }
 });
+
+// ------------------------------------------------------------------------------------------------ encounter start
+
+describe("an encounter's Start combat is a recorded operation", () => {
+  const START = { sceneId: "s1", tokens: [{ id: "tHero", side: "friendly" }, { id: "tOrc", side: "hostile" }], surprised: [], firstRound: ["friendly", "hostile"] };
+  const combats = (world: FakeWorld, user: string) => world.as(user, () => game.combats.contents as unknown as FakeCombat[]);
+  /** One combat, its two combatants, round 1 rolled once (friendly 5, hostile 2), the operation done. */
+  function once(world: FakeWorld, user: string, rolled: Record<string, number> = { Aldric: 5, Orc: 2 }) {
+    const all = combats(world, user);
+    expect(all).toHaveLength(1);
+    const combat = all[0]!;
+    expect(combat.combatants.contents.map((c) => c.name).sort()).toEqual(["Aldric", "Orc"]);
+    expect(combat.round).toBe(1);
+    expect(initiatives(combat)).toEqual(rolled);
+    expect(sideCards(world)).toHaveLength(1);
+    expect(world.writes.filter((w) => w.documentName === "Combatant" && w.action === "create")).toHaveLength(2); // one per combatant
+    expect(combat.getFlag("aventure", "encounterStart")).toMatchObject({ status: "done" });
+    expect(combat.getFlag("aventure", "sideOf")).toEqual({ [byName(combat, "Aldric").id]: "friendly", [byName(combat, "Orc").id]: "hostile" });
+    return combat;
+  }
+
+  it("the GM's page reloads after the combat is created, before its combatants: its next page finishes the start once", T, async () => {
+    const { world } = await boot([GM, PLAYER]);
+    world.queueRolls(5, 2, 6, 6);
+    world.crashAt(1, (w) => w.user === "gm1" && w.documentName === "Combatant");
+    await forgeRequest(world, "gm1", "encounterStart", START);
+    await world.settle({ allowErrors: true });
+    expect(combats(world, "p1")[0]!.combatants.contents).toEqual([]);
+    await world.reload("gm1");
+    await world.settle();
+    once(world, "gm1");
+    // The GMs are told it was finished after an interruption.
+    const told = world.messages.filter((m) => m.content.includes("aventure-encounter-resumed"));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.whisper).toEqual(["gm1"]);
+  });
+
+  it("a crash before any of the GM's writes of a start, then its reload: one combat started once, or none and nothing else", T, async () => {
+    const count = await boot([GM, PLAYER]);
+    count.world.queueRolls(5, 2);
+    const mark = count.world.writes.length;
+    await forgeRequest(count.world, "gm1", "encounterStart", START);
+    const n = count.world.writesSince(mark).filter((w) => w.user === "gm1").length;
+    expect(n).toBeGreaterThan(5);
+    for (let k = 1; k <= n; k++) {
+      const { world } = await boot([GM, PLAYER]);
+      world.queueRolls(5, 2, 6, 6);
+      world.crashAt(k, (w) => w.user === "gm1");
+      await forgeRequest(world, "gm1", "encounterStart", START).catch(() => null); // k = 1: the request itself is lost
+      await world.settle({ allowErrors: true });
+      if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
+      await world.settle();
+      if (combats(world, "gm1").length === 0) {
+        expect(world.writes.filter((w) => w.documentName === "Combatant"), `k=${k}`).toEqual([]);
+        expect(sideCards(world), `k=${k}`).toEqual([]);
+      } else {
+        // Dice rolled but never recorded (the page died before the round's record) are rolled again: nobody saw them.
+        const combat = once(world, "gm1", initiatives(combats(world, "gm1")[0]!) as Record<string, number>);
+        expect(Object.values(initiatives(combat)).every((v) => typeof v === "number"), `k=${k}`).toBe(true);
+      }
+    }
+  });
+
+  it("the executing GM leaves mid-start (its combatants' write lost): the other GM takes it over and finishes it once", T, async () => {
+    const { world } = await boot([GM, GM2, PLAYER]);
+    world.queueRolls(5, 2, 6, 6);
+    const release = world.holdWrite((w) => w.user === "gm1" && w.documentName === "Combatant");
+    void forgeRequest(world, "gm1", "encounterStart", START);
+    await world.settle({ allowErrors: true });
+    expect(release.reached).toBe(true);
+    await world.disconnect("gm1");
+    await world.settle({ allowErrors: true });
+    release();
+    await world.settle({ allowErrors: true });
+    once(world, "gm2");
+  });
+
+  it("a GM with a higher claim connects while the combatants' write is in flight: the executing GM finishes it, once", T, async () => {
+    const { world } = await boot(LATE_GM1, "gm2");
+    world.queueRolls(5, 2, 6, 6);
+    const release = world.holdWrite((w) => w.user === "gm2" && w.documentName === "Combatant");
+    void forgeRequest(world, "gm2", "encounterStart", START);
+    await world.settle({ allowErrors: true });
+    expect(release.reached).toBe(true);
+    await world.connect("gm1");
+    await world.settle();
+    release();
+    await world.settle();
+    once(world, "gm1");
+  });
+});

@@ -27,7 +27,7 @@ import { getSetting, setSetting } from "../settings.js";
 import { isActiveGM } from "../gm.js";
 import { t, tHtml, UserError } from "../i18n.js";
 import { notOwned } from "../tokens.js";
-import { execute, executorStamp, finishFirst, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
+import { execute, executorStamp, finishFirst, resume, runSteps, type Executor, type Guard, type ReadBack, type Step, type StepGuard } from "../operations.js";
 import { SIDE_IDS, type SideId } from "../encounter/sides.js";
 import type { AventureCombatLike, CombatantLike, CombatLike, SideOp, SideRoundState } from "./types.js";
 import {
@@ -492,9 +492,12 @@ export function onTurnChange(combat: CombatLike | null | undefined, prior: TurnP
 /**
  * Starts round `round` of `combat` once (active GM). `player`: the non-GM who asks (request "sideRound"), allowed only
  * when ending the current turn ends the round (assertPlayerEndsRound); a round already started changes nothing.
+ * `guard`: the executor check of the operation that asks (an encounter's start), made instead of the active-GM check.
  */
-export function startSideRound(combat: CombatLike, round: number, player: User | null = null): Promise<RoundResult> {
-  if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
+export function startSideRound(combat: CombatLike, round: number, player: User | null = null, guard?: StepGuard): Promise<RoundResult> {
+  // An encounter's start (its own operation) passes its executor check instead: its executor finishes it.
+  if (guard) guard.check();
+  else if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const c = asAventure(combat);
   return withCombatLock(combat.id ?? "", async () => {
     await finishPending(c, true);

@@ -5,13 +5,14 @@
  */
 import { MODULE_ID, template } from "../../constants.js";
 import type { CombatLike, EncounterCombatState } from "../combat/types.js";
-import { encounterState, sideInitiativeActive } from "../combat/side-initiative.js";
+import { encounterState, sideInitiativeActive, sideRoundState } from "../combat/side-initiative.js";
 import { startSideRound } from "../combat/side-ops.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
-import { postCard } from "../chat.js";
+import { gmIds, postCard } from "../chat.js";
+import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, type Executor, type Guard, type ReadBack, type Step, type StepReport } from "../operations.js";
 import { foundryDice } from "../dice.js";
-import { UserError, t, notify } from "../i18n.js";
+import { UserError, t, tHtml, notify } from "../i18n.js";
 import { assertGM } from "../tokens.js";
 import { encounterCardContext, fleeHandOver, type EncounterDialogState, type EncounterToken } from "../../apps/encounter-context.js";
 import type { DialogToken, PursuitDialogOptions } from "../../apps/PursuitDialog.js";
@@ -87,7 +88,7 @@ function sidesOf(v: unknown): SideId[] {
 }
 
 /** Checks a start request field by field against the world (the scene and every token must exist). */
-function readStart(data: unknown): { scene: Scene; docs: { doc: CanvasToken; side: SideId }[]; surprised: SideId[]; firstRound: SideId[] } {
+function readStartRequest(data: unknown): { scene: Scene; docs: { doc: CanvasToken; side: SideId }[]; surprised: SideId[]; firstRound: SideId[] } {
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Encounter.badRequest");
   const d = data as Record<string, unknown>;
   if (typeof d.sceneId !== "string" || !ID.test(d.sceneId)) throw new UserError("AVENTURE.Encounter.badRequest");
@@ -108,16 +109,156 @@ function readStart(data: unknown): { scene: Scene; docs: { doc: CanvasToken; sid
   return { scene, docs, surprised: sidesOf(d.surprised), firstRound: sidesOf(d.firstRound) };
 }
 
+/** A member of an encounter's combat, chosen when the combat is created (its combatant's id, token and side). */
+interface StartMember {
+  id: string;
+  tokenId: string;
+  actorId: string | null;
+  hidden: boolean;
+  side: SideId;
+}
+
 /**
- * Request "encounterStart" (GMs only, active GM): creates and starts a combat with the tokens. Each combatant keeps
- * the side it was given (recorded on the combat: GM state); the encounter's state (surprised sides, who acts in round 1, markers) is written with the
- * combat itself; the surprised sides' actors get the surprised marker (flagged as Aventure's in the same write);
- * the round-1 start hands over to side initiative. One combat per scene and tokens: a second Start (a double click,
- * two GMs at once) while one is being created, or while these tokens fight in an encounter's combat on this scene,
- * is refused.
+ * The start of an encounter's combat as an OPERATION (operations.ts; flags.aventure.encounterStart on the combat),
+ * recorded in the combat's creation itself — the first write — with the GM that executes it: the combatants (ids
+ * chosen in advance), the surprised markers and round 1 follow as steps read back from the world (a combatant is
+ * created only while missing, a marker only while its actor lacks it, round 1 only while the combat has not started
+ * and no side round was recorded), then status "done". Interrupted (a reload, the executing GM gone), it is finished
+ * once by recovery — by the GM's next page, or by the active GM once its executor is gone.
+ */
+interface EncounterStartOp {
+  v: 1;
+  status: "applying" | "done";
+  members: StartMember[];
+  marked: boolean;
+  executor?: Executor | null;
+}
+
+function readStartOp(combat: CombatLike): EncounterStartOp | null {
+  const raw = combat.getFlag(MODULE_ID, "encounterStart") as Record<string, unknown> | undefined;
+  if (!raw || typeof raw !== "object" || raw.v !== 1 || (raw.status !== "applying" && raw.status !== "done")) return null;
+  if (!Array.isArray(raw.members) || raw.members.length > MAX_ENCOUNTER_TOKENS) return null;
+  const members: StartMember[] = [];
+  for (const m of raw.members as Record<string, unknown>[]) {
+    if (!m || typeof m.id !== "string" || !ID.test(m.id) || typeof m.tokenId !== "string" || !ID.test(m.tokenId) || !isSideId(m.side)) return null;
+    if (m.actorId !== null && (typeof m.actorId !== "string" || !ID.test(m.actorId))) return null;
+    members.push({ id: m.id, tokenId: m.tokenId, actorId: m.actorId as string | null, hidden: m.hidden === true, side: m.side });
+  }
+  return { v: 1, status: raw.status, members, marked: raw.marked === true, executor: readExecutor(raw.executor) };
+}
+
+/** The start operation of a combat read back from the world: its executor while it is applying (operations.ts). */
+function readStart(combat: CombatLike): ReadBack {
+  return () => {
+    const op = readStartOp(combat);
+    return op?.status === "applying" ? { executor: op.executor ?? null } : undefined;
+  };
+}
+
+type StartCombat = CombatLike & {
+  scene?: { id: string | null; tokens: { get(id: string): CanvasToken | undefined } } | null;
+  createEmbeddedDocuments(type: "Combatant", data: object[], options?: object): Promise<unknown>;
+  startCombat(): Promise<unknown>;
+};
+
+/** The steps of an encounter's start, read back from the combat and the actors (see EncounterStartOp). */
+function startSteps(combat: StartCombat, op: EncounterStartOp, guard: Guard): Step[] {
+  const sceneId = combat.scene?.id ?? "";
+  const missing = () => op.members.filter((m) => !combat.combatants.get(m.id));
+  const enc = encounterState(combat);
+  const adapter = adapterFor();
+  const surprisedActors = () => {
+    if (!op.marked || !enc) return [];
+    const out: ActorLike[] = [];
+    for (const m of op.members) {
+      const actor = combat.scene?.tokens.get(m.tokenId)?.actor as ActorLike | null | undefined;
+      if (actor && enc.surprised.includes(m.side) && !out.includes(actor)) out.push(actor);
+    }
+    return out;
+  };
+  const unmarked = () =>
+    surprisedActors().filter((a) => {
+      const id = adapter.statusId("surprised");
+      return !!id && !a.statuses.has(id);
+    });
+  return [
+    {
+      label: t("AVENTURE.Encounter.stepCombatants"),
+      state: () => (missing().length ? "pending" : "done"),
+      run: () =>
+        combat.createEmbeddedDocuments(
+          "Combatant",
+          missing()
+            .filter((m) => combat.scene?.tokens.get(m.tokenId))
+            .map((m) => ({ _id: m.id, tokenId: m.tokenId, sceneId, actorId: m.actorId, hidden: m.hidden })),
+          { keepId: true },
+        ),
+    },
+    {
+      label: t("AVENTURE.Encounter.stepSurprised"),
+      state: () => (unmarked().length ? "pending" : "done"),
+      run: async () => {
+        for (const actor of unmarked()) {
+          guard.check();
+          await setOwnCondition(adapter, actor, "surprised", true);
+        }
+      },
+    },
+    {
+      label: t("AVENTURE.Encounter.stepRound"),
+      state: () => (combat.round >= 1 || sideRoundState(combat)?.started ? "done" : "pending"),
+      run: () => (sideInitiativeActive() ? startSideRound(combat, 1, null, guard) : combat.startCombat()),
+    },
+  ];
+}
+
+/** Runs (or finishes) an encounter's start and marks it done, each write only while this client executes it. */
+async function runStart(combat: StartCombat, guard: Guard): Promise<StepReport> {
+  const op = readStartOp(combat);
+  if (!op) throw new UserError("AVENTURE.Encounter.noCombat");
+  const report = await runSteps(startSteps(combat, op, guard), guard);
+  guard.check();
+  await combat.update({ [`flags.${MODULE_ID}.encounterStart.status`]: "done" });
+  return report;
+}
+
+const startKey = (combat: CombatLike) => `encounterStart.${combat.id ?? ""}`;
+
+/**
+ * Recovery (every GM: ready, a GM leaving): an encounter's start left "applying" is finished once by the GM that may
+ * take it over (operations.ts resume), and the GMs are told what was finished.
+ */
+export async function recoverEncounterStarts(): Promise<void> {
+  for (const combat of [...(game.combats?.contents ?? [])] as StartCombat[]) {
+    if (!combat.id || readStartOp(combat)?.status !== "applying") continue;
+    try {
+      const claim = (executor: Executor) => combat.update({ [`flags.${MODULE_ID}.encounterStart.executor`]: executor });
+      const r = await resume(startKey(combat), readStart(combat), claim, (guard) => runStart(combat, guard));
+      if (r.ran) {
+        const lines = [...r.value.drifted, ...r.value.missing].map((what) => `<li>${tHtml("AVENTURE.Operation.drifted", { what })}</li>`).join("");
+        await ChatMessage.implementation.create({
+          content: `<div class="aventure aventure-card aventure-encounter-resumed"><p>${tHtml("AVENTURE.Encounter.resumed")}</p>${lines ? `<ul>${lines}</ul>` : ""}</div>`,
+          whisper: gmIds(),
+          speaker: { alias: game.user.name },
+        });
+      }
+    } catch (e) {
+      console.error("aventure | could not finish an interrupted encounter start", e);
+    }
+  }
+}
+
+/**
+ * Request "encounterStart" (GMs only, active GM): creates and starts a combat with the tokens, as an operation
+ * (EncounterStartOp: recorded in the combat's creation, then its steps). Each combatant keeps the side it was given
+ * (recorded on the combat: GM state); the encounter's state (surprised sides, who acts in round 1, markers) is written
+ * with the combat itself; the surprised sides' actors get the surprised marker (flagged as Aventure's in the same
+ * write); the round-1 start hands over to side initiative. One combat per scene and tokens: a second Start (a double
+ * click, two GMs at once) while one is being created, or while these tokens fight in an encounter's combat on this
+ * scene, is refused.
  */
 export async function onEncounterStartRequest(data: unknown): Promise<{ combatId: string }> {
-  const { scene, docs, surprised, firstRound } = readStart(data);
+  const { scene, docs, surprised, firstRound } = readStartRequest(data);
   const sceneId = scene.id!;
   if (starting.has(sceneId)) throw new UserError("AVENTURE.Encounter.starting");
   starting.add(sceneId);
@@ -131,31 +272,17 @@ export async function onEncounterStartRequest(data: unknown): Promise<{ combatId
     const marked = surprised.length > 0 && docs.some(({ doc, side }) => !!doc.actor && surprised.includes(side));
     const enc: EncounterCombatState = { surprised, firstRound, marked };
     // Each combatant's side is GM state on the combat (combatantSide): the combatants' ids are chosen here so that
-    // their sides go with the combat's creation, with the encounter's state: a reload after any later write, or the
-    // createCombatant hook recording sides, still finds the sides picked in the window.
-    const members = docs.map(({ doc, side }) => ({ id: foundry.utils.randomID(), doc, side }));
+    // their sides go with the combat's creation, with the encounter's state and the operation's record.
+    const members: StartMember[] = docs.map(({ doc, side }) => ({ id: foundry.utils.randomID(), tokenId: doc.id!, actorId: doc.actor?.id ?? null, hidden: doc.hidden ?? false, side }));
     const sideOf = Object.fromEntries(members.map((m) => [m.id, m.side]));
-    const combat = await CONFIG.Combat.documentClass.create({ scene: sceneId, active: true, flags: { [MODULE_ID]: { encounter: enc, sideOf } } });
-    if (!combat) throw new UserError("AVENTURE.Encounter.noCombat");
-    await combat.createEmbeddedDocuments(
-      "Combatant",
-      members.map(({ id, doc }) => ({
-        _id: id,
-        tokenId: doc.id,
-        sceneId,
-        actorId: doc.actor?.id ?? null,
-        hidden: doc.hidden ?? false,
-      })),
-      { keepId: true },
-    );
-    if (marked) {
-      const adapter = adapterFor();
-      for (const { doc, side } of docs) {
-        if (doc.actor && surprised.includes(side)) await setOwnCondition(adapter, doc.actor, "surprised", true);
-      }
-    }
-    if (sideInitiativeActive()) await startSideRound(combat, 1);
-    else await combat.startCombat();
+    const op: EncounterStartOp = { v: 1, status: "applying", members, marked, executor: executorStamp() };
+    const combat = (await CONFIG.Combat.documentClass.create({
+      scene: sceneId,
+      active: true,
+      flags: { [MODULE_ID]: { encounter: enc, sideOf, encounterStart: op } },
+    })) as unknown as StartCombat | undefined;
+    if (!combat?.id) throw new UserError("AVENTURE.Encounter.noCombat");
+    await execute(startKey(combat), readStart(combat), (guard) => runStart(combat, guard));
     return { combatId: combat.id };
   } finally {
     starting.delete(sceneId);
@@ -185,6 +312,7 @@ export async function startEncounterCombat(state: EncounterDialogState, result: 
 
 export function registerEncounterRequests(): void {
   registerRequest({ name: "encounterStart", gmOnly: true, handle: onEncounterStartRequest });
+  registerRecovery("encounterStart", recoverEncounterStarts);
 }
 
 /**
