@@ -276,11 +276,13 @@ export async function onEncounterStartRequest(data: unknown): Promise<{ combatId
     const members: StartMember[] = docs.map(({ doc, side }) => ({ id: foundry.utils.randomID(), tokenId: doc.id!, actorId: doc.actor?.id ?? null, hidden: doc.hidden ?? false, side }));
     const sideOf = Object.fromEntries(members.map((m) => [m.id, m.side]));
     const op: EncounterStartOp = { v: 1, status: "applying", members, marked, executor: executorStamp() };
-    const combat = (await CONFIG.Combat.documentClass.create({
+    const made = await CONFIG.Combat.documentClass.create({
       scene: sceneId,
       active: true,
       flags: { [MODULE_ID]: { encounter: enc, sideOf, encounterStart: op } },
-    })) as unknown as StartCombat | undefined;
+    });
+    // cast: the pinned Combat type does not follow Aventure's subclass of the system's class; StartCombat is what the steps use
+    const combat = made as unknown as StartCombat | undefined;
     if (!combat?.id) throw new UserError("AVENTURE.Encounter.noCombat");
     await execute(startKey(combat), readStart(combat), (guard) => runStart(combat, guard));
     return { combatId: combat.id };
