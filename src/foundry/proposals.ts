@@ -15,7 +15,7 @@ import { MODULE_ID, template } from "../constants.js";
 import { isRulesError } from "../rules/errors.js";
 import { authoredByGM, gmCardFlag } from "./cards.js";
 import { gmIds } from "./chat.js";
-import { renderTemplateCompat } from "./compat.js";
+import { deletion, renderTemplateCompat } from "./compat.js";
 import { isActiveGM } from "./gm.js";
 import { errorMessage, reportError, t, UserError } from "./i18n.js";
 import { claimFirst, execute, executorStamp, readClaims, readExecutor, registerRecovery, resume, staleOwnClaims, type Executor, type ReadBack, type StepGuard } from "./operations.js";
@@ -150,7 +150,7 @@ async function claimDecision(message: ChatMessage, id: string): Promise<Proposal
   const mine = await claimFirst({
     write: (client, user) =>
       game.messages.get(id)
-        ? message.update(user === null ? { [`flags.${MODULE_ID}.proposal.claims.-=${client}`]: null } : { flags: { [MODULE_ID]: { proposal: { claims: { [client]: user } } } } })
+        ? message.update(user === null ? deletion(`flags.${MODULE_ID}.proposal.claims.${client}`) : { flags: { [MODULE_ID]: { proposal: { claims: { [client]: user } } } } })
         : Promise.resolve(),
     read: () => {
       const now = proposalOf(game.messages.get(id));
@@ -241,7 +241,7 @@ async function recoverProposals(): Promise<void> {
     const stale = flag?.status === "pending" ? staleOwnClaims(readClaims(flag.claims)) : [];
     if (stale.length && id && !deciding.has(id)) {
       try {
-        await message.update(Object.fromEntries(stale.map((client) => [`flags.${MODULE_ID}.proposal.claims.-=${client}`, null])));
+        await message.update(Object.assign({}, ...stale.map((client) => deletion(`flags.${MODULE_ID}.proposal.claims.${client}`))));
       } catch (e) {
         console.error("aventure | could not withdraw a stale proposal claim", e);
       }

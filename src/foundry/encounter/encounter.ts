@@ -161,6 +161,12 @@ type StartCombat = CombatLike & {
   startCombat(): Promise<unknown>;
 };
 
+/** Whether a created combat has what the start's steps use (the pinned Combat type does not follow the system's class). */
+function isStartCombat(c: unknown): c is StartCombat {
+  const x = c as Partial<StartCombat> | null | undefined;
+  return !!x && typeof x.createEmbeddedDocuments === "function" && typeof x.startCombat === "function" && typeof x.update === "function";
+}
+
 /** The steps of an encounter's start, read back from the combat and the actors (see EncounterStartOp). */
 function startSteps(combat: StartCombat, op: EncounterStartOp, guard: Guard): Step[] {
   const sceneId = combat.scene?.id ?? "";
@@ -281,9 +287,8 @@ export async function onEncounterStartRequest(data: unknown): Promise<{ combatId
       active: true,
       flags: { [MODULE_ID]: { encounter: enc, sideOf, encounterStart: op } },
     });
-    // cast: the pinned Combat type does not follow Aventure's subclass of the system's class; StartCombat is what the steps use
-    const combat = made as unknown as StartCombat | undefined;
-    if (!combat?.id) throw new UserError("AVENTURE.Encounter.noCombat");
+    const combat: unknown = made;
+    if (!isStartCombat(combat) || !combat.id) throw new UserError("AVENTURE.Encounter.noCombat");
     await execute(startKey(combat), readStart(combat), (guard) => runStart(combat, guard));
     return { combatId: combat.id };
   } finally {

@@ -65,7 +65,7 @@ import {
 import { adapterFor } from "../adapters/adapter.js";
 import { gmCardFlag } from "../cards.js";
 import { postCard } from "../chat.js";
-import { renderTemplateCompat } from "../compat.js";
+import { deletion, renderTemplateCompat } from "../compat.js";
 import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { t, UserError } from "../i18n.js";
@@ -659,7 +659,7 @@ function stepClaim(message: ChatMessage, chaseId: string): ClaimTarget {
   return {
     write: (client, user) =>
       game.messages.get(id)
-        ? message.update(user === null ? { [`flags.aventure.pursuit.claims.-=${client}`]: null } : { flags: { aventure: { pursuit: { claims: { [client]: user } } } } })
+        ? message.update(user === null ? deletion(`flags.aventure.pursuit.claims.${client}`) : { flags: { aventure: { pursuit: { claims: { [client]: user } } } } })
         : Promise.resolve(),
     read: () => ({ claims: cardClaims(game.messages.get(id)), open: latestCard(chaseId)?.message.id === id }),
   };
@@ -711,7 +711,7 @@ export async function recoverChases(): Promise<void> {
     const stale = latestCard(record.id)?.message.id === message.id ? staleOwnClaims(cardClaims(message)) : [];
     if (stale.length && !busy.has(record.id)) {
       try {
-        await message.update(Object.fromEntries(stale.map((client) => [`flags.aventure.pursuit.claims.-=${client}`, null])));
+        await message.update(Object.assign({}, ...stale.map((client) => deletion(`flags.aventure.pursuit.claims.${client}`))));
       } catch (e) {
         console.error("aventure | could not withdraw a stale chase claim", e);
       }
