@@ -49,12 +49,12 @@ function wildernessTests({ describe, it, before, after, assert }: BatchContext):
       const actor = await box.actor({ name: "Aventure wanderer", type: "character" });
       const token = await box.embedded<TokenDoc>("Token", { name: "Aventure wanderer", actorId: actor.id, actorLink: true, x: 50, y: 450 });
       const start = game.time.worldTime;
-      // cast: under ose planRoute opens the OSE Travel dialog; the batch reads its form state and drives it.
-      const dialog = api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] }) as unknown as {
+      const dialog: {
         formState: { route: { legs: { metres: number; terrain: string }[] } };
         change(name: string, value: string | boolean): Promise<unknown>;
         apply(): Promise<{ ok: boolean; messageId?: string | null } | null>;
-      };
+        // cast: under ose planRoute opens the OSE Travel dialog, whose form state the batch reads and drives.
+      } = api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] }) as never;
       assert.deepEqual(
         dialog.formState.route.legs.map((l) => [l.terrain, l.metres]),
         [
