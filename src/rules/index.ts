@@ -20,3 +20,4 @@ export * from "./travel.js";
 export * from "./suffocation.js";
 export * from "./exploration.js";
 export * from "./detection.js";
+export * from "./features.js";
