@@ -19,6 +19,7 @@ import { openFallDialog, showJumps } from "./movement/api.js";
 import { openExploration } from "../apps/ExplorationPanel.js";
 import { explorationApi } from "./exploration/api.js";
 import { breatheAgainFor, holdBreathFor } from "./breath/breath.js";
+import { worldFeatures } from "./features.js";
 
 export function buildApi() {
   return {
@@ -26,6 +27,8 @@ export function buildApi() {
     rules,
     /** The active ruleset id. */
     ruleset: (): rules.RulesetId => getSetting("ruleset"),
+    /** What each game gets (docs/rules.md §0): the features of a ruleset (default: the world's) with the world's borrowings. docs/api.md */
+    features: (ruleset?: rules.RulesetId) => worldFeatures(ruleset === undefined ? getSetting("ruleset") : rules.ruleset(ruleset)),
     /** The actor adapter for the running game system. */
     adapter: () => adapterFor(),
     /** Opens the Actor data menu (GM). */
