@@ -7,7 +7,7 @@ import { bootWorld, GM, PLAYER, type FakeWorld } from "../world/index.js";
 import { settingsSchema } from "../../src/foundry/settings-schema.js";
 
 type State = { on: boolean; source: string | null; borrowed: boolean; from: string | null };
-type Api = { features(ruleset?: string): Record<string, State> };
+type Api = { features(ruleset?: string): Record<"falls" | "jumps" | "hiding" | "encounter" | "polaris", State> };
 const set = (world: FakeWorld, user: string, key: string, value: unknown) => world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
 const features = (world: FakeWorld, user: string, ruleset?: string) => world.as(user, () => world.api<Api>(user).features(ruleset));
 
