@@ -87,11 +87,28 @@ export interface JumpPanelInput {
   lang: string;
   /** RULES.md §3.1: remind Strength (Athletics) at the GM's call for climbs and swims (the world setting; default on). */
   athleticsReminder?: boolean;
+  /**
+   * docs/rules.md §0: the game whose jump rules apply (`ruleset` when absent), or null when the world's game has none
+   * (the panel then shows `noJumps` and no jump, check or 5e term); `jumpsBorrowed` labels a borrowed rule.
+   */
+  jumpsFrom?: RulesetId | null;
+  jumpsBorrowed?: string | null;
+  noJumps?: string | null;
+  /** The game whose encounter movement and running apply (`ruleset` when absent; null: none). */
+  encounterFrom?: RulesetId | null;
 }
 
 /** The jump panel: long jump and high jump with and without run-up, reach, obstacle, checks. */
 export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
-  const { ruleset, strScore, strMod, lang } = input;
+  const { strScore, strMod, lang } = input;
+  const jumpsFrom = input.jumpsFrom === undefined ? input.ruleset : input.jumpsFrom;
+  const encounterFrom = input.encounterFrom === undefined ? input.ruleset : input.encounterFrom;
+  const encounter = encounterFrom === null ? [] : encounterMovementNotes(encounterFrom, localize);
+  // docs/rules.md §0: a game without jump rules gets one plain line, and its encounter movement if it has one.
+  if (jumpsFrom === null) {
+    return { name: input.name, ruleset: input.rulesetLabel, jumpsOn: false, noJumps: input.noJumps ?? null, encounter };
+  }
+  const ruleset = jumpsFrom;
   const rule = JUMP_RULES[ruleset];
   const long = (runUp: boolean) => (strScore === null ? null : longJump(ruleset, { strength: strScore, runUp }));
   const high = (runUp: boolean) => (strMod === null ? null : highJump(ruleset, { strengthMod: strMod, runUp }));
@@ -112,6 +129,8 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
   return {
     name: input.name,
     ruleset: input.rulesetLabel,
+    jumpsOn: true,
+    borrowed: input.jumpsBorrowed ?? null,
     fallback: rule.source !== ruleset ? localize("AVENTURE.Movement.Jump.fallback", { ruleset: input.rulesetLabel }) : null,
     runUpNote: localize("AVENTURE.Movement.Jump.runUpNote", { metres: metresText(rule.runUpMetres, lang) }),
     rows: [
@@ -124,7 +143,7 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
     cost: localize("AVENTURE.Movement.Jump.cost"),
     height: input.height,
     missing: missing.length ? localize("AVENTURE.Movement.Jump.missing.text", { list: missing.join(", ") }) : null,
-    encounter: encounterMovementNotes(ruleset, localize),
+    encounter,
     athletics: input.athleticsReminder === false ? null : localize("AVENTURE.Movement.Jump.athletics"),
   };
 }

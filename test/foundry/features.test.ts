@@ -65,8 +65,8 @@ describe("api.features (docs/rules.md §0)", () => {
   it("re-renders open Aventure windows when a borrowing changes", async () => {
     const world = await bootWorld({ system: "ose" });
     const renders: string[] = [];
-    world.as("gm1", () => Hooks.on("renderTravelDialog" as never, (() => void renders.push("gm1")) as never));
-    await world.as("gm1", () => world.api<{ openTravel(o?: object): unknown }>("gm1").openTravel({ actorIds: [] }));
+    world.as("gm1", () => Hooks.on("renderEncounterDialog" as never, (() => void renders.push("gm1")) as never));
+    await world.as("gm1", () => world.api<{ openEncounter(): Promise<unknown> }>("gm1").openEncounter());
     await world.settle();
     renders.length = 0;
     await set(world, "gm1", "borrowTravel", "rnp");

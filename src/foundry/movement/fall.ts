@@ -16,6 +16,7 @@
  * when that GM leaves) and finishes it (damage only if the hit points are still those from before; prone only if
  * damage was taken), and says so on the card.
  */
+import { featureActive, featureHandler } from "../features.js";
 import { MODULE_ID, template } from "../../constants.js";
 import { FALL_RULES, fallDice, fallFormula } from "../../rules/movement.js";
 import { isRulesError } from "../../rules/errors.js";
@@ -418,6 +419,7 @@ interface MovementLike {
  */
 export async function onElevationDrop(token: FallToken, movement: MovementLike): Promise<void> {
   if (!isActiveGM()) return;
+  if (!featureActive("falls")) return; // docs/rules.md §0: the world's game has no falling rule
   const mode = getSetting("fallOnDrop");
   if (mode === "off") return;
   const from = movement.origin?.elevation;
@@ -591,7 +593,7 @@ export async function recoverFalls(): Promise<void> {
 }
 
 export function registerFallRequests(): void {
-  registerRequest({ name: "fall", handle: onFallRequest });
+  registerRequest({ name: "fall", handle: featureHandler("falls", onFallRequest) });
   registerRequest({ name: "fallApply", gmOnly: true, handle: onFallApplyRequest });
   registerRecovery("fall", recoverFalls);
 }
