@@ -2,7 +2,7 @@
  * Template contexts of the movement feature (pure: no Foundry globals, used by the glue, the tests and the
  * screenshots): the fall chat card, the fall dialog and the jump panel.
  */
-import { FALL_RULES, JUMP_CHECKS, JUMP_RULES, fallFormula, highJump, jumpObstacleMax, jumpReach, longJump } from "../rules/movement.js";
+import { JUMP_CHECKS, fallRules, JUMP_RULES, fallFormula, highJump, jumpObstacleMax, jumpReach, longJump } from "../rules/movement.js";
 import type { RulesetId } from "../rules/rulesets.js";
 import { TRAVEL_RULES, TRAVEL_RUNNING_TABLE, encounterMovementLimitRounds } from "../rules/travel.js";
 import { DUNGEON_RUN } from "../rules/pursuit.js";
@@ -31,19 +31,27 @@ export interface FallCardInput {
   resumed?: boolean;
   /** What could not be done, already localized. */
   problems?: string[];
+  /** docs/rules.md §0: the game whose fall rule applies (default rnp), and its label when borrowed. */
+  ruleset?: RulesetId;
+  borrowed?: string | null;
 }
 
 export function fallCardContext(input: FallCardInput, localize: Localize) {
   const metres = metresText(input.metres, input.lang);
   const hasDamage = input.dice > 0;
+  const ruleset = input.ruleset ?? "rnp";
+  const type = fallRules(ruleset).damageType;
   return {
     title: localize("AVENTURE.Movement.Fall.title"),
     summary: localize("AVENTURE.Movement.Fall.summary", { name: input.name, metres }),
     source: localize(`AVENTURE.Movement.Fall.source.${input.source}`),
-    formula: hasDamage ? `${fallFormula(input.metres)}` : null,
+    borrowed: input.borrowed ?? null,
+    formula: hasDamage ? `${fallFormula(input.metres, ruleset)}` : null,
     noDamage: hasDamage ? null : localize("AVENTURE.Movement.Fall.noDamage"),
     damage: hasDamage
-      ? localize("AVENTURE.Movement.Fall.damage", { total: input.total, type: localize(`AVENTURE.Movement.Fall.type.${FALL_RULES.damageType}`) })
+      ? type
+        ? localize("AVENTURE.Movement.Fall.damage", { total: input.total, type: localize(`AVENTURE.Movement.Fall.type.${type}`) })
+        : localize("AVENTURE.Movement.Fall.damageUntyped", { total: input.total })
       : null,
     applied: input.applied,
     prone: input.prone ? localize("AVENTURE.Movement.Fall.prone", { name: input.name }) : null,
@@ -59,11 +67,15 @@ export interface FallDialogInput {
   names: string[];
   metres: number;
   lang: string;
+  /** docs/rules.md §0: the game whose fall rule applies (default rnp), and its label when borrowed. */
+  ruleset?: RulesetId;
+  borrowed?: string | null;
 }
 
 export function fallDialogContext(input: FallDialogInput, localize: Localize) {
+  const ruleset = input.ruleset ?? "rnp";
   const valid = Number.isFinite(input.metres) && input.metres >= 0;
-  const formula = valid ? fallFormula(input.metres) : null;
+  const formula = valid ? fallFormula(input.metres, ruleset) : null;
   return {
     names: input.names.join(", "),
     metres: input.metres,
@@ -72,7 +84,8 @@ export function fallDialogContext(input: FallDialogInput, localize: Localize) {
       : formula
         ? localize("AVENTURE.Movement.Fall.preview", { formula })
         : localize("AVENTURE.Movement.Fall.noDamage"),
-    hint: localize("AVENTURE.Movement.Fall.rule"),
+    hint: localize(ruleset === "ose" ? "AVENTURE.Movement.Fall.ruleOse" : "AVENTURE.Movement.Fall.rule"),
+    borrowed: input.borrowed ?? null,
   };
 }
 

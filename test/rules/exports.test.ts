@@ -171,6 +171,7 @@ beforeAll(async () => {
     isRuleset: () => ["ose"],
     ruleset: () => ["ose"],
     isFeature: () => ["falls"],
+    fallRules: () => ["ose"],
     featureLenders: () => ["falls"],
     borrowableFeatures: () => ["pmt"],
     features: () => ["pmt", { falls: "rnp", jumps: "dnd5e" }],

@@ -111,3 +111,15 @@ describe("features (docs/rules.md §0)", () => {
     }
   });
 });
+
+describe("falls under Old-School Essentials (OSE SRD: 1d6 per 10′ fallen)", () => {
+  it("1d6 per full 3 m, no 20d6 maximum, no damage type, no prone", async () => {
+    const { fallDice, fallFormula, fallRules } = await import("../../src/rules/index.js");
+    expect(fallFormula(9, "ose")).toBe("3d6");
+    expect(fallDice(2.9, "ose")).toBe(0);
+    expect(fallDice(90, "ose")).toBe(30); // Rôle'n Play stops at 20
+    expect(fallDice(90, "rnp")).toBe(20);
+    expect(fallRules("ose")).toMatchObject({ damageType: null, proneOnDamage: false });
+    expect(fallRules("dnd5e")).toMatchObject({ damageType: "bludgeoning", proneOnDamage: true });
+  });
+});
