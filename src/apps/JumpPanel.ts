@@ -2,7 +2,7 @@
  * The jump panel (token HUD button, `api.showJumps()`): the token's long jump and high jump with and
  * without run-up, its reach (for a height the user may change), the highest obstacle and the checks.
  */
-import { worldFeatureNote, worldFeatures } from "../foundry/features.js";
+import { worldBorrowings } from "../foundry/features.js";
 import { template } from "../constants.js";
 import { getSetting } from "../foundry/settings.js";
 import { t } from "../foundry/i18n.js";
@@ -57,9 +57,6 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   override async _prepareContext(): Promise<never> {
     const stats = movementStats(this.#subject.actor);
     const ruleset = getSetting("ruleset");
-    const features = worldFeatures(ruleset);
-    const note = worldFeatureNote("jumps");
-    const encounterFrom = features.movementCosts.from;
     return jumpPanelContext(
       {
         name: this.#subject.name,
@@ -70,10 +67,7 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
         height: this.#height,
         lang: game.i18n.lang,
         athleticsReminder: getSetting("athleticsReminder"),
-        jumpsFrom: features.jumps.from,
-        jumpsBorrowed: note.borrowedLabel,
-        noJumps: note.noRule,
-        encounterFrom: encounterFrom === "pmt" || encounterFrom === "ose" ? encounterFrom : null,
+        borrowed: worldBorrowings(),
       },
       (k, d) => t(k, d),
     ) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic

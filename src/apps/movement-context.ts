@@ -2,6 +2,8 @@
  * Template contexts of the movement feature (pure: no Foundry globals, used by the glue, the tests and the
  * screenshots): the fall chat card, the fall dialog and the jump panel.
  */
+import { features, type FeatureBorrowings } from "../rules/features.js";
+import { borrowedLabel, noRuleLine } from "./feature-context.js";
 import { JUMP_CHECKS, fallRules, JUMP_RULES, fallFormula, highJump, jumpObstacleMax, jumpReach, longJump } from "../rules/movement.js";
 import type { RulesetId } from "../rules/rulesets.js";
 import { TRAVEL_RULES, TRAVEL_RUNNING_TABLE, encounterMovementLimitRounds } from "../rules/travel.js";
@@ -101,25 +103,23 @@ export interface JumpPanelInput {
   /** RULES.md §3.1: remind Strength (Athletics) at the GM's call for climbs and swims (the world setting; default on). */
   athleticsReminder?: boolean;
   /**
-   * docs/rules.md §0: the game whose jump rules apply (`ruleset` when absent), or null when the world's game has none
-   * (the panel then shows `noJumps` and no jump, check or 5e term); `jumpsBorrowed` labels a borrowed rule.
+   * docs/rules.md §0: what the world's GMs borrowed. The panel shows jumps only when `ruleset` has them (or borrows
+   * them: then labelled with their game), otherwise one line saying the game's book has none; and the encounter
+   * movement and running of Portes, Monstres & Trésors and Old-School Essentials.
    */
-  jumpsFrom?: RulesetId | null;
-  jumpsBorrowed?: string | null;
-  noJumps?: string | null;
-  /** The game whose encounter movement and running apply (`ruleset` when absent; null: none). */
-  encounterFrom?: RulesetId | null;
+  borrowed?: FeatureBorrowings;
 }
 
 /** The jump panel: long jump and high jump with and without run-up, reach, obstacle, checks. */
 export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
   const { strScore, strMod, lang } = input;
-  const jumpsFrom = input.jumpsFrom === undefined ? input.ruleset : input.jumpsFrom;
-  const encounterFrom = input.encounterFrom === undefined ? input.ruleset : input.encounterFrom;
+  const f = features(input.ruleset, input.borrowed ?? {});
+  const jumpsFrom = f.jumps.from;
+  const encounterFrom = f.movementCosts.from === "pmt" || f.movementCosts.from === "ose" ? f.movementCosts.from : null;
   const encounter = encounterFrom === null ? [] : encounterMovementNotes(encounterFrom, localize);
   // docs/rules.md §0: a game without jump rules gets one plain line, and its encounter movement if it has one.
   if (jumpsFrom === null) {
-    return { name: input.name, ruleset: input.rulesetLabel, jumpsOn: false, noJumps: input.noJumps ?? null, encounter };
+    return { name: input.name, ruleset: input.rulesetLabel, jumpsOn: false, noJumps: noRuleLine(input.ruleset, "jumps", f.jumps, localize), encounter };
   }
   const ruleset = jumpsFrom;
   const rule = JUMP_RULES[ruleset];
@@ -143,7 +143,7 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
     name: input.name,
     ruleset: input.rulesetLabel,
     jumpsOn: true,
-    borrowed: input.jumpsBorrowed ?? null,
+    borrowed: borrowedLabel(f.jumps, localize),
     fallback: rule.source !== ruleset ? localize("AVENTURE.Movement.Jump.fallback", { ruleset: input.rulesetLabel }) : null,
     runUpNote: localize("AVENTURE.Movement.Jump.runUpNote", { metres: metresText(rule.runUpMetres, lang) }),
     rows: [
