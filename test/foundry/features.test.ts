@@ -3,7 +3,7 @@
  * settings (one world setting per feature, GM only, choices = the games whose own rule it is).
  */
 import { describe, expect, it } from "vitest";
-import { bootWorld, GM, PLAYER, type FakeWorld } from "../world/index.js";
+import { addDnd5eActor, bootWorld, GM, PLAYER, viewScene, type FakeWorld } from "../world/index.js";
 import { settingsSchema } from "../../src/foundry/settings-schema.js";
 
 type State = { on: boolean; source: string | null; borrowed: boolean; from: string | null };
@@ -72,5 +72,29 @@ describe("api.features (docs/rules.md §0)", () => {
     await set(world, "gm1", "borrowTravel", "rnp");
     await world.settle();
     expect(renders).toEqual(["gm1"]);
+  });
+
+  it("pursuit and exploration are refused where the game has none, and follow the game they are borrowed from", async () => {
+    const world = await bootWorld({ system: "dnd5e" });
+    type Api = { openPursuit(): { lastContext: unknown } | undefined; exploration: { start(t?: unknown[]): Promise<unknown>; status(): { state: { ruleset: string } | null } } };
+    const api = world.api<Api>("gm1");
+    const scene = world.addScene({ _id: "s1" });
+    for (const c of world.liveClients()) viewScene(world, c, scene);
+    addDnd5eActor(world, { id: "aldric", name: "Aldric" });
+    const token = world.addToken(scene, { _id: "tA", name: "Aldric", actorId: "aldric", actorLink: true, disposition: 1 });
+    expect(world.as("gm1", () => api.openPursuit())).toBeUndefined();
+    expect(world.notifications.at(-1)).toEqual({ user: "gm1", type: "info", message: "The D&D 5e (French SRD) book has no rule for flight and pursuit." });
+    await world.as("gm1", () => api.exploration.start([token]));
+    await world.settle();
+    expect(world.as("gm1", () => api.exploration.status()).state).toBeNull(); // refused on the GM: nothing written
+    expect(world.notifications.at(-1)!.message).toBe("The D&D 5e (French SRD) book has no rule for exploration time.");
+    await set(world, "gm1", "borrowPursuit", "pmt");
+    await set(world, "gm1", "borrowExploration", "ose");
+    const d = world.as("gm1", () => api.openPursuit())!;
+    await world.settle();
+    expect((d.lastContext as { rulesetLabel: string }).rulesetLabel).toBe("Portes, Monstres & Trésors");
+    await world.as("gm1", () => api.exploration.start([token]));
+    await world.settle();
+    expect(world.as("gm1", () => api.exploration.status()).state?.ruleset).toBe("ose");
   });
 });

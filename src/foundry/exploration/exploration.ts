@@ -18,6 +18,7 @@
  * elapsed since (turnsIn) and rolls the checks they imply (at most MAX_CHECKS, the card says how many more). The
  * panel's own advances set that time themselves, so they are never counted twice.
  */
+import { assertFeature, featureRuleset } from "../features.js";
 import { MODULE_ID, template } from "../../constants.js";
 import {
   LIGHT_KINDS,
@@ -436,7 +437,8 @@ export async function handleExplorationRequest(raw: unknown): Promise<Exploratio
       case "start": {
         if (record.state) throw new UserError("AVENTURE.Exploration.Error.running");
         const members = party(data.tokens);
-        const state = startExploration(getSetting("ruleset"), options);
+        assertFeature("exploration"); // docs/rules.md §0: refused where the game has no exploration time
+        const state = startExploration(featureRuleset("exploration"), options);
         await writeRecord({ v: 1, rev: record.rev + 1, state, time: now, party: members, restDue: false, op: null });
         return { rev: record.rev + 1, messageId: null };
       }
