@@ -3,7 +3,7 @@
  * (Lancer keeps a single file like this; so do we.)
  */
 import type { RulesetId } from "./rules/rulesets.js";
-import type { ActorDataPaths, DetectionMode, DetectionObservers, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
+import type { ActorDataPaths, BorrowChoice, DetectionMode, DetectionObservers, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
 import type { AventureApi } from "./foundry/api.js";
 import type { SideTies } from "./rules/encounter.js";
 import type {
@@ -24,6 +24,23 @@ declare module "fvtt-types/configuration" {
 
   interface SettingConfig {
     "aventure.ruleset": RulesetId;
+    // Borrowed rules (docs/rules.md §0)
+    "aventure.borrowLightEffects": BorrowChoice;
+    "aventure.borrowHiding": BorrowChoice;
+    "aventure.borrowDetection": BorrowChoice;
+    "aventure.borrowMovementCosts": BorrowChoice;
+    "aventure.borrowJumps": BorrowChoice;
+    "aventure.borrowFalls": BorrowChoice;
+    "aventure.borrowSuffocation": BorrowChoice;
+    "aventure.borrowFoodWater": BorrowChoice;
+    "aventure.borrowTravel": BorrowChoice;
+    "aventure.borrowMarchingOrder": BorrowChoice;
+    "aventure.borrowExploration": BorrowChoice;
+    "aventure.borrowWandering": BorrowChoice;
+    "aventure.borrowEncounter": BorrowChoice;
+    "aventure.borrowSideInitiative": BorrowChoice;
+    "aventure.borrowPursuit": BorrowChoice;
+    "aventure.borrowPolaris": BorrowChoice;
     "aventure.distanceDisplay": DistanceDisplay;
     "aventure.feetFactor": number;
     "aventure.actorData": ActorDataPaths;

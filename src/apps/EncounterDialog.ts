@@ -3,13 +3,13 @@
  * side), per side "already aware", the place, who speaks to the monsters; "Roll" posts one chat card
  * (optionally GM only) and shows the results; "Start combat" creates the combat with these tokens.
  */
+import { featureRuleset } from "../foundry/features.js";
 import { template } from "../constants.js";
 import { encounterDialogContext, type EncounterDialogState } from "./encounter-context.js";
 import { fleeOptions, rollEncounter, startEncounterCombat, tokensFromSelection } from "../foundry/encounter/encounter.js";
 import { openPursuit, type PursuitDialog } from "./PursuitDialog.js";
 import { isSideId } from "../foundry/encounter/sides.js";
 import { ENCOUNTER_PLACES, type EncounterPlace } from "../rules/encounter.js";
-import { getSetting } from "../foundry/settings.js";
 import { guarded, t } from "../foundry/i18n.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import { withGuideButton } from "../foundry/guide.js";
@@ -33,7 +33,7 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     const where = options.where;
     const tokens = tokensFromSelection();
     this.#state = {
-      ruleset: getSetting("ruleset"),
+      ruleset: featureRuleset("encounter"),
       where: (ENCOUNTER_PLACES as readonly unknown[]).includes(where) ? (where as EncounterPlace) : "dungeon",
       tokens,
       aware: {},
@@ -75,7 +75,7 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   override async _prepareContext(): Promise<never> {
-    this.#state.ruleset = getSetting("ruleset");
+    this.#state.ruleset = featureRuleset("encounter");
     return encounterDialogContext(this.#state, t) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 

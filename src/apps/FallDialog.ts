@@ -2,6 +2,7 @@
  * The fall dialog (token HUD button, `api.fallDialog()`): how many metres the selected tokens fall, with the
  * dice it means; confirming calls `api.fall` for each token (the fall itself runs on the active GM).
  */
+import { featureRuleset, worldFeatureNote } from "../foundry/features.js";
 import { template } from "../constants.js";
 import { t } from "../foundry/i18n.js";
 import { fall } from "../foundry/movement/fall.js";
@@ -40,7 +41,11 @@ export class FallDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   };
 
   override async _prepareContext(): Promise<never> {
-    return fallDialogContext({ names: this.#tokens.map((x) => x.name), metres: this.#metres, lang: game.i18n.lang }, (k, d) => t(k, d)) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
+    const note = worldFeatureNote("falls");
+    return fallDialogContext(
+      { names: this.#tokens.map((x) => x.name), metres: this.#metres, lang: game.i18n.lang, ruleset: featureRuleset("falls"), borrowed: note.borrowedLabel },
+      (k, d) => t(k, d),
+    ) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
   override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {

@@ -2,6 +2,7 @@
  * The jump panel (token HUD button, `api.showJumps()`): the token's long jump and high jump with and
  * without run-up, its reach (for a height the user may change), the highest obstacle and the checks.
  */
+import { worldBorrowings } from "../foundry/features.js";
 import { template } from "../constants.js";
 import { getSetting } from "../foundry/settings.js";
 import { t } from "../foundry/i18n.js";
@@ -66,6 +67,7 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
         height: this.#height,
         lang: game.i18n.lang,
         athleticsReminder: getSetting("athleticsReminder"),
+        borrowed: worldBorrowings(),
       },
       (k, d) => t(k, d),
     ) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic

@@ -7,11 +7,11 @@
  * flight that needs a GM's decision is sent to the GMs as a proposal. The buttons are disabled while a step
  * runs. Import only once Foundry's globals exist.
  */
+import { featureRuleset } from "../foundry/features.js";
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
 import { errorMessage, reportError, t, notify } from "../foundry/i18n.js";
 import { sendRequest } from "../foundry/requests.js";
-import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import { withGuideButton } from "../foundry/guide.js";
 import { combatUnderway, latestChase, resumableChase, validateSetup, PURSUIT_REQUEST, type PursuitReply, type PursuitRequest } from "../foundry/pursuit/chase.js";
@@ -177,7 +177,7 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   override async _prepareContext(): Promise<never> {
     trackWindow(this);
     return pursuitDialogContext(this.#setup, this.#record, {
-      ruleset: this.#record?.ruleset ?? getSetting("ruleset"),
+      ruleset: this.#record?.ruleset ?? featureRuleset("pursuit"),
       isGM: game.user.isGM,
       localize: (k, d) => t(k, d),
       errorText: errorMessage,

@@ -7,6 +7,8 @@ export interface PaletteAction {
   icon: string;
   /** Lang key of its label and tooltip. */
   title: string;
+  /** docs/rules.md §0: "Rôle'n Play's rule" when the action's feature is borrowed from another game (shown after the label). */
+  borrowed?: string | null;
 }
 
 export interface PaletteContext extends Record<string, unknown> {
@@ -26,6 +28,6 @@ export function hudPaletteContext(tokenId: string, actions: readonly PaletteActi
     paletteId: `aventure-hud-palette-${tokenId.replace(/[^\w-]/g, "")}`,
     toggleLabel: localize("AVENTURE.Hud.palette"),
     open,
-    actions: actions.map((a) => ({ id: a.id, icon: a.icon, label: localize(a.title) })),
+    actions: actions.map((a) => ({ id: a.id, icon: a.icon, label: a.borrowed ? `${localize(a.title)} (${a.borrowed})` : localize(a.title) })),
   };
 }

@@ -29,6 +29,14 @@ export interface LightHudInput {
   searching?: boolean;
   /** Ranges at or above this are shown as unlimited. */
   unlimited?: number;
+  /**
+   * docs/rules.md §0: whether the world's game has light rules (light effects, senses, obscurity; default true). Without
+   * them the badge shows the light level only, and `noRule` says the game's book has no such rule.
+   */
+  rulesOn?: boolean;
+  noRule?: string | null;
+  /** "Rôle'n Play's rule" when the light rules are borrowed. */
+  borrowed?: string | null;
 }
 
 export const LIGHT_GLYPH: Readonly<Record<LightLevel, string>> = Object.freeze({ bright: "☀", dim: "◐", dark: "☾" });
@@ -55,6 +63,9 @@ export interface LightHudContext extends Record<string, unknown> {
   /** The hiding line's key, chosen by the number of observers (no "(s)" plurals). */
   hiddenKey: string | null;
   searching: boolean;
+  rulesOn: boolean;
+  noRule: string | null;
+  borrowed: string | null;
 }
 
 export function lightHudContext(input: LightHudInput): LightHudContext {
@@ -90,5 +101,8 @@ export function lightHudContext(input: LightHudInput): LightHudContext {
     hidden: input.hidden,
     hiddenKey: input.hidden ? `AVENTURE.Light.HUD.hidden.${input.hidden.from === null ? "own" : input.hidden.from === 1 ? "one" : "other"}` : null,
     searching: input.searching ?? false,
+    rulesOn: input.rulesOn ?? true,
+    noRule: input.rulesOn === false ? (input.noRule ?? null) : null,
+    borrowed: input.rulesOn === false ? null : (input.borrowed ?? null),
   };
 }

@@ -2,7 +2,9 @@
  * Template contexts of the movement feature (pure: no Foundry globals, used by the glue, the tests and the
  * screenshots): the fall chat card, the fall dialog and the jump panel.
  */
-import { FALL_RULES, JUMP_CHECKS, JUMP_RULES, fallFormula, highJump, jumpObstacleMax, jumpReach, longJump } from "../rules/movement.js";
+import { features, type FeatureBorrowings } from "../rules/features.js";
+import { borrowedLabel, noRuleLine } from "./feature-context.js";
+import { JUMP_CHECKS, fallRules, JUMP_RULES, fallFormula, highJump, jumpObstacleMax, jumpReach, longJump } from "../rules/movement.js";
 import type { RulesetId } from "../rules/rulesets.js";
 import { TRAVEL_RULES, TRAVEL_RUNNING_TABLE, encounterMovementLimitRounds } from "../rules/travel.js";
 import { DUNGEON_RUN } from "../rules/pursuit.js";
@@ -31,19 +33,27 @@ export interface FallCardInput {
   resumed?: boolean;
   /** What could not be done, already localized. */
   problems?: string[];
+  /** docs/rules.md §0: the game whose fall rule applies (default rnp), and its label when borrowed. */
+  ruleset?: RulesetId;
+  borrowed?: string | null;
 }
 
 export function fallCardContext(input: FallCardInput, localize: Localize) {
   const metres = metresText(input.metres, input.lang);
   const hasDamage = input.dice > 0;
+  const ruleset = input.ruleset ?? "rnp";
+  const type = fallRules(ruleset).damageType;
   return {
     title: localize("AVENTURE.Movement.Fall.title"),
     summary: localize("AVENTURE.Movement.Fall.summary", { name: input.name, metres }),
     source: localize(`AVENTURE.Movement.Fall.source.${input.source}`),
-    formula: hasDamage ? `${fallFormula(input.metres)}` : null,
+    borrowed: input.borrowed ?? null,
+    formula: hasDamage ? `${fallFormula(input.metres, ruleset)}` : null,
     noDamage: hasDamage ? null : localize("AVENTURE.Movement.Fall.noDamage"),
     damage: hasDamage
-      ? localize("AVENTURE.Movement.Fall.damage", { total: input.total, type: localize(`AVENTURE.Movement.Fall.type.${FALL_RULES.damageType}`) })
+      ? type
+        ? localize("AVENTURE.Movement.Fall.damage", { total: input.total, type: localize(`AVENTURE.Movement.Fall.type.${type}`) })
+        : localize("AVENTURE.Movement.Fall.damageUntyped", { total: input.total })
       : null,
     applied: input.applied,
     prone: input.prone ? localize("AVENTURE.Movement.Fall.prone", { name: input.name }) : null,
@@ -59,11 +69,15 @@ export interface FallDialogInput {
   names: string[];
   metres: number;
   lang: string;
+  /** docs/rules.md §0: the game whose fall rule applies (default rnp), and its label when borrowed. */
+  ruleset?: RulesetId;
+  borrowed?: string | null;
 }
 
 export function fallDialogContext(input: FallDialogInput, localize: Localize) {
+  const ruleset = input.ruleset ?? "rnp";
   const valid = Number.isFinite(input.metres) && input.metres >= 0;
-  const formula = valid ? fallFormula(input.metres) : null;
+  const formula = valid ? fallFormula(input.metres, ruleset) : null;
   return {
     names: input.names.join(", "),
     metres: input.metres,
@@ -72,7 +86,8 @@ export function fallDialogContext(input: FallDialogInput, localize: Localize) {
       : formula
         ? localize("AVENTURE.Movement.Fall.preview", { formula })
         : localize("AVENTURE.Movement.Fall.noDamage"),
-    hint: localize("AVENTURE.Movement.Fall.rule"),
+    hint: localize(ruleset === "ose" ? "AVENTURE.Movement.Fall.ruleOse" : "AVENTURE.Movement.Fall.rule"),
+    borrowed: input.borrowed ?? null,
   };
 }
 
@@ -87,11 +102,26 @@ export interface JumpPanelInput {
   lang: string;
   /** RULES.md §3.1: remind Strength (Athletics) at the GM's call for climbs and swims (the world setting; default on). */
   athleticsReminder?: boolean;
+  /**
+   * docs/rules.md §0: what the world's GMs borrowed. The panel shows jumps only when `ruleset` has them (or borrows
+   * them: then labelled with their game), otherwise one line saying the game's book has none; and the encounter
+   * movement and running of Portes, Monstres & Trésors and Old-School Essentials.
+   */
+  borrowed?: FeatureBorrowings;
 }
 
 /** The jump panel: long jump and high jump with and without run-up, reach, obstacle, checks. */
 export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
-  const { ruleset, strScore, strMod, lang } = input;
+  const { strScore, strMod, lang } = input;
+  const f = features(input.ruleset, input.borrowed ?? {});
+  const jumpsFrom = f.jumps.from;
+  const encounterFrom = f.movementCosts.from === "pmt" || f.movementCosts.from === "ose" ? f.movementCosts.from : null;
+  const encounter = encounterFrom === null ? [] : encounterMovementNotes(encounterFrom, localize);
+  // docs/rules.md §0: a game without jump rules gets one plain line, and its encounter movement if it has one.
+  if (jumpsFrom === null) {
+    return { name: input.name, ruleset: input.rulesetLabel, jumpsOn: false, noJumps: noRuleLine(input.ruleset, "jumps", f.jumps, localize), encounter };
+  }
+  const ruleset = jumpsFrom;
   const rule = JUMP_RULES[ruleset];
   const long = (runUp: boolean) => (strScore === null ? null : longJump(ruleset, { strength: strScore, runUp }));
   const high = (runUp: boolean) => (strMod === null ? null : highJump(ruleset, { strengthMod: strMod, runUp }));
@@ -112,6 +142,8 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
   return {
     name: input.name,
     ruleset: input.rulesetLabel,
+    jumpsOn: true,
+    borrowed: borrowedLabel(f.jumps, localize),
     fallback: rule.source !== ruleset ? localize("AVENTURE.Movement.Jump.fallback", { ruleset: input.rulesetLabel }) : null,
     runUpNote: localize("AVENTURE.Movement.Jump.runUpNote", { metres: metresText(rule.runUpMetres, lang) }),
     rows: [
@@ -124,7 +156,7 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
     cost: localize("AVENTURE.Movement.Jump.cost"),
     height: input.height,
     missing: missing.length ? localize("AVENTURE.Movement.Jump.missing.text", { list: missing.join(", ") }) : null,
-    encounter: encounterMovementNotes(ruleset, localize),
+    encounter,
     athletics: input.athleticsReminder === false ? null : localize("AVENTURE.Movement.Jump.athletics"),
   };
 }

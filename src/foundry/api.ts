@@ -19,6 +19,19 @@ import { openFallDialog, showJumps } from "./movement/api.js";
 import { openExploration } from "../apps/ExplorationPanel.js";
 import { explorationApi } from "./exploration/api.js";
 import { breatheAgainFor, holdBreathFor } from "./breath/breath.js";
+import { gated, gatedAsync, jumpsPanelUseful, tellFeatureOff, worldFeatures } from "./features.js";
+
+/** Light and hiding: hiding, searching and the detection check are off where the game has no such rule (docs/rules.md §0). */
+function gatedLightApi() {
+  const api = lightApi();
+  return {
+    ...api,
+    hide: gatedAsync("hiding", api.hide),
+    hideSelected: gatedAsync("hiding", api.hideSelected),
+    setSearching: gatedAsync("hiding", api.setSearching),
+    checkDetection: gatedAsync("detection", api.checkDetection),
+  };
+}
 
 export function buildApi() {
   return {
@@ -26,42 +39,44 @@ export function buildApi() {
     rules,
     /** The active ruleset id. */
     ruleset: (): rules.RulesetId => getSetting("ruleset"),
+    /** What each game gets (docs/rules.md §0): the features of a ruleset (default: the world's) with the world's borrowings. docs/api.md */
+    features: (ruleset?: rules.RulesetId) => worldFeatures(ruleset === undefined ? getSetting("ruleset") : rules.ruleset(ruleset)),
     /** The actor adapter for the running game system. */
     adapter: () => adapterFor(),
     /** Opens the Actor data menu (GM). */
     openActorData: () => new ActorDataMenu().render({ force: true }),
     /** Opens the encounter dialog (GM). docs/api/encounter.md */
-    openEncounter,
+    openEncounter: gatedAsync("encounter", openEncounter),
     /** Opens the Polaris test dialog. docs/api/polaris.md */
-    openPolarisTest,
+    openPolarisTest: gatedAsync("polaris", openPolarisTest),
     /** Rolls a Polaris test and posts its card, without the dialog. docs/api/polaris.md */
-    polarisTest: rollPolarisTest,
+    polarisTest: gatedAsync("polaris", rollPolarisTest),
     /** A combatant's Adaptation test to change intention (Polaris phases; once per round, on the active GM). docs/api/polaris.md */
-    changeIntention,
+    changeIntention: gatedAsync("polaris", changeIntention),
     /** Opens the Travel dialog (optionally with a party of actor ids). docs/api/travel.md */
-    openTravel,
+    openTravel: gated("travel", openTravel),
     /** Applies a journey request on the active GM (as the dialog's Apply does). docs/api/travel.md */
-    applyTravel: requestTravel,
+    applyTravel: gatedAsync("travel", requestTravel),
     /** Undoes a journey from its card's message id, as the card's Undo does (GMs). docs/api/travel.md */
     undoTravel: (messageId: string) => requestUndo(messageId),
     /** Opens the Travel dialog for a journey along a route (points, a Drawing, or the selected Drawing). docs/api/travel.md */
-    planRoute,
+    planRoute: gated("travel", planRoute),
     /** Opens the Pursuit dialog (selected tokens, or `{ chaseId }` to continue a chase). docs/api/encounter.md */
-    openPursuit,
+    openPursuit: gated("pursuit", openPursuit),
     /** Light and hiding: hide, setSearching, hideSelected, endHide, lightAt, checkDetection, refreshLight. docs/api/light.md, docs/api/detection.md */
-    ...lightApi(),
+    ...gatedLightApi(),
     /** Makes a token or actor fall a number of metres (runs on the active GM). docs/api/movement.md */
-    fall: (tokenOrActor: unknown, metres: number) => fall(tokenOrActor, metres),
+    fall: gatedAsync("falls", (tokenOrActor: unknown, metres: number) => fall(tokenOrActor, metres)),
     /** Opens the fall dialog for the selected tokens. docs/api/movement.md */
-    fallDialog: () => openFallDialog(),
+    fallDialog: gatedAsync("falls", () => openFallDialog()),
     /** Opens the jump panel of the selected tokens. docs/api/movement.md */
-    showJumps: () => showJumps(),
+    showJumps: async () => (jumpsPanelUseful() || !tellFeatureOff("jumps") ? showJumps() : undefined),
     /** Opens the Exploration panel (GM). docs/api/exploration.md */
-    openExploration: () => openExploration(),
+    openExploration: gatedAsync("exploration", () => openExploration()),
     /** Exploration time: status, start, end, party, advance, spend, light, putOut (GMs). docs/api/exploration.md */
     exploration: explorationApi(),
     /** A token starts holding its breath (world time; a GM may give `{ conMod }`). docs/api/movement.md */
-    holdBreath: (token: unknown, options?: { conMod?: number }) => holdBreathFor(token, options),
+    holdBreath: gatedAsync("suffocation", (token: unknown, options?: { conMod?: number }) => holdBreathFor(token, options)),
     /** A token breathes again (its held breath or its suffocation ends). docs/api/movement.md */
     breatheAgain: (token: unknown) => breatheAgainFor(token),
   };

@@ -20,6 +20,7 @@ import { registerProposals } from "./proposals.js";
 import { onPreCreateOwnStatus } from "./adapters/adapter.js";
 import { registerQuenchBatches } from "./quench/register.js";
 import { onHook, onceHook } from "./hooks-typed.js";
+import { BORROWABLE_FEATURES, borrowSettingKey } from "./settings-schema.js";
 
 export function registerHooks(): void {
   registerRequestHooks(); // the trusted request channel: createChatMessage, updateChatMessage, deleteChatMessage, renderChatMessageHTML (hides requests), ready and userConnected (recovery)
@@ -27,6 +28,7 @@ export function registerHooks(): void {
   onHook("preCreateActiveEffect", onPreCreateOwnStatus); // a status Aventure adds is flagged as its own in the same write
   registerQuenchBatches(); // init + quenchReady: the in-world test batches, a chunk loaded only when Quench is active
   onSettingChange("ruleset", onRulesetChange);
+  for (const f of BORROWABLE_FEATURES) onSettingChange(borrowSettingKey(f), onRulesetChange); // a borrowed rule shows or goes (docs/rules.md §0)
   onceHook("ready", warnUnsupportedSystem);
   onHook("renderTokenHUD", onRenderTokenHUD);
   // Feature hooks (one block per feature):

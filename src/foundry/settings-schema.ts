@@ -7,6 +7,7 @@ import { RULESETS, type RulesetId } from "../rules/rulesets.js";
 import { SIDE_TIES, type SideTies } from "../rules/encounter.js";
 import { EXPLORATION_DEFAULTS } from "../rules/exploration.js";
 import { EMPTY_RECORD, type ExplorationRecord } from "./exploration/record.js";
+import { FEATURES, featureLenders, type FeatureId } from "../rules/features.js";
 
 export type SettingScope = "world" | "client" | "user";
 
@@ -111,6 +112,31 @@ export function defaultRulesetFor(systemId: string): RulesetId {
   if (systemId === "dnd5e") return "dnd5e";
   if (systemId === "ose") return "ose";
   return "rnp";
+}
+
+/** The features a game may borrow from another (docs/rules.md §0): every feature that some game does not have. */
+export type BorrowableFeature = Exclude<FeatureId, "lightLevel">;
+export const BORROWABLE_FEATURES = FEATURES.filter((f): f is BorrowableFeature => f !== "lightLevel");
+/** A borrow setting's value: "none", or the game the feature is borrowed from. */
+export type BorrowChoice = "none" | RulesetId;
+/** The world setting of each borrowable feature: `borrowFalls`, `borrowJumps`, … */
+export type BorrowSettingKey = `borrow${Capitalize<BorrowableFeature>}`;
+export function borrowSettingKey<F extends BorrowableFeature>(feature: F): `borrow${Capitalize<F>}` {
+  return `borrow${feature[0]!.toUpperCase()}${feature.slice(1)}` as `borrow${Capitalize<F>}`;
+}
+
+/**
+ * docs/rules.md §0: one world setting per borrowable feature, "none" or a game whose own rule it is (the choices are
+ * the feature's lenders). A borrowing counts only when the world's game does not have the feature itself.
+ */
+function borrowSettings(): Record<BorrowSettingKey, StringSetting<BorrowChoice>> {
+  const out = {} as Record<BorrowSettingKey, StringSetting<BorrowChoice>>;
+  for (const f of BORROWABLE_FEATURES) {
+    const choices = { none: "AVENTURE.Feature.borrowNone" } as Record<BorrowChoice, string>;
+    for (const r of featureLenders(f)) choices[r] = `AVENTURE.Feature.from.${r}`;
+    out[borrowSettingKey(f)] = { type: "string", scope: "world", config: true, default: "none", choices };
+  }
+  return out;
 }
 
 /** Builds the settings table; the ruleset default depends on the game system. */
@@ -232,6 +258,8 @@ export function settingsSchema(systemId: string) {
     explorationTorchTurns: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.torchTurns } satisfies NumberSetting,
     explorationLanternTurns: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.lanternTurns } satisfies NumberSetting,
     explorationState: { type: "object", scope: "world", config: false, default: EMPTY_RECORD } satisfies ObjectSetting<ExplorationRecord>,
+    // Borrowed rules (docs/rules.md §0): a feature the world's game has no rule for, from another game's book.
+    ...borrowSettings(),
   } as const;
 }
 

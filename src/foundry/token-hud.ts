@@ -9,6 +9,8 @@
 import paletteSource from "../../templates/hud/palette.hbs?raw";
 import { hudPaletteContext } from "../apps/hud-palette-context.js";
 import { t, guarded } from "./i18n.js";
+import type { FeatureId } from "../rules/features.js";
+import { worldFeatures } from "./features.js";
 
 export interface HudButton {
   /** Unique id, also the data-action value ("aventure-<id>"). */
@@ -20,6 +22,10 @@ export interface HudButton {
   /** Where the button used to be drawn; every action is now in the Aventure palette (kept so registrations need no change). */
   column?: "left" | "right";
   gmOnly?: boolean;
+  /** The feature it belongs to (docs/rules.md §0): shown only while the feature is on in this world (its own or borrowed). */
+  feature?: FeatureId;
+  /** The feature whose "borrowed from" label the action carries (default: `feature`), for an action gated by `visible`. */
+  labelFeature?: FeatureId;
   /** Whether to show it for this token (default: always). */
   visible?: (token: TokenDocument) => boolean;
   onClick: (token: TokenDocument, event: MouseEvent) => unknown;
@@ -47,7 +53,8 @@ export function addHudPanel(p: HudPanel): void {
 export function hudActionsFor(token: TokenDocument): HudButton[] {
   const isGM = game.user.isGM;
   if (!isGM && !token.isOwner) return [];
-  return buttons.filter((b) => (!b.gmOnly || isGM) && (!b.visible || b.visible(token)));
+  const features = worldFeatures();
+  return buttons.filter((b) => (!b.feature || features[b.feature].on) && (!b.gmOnly || isGM) && (!b.visible || b.visible(token)));
 }
 
 type Template = (context: object) => string;
@@ -81,7 +88,13 @@ function setOpen(root: HTMLElement, open: boolean, focus: "first" | "toggle" | n
 function drawPalette(token: TokenDocument, html: HTMLElement, actions: HudButton[]): void {
   const doc = html.ownerDocument;
   const holder = doc.createElement("div");
-  holder.innerHTML = paletteTemplate()(hudPaletteContext(token.id ?? "token", actions, (k) => t(k)));
+  const features = worldFeatures();
+  const labelled = actions.map((b) => {
+    const f = b.labelFeature ?? b.feature;
+    const state = f ? features[f] : null;
+    return { ...b, borrowed: state?.borrowed && state.from ? t(`AVENTURE.Feature.from.${state.from}`) : null };
+  });
+  holder.innerHTML = paletteTemplate()(hudPaletteContext(token.id ?? "token", labelled, (k) => t(k)));
   const root = holder.querySelector<HTMLElement>(".aventure-hud");
   if (!root) return;
   root.querySelector(".aventure-hud-toggle")?.addEventListener("click", (event) => {

@@ -21,3 +21,4 @@ export * from "./suffocation.js";
 export * from "./exploration.js";
 export * from "./detection.js";
 export * from "./ose-wilderness.js";
+export * from "./features.js";

@@ -344,19 +344,47 @@ export const FALL_RULES = deepFreeze({
 } as const);
 
 /**
- * Number of d6 for a fall of `metres`: one per full 3 m, at most 20 (0 below 3 m).
- * Floating-point noise is rounded away first (8.999999999999998 m counts as 9 m; 8.999 m does not).
- * Throws NotANumber / Negative.
+ * docs/rules.md §0 (falls under ose): the OSE SRD, *Hazards and Challenges*, "Falling": 1d6 damage per 10′ fallen
+ * (10′ = 3 m). The page gives no damage type, no prone condition and no maximum; the module bounds the dice at
+ * 1000 (a fall of 3 km), as it bounds every number (docs/rules.md, "Bounds").
  */
-export function fallDice(metres: number): number {
+export const OSE_FALL_RULES = deepFreeze({
+  metresPerDie: 3,
+  faces: 6,
+  maxDice: 1000,
+  damageType: null,
+  proneOnDamage: false,
+} as const);
+
+export interface FallRule {
+  readonly metresPerDie: number;
+  readonly faces: number;
+  readonly maxDice: number;
+  /** The damage type named by the rule (null: the game has none). */
+  readonly damageType: "bludgeoning" | null;
+  readonly proneOnDamage: boolean;
+}
+
+/** The fall rule a game's falls follow: Old-School Essentials' for ose, Rôle'n Play's (= the 5e SRD's) otherwise. Throws UnknownRuleset. */
+export function fallRules(ruleset: RulesetId): FallRule {
+  return checkRuleset(ruleset) === "ose" ? OSE_FALL_RULES : FALL_RULES;
+}
+
+/**
+ * Number of d6 for a fall of `metres`: one per full 3 m, at most 20 (0 below 3 m); under `ruleset` "ose", at most
+ * 1000 (OSE_FALL_RULES). Floating-point noise is rounded away first (8.999999999999998 m counts as 9 m; 8.999 m does
+ * not). Throws NotANumber / Negative / UnknownRuleset.
+ */
+export function fallDice(metres: number, ruleset: RulesetId = "rnp"): number {
+  const rule = fallRules(ruleset);
   const m = checkMetres("metres", metres);
-  return Math.min(FALL_RULES.maxDice, Math.floor(clean(m / FALL_RULES.metresPerDie)));
+  return Math.min(rule.maxDice, Math.floor(clean(m / rule.metresPerDie)));
 }
 
 /** The fall damage formula, e.g. "3d6", or null when the fall deals no dice. Throws as fallDice. */
-export function fallFormula(metres: number): string | null {
-  const n = fallDice(metres);
-  return n > 0 ? `${n}d${FALL_RULES.faces}` : null;
+export function fallFormula(metres: number, ruleset: RulesetId = "rnp"): string | null {
+  const n = fallDice(metres, ruleset);
+  return n > 0 ? `${n}d${fallRules(ruleset).faces}` : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ describe("the guide's ? button", () => {
   it("is in the title bar of the Encounter and Pursuit windows", async () => {
     const world = await bootWorld({ users: [GM] });
     const api = world.api<{ openEncounter(): Promise<{ element: HTMLElement } | null>; openPursuit(): { element: HTMLElement | null } }>("gm1");
+    await world.as("gm1", () => game.settings.set("aventure", "ruleset", "ose")); // encounters and pursuit are Old-School Essentials' (docs/rules.md §0)
     const encounter = await world.as("gm1", () => api.openEncounter());
     const pursuit = world.as("gm1", () => api.openPursuit());
     await world.settle();

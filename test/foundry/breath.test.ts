@@ -105,6 +105,7 @@ describe("Hold breath: who may start and stop it (request \"breath\")", () => {
   it("ose rounds are 10 seconds: CON 0 holds 1 minute, then down 10 s later", async () => {
     const { world, scene } = await boot({ users: [GM] });
     await world.as("gm1", () => game.settings.set("aventure", "ruleset", "ose"));
+    await world.as("gm1", () => game.settings.set("aventure", "borrowSuffocation", "rnp")); // Old-School Essentials has none (docs/rules.md §0)
     const { token } = creature(world, scene, { con: 10 });
     await api(world).holdBreath(token);
     expect(breathOf(token)).toMatchObject({ roundSeconds: 10, airUntil: 1060, dropAt: 1070 });

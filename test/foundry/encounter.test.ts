@@ -426,6 +426,7 @@ describe("api.openEncounter / api.openPolarisTest", () => {
 
   it("opens the Polaris test dialog for anyone; the secret difficulty is offered to GMs only", T, async () => {
     const { world } = await boot("ose");
+    await set(world, "borrowPolaris", "polaris"); // Polaris tests in another game are borrowed (docs/rules.md §0)
     expect((await world.as("gm1", () => api(world).openPolarisTest()))!.lastHTML).toContain('name="secret"');
     const player = await world.as("p1", () => api(world, "p1").openPolarisTest());
     expect(player!.lastHTML).not.toContain('name="secret"');

@@ -359,6 +359,7 @@ describe("tied to world time", () => {
 
   it("a journey of two hours applied from the Travel API: 12 turns, the checks of turns 2 to 12 on the exploration's card", async () => {
     const c = await started();
+    await c.world.as("gm1", () => game.settings.set("aventure" as never, "borrowTravel" as never, "rnp" as never)); // travel borrowed (docs/rules.md §0)
     c.world.queueRolls(6, 5, 4, 3, 2, 1);
     const member = { actorId: "aldric", food: "full", water: "full", position: "middle", activity: "none", conMod: null, passivePerception: null };
     const journey = { pace: "normal", terrain: "normal", mode: "foot", speedKmh: null, distance: null, duration: 7200, hoursPerDay: 8, hot: false, stealth: false, lostChance: 0, members: [member] };

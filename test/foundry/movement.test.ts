@@ -359,6 +359,31 @@ describe("falls (RULES.md §4.1)", () => {
     });
   });
 
+  it("what each game gets (docs/rules.md §0): Old-School Essentials falls by the OSE SRD (no prone), Portes, Monstres & Trésors has none unless borrowed", async () => {
+    const setting = (key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+    const actor = hero(world, { owner: "p1" });
+    const token = place(world, scene, actor);
+    await setting("ruleset", "ose");
+    world.queueRolls(3, 4, 4);
+    expect(await api(world).fall(token, 9)).toMatchObject({ dice: 3, total: 11, prone: false });
+    expect(actor.statuses.has("prone")).toBe(false);
+    expect(world.renderMessage(cards(world)[0]!, "gm1").textContent).not.toMatch(/bludgeoning|prone/);
+    await setting("ruleset", "pmt");
+    expect(await api(world).fall(token, 9)).toBeUndefined();
+    expect(cards(world)).toHaveLength(1);
+    expect(world.notifications.at(-1)).toEqual({ user: "gm1", type: "info", message: "The Portes, Monstres & Trésors book has no rule for falls." });
+    // An elevation drop is no fall either.
+    await fallRegion(world, scene, 9);
+    await world.as("p1", () => moveToken(world, token, { x: 600 }));
+    await world.settle();
+    expect(cards(world)).toHaveLength(1);
+    // Borrowed from Rôle'n Play: its rule (prone), labelled on the card.
+    await setting("borrowFalls", "rnp");
+    world.queueRolls(3, 4, 4);
+    expect(await api(world).fall(token, 9)).toMatchObject({ dice: 3, prone: true });
+    expect(world.renderMessage(cards(world)[1]!, "gm1").textContent).toContain("Rôle'n Play's rule");
+  });
+
   it("a player walks into a 9 m fall region: 3d6 once with two GMs, bludgeoning damage, prone, one card carrying the roll", async () => {
     const actor = hero(world, { owner: "p1" });
     const token = place(world, scene, actor);

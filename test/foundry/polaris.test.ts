@@ -613,7 +613,8 @@ describe("the token HUD's Polaris test button", () => {
     const b = button(mine, "p1")!;
     expect(b.dataset.tooltip).toBe("Test Polaris");
     expect(b.querySelector("i")!.className).toBe("fa-solid fa-dice-d20");
-    // Its own icon: no other Aventure button of the HUD (all of them, as the GM sees them) uses it.
+    // Its own icon: no other Aventure button of the HUD (all of them, as the GM sees them, every feature borrowed) uses it.
+    for (const [key, from] of [["borrowTravel", "rnp"], ["borrowHiding", "rnp"], ["borrowJumps", "rnp"], ["borrowFalls", "rnp"], ["borrowSuffocation", "rnp"], ["borrowPursuit", "pmt"]]) await set(world, key!, from);
     const icons = [...world.renderTokenHUD(mine, "gm1").querySelectorAll("[data-action^='aventure-'] i")].map((i) => i.className);
     expect(icons.length).toBeGreaterThan(3);
     expect(icons.filter((c) => c === "fa-solid fa-dice-d20")).toHaveLength(1);

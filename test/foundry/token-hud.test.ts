@@ -14,6 +14,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 /** The actions the features of this branch register; other features' actions are checked by their own tests. */
 const KNOWN = new Set(["travel", "jumps", "fall", "pursuit", "hide", "end-hide", "search", "stop-search"]);
+/** Every action of the palette, for the games (docs/rules.md §0). */
+const ALL = new Set([...KNOWN, "travelRoute", "hold-breath", "breathe-again", "polaris-test"]);
 
 interface Loaded {
   hud: { hudButtons(): readonly HudButton[] };
@@ -65,8 +67,9 @@ describe("token HUD: the Aventure button and its palette", () => {
   it("shows the GM every action that applies, the owner theirs, another player nothing", async () => {
     const { world, token } = await setup();
     // In the order the features register them (src/foundry/hooks.ts).
-    expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "search", "jumps", "fall", "pursuit"]);
-    expect(hud(world, token, "p1").ids).toEqual(["hide", "jumps", "fall", "pursuit"]);
+    // D&D 5e (docs/rules.md §0): no pursuit.
+    expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "search", "jumps", "fall"]);
+    expect(hud(world, token, "p1").ids).toEqual(["hide", "jumps", "fall"]);
     const other = hud(world, token, "p2");
     expect(other.toggle).toBeNull();
     expect(other.palette).toBeNull();
@@ -78,10 +81,10 @@ describe("token HUD: the Aventure button and its palette", () => {
     // The mark is the one a GM writes on the scene (light/searching.ts); a flag on the token is not read.
     await world.as("gm1", () => token.setFlag("aventure", "searching", true));
     await world.settle();
-    expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "search", "jumps", "fall", "pursuit"]);
+    expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "search", "jumps", "fall"]);
     await world.as("gm1", () => token.parent!.setFlag("aventure", "searching", { [token.id]: true }));
     await world.settle();
-    expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "stop-search", "jumps", "fall", "pursuit"]);
+    expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "stop-search", "jumps", "fall"]);
   });
 
   it("opens on a click of the button and closes on a second click, on Escape, and when the HUD is drawn again", async () => {
@@ -175,5 +178,44 @@ describe("token HUD: the Aventure button and its palette", () => {
       expect(ids, `${key}: in registration order`).toEqual([...ids].sort((x, y) => order.indexOf(x) - order.indexOf(y)));
     }
     expect(order.filter((id) => !shown.has(id))).toEqual([]);
+  });
+});
+
+describe("token HUD: each game sees its own actions (docs/rules.md §0)", () => {
+  const setSetting = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+  const all = (world: FakeWorld, token: FakeToken) => {
+    const h = hud(world, token, "gm1");
+    return h.actions.map((b) => b.dataset.action!.replace(/^aventure-/, "")).filter((id) => ALL.has(id));
+  };
+  const labels = (world: FakeWorld, token: FakeToken) => hud(world, token, "gm1").actions.map((b) => b.textContent!.trim());
+
+  it.each([
+    // rnp and dnd5e: travel, hiding, jumps, falls, suffocation; no pursuit, no Polaris test
+    ["rnp", ["travel", "travelRoute", "hide", "search", "jumps", "fall", "hold-breath"]],
+    ["dnd5e", ["travel", "travelRoute", "hide", "search", "jumps", "fall", "hold-breath"]],
+    // pmt: the movement panel (encounter movement and running) and pursuit only
+    ["pmt", ["jumps", "pursuit"]],
+    // ose: the movement panel, falls (OSE SRD) and pursuit
+    ["ose", ["jumps", "fall", "pursuit"]],
+    // polaris: the Polaris test only
+    ["polaris", ["polaris-test"]],
+  ])("%s", async (ruleset, expected) => {
+    const { world, token } = await setup();
+    await setSetting(world, "ruleset", ruleset);
+    await world.settle();
+    expect(all(world, token)).toEqual(expected);
+  });
+
+  it("a borrowed feature shows, labelled with the game it comes from", async () => {
+    const { world, token } = await setup();
+    await setSetting(world, "ruleset", "pmt");
+    await setSetting(world, "borrowFalls", "rnp");
+    await setSetting(world, "borrowSuffocation", "dnd5e");
+    await world.settle();
+    expect(all(world, token)).toEqual(["jumps", "fall", "hold-breath", "pursuit"]);
+    const l = labels(world, token);
+    expect(l).toContain("Fall (Rôle'n Play's rule)");
+    expect(l.some((x) => x.endsWith("(D&D 5e's rule)"))).toBe(true);
+    expect(l.filter((x) => x.includes("'s rule)"))).toHaveLength(2); // the game's own actions carry no label
   });
 });

@@ -1176,6 +1176,7 @@ describe("Travel: the daily lost check (pmt, RULES.md §2.7)", () => {
   it("rolls 1d100 at the start of each day on Apply and reports it on the card: lost on the chance or less", async () => {
     const { world } = await boot();
     await set(world, "ruleset", "pmt");
+    await set(world, "borrowTravel", "rnp"); // pmt has only the lost check: the journey is borrowed (docs/rules.md §0)
     const d = await forestDialog(world, "gm2");
     await world.as("gm2", () => d.change("lostChance", "30"));
     expect((d.lastContext as { summary: { warnings: string[] } }).summary.warnings).toContain(

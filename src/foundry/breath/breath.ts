@@ -23,6 +23,7 @@
  * finishes a card left "applying" only when that GM is gone (operations.ts). Nothing prevents healing on the system's side: the card says that the creature cannot be stabilised
  * nor regain hit points while it cannot breathe.
  */
+import { featureHandler } from "../features.js";
 import { MODULE_ID, template } from "../../constants.js";
 import { roundSeconds } from "../../rules/time.js";
 import { suffocationTimeline } from "../../rules/suffocation.js";
@@ -447,6 +448,6 @@ export async function recoverBreaths(): Promise<void> {
 }
 
 export function registerBreathRequests(): void {
-  registerRequest({ name: "breath", handle: onBreathRequest });
+  registerRequest({ name: "breath", handle: featureHandler("suffocation", onBreathRequest) });
   registerRecovery("breath", recoverBreaths);
 }

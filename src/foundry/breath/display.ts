@@ -124,6 +124,7 @@ export function registerBreathDisplay(): void {
     icon: "fa-solid fa-lungs",
     title: "AVENTURE.Breath.hold",
     column: "left",
+    feature: "suffocation",
     visible: (token) => !breathFlagOf(token),
     onClick: (token) => holdBreathFor(token),
   });
@@ -132,6 +133,7 @@ export function registerBreathDisplay(): void {
     icon: "fa-solid fa-wind",
     title: "AVENTURE.Breath.release",
     column: "left",
+    feature: "suffocation",
     visible: (token) => !!breathFlagOf(token),
     onClick: (token) => breatheAgainFor(token),
   });

@@ -6,6 +6,7 @@
  * Every state read here comes from the combat's own flags, which only GMs may write (a player may change only the
  * round and turn of a combat, and only while owning the current combatant); it is still validated field by field.
  */
+import { featureActive } from "../features.js";
 import { MODULE_ID } from "../../constants.js";
 import { getSetting } from "../settings.js";
 import { isActiveGM } from "../gm.js";
@@ -15,15 +16,14 @@ import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRound
 import { confusedIds } from "../polaris/confusion.js";
 import { readExecutor } from "../operations.js";
 
-/** Side initiative replaces individual initiative: ruleset pmt or ose, or the "sideInitiative" setting. */
+/** Side initiative replaces individual initiative: the game has it or borrows it (docs/rules.md §0), or the "sideInitiative" setting. */
 export function sideInitiativeActive(): boolean {
-  const rs = getSetting("ruleset");
-  return rs === "pmt" || rs === "ose" || getSetting("sideInitiative");
+  return featureActive("sideInitiative") || getSetting("sideInitiative");
 }
 
-/** Polaris action phases: ruleset polaris (unless the side initiative setting is on). */
+/** Polaris action phases: the game has them or borrows them (docs/rules.md §0), unless side initiative is on. */
 export function polarisPhasesActive(): boolean {
-  return getSetting("ruleset") === "polaris" && !getSetting("sideInitiative");
+  return featureActive("polaris") && !sideInitiativeActive();
 }
 
 /**

@@ -3,6 +3,7 @@
  * combat": a combat with these tokens, the surprised side marked and skipped in round 1, then side
  * initiative takes over (src/foundry/combat).
  */
+import { featureHandler } from "../features.js";
 import { MODULE_ID, template } from "../../constants.js";
 import type { CombatLike, EncounterCombatState } from "../combat/types.js";
 import { encounterState, sideInitiativeActive, sideRoundState } from "../combat/side-initiative.js";
@@ -318,7 +319,7 @@ export async function startEncounterCombat(state: EncounterDialogState, result: 
 }
 
 export function registerEncounterRequests(): void {
-  registerRequest({ name: "encounterStart", gmOnly: true, handle: onEncounterStartRequest });
+  registerRequest({ name: "encounterStart", gmOnly: true, handle: featureHandler("encounter", onEncounterStartRequest) });
   registerRecovery("encounterStart", recoverEncounterStarts);
 }
 

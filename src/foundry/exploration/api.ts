@@ -3,10 +3,10 @@
  * GM selected, and `api.exploration` (docs/api/exploration.md). Every change is a request to the active GM
  * ("exploration", GMs only), which checks it and applies it once; a refusal is shown in the user's language.
  */
+import { featureRuleset } from "../features.js";
 import { MODULE_ID } from "../../constants.js";
 import { guarded } from "../i18n.js";
 import { sendRequest } from "../requests.js";
-import { getSetting } from "../settings.js";
 import type { PanelInput, PanelMember } from "../../apps/exploration-context.js";
 import { currentRecord, EXPLORATION_REQUEST, LIGHT_FLAG, type ExplorationReply } from "./exploration.js";
 import { lightToken, type TokenRef } from "./record.js";
@@ -59,7 +59,7 @@ export function panelInput(): Omit<PanelInput, "options" | "bad" | "busy"> {
     const doc = r ? tokenDoc(r) : null;
     if (isTokenDoc(doc)) otherNames[l.id] = doc.name;
   }
-  return { record, ruleset: getSetting("ruleset"), worldTime: game.time.worldTime, members, otherNames, lang: game.i18n.lang };
+  return { record, ruleset: featureRuleset("exploration"), worldTime: game.time.worldTime, members, otherNames, lang: game.i18n.lang };
 }
 
 /** The revision the caller's client knows (a request from an older one is refused). */

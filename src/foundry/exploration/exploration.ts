@@ -19,6 +19,7 @@
  * panel's own advances set that time themselves, so they are never counted twice.
  */
 import { announce } from "../extension-hooks.js";
+import { assertFeature, featureRuleset } from "../features.js";
 import { MODULE_ID, template } from "../../constants.js";
 import {
   LIGHT_KINDS,
@@ -440,7 +441,8 @@ export async function handleExplorationRequest(raw: unknown): Promise<Exploratio
       case "start": {
         if (record.state) throw new UserError("AVENTURE.Exploration.Error.running");
         const members = party(data.tokens);
-        const state = startExploration(getSetting("ruleset"), options);
+        assertFeature("exploration"); // docs/rules.md §0: refused where the game has no exploration time
+        const state = startExploration(featureRuleset("exploration"), options);
         await writeRecord({ v: 1, rev: record.rev + 1, state, time: now, party: members, restDue: false, op: null });
         return { rev: record.rev + 1, messageId: null };
       }

@@ -4,6 +4,7 @@
  * button (getSceneControlButtons), the card's "Open the Encounter dialog" (renderChatMessageHTML) and the panel kept
  * up to date with the settings. Called once from registerHooks() (in init).
  */
+import { featureActive } from "../features.js";
 import { openExploration, refreshExplorationPanel } from "../../apps/ExplorationPanel.js";
 import { openEncounter } from "../encounter/open.js";
 import { notify, t } from "../i18n.js";
@@ -38,7 +39,7 @@ export function onGetSceneControlButtons(controls: unknown): void {
       icon: "fa-solid fa-dungeon",
       order: Object.keys(tools).length,
       button: true,
-      visible: game.user.isGM,
+      visible: game.user.isGM && featureActive("exploration"), // docs/rules.md §0
       onChange: () => void openExploration(),
     },
   });

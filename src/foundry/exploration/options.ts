@@ -3,6 +3,7 @@
  * house-rules GM changes them). Each value is checked through the rules' own `startExploration` options: a bad one
  * (a turn of 0 s, a chance above the die...) is reported in the GM's language and the default is used instead.
  */
+import { featureRuleset } from "../features.js";
 import { EXPLORATION_DEFAULTS, startExploration, type ExplorationOptions, type RulesetId } from "../../rules/index.js";
 import { errorMessage } from "../i18n.js";
 import { getSetting } from "../settings.js";
@@ -52,5 +53,5 @@ export function checkOptions(ruleset: RulesetId, values: Readonly<Record<OptionS
 /** The world's exploration options, read from the settings and checked (see checkOptions). */
 export function explorationOptions(): { options: ExplorationOptions; bad: BadOption[] } {
   const values = Object.fromEntries(OPTION_SETTINGS.map(([, key]) => [key, getSetting(key)])) as Record<OptionSettingKey, number>;
-  return checkOptions(getSetting("ruleset"), values);
+  return checkOptions(featureRuleset("exploration"), values);
 }

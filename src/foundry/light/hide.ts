@@ -38,6 +38,7 @@
  *   the active GM only when the message's author (the server's userId) owns that token.
  * Exactly once: hide-state.ts (each change recorded on its GM card before its first write, finished on ready).
  */
+import { featureHandler } from "../features.js";
 import {
   canTryToHide,
   hideEnds,
@@ -653,9 +654,9 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
 }
 
 export function registerHideRequests(): void {
-  registerRequest({ name: "hide", handle: onHideRequest });
+  registerRequest({ name: "hide", handle: featureHandler("hiding", onHideRequest) });
   registerRequest({ name: "endHide", handle: onEndHideRequest });
-  registerRequest({ name: "setSearching", gmOnly: true, handle: onSetSearchingRequest });
+  registerRequest({ name: "setSearching", gmOnly: true, handle: featureHandler("hiding", onSetSearchingRequest) });
   registerProposalKind({ kind: "hide", title: "AVENTURE.Light.Hide.proposalTitle", describe: describeHide, apply: applyHideProposal });
   registerRecovery("hide", recoverHideOps);
 }

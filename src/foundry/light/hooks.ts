@@ -10,6 +10,7 @@
  * dim-light status is set up with the module's statuses (status-effects.ts), where it survives the system's own status
  * list.
  */
+import { featureActive } from "../features.js";
 import { getSetting, onSettingChange } from "../settings.js";
 import { ambientDetection, onRenderDetectionCard, registerDetection } from "./detection.js";
 import { checkHiddenTokens, onAttackRolled, onChatMessageCreated, registerHideRequests } from "./hide.js";
@@ -37,7 +38,7 @@ function onSceneTokenChange(doc: TokenDocLike, changes: Record<string, unknown>)
 
 /** After each recomputation on the active GM: ambient detection, or (setting off) hiding that ends when seen. */
 async function afterLightFlush(changed: TokenLightState[], states: ReadonlyMap<string, TokenLightState>, recomputed: ReadonlySet<string> | null): Promise<void> {
-  if (getSetting("detectionMode") === "off") return checkHiddenTokens(changed, states);
+  if (getSetting("detectionMode") === "off" || !featureActive("detection")) return checkHiddenTokens(changed, states);
   await ambientDetection.pass(states, recomputed);
 }
 

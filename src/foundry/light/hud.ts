@@ -3,6 +3,7 @@
  * searching) for the GM and the token's owners; the actions "Hide" for the owners, and for the GM "End hiding" and
  * "Searching" / "No longer searching", in the HUD's Aventure palette.
  */
+import { worldFeatureNote } from "../features.js";
 import { lightHudContext } from "../../apps/light-hud-context.js";
 import { template } from "../../constants.js";
 import { renderTemplateCompat } from "../compat.js";
@@ -19,6 +20,7 @@ export function lightHudContextFor(doc: TokenDocLike) {
   const s = lightTracker.stateOf(doc.id);
   if (!s) return null;
   const flag = hideFlagOf(doc);
+  const note = worldFeatureNote("lightEffects");
   return lightHudContext({
     ...lightAtOf(s),
     effectsOn: getSetting("lightEffects"),
@@ -26,6 +28,9 @@ export function lightHudContextFor(doc: TokenDocLike) {
     hidden: flag ? { dc: flag.dc, from: game.user.isGM ? flag.from.length : null } : null,
     searching: isSearching(doc),
     unlimited: UNLIMITED_RANGE,
+    rulesOn: note.on,
+    noRule: note.noRule,
+    borrowed: note.borrowedLabel,
   });
 }
 
@@ -59,6 +64,7 @@ export function registerLightHud(): void {
     icon: "fa-solid fa-user-secret",
     title: "AVENTURE.Light.Hide.button",
     column: "right",
+    feature: "hiding",
     visible: (token) => !hideFlagOf(token),
     onClick: (token) => hide(token),
   });
@@ -67,6 +73,7 @@ export function registerLightHud(): void {
     icon: "fa-solid fa-eye",
     title: "AVENTURE.Light.Hide.endButton",
     column: "right",
+    feature: "hiding",
     gmOnly: true,
     visible: (token) => !!hideFlagOf(token),
     onClick: (token) => endHide(token, "revealed"),
@@ -76,6 +83,7 @@ export function registerLightHud(): void {
     icon: "fa-solid fa-magnifying-glass",
     title: "AVENTURE.Light.Hide.searchButton",
     column: "right",
+    feature: "hiding",
     gmOnly: true,
     visible: (token) => !isSearching(token),
     onClick: (token) => setSearching(token, true),
@@ -85,6 +93,7 @@ export function registerLightHud(): void {
     icon: "fa-solid fa-magnifying-glass-minus",
     title: "AVENTURE.Light.Hide.stopSearchButton",
     column: "right",
+    feature: "hiding",
     gmOnly: true,
     visible: (token) => isSearching(token),
     onClick: (token) => setSearching(token, false),

@@ -3,6 +3,7 @@
  * lighting changed); a debounced flush recomputes only that, redraws the icons whose level changed and, on the active
  * GM, reconciles the light effects and the hidden tokens. Never per frame: refreshToken is not listened to.
  */
+import { featureActive } from "../features.js";
 import {
   lightThresholds,
   mildestEffect,
@@ -184,7 +185,7 @@ export class LightTracker {
       if (tok) drawLightIcon(tok, s.light.level);
     }
     if (isActiveGM()) {
-      if (getSetting("lightEffects")) await this.applyEffects(c, changed);
+      if (getSetting("lightEffects") && featureActive("lightEffects")) await this.applyEffects(c, changed);
       if (this.afterFlush) await this.afterFlush(changed, this.states, ids ?? null);
     }
     return changed;

@@ -9,6 +9,7 @@
  * core multiplies (2 × 2), so the terrain multiplier is never applied twice: the segment is "difficult"
  * when baseCost / distance > 1, and the cost is distance × the rule's metres per metre.
  */
+import { terrainCostsApply } from "../features.js";
 import { MOVEMENT_ACTIONS, hasSpeedFor, movementCostPerMetre, type MovementAction } from "../../rules/movement.js";
 import type { RulesetId } from "../../rules/rulesets.js";
 import { getSetting } from "../settings.js";
@@ -70,7 +71,7 @@ export function installMovementCosts(): void {
     if (!config || installed.has(config)) continue;
     const original = config.getCostFunction?.bind(config) ?? ((): CostFunction => (baseCost: number) => baseCost);
     config.getCostFunction = (token, options) => {
-      if (!getSetting("movementCosts")) return original(token, options);
+      if (!getSetting("movementCosts") || !terrainCostsApply()) return original(token, options);
       try {
         return tokenCostFunction(token as { actor?: unknown }, action);
       } catch (e) {

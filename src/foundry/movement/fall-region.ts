@@ -5,6 +5,7 @@
  * (claimMovementFall), even through two fall regions or a fall region with an elevation drop. The region
  * event fires on every client: the moving user's client stops the movement, the active GM runs the fall.
  */
+import { featureActive } from "../features.js";
 import { getSetting } from "../settings.js";
 import { guarded, UserError } from "../i18n.js";
 import { isActiveGM } from "../gm.js";
@@ -21,7 +22,7 @@ export type FallRegionEvent = AventureRegionEvent<AventureTokenRegionEventData<F
 
 /** tokenMoveIn handler, `this` being the behaviour's system data (its `height` in metres). */
 export async function onFallRegionMoveIn(this: { height: number }, event: FallRegionEvent): Promise<void> {
-  if (!getSetting("fallRegions")) return;
+  if (!getSetting("fallRegions") || !featureActive("falls")) return;
   const { token, movement } = event.data;
   if (isTeleportAction(lastAction(movement)) || isFlying(token, movement)) return;
   if (event.user.isSelf) token.stopMovement();

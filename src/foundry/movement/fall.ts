@@ -16,8 +16,9 @@
  * when that GM leaves) and finishes it (damage only if the hit points are still those from before; prone only if
  * damage was taken), and says so on the card.
  */
+import { featureActive, featureHandler, featureRuleset, worldFeatureNote } from "../features.js";
 import { MODULE_ID, template } from "../../constants.js";
-import { FALL_RULES, fallDice, fallFormula } from "../../rules/movement.js";
+import { fallDice, fallFormula, fallRules } from "../../rules/movement.js";
 import { isRulesError } from "../../rules/errors.js";
 import { adapterFor, Dnd5eAdapter, isOwnStatus, setOwnCondition, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
 import { authoredByGM, gmCardFlag } from "../cards.js";
@@ -205,6 +206,8 @@ async function cardContent(flag: FallCardFlag): Promise<string> {
       status: flag.status,
       resumed: flag.resumed ?? false,
       problems: (flag.problems ?? []).map((p) => t(p.key, p.data)),
+      ruleset: featureRuleset("falls"),
+      borrowed: worldFeatureNote("falls").borrowedLabel,
     },
     (k, d) => t(k, d),
   );
@@ -246,11 +249,11 @@ function fallSteps(flag: FallCardFlag, target: FallTarget, adapter: ActorAdapter
           return sameHp(now, flag.hpBefore) ? "pending" : "done";
         },
         run: async () => {
-          flag.applied = await adapter.applyDamage(actor, flag.damage, FALL_RULES.damageType);
+          flag.applied = await adapter.applyDamage(actor, flag.damage, fallRules(featureRuleset("falls")).damageType ?? "bludgeoning");
         },
       });
     }
-    if (FALL_RULES.proneOnDamage) {
+    if (fallRules(featureRuleset("falls")).proneOnDamage) {
       const proneId = adapter.statusId("prone");
       steps.push({
         label: t("AVENTURE.Movement.Fall.stepProne", { name: flag.name }),
@@ -339,8 +342,9 @@ function hiddenFromPlayers(target: FallTarget): boolean {
  */
 export async function executeFall(target: FallTarget, metres: number, source: FallSource): Promise<FallOutcome> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-  const dice = fallDice(metres);
-  const formula = fallFormula(metres);
+  const rules = featureRuleset("falls");
+  const dice = fallDice(metres, rules);
+  const formula = fallFormula(metres, rules);
   const actor = target.actor;
   allowOrCancel("aventure.preFall", { actor, token: target.token, metres, source });
   const name = target.token?.name ?? actor.name;
@@ -452,13 +456,14 @@ interface MovementLike {
  */
 export async function onElevationDrop(token: FallToken, movement: MovementLike): Promise<void> {
   if (!isActiveGM()) return;
+  if (!featureActive("falls")) return; // docs/rules.md §0: the world's game has no falling rule
   const mode = getSetting("fallOnDrop");
   if (mode === "off") return;
   const from = movement.origin?.elevation;
   const to = movement.destination?.elevation;
   if (typeof from !== "number" || typeof to !== "number" || !(from > to)) return;
   const metres = sceneToMetres(from - to, token.parent as SceneLike);
-  if (metres === null || fallDice(metres) === 0) return;
+  if (metres === null || fallDice(metres, featureRuleset("falls")) === 0) return;
   if (movement.method === "undo" || isTeleportAction(lastAction(movement)) || isFlying(token, movement)) return;
   if (movementChangesLevel(movement)) return;
   if (!claimMovementFall(token, movement.id)) return;
@@ -626,7 +631,7 @@ export async function recoverFalls(): Promise<void> {
 }
 
 export function registerFallRequests(): void {
-  registerRequest({ name: "fall", handle: onFallRequest });
+  registerRequest({ name: "fall", handle: featureHandler("falls", onFallRequest) });
   registerRequest({ name: "fallApply", gmOnly: true, handle: onFallApplyRequest });
   registerRecovery("fall", recoverFalls);
 }

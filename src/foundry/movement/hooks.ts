@@ -5,6 +5,7 @@
  * "aventure.fall" and "aventure.fallApply" queries, the fall region behaviour, the jump and fall token HUD
  * buttons.
  */
+import { jumpsPanelUseful } from "../features.js";
 import { movementLeft } from "../../rules/movement.js";
 import { metresText } from "../../apps/movement-context.js";
 import { getSetting } from "../settings.js";
@@ -59,6 +60,8 @@ export function registerMovementHooks(): void {
     icon: "fa-solid fa-person-arrow-up-from-line",
     title: "AVENTURE.Movement.Jump.hud",
     column: "right",
+    labelFeature: "jumps",
+    visible: () => jumpsPanelUseful(),
     onClick: (token) => showJumps([token]),
   });
   addHudButton({
@@ -66,6 +69,7 @@ export function registerMovementHooks(): void {
     icon: "fa-solid fa-person-falling",
     title: "AVENTURE.Movement.Fall.hud",
     column: "right",
+    feature: "falls",
     onClick: (token) => openFallDialog([token], "hud"),
   });
 }

@@ -5,6 +5,7 @@
  * API: CONFIG.Token.rulerClass, TokenRuler#_getWaypointLabelContext and WAYPOINT_LABEL_TEMPLATE
  * (https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.tokens.TokenRuler.html; docs/compat.md).
  */
+import { featureActive, terrainCostsApply } from "../features.js";
 import { template } from "../../constants.js";
 import { BUDGET_ACTIONS, jumpTooLong, longJump, movementBudget, type BudgetAction } from "../../rules/movement.js";
 import type { Speeds } from "../adapters/read.js";
@@ -71,7 +72,7 @@ export function labelFor(token: TokenLike, waypoint: RulerWaypoint, state: Recor
       s.runUp += seg;
     }
     const strength = s.stats?.strScore ?? null;
-    if (s.jumping && strength !== null && getSetting("jumpWarning")) {
+    if (s.jumping && strength !== null && getSetting("jumpWarning") && featureActive("jumps")) {
       const metres = sceneToMetres(s.run, scene);
       const runUp = sceneToMetres(s.runUp, scene);
       if (metres !== null && runUp !== null) {
@@ -148,10 +149,10 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
       const out: LabelContext = { ...context, aventureBase: baseTemplate };
       // RULES.md §3.1: a hard climb, icy water or currents call for Strength (Athletics) at the GM's call. A
       // reminder of its own, on or off with its setting, whether or not Aventure computes the costs.
-      if (climbsOrSwimsSinceLabel(waypoint as RulerWaypoint, state as Record<string, unknown>) && getSetting("athleticsReminder")) {
+      if (climbsOrSwimsSinceLabel(waypoint as RulerWaypoint, state as Record<string, unknown>) && getSetting("athleticsReminder") && terrainCostsApply()) {
         out.aventureAthletics = game.i18n.localize("AVENTURE.Movement.Ruler.athletics");
       }
-      if (!getSetting("movementCosts")) return out; // the automation is off: the base class's label (and the reminder)
+      if (!getSetting("movementCosts") || !terrainCostsApply()) return out; // the automation is off: the base class's label (and the reminder)
       let aventure: AventureLabel | null = null;
       try {
         aventure = labelFor(this.token, waypoint as RulerWaypoint, state as Record<string, unknown>);

@@ -8,7 +8,6 @@ import { template } from "../../constants.js";
 import { DIFFICULTIES, POLARIS_DIFFICULTY_IDS } from "../../rules/polaris.js";
 import { parseChance, parseWhole } from "../../apps/polaris-context.js";
 import { renderTemplateCompat } from "../compat.js";
-import { getSetting } from "../settings.js";
 import { addHudButton } from "../token-hud.js";
 import { t, UserError } from "../i18n.js";
 import { openPolarisTest } from "../encounter/open.js";
@@ -102,7 +101,7 @@ export function registerPolarisHooks(): void {
     icon: "fa-solid fa-dice-d20",
     title: "AVENTURE.Polaris.hudTest",
     column: "right",
-    visible: () => getSetting("ruleset") === "polaris",
+    feature: "polaris",
     onClick: (token) => openPolarisTest({ actor: token.actor }),
   });
 }

@@ -29,6 +29,7 @@
  * says what was and was not applied; while another GM still executes it, the next step is refused ("busy").
  */
 import { announce } from "../extension-hooks.js";
+import { assertFeature, featureRuleset } from "../features.js";
 import { template } from "../../constants.js";
 import {
   PURSUIT_DAY_SECONDS,
@@ -356,7 +357,7 @@ function preflight(setup: PursuitSetup): void {
   if (setup.place === "outdoors") evasionChance({ fleeing: f.count, pursuers: p.count });
   else {
     dungeonFlightDetail({ fleeingSpeed: f.speed, pursuerSpeed: p.speed, combatStarted: setup.combatStarted });
-    if (setup.reactionTotal !== null) reactionTotal(encounterRules(getSetting("ruleset")), setup.reactionTotal);
+    if (setup.reactionTotal !== null) reactionTotal(encounterRules(featureRuleset("pursuit")), setup.reactionTotal);
   }
 }
 
@@ -374,7 +375,8 @@ function proposalReasons(setup: PursuitSetup, pursuers: TokenDocLike[], sender: 
  * `startedBy` (the sender, or the proposer of an applied proposal) may continue it.
  */
 async function start(setup: PursuitSetup, startedBy: User, guard?: StepGuard): Promise<ChaseRecord> {
-  const ruleset = getSetting("ruleset");
+  assertFeature("pursuit"); // docs/rules.md §0: refused where the game has no pursuit (nothing written)
+  const ruleset = featureRuleset("pursuit");
   const { setup: named, tokens } = withNames(setup);
   assertMayFlee(startedBy, tokens[named.fleeingSide]);
   preflight(named);

@@ -46,6 +46,7 @@ export function registerPursuitHooks(): void {
     icon: "fa-solid fa-person-running",
     title: "AVENTURE.Pursuit.hud",
     column: "right",
+    feature: "pursuit",
     onClick: (token) => {
       const selected = (canvas?.tokens?.controlled ?? []).map((x) => x.document);
       const tokens = selected.some((x) => x.id === token.id) ? selected : [token, ...selected];

@@ -82,7 +82,7 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
 
     it("a test through the API posts one card whose outcome is the rules' for its own die (a critical success adds the mastery)", async () => {
       const before = testCards().length;
-      const out = await api().polarisTest({ chance: 12, difficulty: "average", mastery: 4, label: "Aventure test" });
+      const out = (await api().polarisTest({ chance: 12, difficulty: "average", mastery: 4, label: "Aventure test" }))!;
       const card = await waitFor(() => testCards()[before], "the test card");
       assert.equal(testCards().length, before + 1, "one card");
       const die = dieOf(card);
@@ -93,7 +93,7 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
     });
 
     it("harder by 2 degrees: Moyenne becomes Difficile (−5), so chance 12 gives a final chance of 7", async () => {
-      const out = await api().polarisTest({ chance: 12, difficulty: "average", harder: 2 });
+      const out = (await api().polarisTest({ chance: 12, difficulty: "average", harder: 2 }))!;
       assert.equal(out.difficulty, "hard");
       assert.equal(out.result.finalChance, 7);
     });
@@ -102,7 +102,7 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const tests: ReturnType<AventureApi["rules"]["polarisTest"]>[] = [];
       for (let i = 0; i < 2; i++) {
         const before = testCards().length;
-        const out = await api().polarisTest({ chance: 10, difficulty: "average", countdown: { maxAttempts: 2, tests } });
+        const out = (await api().polarisTest({ chance: 10, difficulty: "average", countdown: { maxAttempts: 2, tests } }))!;
         await waitFor(() => testCards()[before], "the countdown's card");
         assert.equal(out.result.finalChance, 10 - i, `attempt ${i + 1}: −${i}`);
         tests.push(out.result);

@@ -64,7 +64,7 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
         pace: "normal", terrain: "normal", mode: "foot", speedKmh: null, distance: 40500, duration: null, hoursPerDay: 9, hot: false, stealth: false, lostChance: 0, survivalDC: 10, route: null,
         members: [{ actorId: actor.id ?? "", food: "full", water: "full", position: "front", activity: "none", conMod: null, passivePerception: null }],
       };
-      const result = await api().applyTravel(request);
+      const result = (await api().applyTravel(request))!;
       assert.isTrue(result.ok, "applied");
       const message = await waitFor(() => card(messageIdOf(result)), "the journey card");
       const j = journeyOf(message)!;

@@ -4,6 +4,7 @@
  * journey card's footer (status, what was left alone, the Undo button). Called once from registerHooks() (in init).
  * Hooks: renderChatMessageHTML (the card's footer: rebuilt from the state of a card a GM wrote; Undo for GMs only).
  */
+import { featureHandler } from "../features.js";
 import { openTravel } from "../../apps/TravelDialog.js";
 import { continueJourney, onPreMoveTokenRoute, onRouteButton } from "../route/plan.js";
 import { registerTravelTerrainBehavior } from "../route/terrain-region.js";
@@ -85,7 +86,7 @@ export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): voi
 }
 
 export function registerTravelHooks(): void {
-  registerRequest({ name: "travelApply", timeout: TRAVEL_REQUEST_TIMEOUT, handle: onTravelApplyRequest });
+  registerRequest({ name: "travelApply", timeout: TRAVEL_REQUEST_TIMEOUT, handle: featureHandler("travel", onTravelApplyRequest) });
   registerRequest({ name: "travelUndo", gmOnly: true, handle: onTravelUndoRequest });
   registerProposalKind({ kind: "travel", title: "AVENTURE.Travel.Proposal.title", describe: describeJourney, apply: applyJourneyProposal });
   registerRecovery("travel", recoverJourneys);
@@ -95,6 +96,7 @@ export function registerTravelHooks(): void {
     icon: "fa-solid fa-route",
     title: "AVENTURE.Travel.hud",
     column: "left",
+    feature: "travel",
     gmOnly: true,
     onClick: (token) => {
       const ids = [token.actor?.id, ...(canvas?.tokens?.controlled ?? []).map((t) => t.actor?.id)];
@@ -106,6 +108,7 @@ export function registerTravelHooks(): void {
     icon: "fa-solid fa-map-location-dot",
     title: "AVENTURE.Travel.Route.hud",
     column: "left",
+    feature: "travel",
     onClick: (token) => onRouteButton(token),
   });
   onHook("preMoveToken", onPreMoveTokenRoute);

@@ -30,6 +30,28 @@ export const SAMPLES: Record<string, Sample> = {
       }),
     }),
   },
+  // A game without light rules (Portes, Monstres & Trésors, Old-School Essentials, Polaris): the level only, and one line.
+  "light/hud.hbs#ose": {
+    kind: "hud",
+    width: 380,
+    context: (l) => ({
+      open: true,
+      ...lightHudContext({
+        level: "dim",
+        perceived: "dim",
+        sense: "none",
+        effect: "disadvantage",
+        senses: [],
+        darkness: 0.5,
+        globalLight: true,
+        inDarkness: false,
+        effectsOn: false,
+        hidden: null,
+        rulesOn: false,
+        noRule: l("AVENTURE.Feature.noRule", { game: l("AVENTURE.Ruleset.ose"), feature: l("AVENTURE.Feature.name.lightEffects") }),
+      }),
+    }),
+  },
   "light/hide-card.hbs": {
     kind: "card",
     context: () =>
