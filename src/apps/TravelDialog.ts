@@ -4,6 +4,7 @@
  * applies it or, for a player, posts it as a proposal for the GMs). Apply stays disabled while its request runs.
  * Import only once Foundry's globals exist.
  */
+import { featureRuleset } from "../foundry/features.js";
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
 import { reportError, t, UserError, notify } from "../foundry/i18n.js";
@@ -213,9 +214,9 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 }
 
-/** api.openTravel(): opens the Travel dialog (under ose, Old-School Essentials' own: docs/rules.md §12). */
+/** api.openTravel(): opens the Travel dialog (Old-School Essentials' own under ose, or where pmt borrows it: docs/rules.md §12). */
 export function openTravel(options: TravelDialogOptions = {}): TravelDialog | OseTravelDialog {
-  if (getSetting("ruleset") === "ose") return openOseTravel(options);
+  if (featureRuleset("travel") === "ose") return openOseTravel(options);
   const app = new TravelDialog(options);
   void app.render({ force: true });
   return app;

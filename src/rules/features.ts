@@ -38,11 +38,10 @@ export function isFeature(value: unknown): value is FeatureId {
 }
 
 /**
- * The switch for Old-School Essentials' wilderness travel (docs/rules.md §12): while it is false, travel is off under
- * ose (§0: "off until OSE wilderness travel exists") and no game may borrow travel from ose. Set it to true once the
- * ose travel rules and the Travel dialog under ose ship.
+ * Old-School Essentials' wilderness travel (docs/rules.md §12) ships: travel is on under ose, and pmt may borrow it.
+ * (While it was false, travel was off under ose: §0, "off until OSE wilderness travel exists".)
  */
-export const OSE_WILDERNESS_TRAVEL: boolean = false;
+export const OSE_WILDERNESS_TRAVEL: boolean = true;
 
 /** The sources named in the table (each the game's own book or published rules). */
 export const FEATURE_SOURCES = deepFreeze({

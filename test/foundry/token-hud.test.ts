@@ -195,8 +195,8 @@ describe("token HUD: each game sees its own actions (docs/rules.md §0)", () => 
     ["dnd5e", ["travel", "travelRoute", "hide", "search", "jumps", "fall", "hold-breath"]],
     // pmt: the movement panel (encounter movement and running) and pursuit only
     ["pmt", ["jumps", "pursuit"]],
-    // ose: the movement panel, falls (OSE SRD) and pursuit
-    ["ose", ["jumps", "fall", "pursuit"]],
+    // ose: wilderness travel (OSE SRD), the movement panel, falls (OSE SRD) and pursuit
+    ["ose", ["travel", "travelRoute", "jumps", "fall", "pursuit"]],
     // polaris: the Polaris test only
     ["polaris", ["polaris-test"]],
   ])("%s", async (ruleset, expected) => {
