@@ -104,7 +104,7 @@ declare module "fvtt-types/configuration" {
     aventure: { api: AventureApi };
   }
 
-  /** Hooks the pinned types lack (NOTES.md "Known gaps of the 13.346 types"). */
+  /** Hooks the pinned types lack (docs/compat.md, the rows marked "types"). */
   namespace Hooks {
     interface HookConfig {
       /**

@@ -161,3 +161,39 @@ describe("what the user reads refers only to what is in the repository", () => {
     expect(uiStringProblems("fr", [["g", "son issue est déjà connue"]])).toEqual([]);
   });
 });
+
+/** Comments in src/ point somewhere a reader of the repository can go. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? sourceFiles(p) : p.endsWith(".ts") ? [p] : [];
+  });
+}
+
+/** The problems of one source file: a cited RULES.md or NOTES.md, an issue number, a docs/rules.md § that does not exist. */
+export function sourceProblems(name: string, text: string, sections: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  text.split("\n").forEach((line, i) => {
+    const at = `${name}:${i + 1}`;
+    if (/(?<![\w/])RULES\.md/.test(line)) problems.push(`${at}: cites RULES.md (the repository has docs/rules.md)`);
+    if (/NOTES\.md/.test(line)) problems.push(`${at}: cites NOTES.md (the repository has docs/compat.md)`);
+    if (/\(issue \d+|\bissue \d+\)/.test(line)) problems.push(`${at}: cites an issue number`);
+    for (const m of line.matchAll(/docs\/rules\.md §\s?(\d+(?:\.\d+)?)/g)) if (!sections.has(m[1]!)) problems.push(`${at}: docs/rules.md has no §${m[1]}`);
+  });
+  return problems;
+}
+
+describe("comments in src/ point into the repository", () => {
+  const rules = readFileSync(join(ROOT, "docs/rules.md"), "utf8");
+  const sections = new Set([...rules.matchAll(/^#{2,3} (\d+(?:\.\d+)?)[. ]/gm)].map((m) => m[1]!));
+
+  it("cite docs/rules.md sections that exist, never RULES.md, NOTES.md or an issue", () => {
+    expect(sections.size).toBeGreaterThan(30);
+    const problems = sourceFiles(join(ROOT, "src")).flatMap((f) => sourceProblems(relative(ROOT, f), readFileSync(f, "utf8"), sections));
+    expect(problems).toEqual([]);
+  });
+
+  it("the check can fail", () => {
+    expect(sourceProblems("x.ts", "// RULES.md §3.1\n// see NOTES.md\n// (issue 14)\n// docs/rules.md §99", sections)).toHaveLength(4);
+  });
+});

@@ -73,7 +73,7 @@ export function setupFromTokens(tokens: readonly DialogToken[]): PursuitSetup {
   const drafts = groupTokens(infos);
   const setup = defaultSetup();
   setup.sceneId = tokens.find((tk) => tk.parent?.id)?.parent?.id ?? null;
-  // An encounter that went on to a fight: flight is no longer possible (RULES.md §8.1, §8.3).
+  // An encounter that went on to a fight: flight is no longer possible (docs/rules.md §8.1, §8.3).
   setup.combatStarted = combatUnderway(infos.map((x) => x.id));
   for (const side of PURSUIT_SIDES) {
     const d = drafts[side];

@@ -1,5 +1,5 @@
 /**
- * Template contexts of suffocation in play (RULES.md §4.2; pure: no Foundry globals, used by the glue, the tests and
+ * Template contexts of suffocation in play (docs/rules.md §4.2; pure: no Foundry globals, used by the glue, the tests and
  * the screenshots): the token HUD badge, the combat tracker badges and the card of a creature that drops to 0 HP.
  */
 import type { BreathPhase } from "../rules/suffocation.js";
@@ -94,7 +94,7 @@ export interface SuffocationCardInput {
   problems?: string[];
 }
 
-/** The card of a creature that ran out of air and dropped to 0 HP (RULES.md §4.2). */
+/** The card of a creature that ran out of air and dropped to 0 HP (docs/rules.md §4.2). */
 export function suffocationCardContext(input: SuffocationCardInput, localize: Localize) {
   return {
     title: localize("AVENTURE.Breath.card.title"),

@@ -34,7 +34,7 @@ export interface PolarisAttributeOption {
   level: number;
 }
 
-/** A countdown run by the dialog (RULES.md §9.1): the GM's maximum, what a catastrophe costs, the attempts made. */
+/** A countdown run by the dialog (docs/rules.md §9.1): the GM's maximum, what a catastrophe costs, the attempts made. */
 export interface PolarisCountdownState {
   /** The maximum number of attempts (the field as typed: "" = no countdown). */
   max: string;
@@ -323,7 +323,7 @@ export interface PolarisCardInput {
   notes?: string[];
 }
 
-/** RULES.md §9.1: how a critical success improved the margin, in words (empty otherwise). */
+/** docs/rules.md §9.1: how a critical success improved the margin, in words (empty otherwise). */
 function criticalExplanation(input: PolarisCardInput, l: Localize): string {
   const r = input.result;
   if (r.critical !== "success") return "";

@@ -1,6 +1,6 @@
 /**
  * The public API: `game.modules.get("aventure").api`. Documented in docs/api.md; names are stable.
- * Feature issues add their entries in `buildApi`.
+ * Each feature adds its entries in `buildApi`.
  */
 import * as rules from "../rules/index.js";
 import { ActorDataMenu } from "../apps/ActorDataMenu.js";

@@ -1,5 +1,5 @@
 /**
- * The calls that differ between Foundry v13 and v14 (NOTES.md), feature-detected in one place.
+ * The calls that differ between Foundry v13 and v14 (docs/compat.md), feature-detected in one place.
  * Type against v13; branch on the generation where v14 changed a shape.
  */
 export function generation(): number {
@@ -82,7 +82,7 @@ export function roundTimeDelta(options: unknown): number {
 }
 
 // -------------------------------------------------------------------------------------------------
-// Deleting a key (docs/compat.md "Deleting a key")
+// Deleting a key (docs/compat.md, the deletion rows)
 // -------------------------------------------------------------------------------------------------
 
 /**

@@ -2,7 +2,7 @@
 export interface AventureActorFlags {
   /** Status ids that Aventure itself turned on (so it only ever removes its own). */
   applied?: Record<string, boolean>;
-  /** Travel counters (RULES.md §4.3-4.4). */
+  /** Travel counters (docs/rules.md §4.3-4.4). */
   fastingDays?: number;
   thirstDays?: number;
 }

@@ -1,6 +1,6 @@
 /**
  * The declared settings of the module, as data. Every key used anywhere goes through this table; the
- * test fake refuses any other key. Feature issues add their entries here.
+ * test fake refuses any other key. Each feature adds its entries here.
  * This file has no Foundry globals: the registration is in settings.ts.
  */
 import { RULESETS, type RulesetId } from "../rules/rulesets.js";
@@ -35,10 +35,10 @@ export interface ObjectSetting<T extends object> extends BaseSetting<T> {
 
 export const DISTANCE_DISPLAYS = ["metres", "grid"] as const;
 export type DistanceDisplay = (typeof DISTANCE_DISPLAYS)[number];
-/** Falls on an elevation drop of 3 m or more (issue 4). */
+/** Falls on an elevation drop of 3 m or more. */
 export const FALL_ON_DROP = ["off", "ask", "automatic"] as const;
 export type FallOnDrop = (typeof FALL_ON_DROP)[number];
-/** Ambient detection (issue 15): what happens when an observer's passive Perception notices a hidden creature. */
+/** Ambient detection: what happens when an observer's passive Perception notices a hidden creature. */
 export const DETECTION_MODES = ["prompt", "auto", "off"] as const;
 export type DetectionMode = (typeof DETECTION_MODES)[number];
 /** Which tokens may notice a hidden creature besides those it hid from: friendly ↔ hostile only, or any other disposition. */
@@ -107,7 +107,7 @@ function choices<T extends string>(values: readonly T[], prefix: string): Record
   return Object.fromEntries(values.map((v) => [v, `${prefix}.${v}`])) as Record<T, string>;
 }
 
-/** The default ruleset for a game system id (RULES.md: dnd5e → dnd5e, ose → ose, otherwise rnp). */
+/** The default ruleset for a game system id (docs/rules.md: dnd5e → dnd5e, ose → ose, otherwise rnp). */
 export function defaultRulesetFor(systemId: string): RulesetId {
   if (systemId === "dnd5e") return "dnd5e";
   if (systemId === "ose") return "ose";
@@ -170,11 +170,11 @@ export function settingsSchema(systemId: string) {
       default: { ...EMPTY_PATHS },
     } satisfies ObjectSetting<ActorDataPaths>,
     // Feature settings (one block per feature; keep the key names stable):
-    // Movement costs, jumps and falls (issue 4)
+    // Movement costs, jumps and falls
     movementCosts: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     movementRefuse: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
     jumpWarning: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
-    // RULES.md §3.1: remind Strength (Athletics) at the GM's call when a path climbs or swims (issue 13).
+    // docs/rules.md §3.1: remind Strength (Athletics) at the GM's call when a path climbs or swims.
     athleticsReminder: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     fallRegions: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     fallOnDrop: {
@@ -184,7 +184,7 @@ export function settingsSchema(systemId: string) {
       default: "ask" as FallOnDrop,
       choices: choices(FALL_ON_DROP, "AVENTURE.Settings.fallOnDrop.choices"),
     } satisfies StringSetting<FallOnDrop>,
-    // Light and hiding (issue 5)
+    // Light and hiding
     lightEffects: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
     lightIcons: { type: "boolean", scope: "client", config: true, default: true } satisfies BooleanSetting,
     lightThresholdBright: {
@@ -201,7 +201,7 @@ export function settingsSchema(systemId: string) {
       default: 0.75,
       range: { min: 0, max: 1, step: 0.05 },
     } satisfies NumberSetting,
-    // Ambient detection (issue 15)
+    // Ambient detection
     detectionMode: {
       type: "string",
       scope: "world",
@@ -218,7 +218,7 @@ export function settingsSchema(systemId: string) {
     } satisfies StringSetting<DetectionObservers>,
     // The 0.1.0 searching marks and hide flags on tokens were listed for the GMs and removed (light/searching.ts), once per world.
     searchingMarksMigrated: { type: "boolean", scope: "world", config: false, default: false } satisfies BooleanSetting,
-    // Travel (issue 3)
+    // Travel
     travelHoursPerDay: {
       type: "number",
       scope: "world",
@@ -228,14 +228,14 @@ export function settingsSchema(systemId: string) {
     } satisfies NumberSetting,
     travelTrackFood: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     travelAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
-    // Players propose, GMs dispose (issue 10): off, a player's journey is a proposal for the GMs.
+    // Players propose, GMs dispose: off, a player's journey is a proposal for the GMs.
     travelPlayersApply: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
-    // Journeys along a route (issue 14): a scene unit of the GM's own and the metres it stands for (0: none).
+    // Journeys along a route: a scene unit of the GM's own and the metres it stands for (0: none).
     travelCustomUnit: { type: "string", scope: "world", config: true, default: "" } satisfies StringSetting,
     travelCustomUnitMetres: { type: "number", scope: "world", config: true, default: 0 } satisfies NumberSetting,
     // Pursuit: each further day of an outdoor chase advances world time by one day.
     pursuitAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
-    // Encounters, side initiative and Polaris phases (issue 6)
+    // Encounters, side initiative and Polaris phases
     sideInitiative: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
     sideTies: {
       type: "string",
@@ -247,7 +247,7 @@ export function settingsSchema(systemId: string) {
     encounterTurn: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     // The 0.1.x combatant sides were moved to their combats (combat/side-ops.ts migrateCombatSides), once per world.
     combatSidesMigrated: { type: "boolean", scope: "world", config: false, default: false } satisfies BooleanSetting,
-    // Exploration time (issue 16): every default of the rules is a world setting (checked by the rules when used:
+    // Exploration time: every default of the rules is a world setting (checked by the rules when used:
     // a bad value is reported and the default used); the exploration itself is a record only GMs write.
     explorationTurnSeconds: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.turnSeconds } satisfies NumberSetting,
     explorationWanderingEvery: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.wanderingEvery } satisfies NumberSetting,

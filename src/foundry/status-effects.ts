@@ -3,7 +3,7 @@
  * carries disadvantage on Perception, light/effects.ts), hidden and surprised (only where the system has neither).
  *
  * Where they survive: a system may rebuild CONFIG.statusEffects after the modules' `init` — dnd5e 5.3.x does it in
- * its `i18nInit` handler (dnd5e.mjs `_configureStatusEffects`; NOTES.md "Lifecycle order with a system"), which drops
+ * its `i18nInit` handler (dnd5e.mjs `_configureStatusEffects`; docs/compat.md, the dnd5e rows), which drops
  * what a module pushed in `init`. The system's handlers run before the module's for every hook, so the statuses are
  * added in `init` (systems that keep the list), again in `i18nInit` and `setup` (after a system's rebuild), and
  * checked in `ready`: anything missing then is logged and added back. The dim-light change is set up after each.

@@ -1,5 +1,5 @@
 /**
- * Ambient detection (RULES.md §6, "Passive Perception in dim light" and "Ambient detection"): a hidden creature is
+ * Ambient detection (docs/rules.md §6, "Passive Perception in dim light" and "Ambient detection"): a hidden creature is
  * noticed by an observer's passive Perception whenever the conditions between them change — they move, the light or
  * the obscurity changes, a door opens — and each observer–hider pair is judged once until something changes again.
  * *Decision* (5e SRD convention): a check with disadvantage uses the passive score −5; in darkness (or heavy
@@ -44,7 +44,7 @@ export interface HiderView {
 }
 
 /**
- * The light at a hider as an observer perceives it (RULES.md §5–6): `perceivedVisibility` (the light through the
+ * The light at a hider as an observer perceives it (docs/rules.md §5–6): `perceivedVisibility` (the light through the
  * observer's senses, then capped by the obscurity of the hider's spot), and an invisible hider counts as in a zone of
  * no visibility ("dark") unless the observer's blindsight or truesight reaches it (the *Decision* of `canTryToHide`).
  * Throws like `perceivedVisibility`, and UnknownValue (a non-boolean `invisible`).

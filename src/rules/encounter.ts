@@ -1,6 +1,6 @@
 /**
  * Encounters: surprise, encounter distance, monster reactions and side initiative
- * (RULES.md §7, pmt and ose).
+ * (docs/rules.md §7, pmt and ose).
  *
  * Rulesets without encounter rules of their own (rnp, dnd5e, polaris) use the **ose** rules
  * (`ENCOUNTER_BASE_RULESET`). *Decision (module):* ose rather than pmt because its reaction table
@@ -94,7 +94,7 @@ export interface SurpriseOutcome {
 }
 
 /**
- * RULES.md §7.2 for two sides: who loses round 1.
+ * docs/rules.md §7.2 for two sides: who loses round 1.
  * - one side surprised: it cannot act in round 1; the other acts (ose: "one free round");
  * - both surprised: pmt → nobody acts in round 1 (`"none"`), initiative is rolled normally in round 2;
  *   ose → "a moment of confusion, no advantage": both act, initiative as usual (`"both"`);
@@ -188,7 +188,7 @@ export interface DistanceDice {
 }
 
 /**
- * RULES.md §7.1, in metres. `surprised` is used when either side is surprised (only ose outdoors
+ * docs/rules.md §7.1, in metres. `surprised` is used when either side is surprised (only ose outdoors
  * differs). pmt has no water entry: "outdoors" covers wilderness and water.
  */
 export const ENCOUNTER_DISTANCE: Readonly<
@@ -225,7 +225,7 @@ export interface EncounterDistanceOptions {
 }
 
 /**
- * The encounter distance dice (RULES.md §7.1): pmt dungeon 1d6 × 5 m, outdoors 4d6 × 10 m; ose
+ * The encounter distance dice (docs/rules.md §7.1): pmt dungeon 1d6 × 5 m, outdoors 4d6 × 10 m; ose
  * dungeon 2d6 × 3 m, wilderness and water 4d6 × 10 m or 1d4 × 10 m if either side is surprised.
  * Throws UnknownRuleset, UnknownValue (place), Missing (ose outdoors without `surprised`).
  */
@@ -278,7 +278,7 @@ export interface ReactionRow<R extends string> {
 }
 
 /**
- * RULES.md §7.4. pmt: plain 2d6 (2..12). ose: 2d6 + the Charisma modifier of the character who
+ * docs/rules.md §7.4. pmt: plain 2d6 (2..12). ose: 2d6 + the Charisma modifier of the character who
  * speaks, so totals below 2 and above 12 exist (open-ended first and last rows).
  */
 export const REACTION_TABLES: Readonly<{ pmt: readonly ReactionRow<PmtReaction>[]; ose: readonly ReactionRow<OseReaction>[] }> = deepFreeze({
@@ -310,7 +310,7 @@ export function reactionTotal(rules: EncounterRules, total: unknown): number {
 }
 
 /**
- * The monster reaction for a 2d6 total (RULES.md §7.4). pmt: the total must be an integer 2..12;
+ * The monster reaction for a 2d6 total (docs/rules.md §7.4). pmt: the total must be an integer 2..12;
  * ose (and the rulesets that fall back to it): 2d6 + CHA modifier, any integer.
  * Throws UnknownRuleset, NotANumber, NotAnInteger, OutOfRange.
  */
@@ -333,7 +333,7 @@ export interface ReactionRoll {
 }
 
 /**
- * A monster reaction from its 2d6 (RULES.md §7.4): ose (and the rulesets that fall back to it) adds the
+ * A monster reaction from its 2d6 (docs/rules.md §7.4): ose (and the rulesets that fall back to it) adds the
  * Charisma modifier of the character who speaks (`chaMod`; null = nobody speaks or unknown → +0); pmt
  * adds nothing. Throws UnknownRuleset, NotANumber, NotAnInteger, OutOfRange.
  */
@@ -357,7 +357,7 @@ export const SIDE_TIES = deepFreeze(["simultaneous", "reroll"] as const);
 export type SideTies = (typeof SIDE_TIES)[number];
 
 /**
- * RULES.md §7.3: the tie rules each source allows. pmt: tied sides always act simultaneously (seed 002 gives no
+ * docs/rules.md §7.3: the tie rules each source allows. pmt: tied sides always act simultaneously (seed 002 gives no
  * reroll); ose: simultaneous or reroll, an option (the rulesets that use the ose encounter rules too).
  */
 export const SIDE_TIES_BY_RULES: Readonly<Record<EncounterRules, readonly SideTies[]>> = deepFreeze({
@@ -397,7 +397,7 @@ function checkRolls(rolls: Readonly<Record<string, number>>): [string, number][]
 }
 
 /**
- * RULES.md §7.3: orders the sides by their 1d6 (`rolls`: side id → result 1..6), highest first, the
+ * docs/rules.md §7.3: orders the sides by their 1d6 (`rolls`: side id → result 1..6), highest first, the
  * others in decreasing order. Tied sides share a group; with `ties: "reroll"` the tied groups are also
  * listed in `reroll`. Within a group the sides keep the order of `rolls`.
  * Throws EmptyParty (no side), OutOfRange / NotAnInteger (not a d6), UnknownValue (ties).
@@ -544,7 +544,7 @@ export function sideInitiativeValues(
 
 /**
  * The seconds to add to the world clock when an encounter's combat ends so that the encounter has taken
- * one whole turn (RULES.md §1: "an encounter always consumes at least one turn"; §7.1 ose "(5)
+ * one whole turn (docs/rules.md §1: "an encounter always consumes at least one turn"; §7.1 ose "(5)
  * conclusion: one turn has passed"): `turn − elapsed`, never negative. `elapsedSeconds` is the time the
  * combat rounds already took. Rulesets without turns (rnp, dnd5e, polaris) → 0.
  * Throws UnknownRuleset, NotANumber, Negative.

@@ -1,5 +1,5 @@
 /**
- * Exploration time (RULES.md §10): dungeon turns of 10 minutes, wandering-monster checks, rests, light sources that
+ * Exploration time (docs/rules.md §10): dungeon turns of 10 minutes, wandering-monster checks, rests, light sources that
  * burn out. pmt (seed 002) has the explorers "consume" turns and the referee roll now and then; ose (seed 004): an
  * encounter takes at least a turn; rnp (seed 000) counts dungeon time in minutes (RNP_EXPLORATION_ACTIONS).
  * *Decision* (Old-School Essentials' own rules, not in the seeds; every one a world setting): a check every 2 turns,

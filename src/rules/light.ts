@@ -1,5 +1,5 @@
 /**
- * Light, vision and visibility (RULES.md §5; rnp, dnd5e falls back to rnp except for the darkvision Decision).
+ * Light, vision and visibility (docs/rules.md §5; rnp, dnd5e falls back to rnp except for the darkvision Decision).
  * Pure functions, metres. Documented in docs/api/light.md.
  */
 import { show } from "./text.js";
@@ -19,7 +19,7 @@ export const VISIBILITY_EFFECTS = deepFreeze(["none", "disadvantage", "blinded"]
 export type VisibilityEffect = (typeof VISIBILITY_EFFECTS)[number];
 
 /**
- * RULES.md §5 table: light level → visibility and the effect on a creature trying to see there.
+ * docs/rules.md §5 table: light level → visibility and the effect on a creature trying to see there.
  * - bright: normal visibility, no effect;
  * - dim: reduced visibility (light fog, foliage too): disadvantage on Wisdom (Perception) checks relying on sight;
  * - dark: no visibility (thick fog, darkness spell, dense foliage too): effectively blinded (sees nothing,
@@ -75,7 +75,7 @@ export type VisionSense = (typeof VISION_SENSES)[number];
 export type PerceivedSense = "none" | VisionSense;
 
 /**
- * What darkvision does to each light level, per ruleset (RULES.md §5 *Decision*):
+ * What darkvision does to each light level, per ruleset (docs/rules.md §5 *Decision*):
  * rnp says darkness counts as dim within range and says nothing about dim light, so dim stays dim;
  * dnd5e follows the 5e SRD (dim counts as bright, darkness as dim). pmt, ose and polaris have no vision rules
  * in their sources and fall back to rnp.
@@ -89,7 +89,7 @@ export const DARKVISION_BY_RULESET: Readonly<Record<RulesetId, Readonly<Record<L
 });
 
 /**
- * What blindsight and truesight do within range (RULES.md §5): blindsight is not affected by dim light or
+ * What blindsight and truesight do within range (docs/rules.md §5): blindsight is not affected by dim light or
  * darkness, truesight sees in (magical) darkness; both make dim and dark count as bright.
  */
 export const NON_DARKVISION_SENSE_EFFECT: Readonly<Record<LightLevel, LightLevel>> = Object.freeze({
@@ -151,7 +151,7 @@ export function ambientLight(darkness: number, thresholds: LightThresholds = LIG
  *
  * *Decision* (global light): `globalLight` says whether ambient light (daylight, moonlight) reaches the point, like
  * Foundry's global illumination. When it is off the ambient level is **dark** whatever the darkness (underground,
- * unlit room: RULES.md §5); when it is on the ambient level comes from the darkness and the thresholds
+ * unlit room: docs/rules.md §5); when it is on the ambient level comes from the darkness and the thresholds
  * (day bright, dawn/dusk/bright moon dim, night dark). The result is the best of the ambient level and the sources:
  * inBright → bright; inDim → at least dim.
  */
@@ -175,7 +175,7 @@ export function lightLevelFromNearest(
 }
 
 /**
- * The light level at a point (RULES.md §5). Inside a source's bright radius → bright; inside a dim radius → at least
+ * The light level at a point (docs/rules.md §5). Inside a source's bright radius → bright; inside a dim radius → at least
  * dim; otherwise the ambient level (see lightLevelFromNearest for the globalLight *Decision*). A point exactly on a
  * radius is inside; a radius of 0 lights nothing (a source with bright 0 and dim r lights dim within r). A bright
  * radius larger than the dim radius is allowed (bright wins inside it).
@@ -243,7 +243,7 @@ export function perceivedLightDetail(
 
 /**
  * The light level a creature with `senses` effectively experiences when looking at a point `distance` metres away
- * whose actual light is `level` (RULES.md §5). A sense works within its range (the edge counts; 0 = none):
+ * whose actual light is `level` (docs/rules.md §5). A sense works within its range (the edge counts; 0 = none):
  * - darkvision: rnp turns dark into dim and leaves dim as dim; dnd5e also turns dim into bright (*Decision*, 5e SRD);
  *   pmt, ose and polaris fall back to rnp;
  * - blindsight and truesight: dim and dark count as bright.
@@ -254,16 +254,16 @@ export function perceivedLight(rulesetId: RulesetId, level: LightLevel, senses: 
   return perceivedLightDetail(rulesetId, level, senses, distance).level;
 }
 
-/** How obscured an area is (RULES.md §5 *Decision*): not, lightly (light fog, foliage) or heavily (thick fog, dense foliage). */
+/** How obscured an area is (docs/rules.md §5 *Decision*): not, lightly (light fog, foliage) or heavily (thick fog, dense foliage). */
 export const OBSCURITY_LEVELS = deepFreeze(["none", "light", "heavy"] as const);
 export type Obscurity = (typeof OBSCURITY_LEVELS)[number];
 
-/** The best light level one can perceive through each obscurity (RULES.md §5): none → bright, light → dim, heavy → dark. */
+/** The best light level one can perceive through each obscurity (docs/rules.md §5): none → bright, light → dim, heavy → dark. */
 export const OBSCURITY_CAP: Readonly<Record<Obscurity, LightLevel>> = Object.freeze({ none: "bright", light: "dim", heavy: "dark" });
 
 /**
  * What a creature with `senses` perceives of a point `distance` metres away whose light is `light` and which is
- * `obscurity` obscured (RULES.md §5 *Decision*): the light as perceived through the senses (perceivedLight), then at
+ * `obscurity` obscured (docs/rules.md §5 *Decision*): the light as perceived through the senses (perceivedLight), then at
  * best dim (lightly obscured) or dark (heavily obscured), whatever the light. Darkvision does not see through
  * obscurity (it only turns darkness into dim) and neither does truesight (obscurity is not magical darkness);
  * blindsight within range ignores it (bright). Throws like perceivedLight, and UnknownValue (obscurity).
@@ -283,7 +283,7 @@ export function perceivedVisibility(
   return LIGHT_LEVELS.indexOf(seen.level) < LIGHT_LEVELS.indexOf(cap) ? seen.level : cap;
 }
 
-/** The effect on a creature trying to see in `level` (RULES.md §5): bright none, dim disadvantage, dark blinded. */
+/** The effect on a creature trying to see in `level` (docs/rules.md §5): bright none, dim disadvantage, dark blinded. */
 export function visibilityEffect(level: LightLevel): VisibilityEffect {
   return LIGHT_VISIBILITY[oneOf("level", level, LIGHT_LEVELS)].effect;
 }

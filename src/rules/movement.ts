@@ -1,5 +1,5 @@
 /**
- * Tactical movement, jumps and falls: RULES.md §3 (costs, jumps) and §4.1 (falls).
+ * Tactical movement, jumps and falls: docs/rules.md §3 (costs, jumps) and §4.1 (falls).
  * Pure functions, metres only. Documented in docs/api/movement.md.
  */
 import { RulesError } from "./errors.js";
@@ -24,7 +24,7 @@ export interface MovementCostEntry {
 }
 
 /**
- * RULES.md §3.1, metres of movement per metre travelled (rnp seed 000, dnd5e seed 001).
+ * docs/rules.md §3.1, metres of movement per metre travelled (rnp seed 000, dnd5e seed 001).
  * - walk: 1; difficult terrain 2.
  * - climb / swim / crawl (squeeze): 1 extra metre per metre, 1 more in difficult terrain, so 2 and 3.
  *   The extras ADD (difficult climbing = 3 per metre); Foundry core would multiply (2 × 2 = 4).
@@ -54,7 +54,7 @@ export interface MovementCostRule {
 const RNP_MOVEMENT: MovementCostRule = { source: "rnp", speedWaives: [] };
 
 /**
- * Per-ruleset movement cost rules. RULES.md §3.1 covers rnp and dnd5e only.
+ * Per-ruleset movement cost rules. docs/rules.md §3.1 covers rnp and dnd5e only.
  * - dnd5e: no extra cost for climbing or swimming with a climbing or swimming speed (crawling always
  *   costs the extra metre).
  * - rnp: no such waiver (seed 000 does not mention one): a climb speed changes nothing.
@@ -69,7 +69,7 @@ export const MOVEMENT_COST_RULES: Readonly<Record<RulesetId, MovementCostRule>> 
   polaris: RNP_MOVEMENT,
 });
 
-/** Situations that may call for a Strength (Athletics) check while moving (RULES.md §3.1, last bullet). */
+/** Situations that may call for a Strength (Athletics) check while moving (docs/rules.md §3.1, last bullet). */
 export const MOVEMENT_HARD_CONDITIONS = deepFreeze(["hardClimb", "icyWater", "strongCurrent", "narrowDuct"] as const);
 export type MovementHardCondition = (typeof MOVEMENT_HARD_CONDITIONS)[number];
 
@@ -85,7 +85,7 @@ export interface MovementHardConditionCheck {
 }
 
 /**
- * RULES.md §3.1: a hard climb (few holds, slippery), icy water, strong currents, a very narrow duct →
+ * docs/rules.md §3.1: a hard climb (few holds, slippery), icy water, strong currents, a very narrow duct →
  * Strength (Athletics) check at the referee's discretion. Data for the glue to show; nothing is rolled.
  * `action` is the movement the condition belongs to.
  */
@@ -97,7 +97,7 @@ export const MOVEMENT_HARD_CONDITION_CHECKS: Readonly<Record<MovementHardConditi
 });
 
 /**
- * Metres of movement spent per metre travelled (RULES.md §3.1), for the Foundry cost function:
+ * Metres of movement spent per metre travelled (docs/rules.md §3.1), for the Foundry cost function:
  * cost = distance × this. Allocation-free on valid input.
  * `difficult` and `hasSpeed` default to false when omitted. `hasSpeed` (the creature has a speed for
  * this action) only matters in dnd5e, for climb and swim. Throws UnknownRuleset, UnknownValue.
@@ -131,7 +131,7 @@ function requireObject(name: string, value: unknown): void {
 }
 
 /**
- * Metres of movement spent to travel `metres` (RULES.md §3.1): exactly
+ * Metres of movement spent to travel `metres` (docs/rules.md §3.1): exactly
  * `metres × movementCostPerMetre(ruleset, action, difficult, hasSpeed)`.
  * Throws UnknownRuleset, UnknownValue (action, flags), NotANumber / Negative (metres), Missing (no options).
  */
@@ -181,7 +181,7 @@ const RNP_JUMP: JumpRule = {
 };
 
 /**
- * RULES.md §3.2 jump table.
+ * docs/rules.md §3.2 jump table.
  * - rnp (seed 000): long = 0.3 m × Strength score; high = 1 m + 0.3 × Strength modifier.
  * - dnd5e (seed 001, literally "votre valeur de Force divisée par 3" metres and "votre modificateur de
  *   Force divisé par 3 + 1 (minimum 0)"): long = score / 3 m; high = 1 m + modifier / 3.
@@ -233,10 +233,10 @@ const RNP_JUMP_CHECKS: Readonly<Record<JumpCheckId, JumpCheck>> = {
 };
 
 /**
- * RULES.md §3.2 checks: clearing an obstacle (up to ¼ of the long jump; Strength (Athletics) at the
+ * docs/rules.md §3.2 checks: clearing an obstacle (up to ¼ of the long jump; Strength (Athletics) at the
  * referee's discretion, failure = hits it) and landing in difficult terrain (Dexterity (Acrobatics),
  * failure = prone). dnd5e gives DC 10 for both.
- * *Decision:* rnp gives no DC; the module uses DC 10 as in dnd5e and shows it (RULES.md states this for
+ * *Decision:* rnp gives no DC; the module uses DC 10 as in dnd5e and shows it (docs/rules.md states this for
  * the landing; the module applies the same to the obstacle, which rnp also leaves without a DC).
  * pmt, ose and polaris fall back to rnp.
  */
@@ -272,7 +272,7 @@ export interface LongJumpOptions {
 }
 
 /**
- * Long jump length in metres (RULES.md §3.2): rnp 0.3 × Strength score, dnd5e score / 3; half standing.
+ * Long jump length in metres (docs/rules.md §3.2): rnp 0.3 × Strength score, dnd5e score / 3; half standing.
  * Throws UnknownRuleset, Missing, NotANumber / Negative (strength, runUp), UnknownValue (runUp).
  */
 export function longJump(ruleset: RulesetId, options: LongJumpOptions): number {
@@ -290,7 +290,7 @@ export interface HighJumpOptions {
 }
 
 /**
- * High jump height in metres (RULES.md §3.2): rnp 1 + 0.3 × Strength modifier, dnd5e 1 + modifier / 3;
+ * High jump height in metres (docs/rules.md §3.2): rnp 1 + 0.3 × Strength modifier, dnd5e 1 + modifier / 3;
  * never below 0 (dnd5e rule; rnp by *Decision*); half standing.
  * Throws UnknownRuleset, Missing, NotANumber (strengthMod), NotANumber / Negative / UnknownValue (runUp).
  */
@@ -308,7 +308,7 @@ export interface JumpReachOptions extends HighJumpOptions {
 }
 
 /**
- * Highest point reachable while jumping, in metres above the take-off ground (RULES.md §3.2):
+ * Highest point reachable while jumping, in metres above the take-off ground (docs/rules.md §3.2):
  * highJump + 1.5 × height (arms stretched half the height above the normal reach).
  * Throws as highJump, plus NotANumber / Negative (height).
  */
@@ -332,7 +332,7 @@ export function jumpObstacleMax(longJumpMetres: number): number {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * RULES.md §4.1 (rnp seed 000): 1d6 bludgeoning per full 3 m fallen, at most 20d6; a creature that takes
+ * docs/rules.md §4.1 (rnp seed 000): 1d6 bludgeoning per full 3 m fallen, at most 20d6; a creature that takes
  * any damage from the fall ends prone.
  */
 export const FALL_RULES = deepFreeze({
@@ -418,7 +418,7 @@ export type BudgetAction = (typeof BUDGET_ACTIONS)[number];
 
 /**
  * Metres of movement a creature has per turn for `action`, against which the costs of §3.1 are spent.
- * *Decision* (RULES.md gives costs, not budgets): the walking speed; for climbing, swimming and flying, the
+ * *Decision* (docs/rules.md gives costs, not budgets): the walking speed; for climbing, swimming and flying, the
  * creature's own climbing, swimming or flying speed when it is higher (the cost then follows `hasSpeed`).
  * Throws UnknownValue (action), NotANumber / Negative (speeds).
  */
@@ -435,7 +435,7 @@ export function movementBudget(speeds: MovementSpeeds, action: BudgetAction): nu
 /**
  * The speed a creature moves at when no action is named (a chase, a prefilled group speed): its walking speed; a
  * creature that does not walk (walk 0: one that only flies or swims), its fastest other speed.
- * *Decision* (RULES.md gives speeds per mode, not which one a chase uses). Throws NotANumber / Negative (speeds).
+ * *Decision* (docs/rules.md gives speeds per mode, not which one a chase uses). Throws NotANumber / Negative (speeds).
  */
 export function usualSpeed(speeds: MovementSpeeds): number {
   requireObject("speeds", speeds);
@@ -463,7 +463,7 @@ export interface JumpCheckOptions extends LongJumpOptions {
 }
 
 /**
- * True when a single jump of `metres` is longer than the creature's long jump (RULES.md §3.2), with the
+ * True when a single jump of `metres` is longer than the creature's long jump (docs/rules.md §3.2), with the
  * run-up it took (`runUp`: boolean or metres). Throws as longJump, plus NotANumber / Negative (metres).
  */
 export function jumpTooLong(ruleset: RulesetId, options: JumpCheckOptions): boolean {

@@ -1,6 +1,6 @@
 /**
- * Polaris (3rd edition, seed 003): d20 roll-under tests with difficulty, margins and degrees (RULES.md §9.1),
- * and the action phases of a combat round (RULES.md §9.2). Pure data and functions; no dice are rolled
+ * Polaris (3rd edition, seed 003): d20 roll-under tests with difficulty, margins and degrees (docs/rules.md §9.1),
+ * and the action phases of a combat round (docs/rules.md §9.2). Pure data and functions; no dice are rolled
  * here: the caller rolls the d20 and passes the result.
  */
 import { RulesError } from "./errors.js";
@@ -9,7 +9,7 @@ import { deepFreeze, list, record, show } from "./guard.js";
 import { RULES_LIMITS } from "./limits.js";
 
 // ---------------------------------------------------------------------------------------------------------
-// Tables (RULES.md §9.1)
+// Tables (docs/rules.md §9.1)
 // ---------------------------------------------------------------------------------------------------------
 
 /** Difficulty ids, from the easiest to the hardest. */
@@ -81,7 +81,7 @@ export interface PolarisDegreeBand<D extends PolarisDegree> {
 }
 
 /**
- * Margin of success → degree and modifier. *Decision (RULES.md §9.1):* a margin of 0 only happens on a
+ * Margin of success → degree and modifier. *Decision (docs/rules.md §9.1):* a margin of 0 only happens on a
  * critical success (die = final chance) and reads as "De justesse" +0, hence the first band starts at 0.
  */
 export const SUCCESS_DEGREES: readonly PolarisDegreeBand<PolarisSuccessDegree>[] = deepFreeze([
@@ -118,7 +118,7 @@ const FAILURE_DEGREE_IDS = [...new Set(FAILURE_DEGREES.map((b) => b.degree))] as
 export const POLARIS_RETRY_STEP = deepFreeze({ normal: -1, pressed: -3 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Tests (RULES.md §9.1)
+// Tests (docs/rules.md §9.1)
 // ---------------------------------------------------------------------------------------------------------
 
 export type PolarisCritical = "success" | "failure";
@@ -204,7 +204,7 @@ function polarisInt(name: string, value: unknown, min = -POLARIS_MAX): number {
 }
 
 /**
- * What a critical success adds to the margin (RULES.md §9.1): the override when given; an attribute test adds half the
+ * What a critical success adds to the margin (docs/rules.md §9.1): the override when given; an attribute test adds half the
  * attribute's level, rounded down (seed 003); a skill test its mastery level (*Decision*: the seed's skill amount is
  * cut from the preview). *Decision:* a negative level adds nothing (a critical success never lowers the margin).
  */
@@ -216,7 +216,7 @@ function criticalBonusFor(input: PolarisTestInput, kind: PolarisTestKind, master
 }
 
 /**
- * Resolves a Polaris test (RULES.md §9.1).
+ * Resolves a Polaris test (docs/rules.md §9.1).
  * - final chance = chance + difficulty modifier + retry penalty; success when die ≤ final chance;
  *   margin of success = final − die, margin of failure = die − final.
  * - *Decision:* a die equal to the final chance is a critical success (margin 0 before the bonus); a natural
@@ -290,7 +290,7 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
 }
 
 /**
- * Raising (or lowering) the difficulty on purpose (RULES.md §9.1, "S'imposer une Difficulté supplémentaire"): the
+ * Raising (or lowering) the difficulty on purpose (docs/rules.md §9.1, "S'imposer une Difficulté supplémentaire"): the
  * difficulty id `steps` degrees harder along the table (negative = easier), clamped at `extremelyEasy` and `heroic`.
  * *Decision:* the seed's "Malaisée" is not in its table and is not offered. Throws UnknownValue (not a difficulty id:
  * a plain modifier has no degrees), NotANumber / NotAnInteger / OutOfRange (steps, |steps| ≤ 100).
@@ -302,7 +302,7 @@ export function harderDifficulty(difficulty: PolarisDifficulty, steps: number): 
   return POLARIS_DIFFICULTY_IDS[i]!;
 }
 
-/** A countdown (RULES.md §9.1): how many attempts are left. */
+/** A countdown (docs/rules.md §9.1): how many attempts are left. */
 export interface PolarisCountdown {
   /** Attempts left (never below 0). */
   left: number;
@@ -312,11 +312,11 @@ export interface PolarisCountdown {
   exhausted: boolean;
 }
 
-/** What a catastrophe may cost on top of its attempt (RULES.md §9.1: one or two more, the GM's choice). */
+/** What a catastrophe may cost on top of its attempt (docs/rules.md §9.1: one or two more, the GM's choice). */
 export const POLARIS_CATASTROPHE_COSTS = deepFreeze([1, 2] as const);
 
 /**
- * A countdown (RULES.md §9.1, "comptes à rebours"): `maxAttempts` (integer 1..100) attempts; `tests` are the
+ * A countdown (docs/rules.md §9.1, "comptes à rebours"): `maxAttempts` (integer 1..100) attempts; `tests` are the
  * `polarisTest` results in order. Each attempt uses one; a failure of degree "catastrophique" (margin of failure ≥ 15)
  * uses `catastropheCost` more (1 or 2, default 1). `left` never goes below 0; `succeeded` when a test succeeded;
  * `exhausted` when `left` is 0 without a success. Tests after the countdown ended (a success, or no attempt left)
@@ -345,7 +345,7 @@ export function countdownLeft(maxAttempts: number, tests: readonly PolarisTestRe
 }
 
 /**
- * The cumulative retry penalty the referee may impose (RULES.md §9.1): attempt 1 → 0, then −1 per new
+ * The cumulative retry penalty the referee may impose (docs/rules.md §9.1): attempt 1 → 0, then −1 per new
  * attempt, or −3 per new attempt when `pressed`. `attempt` is an integer ≥ 1. Whether to apply it, and the
  * maximum number of attempts, are the referee's call.
  */
@@ -356,7 +356,7 @@ export function retryPenalty(attempt: number, pressed = false): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Action phases (RULES.md §9.2)
+// Action phases (docs/rules.md §9.2)
 // ---------------------------------------------------------------------------------------------------------
 
 /** Bonus to initiative when hastening an action. */
@@ -434,7 +434,7 @@ export function comparePolaris(a: PolarisCombatant, b: PolarisCombatant): number
 }
 
 /**
- * The action phases of a Polaris round (RULES.md §9.2).
+ * The action phases of a Polaris round (docs/rules.md §9.2).
  * - phases = the highest effective initiative (hasten +3 counts); phases count down to 1.
  * - A combatant acts at its effective initiative, or at `delayTo` when delaying (must be a later phase, i.e.
  *   a lower number, ≥ 1; throws OutOfRange otherwise). Delaying does not lower the number of phases.

@@ -1,5 +1,5 @@
 /**
- * Flight and pursuit (RULES.md §8): in the dungeon (§8.1), outdoors (§8.2, pmt's table, which ose also
+ * Flight and pursuit (docs/rules.md §8): in the dungeon (§8.1), outdoors (§8.2, pmt's table, which ose also
  * uses per §8.3), and the dungeon running limit.
  *
  * Rulesets other than pmt and ose use the ose rules (ENCOUNTER_BASE_RULESET in encounter.ts); only
@@ -47,7 +47,7 @@ export interface DungeonFlightDetail {
 }
 
 /**
- * RULES.md §8.1 with detail. Flight is impossible once combat has started; a strictly faster fleeing
+ * docs/rules.md §8.1 with detail. Flight is impossible once combat has started; a strictly faster fleeing
  * side always escapes; otherwise there is a pursuit, in which the pursuers catch the fleeing side only
  * if they are strictly faster (equal speeds: a pursuit the pursuers cannot win — it ends when the
  * fleeing side leaves the monster's field of view or the referee says so).
@@ -62,12 +62,12 @@ export function dungeonFlightDetail(opts: DungeonFlightOptions): DungeonFlightDe
   return { outcome: "pursuit", pursuersCanCatch: pursuer > fleeing };
 }
 
-/** RULES.md §8.1: `escapes | pursuit | impossible` (see dungeonFlightDetail). */
+/** docs/rules.md §8.1: `escapes | pursuit | impossible` (see dungeonFlightDetail). */
 export function dungeonFlight(opts: DungeonFlightOptions): DungeonFlightOutcome {
   return dungeonFlightDetail(opts).outcome;
 }
 
-/** pmt: a reaction total of 7..12 means the monster pursues (RULES.md §8.1). */
+/** pmt: a reaction total of 7..12 means the monster pursues (docs/rules.md §8.1). */
 export const PMT_PURSUIT_MIN_REACTION = 7;
 /**
  * ose: the referee decides; "a low reaction result suggests pursuit". *Decision (module):* a total of
@@ -86,7 +86,7 @@ export interface PursuesDetail {
 }
 
 /**
- * Whether a monster pursues fleeing characters, from a reaction total (RULES.md §8.1, §8.3).
+ * Whether a monster pursues fleeing characters, from a reaction total (docs/rules.md §8.1, §8.3).
  * pmt: 2d6 (2..12), 7–12 → pursues. ose and the rulesets that fall back to it: the referee decides,
  * `pursues` is null and `suggested` is true for a total ≤ 5 (2d6 + CHA mod, any integer).
  */
@@ -108,7 +108,7 @@ export function pursues(rs: RulesetId, reactionTotalValue: number): boolean | nu
   return pursuesDetail(rs, reactionTotalValue).pursues;
 }
 
-/** RULES.md §8.1: a treasure-loving monster stops to pick up dropped treasure on 3–6 on 1d6 (50 %). */
+/** docs/rules.md §8.1: a treasure-loving monster stops to pick up dropped treasure on 3–6 on 1d6 (50 %). */
 export function dropDistracts(d6: number): boolean {
   return num("d6", d6, { min: 1, max: 6, integer: true }) >= 3;
 }
@@ -128,8 +128,8 @@ export interface EvasionRow {
 }
 
 /**
- * RULES.md §8.2, the escape chance by size of the fleeing group and size of the pursuing group
- * relative to it. *Decision (RULES.md):* band 1 = pursuers up to 25 % of the fleeing group, band 2 =
+ * docs/rules.md §8.2, the escape chance by size of the fleeing group and size of the pursuing group
+ * relative to it. *Decision (docs/rules.md):* band 1 = pursuers up to 25 % of the fleeing group, band 2 =
  * above 25 % up to 75 %, band 3 = above 75 %.
  */
 export const EVASION_TABLE: readonly EvasionRow[] = deepFreeze([
@@ -141,7 +141,7 @@ export const EVASION_TABLE: readonly EvasionRow[] = deepFreeze([
 
 /** The band upper limits, in percent of the fleeing group (band 3 has none). */
 export const EVASION_BAND_LIMITS = deepFreeze([25, 75] as const);
-/** The fleeing side always has at least 5 % (RULES.md §8.2). */
+/** The fleeing side always has at least 5 % (docs/rules.md §8.2). */
 export const EVASION_MIN_CHANCE = 5;
 /** *Decision (module):* the chance is capped at 100 % (a certain escape). */
 export const EVASION_MAX_CHANCE = 100;
@@ -185,7 +185,7 @@ function evasionBand(fleeing: number, pursuers: number): EvasionBand {
 }
 
 /**
- * RULES.md §8.2: the fleeing side's escape chance in percent. Worked examples: 4 fleeing vs 1 pursuer
+ * docs/rules.md §8.2: the fleeing side's escape chance in percent. Worked examples: 4 fleeing vs 1 pursuer
  * → 50 %; vs 2 → 70 %. More pursuers never lower the chance (larger groups are slower and noisier).
  * The bonuses are referee adjustments in percentage points, both ≥ 0 (the pursuers' bonus is
  * subtracted). The result is never below 5 % and never above 100 %.
@@ -318,10 +318,10 @@ function checkPursuitState(state: PursuitState): PursuitState {
 }
 
 /**
- * Plays one day of the outdoor chase (RULES.md §8.2) and returns the new state (the input is not
+ * Plays one day of the outdoor chase (docs/rules.md §8.2) and returns the new state (the input is not
  * changed) with the day's record appended to `log` and also returned as `record`.
  * - pursuers surprised: the fleeing side escapes automatically (no dice);
- * - fleeing side surprised: *Decision (RULES.md §8.2):* it is not barred from fleeing; it rolls on the table like
+ * - fleeing side surprised: *Decision (docs/rules.md §8.2):* it is not barred from fleeing; it rolls on the table like
  *   any side (only the side that is not surprised escapes automatically);
  * - otherwise 1d100 ≤ evasion chance → `escaped`; on a failure, if the pursuers are faster, 1d100 ≤ 50
  *   → `caught` (*Decision (module):* the 50 % is rolled on 1d100), else the chase `continues` to the
@@ -397,9 +397,9 @@ export interface DungeonRunRule {
 /**
  * Running limits. pmt (seed 002): 30 rounds (½ turn), then the character is exhausted (the effects are
  * in a "Rest" section the seed does not include). ose: 30 rounds, then exhausted: −2 to attacks, damage
- * and AC until three turns of rest (this text is not in seed 004 nor RULES.md; see docs/api/encounter.md).
+ * and AC until three turns of rest (this text is not in seed 004 nor docs/rules.md; see docs/api/encounter.md).
  * Not to be confused with ose's encounter movement (⅓ rate), limited to 60 rounds = 1 turn (seed 004,
- * RULES.md §8.3). Other rulesets use ose.
+ * docs/rules.md §8.3). Other rulesets use ose.
  */
 export const DUNGEON_RUN: Readonly<Record<EncounterRules, Readonly<DungeonRunRule>>> = deepFreeze({
   pmt: { limitRounds: 30, penalty: null, restTurns: null },
@@ -465,7 +465,7 @@ export function dungeonRunRound(state: DungeonRunState): DungeonRunResult {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A group moves at the rate of its slowest member (RULES.md §8.1 compares "the movement rates of the
+ * A group moves at the rate of its slowest member (docs/rules.md §8.1 compares "the movement rates of the
  * slowest member of each side"). Throws EmptyParty (no member), NotANumber / Negative.
  */
 export function groupSpeed(speeds: readonly number[]): number {
@@ -489,7 +489,7 @@ export function compareSpeeds(fleeingSpeed: number, pursuerSpeed: number): Speed
 }
 
 /**
- * RULES.md §8.2 referee adjustments: dense woods (for the fleeing side) and pursuers twice as fast
+ * docs/rules.md §8.2 referee adjustments: dense woods (for the fleeing side) and pursuers twice as fast
  * (for the pursuers) are each worth +20 to +25 percentage points. The dialog offers 20 by default.
  */
 export const EVASION_ADJUSTMENT = deepFreeze({ min: 20, max: 25, default: 20 } as const);
@@ -580,9 +580,9 @@ function pushEvent(state: DungeonChaseState, e: DungeonChaseEvent, more: Partial
 }
 
 /**
- * Starts a flight in the dungeon (RULES.md §8.1, §7.2, §8.3), in this order:
+ * Starts a flight in the dungeon (docs/rules.md §8.1, §7.2, §8.3), in this order:
  * 1. surprise: surprised pursuers → `escaped`; a surprised fleeing side is not barred from fleeing (*Decision*, as
- *    outdoors, RULES.md §8.2): it goes on like any side (if the other side attacked in the free round, combat has
+ *    outdoors, docs/rules.md §8.2): it goes on like any side (if the other side attacked in the free round, combat has
  *    started: pass `combatStarted`);
  * 2. `dungeonFlightDetail`: `impossible` once combat has started; a strictly faster fleeing side `escaped`;
  * 3. pmt, monsters pursuing: the reaction total (rolled 2d6, reason "reaction", unless given) decides;

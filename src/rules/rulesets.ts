@@ -1,7 +1,7 @@
 import { show } from "./text.js";
 import { RulesError } from "./errors.js";
 
-/** The five rulesets the module knows (RULES.md, "The rulesets"). */
+/** The five rulesets the module knows (docs/rules.md, "The rulesets"). */
 export const RULESETS = Object.freeze(["rnp", "dnd5e", "pmt", "ose", "polaris"] as const);
 export type RulesetId = (typeof RULESETS)[number];
 

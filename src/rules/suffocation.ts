@@ -4,7 +4,7 @@ import { holdBreath, suffocationRounds } from "./survival.js";
 import { num } from "./validate.js";
 
 /**
- * RULES.md §4.2 in play: a creature that holds its breath, then runs out of air, then drops to 0 HP. Everything is
+ * docs/rules.md §4.2 in play: a creature that holds its breath, then runs out of air, then drops to 0 HP. Everything is
  * relative to the moment it started holding its breath (in seconds of world time), so that the glue only stores the
  * start and compares with the world clock.
  */
@@ -28,7 +28,7 @@ export interface SuffocationTimeline {
 }
 
 /**
- * RULES.md §4.2: the whole timeline of a creature that stops breathing. It holds its breath `holdBreath(conMod)`
+ * docs/rules.md §4.2: the whole timeline of a creature that stops breathing. It holds its breath `holdBreath(conMod)`
  * seconds, then survives `suffocationRounds(conMod)` rounds of `roundSeconds` out of air, and at the start of the
  * next round drops to 0 HP. CON +2 with 6 s rounds: 180 s, then 2 rounds, down at 192 s.
  */
@@ -48,7 +48,7 @@ export interface BreathState extends SuffocationTimeline {
 }
 
 /**
- * Where a creature stands `elapsedSeconds` after it started holding its breath (RULES.md §4.2). Holding while
+ * Where a creature stands `elapsedSeconds` after it started holding its breath (docs/rules.md §4.2). Holding while
  * `elapsedSeconds < holdSeconds`; out of air until `dropSeconds`; down from then on. A negative `elapsedSeconds`
  * (world time rewound before the start) is the start itself. CON −1, 6 s rounds, 33 s later: out of air, 3 s and
  * 1 round left.

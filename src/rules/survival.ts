@@ -5,7 +5,7 @@ import { deepFreeze } from "./guard.js";
 import { RULES_LIMITS } from "./limits.js";
 
 /**
- * RULES.md §4.2–4.4 (rnp): suffocation, food and water. Every number of those sections lives here once.
+ * docs/rules.md §4.2–4.4 (rnp): suffocation, food and water. Every number of those sections lives here once.
  * Exhaustion levels follow the 5e convention: 0 to 6 (6 = death); the seeds do not restate the scale.
  */
 export const SURVIVAL_TABLE = deepFreeze({
@@ -50,14 +50,14 @@ function conModifier(name: string, conMod: unknown): number {
   return num(name, conMod, { integer: true, min: SURVIVAL_CON_MOD_RANGE.min, max: SURVIVAL_CON_MOD_RANGE.max });
 }
 
-/** RULES.md §4.2: how long a creature holds its breath, in seconds: 1 + CON modifier minutes, minimum 30 s. */
+/** docs/rules.md §4.2: how long a creature holds its breath, in seconds: 1 + CON modifier minutes, minimum 30 s. */
 export function holdBreath(conMod: number): number {
   const c = conModifier("conMod", conMod);
   return Math.max(SURVIVAL_TABLE.holdBreathMinSeconds, (SURVIVAL_TABLE.holdBreathBaseMinutes + c) * 60);
 }
 
 /**
- * RULES.md §4.2: once out of air, the number of rounds a creature survives (CON modifier, minimum 1). At the
+ * docs/rules.md §4.2: once out of air, the number of rounds a creature survives (CON modifier, minimum 1). At the
  * start of the next round it drops to 0 HP and is dying; it cannot be stabilised nor regain HP while it cannot breathe.
  */
 export function suffocationRounds(conMod: number): number {
@@ -65,13 +65,13 @@ export function suffocationRounds(conMod: number): number {
   return Math.max(SURVIVAL_TABLE.suffocationMinRounds, c);
 }
 
-/** RULES.md §4.3: the days a character can go without food before exhaustion (3 + CON modifier, minimum 1). */
+/** docs/rules.md §4.3: the days a character can go without food before exhaustion (3 + CON modifier, minimum 1). */
 export function fastingDays(conMod: number): number {
   const c = conModifier("conMod", conMod);
   return Math.max(SURVIVAL_TABLE.fastingMinDays, SURVIVAL_TABLE.fastingBaseDays + c);
 }
 
-/** Litres of water a character needs per day (RULES.md §4.4): 3 L, 6 L in hot weather. */
+/** Litres of water a character needs per day (docs/rules.md §4.4): 3 L, 6 L in hot weather. */
 export function waterNeedLitres(hot: boolean): number {
   if (typeof hot !== "boolean") {
     throw new RulesError("AVENTURE.Error.UnknownValue", { name: "hot", value: show(hot), allowed: "true, false" });
@@ -125,7 +125,7 @@ export function survivalSaveSucceeds(name: string, result: unknown, dc: number):
 }
 
 /**
- * RULES.md §4.3–4.4: the end of one day of eating and drinking.
+ * docs/rules.md §4.3–4.4: the end of one day of eating and drinking.
  * - Food: full rations reset the fasting counter to 0; half rations add 0.5; none adds 1. Each whole day of the
  *   counter beyond fastingDays(conMod) is one level (so half rations beyond the limit give a level every other day).
  * - Water (relative to the need): none = 1 level automatically; half = CON save DC 15 or 1 level.

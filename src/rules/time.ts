@@ -3,7 +3,7 @@ import { ruleset, type RulesetId } from "./rulesets.js";
 import { num } from "./validate.js";
 import { deepFreeze } from "./guard.js";
 
-/** RULES.md §1: the length of a round and of a turn, in seconds, per ruleset. */
+/** docs/rules.md §1: the length of a round and of a turn, in seconds, per ruleset. */
 export const TIME_TABLE: Readonly<Record<RulesetId, Readonly<{ round: number; turn: number | null }>>> = deepFreeze({
   rnp: { round: 6, turn: null },
   dnd5e: { round: 6, turn: null },

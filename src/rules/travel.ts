@@ -21,7 +21,7 @@ import { RULES_LIMITS } from "./limits.js";
 export * from "./survival.js";
 
 /*
- * RULES.md §2 (travel: rnp, dnd5e; getting lost: pmt; encounter movement: pmt, ose) and, through travelPlan,
+ * docs/rules.md §2 (travel: rnp, dnd5e; getting lost: pmt; encounter movement: pmt, ose) and, through travelPlan,
  * §4.3–4.4 (food and water, rnp). Metres and seconds; speeds given by the user in km/h.
  */
 
@@ -32,7 +32,7 @@ export const TRAVEL_PERIODS = deepFreeze(["minute", "hour", "day"] as const);
 export type TravelPer = (typeof TRAVEL_PERIODS)[number];
 
 /**
- * RULES.md §2.1, in metres. The day column assumes 8 hours of marching and is used as given (it is not
+ * docs/rules.md §2.1, in metres. The day column assumes 8 hours of marching and is used as given (it is not
  * 8 × the hour column for slow and fast).
  */
 export const TRAVEL_PACE_TABLE: Readonly<Record<TravelPace, Readonly<Record<TravelPer, number>>>> = deepFreeze({
@@ -41,7 +41,7 @@ export const TRAVEL_PACE_TABLE: Readonly<Record<TravelPace, Readonly<Record<Trav
   fast: { minute: 120, hour: 6000, day: 45000 },
 });
 
-/** The other numbers of RULES.md §2. */
+/** The other numbers of docs/rules.md §2. */
 export const TRAVEL_RULES = deepFreeze({
   /** §2.1/2.4: hours of marching the day column assumes; beyond, forced march. */
   standardHours: 8,
@@ -67,7 +67,7 @@ export const TRAVEL_RULES = deepFreeze({
 } as const);
 
 /**
- * RULES.md §2.8: running (exploration rate per round) lasts at most this many rounds, then the runner is exhausted.
+ * docs/rules.md §2.8: running (exploration rate per round) lasts at most this many rounds, then the runner is exhausted.
  * pmt: seed 002 (30 rounds, ½ turn); ose: Old-School Essentials' own rule (seed 004 has none): 30 rounds, then
  * exhausted until 3 turns of rest. The numbers come from DUNGEON_RUN (pursuit.ts), the one table of running.
  * null: the ruleset has no such rule.
@@ -82,7 +82,7 @@ export const TRAVEL_RUNNING_TABLE: Readonly<Record<RulesetId, Readonly<{ rounds:
   });
 
 /**
- * RULES.md §2.8 (ose, seed 004): the encounter movement rate (⅓ of the exploration rate per round) can be kept for
+ * docs/rules.md §2.8 (ose, seed 004): the encounter movement rate (⅓ of the exploration rate per round) can be kept for
  * at most this many rounds (60 = one turn). null: the ruleset sets no such limit.
  */
 export const ENCOUNTER_MOVEMENT_LIMIT: Readonly<Record<RulesetId, number | null>> = deepFreeze({
@@ -102,7 +102,7 @@ export type TravelMode = (typeof TRAVEL_MODES)[number];
 export const MARCHING_POSITIONS = deepFreeze(["front", "middle", "rear"] as const);
 export type MarchingPosition = (typeof MARCHING_POSITIONS)[number];
 
-/** RULES.md §2.6. "none" and "watch" keep an eye out for threats; the others keep the character busy. */
+/** docs/rules.md §2.6. "none" and "watch" keep an eye out for threats; the others keep the character busy. */
 export const TRAVEL_ACTIVITIES = deepFreeze(["none", "watch", "navigate", "map", "track", "forage"] as const);
 export type TravelActivity = (typeof TRAVEL_ACTIVITIES)[number];
 export const TRAVEL_BUSY_ACTIVITIES: readonly TravelActivity[] = deepFreeze(["navigate", "map", "track", "forage"]);
@@ -163,7 +163,7 @@ function options(name: string, v: unknown, required = false): Record<string, unk
 }
 
 /**
- * RULES.md §2.1/2.3: the distance in metres a group covers at `pace` per minute, hour or day (the day column as
+ * docs/rules.md §2.1/2.3: the distance in metres a group covers at `pace` per minute, hour or day (the day column as
  * given), halved with `options.difficult`.
  */
 export function paceDistance(pace: TravelPace, per: TravelPer, opts?: { difficult?: boolean }): number {
@@ -174,7 +174,7 @@ export function paceDistance(pace: TravelPace, per: TravelPer, opts?: { difficul
 }
 
 /**
- * RULES.md §2.4: the Constitution save DC at the end of the `hoursMarched`-th hour of marching in a day:
+ * docs/rules.md §2.4: the Constitution save DC at the end of the `hoursMarched`-th hour of marching in a day:
  * null up to 8, 11 for the 9th hour, 12 for the 10th… (integer 0..24).
  */
 export function forcedMarchDC(hoursMarched: number): number | null {
@@ -183,13 +183,13 @@ export function forcedMarchDC(hoursMarched: number): number | null {
   return TRAVEL_RULES.forcedMarchBaseDC + (h - TRAVEL_RULES.standardHours);
 }
 
-/** RULES.md §2.8 (pmt, ose): encounter movement per round in metres = exploration rate (metres per turn) / 3. */
+/** docs/rules.md §2.8 (pmt, ose): encounter movement per round in metres = exploration rate (metres per turn) / 3. */
 export function encounterMovement(explorationRate: number): number {
   return clean(num("explorationRate", explorationRate, { min: 0 }) / TRAVEL_RULES.encounterMovementDivisor);
 }
 
 /**
- * RULES.md §2.8: how many rounds a character can run (at its exploration rate per round): 30 in pmt (seed 002) and 30
+ * docs/rules.md §2.8: how many rounds a character can run (at its exploration rate per round): 30 in pmt (seed 002) and 30
  * in ose (Old-School Essentials' own rule; seed 004 has no running rule), exhausted afterwards (TRAVEL_RUNNING_TABLE).
  * rnp, dnd5e and polaris have no such rule and give null (like turnSeconds); an unknown ruleset throws UnknownRuleset.
  */
@@ -198,7 +198,7 @@ export function runningLimitRounds(rs: RulesetId): number | null {
 }
 
 /**
- * RULES.md §2.8 (ose, seed 004): how many rounds the encounter movement rate can be kept: 60 (one turn) in ose, null
+ * docs/rules.md §2.8 (ose, seed 004): how many rounds the encounter movement rate can be kept: 60 (one turn) in ose, null
  * for the other rulesets (no such limit). Throws UnknownRuleset.
  */
 export function encounterMovementLimitRounds(rs: RulesetId): number | null {
@@ -206,7 +206,7 @@ export function encounterMovementLimitRounds(rs: RulesetId): number | null {
 }
 
 /**
- * RULES.md §2.7 (pmt): the group is lost when the referee's 1d100 (`roll`, 1..100) is at most `chance` (percent,
+ * docs/rules.md §2.7 (pmt): the group is lost when the referee's 1d100 (`roll`, 1..100) is at most `chance` (percent,
  * 0..100). A chance of 0 never gets lost (the default: the seed gives no percentage).
  */
 export function travelLostCheck(chance: number, roll: number): boolean {
@@ -243,7 +243,7 @@ export interface TravelMemberInput {
   activity?: TravelActivity;
 }
 
-/** One leg of a route (RULES.md §11): real metres on one terrain. */
+/** One leg of a route (docs/rules.md §11): real metres on one terrain. */
 export interface TravelLegInput {
   metres: number;
   terrain: TravelTerrain;
@@ -261,7 +261,7 @@ export interface TravelInput {
   distance?: number;
   /** Seconds of real (world) time travelling. */
   duration?: number;
-  /** A route (RULES.md §11): its legs in order, each on normal or difficult terrain (instead of distance and terrain). */
+  /** A route (docs/rules.md §11): its legs in order, each on normal or difficult terrain (instead of distance and terrain). */
   legs?: readonly TravelLegInput[];
   /** Hours of marching (or sailing) per day, > 0 and ≤ 24. Default 8. */
   hoursPerDay?: number;
@@ -281,7 +281,7 @@ export interface TravelForcedMarchHour {
 }
 
 /**
- * Which column of the pace table (RULES.md §2.1) a stretch of a day's march is read from: the day column (a whole
+ * Which column of the pace table (docs/rules.md §2.1) a stretch of a day's march is read from: the day column (a whole
  * standard day of 8 h), the hour column (each hour of a short day, forced-march hours), the minute column (what is
  * left after whole hours); a gallop (§2.5, twice the fast hour) or the own speed of a boat or special mount.
  */
@@ -403,7 +403,7 @@ export interface TravelPlan {
   dayDistance: number;
   /** Real metres in total. */
   distance: number;
-  /** RULES.md §11: Σ normal metres + 2 × Σ difficult metres (boats: the real metres), the distance the time is computed on. */
+  /** docs/rules.md §11: Σ normal metres + 2 × Σ difficult metres (boats: the real metres), the distance the time is computed on. */
   equivalentDistance: number;
   /** The route: its legs in order (one leg for a journey given by distance or duration). */
   legs: TravelPlanLeg[];
@@ -425,7 +425,7 @@ export interface TravelPlan {
 }
 
 /*
- * The march is computed on equivalent metres (RULES.md §11): the rates of normal terrain, and each difficult metre
+ * The march is computed on equivalent metres (docs/rules.md §11): the rates of normal terrain, and each difficult metre
  * counts double (§2.3: the group covers half the distance), boats excepted. A piece is a part of a day's march read
  * from one column, at a steady rate.
  */
@@ -477,7 +477,7 @@ function hourColumnCovering(row: Readonly<Record<TravelPer, number>>, eq: number
 }
 
 /**
- * One day's march of `hours` (RULES.md §2.1 *Decision (which column)*, §2.4, §2.5): a whole standard day (8 h) covers
+ * One day's march of `hours` (docs/rules.md §2.1 *Decision (which column)*, §2.4, §2.5): a whole standard day (8 h) covers
  * the day column, the hours beyond it the hour column (forced march), a shorter day the hour column per hour and the
  * minute column for what is left; a gallop its first hour at twice the fast hour, then the hour and minute columns
  * (a gallop day has no whole standard day of walking); boats and special mounts their own speed.
@@ -572,7 +572,7 @@ function normalisePositions(used: readonly MarchingPosition[]): Map<MarchingPosi
   return map;
 }
 
-/** A route's legs (RULES.md §11), checked: each leg with its equivalent length (difficult metres count double). */
+/** A route's legs (docs/rules.md §11), checked: each leg with its equivalent length (difficult metres count double). */
 interface Leg {
   metres: number;
   terrain: TravelTerrain;
@@ -640,7 +640,7 @@ function walkLegs(legs: readonly Leg[], days: readonly { startSeconds: number; p
 }
 
 /**
- * RULES.md §2 and §4.3–4.4 (and §11 for a route): plans a whole journey. Pure: rolls nothing; lists the saves to roll
+ * docs/rules.md §2 and §4.3–4.4 (and §11 for a route): plans a whole journey. Pure: rolls nothing; lists the saves to roll
  * (`saves`), whose results go to travelOutcome.
  *
  * Decisions (documented in docs/api/travel.md):
@@ -648,7 +648,7 @@ function walkLegs(legs: readonly Leg[], days: readonly { startSeconds: number; p
  *   counts 24 h; the last counts only its marching (the group arrives at the end of its march). With a duration
  *   given, the elapsed time is that duration: whole 24-h days march `hoursPerDay` each, a remainder marches
  *   min(remainder, hoursPerDay).
- * - Which column (RULES.md §2.1): a whole standard day (8 h) covers the day column; a shorter day the hour column
+ * - Which column (docs/rules.md §2.1): a whole standard day (8 h) covers the day column; a shorter day the hour column
  *   for each hour and the minute column for what is left; every hour beyond 8 the hour column (§2.4). A distance is
  *   whole days first, then the remainder at the hour column; a remainder needing 8 h or more at the hour column is
  *   one more whole day. A forced-march save is due at the end of each completed hour beyond 8.
@@ -923,7 +923,7 @@ export interface RoutePosition {
 }
 
 /**
- * RULES.md §11: where the party is after `seconds` of world time from departure, on the route of `plan` (a
+ * docs/rules.md §11: where the party is after `seconds` of world time from departure, on the route of `plan` (a
  * travelPlan result): it moves steadily within each stretch of each day's march and stands still between days;
  * before departure it is at the start, after arrival at the end (clamped to the route). A party standing exactly at
  * the end of a leg is on the next leg, at fraction 0 (at the end of the route: the last leg, fraction 1).
@@ -969,7 +969,7 @@ export function routePosition(plan: TravelPlan, seconds: number): RoutePosition 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Survival activities (RULES.md §2.6)
+// Survival activities (docs/rules.md §2.6)
 
 /** §2.6: the activities that call for a Wisdom (Survival) check while travelling. */
 export const TRAVEL_SURVIVAL_ACTIVITIES = deepFreeze(["navigate", "track", "forage"] as const);
@@ -991,7 +991,7 @@ export interface TravelSurvivalCheck {
 }
 
 /**
- * RULES.md §2.6: the Wisdom (Survival) checks of a journey: one per travel day for each member whose activity is
+ * docs/rules.md §2.6: the Wisdom (Survival) checks of a journey: one per travel day for each member whose activity is
  * navigate, track or forage, against `dc` (an integer 1..40, default 10), in day order then plan order. What a
  * result means is the GM's call (§2.6 says "when asked"): a failed navigation may get the group lost (pmt: reported
  * with the daily lost check), tracking loses the trail, foraging finds nothing. Nothing here changes exhaustion.

@@ -1,5 +1,5 @@
 /**
- * Suffocation in play (RULES.md §4.2): a creature holds its breath for `holdBreath(conMod)` seconds of world time,
+ * Suffocation in play (docs/rules.md §4.2): a creature holds its breath for `holdBreath(conMod)` seconds of world time,
  * then survives `suffocationRounds(conMod)` rounds out of air, then drops to 0 HP and is dying.
  *
  * Who may do what (docs/security.md): the token's owners start and stop it ("Hold breath" / "Breathe again" on the

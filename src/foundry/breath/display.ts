@@ -1,5 +1,5 @@
 /**
- * Where the remaining time shows (RULES.md §4.2): a token HUD panel (holding: time left; out of air: rounds left;
+ * Where the remaining time shows (docs/rules.md §4.2): a token HUD panel (holding: time left; out of air: rounds left;
  * down) for the GM and the token's owners, the "Hold breath" / "Breathe again" HUD buttons, and a badge next to the
  * combatant in the combat tracker (for the GM and the users who may observe the token). While the token is hidden,
  * neither shows to any player. Each client refreshes what it shows when world time moves (updateWorldTime) or a

@@ -1,5 +1,5 @@
 /**
- * Suffocation in play (RULES.md §4.2), everything it registers (called once from registerHooks() in init): request
+ * Suffocation in play (docs/rules.md §4.2), everything it registers (called once from registerHooks() in init): request
  * "breath" and the recovery of interrupted drops (breath.ts); HUD buttons "hold-breath", "breathe-again" and the HUD
  * panel (display.ts); updateWorldTime (the active GM drops the creatures whose time ran out; every client redraws),
  * updateScene (a breath started, dropped or ended: every client redraws), updateToken (a token hidden or revealed:

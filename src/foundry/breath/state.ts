@@ -1,5 +1,5 @@
 /**
- * The state of a creature that holds its breath (RULES.md §4.2): one entry per token in its SCENE's
+ * The state of a creature that holds its breath (docs/rules.md §4.2): one entry per token in its SCENE's
  * `flags.aventure.breath` (keyed by the token's id), written only by the active GM, with ABSOLUTE world-time deadlines
  * (when the air runs out, when it drops to 0 HP), so that it survives a reload and every client reads the same thing.
  * It is kept on the scene, not on the token, because a token's owner may write the token's flags (docs/security.md,

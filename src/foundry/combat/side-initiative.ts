@@ -1,5 +1,5 @@
 /**
- * Side initiative in the combat tracker (RULES.md §7.3; pmt and ose, or any ruleset with the "side initiative"
+ * Side initiative in the combat tracker (docs/rules.md §7.3; pmt and ose, or any ruleset with the "side initiative"
  * setting): the state a combat carries and what every client reads from it. Rolling happens in side-ops.ts, once per
  * (combat, round), on the active GM.
  *

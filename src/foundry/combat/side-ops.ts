@@ -91,7 +91,7 @@ interface Rolled {
 async function rollFor(sides: SideId[], dice: FoundryDice, rollAlone: boolean): Promise<Rolled> {
   if (sides.length === 0) return { rolls: [], values: {}, fellBack: false };
   if (sides.length === 1 && !rollAlone) return { rolls: [], values: sideInitiativeValues([sides]), fellBack: false };
-  // pmt ties are always simultaneous (RULES.md §7.3): the reroll option applies to ose only.
+  // pmt ties are always simultaneous (docs/rules.md §7.3): the reroll option applies to ose only.
   const r = await rollSideInitiative(sides, sideTiesFor(getSetting("ruleset"), getSetting("sideTies")), dice);
   return {
     rolls: r.rolls.map((pass) => SIDE_IDS.filter((s) => s in pass.rolls).map((s) => [s, pass.rolls[s]!] as [SideId, number])),

@@ -59,7 +59,7 @@ export interface AventureCombatLike extends CombatLike {
 export interface EncounterCombatState {
   /** Sides surprised: their combatants are skipped in round 1. */
   surprised: SideId[];
-  /** Sides that act in round 1 (RULES.md §7.2; [] when nobody acts). */
+  /** Sides that act in round 1 (docs/rules.md §7.2; [] when nobody acts). */
   firstRound: SideId[];
   /** Whether the surprised marker was (or is being) put on the surprised combatants' actors (removed in round 2). */
   marked: boolean;

@@ -1,5 +1,5 @@
 /**
- * Sides of an encounter (RULES.md §7.2, §7.3): tokens grouped by disposition — friendly, neutral,
+ * Sides of an encounter (docs/rules.md §7.2, §7.3): tokens grouped by disposition — friendly, neutral,
  * hostile; secret tokens join the hostile side (their apparent side) — and the surprise roll per side.
  * Reusable by other features (pursuit): no Foundry globals here apart from the Dice passed in.
  */
@@ -69,7 +69,7 @@ export interface SurpriseInput {
 export interface SurpriseRolls {
   /** Side id → the d6 rolled, or null for a side that was already aware (it does not roll). */
   rolls: Record<string, number | null>;
-  /** RULES.md §7.2 applied to these sides (surprised, alert, first round...). */
+  /** docs/rules.md §7.2 applied to these sides (surprised, alert, first round...). */
   outcome: SidesSurpriseOutcome;
 }
 

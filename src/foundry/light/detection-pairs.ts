@@ -1,5 +1,5 @@
 /**
- * Ambient detection's pair conditions (RULES.md §6, "Ambient detection"), from plain data: no Foundry globals, so it is
+ * Ambient detection's pair conditions (docs/rules.md §6, "Ambient detection"), from plain data: no Foundry globals, so it is
  * benchmarked (bench/detection.bench.ts) and its work is counted in tests. The glue (detection.ts) turns tokens into
  * these shapes and keeps what was judged; the rules (`perceivedHider`, `passiveNotices`, `detectionChanges`) decide.
  *

@@ -1,5 +1,5 @@
 /**
- * Ambient detection (RULES.md §6, "Ambient detection"; issue 15), on the active GM only. After each recomputation of
+ * Ambient detection (docs/rules.md §6, "Ambient detection"), on the active GM only. After each recomputation of
  * the light (light tracker: a token moved, a light, a darkness source, an Obscurity region or a wall changed, a door
  * opened, a hiding state or a searching mark changed, both on the scene), the pairs of the tokens concerned are evaluated
  * (detection-pairs.ts: line of sight through walls, distance, the hider's light and obscurity through the observer's

@@ -1,5 +1,5 @@
 /**
- * Hiding (RULES.md §6): checks the prerequisite against every creature that may notice the hider (the setting
+ * Hiding (docs/rules.md §6): checks the prerequisite against every creature that may notice the hider (the setting
  * "detectionObservers": friendly ↔ hostile, or every other disposition) and the observers named — none may see it,
  * whatever the request names —, rolls Dexterity (Stealth) through the adapter, compares it with the passive Perception
  * of the observers rolled against (the ones named, else every hostile token and every creature that may notice; a
@@ -12,7 +12,7 @@
  * but was not rolled against (the request named others) is not hidden from: it joins `seenBy` (it knows where the
  * hider is), so neither ambient detection nor a search treats the hider as hidden from it. A creature that was not
  * there (or could not see at all) when it hid is in neither list: ambient detection compares its passive Perception
- * with the hide's Stealth result the first time it could see the hider (RULES.md §6, "Ambient detection"); with
+ * with the hide's Stealth result the first time it could see the hider (docs/rules.md §6, "Ambient detection"); with
  * ambient detection off, its seeing the hider ends the hiding.
  *
  * Rolls: the GMs' (a monster's Stealth, a searching observer's Perception) are made without a chat message of their
@@ -607,7 +607,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
 
 /**
  * A creature that starts searching rolls Wisdom (Perception) once, through the adapter, against the DC of every token
- * hidden from it (RULES.md §6, `hideResult`). A token it spots is no longer hidden from it; hidden from nobody any
+ * hidden from it (docs/rules.md §6, `hideResult`). A token it spots is no longer hidden from it; hidden from nobody any
  * more, it is no longer hidden at all. The GM gets one card, which records the changes and the searching mark before
  * they are written. Without anyone hidden from it, only the mark is written.
  */

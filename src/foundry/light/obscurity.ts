@@ -1,7 +1,7 @@
 /**
  * The "Obscurity" region behaviour (`aventure.obscurity`, module.json documentTypes.RegionBehavior.obscurity): an area
  * lightly obscured (light fog, foliage) or heavily obscured (thick fog, dense foliage), independently of its light
- * (RULES.md §5 *Decision*). A token inside is seen at best in dim light (light) or not at all (heavy): the light
+ * (docs/rules.md §5 *Decision*). A token inside is seen at best in dim light (light) or not at all (heavy): the light
  * tracker reads it for each token (HUD, effects, hiding prerequisites, ambient detection).
  *
  * Nothing here reacts to region events: the level at a point is read from the viewed scene's regions when the light is

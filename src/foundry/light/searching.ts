@@ -1,5 +1,5 @@
 /**
- * The searching marks (RULES.md §6): the tokens a GM marked as searching, which roll Wisdom (Perception) against
+ * The searching marks (docs/rules.md §6): the tokens a GM marked as searching, which roll Wisdom (Perception) against
  * creatures that hide instead of using their passive score. Who may mark: GMs only (request "setSearching", or a
  * search operation on the active GM; docs/security.md).
  *

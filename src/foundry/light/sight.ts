@@ -1,5 +1,5 @@
 /**
- * Who sees whom on the viewed scene, by the §6 prerequisite (RULES.md §6, `canTryToHide`): line of sight through walls,
+ * Who sees whom on the viewed scene, by the §6 prerequisite (docs/rules.md §6, `canTryToHide`): line of sight through walls,
  * the light at the one seen as the other's senses perceive it at that distance, heavy obscurity, invisibility.
  *
  * Two uses, both on the active GM: the hide prerequisite (hide.ts: no creature that may notice the hider sees it), and

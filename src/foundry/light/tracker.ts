@@ -203,7 +203,7 @@ export class LightTracker {
       const doc = placeable(c, tok.id)!.document;
       const senses = tokenSenses(c, doc);
       // What it sees where it stands: its senses at distance 0, then the obscurity of its own spot (a creature in
-      // thick fog sees nothing, RULES.md §5). The sense named is the one that gave the final level, if any did.
+      // thick fog sees nothing, docs/rules.md §5). The sense named is the one that gave the final level, if any did.
       const detail = perceivedLightDetail(ruleset, light.level, senses.senses, 0);
       const perceived = perceivedVisibility(ruleset, light.level, obscurity, senses.senses, 0);
       const sense = perceived === detail.level ? detail.sense : "none";

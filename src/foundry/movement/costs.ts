@@ -1,6 +1,6 @@
 /**
  * Movement costs on the canvas: the walk, climb, swim, crawl and jump movement actions get cost functions
- * that follow RULES.md §3.1 for the current ruleset (src/rules/movement.ts), so the token ruler and
+ * that follow docs/rules.md §3.1 for the current ruleset (src/rules/movement.ts), so the token ruler and
  * TokenDocument#measureMovementPath show rule costs.
  *
  * Core calls `getCostFunction(token, options)` once per measurement, then the returned function once per

@@ -1,5 +1,5 @@
 /**
- * Falls (RULES.md §4.1): 1d6 per full 3 m (Foundry Roll, shown on the fall card), bludgeoning damage through the
+ * Falls (docs/rules.md §4.1): 1d6 per full 3 m (Foundry Roll, shown on the fall card), bludgeoning damage through the
  * system adapter (or an "Apply damage" button for the GM where the system has no damage API), and prone when the
  * creature really took damage.
  *

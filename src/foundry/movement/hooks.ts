@@ -1,5 +1,5 @@
 /**
- * Movement costs, jumps and falls (issue 4): everything the feature registers, called once from
+ * Movement costs, jumps and falls: everything the feature registers, called once from
  * registerHooks() in init. Hooks: setup (cost functions, ruler class), preMoveToken (refuse moves beyond
  * the speed), moveToken (elevation drops), renderChatMessageHTML (fall card button). Also: the
  * "aventure.fall" and "aventure.fallApply" queries, the fall region behaviour, the jump and fall token HUD

@@ -98,11 +98,11 @@ export function labelFor(token: TokenLike, waypoint: RulerWaypoint, state: Recor
   });
 }
 
-/** The movement actions that may call for Strength (Athletics) at the GM's call (RULES.md §3.1). */
+/** The movement actions that may call for Strength (Athletics) at the GM's call (docs/rules.md §3.1). */
 const ATHLETICS_ACTIONS: ReadonlySet<string> = new Set(["climb", "swim"]);
 
 /**
- * RULES.md §3.1: whether the path climbs or swims between the previous labelled waypoint and this one (the
+ * docs/rules.md §3.1: whether the path climbs or swims between the previous labelled waypoint and this one (the
  * reminder goes on the label that ends such a stretch, once). Remembers this waypoint as the last labelled one.
  */
 export function climbsOrSwimsSinceLabel(waypoint: RulerWaypoint, state: Record<string, unknown>): boolean {
@@ -147,7 +147,7 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
       const context = super._getWaypointLabelContext(waypoint, state) as LabelContext | void;
       if (!context) return context;
       const out: LabelContext = { ...context, aventureBase: baseTemplate };
-      // RULES.md §3.1: a hard climb, icy water or currents call for Strength (Athletics) at the GM's call. A
+      // docs/rules.md §3.1: a hard climb, icy water or currents call for Strength (Athletics) at the GM's call. A
       // reminder of its own, on or off with its setting, whether or not Aventure computes the costs.
       if (climbsOrSwimsSinceLabel(waypoint as RulerWaypoint, state as Record<string, unknown>) && getSetting("athleticsReminder") && terrainCostsApply()) {
         out.aventureAthletics = game.i18n.localize("AVENTURE.Movement.Ruler.athletics");

@@ -1,5 +1,5 @@
 /**
- * Polaris action phases in the combat tracker (RULES.md §9.2): a combatant's initiative is its initiative
+ * Polaris action phases in the combat tracker (docs/rules.md §9.2): a combatant's initiative is its initiative
  * score (adapter data path, or typed in the tracker); the tracker orders by phase then Réaction
  * (comparePolaris); Hasten (+3 this round) and Delay (a later phase) are per-round combatant flags that
  * stop counting, and are cleared, at the next round; so does a combatant's confusion (intention.ts).

@@ -1,5 +1,5 @@
 /**
- * A Polaris test (RULES.md §9.1) rolled with Foundry dice: what is tested (a skill with its mastery, or an
+ * A Polaris test (docs/rules.md §9.1) rolled with Foundry dice: what is tested (a skill with its mastery, or an
  * attribute), the chance, the difficulty (one of the 12 levels, raised on purpose by N degrees, or a modifier), a
  * secret difficulty (GM), the cumulative retry penalty, and a countdown (the GM's maximum of attempts); 1d20 → one
  * chat card. With a secret difficulty the public card hides the difficulty and the final chance, and the GMs get the

@@ -241,7 +241,7 @@ interface CombatLike {
 }
 
 /**
- * Whether a started combat includes one of these tokens: flight is then impossible (RULES.md §8.1, §8.3).
+ * Whether a started combat includes one of these tokens: flight is then impossible (docs/rules.md §8.1, §8.3).
  * Looks at every combat of the world (the GM answering a request may view another scene); token ids are
  * random 16-character ids, so they are matched alone.
  */

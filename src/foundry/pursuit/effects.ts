@@ -1,6 +1,6 @@
 /**
  * The running exhaustion of a dungeon chase as an Active Effect, created through the actor's adapter id
- * and written in the shape of the running Foundry version (NOTES.md, "v14"):
+ * and written in the shape of the running Foundry version (docs/compat.md, the v14 column):
  * - v13: `changes: [{ key, mode, value, priority }]` with the numeric mode ADD (2) and `duration.seconds`;
  * - v14 (Active Effects V2): `system.changes: [{ key, type: "add", value, phase: "initial", priority }]` and
  *   `duration: { value, units, expiry }` (foundryvtt.com/api/v14: ActiveEffectChangeData, EffectDurationData,

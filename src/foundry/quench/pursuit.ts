@@ -171,7 +171,7 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
         assert.deepEqual([effects[0]![0]!.duration?.value, effects[0]![0]!.duration?.units], [30, "minutes"]);
         return;
       }
-      // v13: three turns of rest (RULES.md §1: a turn is 10 minutes); the active GM deletes it once they are over.
+      // v13: three turns of rest (docs/rules.md §1: a turn is 10 minutes); the active GM deletes it once they are over.
       assert.equal(effects[0]![0]!.duration?.seconds, 1800);
       await game.time.advance(1799);
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -109,7 +109,7 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
       };
       await chase();
       await waitFor(() => [...runner.actor!.effects].some(live), "the first running exhaustion");
-      await box.advanceTime(1800); // three turns of rest (RULES.md §1: 1 turn = 10 min)
+      await box.advanceTime(1800); // three turns of rest (docs/rules.md §1: 1 turn = 10 min)
       await waitFor(() => ![...runner.actor!.effects].some(live), "the end of the first running exhaustion");
       await chase();
       await waitFor(() => [...runner.actor!.effects].some(live), "the second running exhaustion");

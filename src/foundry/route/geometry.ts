@@ -1,5 +1,5 @@
 /**
- * Route geometry for journeys along a route (issue 14; RULES.md §11): the length of a route drawn on the map and its
+ * Route geometry for journeys along a route (docs/rules.md §11): the length of a route drawn on the map and its
  * split into legs where it enters and leaves regions of difficult terrain. Pure (no Foundry globals): the glue reads
  * the route (ruler waypoints or a Drawing) and the regions (their polygons) and converts pixels to metres.
  *

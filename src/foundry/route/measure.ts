@@ -1,5 +1,5 @@
 /**
- * Measuring a route on a scene (issue 14; RULES.md §11): pixels to metres from the scene's grid, the regions that make
+ * Measuring a route on a scene (docs/rules.md §11): pixels to metres from the scene's grid, the regions that make
  * travel difficult, and the route's legs. Pure: the glue hands in the scene's data (grid, regions with their shapes
  * and behaviours) and the world settings, so every case is tested without Foundry.
  *

@@ -1,5 +1,5 @@
 /**
- * "Plan along the route" (issue 14): where a route comes from and how the Travel dialog opens with it.
+ * "Plan along the route": where a route comes from and how the Travel dialog opens with it.
  * - A Drawing selected on the canvas (polygon or freehand: a line; anything else is refused).
  * - A ruler drag of the party's token: the token HUD's button arms this client for that token; the next drag of it
  *   (with its waypoints, as the ruler shows them) is taken as the route in `preMoveToken` (v13, fires on the moving

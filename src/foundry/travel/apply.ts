@@ -250,7 +250,7 @@ async function rollSaves(adapter: ActorAdapter, plan: TravelPlan, actors: ActorL
   return out;
 }
 
-/** RULES.md §2.7 (pmt): the referee's 1d100 at the start of each day, with Foundry dice, judged by the rules. */
+/** docs/rules.md §2.7 (pmt): the referee's 1d100 at the start of each day, with Foundry dice, judged by the rules. */
 async function rollLostChecks(plan: TravelPlan): Promise<{ checks: LostCheck[]; rolls: Roll[] }> {
   const dice = foundryDice();
   const checks: LostCheck[] = [];
@@ -270,7 +270,7 @@ function survivalFlavor(plan: TravelPlan, c: TravelSurvivalCheck): string {
 }
 
 /**
- * RULES.md §2.6: the Wisdom (Survival) checks of the members who navigate, track or forage, once per travel day,
+ * docs/rules.md §2.6: the Wisdom (Survival) checks of the members who navigate, track or forage, once per travel day,
  * through the adapter (dnd5e: the actor's Survival skill; other systems: the configured data path), without the
  * system's own chat message. Rolled before anything is written, once each.
  */

@@ -18,7 +18,7 @@ export interface RolledSave {
   success: boolean;
 }
 
-/** One day's lost check (RULES.md §2.7, pmt): the referee's 1d100 against the chance in percent. */
+/** One day's lost check (docs/rules.md §2.7, pmt): the referee's 1d100 against the chance in percent. */
 export interface LostCheck {
   day: number;
   chance: number;
@@ -26,7 +26,7 @@ export interface LostCheck {
   lost: boolean;
 }
 
-/** One Wisdom (Survival) check rolled on Apply (RULES.md §2.6): who, which day, what for, the total and the DC. */
+/** One Wisdom (Survival) check rolled on Apply (docs/rules.md §2.6): who, which day, what for, the total and the DC. */
 export interface SurvivalResult {
   memberId: string;
   day: number;

@@ -44,7 +44,7 @@ export interface TravelMemberRequest {
 }
 
 /**
- * A journey along a route drawn on a scene (RULES.md §11): the route's points in scene pixels, the party's tokens in
+ * A journey along a route drawn on a scene (docs/rules.md §11): the route's points in scene pixels, the party's tokens in
  * marching order (moved to the point reached on Apply), and the travel days to walk of it (null: the whole route).
  * The legs are measured again from the scene's grid and regions by the GM who applies it.
  */
@@ -70,7 +70,7 @@ export interface TravelRequest {
   hot: boolean;
   stealth: boolean;
   lostChance: number;
-  /** The DC of the Wisdom (Survival) checks of members navigating, tracking or foraging (RULES.md §2.6). */
+  /** The DC of the Wisdom (Survival) checks of members navigating, tracking or foraging (docs/rules.md §2.6). */
   survivalDC: number;
   /** A journey along a route instead of a distance or a duration. */
   route: TravelRouteRequest | null;
