@@ -52,6 +52,7 @@ declare module "fvtt-types/configuration" {
     "aventure.travelTrackFood": boolean;
     "aventure.travelAdvanceTime": boolean;
     "aventure.travelPlayersApply": boolean;
+    "aventure.travelPmtLostRoll": boolean;
     "aventure.travelCustomUnit": string;
     "aventure.travelCustomUnitMetres": number;
     "aventure.pursuitAdvanceTime": boolean;

@@ -6,6 +6,7 @@
  * measured on this client by OSE terrain for the preview; the GM measures it again on Apply.
  * Import only once Foundry's globals exist.
  */
+import { pmtLostRoll } from "../foundry/travel/ose.js";
 import { tokenLevel } from "../foundry/compat.js";
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
@@ -106,6 +107,7 @@ export class OseTravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       busy: this.#busy,
       addable: addableActors(),
       borrowed: getSetting("ruleset") === "pmt",
+      pmtLost: pmtLostRoll(),
     });
   }
 

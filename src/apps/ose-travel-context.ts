@@ -51,6 +51,8 @@ export interface OseTravelState {
   /** Rations carried ("": not counted down). */
   rations: string;
   daysSinceRest: string;
+  /** pmt's daily chance of getting lost, in % (its own d100 roll, when the world uses it). */
+  lostChance: string;
   flags: Record<OseFlag, boolean>;
 }
 
@@ -65,6 +67,7 @@ export function oseDefaultState(members: OseMemberState[], route: OseRouteState 
     animals: "0",
     rations: "",
     daysSinceRest: "0",
+    lostChance: "0",
     flags: { forcedMarch: false, flying: false, guide: false, river: false, forage: false, restWhenDue: false, restFirst: false },
   };
 }
@@ -80,11 +83,12 @@ export function oseStateFromRequest(state: OseTravelState, req: TravelRequest): 
     animals: String(o.animals),
     rations: o.rations === null ? "" : String(o.rations),
     daysSinceRest: String(o.daysSinceRest),
+    lostChance: String(req.lostChance),
     flags: { forcedMarch: o.forcedMarch, flying: o.flying, guide: o.guide, river: o.river, forage: o.forage, restWhenDue: o.restWhenDue, restFirst: o.restFirst },
   };
 }
 
-const TEXT_FIELDS = ["base", "distance", "days", "animals", "rations", "daysSinceRest"] as const;
+const TEXT_FIELDS = ["base", "distance", "days", "animals", "rations", "daysSinceRest", "lostChance"] as const;
 
 /** One field changed (as the form sends it); unknown names and values leave the state as it is. */
 export function oseApplyChange(state: OseTravelState, name: string, value: string | boolean): OseTravelState {
@@ -109,6 +113,7 @@ const LABEL = {
   animals: "AVENTURE.Wilderness.Dialog.animals",
   rations: "AVENTURE.Wilderness.Dialog.rations",
   daysSinceRest: "AVENTURE.Wilderness.Dialog.daysSinceRest",
+  lostChance: "AVENTURE.Travel.Field.lostChance",
 } as const;
 
 function check(errors: Record<string, FieldError>, field: keyof typeof LABEL, raw: string, c: NumberConstraints, positive = false): number {
@@ -145,6 +150,7 @@ export function oseReadRequest(state: OseTravelState): { request: TravelRequest 
   const animals = check(errors, "animals", state.animals.trim() === "" ? "0" : state.animals, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.animals });
   const rations = state.rations.trim() === "" ? null : check(errors, "rations", state.rations, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.rations });
   const daysSinceRest = check(errors, "daysSinceRest", state.daysSinceRest.trim() === "" ? "0" : state.daysSinceRest, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.daysSinceRest });
+  const lostChance = check(errors, "lostChance", state.lostChance.trim() === "" ? "0" : state.lostChance, { integer: true, min: 0, max: 100 });
   if (state.members.length === 0) errors.members = { key: "AVENTURE.Error.EmptyParty", data: {} };
   if (Object.keys(errors).length) return { request: null, errors, baseMetres };
   const f = state.flags;
@@ -158,7 +164,7 @@ export function oseReadRequest(state: OseTravelState): { request: TravelRequest 
     hoursPerDay: 8,
     hot: false,
     stealth: false,
-    lostChance: 0,
+    lostChance,
     survivalDC: 10,
     route: state.route ? { sceneId: state.route.sceneId, points: state.route.points, tokenIds: state.route.tokenIds, days } : null,
     members: state.members.map((m) => ({ actorId: m.actorId, food: "full", water: "full", position: "front", activity: "none", conMod: null, passivePerception: null })),
@@ -189,6 +195,8 @@ export interface OseEnv {
   addable: { id: string; name: string }[];
   /** Whether the world's ruleset is pmt borrowing this rule (the dialog says so). */
   borrowed: boolean;
+  /** pmt's own d100 roll for getting lost replaces the terrain's chance (the world setting). */
+  pmtLost?: boolean;
 }
 
 const chance = (n: number, l: Localize) => (n > 0 ? l("AVENTURE.Wilderness.Dialog.inSix", { n }) : "—");
@@ -222,6 +230,7 @@ export function oseTravelContext(state: OseTravelState, env: OseEnv) {
       ...(request.ose.rations !== null ? { rations: request.ose.rations } : {}),
       daysSinceRest: request.ose.daysSinceRest,
       maxDays,
+      ...(env.pmtLost ? { lostPercent: request.lostChance } : {}),
     });
     preview = {
       headline: j.arrived
@@ -234,6 +243,7 @@ export function oseTravelContext(state: OseTravelState, env: OseEnv) {
   return {
     state,
     borrowed: env.borrowed,
+    pmtLost: env.pmtLost === true,
     errors: Object.fromEntries(Object.keys(errors).map((k) => [k, err(k)])),
     route: state.route !== null,
     terrainOptions: OSE_TERRAINS.map((t) => ({ value: t, label: `${l(`AVENTURE.Wilderness.Terrain.${t}`)} ${oseModifier(t)}`, selected: t === state.openTerrain })),
@@ -257,7 +267,7 @@ export function oseTravelContext(state: OseTravelState, env: OseEnv) {
       terrain: l(`AVENTURE.Wilderness.Terrain.${x.terrain}`),
       modifier: state.flags.flying ? "—" : oseModifier(x.terrain),
       perDay: perDay(x.terrain),
-      lost: noLost ? "—" : chance(OSE_TERRAIN_TABLE[x.terrain].lost, l),
+      lost: noLost || OSE_TERRAIN_TABLE[x.terrain].lost === 0 ? "—" : env.pmtLost ? l("AVENTURE.Wilderness.Dialog.percent", { n: request?.lostChance ?? 0 }) : chance(OSE_TERRAIN_TABLE[x.terrain].lost, l),
       wandering: chance(OSE_TERRAIN_TABLE[x.terrain].wandering, l),
       regions: x.regions.join(", "),
       slow: OSE_TERRAIN_TABLE[x.terrain].speed.num < OSE_TERRAIN_TABLE[x.terrain].speed.den,

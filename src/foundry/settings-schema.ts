@@ -230,6 +230,8 @@ export function settingsSchema(systemId: string) {
     travelAdvanceTime: { type: "boolean", scope: "world", config: true, default: true } satisfies BooleanSetting,
     // Players propose, GMs dispose: off, a player's journey is a proposal for the GMs.
     travelPlayersApply: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
+    // pmt borrowing Old-School Essentials' journeys (docs/rules.md §12): its own d100 getting-lost roll (§2.7) instead of the terrain's chance.
+    travelPmtLostRoll: { type: "boolean", scope: "world", config: true, default: false } satisfies BooleanSetting,
     // Journeys along a route: a scene unit of the GM's own and the metres it stands for (0: none).
     travelCustomUnit: { type: "string", scope: "world", config: true, default: "" } satisfies StringSetting,
     travelCustomUnitMetres: { type: "number", scope: "world", config: true, default: 0 } satisfies NumberSetting,

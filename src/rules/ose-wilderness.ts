@@ -178,6 +178,12 @@ export interface OseJourneyPlan {
   restFirst?: boolean;
   /** The journey stops after this many days if the party has not arrived (default 100). */
   maxDays?: number;
+  /**
+   * pmt borrowing this procedure with its own getting-lost roll (docs/rules.md §2.7): each day's lost check is a d100
+   * against this percentage instead of the terrain's chance in 6 (still none on a road, with a guide or along a river).
+   * Omitted: the terrain's chance (§12).
+   */
+  lostPercent?: number;
 }
 
 export interface OseCheck {
@@ -287,8 +293,11 @@ function legAt(route: Leg[], at: number): number {
   return route.length - 1;
 }
 
-/** The reasons of the d6 a journey asks for, in the order it asks. */
-type D6Reason = "lost" | "wandering" | "forage" | "forageFed";
+/** The reasons of the dice a journey asks for, in the order it asks (all d6 but pmt's d100 lost roll, "lost100"). */
+type D6Reason = "lost" | "lost100" | "wandering" | "forage" | "forageFed";
+
+/** The faces of the die asked for. */
+const facesOf = (reason: D6Reason): number => (reason === "lost100" ? 100 : OSE_WILDERNESS.die);
 
 const NO_CHECK = (chance: number): OseCheck => ({ chance, of: OSE_WILDERNESS.die, roll: null, result: false });
 
@@ -307,7 +316,7 @@ export async function oseJourney(plan: OseJourneyPlan, dice: Dice): Promise<OseJ
   if (typeof d.roll !== "function") throw new RulesError("AVENTURE.Error.Missing", { name: "dice.roll" });
   const walk = journeySteps(plan);
   let step = walk.next(0);
-  while (!step.done) step = walk.next((await rollChecked(dice, 1, OSE_WILDERNESS.die, step.value))[0]!);
+  while (!step.done) step = walk.next((await rollChecked(dice, 1, facesOf(step.value), step.value))[0]!);
   return step.value;
 }
 
@@ -318,7 +327,7 @@ export async function oseJourney(plan: OseJourneyPlan, dice: Dice): Promise<OseJ
 export function oseJourneyPreview(plan: OseJourneyPlan): OseJourney {
   const walk = journeySteps(plan);
   let step = walk.next(0);
-  while (!step.done) step = walk.next(OSE_WILDERNESS.die);
+  while (!step.done) step = walk.next(facesOf(step.value));
   return step.value;
 }
 
@@ -340,6 +349,7 @@ function* journeySteps(plan: OseJourneyPlan): Generator<D6Reason, OseJourney, nu
   let rationsLeft = counted ? num("rations", p.rations, { min: 0, max: RULES_LIMITS.maxPartyDays * 2, integer: true }) : 0;
   let daysSinceRest = num("daysSinceRest", p.daysSinceRest ?? 0, { min: 0, max: RULES_LIMITS.maxDays, integer: true });
   const maxDays = num("maxDays", p.maxDays ?? OSE_JOURNEY_DEFAULT_MAX_DAYS, { min: 1, max: RULES_LIMITS.maxDays, integer: true });
+  const lostPercent = p.lostPercent === undefined ? null : num("lostPercent", p.lostPercent, { min: 0, max: 100, integer: true });
   if (base === 0 && route[route.length - 1]!.end > 0) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "baseMetres", value: 0, min: 0.3, max: MAX_BASE_METRES });
   const routeMetres = route[route.length - 1]!.end;
   const opts = { forcedMarch, flying };
@@ -352,10 +362,11 @@ function* journeySteps(plan: OseJourneyPlan): Generator<D6Reason, OseJourney, nu
     const terrain = route[legAt(route, at)]!.terrain;
     const rules = OSE_TERRAIN_TABLE[terrain];
     const restReason: OseRestReason | null = owedForcedRest ? "forcedMarch" : restWhenDue && daysSinceRest >= OSE_WILDERNESS.restEvery - 1 ? "weekly" : null;
-    const lostChance = guide || river ? 0 : rules.lost;
-    let lost = NO_CHECK(lostChance);
+    const noLosing = guide || river || rules.lost === 0; // a road, a guide, a river
+    const lostChance = noLosing ? 0 : lostPercent ?? rules.lost;
+    let lost: OseCheck = lostPercent === null ? NO_CHECK(lostChance) : { chance: lostChance, of: 100, roll: null, result: false };
     if (restReason === null && lostChance > 0) {
-      const roll = yield "lost";
+      const roll = yield lostPercent === null ? "lost" : "lost100";
       lost = { ...lost, roll, result: roll <= lostChance };
     }
     const wRoll = yield "wandering";

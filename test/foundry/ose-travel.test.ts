@@ -256,4 +256,37 @@ describe("the Travel dialog under Old-School Essentials", () => {
     expect(d.lastHTML).toContain("Arrival on day 2 (48 km) if the party never gets lost");
     expect(d.request).toMatchObject({ distance: 48000, route: null, ose: { openTerrain: "forest" } });
   });
+
+  it("pmt borrowing these journeys: the Travel window says so; with the setting, getting lost is pmt's own d100 roll", async () => {
+    const { world } = await boot();
+    const set = (k: string, v: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, k as never, v as never));
+    await set("ruleset", "pmt");
+    await set("borrowTravel", "ose");
+    await world.settle();
+    // Without the setting: the terrain's chance in 6, no percentage field.
+    let d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
+    await world.settle();
+    expect(d.lastHTML).toContain("Old-School Essentials rule, borrowed for Portes, Monstres &amp; Trésors.");
+    expect(d.lastHTML).not.toContain('name="lostChance"');
+    await set("travelPmtLostRoll", true);
+    d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
+    await world.settle();
+    await world.as("gm1", () => d.change("distance", "24"));
+    await world.as("gm1", () => d.change("openTerrain", "forest"));
+    await world.as("gm1", () => d.change("lostChance", "40"));
+    expect(d.lastHTML).toContain('name="lostChance"');
+    expect(d.request).toMatchObject({ lostChance: 40 });
+    // Apply: day 1 the d100 shows 35 (lost on 40 or less), wandering 6; day 2 the d100 shows 90, wandering 6: 24 km.
+    world.queueRolls(35, 6, 90, 6);
+    await world.as("gm1", () => d.apply());
+    await world.settle();
+    const card = cards(world).at(-1)!;
+    expect(card.content).toContain("lost check 35 on 1d100 (40% or less)");
+    expect(card.content).toContain("lost check 90 on 1d100 (40% or less)");
+    expect(card.rolls.map((r) => (r as { formula?: string }).formula)).toEqual(["1d100", "1d6", "1d100", "1d6"]);
+    // A forged percentage is refused by the GM's check of the request, before anything is written.
+    const mark = world.writes.length;
+    await expect(world.as("gm1", () => api(world).applyTravel({ ...request({}), route: null, distance: 1000, lostChance: 150 }))).resolves.toMatchObject({ ok: false });
+    expect(world.writesSince(mark).filter((w) => w.documentName !== "ChatMessage" || w.action !== "create")).toEqual([]);
+  });
 });

@@ -157,6 +157,27 @@ describe("oseJourney", () => {
     expect(j).toMatchObject({ arrived: true, arrivalDay: 2, lostDays: 1, travelDays: 1, encounters: 1 });
   });
 
+  it("pmt's own getting-lost roll (docs/rules.md §2.7) when borrowed: a d100 against the GM's percentage replaces the chance in 6", async () => {
+    // Forest, 30 %: day 1 lost on 25 (no progress), wandering 6; day 2 the d100 shows 31, not lost, 24 km: arrives.
+    const faces: number[] = [];
+    const dice = fixedDice([25, 6, 31, 6]);
+    const watched = { roll: (n: number, f: number, r?: string) => (faces.push(f), dice.roll(n, f, r)) };
+    const j = await oseJourney({ baseMetres: 36, characters: 1, lostPercent: 30, legs: [{ metres: 24000, terrain: "forest" }] }, watched);
+    expect(faces).toEqual([100, 6, 100, 6]);
+    expect(j.days.map((d) => d.kind)).toEqual(["lost", "travel"]);
+    expect(j.days[0]!.lost).toEqual({ chance: 30, of: 100, roll: 25, result: true });
+    expect(j.days[1]!.lost).toEqual({ chance: 30, of: 100, roll: 31, result: false });
+    // Still none on a road or with a guide; 0 % never loses the party (no roll); the preview never gets lost.
+    const road = await oseJourney({ baseMetres: 36, characters: 1, lostPercent: 90, legs: [{ metres: 54000, terrain: "road" }] }, fixedDice([6]));
+    expect(road.days[0]!.lost).toEqual({ chance: 0, of: 100, roll: null, result: false });
+    const none = await oseJourney({ baseMetres: 36, characters: 1, lostPercent: 0, legs: [{ metres: 36000, terrain: "clear" }] }, fixedDice([6]));
+    expect(none.days[0]!.lost.roll).toBeNull();
+    expect(oseJourneyPreview({ baseMetres: 36, characters: 1, lostPercent: 99, legs: [{ metres: 24000, terrain: "forest" }] }).lostDays).toBe(0);
+    for (const [bad, key] of [[-1, "Negative"], [101, "OutOfRange"], [2.5, "NotAnInteger"], [Number.NaN, "NotANumber"]] as const) {
+      await rejectsKey(oseJourney({ baseMetres: 36, characters: 1, lostPercent: bad, legs: [{ metres: 1000, terrain: "clear" }] }, sixes()), key);
+    }
+  });
+
   it("no losing direction with a guide, along a river, or on a road", async () => {
     for (const extra of [{ guide: true }, { river: true }]) {
       const j = await oseJourney({ baseMetres: 36, characters: 1, legs: [{ metres: 18000, terrain: "swamp" }], ...extra }, fixedDice([1]));

@@ -32,7 +32,7 @@ export function oseDayText(d: OseJourneyDay, l: Localize, lang: string, rolls = 
   if (d.kind === "rest") parts.push(l(`AVENTURE.Wilderness.Day.rest.${d.restReason ?? "weekly"}`));
   else if (d.kind === "lost") parts.push(l("AVENTURE.Wilderness.Day.lost", { terrain: l(`AVENTURE.Wilderness.Terrain.${d.terrain}`) }));
   else parts.push(l(d.forcedMarch ? "AVENTURE.Wilderness.Day.forcedMarch" : "AVENTURE.Wilderness.Day.travel", { from: formatKm(d.startMetres, lang), to: formatKm(d.endMetres, lang) }));
-  if (rolls && d.lost.roll !== null) parts.push(l("AVENTURE.Wilderness.Day.lostCheck", { roll: d.lost.roll, chance: d.lost.chance }));
+  if (rolls && d.lost.roll !== null) parts.push(l(d.lost.of === 100 ? "AVENTURE.Wilderness.Day.lostCheck100" : "AVENTURE.Wilderness.Day.lostCheck", { roll: d.lost.roll, chance: d.lost.chance }));
   else if (rolls && d.kind !== "rest") parts.push(l("AVENTURE.Wilderness.Day.noLostCheck"));
   if (rolls && d.wandering.roll !== null) {
     parts.push(l(d.wandering.result ? "AVENTURE.Wilderness.Day.encounter" : "AVENTURE.Wilderness.Day.noEncounter", { roll: d.wandering.roll, chance: d.wandering.chance }));

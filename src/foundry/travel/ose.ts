@@ -30,6 +30,11 @@ export function oseBaseMetres(adapter: ActorAdapter, actor: ActorLike): number |
   return walk !== null && walk > 0 ? clean(walk * 3) : null;
 }
 
+/** Whether a pmt world borrowing Old-School Essentials' journeys rolls its own d100 for getting lost (the setting). */
+export function pmtLostRoll(): boolean {
+  return getSetting("ruleset") === "pmt" && getSetting("travelPmtLostRoll");
+}
+
 /** The slowest member's base movement and name; null when no member's is known. */
 export function slowestBase(adapter: ActorAdapter, actors: readonly ActorLike[]): { metres: number; name: string } | null {
   let best: { metres: number; name: string } | null = null;
@@ -90,6 +95,8 @@ export function planOse(req: TravelRequest, actors: readonly ActorLike[]): Plann
     animals: ose.animals,
     ...(ose.rations !== null ? { rations: ose.rations } : {}),
     daysSinceRest: ose.daysSinceRest,
+    // pmt borrowing these journeys with its own d100 roll for getting lost (docs/rules.md §2.7; a world setting).
+    ...(pmtLostRoll() ? { lostPercent: req.lostChance } : {}),
     restFirst: ose.restFirst,
     maxDays: days,
   };
