@@ -85,10 +85,9 @@ export function registerRequest<R>(spec: RequestSpec<R>): void {
   specs.set(spec.name, spec as RequestSpec<unknown>);
 }
 
+/** A fresh id (12 letters and digits, Foundry's own generator). */
 function newId(): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
+  return foundry.utils.randomID(12);
 }
 
 function gmIds(): string[] {

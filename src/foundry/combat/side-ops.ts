@@ -73,10 +73,9 @@ export function withCombatLock<T>(combatId: string, fn: () => Promise<T>): Promi
   return run;
 }
 
+/** A fresh id (12 letters and digits, Foundry's own generator). */
 function newOpId(): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
+  return foundry.utils.randomID(12);
 }
 
 // ------------------------------------------------------------------------------------------------ dice

@@ -197,10 +197,9 @@ function cappedDice(max: number): Dice & { rolls: Roll[] } {
 
 // ------------------------------------------------------------------------------------------------ operations
 
+/** A fresh id (16 letters and digits, Foundry's own generator). */
 function newId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
+  return foundry.utils.randomID(16);
 }
 
 /** The flag of an exploration card a GM wrote, checked; null for any other message. */

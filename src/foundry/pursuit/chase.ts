@@ -315,10 +315,9 @@ export function resumableChase(user: User): ChaseRecord | null {
   return open.length ? open.at(-1)! : null;
 }
 
+/** A fresh id (16 letters and digits, Foundry's own generator). */
 function newId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
+  return foundry.utils.randomID(16);
 }
 
 const localize = (k: string, d?: Record<string, string | number>) => t(k, d);
