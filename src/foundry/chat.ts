@@ -20,7 +20,8 @@ export function speakerOf(actor: ActorLike): ReturnType<typeof ChatMessage.getSp
 }
 
 export function gmIds(): string[] {
-  return game.users.filter((u) => u.isGM).map((u) => u.id!);
+  // Foundry's own: the users a whisper "to GM" reaches.
+  return ChatMessage.getWhisperRecipients("GM").map((u) => u.id!);
 }
 
 export async function postCard(opts: CardOptions): Promise<ChatMessage | undefined> {

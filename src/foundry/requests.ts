@@ -23,6 +23,7 @@
  * (docs/security.md). A request never picked up is handled by the active GM if the GM who was active when it arrived
  * is gone and its sender may still wait, else dropped.
  */
+import { gmIds } from "./chat.js";
 import { MODULE_ID } from "../constants.js";
 import { isRulesError } from "../rules/errors.js";
 import { errorMessage, t, UserError } from "./i18n.js";
@@ -90,9 +91,6 @@ function newId(): string {
   return foundry.utils.randomID(12);
 }
 
-function gmIds(): string[] {
-  return game.users.filter((u) => u.isGM).map((u) => u.id!);
-}
 
 function toReply(e: unknown): Reply {
   if (e instanceof UserError || isRulesError(e)) return { status: "done", ok: false, key: e.key, data: { ...(e.data as Record<string, string | number>) } };
