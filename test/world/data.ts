@@ -129,8 +129,11 @@ export function getProperty(obj: unknown, path: string): unknown {
 }
 
 let counter = 0;
-/** A 16-character id like foundry.utils.randomID (deterministic in the fake: a counter). */
-export function randomID(prefix = "x"): string {
+/**
+ * An id like foundry.utils.randomID (deterministic in the fake: a counter), `length` characters. The counter is padded
+ * on its left, so that two ids never collide ("x1" and "x10" padded on the right would both read "x10000…").
+ */
+export function randomID(prefix = "x", length = 16): string {
   counter += 1;
-  return `${prefix}${counter.toString(36)}`.padEnd(16, "0").slice(0, 16);
+  return `${prefix}${counter.toString(36).padStart(length - prefix.length, "0")}`.slice(-length);
 }

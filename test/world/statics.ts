@@ -495,7 +495,7 @@ function install(world: FakeWorld): void {
       expandObject: (o: Plain) => expandObject(o),
       getProperty: (o: unknown, k: string) => getProperty(o, k),
       // randomID(length = 16): https://foundryvtt.com/api/v13/functions/foundry.utils.randomID.html
-      randomID: (length = 16) => randomID("r").padEnd(length, "0").slice(0, length),
+      randomID: (length = 16) => randomID("r", length),
       objectsEqual: (a: unknown, b: unknown) => deepEqual(a, b),
     },
     canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
