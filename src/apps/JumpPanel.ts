@@ -8,7 +8,7 @@ import { getSetting } from "../foundry/settings.js";
 import { t } from "../foundry/i18n.js";
 import { movementStats } from "../foundry/movement/token-data.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
-import { jumpPanelContext } from "./movement-context.js";
+import { jumpPanelContext, parseHeight } from "./movement-context.js";
 import { withGuideButton } from "../foundry/guide.js";
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
@@ -77,8 +77,8 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | null;
     if (target?.name !== "height") return;
-    const h = Number(target.value);
-    if (Number.isFinite(h) && h >= 0) {
+    const h = parseHeight(target.value); // "1,8" (as the panel shows it in French) or "1.8"
+    if (h !== null) {
       this.#height = h;
       void this.render();
     }

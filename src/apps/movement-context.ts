@@ -10,12 +10,29 @@ import { TRAVEL_RULES, TRAVEL_RUNNING_TABLE, encounterMovementLimitRounds } from
 import { DUNGEON_RUN } from "../rules/pursuit.js";
 
 export type Localize = (key: string, data?: Record<string, string | number>) => string;
+/** A height typed in the panel: "1,8" and "1.8" are both 1.8; anything else (or a negative) is null. */
+export function parseHeight(raw: string): number | null {
+  const s = raw.trim().replace(",", ".");
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(s)) return null;
+  const v = Number(s);
+  return Number.isFinite(v) ? v : null;
+}
+
 export type FallSource = "api" | "region" | "drop" | "hud";
 
 /** "4,5 m" in French, "4.5 m" in English; "—" when unknown. */
 export function metresText(value: number | null, lang: string): string {
   if (value === null || !Number.isFinite(value)) return "—";
   return `${(Math.round(value * 100) / 100).toLocaleString(lang, { maximumFractionDigits: 2 })} m`;
+}
+
+/**
+ * A jump's distance as the books' tables give it (docs/rules.md §3.2: "0,3 m", "1 m + 0,3 × …"): to the tenth of a
+ * metre, "1,1 m" rather than "1,13 m".
+ */
+export function jumpMetresText(value: number | null, lang: string): string {
+  if (value === null || !Number.isFinite(value)) return "—";
+  return `${(Math.round(value * 10) / 10).toLocaleString(lang, { maximumFractionDigits: 1 })} m`;
 }
 
 export interface FallCardInput {
@@ -133,7 +150,7 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
     return localize(`AVENTURE.Movement.Jump.check.${id}`, {
       check: localize(`AVENTURE.Movement.Jump.ability.${c.ability}`),
       dc: c.dc,
-    }) + (c.dcFrom === "decision" ? ` ${localize("AVENTURE.Movement.Jump.dcDecision")}` : "");
+    }) + (c.dcFrom === "decision" ? ` ${localize("AVENTURE.Movement.Jump.dcDecision", { dc: c.dc })}` : "");
   };
   const missing = [
     ...(strScore === null ? [localize("AVENTURE.Movement.Jump.missing.strScore")] : []),
@@ -147,14 +164,15 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
     fallback: rule.source !== ruleset ? localize("AVENTURE.Movement.Jump.fallback", { ruleset: input.rulesetLabel }) : null,
     runUpNote: localize("AVENTURE.Movement.Jump.runUpNote", { metres: metresText(rule.runUpMetres, lang) }),
     rows: [
-      { label: localize("AVENTURE.Movement.Jump.long"), runUp: metresText(longRun, lang), standing: metresText(long(false), lang) },
-      { label: localize("AVENTURE.Movement.Jump.high"), runUp: metresText(high(true), lang), standing: metresText(high(false), lang) },
-      { label: localize("AVENTURE.Movement.Jump.reach"), runUp: metresText(reach(true), lang), standing: metresText(reach(false), lang) },
+      { label: localize("AVENTURE.Movement.Jump.long"), runUp: jumpMetresText(longRun, lang), standing: jumpMetresText(long(false), lang) },
+      { label: localize("AVENTURE.Movement.Jump.high"), runUp: jumpMetresText(high(true), lang), standing: jumpMetresText(high(false), lang) },
+      { label: localize("AVENTURE.Movement.Jump.reach"), runUp: jumpMetresText(reach(true), lang), standing: jumpMetresText(reach(false), lang) },
     ],
-    obstacle: localize("AVENTURE.Movement.Jump.obstacle", { metres: metresText(longRun === null ? null : jumpObstacleMax(longRun), lang) }),
+    obstacle: localize("AVENTURE.Movement.Jump.obstacle", { metres: jumpMetresText(longRun === null ? null : jumpObstacleMax(longRun), lang) }),
     checks: [check("obstacle"), check("landing")],
     cost: localize("AVENTURE.Movement.Jump.cost"),
-    height: input.height,
+    /** The height as the user's language writes it ("1,8" in French); the panel reads "1,8" and "1.8" alike. */
+    height: input.height.toLocaleString(lang, { maximumFractionDigits: 2, useGrouping: false }),
     missing: missing.length ? localize("AVENTURE.Movement.Jump.missing.text", { list: missing.join(", ") }) : null,
     encounter,
     athletics: input.athleticsReminder === false ? null : localize("AVENTURE.Movement.Jump.athletics"),

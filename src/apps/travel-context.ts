@@ -24,9 +24,7 @@ import {
   type TravelActivity,
   type TravelMode,
   type TravelPace,
-  type TravelColumn,
   type TravelPlan,
-  type TravelStretch,
   type TravelTerrain,
 } from "../rules/travel.js";
 import { splitDuration } from "../rules/time.js";
@@ -377,6 +375,14 @@ export function formatDuration(seconds: number, localize: Localize): string {
   return parts.length ? parts.join(" ") : localize("AVENTURE.Travel.Unit.hoursShort", { n: 0 });
 }
 
+/** "24 h" / "9 h 30 min": hours and minutes, never days (hours of march, not elapsed time). */
+export function formatHours(seconds: number, localize: Localize): string {
+  const minutes = Math.round(seconds / 60);
+  const parts = [localize("AVENTURE.Travel.Unit.hoursShort", { n: Math.floor(minutes / 60) })];
+  if (minutes % 60) parts.push(localize("AVENTURE.Travel.Unit.minutesShort", { n: minutes % 60 }));
+  return parts.join(" ");
+}
+
 /**
  * A string chosen by count (lang keys `<key>.one` and `<key>.other`, picked with the language's plural rules: in
  * French 0 and 1 are singular), with `n` in its data.
@@ -409,26 +415,6 @@ export function localizeError(err: FieldError, localize: Localize): string {
   const data = { ...err.data };
   if (typeof data.name === "string" && data.name.startsWith("AVENTURE.")) data.name = localize(data.name);
   return localize(err.key, data);
-}
-
-/**
- * Which column of the pace table a day's march was read from (rules §2.1), in words: "day column + 1 h at the hour
- * column". Consecutive stretches of one column (split where the route changes leg) count as one.
- */
-export function columnsText(stretches: readonly TravelStretch[], localize: Localize): string {
-  const parts: { column: TravelColumn; seconds: number }[] = [];
-  for (const x of stretches) {
-    const last = parts.at(-1);
-    if (last && last.column === x.column) last.seconds += x.seconds;
-    else parts.push({ column: x.column, seconds: x.seconds });
-  }
-  return parts
-    .map((p) =>
-      p.column === "day"
-        ? localize("AVENTURE.Travel.Summary.columns.day")
-        : localize(`AVENTURE.Travel.Summary.columns.${p.column}`, { time: formatDuration(p.seconds, localize) }),
-    )
-    .join(" + ");
 }
 
 /** "DC 11 ×3, DC 12 ×3": the save DCs of a member, counted. */
@@ -490,21 +476,22 @@ export function summaryOf(
   const pos = (p: MarchingPosition) => l(`AVENTURE.Travel.Position.${p}`);
   const journey = extra.journey ?? null;
   const stopped = !!journey?.stopped;
+  const marchSeconds = plan.days.reduce((a, d) => a + d.marchSeconds, 0);
   return {
     distance: formatKm(plan.distance, lang),
+    /** The world time the journey takes, nights included (not shown: the arrival's day and hour say it). */
     duration: formatDuration(journey ? journey.durationSeconds : plan.durationSeconds, l),
     dayCount: plural(l, lang, "AVENTURE.Travel.Summary.dayCount", plan.days.length),
-    dayDistance: formatKm(plan.dayDistance, lang),
+    /** The hours actually marched, all days together ("24 h of march"): not to be read as elapsed time. */
+    march: l("AVENTURE.Travel.Summary.marchTotal", { time: formatHours(marchSeconds, l) }),
     arrival: env.worldTime === undefined || stopped ? "" : arrivalText(env.worldTime, plan, l),
     stopped: journey?.stopped
       ? l("AVENTURE.Travel.Summary.stopped", { days: plan.days.length, reached: formatKm(journey.reached, lang), total: formatKm(journey.total, lang) })
       : "",
-    columnsNote: l("AVENTURE.Travel.Summary.columnsNote"),
     days: plan.days.map((d) => ({
       day: d.day,
       distance: formatKm(d.distance, lang),
       march: formatDuration(d.marchSeconds, l),
-      columns: columnsText(d.stretches, l),
       forcedMarch: d.forcedMarch.length ? d.forcedMarch.map((f) => l("AVENTURE.Travel.Summary.dc", { dc: f.dc })).join(", ") : "—",
     })),
     notice: MARCHING_POSITIONS.map((p) => ({
@@ -538,7 +525,8 @@ export function summaryOf(
         if (h[1]) food.push(range("AVENTURE.Travel.Summary.hungerFixed", "AVENTURE.Travel.Summary.hungerRange", h[0], h[1]));
         if (t[1]) food.push(range("AVENTURE.Travel.Summary.thirstFixed", "AVENTURE.Travel.Summary.thirstRange", t[0], t[1]));
         if (dehydration) food.push(plural(l, lang, "AVENTURE.Travel.Summary.dehydration", dehydration, { dc: plan.saves.find((s) => s.memberId === m.id && s.kind === "dehydration")!.dc }));
-        food.push(l("AVENTURE.Travel.Summary.fasting", { before: formatNumber(m.fastingBefore, lang), after: formatNumber(m.fastingAfter, lang), allowed: m.fastingAllowed }));
+        // Days without food only when the journey changes them (0 → 0 says nothing).
+        if (m.fastingAfter !== m.fastingBefore) food.push(l("AVENTURE.Travel.Summary.fasting", { before: formatNumber(m.fastingBefore, lang), after: formatNumber(m.fastingAfter, lang), allowed: m.fastingAllowed }));
       }
       return {
         name: m.name,

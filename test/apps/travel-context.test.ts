@@ -1,4 +1,7 @@
-/** The Travel dialog shows which column of the pace table each day used (rules §2.1). */
+/**
+ * The Travel dialog's summary says what a GM needs (distance, days, hours of march, arrival, what each day takes),
+ * in words of the table, not of the rules engine: no pace-table columns (rules §2.1 is applied, not explained).
+ */
 import { describe, expect, it } from "vitest";
 import { summaryOf } from "../../src/apps/travel-context.js";
 import { travelPlan, type TravelInput } from "../../src/rules/travel.js";
@@ -8,23 +11,39 @@ const l = (i18n: FakeI18n) => (k: string, d?: Record<string, string | number>) =
 const walker = { id: "w", name: "W", conMod: 0, passivePerception: 12, food: "full", water: "full", position: "front" } as const;
 const plan = (over: Partial<TravelInput>) =>
   travelPlan({ ruleset: "rnp", pace: "normal", terrain: "normal", mode: "foot", party: [walker], ...over });
-const columns = (over: Partial<TravelInput>, lang: "en" | "fr" = "en") =>
-  summaryOf(plan(over), { localize: l(new FakeI18n(lang)), lang, trackFood: true }).days.map((d) => d.columns);
+const summary = (over: Partial<TravelInput>, lang: "en" | "fr" = "en", worldTime?: number) =>
+  summaryOf(plan(over), { localize: l(new FakeI18n(lang)), lang, trackFood: true, worldTime });
 
-describe("the column each day used", () => {
-  it("30 km at slow pace: a whole day at the day column, then 1 h at the hour column", () => {
-    expect(columns({ pace: "slow", distance: 30000 })).toEqual(["day column", "1 h at the hour column"]);
-    expect(columns({ pace: "slow", distance: 30000 }, "fr")).toEqual(["colonne par jour", "1\u00a0h à la colonne par heure"]);
+describe("the Travel summary", () => {
+  it("30 km at slow pace (§2.1: 27 km a day, 3 km an hour): 2 travel days, 9 h of march, each day's distance and march", () => {
+    const s = summary({ pace: "slow", distance: 30000 }, "en", 7 * 3600);
+    expect([s.distance, s.dayCount, s.march]).toEqual(["30 km", "2 travel days", "9 h of march"]);
+    expect(s.days.map((d) => [d.distance, d.march])).toEqual([["27 km", "8 h"], ["3 km", "1 h"]]);
+    // Day 1 at 7:00 plus 24 h, then the hour of march: day 2, 8:00.
+    expect(s.arrival).toBe("Arrival: day 2, 8:00 (world time)");
+    const fr = summary({ pace: "slow", distance: 30000 }, "fr");
+    expect([fr.distance, fr.dayCount, fr.march]).toEqual(["30 km", "2 jours de voyage", "9\u00a0h de marche"]);
   });
-  it("forced march, minutes, gallop and own speed", () => {
-    expect(columns({ hoursPerDay: 10, duration: 86400 })).toEqual(["day column + 2 h at the hour column"]);
-    expect(columns({ hoursPerDay: 9.5, duration: 86400 })).toEqual(["day column + 1 h at the hour column + 30 min at the minute column"]);
-    expect(columns({ pace: "slow", duration: 5 * 3600 })).toEqual(["5 h at the hour column"]);
-    expect(columns({ mode: "gallop", pace: "fast", duration: 3 * 3600 })).toEqual(["1 h galloping + 2 h at the hour column"]);
-    expect(columns({ mode: "boat", speedKmh: 10, duration: 3 * 3600 })).toEqual(["3 h at its own speed"]);
+
+  it("a day of 10 hours at normal pace (§2.1, §2.2: 36 km + 2 × 4.5 km): 45 km, 10 h of march, two forced-march saves", () => {
+    const s = summary({ hoursPerDay: 10, duration: 86400 });
+    expect([s.distance, s.dayCount, s.march]).toEqual(["45 km", "1 travel day", "10 h of march"]);
+    expect(s.days.map((d) => d.forcedMarch)).toEqual(["DC 11, DC 12"]);
+    // Three such days: 30 h of march (hours, not "1 d 6 h", beside "3 travel days").
+    expect(summary({ hoursPerDay: 10, duration: 3 * 86400 }).march).toBe("30 h of march");
+    expect(summary({ hoursPerDay: 9.5, duration: 86400 }).march).toBe("9 h 30 min of march");
   });
-  it("a route's legs do not split the column", () => {
-    const p = travelPlan({ ruleset: "rnp", pace: "normal", mode: "foot", party: [walker], legs: [{ metres: 18000, terrain: "normal" }, { metres: 9000, terrain: "difficult" }] });
-    expect(summaryOf(p, { localize: l(new FakeI18n("en")), lang: "en", trackFood: true }).days.map((d) => d.columns)).toEqual(["day column"]);
+
+  it("speaks no rules-engine words: no pace-table column", () => {
+    for (const lang of ["en", "fr"] as const) {
+      const text = JSON.stringify(summary({ hoursPerDay: 10, pace: "slow", distance: 63000 }, lang));
+      expect(text).not.toMatch(/column|colonne/i);
+    }
+  });
+
+  it("days without food only when the journey changes them", () => {
+    expect(summary({ duration: 86400 }).members[0]!.food).toBe("");
+    const hungry = summaryOf(plan({ duration: 86400, party: [{ ...walker, food: "none" }] }), { localize: l(new FakeI18n("en")), lang: "en", trackFood: true });
+    expect(hungry.members[0]!.food).toContain("0 → 1");
   });
 });

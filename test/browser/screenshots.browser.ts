@@ -61,8 +61,23 @@ interface Framed {
  *   default); dark: light interface, dark log — the card must follow the nearest theme either way;
  * - the combat tracker and the token HUD follow the interface theme; a ruler label is drawn over the canvas.
  */
-function frame(sample: Sample, html: string, title: string, theme: Theme): Framed {
+/** The stand-in's words that core writes (its buttons' labels), in the page's language. */
+const CORE_WORDS = {
+  en: { close: "Close Window", hidden: "Toggle Visibility", defeated: "Toggle Defeated Status", ping: "Ping Combatant" },
+  fr: { close: "Fermer la fenêtre", hidden: "Afficher ou masquer", defeated: "Marquer comme vaincu", ping: "Signaler le combattant" },
+} as const;
+
+/** A token's picture in the tracker: a coloured disc (the stand-in of a token image, 32 px as in v13). */
+const tokenImage = (i: number) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="${["#8a5a2b", "#3d6b8c", "#6b3d8c", "#2b8a5a", "#8c3d3d"][i % 5]}" stroke="#000" stroke-width="1"/></svg>`)}`;
+
+/**
+ * `guideLabel`: the "?" title-bar button's label (AVENTURE.Guide.open), drawn in every window's header as
+ * withGuideButton adds it (src/foundry/guide.ts), before core's close button.
+ */
+function frame(sample: Sample, html: string, title: string, theme: Theme, lang: "en" | "fr" = "en", guideLabel = ""): Framed {
   const w = sample.width ?? 480;
+  const words = CORE_WORDS[lang];
   switch (sample.kind) {
     case "card":
       return {
@@ -71,8 +86,17 @@ function frame(sample: Sample, html: string, title: string, theme: Theme): Frame
         target: "ol.chat-log",
       };
     case "tracker": {
+      // A core v13 row: the token's image, its name with the combatant controls under it (icon buttons with their
+      // labels), the initiative on the right; Aventure's badges go into .token-name, as src/foundry/combat/tracker.ts puts them.
+      const control = (icon: string, label: string) =>
+        `<button type="button" class="inline-control combatant-control icon fa-solid ${icon}" data-tooltip="${label}" aria-label="${label}"></button>`;
       const rows = (sample.rows ?? [])
-        .map((r) => `<li class="combatant" data-combatant-id="${r.id}"><span class="token-name">${r.name}</span></li>`)
+        .map(
+          (r, i) =>
+            `<li class="combatant" data-combatant-id="${r.id}"><img class="token-image" src="${tokenImage(i)}" alt="">` +
+            `<div class="token-name"><strong class="name">${r.name}</strong><div class="combatant-controls">${control("fa-eye-slash", words.hidden)}${control("fa-skull", words.defeated)}${control("fa-bullseye", words.ping)}</div></div>` +
+            `<div class="token-initiative"><span class="initiative">${r.initiative ?? 20 - i * 3}</span></div></li>`,
+        )
         .join("");
       return {
         bodyClass: `theme-${theme}`,
@@ -87,7 +111,10 @@ function frame(sample: Sample, html: string, title: string, theme: Theme): Frame
     default:
       return {
         bodyClass: `theme-${other(theme)}`,
-        html: `<div class="application themed theme-${theme} aventure" style="width:${w}px"><header class="window-header"><span class="window-title">${title}</span></header><div class="window-content">${html}</div></div>`,
+        html:
+          `<div class="application themed theme-${theme} aventure" style="width:${w}px"><header class="window-header"><span class="window-title">${title}</span>` +
+          (guideLabel ? `<button type="button" class="header-control icon fa-solid fa-circle-question aventure-guide-button" data-tooltip="${guideLabel}" aria-label="${guideLabel}"></button>` : "") +
+          `<button type="button" class="header-control icon fa-solid fa-xmark" data-action="close" data-tooltip="${words.close}" aria-label="${words.close}"></button></header><div class="window-content">${html}</div></div>`,
         target: ".application",
       };
   }
@@ -184,9 +211,15 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
           for (const name of samples) {
             const sample = SAMPLES[name];
             expect(sample, `no sample for ${name}`).toBeDefined();
-            const html = renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample!.context(localize));
+            const content = renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample!.context(localize));
+            // A DialogV2 prompt: the content in its form, the buttons in the footer.
+            const html = sample!.buttons
+              ? `<form class="dialog-form standard-form"><div class="dialog-content standard-form">${content}</div><footer class="form-footer">${sample!.buttons
+                  .map((b, i) => `<button type="submit" data-action="${i ? `b${i}` : "ok"}"${i ? "" : ' class="default"'}>${b.icon ? `<i class="${b.icon}"></i> ` : ""}<span>${localize(b.label)}</span></button>`)
+                  .join("")}</footer></form>`
+              : content;
             const title = sample!.title ? i18n.localize(sample!.title) : "";
-            const framed = frame(sample!, html, title, theme);
+            const framed = frame(sample!, html, title, theme, lang, i18n.localize("AVENTURE.Guide.open"));
             const report = await show(p, framed, sample!.width ?? 480);
             const file = join(OUT, `${name.replace(/\.hbs(#|$)/, "$1").replaceAll("/", "_").replace("#", "-")}.${lang}.${theme}.png`);
             await p.locator(framed.target).first().screenshot({ path: file });

@@ -776,8 +776,17 @@ describe("jump panel and HUD buttons", () => {
     });
     const html = world.window.document.querySelector(".aventure-jumps")!.innerHTML.replace(/\s+/g, " ");
     expect(html).toContain('<th scope="row">Long jump</th> <td>5 m</td> <td>2.5 m</td>');
-    expect(html).toContain('<th scope="row">High jump</th> <td>1.67 m</td> <td>0.83 m</td>');
+    // 1 m + 2/3 m = 1.667 m, shown to the tenth as the table reads.
+    expect(html).toContain('<th scope="row">High jump</th> <td>1.7 m</td> <td>0.8 m</td>');
     expect(html).toContain("Landing in difficult terrain: Dexterity (Acrobatics) DC 10");
+    // The height typed with a comma (as French writes it) is read: reach 1.667 + 1.5 × 1.5 = 3.9 m.
+    const input = world.window.document.querySelector('.aventure-jumps [name="height"]') as unknown as HTMLInputElement;
+    input.value = "1,5";
+    input.dispatchEvent(new (world.window.Event as unknown as typeof Event)("change", { bubbles: true }) as never);
+    await world.settle();
+    const after = world.window.document.querySelector(".aventure-jumps")!.innerHTML.replace(/\s+/g, " ");
+    expect(after).toContain('<th scope="row">Reach (arms raised)</th> <td>3.9 m</td>');
+    expect((world.window.document.querySelector('.aventure-jumps [name="height"]') as unknown as HTMLInputElement).value).toBe("1.5");
   });
 
   it("the fall dialog makes each token fall; its card says whether it came from the HUD or a macro", async () => {

@@ -170,7 +170,8 @@ describe("Travel along a route: RULES.md §11 on the map", () => {
       },
       next: null,
     });
-    expect(card!.content).toContain("<strong>27 km · 1 travel day</strong> · Arrival: day 1, 14:00 (world time)");
+    expect(card!.content).toContain("<strong>27 km · 1 travel day</strong></p>");
+    expect(card!.content).toContain("<p>Arrival: day 1, 14:00 (world time)</p>");
     expect(card!.content).toContain("18 km · normal terrain");
     expect(card!.content).toContain("9 km · difficult terrain · Forêt de Brocéliande");
     expect(footer(world, card!, "gm1").continues).toBeNull();

@@ -1199,9 +1199,17 @@ describe("Travel: the daily lost check (pmt, RULES.md §2.7)", () => {
         { day: 3, chance: 30, roll: 31, lost: false },
       ],
     });
-    expect(card!.content).toContain("Getting lost (1d100, lost on 30 or less)");
-    expect(card!.content).toContain("<strong>Day 1</strong> · 1d100: 50, on course · Bram finds the way (20 vs DC 10)");
-    expect(card!.content).toMatch(/aventure-failure"><strong>Day 2<\/strong> · 1d100: 30, the group goes astray/);
+    // The d100 and the navigator's Wisdom (Survival) checks are two rules: two lists, each under its own heading.
+    const html = world.renderMessage(card!, "gm1");
+    const list = (cls: string) => [...html.querySelectorAll(`.${cls} li`)].map((li) => li.textContent);
+    expect(html.querySelector(".aventure-travel-card-lost h4")!.textContent).toBe("Getting lost (1d100, lost on 30 or less)");
+    expect(list("aventure-travel-card-lost")).toEqual(["Day 1 · 1d100: 50, on course", "Day 2 · 1d100: 30, the group goes astray", "Day 3 · 1d100: 31, on course"]);
+    expect(html.querySelector(".aventure-travel-card-navigation h4")!.textContent).toBe("Finding the way");
+    expect(list("aventure-travel-card-navigation")[0]).toBe("Day 1 · Bram finds the way (20 vs DC 10)");
+    expect(html.querySelector(".aventure-travel-card-lost li.aventure-failure")!.textContent).toBe("Day 2 · 1d100: 30, the group goes astray");
+    // What went wrong reads at a glance, above the folded details.
+    expect([...html.querySelectorAll(".aventure-travel-card-alert")].map((p) => p.textContent)).toContain("Day 2: the group goes astray (1d100: 30).");
+    expect(html.querySelector(".aventure-travel-card-journey")!.tagName).toBe("DETAILS");
   });
 
   it("rolls no 1d100 with a chance of 0 (the default)", async () => {

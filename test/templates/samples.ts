@@ -15,7 +15,12 @@ export interface Sample {
   /** For "hud": the stand-in HUD's height (a palette drawn open overflows the default). */
   height?: number;
   /** For "tracker": the combatant rows the markup is inserted into, in the tracker's order. */
-  rows?: { id: string; name: string }[];
+  rows?: { id: string; name: string; initiative?: number | string }[];
+  /**
+   * For a dialog Foundry builds (DialogV2.prompt with the template as its content): the footer's buttons (lang keys
+   * of their labels, the icon core gives them), drawn under the content as DialogV2 draws them.
+   */
+  buttons?: { label: string; icon?: string }[];
   /** For "card": the most its common case may take in the chat log, in pixels (default CARD_HEIGHT_BUDGET). */
   heightBudget?: number;
   context: (localize: Localize) => Record<string, unknown>;

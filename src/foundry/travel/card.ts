@@ -98,16 +98,24 @@ export function travelCardContext(
   const nameOf = (id: string) => plan.members.find((m) => m.id === id)?.name ?? id;
   const mark = (success: boolean) => l(success ? "AVENTURE.Travel.Card.success" : "AVENTURE.Travel.Card.failure");
   const checkText = (c: SurvivalResult) => l("AVENTURE.Travel.Card.survivalCheck", { what: l(`AVENTURE.Travel.Activity.${c.activity}`), dc: c.dc, total: c.total });
-  // Navigation failures are reported with the day (pmt: next to the daily lost check).
-  const days = [...new Set([...lost.map((c) => c.day), ...survival.filter((c) => c.activity === "navigate").map((c) => c.day)])].sort((a, b) => a - b);
-  const dayLines = days.map((day) => {
-    const check = lost.find((c) => c.day === day);
-    const nav = survival.filter((c) => c.day === day && c.activity === "navigate");
-    const parts: string[] = [];
-    if (check) parts.push(l(check.lost ? "AVENTURE.Travel.Card.lost" : "AVENTURE.Travel.Card.notLost", { roll: check.roll }));
-    for (const c of nav) parts.push(l(c.success ? "AVENTURE.Travel.Card.navigated" : "AVENTURE.Travel.Card.navigationFailed", { name: nameOf(c.memberId), total: c.total, dc: c.dc }));
-    return { day: l("AVENTURE.Travel.Card.day", { day }), text: parts.join(" · "), bad: !!check?.lost || nav.some((c) => !c.success) };
-  });
+  // Two different rules, reported apart: pmt's daily 1d100 (the group is lost or not, docs/rules.md §2.7) and the
+  // navigators' Wisdom (Survival) checks (a failure lets the GM decide, docs/rules.md §2.6). Only what went wrong
+  // is shown unfolded; every roll is in the folded details.
+  const lostLines = lost.map((c) => ({
+    day: l("AVENTURE.Travel.Card.day", { day: c.day }),
+    text: l(c.lost ? "AVENTURE.Travel.Card.lost" : "AVENTURE.Travel.Card.notLost", { roll: c.roll }),
+    bad: c.lost,
+  }));
+  const navigation = survival.filter((c) => c.activity === "navigate").sort((a, b) => a.day - b.day);
+  const navigationLines = navigation.map((c) => ({
+    day: l("AVENTURE.Travel.Card.day", { day: c.day }),
+    text: l(c.success ? "AVENTURE.Travel.Card.navigated" : "AVENTURE.Travel.Card.navigationFailed", { name: nameOf(c.memberId), total: c.total, dc: c.dc }),
+    bad: !c.success,
+  }));
+  const alerts = [
+    ...lost.filter((c) => c.lost).map((c) => l("AVENTURE.Travel.Card.lostAlert", { day: c.day, roll: c.roll })),
+    ...navigation.filter((c) => !c.success).map((c) => l("AVENTURE.Travel.Card.navigationAlert", { day: c.day, name: nameOf(c.memberId) })),
+  ];
   return {
     headline: [formatKm(plan.distance, lang), plural(l, lang, "AVENTURE.Travel.Summary.dayCount", plan.days.length)].join(" · "),
     arrival:
@@ -123,8 +131,11 @@ export function travelCardContext(
       ? l("AVENTURE.Travel.Card.stopped", { days: plan.days.length, reached: formatKm(route.reached, lang), total: formatKm(route.total, lang), left: formatKm(route.total - route.reached, lang) })
       : "",
     status: env.status ?? "",
-    dayTitle: lost.length ? l("AVENTURE.Travel.Card.lostTitle", { chance: formatNumber(lost[0]!.chance, lang) }) : days.length ? l("AVENTURE.Travel.Card.navigationTitle") : "",
-    dayLines,
+    alerts,
+    lostTitle: lost.length ? l("AVENTURE.Travel.Card.lostTitle", { chance: formatNumber(lost[0]!.chance, lang) }) : "",
+    lostLines,
+    navigationTitle: navigationLines.length ? l("AVENTURE.Travel.Card.navigationTitle") : "",
+    navigationLines,
     members: outcome.members.map((m, i) => {
       const mine = rolled.filter((s) => s.memberId === m.id);
       const checks = survival.filter((c) => c.memberId === m.id);
@@ -154,10 +165,12 @@ export function travelCardContext(
         if (env.trackFood && hunger) why.push(l("AVENTURE.Travel.Card.fromHunger", { n: hunger }));
         if (env.trackFood && thirst) why.push(l("AVENTURE.Travel.Card.fromThirst", { n: thirst }));
       }
-      if (!tracked && m.levelsGained > 0) notes.push(plural(l, lang, "AVENTURE.Travel.Card.exhaustionByHand", m.levelsGained));
+      // What the GM must act on stays visible (`urgent`); the rest is folded with the rolls.
+      const urgent: string[] = [];
+      if (!tracked && m.levelsGained > 0) urgent.push(plural(l, lang, "AVENTURE.Travel.Card.exhaustionByHand", m.levelsGained));
+      if (m.dead) urgent.push(l("AVENTURE.Travel.Card.dead"));
       if (env.trackFood && m.starving) notes.push(l("AVENTURE.Travel.Card.starving"));
       if (env.trackFood && m.dehydrated) notes.push(l("AVENTURE.Travel.Card.dehydrated"));
-      if (m.dead) notes.push(l("AVENTURE.Travel.Card.dead"));
       const detailDays = [...new Set([...mine.map((s) => s.day), ...checks.map((c) => c.day)])].sort((a, b) => a - b);
       return {
         name: m.name,
@@ -186,8 +199,9 @@ export function travelCardContext(
           ? l("AVENTURE.Travel.Card.counters", { fasting: formatNumber(m.fastingAfter, lang), thirst: m.thirstAfter })
           : "",
         notes,
+        urgent,
       };
-    }),
+    }).map((m) => ({ ...m, folded: !!(m.summary || m.why || m.details.length || m.counters || m.notes.length) })),
   };
 }
 

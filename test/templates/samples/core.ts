@@ -27,6 +27,14 @@ export const SAMPLES: Record<string, Sample> = {
     context: (l) =>
       actorDataContext({ ...DND5E_PATHS, polarisInitiative: "system.polaris.init" }, [hero, { id: "b", name: "Brune" }], hero, l),
   },
+  // In use: the GM typed a path with a typo for the Strength score ("valeur") and checks it on Aldric, in a window
+  // of the default width: the field is marked, the note says why, the other fields show what they read.
+  "actor-data.hbs#missing": {
+    kind: "dialog",
+    title: "AVENTURE.ActorData.title",
+    width: 480,
+    context: (l) => actorDataContext({ ...DND5E_PATHS, strScore: "system.abilities.str.valeur | system.abilities.str.score" }, [hero, { id: "b", name: "Brune" }], hero, l),
+  },
   "proposal-card.hbs": {
     kind: "card",
     context: (l) =>

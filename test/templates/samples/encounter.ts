@@ -75,11 +75,12 @@ export const SAMPLES: Record<string, Sample> = {
     title: "AVENTURE.Ruleset.ose",
     width: 300,
     rows: [
-      { id: "a", name: "Aldric" },
-      { id: "b", name: "Brune" },
-      { id: "c", name: "Colporteur" },
-      { id: "o1", name: "Orc" },
-      { id: "o2", name: "Orc chef" },
+      // Each combatant carries its side's initiative; the surprised side has none this round.
+      { id: "a", name: "Aldric", initiative: 5 },
+      { id: "b", name: "Brune", initiative: 5 },
+      { id: "c", name: "Colporteur", initiative: 5 },
+      { id: "o1", name: "Orc", initiative: "—" },
+      { id: "o2", name: "Orc chef", initiative: "—" },
     ],
     context: (l) =>
       // Round 1 after an ambush: the hostile side is surprised (no roll, skipped), friendly and neutral

@@ -146,6 +146,8 @@ export const SAMPLES: Record<string, Sample> = {
     kind: "dialog",
     title: "AVENTURE.Polaris.intention.menu",
     width: 420,
+    // askIntention (src/foundry/polaris/hooks.ts): DialogV2.prompt with an OK button labelled "Roll 1d20".
+    buttons: [{ label: "AVENTURE.Polaris.roll", icon: "fa-solid fa-check" }],
     context: (l) => ({
       name: "Plongeuse",
       chance: "",
@@ -159,10 +161,11 @@ export const SAMPLES: Record<string, Sample> = {
     title: "AVENTURE.Ruleset.polaris",
     width: 300,
     rows: [
-      { id: "merc", name: "Mercenaire" },
-      { id: "shark", name: "Requin" },
-      { id: "diver", name: "Plongeur" },
-      { id: "novice", name: "Novice" },
+      // The initiative core shows is the combatant's phase.
+      { id: "merc", name: "Mercenaire", initiative: 12 },
+      { id: "shark", name: "Requin", initiative: 12 },
+      { id: "diver", name: "Plongeur", initiative: 9 },
+      { id: "novice", name: "Novice", initiative: 5 },
     ],
     context: (l) =>
       phaseHeadersContext(
@@ -179,6 +182,8 @@ export const SAMPLES: Record<string, Sample> = {
     kind: "dialog",
     title: "AVENTURE.Polaris.delay",
     width: 360,
+    // askDelay (src/foundry/combat/hooks.ts): DialogV2.prompt with an OK button labelled "Delay".
+    buttons: [{ label: "AVENTURE.Polaris.delay", icon: "fa-solid fa-check" }],
     context: (l) => ({
       name: "Mercenaire",
       delayed: true,

@@ -115,8 +115,8 @@ export const SAMPLES: Record<string, Sample> = {
   "travel/card.hbs": {
     kind: "card",
     width: 300,
-    // Three days with every detail open: over the common budget until the journey card folds its details.
-    heightBudget: 740,
+    // Three days of forced march, one day lost, a death: the common case at a glance, the rolls folded.
+    heightBudget: 365,
     context: (l) => cardSample(l),
   },
 };
