@@ -9,6 +9,7 @@ import { registerSettings } from "./foundry/settings.js";
 import { registerStatusEffects } from "./foundry/status-effects.js";
 import { registerHandlebars } from "./foundry/handlebars.js";
 import { ActorDataMenu } from "./apps/ActorDataMenu.js";
+import { WelcomeDialog } from "./apps/WelcomeDialog.js";
 import { registerKeybindings } from "./foundry/keybindings.js";
 import { onceHook } from "./foundry/hooks-typed.js";
 
@@ -20,6 +21,14 @@ onceHook("init", () => {
     hint: "AVENTURE.ActorData.menuHint",
     icon: "fa-solid fa-database",
     type: ActorDataMenu as never, // cast: the pinned settings-menu type wants a legacy FormApplication constructor; v13 accepts an ApplicationV2
+    restricted: true,
+  });
+  game.settings.registerMenu(MODULE_ID, "welcomeMenu", {
+    name: "AVENTURE.Welcome.menuName",
+    label: "AVENTURE.Welcome.menuLabel",
+    hint: "AVENTURE.Welcome.menuHint",
+    icon: "fa-solid fa-dice-d20",
+    type: WelcomeDialog as never, // cast: as above
     restricted: true,
   });
   registerKeybindings(() => game.modules.get(MODULE_ID)?.api);

@@ -4,6 +4,7 @@
  */
 import * as rules from "../rules/index.js";
 import { ActorDataMenu } from "../apps/ActorDataMenu.js";
+import { openWelcome } from "../apps/WelcomeDialog.js";
 import { adapterFor } from "./adapters/adapter.js";
 import { getSetting } from "./settings.js";
 import { openEncounter, openPolarisTest } from "./encounter/open.js";
@@ -45,6 +46,8 @@ export function buildApi() {
     adapter: () => adapterFor(),
     /** Opens the Actor data menu (GM). */
     openActorData: () => new ActorDataMenu().render({ force: true }),
+    /** Opens the first-run window, "Which game do you play here?" (GM). docs/api.md */
+    openWelcome: () => openWelcome(),
     /** Opens the encounter dialog (GM). docs/api/encounter.md */
     openEncounter: gatedAsync("encounter", openEncounter),
     /** Opens the Polaris test dialog. docs/api/polaris.md */
