@@ -22,13 +22,13 @@ const titleKeys = readdirSync(APPS)
 describe("window titles", () => {
   it("every Aventure window has one", () => {
     expect(titleKeys.map(([f]) => f).sort()).toEqual(
-      ["ActorDataMenu.ts", "EncounterDialog.ts", "ExplorationPanel.ts", "FallDialog.ts", "JumpPanel.ts", "OseTravelDialog.ts", "PolarisTestDialog.ts", "PursuitDialog.ts", "TravelDialog.ts"],
+      ["ActorDataMenu.ts", "EncounterDialog.ts", "ExplorationPanel.ts", "FallDialog.ts", "JumpPanel.ts", "OseTravelDialog.ts", "PolarisTestDialog.ts", "PursuitDialog.ts", "TravelDialog.ts", "WelcomeDialog.ts"],
     );
   });
 
   it.each([
-    ["en", ["Actor data", "Encounter", "Exploration time", "Fall", "Jumps", "Travel", "Polaris test", "Pursuit", "Travel"]],
-    ["fr", ["Données d’acteur", "Rencontre", "Temps d’exploration", "Chute", "Sauts", "Voyage", "Test Polaris", "Poursuite", "Voyage"]],
+    ["en", ["Actor data", "Encounter", "Exploration time", "Fall", "Jumps", "Travel", "Polaris test", "Pursuit", "Travel", "Your game"]],
+    ["fr", ["Données d’acteur", "Rencontre", "Temps d’exploration", "Chute", "Sauts", "Voyage", "Test Polaris", "Poursuite", "Voyage", "Votre jeu"]],
   ] as const)("read as the feature's name (%s)", (lang, expected) => {
     const i18n = new FakeI18n(lang);
     const titles = [...titleKeys].sort(([a], [b]) => a.localeCompare(b)).map(([, k]) => i18n.localize(k));
