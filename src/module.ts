@@ -9,7 +9,7 @@ import { registerSettings } from "./foundry/settings.js";
 import { registerStatusEffects } from "./foundry/status-effects.js";
 import { registerHandlebars } from "./foundry/handlebars.js";
 import { ActorDataMenu } from "./apps/ActorDataMenu.js";
-import { WelcomeDialog } from "./apps/WelcomeDialog.js";
+import { openWelcome, openWelcomeOnFirstRun, WelcomeDialog } from "./apps/WelcomeDialog.js";
 import { registerKeybindings } from "./foundry/keybindings.js";
 import { onceHook } from "./foundry/hooks-typed.js";
 
@@ -35,6 +35,7 @@ onceHook("init", () => {
   registerStatusEffects();
   void registerHandlebars();
   registerHooks();
+  onceHook("ready", openWelcomeOnFirstRun); // the first-run window "Which game do you play here?", on the active GM while no game was chosen
   const mod = game.modules.get(MODULE_ID);
-  if (mod) mod.api = buildApi();
+  if (mod) mod.api = buildApi({ openWelcome });
 });

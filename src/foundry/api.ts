@@ -4,7 +4,6 @@
  */
 import * as rules from "../rules/index.js";
 import { ActorDataMenu } from "../apps/ActorDataMenu.js";
-import { openWelcome } from "../apps/WelcomeDialog.js";
 import { adapterFor } from "./adapters/adapter.js";
 import { getSetting } from "./settings.js";
 import { openEncounter, openPolarisTest } from "./encounter/open.js";
@@ -34,7 +33,13 @@ function gatedLightApi() {
   };
 }
 
-export function buildApi() {
+/** The windows the entry point (src/module.ts) hands to the API, so that the glue does not import them. */
+export interface ApiWindows {
+  /** Opens the first-run window (apps/WelcomeDialog.ts); null for a player. */
+  openWelcome(): Promise<unknown>;
+}
+
+export function buildApi(windows: ApiWindows) {
   return {
     /** The pure rules engine (src/rules). */
     rules,
@@ -47,7 +52,7 @@ export function buildApi() {
     /** Opens the Actor data menu (GM). */
     openActorData: () => new ActorDataMenu().render({ force: true }),
     /** Opens the first-run window, "Which game do you play here?" (GM). docs/api.md */
-    openWelcome: () => openWelcome(),
+    openWelcome: () => windows.openWelcome(),
     /** Opens the encounter dialog (GM). docs/api/encounter.md */
     openEncounter: gatedAsync("encounter", openEncounter),
     /** Opens the Polaris test dialog. docs/api/polaris.md */

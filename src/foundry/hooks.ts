@@ -5,7 +5,6 @@
 import { onRulesetChange } from "./windows.js";
 import { onSettingChange } from "./settings.js";
 import { warnUnsupportedSystem } from "./system-check.js";
-import { openWelcomeOnFirstRun } from "../apps/WelcomeDialog.js";
 import { onRenderTokenHUD } from "./token-hud.js";
 import { registerCombatHooks } from "./combat/hooks.js";
 import { openEncounter } from "./encounter/open.js";
@@ -31,7 +30,6 @@ export function registerHooks(): void {
   onSettingChange("ruleset", onRulesetChange);
   for (const f of BORROWABLE_FEATURES) onSettingChange(borrowSettingKey(f), onRulesetChange); // a borrowed rule shows or goes (docs/rules.md §0)
   onceHook("ready", warnUnsupportedSystem);
-  onceHook("ready", openWelcomeOnFirstRun); // the first-run window "Which game do you play here?", on the active GM while no game was chosen
   onHook("renderTokenHUD", onRenderTokenHUD);
   // Feature hooks (one block per feature):
   registerCombatHooks(openEncounter); // encounter/combat: CONFIG.Combat.documentClass; requests "sideRound", "rollSides", "encounterStart" (GMs only), recovery of interrupted side rounds; createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions, combatStart, combatTurn, dnd5e.preRollInitiativeDialogV2

@@ -4,12 +4,58 @@
  * the mark that a game was chosen; then the game's First steps page of the guide. "Another game" changes no rule and
  * opens the settings page. GMs only (world settings).
  */
-import { PRESETS } from "./adapters/presets.js";
+import { PRESETS, type PresetId } from "./adapters/presets.js";
 import { BORROWABLE_FEATURES, borrowSettingKey } from "./settings-schema.js";
 import { getSetting, setSetting } from "./settings.js";
 import { notify, t, UserError } from "./i18n.js";
 import { openGuidePage, type GuidePageKey } from "./guide.js";
-import { GAME_PRESETS, isGameChoice, type GameChoice } from "../apps/welcome-context.js";
+import { RULESETS, type RulesetId } from "../rules/rulesets.js";
+
+/** A choice of the window: one of the five games, or another game. */
+export type GameChoice = RulesetId | "other";
+export const GAME_CHOICES: readonly GameChoice[] = [...RULESETS, "other"];
+
+export function isGameChoice(value: unknown): value is GameChoice {
+  return typeof value === "string" && (GAME_CHOICES as readonly string[]).includes(value);
+}
+
+/**
+ * The Foundry system each game expects: Rôle'n Play and D&D 5e the dnd5e system, Portes, Monstres & Trésors and
+ * Old-School Essentials the OSE system (ose); no system exists for Polaris (null: the generic data paths).
+ */
+export const GAME_SYSTEMS: Readonly<Record<RulesetId, "dnd5e" | "ose" | null>> = Object.freeze({
+  rnp: "dnd5e",
+  dnd5e: "dnd5e",
+  pmt: "ose",
+  ose: "ose",
+  polaris: null,
+});
+
+/** The actor-data preset a game starts with (that of the system it expects); null: the paths stay as they are. */
+export const GAME_PRESETS: Readonly<Record<RulesetId, PresetId | null>> = Object.freeze({
+  rnp: "dnd5e",
+  dnd5e: "dnd5e",
+  pmt: "ose",
+  ose: "ose",
+  polaris: null,
+});
+
+/** The system a running system id stands for ("ose-dev" is the OSE system's development build, read as ose). */
+function knownSystem(systemId: string): "dnd5e" | "ose" | null {
+  if (systemId === "dnd5e") return "dnd5e";
+  if (systemId === "ose" || systemId === "ose-dev") return "ose";
+  return null;
+}
+
+/**
+ * Whether a choice fits the running system: the games that expect it; on any other system, Polaris (which has none)
+ * and another game (the generic data paths).
+ */
+export function choiceMatches(choice: GameChoice, systemId: string): boolean {
+  const known = knownSystem(systemId);
+  if (choice === "other") return known === null;
+  return GAME_SYSTEMS[choice] === known;
+}
 
 /** The guide page a choice opens: the game's First steps, or the settings page for another game. */
 export function firstStepsPage(choice: GameChoice): GuidePageKey {

@@ -1,7 +1,7 @@
 /**
  * Aventure's windows. Titles follow one pattern across Aventure's windows: the feature's name, capitalised, with no "Aventure:"
  * prefix and no punctuation ("Travel", "Encounter", "Pursuit", "Polaris test", "Fall", "Exploration time", "Jumps — Aldric",
- * "Actor data", "Change of intention — Aldric"); a window about one creature adds its name after an em dash. Every ApplicationV2 of src/apps is read, so a
+ * "Actor data", "Change of intention — Aldric", "Your game"); a window about one creature adds its name after an em dash. Every ApplicationV2 of src/apps is read, so a
  * new window is checked too. Each window has the guide's "?" button opening its page (WINDOW_GUIDE_PAGES).
  */
 import { describe, expect, it, vi } from "vitest";
