@@ -78,7 +78,7 @@ export function loadPages(root, lang) {
 
 /** Replaces [label](page:key) links with `link(label, key)`. Throws on an unknown page. */
 function pageLinks(text, link, where) {
-  return text.replace(/\[([^\]]+)\]\(page:([a-z]+)\)/g, (_m, label, key) => {
+  return text.replace(/\[([^\]]+)\]\(page:([a-z][a-z0-9-]*)\)/g, (_m, label, key) => {
     if (!GUIDE_PAGES.some((p) => p.key === key)) throw new Error(`guide ${where}: link to unknown page ${key}`);
     return link(label, key);
   });

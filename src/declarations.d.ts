@@ -78,6 +78,7 @@ declare module "fvtt-types/configuration" {
     "aventure.detectionMode": DetectionMode;
     "aventure.detectionObservers": DetectionObservers;
     "aventure.searchingMarksMigrated": boolean;
+    "aventure.welcomeDone": boolean;
   }
 
   interface FlagConfig {

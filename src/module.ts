@@ -9,6 +9,7 @@ import { registerSettings } from "./foundry/settings.js";
 import { registerStatusEffects } from "./foundry/status-effects.js";
 import { registerHandlebars } from "./foundry/handlebars.js";
 import { ActorDataMenu } from "./apps/ActorDataMenu.js";
+import { openWelcome, openWelcomeOnFirstRun, WelcomeDialog } from "./apps/WelcomeDialog.js";
 import { registerKeybindings } from "./foundry/keybindings.js";
 import { onceHook } from "./foundry/hooks-typed.js";
 
@@ -22,10 +23,19 @@ onceHook("init", () => {
     type: ActorDataMenu as never, // cast: the pinned settings-menu type wants a legacy FormApplication constructor; v13 accepts an ApplicationV2
     restricted: true,
   });
+  game.settings.registerMenu(MODULE_ID, "welcomeMenu", {
+    name: "AVENTURE.Welcome.menuName",
+    label: "AVENTURE.Welcome.menuLabel",
+    hint: "AVENTURE.Welcome.menuHint",
+    icon: "fa-solid fa-dice-d20",
+    type: WelcomeDialog as never, // cast: as above
+    restricted: true,
+  });
   registerKeybindings(() => game.modules.get(MODULE_ID)?.api);
   registerStatusEffects();
   void registerHandlebars();
   registerHooks();
+  onceHook("ready", openWelcomeOnFirstRun); // the first-run window "Which game do you play here?", on the active GM while no game was chosen
   const mod = game.modules.get(MODULE_ID);
-  if (mod) mod.api = buildApi();
+  if (mod) mod.api = buildApi({ openWelcome });
 });

@@ -36,6 +36,8 @@ const GAME_VIEWS = [
   "movement/fall-card.hbs#ose",
   "movement/fall-dialog.hbs#ose",
   "light/hud.hbs#ose",
+  // Every game: the first-run window, seen before any game is chosen
+  "welcome.hbs",
   // Polaris
   "polaris/test-dialog.hbs",
   "polaris/test-dialog.hbs#attribute",

@@ -26,6 +26,7 @@ import { GUIDE_PACK_ID, WINDOW_GUIDE_PAGES, guideLanguage, guidePageUuid, openGu
 
 const pages = guidePages(ROOT);
 const sources = Object.fromEntries(GUIDE_LANGS.map((lang) => [lang, loadPages(ROOT, lang)]));
+const FIRST_STEPS = ["start-rnp", "start-dnd5e", "start-pmt", "start-ose", "start-polaris"];
 const FEATURES = ["travel", "movement", "falls", "light", "hiding", "encounters", "pursuit", "exploration", "polaris"];
 const DECISIONS = { en: "## Decisions where the books are silent", fr: "## Décisions là où les livres se taisent" };
 
@@ -70,7 +71,7 @@ const ENGLISH_TERMS: { pattern: RegExp; use: string }[] = [
 
 describe("the guide's pages", () => {
   it("has every page in both languages, with a title and ids Foundry accepts", () => {
-    expect(GUIDE_PAGES.map((p) => p.key)).toEqual(["overview", ...FEATURES, "settings", "trust"]);
+    expect(GUIDE_PAGES.map((p) => p.key)).toEqual(["overview", ...FIRST_STEPS, ...FEATURES, "settings", "trust"]);
     const ids = [...Object.values(GUIDE_JOURNALS).map((j) => j.id), ...GUIDE_PAGES.flatMap((p) => Object.values(p.ids))];
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(new Set(ids).size).toBe(ids.length);
@@ -95,6 +96,30 @@ describe("the guide's pages", () => {
     const where = { en: /## Where to find it/, fr: /## Où l[ae]s? trouver/ };
     for (const lang of GUIDE_LANGS) {
       for (const key of FEATURES) expect(pages.find((x) => x.lang === lang && x.key === key)!.markdown, `${lang}/${key}`).toMatch(where[lang]);
+    }
+  });
+
+  it("has a First steps page per game: the system to install, the first-run choice, three things at the table, the buttons, what it does not do", () => {
+    const sections = {
+      en: ["## 1. Install the game system", "## 2. Choose the game", "## 3. What Aventure does at your table", "## Where its buttons are", "## What it does not do"],
+      fr: ["## 1. Installer le système de jeu", "## 2. Choisir le jeu", "## 3. Ce qu’Aventure fait à votre table", "## Où sont ses boutons", "## Ce qu’il ne fait pas"],
+    };
+    // The Foundry system each game expects (the first-run window says the same: src/apps/welcome-context.ts GAME_SYSTEMS).
+    const systems: Record<string, string> = { "start-rnp": "`dnd5e`", "start-dnd5e": "`dnd5e`", "start-pmt": "`ose`", "start-ose": "`ose`", "start-polaris": "`worldbuilding`" };
+    for (const lang of GUIDE_LANGS) {
+      for (const key of FIRST_STEPS) {
+        const md = pages.find((x) => x.lang === lang && x.key === key)!.markdown;
+        let at = -1;
+        for (const heading of sections[lang]) {
+          const i = md.indexOf(heading);
+          expect(i, `${lang}/${key}: ${heading}`).toBeGreaterThan(at);
+          at = i;
+        }
+        const things = md.split(sections[lang][2]!)[1]!.split("\n## ")[0]!;
+        expect(things.match(/^\d\. \*\*/gm), `${lang}/${key}: three things`).toHaveLength(3);
+        expect(md, `${lang}/${key}`).toContain(systems[key]);
+        expect(md, `${lang}/${key}: the first-run window`).toContain(lang === "en" ? "**Your game**" : "**Votre jeu**");
+      }
     }
   });
 
@@ -189,7 +214,7 @@ describe("one source for the compendium and docs/guide/", () => {
       }
     }
     expect(links).toBeGreaterThan(20);
-    expect(guidePageUuid("travel", "fr")).toBe(`Compendium.aventure.guide.JournalEntry.${GUIDE_JOURNALS.fr.id}.JournalEntryPage.${GUIDE_PAGES[1]!.ids.fr}`);
+    expect(guidePageUuid("travel", "fr")).toBe(`Compendium.aventure.guide.JournalEntry.${GUIDE_JOURNALS.fr.id}.JournalEntryPage.${GUIDE_PAGES.find((p) => p.key === "travel")!.ids.fr}`);
   });
 
   it("turns the guide's Markdown into the HTML Foundry shows", () => {

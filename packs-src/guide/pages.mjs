@@ -20,6 +20,12 @@ export const GUIDE_JOURNALS = {
 /** One page per feature, in reading order. */
 export const GUIDE_PAGES = /** @type {const} */ ([
   { key: "overview", ids: { en: "agEnOverview0000", fr: "agFrOverview0000" } },
+  // First steps, one page per game (the first-run window opens the chosen game's page).
+  { key: "start-rnp", ids: { en: "agEnStartRnp0000", fr: "agFrStartRnp0000" } },
+  { key: "start-dnd5e", ids: { en: "agEnStartDnd5e00", fr: "agFrStartDnd5e00" } },
+  { key: "start-pmt", ids: { en: "agEnStartPmt0000", fr: "agFrStartPmt0000" } },
+  { key: "start-ose", ids: { en: "agEnStartOse0000", fr: "agFrStartOse0000" } },
+  { key: "start-polaris", ids: { en: "agEnStartPolaris", fr: "agFrStartPolaris" } },
   { key: "travel", ids: { en: "agEnTravel000000", fr: "agFrTravel000000" } },
   { key: "movement", ids: { en: "agEnMovement0000", fr: "agFrMovement0000" } },
   { key: "falls", ids: { en: "agEnFalls0000000", fr: "agFrFalls0000000" } },

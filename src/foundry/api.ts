@@ -33,7 +33,13 @@ function gatedLightApi() {
   };
 }
 
-export function buildApi() {
+/** The windows the entry point (src/module.ts) hands to the API, so that the glue does not import them. */
+export interface ApiWindows {
+  /** Opens the first-run window (apps/WelcomeDialog.ts); null for a player. */
+  openWelcome(): Promise<unknown>;
+}
+
+export function buildApi(windows: ApiWindows) {
   return {
     /** The pure rules engine (src/rules). */
     rules,
@@ -45,6 +51,8 @@ export function buildApi() {
     adapter: () => adapterFor(),
     /** Opens the Actor data menu (GM). */
     openActorData: () => new ActorDataMenu().render({ force: true }),
+    /** Opens the first-run window, "Which game do you play here?" (GM). docs/api.md */
+    openWelcome: () => windows.openWelcome(),
     /** Opens the encounter dialog (GM). docs/api/encounter.md */
     openEncounter: gatedAsync("encounter", openEncounter),
     /** Opens the Polaris test dialog. docs/api/polaris.md */

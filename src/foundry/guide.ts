@@ -25,6 +25,7 @@ export const WINDOW_GUIDE_PAGES = {
   JumpPanel: "movement",
   ExplorationPanel: "exploration",
   ActorDataMenu: "settings",
+  WelcomeDialog: "overview",
 } as const satisfies Record<string, GuidePageKey>;
 
 /** The guide's language for a Foundry language: French for "fr" (and "fr-…"), English for any other. */

@@ -260,6 +260,8 @@ export function settingsSchema(systemId: string) {
     explorationTorchTurns: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.torchTurns } satisfies NumberSetting,
     explorationLanternTurns: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.lanternTurns } satisfies NumberSetting,
     explorationState: { type: "object", scope: "world", config: false, default: EMPTY_RECORD } satisfies ObjectSetting<ExplorationRecord>,
+    // The first-run window ("Which game do you play here?"): set once a GM chose the world's game (apps/WelcomeDialog.ts).
+    welcomeDone: { type: "boolean", scope: "world", config: false, default: false } satisfies BooleanSetting,
     // Borrowed rules (docs/rules.md §0): a feature the world's game has no rule for, from another game's book.
     ...borrowSettings(),
   } as const;

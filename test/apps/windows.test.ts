@@ -1,7 +1,7 @@
 /**
  * Aventure's windows. Titles follow one pattern across Aventure's windows: the feature's name, capitalised, with no "Aventure:"
  * prefix and no punctuation ("Travel", "Encounter", "Pursuit", "Polaris test", "Fall", "Exploration time", "Jumps — Aldric",
- * "Actor data", "Change of intention — Aldric"); a window about one creature adds its name after an em dash. Every ApplicationV2 of src/apps is read, so a
+ * "Actor data", "Change of intention — Aldric", "Your game"); a window about one creature adds its name after an em dash. Every ApplicationV2 of src/apps is read, so a
  * new window is checked too. Each window has the guide's "?" button opening its page (WINDOW_GUIDE_PAGES).
  */
 import { describe, expect, it, vi } from "vitest";
@@ -22,13 +22,13 @@ const titleKeys = readdirSync(APPS)
 describe("window titles", () => {
   it("every Aventure window has one", () => {
     expect(titleKeys.map(([f]) => f).sort()).toEqual(
-      ["ActorDataMenu.ts", "EncounterDialog.ts", "ExplorationPanel.ts", "FallDialog.ts", "JumpPanel.ts", "OseTravelDialog.ts", "PolarisTestDialog.ts", "PursuitDialog.ts", "TravelDialog.ts"],
+      ["ActorDataMenu.ts", "EncounterDialog.ts", "ExplorationPanel.ts", "FallDialog.ts", "JumpPanel.ts", "OseTravelDialog.ts", "PolarisTestDialog.ts", "PursuitDialog.ts", "TravelDialog.ts", "WelcomeDialog.ts"],
     );
   });
 
   it.each([
-    ["en", ["Actor data", "Encounter", "Exploration time", "Fall", "Jumps", "Travel", "Polaris test", "Pursuit", "Travel"]],
-    ["fr", ["Données d’acteur", "Rencontre", "Temps d’exploration", "Chute", "Sauts", "Voyage", "Test Polaris", "Poursuite", "Voyage"]],
+    ["en", ["Actor data", "Encounter", "Exploration time", "Fall", "Jumps", "Travel", "Polaris test", "Pursuit", "Travel", "Your game"]],
+    ["fr", ["Données d’acteur", "Rencontre", "Temps d’exploration", "Chute", "Sauts", "Voyage", "Test Polaris", "Poursuite", "Voyage", "Votre jeu"]],
   ] as const)("read as the feature's name (%s)", (lang, expected) => {
     const i18n = new FakeI18n(lang);
     const titles = [...titleKeys].sort(([a], [b]) => a.localeCompare(b)).map(([, k]) => i18n.localize(k));
