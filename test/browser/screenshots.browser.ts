@@ -17,6 +17,7 @@ import { chromium, type Page } from "playwright-core";
 import { listTemplates, makeHandlebars, renderWith, ROOT, TEMPLATES } from "../fake/handlebars.js";
 import { FakeI18n } from "../fake/i18n.js";
 import { CARD_HEIGHT_BUDGET, SAMPLES, type Sample } from "../templates/samples.js";
+import { STAND_INS } from "./stand-ins/samples.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const OUT = join(ROOT, "screenshots");
@@ -177,6 +178,8 @@ function line(where: string, r: Row): string {
 const templates = listTemplates().map((f) => relative(TEMPLATES, f).replaceAll("\\", "/"));
 /** Every template's sample, then the extra samples of a template in another state ("<template>#<variant>"). */
 const samples = [...templates, ...Object.keys(SAMPLES).filter((k) => k.includes("#") && templates.includes(k.split("#")[0]!))];
+/** Stand-ins of Foundry's own forms showing Aventure's texts (test/browser/stand-ins/): "stand-in/<file>". */
+const standIns = Object.keys(STAND_INS).map((k) => `stand-in/${k}`);
 
 async function launch() {
   return chromium.launch({
@@ -208,17 +211,20 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
           const p = await browser.newPage({ viewport: { width: 520, height: 1000 }, deviceScaleFactor: 1 });
           p.on("pageerror", (e) => errors.push(`${theme}/${lang}: ${String(e)}`));
           await p.setContent(head(lang));
-          for (const name of samples) {
-            const sample = SAMPLES[name];
+          for (const name of [...samples, ...standIns]) {
+            const standIn = name.startsWith("stand-in/");
+            const sample = standIn ? STAND_INS[name.slice("stand-in/".length)] : SAMPLES[name];
             expect(sample, `no sample for ${name}`).toBeDefined();
-            const content = renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample!.context(localize));
+            const content = standIn
+              ? hb.compile(readFileSync(join(ROOT, "test/browser/stand-ins", name.slice("stand-in/".length)), "utf8"), { strict: false })(sample!.context(localize))
+              : renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample!.context(localize));
             // A DialogV2 prompt: the content in its form, the buttons in the footer.
             const html = sample!.buttons
               ? `<form class="dialog-form standard-form"><div class="dialog-content standard-form">${content}</div><footer class="form-footer">${sample!.buttons
                   .map((b, i) => `<button type="submit" data-action="${i ? `b${i}` : "ok"}"${i ? "" : ' class="default"'}>${b.icon ? `<i class="${b.icon}"></i> ` : ""}<span>${localize(b.label)}</span></button>`)
                   .join("")}</footer></form>`
               : content;
-            const title = sample!.title ? i18n.localize(sample!.title) : "";
+            const title = sample!.title ? (standIn ? sample!.title : i18n.localize(sample!.title)) : "";
             const framed = frame(sample!, html, title, theme, lang, i18n.localize("AVENTURE.Guide.open"));
             const report = await show(p, framed, sample!.width ?? 480);
             const file = join(OUT, `${name.replace(/\.hbs(#|$)/, "$1").replaceAll("/", "_").replace("#", "-")}.${lang}.${theme}.png`);

@@ -1,0 +1,61 @@
+/**
+ * Stand-ins of Foundry's own forms that show Aventure's texts (the browser check renders them like the module's
+ * templates): the module settings form and the region behaviours' configuration sheets. Foundry builds these from
+ * the registrations (names, hints, choices; the behaviours' LOCALIZATION_PREFIXES); the stand-ins take the same
+ * texts from the same declarations and lang keys.
+ */
+import { settingsSchema } from "../../../src/foundry/settings-schema.js";
+import { OSE_TERRAINS } from "../../../src/rules/ose-wilderness.js";
+import type { Sample } from "../../templates/samples.js";
+
+type L = (key: string, data?: Record<string, unknown>) => string;
+
+function settingsContext(l: L) {
+  const schema = settingsSchema("dnd5e") as Record<string, { type: string; config: boolean; default: unknown; choices?: Record<string, string> }>;
+  const settings = Object.entries(schema)
+    .filter(([, d]) => d.config)
+    .map(([key, d]) => ({
+      key,
+      name: l(`AVENTURE.Settings.${key}.name`),
+      hint: l(`AVENTURE.Settings.${key}.hint`),
+      boolean: d.type === "boolean",
+      value: d.type === "boolean" ? d.default === true : String(d.default ?? ""),
+      choices: d.choices ? Object.entries(d.choices).map(([v, label]) => ({ label: l(label), selected: v === d.default })) : [],
+    }));
+  const menus = [
+    { name: l("AVENTURE.Welcome.menuName"), label: l("AVENTURE.Welcome.menuLabel"), hint: l("AVENTURE.Welcome.menuHint"), icon: "fa-solid fa-dice-d20" },
+    { name: l("AVENTURE.ActorData.menuName"), label: l("AVENTURE.ActorData.menuLabel"), hint: l("AVENTURE.ActorData.menuHint"), icon: "fa-solid fa-database" },
+  ];
+  return { settings, menus };
+}
+
+function behaviorsContext(l: L) {
+  const field = (prefix: string, name: string, choices: string[] = [], value = "") => ({
+    label: l(`${prefix}.FIELDS.${name}.label`),
+    hint: l(`${prefix}.FIELDS.${name}.hint`),
+    choices,
+    value,
+  });
+  return {
+    behaviors: [
+      {
+        name: l("TYPES.RegionBehavior.aventure.travelTerrain"),
+        fields: [
+          field("AVENTURE.Travel.TerrainRegion", "terrain", [l("AVENTURE.Travel.Leg.normal"), l("AVENTURE.Travel.Leg.difficult")]),
+          field("AVENTURE.Travel.TerrainRegion", "label", [], "Brocéliande"),
+          field("AVENTURE.Travel.TerrainRegion", "oseTerrain", ["", ...OSE_TERRAINS.map((t) => l(`AVENTURE.Wilderness.Terrain.${t}`))]),
+        ],
+      },
+      { name: l("TYPES.RegionBehavior.aventure.fall"), fields: [field("AVENTURE.Movement.FallRegion", "height", [], "6")] },
+      {
+        name: l("TYPES.RegionBehavior.aventure.obscurity"),
+        fields: [field("AVENTURE.Light.ObscurityRegion", "level", [l("AVENTURE.Light.obscurity.light"), l("AVENTURE.Light.obscurity.heavy")])],
+      },
+    ],
+  };
+}
+
+export const STAND_INS: Record<string, Sample> = {
+  "settings-form.hbs": { kind: "dialog", title: "Configure Settings", width: 640, context: (l) => settingsContext(l) },
+  "region-behavior.hbs": { kind: "dialog", title: "Region Behavior", width: 520, context: (l) => behaviorsContext(l) },
+};
