@@ -308,6 +308,10 @@ describe.skipIf(!CHROMIUM)("the layout check can fail", () => {
       );
       await show(p, framed, 480);
       const found = (await p.evaluate(`(${layout})(document.querySelector(".application"), "fr")`)) as string[];
+      // And a card over its height budget is measured as such (the same measure as the main loop's).
+      await show(p, frame({ kind: "card", context: () => ({}) }, `<div class="aventure aventure-card">${"<p>Une ligne de carte.</p>".repeat(40)}</div>`, "", "dark"), 300);
+      const height = (await p.evaluate(`document.querySelector(".chat-message").getBoundingClientRect().height`)) as number;
+      expect(height).toBeGreaterThan(CARD_HEIGHT_BUDGET);
       expect(found.map((f) => f.split(":")[0])).toEqual([
         "cut text",
         "a word alone on a line",
