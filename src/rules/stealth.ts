@@ -135,14 +135,13 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
     const senses = requireObject(`observers[${i}].senses`, o.senses);
     const distance = metres(`observers[${i}].distance`, o.distance);
     const notWatching = bool(`observers[${i}].notWatching`, o.notWatching, false);
-    const perceived = perceivedLightDetail(rs, hiderLight, senses, distance);
-    const seesInvisible: VisionSense | null = within(distance, senses.blindsight, `observers[${i}].senses.blindsight`)
-      ? "blindsight"
-      : within(distance, senses.truesight, `observers[${i}].senses.truesight`)
-        ? "truesight"
-        : null;
-
+    // The senses are checked here first, so that a bad range names its observer (perceivedLightDetail cannot).
+    if (senses.darkvision !== undefined) metres(`observers[${i}].senses.darkvision`, senses.darkvision);
     const blindsight = within(distance, senses.blindsight, `observers[${i}].senses.blindsight`);
+    const truesight = within(distance, senses.truesight, `observers[${i}].senses.truesight`);
+    const seesInvisible: VisionSense | null = blindsight ? "blindsight" : truesight ? "truesight" : null;
+    const perceived = perceivedLightDetail(rs, hiderLight, senses, distance);
+
     let because: HideBecause | null = null;
     if (!los) because = "cover";
     else if (perceived.level === "dark") because = "darkness";
