@@ -173,7 +173,8 @@ export interface PolarisTestResult {
 
 function bandFor<D extends PolarisDegree>(table: readonly PolarisDegreeBand<D>[], margin: number): PolarisDegreeBand<D> {
   for (const band of table) {
-    if (margin >= band.min && (band.max === null || margin <= band.max)) return band;
+    // The bands are in increasing order and every margin is checked against the first band's min before.
+    if (band.max === null || margin <= band.max) return band;
   }
   // Unreachable for the margins polarisTest computes; kept as a guard.
   // Stryker disable next-line all: unreachable guard (every margin is checked against the bands' range before).
@@ -240,6 +241,7 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   if (typeof die !== "number" || !Number.isInteger(die) || die < 1 || die > 20) {
     throw new RulesError("AVENTURE.Error.BadDie", { value: show(die), faces: 20 });
   }
+  // Stryker disable next-line BooleanLiteral: equivalent (the value is only checked, never used).
   bool("secret", input.secret, false);
   const penalty = input.retryPenalty === undefined ? 0 : num("retryPenalty", input.retryPenalty, { min: -POLARIS_MAX, max: 0, integer: true });
   const mod = polarisDifficultyModifier(input.difficulty);
@@ -271,7 +273,7 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   const success = die <= finalChance;
   let critical: PolarisCritical | null = null;
   if (die === finalChance) critical = "success";
-  else if (die === 20) critical = finalChance >= 20 ? "success" : "failure";
+  else if (die === 20) critical = success ? "success" : "failure";
 
   const baseMargin = success ? finalChance - die : die - finalChance;
   const bonus = critical === "success" ? criticalBonusFor(input, kind, mastery, attributeLevel) : 0;
@@ -332,6 +334,7 @@ export function countdownLeft(maxAttempts: number, tests: readonly PolarisTestRe
   items.forEach((t, i) => {
     const r = record(`tests[${i}]`, t);
     if (r.success === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: `tests[${i}].success` });
+    // Stryker disable next-line BooleanLiteral: equivalent (undefined was refused above: the fallback is never used).
     const ok = bool(`tests[${i}].success`, r.success, false);
     if (succeeded || left === 0) return;
     if (ok) {
@@ -352,6 +355,7 @@ export function countdownLeft(maxAttempts: number, tests: readonly PolarisTestRe
  */
 export function retryPenalty(attempt: number, pressed = false): number {
   const n = num("attempt", attempt, { min: 1, max: POLARIS_MAX, integer: true });
+  // Stryker disable next-line BooleanLiteral: equivalent (the parameter's default already turns undefined into false).
   const step = bool("pressed", pressed, false) ? POLARIS_RETRY_STEP.pressed : POLARIS_RETRY_STEP.normal;
   return (n - 1) * step + 0; // + 0 turns −0 into 0
 }

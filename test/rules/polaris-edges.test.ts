@@ -50,6 +50,7 @@ describe("countdownLeft (§9.1): edge states", () => {
     throwsError(() => countdownLeft(2.5, []), "NotAnInteger", { name: "maxAttempts", value: 2.5 });
     throwsError(() => countdownLeft(3, [], 3), "OutOfRange", { name: "catastropheCost", value: 3, min: 1, max: 2 });
     throwsError(() => countdownLeft(3, [], 0), "OutOfRange", { name: "catastropheCost", value: 0, min: 1, max: 2 });
+    throwsError(() => countdownLeft(3, [], 1.5), "NotAnInteger", { name: "catastropheCost", value: 1.5 });
     throwsError(() => countdownLeft(3, Array.from({ length: 301 }, () => win)), "OutOfRange", { name: "tests", value: 301, min: 0, max: 300 });
   });
 });
@@ -111,7 +112,7 @@ describe("polarisTest (§9.1): whole results at the edges", () => {
     });
   });
   it("−0 never shows as a final chance", () => {
-    expect(Object.is(polarisTest({ chance: 0, difficulty: 0, retryPenalty: -0, roll: 3 }).finalChance, 0)).toBe(true);
+    expect(Object.is(polarisTest({ chance: -0, difficulty: -0, retryPenalty: -0, roll: 3 }).finalChance, 0)).toBe(true);
   });
   it("a natural 20: a critical failure below 20, a critical success at 20 or more", () => {
     expect(polarisTest({ chance: 19, difficulty: "average", roll: 20 })).toMatchObject({ success: false, margin: 1, critical: "failure", degree: "justesse" });
