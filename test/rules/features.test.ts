@@ -153,6 +153,9 @@ describe("features (docs/rules.md §0): whole lists and whole errors", () => {
     expect(features("dnd5e").marchingOrder).toEqual({ on: true, source: "D&D 5e SRD", borrowed: false, from: "dnd5e" });
     expect(features("rnp").marchingOrder).toEqual({ on: true, source: "D&D 5e SRD (Rôle'n Play is derived from 5e)", borrowed: false, from: "rnp" });
   });
+  it("every feature is on for at least one game, so it can be borrowed", () => {
+    for (const f of FEATURES) expect({ f, lenders: featureLenders(f).length > 0 }).toEqual({ f, lenders: true });
+  });
   it("is a feature: the §0 ids only", () => {
     expect(isFeature("falls")).toBe(true);
     expect(isFeature("flying")).toBe(false);
