@@ -80,6 +80,7 @@ export interface HideAttempt {
 
 function requireBool(name: string, value: unknown): boolean {
   if (value === undefined || value === null) throw new RulesError("AVENTURE.Error.Missing", { name });
+  // Stryker disable next-line BooleanLiteral: equivalent (undefined was refused above: the fallback is never used).
   return bool(name, value, false);
 }
 
@@ -151,9 +152,11 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
     if (because !== null) return { id, canHideFrom: true, because };
 
     let blockedBy: HideBlocker = "light";
-    if (hiderLight === "dark" && perceived.sense !== "none") blockedBy = perceived.sense;
+    // A hider in darkness that the observer does not perceive as dark: one of its senses made the difference.
+    if (hiderLight === "dark") blockedBy = perceived.sense as VisionSense;
     else if (obscurity === "heavy") blockedBy = "blindsight";
-    else if (invisible && seesInvisible !== null) blockedBy = seesInvisible;
+    // An invisible hider seen: only by a sense that sees it (otherwise "invisible" above).
+    else if (invisible) blockedBy = seesInvisible as VisionSense;
     return { id, canHideFrom: false, because: null, blockedBy };
   });
 

@@ -380,6 +380,15 @@ describe("stealth: whole errors (key and data), what the user reads", () => {
     expect(at({ blindsight: 9, truesight: 9 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "blindsight" });
     expect(at({ blindsight: 0 }, { hiderObscurity: "heavy", invisible: false })).toEqual({ id: "guard", canHideFrom: true, because: "obscured" });
   });
+  it("at distance 0 a sense of range 0 is still no sense", () => {
+    expect(canTryToHide(attempt({ invisible: true, observers: [guard({ distance: 0, senses: { blindsight: 0, truesight: 0 } })] })).observers[0]).toEqual({ id: "guard", canHideFrom: true, because: "invisible" });
+  });
+  it("a hider seen in light is seen by the light, whatever senses see it too", () => {
+    const seen = (over: Partial<HideAttemptInput>, senses: HideObserver["senses"]) => canTryToHide(attempt({ ...over, observers: [guard({ senses })] })).observers[0];
+    expect(seen({ ruleset: "dnd5e", hiderLight: "dim" }, { darkvision: 18 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "light" });
+    expect(seen({ hiderLight: "bright" }, { truesight: 18, blindsight: 18 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "light" });
+    expect(seen({ hiderLight: "dark" }, { darkvision: 18, truesight: 18 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "truesight" });
+  });
   it("the whole attempt: some observers hide it, some see it; at slow pace while travelling", () => {
     const r = canTryToHide(attempt({ travelling: true, pace: "slow", observers: [guard({ id: "a" }), guard({ id: "b", hasLineOfSight: false }), guard({ id: "c", notWatching: true })] }));
     expect(r).toEqual({
@@ -411,6 +420,9 @@ describe("stealth: whole errors (key and data), what the user reads", () => {
     throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, searching: true, perceptionRoll: null as never }] }), "Missing", { name: "observers[0].perceptionRoll" });
     throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, searching: true, perceptionRoll: 3.5 }] }), "NotAnInteger", { name: "observers[0].perceptionRoll", value: 3.5 });
     throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, perceptionRoll: 3.5 }] }), "NotAnInteger", { name: "observers[0].perceptionRoll", value: 3.5 });
+  });
+  it("a searching observer's passive may be absent too", () => {
+    expect(hideResult({ stealthTotal: 12, observers: [{ id: "s", searching: true, perceptionRoll: 12 } as never] })).toEqual({ dc: 12, spottedBy: ["s"], hiddenFrom: [] });
   });
   it("a searching observer with a known passive still uses its roll; a passive below the DC stays hidden", () => {
     expect(hideResult({ stealthTotal: 15, observers: [{ id: "s", passivePerception: 20, searching: true, perceptionRoll: 14 }, { id: "p", passivePerception: 14, searching: false, perceptionRoll: 20 }] })).toEqual({
