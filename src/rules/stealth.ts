@@ -121,7 +121,8 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
   requireObject("input", input);
   const rs = ruleset(input.ruleset);
   const hiderLight = oneOf("hiderLight", input.hiderLight, LIGHT_LEVELS);
-  const obscurity = input.hiderObscurity === undefined ? "none" : oneOf("hiderObscurity", input.hiderObscurity, OBSCURITY_LEVELS);
+  // Only heavy obscurity counts (light obscurity is not enough, none is the default).
+  const heavy = input.hiderObscurity !== undefined && oneOf("hiderObscurity", input.hiderObscurity, OBSCURITY_LEVELS) === "heavy";
   const invisible = requireBool("invisible", input.invisible);
   const travelling = bool("travelling", input.travelling, false);
   let pace: StealthPace | undefined;
@@ -146,7 +147,7 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
     let because: HideBecause | null = null;
     if (!los) because = "cover";
     else if (perceived.level === "dark") because = "darkness";
-    else if (obscurity === "heavy" && !blindsight) because = "obscured";
+    else if (heavy && !blindsight) because = "obscured";
     else if (invisible && seesInvisible === null) because = "invisible";
     else if (notWatching) because = "notWatching";
     if (because !== null) return { id, canHideFrom: true, because };
@@ -154,7 +155,7 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
     let blockedBy: HideBlocker = "light";
     // A hider in darkness that the observer does not perceive as dark: one of its senses made the difference.
     if (hiderLight === "dark") blockedBy = perceived.sense as VisionSense;
-    else if (obscurity === "heavy") blockedBy = "blindsight";
+    else if (heavy) blockedBy = "blindsight";
     // An invisible hider seen: only by a sense that sees it (otherwise "invisible" above).
     else if (invisible) blockedBy = seesInvisible as VisionSense;
     return { id, canHideFrom: false, because: null, blockedBy };
