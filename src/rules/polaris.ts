@@ -210,8 +210,8 @@ function polarisInt(name: string, value: unknown, min = -POLARIS_MAX): number {
  * attribute's level, rounded down (seed 003); a skill test its mastery level (*Decision*: the seed's skill amount is
  * cut from the preview). *Decision:* a negative level adds nothing (a critical success never lowers the margin).
  */
-function criticalBonusFor(input: PolarisTestInput, kind: PolarisTestKind, mastery: number, attributeLevel: number | null): number {
-  if (input.criticalBonus !== undefined) return polarisInt("criticalBonus", input.criticalBonus, 0);
+function criticalBonusFor(override: number | null, kind: PolarisTestKind, mastery: number, attributeLevel: number | null): number {
+  if (override !== null) return override;
   if (kind === "skill") return Math.max(0, mastery);
   if (attributeLevel === null) throw new RulesError("AVENTURE.Error.Missing", { name: "attributeLevel" });
   return Math.max(0, Math.floor(attributeLevel / 2));
@@ -238,7 +238,8 @@ function criticalBonusFor(input: PolarisTestInput, kind: PolarisTestKind, master
 export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   if (input === null || typeof input !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "test" });
   const die = input.roll;
-  if (typeof die !== "number" || !Number.isInteger(die) || die < 1 || die > 20) {
+  // Number.isInteger is false for anything but a number.
+  if (!Number.isInteger(die) || die < 1 || die > 20) {
     throw new RulesError("AVENTURE.Error.BadDie", { value: show(die), faces: 20 });
   }
   // Stryker disable next-line BooleanLiteral: equivalent (the value is only checked, never used).
@@ -248,7 +249,7 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   const kind = input.kind === undefined ? "skill" : oneOf("kind", input.kind, POLARIS_TEST_KINDS);
   const mastery = input.mastery === undefined ? 0 : polarisInt("mastery", input.mastery);
   const attributeLevel = input.attributeLevel === undefined ? null : polarisInt("attributeLevel", input.attributeLevel);
-  if (input.criticalBonus !== undefined) polarisInt("criticalBonus", input.criticalBonus, 0);
+  const override = input.criticalBonus === undefined ? null : polarisInt("criticalBonus", input.criticalBonus, 0);
 
   const automatic = (finalChance: number | null): PolarisTestResult => {
     const band = bandFor(FAILURE_DEGREES, die);
@@ -276,7 +277,7 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   else if (die === 20) critical = success ? "success" : "failure";
 
   const baseMargin = success ? finalChance - die : die - finalChance;
-  const bonus = critical === "success" ? criticalBonusFor(input, kind, mastery, attributeLevel) : 0;
+  const bonus = critical === "success" ? criticalBonusFor(override, kind, mastery, attributeLevel) : 0;
   const margin = baseMargin + bonus;
   const band = success ? bandFor(SUCCESS_DEGREES, margin) : bandFor(FAILURE_DEGREES, margin);
   return {

@@ -197,6 +197,7 @@ describe("polarisPhases (§9.2): ties whose data tells right from wrong", () => 
     expect(polarisActingPhase(c("d", 5, 0, { delayTo: 4 }))).toBe(4);
     expect(polarisActingPhase(c("d", -2, 0, { hasten: true }))).toBe(1);
     throwsError(() => polarisActingPhase(c("d", 5, 0, { delayTo: 5 })), "OutOfRange", { name: "delayTo", value: 5, min: 1, max: 4 });
+    throwsError(() => polarisActingPhase(c("d", 5, 0, { delayTo: 1.5 })), "NotAnInteger", { name: "delayTo", value: 1.5 });
     throwsError(() => polarisActingPhase(c("d", 5, 0, { delayTo: 0 })), "OutOfRange", { name: "delayTo", value: 0, min: 1, max: 4 });
     throwsError(() => polarisActingPhase(c("d", 2, 0, { hasten: true, delayTo: 5 })), "OutOfRange", { name: "delayTo", value: 5, min: 1, max: 4 });
   });
