@@ -103,6 +103,7 @@ describe("reactions (§7.4): both sides of every row", () => {
     throwsError(() => reactionRoll("ose", [3, 4, 5], 0), "OutOfRange", { name: "dice", value: 3, min: 0, max: 2 });
     throwsError(() => reactionRoll("ose", [3, 7], 0), "OutOfRange", { name: "d6", value: 7, min: 1, max: 6 });
     throwsError(() => reactionRoll("ose", [3, 4], 1.5), "NotAnInteger", { name: "chaMod", value: 1.5 });
+    expect(reactionRoll("ose", [3, 4], undefined as never)).toMatchObject({ modifier: 0, total: 7 });
   });
 });
 
@@ -120,6 +121,7 @@ describe("side initiative (§7.3)", () => {
     throwsError(() => sideOrder({}, "reroll"), "EmptyParty", { name: "rolls" });
     throwsError(() => sideOrder(null as never, "reroll"), "Missing", { name: "rolls" });
     throwsError(() => sideOrder({ a: 7 }, "reroll"), "OutOfRange", { name: "rolls.a", value: 7, min: 1, max: 6 });
+    expect(sideOrder(Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`s${i}`, 1])), "simultaneous").groups[0]).toHaveLength(500);
     throwsError(() => sideOrder(Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`s${i}`, 1])), "reroll"), "OutOfRange", { name: "rolls", value: 501, min: 1, max: 500 });
   });
   it("rerolls: one group settles, another stays tied and rerolls again; tie-break fractions keep the first roll", async () => {
@@ -144,6 +146,12 @@ describe("side initiative (§7.3)", () => {
     expect(r.rolls[20]).toEqual({ pass: 20, rolls: { a: 4, b: 4 } });
     expect(r).toMatchObject({ groups: [["a", "b"]], fellBack: true, values: { a: 3, b: 3 } });
     expect(dice.remaining()).toBe(0);
+  });
+  it("after 20 rerolls one tie remains among settled sides: it is left simultaneous", async () => {
+    const dice = fixedDice([6, 3, 3, ...Array.from({ length: 40 }, () => 2)]);
+    const r = await rollSideInitiative(["c", "a", "b"], "reroll", dice);
+    expect(r).toMatchObject({ groups: [["c"], ["a", "b"]], fellBack: true, values: { c: 6, a: 3, b: 3 } });
+    expect(r.rolls).toHaveLength(21);
   });
   it("simultaneous: no reroll", async () => {
     expect(await rollSideInitiative(["a", "b", "c"], "simultaneous", fixedDice([4, 6, 4]))).toEqual({
@@ -179,6 +187,12 @@ describe("side initiative (§7.3)", () => {
     const v11 = sideInitiativeValues(eleven, Object.fromEntries(eleven.map(([id]) => [id!, 4])));
     expect([v11.s0, v11.s1, v11.s10]).toEqual([4.1, 4.09, 4]);
     expect(sideInitiativeValues([["a", "b"], ["c"]], { a: 6, b: 6, c: 1 })).toEqual({ a: 6, b: 6, c: 1 });
+    // A run of ten groups after a first one: its own count (10) sets the step, 0.1.
+    const after = [["top"], ...ten];
+    const va = sideInitiativeValues(after, { top: 6, ...Object.fromEntries(ten.map(([id]) => [id!, 4])) });
+    expect([va.top, va.s0, va.s9]).toEqual([6, 4.9, 4]);
+    const full = (p: string, n: number) => Array.from({ length: n }, (_, i) => `${p}${i}`);
+    expect(Object.keys(sideInitiativeValues([full("a", 250), full("b", 250)]))).toHaveLength(500);
   });
   it("tracker values: names what it refuses", () => {
     throwsError(() => sideInitiativeValues([]), "EmptyParty", { name: "groups" });
