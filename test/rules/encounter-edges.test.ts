@@ -9,6 +9,7 @@ import {
   encounterRules,
   fixedDice,
   isSurprised,
+  recordingDice,
   reaction,
   reactionRoll,
   reactionTotal,
@@ -119,6 +120,8 @@ describe("side initiative (§7.3)", () => {
     expect(sideOrder({ a: 3, b: 5, c: 3, d: 1 }, "reroll")).toEqual({ groups: [["b"], ["a", "c"], ["d"]], reroll: [["a", "c"]] });
     expect(sideOrder({ c: 3, b: 5, a: 3 }, "simultaneous")).toEqual({ groups: [["b"], ["c", "a"]], reroll: [] });
     throwsError(() => sideOrder({}, "reroll"), "EmptyParty", { name: "rolls" });
+    throwsError(() => sideOrder({ a: 1 }, "x" as never), "UnknownValue", { name: "ties", value: "x", allowed: "simultaneous, reroll" });
+    throwsError(() => sideOrder({ "": 3 }, "simultaneous"), "UnknownValue", { name: "side", value: "", allowed: NON_EMPTY });
     throwsError(() => sideOrder(null as never, "reroll"), "Missing", { name: "rolls" });
     throwsError(() => sideOrder({ a: 7 }, "reroll"), "OutOfRange", { name: "rolls.a", value: 7, min: 1, max: 6 });
     expect(sideOrder(Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`s${i}`, 1])), "simultaneous").groups[0]).toHaveLength(500);
@@ -153,6 +156,14 @@ describe("side initiative (§7.3)", () => {
     expect(r).toMatchObject({ groups: [["c"], ["a", "b"]], fellBack: true, values: { c: 6, a: 3, b: 3 } });
     expect(r.rolls).toHaveLength(21);
   });
+  it("says why it rolls: the first roll, then each reroll", async () => {
+    const dice = recordingDice(fixedDice([4, 4, 5, 2]));
+    await rollSideInitiative(["a", "b"], "reroll", dice);
+    expect(dice.log).toEqual([
+      { count: 2, faces: 6, reason: "sideInitiative", results: [4, 4] },
+      { count: 2, faces: 6, reason: "sideInitiativeReroll", results: [5, 2] },
+    ]);
+  });
   it("simultaneous: no reroll", async () => {
     expect(await rollSideInitiative(["a", "b", "c"], "simultaneous", fixedDice([4, 6, 4]))).toEqual({
       rolls: [{ pass: 0, rolls: { a: 4, b: 6, c: 4 } }],
@@ -163,11 +174,13 @@ describe("side initiative (§7.3)", () => {
   });
   it("names what it refuses", async () => {
     const d = () => fixedDice([1, 2, 3]);
+    expect((await rollSideInitiative(["a"], "x" as never, d()).catch((e: unknown) => e) as { data: unknown }).data).toEqual({ name: "ties", value: "x", allowed: "simultaneous, reroll" });
     expect(await rejectedKey(() => rollSideInitiative([], "reroll", d()))).toBe("AVENTURE.Error.EmptyParty");
     for (const [ids, data] of [
       [[], { name: "sideIds" }],
       [["a", "a"], { name: "sideIds", value: "a", allowed: "unique side ids" }],
       [["a", ""], { name: "sideIds[1]", value: "", allowed: NON_EMPTY }],
+      [null, { name: "sideIds" }],
     ] as const) {
       let err: unknown;
       try {
