@@ -4,8 +4,8 @@
  * rest penalty, and the whole errors (key and data).
  */
 import { describe, expect, it } from "vitest";
-import { fixedDice, oseDailyDistance, oseJourney, oseJourneyPreview, oseLostChance, oseRestPenalty, oseWanderingChance, type OseJourneyPlan } from "../../src/rules/index.js";
-import { rejectedKey, throwsError } from "./helpers.js";
+import { fixedDice, recordingDice, oseDailyDistance, oseJourney, oseJourneyPreview, oseLostChance, oseRestPenalty, oseWanderingChance, type OseJourneyPlan } from "../../src/rules/index.js";
+import { throwsError } from "./helpers.js";
 
 const TERRAINS = "clear, grassland, road, barren, broken, desert, forest, hills, mountains, woods, jungle, swamp";
 const none = (chance: number) => ({ chance, of: 6, roll: null, result: false });
@@ -110,6 +110,22 @@ describe("a journey (§12, §11): whole days", () => {
     const first = oseJourneyPreview({ baseMetres: 36, legs: [{ metres: 1000, terrain: "clear" }], restFirst: true, characters: 0 });
     expect(first.days.map((d) => [d.kind, d.restReason])).toEqual([["rest", "forcedMarch"], ["travel", null]]);
   });
+  it("asks for its dice by reason, in the SRD's order: lost (d6, or pmt's d100), wandering, forage, the 1d6 fed", async () => {
+    const dice = recordingDice(fixedDice([50, 3, 1, 2]));
+    await oseJourney({ baseMetres: 36, legs: [{ metres: 36_000, terrain: "clear" }], lostPercent: 10, forage: true, characters: 1 }, dice);
+    expect(dice.log.map((r) => [r.reason, r.faces])).toEqual([["lost100", 100], ["wandering", 6], ["forage", 6], ["forageFed", 6]]);
+    const d6 = recordingDice(fixedDice([4, 3]));
+    await oseJourney({ baseMetres: 36, legs: [{ metres: 36_000, terrain: "clear" }], characters: 1 }, d6);
+    expect(d6.log.map((r) => [r.reason, r.faces])).toEqual([["lost", 6], ["wandering", 6]]);
+  });
+  it("no foraging on a day of rest; a lost forced-march day owes no rest", async () => {
+    const dice = fixedDice([6, 6, 6, 6]);
+    const j = await oseJourney({ baseMetres: 36, legs: [{ metres: 1000, terrain: "clear" }], restFirst: true, forage: true, characters: 2 }, dice);
+    expect(j.days.map((d) => [d.kind, d.forage, d.rations])).toEqual([["rest", none(0), 2], ["travel", { chance: 1, of: 6, roll: 6, result: false }, 2]]);
+    expect(dice.remaining()).toBe(0);
+    const lost = await oseJourney({ baseMetres: 36, legs: [{ metres: 100_000, terrain: "clear" }], forcedMarch: true, characters: 0, maxDays: 2 }, fixedDice([1, 6, 6, 6]));
+    expect(lost.days.map((d) => [d.kind, d.forcedMarch, d.endMetres])).toEqual([["lost", false, 0], ["travel", true, 54_000]]);
+  });
   it("an empty route is arrived on day 0; a base of 0 cannot travel a route", async () => {
     expect(oseJourneyPreview({ baseMetres: 0, legs: [{ metres: 0, terrain: "clear" }], characters: 1 })).toMatchObject({ days: [], arrived: true, arrivalDay: 0, routeMetres: 0 });
     throwsError(() => oseJourneyPreview({ baseMetres: 0, legs: [{ metres: 1, terrain: "clear" }], characters: 1 }), "OutOfRange", { name: "baseMetres", value: 0, min: 0.3, max: 1000 });
@@ -124,6 +140,8 @@ describe("a journey (§12, §11): whole days", () => {
     throwsError(bad({ legs: [ok.legs[0]!, { metres: 1, terrain: "lava" as never }] }), "UnknownValue", { name: "legs[1].terrain", value: "lava", allowed: TERRAINS });
     throwsError(bad({ legs: [{ metres: 6e6, terrain: "clear" }, { metres: 6e6, terrain: "clear" }] }), "OutOfRange", { name: "legs", value: 12e6, min: 0, max: 10_000_000 });
     throwsError(bad({ characters: 1.5 }), "NotAnInteger", { name: "characters", value: 1.5 });
+    for (const k of ["animals", "rations", "daysSinceRest", "maxDays", "lostPercent"] as const) throwsError(bad({ [k]: 1.5 }), "NotAnInteger", { name: k, value: 1.5 });
+    throwsError(bad({ legs: null as never }), "Missing", { name: "legs" });
     throwsError(bad({ animals: 501 }), "OutOfRange", { name: "animals", value: 501, min: 0, max: 500 });
     throwsError(bad({ rations: 40_001 }), "OutOfRange", { name: "rations", value: 40_001, min: 0, max: 40_000 });
     throwsError(bad({ daysSinceRest: 1001 }), "OutOfRange", { name: "daysSinceRest", value: 1001, min: 0, max: 1000 });
@@ -133,6 +151,9 @@ describe("a journey (§12, §11): whole days", () => {
     for (const k of ["forcedMarch", "flying", "guide", "river", "forage", "restWhenDue", "restFirst"] as const) {
       throwsError(bad({ [k]: "y" }), "UnknownValue", { name: k, value: "y", allowed: "true, false" });
     }
-    expect(await rejectedKey(() => oseJourney(ok, {} as never))).toBe("AVENTURE.Error.Missing");
+    for (const [dice, name] of [[{}, "dice.roll"], [{ roll: 3 }, "dice.roll"], [null, "dice"]] as const) {
+      const e = await oseJourney(ok, dice as never).catch((x: unknown) => x);
+      expect((e as { key: string; data: unknown })).toMatchObject({ key: "AVENTURE.Error.Missing", data: { name } });
+    }
   });
 });
