@@ -421,6 +421,9 @@ describe("stealth: whole errors (key and data), what the user reads", () => {
     throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, searching: true, perceptionRoll: 3.5 }] }), "NotAnInteger", { name: "observers[0].perceptionRoll", value: 3.5 });
     throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, perceptionRoll: 3.5 }] }), "NotAnInteger", { name: "observers[0].perceptionRoll", value: 3.5 });
   });
+  it("a searching observer's passive, when given, must still be a score", () => {
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [{ id: "s", passivePerception: Number.NaN, searching: true, perceptionRoll: 12 }] }), "NotANumber", { name: "observers[0].passivePerception", value: "NaN" });
+  });
   it("a searching observer's passive may be absent too", () => {
     expect(hideResult({ stealthTotal: 12, observers: [{ id: "s", searching: true, perceptionRoll: 12 } as never] })).toEqual({ dc: 12, spottedBy: ["s"], hiddenFrom: [] });
   });
