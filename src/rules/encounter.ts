@@ -47,6 +47,7 @@ export function encounterRules(rs: RulesetId): EncounterRules {
 /** A boolean that must be given (no default). */
 function requiredBool(name: string, value: unknown): boolean {
   if (value === undefined) throw new RulesError("AVENTURE.Error.Missing", { name });
+  // Stryker disable next-line BooleanLiteral: equivalent (undefined was refused above: the fallback is never used).
   return bool(name, value, false);
 }
 
@@ -234,17 +235,16 @@ export function encounterDistance(rs: RulesetId, opts: EncounterDistanceOptions)
   if (opts === null || typeof opts !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "opts" });
   const where = oneOf("where", opts.where, ENCOUNTER_PLACES);
   const entry = ENCOUNTER_DISTANCE[rules][where];
-  const differs =
-    entry.normal.count !== entry.surprised.count ||
-    entry.normal.faces !== entry.surprised.faces ||
-    entry.normal.multiplier !== entry.surprised.multiplier;
+  const formula = (x: DistanceDice) => `${x.count}d${x.faces}*${x.multiplier}`;
+  const differs = formula(entry.normal) !== formula(entry.surprised);
+  // Stryker disable next-line BooleanLiteral: equivalent (where surprise does not change the dice, either answer gives the same).
   const surprised = differs ? requiredBool("surprised", opts.surprised) : bool("surprised", opts.surprised, false);
   const d = surprised ? entry.surprised : entry.normal;
   return {
     count: d.count,
     faces: d.faces,
     multiplier: d.multiplier,
-    formula: `${d.count}d${d.faces}*${d.multiplier}`,
+    formula: formula(d),
     min: d.count * d.multiplier,
     max: d.count * d.faces * d.multiplier,
     rules,
@@ -318,7 +318,9 @@ export function reaction(rs: RulesetId, total: number): MonsterReaction {
   const rules = encounterRules(rs);
   const t = reactionTotal(rules, total);
   const rows: readonly ReactionRow<MonsterReaction>[] = REACTION_TABLES[rules];
-  const row = rows.find((r) => (r.min === null || t >= r.min) && (r.max === null || t <= r.max));
+  // The rows are in increasing order: the first whose max is not below the total.
+  const row = rows.find((r) => r.max === null || t <= r.max);
+  // Stryker disable next-line all: unreachable guard (the rows cover every total reactionTotal lets through).
   if (!row) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "total", value: t, min: 2, max: 12 });
   return row.reaction;
 }
@@ -459,8 +461,9 @@ export async function rollSideInitiative(
   const first = toRecord(ids, await rollChecked(dice, ids.length, 6, "sideInitiative"));
   const rolls: SideInitiativeRoll[] = [{ pass: 0, rolls: first }];
   let groups = sideOrder(first, mode).groups;
+  const tied = () => mode === "reroll" && groups.some((g) => g.length > 1);
   let pass = 0;
-  while (mode === "reroll" && groups.some((g) => g.length > 1) && pass < SIDE_INITIATIVE_MAX_REROLLS) {
+  while (tied() && pass < SIDE_INITIATIVE_MAX_REROLLS) {
     pass++;
     const next: string[][] = [];
     for (const g of groups) {
@@ -474,7 +477,7 @@ export async function rollSideInitiative(
     }
     groups = next;
   }
-  const fellBack = mode === "reroll" && groups.some((g) => g.length > 1);
+  const fellBack = tied();
   return { rolls, groups, fellBack, values: sideInitiativeValues(groups, first) };
 }
 
@@ -526,9 +529,11 @@ export function sideInitiativeValues(
   let i = 0;
   while (i < groups.length) {
     let j = i;
-    while (j + 1 < groups.length && groupRoll[j + 1] === groupRoll[i]) j++;
+    // Beyond the last group groupRoll is undefined, never a roll: the run stops there.
+    while (groupRoll[j + 1] === groupRoll[i]) j++;
     const m = j - i + 1;
-    const step = m === 1 ? 0 : 10 ** -Math.max(1, Math.ceil(Math.log10(m)));
+    // One group alone gets its roll: (j − k) × step is 0 for it.
+    const step = 10 ** -Math.max(1, Math.ceil(Math.log10(m)));
     for (let k = i; k <= j; k++) {
       const v = Math.round((groupRoll[k]! + (j - k) * step) * 1e6) / 1e6;
       for (const id of groups[k]!) out[id] = v;
@@ -552,6 +557,7 @@ export function sideInitiativeValues(
 export function encounterEndAdvance(rs: RulesetId, elapsedSeconds: number): number {
   const turn = turnSeconds(rs);
   const elapsed = num("elapsedSeconds", elapsedSeconds, { min: 0, max: RULES_LIMITS.maxSeconds });
+  // Stryker disable next-line ConditionalExpression: equivalent (without a turn, max(0, null − elapsed) is 0 too).
   if (turn === null) return 0;
   return Math.max(0, turn - elapsed);
 }

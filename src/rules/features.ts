@@ -34,7 +34,7 @@ export const FEATURES = deepFreeze([
 export type FeatureId = (typeof FEATURES)[number];
 
 export function isFeature(value: unknown): value is FeatureId {
-  return typeof value === "string" && (FEATURES as readonly string[]).includes(value);
+  return (FEATURES as readonly unknown[]).includes(value);
 }
 
 /**
@@ -106,7 +106,8 @@ export function featureLenders(feature: FeatureId): RulesetId[] {
 /** The features a ruleset may borrow (off for it, on for another game). */
 export function borrowableFeatures(ruleset: RulesetId): FeatureId[] {
   const rs = checkRuleset(ruleset);
-  return FEATURES.filter((f) => FEATURE_TABLE[f][rs] === null && featureLenders(f).length > 0);
+  // Every feature is on for at least one game (§0), so every feature off for `rs` has a lender.
+  return FEATURES.filter((f) => FEATURE_TABLE[f][rs] === null);
 }
 
 /** What a GM borrowed: for a feature, the game it comes from (null or absent: nothing borrowed). */
@@ -140,7 +141,7 @@ export function features(ruleset: RulesetId, borrowed: FeatureBorrowings = {}): 
       continue;
     }
     const lender = Object.prototype.hasOwnProperty.call(b, f) ? b[f] : null;
-    const source = typeof lender === "string" && (RULESETS as readonly string[]).includes(lender) ? FEATURE_TABLE[f][lender as RulesetId] : null;
+    const source = (RULESETS as readonly unknown[]).includes(lender) ? FEATURE_TABLE[f][lender as RulesetId] : null;
     out[f] = source !== null ? { on: true, source, borrowed: true, from: lender as RulesetId } : { on: false, source: null, borrowed: false, from: null };
   }
   return out;

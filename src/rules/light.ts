@@ -277,10 +277,9 @@ export function perceivedVisibility(
 ): LightLevel {
   const o = oneOf("obscurity", obscurity, OBSCURITY_LEVELS);
   const seen = perceivedLightDetail(rulesetId, light, senses, distance);
-  if (o === "none") return seen.level;
+  // (No obscurity caps nothing: its cap is bright.)
   if (reaches(distance, senseRange(senses, "blindsight"))) return "bright";
-  const cap = OBSCURITY_CAP[o];
-  return LIGHT_LEVELS.indexOf(seen.level) < LIGHT_LEVELS.indexOf(cap) ? seen.level : cap;
+  return LIGHT_LEVELS[Math.min(LIGHT_LEVELS.indexOf(seen.level), LIGHT_LEVELS.indexOf(OBSCURITY_CAP[o]))]!;
 }
 
 /** The effect on a creature trying to see in `level` (docs/rules.md §5): bright none, dim disadvantage, dark blinded. */
@@ -294,8 +293,7 @@ export function visibilityEffect(level: LightLevel): VisibilityEffect {
  * empty list, UnknownValue for an unknown effect.
  */
 export function mildestEffect(effects: readonly VisibilityEffect[]): VisibilityEffect {
-  if (list("effects", effects).length === 0) throw new RulesError("AVENTURE.Error.Missing", { name: "effects" });
-  let best = VISIBILITY_EFFECTS.length - 1;
-  for (const e of effects) best = Math.min(best, VISIBILITY_EFFECTS.indexOf(oneOf("effect", e, VISIBILITY_EFFECTS)));
-  return VISIBILITY_EFFECTS[best]!;
+  const given = list("effects", effects);
+  if (given.length === 0) throw new RulesError("AVENTURE.Error.Missing", { name: "effects" });
+  return VISIBILITY_EFFECTS[Math.min(...given.map((e) => VISIBILITY_EFFECTS.indexOf(oneOf("effect", e, VISIBILITY_EFFECTS))))]!;
 }

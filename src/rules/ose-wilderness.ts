@@ -103,8 +103,7 @@ export interface OseDistanceOptions {
 }
 
 function options(raw: unknown): { forcedMarch: boolean; flying: boolean } {
-  if (raw === undefined) return { forcedMarch: false, flying: false };
-  const o = record("options", raw);
+  const o = raw === undefined ? {} : record("options", raw);
   return { forcedMarch: bool("forcedMarch", o.forcedMarch, false), flying: bool("flying", o.flying, false) };
 }
 

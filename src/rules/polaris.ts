@@ -173,9 +173,11 @@ export interface PolarisTestResult {
 
 function bandFor<D extends PolarisDegree>(table: readonly PolarisDegreeBand<D>[], margin: number): PolarisDegreeBand<D> {
   for (const band of table) {
-    if (margin >= band.min && (band.max === null || margin <= band.max)) return band;
+    // The bands are in increasing order and every margin is checked against the first band's min before.
+    if (band.max === null || margin <= band.max) return band;
   }
   // Unreachable for the margins polarisTest computes; kept as a guard.
+  // Stryker disable next-line all: unreachable guard (every margin is checked against the bands' range before).
   throw new RulesError("AVENTURE.Error.OutOfRange", { name: "margin", value: margin, min: table[0]!.min, max: "∞" });
 }
 
@@ -208,8 +210,8 @@ function polarisInt(name: string, value: unknown, min = -POLARIS_MAX): number {
  * attribute's level, rounded down (seed 003); a skill test its mastery level (*Decision*: the seed's skill amount is
  * cut from the preview). *Decision:* a negative level adds nothing (a critical success never lowers the margin).
  */
-function criticalBonusFor(input: PolarisTestInput, kind: PolarisTestKind, mastery: number, attributeLevel: number | null): number {
-  if (input.criticalBonus !== undefined) return polarisInt("criticalBonus", input.criticalBonus, 0);
+function criticalBonusFor(override: number | null, kind: PolarisTestKind, mastery: number, attributeLevel: number | null): number {
+  if (override !== null) return override;
   if (kind === "skill") return Math.max(0, mastery);
   if (attributeLevel === null) throw new RulesError("AVENTURE.Error.Missing", { name: "attributeLevel" });
   return Math.max(0, Math.floor(attributeLevel / 2));
@@ -236,16 +238,18 @@ function criticalBonusFor(input: PolarisTestInput, kind: PolarisTestKind, master
 export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   if (input === null || typeof input !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "test" });
   const die = input.roll;
-  if (typeof die !== "number" || !Number.isInteger(die) || die < 1 || die > 20) {
+  // Number.isInteger is false for anything but a number.
+  if (!Number.isInteger(die) || die < 1 || die > 20) {
     throw new RulesError("AVENTURE.Error.BadDie", { value: show(die), faces: 20 });
   }
+  // Stryker disable next-line BooleanLiteral: equivalent (the value is only checked, never used).
   bool("secret", input.secret, false);
   const penalty = input.retryPenalty === undefined ? 0 : num("retryPenalty", input.retryPenalty, { min: -POLARIS_MAX, max: 0, integer: true });
   const mod = polarisDifficultyModifier(input.difficulty);
   const kind = input.kind === undefined ? "skill" : oneOf("kind", input.kind, POLARIS_TEST_KINDS);
   const mastery = input.mastery === undefined ? 0 : polarisInt("mastery", input.mastery);
   const attributeLevel = input.attributeLevel === undefined ? null : polarisInt("attributeLevel", input.attributeLevel);
-  if (input.criticalBonus !== undefined) polarisInt("criticalBonus", input.criticalBonus, 0);
+  const override = input.criticalBonus === undefined ? null : polarisInt("criticalBonus", input.criticalBonus, 0);
 
   const automatic = (finalChance: number | null): PolarisTestResult => {
     const band = bandFor(FAILURE_DEGREES, die);
@@ -270,10 +274,10 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   const success = die <= finalChance;
   let critical: PolarisCritical | null = null;
   if (die === finalChance) critical = "success";
-  else if (die === 20) critical = finalChance >= 20 ? "success" : "failure";
+  else if (die === 20) critical = success ? "success" : "failure";
 
   const baseMargin = success ? finalChance - die : die - finalChance;
-  const bonus = critical === "success" ? criticalBonusFor(input, kind, mastery, attributeLevel) : 0;
+  const bonus = critical === "success" ? criticalBonusFor(override, kind, mastery, attributeLevel) : 0;
   const margin = baseMargin + bonus;
   const band = success ? bandFor(SUCCESS_DEGREES, margin) : bandFor(FAILURE_DEGREES, margin);
   return {
@@ -331,6 +335,7 @@ export function countdownLeft(maxAttempts: number, tests: readonly PolarisTestRe
   items.forEach((t, i) => {
     const r = record(`tests[${i}]`, t);
     if (r.success === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: `tests[${i}].success` });
+    // Stryker disable next-line BooleanLiteral: equivalent (undefined was refused above: the fallback is never used).
     const ok = bool(`tests[${i}].success`, r.success, false);
     if (succeeded || left === 0) return;
     if (ok) {
@@ -351,6 +356,7 @@ export function countdownLeft(maxAttempts: number, tests: readonly PolarisTestRe
  */
 export function retryPenalty(attempt: number, pressed = false): number {
   const n = num("attempt", attempt, { min: 1, max: POLARIS_MAX, integer: true });
+  // Stryker disable next-line BooleanLiteral: equivalent (the parameter's default already turns undefined into false).
   const step = bool("pressed", pressed, false) ? POLARIS_RETRY_STEP.pressed : POLARIS_RETRY_STEP.normal;
   return (n - 1) * step + 0; // + 0 turns −0 into 0
 }

@@ -80,6 +80,7 @@ export interface HideAttempt {
 
 function requireBool(name: string, value: unknown): boolean {
   if (value === undefined || value === null) throw new RulesError("AVENTURE.Error.Missing", { name });
+  // Stryker disable next-line BooleanLiteral: equivalent (undefined was refused above: the fallback is never used).
   return bool(name, value, false);
 }
 
@@ -120,7 +121,8 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
   requireObject("input", input);
   const rs = ruleset(input.ruleset);
   const hiderLight = oneOf("hiderLight", input.hiderLight, LIGHT_LEVELS);
-  const obscurity = input.hiderObscurity === undefined ? "none" : oneOf("hiderObscurity", input.hiderObscurity, OBSCURITY_LEVELS);
+  // Only heavy obscurity counts (light obscurity is not enough, none is the default).
+  const heavy = input.hiderObscurity !== undefined && oneOf("hiderObscurity", input.hiderObscurity, OBSCURITY_LEVELS) === "heavy";
   const invisible = requireBool("invisible", input.invisible);
   const travelling = bool("travelling", input.travelling, false);
   let pace: StealthPace | undefined;
@@ -135,26 +137,27 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
     const senses = requireObject(`observers[${i}].senses`, o.senses);
     const distance = metres(`observers[${i}].distance`, o.distance);
     const notWatching = bool(`observers[${i}].notWatching`, o.notWatching, false);
-    const perceived = perceivedLightDetail(rs, hiderLight, senses, distance);
-    const seesInvisible: VisionSense | null = within(distance, senses.blindsight, `observers[${i}].senses.blindsight`)
-      ? "blindsight"
-      : within(distance, senses.truesight, `observers[${i}].senses.truesight`)
-        ? "truesight"
-        : null;
-
+    // The senses are checked here first, so that a bad range names its observer (perceivedLightDetail cannot).
+    if (senses.darkvision !== undefined) metres(`observers[${i}].senses.darkvision`, senses.darkvision);
     const blindsight = within(distance, senses.blindsight, `observers[${i}].senses.blindsight`);
+    const truesight = within(distance, senses.truesight, `observers[${i}].senses.truesight`);
+    const seesInvisible: VisionSense | null = blindsight ? "blindsight" : truesight ? "truesight" : null;
+    const perceived = perceivedLightDetail(rs, hiderLight, senses, distance);
+
     let because: HideBecause | null = null;
     if (!los) because = "cover";
     else if (perceived.level === "dark") because = "darkness";
-    else if (obscurity === "heavy" && !blindsight) because = "obscured";
+    else if (heavy && !blindsight) because = "obscured";
     else if (invisible && seesInvisible === null) because = "invisible";
     else if (notWatching) because = "notWatching";
     if (because !== null) return { id, canHideFrom: true, because };
 
     let blockedBy: HideBlocker = "light";
-    if (hiderLight === "dark" && perceived.sense !== "none") blockedBy = perceived.sense;
-    else if (obscurity === "heavy") blockedBy = "blindsight";
-    else if (invisible && seesInvisible !== null) blockedBy = seesInvisible;
+    // A hider in darkness that the observer does not perceive as dark: one of its senses made the difference.
+    if (hiderLight === "dark") blockedBy = perceived.sense as VisionSense;
+    else if (heavy) blockedBy = "blindsight";
+    // An invisible hider seen: only by a sense that sees it (otherwise "invisible" above).
+    else if (invisible) blockedBy = seesInvisible as VisionSense;
     return { id, canHideFrom: false, because: null, blockedBy };
   });
 

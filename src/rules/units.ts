@@ -22,7 +22,9 @@ function factorFor(unit: Unit, factor?: number): number {
  * such fraction left and is returned as it is. Throws NotANumber for anything but a finite number.
  */
 export function clean(value: number): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new RulesError("AVENTURE.Error.NotANumber", { name: "value", value: show(value) });
+  // Number.isFinite is false for anything but a finite number (a string, null...).
+  if (!Number.isFinite(value)) throw new RulesError("AVENTURE.Error.NotANumber", { name: "value", value: show(value) });
+  // Stryker disable next-line EqualityOperator: equivalent (1e15 rounds to itself either way).
   return Math.abs(value) >= 1e15 ? value : Math.round(value * 1e9) / 1e9;
 }
 
@@ -49,9 +51,10 @@ export function parseUnit(raw: unknown, fallback: Unit = "ft"): Unit {
   const fb = oneOf("fallback", fallback, UNITS);
   if (typeof raw !== "string" || raw === "") return fb;
   const u = raw.trim().toLowerCase();
-  if (["m", "meter", "meters", "metre", "metres", "mètre", "mètres"].includes(u)) return "m";
-  if (["ft", "feet", "foot", "pi", "pieds"].includes(u)) return "ft";
-  if (["km", "kilometer", "kilometers", "kilometre", "kilometres"].includes(u)) return "km";
-  if (["mi", "mile", "miles"].includes(u)) return "mi";
+  if (["meter", "meters", "metre", "metres", "mètre", "mètres"].includes(u)) return "m";
+  if (["feet", "foot", "pi", "pieds"].includes(u)) return "ft";
+  if (["kilometer", "kilometers", "kilometre", "kilometres"].includes(u)) return "km";
+  if (["mile", "miles"].includes(u)) return "mi";
+  // The unit ids themselves ("m", "ft", "km", "mi"), or UnknownValue.
   return oneOf("unit", u, UNITS);
 }

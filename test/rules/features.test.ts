@@ -3,7 +3,8 @@
  * specification (not from the code), and the borrowings.
  */
 import { describe, expect, it } from "vitest";
-import { FEATURES, OSE_WILDERNESS_TRAVEL, borrowableFeatures, featureLenders, featureOn, features, isRulesError, type FeatureId, type RulesetId } from "../../src/rules/index.js";
+import { FEATURES, OSE_WILDERNESS_TRAVEL, borrowableFeatures, featureLenders, featureOn, features, isFeature, isRulesError, type FeatureId, type RulesetId } from "../../src/rules/index.js";
+import { throwsError } from "./helpers.js";
 
 const RS: RulesetId[] = ["rnp", "dnd5e", "pmt", "ose", "polaris"];
 
@@ -121,5 +122,51 @@ describe("falls under Old-School Essentials (OSE SRD: 1d6 per 10′ fallen)", ()
     expect(fallDice(90, "rnp")).toBe(20);
     expect(fallRules("ose")).toMatchObject({ damageType: null, proneOnDamage: false });
     expect(fallRules("dnd5e")).toMatchObject({ damageType: "bludgeoning", proneOnDamage: true });
+  });
+});
+
+describe("features (docs/rules.md §0): whole lists and whole errors", () => {
+  const ALL = "lightLevel, lightEffects, hiding, detection, movementCosts, jumps, falls, suffocation, foodWater, travel, marchingOrder, exploration, wandering, encounter, sideInitiative, pursuit, polaris";
+  it("each ruleset may borrow exactly the features off for it that another game has (the §0 table, in its order)", () => {
+    expect(borrowableFeatures("rnp")).toEqual(["wandering", "encounter", "sideInitiative", "pursuit", "polaris"]);
+    expect(borrowableFeatures("dnd5e")).toEqual(["exploration", "wandering", "encounter", "sideInitiative", "pursuit", "polaris"]);
+    expect(borrowableFeatures("pmt")).toEqual(["lightEffects", "hiding", "detection", "jumps", "falls", "suffocation", "foodWater", "travel", "marchingOrder", "polaris"]);
+    expect(borrowableFeatures("ose")).toEqual(["lightEffects", "hiding", "detection", "jumps", "suffocation", "foodWater", "marchingOrder", "polaris"]);
+    expect(borrowableFeatures("polaris")).toEqual([
+      "lightEffects", "hiding", "detection", "movementCosts", "jumps", "falls", "suffocation", "foodWater", "travel",
+      "marchingOrder", "exploration", "wandering", "encounter", "sideInitiative", "pursuit",
+    ]);
+  });
+  it("lenders are the rulesets in whose column the feature is on, in the order rnp, dnd5e, pmt, ose, polaris", () => {
+    expect(featureLenders("lightLevel")).toEqual(["rnp", "dnd5e", "pmt", "ose", "polaris"]);
+    expect(featureLenders("movementCosts")).toEqual(["rnp", "dnd5e", "pmt", "ose"]);
+    expect(featureLenders("wandering")).toEqual(["pmt", "ose"]);
+  });
+  it("a feature off and not borrowed is entirely off; a borrowing that is not own, not a string or from nowhere counts for nothing", () => {
+    const off = { on: false, source: null, borrowed: false, from: null };
+    expect(features("pmt").hiding).toEqual(off);
+    expect(features("pmt", { hiding: "ose" }).hiding).toEqual(off);
+    expect(features("pmt", { hiding: 1 as never }).hiding).toEqual(off);
+    expect(features("pmt", { hiding: null }).hiding).toEqual(off);
+    expect(features("pmt", Object.create({ hiding: "rnp" }) as never).hiding).toEqual(off);
+    expect(features("pmt", { hiding: "dnd5e" }).hiding).toEqual({ on: true, source: "D&D 5e SRD (the same numbers as Rôle'n Play)", borrowed: true, from: "dnd5e" });
+    expect(features("dnd5e").marchingOrder).toEqual({ on: true, source: "D&D 5e SRD", borrowed: false, from: "dnd5e" });
+    expect(features("rnp").marchingOrder).toEqual({ on: true, source: "D&D 5e SRD (Rôle'n Play is derived from 5e)", borrowed: false, from: "rnp" });
+  });
+  it("every feature is on for at least one game, so it can be borrowed", () => {
+    for (const f of FEATURES) expect({ f, lenders: featureLenders(f).length > 0 }).toEqual({ f, lenders: true });
+  });
+  it("is a feature: the §0 ids only", () => {
+    expect(isFeature("falls")).toBe(true);
+    expect(isFeature("flying")).toBe(false);
+    expect(isFeature(7)).toBe(false);
+  });
+  it("names what it refuses: the feature and the allowed ids, the ruleset, the borrowings", () => {
+    throwsError(() => featureLenders("flying" as FeatureId), "UnknownValue", { name: "feature", value: "flying", allowed: ALL });
+    throwsError(() => featureOn("rnp", "x" as FeatureId), "UnknownValue", { name: "feature", value: "x", allowed: ALL });
+    throwsError(() => features("gurps" as RulesetId), "UnknownRuleset", { value: "gurps" });
+    throwsError(() => borrowableFeatures("gurps" as RulesetId), "UnknownRuleset", { value: "gurps" });
+    throwsError(() => features("rnp", null as never), "Missing", { name: "borrowed" });
+    throwsError(() => features("rnp", [] as never), "Missing", { name: "borrowed" });
   });
 });

@@ -35,3 +35,23 @@ export function throwsKey(fn: () => unknown, key: string): void {
 export async function rejectsKey(p: Promise<unknown>, key: string): Promise<void> {
   expect(await rejectedKey(p)).toBe(full(key));
 }
+
+/** The RulesError that `fn` throws (fails the test if it throws anything else, or nothing). */
+export function rulesError(fn: () => unknown): RulesError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(RulesError);
+    return e as RulesError;
+  }
+  throw new Error("did not throw");
+}
+
+/**
+ * Asserts the whole RulesError `fn` throws: its key and all of its data (the argument's name, its value, its bounds or
+ * the allowed values), what the user reads in the localized message.
+ */
+export function throwsError(fn: () => unknown, key: string, data: Record<string, string | number>): void {
+  const e = rulesError(fn);
+  expect({ key: e.key, data: e.data }).toEqual({ key: full(key), data });
+}

@@ -10,7 +10,7 @@ import {
   type HideAttemptInput,
   type HideObserver,
 } from "../../src/rules/index.js";
-import { errorKey as keyOf } from "./helpers.js";
+import { errorKey as keyOf, throwsError } from "./helpers.js";
 
 const guard = (over: Partial<HideObserver> = {}): HideObserver => ({
   id: "guard",
@@ -344,5 +344,99 @@ describe("hideEnds: §6 list of what ends hiding", () => {
   });
   it("rejects an unknown event", () => {
     expect(keyOf(() => hideEnds("sneezed" as never))).toBe("AVENTURE.Error.UnknownValue");
+  });
+});
+
+describe("stealth: whole errors (key and data), what the user reads", () => {
+  it("canTryToHide names the argument, the observer and the allowed values", () => {
+    throwsError(() => canTryToHide(null as never), "Missing", { name: "input" });
+    throwsError(() => canTryToHide(attempt({ ruleset: "gurps" as never })), "UnknownRuleset", { value: "gurps" });
+    throwsError(() => canTryToHide(attempt({ hiderLight: "murky" as never })), "UnknownValue", { name: "hiderLight", value: "murky", allowed: "dark, dim, bright" });
+    throwsError(() => canTryToHide(attempt({ hiderObscurity: "thick" as never })), "UnknownValue", { name: "hiderObscurity", value: "thick", allowed: "none, light, heavy" });
+    throwsError(() => canTryToHide(attempt({ invisible: undefined as never })), "Missing", { name: "invisible" });
+    throwsError(() => canTryToHide(attempt({ invisible: null as never })), "Missing", { name: "invisible" });
+    throwsError(() => canTryToHide(attempt({ invisible: "no" as never })), "UnknownValue", { name: "invisible", value: "no", allowed: "true, false" });
+    throwsError(() => canTryToHide(attempt({ travelling: "yes" as never })), "UnknownValue", { name: "travelling", value: "yes", allowed: "true, false" });
+    throwsError(() => canTryToHide(attempt({ travelling: true })), "Missing", { name: "pace" });
+    throwsError(() => canTryToHide(attempt({ pace: "run" as never })), "UnknownValue", { name: "pace", value: "run", allowed: "slow, normal, fast" });
+    throwsError(() => canTryToHide(attempt({ observers: undefined as never })), "Missing", { name: "observers" });
+    throwsError(() => canTryToHide(attempt({ observers: Array.from({ length: 501 }, (_, i) => guard({ id: `g${i}` })) })), "OutOfRange", { name: "observers", value: 501, min: 0, max: 500 });
+    throwsError(() => canTryToHide(attempt({ observers: [guard(), null as never] })), "Missing", { name: "observers[1]" });
+    throwsError(() => canTryToHide(attempt({ observers: [guard(), guard({ id: "" })] })), "Missing", { name: "observers[1].id" });
+    throwsError(() => canTryToHide(attempt({ observers: [guard({ hasLineOfSight: null as never })] })), "Missing", { name: "observers[0].hasLineOfSight" });
+    throwsError(() => canTryToHide(attempt({ observers: [guard({ senses: 3 as never })] })), "Missing", { name: "observers[0].senses" });
+    throwsError(() => canTryToHide(attempt({ observers: [guard({ distance: -1 })] })), "Negative", { name: "observers[0].distance", value: -1 });
+    throwsError(() => canTryToHide(attempt({ observers: [guard({ notWatching: 1 as never })] })), "UnknownValue", { name: "observers[0].notWatching", value: "1", allowed: "true, false" });
+    throwsError(() => canTryToHide(attempt({ observers: [guard({ senses: { blindsight: -2 } })] })), "Negative", { name: "observers[0].senses.blindsight", value: -2 });
+    throwsError(() => canTryToHide(attempt({ observers: [guard({ senses: { truesight: -2 } })] })), "Negative", { name: "observers[0].senses.truesight", value: -2 });
+    throwsError(() => canTryToHide(attempt({ observers: [guard(), guard({ id: "b", senses: { darkvision: Number.NaN } })] })), "NotANumber", { name: "observers[1].senses.darkvision", value: "NaN" });
+  });
+  it("a sense of range 0 is no sense; one exactly at range sees", () => {
+    const at = (senses: HideObserver["senses"], over: Partial<HideAttemptInput> = {}) => canTryToHide(attempt({ invisible: true, ...over, observers: [guard({ senses })] })).observers[0];
+    expect(at({ truesight: 0 })).toEqual({ id: "guard", canHideFrom: true, because: "invisible" });
+    expect(at({ blindsight: 0 })).toEqual({ id: "guard", canHideFrom: true, because: "invisible" });
+    expect(at({ truesight: 9 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "truesight" });
+    expect(at({ truesight: 8.99 })).toEqual({ id: "guard", canHideFrom: true, because: "invisible" });
+    expect(at({ blindsight: 9, truesight: 9 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "blindsight" });
+    expect(at({ blindsight: 0 }, { hiderObscurity: "heavy", invisible: false })).toEqual({ id: "guard", canHideFrom: true, because: "obscured" });
+  });
+  it("at distance 0 a sense of range 0 is still no sense", () => {
+    expect(canTryToHide(attempt({ invisible: true, observers: [guard({ distance: 0, senses: { blindsight: 0, truesight: 0 } })] })).observers[0]).toEqual({ id: "guard", canHideFrom: true, because: "invisible" });
+  });
+  it("a hider seen in light is seen by the light, whatever senses see it too", () => {
+    const seen = (over: Partial<HideAttemptInput>, senses: HideObserver["senses"]) => canTryToHide(attempt({ ...over, observers: [guard({ senses })] })).observers[0];
+    expect(seen({ ruleset: "dnd5e", hiderLight: "dim" }, { darkvision: 18 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "light" });
+    expect(seen({ hiderLight: "bright" }, { truesight: 18, blindsight: 18 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "light" });
+    expect(seen({ hiderLight: "dark" }, { darkvision: 18, truesight: 18 })).toEqual({ id: "guard", canHideFrom: false, because: null, blockedBy: "truesight" });
+  });
+  it("the whole attempt: some observers hide it, some see it; at slow pace while travelling", () => {
+    const r = canTryToHide(attempt({ travelling: true, pace: "slow", observers: [guard({ id: "a" }), guard({ id: "b", hasLineOfSight: false }), guard({ id: "c", notWatching: true })] }));
+    expect(r).toEqual({
+      ok: false,
+      reasons: ["observerSees"],
+      observers: [
+        { id: "a", canHideFrom: false, because: null, blockedBy: "light" },
+        { id: "b", canHideFrom: true, because: "cover" },
+        { id: "c", canHideFrom: true, because: "notWatching" },
+      ],
+      hideableFrom: ["b", "c"],
+      seenBy: ["a"],
+    });
+    expect(canTryToHide(attempt({ travelling: false, pace: "fast", observers: [guard({ hasLineOfSight: false })] }))).toMatchObject({ ok: true, reasons: [], hideableFrom: ["guard"] });
+  });
+  it("hideResult names the score, the observer and its field", () => {
+    const o = { id: "a", passivePerception: 10, searching: false };
+    throwsError(() => hideResult(null as never), "Missing", { name: "input" });
+    throwsError(() => hideResult({ stealthTotal: 12.5, observers: [o] }), "NotAnInteger", { name: "stealthTotal", value: 12.5 });
+    throwsError(() => hideResult({ stealthTotal: 1001, observers: [o] }), "OutOfRange", { name: "stealthTotal", value: 1001, min: -1000, max: 1000 });
+    throwsError(() => hideResult({ stealthTotal: -1001, observers: [o] }), "OutOfRange", { name: "stealthTotal", value: -1001, min: -1000, max: 1000 });
+    expect(hideResult({ stealthTotal: -1000, observers: [{ ...o, passivePerception: 1000 }] })).toEqual({ dc: -1000, spottedBy: ["a"], hiddenFrom: [] });
+    throwsError(() => hideResult({ stealthTotal: 12, observers: Array.from({ length: 501 }, () => o) }), "OutOfRange", { name: "observers", value: 501, min: 0, max: 500 });
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [o, 4 as never] }), "Missing", { name: "observers[1]" });
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [o, { ...o, id: "" }] }), "Missing", { name: "observers[1].id" });
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, searching: null as never }] }), "Missing", { name: "observers[0].searching" });
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, passivePerception: null }] }), "NotANumber", { name: "observers[0].passivePerception", value: "null" });
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, passivePerception: 2000 }] }), "OutOfRange", { name: "observers[0].passivePerception", value: 2000, min: -1000, max: 1000 });
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, searching: true, perceptionRoll: null as never }] }), "Missing", { name: "observers[0].perceptionRoll" });
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, searching: true, perceptionRoll: 3.5 }] }), "NotAnInteger", { name: "observers[0].perceptionRoll", value: 3.5 });
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [{ ...o, perceptionRoll: 3.5 }] }), "NotAnInteger", { name: "observers[0].perceptionRoll", value: 3.5 });
+  });
+  it("a searching observer's passive, when given, must still be a score", () => {
+    throwsError(() => hideResult({ stealthTotal: 12, observers: [{ id: "s", passivePerception: Number.NaN, searching: true, perceptionRoll: 12 }] }), "NotANumber", { name: "observers[0].passivePerception", value: "NaN" });
+  });
+  it("a searching observer's passive may be absent too", () => {
+    expect(hideResult({ stealthTotal: 12, observers: [{ id: "s", searching: true, perceptionRoll: 12 } as never] })).toEqual({ dc: 12, spottedBy: ["s"], hiddenFrom: [] });
+  });
+  it("a searching observer with a known passive still uses its roll; a passive below the DC stays hidden", () => {
+    expect(hideResult({ stealthTotal: 15, observers: [{ id: "s", passivePerception: 20, searching: true, perceptionRoll: 14 }, { id: "p", passivePerception: 14, searching: false, perceptionRoll: 20 }] })).toEqual({
+      dc: 15,
+      spottedBy: [],
+      hiddenFrom: ["s", "p"],
+    });
+  });
+  it("hideEnds: the whole answer, and names an unknown event", () => {
+    expect(hideEnds("noise")).toEqual({ event: "noise", endsHiding: true, perceptionCheck: false });
+    expect(hideEnds("coverRemoved")).toEqual({ event: "coverRemoved", endsHiding: true, perceptionCheck: true });
+    throwsError(() => hideEnds("sneeze" as never), "UnknownValue", { name: "event", value: "sneeze", allowed: "revealed, attacked, enteredView, seenByMover, coverRemoved, leftDarkness, noise" });
   });
 });
