@@ -373,6 +373,11 @@ async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: str
     rolls: [...lost.rolls, ...rolled.flatMap((r) => (r.roll ? [r.roll] : [])), ...survival.flatMap((r) => (r.roll ? [r.roll] : []))],
     flags: { travel: flag },
   });
+  return applyPosted(message, flag);
+}
+
+/** A journey's card is posted "applying": runs its operation (exactly once) and resolves to the card's id. */
+async function applyPosted(message: ChatMessage | undefined, flag: TravelCardFlag): Promise<string> {
   if (!message?.id) throw new UserError("AVENTURE.Travel.Error.Failed", { error: "chat" });
   const id = message.id;
   running.add(id);
@@ -424,15 +429,7 @@ async function runOseJourney(req: TravelRequest, actors: ActorLike[], proposer: 
     gmOnly: true,
     flags: { travel: flag },
   });
-  if (!message?.id) throw new UserError("AVENTURE.Travel.Error.Failed", { error: "chat" });
-  const id = message.id;
-  running.add(id);
-  try {
-    await execute(`journey.${id}`, readJourneyOp(id), (guard) => finishApply(message, flag, false, guard));
-  } finally {
-    running.delete(id);
-  }
-  return id;
+  return applyPosted(message, flag);
 }
 
 /** The card's view of an OSE journey, in this GM's language. */
