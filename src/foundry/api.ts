@@ -20,6 +20,7 @@ import { openExploration } from "../apps/ExplorationPanel.js";
 import { explorationApi } from "./exploration/api.js";
 import { breatheAgainFor, holdBreathFor } from "./breath/breath.js";
 import { gated, gatedAsync, jumpsPanelUseful, tellFeatureOff, worldFeatures } from "./features.js";
+import { dnd5eOwners } from "./dnd5e-owners.js";
 
 /** Light and hiding: hiding, searching and the detection check are off where the game has no such rule (docs/rules.md §0). */
 function gatedLightApi() {
@@ -47,6 +48,8 @@ export function buildApi(windows: ApiWindows) {
     ruleset: (): rules.RulesetId => getSetting("ruleset"),
     /** What each game gets (docs/rules.md §0): the features of a ruleset (default: the world's) with the world's borrowings. docs/api.md */
     features: (ruleset?: rules.RulesetId) => worldFeatures(ruleset === undefined ? getSetting("ruleset") : rules.ruleset(ruleset)),
+    /** Who acts for each rule Aventure and dnd5e both automate (docs/compat.md "Who acts under dnd5e"). docs/api.md */
+    dnd5eOwners,
     /** The actor adapter for the running game system. */
     adapter: () => adapterFor(),
     /** Opens the Actor data menu (GM). */

@@ -45,6 +45,26 @@ export type DetectionMode = (typeof DETECTION_MODES)[number];
 export const DETECTION_OBSERVERS = ["hostile", "all"] as const;
 export type DetectionObservers = (typeof DETECTION_OBSERVERS)[number];
 
+/**
+ * The rules Aventure and the dnd5e system both automate (dnd5e-owners.ts): a world setting each, who acts.
+ */
+export const DND5E_OVERLAPS = ["movementCosts", "falls", "suffocation"] as const;
+export type Dnd5eOverlap = (typeof DND5E_OVERLAPS)[number];
+export const RULE_OWNERS = ["aventure", "dnd5e"] as const;
+export type RuleOwner = (typeof RULE_OWNERS)[number];
+
+/** Who acts by default (docs/compat.md gives the reasons). */
+export const DND5E_OWNER_DEFAULTS: Readonly<Record<Dnd5eOverlap, RuleOwner>> = Object.freeze({
+  movementCosts: "dnd5e",
+  falls: "aventure",
+  suffocation: "aventure",
+});
+
+export type OwnerSettingKey = `dnd5eOwner${Capitalize<Dnd5eOverlap>}`;
+export function ownerSettingKey<O extends Dnd5eOverlap>(overlap: O): `dnd5eOwner${Capitalize<O>}` {
+  return `dnd5eOwner${overlap[0]!.toUpperCase()}${overlap.slice(1)}` as `dnd5eOwner${Capitalize<O>}`;
+}
+
 /** Data paths for the generic actor adapter (see the Actor data menu). Empty string = not available. */
 export interface ActorDataPaths {
   strScore: string;
@@ -123,6 +143,21 @@ export type BorrowChoice = "none" | RulesetId;
 export type BorrowSettingKey = `borrow${Capitalize<BorrowableFeature>}`;
 export function borrowSettingKey<F extends BorrowableFeature>(feature: F): `borrow${Capitalize<F>}` {
   return `borrow${feature[0]!.toUpperCase()}${feature.slice(1)}` as `borrow${Capitalize<F>}`;
+}
+
+/** One world setting per dnd5e overlap, "aventure" or "dnd5e", in the settings form of a dnd5e world only. */
+function ownerSettings(systemId: string): { [K in Dnd5eOverlap as `dnd5eOwner${Capitalize<K>}`]: StringSetting<RuleOwner> } {
+  const out = {} as Record<string, StringSetting<RuleOwner>>;
+  for (const o of DND5E_OVERLAPS) {
+    out[ownerSettingKey(o)] = {
+      type: "string",
+      scope: "world",
+      config: systemId === "dnd5e",
+      default: DND5E_OWNER_DEFAULTS[o],
+      choices: choices(RULE_OWNERS, "AVENTURE.Owner"),
+    };
+  }
+  return out as { [K in Dnd5eOverlap as `dnd5eOwner${Capitalize<K>}`]: StringSetting<RuleOwner> };
 }
 
 /**
@@ -262,6 +297,8 @@ export function settingsSchema(systemId: string) {
     explorationState: { type: "object", scope: "world", config: false, default: EMPTY_RECORD } satisfies ObjectSetting<ExplorationRecord>,
     // The first-run window ("Which game do you play here?"): set once a GM chose the world's game (apps/WelcomeDialog.ts).
     welcomeDone: { type: "boolean", scope: "world", config: false, default: false } satisfies BooleanSetting,
+    // Who acts where dnd5e automates the same rule (dnd5e-owners.ts): shown in a dnd5e world only.
+    ...ownerSettings(systemId),
     // Borrowed rules (docs/rules.md §0): a feature the world's game has no rule for, from another game's book.
     ...borrowSettings(),
   } as const;

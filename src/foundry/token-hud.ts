@@ -11,6 +11,7 @@ import { hudPaletteContext } from "../apps/hud-palette-context.js";
 import { t, guarded } from "./i18n.js";
 import type { FeatureId } from "../rules/features.js";
 import { worldFeatures } from "./features.js";
+import { aventureActs, type Dnd5eOverlap } from "./dnd5e-owners.js";
 
 export interface HudButton {
   /** Unique id, also the data-action value ("aventure-<id>"). */
@@ -26,6 +27,8 @@ export interface HudButton {
   feature?: FeatureId;
   /** The feature whose "borrowed from" label the action carries (default: `feature`), for an action gated by `visible`. */
   labelFeature?: FeatureId;
+  /** A rule dnd5e may own in a dnd5e world (dnd5e-owners.ts): the action is hidden while dnd5e owns it. */
+  owner?: Dnd5eOverlap;
   /** Whether to show it for this token (default: always). */
   visible?: (token: TokenDocument) => boolean;
   onClick: (token: TokenDocument, event: MouseEvent) => unknown;
@@ -54,7 +57,7 @@ export function hudActionsFor(token: TokenDocument): HudButton[] {
   const isGM = game.user.isGM;
   if (!isGM && !token.isOwner) return [];
   const features = worldFeatures();
-  return buttons.filter((b) => (!b.feature || features[b.feature].on) && (!b.gmOnly || isGM) && (!b.visible || b.visible(token)));
+  return buttons.filter((b) => (!b.feature || features[b.feature].on) && (!b.owner || aventureActs(b.owner)) && (!b.gmOnly || isGM) && (!b.visible || b.visible(token)));
 }
 
 type Template = (context: object) => string;

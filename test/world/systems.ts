@@ -88,7 +88,8 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
     install(client) {
       coreConfig(client);
       installCombat(client, true);
-      client.CONFIG.DND5E = { statusEffects: {}, conditionTypes: {} };
+      client.CONFIG.DND5E = { statusEffects: {}, conditionTypes: dnd5eConditionTypes(), movementTypes: clone(DND5E_MOVEMENT_TYPES) };
+      if (dnd5eAtLeast(version, 5, 2)) installDnd5eMovement(client);
       // dnd5e.mjs (init): CONFIG.time.roundTime = 6.
       client.CONFIG.time = { ...(client.CONFIG.time ?? {}), roundTime: 6 };
       // dnd5e.mjs: the status list is rebuilt in i18nInit (after every module's init handler).
@@ -107,6 +108,90 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
       installDnd5eMethods(world, actor);
     },
   };
+}
+
+/**
+ * dnd5e 5.3.3 module/config.mjs `DND5E.conditionTypes`: the ids, and which are `pseudo` (markers that the system does
+ * not automate: falling, suffocation, dehydration, malnutrition, surprised… carry no mechanics of their own).
+ */
+const DND5E_CONDITION_IDS = [
+  "bleeding", "blinded", "burning", "charmed", "cursed", "dehydration", "deafened", "diseased", "exhaustion", "falling",
+  "frightened", "grappled", "incapacitated", "invisible", "malnutrition", "paralyzed", "petrified", "poisoned", "prone",
+  "restrained", "silenced", "stunned", "suffocation", "surprised", "transformed", "unconscious",
+];
+const DND5E_PSEUDO = new Set(["bleeding", "burning", "cursed", "dehydration", "diseased", "falling", "malnutrition", "silenced", "suffocation", "surprised", "transformed"]);
+function dnd5eConditionTypes(): Plain {
+  return Object.fromEntries(
+    DND5E_CONDITION_IDS.map((id) => [id, { name: `DND5E.Con.${id}`, img: `systems/dnd5e/icons/svg/statuses/${id}.svg`, ...(DND5E_PSEUDO.has(id) ? { pseudo: true } : {}), ...(id === "exhaustion" ? { levels: 6, reduction: { rolls: 2, speed: 5 } } : {}) }]),
+  );
+}
+
+/** dnd5e 5.3.3 module/config.mjs `DND5E.movementTypes`: climbing and swimming fall back on walking (`walkFallback`). */
+const DND5E_MOVEMENT_TYPES: Plain = {
+  walk: {},
+  burrow: {},
+  climb: { walkFallback: true },
+  fly: { travel: "air" },
+  jump: {},
+  swim: { travel: "water", walkFallback: true },
+};
+
+/** Whether a dnd5e version string is at least major.minor. */
+export function dnd5eAtLeast(version: string, major: number, minor: number): boolean {
+  const [a = 0, b = 0] = version.split(".").map(Number);
+  return a > major || (a === major && b >= minor);
+}
+
+/**
+ * dnd5e's movement automation (5.2+; the difficult-terrain behaviour since 5.1), as it runs in its `init` before any
+ * module's `setup` (dnd5e 5.3.3):
+ * - module/settings.mjs registers the world setting `dnd5e.movementAutomation` ("full" by default; "noBlocking",
+ *   "none"); "none" turns every cost below back to core's.
+ * - dnd5e.mjs `Object.assign(CONFIG.RegionBehavior.dataModels, …)` registers `dnd5e.difficultTerrain`
+ *   (module/data/region-behavior/difficult-terrain.mjs).
+ * - module/documents/token.mjs `registerMovementActions`: every action of `DND5E.movementTypes` gets
+ *   `getMovementActionCostFunction`: `cost + distance` for a creature without a speed of that type when the type has
+ *   `walkFallback` (climb, swim), else `cost`; crawl is `cost + distance` for a creature; jump is `cost`.
+ * The terrain part is `dnd5eTerrainCost` below.
+ */
+function installDnd5eMovement(client: FakeClient): void {
+  client.settingDefs.set("dnd5e.movementAutomation", {
+    scope: "world",
+    type: String,
+    default: "full",
+    config: true,
+    choices: { full: "SETTINGS.DND5E.AUTOMATION.Movement.Full", noBlocking: "SETTINGS.DND5E.AUTOMATION.Movement.NoBlocking", none: "SETTINGS.DND5E.AUTOMATION.Movement.None" },
+  });
+  (client.CONFIG.RegionBehavior as { dataModels: Plain }).dataModels["dnd5e.difficultTerrain"] = class DifficultTerrainRegionBehaviorType {};
+  const actions = (client.CONFIG.Token as { movement: { actions: Record<string, MovementActionConfig> } }).movement.actions;
+  const automation = () => client.game.settings.get("dnd5e", "movementAutomation");
+  const movementOf = (token: unknown) => (token as { actor?: { system?: { attributes?: { movement?: Record<string, unknown> } } } } | null)?.actor?.system?.attributes?.movement;
+  for (const [type, config] of Object.entries(DND5E_MOVEMENT_TYPES) as [string, { walkFallback?: boolean }][]) {
+    const action = actions[type];
+    if (!action) continue;
+    action.getCostFunction = (token) => {
+      const movement = movementOf(token);
+      const speed = movement?.[type];
+      return automation() === "none" || movement === undefined || speed || !config.walkFallback ? (cost) => cost : (cost, _f, _t, distance) => cost + distance;
+    };
+  }
+  actions.crawl!.getCostFunction = (token) => (automation() === "none" || movementOf(token) === undefined ? (cost) => cost : (cost, _f, _t, distance) => cost + distance);
+  actions.jump!.getCostFunction = () => (cost) => cost;
+}
+
+/**
+ * The base cost core hands a movement action's cost function for one segment in a dnd5e world (dnd5e 5.3.3
+ * module/data/terrain-data.mjs `TerrainData5e`): `resolveTerrainEffects` makes a segment in a dnd5e Difficult Terrain
+ * region difficulty 2, or core's Modify Movement Cost difficulty + 1 when both apply (unless movement automation is
+ * "none"); `getMovementCostFunction` returns distance × difficulty for a creature. Returns the base cost and the
+ * segment's terrain as core passes it.
+ */
+export function dnd5eTerrainCost(client: FakeClient, distance: number, terrain: { coreDifficulty?: number; dnd5eDifficult?: boolean }): { baseCost: number; segment: { terrain: { difficulty: number; difficultTerrain: boolean } | null } } {
+  const core = terrain.coreDifficulty ?? 1;
+  const on = terrain.dnd5eDifficult === true && client.game.settings.get("dnd5e", "movementAutomation") !== "none";
+  if (!on) return { baseCost: distance * core, segment: { terrain: core === 1 ? null : { difficulty: core, difficultTerrain: false } } };
+  const difficulty = core === 1 ? 2 : core + 1;
+  return { baseCost: distance * difficulty, segment: { terrain: { difficulty, difficultTerrain: true } } };
 }
 
 /** dnd5e's data model defaults for what Aventure reads (abilities 10, skills, hit points, senses, movement in feet). */

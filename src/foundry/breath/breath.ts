@@ -23,6 +23,7 @@
  * finishes a card left "applying" only when that GM is gone (operations.ts). Nothing prevents healing on the system's side: the card says that the creature cannot be stabilised
  * nor regain hit points while it cannot breathe.
  */
+import { aventureActs } from "../dnd5e-owners.js";
 import { featureHandler } from "../features.js";
 import { MODULE_ID, template } from "../../constants.js";
 import { roundSeconds } from "../../rules/time.js";
@@ -108,6 +109,8 @@ export async function onBreathRequest(data: unknown, { sender }: Pick<RequestCon
       return { op: "release", name: token.name, dropped: current.dropped };
     }
     if (current) throw new UserError("AVENTURE.Breath.already", { name: token.name });
+    // dnd5e owns suffocation in this world (dnd5e-owners.ts): no new held breath; one already held may still end.
+    if (!aventureActs("suffocation")) throw new UserError("AVENTURE.Owner.dnd5eActs", { rule: t("AVENTURE.Owner.rule.suffocation") });
     const conMod = req.conMod ?? adapterFor().read(actor).conMod;
     if (conMod === null) throw new UserError("AVENTURE.Breath.noCon", { name: token.name });
     const timeline = suffocationTimeline(conMod, roundSeconds(getSetting("ruleset")));
@@ -357,6 +360,7 @@ async function completeDrop(message: CardMessage, card: SuffocationCard, resumed
 async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number): Promise<void> {
   const flag = breathFlagOf(token);
   if (!flag || flag.dropped || !token.id || breathNow(flag, worldTime).phase !== "down") return;
+  if (!aventureActs("suffocation")) return; // dnd5e owns suffocation in this world: Aventure drops no one
   const key = tokenKey(sceneId, token.id);
   if (busy.has(key)) return;
   busy.add(key);

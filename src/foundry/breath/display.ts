@@ -125,6 +125,7 @@ export function registerBreathDisplay(): void {
     title: "AVENTURE.Breath.hold",
     column: "left",
     feature: "suffocation",
+    owner: "suffocation",
     visible: (token) => !breathFlagOf(token),
     onClick: (token) => holdBreathFor(token),
   });

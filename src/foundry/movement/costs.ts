@@ -10,6 +10,7 @@
  * when baseCost / distance > 1, and the cost is distance × the rule's metres per metre.
  */
 import { terrainCostsApply } from "../features.js";
+import { aventureActs } from "../dnd5e-owners.js";
 import { MOVEMENT_ACTIONS, hasSpeedFor, movementCostPerMetre, type MovementAction } from "../../rules/movement.js";
 import type { RulesetId } from "../../rules/rulesets.js";
 import { getSetting } from "../settings.js";
@@ -71,7 +72,8 @@ export function installMovementCosts(): void {
     if (!config || installed.has(config)) continue;
     const original = config.getCostFunction?.bind(config) ?? ((): CostFunction => (baseCost: number) => baseCost);
     config.getCostFunction = (token, options) => {
-      if (!getSetting("movementCosts") || !terrainCostsApply()) return original(token, options);
+      // In a dnd5e world whose movement costs dnd5e owns (dnd5e-owners.ts), dnd5e's own cost functions run alone.
+      if (!getSetting("movementCosts") || !terrainCostsApply() || !aventureActs("movementCosts")) return original(token, options);
       try {
         return tokenCostFunction(token as { actor?: unknown }, action);
       } catch (e) {

@@ -7,6 +7,7 @@
  */
 import { featureActive } from "../features.js";
 import { getSetting } from "../settings.js";
+import { aventureActs } from "../dnd5e-owners.js";
 import { guarded, UserError } from "../i18n.js";
 import { isActiveGM } from "../gm.js";
 import { claimMovementFall, executeFall, type FallTarget, type FallToken } from "./fall.js";
@@ -22,7 +23,7 @@ export type FallRegionEvent = AventureRegionEvent<AventureTokenRegionEventData<F
 
 /** tokenMoveIn handler, `this` being the behaviour's system data (its `height` in metres). */
 export async function onFallRegionMoveIn(this: { height: number }, event: FallRegionEvent): Promise<void> {
-  if (!getSetting("fallRegions") || !featureActive("falls")) return;
+  if (!getSetting("fallRegions") || !featureActive("falls") || !aventureActs("falls")) return;
   const { token, movement } = event.data;
   if (isTeleportAction(lastAction(movement)) || isFlying(token, movement)) return;
   if (event.user.isSelf) token.stopMovement();

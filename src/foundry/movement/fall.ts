@@ -29,6 +29,7 @@ import { readNumber } from "../adapters/read.js";
 import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, finishFirst, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
+import { aventureActs } from "../dnd5e-owners.js";
 import { assertOwner } from "../tokens.js";
 import { fallCardContext, metresText, type FallSource } from "../../apps/movement-context.js";
 import { isFlying, isTeleportAction, lastAction, sceneToMetres, type SceneLike } from "./token-data.js";
@@ -457,6 +458,7 @@ interface MovementLike {
 export async function onElevationDrop(token: FallToken, movement: MovementLike): Promise<void> {
   if (!isActiveGM()) return;
   if (!featureActive("falls")) return; // docs/rules.md §0: the world's game has no falling rule
+  if (!aventureActs("falls")) return; // dnd5e owns falls in this world (dnd5e-owners.ts)
   const mode = getSetting("fallOnDrop");
   if (mode === "off") return;
   const from = movement.origin?.elevation;

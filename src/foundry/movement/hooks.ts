@@ -70,6 +70,7 @@ export function registerMovementHooks(): void {
     title: "AVENTURE.Movement.Fall.hud",
     column: "right",
     feature: "falls",
+    owner: "falls",
     onClick: (token) => openFallDialog([token], "hud"),
   });
 }
