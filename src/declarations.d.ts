@@ -181,6 +181,8 @@ declare global {
     /** ApplicationV2 render hook `render{Class}`(application, element, context, options). */
     renderTokenHUD: (hud: foundry.applications.hud.TokenHUD, html: HTMLElement, context: object, options: object) => void;
     renderCombatTracker: (app: foundry.applications.sidebar.tabs.CombatTracker, html: HTMLElement, context: object, options: object) => void;
+    /** dnd5e 5.x's group actor sheet (`GroupActorSheet`, an ApplicationV2): `renderGroupActorSheet`(app, element, context, options). */
+    renderGroupActorSheet: (app: { actor?: unknown; document?: unknown }, element: HTMLElement, context: object, options: object) => void;
     /** hookEvents.renderChatMessageHTML(message, html, messageData). */
     renderChatMessageHTML: (message: ChatMessage.Implementation, html: HTMLElement, messageData: object) => void;
     /** ApplicationV2 `get{Class}ContextOptions`(application, menuItems): entries may be pushed to the list. */

@@ -12,7 +12,7 @@ import { getSetting } from "../foundry/settings.js";
 import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import type { TravelApplyResult } from "../foundry/travel/apply.js";
 import { requestTravel } from "../foundry/travel/api.js";
-import { actorById, addableActors, defaultPartyIds, readSnapshot } from "../foundry/travel/party.js";
+import { actorById, addableActors, defaultPartyIds, dnd5eParty, readSnapshot, type Dnd5eParty } from "../foundry/travel/party.js";
 import type { MemberSnapshot, TravelRequest } from "../foundry/travel/request.js";
 import {
   addMember,
@@ -21,6 +21,7 @@ import {
   removeMember,
   stateFromRequest,
   travelContext,
+  withParty,
   type TravelContext,
   type TravelFormState,
   type TravelRouteState,
@@ -37,6 +38,18 @@ export interface TravelDialogOptions {
   route?: TravelRouteState;
   /** A journey to start from ("Continue the journey"): its pace, mode, hours, rations, positions and activities. */
   from?: TravelRequest;
+  /**
+   * A dnd5e group (party) actor: its creature members are the travellers (unless `actorIds` says otherwise), its pace
+   * and primary vehicle are chosen and its other vehicles offered (foundry/travel/party.ts).
+   */
+  groupId?: string;
+}
+
+/** The dnd5e party a dialog is opened from, or a clear error when the id names no group. */
+function partyOf(groupId: string): Dnd5eParty {
+  const party = dnd5eParty(actorById(groupId));
+  if (!party) throw new UserError("AVENTURE.Travel.Error.NotAParty", { id: groupId });
+  return party;
 }
 
 /** The actors' snapshots, each marked with whether this user owns it (the GMs decide for the others). */
@@ -64,8 +77,10 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   constructor(options: TravelDialogOptions = {}) {
     super({});
-    const ids = options.actorIds?.length ? options.actorIds : options.from ? options.from.members.map((m) => m.actorId) : defaultPartyIds();
-    const state = defaultState(snapshotsOf(ids), getSetting("travelHoursPerDay"), options.route ?? null);
+    const party = options.groupId ? partyOf(options.groupId) : null;
+    const ids = options.actorIds?.length ? options.actorIds : party ? party.memberIds : options.from ? options.from.members.map((m) => m.actorId) : defaultPartyIds();
+    let state = defaultState(snapshotsOf(ids), getSetting("travelHoursPerDay"), options.route ?? null);
+    if (party) state = withParty(state, party);
     this.#state = options.from ? stateFromRequest(state, options.from) : state;
   }
 
@@ -108,7 +123,7 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   static #formKeyOf(ctx: TravelContext): string {
-    return JSON.stringify([ctx.needsSpeed, ctx.state.unit, ctx.state.members.map((m) => m.actorId), ctx.errors, ctx.members.map((m) => [m.conModError, m.ppError, m.error]), ctx.route?.equivalent, ctx.route?.fullDays]);
+    return JSON.stringify([ctx.needsSpeed, ctx.state.party?.vehicle, ctx.state.party ? ctx.state.mode : null, ctx.state.unit, ctx.state.members.map((m) => m.actorId), ctx.errors, ctx.members.map((m) => [m.conModError, m.ppError, m.error]), ctx.route?.equivalent, ctx.route?.fullDays]);
   }
 
   // fvtt-types types the context as RenderContext; ours is a plain object for the templates.
@@ -216,7 +231,11 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
 /** api.openTravel(): opens the Travel dialog (Old-School Essentials' own under ose, or where pmt borrows it: docs/rules.md §12). */
 export function openTravel(options: TravelDialogOptions = {}): TravelDialog | OseTravelDialog {
-  if (featureRuleset("travel") === "ose") return openOseTravel(options);
+  if (featureRuleset("travel") === "ose") {
+    // Old-School Essentials' dialog takes the party's members as its travellers.
+    const { groupId, ...rest } = options;
+    return openOseTravel(groupId && !rest.actorIds?.length ? { ...rest, actorIds: partyOf(groupId).memberIds } : rest);
+  }
   const app = new TravelDialog(options);
   void app.render({ force: true });
   return app;

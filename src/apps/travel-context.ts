@@ -61,7 +61,20 @@ export interface TravelRouteState {
   legs: MeasuredLeg[];
 }
 
+/** A dnd5e party (group actor) the journey starts from: its name, pace and vehicles (foundry/travel/party.ts). */
+export interface TravelPartyState {
+  actorId: string;
+  name: string;
+  /** The group's pace in dnd5e, or null. */
+  pace: TravelPace | null;
+  vehicles: { actorId: string; name: string; mode: TravelMode; speedKmh: number | null; primary: boolean }[];
+  /** The vehicle the party travels in (an actor id), "" for none. */
+  vehicle: string;
+}
+
 export interface TravelFormState {
+  /** The dnd5e party the journey was opened from, if any. */
+  party?: TravelPartyState | null;
   pace: TravelPace;
   terrain: TravelTerrain;
   mode: TravelMode;
@@ -142,6 +155,7 @@ const MEMBER_CHOICES = {
  */
 export function applyChange(state: TravelFormState, name: string, value: string | boolean): TravelFormState {
   const next: TravelFormState = { ...state, members: state.members.map((m) => ({ ...m })) };
+  if (name === "partyVehicle") return chooseVehicle(next, String(value));
   if (name === "hot" || name === "stealth") {
     next[name] = value === true || value === "true" || value === "on";
     return next;
@@ -187,6 +201,26 @@ export function stateFromRequest(state: TravelFormState, req: TravelRequest): Tr
       return r ? { ...m, food: r.food, water: r.water, position: r.position, activity: r.activity } : m;
     }),
   };
+}
+
+/**
+ * The state of a journey opened from a dnd5e party: the party's pace (when dnd5e gives one) and its primary vehicle
+ * (its mode, and its speed for a boat or a flyer) chosen; the other vehicles are offered in the dialog.
+ */
+export function withParty(state: TravelFormState, party: Omit<TravelPartyState, "vehicle">): TravelFormState {
+  const primary = party.vehicles.find((v) => v.primary);
+  const next: TravelFormState = { ...state, party: { ...party, vehicles: party.vehicles.map((v) => ({ ...v })), vehicle: "" }, pace: party.pace ?? state.pace };
+  return primary ? chooseVehicle(next, primary.actorId) : next;
+}
+
+/** The party travels in one of its vehicles ("" : on foot): the journey's mode and speed follow it. */
+function chooseVehicle(state: TravelFormState, actorId: string): TravelFormState {
+  const party = state.party;
+  if (!party) return state;
+  if (actorId === "") return { ...state, party: { ...party, vehicle: "" }, mode: "foot" };
+  const v = party.vehicles.find((x) => x.actorId === actorId);
+  if (!v) return state;
+  return { ...state, party: { ...party, vehicle: v.actorId }, mode: v.mode, speed: v.speedKmh === null ? state.speed : String(v.speedKmh) };
 }
 
 export function addMember(state: TravelFormState, s: MemberSnapshot & { owned?: boolean }): TravelFormState {
@@ -555,6 +589,18 @@ export function travelContext(state: TravelFormState, env: TravelContextEnv) {
   const isDistance = state.unit === "km" || state.unit === "m";
   return {
     state,
+    party: state.party
+      ? {
+          line: l("AVENTURE.Travel.Party.line", { name: state.party.name }),
+          pace: state.party.pace ? l("AVENTURE.Travel.Party.pace", { pace: l(`AVENTURE.Travel.Pace.${state.party.pace}`) }) : "",
+          vehicleOptions: state.party.vehicles.length
+            ? [
+                { value: "", label: l("AVENTURE.Travel.Party.onFoot"), selected: state.party.vehicle === "" },
+                ...state.party.vehicles.map((v) => ({ value: v.actorId, label: l(`AVENTURE.Travel.Party.vehicle.${v.mode}`, { name: v.name }), selected: v.actorId === state.party!.vehicle })),
+              ]
+            : [],
+        }
+      : null,
     needsSpeed: state.mode === "boat" || state.mode === "custom",
     trackFood: env.trackFood,
     paceOptions: options(TRAVEL_PACES, "AVENTURE.Travel.Pace", state.pace, l),

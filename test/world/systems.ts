@@ -332,3 +332,81 @@ export function installDnd5eMethods(world: FakeWorld, actor: FakeActor): void {
     return this;
   };
 }
+
+// ------------------------------------------------------------------------------------------------ dnd5e groups and vehicles
+
+export interface Dnd5eGroupSpec {
+  id: string;
+  name: string;
+  /** Member actor ids, as stored (`system.members[].actor` is the id in the source). */
+  members: string[];
+  /** The group's travel pace (`system.attributes.travel.pace`, 5.2+), "normal" by default. */
+  pace?: string;
+  primaryVehicle?: string | null;
+  ownership?: Record<string, number>;
+  /** dnd5e 4.x–5.1: the pace under `system.attributes.movement.pace`, no travel field, no getTravelPace, no primary vehicle. */
+  legacy?: boolean;
+}
+
+/**
+ * A dnd5e group (party) actor as dnd5e prepares it (dnd5e 5.3.3 module/data/actor/group.mjs; the same in the 6.0
+ * development line, branch 6.0-deprecations):
+ * - source `system.members: [{actor: id}]`; `prepareBaseData` turns each into `{actor: Actor}` (ForeignDocumentField)
+ *   and drops missing actors, groups and duplicates; `primaryVehicle` is kept only when it is a vehicle member;
+ * - `system.attributes.travel: {pace, paces, speeds, time: 8, units}` (module/data/actor/fields/travel-field.mjs;
+ *   `CONFIG.DND5E.travelTimes.group` = 8); 4.x–5.1 kept the pace under `system.attributes.movement.pace`;
+ * - `system.getTravelPace()` → `{pace: {value, slowed, …}, paces}`: "slow" when a creature member is slowed.
+ * Modelled as getters over the stored ids (the group is not updated by the tests).
+ */
+export function addDnd5eGroup(world: FakeWorld, spec: Dnd5eGroupSpec): FakeActor {
+  const travel = { pace: spec.pace ?? "normal", paces: { land: null, water: null, air: null }, speeds: { land: null, water: null, air: null }, time: 8, units: "mph" };
+  const system: Plain = spec.legacy
+    ? { members: spec.members.map((actor) => ({ actor })), attributes: { movement: { pace: spec.pace ?? "normal", land: null, water: null, air: null, units: "mi" } } }
+    : { members: spec.members.map((actor) => ({ actor })), attributes: { travel }, primaryVehicle: spec.primaryVehicle ?? null, details: { xp: { value: null } } };
+  const group = world.addUserActor({ _id: spec.id, name: spec.name, type: "group", ownership: spec.ownership ?? {}, system });
+  const source = clone(system);
+  const prepared = () => {
+    const seen = new Set<string>();
+    return (source.members as { actor: string }[]).flatMap(({ actor: id }) => {
+      const a = world.actors.get(id);
+      if (!a || a.type === "group" || seen.has(id)) return [];
+      seen.add(id);
+      return [{ actor: a }];
+    });
+  };
+  Object.defineProperty(group.system, "members", { get: prepared, enumerable: true });
+  if (!spec.legacy) {
+    Object.defineProperty(group.system, "primaryVehicle", {
+      get: () => {
+        const v = source.primaryVehicle ? world.actors.get(source.primaryVehicle as string) : null;
+        return v && v.type === "vehicle" && prepared().some((m) => m.actor === v) ? v : null;
+      },
+      enumerable: true,
+    });
+    Object.defineProperty(group.system, "getTravelPace", {
+      value: () => {
+        const slowed = prepared().some(({ actor }) => actor.type !== "vehicle" && (actor.system.attributes as Plain | undefined)?.movement && ((actor.system.attributes as Plain).movement as Plain).slowed === true);
+        const pace = (group.system.attributes as { travel: { pace: string } }).travel.pace;
+        const order = ["slow", "normal", "fast"];
+        return { pace: { slowed, value: slowed && order.indexOf(pace) > 0 ? "slow" : pace }, paces: {} };
+      },
+      enumerable: false,
+    });
+  }
+  return group;
+}
+
+/**
+ * A dnd5e vehicle (dnd5e 5.3.3 module/data/actor/vehicle.mjs): `system.details.type` "land", "water" or "air"; its
+ * travel field with `speeds.<type>` in `units` (mph or kph), 24 hours a day (`CONFIG.DND5E.travelTimes.vehicle`).
+ */
+export function addDnd5eVehicle(world: FakeWorld, spec: { id: string; name: string; type: "land" | "water" | "air"; speed?: number; units?: "mph" | "kph" }): FakeActor {
+  const speeds: Plain = { land: null, water: null, air: null };
+  if (spec.speed !== undefined) speeds[spec.type] = spec.speed;
+  return world.addUserActor({
+    _id: spec.id,
+    name: spec.name,
+    type: "vehicle",
+    system: { details: { type: spec.type }, attributes: { travel: { paces: { land: null, water: null, air: null }, speeds, time: 24, units: spec.units ?? "mph" } } },
+  });
+}

@@ -4,12 +4,13 @@
  * journey card's footer (status, what was left alone, the Undo button). Called once from registerHooks() (in init).
  * Hooks: renderChatMessageHTML (the card's footer: rebuilt from the state of a card a GM wrote; Undo for GMs only).
  */
-import { featureHandler } from "../features.js";
+import { featureActive, featureHandler } from "../features.js";
+import { dnd5eParty } from "./party.js";
 import { openTravel } from "../../apps/TravelDialog.js";
 import { continueJourney, onPreMoveTokenRoute, onRouteButton } from "../route/plan.js";
 import { registerTravelTerrainBehavior } from "../route/terrain-region.js";
 import { openEncounter } from "../encounter/open.js";
-import { t } from "../i18n.js";
+import { guarded, t } from "../i18n.js";
 import { registerRecovery } from "../operations.js";
 import { registerProposalKind } from "../proposals.js";
 import { registerRequest } from "../requests.js";
@@ -99,8 +100,12 @@ export function registerTravelHooks(): void {
     feature: "travel",
     gmOnly: true,
     onClick: (token) => {
-      const ids = [token.actor?.id, ...(canvas?.tokens?.controlled ?? []).map((t) => t.actor?.id)];
-      openTravel({ actorIds: [...new Set(ids.filter((x): x is string => !!x))] });
+      // A dnd5e party's token: the party travels (its members, pace and vehicles).
+      const party = dnd5eParty(token.actor);
+      if (party) return openTravel({ groupId: party.actorId });
+      const actors = [token.actor, ...(canvas?.tokens?.controlled ?? []).map((t) => t.actor)];
+      const ids = actors.flatMap((a) => dnd5eParty(a)?.memberIds ?? [a?.id]);
+      return openTravel({ actorIds: [...new Set(ids.filter((x): x is string => !!x))] });
     },
   });
   addHudButton({
@@ -112,8 +117,42 @@ export function registerTravelHooks(): void {
     onClick: (token) => onRouteButton(token),
   });
   onHook("preMoveToken", onPreMoveTokenRoute);
+  onHook("renderGroupActorSheet", (app, element) => onRenderPartySheet(app, element));
   onHook("renderChatMessageHTML", onRenderTravelCard);
   onHook("renderChatMessageHTML", onRenderOseCard);
+}
+
+const PARTY_TRAVEL = "aventure-party-travel";
+
+/**
+ * renderGroupActorSheet (dnd5e 5.x's party sheet, an ApplicationV2: module/applications/actor/group-sheet.mjs): a
+ * "Travel" button in the window's header opens the Travel dialog for this party, for a GM or an owner of the group
+ * (a player's journey is a proposal for the GMs), while travel is on in this world. Added once per window (the
+ * header stays when parts re-render).
+ */
+export function onRenderPartySheet(app: { actor?: unknown; document?: unknown }, element: HTMLElement): void {
+  const actor = app.actor ?? app.document;
+  const party = dnd5eParty(actor);
+  if (!party || !featureActive("travel")) return;
+  const owner = game.user.isGM || (actor as { isOwner?: unknown }).isOwner === true;
+  const header = element.querySelector<HTMLElement>(".window-header") ?? element;
+  if (!owner || header.querySelector(`[data-action="${PARTY_TRAVEL}"]`)) return;
+  const doc = element.ownerDocument;
+  const button = doc.createElement("button");
+  button.type = "button";
+  button.className = "header-control icon fa-solid fa-route aventure-party-travel";
+  button.dataset.action = PARTY_TRAVEL;
+  const label = t("AVENTURE.Travel.Party.open");
+  button.dataset.tooltip = label;
+  button.setAttribute("aria-label", label);
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    void guarded(() => openTravel({ groupId: party.actorId }));
+  });
+  const close = header.querySelector('[data-action="close"]');
+  if (close && close.parentElement === header) header.insertBefore(button, close);
+  else header.append(button);
 }
 
 const OSE_ENCOUNTER = "aventure-ose-encounter";
