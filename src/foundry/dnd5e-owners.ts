@@ -58,6 +58,20 @@ export function dnd5eHas(overlap: Dnd5eOverlap): boolean {
   }
 }
 
+/**
+ * Whether dnd5e's own Surprised condition gives disadvantage on initiative: the 2024 ("modern") rules, dnd5e 5.x
+ * `module/config.mjs` conditionEffects.initiativeDisadvantage holds "surprised"; `module/settings.mjs`
+ * applyLegacyRules takes it out under the 2014 rules. Aventure's surprise (a rule borrowed from Portes, Monstres &
+ * Trésors or Old-School Essentials, docs/rules.md §7.2) already takes the surprised side's first round: it then marks
+ * them with its own marker, never with dnd5e's, so that the two never both act (docs/compat.md).
+ */
+export function dnd5eSurprisedHasEffect(): boolean {
+  if (game.system.id !== "dnd5e") return false;
+  const effects: unknown = Reflect.get(dnd5eConfig() ?? {}, "conditionEffects");
+  const set: unknown = typeof effects === "object" && effects !== null ? Reflect.get(effects, "initiativeDisadvantage") : undefined;
+  return set instanceof Set && set.has("surprised");
+}
+
 /** Who acts for `overlap` in this world: the setting where dnd5e has the rule, else Aventure. */
 export function ruleOwner(overlap: Dnd5eOverlap): RuleOwner {
   if (!dnd5eHas(overlap)) return "aventure";

@@ -1,6 +1,7 @@
 /**
  * The status effects Aventure adds where a game system has none for a rule meaning: dim light (always; in dnd5e it
- * carries disadvantage on Perception, light/effects.ts), hidden and surprised (only where the system has neither).
+ * carries disadvantage on Perception, light/effects.ts), hidden and surprised (only where the system has neither, or,
+ * for surprised, where the system's own gives disadvantage on initiative: dnd5e's 2024 rules, dnd5e-owners.ts).
  *
  * Where they survive: a system may rebuild CONFIG.statusEffects after the modules' `init` — dnd5e 5.3.x does it in
  * its `i18nInit` handler (dnd5e.mjs `_configureStatusEffects`; docs/compat.md, the dnd5e rows), which drops
@@ -12,6 +13,7 @@ import { addStatusEffects, statusEffects } from "./compat.js";
 import { OWN_STATUS } from "./adapters/adapter.js";
 import { configureDimLightStatus } from "./light/effects.js";
 import { onceHook } from "./hooks-typed.js";
+import { dnd5eSurprisedHasEffect } from "./dnd5e-owners.js";
 
 interface OwnStatus {
   id: string;
@@ -28,6 +30,9 @@ export function ownStatuses(): OwnStatus[] {
   }
   if (!existing.has("surprised")) {
     add.push({ id: OWN_STATUS.surprised, name: "AVENTURE.Status.surprised", img: "icons/svg/hazard.svg" });
+  } else if (dnd5eSurprisedHasEffect()) {
+    // dnd5e's Surprised gives disadvantage on initiative (2024 rules): Aventure's surprise has its own marker.
+    add.push({ id: OWN_STATUS.surprised, name: "AVENTURE.Status.surprisedRound", img: "icons/svg/hazard.svg" });
   }
   return add;
 }

@@ -88,7 +88,8 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
     expect(a.statusId("blinded")).toBe("blinded");
     expect(a.statusId("prone")).toBe("prone");
     expect(a.statusId("hidden")).toBe("hiding");
-    expect(a.statusId("surprised")).toBe("surprised");
+    // dnd5e's Surprised gives disadvantage on initiative (2024 rules): Aventure's surprise has its own marker.
+    expect(a.statusId("surprised")).toBe("aventure-surprised");
     expect(a.statusId("dimLight")).toBe("aventure-dim");
   });
 

@@ -185,3 +185,25 @@ describe("exhaustion under dnd5e: Aventure writes levels, dnd5e applies what the
     expect(statusEffectsOf(actor, "exhaustion")).toEqual([]); // Aventure toggles no exhaustion status: dnd5e shows the level
   });
 });
+
+describe("surprise under dnd5e: Aventure's borrowed surprise takes the first round; dnd5e's 2024 Surprised gives disadvantage on initiative", () => {
+  const statusIds = (world: FakeWorld) => world.clientOf("gm1").statusEffectList().map((e) => e.id);
+  const surprisedId = (world: FakeWorld) => world.as("gm1", () => (game.modules.get("aventure") as unknown as { api: { adapter(): { statusId(c: string): string | null } } }).api.adapter().statusId("surprised"));
+
+  it("2024 rules (dnd5e's default): Aventure marks the surprised with its own marker, never dnd5e's (the two never both act)", async () => {
+    const { world } = await boot();
+    expect(statusIds(world)).toEqual(expect.arrayContaining(["surprised", "aventure-surprised"]));
+    expect(surprisedId(world)).toBe("aventure-surprised");
+    expect(world.clientOf("gm1").statusEffectList().find((e) => e.id === "aventure-surprised")!.name).toBe("AVENTURE.Status.surprisedRound");
+  });
+
+  it("2014 rules (dnd5e's applyLegacyRules takes surprised out of initiative disadvantage): dnd5e's Surprised is the marker", async () => {
+    const world = await bootWorld({
+      system: "dnd5e",
+      users: [GM],
+      extend: (client) => (client.CONFIG.DND5E as { conditionEffects: { initiativeDisadvantage: Set<string> } }).conditionEffects.initiativeDisadvantage.delete("surprised"),
+    });
+    expect(statusIds(world)).not.toContain("aventure-surprised");
+    expect(surprisedId(world)).toBe("surprised");
+  });
+});

@@ -212,8 +212,10 @@ describe("Start combat", () => {
     const [combat] = combats(world);
     expect(combats(world)).toHaveLength(1);
     expect(combat!.combatants.contents.map((c) => c.name).sort()).toEqual(["Aldric", "Brune", "Orc"]);
-    // dnd5e's own status, through the adapter, flagged as Aventure's in its creation write.
-    expect(actor(world, "orc").statuses.has("surprised")).toBe(true);
+    // Aventure's own marker through the adapter (dnd5e's Surprised would add disadvantage on initiative under its 2024
+    // rules: docs/compat.md), flagged as Aventure's in its creation write.
+    expect(actor(world, "orc").statuses.has("aventure-surprised")).toBe(true);
+    expect(actor(world, "orc").statuses.has("surprised")).toBe(false);
     const creation = world.writes.filter((w) => w.action === "create" && w.documentName === "ActiveEffect");
     expect(creation).toHaveLength(1);
     expect((creation[0]!.data as { flags?: Plain }).flags).toMatchObject({ aventure: { applied: true } });
@@ -231,7 +233,7 @@ describe("Start combat", () => {
     await act(world, "gm1", (c) => c.nextTurn()); // the orc would be next: skipped, round 2 starts
     expect(combat!.round).toBe(2);
     expect(turnLog.filter((x) => x.startsWith("1:"))).toEqual(["1:Aldric", "1:Brune"]);
-    expect(actor(world, "orc").statuses.has("surprised")).toBe(false); // the marker comes off in round 2
+    expect(actor(world, "orc").statuses.has("aventure-surprised")).toBe(false); // the marker comes off in round 2
     expect(world.messages.contents.filter((m) => !m.whisper.length)).toHaveLength(3); // encounter card, round 1 (friendly alone), round 2 rolls
     expect(sideCards(world)[0]!.content).toContain("Surprised, cannot act this round: Hostile.");
   });

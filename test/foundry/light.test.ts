@@ -443,9 +443,9 @@ describe("the module's statuses survive the system (issue 11): dim light really 
     for (const user of ["gm1", "p1"]) {
       const ids = world.clientOf(user).statusEffectList().map((e) => e.id);
       expect(ids).toContain("aventure-dim");
-      expect(ids).toContain("hiding"); // dnd5e's own: no aventure-hidden, no aventure-surprised
+      expect(ids).toContain("hiding"); // dnd5e's own: no aventure-hidden
       expect(ids).not.toContain("aventure-hidden");
-      expect(ids).not.toContain("aventure-surprised");
+      expect(ids).toContain("aventure-surprised"); // dnd5e's Surprised gives disadvantage on initiative (2024 rules)
       expect(world.clientOf(user).statusEffectList().find((e) => e.id === "aventure-dim")!.changes).toEqual([dimChange]);
     }
     await set(world, "lightEffects", true);
@@ -516,7 +516,7 @@ describe("the module's statuses survive the system (issue 11): dim light really 
       };
       const { world } = await torchScene({ users: [GM], system: late });
       expect(world.clientOf("gm1").statusEffectList().map((e) => e.id)).toContain("aventure-dim");
-      expect(warn).toHaveBeenCalledWith("aventure | status effects removed after setup by the system or another module, added again: aventure-dim");
+      expect(warn).toHaveBeenCalledWith("aventure | status effects removed after setup by the system or another module, added again: aventure-dim, aventure-surprised");
     } finally {
       warn.mockRestore();
     }

@@ -83,7 +83,7 @@ describe("module entry", () => {
     const ids = gm(dnd).statusEffectList().map((e) => e.id);
     expect(ids).toContain("aventure-dim");
     expect(ids).not.toContain("aventure-hidden"); // dnd5e has "hiding"
-    expect(ids).not.toContain("aventure-surprised"); // dnd5e has "surprised"
+    expect(ids).toContain("aventure-surprised"); // dnd5e's "surprised" gives disadvantage on initiative (2024 rules)
     const core = await bootWorld({ system: "worldbuilding" });
     const coreIds = gm(core).statusEffectList().map((e) => e.id);
     expect(coreIds).toContain("aventure-hidden");

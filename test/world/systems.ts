@@ -88,7 +88,10 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
     install(client) {
       coreConfig(client);
       installCombat(client, true);
-      client.CONFIG.DND5E = { statusEffects: {}, conditionTypes: dnd5eConditionTypes(), movementTypes: clone(DND5E_MOVEMENT_TYPES) };
+      // conditionEffects: dnd5e 5.3.3 module/config.mjs (the 2024 rules, dnd5e's default `rulesVersion` "modern";
+      // module/settings.mjs applyLegacyRules takes "surprised" out of initiativeDisadvantage under the 2014 rules).
+      const conditionEffects = { initiativeDisadvantage: new Set(dnd5eAtLeast(version, 4, 0) ? ["incapacitated", "surprised"] : []) };
+      client.CONFIG.DND5E = { statusEffects: {}, conditionTypes: dnd5eConditionTypes(), movementTypes: clone(DND5E_MOVEMENT_TYPES), conditionEffects };
       if (dnd5eAtLeast(version, 5, 2)) installDnd5eMovement(client);
       // dnd5e.mjs (init): CONFIG.time.roundTime = 6.
       client.CONFIG.time = { ...(client.CONFIG.time ?? {}), roundTime: 6 };

@@ -13,6 +13,7 @@ import { oseMoves } from "./ose-movement.js";
 import { clean, toMetres } from "../../rules/units.js";
 import { encounterMovement } from "../../rules/travel.js";
 import { speakerOf } from "../chat.js";
+import { dnd5eSurprisedHasEffect } from "../dnd5e-owners.js";
 
 export type AdapterId = "dnd5e" | "ose" | "generic";
 export type Ability = "str" | "dex" | "con" | "int" | "wis" | "cha";
@@ -149,6 +150,8 @@ export class GenericAdapter implements ActorAdapter {
 
   statusId(condition: Condition): string | null {
     const known = new Set(statusEffects().map((e) => e.id));
+    // dnd5e's Surprised (2024 rules) would add disadvantage on initiative to the lost first round: Aventure's own marker.
+    if (condition === "surprised" && known.has(OWN_STATUS.surprised) && dnd5eSurprisedHasEffect()) return OWN_STATUS.surprised;
     return CANDIDATES[condition].find((id) => known.has(id)) ?? null;
   }
 
