@@ -1,11 +1,13 @@
 /**
  * In-world tests of travel (Quench batch "aventure.travel"): a journey applied and undone (world time, exhaustion,
  * counters, the card), a route along a Drawing through a Travel terrain region, the party's token moved to the point
- * reached and put back, a journey stopped after its first day, a route through a region of an unknown kind refused.
+ * reached and put back, a journey stopped after its first day, a route through a region of an unknown kind refused,
+ * and in a dnd5e world a journey opened from a party (group actor).
  * Dice are real: expectations come from the card's own journal, never from a fixed die.
  */
 import { MODULE_ID } from "../../constants.js";
 import { Sandbox, waitFor } from "./sandbox.js";
+import { featureRuleset } from "../features.js";
 import type { Batch, BatchContext } from "./types.js";
 import type { TravelRequest } from "../travel/request.js";
 
@@ -146,6 +148,21 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
       assert.equal(api().planRoute({ points: [{ x: 100, y: 500 }, { x: 900, y: 500 }], tokenIds: [] }), null, "refused");
       assert.equal(box.messages().length, before, "no message");
       assert.equal(game.time.worldTime, start);
+    });
+
+    it("dnd5e: a party (group actor) travels with its creature members at its pace, its vehicles offered (skipped in other systems)", async () => {
+      if (game.system.id !== "dnd5e" || featureRuleset("travel") === "ose") return;
+      const a = await hero();
+      const b = await hero();
+      const boat = actorOf(await box.actor({ name: "Aventure test boat", type: "vehicle", system: { details: { type: "water" } } }));
+      const party = actorOf(
+        await box.actor({ name: "Aventure test party", type: "group", system: { members: [{ actor: a.id }, { actor: b.id }, { actor: boat.id }], attributes: { travel: { pace: "fast" } } } }),
+      );
+      const dialog = api().openTravel({ groupId: party.id ?? "" }) as unknown as { formState: { pace: string; members: { actorId: string }[]; party?: { vehicles: { actorId: string; mode: string }[] } | null }; close(): Promise<unknown> };
+      assert.deepEqual(dialog.formState.members.map((m) => m.actorId), [a.id, b.id], "the creature members travel");
+      assert.equal(dialog.formState.pace, "fast", "the party's pace");
+      assert.deepEqual(dialog.formState.party?.vehicles.map((v) => [v.actorId, v.mode]), [[boat.id, "boat"]], "its vehicle offered");
+      await dialog.close();
     });
   });
 }
