@@ -7,7 +7,7 @@
  * crawling 2, 3 in difficult terrain); falls from §4.1 (1d6 per full 3 m, prone); suffocation from §4.2.
  */
 import { describe, expect, it, vi } from "vitest";
-import { addDnd5eActor, bootWorld, dnd5eTerrainCost, GM, GM2, moveToken, PLAYER, viewScene, type FakeActor, type FakeScene, type FakeToken, type FakeWorld } from "../world/index.js";
+import { addDnd5eActor, bootWorld, dnd5eSystem, dnd5eTerrainCost, FakeWorld as World, GM, GM2, moveToken, PLAYER, viewScene, type FakeActor, type FakeScene, type FakeToken, type FakeWorld } from "../world/index.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -91,6 +91,18 @@ describe("movement costs under dnd5e (RULES.md §3.1; dnd5e 5.3.3 module/data/te
     // Core's region and dnd5e's on the same square: difficult once (2 per metre), where dnd5e alone counts 3.
     expect(segmentCost(world, token, "walk", 1.5, { coreDifficulty: 2, dnd5eDifficult: true })).toBeCloseTo(3, 9);
     expect(segmentCost(world, token, "walk", 1.5, {})).toBeCloseTo(1.5, 9);
+  });
+
+  it("by version: dnd5e 5.1 counts its costs (no automation setting yet), dnd5e 5.0 has none (Aventure's costs act)", async () => {
+    for (const [version, has] of [["5.1.10", true], ["5.0.4", false]] as const) {
+      const world = await World.boot({ system: dnd5eSystem(version), users: [GM] });
+      const scene = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 } });
+      viewScene(world, world.clientOf("gm1"), scene);
+      const { token } = creature(world, scene);
+      expect(world.as("gm1", () => api(world).dnd5eOwners()).movementCosts).toEqual({ owner: has ? "dnd5e" : "aventure", dnd5eHas: has });
+      // 5.1: core's region and dnd5e's on one square, dnd5e counts 3 per metre; 5.0 (no dnd5e region): core's alone, Aventure's 2.
+      expect(segmentCost(world, token, "walk", 1.5, { coreDifficulty: 2, dnd5eDifficult: has })).toBeCloseTo(has ? 4.5 : 3, 9);
+    }
   });
 
   it("dnd5e's own movement automation off ('none'): dnd5e counts nothing, so Aventure's costs act whatever the owner setting", async () => {

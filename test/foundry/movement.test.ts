@@ -75,7 +75,7 @@ const errors = (world: FakeWorld, user: string) => world.notifications.filter((n
 describe("movement costs in the movement actions (RULES.md §3.1)", () => {
   let world: FakeWorld;
   let scene: FakeScene;
-  // dnd5e 5.2+ counts movement costs itself and owns them by default (docs/compat.md): Aventure's costs are chosen here.
+  // dnd5e 5.1+ counts movement costs itself and owns them by default (docs/compat.md): Aventure's costs are chosen here.
   beforeEach(async () => {
     ({ world, scene } = await boot({ users: [GM] }));
     await set(world, "dnd5eOwnerMovementCosts", "aventure");

@@ -92,7 +92,7 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
       // module/settings.mjs applyLegacyRules takes "surprised" out of initiativeDisadvantage under the 2014 rules).
       const conditionEffects = { initiativeDisadvantage: new Set(dnd5eAtLeast(version, 4, 0) ? ["incapacitated", "surprised"] : []) };
       client.CONFIG.DND5E = { statusEffects: {}, conditionTypes: dnd5eConditionTypes(), movementTypes: clone(DND5E_MOVEMENT_TYPES), conditionEffects };
-      if (dnd5eAtLeast(version, 5, 2)) installDnd5eMovement(client);
+      if (dnd5eAtLeast(version, 5, 1)) installDnd5eMovement(client, dnd5eAtLeast(version, 5, 2));
       // dnd5e.mjs (init): CONFIG.time.roundTime = 6.
       client.CONFIG.time = { ...(client.CONFIG.time ?? {}), roundTime: 6 };
       // dnd5e.mjs: the status list is rebuilt in i18nInit (after every module's init handler).
@@ -146,10 +146,10 @@ export function dnd5eAtLeast(version: string, major: number, minor: number): boo
 }
 
 /**
- * dnd5e's movement automation (5.2+; the difficult-terrain behaviour since 5.1), as it runs in its `init` before any
- * module's `setup` (dnd5e 5.3.3):
- * - module/settings.mjs registers the world setting `dnd5e.movementAutomation` ("full" by default; "noBlocking",
- *   "none"); "none" turns every cost below back to core's.
+ * dnd5e's movement automation (5.1+), as it runs in its `init` before any module's `setup` (dnd5e 5.3.3; 5.1.0 has the
+ * same cost functions and region behaviour, without the setting):
+ * - module/settings.mjs registers the world setting `dnd5e.movementAutomation` (5.2+; "full" by default;
+ *   "noBlocking", "none"); "none" turns every cost below back to core's.
  * - dnd5e.mjs `Object.assign(CONFIG.RegionBehavior.dataModels, …)` registers `dnd5e.difficultTerrain`
  *   (module/data/region-behavior/difficult-terrain.mjs).
  * - module/documents/token.mjs `registerMovementActions`: every action of `DND5E.movementTypes` gets
@@ -157,8 +157,8 @@ export function dnd5eAtLeast(version: string, major: number, minor: number): boo
  *   `walkFallback` (climb, swim), else `cost`; crawl is `cost + distance` for a creature; jump is `cost`.
  * The terrain part is `dnd5eTerrainCost` below.
  */
-function installDnd5eMovement(client: FakeClient): void {
-  client.settingDefs.set("dnd5e.movementAutomation", {
+function installDnd5eMovement(client: FakeClient, setting: boolean): void {
+  if (setting) client.settingDefs.set("dnd5e.movementAutomation", {
     scope: "world",
     type: String,
     default: "full",
@@ -167,7 +167,7 @@ function installDnd5eMovement(client: FakeClient): void {
   });
   (client.CONFIG.RegionBehavior as { dataModels: Plain }).dataModels["dnd5e.difficultTerrain"] = class DifficultTerrainRegionBehaviorType {};
   const actions = (client.CONFIG.Token as { movement: { actions: Record<string, MovementActionConfig> } }).movement.actions;
-  const automation = () => client.game.settings.get("dnd5e", "movementAutomation");
+  const automation = () => (setting ? client.game.settings.get("dnd5e", "movementAutomation") : "full");
   const movementOf = (token: unknown) => (token as { actor?: { system?: { attributes?: { movement?: Record<string, unknown> } } } } | null)?.actor?.system?.attributes?.movement;
   for (const [type, config] of Object.entries(DND5E_MOVEMENT_TYPES) as [string, { walkFallback?: boolean }][]) {
     const action = actions[type];
@@ -191,7 +191,8 @@ function installDnd5eMovement(client: FakeClient): void {
  */
 export function dnd5eTerrainCost(client: FakeClient, distance: number, terrain: { coreDifficulty?: number; dnd5eDifficult?: boolean }): { baseCost: number; segment: { terrain: { difficulty: number; difficultTerrain: boolean } | null } } {
   const core = terrain.coreDifficulty ?? 1;
-  const on = terrain.dnd5eDifficult === true && client.game.settings.get("dnd5e", "movementAutomation") !== "none";
+  const automation = client.settingDefs.has("dnd5e.movementAutomation") ? client.game.settings.get("dnd5e", "movementAutomation") : "full";
+  const on = terrain.dnd5eDifficult === true && automation !== "none";
   if (!on) return { baseCost: distance * core, segment: { terrain: core === 1 ? null : { difficulty: core, difficultTerrain: false } } };
   const difficulty = core === 1 ? 2 : core + 1;
   return { baseCost: distance * difficulty, segment: { terrain: { difficulty, difficultTerrain: true } } };

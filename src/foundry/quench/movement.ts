@@ -86,7 +86,7 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
 
     it("Rôle'n Play: climbing through difficult terrain costs 3 m of movement per metre (core would charge 4)", async () => {
       await box.setting("ruleset", "rnp");
-      await box.setting("dnd5eOwnerMovementCosts", "aventure"); // in a dnd5e 5.2+ world, dnd5e's costs act by default
+      await box.setting("dnd5eOwnerMovementCosts", "aventure"); // in a dnd5e 5.1+ world, dnd5e's costs act by default
       const token = await creature();
       const actions = costActions();
       const cost = actions.climb!.getCostFunction(token, {});
@@ -97,7 +97,7 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
       await box.setting("movementCosts", false);
       const token = await creature();
       const actions = costActions();
-      // dnd5e 5.2+ adds 1 per metre of climbing without a climbing speed (docs/compat.md); core multiplies by 2.
+      // dnd5e 5.1+ adds 1 per metre of climbing without a climbing speed (docs/compat.md); core multiplies by 2.
       const dnd5e = game.modules.get(MODULE_ID)?.api?.dnd5eOwners().movementCosts.dnd5eHas === true;
       const expected = dnd5e ? 4.5 : 6;
       assert.equal(actions.climb!.getCostFunction(token, {})(3, {}, {}, 1.5, {}), expected, dnd5e ? "dnd5e: 1 more per metre of climbing" : "core: climbing ×2 on top of the terrain");
