@@ -219,3 +219,13 @@ describe("surprise under dnd5e: Aventure's borrowed surprise takes the first rou
     expect(surprisedId(world)).toBe("surprised");
   });
 });
+
+describe("hiding under dnd5e: a Hiding status and no automation (dnd5e 5.3.3 module/config.mjs statusEffects.hiding)", () => {
+  it("Aventure hides with dnd5e's own Hiding status and registers no hidden status of its own: one condition", async () => {
+    const { world } = await boot();
+    const ids = world.clientOf("gm1").statusEffectList().map((e) => e.id);
+    expect(ids).toContain("hiding");
+    expect(ids).not.toContain("aventure-hidden");
+    expect(world.as("gm1", () => (game.modules.get("aventure") as unknown as { api: { adapter(): { statusId(c: string): string | null } } }).api.adapter().statusId("hidden"))).toBe("hiding");
+  });
+});
