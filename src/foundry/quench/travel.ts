@@ -158,10 +158,12 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
       const party = actorOf(
         await box.actor({ name: "Aventure test party", type: "group", system: { members: [{ actor: a.id }, { actor: b.id }, { actor: boat.id }], attributes: { travel: { pace: "fast" } } } }),
       );
-      const dialog = api().openTravel({ groupId: party.id ?? "" }) as unknown as { formState: { pace: string; members: { actorId: string }[]; party?: { vehicles: { actorId: string; mode: string }[] } | null }; close(): Promise<unknown> };
-      assert.deepEqual(dialog.formState.members.map((m) => m.actorId), [a.id, b.id], "the creature members travel");
-      assert.equal(dialog.formState.pace, "fast", "the party's pace");
-      assert.deepEqual(dialog.formState.party?.vehicles.map((v) => [v.actorId, v.mode]), [[boat.id, "boat"]], "its vehicle offered");
+      const dialog = api().openTravel({ groupId: party.id ?? "" });
+      if (!dialog) throw new Error("aventure | the Travel dialog did not open");
+      const state = dialog.formState as { pace?: string; members: { actorId: string }[]; party?: { vehicles: { actorId: string; mode: string }[] } | null };
+      assert.deepEqual(state.members.map((m) => m.actorId), [a.id, b.id], "the creature members travel");
+      assert.equal(state.pace, "fast", "the party's pace");
+      assert.deepEqual(state.party?.vehicles.map((v) => [v.actorId, v.mode]), [[boat.id, "boat"]], "its vehicle offered");
       await dialog.close();
     });
   });
