@@ -5,7 +5,7 @@
  *  2. module.json gets its version from package.json; a release build (a GitHub Actions run for the tag
  *     v<version>) adds url/manifest/download from GITHUB_REPOSITORY and the tag, any other build none
  *     (scripts/manifest.mjs)
- *  3. lang/, templates/, styles/ are copied; the compendiums are compiled from packs-src/ with the Foundry CLI's
+ *  3. lang/, templates/, styles/ and the guide's pictures (images/) are copied; the compendiums are compiled from packs-src/ with the Foundry CLI's
  *     compilePack: the macros (packs-src/macros.mjs) and the GM guide (packs-src/guide.mjs: one JournalEntry per
  *     language, its pages generated from the Markdown in packs-src/guide/)
  *  4. the zip is written deterministically
@@ -20,7 +20,7 @@ import { mkdtempSync } from "node:fs";
 import { zip } from "./zip.mjs";
 import { manifestFor } from "./manifest.mjs";
 import { macroDocuments } from "../packs-src/macros.mjs";
-import { guideDocuments } from "../packs-src/guide.mjs";
+import { guideDocuments, guideImages } from "../packs-src/guide.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -50,6 +50,8 @@ async function main() {
 
   for (const dir of ["lang", "templates", "styles"]) cpSync(join(ROOT, dir), join(DIST, dir), { recursive: true });
   cpSync(join(ROOT, "LICENSE"), join(DIST, "LICENSE"));
+  // The pictures the guide's pages show (packs-src/guide.mjs: modules/aventure/images/<name>).
+  for (const name of guideImages(ROOT)) cpSync(join(ROOT, "docs", "images", name), join(DIST, "images", name));
 
   await compile("macros", macroDocuments());
   await compile("guide", guideDocuments(ROOT));

@@ -25,6 +25,8 @@ if (!existsSync(join(DIST, "module.json"))) {
 }
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const m = JSON.parse(readFileSync(join(DIST, "module.json"), "utf8"));
+// The release archive, read once (the guide's pictures and the zip check below).
+const entries = await unzip(readFileSync(join(DIST, "aventure.zip")));
 
 for (const key of ["id", "title", "description", "version", "compatibility", "esmodules", "styles", "languages", "packs", "relationships", "authors"]) {
   if (m[key] === undefined) fail(`module.json: missing ${key}`);
@@ -119,7 +121,12 @@ function guideProblems(pack, docs) {
       if (page.type !== "text" || page.text?.format !== 1) out.push(`${where} is not an HTML text page`);
       if (!page.name || html.length < 200) out.push(`${where} has no title or almost no text`);
       if (page.flags?.aventure?.guide !== g.key) out.push(`${where} lacks flags.aventure.guide`);
-      if (/\{\{|\]\(page:/.test(html)) out.push(`${where} keeps an unresolved placeholder or link`);
+      if (/\{\{|\]\((page|image):/.test(html)) out.push(`${where} keeps an unresolved placeholder or link`);
+      // Every picture the page shows is shipped (modules/aventure/images/<name> → dist/images/<name>).
+      for (const m of html.matchAll(/<img src="modules\/aventure\/([^"]+)"/g)) {
+        if (!existsSync(join(DIST, m[1]))) out.push(`${where} shows a picture the module does not ship: ${m[1]}`);
+        else if (!entries.has(m[1])) out.push(`${where}: aventure.zip lacks its picture ${m[1]}`);
+      }
       for (const m of html.matchAll(/@UUID\[Compendium\.aventure\.([\w-]+)\.JournalEntry\.(\w+)\.JournalEntryPage\.(\w+)\]/g)) {
         if (m[1] !== pack.name || !pages.has(`!journal.pages!${m[2]}.${m[3]}`)) out.push(`${where} links to a page that does not exist: ${m[0]}`);
       }
@@ -129,7 +136,6 @@ function guideProblems(pack, docs) {
 }
 
 // Zip: module.json at the root, same files as dist.
-const entries = await unzip(readFileSync(join(DIST, "aventure.zip")));
 if (!entries.has("module.json")) fail("aventure.zip: module.json is not at the root");
 else if (!entries.get("module.json").equals(readFileSync(join(DIST, "module.json")))) fail("aventure.zip: module.json differs from dist/");
 for (const p of paths.filter((x) => !x.startsWith("packs/"))) if (!entries.has(p)) fail(`aventure.zip: missing ${p}`);
