@@ -12,7 +12,7 @@
  */
 import { build } from "vite";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";

@@ -129,7 +129,8 @@ describe("the glossary (docs/glossary.md)", () => {
   });
 
   it("the French guide pages follow the same typography", () => {
-    const prose = (md: string) => md.replace(/`[^`]*`/g, "code").replace(/\]\([^)]*\)/g, "]").replace(/\*\*\?\*\*/g, "");
+    // Code, link targets, the "?" button's name and a picture's "!" are not prose.
+    const prose = (md: string) => md.replace(/`[^`]*`/g, "code").replace(/!\[/g, "[").replace(/\]\([^)]*\)/g, "]").replace(/\*\*\?\*\*/g, "");
     const bad = guide("fr").flatMap((p) => frenchTypographyProblems(prose(`${p.title}\n${p.markdown}`)).map((x) => `fr/${p.key}: ${x}`));
     expect(bad).toEqual([]);
     const badEn = guide("en").flatMap((p) => englishTypographyProblems(prose(`${p.title}\n${p.markdown}`)).map((x) => `en/${p.key}: ${x}`));

@@ -1026,12 +1026,12 @@ export class FakeWorld {
 
   private installGlobals(): void {
     const g = globalThis as Record<string, unknown>;
-    const world = this;
+    const current = () => this.currentClient();
     for (const name of ["game", "CONFIG", "Hooks", "ui", "canvas", "Handlebars"] as const) {
       Object.defineProperty(g, name, {
         configurable: true,
         get() {
-          const c = world.currentClient();
+          const c = current();
           if (name === "Hooks") return c.hooks;
           if (name === "Handlebars") return c.handlebars;
           return (c as unknown as Record<string, unknown>)[name];
@@ -1041,7 +1041,7 @@ export class FakeWorld {
         },
       });
     }
-    Object.defineProperty(g, "document", { configurable: true, get: () => world.window.document });
+    Object.defineProperty(g, "document", { configurable: true, get: () => this.window.document });
     installStaticGlobals(this);
   }
 }

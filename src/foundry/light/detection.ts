@@ -310,7 +310,7 @@ class AmbientDetection {
     let passive: number | null = null;
     if (actor) {
       sees = ableToSee(actor);
-      let p: number | null = null;
+      let p: number | null;
       try {
         p = adapter.read(actor).passivePerception;
       } catch {

@@ -7,7 +7,7 @@
 import { MODULE_ID } from "../../constants.js";
 import { deletion } from "../compat.js";
 import { comparePolaris, polarisActingPhase, type PolarisCombatant } from "../../rules/polaris.js";
-import { adapterFor, type ActorLike } from "../adapters/adapter.js";
+import { adapterFor } from "../adapters/adapter.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, t, notify } from "../i18n.js";
 import type { CombatLike, CombatantLike, PolarisRoundFlags } from "../combat/types.js";

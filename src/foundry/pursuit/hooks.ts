@@ -6,7 +6,7 @@
  * GM: the running exhaustion ends when its rest is over; also checked on ready and when a GM takes over),
  * updateActiveEffect (v14, active GM: core marked Aventure's running exhaustion expired, it is deleted).
  */
-import { openPursuit, type DialogToken } from "../../apps/PursuitDialog.js";
+import { openPursuit } from "../../apps/PursuitDialog.js";
 import { MODULE_ID, template } from "../../constants.js";
 import { isExpired, loadTemplatesCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";

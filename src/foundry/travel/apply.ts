@@ -486,7 +486,7 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
   const adapter = adapterFor();
   const time = flag.journal.time ? { from: flag.journal.time.before, to: flag.journal.time.after } : null;
   let problems;
-  let added = 0;
+  let added: number;
   try {
     ({ problems, timeMoved: added } = await runJourneyReport(flag.journal, "forward", time, adapter, actorById, "apply", TOKENS, guard));
   } catch (e) {
