@@ -8,15 +8,10 @@ import { PRESETS, type PresetId } from "../foundry/adapters/presets.js";
 import { actorDataContext } from "./actor-data-context.js";
 import { getSetting, setSetting } from "../foundry/settings.js";
 import { t, notify } from "../foundry/i18n.js";
-import { withGuideButton } from "../foundry/guide.js";
+import { AventureApplication } from "./base.js";
 
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-
-export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
-  /** The "?" button of the title bar opens this window's page of the GM guide. */
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "settings");
-  }
+export class ActorDataMenu extends AventureApplication {
+  static override GUIDE = "settings" as const;
 
   #paths: ActorDataPaths | null = null;
   #actorId = "";

@@ -192,6 +192,18 @@ function deepMerge(target: Plain, src: Plain): void {
 let appCounter = 0;
 
 /**
+ * foundry.applications.instances: each client's registry of its rendered ApplicationV2 windows, by id — an
+ * application enters it when rendered and leaves it when closed.
+ * https://foundryvtt.com/api/v13/variables/foundry.applications.instances.html
+ */
+const registries = new WeakMap<object, Map<string, FakeApplicationV2>>();
+function registryOf(client: object): Map<string, FakeApplicationV2> {
+  let r = registries.get(client);
+  if (!r) registries.set(client, (r = new Map()));
+  return r;
+}
+
+/**
  * foundry.applications.ux.FormDataExtended: `object` maps each named field to its value (checkbox → boolean).
  * https://foundryvtt.com/api/v13/classes/foundry.applications.ux.FormDataExtended.html
  */
@@ -312,6 +324,7 @@ export class FakeApplicationV2 {
     }
     this.rendered = true;
     this.closed = false;
+    registryOf(client).set(this.id, this);
     await this._onRender(context, opts);
     client.hooks.callAll(`render${this.constructor.name}`, this, this.element, context, opts);
     return this;
@@ -319,6 +332,7 @@ export class FakeApplicationV2 {
   async close(_options?: Plain): Promise<this> {
     this.rendered = false;
     this.closed = true;
+    registryOf(FakeRoll.world.currentClient()).delete(this.id);
     this.element?.remove();
     FakeRoll.world.currentClient().hooks.callAll(`close${this.constructor.name}`, this, this.element);
     return this;
@@ -487,6 +501,9 @@ function install(world: FakeWorld): void {
         loadTemplates: async (paths: string[] | Record<string, string>) => paths,
       },
       ux: { FormDataExtended: FakeFormData },
+      get instances() {
+        return registryOf(world.currentClient());
+      },
     },
     // foundry.utils: https://foundryvtt.com/api/v13/modules/foundry.utils.html (deepClone, expandObject, getProperty,
     // randomID, objectsEqual), implemented in data.ts.
