@@ -7,13 +7,13 @@
 import { MODULE_ID } from "../../constants.js";
 import { deletion } from "../compat.js";
 import { comparePolaris, polarisActingPhase, type PolarisCombatant } from "../../rules/polaris.js";
-import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, t, notify } from "../i18n.js";
 import type { CombatLike, CombatantLike, PolarisRoundFlags } from "../combat/types.js";
 import { keepTurn } from "../combat/side-initiative.js";
 import { recoverInitiativeUses } from "../combat/side-ops.js";
 import { confusionState } from "./confusion.js";
+import { actorPolarisScores } from "./actor.js";
 
 /** The combatant's hasten/delay for `round` (stale flags of an earlier round count as none). */
 export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean; delayTo: number | null } {
@@ -24,9 +24,7 @@ export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean
 
 /** The actor's Polaris stats through the adapter (initiative score, Réaction), null when unknown. */
 export function polarisStats(c: CombatantLike): { initiative: number | null; reaction: number | null } {
-  if (!c.actor) return { initiative: null, reaction: null };
-  const s = adapterFor().read(c.actor);
-  return { initiative: s.polarisInitiative, reaction: s.polarisReaction };
+  return actorPolarisScores(c.actor);
 }
 
 /** The rules' view of a combatant this round, or null without an integer initiative. */
