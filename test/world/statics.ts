@@ -159,8 +159,11 @@ export const ActorStatics = {
         // A module's sub-type must be declared and its data model cleans and validates the system (models.ts).
         const client = world.currentClient();
         actor.system = cleanSystemForCreate("Actor", actor.type, actor.system, client.CONFIG.Actor as never, (id) => client.modules.get(id)?.active ?? false);
-        // The system's data model fills its defaults and its Actor class brings its methods.
-        world.system.prepareActor?.(world, actor);
+        // The system's data model fills its defaults and its Actor class brings its methods. A module's sub-type has
+        // the module's data model only ("Module-specific data being available under the Document's system field",
+        // module sub-types article): the system's Actor class still brings its methods.
+        if (actor.type.includes(".")) world.system.actorMethods?.(world, actor);
+        else world.system.prepareActor?.(world, actor);
         return actor;
       },
       data as Plain,

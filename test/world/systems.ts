@@ -109,6 +109,7 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
       fillDnd5eDefaults(actor);
       installDnd5eMethods(world, actor);
     },
+    actorMethods: installDnd5eMethods,
   };
 }
 

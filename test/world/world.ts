@@ -265,6 +265,8 @@ export interface SystemProfile {
   install(client: FakeClient): void;
   /** What the system's data model and Actor class give a new actor (defaults, methods). */
   prepareActor?(world: FakeWorld, actor: FakeActor): void;
+  /** What the system's Actor class alone gives any actor, of a module's sub-type too (its methods). */
+  actorMethods?(world: FakeWorld, actor: FakeActor): void;
 }
 
 export interface WorldOptions {
