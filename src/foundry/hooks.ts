@@ -39,5 +39,5 @@ export function registerHooks(): void {
   registerBreathHooks(); // suffocation: request "breath", recovery of interrupted drops; updateWorldTime, updateScene, updateToken, deleteToken, renderCombatTracker (badges); HUD buttons "hold-breath", "breathe-again" and panel
   registerPursuitHooks(); // pursuit: query aventure.pursuit, HUD button "pursuit", renderChatMessageHTML (Continue)
   registerExplorationHooks(); // exploration: request "exploration" (GMs only), recovery of an interrupted advance, updateWorldTime (turns counted on the active GM; panels re-rendered), getSceneControlButtons (the panel's button), renderChatMessageHTML (Open the Encounter dialog), settings' onChange
-  registerPolarisHooks(); // polaris: the actor type aventure.polaris (data model, default sheet); HUD button "polaris-test"; request "polarisIntention" (changing intention), recovery of an interrupted one
+  registerPolarisHooks(); // polaris: HUD button "polaris-test"; request "polarisIntention" (changing intention), recovery of an interrupted one
 }

@@ -7,7 +7,7 @@
  * (presets.ts POLARIS_PATHS), whatever the world's preset and game system.
  */
 import { adapterFor } from "../adapters/adapter.js";
-import { POLARIS_PATHS } from "../adapters/presets.js";
+import { POLARIS_PATHS } from "../adapters/api.js";
 import { keyedNumbers, readKeyed, readStats } from "../adapters/read.js";
 import type { ActorDataPaths } from "../settings-schema.js";
 import type { PolarisAttributeOption, PolarisSkillOption } from "../../apps/polaris-context.js";

@@ -1,6 +1,5 @@
 /**
- * Polaris in play (called once from registerHooks in init): Aventure's own Polaris character type and its sheet
- * (model.ts), the token HUD's "Polaris test" button (ruleset polaris,
+ * Polaris in play (called once from registerHooks in init): the token HUD's "Polaris test" button (ruleset polaris,
  * the token's owners and GMs: the test dialog for the token's actor), and the change of intention (request
  * "polarisIntention" and the recovery of an interrupted one). The tracker's context-menu entries (Hasten, Delay,
  * Change intention) are added by the combat feature's getCombatTrackerContextOptions handler (combat/hooks.ts).
@@ -15,7 +14,6 @@ import { openPolarisTest } from "../encounter/open.js";
 import type { CombatLike, CombatantLike } from "../combat/types.js";
 import { combatOf } from "../combat/round.js";
 import { actorAdaptation } from "./actor.js";
-import { registerPolarisActor } from "./model.js";
 import { registerIntention, requestIntention, type IntentionOutcome, type IntentionRequest } from "./intention.js";
 
 const isPicked = (v: unknown): v is { chance: string; mastery: string; difficulty: string } =>
@@ -97,7 +95,6 @@ export async function changeIntention(combatant: CombatantRef, options: ChangeIn
 }
 
 export function registerPolarisHooks(): void {
-  registerPolarisActor();
   registerIntention();
   addHudButton({
     id: "polaris-test",

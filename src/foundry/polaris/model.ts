@@ -2,11 +2,10 @@
  * Aventure's own Polaris character type (docs/rules.md §9, "A Polaris character without a game system"): an Actor
  * sub-type of the module, `aventure.polaris`, declared in module.json (documentTypes.Actor.polaris), with a
  * TypeDataModel whose schema types and checks every value (whole numbers in the bounds of actor-type.ts), and its sheet
- * (apps/PolarisActorSheet.ts), registered for that type only and as its default. Call in `init`.
+ * (apps/PolarisActorSheet.ts), registered for that type only and as its default. Called in `init` by the entry point.
  * Foundry: https://foundryvtt.com/article/module-sub-types/ and foundry.abstract.TypeDataModel (v13 API).
  */
 import { MODULE_ID } from "../../constants.js";
-import { PolarisActorSheet } from "../../apps/PolarisActorSheet.js";
 import { POLARIS_ACTOR_TYPE, POLARIS_ATTRIBUTES, POLARIS_BOUNDS, POLARIS_LABEL_MAX, POLARIS_SKILL_KEY } from "./actor-type.js";
 
 /** The icon of the type in the Actors directory's create dialog. */
@@ -41,14 +40,14 @@ function polarisActorModel(): unknown {
   return PolarisActorModel;
 }
 
-/** Registers the type's data model, icon and sheet (in `init`). */
-export function registerPolarisActor(): void {
+/** Registers the type's data model, icon and sheet (in `init`; the entry point hands the sheet class, apps/PolarisActorSheet.ts). */
+export function registerPolarisActor(sheet: unknown): void {
   const config = CONFIG.Actor as unknown as { dataModels: Record<string, unknown>; typeIcons?: Record<string, string> }; // cast: registering a module sub-type: the pinned dataModels record has only the configured types
   config.dataModels[POLARIS_ACTOR_TYPE] = polarisActorModel();
   config.typeIcons ??= {};
   config.typeIcons[POLARIS_ACTOR_TYPE] = POLARIS_ACTOR_ICON;
   const { DocumentSheetConfig } = foundry.applications.apps;
-  DocumentSheetConfig.registerSheet(Actor as never, MODULE_ID, PolarisActorSheet as never, {
+  DocumentSheetConfig.registerSheet(Actor as never, MODULE_ID, sheet as never, {
     types: [POLARIS_ACTOR_TYPE],
     makeDefault: true,
     label: "AVENTURE.PolarisActor.sheet",
