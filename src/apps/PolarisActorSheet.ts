@@ -67,10 +67,13 @@ export class PolarisActorSheet extends Base {
   }
 
   static async #onSubmit(this: PolarisActorSheet, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
-    await guarded(async () => {
+    const done = await guarded(async () => {
       const changes = parsePolarisSheet(formData.object, this.#system, (k, d) => t(k, d));
       await this.#actor.update(changes);
+      return true;
     });
+    // Refused: the form shows the stored values again (the message said which field was wrong).
+    if (!done) await this.render();
   }
 
   static async #onAddSkill(this: PolarisActorSheet): Promise<void> {

@@ -220,8 +220,8 @@ describe("bad input is refused, nothing changed", () => {
       ["system.attributes.for.value", "12.5"],
       ["system.initiative", "101"],
     ] as const) {
-      await world.as("gm1", () => sheet.render());
       await world.as("gm1", () => sheet.setField(name, value));
+      await world.settle();
     }
     expect(errors(world)).toEqual([
       "Réaction\u202f: saisissez un nombre entier de 0 à 100, ou laissez vide. Rien n’a été modifié.",
@@ -231,6 +231,8 @@ describe("bad input is refused, nothing changed", () => {
     ]);
     expect(world.writes.length).toBe(writes);
     expect(JSON.stringify(actor.system)).toBe(before);
+    // The sheet shows the stored values again after a refusal.
+    expect((sheet.element.querySelector("[name='system.initiative']") as HTMLInputElement).value).toBe("12");
   });
 
   it("through the API: the schema refuses NaN, a negative level, an unknown attribute, a bad skill key; the type must be declared", T, async () => {
