@@ -207,6 +207,31 @@ describe("the tracker's phases read Initiative and Réaction from the type", () 
   });
 });
 
+describe("a skill's name is text wherever it shows", () => {
+  it("an HTML name typed by its owner stays text on the sheet and in the test window", T, async () => {
+    const { world, scene } = await boot();
+    const actor = await fromTemplate(world, "en", "character", { ownership: { p1: 3 } });
+    const sheet = world.as("p1", () => actor.sheet)!;
+    await world.as("p1", () => sheet.render(true));
+    const evil = `"><img src=x onerror="alert(1)">`;
+    await world.as("p1", () => sheet.setField("system.skills.climbing.label", evil));
+    await world.as("p1", () => sheet.setField("system.skills.climbing.level", "10"));
+    await world.settle();
+    await world.as("p1", () => sheet.render());
+    expect((actor.system.skills as Record<string, { label: string }>).climbing!.label).toBe(evil);
+    expect(sheet.element.querySelector("img[src='x']")).toBeNull();
+    expect((sheet.element.querySelector("[name='system.skills.climbing.label']") as HTMLInputElement).value).toBe(evil);
+    const token = world.addToken(scene, { _id: "tP", name: "P", actorId: actor.id, actorLink: true });
+    type Dialog = { element: HTMLElement };
+    const opened: Dialog[] = [];
+    world.as("p1", () => Hooks.on("renderPolarisTestDialog" as never, ((app: Dialog) => void opened.push(app)) as never));
+    world.click("p1", world.renderTokenHUD(token, "p1").querySelector("[data-action='aventure-polaris-test']"));
+    await world.settle();
+    expect(opened[0]!.element.querySelector("img[src='x']")).toBeNull();
+    expect([...opened[0]!.element.querySelectorAll("[name='skill'] option")].map((o) => o.textContent)).toContain(`${evil} (10)`);
+  });
+});
+
 describe("bad input is refused, nothing changed", () => {
   it("on the sheet: a word, a negative level, a fraction, a level above 100 → a clear message naming the field; nothing written", T, async () => {
     const { world } = await boot({ lang: "fr" });
