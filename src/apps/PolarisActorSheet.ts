@@ -26,14 +26,15 @@ interface SheetActor {
 
 /** What the sheet uses of HandlebarsApplicationMixin(ActorSheetV2) (DocumentSheetV2#document, #isEditable, ApplicationV2#_renderFrame). */
 interface SheetBase {
-  readonly document: unknown;
+  /** The sheet's document: an Actor of the module's own type. */
+  readonly document: SheetActor;
   readonly isEditable: boolean;
   _renderFrame(options: never): Promise<HTMLElement>;
   render(options?: object | boolean): Promise<unknown>;
   close(options?: object): Promise<unknown>;
 }
 // cast: the pinned HandlebarsApplicationMixin(ActorSheetV2) type is too deep for the compiler to compare a subclass with it
-const Base = HandlebarsApplicationMixin(ActorSheetV2) as unknown as new (options?: object) => SheetBase;
+const Base: new (options?: object) => SheetBase = HandlebarsApplicationMixin(ActorSheetV2) as never;
 
 export class PolarisActorSheet extends Base {
   static DEFAULT_OPTIONS = {
@@ -54,7 +55,7 @@ export class PolarisActorSheet extends Base {
   }
 
   get #actor(): SheetActor {
-    return this.document as unknown as SheetActor; // cast: the sheet's document is an Actor of the module's own type
+    return this.document;
   }
 
   get #system(): Partial<PolarisActorSystem> {

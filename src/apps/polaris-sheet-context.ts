@@ -128,7 +128,8 @@ export function parsePolarisSheet(form: Record<string, unknown>, current: Partia
   for (const [field, value] of Object.entries(form)) {
     const m = /^system\.skills\.([^.]+)\.(label|attribute|level|mastery)$/.exec(field);
     if (!m) continue;
-    const [, key, part] = m as unknown as [string, string, "label" | "attribute" | "level" | "mastery"];
+    const key = m[1]!;
+    const part = m[2] as "label" | "attribute" | "level" | "mastery";
     if (!POLARIS_SKILL_KEY.test(key) || !known.has(key)) throw new UserError("AVENTURE.PolarisActor.badSkill");
     const name = String(form[`system.skills.${key}.label`] ?? current.skills?.[key]?.label ?? key).trim() || key;
     if (part === "label") {

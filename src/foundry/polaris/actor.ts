@@ -22,6 +22,7 @@ export function polarisPaths(actor: unknown): ActorDataPaths {
 /** The actor's initiative score and Réaction (docs/rules.md §9.2), null where unknown. */
 export function actorPolarisScores(actor: unknown): { initiative: number | null; reaction: number | null } {
   if (!actor) return { initiative: null, reaction: null };
+  // cast: any other actor goes to the running system's adapter, which takes a Foundry Actor
   const s = isPolarisActor(actor) ? readStats(actor, POLARIS_PATHS) : adapterFor().read(actor as never);
   return { initiative: s.polarisInitiative, reaction: s.polarisReaction };
 }

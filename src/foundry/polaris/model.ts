@@ -16,7 +16,8 @@ function polarisActorModel(): unknown {
   const { TypeDataModel } = foundry.abstract;
   const { NumberField, SchemaField, StringField, TypedObjectField } = foundry.data.fields;
   const whole = (b: { min: number; max: number }) => new NumberField({ required: true, nullable: true, integer: true, min: b.min, max: b.max, initial: null });
-  const Base = TypeDataModel as unknown as new (...args: never[]) => object; // cast: the v13 TypeDataModel base as a plain constructor (its pinned generics need the schema's type)
+  // cast: the v13 TypeDataModel base as a plain constructor (its pinned generics need the schema's type)
+  const Base: new (...args: never[]) => object = TypeDataModel as never;
   class PolarisActorModel extends Base {
     static LOCALIZATION_PREFIXES = ["AVENTURE.PolarisActor"];
     static defineSchema() {
@@ -42,14 +43,13 @@ function polarisActorModel(): unknown {
 
 /** Registers the type's data model, icon and sheet (in `init`; the entry point hands the sheet class, apps/PolarisActorSheet.ts). */
 export function registerPolarisActor(sheet: unknown): void {
-  const config = CONFIG.Actor as unknown as { dataModels: Record<string, unknown>; typeIcons?: Record<string, string> }; // cast: registering a module sub-type: the pinned dataModels record has only the configured types
+  // cast: registering a module sub-type: the pinned dataModels record has only the configured types
+  const config: { dataModels: Record<string, unknown>; typeIcons?: Record<string, string> } = CONFIG.Actor as never;
   config.dataModels[POLARIS_ACTOR_TYPE] = polarisActorModel();
   config.typeIcons ??= {};
   config.typeIcons[POLARIS_ACTOR_TYPE] = POLARIS_ACTOR_ICON;
   const { DocumentSheetConfig } = foundry.applications.apps;
-  DocumentSheetConfig.registerSheet(Actor as never, MODULE_ID, sheet as never, {
-    types: [POLARIS_ACTOR_TYPE],
-    makeDefault: true,
-    label: "AVENTURE.PolarisActor.sheet",
-  }); // casts: the pinned registerSheet wants a configured Actor class and a sheet of the configured types
+  const options = { types: [POLARIS_ACTOR_TYPE], makeDefault: true, label: "AVENTURE.PolarisActor.sheet" };
+  // cast: the pinned registerSheet wants a configured Actor class and a sheet of the configured types
+  DocumentSheetConfig.registerSheet(Actor as never, MODULE_ID, sheet as never, options);
 }

@@ -27,6 +27,7 @@ interface QCombat {
   getFlag(scope: "aventure", key: string): unknown;
   createEmbeddedDocuments(type: "Combatant", data: object[]): Promise<unknown>;
   startCombat(): Promise<unknown>;
+  rollAll(): Promise<unknown>;
   nextRound(): Promise<unknown>;
   delete(): Promise<unknown>;
 }
@@ -203,7 +204,9 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
 
     it("a character from the shipped template: its skills and attributes in the test window, its Initiative and Réaction in the phases", async () => {
       // The compendium's English adventure holds the template; its actor data is created as importing it would.
-      const pack = game.packs.get(`${MODULE_ID}.${POLARIS_PACK_NAME}`) as unknown as { getDocument(id: string): Promise<{ actors: Iterable<{ _id: string | null; toObject(): object }> } | null | undefined> } | undefined;
+      // cast: the compendiums, with only the Adventure compendium's getDocument() and the actors this test reads
+      const packs: { get(id: string): { getDocument(id: string): Promise<{ actors: Iterable<{ _id: string | null; toObject(): object }> } | null | undefined> } | undefined } = game.packs as never;
+      const pack = packs.get(`${MODULE_ID}.${POLARIS_PACK_NAME}`);
       if (!pack) throw new Error("aventure | the Polaris compendium is missing");
       const adventure = await pack.getDocument(POLARIS_IDS.en.adventure);
       const template = [...(adventure?.actors ?? [])].find((a) => a._id === POLARIS_IDS.en.character);
@@ -213,6 +216,7 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const update = actor.update as (changes: object) => Promise<unknown>;
       // Typed as a GM would on the sheet: Climbing 12 (mastery 3), Coordination 15, Initiative 11, Réaction 13.
       await update.call(actor, { "system.skills.climbing.level": 12, "system.skills.climbing.mastery": 3, "system.attributes.coo.value": 15, "system.initiative": 11, "system.reaction": 13 });
+      // cast: the sandbox's actor is a Foundry Actor
       const app = await api().openPolarisTest({ actor: actor as never });
       if (!app?.element) throw new Error("aventure | the Polaris window did not open");
       try {
@@ -224,7 +228,7 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const token = await box.embedded<{ id: string }>("Token", { name: "Aventure template", actorId: actor.id, actorLink: true, x: 0, y: 100 });
       const combat = await newCombat(box);
       await combat.createEmbeddedDocuments("Combatant", [{ tokenId: token.id, sceneId: box.scene!.id }]);
-      await (combat as unknown as { rollAll(): Promise<unknown> }).rollAll();
+      await combat.rollAll();
       await waitFor(() => combat.turns[0]?.initiative === 11, "the initiative score read from the actor");
       await combat.delete();
     });
