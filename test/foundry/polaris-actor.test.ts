@@ -25,8 +25,8 @@ const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", (
 const errors = (world: FakeWorld, user = "gm1") => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const text = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
 
-async function boot(opts: { system?: string; lang?: "en" | "fr" } = {}) {
-  const world = await bootWorld({ system: opts.system ?? "worldbuilding", users: [GM, PLAYER], lang: opts.lang });
+async function boot(opts: { system?: string; lang?: "en" | "fr"; generation?: number } = {}) {
+  const world = await bootWorld({ system: opts.system ?? "worldbuilding", users: [GM, PLAYER], lang: opts.lang, generation: opts.generation });
   const scene = world.addScene({ _id: "s1" });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   await set(world, "ruleset", "polaris");
@@ -146,6 +146,27 @@ describe("a Polaris character from the shipped template, typed on its sheet, rea
     const sheet = world.as("p1", () => theirs.sheet)!;
     expect(world.as("p1", () => sheet.isEditable)).toBe(false);
   });
+});
+
+describe("removing a skill on the sheet", () => {
+  for (const generation of [13, 14]) {
+    it(`v${generation}: the skill's button removes it (v13: the "-=key" form; v14: the _del operator), the others stay`, T, async () => {
+      const { world } = await boot({ generation });
+      const actor = await fromTemplate(world, "en", "character");
+      const sheet = await typeMercenaire(world, actor);
+      await world.as("gm1", () => sheet.render());
+      await world.as("gm1", () => sheet.click("tr[data-skill='skill2'] [data-action='deleteSkill']"));
+      await world.settle();
+      expect(Object.keys(actor.system.skills as Plain)).toEqual(["climbing", "skill3"]);
+      expect(world.deprecations).toEqual([]);
+      await world.as("gm1", () => sheet.render());
+      expect([...sheet.element.querySelectorAll<HTMLElement>("tr[data-skill]")].map((r) => r.dataset.skill)).toEqual(["climbing", "skill3"]);
+      // A new skill never takes a key still in use.
+      await world.as("gm1", () => sheet.click("[data-action='addSkill']"));
+      await world.settle();
+      expect(Object.keys(actor.system.skills as Plain)).toEqual(["climbing", "skill3", "skill4"]);
+    });
+  }
 });
 
 describe("a Polaris test from the token HUD of that character", () => {
