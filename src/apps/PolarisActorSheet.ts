@@ -1,16 +1,14 @@
 /**
- * The sheet of Aventure's Polaris character type (`aventure.polaris`; docs/rules.md §9, "A Polaris character without a
- * game system"): the eight attributes, Chance, Réaction and the initiative score, and the skills with their level and
+ * The sheet of Aventure's Polaris character type (`aventure.polaris`; docs/rules.md §9.3): the eight attributes, Chance, Réaction and the initiative score, and the skills with their level and
  * mastery (added and removed with the sheet's buttons). Every change is written at once (the form submits on change),
  * after the whole form is checked (polaris-sheet-context.ts): a bad value is refused with a clear message and nothing is
  * written. Registered for that type only, as its default sheet (polaris/model.ts).
  */
 import { template } from "../constants.js";
 import { deletion } from "../foundry/compat.js";
-import { guarded, t } from "../foundry/i18n.js";
+import { guarded, t, UserError } from "../foundry/i18n.js";
 import { withGuideButton } from "../foundry/guide.js";
 import { POLARIS_MAX_SKILLS, type PolarisActorSystem } from "../foundry/polaris/actor-type.js";
-import { UserError } from "../foundry/i18n.js";
 import { newSkillKey, parsePolarisSheet, polarisSheetContext } from "./polaris-sheet-context.js";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;

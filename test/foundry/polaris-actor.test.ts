@@ -1,5 +1,5 @@
 /**
- * Aventure's own Polaris character type (docs/rules.md §9, "A Polaris character without a game system") against the
+ * Aventure's own Polaris character type (docs/rules.md §9.3) against the
  * fake world: a character made from the shipped template (the "Aventure — Polaris" compendium), its values typed on its
  * sheet, read by the adapter with no data path typed; a Polaris test from the token HUD listing its skills and
  * attributes and rolling; the tracker's phases reading its Initiative and Réaction; bad input refused (the sheet with a

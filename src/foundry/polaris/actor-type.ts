@@ -1,7 +1,7 @@
 /**
- * Aventure's own Polaris character type, `aventure.polaris` (module.json documentTypes.Actor.polaris; docs/rules.md §9,
- * "A Polaris character without a game system"): what its data holds, as plain data shared by the data model
- * (model.ts), the sheet's parser (apps/polaris-sheet-context.ts) and the templates of the compendium. No Foundry globals.
+ * Aventure's own Polaris character type, `aventure.polaris` (module.json documentTypes.Actor.polaris; docs/rules.md
+ * §9.3): what its data holds, as plain data shared by the data model (model.ts), the sheet's parser
+ * (apps/polaris-sheet-context.ts) and the templates of the compendium. No Foundry globals.
  */
 import { MODULE_ID } from "../../constants.js";
 import { RULES_LIMITS } from "../../rules/limits.js";

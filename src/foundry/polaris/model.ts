@@ -1,5 +1,5 @@
 /**
- * Aventure's own Polaris character type (docs/rules.md §9, "A Polaris character without a game system"): an Actor
+ * Aventure's own Polaris character type (docs/rules.md §9.3): an Actor
  * sub-type of the module, `aventure.polaris`, declared in module.json (documentTypes.Actor.polaris), with a
  * TypeDataModel whose schema types and checks every value (whole numbers in the bounds of actor-type.ts), and its sheet
  * (apps/PolarisActorSheet.ts), registered for that type only and as its default. Called in `init` by the entry point.
@@ -19,7 +19,6 @@ function polarisActorModel(): unknown {
   // cast: the v13 TypeDataModel base as a plain constructor (its pinned generics need the schema's type)
   const Base: new (...args: never[]) => object = TypeDataModel as never;
   class PolarisActorModel extends Base {
-    static LOCALIZATION_PREFIXES = ["AVENTURE.PolarisActor"];
     static defineSchema() {
       return {
         attributes: new SchemaField(Object.fromEntries(POLARIS_ATTRIBUTES.map((k) => [k, new SchemaField({ value: whole(POLARIS_BOUNDS.level) })]))),
