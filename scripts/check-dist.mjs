@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { MACROS } from "../packs-src/macros.mjs";
 import { GUIDE_JOURNALS, GUIDE_PACK_NAME, GUIDE_PAGES } from "../packs-src/guide/pages.mjs";
+import { POLARIS_ACTOR_TYPE, POLARIS_IDS, POLARIS_PACK_NAME } from "../packs-src/polaris.mjs";
 import { unzip } from "./zip.mjs";
 import { urlProblems } from "./manifest.mjs";
 
@@ -91,6 +92,28 @@ for (const pack of m.packs ?? []) {
     }
   }
   if (pack.type === "JournalEntry") for (const p of guideProblems(pack, docs)) fail(p);
+  if (pack.type === "Adventure") for (const p of polarisProblems(pack, docs)) fail(p);
+}
+
+/** The Polaris templates as read back: one adventure per language, each with its character and creature of the type. */
+function polarisProblems(pack, docs) {
+  if (pack.name !== POLARIS_PACK_NAME) return [`pack ${pack.name}: the only Adventure pack is ${POLARIS_PACK_NAME}`];
+  if (pack.system) return [`pack ${pack.name}: it must not name a system (the templates work under any)`];
+  const out = [];
+  for (const [lang, ids] of Object.entries(POLARIS_IDS)) {
+    const adventure = docs.find((d) => d.key === `!adventures!${ids.adventure}`);
+    if (!adventure) {
+      out.push(`pack ${pack.name}: no ${lang} adventure ${ids.adventure}`);
+      continue;
+    }
+    const actors = adventure.value.actors ?? [];
+    for (const id of [ids.character, ids.creature]) {
+      const a = actors.find((x) => x._id === id);
+      if (!a) out.push(`pack ${pack.name}: ${lang} adventure without actor ${id}`);
+      else if (a.type !== POLARIS_ACTOR_TYPE) out.push(`pack ${pack.name}: ${lang} actor ${id} is of type ${a.type}`);
+    }
+  }
+  return out;
 }
 
 /** The guide compendium as read back: one journal per language, its pages in order, each an HTML text page whose links lead to pages that exist. */
@@ -144,4 +167,4 @@ if (problems.length) {
   console.error(`dist check: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
-console.log(`dist check: module.json, ${paths.length} paths, ${MACROS.length} macros, the guide (${GUIDE_PAGES.length} pages in ${Object.keys(GUIDE_JOURNALS).length} languages) and the zip are fine.`);
+console.log(`dist check: module.json, ${paths.length} paths, ${MACROS.length} macros, the guide (${GUIDE_PAGES.length} pages in ${Object.keys(GUIDE_JOURNALS).length} languages), the Polaris templates (${Object.keys(POLARIS_IDS).length} adventures) and the zip are fine.`);

@@ -64,7 +64,7 @@ describe("the first-run window", () => {
   it("marks the games that fit the running system", async () => {
     const { opened } = await boot([GM], "ose");
     const marked = [...opened[0]!.app.element.querySelectorAll(".aventure-welcome-choice.aventure-match")].map((b) => (b as HTMLElement).dataset.game);
-    expect(marked).toEqual(["pmt", "ose"]);
+    expect(marked).toEqual(["pmt", "ose", "polaris"]); // Polaris fits every system (Aventure's own character type)
     const buttons = [...opened[0]!.app.element.querySelectorAll("[data-action='choose']")].map((b) => (b as HTMLElement).dataset.game);
     expect(buttons).toEqual(["rnp", "dnd5e", "pmt", "ose", "polaris", "other"]);
     expect(opened[0]!.app.element.textContent).toContain("This world runs the ose game system.");
@@ -155,5 +155,7 @@ describe("the window's choices (pure)", () => {
     expect(ctx.system).toBe("This world runs the Simple Worldbuilding (worldbuilding) game system.");
     expect(choiceMatches("dnd5e", "dnd5e") && choiceMatches("rnp", "dnd5e") && !choiceMatches("ose", "dnd5e")).toBe(true);
     expect(choiceMatches("ose", "ose-dev")).toBe(true);
+    // Polaris needs no system: its characters are Aventure's own actor type, on any system.
+    expect(["dnd5e", "ose", "worldbuilding"].map((s) => choiceMatches("polaris", s))).toEqual([true, true, true]);
   });
 });

@@ -35,6 +35,8 @@ import { Window } from "happy-dom";
 import { FakeI18n, type Lang } from "../fake/i18n.js";
 import { makeHandlebars } from "../fake/handlebars.js";
 import { clone, diffMerge, expandObject, ForcedDeletion, isPlainObject, jsonClone, type Plain } from "./data.js";
+import { cleanSystemUpdate } from "./models.js";
+import { modulePacks } from "./packs.js";
 import {
   FakeActiveEffect,
   FakeActor,
@@ -263,6 +265,8 @@ export interface SystemProfile {
   install(client: FakeClient): void;
   /** What the system's data model and Actor class give a new actor (defaults, methods). */
   prepareActor?(world: FakeWorld, actor: FakeActor): void;
+  /** What the system's Actor class alone gives any actor, of a module's sub-type too (its methods). */
+  actorMethods?(world: FakeWorld, actor: FakeActor): void;
 }
 
 export interface WorldOptions {
@@ -750,6 +754,8 @@ export class FakeWorld {
       const expanded = this.expandUpdate(doc, changes);
       const diff = this.diff(doc, expanded);
       if (!diff) continue;
+      // A type with a data model: the system's changes are cleaned and the result validated, or nothing is written (models.ts).
+      if (doc instanceof FakeActor && isPlainObject(diff.system)) diff.system = cleanSystemUpdate("Actor", doc.type, doc.system, diff.system, client.CONFIG.Actor as never);
       this.assertAllowed(user, doc, "update", diff);
       if (client.hooks.call(`preUpdate${doc.documentName}`, doc, diff, options, user.id) === false) continue;
       planned.push({ doc, diff });
@@ -1156,6 +1162,7 @@ function buildClientGlobals(world: FakeWorld, client: FakeClient): void {
     },
     messages: world.messages,
     combats: world.combats,
+    packs: modulePacks(),
     settings: strict(settings, "game.settings"),
     i18n: strict(i18n, "game.i18n"),
     keybindings: strict(keybindings, "game.keybindings"),
