@@ -355,6 +355,14 @@ describe("wandering checks, per game (RULES.md §0: Portes, Monstres & Trésors 
     expect(rules.join(" ")).not.toContain("wandering-monster check every");
   });
 
+  it("Rôle'n Play: the token controls' button names no wandering monsters; borrowed, it does", async () => {
+    const c = await setup({ ruleset: "rnp" });
+    expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration!.title).toBe("AVENTURE.Exploration.controlNoWandering");
+    await set(c.world, "borrowWandering", "pmt");
+    await c.world.settle();
+    expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration!.title).toBe("AVENTURE.Exploration.control");
+  });
+
   it("Rôle'n Play in French: the same line in French", async () => {
     const c = await started({ ruleset: "rnp", lang: "fr" });
     await as(c, "gm1", (a) => a.exploration.advance(2));
