@@ -55,7 +55,10 @@ export function actorDataContext(
     }),
     actors: actors.map((a) => ({ ...a, selected: a.id === actor?.id })),
     actorId: actor?.id ?? "",
-    presets: (Object.keys(PRESETS) as PresetId[]).map((id) => ({ id, label: localize(`AVENTURE.ActorData.preset.${id}`) })),
+    // A preset is offered when it fills a field the game reads (none of them knows Polaris's paths).
+    presets: (Object.keys(PRESETS) as PresetId[])
+      .filter((id) => shown.some(({ key }) => PRESETS[id][key] !== ""))
+      .map((id) => ({ id, label: localize(`AVENTURE.ActorData.preset.${id}`) })),
   };
 }
 

@@ -103,9 +103,15 @@ describe("the Actor data menu of each game", () => {
     expect(forbiddenTerms(app.element.querySelector(".aventure-fields")!.innerHTML, lang)).toEqual([]);
   });
 
-  it("Polaris: its five paths only", async () => {
+  it("Polaris: its five paths only, and no preset (none fills them: a click would empty them)", async () => {
     const app = await actorMenu(await boot("polaris"));
     expect(fieldNames(app)).toEqual(["polarisInitiative", "polarisReaction", "polarisSkillLevel", "polarisSkillMastery", "polarisAttributeLevel"]);
+    expect(app.element.querySelectorAll("[data-action='preset']")).toHaveLength(0);
+  });
+
+  it("Old-School Essentials: both presets fill its speeds and hit points", async () => {
+    const app = await actorMenu(await boot("ose"));
+    expect([...app.element.querySelectorAll<HTMLElement>("[data-action='preset']")].map((b) => b.dataset.preset)).toEqual(["dnd5e", "ose"]);
   });
 
   it("a borrowed rule's fields show labelled; saving keeps the paths of the hidden fields", async () => {
