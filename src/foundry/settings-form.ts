@@ -52,7 +52,8 @@ export function filterSettingsForm(root: HTMLElement): void {
     if (isRuleset(v)) borrowed[f] = v;
   }
   const state = features(ruleset, borrowed);
-  const sideInitiative = formValue(root, "sideInitiative") === true;
+  // The saved value: unticking it in the open form does not make its row vanish before the form is saved.
+  const sideInitiative = getSetting("sideInitiative") === true;
   const schema = settingsSchema(game.system.id) as Record<string, { config: boolean }>;
   for (const [key, def] of Object.entries(schema)) {
     if (!def.config) continue;
@@ -74,7 +75,7 @@ export function filterSettingsForm(root: HTMLElement): void {
 
 /**
  * renderSettingsConfig (v13 and v14: the html is the window's element; an older jQuery wrapper is unwrapped):
- * filters the rows, then again whenever the game, a borrowing or side initiative changes in the open form.
+ * filters the rows, then again whenever the game or a borrowing changes in the open form.
  */
 export function onRenderSettingsConfig(_app: unknown, html: unknown): void {
   const root = isElement(html) ? html : html && typeof html === "object" && 0 in html && isElement((html as Record<number, unknown>)[0]) ? (html as Record<number, HTMLElement>)[0] : null;
@@ -84,6 +85,6 @@ export function onRenderSettingsConfig(_app: unknown, html: unknown): void {
   listening.add(root);
   root.addEventListener("change", (event) => {
     const name = isElement(event.target) ? event.target.getAttribute("name") : null;
-    if (name === `${MODULE_ID}.ruleset` || name === `${MODULE_ID}.sideInitiative` || name?.startsWith(`${MODULE_ID}.borrow`)) filterSettingsForm(root);
+    if (name === `${MODULE_ID}.ruleset` || name?.startsWith(`${MODULE_ID}.borrow`)) filterSettingsForm(root);
   });
 }

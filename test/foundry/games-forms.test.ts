@@ -67,6 +67,19 @@ describe("the settings form of each game", () => {
     expect(rows.has("borrowWandering")).toBe(true);
   });
 
+  it("the old 'side initiative with any ruleset': shown where it is on and the game has none, so it can be turned off", async () => {
+    const world = await boot("rnp", "en", { sideInitiative: true as unknown as string });
+    const form = world.renderSettingsConfig("gm1");
+    expect(visibleRows(form).has("sideInitiative")).toBe(true);
+    expect(visibleRows(form).has("sideTies")).toBe(true);
+    // Unticked in the open form: its row stays until the form is saved.
+    const box = form.querySelector<HTMLInputElement>("[name='aventure.sideInitiative']")!;
+    box.checked = false;
+    world.as("gm1", () => box.dispatchEvent(new (world.window as unknown as { Event: typeof Event }).Event("change", { bubbles: true })));
+    expect(visibleRows(form).has("sideInitiative")).toBe(true);
+    expect(visibleRows((await boot("rnp")).renderSettingsConfig("gm1")).has("sideInitiative")).toBe(false);
+  });
+
   it("a borrowed rule's settings show, labelled with its game", async () => {
     const world = await boot("pmt", "en", { borrowFalls: "rnp" });
     const rows = visibleRows(world.renderSettingsConfig("gm1"));
