@@ -181,6 +181,8 @@ declare global {
     /** ApplicationV2 render hook `render{Class}`(application, element, context, options). */
     renderTokenHUD: (hud: foundry.applications.hud.TokenHUD, html: HTMLElement, context: object, options: object) => void;
     renderCombatTracker: (app: foundry.applications.sidebar.tabs.CombatTracker, html: HTMLElement, context: object, options: object) => void;
+    /** ApplicationV2 render hook of core's settings form (SettingsConfig): each setting's row a form-group stamped data-setting-id. */
+    renderSettingsConfig: (app: unknown, html: unknown, context: object, options: object) => void;
     /** hookEvents.renderChatMessageHTML(message, html, messageData). */
     renderChatMessageHTML: (message: ChatMessage.Implementation, html: HTMLElement, messageData: object) => void;
     /** ApplicationV2 `get{Class}ContextOptions`(application, menuItems): entries may be pushed to the list. */

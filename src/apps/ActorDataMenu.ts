@@ -1,6 +1,7 @@
 /**
  * The "Actor data" settings menu (GM only): the data paths the generic adapter reads, with dnd5e and OSE
- * presets, and a check of each path against a chosen actor (a path that resolves to nothing is flagged).
+ * presets, and a check of each path against a chosen actor (a path that resolves to nothing is flagged). Only the
+ * fields the world's game reads show (docs/rules.md §0); the form keeps the others' paths as they are.
  */
 import { template } from "../constants.js";
 import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../foundry/settings-schema.js";
@@ -9,6 +10,7 @@ import { actorDataContext } from "./actor-data-context.js";
 import { getSetting, setSetting } from "../foundry/settings.js";
 import { t, notify } from "../foundry/i18n.js";
 import { AventureApplication } from "./base.js";
+import { worldFeatures } from "../foundry/features.js";
 
 export class ActorDataMenu extends AventureApplication {
   static override GUIDE = "settings" as const;
@@ -36,7 +38,8 @@ export class ActorDataMenu extends AventureApplication {
     const actors = game.actors.contents.map((a) => ({ id: a.id!, name: a.name }));
     this.#actorId ||= canvas?.tokens?.controlled[0]?.actor?.id ?? actors[0]?.id ?? "";
     const actor = this.#actorId ? (game.actors.get(this.#actorId) ?? null) : null;
-    return actorDataContext(this.#paths, actors, actor ? { id: actor.id!, name: actor.name } : null, (k) => t(k)) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
+    // docs/rules.md §0: only the fields the world's game reads (its own rules and borrowed ones).
+    return actorDataContext(this.#paths, actors, actor ? { id: actor.id!, name: actor.name } : null, (k) => t(k), worldFeatures()) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
   override async _onRender(context: never, options: never): Promise<void> {

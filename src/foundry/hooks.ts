@@ -22,6 +22,7 @@ import { onPreCreateOwnStatus } from "./adapters/adapter.js";
 import { registerQuenchBatches } from "./quench/register.js";
 import { onHook, onceHook } from "./hooks-typed.js";
 import { BORROWABLE_FEATURES, borrowSettingKey } from "./settings-schema.js";
+import { onRenderSettingsConfig } from "./settings-form.js";
 
 export function registerHooks(): void {
   registerCardLayer(); // the one renderChatMessageHTML listener: each feature's card part (registered below), in order
@@ -33,6 +34,7 @@ export function registerHooks(): void {
   for (const f of BORROWABLE_FEATURES) onSettingChange(borrowSettingKey(f), onRulesetChange); // a borrowed rule shows or goes (docs/rules.md §0)
   onceHook("ready", warnUnsupportedSystem);
   onHook("renderTokenHUD", onRenderTokenHUD);
+  onHook("renderSettingsConfig", onRenderSettingsConfig); // the module settings form shows the world's game's settings only (docs/rules.md §0)
   // Feature hooks (one block per feature):
   registerCombatHooks(openEncounter); // encounter/combat: CONFIG.Combat.documentClass; requests "sideRound", "rollSides", "encounterStart" (GMs only), recovery of interrupted side rounds; createCombatant, updateCombatant, deleteCombat, renderCombatTracker, getCombatTrackerContextOptions, combatStart, combatTurn, dnd5e.preRollInitiativeDialogV2
   registerTravelHooks(); // travel: requests "travelApply" and "travelUndo" (GMs only), proposal kind "travel", recovery of interrupted journeys, HUD button "travel", card parts (the card's footer, Undo and Continue; the OSE card's Encounter)

@@ -1010,6 +1010,42 @@ export class FakeWorld {
     return html;
   }
 
+  /**
+   * Renders core's module settings form (SettingsConfig) for a user: one `div.form-group` per registered setting with
+   * `config: true`, stamped `data-setting-id="<namespace>.<key>"`, holding its localized name in a label, its field
+   * named by the setting's id (a select for choices, a checkbox for a Boolean, an input otherwise) with the value the
+   * user reads, and its hint; then renderSettingsConfig(app, html, context, options) on that client (v13: html is the
+   * window's HTMLElement). https://foundryvtt.com/api/v13/classes/foundry.applications.settings.SettingsConfig.html
+   */
+  renderSettingsConfig(userId: string): HTMLElement {
+    const client = this.clientOf(userId);
+    const esc = (v: unknown) => String(v).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+    const rows = [...client.settingDefs]
+      .filter(([, def]) => def.config)
+      .map(([id, def]) => {
+        const value = this.readSetting(client, id);
+        const field = def.choices
+          ? `<select name="${esc(id)}">${Object.entries(def.choices)
+              .map(([v, l]) => `<option value="${esc(v)}"${v === value ? " selected" : ""}>${esc(client.i18n.localize(l))}</option>`)
+              .join("")}</select>`
+          : def.type === Boolean
+            ? `<input type="checkbox" name="${esc(id)}"${value === true ? " checked" : ""}>`
+            : `<input type="${def.type === Number ? "number" : "text"}" name="${esc(id)}" value="${esc(value ?? "")}">`;
+        return `<div class="form-group" data-setting-id="${esc(id)}"><label>${esc(client.i18n.localize(def.name ?? id))}</label><div class="form-fields">${field}</div><p class="hint">${esc(client.i18n.localize(def.hint ?? ""))}</p></div>`;
+      });
+    const form = this.window.document.createElement("form");
+    form.id = "settings-config";
+    form.innerHTML = rows.join("");
+    // happy-dom does not select a parsed <option selected> of a select set through innerHTML: its value is set here.
+    for (const select of form.querySelectorAll("select")) {
+      const chosen = select.querySelector("option[selected]");
+      if (chosen) select.value = chosen.getAttribute("value") ?? "";
+    }
+    const html = form as unknown as HTMLElement;
+    this.runOn(client, () => client.hooks.callAll("renderSettingsConfig", { id: "settings-config" }, html, {}, {}));
+    return html;
+  }
+
   /** A user clicks an element (the click's listeners run as that user's client). */
   click(userId: string, el: Element | null): void {
     if (!el) throw new Error("Fake world: nothing to click");

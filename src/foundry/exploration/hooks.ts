@@ -36,7 +36,8 @@ export function onGetSceneControlButtons(controls: unknown): void {
   Object.assign(tools, {
     [EXPLORATION_TOOL]: {
       name: EXPLORATION_TOOL,
-      title: "AVENTURE.Exploration.control",
+      // docs/rules.md §0: no wandering monsters named where the game has none (Rôle'n Play's dungeon minutes).
+      title: featureActive("wandering") ? "AVENTURE.Exploration.control" : "AVENTURE.Exploration.controlNoWandering",
       icon: "fa-solid fa-dungeon",
       order: Object.keys(tools).length,
       button: true,
