@@ -116,10 +116,10 @@ describe("the Actor data menu of each game", () => {
     expect(forbiddenTerms(app.element.querySelector(".aventure-fields")!.innerHTML, lang)).toEqual([]);
   });
 
-  it("Polaris: its five paths only, and no preset (none fills them: a click would empty them)", async () => {
+  it("Polaris: its five paths only, and only the Polaris preset (the D&D 5e and OSE ones would empty them)", async () => {
     const app = await actorMenu(await boot("polaris"));
     expect(fieldNames(app)).toEqual(["polarisInitiative", "polarisReaction", "polarisSkillLevel", "polarisSkillMastery", "polarisAttributeLevel"]);
-    expect(app.element.querySelectorAll("[data-action='preset']")).toHaveLength(0);
+    expect([...app.element.querySelectorAll<HTMLElement>("[data-action='preset']")].map((b) => b.dataset.preset)).toEqual(["polaris"]);
   });
 
   it("Old-School Essentials: both presets fill its speeds and hit points", async () => {
