@@ -71,6 +71,9 @@ export const GAME_SAMPLES: Readonly<Record<string, readonly RulesetId[] | "borro
   "polaris/test-card.hbs#intention": ["polaris"],
   "polaris/intention.hbs": ["polaris"],
   "polaris/tracker-phases.hbs": ["polaris"],
+  // Aventure's own Polaris actor type exists in every world: its sheet must speak no 5e word whatever the game.
+  "polaris/actor-sheet.hbs": ["pmt", "ose", "polaris"],
+  "polaris/actor-sheet.hbs#template": ["pmt", "ose", "polaris"],
   "polaris/delay.hbs": ["polaris"],
   "pursuit/dialog.hbs": OLD_SCHOOL,
   "pursuit/card.hbs": OLD_SCHOOL,
