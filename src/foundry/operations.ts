@@ -86,11 +86,14 @@ export interface Executor {
   took: boolean;
 }
 
-/**
- * This page load: a new id each time the module loads (a reload is another client of the same user), from Foundry's
- * own generator (foundry.utils.randomID, available when modules load).
- */
-export const CLIENT_ID = foundry.utils.randomID(16);
+function randomId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
+}
+
+/** This page load: a new id each time the module loads (a reload is another client of the same user). */
+export const CLIENT_ID = randomId();
 
 const ID = /^[A-Za-z0-9]{1,64}$/;
 
