@@ -11,7 +11,9 @@
  *  - `[label](page:travel)`: a link to another page of the guide (a @UUID link in Foundry, a relative link on GitHub);
  *  - `{{t:AVENTURE.Some.key}}`: the text of a lang key in the page's language (button and window names, so the guide
  *    always names what the user sees);
- *  - `{{setting:movementCosts}}`: the name of a setting as the settings window shows it.
+ *  - `{{setting:movementCosts}}`: the name of a setting as the settings window shows it;
+ *  - `![alt](image:travel_ose-map.en.png)`: a picture of docs/images/ (shipped in the module's images/ folder for the
+ *    compendium, a relative link on GitHub).
  * Pages are stored as HTML (text.format 1): Foundry v13 and v14 display a text page from its HTML, while a
  * Markdown-format page holds the Markdown only for its editor.
  */
@@ -84,6 +86,25 @@ function pageLinks(text, link, where) {
   });
 }
 
+/** Where the compendium's pages find the guide's pictures: the module's images/ folder (scripts/build.mjs). */
+export const GUIDE_IMAGE_PATH = `modules/${MODULE_ID}/images`;
+const IMAGE = /!\[([^\]]*)\]\(image:([\w.-]+\.(?:png|webp))\)/g;
+
+/** Replaces ![alt](image:name) with `link(alt, name)`. Throws on a picture docs/images/ does not have. */
+function imageLinks(text, link, where, root) {
+  return text.replace(IMAGE, (_m, alt, name) => {
+    if (!existsSync(join(root, "docs", "images", name))) throw new Error(`guide ${where}: no picture docs/images/${name}`);
+    return link(alt, name);
+  });
+}
+
+/** The pictures of docs/images/ the guide shows (the build ships them in images/). */
+export function guideImages(root = DEFAULT_ROOT) {
+  const names = new Set();
+  for (const p of guidePages(root)) for (const m of p.markdown.matchAll(IMAGE)) names.add(m[2]);
+  return [...names].sort();
+}
+
 export function pageUuid(lang, key) {
   const page = GUIDE_PAGES.find((p) => p.key === key);
   return `Compendium.${MODULE_ID}.${GUIDE_PACK_NAME}.JournalEntry.${GUIDE_JOURNALS[lang].id}.JournalEntryPage.${page.ids[lang]}`;
@@ -93,17 +114,26 @@ export function pageUuid(lang, key) {
 
 const escapeHtml = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** Inline Markdown: `code`, **bold**, *italic*, [label](https://…). Foundry's @UUID[…]{…} links pass through. */
+/**
+ * Inline Markdown: `code`, **bold**, *italic*, [label](https://…), a picture `<img>` already resolved by imageLinks.
+ * Foundry's @UUID[…]{…} links pass through.
+ */
 export function inlineHtml(text) {
   const codes = [];
   let s = text.replace(/`([^`]+)`/g, (_m, code) => {
     codes.push(`<code>${escapeHtml(code)}</code>`);
     return `\u0000${codes.length - 1}\u0000`;
   });
+  // A picture first (its description is an attribute: no markup in it), kept aside as the code is.
+  s = s.replace(/!\[([^\]]*)\]\((modules\/[\w./-]+)\)/g, (_m, alt, src) => {
+    codes.push(`<img src="${src}" alt="${escapeHtml(alt).replace(/"/g, "&quot;")}">`);
+    return `\u0000${codes.length - 1}\u0000`;
+  });
   s = escapeHtml(s)
     .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
     .replace(/\*([^*\s][^*]*)\*/g, "<em>$1</em>")
     .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '<a href="$2">$1</a>');
+  // eslint-disable-next-line no-control-regex -- NUL marks the placeholders put aside above; no text holds one
   return s.replace(/\u0000(\d+)\u0000/g, (_m, i) => codes[Number(i)]);
 }
 
@@ -201,7 +231,12 @@ export function guideDocuments(root = DEFAULT_ROOT) {
           name: p.title,
           type: "text",
           title: { show: true, level: 1 },
-          text: { format: HTML_FORMAT, content: markdownToHtml(pageLinks(p.markdown, (label, key) => `@UUID[${pageUuid(lang, key)}]{${label}}`, p.where)) },
+          text: {
+            format: HTML_FORMAT,
+            content: markdownToHtml(
+              imageLinks(pageLinks(p.markdown, (label, key) => `@UUID[${pageUuid(lang, key)}]{${label}}`, p.where), (alt, name) => `![${alt}](${GUIDE_IMAGE_PATH}/${name})`, p.where, root),
+            ),
+          },
           sort: (i + 1) * 100000,
           ownership: { default: -1 },
           flags: { [MODULE_ID]: { guide: p.key } },
@@ -226,7 +261,7 @@ export function guideMarkdownFiles(root = DEFAULT_ROOT) {
   const pages = guidePages(root);
   const files = new Map();
   for (const p of pages) {
-    const body = pageLinks(p.markdown, (label, key) => `[${label}](${key}.md)`, p.where);
+    const body = imageLinks(pageLinks(p.markdown, (label, key) => `[${label}](${key}.md)`, p.where), (alt, name) => `![${alt}](../../images/${name})`, p.where, root);
     const nav = `[${p.lang === "fr" ? "Sommaire du guide" : "Guide contents"}](../README.md)`;
     files.set(`docs/guide/${p.lang}/${p.key}.md`, `${GENERATED(`packs-src/guide/${p.lang}/${p.key}.md`)}# ${p.title}\n\n${nav}\n\n${body}`);
   }

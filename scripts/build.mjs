@@ -5,14 +5,16 @@
  *  2. module.json gets its version from package.json; a release build (a GitHub Actions run for the tag
  *     v<version>) adds url/manifest/download from GITHUB_REPOSITORY and the tag, any other build none
  *     (scripts/manifest.mjs)
- *  3. lang/, templates/, styles/ are copied; the compendiums are compiled from packs-src/ with the Foundry CLI's
- *     compilePack: the macros (packs-src/macros.mjs) and the GM guide (packs-src/guide.mjs: one JournalEntry per
- *     language, its pages generated from the Markdown in packs-src/guide/)
+ *  3. lang/, templates/, styles/ and the guide's pictures (images/) are copied; the compendiums are compiled from
+ *     packs-src/ with the Foundry CLI's compilePack: the macros (packs-src/macros.mjs), the GM guide
+ *     (packs-src/guide.mjs: one JournalEntry per language, its pages generated from the Markdown in packs-src/guide/)
+ *     and the Polaris templates (packs-src/polaris.mjs: one Adventure per language, a character and a creature of
+ *     Aventure's Polaris type)
  *  4. the zip is written deterministically
  */
 import { build } from "vite";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
@@ -20,7 +22,8 @@ import { mkdtempSync } from "node:fs";
 import { zip } from "./zip.mjs";
 import { manifestFor } from "./manifest.mjs";
 import { macroDocuments } from "../packs-src/macros.mjs";
-import { guideDocuments } from "../packs-src/guide.mjs";
+import { guideDocuments, guideImages } from "../packs-src/guide.mjs";
+import { polarisDocuments } from "../packs-src/polaris.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -50,9 +53,12 @@ async function main() {
 
   for (const dir of ["lang", "templates", "styles"]) cpSync(join(ROOT, dir), join(DIST, dir), { recursive: true });
   cpSync(join(ROOT, "LICENSE"), join(DIST, "LICENSE"));
+  // The pictures the guide's pages show (packs-src/guide.mjs: modules/aventure/images/<name>).
+  for (const name of guideImages(ROOT)) cpSync(join(ROOT, "docs", "images", name), join(DIST, "images", name));
 
   await compile("macros", macroDocuments());
   await compile("guide", guideDocuments(ROOT));
+  await compile("polaris", polarisDocuments());
 
   const files = listFiles(DIST)
     .filter((f) => !f.endsWith(".zip"))

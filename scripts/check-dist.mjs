@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { MACROS } from "../packs-src/macros.mjs";
 import { GUIDE_JOURNALS, GUIDE_PACK_NAME, GUIDE_PAGES } from "../packs-src/guide/pages.mjs";
+import { POLARIS_ACTOR_TYPE, POLARIS_IDS, POLARIS_PACK_NAME } from "../packs-src/polaris.mjs";
 import { unzip } from "./zip.mjs";
 import { urlProblems } from "./manifest.mjs";
 
@@ -25,6 +26,8 @@ if (!existsSync(join(DIST, "module.json"))) {
 }
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const m = JSON.parse(readFileSync(join(DIST, "module.json"), "utf8"));
+// The release archive, read once (the guide's pictures and the zip check below).
+const entries = await unzip(readFileSync(join(DIST, "aventure.zip")));
 
 for (const key of ["id", "title", "description", "version", "compatibility", "esmodules", "styles", "languages", "packs", "relationships", "authors"]) {
   if (m[key] === undefined) fail(`module.json: missing ${key}`);
@@ -89,6 +92,28 @@ for (const pack of m.packs ?? []) {
     }
   }
   if (pack.type === "JournalEntry") for (const p of guideProblems(pack, docs)) fail(p);
+  if (pack.type === "Adventure") for (const p of polarisProblems(pack, docs)) fail(p);
+}
+
+/** The Polaris templates as read back: one adventure per language, each with its character and creature of the type. */
+function polarisProblems(pack, docs) {
+  if (pack.name !== POLARIS_PACK_NAME) return [`pack ${pack.name}: the only Adventure pack is ${POLARIS_PACK_NAME}`];
+  if (pack.system) return [`pack ${pack.name}: it must not name a system (the templates work under any)`];
+  const out = [];
+  for (const [lang, ids] of Object.entries(POLARIS_IDS)) {
+    const adventure = docs.find((d) => d.key === `!adventures!${ids.adventure}`);
+    if (!adventure) {
+      out.push(`pack ${pack.name}: no ${lang} adventure ${ids.adventure}`);
+      continue;
+    }
+    const actors = adventure.value.actors ?? [];
+    for (const id of [ids.character, ids.creature]) {
+      const a = actors.find((x) => x._id === id);
+      if (!a) out.push(`pack ${pack.name}: ${lang} adventure without actor ${id}`);
+      else if (a.type !== POLARIS_ACTOR_TYPE) out.push(`pack ${pack.name}: ${lang} actor ${id} is of type ${a.type}`);
+    }
+  }
+  return out;
 }
 
 /** The guide compendium as read back: one journal per language, its pages in order, each an HTML text page whose links lead to pages that exist. */
@@ -119,7 +144,12 @@ function guideProblems(pack, docs) {
       if (page.type !== "text" || page.text?.format !== 1) out.push(`${where} is not an HTML text page`);
       if (!page.name || html.length < 200) out.push(`${where} has no title or almost no text`);
       if (page.flags?.aventure?.guide !== g.key) out.push(`${where} lacks flags.aventure.guide`);
-      if (/\{\{|\]\(page:/.test(html)) out.push(`${where} keeps an unresolved placeholder or link`);
+      if (/\{\{|\]\((page|image):/.test(html)) out.push(`${where} keeps an unresolved placeholder or link`);
+      // Every picture the page shows is shipped (modules/aventure/images/<name> → dist/images/<name>).
+      for (const m of html.matchAll(/<img src="modules\/aventure\/([^"]+)"/g)) {
+        if (!existsSync(join(DIST, m[1]))) out.push(`${where} shows a picture the module does not ship: ${m[1]}`);
+        else if (!entries.has(m[1])) out.push(`${where}: aventure.zip lacks its picture ${m[1]}`);
+      }
       for (const m of html.matchAll(/@UUID\[Compendium\.aventure\.([\w-]+)\.JournalEntry\.(\w+)\.JournalEntryPage\.(\w+)\]/g)) {
         if (m[1] !== pack.name || !pages.has(`!journal.pages!${m[2]}.${m[3]}`)) out.push(`${where} links to a page that does not exist: ${m[0]}`);
       }
@@ -129,7 +159,6 @@ function guideProblems(pack, docs) {
 }
 
 // Zip: module.json at the root, same files as dist.
-const entries = await unzip(readFileSync(join(DIST, "aventure.zip")));
 if (!entries.has("module.json")) fail("aventure.zip: module.json is not at the root");
 else if (!entries.get("module.json").equals(readFileSync(join(DIST, "module.json")))) fail("aventure.zip: module.json differs from dist/");
 for (const p of paths.filter((x) => !x.startsWith("packs/"))) if (!entries.has(p)) fail(`aventure.zip: missing ${p}`);
@@ -138,4 +167,4 @@ if (problems.length) {
   console.error(`dist check: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
-console.log(`dist check: module.json, ${paths.length} paths, ${MACROS.length} macros, the guide (${GUIDE_PAGES.length} pages in ${Object.keys(GUIDE_JOURNALS).length} languages) and the zip are fine.`);
+console.log(`dist check: module.json, ${paths.length} paths, ${MACROS.length} macros, the guide (${GUIDE_PAGES.length} pages in ${Object.keys(GUIDE_JOURNALS).length} languages), the Polaris templates (${Object.keys(POLARIS_IDS).length} adventures) and the zip are fine.`);

@@ -183,6 +183,8 @@ declare global {
     renderCombatTracker: (app: foundry.applications.sidebar.tabs.CombatTracker, html: HTMLElement, context: object, options: object) => void;
     /** dnd5e 5.x's group actor sheet (`GroupActorSheet`, an ApplicationV2): `renderGroupActorSheet`(app, element, context, options). */
     renderGroupActorSheet: (app: { actor?: unknown; document?: unknown }, element: HTMLElement, context: object, options: object) => void;
+    /** ApplicationV2 render hook of core's settings form (SettingsConfig): each setting's row a form-group stamped data-setting-id. */
+    renderSettingsConfig: (app: unknown, html: unknown, context: object, options: object) => void;
     /** hookEvents.renderChatMessageHTML(message, html, messageData). */
     renderChatMessageHTML: (message: ChatMessage.Implementation, html: HTMLElement, messageData: object) => void;
     /** ApplicationV2 `get{Class}ContextOptions`(application, menuItems): entries may be pushed to the list. */

@@ -1,6 +1,6 @@
 /**
- * Aventure — entry point. Registers settings, keybindings, hooks, Handlebars helpers and partials, queries
- * and region behaviour types, and exposes `game.modules.get("aventure").api`.
+ * Aventure — entry point. Registers settings, keybindings, hooks, Handlebars helpers and partials, queries,
+ * region behaviour types and the Polaris actor type, and exposes `game.modules.get("aventure").api`.
  */
 import { MODULE_ID } from "./constants.js";
 import { buildApi } from "./foundry/api.js";
@@ -12,6 +12,8 @@ import { ActorDataMenu } from "./apps/ActorDataMenu.js";
 import { openWelcome, openWelcomeOnFirstRun, WelcomeDialog } from "./apps/WelcomeDialog.js";
 import { registerKeybindings } from "./foundry/keybindings.js";
 import { onceHook } from "./foundry/hooks-typed.js";
+import { registerPolarisActor } from "./foundry/polaris/model.js";
+import { PolarisActorSheet } from "./apps/PolarisActorSheet.js";
 
 onceHook("init", () => {
   registerSettings();
@@ -35,6 +37,7 @@ onceHook("init", () => {
   registerStatusEffects();
   void registerHandlebars();
   registerHooks();
+  registerPolarisActor(PolarisActorSheet); // the Actor sub-type aventure.polaris: its data model and default sheet
   onceHook("ready", openWelcomeOnFirstRun); // the first-run window "Which game do you play here?", on the active GM while no game was chosen
   const mod = game.modules.get(MODULE_ID);
   if (mod) mod.api = buildApi({ openWelcome });

@@ -77,6 +77,15 @@ describe("the forbidden 5e terms", () => {
   });
 });
 
+describe("the Obscurity region behaviour, registered in every world", () => {
+  it.each(LANGS)("%s: its 5e hint starts with the games it comes from (the browser check leaves such a labelled row out)", (lang) => {
+    const i18n = new FakeI18n(lang);
+    const hint = i18n.localize("AVENTURE.Light.ObscurityRegion.FIELDS.level.hint");
+    expect(hint.startsWith(i18n.localize("AVENTURE.Feature.from.rnpDnd5e"))).toBe(true);
+    expect(forbiddenTerms(hint, lang).length).toBeGreaterThan(0);
+  });
+});
+
 describe("the token HUD of each game without 5e words", () => {
   async function hudText(ruleset: string, lang: "en" | "fr", borrow: Record<string, string> = {}) {
     const world: FakeWorld = await bootWorld({ users: [{ ...GM, lang }] });

@@ -17,6 +17,7 @@ import {
   frenchTypography,
   guideDocuments,
   guideMarkdownFiles,
+  guideImages,
   guidePages,
   loadPages,
   markdownToHtml,
@@ -35,6 +36,7 @@ function prose(markdown: string): string {
   return markdown
     .replace(/`[^`]*`/g, "code")
     .replace(/\*\*\?\*\*/g, "") // the "?" button's name
+    .replace(/!\[/g, "[") // a picture: its description is prose
     .replace(/\]\([^)]*\)/g, "]")
     .replace(/https?:\/\/\S+/g, " ");
 }
@@ -215,6 +217,14 @@ describe("one source for the compendium and docs/guide/", () => {
     }
     expect(links).toBeGreaterThan(20);
     expect(guidePageUuid("travel", "fr")).toBe(`Compendium.aventure.guide.JournalEntry.${GUIDE_JOURNALS.fr.id}.JournalEntryPage.${GUIDE_PAGES.find((p) => p.key === "travel")!.ids.fr}`);
+  });
+
+  it("shows the pictures of docs/images/: an <img> of the module's images/ folder in Foundry, a relative link on GitHub", () => {
+    expect(guideImages(ROOT)).toEqual(["travel_ose-map.en.png", "travel_ose-map.fr.png"]);
+    const en = guideDocuments(ROOT)[0]!.pages.find((p) => p.flags.aventure.guide === "travel")!.text.content;
+    expect(en).toContain('<img src="modules/aventure/images/travel_ose-map.en.png" alt="A painted map: ');
+    expect(readFileSync(join(ROOT, "docs/guide/fr/travel.md"), "utf8")).toContain("](../../images/travel_ose-map.fr.png)");
+    expect(markdownToHtml('![A *map* "here"](modules/aventure/images/a.png)')).toBe('<p><img src="modules/aventure/images/a.png" alt="A *map* &quot;here&quot;"></p>');
   });
 
   it("turns the guide's Markdown into the HTML Foundry shows", () => {

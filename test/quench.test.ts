@@ -7,7 +7,7 @@
 import { assert, describe, it } from "vitest";
 import { quenchWorld } from "./world/quench-adapter.js";
 
-const { world, batches, context } = await quenchWorld({}, 20_000);
+const { batches, context } = await quenchWorld({}, 20_000);
 
 describe("Quench batches", () => {
   it("registers every feature's batch on quenchReady", () => {

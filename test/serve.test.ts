@@ -270,7 +270,10 @@ describe.skipIf(!existsSync(join(DIST, "aventure.zip")))("npm run serve as a com
       const timer = setTimeout(() => fail(new Error(`serve.mjs printed nothing matching ${until} in 20 s:\n${out}`)), 20_000);
       const read = (chunk: Buffer) => {
         out += chunk.toString("utf8");
-        if (until.test(out)) (clearTimeout(timer), done({ out }));
+        if (until.test(out)) {
+          clearTimeout(timer);
+          done({ out });
+        }
       };
       child.stdout!.on("data", read);
       child.stderr!.on("data", read);

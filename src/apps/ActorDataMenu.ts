@@ -1,6 +1,7 @@
 /**
  * The "Actor data" settings menu (GM only): the data paths the generic adapter reads, with dnd5e and OSE
- * presets, and a check of each path against a chosen actor (a path that resolves to nothing is flagged).
+ * presets, and a check of each path against a chosen actor (a path that resolves to nothing is flagged). Only the
+ * fields the world's game reads show (docs/rules.md §0); the form keeps the others' paths as they are.
  */
 import { template } from "../constants.js";
 import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../foundry/settings-schema.js";
@@ -8,15 +9,11 @@ import { PRESETS, type PresetId } from "../foundry/adapters/presets.js";
 import { actorDataContext } from "./actor-data-context.js";
 import { getSetting, setSetting } from "../foundry/settings.js";
 import { t, notify } from "../foundry/i18n.js";
-import { withGuideButton } from "../foundry/guide.js";
+import { AventureApplication } from "./base.js";
+import { worldFeatures } from "../foundry/features.js";
 
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-
-export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
-  /** The "?" button of the title bar opens this window's page of the GM guide. */
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "settings");
-  }
+export class ActorDataMenu extends AventureApplication {
+  static override GUIDE = "settings" as const;
 
   #paths: ActorDataPaths | null = null;
   #actorId = "";
@@ -41,7 +38,8 @@ export class ActorDataMenu extends HandlebarsApplicationMixin(ApplicationV2) {
     const actors = game.actors.contents.map((a) => ({ id: a.id!, name: a.name }));
     this.#actorId ||= canvas?.tokens?.controlled[0]?.actor?.id ?? actors[0]?.id ?? "";
     const actor = this.#actorId ? (game.actors.get(this.#actorId) ?? null) : null;
-    return actorDataContext(this.#paths, actors, actor ? { id: actor.id!, name: actor.name } : null, (k) => t(k)) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
+    // docs/rules.md §0: only the fields the world's game reads (its own rules and borrowed ones).
+    return actorDataContext(this.#paths, actors, actor ? { id: actor.id!, name: actor.name } : null, (k) => t(k), worldFeatures()) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
   override async _onRender(context: never, options: never): Promise<void> {

@@ -11,16 +11,10 @@ import { openPursuit, type PursuitDialog } from "./PursuitDialog.js";
 import { isSideId } from "../foundry/encounter/sides.js";
 import { ENCOUNTER_PLACES, type EncounterPlace } from "../rules/encounter.js";
 import { guarded, t } from "../foundry/i18n.js";
-import { trackWindow, untrackWindow } from "../foundry/windows.js";
-import { withGuideButton } from "../foundry/guide.js";
+import { AventureApplication } from "./base.js";
 
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-
-export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
-  /** The "?" button of the title bar opens this window's page of the GM guide. */
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "encounters");
-  }
+export class EncounterDialog extends AventureApplication {
+  static override GUIDE = "encounters" as const;
 
   #state: EncounterDialogState;
   #pursuit: PursuitDialog | null = null;
@@ -42,7 +36,6 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       gmOnly: false,
       result: null,
     };
-    trackWindow(this);
   }
 
   static override DEFAULT_OPTIONS = {
@@ -83,11 +76,6 @@ export class EncounterDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     super._onChangeForm(formConfig, event);
     this.#readForm();
     void this.render();
-  }
-
-  override _onClose(options: never): void {
-    super._onClose(options);
-    untrackWindow(this);
   }
 
   #readForm(): void {

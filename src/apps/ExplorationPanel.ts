@@ -11,17 +11,11 @@ import { explorationOptions } from "../foundry/exploration/options.js";
 import { panelInput, requestExploration, selectedTokens } from "../foundry/exploration/api.js";
 import { guarded, t } from "../foundry/i18n.js";
 import { assertGM } from "../foundry/tokens.js";
-import { withGuideButton } from "../foundry/guide.js";
-import { trackWindow, untrackWindow } from "../foundry/windows.js";
+import { AventureApplication } from "./base.js";
 import { explorationPanelContext } from "./exploration-context.js";
 
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-
-export class ExplorationPanel extends HandlebarsApplicationMixin(ApplicationV2) {
-  /** The "?" button of the title bar opens this window's page of the GM guide. */
-  protected override async _renderFrame(options: Parameters<InstanceType<typeof ApplicationV2>["_renderFrame"]>[0]): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "exploration");
-  }
+export class ExplorationPanel extends AventureApplication {
+  static override GUIDE = "exploration" as const;
 
   /** A request is on its way: the buttons are disabled until it is answered. */
   #busy = false;
@@ -48,20 +42,10 @@ export class ExplorationPanel extends HandlebarsApplicationMixin(ApplicationV2) 
     form: { template: template("exploration/panel.hbs") },
   };
 
-  override async _prepareContext(options: Parameters<InstanceType<typeof ApplicationV2>["_prepareContext"]>[0]) {
+  override async _prepareContext(options: Parameters<AventureApplication["_prepareContext"]>[0]) {
     const base = await super._prepareContext(options);
     const { options: rules, bad } = explorationOptions();
     return { ...base, ...explorationPanelContext({ ...panelInput(), options: rules, bad, busy: this.#busy }, t) };
-  }
-
-  override async _onFirstRender(context: never, options: never): Promise<void> {
-    await super._onFirstRender(context, options);
-    trackWindow(this);
-  }
-
-  override _onClose(options: never): void {
-    super._onClose(options);
-    untrackWindow(this);
   }
 
   /** The revision this panel shows (a request made from it names it). */

@@ -7,15 +7,10 @@ import { template } from "../constants.js";
 import { t } from "../foundry/i18n.js";
 import { fall } from "../foundry/movement/fall.js";
 import { fallDialogContext } from "./movement-context.js";
-import { withGuideButton } from "../foundry/guide.js";
+import { AventureApplication } from "./base.js";
 
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-
-export class FallDialog extends HandlebarsApplicationMixin(ApplicationV2) {
-  /** The "?" button of the title bar opens this window's page of the GM guide. */
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "falls");
-  }
+export class FallDialog extends AventureApplication {
+  static override GUIDE = "falls" as const;
 
   #tokens: { name: string }[];
   #source: "hud" | "api";

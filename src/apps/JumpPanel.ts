@@ -7,11 +7,8 @@ import { template } from "../constants.js";
 import { getSetting } from "../foundry/settings.js";
 import { t } from "../foundry/i18n.js";
 import { movementStats } from "../foundry/movement/token-data.js";
-import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import { jumpPanelContext, parseHeight } from "./movement-context.js";
-import { withGuideButton } from "../foundry/guide.js";
-
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+import { AventureApplication } from "./base.js";
 
 /** *Decision:* the reach assumes a 1.8 m tall creature until the user types its height. */
 export const DEFAULT_HEIGHT = 1.8;
@@ -22,11 +19,8 @@ export interface JumpSubject {
   actor: unknown;
 }
 
-export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
-  /** The "?" button of the title bar opens this window's page of the GM guide. */
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "movement");
-  }
+export class JumpPanel extends AventureApplication {
+  static override GUIDE = "movement" as const;
 
   #subject: JumpSubject;
   #height = DEFAULT_HEIGHT;
@@ -82,15 +76,5 @@ export class JumpPanel extends HandlebarsApplicationMixin(ApplicationV2) {
       this.#height = h;
       void this.render();
     }
-  }
-
-  override async _onFirstRender(context: never, options: never): Promise<void> {
-    await super._onFirstRender(context, options);
-    trackWindow(this);
-  }
-
-  override _onClose(options: never): void {
-    super._onClose(options);
-    untrackWindow(this);
   }
 }

@@ -12,13 +12,12 @@ import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
 import { reportError, t, UserError, notify } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
-import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import type { TravelApplyResult } from "../foundry/travel/apply.js";
 import { requestTravel } from "../foundry/travel/api.js";
 import { actorById, addableActors, defaultPartyIds } from "../foundry/travel/party.js";
 import { oseBaseMetres } from "../foundry/travel/ose.js";
 import { measureOseOnScene, routeScene, routeTokens } from "../foundry/route/scene.js";
-import { withGuideButton } from "../foundry/guide.js";
+import { AventureApplication } from "./base.js";
 import {
   oseAddMember,
   oseApplyChange,
@@ -32,8 +31,6 @@ import {
   type OseTravelState,
 } from "./ose-travel-context.js";
 import type { TravelDialogOptions } from "./TravelDialog.js";
-
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 function membersOf(ids: readonly string[]): OseMemberState[] {
   const adapter = adapterFor();
@@ -56,10 +53,8 @@ function measured(route: { sceneId: string; points: { x: number; y: number }[]; 
   }
 }
 
-export class OseTravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "travel");
-  }
+export class OseTravelDialog extends AventureApplication {
+  static override GUIDE = "travel" as const;
 
   #state: OseTravelState;
   #busy = false;
@@ -118,13 +113,7 @@ export class OseTravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   override async _prepareContext(): Promise<never> {
     const ctx = this.#buildContext();
     this.#formKey = OseTravelDialog.#formKeyOf(ctx);
-    trackWindow(this);
     return ctx as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
-  }
-
-  override async close(options?: Parameters<foundry.applications.api.ApplicationV2["close"]>[0]): Promise<this> {
-    untrackWindow(this);
-    return super.close(options) as Promise<this>;
   }
 
   override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {

@@ -22,21 +22,15 @@ import { rollPolarisTest, type PolarisTestRequest } from "../foundry/polaris/tes
 import { actorAttributes, actorSkills } from "../foundry/polaris/actor.js";
 import { POLARIS_DIFFICULTY_IDS, POLARIS_TEST_KINDS, type PolarisDifficulty, type PolarisTestKind } from "../rules/polaris.js";
 import { guarded, t } from "../foundry/i18n.js";
-import { trackWindow, untrackWindow } from "../foundry/windows.js";
-import { withGuideButton } from "../foundry/guide.js";
-
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+import { AventureApplication } from "./base.js";
 
 export interface PolarisTestDialogOptions {
   /** The actor tested (default: the selected token's, else the user's character). */
   actor?: Actor | null;
 }
 
-export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2) {
-  /** The "?" button of the title bar opens this window's page of the GM guide. */
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "polaris");
-  }
+export class PolarisTestDialog extends AventureApplication {
+  static override GUIDE = "polaris" as const;
 
   #state: PolarisTestState;
   #actor: Actor | null;
@@ -56,7 +50,6 @@ export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2)
       attributes: actorAttributes(actor),
     });
     this.#formKey = this.#shapeKey();
-    trackWindow(this);
   }
 
   static override DEFAULT_OPTIONS = {
@@ -100,11 +93,6 @@ export class PolarisTestDialog extends HandlebarsApplicationMixin(ApplicationV2)
     const parts = key === this.#formKey && name !== "skill" && name !== "attribute" ? ["summary"] : ["form", "summary"];
     this.#formKey = key;
     void this.render({ parts });
-  }
-
-  override _onClose(options: never): void {
-    super._onClose(options);
-    untrackWindow(this);
   }
 
   /** A skill picked from the actor: its level is the chance, its mastery and name fill their fields. */

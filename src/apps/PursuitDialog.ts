@@ -12,8 +12,7 @@ import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
 import { errorMessage, reportError, t, notify } from "../foundry/i18n.js";
 import { sendRequest } from "../foundry/requests.js";
-import { trackWindow, untrackWindow } from "../foundry/windows.js";
-import { withGuideButton } from "../foundry/guide.js";
+import { AventureApplication } from "./base.js";
 import { combatUnderway, latestChase, resumableChase, validateSetup, PURSUIT_REQUEST, type PursuitReply, type PursuitRequest } from "../foundry/pursuit/chase.js";
 import { groupTokens, PURSUIT_SIDES, type PursuitSide, type PursuitToken } from "../foundry/pursuit/groups.js";
 import {
@@ -27,8 +26,6 @@ import {
 } from "./pursuit-context.js";
 import type { DUNGEON_CHASE_ENDS } from "../rules/pursuit.js";
 import { usualSpeed } from "../rules/movement.js";
-
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 /** The token surface the dialog reads (a TokenDocument satisfies it). */
 export interface DialogToken {
@@ -108,11 +105,8 @@ function controlled(): DialogToken[] {
   return (canvas?.tokens?.controlled ?? []).map((x) => x.document);
 }
 
-export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
-  /** The "?" button of the title bar opens this window's page of the GM guide. */
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "pursuit");
-  }
+export class PursuitDialog extends AventureApplication {
+  static override GUIDE = "pursuit" as const;
 
   #setup: PursuitSetup;
   #record: ChaseRecord | null = null;
@@ -175,7 +169,6 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   // fvtt-types types the context as RenderContext; ours is a plain object for the template.
   override async _prepareContext(): Promise<never> {
-    trackWindow(this);
     return pursuitDialogContext(this.#setup, this.#record, {
       ruleset: this.#record?.ruleset ?? featureRuleset("pursuit"),
       isGM: game.user.isGM,
@@ -184,11 +177,6 @@ export class PursuitDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       resumable: !this.#record && resumableChase(game.user) !== null,
       busy: this.#busy,
     }) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
-  }
-
-  override async close(options?: Parameters<foundry.applications.api.ApplicationV2["close"]>[0]): Promise<this> {
-    untrackWindow(this);
-    return super.close(options) as Promise<this>;
   }
 
   override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {

@@ -9,7 +9,6 @@ import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
 import { reportError, t, UserError, notify } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
-import { trackWindow, untrackWindow } from "../foundry/windows.js";
 import type { TravelApplyResult } from "../foundry/travel/apply.js";
 import { requestTravel } from "../foundry/travel/api.js";
 import { actorById, addableActors, defaultPartyIds, dnd5eParty, readSnapshot, type Dnd5eParty } from "../foundry/travel/party.js";
@@ -26,10 +25,8 @@ import {
   type TravelFormState,
   type TravelRouteState,
 } from "./travel-context.js";
-import { withGuideButton } from "../foundry/guide.js";
+import { AventureApplication } from "./base.js";
 import { openOseTravel, type OseTravelDialog } from "./OseTravelDialog.js";
-
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 
 export interface TravelDialogOptions {
   /** The party to start with (actor ids); by default the selected tokens, else the scene's player characters. */
@@ -63,11 +60,8 @@ function snapshotsOf(ids: readonly string[]): (MemberSnapshot & { owned: boolean
   });
 }
 
-export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
-  /** The "?" button of the title bar opens this window's page of the GM guide. */
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "travel");
-  }
+export class TravelDialog extends AventureApplication {
+  static override GUIDE = "travel" as const;
 
   #state: TravelFormState;
   #context: TravelContext | null = null;
@@ -130,13 +124,7 @@ export class TravelDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   override async _prepareContext(): Promise<never> {
     this.#context = this.#buildContext();
     this.#formKey = TravelDialog.#formKeyOf(this.#context);
-    trackWindow(this);
     return this.#context as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
-  }
-
-  override async close(options?: Parameters<foundry.applications.api.ApplicationV2["close"]>[0]): Promise<this> {
-    untrackWindow(this);
-    return super.close(options) as Promise<this>;
   }
 
   /** A field changed: update the state and the live summary (the form part only when its shape changed). */

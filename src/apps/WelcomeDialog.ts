@@ -7,19 +7,15 @@
  */
 import { template } from "../constants.js";
 import { t, guarded, notify } from "../foundry/i18n.js";
-import { withGuideButton } from "../foundry/guide.js";
+import { AventureApplication } from "./base.js";
 import { getSetting } from "../foundry/settings.js";
 import { isActiveGM } from "../foundry/gm.js";
 import { chooseGame } from "../foundry/welcome.js";
 import { welcomeContext } from "./welcome-context.js";
 
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-
-export class WelcomeDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+export class WelcomeDialog extends AventureApplication {
   /** The "?" button of the title bar opens the guide's overview. */
-  protected override async _renderFrame(options: never): Promise<HTMLElement> {
-    return withGuideButton(await super._renderFrame(options), "overview");
-  }
+  static override GUIDE = "overview" as const;
 
   static override DEFAULT_OPTIONS = {
     id: "aventure-welcome",

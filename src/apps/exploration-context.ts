@@ -5,6 +5,7 @@
 import { RNP_EXPLORATION_ACTIONS, restPenaltyOf, splitDuration, type ExplorationOptions, type LightKind, type RulesetId } from "../rules/index.js";
 import type { AdvanceCard, ExplorationRecord, TokenRef } from "../foundry/exploration/record.js";
 import type { BadOption } from "../foundry/exploration/options.js";
+import type { FeatureNote } from "./feature-context.js";
 
 export type Localize = (key: string, data?: Record<string, string | number>) => string;
 
@@ -61,6 +62,8 @@ export interface PanelInput {
   otherNames: Readonly<Record<string, string>>;
   lang: string;
   busy: boolean;
+  /** The world's wandering checks (docs/rules.md §0): off, the book's "no such rule" line; borrowed, its label. */
+  wandering?: FeatureNote;
 }
 
 const ICONS: Record<PanelAction["action"] | "searchRoom", string> = {
@@ -94,11 +97,21 @@ export function panelActions(ruleset: RulesetId, l: Localize): PanelAction[] {
   return out;
 }
 
+/**
+ * The line about wandering checks: the rule in use (labelled with its game when borrowed), or, in a game without them
+ * (docs/rules.md §0), the plain line that its book has none.
+ */
+export function wanderingLine(options: ExplorationOptions, lang: string, l: Localize, note?: FeatureNote): string {
+  if (!options.wandering) return note?.noRule ?? l("AVENTURE.Exploration.Rules.noWandering");
+  const line = plural(l, "AVENTURE.Exploration.Rules.wandering", options.wanderingEvery, lang, { chance: options.wanderingChance, die: options.wanderingDie });
+  return note?.borrowedLabel ? l("AVENTURE.Exploration.Rules.borrowed", { rule: line, from: note.borrowedLabel }) : line;
+}
+
 /** The rules in use, one line each (from the checked settings), and the settings refused. */
-export function rulesLines(options: ExplorationOptions, lang: string, l: Localize): string[] {
+export function rulesLines(options: ExplorationOptions, lang: string, l: Localize, wandering?: FeatureNote): string[] {
   return [
     l("AVENTURE.Exploration.Rules.turn", { duration: formatSeconds(options.turnSeconds, l) }),
-    plural(l, "AVENTURE.Exploration.Rules.wandering", options.wanderingEvery, lang, { chance: options.wanderingChance, die: options.wanderingDie }),
+    wanderingLine(options, lang, l, wandering),
     plural(l, "AVENTURE.Exploration.Rules.rest", options.restEvery, lang, { penalty: signed(options.restPenalty) }),
     l("AVENTURE.Exploration.Rules.lights", { torch: options.torchTurns, lantern: options.lanternTurns }),
   ];
@@ -154,7 +167,7 @@ export function explorationPanelContext(input: PanelInput, l: Localize) {
         return { sceneId, tokenId, name: input.otherNames[x.id] ?? "?", light: lightText(x.kind, x.turnsLeft, lang, l) };
       }),
     kinds: (["torch", "lantern", "custom"] as const).map((kind) => ({ kind, label: l(`AVENTURE.Exploration.Light.${kind}`) })),
-    rules: rulesLines(input.options, lang, l),
+    rules: rulesLines(input.options, lang, l, input.wandering),
     bad: input.bad.map((b) =>
       l("AVENTURE.Exploration.badSetting", { setting: l(`AVENTURE.Settings.${b.setting}.name`), error: b.error, value: signed(b.fallback) }),
     ),
@@ -168,6 +181,8 @@ export interface CardEnv {
   resumed: boolean;
   /** What was left alone or skipped. */
   problems: readonly string[];
+  /** The world's wandering checks when the card is written (docs/rules.md §0). */
+  wandering?: FeatureNote;
 }
 
 /** The card of an advance: what moved, the turns, each check, the rest, the lights that went out. */
@@ -183,7 +198,13 @@ export function explorationCardContext(card: AdvanceCard, env: CardEnv) {
       result: l(c.encounter ? "AVENTURE.Exploration.Card.encounter" : "AVENTURE.Exploration.Card.quiet"),
       encounter: c.encounter,
     })),
-    noCheck: card.checks.length === 0 && card.notRolled === 0 ? l("AVENTURE.Exploration.Card.noCheck") : "",
+    // A game without wandering checks (docs/rules.md §0): its book's plain line instead of "no check in these turns".
+    noCheck: !card.wandering
+      ? (env.wandering?.noRule ?? l("AVENTURE.Exploration.Rules.noWandering"))
+      : card.checks.length === 0 && card.notRolled === 0
+        ? l("AVENTURE.Exploration.Card.noCheck")
+        : "",
+    borrowed: card.wandering && env.wandering?.borrowedLabel ? l("AVENTURE.Exploration.Card.borrowed", { from: env.wandering.borrowedLabel }) : "",
     notRolled: card.notRolled ? plural(l, "AVENTURE.Exploration.Card.notRolled", card.notRolled, env.lang, { max: card.checks.length }) : "",
     rested: card.action === "rest" ? l("AVENTURE.Exploration.Card.rested") : "",
     restDue: card.restDue && card.attackPenalty === 0 ? l("AVENTURE.Exploration.restDue") : "",

@@ -228,7 +228,7 @@ export function polarisDialogContext(state: PolarisTestState, l: Localize) {
   const isSkill = state.kind === "skill";
   const countdown = state.isGM ? countdownView(state, l) : null;
   const attempt = nextAttempt(state);
-  let penalty = "";
+  let penalty: string;
   try {
     const p = retryPenalty(attempt, state.pressed);
     penalty = p !== 0 ? l("AVENTURE.Polaris.retryIs", { penalty: signed(p), attempt }) : "";

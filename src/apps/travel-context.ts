@@ -422,7 +422,7 @@ export function formatHours(seconds: number, localize: Localize): string {
  * French 0 and 1 are singular), with `n` in its data.
  */
 export function plural(localize: Localize, lang: string, key: string, n: number, data: Record<string, string | number> = {}): string {
-  let form = "other";
+  let form: "one" | "other";
   try {
     form = new Intl.PluralRules(lang).select(n) === "one" ? "one" : "other";
   } catch {

@@ -21,6 +21,7 @@ export const WINDOW_GUIDE_PAGES = {
   EncounterDialog: "encounters",
   PursuitDialog: "pursuit",
   PolarisTestDialog: "polaris",
+  PolarisActorSheet: "start-polaris",
   FallDialog: "falls",
   JumpPanel: "movement",
   ExplorationPanel: "exploration",

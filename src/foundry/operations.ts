@@ -86,6 +86,10 @@ export interface Executor {
   took: boolean;
 }
 
+/**
+ * 16 random letters and digits, from the platform's cryptographic generator: not foundry.utils.randomID, because this
+ * module is also imported where Foundry's globals do not exist (the view models' samples in the browser check).
+ */
 function randomId(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);

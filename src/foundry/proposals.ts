@@ -13,15 +13,14 @@
  */
 import { MODULE_ID, template } from "../constants.js";
 import { isRulesError } from "../rules/errors.js";
-import { authoredByGM, gmCardFlag } from "./cards.js";
+import { authoredByGM, gmCardFlag, wireButtons, registerCardPart } from "./cards.js";
 import { gmIds } from "./chat.js";
 import { deletion, renderTemplateCompat } from "./compat.js";
 import { isActiveGM } from "./gm.js";
-import { errorMessage, reportError, t, UserError } from "./i18n.js";
+import { errorMessage, t, UserError } from "./i18n.js";
 import { claimFirst, execute, executorStamp, readClaims, readExecutor, registerRecovery, resume, staleOwnClaims, type Executor, type ReadBack, type StepGuard } from "./operations.js";
 import { registerRequest, sendRequest } from "./requests.js";
 import { proposalCardContext } from "../apps/proposal-context.js";
-import { onHook } from "./hooks-typed.js";
 
 export interface ProposalKind {
   /** The feature's name: "travel", "pursuit", "hide"... */
@@ -205,27 +204,16 @@ async function onDecide(raw: unknown, { sender }: { sender: User }): Promise<{ s
   }
 }
 
-/** renderChatMessageHTML: Apply / Decline on a pending proposal a GM wrote, for GMs; removed for anyone else. */
+/** Card part (cards.ts): Apply / Decline on a pending proposal a GM wrote, for GMs; removed for anyone else. */
 export function onRenderProposalCard(message: ChatMessage, html: HTMLElement): void {
-  const buttons = [...html.querySelectorAll<HTMLButtonElement>("[data-action='aventure-proposal']")];
-  if (!buttons.length) return;
   const flag = proposalOf(message);
-  if (!flag || flag.status !== "pending" || !game.user.isGM || !authoredByGM(message)) {
-    for (const b of buttons) b.remove();
-    return;
-  }
-  for (const b of buttons) {
-    b.addEventListener("click", (event) => {
-      event.preventDefault();
-      if (!message.id || b.disabled) return;
-      for (const x of buttons) x.disabled = true;
-      void sendRequest("proposalDecide", { messageId: message.id, accept: b.dataset.accept === "true" })
-        .catch((e: unknown) => reportError(e))
-        .finally(() => {
-          for (const x of buttons) x.disabled = false;
-        });
-    });
-  }
+  const usable = !!flag && flag.status === "pending" && game.user.isGM && authoredByGM(message);
+  wireButtons(html, "aventure-proposal", {
+    allowed: () => usable,
+    run: (b) => (message.id ? sendRequest("proposalDecide", { messageId: message.id, accept: b.dataset.accept === "true" }) : undefined),
+    // Apply and Decline wait together.
+    together: (_b, all) => all,
+  });
 }
 
 /**
@@ -264,5 +252,5 @@ async function recoverProposals(): Promise<void> {
 export function registerProposals(): void {
   registerRequest({ name: "proposalDecide", gmOnly: true, handle: onDecide });
   registerRecovery("proposals", recoverProposals);
-  onHook("renderChatMessageHTML", onRenderProposalCard);
+  registerCardPart({ kind: "proposal", selector: "[data-action='aventure-proposal']", render: onRenderProposalCard });
 }

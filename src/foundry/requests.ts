@@ -29,7 +29,7 @@ import { isRulesError } from "../rules/errors.js";
 import { errorMessage, t, UserError } from "./i18n.js";
 import { isActiveGM } from "./gm.js";
 import { runRecoveries } from "./operations.js";
-import { authoredByGM } from "./cards.js";
+import { authoredByGM, registerCardPart } from "./cards.js";
 import { onHook, onceHook } from "./hooks-typed.js";
 
 /** Who sent a request, as the server reported it, and the request's id. */
@@ -388,7 +388,7 @@ export function onDeleteRequestMessage(message: ChatMessage, options?: unknown, 
   else w.reject(new UserError("AVENTURE.Request.interrupted"));
 }
 
-/** renderChatMessageHTML: requests and receipts are plumbing, never shown in the chat log. */
+/** Card part (cards.ts): requests and receipts are plumbing, never shown in the chat log. */
 export function onRenderRequestMessage(message: ChatMessage, html: HTMLElement): void {
   const flags = aventureFlags(message);
   if (flags?.request === undefined && flags?.receipt === undefined) return;
@@ -460,7 +460,7 @@ export function registerRequestHooks(): void {
   onHook("createChatMessage", onCreateRequestMessage);
   onHook("updateChatMessage", onUpdateRequestMessage);
   onHook("deleteChatMessage", onDeleteRequestMessage);
-  onHook("renderChatMessageHTML", onRenderRequestMessage);
+  registerCardPart({ kind: "request", render: onRenderRequestMessage });
   // After a reload, and when the active GM leaves (the next one takes over): answer the requests left, then let
   // every feature finish or report the operations that were interrupted.
   const recover = async () => {

@@ -21,7 +21,8 @@ export function isGameChoice(value: unknown): value is GameChoice {
 
 /**
  * The Foundry system each game expects: Rôle'n Play and D&D 5e the dnd5e system, Portes, Monstres & Trésors and
- * Old-School Essentials the OSE system (ose); no system exists for Polaris (null: the generic data paths).
+ * Old-School Essentials the OSE system (ose); no system exists for Polaris (null: any system, its characters being
+ * Aventure's own actor type, polaris/model.ts).
  */
 export const GAME_SYSTEMS: Readonly<Record<RulesetId, "dnd5e" | "ose" | null>> = Object.freeze({
   rnp: "dnd5e",
@@ -31,7 +32,11 @@ export const GAME_SYSTEMS: Readonly<Record<RulesetId, "dnd5e" | "ose" | null>> =
   polaris: null,
 });
 
-/** The actor-data preset a game starts with (that of the system it expects); null: the paths stay as they are. */
+/**
+ * The actor-data preset a game starts with (that of the system it expects); null: the paths stay as they are. Polaris
+ * keeps them: an actor of Aventure's Polaris type is read through its own paths whatever the preset (polaris/actor.ts),
+ * and the world's paths still serve the actors of the running system.
+ */
 export const GAME_PRESETS: Readonly<Record<RulesetId, PresetId | null>> = Object.freeze({
   rnp: "dnd5e",
   dnd5e: "dnd5e",
@@ -48,10 +53,11 @@ function knownSystem(systemId: string): "dnd5e" | "ose" | null {
 }
 
 /**
- * Whether a choice fits the running system: the games that expect it; on any other system, Polaris (which has none)
- * and another game (the generic data paths).
+ * Whether a choice fits the running system: the games that expect it; Polaris on every system (it needs none: its
+ * characters are Aventure's own actor type); another game on any system Aventure has no adapter for.
  */
 export function choiceMatches(choice: GameChoice, systemId: string): boolean {
+  if (choice === "polaris") return true;
   const known = knownSystem(systemId);
   if (choice === "other") return known === null;
   return GAME_SYSTEMS[choice] === known;

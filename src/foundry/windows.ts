@@ -1,15 +1,19 @@
-/** Open Aventure windows: re-rendered when the ruleset changes. */
-const open = new Set<{ render: (options?: object) => unknown }>();
+/**
+ * Aventure's open windows, found in Foundry's registry of rendered applications (`foundry.applications.instances`,
+ * v13): those with the module's `aventure` class (src/apps/base.ts gives it to every window of the module).
+ */
+interface RegisteredApp {
+  options?: { classes?: readonly string[] };
+  render(options?: object): unknown;
+}
 
-export function trackWindow(app: { render: (options?: object) => unknown }): void {
-  open.add(app);
+/** The module's rendered windows. */
+export function openWindows(): RegisteredApp[] {
+  const apps: Iterable<RegisteredApp> = foundry.applications.instances.values();
+  return [...apps].filter((app) => app.options?.classes?.includes("aventure") === true);
 }
-export function untrackWindow(app: { render: (options?: object) => unknown }): void {
-  open.delete(app);
-}
+
+/** The game or a borrowed rule changed: every open Aventure window renders again in the new game's words. */
 export function onRulesetChange(): void {
-  for (const app of open) app.render();
-}
-export function openWindowCount(): number {
-  return open.size;
+  for (const app of openWindows()) void app.render();
 }

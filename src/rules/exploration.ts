@@ -5,6 +5,8 @@
  * *Decision* (Old-School Essentials' own rules, not in the seeds; every one a world setting): a check every 2 turns,
  * an encounter on 1 in 6; 1 turn of rest after every 5 turns, else −1 to attacks and damage until the party rests; a
  * torch burns 6 turns, a lantern flask 24. The same defaults serve pmt and rnp.
+ * Wandering checks belong to pmt and ose only (docs/rules.md §0): Rôle'n Play's dungeon minutes have none, so its
+ * exploration runs with `wandering: false` (no check rolled) unless the GMs borrowed them from one of those games.
  *
  * Pure: the state is plain data (it is stored as a world setting by the glue), every function returns a new state.
  */
@@ -12,6 +14,7 @@ import type { Dice } from "./dice.js";
 import { RulesError } from "./errors.js";
 import { rollChecked } from "./guard.js";
 import { ruleset as rulesetOf, type RulesetId } from "./rulesets.js";
+import { FEATURE_TABLE } from "./features.js";
 import { show } from "./text.js";
 import { num, oneOf } from "./validate.js";
 
@@ -32,6 +35,8 @@ export interface ExplorationOptions {
   torchTurns: number;
   /** Turns a lantern flask burns. */
   lanternTurns: number;
+  /** Whether wandering-monster checks are rolled at all (docs/rules.md §0: not in a game without them). */
+  wandering: boolean;
 }
 
 export const EXPLORATION_DEFAULTS: Readonly<ExplorationOptions> = Object.freeze({
@@ -43,6 +48,7 @@ export const EXPLORATION_DEFAULTS: Readonly<ExplorationOptions> = Object.freeze(
   restPenalty: -1,
   torchTurns: 6,
   lanternTurns: 24,
+  wandering: true,
 });
 
 /** Seconds a Rôle'n Play dungeon action takes (seed 000): a corridor, a lock, a trap ≈ 1 min; a large room ≈ 10 min. */
@@ -90,9 +96,10 @@ export interface ExplorationAdvance {
 export const MAX_EXPLORATION_TURNS = 1000;
 const MAX_TURN_COUNT = 1_000_000;
 
-function checkOptions(raw: unknown): ExplorationOptions {
+/** The options, checked; `wandering` defaults to whether the ruleset's own book has wandering checks (docs/rules.md §0). */
+function checkOptions(raw: unknown, ruleset: RulesetId): ExplorationOptions {
   if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw))) throw new RulesError("AVENTURE.Error.Missing", { name: "options" });
-  const o = { ...EXPLORATION_DEFAULTS, ...((raw as Partial<ExplorationOptions>) ?? {}) };
+  const o = { ...EXPLORATION_DEFAULTS, wandering: FEATURE_TABLE.wandering[ruleset] !== null, ...((raw as Partial<ExplorationOptions>) ?? {}) };
   const out: ExplorationOptions = {
     turnSeconds: num("turnSeconds", o.turnSeconds, { min: 1, max: 86_400, integer: true }),
     wanderingEvery: num("wanderingEvery", o.wanderingEvery, { min: 1, max: 1000, integer: true }),
@@ -102,9 +109,15 @@ function checkOptions(raw: unknown): ExplorationOptions {
     restPenalty: num("restPenalty", o.restPenalty, { min: -20, max: 0, integer: true }),
     torchTurns: num("torchTurns", o.torchTurns, { min: 1, max: 1000, integer: true }),
     lanternTurns: num("lanternTurns", o.lanternTurns, { min: 1, max: 1000, integer: true }),
+    wandering: flag("wandering", o.wandering),
   };
   out.wanderingChance = num("wanderingChance", o.wanderingChance, { min: 0, max: out.wanderingDie, integer: true });
   return out;
+}
+
+function flag(name: string, v: unknown): boolean {
+  if (typeof v !== "boolean") throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: show(v), allowed: "true, false" });
+  return v;
 }
 
 function checkState(raw: unknown): ExplorationState {
@@ -120,12 +133,13 @@ function checkState(raw: unknown): ExplorationState {
     ids.add(id);
     return { id, kind: oneOf(`lights[${i}].kind`, l.kind, LIGHT_KINDS), turnsLeft: num(`lights[${i}].turnsLeft`, l.turnsLeft, { min: 1, max: 1000, integer: true }) };
   });
+  const ruleset = rulesetOf(s.ruleset);
   return {
-    ruleset: rulesetOf(s.ruleset),
+    ruleset,
     turn: num("turn", s.turn, { min: 0, max: MAX_TURN_COUNT, integer: true }),
     turnsSinceRest: num("turnsSinceRest", s.turnsSinceRest, { min: 0, max: MAX_TURN_COUNT, integer: true }),
     lights,
-    options: checkOptions(s.options),
+    options: checkOptions(s.options, ruleset),
   };
 }
 
@@ -134,9 +148,14 @@ function lightId(v: unknown, i: number): string {
   return v;
 }
 
-/** A new exploration: turn 0, rested, no light; `options` override the defaults (bad values throw). */
+/**
+ * A new exploration: turn 0, rested, no light; `options` override the defaults (bad values throw). Without a
+ * `wandering` option, checks are rolled only where the ruleset's own book has them (pmt, ose: docs/rules.md §0); a
+ * borrowing (the glue's world settings) passes `wandering: true`.
+ */
 export function startExploration(ruleset: RulesetId, options?: Partial<ExplorationOptions>): ExplorationState {
-  return { ruleset: rulesetOf(ruleset), turn: 0, turnsSinceRest: 0, lights: [], options: checkOptions(options) };
+  const rs = rulesetOf(ruleset);
+  return { ruleset: rs, turn: 0, turnsSinceRest: 0, lights: [], options: checkOptions(options, rs) };
 }
 
 /** Lights a light source: a torch (torchTurns), a lantern (lanternTurns) or a custom one (`turns`, required). */
@@ -173,7 +192,8 @@ export function restPenaltyOf(state: ExplorationState): number {
 /**
  * Advances `turns` turns of exploration (or of rest with `{rest: true}`: the count of turns since rest starts again
  * afterwards). A wandering-monster check is rolled at the end of every `wanderingEvery`-th turn since the start, in
- * turn order (one d`wanderingDie` each; an encounter at `wanderingChance` or less). Lights burn during every turn;
+ * turn order (one d`wanderingDie` each; an encounter at `wanderingChance` or less), unless the options say the game
+ * has no wandering checks (`wandering: false`: none is rolled, docs/rules.md §0). Lights burn during every turn;
  * those that run out are removed and listed.
  */
 export async function advanceExploration(
@@ -190,7 +210,7 @@ export async function advanceExploration(
   }
   if (s.turn + n > MAX_TURN_COUNT) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "turn", value: s.turn + n, min: 0, max: MAX_TURN_COUNT });
   const checks: WanderingCheck[] = [];
-  for (let t = s.turn + 1; t <= s.turn + n; t++) {
+  for (let t = s.turn + 1; s.options.wandering && t <= s.turn + n; t++) {
     if (t % s.options.wanderingEvery !== 0) continue;
     const [roll] = await rollChecked(dice, 1, s.options.wanderingDie, "wandering");
     checks.push({ turn: t, roll: roll!, encounter: roll! <= s.options.wanderingChance });

@@ -115,6 +115,7 @@ describe("the card's context", () => {
     notRolled: 444,
     die: 6,
     chance: 1,
+    wandering: true,
     restDue: true,
     attackPenalty: -1,
     turnsSinceRest: 1008,

@@ -9,15 +9,19 @@
  * `AVENTURE_DOCS_IMAGES=1 npm run screenshots` also refreshes docs/images/<name>.png (the README's pictures)
  * from the dark screenshots, keeping their names.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createRequire } from "node:module";
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { listTemplates, makeHandlebars, renderWith, ROOT, TEMPLATES } from "../fake/handlebars.js";
 import { FakeI18n } from "../fake/i18n.js";
 import { CARD_HEIGHT_BUDGET, SAMPLES, type Sample } from "../templates/samples.js";
 import { STAND_INS } from "./stand-ins/samples.js";
+import { CHECKED_GAMES, GAME_SAMPLES, gameViews } from "./games.js";
+import { forbiddenTerms } from "../forbidden-terms.js";
+import { guideDocuments } from "../../packs-src/guide.mjs";
+import { RULESETS, type FeatureBorrowings, type RulesetId } from "../../src/rules/index.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const OUT = join(ROOT, "screenshots");
@@ -26,6 +30,7 @@ const css = manifest.styles.map((f) => readFileSync(join(ROOT, f), "utf8")).join
 const shim = readFileSync(join(ROOT, "test/browser/foundry-shim.css"), "utf8");
 const probe = readFileSync(join(ROOT, "test/browser/probe.js"), "utf8");
 const layout = readFileSync(join(ROOT, "test/browser/layout.js"), "utf8");
+const visibleText = readFileSync(join(ROOT, "test/browser/visible-text.js"), "utf8");
 
 /** Font Awesome Free (a devDependency, for the screenshots only: Foundry ships its own), fonts inlined. */
 let faCss = "";
@@ -181,15 +186,37 @@ const samples = [...templates, ...Object.keys(SAMPLES).filter((k) => k.includes(
 /** Stand-ins of Foundry's own forms showing Aventure's texts (test/browser/stand-ins/): "stand-in/<file>". */
 const standIns = Object.keys(STAND_INS).map((k) => `stand-in/${k}`);
 
-async function launch() {
-  return chromium.launch({
+/** One Chromium for every test of the file (launched by the first, closed after the last). */
+let shared: Browser | null = null;
+async function launch(): Promise<Browser> {
+  shared ??= await chromium.launch({
     executablePath: CHROMIUM!,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  return shared;
 }
+afterAll(async () => {
+  await shared?.close();
+  shared = null;
+});
 
 function head(lang: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>${fontAwesome()}</style><style>${shim}</style><style>${css}</style></head><body></body></html>`;
+}
+
+/**
+ * A sample's HTML: a template of templates/ ("<template>#<variant>" renders <template>) or a stand-in of
+ * test/browser/stand-ins/ ("stand-in/<file>"); a DialogV2 prompt gets its content in its form, the buttons in the footer.
+ */
+function sampleHtml(hb: ReturnType<typeof makeHandlebars>, name: string, sample: Sample, localize: (k: string, d?: Record<string, unknown>) => string): string {
+  const content = name.startsWith("stand-in/")
+    ? hb.compile(readFileSync(join(ROOT, "test/browser/stand-ins", name.slice("stand-in/".length)), "utf8"), { strict: false })(sample.context(localize))
+    : renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample.context(localize));
+  return sample.buttons
+    ? `<form class="dialog-form standard-form"><div class="dialog-content standard-form">${content}</div><footer class="form-footer">${sample.buttons
+        .map((b, i) => `<button type="submit" data-action="${i ? `b${i}` : "ok"}"${i ? "" : ' class="default"'}>${b.icon ? `<i class="${b.icon}"></i> ` : ""}<span>${localize(b.label)}</span></button>`)
+        .join("")}</footer></form>`
+    : content;
 }
 
 describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
@@ -215,15 +242,7 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
             const standIn = name.startsWith("stand-in/");
             const sample = standIn ? STAND_INS[name.slice("stand-in/".length)] : SAMPLES[name];
             expect(sample, `no sample for ${name}`).toBeDefined();
-            const content = standIn
-              ? hb.compile(readFileSync(join(ROOT, "test/browser/stand-ins", name.slice("stand-in/".length)), "utf8"), { strict: false })(sample!.context(localize))
-              : renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample!.context(localize));
-            // A DialogV2 prompt: the content in its form, the buttons in the footer.
-            const html = sample!.buttons
-              ? `<form class="dialog-form standard-form"><div class="dialog-content standard-form">${content}</div><footer class="form-footer">${sample!.buttons
-                  .map((b, i) => `<button type="submit" data-action="${i ? `b${i}` : "ok"}"${i ? "" : ' class="default"'}>${b.icon ? `<i class="${b.icon}"></i> ` : ""}<span>${localize(b.label)}</span></button>`)
-                  .join("")}</footer></form>`
-              : content;
+            const html = sampleHtml(hb, name, sample!, localize);
             const title = sample!.title ? (standIn ? sample!.title : i18n.localize(sample!.title)) : "";
             const framed = frame(sample!, html, title, theme, lang, i18n.localize("AVENTURE.Guide.open"));
             const report = await show(p, framed, sample!.width ?? 480);
@@ -267,7 +286,7 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
       expect(problems, `contrast or icon failures:\n${problems.join("\n")}`).toEqual([]);
       expect(layoutProblems, `layout failures:\n${layoutProblems.join("\n")}`).toEqual([]);
     } finally {
-      await browser.close();
+      for (const c of browser.contexts()) await c.close();
     }
   }, 600_000);
 
@@ -286,7 +305,7 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
       expect(report.failures.map((f) => `${f.kind} ${f.text}`)).toEqual(["text Failure", "icon fa-solid fa-swords"]);
       expect(report.failures[0]!.ratio).toBeLessThan(4.5);
     } finally {
-      await browser.close();
+      for (const c of browser.contexts()) await c.close();
     }
   }, 60_000);
 });
@@ -319,7 +338,122 @@ describe.skipIf(!CHROMIUM)("the layout check can fail", () => {
         "words of the other language (with, the)",
       ]);
     } finally {
-      await browser.close();
+      for (const c of browser.contexts()) await c.close();
+    }
+  }, 60_000);
+});
+
+/** The words a user sees in a part rendered in the page, borrowed rules' rows left out (test/browser/visible-text.js). */
+async function visibleWords(p: Page, framed: Framed, exempt: readonly string[]): Promise<string> {
+  return ((await p.evaluate(`(${visibleText})([document.querySelector(${JSON.stringify(framed.target)}), ${JSON.stringify(exempt)}])`)) as string[]).join("\n");
+}
+
+/**
+ * A First steps page of the guide as the journal sheet shows it: the compendium's own page (packs-src/guide.mjs), its
+ * @UUID links drawn as Foundry's enricher draws a content link (an icon and the label).
+ */
+function guideSample(key: string, lang: "en" | "fr"): { sample: Sample; html: string } {
+  const journal = (guideDocuments(ROOT) as { flags: { aventure: { guide: string } }; pages: { name: string; text: { content: string }; flags: { aventure: { guide: string } } }[] }[]).find(
+    (j) => j.flags.aventure.guide === lang,
+  )!;
+  const page = journal.pages.find((p) => p.flags.aventure.guide === key)!;
+  const content = page.text.content.replace(/@UUID\[[^\]]+\]\{([^}]+)\}/g, '<a class="content-link"><i class="fa-solid fa-file-lines" aria-hidden="true"></i> $1</a>');
+  return {
+    sample: { kind: "dialog", title: page.name, width: 600, context: () => ({}) },
+    html: `<article class="journal-entry-page text"><section class="journal-page-content">${content}</section></article>`,
+  };
+}
+
+describe.skipIf(!CHROMIUM)("no 5e term in a game that has none (docs/rules.md §0)", () => {
+  it("pmt, ose and polaris: every window, card and HUD part each shows, in en and fr, has none (borrowed rules labelled, exempt)", async () => {
+    const browser = await launch();
+    try {
+      const all = [...samples, ...standIns];
+      expect(all.filter((n) => !(n in GAME_SAMPLES)), "samples not classified in test/browser/games.ts").toEqual([]);
+      const problems: string[] = [];
+      const written: string[] = [];
+      let checked = 0;
+      for (const lang of ["en", "fr"] as const) {
+        const i18n = new FakeI18n(lang);
+        const localize = (k: string, d?: Record<string, unknown>) => (d ? i18n.format(k, d) : i18n.localize(k));
+        const hb = makeHandlebars(localize, lang);
+        const exempt = [...RULESETS.map((r) => localize(`AVENTURE.Feature.from.${r}`)), localize("AVENTURE.Feature.from.rnpDnd5e")];
+        const p = await browser.newPage({ viewport: { width: 520, height: 1000 }, deviceScaleFactor: 1 });
+        await p.setContent(head(lang));
+        const check = async (where: string, games: readonly string[], sample: Sample, html: string, title: string, file?: string) => {
+          const framed = frame(sample, html, title, "dark", lang, localize("AVENTURE.Guide.open"));
+          await show(p, framed, sample.width ?? 480);
+          if (file) {
+            await p.locator(framed.target).first().screenshot({ path: join(OUT, file) });
+            written.push(file);
+          }
+          const words = await visibleWords(p, framed, exempt);
+          expect(words.length, `${where}: no visible text`).toBeGreaterThan(0);
+          if (where === "actor-data.hbs (pmt-borrowing)") {
+            // Not vacuous: the borrowed rules' rows do hold 5e words, left out only for their label.
+            expect(forbiddenTerms(await visibleWords(p, framed, []), lang).length, where).toBeGreaterThan(0);
+          }
+          for (const term of forbiddenTerms(words, lang)) problems.push(`${where} [${games.join(", ")}, ${lang}]: "${term}"`);
+          checked++;
+        };
+        // The same in every game: rendered once, checked for the games (of the three) that show it.
+        for (const name of all) {
+          const games = GAME_SAMPLES[name];
+          const mine = Array.isArray(games) ? games.filter((g) => (CHECKED_GAMES as readonly string[]).includes(g)) : [];
+          if (!mine.length) continue;
+          const sample = (name.startsWith("stand-in/") ? STAND_INS[name.slice("stand-in/".length)] : SAMPLES[name])!;
+          const title = sample.title ? (name.startsWith("stand-in/") ? sample.title : localize(sample.title)) : "";
+          await check(name, mine, sample, sampleHtml(hb, name, sample, localize), title);
+        }
+        // What changes with the game, for each game; and Portes, Monstres & Trésors with three rules borrowed (labelled).
+        const runs: [RulesetId, FeatureBorrowings][] = [...CHECKED_GAMES.map((g): [RulesetId, FeatureBorrowings] => [g, {}]), ["pmt", { hiding: "rnp", falls: "rnp", travel: "dnd5e" }]];
+        for (const [game, borrowed] of runs) {
+          const tag = Object.keys(borrowed).length ? `${game}-borrowing` : game;
+          for (const [name, view] of Object.entries(gameViews(game, borrowed))) {
+            const title = view.title ? (name.startsWith("stand-in/") ? view.title : localize(view.title)) : "";
+            await check(`${name} (${tag})`, [tag], view, sampleHtml(hb, view.template, view, localize), title, `games_${tag}_${name.replace(/\.hbs$/, "").replaceAll("/", "_")}.${lang}.dark.png`);
+          }
+        }
+        // The First steps page the first-run window opens for each of these games (screenshots: guide_start-<game>).
+        for (const game of CHECKED_GAMES) {
+          const { sample, html } = guideSample(`start-${game}`, lang);
+          await check(`guide start-${game}`, [game], sample, html, sample.title!, `guide_start-${game}.${lang}.dark.png`);
+        }
+        await p.close();
+      }
+      console.log(`forbidden 5e terms: ${checked} parts read under pmt, ose and polaris in en and fr; ${written.length} more PNG files (games_*, guide_start-*)`);
+      expect(problems, `5e terms in a game without them:\n${problems.join("\n")}`).toEqual([]);
+    } finally {
+      for (const c of browser.contexts()) await c.close();
+    }
+  }, 300_000);
+
+  it("the check catches a planted term, and leaves out hidden text and a borrowed rule's labelled row", async () => {
+    const browser = await launch();
+    try {
+      const p = await browser.newPage({ viewport: { width: 520, height: 600 }, deviceScaleFactor: 1 });
+      for (const lang of ["en", "fr"] as const) {
+        await p.setContent(head(lang));
+        const i18n = new FakeI18n(lang);
+        const localize = (k: string, d?: Record<string, unknown>) => (d ? i18n.format(k, d) : i18n.localize(k));
+        const hb = makeHandlebars(localize, lang);
+        const view = gameViews("pmt")["hud/palette.hbs"]!;
+        const planted = { en: ["Make a DC 10 check", "Stealth", "Athletics"], fr: ["Faites un test DD 10", "Discrétion", "Athlétisme"] }[lang];
+        const html =
+          sampleHtml(hb, view.template, view, localize) +
+          `<p class="aventure-note">${planted[0]}</p>` +
+          `<p style="display:none">${planted[1]}</p>` +
+          `<p>${planted[2]} (${localize("AVENTURE.Feature.from.rnp")})</p>` +
+          `<button type="button" data-tooltip="${planted[1]}"><i class="fa-solid fa-eye"></i> OK</button>`;
+        const framed = frame(view, html, "", "dark", lang);
+        await show(p, framed, view.width ?? 480);
+        const words = await visibleWords(p, framed, RULESETS.map((r) => localize(`AVENTURE.Feature.from.${r}`)));
+        // The planted sentence and the tooltip are caught; the hidden paragraph and the borrowed (labelled) one are not.
+        expect(forbiddenTerms(words, lang)).toEqual(lang === "en" ? ["DC", "Stealth"] : ["DD", "Discrétion"]);
+        expect(words).toContain(localize("AVENTURE.Pursuit.hud"));
+      }
+    } finally {
+      for (const c of browser.contexts()) await c.close();
     }
   }, 60_000);
 });

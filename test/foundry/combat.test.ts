@@ -21,10 +21,7 @@ import {
   PLAYER2,
   setSkipDefeated,
   viewScene,
-  type FakeChatMessage,
   type FakeCombat,
-  type FakeCombatant,
-  type FakeScene,
   type FakeWorld,
 } from "../world/index.js";
 import { sideHeadersContext } from "../../src/foundry/combat/tracker-context.js";

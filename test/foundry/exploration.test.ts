@@ -66,9 +66,10 @@ interface Ctx {
   tokens: Record<"aldric" | "brune" | "cyril", FakeToken>;
 }
 
-async function setup(opts: { users?: UserSpec[]; ruleset?: string; lang?: Lang; generation?: number } = {}): Promise<Ctx> {
+async function setup(opts: { users?: UserSpec[]; ruleset?: string; lang?: Lang; generation?: number; borrow?: Record<string, string> } = {}): Promise<Ctx> {
   const world = await bootWorld({ system: "dnd5e", users: opts.users ?? [GM, PLAYER], lang: opts.lang ?? "en", generation: opts.generation ?? 13 });
   await set(world, "ruleset", opts.ruleset ?? "ose");
+  for (const [key, value] of Object.entries(opts.borrow ?? {})) await set(world, key, value);
   const scene = world.addScene({ _id: "scene1" });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   addDnd5eActor(world, { id: "aldric", name: "Aldric", owner: "p1" });
@@ -337,6 +338,63 @@ describe("the Exploration panel", () => {
   });
 });
 
+describe("wandering checks, per game (RULES.md §0: Portes, Monstres & Trésors and Old-School Essentials only)", () => {
+  it("Rôle'n Play: 4 turns roll no check; the card and the panel say its book has no such rule", async () => {
+    const c = await started({ ruleset: "rnp" });
+    await as(c, "gm1", (a) => a.exploration.advance(4));
+    expect(c.world.rollsMade).toHaveLength(0);
+    expect(record(c).state!.turn).toBe(4);
+    const [card] = cards(c.world);
+    expect(card!.rolls).toHaveLength(0);
+    expect(text(card!)).toContain("The Rôle'n Play book has no rule for wandering monsters.");
+    expect(text(card!)).not.toContain("No wandering-monster check in these turns.");
+    expect(card!.flags.aventure).toMatchObject({ exploration: { encounter: false } });
+    const panel = (await as(c, "gm1", (a) => a.openExploration()))!;
+    const rules = [...panel.element!.querySelectorAll(".aventure-exploration-rules li")].map((li) => li.textContent!.replaceAll("&#x27;", "'"));
+    expect(rules).toContain("The Rôle'n Play book has no rule for wandering monsters.");
+    expect(rules.join(" ")).not.toContain("wandering-monster check every");
+  });
+
+  it("Rôle'n Play: the token controls' button names no wandering monsters; borrowed, it does", async () => {
+    const c = await setup({ ruleset: "rnp" });
+    expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration!.title).toBe("AVENTURE.Exploration.controlNoWandering");
+    await set(c.world, "borrowWandering", "pmt");
+    await c.world.settle();
+    expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration!.title).toBe("AVENTURE.Exploration.control");
+  });
+
+  it("Rôle'n Play in French: the same line in French", async () => {
+    const c = await started({ ruleset: "rnp", lang: "fr" });
+    await as(c, "gm1", (a) => a.exploration.advance(2));
+    expect(c.world.rollsMade).toHaveLength(0);
+    expect(text(cards(c.world)[0]!)).toContain("Le livre de Rôle’n Play n’a pas de règle pour les monstres errants.");
+  });
+
+  it("Rôle'n Play borrowing Old-School Essentials' checks: every 2 turns on 1 in 6, labelled with the game they come from", async () => {
+    const c = await started({ ruleset: "rnp", borrow: { borrowWandering: "ose" } });
+    c.world.queueRolls(1, 4);
+    await as(c, "gm1", (a) => a.exploration.advance(4));
+    const t = text(cards(c.world)[0]!);
+    expect(t).toContain("Turn 2: 1 on the d6 — <strong>wandering monsters!</strong>");
+    expect(t).toContain("Turn 4: 4 on the d6 — <strong>nothing</strong>");
+    expect(t).toContain("Wandering-monster checks: Old-School Essentials' rule.");
+    const panel = (await as(c, "gm1", (a) => a.openExploration()))!;
+    expect(panel.element!.textContent).toContain("A wandering-monster check every 2 turns: monsters on 1 or less on a d6. (Old-School Essentials' rule)");
+  });
+
+  it("Old-School Essentials' own checks are not labelled; the ruleset changed to Rôle'n Play mid-exploration stops them", async () => {
+    const c = await started();
+    c.world.queueRolls(5);
+    await as(c, "gm1", (a) => a.exploration.advance(2));
+    expect(text(cards(c.world)[0]!)).not.toContain("Old-School Essentials' rule");
+    await set(c.world, "ruleset", "rnp");
+    await c.world.settle();
+    await as(c, "gm1", (a) => a.exploration.advance(2));
+    expect(c.world.rollsMade).toHaveLength(1);
+    expect(text(cards(c.world)[1]!)).toContain("The Rôle'n Play book has no rule for wandering monsters.");
+  });
+});
+
 describe("tied to world time", () => {
   it("an hour of world time moved by something else: 6 turns, checks at 2, 4, 6, one card, no time written", async () => {
     const c = await started();
@@ -440,7 +498,8 @@ describe("the turn count is world time's", () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(move, { minLength: 1, maxLength: 5 }), async (moves) => {
-        const c = await started({ ruleset: "rnp" });
+        // Rôle'n Play's minutes, with Old-School Essentials' wandering checks borrowed (its book has none).
+        const c = await started({ ruleset: "rnp", borrow: { borrowWandering: "ose" } });
         c.world.randomDice = true;
         for (const m of moves) {
           if (m.kind === "turns") await as(c, "gm1", (a) => a.exploration.advance(m.n));

@@ -10,7 +10,6 @@ import {
   addDnd5eActor,
   bootWorld,
   control,
-  coreSystem,
   dnd5eSystem,
   forgeCard,
   forgeRequest,

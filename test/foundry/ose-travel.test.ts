@@ -3,7 +3,7 @@
  * world, a regional map (1 km a space, 1 px = 10 m) painted with a road (x 0–2800), a forest (2800–5200) and a swamp
  * (5200–7900), the party's tokens at the start of the road, the route along y = 500 from x = 100 to x = 7900 (78 km:
  * 27 km of road, 24 km of forest, 27 km of swamp). Apply rolls each day's checks with Foundry dice on a card whispered
- * to the GMs, moves the tokens to where the last day ends, moves world time a whole day per day, once; Undo puts
+ * to the GMs, walks the days one at a time (the tokens to where each day ends, then a day of world time), once; Undo puts
  * everything back; a journey stopped after a day continues from its card; a player's journey is a proposal.
  */
 import { describe, expect, it, vi } from "vitest";
@@ -11,6 +11,7 @@ import { bootWorld, control, FakeDrawing, FakeRegion, FakeRegionBehavior, GM, GM
 import type { TravelApplyResult, TravelUndoResult } from "../../src/foundry/travel/apply.js";
 import type { TravelRequest } from "../../src/foundry/travel/request.js";
 import { measureOseOnScene, routeScene } from "../../src/foundry/route/scene.js";
+import { readJourney } from "../../src/foundry/travel/journey.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -217,6 +218,151 @@ describe("an Old-School Essentials journey along a painted route", () => {
     expect(cards(world)).toHaveLength(0);
     expect(world.worldTime).toBe(WORLD_TIME);
   });
+});
+
+describe("an Old-School Essentials journey walked a day at a time", () => {
+  // Where each day ends along the route (docs/rules.md §12, the route above): day 1 at 39 km (x = 100 + 3900 px),
+  // day 2 at 60 km (x = 6100), day 3 at 78 km (x = 7900); Aria's token centred there, Bram's one space behind.
+  const DAY_ENDS = [
+    { aria: { x: 3950, y: 450 }, bram: { x: 3850, y: 450 } },
+    { aria: { x: 6050, y: 450 }, bram: { x: 5950, y: 450 } },
+    { aria: { x: 7850, y: 450 }, bram: { x: 7750, y: 450 } },
+  ];
+  const tokenMoves = (world: FakeWorld, mark: number, id: string) =>
+    world.writesSince(mark).filter((w) => w.action === "update" && w.documentName === "Token" && w.id === id);
+  // Where a move sent the token: the route runs along y = 450, so a move's write carries its new x alone.
+  const moveTarget = (w: { data: unknown }) => (w.data as { x?: number }).x;
+
+  it("each day the tokens move to where it ends, then world time moves one day: three days, three of each, in order", async () => {
+    const { world, tAria, tBram } = await boot();
+    const mark = world.writes.length;
+    const clock: { time: number; delta: number }[] = [];
+    world.as("gm1", () => Hooks.on("updateWorldTime" as never, ((time: number, delta: number) => void clock.push({ time, delta })) as never));
+    sixes(world);
+    await world.as("gm1", () => api(world).applyTravel(request()));
+    await world.settle();
+    const steps = world
+      .writesSince(mark)
+      .filter((w) => (w.action === "update" && w.documentName === "Token") || w.action === "time")
+      .map((w) => (w.action === "time" ? "time" : `${w.id} ${moveTarget(w)}`));
+    expect(steps).toEqual([
+      "tAria 3950",
+      "tBram 3850",
+      "time",
+      "tAria 6050",
+      "tBram 5950",
+      "time",
+      "tAria 7850",
+      "tBram 7750",
+      "time",
+    ]);
+    expect(clock).toEqual([
+      { time: WORLD_TIME + 86400, delta: 86400 },
+      { time: WORLD_TIME + 2 * 86400, delta: 86400 },
+      { time: WORLD_TIME + 3 * 86400, delta: 86400 },
+    ]);
+    expect([at(tAria), at(tBram)]).toEqual([DAY_ENDS[2]!.aria, DAY_ENDS[2]!.bram]);
+    expect(flagOf(cards(world)[0]!)).toMatchObject({ status: "applied", timeAdded: 3 * 86400, problems: [] });
+  });
+
+  it("a lost day ends where it started: the tokens do not move that day, world time still does", async () => {
+    const { world, tAria } = await boot();
+    const mark = world.writes.length;
+    // Day 1 on the road: wandering 6 (no lost check on a road). Day 2 starts in the forest: lost 1 (lost), wandering 6.
+    // Day 3 still in the forest: lost 6, wandering 6. Stop after 3 days.
+    world.queueRolls(6, 1, 6, 6, 6);
+    await world.as("gm1", () => api(world).applyTravel(request({}, 3)));
+    await world.settle();
+    expect(cards(world)[0]!.content).toContain("lost in the forest");
+    expect(tokenMoves(world, mark, "tAria").map(moveTarget)).toEqual([3950, 6050]);
+    expect(world.writesSince(mark).filter((w) => w.action === "time")).toHaveLength(3);
+    expect(at(tAria)).toEqual(DAY_ENDS[1]!.aria);
+    expect(world.worldTime).toBe(WORLD_TIME + 3 * 86400);
+  });
+
+  it("a write refused on day 2: the tokens and world time go back to where the journey started; the card says so", async () => {
+    const { world, tAria, tBram } = await boot();
+    sixes(world);
+    // The second Token update of the walk is Bram's move on day 1; the third is Aria's on day 2.
+    world.failWrite(3, (w) => w.documentName === "Token");
+    const r = await world.as("gm1", () => api(world).applyTravel(request()));
+    await world.settle({ allowErrors: true });
+    expect(r).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.RolledBack" });
+    expect([at(tAria), at(tBram), world.worldTime]).toEqual([{ x: 50, y: 450 }, { x: 50, y: 450 }, WORLD_TIME]);
+    expect(flagOf(cards(world)[0]!)).toMatchObject({ status: "failed", rolledBack: true });
+  });
+
+  it("a card's walk is read only when each token holds one stop per day but the last", async () => {
+    const { world } = await boot();
+    sixes(world);
+    await world.as("gm1", () => api(world).applyTravel(request()));
+    await world.settle();
+    const card = cards(world)[0]!;
+    const stored = flagOf(card) as { journal: { days: number; tokens: { stops: unknown[] }[] } };
+    expect(stored.journal.days).toBe(3);
+    expect(stored.journal.tokens.map((t) => t.stops)).toEqual([
+      [DAY_ENDS[0]!.aria, DAY_ENDS[1]!.aria],
+      [DAY_ENDS[0]!.bram, DAY_ENDS[1]!.bram],
+    ]);
+    const read = (journal: unknown) =>
+      world.as("gm1", () => readJourney({ author: card.author, flags: { aventure: { travel: { ...stored, journal } } } }));
+    expect(read(stored.journal)).not.toBeNull();
+    const withStops = (stops: unknown[], days: unknown = 3) => ({ ...stored.journal, days, tokens: stored.journal.tokens.map((t) => ({ ...t, stops })) });
+    expect(read(withStops([DAY_ENDS[0]!.aria]))).toBeNull(); // one stop for three days
+    expect(read(withStops([DAY_ENDS[0]!.aria, { x: Number.NaN, y: 0 }]))).toBeNull();
+    expect(read(withStops([DAY_ENDS[0]!.aria, DAY_ENDS[1]!.aria], 0))).toBeNull();
+    expect(read(withStops([DAY_ENDS[0]!.aria, DAY_ENDS[1]!.aria], 2.5))).toBeNull();
+    expect(read({ ...stored.journal, days: undefined })).toBeNull(); // stops without days
+  });
+
+  /** gm2 asks; gm1 (the active GM) crashes just before its k-th write; gm2 takes over; gm1 reloads. */
+  async function crash(k: number) {
+    const b = await boot();
+    const mark = b.world.writes.length;
+    sixes(b.world, 10);
+    b.world.crashAt(k, (w) => w.user === "gm1");
+    await b.world.as("gm2", () => api(b.world, "gm2").applyTravel(request()));
+    await b.world.settle({ allowErrors: true });
+    if (!b.world.clients.get("gm1")?.alive) await b.world.reload("gm1");
+    await b.world.settle();
+    return { ...b, mark };
+  }
+
+  it("counts the active GM's writes (so the loop below crashes at every one)", async () => {
+    const { world, mark } = await crash(99);
+    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+      "create ChatMessage", // receipt
+      "create ChatMessage", // the card, applying
+      ...["update Token", "update Token", "time Setting"], // day 1
+      ...["update Token", "update Token", "time Setting"], // day 2
+      ...["update Token", "update Token", "time Setting"], // day 3
+      "update ChatMessage", // the card, applied
+      "update ChatMessage", // receipt's reply
+      "delete ChatMessage",
+      "delete ChatMessage",
+    ]);
+  });
+
+  for (let k = 1; k <= 15; k++) {
+    it(`a crash before the active GM's write ${k}: each day walked once, the journey finished or never begun`, async () => {
+      const { world, tAria, tBram, mark } = await crash(k);
+      const journeys = cards(world);
+      expect(journeys.length).toBeLessThanOrEqual(1);
+      const times = world.writesSince(mark).filter((w) => w.action === "time");
+      if (!journeys.length) {
+        expect([at(tAria), at(tBram), world.worldTime]).toEqual([{ x: 50, y: 450 }, { x: 50, y: 450 }, WORLD_TIME]);
+        expect(times).toEqual([]);
+        return;
+      }
+      expect(flagOf(journeys[0]!)).toMatchObject({ status: "applied", timeAdded: 3 * 86400, problems: [] });
+      expect([at(tAria), at(tBram), world.worldTime]).toEqual([DAY_ENDS[2]!.aria, DAY_ENDS[2]!.bram, WORLD_TIME + 3 * 86400]);
+      // Never a day twice: each day's end reached once by each token, one day of world time per day.
+      expect(times.map((w) => w.data)).toEqual([86400, 86400, 86400].map(() => expect.anything()));
+      for (const [id, key] of [["tAria", "aria"], ["tBram", "bram"]] as const) {
+        expect(tokenMoves(world, mark, id).map(moveTarget)).toEqual(DAY_ENDS.map((d) => d[key].x));
+      }
+    });
+  }
 });
 
 describe("the Travel dialog under Old-School Essentials", () => {

@@ -23,7 +23,7 @@ import {
   type FakeChatMessage,
   type FakeWorld,
 } from "../world/index.js";
-import type { TravelApplyResult, TravelUndoResult } from "../../src/foundry/travel/apply.js";
+import type { TravelApplyResult } from "../../src/foundry/travel/apply.js";
 import type { TravelRequest } from "../../src/foundry/travel/request.js";
 
 // Each test boots a world of four clients and rolls dozens of saves; the crash loops boot one per write.
@@ -80,7 +80,6 @@ type RollCall = { kind: string; user: string; config: { ability?: string; skill?
 const allRollCalls = (a: FakeActor) => (a as unknown as { rollCalls: RollCall[] }).rollCalls;
 /** The saving throws an actor rolled (its Survival checks apart: skillCalls). */
 const rollCalls = (a: FakeActor) => allRollCalls(a).filter((c) => c.kind === "save");
-const skillCalls = (a: FakeActor) => allRollCalls(a).filter((c) => c.kind === "skill");
 const saveCount = (party: Record<Hero, FakeActor>) => IDS.reduce((n, id) => n + rollCalls(party[id]).length, 0);
 const journeyCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { travel?: unknown } | undefined)?.travel !== undefined);
 const proposalCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
@@ -455,7 +454,7 @@ describe("Travel: Undo takes back only the world time the journey added (securit
 
 describe("Travel: players propose, GMs dispose", () => {
   it("a player's journey becomes a proposal for the GMs: nothing rolled or written; the player is told it was sent", async () => {
-    const { world, party } = await boot();
+    const { world } = await boot();
     const d = await forestDialog(world, "p1", ["aria", "bram"]);
     expect((d.lastContext as { playerHint: string }).playerHint).toBe("The GMs apply or decline your journey: it is sent to them as a proposal.");
     const mark = world.writes.length;

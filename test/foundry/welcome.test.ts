@@ -17,7 +17,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 type Win = { click(selector: string): Promise<void>; element: HTMLElement; rendered: boolean; close(): Promise<unknown> };
 
-/** Boots a world that records, per user, each render of the window and each guide page opened. */
+/** Boots a world that records, per user, each first-run window opened and each guide page opened. */
 async function boot(users: { id: string; isGM: boolean }[], system = "dnd5e") {
   const opened: { user: string; app: Win }[] = [];
   const pages: { user: string; journal: string; pageId: string }[] = [];
@@ -25,7 +25,10 @@ async function boot(users: { id: string; isGM: boolean }[], system = "dnd5e") {
     // The guide compendium (game.packs, a collection of packs by id; pack.getDocument(id) → the journal), as guide.test.ts stubs it.
     const getDocument = async (id: string) => ({ sheet: { render: (o: { pageId: string }) => pages.push({ user: c.user.id, journal: id, pageId: o.pageId }) } });
     (c.game as Record<string, unknown>).packs = new Map([[GUIDE_PACK_ID, { getDocument }]]);
-    c.hooks.on("renderWelcomeDialog", (app: unknown) => opened.push({ user: c.user.id, app: app as Win }));
+    // Each opening once: an open Aventure window renders again when the game or a borrowed rule changes.
+    const open = new Set<unknown>();
+    c.hooks.on("renderWelcomeDialog", (app: unknown) => void (open.has(app) || (open.add(app), opened.push({ user: c.user.id, app: app as Win }))));
+    c.hooks.on("closeWelcomeDialog", (app: unknown) => void open.delete(app));
   };
   const world = await bootWorld({ system, users, extend });
   return { world, opened, pages };
@@ -61,7 +64,7 @@ describe("the first-run window", () => {
   it("marks the games that fit the running system", async () => {
     const { opened } = await boot([GM], "ose");
     const marked = [...opened[0]!.app.element.querySelectorAll(".aventure-welcome-choice.aventure-match")].map((b) => (b as HTMLElement).dataset.game);
-    expect(marked).toEqual(["pmt", "ose"]);
+    expect(marked).toEqual(["pmt", "ose", "polaris"]); // Polaris fits every system (Aventure's own character type)
     const buttons = [...opened[0]!.app.element.querySelectorAll("[data-action='choose']")].map((b) => (b as HTMLElement).dataset.game);
     expect(buttons).toEqual(["rnp", "dnd5e", "pmt", "ose", "polaris", "other"]);
     expect(opened[0]!.app.element.textContent).toContain("This world runs the ose game system.");
@@ -74,6 +77,7 @@ describe("the first-run window", () => {
       await game.settings.set("aventure" as never, "borrowFalls" as never, "rnp" as never);
       await game.settings.set("aventure" as never, "borrowTravel" as never, "ose" as never);
     });
+    await world.settle(); // the open window renders again in the new game's words
     await world.as("gm1", () => opened[0]!.app.click("[data-game='ose']"));
     await world.settle();
     expect(get(world, "ruleset")).toBe("ose");
@@ -151,5 +155,7 @@ describe("the window's choices (pure)", () => {
     expect(ctx.system).toBe("This world runs the Simple Worldbuilding (worldbuilding) game system.");
     expect(choiceMatches("dnd5e", "dnd5e") && choiceMatches("rnp", "dnd5e") && !choiceMatches("ose", "dnd5e")).toBe(true);
     expect(choiceMatches("ose", "ose-dev")).toBe(true);
+    // Polaris needs no system: its characters are Aventure's own actor type, on any system.
+    expect(["dnd5e", "ose", "worldbuilding"].map((s) => choiceMatches("polaris", s))).toEqual([true, true, true]);
   });
 });

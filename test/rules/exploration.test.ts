@@ -19,7 +19,17 @@ import { rejectsKey, throwsKey } from "./helpers.js";
 
 describe("exploration defaults (RULES.md §10)", () => {
   it("are Old-School Essentials' own: 10-minute turns, 1 in 6 every 2 turns, rest after 5 (−1), torch 6, lantern 24", () => {
-    expect(EXPLORATION_DEFAULTS).toEqual({ turnSeconds: 600, wanderingEvery: 2, wanderingChance: 1, wanderingDie: 6, restEvery: 5, restPenalty: -1, torchTurns: 6, lanternTurns: 24 });
+    expect(EXPLORATION_DEFAULTS).toEqual({
+      turnSeconds: 600,
+      wanderingEvery: 2,
+      wanderingChance: 1,
+      wanderingDie: 6,
+      restEvery: 5,
+      restPenalty: -1,
+      torchTurns: 6,
+      lanternTurns: 24,
+      wandering: true,
+    });
     expect(Object.isFrozen(EXPLORATION_DEFAULTS)).toBe(true);
   });
 
@@ -30,6 +40,45 @@ describe("exploration defaults (RULES.md §10)", () => {
   it("starts at turn 0, rested, without lights; options override the defaults", () => {
     expect(startExploration("ose")).toEqual({ ruleset: "ose", turn: 0, turnsSinceRest: 0, lights: [], options: { ...EXPLORATION_DEFAULTS } });
     expect(startExploration("pmt", { wanderingChance: 2, restEvery: 6 }).options).toMatchObject({ wanderingChance: 2, restEvery: 6, wanderingDie: 6 });
+  });
+});
+
+describe("wandering checks, per game (RULES.md §0: pmt and ose only)", () => {
+  it("pmt and ose roll them by default; rnp, whose book counts dungeon minutes without them, does not", () => {
+    expect(startExploration("pmt").options.wandering).toBe(true);
+    expect(startExploration("ose").options.wandering).toBe(true);
+    expect(startExploration("rnp").options.wandering).toBe(false);
+    // dnd5e and polaris have no exploration time at all; were it borrowed, they would have no checks either.
+    expect(startExploration("dnd5e").options.wandering).toBe(false);
+    expect(startExploration("polaris").options.wandering).toBe(false);
+  });
+
+  it("rnp: 4 turns roll no die (no check), yet the rest and the lights still count", async () => {
+    const s = addLight(startExploration("rnp"), { id: "t", kind: "torch" });
+    const dice = fixedDice([]);
+    const r = await advanceExploration(s, 6, dice);
+    expect(r.checks).toEqual([]);
+    expect(r.restDue).toBe(true);
+    expect(r.attackPenalty).toBe(-1);
+    expect(r.lightsOut).toEqual(["t"]);
+    expect(dice.remaining()).toBe(0);
+  });
+
+  it("rnp with the checks borrowed (wandering: true): every 2 turns, 1 in 6, as in pmt and ose", async () => {
+    const r = await advanceExploration(startExploration("rnp", { wandering: true }), 4, fixedDice([1, 2]));
+    expect(r.checks).toEqual([
+      { turn: 2, roll: 1, encounter: true },
+      { turn: 4, roll: 2, encounter: false },
+    ]);
+  });
+
+  it("a state stored without the option follows its ruleset; a bad option is refused", async () => {
+    const { wandering: _, ...old } = startExploration("ose").options;
+    const stored = { ...startExploration("rnp"), options: old } as never;
+    expect((await advanceExploration(stored, 2, fixedDice([]))).checks).toEqual([]);
+    const oseStored = { ...startExploration("ose"), options: old } as never;
+    expect((await advanceExploration(oseStored, 2, fixedDice([4]))).checks).toEqual([{ turn: 2, roll: 4, encounter: false }]);
+    throwsKey(() => startExploration("ose", { wandering: "yes" as never }), "UnknownValue");
   });
 });
 

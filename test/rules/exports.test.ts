@@ -59,7 +59,10 @@ function tableStrings(): string[] {
   const visit = (v: unknown, depth: number) => {
     if (depth > 6) return;
     if (typeof v === "string") out.add(v);
-    else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) (out.add(k), visit(x, depth + 1));
+    else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      visit(x, depth + 1);
+    }
   };
   for (const v of Object.values(rules)) if (typeof v !== "function") visit(v, 0);
   return [...out];
@@ -388,7 +391,7 @@ async function check(name: string, fn: (...a: Args) => unknown, args: Args, asCl
     if (result !== null && typeof (result as Promise<unknown>)?.then === "function") result = await result;
   } catch (e) {
     if (isRulesError(e)) return;
-    throw new Error(`${name}(${describeArgs(args)}) threw ${String(e)}`);
+    throw new Error(`${name}(${describeArgs(args)}) threw ${String(e)}`, { cause: e });
   }
   if (asClass) return;
   const p = problem(result);

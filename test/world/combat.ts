@@ -97,7 +97,7 @@ export class FakeCombat extends FakeDocument {
   readonly #combatants = new Map<string, FakeCombatant>();
   /** Expanded dnd5e groups (per client, like dnd5e's expandedGroups). */
   readonly expandedGroups = new Set<string>();
-  constructor(data: Plain = {}, context?: CombatContext) {
+  constructor(_data: Plain = {}, context?: CombatContext) {
     if (!context) throw new Error("Fake Combat: create combats with CONFIG.Combat.documentClass.create(data)");
     super(context.world, { _id: context.record.id, flags: context.record.flags as never });
     this.record = context.record;

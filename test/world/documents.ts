@@ -11,6 +11,7 @@
  */
 import { applyMerge, clone, DEL, getProperty, type Plain } from "./data.js";
 import type { FakeClient, FakeWorld } from "./world.js";
+import { defaultSheet } from "./models.js";
 
 /** CONST.DOCUMENT_OWNERSHIP_LEVELS (https://foundryvtt.com/api/v13/variables/CONST.DOCUMENT_OWNERSHIP_LEVELS.html). */
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
@@ -394,6 +395,20 @@ export class FakeActor extends FakeDocument {
     this.img = data.img ?? "icons/svg/mystery-man.svg";
     this.system = clone(data.system ?? {});
     this.effects = new FakeCollection<FakeActiveEffect>("ActiveEffect");
+  }
+  /** The sheet of each client (Actor#sheet: an instance of the default sheet class of the actor's type, kept). */
+  readonly #sheets = new Map<string, unknown>();
+  /** Actor#sheet: the default sheet registered for the actor's type on the reading client (models.ts), else null. */
+  get sheet(): unknown {
+    const client = this.world.currentClient();
+    const reg = defaultSheet(client.CONFIG, "Actor", this.type);
+    if (!reg) return null;
+    let s = this.#sheets.get(client.user.id);
+    if (!s || !(s instanceof reg.cls)) {
+      s = new reg.cls({ document: this });
+      this.#sheets.set(client.user.id, s);
+    }
+    return s;
   }
   /** Actor#statuses: the status ids of its enabled effects. */
   get statuses(): Set<string> {

@@ -18,6 +18,7 @@ import { FakeActor, FakeChatMessage, FakeScene, type ActorData, type MessageData
 import { setStaticInstaller, type FakeWorld } from "./world.js";
 import { renderWith } from "../fake/handlebars.js";
 import { FakeTokenRuler } from "./canvas.js";
+import { cleanSystemForCreate, FAKE_FIELDS, FakeTypeDataModel, registerSheet, type FakeDataField, type SheetRegistration } from "./models.js";
 
 // ------------------------------------------------------------------------------------------------ Roll
 
@@ -155,8 +156,14 @@ export const ActorStatics = {
     return world.createDocument(
       () => {
         const actor = new FakeActor(world, clone(data));
-        // The system's data model fills its defaults and its Actor class brings its methods.
-        world.system.prepareActor?.(world, actor);
+        // A module's sub-type must be declared and its data model cleans and validates the system (models.ts).
+        const client = world.currentClient();
+        actor.system = cleanSystemForCreate("Actor", actor.type, actor.system, client.CONFIG.Actor as never, (id) => client.modules.get(id)?.active ?? false);
+        // The system's data model fills its defaults and its Actor class brings its methods. A module's sub-type has
+        // the module's data model only ("Module-specific data being available under the Document's system field",
+        // module sub-types article): the system's Actor class still brings its methods.
+        if (actor.type.includes(".")) world.system.actorMethods?.(world, actor);
+        else world.system.prepareActor?.(world, actor);
         return actor;
       },
       data as Plain,
@@ -190,6 +197,18 @@ function deepMerge(target: Plain, src: Plain): void {
 }
 
 let appCounter = 0;
+
+/**
+ * foundry.applications.instances: each client's registry of its rendered ApplicationV2 windows, by id — an
+ * application enters it when rendered and leaves it when closed.
+ * https://foundryvtt.com/api/v13/variables/foundry.applications.instances.html
+ */
+const registries = new WeakMap<object, Map<string, FakeApplicationV2>>();
+function registryOf(client: object): Map<string, FakeApplicationV2> {
+  let r = registries.get(client);
+  if (!r) registries.set(client, (r = new Map()));
+  return r;
+}
 
 /**
  * foundry.applications.ux.FormDataExtended: `object` maps each named field to its value (checkbox → boolean).
@@ -312,6 +331,7 @@ export class FakeApplicationV2 {
     }
     this.rendered = true;
     this.closed = false;
+    registryOf(client).set(this.id, this);
     await this._onRender(context, opts);
     client.hooks.callAll(`render${this.constructor.name}`, this, this.element, context, opts);
     return this;
@@ -319,6 +339,7 @@ export class FakeApplicationV2 {
   async close(_options?: Plain): Promise<this> {
     this.rendered = false;
     this.closed = true;
+    registryOf(FakeRoll.world.currentClient()).delete(this.id);
     this.element?.remove();
     FakeRoll.world.currentClient().hooks.callAll(`close${this.constructor.name}`, this, this.element);
     return this;
@@ -370,6 +391,32 @@ export class FakeApplicationV2 {
   }
 }
 
+interface SheetDocument {
+  name: string;
+  isOwner: boolean;
+}
+
+/** foundry.applications.sheets.ActorSheetV2 (DocumentSheetV2): the document from `options.document`; a form. */
+export class FakeActorSheetV2 extends FakeApplicationV2 {
+  static override DEFAULT_OPTIONS: Plain = { tag: "form", classes: ["sheet", "actor"], form: { submitOnChange: true, closeOnSubmit: false } };
+  readonly document: SheetDocument;
+  constructor(options: Plain = {}) {
+    super(options);
+    this.document = options.document as SheetDocument;
+    if (!this.document) throw new Error("ActorSheetV2: options.document is required");
+  }
+  get actor(): SheetDocument {
+    return this.document;
+  }
+  get isEditable(): boolean {
+    return this.document.isOwner;
+  }
+  override get title(): string {
+    return this.document.name;
+  }
+}
+
+
 /** DialogV2 statics: confirm and prompt take the answer the test queued for the current user. */
 export const DialogV2 = {
   async confirm(o: { window?: { title?: unknown }; content?: string; rejectClose?: boolean } = {}): Promise<unknown> {
@@ -412,21 +459,17 @@ export const DialogV2 = {
 
 // ------------------------------------------------------------------------------------------------ data models
 
-class FakeField {
-  constructor(readonly options: Plain = {}) {}
-}
-
 /**
  * foundry.data.regionBehaviors.RegionBehaviorType: a TypeDataModel with `events` handlers (static `events`, called with
  * `this` the behaviour's system data) and a schema from `defineSchema()` whose fields take their `initial` value.
  * https://foundryvtt.com/api/v13/classes/foundry.data.regionBehaviors.RegionBehaviorType.html; NOTES.md "Regions";
- * dnd5e module/data/region-behavior/difficult-terrain.mjs (a system's subclass, same shape). The fields are inert
- * stand-ins for foundry.data.fields (validation unmodelled).
+ * dnd5e module/data/region-behavior/difficult-terrain.mjs (a system's subclass, same shape). A behaviour's fields take
+ * their initial value only (their validation is modelled for Actor sub-types, models.ts).
  */
 export class FakeRegionBehaviorType {
   static LOCALIZATION_PREFIXES: string[] = [];
   static events: Record<string, (this: FakeRegionBehaviorType, event: unknown) => unknown> = {};
-  static defineSchema(): Record<string, FakeField> {
+  static defineSchema(): Record<string, FakeDataField> {
     return {};
   }
   parent: unknown = null;
@@ -482,11 +525,23 @@ function install(world: FakeWorld): void {
         HandlebarsApplicationMixin: <T>(base: T) => base,
         DialogV2,
       },
+      // models.ts names the sources of the sheet and its registration.
+      sheets: { ActorSheetV2: FakeActorSheetV2 },
+      apps: {
+        DocumentSheetConfig: {
+          registerSheet(documentClass: { documentName?: string }, scope: string, cls: SheetRegistration["cls"], options: { types?: string[]; makeDefault?: boolean; label?: string } = {}) {
+            registerSheet(world.currentClient().CONFIG, String(documentClass.documentName), scope, cls, options);
+          },
+        },
+      },
       handlebars: {
         renderTemplate: async (path: string, data: object) => renderWith(world.currentClient().handlebars, path, data),
         loadTemplates: async (paths: string[] | Record<string, string>) => paths,
       },
       ux: { FormDataExtended: FakeFormData },
+      get instances() {
+        return registryOf(world.currentClient());
+      },
     },
     // foundry.utils: https://foundryvtt.com/api/v13/modules/foundry.utils.html (deepClone, expandObject, getProperty,
     // randomID, objectsEqual), implemented in data.ts.
@@ -499,11 +554,12 @@ function install(world: FakeWorld): void {
       objectsEqual: (a: unknown, b: unknown) => deepEqual(a, b),
     },
     canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
+    abstract: { TypeDataModel: FakeTypeDataModel },
     data: {
       // v14 only: foundry.data.operators (data.ts names the source).
       ...(world.generation >= 14 ? { operators: { ForcedDeletion } } : {}),
       regionBehaviors: { RegionBehaviorType: FakeRegionBehaviorType },
-      fields: { NumberField: FakeField, StringField: FakeField, BooleanField: FakeField, SetField: FakeField, SchemaField: FakeField },
+      fields: FAKE_FIELDS,
     },
   };
 }

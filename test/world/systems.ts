@@ -71,6 +71,9 @@ function coreConfig(client: FakeClient): void {
   client.CONFIG.specialStatusEffects = { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind", BURROW: "burrow", HOVER: "hover", FLY: "fly" };
   client.CONFIG.Token = { movement: { actions: coreMovementActions() }, rulerClass: FakeTokenRuler };
   client.CONFIG.RegionBehavior = { dataModels: {}, typeIcons: {} };
+  // CONFIG.Actor (https://foundryvtt.com/api/v13/variables/CONFIG.Actor.html): dataModels, typeIcons; sheetClasses as
+  // DocumentSheetConfig.registerSheet fills it (models.ts).
+  client.CONFIG.Actor = { dataModels: {}, typeIcons: {}, sheetClasses: {} };
   client.CONFIG.ActiveEffect = { documentClass: { name: "ActiveEffect" } };
   installCombat(client, false);
 }
@@ -110,6 +113,7 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
       fillDnd5eDefaults(actor);
       installDnd5eMethods(world, actor);
     },
+    actorMethods: installDnd5eMethods,
   };
 }
 

@@ -23,7 +23,7 @@ export function useClientTimers(): void {
   for (const name of ["setTimeout", "setInterval"] as const) {
     const fake = g[name];
     g[name] = (fn, ms, ...args) => {
-      let client: { alive: boolean } | null = null;
+      let client: { alive: boolean } | null;
       try {
         client = currentWorld().currentClient();
       } catch {

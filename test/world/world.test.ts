@@ -376,3 +376,42 @@ describe("fake world: who last modified a document (DocumentStats)", () => {
     expect(created._stats.createdTime).toBeGreaterThan(0);
   });
 });
+
+describe("fake world: module sub-types and data models (models.ts; the module sub-types article, TypeDataModel, DataField#clean)", () => {
+  type Plain = Record<string, unknown>;
+  const create = (w: FakeWorld, data: Plain) => w.as("gm1", () => (globalThis.Actor as unknown as { create(d: Plain): Promise<{ system: Plain; update(c: Plain): Promise<unknown> }> }).create(data));
+
+  it("a namespaced type must be declared by an active module; a plain (system) type is taken", async () => {
+    const w = await bootWorld({});
+    await expect(create(w, { name: "A", type: "aventure.nope" })).rejects.toThrow('"aventure.nope" is not a valid type for the Actor Document class');
+    await expect(create(w, { name: "B", type: "othermodule.polaris" })).rejects.toThrow("is not a valid type");
+    await expect(create(w, { name: "C", type: "character" })).resolves.toBeDefined();
+    expect(w.actors.contents.map((a) => a.name)).toEqual(["C"]);
+  });
+
+  it("the data model cleans the system on creation (initial values filled, unknown keys dropped, numeric strings cast) and validates every update", async () => {
+    const w = await bootWorld({});
+    const a = await create(w, { name: "P", type: "aventure.polaris", system: { reaction: "14", stray: 1, attributes: { coo: { value: 16 } } } });
+    expect(a.system.reaction).toBe(14);
+    expect("stray" in a.system).toBe(false);
+    expect(a.system.initiative).toBeNull();
+    expect((a.system.attributes as Record<string, { value: unknown }>).for!.value).toBeNull();
+    expect((a.system.attributes as Record<string, { value: unknown }>).coo!.value).toBe(16);
+    const writes = w.writes.length;
+    await expect(w.as("gm1", () => a.update({ "system.attributes.coo.value": -4 }))).rejects.toThrow("system.attributes.coo.value: must be at least 0");
+    expect(w.writes.length).toBe(writes);
+    expect((a.system.attributes as Record<string, { value: unknown }>).coo!.value).toBe(16);
+  });
+
+  it("Actor#sheet is the type's default registered sheet, per client; an actor of a type without one has none", async () => {
+    const w = await bootWorld({ users: [GM, PLAYER] });
+    const a = await create(w, { name: "P", type: "aventure.polaris", ownership: { p1: 3 } });
+    const s1 = w.as("gm1", () => (a as unknown as { sheet: object }).sheet);
+    const s2 = w.as("p1", () => (a as unknown as { sheet: object }).sheet);
+    expect(s1.constructor.name).toBe("PolarisActorSheet");
+    expect(s1).not.toBe(s2);
+    expect(w.as("gm1", () => (a as unknown as { sheet: object }).sheet)).toBe(s1);
+    const plain = await create(w, { name: "C", type: "character" });
+    expect(w.as("gm1", () => (plain as unknown as { sheet: object | null }).sheet)).toBeNull();
+  });
+});

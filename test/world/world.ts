@@ -35,6 +35,8 @@ import { Window } from "happy-dom";
 import { FakeI18n, type Lang } from "../fake/i18n.js";
 import { makeHandlebars } from "../fake/handlebars.js";
 import { clone, diffMerge, expandObject, ForcedDeletion, isPlainObject, jsonClone, type Plain } from "./data.js";
+import { cleanSystemUpdate } from "./models.js";
+import { modulePacks } from "./packs.js";
 import {
   FakeActiveEffect,
   FakeActor,
@@ -263,6 +265,8 @@ export interface SystemProfile {
   install(client: FakeClient): void;
   /** What the system's data model and Actor class give a new actor (defaults, methods). */
   prepareActor?(world: FakeWorld, actor: FakeActor): void;
+  /** What the system's Actor class alone gives any actor, of a module's sub-type too (its methods). */
+  actorMethods?(world: FakeWorld, actor: FakeActor): void;
 }
 
 export interface WorldOptions {
@@ -750,6 +754,8 @@ export class FakeWorld {
       const expanded = this.expandUpdate(doc, changes);
       const diff = this.diff(doc, expanded);
       if (!diff) continue;
+      // A type with a data model: the system's changes are cleaned and the result validated, or nothing is written (models.ts).
+      if (doc instanceof FakeActor && isPlainObject(diff.system)) diff.system = cleanSystemUpdate("Actor", doc.type, doc.system, diff.system, client.CONFIG.Actor as never);
       this.assertAllowed(user, doc, "update", diff);
       if (client.hooks.call(`preUpdate${doc.documentName}`, doc, diff, options, user.id) === false) continue;
       planned.push({ doc, diff });
@@ -1004,6 +1010,42 @@ export class FakeWorld {
     return html;
   }
 
+  /**
+   * Renders core's module settings form (SettingsConfig) for a user: one `div.form-group` per registered setting with
+   * `config: true`, stamped `data-setting-id="<namespace>.<key>"`, holding its localized name in a label, its field
+   * named by the setting's id (a select for choices, a checkbox for a Boolean, an input otherwise) with the value the
+   * user reads, and its hint; then renderSettingsConfig(app, html, context, options) on that client (v13: html is the
+   * window's HTMLElement). https://foundryvtt.com/api/v13/classes/foundry.applications.settings.SettingsConfig.html
+   */
+  renderSettingsConfig(userId: string): HTMLElement {
+    const client = this.clientOf(userId);
+    const esc = (v: unknown) => String(v).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+    const rows = [...client.settingDefs]
+      .filter(([, def]) => def.config)
+      .map(([id, def]) => {
+        const value = this.readSetting(client, id);
+        const field = def.choices
+          ? `<select name="${esc(id)}">${Object.entries(def.choices)
+              .map(([v, l]) => `<option value="${esc(v)}"${v === value ? " selected" : ""}>${esc(client.i18n.localize(l))}</option>`)
+              .join("")}</select>`
+          : def.type === Boolean
+            ? `<input type="checkbox" name="${esc(id)}"${value === true ? " checked" : ""}>`
+            : `<input type="${def.type === Number ? "number" : "text"}" name="${esc(id)}" value="${esc(value ?? "")}">`;
+        return `<div class="form-group" data-setting-id="${esc(id)}"><label>${esc(client.i18n.localize(def.name ?? id))}</label><div class="form-fields">${field}</div><p class="hint">${esc(client.i18n.localize(def.hint ?? ""))}</p></div>`;
+      });
+    const form = this.window.document.createElement("form");
+    form.id = "settings-config";
+    form.innerHTML = rows.join("");
+    // happy-dom does not select a parsed <option selected> of a select set through innerHTML: its value is set here.
+    for (const select of form.querySelectorAll("select")) {
+      const chosen = select.querySelector("option[selected]");
+      if (chosen) select.value = chosen.getAttribute("value") ?? "";
+    }
+    const html = form as unknown as HTMLElement;
+    this.runOn(client, () => client.hooks.callAll("renderSettingsConfig", { id: "settings-config" }, html, {}, {}));
+    return html;
+  }
+
   /** A user clicks an element (the click's listeners run as that user's client). */
   click(userId: string, el: Element | null): void {
     if (!el) throw new Error("Fake world: nothing to click");
@@ -1026,12 +1068,12 @@ export class FakeWorld {
 
   private installGlobals(): void {
     const g = globalThis as Record<string, unknown>;
-    const world = this;
+    const current = () => this.currentClient();
     for (const name of ["game", "CONFIG", "Hooks", "ui", "canvas", "Handlebars"] as const) {
       Object.defineProperty(g, name, {
         configurable: true,
         get() {
-          const c = world.currentClient();
+          const c = current();
           if (name === "Hooks") return c.hooks;
           if (name === "Handlebars") return c.handlebars;
           return (c as unknown as Record<string, unknown>)[name];
@@ -1041,7 +1083,7 @@ export class FakeWorld {
         },
       });
     }
-    Object.defineProperty(g, "document", { configurable: true, get: () => world.window.document });
+    Object.defineProperty(g, "document", { configurable: true, get: () => this.window.document });
     installStaticGlobals(this);
   }
 }
@@ -1156,6 +1198,7 @@ function buildClientGlobals(world: FakeWorld, client: FakeClient): void {
     },
     messages: world.messages,
     combats: world.combats,
+    packs: modulePacks(),
     settings: strict(settings, "game.settings"),
     i18n: strict(i18n, "game.i18n"),
     keybindings: strict(keybindings, "game.keybindings"),

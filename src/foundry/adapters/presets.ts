@@ -44,5 +44,19 @@ export const OSE_PATHS: ActorDataPaths = {
   hpMax: "system.hp.max",
 };
 
-export const PRESETS = { dnd5e: DND5E_PATHS, ose: OSE_PATHS } as const;
+/**
+ * Aventure's own Polaris character type (`aventure.polaris`, polaris/model.ts; docs/rules.md §9): its initiative score,
+ * Réaction, skills (level and mastery, keyed by the skill's key) and attributes (level). An actor of that type is always
+ * read through these paths, whatever the world's preset (polaris/actor.ts); the preset serves the generic adapter.
+ */
+export const POLARIS_PATHS: ActorDataPaths = {
+  ...EMPTY_PATHS,
+  polarisInitiative: "system.initiative",
+  polarisReaction: "system.reaction",
+  polarisSkillLevel: "system.skills.*.level",
+  polarisSkillMastery: "system.skills.*.mastery",
+  polarisAttributeLevel: "system.attributes.*.value",
+};
+
+export const PRESETS = { dnd5e: DND5E_PATHS, ose: OSE_PATHS, polaris: POLARIS_PATHS } as const;
 export type PresetId = keyof typeof PRESETS;

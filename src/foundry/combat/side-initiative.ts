@@ -10,7 +10,7 @@ import { featureActive } from "../features.js";
 import { MODULE_ID } from "../../constants.js";
 import { getSetting } from "../settings.js";
 import { isActiveGM } from "../gm.js";
-import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
+import { adapterFor, setOwnCondition } from "../adapters/adapter.js";
 import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../encounter/sides.js";
 import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRoundState } from "./types.js";
 import { confusedIds } from "../polaris/confusion.js";

@@ -129,7 +129,7 @@ export async function drawTracker(app: unknown, html: HTMLElement, openEncounter
   if (!list.length) return;
   const order = new Map(combat.turns.map((c, i) => [c.id ?? "", i]));
   list.sort((a, b) => (order.get(a.id ?? "") ?? 0) - (order.get(b.id ?? "") ?? 0));
-  let markup = "";
+  let markup: string;
   const sectionOf = new Map<string, string>();
   let headerRows: Set<string>;
   if (sideInitiativeActive()) {

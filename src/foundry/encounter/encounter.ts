@@ -342,9 +342,3 @@ export function fleeOptions(state: EncounterDialogState): PursuitDialogOptions {
   return { tokens, ...fleeHandOver(state.tokens, state.result, state.where) };
 }
 
-interface CombatDoc {
-  id: string;
-  createEmbeddedDocuments(type: "Combatant", data: object[]): Promise<unknown>;
-  update(data: object): Promise<unknown>;
-  startCombat(): Promise<unknown>;
-}

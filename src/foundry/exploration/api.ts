@@ -3,7 +3,7 @@
  * GM selected, and `api.exploration` (docs/api/exploration.md). Every change is a request to the active GM
  * ("exploration", GMs only), which checks it and applies it once; a refusal is shown in the user's language.
  */
-import { featureRuleset } from "../features.js";
+import { featureRuleset, worldFeatureNote } from "../features.js";
 import { MODULE_ID } from "../../constants.js";
 import { guarded } from "../i18n.js";
 import { sendRequest } from "../requests.js";
@@ -59,7 +59,16 @@ export function panelInput(): Omit<PanelInput, "options" | "bad" | "busy"> {
     const doc = r ? tokenDoc(r) : null;
     if (isTokenDoc(doc)) otherNames[l.id] = doc.name;
   }
-  return { record, ruleset: featureRuleset("exploration"), worldTime: game.time.worldTime, members, otherNames, lang: game.i18n.lang };
+  return {
+    record,
+    ruleset: featureRuleset("exploration"),
+    worldTime: game.time.worldTime,
+    members,
+    otherNames,
+    lang: game.i18n.lang,
+    // docs/rules.md §0: the rules in use say so when the game has no wandering checks, or whose they are when borrowed.
+    wandering: worldFeatureNote("wandering"),
+  };
 }
 
 /** The revision the caller's client knows (a request from an older one is refused). */

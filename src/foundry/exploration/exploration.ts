@@ -19,7 +19,7 @@
  * panel's own advances set that time themselves, so they are never counted twice.
  */
 import { announce } from "../extension-hooks.js";
-import { assertFeature, featureRuleset } from "../features.js";
+import { assertFeature, featureRuleset, worldFeatureNote } from "../features.js";
 import { MODULE_ID, template } from "../../constants.js";
 import {
   LIGHT_KINDS,
@@ -260,6 +260,7 @@ async function planAdvance(record: ExplorationRecord, action: AdvanceAction, amo
         notRolled: Math.max(0, checks.length - MAX_CHECKS),
         die: options.wanderingDie,
         chance: options.wanderingChance,
+        wandering: options.wandering,
         restDue,
         attackPenalty,
         turnsSinceRest: state.turnsSinceRest,
@@ -330,7 +331,7 @@ async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boole
       guard.check();
       const message = await postCard({
         template: template("exploration/card.hbs"),
-        context: explorationCardContext(op.card, { localize: t, lang: game.i18n.lang, resumed, problems }),
+        context: explorationCardContext(op.card, { localize: t, lang: game.i18n.lang, resumed, problems, wandering: worldFeatureNote("wandering") }),
         rolls,
         gmOnly: true,
         flags: { exploration: { op: op.id, encounter: op.card.checks.some((c) => c.encounter) } },

@@ -1,7 +1,7 @@
 /**
  * Exploration time: the request "exploration" (GMs only), the recovery of an interrupted operation, world time
  * (updateWorldTime: the active GM counts the turns it moved by; every GM's panel re-renders), the scene controls'
- * button (getSceneControlButtons), the card's "Open the Encounter dialog" (renderChatMessageHTML) and the panel kept
+ * button (getSceneControlButtons), the card's "Open the Encounter dialog" (a card part) and the panel kept
  * up to date with the settings. Called once from registerHooks() (in init).
  */
 import { featureActive } from "../features.js";
@@ -15,6 +15,7 @@ import { EXPLORATION_REQUEST, explorationCardFlag, handleExplorationRequest, onU
 import { explorationOptions, OPTION_SETTINGS, type OptionSettingKey } from "./options.js";
 import { signed } from "../../apps/exploration-context.js";
 import { onHook } from "../hooks-typed.js";
+import { wireButtons, registerCardPart } from "../cards.js";
 
 /** The scene controls' tool (in the token controls). */
 export const EXPLORATION_TOOL = "aventureExploration";
@@ -35,7 +36,8 @@ export function onGetSceneControlButtons(controls: unknown): void {
   Object.assign(tools, {
     [EXPLORATION_TOOL]: {
       name: EXPLORATION_TOOL,
-      title: "AVENTURE.Exploration.control",
+      // docs/rules.md §0: no wandering monsters named where the game has none (Rôle'n Play's dungeon minutes).
+      title: featureActive("wandering") ? "AVENTURE.Exploration.control" : "AVENTURE.Exploration.controlNoWandering",
       icon: "fa-solid fa-dungeon",
       order: Object.keys(tools).length,
       button: true,
@@ -46,23 +48,12 @@ export function onGetSceneControlButtons(controls: unknown): void {
 }
 
 /**
- * renderChatMessageHTML: "Open the Encounter dialog" on an exploration card a GM wrote that found wandering monsters,
+ * Card part (the renderChatMessageHTML listener of cards.ts): "Open the Encounter dialog" on an exploration card a GM wrote that found wandering monsters,
  * for GMs (the encounter dialog prefilled for the dungeon). Removed from any other message and for players.
  */
 export function onRenderExplorationCard(message: ChatMessage, html: HTMLElement): void {
-  const buttons = [...html.querySelectorAll<HTMLButtonElement>(`[data-action="${ENCOUNTER_ACTION}"]`)];
-  if (!buttons.length) return;
-  const flag = explorationCardFlag(message);
-  for (const button of buttons) {
-    if (!flag?.encounter || !game.user.isGM) {
-      button.remove();
-      continue;
-    }
-    button.addEventListener("click", (event) => {
-      event.preventDefault();
-      void openEncounter({ where: "dungeon" });
-    });
-  }
+  const usable = !!explorationCardFlag(message)?.encounter && game.user.isGM;
+  wireButtons(html, ENCOUNTER_ACTION, { allowed: () => usable, run: () => openEncounter({ where: "dungeon" }) });
 }
 
 /** A GM is told when an exploration setting holds a value the rules refuse (its default is used). */
@@ -80,7 +71,7 @@ export function registerExplorationHooks(): void {
     return onUpdateWorldTime();
   });
   onHook("getSceneControlButtons", onGetSceneControlButtons);
-  onHook("renderChatMessageHTML", onRenderExplorationCard);
+  registerCardPart({ kind: "exploration", selector: `[data-action="${ENCOUNTER_ACTION}"]`, render: onRenderExplorationCard });
   onSettingChange("explorationState", refreshExplorationPanel);
   onSettingChange("ruleset", refreshExplorationPanel);
   for (const [, key] of OPTION_SETTINGS) {

@@ -3,7 +3,7 @@
  * house-rules GM changes them). Each value is checked through the rules' own `startExploration` options: a bad one
  * (a turn of 0 s, a chance above the die...) is reported in the GM's language and the default is used instead.
  */
-import { featureRuleset } from "../features.js";
+import { featureActive, featureRuleset } from "../features.js";
 import { EXPLORATION_DEFAULTS, startExploration, type ExplorationOptions, type RulesetId } from "../../rules/index.js";
 import { errorMessage } from "../i18n.js";
 import { getSetting } from "../settings.js";
@@ -35,8 +35,12 @@ export interface BadOption {
  * The options to play with: each setting's value when the rules accept it (checked one by one, on top of those
  * accepted before it), else the default, reported in `bad`.
  */
-export function checkOptions(ruleset: RulesetId, values: Readonly<Record<OptionSettingKey, number>>): { options: ExplorationOptions; bad: BadOption[] } {
-  const accepted: Partial<ExplorationOptions> = {};
+export function checkOptions(
+  ruleset: RulesetId,
+  values: Readonly<Record<OptionSettingKey, number>>,
+  wandering?: boolean,
+): { options: ExplorationOptions; bad: BadOption[] } {
+  const accepted: Partial<ExplorationOptions> = wandering === undefined ? {} : { wandering };
   const bad: BadOption[] = [];
   for (const [option, setting] of OPTION_SETTINGS) {
     const value = values[setting];
@@ -50,8 +54,12 @@ export function checkOptions(ruleset: RulesetId, values: Readonly<Record<OptionS
   return { options: startExploration(ruleset, accepted).options, bad };
 }
 
-/** The world's exploration options, read from the settings and checked (see checkOptions). */
+/**
+ * The world's exploration options, read from the settings and checked (see checkOptions). Wandering checks are rolled
+ * only when the world has them (docs/rules.md §0: Portes, Monstres & Trésors' and Old-School Essentials' own rule, or
+ * borrowed from one of them); Rôle'n Play's dungeon minutes count turns, rests and lights without them.
+ */
 export function explorationOptions(): { options: ExplorationOptions; bad: BadOption[] } {
   const values = Object.fromEntries(OPTION_SETTINGS.map(([, key]) => [key, getSetting(key)])) as Record<OptionSettingKey, number>;
-  return checkOptions(featureRuleset("exploration"), values);
+  return checkOptions(featureRuleset("exploration"), values, featureActive("wandering"));
 }

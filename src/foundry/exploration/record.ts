@@ -64,6 +64,8 @@ export interface AdvanceCard {
   notRolled: number;
   die: number;
   chance: number;
+  /** Whether the world had wandering checks (docs/rules.md §0); false: none rolled, the card says the book has none. */
+  wandering: boolean;
   restDue: boolean;
   attackPenalty: number;
   turnsSinceRest: number;
@@ -192,6 +194,8 @@ function readCard(v: unknown): AdvanceCard | null | undefined {
     notRolled: v.notRolled,
     die: v.die,
     chance: v.chance,
+    // A card recorded before the field existed was planned with the checks on.
+    wandering: v.wandering !== false,
     restDue: v.restDue,
     attackPenalty: v.attackPenalty,
     turnsSinceRest: v.turnsSinceRest,

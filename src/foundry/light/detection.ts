@@ -39,7 +39,7 @@ import {
   type DetectSkipReason,
 } from "../../apps/hide-card-context.js";
 import { adapterFor, type ActorLike } from "../adapters/adapter.js";
-import { authoredByGM, gmCardFlag } from "../cards.js";
+import { authoredByGM, gmCardFlag, wireButtons } from "../cards.js";
 import { gmIds } from "../chat.js";
 import { deletion, renderTemplateCompat, tokenLevel } from "../compat.js";
 import { isActiveGM } from "../gm.js";
@@ -310,7 +310,7 @@ class AmbientDetection {
     let passive: number | null = null;
     if (actor) {
       sees = ableToSee(actor);
-      let p: number | null = null;
+      let p: number | null;
       try {
         p = adapter.read(actor).passivePerception;
       } catch {
@@ -609,29 +609,16 @@ async function onDecide(raw: unknown): Promise<{ status: DetectRow["status"] }> 
   }
 }
 
-/** renderChatMessageHTML: Reveal / Ignore on the pending notices of a detection card a GM wrote, for GMs only. */
+/** Card part (cards.ts): Reveal / Ignore on the pending notices of a detection card a GM wrote, for GMs only. */
 export function onRenderDetectionCard(message: ChatMessage, html: HTMLElement): void {
-  const buttons = [...html.querySelectorAll<HTMLButtonElement>("[data-action='aventure-detect']")];
-  if (!buttons.length) return;
   const card = detectCardOf(message);
-  for (const b of buttons) {
-    const row = Number(b.dataset.row);
-    if (!card || !game.user.isGM || !authoredByGM(message) || card.rows[row]?.status !== "pending") {
-      b.remove();
-      continue;
-    }
-    b.addEventListener("click", (event) => {
-      event.preventDefault();
-      if (!message.id || b.disabled) return;
-      const mine = buttons.filter((x) => x.dataset.row === b.dataset.row);
-      for (const x of mine) x.disabled = true;
-      void sendRequest("detectionDecide", { messageId: message.id, row, reveal: b.dataset.reveal === "true" })
-        .catch((e: unknown) => reportError(e))
-        .finally(() => {
-          for (const x of mine) x.disabled = false;
-        });
-    });
-  }
+  const gm = game.user.isGM && authoredByGM(message);
+  wireButtons(html, "aventure-detect", {
+    allowed: (b) => !!card && gm && card.rows[Number(b.dataset.row)]?.status === "pending",
+    run: (b) => (message.id ? sendRequest("detectionDecide", { messageId: message.id, row: Number(b.dataset.row), reveal: b.dataset.reveal === "true" }) : undefined),
+    // Reveal and Ignore of one notice wait together.
+    together: (b, all) => all.filter((x) => x.dataset.row === b.dataset.row),
+  });
 }
 
 // ------------------------------------------------------------------------------------------------ API

@@ -18,7 +18,7 @@
 import { MODULE_ID } from "../../constants.js";
 import { deletes, deletion } from "../compat.js";
 import { HIDE_BECAUSE, LIGHT_LEVELS, OBSCURITY_LEVELS, type HideBecause, type LightLevel, type Obscurity } from "../../rules/index.js";
-import { adapterFor, isOwnStatus, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
+import { adapterFor, isOwnStatus, setOwnCondition } from "../adapters/adapter.js";
 import { gmCardFlag } from "../cards.js";
 import { announce } from "../extension-hooks.js";
 import { escapeHtml, t } from "../i18n.js";

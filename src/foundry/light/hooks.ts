@@ -23,6 +23,7 @@ import { lightTracker, type TokenLightState } from "./tracker.js";
 import { onHook } from "../hooks-typed.js";
 import { registerRecovery } from "../operations.js";
 import { isActiveGM } from "../gm.js";
+import { registerCardPart } from "../cards.js";
 
 /** Token fields whose change moves the token or changes what it sees or emits. */
 const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId", "disposition"] as const;
@@ -130,7 +131,7 @@ export function registerLightHooks(): void {
   };
   onHook("createActiveEffect", onEffect);
   onHook("deleteActiveEffect", onEffect);
-  onHook("renderChatMessageHTML", onRenderDetectionCard);
+  registerCardPart({ kind: "detection", selector: "[data-action='aventure-detect']", render: onRenderDetectionCard });
   onHook("drawToken", (token: TokenObjLike) => lightTracker.redrawIcons(token));
   onHook("dnd5e.postRollAttack", onAttackRolled);
   onHook("createChatMessage", onChatMessageCreated);

@@ -4,7 +4,7 @@
  * each sense wins; the HUD names where each came from.
  */
 import type { VisionSense, VisionSenses } from "../../rules/light.js";
-import { adapterFor, type ActorLike } from "../adapters/adapter.js";
+import { adapterFor } from "../adapters/adapter.js";
 import { detectionModes } from "../compat.js";
 import { unitsToMetres, type GridLike, type TokenDocLike } from "./scene.js";
 

@@ -21,7 +21,7 @@ import { MODULE_ID, template } from "../../constants.js";
 import { fallDice, fallFormula, fallRules } from "../../rules/movement.js";
 import { isRulesError } from "../../rules/errors.js";
 import { adapterFor, Dnd5eAdapter, isOwnStatus, setOwnCondition, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
-import { authoredByGM, gmCardFlag } from "../cards.js";
+import { authoredByGM, gmCardFlag, wireButtons } from "../cards.js";
 import { movementChangesLevel, renderTemplateCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, errorMessage, escapeHtml, guarded, reportError, t, tHtml, notify } from "../i18n.js";
@@ -588,27 +588,14 @@ export async function requestFallApply(messageId: string): Promise<FallApplyResu
 }
 
 /**
- * renderChatMessageHTML: wires the "Apply damage" button of a pending (or interrupted) fall card for GMs, removes it
+ * Card part (the renderChatMessageHTML listener of cards.ts): wires the "Apply damage" button of a pending (or interrupted) fall card for GMs, removes it
  * otherwise. Only a card a GM wrote counts: a player's message carrying the same flags gets no button. The button
  * stays disabled while its request runs.
  */
 export function onRenderFallCard(message: ChatMessage, html: HTMLElement): void {
-  const button = html.querySelector<HTMLButtonElement>("[data-action='aventure-apply-fall']");
-  if (!button) return;
   const flag = fallCardFlag(message);
-  if (!flag || flag.status === "applied" || !game.user.isGM || !authoredByGM(message)) {
-    button.remove();
-    return;
-  }
-  button.addEventListener("click", (event) => {
-    event.preventDefault();
-    const id = message.id;
-    if (!id || button.disabled) return;
-    button.disabled = true;
-    void requestFallApply(id).finally(() => {
-      button.disabled = false;
-    });
-  });
+  const usable = !!flag && flag.status !== "applied" && game.user.isGM && authoredByGM(message);
+  wireButtons(html, "aventure-apply-fall", { allowed: () => usable, run: () => (message.id ? requestFallApply(message.id) : undefined) });
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Movement costs, jumps and falls: everything the feature registers, called once from
  * registerHooks() in init. Hooks: setup (cost functions, ruler class), preMoveToken (refuse moves beyond
- * the speed), moveToken (elevation drops), renderChatMessageHTML (fall card button). Also: the
+ * the speed), moveToken (elevation drops), a card part (the fall card button). Also: the
  * "aventure.fall" and "aventure.fallApply" queries, the fall region behaviour, the jump and fall token HUD
  * buttons.
  */
@@ -18,6 +18,7 @@ import { registerFallBehavior } from "./fall-region.js";
 import { isCurrentCombatant, movementStats, sceneToMetres, type SceneLike } from "./token-data.js";
 import { openFallDialog, showJumps } from "./api.js";
 import { onHook, onceHook } from "../hooks-typed.js";
+import { registerCardPart } from "../cards.js";
 
 interface PreMovement {
   history?: { cost?: number };
@@ -54,7 +55,7 @@ export function registerMovementHooks(): void {
   onHook("preMoveToken", onPreMoveToken);
   // Returns the promise (Hooks ignore it) so that tests can wait for each client's handler.
   onHook("moveToken", (token: FallToken, movement: Parameters<typeof onElevationDrop>[1]) => onElevationDrop(token, movement));
-  onHook("renderChatMessageHTML", onRenderFallCard);
+  registerCardPart({ kind: "fall", selector: "[data-action='aventure-apply-fall']", render: onRenderFallCard });
   addHudButton({
     id: "jumps",
     icon: "fa-solid fa-person-arrow-up-from-line",

@@ -3,15 +3,34 @@
  * masteries of its skills ("Skill level (Polaris)", "Skill mastery (Polaris)", e.g. system.skills.*.value) and the
  * levels of its attributes ("Attribute level (Polaris)"). The Adaptation test of a change of intention reads the
  * skill whose key or label is "adaptation". Nothing is read where the paths are not set: the user types the values.
+ * An actor of Aventure's own Polaris type (`aventure.polaris`, actor-type.ts) is always read through the type's paths
+ * (presets.ts POLARIS_PATHS), whatever the world's preset and game system.
  */
 import { adapterFor } from "../adapters/adapter.js";
-import { keyedNumbers, readKeyed } from "../adapters/read.js";
+import { POLARIS_PATHS } from "../adapters/api.js";
+import { keyedNumbers, readKeyed, readStats } from "../adapters/read.js";
+import type { ActorDataPaths } from "../settings-schema.js";
 import type { PolarisAttributeOption, PolarisSkillOption } from "../../apps/polaris-context.js";
+import { isPolarisActor, POLARIS_ATTRIBUTES } from "./actor-type.js";
+import { t } from "../i18n.js";
+
+/** The paths `actor` is read through: its type's own for Aventure's Polaris type, else the world's adapter's. */
+export function polarisPaths(actor: unknown): ActorDataPaths {
+  return isPolarisActor(actor) ? POLARIS_PATHS : adapterFor().paths;
+}
+
+/** The actor's initiative score and Réaction (docs/rules.md §9.2), null where unknown. */
+export function actorPolarisScores(actor: unknown): { initiative: number | null; reaction: number | null } {
+  if (!actor) return { initiative: null, reaction: null };
+  // cast: any other actor goes to the running system's adapter, which takes a Foundry Actor
+  const s = isPolarisActor(actor) ? readStats(actor, POLARIS_PATHS) : adapterFor().read(actor as never);
+  return { initiative: s.polarisInitiative, reaction: s.polarisReaction };
+}
 
 /** The skills of `actor` with their level (and mastery where the path is set), in the actor's order. */
 export function actorSkills(actor: unknown): PolarisSkillOption[] {
   if (!actor) return [];
-  const paths = adapterFor().paths;
+  const paths = polarisPaths(actor);
   if (!paths.polarisSkillLevel) return [];
   return keyedNumbers(actor, paths.polarisSkillLevel).map((s) => ({
     key: s.key,
@@ -24,8 +43,13 @@ export function actorSkills(actor: unknown): PolarisSkillOption[] {
 /** The attributes of `actor` with their level, in the actor's order. */
 export function actorAttributes(actor: unknown): PolarisAttributeOption[] {
   if (!actor) return [];
-  const path = adapterFor().paths.polarisAttributeLevel;
-  return path ? keyedNumbers(actor, path).map((a) => ({ key: a.key, label: a.label, level: a.value })) : [];
+  const path = polarisPaths(actor).polarisAttributeLevel;
+  if (!path) return [];
+  const own = isPolarisActor(actor);
+  // The type's attributes carry no label of their own: their names come from the language files.
+  const label = (key: string, fallback: string) =>
+    own && (POLARIS_ATTRIBUTES as readonly string[]).includes(key) ? t(`AVENTURE.PolarisActor.attribute.${key}`) : fallback;
+  return keyedNumbers(actor, path).map((a) => ({ key: a.key, label: label(a.key, a.label), level: a.value }));
 }
 
 /** *Decision:* the Adaptation skill is the one whose key or label reads "adaptation" (any case, accents ignored). */

@@ -1,19 +1,19 @@
 /**
  * Polaris action phases in the combat tracker (docs/rules.md §9.2): a combatant's initiative is its initiative
- * score (adapter data path, or typed in the tracker); the tracker orders by phase then Réaction
+ * score (a Polaris character's own, docs/rules.md §9.3; else the adapter's data path; or typed in the tracker); the tracker orders by phase then Réaction
  * (comparePolaris); Hasten (+3 this round) and Delay (a later phase) are per-round combatant flags that
  * stop counting, and are cleared, at the next round; so does a combatant's confusion (intention.ts).
  */
 import { MODULE_ID } from "../../constants.js";
 import { deletion } from "../compat.js";
 import { comparePolaris, polarisActingPhase, type PolarisCombatant } from "../../rules/polaris.js";
-import { adapterFor, type ActorLike } from "../adapters/adapter.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, t, notify } from "../i18n.js";
 import type { CombatLike, CombatantLike, PolarisRoundFlags } from "../combat/types.js";
 import { keepTurn } from "../combat/side-initiative.js";
 import { recoverInitiativeUses } from "../combat/side-ops.js";
 import { confusionState } from "./confusion.js";
+import { actorPolarisScores } from "./actor.js";
 
 /** The combatant's hasten/delay for `round` (stale flags of an earlier round count as none). */
 export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean; delayTo: number | null } {
@@ -22,11 +22,9 @@ export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean
   return { hasten: f.hasten === true, delayTo: typeof f.delayTo === "number" ? f.delayTo : null };
 }
 
-/** The actor's Polaris stats through the adapter (initiative score, Réaction), null when unknown. */
+/** The actor's Polaris stats (initiative score, Réaction: its type's own, else through the adapter), null when unknown. */
 export function polarisStats(c: CombatantLike): { initiative: number | null; reaction: number | null } {
-  if (!c.actor) return { initiative: null, reaction: null };
-  const s = adapterFor().read(c.actor);
-  return { initiative: s.polarisInitiative, reaction: s.polarisReaction };
+  return actorPolarisScores(c.actor);
 }
 
 /** The rules' view of a combatant this round, or null without an integer initiative. */

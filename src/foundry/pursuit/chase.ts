@@ -235,10 +235,6 @@ function sceneTokens(sceneId: string | null, tokenIds: readonly string[], missin
   return out;
 }
 
-interface CombatLike {
-  started?: boolean;
-  combatants?: Iterable<{ tokenId?: string | null }>;
-}
 
 /**
  * Whether a started combat includes one of these tokens: flight is then impossible (docs/rules.md §8.1, §8.3).

@@ -2,11 +2,11 @@
  * Pursuit: the request every step of a chase goes through (runs on the active GM, chase.ts), the token HUD button
  * (for the token's owners: a player may start a flight for the tokens they own) and the Continue button of the chase
  * cards. Called once from registerHooks() (in init).
- * Hooks: renderChatMessageHTML (Continue button on an unfinished chase card a GM wrote), updateWorldTime (v13, active
+ * Hooks: a card part (Continue button on an unfinished chase card a GM wrote), updateWorldTime (v13, active
  * GM: the running exhaustion ends when its rest is over; also checked on ready and when a GM takes over),
  * updateActiveEffect (v14, active GM: core marked Aventure's running exhaustion expired, it is deleted).
  */
-import { openPursuit, type DialogToken } from "../../apps/PursuitDialog.js";
+import { openPursuit } from "../../apps/PursuitDialog.js";
 import { MODULE_ID, template } from "../../constants.js";
 import { isExpired, loadTemplatesCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
@@ -16,6 +16,7 @@ import { addHudButton } from "../token-hud.js";
 import { chaseOfMessage, registerPursuitRequests } from "./chase.js";
 import { queueExpiry } from "./effects.js";
 import { onHook } from "../hooks-typed.js";
+import { wireButtons, registerCardPart } from "../cards.js";
 
 export { chaseOfMessage };
 
@@ -24,17 +25,9 @@ export { chaseOfMessage };
  * wrote, whose state reads back valid, counts: a player's message carrying chase flags gets no button.
  */
 export function onRenderPursuitCard(message: ChatMessage, html: HTMLElement): void {
-  const button = html.querySelector<HTMLButtonElement>('[data-action="aventure-pursuit-continue"]');
-  if (!button) return;
   const record = chaseOfMessage(message);
-  if (!record || record.over || !(game.user.isGM || record.startedBy === game.user.id)) {
-    button.remove();
-    return;
-  }
-  button.addEventListener("click", (event) => {
-    event.preventDefault();
-    void guarded(() => openPursuit({ chaseId: record.id }));
-  });
+  const usable = !!record && !record.over && (game.user.isGM || record.startedBy === game.user.id);
+  wireButtons(html, "aventure-pursuit-continue", { allowed: () => usable, run: () => (record ? openPursuit({ chaseId: record.id }) : undefined) });
 }
 
 export function registerPursuitHooks(): void {
@@ -53,7 +46,7 @@ export function registerPursuitHooks(): void {
       openPursuit({ tokens });
     },
   });
-  onHook("renderChatMessageHTML", onRenderPursuitCard);
+  registerCardPart({ kind: "pursuit", selector: '[data-action="aventure-pursuit-continue"]', render: onRenderPursuitCard });
   // Fires on every client: only the active GM deletes, one expiry at a time.
   onHook("updateWorldTime", (worldTime: number) => {
     if (isActiveGM()) void guarded(() => queueExpiry(worldTime));

@@ -97,6 +97,18 @@ function explorationTests({ describe, it, before, after, assert }: BatchContext)
       assert.equal(restPenaltyOf(status().state!), 0, "rested: no penalty");
     });
 
+    it("Rôle'n Play (docs/rules.md §0): its book has no wandering monsters — two turns roll no check, the card says so", async () => {
+      await box.setting("ruleset", "rnp");
+      const before = cards().length;
+      await api().advance(2);
+      const card = await waitFor(() => cards()[before], "the exploration card");
+      assert.lengthOf(card.rolls ?? [], 0, "no check rolled");
+      assert.isFalse(explorationCardFlag(card)?.encounter ?? true, "no encounter");
+      const line = game.i18n.format("AVENTURE.Feature.noRule", { game: game.i18n.localize("AVENTURE.Ruleset.rnp"), feature: game.i18n.localize("AVENTURE.Feature.name.wandering") });
+      assert.include(card.content.replaceAll("&#x27;", "'").replaceAll("&#39;", "'"), line.replaceAll("&#x27;", "'"), "the card's plain line");
+      await box.setting("ruleset", "ose");
+    });
+
     it("world time moved by something else is counted in turns", async () => {
       const n = turn();
       await game.time.advance(1200);

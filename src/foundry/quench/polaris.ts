@@ -1,12 +1,14 @@
 /**
  * In-world tests of Polaris (Quench batch "aventure.polaris"): tests rolled through the module's API and its window,
- * a countdown, and a combat in action phases (Hasten from the combatant's menu, a delay, a change of intention).
+ * a countdown, a combat in action phases (Hasten from the combatant's menu, a delay, a change of intention), and a
+ * character made from the shipped template (the "Aventure — Polaris" compendium) read by the test window and the phases.
  * Dice are real: every expectation is derived from the card's own roll through the rules (api.rules), never from a
  * fixed die. Everything is made in a throwaway scene and deleted afterwards (the combat first).
  */
 import { MODULE_ID } from "../../constants.js";
 import type { AventureApi } from "../api.js";
 import { Sandbox, waitFor } from "./sandbox.js";
+import { POLARIS_IDS, POLARIS_PACK_NAME } from "../../../packs-src/polaris.mjs";
 import type { Batch, BatchContext } from "./types.js";
 
 interface QCombatant {
@@ -25,6 +27,7 @@ interface QCombat {
   getFlag(scope: "aventure", key: string): unknown;
   createEmbeddedDocuments(type: "Combatant", data: object[]): Promise<unknown>;
   startCombat(): Promise<unknown>;
+  rollAll(): Promise<unknown>;
   nextRound(): Promise<unknown>;
   delete(): Promise<unknown>;
 }
@@ -197,6 +200,37 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       await combat.nextRound();
       await waitFor(() => combat.round === 3, "round 3");
       await waitFor(() => !confusedNow(), "the confusion cleared");
+    });
+
+    it("a character from the shipped template: its skills and attributes in the test window, its Initiative and Réaction in the phases", async () => {
+      // The compendium's English adventure holds the template; its actor data is created as importing it would.
+      // cast: the compendiums, with only the Adventure compendium's getDocument() and the actors this test reads
+      const packs: { get(id: string): { getDocument(id: string): Promise<{ actors: Iterable<{ _id: string | null; toObject(): object }> } | null | undefined> } | undefined } = game.packs as never;
+      const pack = packs.get(`${MODULE_ID}.${POLARIS_PACK_NAME}`);
+      if (!pack) throw new Error("aventure | the Polaris compendium is missing");
+      const adventure = await pack.getDocument(POLARIS_IDS.en.adventure);
+      const template = [...(adventure?.actors ?? [])].find((a) => a._id === POLARIS_IDS.en.character);
+      if (!template) throw new Error("aventure | the character template is missing");
+      const actor = await box.actor({ ...template.toObject(), _id: undefined, folder: null, name: "Aventure template" });
+      assert.equal(actor.type, `${MODULE_ID}.polaris`, "the module's own type");
+      const update = actor.update as (changes: object) => Promise<unknown>;
+      // Typed as a GM would on the sheet: Climbing 12 (mastery 3), Coordination 15, Initiative 11, Réaction 13.
+      await update.call(actor, { "system.skills.climbing.level": 12, "system.skills.climbing.mastery": 3, "system.attributes.coo.value": 15, "system.initiative": 11, "system.reaction": 13 });
+      // cast: the sandbox's actor is a Foundry Actor
+      const app = await api().openPolarisTest({ actor: actor as never });
+      if (!app?.element) throw new Error("aventure | the Polaris window did not open");
+      try {
+        const skills = [...app.element.querySelectorAll<HTMLOptionElement>("[name='skill'] option")].map((o) => o.value);
+        assert.include(skills, "climbing", "the template's skill is offered");
+      } finally {
+        await app.close();
+      }
+      const token = await box.embedded<{ id: string }>("Token", { name: "Aventure template", actorId: actor.id, actorLink: true, x: 0, y: 100 });
+      const combat = await newCombat(box);
+      await combat.createEmbeddedDocuments("Combatant", [{ tokenId: token.id, sceneId: box.scene!.id }]);
+      await combat.rollAll();
+      await waitFor(() => combat.turns[0]?.initiative === 11, "the initiative score read from the actor");
+      await combat.delete();
     });
 
     it("the combat is deleted with Foundry's API", async () => {

@@ -7,6 +7,7 @@
  */
 import { MODULE_ID } from "../../constants.js";
 import { Sandbox, waitFor } from "./sandbox.js";
+import { offHook, onHook } from "../hooks-typed.js";
 import type { Batch, BatchContext } from "./types.js";
 
 interface TokenDoc {
@@ -64,6 +65,9 @@ function wildernessTests({ describe, it, before, after, assert }: BatchContext):
         ],
       );
       await dialog.change("base", "36");
+      // The days are walked one at a time: world time moves one day per day (an updateWorldTime each).
+      const deltas: number[] = [];
+      const hook = onHook("updateWorldTime", (_time: number, delta: number) => void deltas.push(delta));
       const result = await dialog.apply();
       assert.isTrue(result?.ok, "applied");
       const message = await waitFor(() => (result?.messageId ? game.messages.get(result.messageId) : undefined), "the journey card");
@@ -72,6 +76,9 @@ function wildernessTests({ describe, it, before, after, assert }: BatchContext):
       assert.isAbove(message.whisper.length, 0, "the card is whispered to the GMs");
       const days = (game.time.worldTime - start) / 86400;
       assert.isTrue(Number.isInteger(days) && days >= 3, "world time moved by whole days, at least the 3 a party never lost takes");
+      await waitFor(() => deltas.length === days || undefined, "an updateWorldTime per day");
+      offHook("updateWorldTime", hook);
+      assert.deepEqual(deltas, Array.from({ length: days }, () => 86400), "one day at a time");
       await waitFor(() => token.x === j.journal.tokens[0]!.after.x, "the token where the last day ends");
       const undone = await api().undoTravel(message.id!);
       assert.isTrue(undone.ok, "undone");

@@ -43,6 +43,7 @@ import { legText, routeText, travelCardContext, type CardRoute, type LostCheck, 
 import {
   counterValue,
   readJourney,
+  runJourneyReport,
   runJourneySteps,
   writeJourney,
   type TokenAccess,
@@ -392,7 +393,7 @@ async function applyPosted(message: ChatMessage | undefined, flag: TravelCardFla
 /**
  * An Old-School Essentials wilderness journey (docs/rules.md §12), on the active GM: the days rolled first with
  * Foundry dice (lost, wandering monsters, forage: for the GMs only, the card is whispered to them), then the card
- * posted "applying" with the journal (the party's tokens to where the last day ends, world time a whole day per day;
+ * posted "applying" with the journal (walked a day at a time: the party's tokens to where each day ends, then a day of world time;
  * no actor data: rations are counted on the card), then the same exactly-once operation as every journey.
  */
 async function runOseJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null, guard?: StepGuard): Promise<string> {
@@ -404,6 +405,8 @@ async function runOseJourney(req: TravelRequest, actors: ActorLike[], proposer: 
     actors: actors.map((a) => ({ actorId: a.id!, name: a.name, exhaustion: null, fasting: null, thirst: null })),
     time: seconds > 0 ? { before: now, after: now + seconds } : null,
     tokens: oseTokenJournal(planned, journey),
+    // Walked a day at a time: each day the tokens move to where it ends, then world time moves a day.
+    ...(journey.days.length > 1 ? { days: journey.days.length } : {}),
   };
   const flag: TravelCardFlag = {
     v: 2,
@@ -467,6 +470,14 @@ function finishFound(message: ChatMessage, fallback: TravelCardFlag, guard: Guar
   return flag.status === "undoing" ? finishUndo(message, flag, true, guard) : finishApply(message, flag, true, guard);
 }
 
+/** The world time at the end of each day of a journey walked a day at a time, but the last (a rollback starts there). */
+function dayEnds(journal: TravelJournal): number[] {
+  const t = journal.time;
+  const days = journal.days ?? 1;
+  if (!t || days <= 1) return [];
+  return Array.from({ length: days - 1 }, (_, k) => t.before + Math.round(((k + 1) * (t.after - t.before)) / days));
+}
+
 /**
  * Brings the world to the card's journal and marks the card applied (first run, or recovery). A write the server
  * refuses: what was applied is put back (state-based) and the card is marked failed, saying whether all of it was.
@@ -475,14 +486,15 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
   const adapter = adapterFor();
   const time = flag.journal.time ? { from: flag.journal.time.before, to: flag.journal.time.after } : null;
   let problems;
+  let added: number;
   try {
-    problems = await runJourneySteps(flag.journal, "forward", time, adapter, actorById, "apply", TOKENS, guard);
+    ({ problems, timeMoved: added } = await runJourneyReport(flag.journal, "forward", time, adapter, actorById, "apply", TOKENS, guard));
   } catch (e) {
     if (e instanceof OperationLost) throw e; // another GM executes it now: nothing to roll back here
     console.error("aventure | travel apply failed", e);
     let clean = true;
     try {
-      await runJourneySteps(flag.journal, "back", time ? { from: time.to, to: time.from } : null, adapter, actorById, "apply", TOKENS, guard);
+      await runJourneySteps(flag.journal, "back", time ? { from: time.to, to: time.from, via: dayEnds(flag.journal) } : null, adapter, actorById, "apply", TOKENS, guard);
     } catch (e2) {
       clean = false;
       console.error("aventure | travel rollback failed", e2);
@@ -497,9 +509,8 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
     }
     throw new UserError(key, data);
   }
-  // What the journey really added to world time: nothing when its time step was left alone (the clock moved meanwhile).
-  const t = flag.journal.time;
-  const added = t && !problems.some((p) => p.what === "time" && p.kind === "drifted") ? t.after - t.before : 0;
+  // What the journey really added to world time (`added`): nothing when its time step was left alone because the clock
+  // moved meanwhile; for a journey walked a day at a time, the days walked before that.
   guard.check();
   await writeJourney(message, { ...flag, status: "applied", timeAdded: added, problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
   announce("aventure.travelApplied", { messageId: message.id ?? "", actorIds: flag.journal.actors.map((a) => a.actorId), secondsAdded: added });

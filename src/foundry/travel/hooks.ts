@@ -2,7 +2,7 @@
  * Travel: the requests (players' and GMs' Apply, the card's Undo for GMs), the proposal kind "travel" (a player's
  * journey for the GMs to apply or decline), the recovery of interrupted journeys, the GM's token HUD button, and the
  * journey card's footer (status, what was left alone, the Undo button). Called once from registerHooks() (in init).
- * Hooks: renderChatMessageHTML (the card's footer: rebuilt from the state of a card a GM wrote; Undo for GMs only).
+ * Hooks: card parts (the card's footer: rebuilt from the state of a card a GM wrote; Undo for GMs only).
  */
 import { featureActive, featureHandler } from "../features.js";
 import { dnd5eParty } from "./party.js";
@@ -20,12 +20,13 @@ import { applyJourneyProposal, describeJourney, onTravelApplyRequest, onTravelUn
 import { journeyFooter } from "./card.js";
 import { readJourney } from "./journey.js";
 import { onHook } from "../hooks-typed.js";
+import { wireClick, registerCardPart, wireButtons } from "../cards.js";
 
 const UNDO = "aventure-travel-undo";
 const CONTINUE = "aventure-travel-continue";
 
 /**
- * renderChatMessageHTML: the journey card's footer, rebuilt on each client in its own language from the card's
+ * Card part (the renderChatMessageHTML listener of cards.ts): the journey card's footer, rebuilt on each client in its own language from the card's
  * state, only for a card a GM wrote. Any Undo button in the content is removed first (a player's message may carry
  * one): the only Undo button is the one made here, for GMs, on an applied journey; it stays disabled while it runs.
  */
@@ -59,14 +60,7 @@ export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): voi
     const icon = doc.createElement("i");
     icon.className = "fa-solid fa-rotate-left";
     button.append(icon, ` ${t("AVENTURE.Travel.Card.undo")}`);
-    button.addEventListener("click", (event) => {
-      event.preventDefault();
-      if (!message.id || button.disabled) return;
-      button.disabled = true;
-      void requestUndo(message.id).finally(() => {
-        button.disabled = false;
-      });
-    });
+    wireClick(button, () => (message.id ? requestUndo(message.id) : undefined));
     children.push(button);
   }
   const next = flag.next;
@@ -77,10 +71,7 @@ export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): voi
     const icon = doc.createElement("i");
     icon.className = "fa-solid fa-forward";
     button.append(icon, ` ${t("AVENTURE.Travel.Card.continue")}`);
-    button.addEventListener("click", (event) => {
-      event.preventDefault();
-      continueJourney(next);
-    });
+    wireClick(button, () => continueJourney(next));
     children.push(button);
   }
   footer.replaceChildren(...children);
@@ -118,8 +109,8 @@ export function registerTravelHooks(): void {
   });
   onHook("preMoveToken", onPreMoveTokenRoute);
   onHook("renderGroupActorSheet", (app, element) => onRenderPartySheet(app, element));
-  onHook("renderChatMessageHTML", onRenderTravelCard);
-  onHook("renderChatMessageHTML", onRenderOseCard);
+  registerCardPart({ kind: "travel", selector: ".aventure-travel-card, [data-action]", render: onRenderTravelCard });
+  registerCardPart({ kind: "wilderness", selector: `[data-action="${OSE_ENCOUNTER}"]`, render: onRenderOseCard });
 }
 
 const PARTY_TRAVEL = "aventure-party-travel";
@@ -158,22 +149,11 @@ export function onRenderPartySheet(app: { actor?: unknown; document?: unknown },
 const OSE_ENCOUNTER = "aventure-ose-encounter";
 
 /**
- * renderChatMessageHTML: "Open the Encounter dialog" on an Old-School Essentials journey card a GM wrote that met
+ * Card part (the renderChatMessageHTML listener of cards.ts): "Open the Encounter dialog" on an Old-School Essentials journey card a GM wrote that met
  * wandering monsters, for GMs (the dialog prefilled for the wilderness distance, docs/rules.md §12). Removed from any
  * other message and for players.
  */
 export function onRenderOseCard(message: ChatMessage, html: HTMLElement): void {
-  const buttons = [...html.querySelectorAll<HTMLButtonElement>(`[data-action="${OSE_ENCOUNTER}"]`)];
-  if (!buttons.length) return;
-  const ok = game.user.isGM && readJourney(message) !== null;
-  for (const button of buttons) {
-    if (!ok) {
-      button.remove();
-      continue;
-    }
-    button.addEventListener("click", (event) => {
-      event.preventDefault();
-      void openEncounter({ where: "wilderness" });
-    });
-  }
+  const usable = game.user.isGM && readJourney(message) !== null;
+  wireButtons(html, OSE_ENCOUNTER, { allowed: () => usable, run: () => openEncounter({ where: "wilderness" }) });
 }

@@ -17,7 +17,7 @@
 import { MODULE_ID } from "../../constants.js";
 import { gmCardFlag } from "../cards.js";
 import type { ActorAdapter, ActorLike } from "../adapters/adapter.js";
-import { readExecutor, runSteps, valueState, type Executor, type Step, type StepGuard, type StepReport } from "../operations.js";
+import { readExecutor, runSteps, valueState, type Executor, type Step, type StepGuard, type StepReport, type StepState } from "../operations.js";
 import type { LostCheck, SurvivalResult } from "./card.js";
 import { MAX_ROUTE_TOKENS, MAX_TRAVEL_MEMBERS, parseRequest, type TravelRequest } from "./request.js";
 
@@ -46,6 +46,11 @@ export interface TravelJournalToken {
   name: string;
   before: { x: number; y: number };
   after: { x: number; y: number };
+  /**
+   * A journey walked a day at a time (Old-School Essentials, docs/rules.md §12): where the token stands at the end of
+   * each day but the last, in day order (the last day ends at `after`). Absent: one move straight to `after`.
+   */
+  stops?: { x: number; y: number }[];
 }
 
 export interface TravelJournal {
@@ -54,6 +59,11 @@ export interface TravelJournal {
   time: { before: number; after: number } | null;
   /** The party's tokens moved along the route, in marching order (none for a journey without a route). */
   tokens: TravelJournalToken[];
+  /**
+   * A journey applied a day at a time: its number of days (each day the tokens move to where it ends, then world time
+   * moves one day's share). Absent or 1: one step for the whole journey.
+   */
+  days?: number;
 }
 
 /** What a step reports: a value "drifted" (changed meanwhile, left alone) or an actor or token "missing" (deleted). */
@@ -106,6 +116,8 @@ const MAX_COORDINATE = 1e7;
 const MAX_TIME = 1e15;
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+/** The most days a journal walked a day at a time may hold (an OSE Apply walks at most 100). */
+const MAX_JOURNAL_DAYS = 1000;
 
 function exhaustionChange(v: unknown): Change<number> | null | undefined {
   if (v === null || v === undefined) return null;
@@ -169,7 +181,14 @@ function journalTokens(v: unknown): TravelJournalToken[] | null {
     const before = position(t.before);
     const after = position(t.after);
     if (!before || !after) return null;
-    out.push({ sceneId: t.sceneId, tokenId: t.tokenId, name: t.name, before, after });
+    let stops: { x: number; y: number }[] | undefined;
+    if (t.stops !== undefined) {
+      if (!Array.isArray(t.stops) || t.stops.length >= MAX_JOURNAL_DAYS) return null;
+      const read = t.stops.map(position);
+      if (read.some((p) => p === null)) return null;
+      stops = read as { x: number; y: number }[];
+    }
+    out.push({ sceneId: t.sceneId, tokenId: t.tokenId, name: t.name, before, after, ...(stops ? { stops } : {}) });
   }
   return out;
 }
@@ -272,10 +291,14 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
   const tokens = journalTokens(j.tokens);
   const survival = survivalResults(f.survival);
   if (!tokens || !survival) return null;
+  const days = j.days === undefined ? undefined : j.days;
+  if (days !== undefined && !(isNum(days) && Number.isInteger(days) && days >= 1 && days <= MAX_JOURNAL_DAYS)) return null;
+  // Each token's stops are the ends of every day but the last: one fewer than the days (none without days).
+  if (tokens.some((tk) => (tk.stops?.length ?? 0) !== (days ?? 1) - 1)) return null;
   return {
     v: 2,
     status: f.status as JourneyStatus,
-    journal: { actors: actors as TravelJournalActor[], time, tokens },
+    journal: { actors: actors as TravelJournalActor[], time, tokens, ...(days !== undefined ? { days } : {}) },
     undoTime,
     timeAdded,
     lost,
@@ -322,6 +345,8 @@ export type Direction = "forward" | "back";
 export interface TimeMove {
   from: number;
   to: number;
+  /** Other values the clock may start from (a rollback of a journey stopped after some of its days). */
+  via?: number[];
 }
 
 /** A step's label: what it changes, on whom (index in the journal), read back by `problemsOf`. */
@@ -383,36 +408,66 @@ export function journeySteps<T extends StepToken = StepToken>(
       });
     }
   });
-  // The party's tokens: each its own step (read back from the token), the first pending one moving every token still
-  // pending, together.
-  const ends2 = (t: TravelJournalToken) => (direction === "forward" ? { from: t.before, to: t.after } : { from: t.after, to: t.before });
+  // The party's tokens and the world time. Forward, a journey walked a day at a time (journal.days) runs day after
+  // day: the tokens to where the day ends, then the day's share of world time; each step is read back, so a reload
+  // half-way resumes at the first day not yet walked. Back (a rollback, Undo), every token goes straight to where it
+  // stood, from any day's end.
+  const days = direction === "forward" ? Math.max(1, journal.days ?? 1) : 1;
+  const seq = (t: TravelJournalToken) => [t.before, ...(t.stops ?? []), t.after];
   const here = (t: StepToken) => ({ x: t.x, y: t.y });
-  journal.tokens.forEach((entry, i) => {
-    const token = tokens?.get(entry.sceneId, entry.tokenId) ?? null;
-    if (!token) {
-      steps.push({ label: label("token", i), state: () => "missing", run: async () => undefined });
-      return;
+  const same = (a: { x: number; y: number }, b: { x: number; y: number }) => a.x === b.x && a.y === b.y;
+  /** Where a token stands on day `d` of the walk: done once at that day's end or a later one; pending at the day's start. */
+  const tokenState = (e: TravelJournalToken, token: StepToken, d: number): StepState => {
+    const at = here(token);
+    if (direction === "back") {
+      if (same(at, e.before)) return "done";
+      return seq(e).slice(1).some((p) => same(p, at)) ? "pending" : "drifted";
     }
-    steps.push({
-      label: label("token", i),
-      state: () => valueState(here(token), ends2(entry).from, ends2(entry).to),
-      run: async () => {
-        if (!tokens) return;
-        const moves = journal.tokens.flatMap((e) => {
-          const t = tokens.get(e.sceneId, e.tokenId);
-          const { from, to } = ends2(e);
-          return t && valueState(here(t), from, to) === "pending" ? [{ token: t, x: to.x, y: to.y }] : [];
-        });
-        await tokens.move(moves);
-      },
+    const points = journal.days && journal.days > 1 ? seq(e) : [e.before, e.after];
+    if (points.slice(d).some((p) => same(p, at))) return "done";
+    return same(points[d - 1]!, at) ? "pending" : "drifted";
+  };
+  const target = (e: TravelJournalToken, d: number) => (direction === "back" ? e.before : journal.days && journal.days > 1 ? seq(e)[d]! : e.after);
+  /** World time at the end of day `k` of the walk (k = 0: its start). */
+  const timeAt = (k: number) => (time ? time.from + Math.round((k * (time.to - time.from)) / days) : 0);
+  for (let d = 1; d <= days; d++) {
+    journal.tokens.forEach((entry, i) => {
+      const token = tokens?.get(entry.sceneId, entry.tokenId) ?? null;
+      if (!token) {
+        if (d === 1) steps.push({ label: label("token", i), state: () => "missing", run: async () => undefined });
+        return;
+      }
+      // Each token its own step; the first pending one moves every token still pending that day, together.
+      steps.push({
+        label: label("token", i),
+        state: () => tokenState(entry, token, d),
+        run: async () => {
+          if (!tokens) return;
+          const moves = journal.tokens.flatMap((e) => {
+            const t = tokens.get(e.sceneId, e.tokenId);
+            if (!t || tokenState(e, t, d) !== "pending") return [];
+            const to = target(e, d);
+            return [{ token: t, x: to.x, y: to.y }];
+          });
+          await tokens.move(moves);
+        },
+      });
     });
-  });
-  if (time) {
-    steps.push({
-      label: label("time", -1),
-      state: () => valueState(game.time.worldTime, time.from, time.to),
-      run: () => game.time.advance(time.to - game.time.worldTime),
-    });
+    if (time) {
+      const from = timeAt(d - 1);
+      const to = timeAt(d);
+      const later = Array.from({ length: days - d + 1 }, (_, k) => timeAt(d + k));
+      steps.push({
+        label: `${label("time", -1)}:${d}`,
+        state: () => {
+          const now = game.time.worldTime;
+          if (later.includes(now)) return "done";
+          if (now === from || (time.via ?? []).includes(now)) return "pending";
+          return "drifted";
+        },
+        run: () => game.time.advance(to - game.time.worldTime),
+      });
+    }
   }
   return steps;
 }
@@ -424,9 +479,11 @@ export function problemsOf(report: StepReport, journal: TravelJournal, phase: Jo
     const name = what === "token" ? journal.tokens[Number(index)]?.name : journal.actors[Number(index)]?.name;
     return { what, name: name ?? "" };
   };
+  // A value left alone on one day of a walk is left alone on the days after it too: reported once.
+  const once = (labels: string[]) => [...new Set(labels.map((l) => l.split(":").slice(0, 2).join(":")))];
   return [
-    ...report.missing.map((l) => ({ kind: "missing" as const, ...parse(l), phase })),
-    ...report.drifted.map((l) => ({ kind: "drifted" as const, ...parse(l), phase })),
+    ...once(report.missing).map((l) => ({ kind: "missing" as const, ...parse(l), phase })),
+    ...once(report.drifted).map((l) => ({ kind: "drifted" as const, ...parse(l), phase })),
   ];
 }
 
@@ -441,5 +498,32 @@ export async function runJourneySteps<T extends StepToken = StepToken>(
   tokens?: TokenAccess<T>,
   guard?: StepGuard,
 ): Promise<JourneyProblem[]> {
-  return problemsOf(await runSteps(journeySteps(journal, direction, time, adapter, actorById, tokens), guard), journal, phase);
+  return (await runJourneyReport(journal, direction, time, adapter, actorById, phase, tokens, guard)).problems;
+}
+
+/**
+ * As runJourneySteps, with how much of the world time's move holds once they ran: the seconds from its start to the
+ * end of the last day whose time step is applied or found done (the whole move when nothing was left alone; with a
+ * clock found changed meanwhile, only the days walked before it).
+ */
+export async function runJourneyReport<T extends StepToken = StepToken>(
+  journal: TravelJournal,
+  direction: Direction,
+  time: TimeMove | null,
+  adapter: ActorAdapter,
+  actorById: (id: string) => ActorLike | null,
+  phase: JourneyProblem["phase"],
+  tokens?: TokenAccess<T>,
+  guard?: StepGuard,
+): Promise<{ problems: JourneyProblem[]; timeMoved: number }> {
+  const report = await runSteps(journeySteps(journal, direction, time, adapter, actorById, tokens), guard);
+  const isTime = (l: string) => l.startsWith(`${label("time", -1)}`);
+  let timeMoved = 0;
+  if (time) {
+    const days = direction === "forward" ? Math.max(1, journal.days ?? 1) : 1;
+    const drifted = report.drifted.filter(isTime).map((l) => Number(l.split(":")[2]));
+    const held = drifted.length ? Math.min(...drifted) - 1 : days;
+    timeMoved = Math.round((held * (time.to - time.from)) / days);
+  }
+  return { problems: problemsOf(report, journal, phase), timeMoved };
 }

@@ -1,8 +1,8 @@
 /**
  * Old-School Essentials wilderness journeys on the GM (docs/rules.md §12): the party's base movement read from the
  * actors, the route measured by OSE terrain on the scene, the days rolled with Foundry dice, and the journal the
- * journey operation applies (apply.ts): the party's tokens to where the last day ends, world time a whole day per
- * day. Rations are counted on the card (the OSE system keeps no ration counter Aventure could write).
+ * journey operation applies (apply.ts) a day at a time: each day the party's tokens to where the day ends, then a whole
+ * day of world time. Rations are counted on the card (the OSE system keeps no ration counter Aventure could write).
  */
 import { tokenLevel } from "../compat.js";
 import { OSE_JOURNEY_DEFAULT_MAX_DAYS, oseJourney, type OseJourney, type OseJourneyPlan } from "../../rules/ose-wilderness.js";
@@ -110,13 +110,25 @@ export async function rollOse(planned: PlannedOse): Promise<{ journey: OseJourne
   return { journey, rolls: dice.rolls };
 }
 
-/** The party's tokens (the request's order), each from where it stands to where the last day ends. */
+/**
+ * The party's tokens (the request's order), each from where it stands to where the last day ends, by where each day
+ * ends (`stops`: the journey is walked a day at a time; a lost day or a day of rest ends where it started).
+ */
 export function oseTokenJournal(planned: PlannedOse, journey: OseJourney): TravelJournalToken[] {
   const r = planned.route;
   if (!r || !r.tokens.length) return [];
   const asMeasured: MeasuredRoute = { points: r.measured.points, legs: [], metres: r.measured.metres, metresPerPixel: r.measured.metresPerPixel };
-  const targets = tokenTargets(asMeasured, journey.endMetres, r.tokens, r.scene.grid.size);
-  return r.tokens.map((t, i) => ({ sceneId: r.scene.id ?? "", tokenId: t.id ?? "", name: t.name, before: { x: t.x, y: t.y }, after: targets[i]! }));
+  const at = (metres: number) => tokenTargets(asMeasured, metres, r.tokens, r.scene.grid.size);
+  const targets = at(journey.endMetres);
+  const daily = journey.days.slice(0, -1).map((d) => at(d.endMetres));
+  return r.tokens.map((t, i) => ({
+    sceneId: r.scene.id ?? "",
+    tokenId: t.id ?? "",
+    name: t.name,
+    before: { x: t.x, y: t.y },
+    after: targets[i]!,
+    ...(journey.days.length > 1 ? { stops: daily.map((d) => d[i]!) } : {}),
+  }));
 }
 
 /** The rest of the route when the journey stopped before its end ("Continue the journey"), with the party's state. */

@@ -5,22 +5,32 @@
  * texts from the same declarations and lang keys.
  */
 import { settingsSchema } from "../../../src/foundry/settings-schema.js";
+import { settingVisibility } from "../../../src/foundry/feature-visibility.js";
+import { features, type FeatureBorrowings, type RulesetId } from "../../../src/rules/index.js";
 import { OSE_TERRAINS } from "../../../src/rules/ose-wilderness.js";
 import type { Sample } from "../../templates/samples.js";
 
 type L = (key: string, data?: Record<string, unknown>) => string;
 
-function settingsContext(l: L) {
+/**
+ * The settings form as a GM of `game` sees it (docs/rules.md §0: src/foundry/settings-form.ts hides the rows of
+ * features that are off, and labels the rows of borrowed ones); without a game, every setting (the screenshots).
+ */
+export function settingsContext(l: L, game?: RulesetId, borrowed: FeatureBorrowings = {}) {
   const schema = settingsSchema("dnd5e") as Record<string, { type: string; config: boolean; default: unknown; choices?: Record<string, string> }>;
+  const state = game ? features(game, borrowed) : null;
   const settings = Object.entries(schema)
     .filter(([, d]) => d.config)
-    .map(([key, d]) => ({
+    .map(([key, d]) => ({ key, d, v: game && state ? settingVisibility(key, game, state) : { show: true, borrowedFrom: null } }))
+    .filter(({ v }) => v.show)
+    .map(({ key, d, v }) => ({
       key,
+      borrowed: v.borrowedFrom ? l(`AVENTURE.Feature.from.${v.borrowedFrom}`) : "",
       name: l(`AVENTURE.Settings.${key}.name`),
       hint: l(`AVENTURE.Settings.${key}.hint`),
       boolean: d.type === "boolean",
       value: d.type === "boolean" ? d.default === true : String(d.default ?? ""),
-      choices: d.choices ? Object.entries(d.choices).map(([v, label]) => ({ label: l(label), selected: v === d.default })) : [],
+      choices: d.choices ? Object.entries(d.choices).map(([v, label]) => ({ label: l(label), selected: v === (key === "ruleset" && game ? game : d.default) })) : [],
     }));
   const menus = [
     { name: l("AVENTURE.Welcome.menuName"), label: l("AVENTURE.Welcome.menuLabel"), hint: l("AVENTURE.Welcome.menuHint"), icon: "fa-solid fa-dice-d20" },

@@ -1,10 +1,13 @@
 /**
  * Samples for the exploration templates (see ../samples.ts): the Exploration panel of a Rôle'n Play party at turn 7
- * (the rest overdue, a torch about to burn out, a light out, a token gone, a setting the rules refused), and the card
- * of two turns with wandering monsters on the first check and a torch burning out.
+ * (the rest overdue, a torch about to burn out, a light out, a token gone, a setting the rules refused; Rôle'n Play has
+ * no wandering checks, and the rules say so in one line), the card of two turns with wandering monsters on the first
+ * check and a torch burning out (Portes, Monstres & Trésors or Old-School Essentials), the card of two Rôle'n Play
+ * turns (no check: its book has none), and the same with the checks borrowed from Old-School Essentials (labelled).
  */
 import { explorationCardContext, explorationPanelContext, type Localize as ContextLocalize } from "../../../src/apps/exploration-context.js";
-import { addLight, startExploration, type ExplorationState } from "../../../src/rules/index.js";
+import { featureNote } from "../../../src/apps/feature-context.js";
+import { addLight, features, startExploration, type ExplorationState, type FeatureBorrowings } from "../../../src/rules/index.js";
 import type { ExplorationRecord } from "../../../src/foundry/exploration/record.js";
 import type { Localize, Sample } from "../samples.js";
 
@@ -50,7 +53,8 @@ function panelSample(l: Localize) {
       record: rec,
       ruleset: "rnp",
       options: rec.state!.options,
-      bad: [{ setting: "explorationWanderingChance", value: 9, error: l("AVENTURE.Error.OutOfRange", { name: l("AVENTURE.Arg.wanderingChance"), value: 9, min: 0, max: 6 }), fallback: 1 }],
+      bad: [{ setting: "explorationTorchTurns", value: 0, error: l("AVENTURE.Error.OutOfRange", { name: l("AVENTURE.Arg.torchTurns"), value: 0, min: 1, max: 1000 }), fallback: 6 }],
+      wandering: rnpWandering(l),
       worldTime: 4440,
       members: [
         { sceneId: "scene1", tokenId: "tA", name: "Aldric", gone: false, dark: false },
@@ -66,6 +70,32 @@ function panelSample(l: Localize) {
   );
 }
 
+/** Rôle'n Play's note about wandering checks: its book has none (docs/rules.md §0), unless borrowed. */
+function rnpWandering(l: Localize, borrowed: FeatureBorrowings = {}) {
+  return featureNote("rnp", "wandering", features("rnp", borrowed).wandering, l as ContextLocalize);
+}
+
+function rnpCardSample(l: Localize, borrowed: boolean) {
+  return explorationCardContext(
+    {
+      action: "explore",
+      seconds: 1200,
+      turnFrom: 3,
+      turnTo: 5,
+      checks: borrowed ? [{ turn: 4, roll: 3, encounter: false }] : [],
+      notRolled: 0,
+      die: 6,
+      chance: 1,
+      wandering: borrowed,
+      restDue: false,
+      attackPenalty: 0,
+      turnsSinceRest: 5,
+      lightsOut: [],
+    },
+    { localize: l as ContextLocalize, lang: langOf(l), resumed: false, problems: [], wandering: rnpWandering(l, borrowed ? { wandering: "ose" } : {}) },
+  );
+}
+
 function cardSample(l: Localize) {
   return explorationCardContext(
     {
@@ -77,6 +107,7 @@ function cardSample(l: Localize) {
       notRolled: 0,
       die: 6,
       chance: 1,
+      wandering: true,
       restDue: true,
       attackPenalty: -1,
       turnsSinceRest: 7,
@@ -89,4 +120,6 @@ function cardSample(l: Localize) {
 export const SAMPLES: Record<string, Sample> = {
   "exploration/panel.hbs": { kind: "dialog", title: "AVENTURE.Exploration.title", width: 500, context: (l) => panelSample(l) },
   "exploration/card.hbs": { kind: "card", width: 300, context: (l) => cardSample(l) },
+  "exploration/card.hbs#rnp": { kind: "card", width: 300, context: (l) => rnpCardSample(l, false) },
+  "exploration/card.hbs#borrowed": { kind: "card", width: 300, context: (l) => rnpCardSample(l, true) },
 };

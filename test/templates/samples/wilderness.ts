@@ -8,7 +8,7 @@ import { oseCardView } from "../../../src/foundry/travel/ose-card.js";
 import { oseJourney, fixedDice } from "../../../src/rules/index.js";
 import type { Localize, Sample } from "../samples.js";
 
-const ROUTE: OseRouteState = {
+export const ROUTE: OseRouteState = {
   sceneId: "karameikos",
   points: [
     { x: 100, y: 500 },
@@ -40,7 +40,7 @@ const dialog = (l: Localize) =>
   oseTravelContext(state(), { localize: l as ContextLocalize, lang: langOf(l), isGM: true, playersApply: false, busy: false, addable: [{ id: "dun", name: "Dun" }], borrowed: false });
 
 /** The card's journey, rolled once through the rules with fixed dice. */
-const journey = await oseJourney(
+export const journey = await oseJourney(
   { baseMetres: 27, characters: 3, animals: 1, forage: true, rations: 21, legs: ROUTE.legs.map((x) => ({ metres: x.metres, terrain: x.terrain })) },
   // Two wandering monsters, a day lost in the swamp, then sixes.
   fixedDice([5, 4, 3, 1, 4, 5, 2, 6, 3, 6, 2, ...Array.from({ length: 40 }, () => 6)]),

@@ -1,0 +1,290 @@
+/**
+ * Data models and module sub-types in the fake world: what Foundry does with the `system` of a document whose type a
+ * module defines.
+ *
+ * Sources (public documentation):
+ * - Module sub-types: https://foundryvtt.com/article/module-sub-types/ — a module declares its sub-types in module.json
+ *   `documentTypes` ("This makes the server aware of these custom sub-types so that they are not discarded as invalid
+ *   Documents"); they are named `<module id>.<sub-type>` and get their data model from `CONFIG.<Document>.dataModels`
+ *   (https://foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html, the "my-module.sidekick" example).
+ *   A document of a namespaced type no active module declares is refused ("… is not a valid type for the Actor Document
+ *   class"); the types a game system declares are not modelled (any un-namespaced type is taken).
+ * - Cleaning and validation: foundry.abstract.DataModel#validate and .cleanData, foundry.data.fields.DataField#clean
+ *   ("Coerce source data to ensure that it conforms to the correct data type for the field"),
+ *   https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html, …/foundry.data.fields.DataField.html.
+ *   The fields modelled and their options: NumberField (nullable, integer, min, max, initial; a numeric string is cast
+ *   to a number), StringField (blank, nullable, trim, choices, initial), BooleanField, SchemaField (keys the schema
+ *   does not have are dropped), TypedObjectField (an object of entries of one field; `validateKey`), SetField (inert),
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html (…StringField, …SchemaField,
+ *   …TypedObjectField). A create or update whose `system` fails validation throws and changes nothing (an invalid
+ *   document is never written: Document#update validates the changes before they are sent). The exact wording of
+ *   Foundry's DataModelValidationError is not modelled: the fake names each failing field path.
+ * - Sheets: foundry.applications.apps.DocumentSheetConfig.registerSheet(documentClass, scope, sheetClass, {types,
+ *   makeDefault, label}) (https://foundryvtt.com/api/v13/interfaces/foundry.SheetRegistrationDescriptor.html) records
+ *   the sheet in CONFIG.Actor.sheetClasses[type]; Actor#sheet is the default sheet of the actor's type;
+ *   foundry.applications.sheets.ActorSheetV2 (https://foundryvtt.com/api/v13/classes/foundry.applications.sheets.ActorSheetV2.html):
+ *   `options.document`, `document`, `actor`, `isEditable` (the user owns the document), the title is the document's name.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { applyMerge, clone, isPlainObject, type Plain } from "./data.js";
+
+// ------------------------------------------------------------------------------------------------ fields
+
+type Errors = string[];
+
+export class FakeDataField {
+  constructor(readonly options: Plain = {}) {}
+  get initial(): unknown {
+    const i = this.options.initial;
+    return typeof i === "function" ? (i as () => unknown)() : clone(i);
+  }
+  /** DataField#clean: undefined takes the initial value; then the field's own cast. */
+  clean(value: unknown): unknown {
+    if (value === undefined) return this.initial ?? (this.options.nullable ? null : undefined);
+    return this.cast(value);
+  }
+  cast(value: unknown): unknown {
+    return value;
+  }
+  /** Pushes "path: reason" for each failure. */
+  validate(value: unknown, path: string, errors: Errors): void {
+    if (value === null || value === undefined) {
+      if (!this.options.nullable && this.options.required !== false) errors.push(`${path}: may not be null`);
+      return;
+    }
+    this.check(value, path, errors);
+    const v = this.options.validate as ((x: unknown) => boolean) | undefined;
+    if (v && v(value) === false) errors.push(`${path}: is not a valid value`);
+  }
+  check(_value: unknown, _path: string, _errors: Errors): void {}
+}
+
+export class FakeNumberField extends FakeDataField {
+  override cast(value: unknown): unknown {
+    if (value === null) return null;
+    if (typeof value === "string") return value.trim() === "" ? (this.options.nullable ? null : Number.NaN) : Number(value);
+    return value;
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (typeof value !== "number" || !Number.isFinite(value)) return void errors.push(`${path}: must be a finite number`);
+    if (this.options.integer && !Number.isInteger(value)) errors.push(`${path}: must be an integer`);
+    if (typeof this.options.min === "number" && value < this.options.min) errors.push(`${path}: must be at least ${this.options.min}`);
+    if (typeof this.options.max === "number" && value > this.options.max) errors.push(`${path}: must be at most ${this.options.max}`);
+  }
+}
+
+export class FakeStringField extends FakeDataField {
+  override clean(value: unknown): unknown {
+    if (value === undefined) return this.initial ?? (this.options.nullable ? null : this.options.blank === false ? undefined : "");
+    return this.cast(value);
+  }
+  override cast(value: unknown): unknown {
+    if (value === null) return null;
+    const s = String(value);
+    return this.options.trim === false ? s : s.trim();
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (typeof value !== "string") return void errors.push(`${path}: must be a string`);
+    if (value === "" && this.options.blank === false) return void errors.push(`${path}: may not be a blank string`);
+    const choices = this.options.choices;
+    const list = Array.isArray(choices) ? choices : isPlainObject(choices) ? Object.keys(choices) : null;
+    if (list && !list.includes(value)) errors.push(`${path}: ${value} is not a valid choice`);
+  }
+}
+
+export class FakeBooleanField extends FakeDataField {
+  override cast(value: unknown): unknown {
+    return typeof value === "string" ? value === "true" : Boolean(value);
+  }
+}
+
+export class FakeSetField extends FakeDataField {}
+
+export class FakeSchemaField extends FakeDataField {
+  constructor(
+    readonly fields: Record<string, FakeDataField>,
+    options: Plain = {},
+  ) {
+    super(options);
+  }
+  override get initial(): unknown {
+    return Object.fromEntries(Object.entries(this.fields).map(([k, f]) => [k, f.clean(undefined)]));
+  }
+  /** Cleans each field; keys the schema does not have are dropped. */
+  override cast(value: unknown): unknown {
+    if (!isPlainObject(value)) return value;
+    return Object.fromEntries(Object.entries(this.fields).map(([k, f]) => [k, f.clean(value[k])]));
+  }
+  /** Cleans only the keys given (an update's changes); deletion keys ("-=k") pass. */
+  cleanPartial(value: Plain): Plain {
+    const out: Plain = {};
+    for (const [k, v] of Object.entries(value)) {
+      const f = this.fields[k];
+      if (!f) continue;
+      out[k] = partial(f, v);
+    }
+    return out;
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (!isPlainObject(value)) return void errors.push(`${path}: must be an object`);
+    for (const [k, f] of Object.entries(this.fields)) f.validate(value[k], path ? `${path}.${k}` : k, errors);
+  }
+}
+
+export class FakeTypedObjectField extends FakeDataField {
+  constructor(
+    readonly element: FakeDataField,
+    options: Plain = {},
+  ) {
+    super(options);
+  }
+  override get initial(): unknown {
+    return this.options.initial === undefined ? {} : clone(this.options.initial);
+  }
+  override cast(value: unknown): unknown {
+    if (!isPlainObject(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.element.clean(v)]));
+  }
+  cleanPartial(value: Plain): Plain {
+    const out: Plain = {};
+    for (const [k, v] of Object.entries(value)) out[k] = k.startsWith("-=") ? v : partial(this.element, v);
+    return out;
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (!isPlainObject(value)) return void errors.push(`${path}: must be an object`);
+    const validKey = this.options.validateKey as ((k: string) => boolean) | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      if (validKey && !validKey(k)) errors.push(`${path}.${k}: is not a valid key`);
+      this.element.validate(v, `${path}.${k}`, errors);
+    }
+  }
+}
+
+/** An update's value for `f`: a nested object is cleaned key by key (only what it changes), a plain value cast. */
+function partial(f: FakeDataField, v: unknown): unknown {
+  if (isPlainObject(v) && (f instanceof FakeSchemaField || f instanceof FakeTypedObjectField)) return f.cleanPartial(v);
+  return v === undefined ? v : f.cast(v);
+}
+
+export const FAKE_FIELDS = {
+  DataField: FakeDataField,
+  NumberField: FakeNumberField,
+  StringField: FakeStringField,
+  BooleanField: FakeBooleanField,
+  SetField: FakeSetField,
+  SchemaField: FakeSchemaField,
+  TypedObjectField: FakeTypedObjectField,
+};
+
+// ------------------------------------------------------------------------------------------------ TypeDataModel
+
+/** foundry.abstract.TypeDataModel: a schema from the static `defineSchema()`; the instance holds the cleaned data. */
+export class FakeTypeDataModel {
+  static LOCALIZATION_PREFIXES: string[] = [];
+  static defineSchema(): Record<string, FakeDataField> {
+    return {};
+  }
+  static schemaField(): FakeSchemaField {
+    return new FakeSchemaField(this.defineSchema());
+  }
+  parent: unknown = null;
+  constructor(data: Plain = {}, options: { parent?: unknown } = {}) {
+    const schema = (this.constructor as typeof FakeTypeDataModel).schemaField();
+    Object.assign(this, schema.clean(data) as Plain);
+    this.parent = options.parent ?? null;
+  }
+}
+
+export class DataModelValidationError extends Error {
+  constructor(documentName: string, type: string, errors: string[]) {
+    super(`${documentName} [${type}] validation errors:\n${errors.map((e) => `  system.${e}`).join("\n")}`);
+    this.name = "DataModelValidationError";
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ sub-types
+
+/** The sub-types the project's module.json declares, per document name (what the server is told). */
+export function moduleDocumentTypes(moduleId = "aventure"): Record<string, string[]> {
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "module.json"), "utf8")) as { id: string; documentTypes?: Record<string, Record<string, unknown>> };
+  if (manifest.id !== moduleId) return {};
+  return Object.fromEntries(Object.entries(manifest.documentTypes ?? {}).map(([doc, types]) => [doc, Object.keys(types).map((t) => `${moduleId}.${t}`)]));
+}
+
+interface ModelConfig {
+  dataModels?: Record<string, unknown>;
+}
+
+/**
+ * Checks a document's type and cleans and validates its `system` (creation): a namespaced type must be declared by an
+ * active module; a type with a data model gets its `system` cleaned (defaults filled, unknown keys dropped) and
+ * validated. Returns the cleaned system; throws on an invalid type or system.
+ */
+export function cleanSystemForCreate(
+  documentName: string,
+  type: string,
+  system: Plain,
+  config: ModelConfig | undefined,
+  activeModules: (id: string) => boolean,
+): Plain {
+  if (type.includes(".")) {
+    const [moduleId] = type.split(".");
+    const declared = activeModules(moduleId!) ? (moduleDocumentTypes(moduleId)[documentName] ?? []) : [];
+    if (!declared.includes(type)) throw new Error(`${documentName} validation: "${type}" is not a valid type for the ${documentName} Document class`);
+  }
+  const Model = config?.dataModels?.[type] as typeof FakeTypeDataModel | undefined;
+  if (!Model) return system;
+  const schema = Model.schemaField();
+  const cleaned = schema.clean(system) as Plain;
+  const errors: string[] = [];
+  schema.validate(cleaned, "", errors);
+  if (errors.length) throw new DataModelValidationError(documentName, type, errors);
+  return cleaned;
+}
+
+/**
+ * An update's `system` changes for a type with a data model: cleaned key by key, then the document's system with the
+ * changes applied is validated as a whole. Returns the cleaned changes; throws (nothing written) when invalid.
+ */
+export function cleanSystemUpdate(documentName: string, type: string, current: Plain, changes: Plain, config: ModelConfig | undefined): Plain {
+  const Model = config?.dataModels?.[type] as typeof FakeTypeDataModel | undefined;
+  if (!Model) return changes;
+  const schema = Model.schemaField();
+  const cleaned = schema.cleanPartial(changes);
+  const merged = clone(current);
+  applyMerge(merged, cleaned);
+  const errors: string[] = [];
+  schema.validate(merged, "", errors);
+  if (errors.length) throw new DataModelValidationError(documentName, type, errors);
+  return cleaned;
+}
+
+// ------------------------------------------------------------------------------------------------ sheets
+
+export interface SheetRegistration {
+  id: string;
+  cls: (new (options: Plain) => { render(o?: Plain | boolean): Promise<unknown> }) & { name: string };
+  default: boolean;
+  label: string;
+}
+
+/** DocumentSheetConfig.registerSheet for the client whose CONFIG is given. */
+export function registerSheet(config: Plain, documentName: string, scope: string, cls: SheetRegistration["cls"], options: { types?: string[]; makeDefault?: boolean; label?: string } = {}): void {
+  const doc = (config[documentName] ??= {}) as { sheetClasses?: Record<string, Record<string, SheetRegistration>> };
+  doc.sheetClasses ??= {};
+  for (const type of options.types ?? []) {
+    const list = (doc.sheetClasses[type] ??= {});
+    const id = `${scope}.${cls.name}`;
+    if (options.makeDefault) for (const r of Object.values(list)) r.default = false;
+    list[id] = { id, cls, default: options.makeDefault === true, label: options.label ?? id };
+  }
+}
+
+/** The default sheet class of a type (the one registered with makeDefault, else the first), or null. */
+export function defaultSheet(config: Plain, documentName: string, type: string): SheetRegistration | null {
+  const list = (config[documentName] as { sheetClasses?: Record<string, Record<string, SheetRegistration>> } | undefined)?.sheetClasses?.[type];
+  if (!list) return null;
+  const all = Object.values(list);
+  return all.find((r) => r.default) ?? all[0] ?? null;
+}
