@@ -46,6 +46,10 @@ export const SETTING_NEEDS: Readonly<Record<string, readonly Need[]>> = {
   explorationWanderingEvery: [need("wandering")],
   explorationWanderingDie: [need("wandering")],
   explorationWanderingChance: [need("wandering")],
+  // Who acts under dnd5e (dnd5e-owners.ts): each with the rule it hands over (shown in a dnd5e world only).
+  dnd5eOwnerMovementCosts: [need("movementCosts", FIVE_E)],
+  dnd5eOwnerFalls: [need("falls")],
+  dnd5eOwnerSuffocation: [need("suffocation")],
 };
 
 /** The features each actor-data field is read for (docs/rules.md §0: no passive Perception where nothing reads it). */

@@ -162,11 +162,13 @@ export function dnd5eAtLeast(version: string, major: number, minor: number): boo
  * The terrain part is `dnd5eTerrainCost` below.
  */
 function installDnd5eMovement(client: FakeClient, setting: boolean): void {
+  // dnd5e shows it in its own tab of the settings form (`config: true`); the stand-in form (FakeWorld#renderSettingsConfig)
+  // is the module's tab, so the fake registers it unshown.
   if (setting) client.settingDefs.set("dnd5e.movementAutomation", {
     scope: "world",
     type: String,
     default: "full",
-    config: true,
+    config: false,
     choices: { full: "SETTINGS.DND5E.AUTOMATION.Movement.Full", noBlocking: "SETTINGS.DND5E.AUTOMATION.Movement.NoBlocking", none: "SETTINGS.DND5E.AUTOMATION.Movement.None" },
   });
   (client.CONFIG.RegionBehavior as { dataModels: Plain }).dataModels["dnd5e.difficultTerrain"] = class DifficultTerrainRegionBehaviorType {};
