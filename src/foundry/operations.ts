@@ -25,6 +25,7 @@
  */
 import { isActiveGM } from "./gm.js";
 import { UserError } from "./i18n.js";
+import { DOCUMENT_ID } from "./values.js";
 
 export type StepState = "pending" | "done" | "drifted" | "missing";
 
@@ -99,7 +100,6 @@ function randomId(): string {
 /** This page load: a new id each time the module loads (a reload is another client of the same user). */
 export const CLIENT_ID = randomId();
 
-const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** The executor to record in the write that marks an operation applying: this GM, this page load. */
 export function executorStamp(): Executor {
@@ -110,7 +110,7 @@ export function executorStamp(): Executor {
 export function readExecutor(raw: unknown): Executor | null {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
   const e = raw as Record<string, unknown>;
-  if (typeof e.user !== "string" || !ID.test(e.user) || typeof e.client !== "string" || !ID.test(e.client)) return null;
+  if (typeof e.user !== "string" || !DOCUMENT_ID.test(e.user) || typeof e.client !== "string" || !DOCUMENT_ID.test(e.client)) return null;
   return { user: e.user, client: e.client, took: e.took === true };
 }
 
@@ -253,7 +253,7 @@ export type Claims = Record<string, string>;
 /** The claims of a record a GM wrote, checked key by key (anything malformed is dropped). */
 export function readClaims(raw: unknown): Claims {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
-  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((e): e is [string, string] => ID.test(e[0]) && typeof e[1] === "string" && ID.test(e[1])));
+  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((e): e is [string, string] => DOCUMENT_ID.test(e[0]) && typeof e[1] === "string" && DOCUMENT_ID.test(e[1])));
 }
 
 /** The live claims of other page loads (see Claims). */

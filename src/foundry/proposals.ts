@@ -21,6 +21,7 @@ import { errorMessage, t, UserError } from "./i18n.js";
 import { claimFirst, execute, executorStamp, readClaims, readExecutor, registerRecovery, resume, staleOwnClaims, type Executor, type ReadBack, type StepGuard } from "./operations.js";
 import { registerRequest, sendRequest } from "./requests.js";
 import { proposalCardContext } from "../apps/proposal-context.js";
+import { isDocumentId } from "./values.js";
 
 export interface ProposalKind {
   /** The feature's name: "travel", "pursuit", "hide"... */
@@ -164,7 +165,7 @@ async function claimDecision(message: ChatMessage, id: string): Promise<Proposal
 /** Request "proposalDecide" (GMs only, active GM): apply or decline a pending proposal card, once. */
 async function onDecide(raw: unknown, { sender }: { sender: User }): Promise<{ status: ProposalStatus }> {
   const d = (raw ?? {}) as { messageId?: unknown; accept?: unknown };
-  const id = typeof d.messageId === "string" && /^[A-Za-z0-9]{1,64}$/.test(d.messageId) ? d.messageId : null;
+  const id = isDocumentId(d.messageId) ? d.messageId : null;
   const message = id ? game.messages.get(id) : undefined;
   const flag = proposalOf(message);
   if (!message || !flag || !id) throw new UserError("AVENTURE.Proposal.notPending");

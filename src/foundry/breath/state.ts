@@ -11,6 +11,7 @@ import { MODULE_ID } from "../../constants.js";
 import { deletion } from "../compat.js";
 import { breathState, suffocationTimeline, type BreathState } from "../../rules/suffocation.js";
 import type { ActorLike } from "../adapters/adapter.js";
+import { DOCUMENT_ID, isRecord } from "../values.js";
 
 export interface BreathFlag {
   v: 1;
@@ -30,11 +31,10 @@ export interface BreathFlag {
 }
 
 export const BREATH_ID = /^[A-Za-z0-9]{8,32}$/;
-export const DOC_ID = /^[A-Za-z0-9]{1,64}$/;
+export const DOC_ID = DOCUMENT_ID;
 /** World times beyond this are not believed (Foundry keeps seconds; a calendar's far future is well below). */
 const MAX_WORLD_TIME = 1e13;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** A breath flag checked field by field, its deadlines against the rules; null when it is not one. */

@@ -16,8 +16,8 @@ import { notOwned } from "../tokens.js";
 import type { CombatLike } from "./types.js";
 import { rollSides, startSideRound, type RoundResult } from "./side-ops.js";
 import { sideInitiativeActive } from "./side-initiative.js";
+import { DOCUMENT_ID } from "../values.js";
 
-const ID = /^[A-Za-z0-9]{1,64}$/;
 /** At most this many combatants in one roll request (a tracker's roll-all of a big fight fits). */
 export const MAX_COMBATANTS = 200;
 
@@ -28,7 +28,7 @@ function record(data: unknown): Record<string, unknown> {
 
 /** The combat a request names (a well-formed id of an existing combat), or a UserError. */
 export function combatOf(id: unknown): CombatLike {
-  if (typeof id !== "string" || !ID.test(id)) throw new UserError("AVENTURE.Combat.badRequest");
+  if (typeof id !== "string" || !DOCUMENT_ID.test(id)) throw new UserError("AVENTURE.Combat.badRequest");
   const combat = game.combats?.get(id);
   if (!combat) throw new UserError("AVENTURE.Combat.noCombat");
   return combat;
@@ -58,7 +58,7 @@ export async function onRollSidesRequest(data: unknown, { sender }: { sender: Us
   const combat = combatOf(d.combatId);
   const ids = d.combatantIds;
   if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_COMBATANTS) throw new UserError("AVENTURE.Combat.badRequest");
-  if (!ids.every((x) => typeof x === "string" && ID.test(x)) || new Set(ids).size !== ids.length) throw new UserError("AVENTURE.Combat.badRequest");
+  if (!ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x)) || new Set(ids).size !== ids.length) throw new UserError("AVENTURE.Combat.badRequest");
   if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
   for (const id of ids as string[]) {
     const c = combat.combatants.get(id);

@@ -15,6 +15,7 @@ import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../encounter
 import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRoundState } from "./types.js";
 import { confusedIds } from "../polaris/confusion.js";
 import { readExecutor } from "../operations.js";
+import { isDocumentId } from "../values.js";
 
 /** Side initiative replaces individual initiative: the game has it or borrows it (docs/rules.md §0), or the "sideInitiative" setting. */
 export function sideInitiativeActive(): boolean {
@@ -81,13 +82,12 @@ export function encounterState(combat: CombatLike): EncounterCombatState | null 
 
 const isRound = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 100_000;
 const isValue = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 1000;
-const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
 
 function pairs<T>(v: unknown, value: (x: unknown) => x is T): [string, T][] | null {
   if (!Array.isArray(v) || v.length > 1000) return null;
   const out: [string, T][] = [];
   for (const p of v) {
-    if (!Array.isArray(p) || p.length !== 2 || !isId(p[0]) || !value(p[1])) return null;
+    if (!Array.isArray(p) || p.length !== 2 || !isDocumentId(p[0]) || !value(p[1])) return null;
     out.push([p[0], p[1]]);
   }
   return out;
@@ -97,11 +97,11 @@ const initiative = (x: unknown): x is number | null => x === null || isValue(x);
 function readOp(raw: unknown): SideOp | null {
   if (!raw || typeof raw !== "object") return null;
   const o = raw as Record<string, unknown>;
-  if (!isId(o.id) || (o.kind !== "round" && o.kind !== "sides") || (o.status !== "applying" && o.status !== "done")) return null;
-  if (!isRound(o.round) || !isRound(o.fromRound) || (o.currentId !== null && !isId(o.currentId))) return null;
+  if (!isDocumentId(o.id) || (o.kind !== "round" && o.kind !== "sides") || (o.status !== "applying" && o.status !== "done")) return null;
+  if (!isRound(o.round) || !isRound(o.fromRound) || (o.currentId !== null && !isDocumentId(o.currentId))) return null;
   const before = pairs(o.before, initiative);
   const after = pairs(o.after, initiative);
-  const first = Array.isArray(o.first) && o.first.every(isId) ? (o.first as string[]) : null;
+  const first = Array.isArray(o.first) && o.first.every(isDocumentId) ? (o.first as string[]) : null;
   const rolls = Array.isArray(o.rolls) && o.rolls.length <= 64 ? (o.rolls as unknown[]).map((pass) => pairs(pass, isValue)) : null;
   const groups = Array.isArray(o.groups) ? (o.groups as unknown[]).map(sideList) : null;
   const skipped = sideList(o.skipped);
@@ -212,7 +212,7 @@ export function currentTurnEndsRound(combat: CombatLike): boolean {
 export function startedTurns(combat: CombatLike): { round: number; ids: string[] } | null {
   const raw = combat.getFlag(MODULE_ID, "turns") as Record<string, unknown> | undefined;
   if (!raw || typeof raw !== "object" || !isRound(raw.round)) return null;
-  if (!Array.isArray(raw.ids) || raw.ids.length > 1000 || !raw.ids.every(isId)) return null;
+  if (!Array.isArray(raw.ids) || raw.ids.length > 1000 || !raw.ids.every(isDocumentId)) return null;
   return { round: raw.round, ids: [...(raw.ids as string[])] };
 }
 

@@ -20,6 +20,7 @@ import type { DialogToken, PursuitDialogOptions } from "../../apps/PursuitDialog
 import { runEncounter, type EncounterResult } from "./run.js";
 import { dialogSides } from "../../apps/encounter-context.js";
 import { DISPOSITION, isSideId, SIDE_IDS, sideOfToken, type SideId } from "./sides.js";
+import { DOCUMENT_ID } from "../values.js";
 
 interface CanvasToken {
   id: string | null;
@@ -78,7 +79,6 @@ export interface EncounterStartData {
 
 /** At most this many tokens in one encounter. */
 export const MAX_ENCOUNTER_TOKENS = 200;
-const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** Scenes whose encounter combat the active GM is creating right now (a second Start is refused meanwhile). */
 const starting = new Set<string>();
@@ -92,7 +92,7 @@ function sidesOf(v: unknown): SideId[] {
 function readStartRequest(data: unknown): { scene: Scene; docs: { doc: CanvasToken; side: SideId }[]; surprised: SideId[]; firstRound: SideId[] } {
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Encounter.badRequest");
   const d = data as Record<string, unknown>;
-  if (typeof d.sceneId !== "string" || !ID.test(d.sceneId)) throw new UserError("AVENTURE.Encounter.badRequest");
+  if (typeof d.sceneId !== "string" || !DOCUMENT_ID.test(d.sceneId)) throw new UserError("AVENTURE.Encounter.badRequest");
   const scene = game.scenes.get(d.sceneId);
   if (!scene) throw new UserError("AVENTURE.Encounter.noScene");
   const tokens = d.tokens;
@@ -101,7 +101,7 @@ function readStartRequest(data: unknown): { scene: Scene; docs: { doc: CanvasTok
   const seen = new Set<string>();
   const docs = tokens.map((tk: unknown) => {
     const t = tk as { id?: unknown; side?: unknown } | null;
-    if (!t || typeof t.id !== "string" || !ID.test(t.id) || !isSideId(t.side) || seen.has(t.id)) throw new UserError("AVENTURE.Encounter.badRequest");
+    if (!t || typeof t.id !== "string" || !DOCUMENT_ID.test(t.id) || !isSideId(t.side) || seen.has(t.id)) throw new UserError("AVENTURE.Encounter.badRequest");
     seen.add(t.id);
     const doc = scene.tokens.get(t.id);
     if (!doc) throw new UserError("AVENTURE.Encounter.tokenGone", { name: t.id });
@@ -141,8 +141,8 @@ function readStartOp(combat: CombatLike): EncounterStartOp | null {
   if (!Array.isArray(raw.members) || raw.members.length > MAX_ENCOUNTER_TOKENS) return null;
   const members: StartMember[] = [];
   for (const m of raw.members as Record<string, unknown>[]) {
-    if (!m || typeof m.id !== "string" || !ID.test(m.id) || typeof m.tokenId !== "string" || !ID.test(m.tokenId) || !isSideId(m.side)) return null;
-    if (m.actorId !== null && (typeof m.actorId !== "string" || !ID.test(m.actorId))) return null;
+    if (!m || typeof m.id !== "string" || !DOCUMENT_ID.test(m.id) || typeof m.tokenId !== "string" || !DOCUMENT_ID.test(m.tokenId) || !isSideId(m.side)) return null;
+    if (m.actorId !== null && (typeof m.actorId !== "string" || !DOCUMENT_ID.test(m.actorId))) return null;
     members.push({ id: m.id, tokenId: m.tokenId, actorId: m.actorId as string | null, hidden: m.hidden === true, side: m.side });
   }
   return { v: 1, status: raw.status, members, marked: raw.marked === true, executor: readExecutor(raw.executor) };

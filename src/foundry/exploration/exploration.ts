@@ -63,6 +63,7 @@ import {
   type TokenLight,
   type TokenRef,
 } from "./record.js";
+import { DOCUMENT_ID } from "../values.js";
 
 export const EXPLORATION_REQUEST = "exploration";
 /** The token flag holding a light's radii while Aventure keeps it out: flags.aventure.explorationLight. */
@@ -141,7 +142,6 @@ function nameOf(record: ExplorationRecord, ref: TokenRef): string {
 
 // ------------------------------------------------------------------------------------------------ validation
 
-const DOC_ID = /^[A-Za-z0-9]{1,64}$/;
 
 function obj(name: string, v: unknown): Record<string, unknown> {
   if (v === null || typeof v !== "object" || Array.isArray(v)) throw new UserError("AVENTURE.Error.Missing", { name });
@@ -150,7 +150,7 @@ function obj(name: string, v: unknown): Record<string, unknown> {
 
 function ref(name: string, v: unknown): TokenRef {
   const r = obj(name, v);
-  if (typeof r.sceneId !== "string" || !DOC_ID.test(r.sceneId) || typeof r.tokenId !== "string" || !DOC_ID.test(r.tokenId)) throw new UserError("AVENTURE.Error.Missing", { name });
+  if (typeof r.sceneId !== "string" || !DOCUMENT_ID.test(r.sceneId) || typeof r.tokenId !== "string" || !DOCUMENT_ID.test(r.tokenId)) throw new UserError("AVENTURE.Error.Missing", { name });
   return { sceneId: r.sceneId, tokenId: r.tokenId };
 }
 
@@ -207,7 +207,7 @@ export function explorationCardFlag(message: { author?: unknown; flags?: unknown
   const raw = gmCardFlag(message, "exploration");
   if (!raw || typeof raw !== "object") return null;
   const f = obj("exploration", raw);
-  return typeof f.op === "string" && DOC_ID.test(f.op) && typeof f.encounter === "boolean" ? { op: f.op, encounter: f.encounter } : null;
+  return typeof f.op === "string" && DOCUMENT_ID.test(f.op) && typeof f.encounter === "boolean" ? { op: f.op, encounter: f.encounter } : null;
 }
 
 function cardOf(opId: string): ChatMessage | null {

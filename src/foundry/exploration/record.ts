@@ -15,6 +15,7 @@
  */
 import { LIGHT_KINDS, RULESETS, restPenaltyOf, type ExplorationState, type LightKind, type RulesetId, type WanderingCheck } from "../../rules/index.js";
 import { readExecutor, type Executor } from "../operations.js";
+import { DOCUMENT_ID } from "../values.js";
 
 /** At most this many tokens in the party. */
 export const MAX_PARTY = 50;
@@ -108,11 +109,10 @@ export const EMPTY_RECORD: ExplorationRecord = { v: 1, rev: 0, state: null, time
 
 /** The largest world time a record may hold (seconds): far beyond any calendar, but a finite number. */
 const MAX_TIME = 1e15;
-const ID = /^[A-Za-z0-9]{1,64}$/;
 const MAX_NAME = 200;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-const isId = (v: unknown): v is string => typeof v === "string" && ID.test(v);
+const isId = (v: unknown): v is string => typeof v === "string" && DOCUMENT_ID.test(v);
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 const isTime = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= MAX_TIME;
 const isRadius = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1e6;

@@ -25,6 +25,7 @@ import { escapeHtml, t } from "../i18n.js";
 import { execute, readExecutor, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
 import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
+import { DOCUMENT_ID, isRecord } from "../values.js";
 
 /** What Aventure stores for a hidden token (on its scene: flags.aventure.hides.<tokenId>). */
 export interface HideFlag {
@@ -49,7 +50,7 @@ export interface HideFlag {
 }
 
 /** A document id as Aventure accepts it from a request, a card or a flag. */
-export const ID = /^[A-Za-z0-9]{1,64}$/;
+export const ID = DOCUMENT_ID;
 /** At most this many token ids in one list (observers, searchers, a hide flag's observers). */
 export const MAX_IDS = 200;
 
@@ -79,7 +80,6 @@ export function parseHideFlag(raw: unknown): HideFlag | null {
   return out;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The hide entries a scene keeps (`flags.aventure.hides`, by token id), unchecked; null when none. */
 function hidesOf(scene: unknown): Record<string, unknown> | null {

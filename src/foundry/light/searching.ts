@@ -16,9 +16,8 @@ import { gmIds } from "../chat.js";
 import { escapeHtml, t } from "../i18n.js";
 import { getSetting, setSetting } from "../settings.js";
 import type { TokenDocLike } from "./scene.js";
+import { DOCUMENT_ID } from "../values.js";
 
-/** A document id (as hide-state.ts `ID`, not imported: hide-state.ts imports this file). */
-const ID = /^[A-Za-z0-9]{1,64}$/;
 
 type MarksUpdate = Record<string, unknown>;
 
@@ -30,7 +29,7 @@ function sceneMarks(sceneId: string | null | undefined): Record<string, unknown>
 
 /** Whether a GM marked the token `tokenId` of scene `sceneId` as searching. */
 export function markedSearching(sceneId: string | null | undefined, tokenId: string | null | undefined): boolean {
-  return !!tokenId && ID.test(tokenId) && sceneMarks(sceneId)?.[tokenId] === true;
+  return !!tokenId && DOCUMENT_ID.test(tokenId) && sceneMarks(sceneId)?.[tokenId] === true;
 }
 
 /** Whether a GM marked this token as searching (the mark on its scene; a flag on the token itself is ignored). */
@@ -41,7 +40,7 @@ export function isSearching(doc: TokenDocLike): boolean {
 /** The tokens of a scene marked as searching. */
 export function searchingIds(sceneId: string | null | undefined): string[] {
   return Object.entries(sceneMarks(sceneId) ?? {})
-    .filter(([id, on]) => on === true && ID.test(id))
+    .filter(([id, on]) => on === true && DOCUMENT_ID.test(id))
     .map(([id]) => id);
 }
 
@@ -51,7 +50,7 @@ export async function writeSearchingMarks(sceneId: string, marks: Record<string,
   if (!scene) return;
   const update: MarksUpdate = {};
   for (const [id, on] of Object.entries(marks)) {
-    if (!ID.test(id)) continue;
+    if (!DOCUMENT_ID.test(id)) continue;
     if (on) update[id] = true;
     else Object.assign(update, deletion(id));
   }

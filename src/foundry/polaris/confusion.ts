@@ -6,13 +6,13 @@
  */
 import { MODULE_ID } from "../../constants.js";
 import type { CombatLike, CombatantLike } from "../combat/types.js";
+import { DOCUMENT_ID } from "../values.js";
 
 export interface PolarisConfusion {
   round: number;
   ids: string[];
 }
 
-const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** The combat's confusion state, or null when absent or malformed. */
 export function confusionState(combat: Pick<CombatLike, "getFlag">): PolarisConfusion | null {
@@ -20,7 +20,7 @@ export function confusionState(combat: Pick<CombatLike, "getFlag">): PolarisConf
   if (!raw || typeof raw !== "object") return null;
   const { round, ids } = raw;
   if (typeof round !== "number" || !Number.isInteger(round) || round < 0 || round > 100_000) return null;
-  if (!Array.isArray(ids) || ids.length > 1000 || !ids.every((x) => typeof x === "string" && ID.test(x))) return null;
+  if (!Array.isArray(ids) || ids.length > 1000 || !ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x))) return null;
   return { round, ids: [...new Set(ids as string[])] };
 }
 

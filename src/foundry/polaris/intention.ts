@@ -36,6 +36,7 @@ import { polarisPhasesActive } from "../combat/side-initiative.js";
 import type { CombatLike, CombatantLike } from "../combat/types.js";
 import { confusedIds } from "./confusion.js";
 import { actorAdaptation } from "./actor.js";
+import { DOCUMENT_ID } from "../values.js";
 
 /** What a client asks: the combatant, its Adaptation level and mastery, the difficulty (default Moyenne). */
 export interface IntentionRequest {
@@ -66,13 +67,12 @@ export interface IntentionCardFlag {
   executor?: Executor | null;
 }
 
-const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** The card flag of a message a GM wrote, checked field by field (null for anything else). */
 export function intentionCardFlag(message: unknown): IntentionCardFlag | null {
   const raw = gmCardFlag(message as { author?: unknown; flags?: unknown }, "polarisIntention") as Record<string, unknown> | undefined;
   if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
-  if (typeof raw.combat !== "string" || !ID.test(raw.combat) || typeof raw.combatant !== "string" || !ID.test(raw.combatant)) return null;
+  if (typeof raw.combat !== "string" || !DOCUMENT_ID.test(raw.combat) || typeof raw.combatant !== "string" || !DOCUMENT_ID.test(raw.combatant)) return null;
   if (typeof raw.round !== "number" || !Number.isInteger(raw.round) || raw.round < 1) return null;
   if (typeof raw.success !== "boolean" || typeof raw.confused !== "boolean" || (raw.status !== "applying" && raw.status !== "done")) return null;
   return {
@@ -149,7 +149,7 @@ function cardNotes(result: PolarisTestResult, confused: boolean, name: string): 
 function checkRequest(data: unknown): IntentionRequest {
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Combat.badRequest");
   const d = data as Record<string, unknown>;
-  if (typeof d.combatId !== "string" || !ID.test(d.combatId) || typeof d.combatantId !== "string" || !ID.test(d.combatantId)) {
+  if (typeof d.combatId !== "string" || !DOCUMENT_ID.test(d.combatId) || typeof d.combatantId !== "string" || !DOCUMENT_ID.test(d.combatantId)) {
     throw new UserError("AVENTURE.Combat.badRequest");
   }
   const chance = d.chance === "X" ? "X" : d.chance;

@@ -9,9 +9,10 @@ import { checkStoredDungeonChase, checkStoredPursuitState, isRuleset, num, oneOf
 import { PURSUIT_PLACES, SURPRISE_CHOICES, type ChaseRecord, type ExhaustTarget, type GroupInput, type StepApply } from "../../apps/pursuit-context.js";
 import { PURSUIT_SIDES } from "./groups.js";
 import { readExecutor } from "../operations.js";
+import { DOCUMENT_ID } from "../values.js";
 
 /** A document id (Foundry's are 16 alphanumerics; up to 64 accepted). */
-export const DOC_ID = /^[A-Za-z0-9]{1,64}$/;
+export const DOC_ID = DOCUMENT_ID;
 /** The most steps a chase may have (a step per card; far beyond any chase the rules can produce). */
 export const MAX_CHASE_STEPS = 10000;
 /** The most tokens in a group, and the longest name kept. */

@@ -60,6 +60,7 @@ import { measureOnScene, routeScene, routeTokens, tokenTargets, type RouteScene,
 import { oseNextRequest, oseSeconds, oseTokenJournal, planOse, rollOse, type PlannedOse } from "./ose.js";
 import { oseCardView, oseLegText } from "./ose-card.js";
 import { tokenLevel } from "../compat.js";
+import { DOCUMENT_ID } from "../values.js";
 
 /**
  * Most rolls one Apply makes (saves and daily lost checks, all attached to the one card): a longer journey is
@@ -579,7 +580,6 @@ export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: U
   return { messageId: await executeJourney(req, actors, sender.isGM ? null : sender.id!), proposed: false };
 }
 
-const MESSAGE_ID = /^[A-Za-z0-9]{1,64}$/;
 
 type PermissionToken = RouteToken & { hidden?: boolean; testUserPermission?(user: User, level: "LIMITED" | "OWNER"): boolean };
 
@@ -620,7 +620,7 @@ export function onTravelUndoRequest(raw: unknown): Promise<TravelUndoAnswer> {
 async function undoJourney(raw: unknown): Promise<TravelUndoAnswer> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const id = (raw as { messageId?: unknown } | null)?.messageId;
-  const message = typeof id === "string" && MESSAGE_ID.test(id) ? game.messages.get(id) : undefined;
+  const message = typeof id === "string" && DOCUMENT_ID.test(id) ? game.messages.get(id) : undefined;
   const flag = readJourney(message);
   if (!message || !flag || typeof id !== "string") throw new UserError("AVENTURE.Travel.Error.NoJourney");
   if (flag.status === "undone" || (running.has(id) && flag.status !== "applying")) throw new UserError("AVENTURE.Travel.Error.AlreadyUndone");

@@ -20,6 +20,7 @@ import type { ActorAdapter, ActorLike } from "../adapters/adapter.js";
 import { readExecutor, runSteps, valueState, type Executor, type Step, type StepGuard, type StepReport, type StepState } from "../operations.js";
 import type { LostCheck, SurvivalResult } from "./card.js";
 import { MAX_ROUTE_TOKENS, MAX_TRAVEL_MEMBERS, parseRequest, type TravelRequest } from "./request.js";
+import { DOCUMENT_ID } from "../values.js";
 
 export type JourneyStatus = "applying" | "applied" | "undoing" | "undone" | "failed";
 export const JOURNEY_STATUSES: readonly JourneyStatus[] = ["applying", "applied", "undoing", "undone", "failed"];
@@ -108,7 +109,6 @@ export interface TravelCardFlag {
   executor?: Executor | null;
 }
 
-const ID = /^[A-Za-z0-9]{1,64}$/;
 const WHATS: readonly JourneyWhat[] = ["exhaustion", "fasting", "thirst", "time", "actor", "token"];
 /** Coordinates a card may hold (pixels): far beyond any scene. */
 const MAX_COORDINATE = 1e7;
@@ -144,7 +144,7 @@ function timePair<A extends string, B extends string>(v: unknown, a: A, b: B): R
 function journalActor(v: unknown): TravelJournalActor | null {
   if (!v || typeof v !== "object") return null;
   const a = v as Record<string, unknown>;
-  if (typeof a.actorId !== "string" || !ID.test(a.actorId) || typeof a.name !== "string" || a.name.length > 200) return null;
+  if (typeof a.actorId !== "string" || !DOCUMENT_ID.test(a.actorId) || typeof a.name !== "string" || a.name.length > 200) return null;
   const exhaustion = exhaustionChange(a.exhaustion);
   const fasting = counterChange(a.fasting);
   const thirst = counterChange(a.thirst);
@@ -176,7 +176,7 @@ function journalTokens(v: unknown): TravelJournalToken[] | null {
   const out: TravelJournalToken[] = [];
   for (const x of v) {
     const t = x as Record<string, unknown> | null;
-    if (!t || typeof t.sceneId !== "string" || !ID.test(t.sceneId) || typeof t.tokenId !== "string" || !ID.test(t.tokenId)) return null;
+    if (!t || typeof t.sceneId !== "string" || !DOCUMENT_ID.test(t.sceneId) || typeof t.tokenId !== "string" || !DOCUMENT_ID.test(t.tokenId)) return null;
     if (typeof t.name !== "string" || t.name.length > 200) return null;
     const before = position(t.before);
     const after = position(t.after);
@@ -201,7 +201,7 @@ function survivalResults(v: unknown): SurvivalResult[] | null {
   const out: SurvivalResult[] = [];
   for (const x of v) {
     const c = x as Record<string, unknown> | null;
-    if (!c || typeof c.memberId !== "string" || !ID.test(c.memberId) || !isNum(c.day) || !isNum(c.total) || !isNum(c.dc)) return null;
+    if (!c || typeof c.memberId !== "string" || !DOCUMENT_ID.test(c.memberId) || !isNum(c.day) || !isNum(c.total) || !isNum(c.dc)) return null;
     if (!ACTIVITIES.includes(c.activity as (typeof ACTIVITIES)[number]) || typeof c.success !== "boolean") return null;
     out.push({
       memberId: c.memberId,
@@ -308,7 +308,7 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
     resumed: f.resumed === true,
     error: errorOf(f.error),
     rolledBack: f.rolledBack === true,
-    proposer: typeof f.proposer === "string" && ID.test(f.proposer) ? f.proposer : null,
+    proposer: typeof f.proposer === "string" && DOCUMENT_ID.test(f.proposer) ? f.proposer : null,
     ...(f.executor !== undefined ? { executor: readExecutor(f.executor) } : {}),
   };
 }

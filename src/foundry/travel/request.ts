@@ -30,6 +30,7 @@ import type { RulesetId } from "../../rules/rulesets.js";
 import { OSE_TERRAINS, type OseTerrain } from "../../rules/ose-wilderness.js";
 import { RulesError } from "../../rules/errors.js";
 import { bool, num, oneOf, type NumberConstraints } from "../../rules/validate.js";
+import { DOCUMENT_ID } from "../values.js";
 
 export interface TravelMemberRequest {
   actorId: string;
@@ -159,7 +160,6 @@ export const TRAVEL_REQUEST_LIMITS = {
 } as const;
 
 /** Actor ids: Foundry's ids are 16 letters and digits; anything else is not an id. */
-const ACTOR_ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** Most points of a route, and most tokens moved along it. */
 export const MAX_ROUTE_POINTS = 5000;
@@ -170,7 +170,7 @@ const MAX_COORDINATE = 1e7;
 /** Checks a route received from anyone: a scene id, finite points, token ids, a number of days or null. */
 export function parseRoute(raw: unknown): TravelRouteRequest {
   const r = record("route", raw);
-  if (typeof r.sceneId !== "string" || !ACTOR_ID.test(r.sceneId)) throw new RulesError("AVENTURE.Error.Missing", { name: "route.sceneId" });
+  if (typeof r.sceneId !== "string" || !DOCUMENT_ID.test(r.sceneId)) throw new RulesError("AVENTURE.Error.Missing", { name: "route.sceneId" });
   if (!Array.isArray(r.points)) throw new RulesError("AVENTURE.Error.Missing", { name: "route.points" });
   if (r.points.length > MAX_ROUTE_POINTS) {
     throw new RulesError("AVENTURE.Error.OutOfRange", { name: "route.points", value: r.points.length, min: 2, max: MAX_ROUTE_POINTS });
@@ -183,7 +183,7 @@ export function parseRoute(raw: unknown): TravelRouteRequest {
     };
   });
   const ids = r.tokenIds === undefined ? [] : r.tokenIds;
-  if (!Array.isArray(ids) || ids.length > MAX_ROUTE_TOKENS || !ids.every((x) => typeof x === "string" && ACTOR_ID.test(x))) {
+  if (!Array.isArray(ids) || ids.length > MAX_ROUTE_TOKENS || !ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x))) {
     throw new RulesError("AVENTURE.Error.Missing", { name: "route.tokenIds" });
   }
   const days = r.days === undefined || r.days === null ? null : num("route.days", r.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays });
@@ -230,7 +230,7 @@ export function parseRequest(raw: unknown): TravelRequest {
   const seen = new Set<string>();
   const members = (r.members as unknown[]).map((raw, i): TravelMemberRequest => {
     const m = record(`party[${i}]`, raw);
-    if (typeof m.actorId !== "string" || !ACTOR_ID.test(m.actorId)) throw new RulesError("AVENTURE.Error.Missing", { name: `party[${i}].id` });
+    if (typeof m.actorId !== "string" || !DOCUMENT_ID.test(m.actorId)) throw new RulesError("AVENTURE.Error.Missing", { name: `party[${i}].id` });
     if (seen.has(m.actorId)) {
       throw new RulesError("AVENTURE.Error.UnknownValue", { name: `party[${i}].id`, value: m.actorId, allowed: "unique ids" });
     }
