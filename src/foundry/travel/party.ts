@@ -2,6 +2,7 @@
 import { MODULE_ID } from "../../constants.js";
 import { TRAVEL_PACES, type TravelMode, type TravelPace } from "../../rules/travel.js";
 import { clean, toMetres } from "../../rules/units.js";
+import { isDocumentId, isRecord } from "../values.js";
 import type { ActorAdapter, ActorLike } from "../adapters/adapter.js";
 import type { MemberSnapshot } from "./request.js";
 
@@ -89,8 +90,7 @@ export interface Dnd5eParty {
   vehicles: PartyVehicle[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-const get = (v: unknown, ...path: string[]): unknown => path.reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), v);
+const get = (v: unknown, ...path: string[]): unknown => path.reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), v);
 
 /**
  * The actor id a group member entry names. dnd5e 3.0–6.0 (module/data/actor/group.mjs): `system.members` is an array
@@ -98,10 +98,10 @@ const get = (v: unknown, ...path: string[]): unknown => path.reduce<unknown>((o,
  * the actors or their ids themselves. A uuid ("Actor.<id>") is read too.
  */
 export function memberRef(entry: unknown): string | null {
-  const ref = isObject(entry) && "actor" in entry ? entry.actor : entry;
+  const ref = isRecord(entry) && "actor" in entry ? entry.actor : entry;
   if (typeof ref === "string") {
-    const m = /^(?:Actor\.)?([A-Za-z0-9]{1,64})$/.exec(ref);
-    return m ? m[1]! : null;
+    const id = ref.startsWith("Actor.") ? ref.slice("Actor.".length) : ref;
+    return isDocumentId(id) ? id : null;
   }
   const id = get(ref, "id");
   return typeof id === "string" && id !== "" ? id : null;
@@ -143,7 +143,7 @@ function partyVehicle(actor: Actor, primary: boolean): PartyVehicle {
 
 /** A dnd5e group (party) actor read for a journey, or null for any other actor or system. */
 export function dnd5eParty(actor: unknown): Dnd5eParty | null {
-  if (game.system.id !== "dnd5e" || !isObject(actor) || actor.type !== "group" || typeof actor.id !== "string") return null;
+  if (game.system.id !== "dnd5e" || !isRecord(actor) || actor.type !== "group" || typeof actor.id !== "string") return null;
   const system: unknown = actor.system;
   const entries = get(system, "members");
   const memberIds: string[] = [];
