@@ -61,7 +61,12 @@ export async function rollChecked(dice: Dice, count: number, faces: number, reas
     throw new RulesError("AVENTURE.Error.BadDie", { value: Array.isArray(results) ? results.length : show(results), faces });
   }
   return results.map((r: unknown) => {
-    if (typeof r !== "number" || !Number.isInteger(r) || r < 1 || r > faces) throw new RulesError("AVENTURE.Error.BadDie", { value: show(r), faces });
+    if (!isDieResult(r, faces)) throw new RulesError("AVENTURE.Error.BadDie", { value: show(r), faces });
     return r;
   });
+}
+
+/** Whether `r` is a result of a die of `faces` faces: an integer in 1..faces (Number.isInteger is false for a non-number). */
+export function isDieResult(r: unknown, faces: number): r is number {
+  return Number.isInteger(r) && (r as number) >= 1 && (r as number) <= faces;
 }
