@@ -10,7 +10,8 @@ import { show } from "./text.js";
 
 /** Freezes `value` and everything reachable from it; returns it with its type. */
 export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+  // Object.isFrozen is true for null and every primitive: only objects (and functions) are frozen.
+  if (!Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
   }
@@ -33,12 +34,6 @@ export function list(name: string, value: unknown, max: number = RULES_LIMITS.ma
   if (!Array.isArray(value)) throw new RulesError("AVENTURE.Error.Missing", { name });
   if (value.length > max) throw new RulesError("AVENTURE.Error.OutOfRange", { name, value: value.length, min: 0, max });
   return Array.from(value as unknown[]);
-}
-
-/** A non-empty string, or Missing. */
-export function text(name: string, value: unknown): string {
-  if (typeof value !== "string" || value === "") throw new RulesError("AVENTURE.Error.Missing", { name });
-  return value;
 }
 
 /** A distance in metres: 0..RULES_LIMITS.maxMetres. */
