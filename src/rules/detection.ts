@@ -90,7 +90,7 @@ export function detectionKey(c: Pick<DetectionCondition, "observer" | "hider">):
 }
 
 const isId = (v: unknown): v is string => typeof v === "string" && v !== "" && v.length <= 64;
-// Stryker disable next-line all: a fast path; when it says no, num() makes the same check and throws only for a bad value
+// Stryker disable next-line all: equivalent (a fast path: when it says no, num() makes the same check and throws only for a bad value).
 const within = (v: unknown, r: { min: number; max: number }): boolean => typeof v === "number" && v >= r.min && v <= r.max;
 
 /** A condition checked field by field (no copy: it runs for thousands of pairs on every change). */
@@ -102,11 +102,11 @@ function check(c: unknown, i: number, where: string): DetectionCondition {
   if (typeof d.inView !== "boolean" || typeof d.searching !== "boolean") throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].inView` });
   // The error (and its message) is built only for a bad value: each condition below is a fast path that oneOf() and
   // num() repeat (the mutants of the fast paths are equivalent).
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: a fast path; oneOf() makes the same check
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent (a fast path: oneOf() makes the same check).
   if (d.light !== "bright" && d.light !== "dim" && d.light !== "dark") oneOf(`${where}[${i}].light`, d.light, LIGHT_LEVELS);
-  // Stryker disable next-line ConditionalExpression: a fast path; num() makes the same check
+  // Stryker disable next-line ConditionalExpression: equivalent (a fast path: num() makes the same check).
   if (d.passive !== null && !within(d.passive, PASSIVE_RANGE)) num(`${where}[${i}].passive`, d.passive, PASSIVE_RANGE);
-  // Stryker disable next-line ConditionalExpression: a fast path; num() makes the same check
+  // Stryker disable next-line ConditionalExpression: equivalent (a fast path: num() makes the same check).
   if (!within(d.dc, DC_RANGE)) num(`${where}[${i}].dc`, d.dc, DC_RANGE);
   return d;
 }

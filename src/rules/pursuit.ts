@@ -17,7 +17,7 @@ import { turnSeconds } from "./time.js";
 
 function requiredBool(name: string, value: unknown): boolean {
   if (value === undefined) throw new RulesError("AVENTURE.Error.Missing", { name });
-  // Stryker disable next-line BooleanLiteral: the fallback is never used (undefined is refused just above)
+  // Stryker disable next-line BooleanLiteral: equivalent (undefined was refused above: the fallback is never used).
   return bool(name, value, false);
 }
 
@@ -615,7 +615,7 @@ export async function startDungeonChase(opts: DungeonChaseOptions, dice: Dice): 
     suggested: null,
     rounds: 0,
     exhausted: false,
-    // Stryker disable next-line StringLiteral: pushEvent sets the outcome to the start event's
+    // Stryker disable next-line StringLiteral: equivalent (pushEvent sets the outcome to the start event's).
     outcome: "continues",
     log: [],
   };

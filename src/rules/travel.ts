@@ -947,9 +947,9 @@ export function routePosition(plan: TravelPlan, seconds: number): RoutePosition 
       const length = num(`${name}.seconds`, st.seconds, { min: 0, max: RULES_LIMITS.maxSeconds });
       const covered = metres(`${name}.metres`, st.metres);
       num(`${name}.leg`, st.leg, { integer: true, min: 0, max: legs.length - 1 });
-      // Stryker disable next-line EqualityOperator: at the boundary both ways give the same position
+      // Stryker disable next-line EqualityOperator: equivalent (at the boundary both ways give the same position).
       if (t <= start) break walk;
-      // Stryker disable next-line EqualityOperator: at the boundary both ways give the same position
+      // Stryker disable next-line EqualityOperator: equivalent (at the boundary both ways give the same position).
       if (t >= start + length) pos += covered;
       else {
         pos += (covered * (t - start)) / length;
