@@ -85,6 +85,14 @@ describe("travelPlan's remaining edges", () => {
     expect(travelPlan(trip({ party: [m("a", 14), m("b", 10)] })).noticeByPosition.front).toBe(14);
     expect(travelPlan(trip({ party: [m("a", 14), m("b", 14)] })).noticeByPosition.front).toBe(14);
   });
+  it("a lookout of passive Perception 0 still counts", () => {
+    expect(travelPlan(trip({ party: [{ ...aria, passivePerception: 0 }] })).noticeByPosition).toEqual({ front: 0, middle: null, rear: null });
+  });
+  it("without a day of travel: starving only beyond the fasting days, dehydrated only after a dehydrated day", () => {
+    const none = (fasting: number, thirst: number) => travelOutcome(travelPlan(trip({ distance: 0, party: [{ ...aria, fasting, thirst }] })), {}).members[0]!;
+    expect(none(3, 0)).toMatchObject({ starving: false, dehydrated: false, recoveryBlocked: false });
+    expect(none(3.5, 1)).toMatchObject({ starving: true, dehydrated: true, recoveryBlocked: true });
+  });
   it("full water: no extra dehydration level possible", () => {
     expect(travelPlan(trip()).members[0]!.days[0]).toEqual({
       day: 1,
