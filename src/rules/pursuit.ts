@@ -17,6 +17,7 @@ import { turnSeconds } from "./time.js";
 
 function requiredBool(name: string, value: unknown): boolean {
   if (value === undefined) throw new RulesError("AVENTURE.Error.Missing", { name });
+  // Stryker disable next-line BooleanLiteral: equivalent (undefined was refused above: the fallback is never used).
   return bool(name, value, false);
 }
 
@@ -197,7 +198,8 @@ export function evasionChance(opts: EvasionOptions): EvasionChance {
   const pursuers = num("pursuers", opts.pursuers, GROUP);
   const fb = opts.fleeingBonus === undefined ? 0 : num("fleeingBonus", opts.fleeingBonus, POINTS);
   const pb = opts.pursuerBonus === undefined ? 0 : num("pursuerBonus", opts.pursuerBonus, POINTS);
-  const row = EVASION_TABLE.find((r) => fleeing >= r.minFleeing && (r.maxFleeing === null || fleeing <= r.maxFleeing))!;
+  // The rows run from the smallest groups up: the first whose upper bound holds the group is its row.
+  const row = EVASION_TABLE.find((r) => r.maxFleeing === null || fleeing <= r.maxFleeing)!;
   const band = evasionBand(fleeing, pursuers);
   const bandModifier = row.bands[band - 1]!;
   const raw = clean(row.base + bandModifier + fb - pb);
@@ -274,7 +276,7 @@ export function startPursuit(opts: {
     fleeingBonus: opts.fleeingBonus ?? 0,
     pursuerBonus: opts.pursuerBonus ?? 0,
     pursuersFaster: opts.pursuersFaster,
-    surprised: opts.surprised ?? null,
+    surprised: opts.surprised,
     outcome: "continues",
     log: [],
   });
@@ -605,13 +607,15 @@ export async function startDungeonChase(opts: DungeonChaseOptions, dice: Dice): 
   if (given !== null) reactionTotal(rules, given);
   const state: DungeonChaseState = {
     ruleset: rs,
-    fleeingSpeed: metres("fleeingSpeed", opts.fleeingSpeed),
-    pursuerSpeed: metres("pursuerSpeed", opts.pursuerSpeed),
+    // dungeonFlightDetail has checked the speeds.
+    fleeingSpeed: opts.fleeingSpeed,
+    pursuerSpeed: opts.pursuerSpeed,
     pursuersCanCatch: detail.pursuersCanCatch,
     pursues: null,
     suggested: null,
     rounds: 0,
     exhausted: false,
+    // Stryker disable next-line StringLiteral: equivalent (pushEvent sets the outcome to the start event's).
     outcome: "continues",
     log: [],
   };
@@ -764,8 +768,7 @@ export function checkStoredPursuitState(value: unknown): PursuitState {
  * event's. Finished chases are accepted (the card of a chase that is over). Returns a clean copy.
  */
 export function checkStoredDungeonChase(value: unknown): DungeonChaseState {
-  const raw = object("state", value);
-  if (raw === null || typeof raw !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "state" }); // object() has checked it
+  const raw = object("state", value) as object;
   const outcome = oneOf("state.outcome", "outcome" in raw ? raw.outcome : undefined, DUNGEON_CHASE_OUTCOMES);
   const s = { ...checkDungeonChase({ ...raw, outcome: "continues" }), outcome };
   const limit = DUNGEON_RUN[encounterRules(s.ruleset)].limitRounds;

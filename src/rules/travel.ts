@@ -868,7 +868,8 @@ export function travelPlan(input: TravelInput): TravelPlan {
   // Warnings.
   const w = new Set<TravelWarning>();
   if (!TRAVEL_NATIVE_RULESETS.includes(rs)) w.add("rulesetFallback");
-  if (mode === "gallop" && hoursPerDay > TRAVEL_RULES.gallopMaxHours && days.some((d) => d.marchSeconds > d.gallopSeconds)) {
+  // (A day of at most the gallop's hour gallops all its march.)
+  if (mode === "gallop" && days.some((d) => d.marchSeconds > d.gallopSeconds)) {
     w.add("gallopCapped");
   }
   if (mode === "boat" && pace !== "normal") w.add("boatIgnoresPace");
@@ -946,7 +947,9 @@ export function routePosition(plan: TravelPlan, seconds: number): RoutePosition 
       const length = num(`${name}.seconds`, st.seconds, { min: 0, max: RULES_LIMITS.maxSeconds });
       const covered = metres(`${name}.metres`, st.metres);
       num(`${name}.leg`, st.leg, { integer: true, min: 0, max: legs.length - 1 });
+      // Stryker disable next-line EqualityOperator: equivalent (at the boundary both ways give the same position).
       if (t <= start) break walk;
+      // Stryker disable next-line EqualityOperator: equivalent (at the boundary both ways give the same position).
       if (t >= start + length) pos += covered;
       else {
         pos += (covered * (t - start)) / length;
@@ -956,16 +959,12 @@ export function routePosition(plan: TravelPlan, seconds: number): RoutePosition 
   }
   const total = clean(legs.reduce((a, m) => a + m, 0));
   pos = Math.min(total, Math.max(0, clean(pos)));
+  // The leg holding the position: the first whose end is beyond it, else the last.
   let startOfLeg = 0;
-  for (let i = 0; i < legs.length; i++) {
-    const end = clean(startOfLeg + legs[i]!);
-    if (end > pos || i === legs.length - 1) {
-      const fraction = legs[i]! > 0 ? Math.min(1, Math.max(0, clean((pos - startOfLeg) / legs[i]!))) : 1;
-      return { leg: i, metresAlongRoute: pos, fraction };
-    }
-    startOfLeg = end;
-  }
-  throw new RulesError("AVENTURE.Error.Missing", { name: "plan.legs" }); // unreachable: the last leg returns
+  let i = 0;
+  while (i < legs.length - 1 && clean(startOfLeg + legs[i]!) <= pos) startOfLeg = clean(startOfLeg + legs[i++]!);
+  const fraction = legs[i]! > 0 ? Math.min(1, Math.max(0, clean((pos - startOfLeg) / legs[i]!))) : 1;
+  return { leg: i, metresAlongRoute: pos, fraction };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1197,7 +1196,7 @@ const DC = Object.freeze({ integer: true, min: -RULES_LIMITS.maxScore, max: RULE
 
 export function travelOutcome(input: TravelPlan, saveResults: Readonly<Record<string, TravelSaveResult>>): TravelOutcome {
   const p = options("plan", input, true);
-  if (p === null || Array.isArray(p)) throw new RulesError("AVENTURE.Error.Missing", { name: "plan" });
+  if (Array.isArray(p)) throw new RulesError("AVENTURE.Error.Missing", { name: "plan" });
   const plan = { saves: checkSaves(p.saves), members: checkPlanMembers(p.members) };
   const results = options("saveResults", saveResults, true);
   const known = new Map(plan.saves.map((s) => [s.id, s] as const));

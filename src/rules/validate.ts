@@ -10,7 +10,7 @@ export interface NumberConstraints {
 /** A bound or a value for error data: the number itself when finite, otherwise its text. */
 function datum(v: unknown, fallback: string): string | number {
   if (v === undefined) return fallback;
-  return typeof v === "number" && Number.isFinite(v) ? v : show(v);
+  return Number.isFinite(v) ? (v as number) : show(v);
 }
 
 /**
@@ -28,22 +28,22 @@ export function num(name: string, value: unknown, c: NumberConstraints = {}): nu
   ) {
     throw new RulesError("AVENTURE.Error.UnknownValue", { name: "constraints", value: show(c), allowed: "{ min?: number, max?: number, integer?: boolean }" });
   }
-  if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new RulesError("AVENTURE.Error.NotANumber", { name: n, value: show(value) });
+  // Number.isFinite is false for anything that is not a number (no coercion).
+  if (!Number.isFinite(value)) throw new RulesError("AVENTURE.Error.NotANumber", { name: n, value: show(value) });
+  const v = value as number;
+  if (c.integer && !Number.isInteger(v)) {
+    throw new RulesError("AVENTURE.Error.NotAnInteger", { name: n, value: v });
   }
-  if (c.integer && !Number.isInteger(value)) {
-    throw new RulesError("AVENTURE.Error.NotAnInteger", { name: n, value });
-  }
-  if (c.min === 0 && value < 0) throw new RulesError("AVENTURE.Error.Negative", { name: n, value });
-  if ((c.min !== undefined && value < c.min) || (c.max !== undefined && value > c.max)) {
+  if (c.min === 0 && v < 0) throw new RulesError("AVENTURE.Error.Negative", { name: n, value: v });
+  if (v < (c.min ?? Number.NEGATIVE_INFINITY) || v > (c.max ?? Number.POSITIVE_INFINITY)) {
     throw new RulesError("AVENTURE.Error.OutOfRange", {
       name: n,
-      value,
+      value: v,
       min: datum(c.min, "-∞"),
       max: datum(c.max, "∞"),
     });
   }
-  return value;
+  return v;
 }
 
 /** A non-negative finite number. */
