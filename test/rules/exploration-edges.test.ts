@@ -31,19 +31,58 @@ async function rejectsError(p: Promise<unknown>, key: string, data: Record<strin
 }
 
 /** docs/rules.md §10's defaults, written out. */
-const OSE = { turnSeconds: 600, wanderingEvery: 2, wanderingChance: 1, wanderingDie: 6, restEvery: 5, restPenalty: -1, torchTurns: 6, lanternTurns: 24 };
-const state = (over: Partial<ExplorationState> = {}): ExplorationState => ({ ruleset: "ose", turn: 0, turnsSinceRest: 0, lights: [], options: { ...OSE }, ...over });
+const OSE = {
+  turnSeconds: 600,
+  wanderingEvery: 2,
+  wanderingChance: 1,
+  wanderingDie: 6,
+  restEvery: 5,
+  restPenalty: -1,
+  torchTurns: 6,
+  lanternTurns: 24,
+  wandering: true, // docs/rules.md §0: pmt and ose have wandering checks
+};
+const state = (over: Partial<ExplorationState> = {}): ExplorationState => ({
+  ruleset: "ose",
+  turn: 0,
+  turnsSinceRest: 0,
+  lights: [],
+  options: { ...OSE },
+  ...over,
+});
 const ALLOWED_KINDS = "torch, lantern, custom";
 
 describe("startExploration", () => {
   it("turn 0, rested, no light, the defaults of §10 with the given options over them", () => {
     expect(startExploration("pmt")).toEqual(state({ ruleset: "pmt" }));
-    expect(startExploration("ose", { wanderingDie: 8, wanderingChance: 7 })).toEqual(state({ options: { ...OSE, wanderingDie: 8, wanderingChance: 7 } }));
+    expect(startExploration("ose", { wanderingDie: 8, wanderingChance: 7 })).toEqual(
+      state({ options: { ...OSE, wanderingDie: 8, wanderingChance: 7 } }),
+    );
     expect(EXPLORATION_DEFAULTS).toEqual(OSE);
   });
   it("accepts each option at both of its bounds", () => {
-    const low = { turnSeconds: 1, wanderingEvery: 1, wanderingDie: 2, wanderingChance: 0, restEvery: 1, restPenalty: -20, torchTurns: 1, lanternTurns: 1 };
-    const high = { turnSeconds: 86_400, wanderingEvery: 1000, wanderingDie: 100, wanderingChance: 100, restEvery: 1000, restPenalty: 0, torchTurns: 1000, lanternTurns: 1000 };
+    const low = {
+      turnSeconds: 1,
+      wanderingEvery: 1,
+      wanderingDie: 2,
+      wanderingChance: 0,
+      restEvery: 1,
+      restPenalty: -20,
+      torchTurns: 1,
+      lanternTurns: 1,
+      wandering: false,
+    };
+    const high = {
+      turnSeconds: 86_400,
+      wanderingEvery: 1000,
+      wanderingDie: 100,
+      wanderingChance: 100,
+      restEvery: 1000,
+      restPenalty: 0,
+      torchTurns: 1000,
+      lanternTurns: 1000,
+      wandering: true,
+    };
     expect(startExploration("ose", low).options).toEqual(low);
     expect(startExploration("ose", high).options).toEqual(high);
   });
@@ -75,7 +114,8 @@ describe("startExploration", () => {
       [{ lanternTurns: 23.5 }, "NotAnInteger", { name: "lanternTurns", value: 23.5 }],
     ];
     for (const [options, key, data] of cases) throwsError(() => startExploration("ose", options), key, data);
-    for (const bad of [null, [], "fast", 3]) throwsError(() => startExploration("ose", bad as never), "Missing", { name: "options" });
+    for (const bad of [null, [], "fast", 3])
+      throwsError(() => startExploration("ose", bad as never), "Missing", { name: "options" });
     throwsError(() => startExploration("gurps" as never), "UnknownRuleset", { value: "gurps" });
   });
 });
@@ -90,19 +130,43 @@ describe("a state given back", () => {
       [state({ lights: ["torch" as never] }), "Missing", { name: "lights[0]" }],
       [state({ lights: [{ ...lamp, turnsLeft: 2.5 }] }), "NotAnInteger", { name: "lights[0].turnsLeft", value: 2.5 }],
       [state({ lights: "x" as never }), "Missing", { name: "lights" }],
-      [state({ lights: Array.from({ length: 101 }, (_, i) => ({ ...lamp, id: `l${i}` })) }), "Missing", { name: "lights" }],
+      [
+        state({ lights: Array.from({ length: 101 }, (_, i) => ({ ...lamp, id: `l${i}` })) }),
+        "Missing",
+        { name: "lights" },
+      ],
       [state({ lights: [lamp, null as never] }), "Missing", { name: "lights[1]" }],
       [state({ lights: [lamp, { ...lamp, id: "" }] }), "Missing", { name: "lights[1].id" }],
       [state({ lights: [{ ...lamp, id: "x".repeat(65) }] }), "Missing", { name: "lights[0].id" }],
       [state({ lights: [{ ...lamp, id: 7 as never }] }), "Missing", { name: "lights[0].id" }],
-      [state({ lights: [lamp, { ...lamp }] }), "UnknownValue", { name: "lights[1].id", value: "lamp", allowed: "unique ids" }],
-      [state({ lights: [{ ...lamp, kind: "candle" as never }] }), "UnknownValue", { name: "lights[0].kind", value: "candle", allowed: ALLOWED_KINDS }],
-      [state({ lights: [{ ...lamp, turnsLeft: 0 }] }), "OutOfRange", { name: "lights[0].turnsLeft", value: 0, min: 1, max: 1000 }],
-      [state({ lights: [{ ...lamp, turnsLeft: 1001 }] }), "OutOfRange", { name: "lights[0].turnsLeft", value: 1001, min: 1, max: 1000 }],
+      [
+        state({ lights: [lamp, { ...lamp }] }),
+        "UnknownValue",
+        { name: "lights[1].id", value: "lamp", allowed: "unique ids" },
+      ],
+      [
+        state({ lights: [{ ...lamp, kind: "candle" as never }] }),
+        "UnknownValue",
+        { name: "lights[0].kind", value: "candle", allowed: ALLOWED_KINDS },
+      ],
+      [
+        state({ lights: [{ ...lamp, turnsLeft: 0 }] }),
+        "OutOfRange",
+        { name: "lights[0].turnsLeft", value: 0, min: 1, max: 1000 },
+      ],
+      [
+        state({ lights: [{ ...lamp, turnsLeft: 1001 }] }),
+        "OutOfRange",
+        { name: "lights[0].turnsLeft", value: 1001, min: 1, max: 1000 },
+      ],
       [state({ turn: 1_000_001 }), "OutOfRange", { name: "turn", value: 1_000_001, min: 0, max: 1_000_000 }],
       [state({ turn: 1.5 }), "NotAnInteger", { name: "turn", value: 1.5 }],
       [state({ turnsSinceRest: -1 }), "Negative", { name: "turnsSinceRest", value: -1 }],
-      [state({ turnsSinceRest: 1_000_001 }), "OutOfRange", { name: "turnsSinceRest", value: 1_000_001, min: 0, max: 1_000_000 }],
+      [
+        state({ turnsSinceRest: 1_000_001 }),
+        "OutOfRange",
+        { name: "turnsSinceRest", value: 1_000_001, min: 0, max: 1_000_000 },
+      ],
       [state({ turnsSinceRest: 0.5 }), "NotAnInteger", { name: "turnsSinceRest", value: 0.5 }],
       [state({ options: null as never }), "Missing", { name: "options" }],
       [state({ ruleset: "d20" as never }), "UnknownRuleset", { value: "d20" }],
@@ -110,7 +174,11 @@ describe("a state given back", () => {
     for (const [s, key, data] of cases) throwsError(() => restPenaltyOf(s as ExplorationState), key, data);
   });
   it("at its bounds is fine: 100 lights, an id of 64 characters, 1000 turns of light, counters of 1,000,000", () => {
-    const lights = Array.from({ length: 100 }, (_, i) => ({ id: i === 0 ? "x".repeat(64) : `l${i}`, kind: "custom" as const, turnsLeft: i === 0 ? 1000 : 1 }));
+    const lights = Array.from({ length: 100 }, (_, i) => ({
+      id: i === 0 ? "x".repeat(64) : `l${i}`,
+      kind: "custom" as const,
+      turnsLeft: i === 0 ? 1000 : 1,
+    }));
     const s = state({ lights, turn: 1_000_000, turnsSinceRest: 1_000_000 });
     expect(removeLight(s, "none")).toEqual(s);
     // A state without options takes the defaults.
@@ -121,11 +189,18 @@ describe("a state given back", () => {
 describe("addLight and removeLight", () => {
   it("a torch burns torchTurns, a lantern lanternTurns (the state's options), a custom light its turns; given turns win", () => {
     const s = startExploration("ose", { torchTurns: 4, lanternTurns: 30 });
-    const lit = addLight(addLight(addLight(addLight(s, { id: "t", kind: "torch" }), { id: "l", kind: "lantern" }), { id: "c", kind: "custom", turns: 2 }), {
-      id: "t2",
-      kind: "torch",
-      turns: 9,
-    });
+    const lit = addLight(
+      addLight(addLight(addLight(s, { id: "t", kind: "torch" }), { id: "l", kind: "lantern" }), {
+        id: "c",
+        kind: "custom",
+        turns: 2,
+      }),
+      {
+        id: "t2",
+        kind: "torch",
+        turns: 9,
+      },
+    );
     expect(lit).toEqual({
       ...s,
       lights: [
@@ -141,14 +216,38 @@ describe("addLight and removeLight", () => {
     const s = addLight(startExploration("ose"), { id: "t", kind: "torch" });
     throwsError(() => addLight(s, null as never), "Missing", { name: "light" });
     throwsError(() => addLight(s, "torch" as never), "Missing", { name: "light" });
-    throwsError(() => addLight(s, { id: "u", kind: "torch", turns: 2.5 }), "NotAnInteger", { name: "turns", value: 2.5 });
-    throwsError(() => addLight(s, { id: "u", kind: "custom", turns: 2.5 }), "NotAnInteger", { name: "turns", value: 2.5 });
+    throwsError(() => addLight(s, { id: "u", kind: "torch", turns: 2.5 }), "NotAnInteger", {
+      name: "turns",
+      value: 2.5,
+    });
+    throwsError(() => addLight(s, { id: "u", kind: "custom", turns: 2.5 }), "NotAnInteger", {
+      name: "turns",
+      value: 2.5,
+    });
     throwsError(() => addLight(s, { id: "", kind: "torch" }), "Missing", { name: "lights[1].id" });
-    throwsError(() => addLight(s, { id: "u", kind: "candle" as never }), "UnknownValue", { name: "kind", value: "candle", allowed: ALLOWED_KINDS });
-    throwsError(() => addLight(s, { id: "t", kind: "lantern" }), "UnknownValue", { name: "id", value: "t", allowed: "a new id" });
+    throwsError(() => addLight(s, { id: "u", kind: "candle" as never }), "UnknownValue", {
+      name: "kind",
+      value: "candle",
+      allowed: ALLOWED_KINDS,
+    });
+    throwsError(() => addLight(s, { id: "t", kind: "lantern" }), "UnknownValue", {
+      name: "id",
+      value: "t",
+      allowed: "a new id",
+    });
     throwsError(() => addLight(s, { id: "c", kind: "custom" }), "NotANumber", { name: "turns", value: "undefined" });
-    throwsError(() => addLight(s, { id: "c", kind: "custom", turns: 0 }), "OutOfRange", { name: "turns", value: 0, min: 1, max: 1000 });
-    throwsError(() => addLight(s, { id: "c", kind: "torch", turns: 1001 }), "OutOfRange", { name: "turns", value: 1001, min: 1, max: 1000 });
+    throwsError(() => addLight(s, { id: "c", kind: "custom", turns: 0 }), "OutOfRange", {
+      name: "turns",
+      value: 0,
+      min: 1,
+      max: 1000,
+    });
+    throwsError(() => addLight(s, { id: "c", kind: "torch", turns: 1001 }), "OutOfRange", {
+      name: "turns",
+      value: 1001,
+      min: 1,
+      max: 1000,
+    });
   });
   it("at most 100 lights: the 100th is lit, the 101st refused", () => {
     let s = startExploration("ose");
@@ -156,7 +255,12 @@ describe("addLight and removeLight", () => {
     s = addLight(s, { id: "last", kind: "custom", turns: 1000 });
     expect(s.lights).toHaveLength(100);
     expect(s.lights[99]).toEqual({ id: "last", kind: "custom", turnsLeft: 1000 });
-    throwsError(() => addLight(s, { id: "more", kind: "torch" }), "OutOfRange", { name: "lights", value: 101, min: 0, max: 100 });
+    throwsError(() => addLight(s, { id: "more", kind: "torch" }), "OutOfRange", {
+      name: "lights",
+      value: 101,
+      min: 0,
+      max: 100,
+    });
   });
 });
 
@@ -230,19 +334,47 @@ describe("advanceExploration at its edges", () => {
   it("the turn count stops at 1,000,000: reaching it is fine, passing it is refused", async () => {
     const s = state({ turn: 999_999 });
     expect((await advanceExploration(s, 1, fixedDice([6]))).state.turn).toBe(1_000_000);
-    await rejectsError(advanceExploration(s, 2, fixedDice([6])), "OutOfRange", { name: "turn", value: 1_000_001, min: 0, max: 1_000_000 });
+    await rejectsError(advanceExploration(s, 2, fixedDice([6])), "OutOfRange", {
+      name: "turn",
+      value: 1_000_001,
+      min: 0,
+      max: 1_000_000,
+    });
   });
   it("refuses bad turns, dice and rest flags, naming them", async () => {
     const s = state();
-    await rejectsError(advanceExploration(s, 0, fixedDice([])), "OutOfRange", { name: "turns", value: 0, min: 1, max: 1000 });
-    await rejectsError(advanceExploration(s, 1001, fixedDice([])), "OutOfRange", { name: "turns", value: 1001, min: 1, max: 1000 });
+    await rejectsError(advanceExploration(s, 0, fixedDice([])), "OutOfRange", {
+      name: "turns",
+      value: 0,
+      min: 1,
+      max: 1000,
+    });
+    await rejectsError(advanceExploration(s, 1001, fixedDice([])), "OutOfRange", {
+      name: "turns",
+      value: 1001,
+      min: 1,
+      max: 1000,
+    });
     await rejectsError(advanceExploration(s, 1.5, fixedDice([])), "NotAnInteger", { name: "turns", value: 1.5 });
     // A function holding a roll method is not a Dice either (checked even when no die is rolled: 1 turn from turn 0).
     const fn = Object.assign(() => 0, { roll: async () => [1] });
-    for (const dice of [null, "d6", {}, { roll: 1 }, fn]) await rejectsError(advanceExploration(s, 1, dice as never), "Missing", { name: "dice" });
-    await rejectsError(advanceExploration(s, 1, fixedDice([]), { rest: "yes" as never }), "UnknownValue", { name: "rest", value: "yes", allowed: "true, false" });
-    await rejectsError(advanceExploration(s, 1, fixedDice([]), null as never), "UnknownValue", { name: "rest", value: "undefined", allowed: "true, false" });
-    await rejectsError(advanceExploration(s, 1, fixedDice([]), "rest" as never), "UnknownValue", { name: "rest", value: "undefined", allowed: "true, false" });
+    for (const dice of [null, "d6", {}, { roll: 1 }, fn])
+      await rejectsError(advanceExploration(s, 1, dice as never), "Missing", { name: "dice" });
+    await rejectsError(advanceExploration(s, 1, fixedDice([]), { rest: "yes" as never }), "UnknownValue", {
+      name: "rest",
+      value: "yes",
+      allowed: "true, false",
+    });
+    await rejectsError(advanceExploration(s, 1, fixedDice([]), null as never), "UnknownValue", {
+      name: "rest",
+      value: "undefined",
+      allowed: "true, false",
+    });
+    await rejectsError(advanceExploration(s, 1, fixedDice([]), "rest" as never), "UnknownValue", {
+      name: "rest",
+      value: "undefined",
+      allowed: "true, false",
+    });
   });
 });
 
@@ -255,11 +387,26 @@ describe("turnsIn", () => {
     expect(turnsIn(1000 * 365 * 86_400)).toBe(52_560_000);
   });
   it("refuses bad spans and turn lengths", () => {
-    throwsError(() => turnsIn(1000 * 365 * 86_400 + 1), "OutOfRange", { name: "seconds", value: 1000 * 365 * 86_400 + 1, min: 0, max: 1000 * 365 * 86_400 });
+    throwsError(() => turnsIn(1000 * 365 * 86_400 + 1), "OutOfRange", {
+      name: "seconds",
+      value: 1000 * 365 * 86_400 + 1,
+      min: 0,
+      max: 1000 * 365 * 86_400,
+    });
     throwsError(() => turnsIn(-1), "Negative", { name: "seconds", value: -1 });
     throwsError(() => turnsIn(60, null as never), "NotANumber", { name: "turnSeconds", value: "undefined" });
-    throwsError(() => turnsIn(60, { turnSeconds: 0 }), "OutOfRange", { name: "turnSeconds", value: 0, min: 1, max: 86_400 });
-    throwsError(() => turnsIn(60, { turnSeconds: 86_401 }), "OutOfRange", { name: "turnSeconds", value: 86_401, min: 1, max: 86_400 });
+    throwsError(() => turnsIn(60, { turnSeconds: 0 }), "OutOfRange", {
+      name: "turnSeconds",
+      value: 0,
+      min: 1,
+      max: 86_400,
+    });
+    throwsError(() => turnsIn(60, { turnSeconds: 86_401 }), "OutOfRange", {
+      name: "turnSeconds",
+      value: 86_401,
+      min: 1,
+      max: 86_400,
+    });
     throwsError(() => turnsIn(60, { turnSeconds: 1.5 }), "NotAnInteger", { name: "turnSeconds", value: 1.5 });
   });
 });
