@@ -8,18 +8,38 @@ import prettier from "eslint-config-prettier";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "reports/**", "screenshots/**", ".stryker-tmp/**", "packs/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "coverage/**",
+      "reports/**",
+      "screenshots/**",
+      ".stryker-tmp/**",
+      "packs/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
       // A leading underscore names a parameter a signature needs but the body does not use (Foundry's hook arguments).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
     },
   },
   // Node scripts and the build's sources.
-  { files: ["scripts/**/*.mjs", "packs-src/**/*.mjs", "*.mjs", "*.config.*"], languageOptions: { globals: globals.node } },
+  {
+    files: ["scripts/**/*.mjs", "packs-src/**/*.mjs", "*.mjs", "*.config.*"],
+    languageOptions: { globals: globals.node },
+  },
   // Scripts the browser check evaluates inside the page (a function expression given to page.evaluate).
-  { files: ["test/browser/**/*.js"], languageOptions: { globals: globals.browser }, rules: { "@typescript-eslint/no-unused-expressions": "off" } },
+  {
+    files: ["test/browser/**/*.js"],
+    languageOptions: { globals: globals.browser },
+    rules: { "@typescript-eslint/no-unused-expressions": "off" },
+  },
   prettier,
 );

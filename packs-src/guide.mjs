@@ -27,7 +27,16 @@ const HERE = import.meta.dirname;
 export const DEFAULT_ROOT = resolve(HERE, "..");
 const MODULE_ID = "aventure";
 const HTML_FORMAT = 1;
-const STATS = { coreVersion: "13.351", systemId: null, systemVersion: null, createdTime: 0, modifiedTime: 0, lastModifiedBy: null, compendiumSource: null, duplicateSource: null };
+const STATS = {
+  coreVersion: "13.351",
+  systemId: null,
+  systemVersion: null,
+  createdTime: 0,
+  modifiedTime: 0,
+  lastModifiedBy: null,
+  compendiumSource: null,
+  duplicateSource: null,
+};
 
 /** The lang file of `lang`, flattened to "AVENTURE.A.B" → text. */
 export function readLang(root, lang) {
@@ -93,7 +102,8 @@ const IMAGE = /!\[([^\]]*)\]\(image:([\w.-]+\.(?:png|webp))\)/g;
 /** Replaces ![alt](image:name) with `link(alt, name)`. Throws on a picture docs/images/ does not have. */
 function imageLinks(text, link, where, root) {
   return text.replace(IMAGE, (_m, alt, name) => {
-    if (!existsSync(join(root, "docs", "images", name))) throw new Error(`guide ${where}: no picture docs/images/${name}`);
+    if (!existsSync(join(root, "docs", "images", name)))
+      throw new Error(`guide ${where}: no picture docs/images/${name}`);
     return link(alt, name);
   });
 }
@@ -138,7 +148,12 @@ export function inlineHtml(text) {
 }
 
 function cells(line) {
-  return line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/\|$/, "")
+    .split("|")
+    .map((c) => c.trim());
 }
 
 /**
@@ -180,9 +195,19 @@ export function markdownToHtml(md) {
       const rows = [];
       while (i < lines.length && lines[i].startsWith("|")) rows.push(lines[i++]);
       const [head, sep, ...body] = rows;
-      if (!sep || !/^\|[\s:|-]+\|$/.test(sep.trim())) throw new Error(`guide: a table needs a |---| line after its header: ${head}`);
-      const th = cells(head).map((c) => `<th>${inlineHtml(c)}</th>`).join("");
-      const tr = body.map((r) => `<tr>${cells(r).map((c) => `<td>${inlineHtml(c)}</td>`).join("")}</tr>`).join("");
+      if (!sep || !/^\|[\s:|-]+\|$/.test(sep.trim()))
+        throw new Error(`guide: a table needs a |---| line after its header: ${head}`);
+      const th = cells(head)
+        .map((c) => `<th>${inlineHtml(c)}</th>`)
+        .join("");
+      const tr = body
+        .map(
+          (r) =>
+            `<tr>${cells(r)
+              .map((c) => `<td>${inlineHtml(c)}</td>`)
+              .join("")}</tr>`,
+        )
+        .join("");
       out.push(`<table><thead><tr>${th}</tr></thead><tbody>${tr}</tbody></table>`);
       continue;
     }
@@ -193,7 +218,8 @@ export function markdownToHtml(md) {
       continue;
     }
     const para = [];
-    while (i < lines.length && lines[i].trim() && !(para.length && isBlockStart(lines[i]))) para.push(lines[i++].trim());
+    while (i < lines.length && lines[i].trim() && !(para.length && isBlockStart(lines[i])))
+      para.push(lines[i++].trim());
     out.push(`<p>${inlineHtml(para.join(" "))}</p>`);
   }
   return out.join("\n");
@@ -208,7 +234,13 @@ export function guidePages(root = DEFAULT_ROOT) {
     const translations = readLang(root, lang);
     for (const p of loadPages(root, lang)) {
       const where = relative(root, p.file);
-      out.push({ ...p, lang, title: resolvePlaceholders(p.title, lang, translations, where), markdown: resolvePlaceholders(p.body, lang, translations, where), where });
+      out.push({
+        ...p,
+        lang,
+        title: resolvePlaceholders(p.title, lang, translations, where),
+        markdown: resolvePlaceholders(p.body, lang, translations, where),
+        where,
+      });
     }
   }
   return out;
@@ -234,7 +266,12 @@ export function guideDocuments(root = DEFAULT_ROOT) {
           text: {
             format: HTML_FORMAT,
             content: markdownToHtml(
-              imageLinks(pageLinks(p.markdown, (label, key) => `@UUID[${pageUuid(lang, key)}]{${label}}`, p.where), (alt, name) => `![${alt}](${GUIDE_IMAGE_PATH}/${name})`, p.where, root),
+              imageLinks(
+                pageLinks(p.markdown, (label, key) => `@UUID[${pageUuid(lang, key)}]{${label}}`, p.where),
+                (alt, name) => `![${alt}](${GUIDE_IMAGE_PATH}/${name})`,
+                p.where,
+                root,
+              ),
             ),
           },
           sort: (i + 1) * 100000,
@@ -261,9 +298,17 @@ export function guideMarkdownFiles(root = DEFAULT_ROOT) {
   const pages = guidePages(root);
   const files = new Map();
   for (const p of pages) {
-    const body = imageLinks(pageLinks(p.markdown, (label, key) => `[${label}](${key}.md)`, p.where), (alt, name) => `![${alt}](../../images/${name})`, p.where, root);
+    const body = imageLinks(
+      pageLinks(p.markdown, (label, key) => `[${label}](${key}.md)`, p.where),
+      (alt, name) => `![${alt}](../../images/${name})`,
+      p.where,
+      root,
+    );
     const nav = `[${p.lang === "fr" ? "Sommaire du guide" : "Guide contents"}](../README.md)`;
-    files.set(`docs/guide/${p.lang}/${p.key}.md`, `${GENERATED(`packs-src/guide/${p.lang}/${p.key}.md`)}# ${p.title}\n\n${nav}\n\n${body}`);
+    files.set(
+      `docs/guide/${p.lang}/${p.key}.md`,
+      `${GENERATED(`packs-src/guide/${p.lang}/${p.key}.md`)}# ${p.title}\n\n${nav}\n\n${body}`,
+    );
   }
   const rows = GUIDE_PAGES.map((g) => {
     const cellsFor = GUIDE_LANGS.map((lang) => {

@@ -9,7 +9,12 @@ export const MACROS = [
   { _id: "aventureTravel01", name: "Voyage / Travel", img: `${ICONS}/direction.svg`, call: "openTravel()" },
   { _id: "aventureEncount1", name: "Rencontre / Encounter", img: `${ICONS}/combat.svg`, call: "openEncounter()" },
   { _id: "aventurePursuit1", name: "Poursuite / Pursuit", img: `${ICONS}/wingfoot.svg`, call: "openPursuit()" },
-  { _id: "aventurePolaris1", name: "Test Polaris / Polaris test", img: `${ICONS}/d20-grey.svg`, call: "openPolarisTest()" },
+  {
+    _id: "aventurePolaris1",
+    name: "Test Polaris / Polaris test",
+    img: `${ICONS}/d20-grey.svg`,
+    call: "openPolarisTest()",
+  },
   { _id: "aventureFallMac1", name: "Chute / Fall", img: `${ICONS}/falling.svg`, call: "fallDialog()" },
   { _id: "aventureHideMac1", name: "Se cacher / Hide", img: `${ICONS}/mystery-man.svg`, call: "hideSelected()" },
   { _id: "aventureJumpMac1", name: "Sauts / Jumps", img: `${ICONS}/upgrade.svg`, call: "showJumps()" },
@@ -40,6 +45,15 @@ export function macroDocuments() {
     folder: null,
     sort: 0,
     flags: {},
-    _stats: { coreVersion: "13.351", systemId: null, systemVersion: null, createdTime: 0, modifiedTime: 0, lastModifiedBy: null, compendiumSource: null, duplicateSource: null },
+    _stats: {
+      coreVersion: "13.351",
+      systemId: null,
+      systemVersion: null,
+      createdTime: 0,
+      modifiedTime: 0,
+      lastModifiedBy: null,
+      compendiumSource: null,
+      duplicateSource: null,
+    },
   }));
 }

@@ -12,7 +12,16 @@
 const MODULE_ID = "aventure";
 export const POLARIS_PACK_NAME = "polaris";
 export const POLARIS_ACTOR_TYPE = `${MODULE_ID}.polaris`;
-const STATS = { coreVersion: "13.351", systemId: null, systemVersion: null, createdTime: 0, modifiedTime: 0, lastModifiedBy: null, compendiumSource: null, duplicateSource: null };
+const STATS = {
+  coreVersion: "13.351",
+  systemId: null,
+  systemVersion: null,
+  createdTime: 0,
+  modifiedTime: 0,
+  lastModifiedBy: null,
+  compendiumSource: null,
+  duplicateSource: null,
+};
 const ATTRIBUTES = ["for", "con", "coo", "ada", "per", "int", "vol", "pre"];
 
 /** What each language names. The one skill the rules' text names as a skill (seed 003: "Escalade (Difficile ou -7)"). */
@@ -31,7 +40,7 @@ const TEXT = {
     adventure: "Polaris — templates (English)",
     caption: "A Polaris character and creature to fill in",
     description:
-      "<p>Import this adventure: it creates a <strong>Polaris character</strong> and a <strong>Polaris creature</strong> in the \"Aventure — Polaris\" folder. Duplicate the template for each character and type its values on its sheet.</p>",
+      '<p>Import this adventure: it creates a <strong>Polaris character</strong> and a <strong>Polaris creature</strong> in the "Aventure — Polaris" folder. Duplicate the template for each character and type its values on its sheet.</p>',
     folder: "Aventure — Polaris",
     character: "Polaris character",
     creature: "Polaris creature",
@@ -41,8 +50,18 @@ const TEXT = {
 
 /** Stable 16-character ids. */
 export const POLARIS_IDS = {
-  fr: { adventure: "aventurePolAdvFr", folder: "aventurePolFoldF", character: "aventurePolCharF", creature: "aventurePolCreaF" },
-  en: { adventure: "aventurePolAdvEn", folder: "aventurePolFoldE", character: "aventurePolCharE", creature: "aventurePolCreaE" },
+  fr: {
+    adventure: "aventurePolAdvFr",
+    folder: "aventurePolFoldF",
+    character: "aventurePolCharF",
+    creature: "aventurePolCreaF",
+  },
+  en: {
+    adventure: "aventurePolAdvEn",
+    folder: "aventurePolFoldE",
+    character: "aventurePolCharE",
+    creature: "aventurePolCreaE",
+  },
 };
 
 /** An empty system of the type: every attribute, score and skill level empty (null), as the data model's initial values. */
@@ -52,7 +71,9 @@ export function emptySystem(skills = {}) {
     chance: null,
     reaction: null,
     initiative: null,
-    skills: Object.fromEntries(Object.entries(skills).map(([key, label]) => [key, { label, attribute: null, level: null, mastery: null }])),
+    skills: Object.fromEntries(
+      Object.entries(skills).map(([key, label]) => [key, { label, attribute: null, level: null, mastery: null }]),
+    ),
   };
 }
 
@@ -87,8 +108,22 @@ export function polarisDocuments() {
       description: t.description,
       actors: [
         // A character is linked to its token (friendly); a creature's tokens are copies (hostile).
-        actor(ids.character, t.character, "icons/svg/mystery-man.svg", emptySystem(t.skills), { actorLink: true, disposition: 1 }, ids.folder),
-        actor(ids.creature, t.creature, "icons/svg/skull.svg", emptySystem(), { actorLink: false, disposition: -1 }, ids.folder),
+        actor(
+          ids.character,
+          t.character,
+          "icons/svg/mystery-man.svg",
+          emptySystem(t.skills),
+          { actorLink: true, disposition: 1 },
+          ids.folder,
+        ),
+        actor(
+          ids.creature,
+          t.creature,
+          "icons/svg/skull.svg",
+          emptySystem(),
+          { actorLink: false, disposition: -1 },
+          ids.folder,
+        ),
       ],
       combats: [],
       items: [],
@@ -98,7 +133,19 @@ export function polarisDocuments() {
       macros: [],
       cards: [],
       playlists: [],
-      folders: [{ _id: ids.folder, name: t.folder, type: "Actor", folder: null, sorting: "a", sort: 0, color: "#8b5a2b", flags: {}, _stats: STATS }],
+      folders: [
+        {
+          _id: ids.folder,
+          name: t.folder,
+          type: "Actor",
+          folder: null,
+          sorting: "a",
+          sort: 0,
+          color: "#8b5a2b",
+          flags: {},
+          _stats: STATS,
+        },
+      ],
       sort: (i + 1) * 100000,
       flags: {},
       folder: null,

@@ -64,7 +64,9 @@ async function main() {
     .filter((f) => !f.endsWith(".zip"))
     .map((f) => ({ name: relative(DIST, f).replaceAll("\\", "/"), data: readFileSync(f) }));
   writeFileSync(join(DIST, "aventure.zip"), zip(files));
-  console.log(`Aventure ${pkg.version} built: the module is in dist/ (${files.length} files), the release archive is dist/aventure.zip.`);
+  console.log(
+    `Aventure ${pkg.version} built: the module is in dist/ (${files.length} files), the release archive is dist/aventure.zip.`,
+  );
   console.log(
     `Every client loads ${loaded.files.join(" + ")}: ${kb(loaded.bytes)} KB, ${kb(loaded.gzipped)} KB gzipped ` +
       "(the in-world test batches, aventure-quench.js, only in a world where Quench is active).",
@@ -86,7 +88,10 @@ export function clientLoad(dir, entry) {
     files.push(name);
     const code = readFileSync(join(dir, name), "utf8");
     // Static imports of the ES module chunks: import{…}from"./x.js" (a dynamic import is import("./x.js")).
-    for (const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{][^;]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g)) visit(m[1]);
+    for (const m of code.matchAll(
+      /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{][^;]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g,
+    ))
+      visit(m[1]);
   };
   visit(entry);
   const data = files.map((f) => readFileSync(join(dir, f)));

@@ -29,17 +29,32 @@ const m = JSON.parse(readFileSync(join(DIST, "module.json"), "utf8"));
 // The release archive, read once (the guide's pictures and the zip check below).
 const entries = await unzip(readFileSync(join(DIST, "aventure.zip")));
 
-for (const key of ["id", "title", "description", "version", "compatibility", "esmodules", "styles", "languages", "packs", "relationships", "authors"]) {
+for (const key of [
+  "id",
+  "title",
+  "description",
+  "version",
+  "compatibility",
+  "esmodules",
+  "styles",
+  "languages",
+  "packs",
+  "relationships",
+  "authors",
+]) {
   if (m[key] === undefined) fail(`module.json: missing ${key}`);
 }
 if (m.id !== "aventure") fail(`module.json: id is ${m.id}`);
 if (m.version !== pkg.version) fail(`module.json: version ${m.version} ≠ package.json ${pkg.version}`);
-if (m.compatibility?.minimum !== "13" || m.compatibility?.verified !== "13") fail("module.json: compatibility must be minimum 13, verified 13");
-if (m.compatibility?.maximum !== undefined) fail("module.json: no maximum compatibility (v14 users must be able to install it)");
+if (m.compatibility?.minimum !== "13" || m.compatibility?.verified !== "13")
+  fail("module.json: compatibility must be minimum 13, verified 13");
+if (m.compatibility?.maximum !== undefined)
+  fail("module.json: no maximum compatibility (v14 users must be able to install it)");
 const langs = new Set((m.languages ?? []).map((l) => l.lang));
 if (!langs.has("en") || !langs.has("fr")) fail("module.json: languages must include en and fr");
 const recommends = (m.relationships?.recommends ?? []).map((r) => r.id);
-for (const id of ["dnd5e", "ose"]) if (!recommends.includes(id)) fail(`module.json: ${id} should be a recommended system`);
+for (const id of ["dnd5e", "ose"])
+  if (!recommends.includes(id)) fail(`module.json: ${id} should be a recommended system`);
 // url/manifest/download: exactly the release's in a release build (same environment as the build), none or
 // all three and consistent otherwise.
 for (const p of urlProblems(m, pkg.version, process.env)) fail(p);
@@ -51,7 +66,8 @@ const paths = [
   ...(m.packs ?? []).map((p) => p.path),
 ];
 for (const p of paths) if (!existsSync(join(DIST, p))) fail(`dist is missing ${p} (named in module.json)`);
-for (const js of m.esmodules ?? []) if (!existsSync(join(DIST, `${js}.map`))) fail(`dist is missing the source map of ${js}`);
+for (const js of m.esmodules ?? [])
+  if (!existsSync(join(DIST, `${js}.map`))) fail(`dist is missing the source map of ${js}`);
 // The chunks the entry imports, statically or on demand (the Quench batches), exist with their source maps.
 {
   const seen = new Set();
@@ -64,12 +80,14 @@ for (const js of m.esmodules ?? []) if (!existsSync(join(DIST, `${js}.map`))) fa
     for (const c of code.matchAll(/["']\.\/(aventure[\w.-]*\.js)["']/g)) visit(c[1]);
   };
   for (const js of m.esmodules ?? []) visit(js);
-  if (!seen.has("aventure-quench.js")) fail("dist: the Quench batches chunk (aventure-quench.js) is not imported on demand");
+  if (!seen.has("aventure-quench.js"))
+    fail("dist: the Quench batches chunk (aventure-quench.js) is not imported on demand");
 }
 for (const [type, subtypes] of Object.entries(m.documentTypes ?? {})) {
   for (const sub of Object.keys(subtypes)) {
     const en = JSON.parse(readFileSync(join(DIST, "lang/en.json"), "utf8"));
-    if (!en.TYPES?.[type]?.aventure?.[sub] && !en.TYPES?.[type]?.[`aventure.${sub}`]) fail(`lang/en.json: TYPES.${type}.aventure.${sub} missing for documentTypes`);
+    if (!en.TYPES?.[type]?.aventure?.[sub] && !en.TYPES?.[type]?.[`aventure.${sub}`])
+      fail(`lang/en.json: TYPES.${type}.aventure.${sub} missing for documentTypes`);
   }
 }
 
@@ -85,10 +103,12 @@ for (const pack of m.packs ?? []) {
   rmSync(copy, { recursive: true, force: true });
   if (pack.type === "Macro") {
     const macros = docs.filter((d) => d.key.startsWith("!macros!"));
-    if (macros.length !== MACROS.length) fail(`pack ${pack.name}: ${macros.length} macros read back, expected ${MACROS.length}`);
+    if (macros.length !== MACROS.length)
+      fail(`pack ${pack.name}: ${macros.length} macros read back, expected ${MACROS.length}`);
     for (const d of macros) {
       if (!/^[A-Za-z0-9]{16}$/.test(d.value._id)) fail(`pack ${pack.name}: bad _id ${d.value._id}`);
-      if (d.value.type !== "script" || !d.value.command?.includes('game.modules.get("aventure")')) fail(`pack ${pack.name}: macro ${d.value.name} is not an Aventure script`);
+      if (d.value.type !== "script" || !d.value.command?.includes('game.modules.get("aventure")'))
+        fail(`pack ${pack.name}: macro ${d.value.name} is not an Aventure script`);
     }
   }
   if (pack.type === "JournalEntry") for (const p of guideProblems(pack, docs)) fail(p);
@@ -123,7 +143,8 @@ function guideProblems(pack, docs) {
   const journals = docs.filter((d) => d.key.startsWith("!journal!"));
   const pages = new Map(docs.filter((d) => d.key.startsWith("!journal.pages!")).map((d) => [d.key, d.value]));
   const langs = Object.keys(GUIDE_JOURNALS);
-  if (journals.length !== langs.length) out.push(`pack ${pack.name}: ${journals.length} journals read back, expected ${langs.length}`);
+  if (journals.length !== langs.length)
+    out.push(`pack ${pack.name}: ${journals.length} journals read back, expected ${langs.length}`);
   for (const lang of langs) {
     const { id } = GUIDE_JOURNALS[lang];
     const journal = journals.find((d) => d.value._id === id);
@@ -132,7 +153,10 @@ function guideProblems(pack, docs) {
       continue;
     }
     const expected = GUIDE_PAGES.map((p) => p.ids[lang]);
-    if (JSON.stringify(journal.value.pages) !== JSON.stringify(expected)) out.push(`pack ${pack.name}: ${lang} journal pages ${JSON.stringify(journal.value.pages)}, expected ${JSON.stringify(expected)}`);
+    if (JSON.stringify(journal.value.pages) !== JSON.stringify(expected))
+      out.push(
+        `pack ${pack.name}: ${lang} journal pages ${JSON.stringify(journal.value.pages)}, expected ${JSON.stringify(expected)}`,
+      );
     for (const g of GUIDE_PAGES) {
       const page = pages.get(`!journal.pages!${id}.${g.ids[lang]}`);
       const where = `pack ${pack.name}: ${lang} page ${g.key}`;
@@ -150,8 +174,11 @@ function guideProblems(pack, docs) {
         if (!existsSync(join(DIST, m[1]))) out.push(`${where} shows a picture the module does not ship: ${m[1]}`);
         else if (!entries.has(m[1])) out.push(`${where}: aventure.zip lacks its picture ${m[1]}`);
       }
-      for (const m of html.matchAll(/@UUID\[Compendium\.aventure\.([\w-]+)\.JournalEntry\.(\w+)\.JournalEntryPage\.(\w+)\]/g)) {
-        if (m[1] !== pack.name || !pages.has(`!journal.pages!${m[2]}.${m[3]}`)) out.push(`${where} links to a page that does not exist: ${m[0]}`);
+      for (const m of html.matchAll(
+        /@UUID\[Compendium\.aventure\.([\w-]+)\.JournalEntry\.(\w+)\.JournalEntryPage\.(\w+)\]/g,
+      )) {
+        if (m[1] !== pack.name || !pages.has(`!journal.pages!${m[2]}.${m[3]}`))
+          out.push(`${where} links to a page that does not exist: ${m[0]}`);
       }
     }
   }
@@ -160,11 +187,14 @@ function guideProblems(pack, docs) {
 
 // Zip: module.json at the root, same files as dist.
 if (!entries.has("module.json")) fail("aventure.zip: module.json is not at the root");
-else if (!entries.get("module.json").equals(readFileSync(join(DIST, "module.json")))) fail("aventure.zip: module.json differs from dist/");
+else if (!entries.get("module.json").equals(readFileSync(join(DIST, "module.json"))))
+  fail("aventure.zip: module.json differs from dist/");
 for (const p of paths.filter((x) => !x.startsWith("packs/"))) if (!entries.has(p)) fail(`aventure.zip: missing ${p}`);
 
 if (problems.length) {
   console.error(`dist check: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
-console.log(`dist check: module.json, ${paths.length} paths, ${MACROS.length} macros, the guide (${GUIDE_PAGES.length} pages in ${Object.keys(GUIDE_JOURNALS).length} languages), the Polaris templates (${Object.keys(POLARIS_IDS).length} adventures) and the zip are fine.`);
+console.log(
+  `dist check: module.json, ${paths.length} paths, ${MACROS.length} macros, the guide (${GUIDE_PAGES.length} pages in ${Object.keys(GUIDE_JOURNALS).length} languages), the Polaris templates (${Object.keys(POLARIS_IDS).length} adventures) and the zip are fine.`,
+);

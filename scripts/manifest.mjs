@@ -22,10 +22,13 @@ export function releaseUrls(env, version) {
   if (env.GITHUB_REF_TYPE !== "tag") return null;
   const repo = env.GITHUB_REPOSITORY ?? "";
   const tag = env.GITHUB_REF_NAME ?? "";
-  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo)) throw new Error(`release build: GITHUB_REPOSITORY "${repo}" is not owner/name`);
-  if (tag !== `v${version}`) throw new Error(`release build: the tag "${tag}" is not v${version}, the version of package.json`);
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo))
+    throw new Error(`release build: GITHUB_REPOSITORY "${repo}" is not owner/name`);
+  if (tag !== `v${version}`)
+    throw new Error(`release build: the tag "${tag}" is not v${version}, the version of package.json`);
   const server = (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
-  if (!/^https:\/\/[^/\s]+$/.test(server)) throw new Error(`release build: GITHUB_SERVER_URL "${server}" is not an https origin`);
+  if (!/^https:\/\/[^/\s]+$/.test(server))
+    throw new Error(`release build: GITHUB_SERVER_URL "${server}" is not an https origin`);
   const url = `${server}/${repo}`;
   return {
     url,
@@ -69,18 +72,27 @@ export function urlProblems(m, version, env) {
     problems.push(/** @type {Error} */ (e).message);
   }
   if (expected) {
-    for (const k of URL_KEYS) if (m[k] !== expected[k]) problems.push(`module.json: ${k} is ${JSON.stringify(m[k])}, the release needs ${expected[k]}`);
+    for (const k of URL_KEYS)
+      if (m[k] !== expected[k])
+        problems.push(`module.json: ${k} is ${JSON.stringify(m[k])}, the release needs ${expected[k]}`);
     return problems;
   }
   const present = URL_KEYS.filter((k) => m[k] !== undefined);
   if (present.length === 0) return problems;
   if (present.length < URL_KEYS.length) {
-    problems.push(`module.json: ${present.join(", ")} without ${URL_KEYS.filter((k) => !present.includes(k)).join(", ")}`);
+    problems.push(
+      `module.json: ${present.join(", ")} without ${URL_KEYS.filter((k) => !present.includes(k)).join(", ")}`,
+    );
     return problems;
   }
   const { url, manifest, download } = /** @type {Record<string, unknown>} */ (m);
-  if (typeof url !== "string" || !/^https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+$/.test(url)) problems.push(`module.json: url ${JSON.stringify(url)} is not https://host/owner/name`);
-  if (manifest !== `${url}/releases/latest/download/module.json`) problems.push(`module.json: manifest ${JSON.stringify(manifest)} is not the latest release's module.json of ${url}`);
-  if (download !== `${url}/releases/download/v${version}/aventure.zip`) problems.push(`module.json: download ${JSON.stringify(download)} is not the zip of the tag v${version} of ${url}`);
+  if (typeof url !== "string" || !/^https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+$/.test(url))
+    problems.push(`module.json: url ${JSON.stringify(url)} is not https://host/owner/name`);
+  if (manifest !== `${url}/releases/latest/download/module.json`)
+    problems.push(
+      `module.json: manifest ${JSON.stringify(manifest)} is not the latest release's module.json of ${url}`,
+    );
+  if (download !== `${url}/releases/download/v${version}/aventure.zip`)
+    problems.push(`module.json: download ${JSON.stringify(download)} is not the zip of the tag v${version} of ${url}`);
   return problems;
 }

@@ -18,8 +18,13 @@ const OUT = "reports/mutation";
 const argv = process.argv.slice(2);
 const ignoreStatic = argv.includes("--ignore-static");
 const args = argv.filter((a) => a !== "--ignore-static");
-const files = (args.length > 0 ? args : readdirSync(RULES).filter((f) => f.endsWith(".ts")).map((f) => join(RULES, f)))
-  .map((f) => relative(process.cwd(), f).replaceAll("\\", "/"));
+const files = (
+  args.length > 0
+    ? args
+    : readdirSync(RULES)
+        .filter((f) => f.endsWith(".ts"))
+        .map((f) => join(RULES, f))
+).map((f) => relative(process.cwd(), f).replaceAll("\\", "/"));
 for (const f of files) {
   if (!f.startsWith(`${RULES}/`) || !f.endsWith(".ts")) {
     console.error(`mutate: ${f} is not a file of ${RULES}/`);
@@ -45,12 +50,23 @@ for (const file of files) {
   const valid = results.filter((r) => VALID.has(r.status)).length;
   const caught = count("Killed") + count("Timeout");
   const score = valid === 0 ? 100 : (100 * caught) / valid;
-  rows.push({ file, caught, valid, survived: count("Survived"), noCoverage: count("NoCoverage"), ignored: count("Ignored"), score });
+  rows.push({
+    file,
+    caught,
+    valid,
+    survived: count("Survived"),
+    noCoverage: count("NoCoverage"),
+    ignored: count("Ignored"),
+    score,
+  });
   const survivors = results.filter((r) => r.status === "Survived" || r.status === "NoCoverage");
   writeFileSync(
     `${OUT}/${name}.survivors.txt`,
     survivors
-      .map((r) => `${r.location.start.line}:${r.location.start.column} ${r.status} ${r.mutatorName}: ${JSON.stringify(r.replacement)}`)
+      .map(
+        (r) =>
+          `${r.location.start.line}:${r.location.start.column} ${r.status} ${r.mutatorName}: ${JSON.stringify(r.replacement)}`,
+      )
       .join("\n") + "\n",
   );
 }
@@ -58,8 +74,9 @@ for (const file of files) {
 const pad = (s, n) => String(s).padEnd(n);
 const lines = [
   `${pad("file", 28)} ${pad("killed+timeout / valid", 24)} ${pad("score", 8)} ${pad("survived", 9)} ${pad("no cover", 9)} ignored`,
-  ...rows.map((r) =>
-    `${pad(r.file, 28)} ${pad(`${r.caught} / ${r.valid}`, 24)} ${pad(`${r.score.toFixed(1)} %`, 8)} ${pad(r.survived, 9)} ${pad(r.noCoverage, 9)} ${r.ignored}${r.score < GOAL ? `  below ${GOAL} %` : ""}`,
+  ...rows.map(
+    (r) =>
+      `${pad(r.file, 28)} ${pad(`${r.caught} / ${r.valid}`, 24)} ${pad(`${r.score.toFixed(1)} %`, 8)} ${pad(r.survived, 9)} ${pad(r.noCoverage, 9)} ${r.ignored}${r.score < GOAL ? `  below ${GOAL} %` : ""}`,
   ),
 ];
 console.log(`\n${lines.join("\n")}\n\nReports: ${OUT}/<file>.html, <file>.json, <file>.survivors.txt`);

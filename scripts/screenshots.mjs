@@ -16,7 +16,16 @@ const report = join(dir, "report.json");
 
 const run = spawnSync(
   process.execPath,
-  [join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "vitest.browser.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    join(ROOT, "node_modules", "vitest", "vitest.mjs"),
+    "run",
+    "--config",
+    "vitest.browser.config.ts",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: ROOT, stdio: "inherit" },
 );
 let counts = null;

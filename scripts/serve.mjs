@@ -19,7 +19,21 @@ export const DEFAULT_PORT = 30002;
 export const HOST = "127.0.0.1";
 
 /** What the build reads: a file newer than dist/aventure.zip (written last) means dist/ is stale. */
-const BUILD_INPUTS = ["src", "lang", "templates", "styles", "packs-src", "module.json", "package.json", "package-lock.json", "LICENSE", "vite.config.ts", "scripts/build.mjs", "scripts/zip.mjs", "scripts/manifest.mjs"];
+const BUILD_INPUTS = [
+  "src",
+  "lang",
+  "templates",
+  "styles",
+  "packs-src",
+  "module.json",
+  "package.json",
+  "package-lock.json",
+  "LICENSE",
+  "vite.config.ts",
+  "scripts/build.mjs",
+  "scripts/zip.mjs",
+  "scripts/manifest.mjs",
+];
 
 const TYPES = {
   ".json": "application/json; charset=utf-8",
@@ -49,7 +63,8 @@ export function parseArgs(argv) {
     else if (a === "--no-build") out.build = false;
     else if (a === "--port" || a === "-p" || a.startsWith("--port=")) {
       const v = a.startsWith("--port=") ? a.slice(7) : argv[++i];
-      if (!v || !/^\d+$/.test(v) || Number(v) > 65535) throw new Error(`--port needs a port number (0-65535), not ${JSON.stringify(v ?? "")}`);
+      if (!v || !/^\d+$/.test(v) || Number(v) > 65535)
+        throw new Error(`--port needs a port number (0-65535), not ${JSON.stringify(v ?? "")}`);
       out.port = Number(v);
     } else throw new Error(`unknown option ${JSON.stringify(a)} (options: --port N, --no-build)`);
   }
@@ -91,7 +106,8 @@ export async function localPackage(dist, base) {
   manifest.download = `${base}/aventure.zip`;
   const json = Buffer.from(JSON.stringify(manifest, null, 2) + "\n");
   const entries = await unzip(readFileSync(join(dist, "aventure.zip")));
-  if (!entries.has("module.json")) throw new Error("dist/aventure.zip has no module.json at its root: rebuild with npm run build");
+  if (!entries.has("module.json"))
+    throw new Error("dist/aventure.zip has no module.json at its root: rebuild with npm run build");
   entries.set("module.json", json);
   const archive = zip([...entries].map(([name, data]) => ({ name, data })));
   return { manifest, json, zip: archive };
@@ -109,7 +125,12 @@ export function startServer({ port = DEFAULT_PORT, dist = join(ROOT, "dist"), lo
   let cache = null;
   // Rebuilt when dist/ is rebuilt while serving.
   const current = () => {
-    const key = ["module.json", "aventure.zip"].map((f) => { const s = statSync(join(distRoot, f)); return `${s.mtimeMs}:${s.size}`; }).join("|");
+    const key = ["module.json", "aventure.zip"]
+      .map((f) => {
+        const s = statSync(join(distRoot, f));
+        return `${s.mtimeMs}:${s.size}`;
+      })
+      .join("|");
     if (cache?.key !== key) cache = { key, pkg: localPackage(distRoot, base) };
     return cache.pkg;
   };
@@ -130,13 +151,19 @@ export function startServer({ port = DEFAULT_PORT, dist = join(ROOT, "dist"), lo
         return send(400, TYPES[".txt"], "bad path\n");
       }
       if (path === "/" || path === "/module.json") {
-        if (path === "/") return send(200, TYPES[".txt"], `Aventure: paste ${base}/module.json into Foundry's Install Module.\n`);
+        if (path === "/")
+          return send(200, TYPES[".txt"], `Aventure: paste ${base}/module.json into Foundry's Install Module.\n`);
         return send(200, TYPES[".json"], (await current()).json);
       }
       if (path === "/aventure.zip") return send(200, TYPES[".zip"], (await current()).zip);
       const file = resolve(distRoot, `.${path}`);
-      if (!file.startsWith(distRoot + sep) || !existsSync(file) || !statSync(file).isFile()) return send(404, TYPES[".txt"], "not found\n");
-      return send(200, TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? "application/octet-stream", readFileSync(file));
+      if (!file.startsWith(distRoot + sep) || !existsSync(file) || !statSync(file).isFile())
+        return send(404, TYPES[".txt"], "not found\n");
+      return send(
+        200,
+        TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? "application/octet-stream",
+        readFileSync(file),
+      );
     } catch (e) {
       return send(500, TYPES[".txt"], `${/** @type {Error} */ (e).message}\n`);
     }
@@ -153,7 +180,11 @@ export function startServer({ port = DEFAULT_PORT, dist = join(ROOT, "dist"), lo
         url: `${base}/module.json`,
         base,
         port: actual,
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });
@@ -168,7 +199,9 @@ async function main() {
     process.exit(2);
   }
   if (args.help) {
-    console.log("npm run serve [-- --port N] [-- --no-build]: serves dist/ on http://127.0.0.1:N (default 30002) for Foundry's Install Module.");
+    console.log(
+      "npm run serve [-- --port N] [-- --no-build]: serves dist/ on http://127.0.0.1:N (default 30002) for Foundry's Install Module.",
+    );
     return;
   }
   const { state, newer } = distState();
@@ -190,7 +223,9 @@ async function main() {
     served = await startServer({ port: args.port, log: (line) => console.log(line) });
   } catch (e) {
     const err = /** @type {NodeJS.ErrnoException} */ (e);
-    console.error(err.code === "EADDRINUSE" ? `Port ${args.port} is in use: npm run serve -- --port ${args.port + 1}` : err.message);
+    console.error(
+      err.code === "EADDRINUSE" ? `Port ${args.port} is in use: npm run serve -- --port ${args.port + 1}` : err.message,
+    );
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(ROOT, "dist", "module.json"), "utf8"));

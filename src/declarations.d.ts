@@ -3,7 +3,14 @@
  * (Lancer keeps a single file like this; so do we.)
  */
 import type { RulesetId } from "./rules/rulesets.js";
-import type { ActorDataPaths, BorrowChoice, DetectionMode, DetectionObservers, DistanceDisplay, FallOnDrop } from "./foundry/settings-schema.js";
+import type {
+  ActorDataPaths,
+  BorrowChoice,
+  DetectionMode,
+  DetectionObservers,
+  DistanceDisplay,
+  FallOnDrop,
+} from "./foundry/settings-schema.js";
 import type { AventureApi } from "./foundry/api.js";
 import type { SideTies } from "./rules/encounter.js";
 import type {
@@ -121,7 +128,12 @@ declare module "fvtt-types/configuration" {
 declare global {
   /** v13 document hooks (public API, hookEvents): create, update, delete and preCreate of a document of type D. */
   type AventureCreateHook<D> = (document: D, options: object, userId: string) => unknown;
-  type AventureUpdateHook<D> = (document: D, changed: Record<string, unknown>, options: object, userId: string) => unknown;
+  type AventureUpdateHook<D> = (
+    document: D,
+    changed: Record<string, unknown>,
+    options: object,
+    userId: string,
+  ) => unknown;
   type AventureDeleteHook<D> = (document: D, options: object, userId: string) => unknown;
   type AventurePreCreateHook<D> = (document: D, data: object, options: object, userId: string) => boolean | void;
 
@@ -179,29 +191,64 @@ declare global {
     /** hookEvents.getSceneControlButtons(controls): v13 a record of SceneControl by name (v12: an array). */
     getSceneControlButtons: (controls: unknown) => void;
     /** ApplicationV2 render hook `render{Class}`(application, element, context, options). */
-    renderTokenHUD: (hud: foundry.applications.hud.TokenHUD, html: HTMLElement, context: object, options: object) => void;
-    renderCombatTracker: (app: foundry.applications.sidebar.tabs.CombatTracker, html: HTMLElement, context: object, options: object) => void;
+    renderTokenHUD: (
+      hud: foundry.applications.hud.TokenHUD,
+      html: HTMLElement,
+      context: object,
+      options: object,
+    ) => void;
+    renderCombatTracker: (
+      app: foundry.applications.sidebar.tabs.CombatTracker,
+      html: HTMLElement,
+      context: object,
+      options: object,
+    ) => void;
     /** dnd5e 5.x's group actor sheet (`GroupActorSheet`, an ApplicationV2): `renderGroupActorSheet`(app, element, context, options). */
-    renderGroupActorSheet: (app: { actor?: unknown; document?: unknown }, element: HTMLElement, context: object, options: object) => void;
+    renderGroupActorSheet: (
+      app: { actor?: unknown; document?: unknown },
+      element: HTMLElement,
+      context: object,
+      options: object,
+    ) => void;
     /** ApplicationV2 render hook of core's settings form (SettingsConfig): each setting's row a form-group stamped data-setting-id. */
     renderSettingsConfig: (app: unknown, html: unknown, context: object, options: object) => void;
     /** hookEvents.renderChatMessageHTML(message, html, messageData). */
     renderChatMessageHTML: (message: ChatMessage.Implementation, html: HTMLElement, messageData: object) => void;
     /** ApplicationV2 `get{Class}ContextOptions`(application, menuItems): entries may be pushed to the list. */
-    getCombatTrackerContextOptions: (app: foundry.applications.sidebar.tabs.CombatTracker, menuItems: Record<string, unknown>[]) => void;
+    getCombatTrackerContextOptions: (
+      app: foundry.applications.sidebar.tabs.CombatTracker,
+      menuItems: Record<string, unknown>[],
+    ) => void;
     /** hookEvents.combatStart(combat, updateData {round, turn}). */
     combatStart: (combat: Combat.Implementation, updateData: { round: number; turn: number | null }) => void;
     /** hookEvents.combatTurn(combat, updateData {round, turn}, updateOptions {advanceTime, direction}). */
-    combatTurn: (combat: Combat.Implementation, updateData: { round: number; turn: number | null }, updateOptions: object) => void;
+    combatTurn: (
+      combat: Combat.Implementation,
+      updateData: { round: number; turn: number | null },
+      updateOptions: object,
+    ) => void;
     /**
      * hookEvents.combatTurnChange(combat, prior, current): every client, after the database update that changed the
      * round or turn; prior and current are CombatHistoryData {round, turn, tokenId, combatantId}.
      */
-    combatTurnChange: (combat: Combat.Implementation, prior: { round?: unknown; turn?: unknown; combatantId?: unknown }, current: { round?: unknown; turn?: unknown; combatantId?: unknown }) => unknown;
+    combatTurnChange: (
+      combat: Combat.Implementation,
+      prior: { round?: unknown; turn?: unknown; combatantId?: unknown },
+      current: { round?: unknown; turn?: unknown; combatantId?: unknown },
+    ) => unknown;
     /** hookEvents.preMoveToken(document, movement, operation): returning false refuses the whole movement. */
-    preMoveToken: (document: TokenDocument.Implementation, movement: AventureTokenMovement & AventureMovementWaypoints, operation: object) => boolean | void;
+    preMoveToken: (
+      document: TokenDocument.Implementation,
+      movement: AventureTokenMovement & AventureMovementWaypoints,
+      operation: object,
+    ) => boolean | void;
     /** hookEvents.moveToken(document, movement, operation, user): on every client, after the movement. */
-    moveToken: (document: TokenDocument.Implementation, movement: AventureTokenMovement, operation: object, user: User.Implementation) => unknown;
+    moveToken: (
+      document: TokenDocument.Implementation,
+      movement: AventureTokenMovement,
+      operation: object,
+      user: User.Implementation,
+    ) => unknown;
     // Document hooks.
     preCreateActiveEffect: AventurePreCreateHook<ActiveEffect.Implementation>;
     createActiveEffect: AventureCreateHook<ActiveEffect.Implementation>;
@@ -233,7 +280,11 @@ declare global {
     /** Quench (README): fired once its API is ready, to register batches. */
     quenchReady: (quench: Quench) => void;
     /** dnd5e 5.3.x module/dice/basic-roll.mjs: (config, dialog, message) before the initiative d20 dialog; false stops it. */
-    "dnd5e.preRollInitiativeDialogV2": (config: { subject?: unknown } | undefined, dialog: object, message: object) => boolean | void;
+    "dnd5e.preRollInitiativeDialogV2": (
+      config: { subject?: unknown } | undefined,
+      dialog: object,
+      message: object,
+    ) => boolean | void;
     /** dnd5e 5.3.x module/documents/activity/attack.mjs: (rolls, data {subject}) after an attack roll. */
     "dnd5e.postRollAttack": (rolls: unknown, data: { subject?: { actor?: unknown } | null } | undefined) => unknown;
   }

@@ -56,7 +56,10 @@ export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[] 
 const feature = (f: string) => /^src\/foundry\/([^/]+)\/[^/]+\.ts$/.exec(f)?.[1] ?? null;
 
 /** The edges still to be moved: glue → window, and feature → another feature's file that is not its api.ts. */
-export function edgesToMove(graph: ReadonlyMap<string, readonly string[]>): { glueToApps: string[]; acrossFeatures: string[] } {
+export function edgesToMove(graph: ReadonlyMap<string, readonly string[]>): {
+  glueToApps: string[];
+  acrossFeatures: string[];
+} {
   const glueToApps: string[] = [];
   const acrossFeatures: string[] = [];
   for (const [f, deps] of graph) {
@@ -70,11 +73,18 @@ export function edgesToMove(graph: ReadonlyMap<string, readonly string[]>): { gl
   return { glueToApps: [...new Set(glueToApps)].sort(), acrossFeatures: [...new Set(acrossFeatures)].sort() };
 }
 
-const graph = importGraph(sources(join(ROOT, "src")).map((f) => ({ name: relative(ROOT, f).replaceAll("\\", "/"), text: readFileSync(f, "utf8") })));
+const graph = importGraph(
+  sources(join(ROOT, "src")).map((f) => ({
+    name: relative(ROOT, f).replaceAll("\\", "/"),
+    text: readFileSync(f, "utf8"),
+  })),
+);
 
 describe("the import graph of src/", () => {
   it("the rules engine imports nothing outside src/rules/", () => {
-    const out = [...graph].flatMap(([f, deps]) => (f.startsWith("src/rules/") ? deps.filter((d) => !d.startsWith("src/rules/")).map((d) => `${f} → ${d}`) : []));
+    const out = [...graph].flatMap(([f, deps]) =>
+      f.startsWith("src/rules/") ? deps.filter((d) => !d.startsWith("src/rules/")).map((d) => `${f} → ${d}`) : [],
+    );
     expect(out).toEqual([]);
   });
 
@@ -86,17 +96,32 @@ describe("the import graph of src/", () => {
     const now = edgesToMove(graph);
     if (process.env.UPDATE_ARCHITECTURE) writeFileSync(KNOWN, JSON.stringify(now, null, 2) + "\n");
     const known = JSON.parse(readFileSync(KNOWN, "utf8")) as typeof now;
-    expect(now.glueToApps.filter((e) => !known.glueToApps.includes(e)), "new glue → window imports").toEqual([]);
-    expect(now.acrossFeatures.filter((e) => !known.acrossFeatures.includes(e)), "new imports of another feature's files (use its api.ts)").toEqual([]);
-    expect(known.glueToApps.filter((e) => !now.glueToApps.includes(e)), "edges gone: take them off the list").toEqual([]);
-    expect(known.acrossFeatures.filter((e) => !now.acrossFeatures.includes(e)), "edges gone: take them off the list").toEqual([]);
+    expect(
+      now.glueToApps.filter((e) => !known.glueToApps.includes(e)),
+      "new glue → window imports",
+    ).toEqual([]);
+    expect(
+      now.acrossFeatures.filter((e) => !known.acrossFeatures.includes(e)),
+      "new imports of another feature's files (use its api.ts)",
+    ).toEqual([]);
+    expect(
+      known.glueToApps.filter((e) => !now.glueToApps.includes(e)),
+      "edges gone: take them off the list",
+    ).toEqual([]);
+    expect(
+      known.acrossFeatures.filter((e) => !now.acrossFeatures.includes(e)),
+      "edges gone: take them off the list",
+    ).toEqual([]);
   });
 
   it("the checks can fail: a cycle, a rules file importing glue, a glue file importing a window", () => {
     const planted = importGraph([
       { name: "src/rules/a.ts", text: 'import { x } from "../foundry/b.js";\nimport type { T } from "../apps/t.js";' },
       { name: "src/foundry/b.ts", text: 'import { y } from "../rules/a.js";\nimport { W } from "../apps/W.js";' },
-      { name: "src/foundry/travel/c.ts", text: 'export { z } from "../light/hide.js";\nimport { api } from "../light/api.js";' },
+      {
+        name: "src/foundry/travel/c.ts",
+        text: 'export { z } from "../light/hide.js";\nimport { api } from "../light/api.js";',
+      },
     ]);
     expect(planted.get("src/rules/a.ts")).toEqual(["src/foundry/b.ts"]); // the type-only import is not a runtime edge
     expect(cycles(planted)).toEqual(["src/rules/a.ts → src/foundry/b.ts → src/rules/a.ts"]);

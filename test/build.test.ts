@@ -11,11 +11,19 @@ const ROOT = resolve(import.meta.dirname, "..");
 const source = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8")) as Record<string, unknown>;
 
 /** What GitHub Actions sets for a run of release.yml on the tag v1.2.3 of a fork. */
-const RELEASE = { GITHUB_REF_TYPE: "tag", GITHUB_REF_NAME: "v1.2.3", GITHUB_REPOSITORY: "a-fork/aventure", GITHUB_SERVER_URL: "https://github.com" };
+const RELEASE = {
+  GITHUB_REF_TYPE: "tag",
+  GITHUB_REF_NAME: "v1.2.3",
+  GITHUB_REPOSITORY: "a-fork/aventure",
+  GITHUB_SERVER_URL: "https://github.com",
+};
 
 describe("module.json at build time", () => {
   it("takes its version from package.json and writes no URL outside a release (local build, CI on a branch)", () => {
-    for (const env of [{}, { GITHUB_REF_TYPE: "branch", GITHUB_REF_NAME: "main", GITHUB_REPOSITORY: "a-fork/aventure" }]) {
+    for (const env of [
+      {},
+      { GITHUB_REF_TYPE: "branch", GITHUB_REF_NAME: "main", GITHUB_REPOSITORY: "a-fork/aventure" },
+    ]) {
       const m = manifestFor({ ...source, url: "https://example.invalid", manifest: "x", download: "y" }, "1.2.3", env);
       expect(m.version).toBe("1.2.3");
       expect(m.url).toBeUndefined();
@@ -47,12 +55,22 @@ describe("module.json at build time", () => {
     const good = manifestFor(source, "1.2.3", RELEASE);
     // A release build without its URLs, or with another repository's.
     expect(urlProblems(manifestFor(source, "1.2.3", {}), "1.2.3", RELEASE)).toHaveLength(3);
-    expect(urlProblems({ ...good, download: String(good.download).replace("a-fork", "someone") }, "1.2.3", RELEASE)).toHaveLength(1);
+    expect(
+      urlProblems({ ...good, download: String(good.download).replace("a-fork", "someone") }, "1.2.3", RELEASE),
+    ).toHaveLength(1);
     // Outside a release: none is fine, all three must agree when present.
     expect(urlProblems(good, "1.2.3", {})).toEqual([]);
-    expect(urlProblems({ ...good, download: undefined }, "1.2.3", {})).toEqual(["module.json: url, manifest without download"]);
+    expect(urlProblems({ ...good, download: undefined }, "1.2.3", {})).toEqual([
+      "module.json: url, manifest without download",
+    ]);
     expect(urlProblems(good, "1.2.4", {})).toEqual([expect.stringContaining("tag v1.2.4")]);
-    expect(urlProblems({ ...good, manifest: "https://github.com/a-fork/aventure/releases/download/v1.2.3/module.json" }, "1.2.3", {})).toHaveLength(1);
+    expect(
+      urlProblems(
+        { ...good, manifest: "https://github.com/a-fork/aventure/releases/download/v1.2.3/module.json" },
+        "1.2.3",
+        {},
+      ),
+    ).toHaveLength(1);
     expect(urlProblems({ ...good, url: "http://github.com/a-fork/aventure" }, "1.2.3", {}).length).toBeGreaterThan(0);
   });
 

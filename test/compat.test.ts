@@ -53,13 +53,26 @@ describe("docs/compat.md covers every hook src/ registers", () => {
   const all = [...new Set(perFile.flatMap((f) => f.names))].sort();
 
   it("the scan finds the registrations (literal names, typed helpers, loops over literal arrays)", () => {
-    expect(registeredHookNames(`Hooks.on("a", f); Hooks.once('b', g); onHook("c", h); onceHook<"d">("d", i);`).names).toEqual(["a", "b", "c", "d"]);
-    expect(registeredHookNames(`for (const hook of ["x", "y"] as const) {\n  Hooks.on(hook, fn);\n}`).names).toEqual(["x", "y"]);
+    expect(
+      registeredHookNames(`Hooks.on("a", f); Hooks.once('b', g); onHook("c", h); onceHook<"d">("d", i);`).names,
+    ).toEqual(["a", "b", "c", "d"]);
+    expect(registeredHookNames(`for (const hook of ["x", "y"] as const) {\n  Hooks.on(hook, fn);\n}`).names).toEqual([
+      "x",
+      "y",
+    ]);
     expect(registeredHookNames(`export function onHook<K extends string>(name: K, fn: F) {}`).names).toEqual([]);
     expect(registeredHookNames(`Hooks.on(someName, fn)`).unresolved).toEqual(["someName"]);
     // A sanity floor: the module registers dozens of hooks; a broken scan would find few.
     expect(all.length).toBeGreaterThan(30);
-    expect(all).toEqual(expect.arrayContaining(["init", "renderCombatTracker", "preMoveToken", "createAmbientLight", "dnd5e.postRollAttack"]));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        "init",
+        "renderCombatTracker",
+        "preMoveToken",
+        "createAmbientLight",
+        "dnd5e.postRollAttack",
+      ]),
+    );
   });
 
   it("every registration names its hook in a way the scan can read (a literal, or a loop over a literal array)", () => {
@@ -79,7 +92,9 @@ describe("docs/compat.md covers every hook src/ registers", () => {
       const world = await bootWorld({ system: system.id === "dnd5e" ? "dnd5e" : "worldbuilding" });
       const hooks = world.clientOf("gm1").hooks;
       for (const name of hooks.registered()) {
-        const mine = systemOnly.has(name) ? (hooks.handlers.get(name)?.length ?? 0) > (bare.clientOf("gm1").hooks.handlers.get(name)?.length ?? 0) : true;
+        const mine = systemOnly.has(name)
+          ? (hooks.handlers.get(name)?.length ?? 0) > (bare.clientOf("gm1").hooks.handlers.get(name)?.length ?? 0)
+          : true;
         if (mine && !name.startsWith("__fake") && !documented(name)) missing.add(name);
       }
     }
@@ -88,7 +103,9 @@ describe("docs/compat.md covers every hook src/ registers", () => {
 });
 
 describe("docs/compat.md states module.json's compatibility honestly", () => {
-  const manifest = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8")) as { compatibility: { minimum: string; verified: string; maximum?: string } };
+  const manifest = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8")) as {
+    compatibility: { minimum: string; verified: string; maximum?: string };
+  };
 
   it("quotes the manifest's minimum and verified versions", () => {
     const { minimum, verified } = manifest.compatibility;

@@ -22,14 +22,26 @@ describe.skipIf(!existsSync(bundle))("the built bundle", () => {
     });
     for (const user of ["gm1", "p1"]) {
       const api = world.api<Record<string, unknown> & { rules: Record<string, unknown> }>(user);
-      for (const name of ["openTravel", "openEncounter", "openPursuit", "openPolarisTest", "fallDialog", "hideSelected", "showJumps", "fall", "hide"]) {
+      for (const name of [
+        "openTravel",
+        "openEncounter",
+        "openPursuit",
+        "openPolarisTest",
+        "fallDialog",
+        "hideSelected",
+        "showJumps",
+        "fall",
+        "hide",
+      ]) {
         expect(typeof api[name], name).toBe("function");
       }
       expect((api.rules.roundSeconds as (r: string) => number)("ose")).toBe(10);
       const c = world.clientOf(user);
       expect(c.settingDefs.has("aventure.ruleset")).toBe(true);
       expect(c.keybindings.size).toBeGreaterThan(0);
-      expect(c.hooks.registered()).toEqual(expect.arrayContaining(["renderTokenHUD", "createChatMessage", "preCreateActiveEffect"]));
+      expect(c.hooks.registered()).toEqual(
+        expect.arrayContaining(["renderTokenHUD", "createChatMessage", "preCreateActiveEffect"]),
+      );
     }
     expect(world.api("gm1")).not.toBe(world.api("p1")); // one module instance per client
     // The in-world test batches are a chunk of their own (aventure-quench.js), imported only on quenchReady.

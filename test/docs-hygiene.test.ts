@@ -14,15 +14,34 @@ export const FORBIDDEN: { pattern: RegExp; why: string; proseOnly?: boolean }[] 
   { pattern: /RULES\.md/, why: "the rules specification is docs/rules.md in this repository" },
   { pattern: /\bseeds?\//i, why: "the source texts are not in the repository: name the book" },
   // In prose only: code may say `seededDice(seed)`, the pseudo-random dice's seed.
-  { pattern: /\bseeds?\b(?! gives the same rolls)/i, why: "a 'seed' is a source text outside the repository: name the book", proseOnly: true },
+  {
+    pattern: /\bseeds?\b(?! gives the same rolls)/i,
+    why: "a 'seed' is a source text outside the repository: name the book",
+    proseOnly: true,
+  },
   { pattern: /\b\d{3}_[0-9a-f]{16}\.txt\b/, why: "a source text's file name: name the book" },
   { pattern: /\b(the|a|this|that) (pursuit |travel |feature )?issue\b/i, why: "issues are not in the repository" },
   { pattern: /\bissue #?\d+\b/i, why: "issues are not in the repository" },
-  { pattern: /\btask statement\b|\bthe task that\b|\bthe brief\b/i, why: "the task statement is not in the repository" },
+  {
+    pattern: /\btask statement\b|\bthe task that\b|\bthe brief\b/i,
+    why: "the task statement is not in the repository",
+  },
   { pattern: /spec(ification)? owner|owner's decision|needs (a|the) decision/i, why: "state the decision taken" },
 ];
 
-const TOP_LEVEL = ["src", "docs", "test", "scripts", "templates", "lang", "styles", "packs-src", "bench", ".github", ".ci"];
+const TOP_LEVEL = [
+  "src",
+  "docs",
+  "test",
+  "scripts",
+  "templates",
+  "lang",
+  "styles",
+  "packs-src",
+  "bench",
+  ".github",
+  ".ci",
+];
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -57,7 +76,11 @@ export function documentProblems(file: string, text: string, root = ROOT): strin
     if (/@ `[0-9a-f]{6,}/.test(line)) continue;
     for (const m of line.matchAll(/`([^`\s]+)`/g)) {
       const raw = m[1]!.replace(/[:#].*$/, "");
-      if (!TOP_LEVEL.some((d) => raw.startsWith(`${d}/`)) && !/^(README|CHANGELOG|LICENSE|module\.json|package\.json)/.test(raw)) continue;
+      if (
+        !TOP_LEVEL.some((d) => raw.startsWith(`${d}/`)) &&
+        !/^(README|CHANGELOG|LICENSE|module\.json|package\.json)/.test(raw)
+      )
+        continue;
       if (/[*<>{}…]/.test(raw)) continue; // a pattern, not a path
       if (!existsSync(join(root, raw))) problems.push(`${name}: \`${m[1]}\` is not in the repository`);
     }
@@ -114,7 +137,9 @@ export const UI_FORBIDDEN: { pattern: RegExp; why: string; lang?: "en" | "fr" }[
 
 function flattenLang(obj: Record<string, unknown>, prefix = ""): [string, string][] {
   return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === "object" ? flattenLang(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]],
+    v && typeof v === "object"
+      ? flattenLang(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, String(v)] as [string, string]],
   );
 }
 
@@ -129,7 +154,9 @@ export function uiStringProblems(lang: "en" | "fr", strings: [string, string][])
 
 describe("what the user reads refers only to what is in the repository", () => {
   it.each(["en", "fr"] as const)("lang/%s.json", (lang) => {
-    const strings = flattenLang(JSON.parse(readFileSync(join(ROOT, "lang", `${lang}.json`), "utf8")) as Record<string, unknown>);
+    const strings = flattenLang(
+      JSON.parse(readFileSync(join(ROOT, "lang", `${lang}.json`), "utf8")) as Record<string, unknown>,
+    );
     expect(strings.length).toBeGreaterThan(500);
     expect(uiStringProblems(lang, strings)).toEqual([]);
   });
@@ -142,7 +169,11 @@ describe("what the user reads refers only to what is in the repository", () => {
         readFileSync(join(dir, f), "utf8")
           .split("\n")
           .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
-          .flatMap((line, i) => [...line.matchAll(/"([^"\\]*)"|`([^`\\]*)`/g)].map((m) => [`${f}:${i + 1}`, m[1] ?? m[2]!] as [string, string])),
+          .flatMap((line, i) =>
+            [...line.matchAll(/"([^"\\]*)"|`([^`\\]*)`/g)].map(
+              (m) => [`${f}:${i + 1}`, m[1] ?? m[2]!] as [string, string],
+            ),
+          ),
       );
     expect(literals.length).toBeGreaterThan(100);
     expect(uiStringProblems("en", literals)).toEqual([]);
@@ -178,7 +209,8 @@ export function sourceProblems(name: string, text: string, sections: ReadonlySet
     if (/(?<![\w/])RULES\.md/.test(line)) problems.push(`${at}: cites RULES.md (the repository has docs/rules.md)`);
     if (/NOTES\.md/.test(line)) problems.push(`${at}: cites NOTES.md (the repository has docs/compat.md)`);
     if (/\(issue \d+|\bissue \d+\)/.test(line)) problems.push(`${at}: cites an issue number`);
-    for (const m of line.matchAll(/docs\/rules\.md §\s?(\d+(?:\.\d+)?)/g)) if (!sections.has(m[1]!)) problems.push(`${at}: docs/rules.md has no §${m[1]}`);
+    for (const m of line.matchAll(/docs\/rules\.md §\s?(\d+(?:\.\d+)?)/g))
+      if (!sections.has(m[1]!)) problems.push(`${at}: docs/rules.md has no §${m[1]}`);
   });
   return problems;
 }
@@ -189,11 +221,15 @@ describe("comments in src/ point into the repository", () => {
 
   it("cite docs/rules.md sections that exist, never RULES.md, NOTES.md or an issue", () => {
     expect(sections.size).toBeGreaterThan(30);
-    const problems = sourceFiles(join(ROOT, "src")).flatMap((f) => sourceProblems(relative(ROOT, f), readFileSync(f, "utf8"), sections));
+    const problems = sourceFiles(join(ROOT, "src")).flatMap((f) =>
+      sourceProblems(relative(ROOT, f), readFileSync(f, "utf8"), sections),
+    );
     expect(problems).toEqual([]);
   });
 
   it("the check can fail", () => {
-    expect(sourceProblems("x.ts", "// RULES.md §3.1\n// see NOTES.md\n// (issue 14)\n// docs/rules.md §99", sections)).toHaveLength(4);
+    expect(
+      sourceProblems("x.ts", "// RULES.md §3.1\n// see NOTES.md\n// (issue 14)\n// docs/rules.md §99", sections),
+    ).toHaveLength(4);
   });
 });

@@ -42,5 +42,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The forbidden 5e terms found in `text` (the text of rendered HTML: tags removed), each once, in list order. */
 export function forbiddenTerms(text: string, lang: "en" | "fr"): string[] {
   const plain = text.replace(/<[^>]*>/g, " ").replace(/&nbsp;|&#160;/g, "\u00a0");
-  return FORBIDDEN_5E_TERMS[lang].filter((term) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}])`, "iu").test(plain));
+  return FORBIDDEN_5E_TERMS[lang].filter((term) =>
+    new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}])`, "iu").test(plain),
+  );
 }

@@ -23,7 +23,14 @@ import {
   markdownToHtml,
 } from "../packs-src/guide.mjs";
 import { settingsSchema } from "../src/foundry/settings-schema.js";
-import { GUIDE_PACK_ID, WINDOW_GUIDE_PAGES, guideLanguage, guidePageUuid, openGuidePage, withGuideButton } from "../src/foundry/guide.js";
+import {
+  GUIDE_PACK_ID,
+  WINDOW_GUIDE_PAGES,
+  guideLanguage,
+  guidePageUuid,
+  openGuidePage,
+  withGuideButton,
+} from "../src/foundry/guide.js";
 
 const pages = guidePages(ROOT);
 const sources = Object.fromEntries(GUIDE_LANGS.map((lang) => [lang, loadPages(ROOT, lang)]));
@@ -46,11 +53,16 @@ export function frenchProblems(text: string): string[] {
   const out: string[] = [];
   const around = (i: number) => JSON.stringify(text.slice(Math.max(0, i - 25), i + 5));
   for (const m of text.matchAll(/'/g)) out.push(`straight apostrophe: ${around(m.index!)}`);
-  for (const m of text.matchAll(/(.)([:%])/g)) if (m[1] !== "\u00a0" && m[1] !== "|") out.push(`no no-break space before "${m[2]}": ${around(m.index!)}`);
-  for (const m of text.matchAll(/(.)([;!?])/g)) if (m[1] !== "\u202f") out.push(`no narrow no-break space before "${m[2]}": ${around(m.index!)}`);
-  for (const m of text.matchAll(/«(.)/g)) if (m[1] !== "\u00a0") out.push(`no no-break space after «: ${around(m.index!)}`);
-  for (const m of text.matchAll(/(.)»/g)) if (m[1] !== "\u00a0") out.push(`no no-break space before »: ${around(m.index!)}`);
-  for (const m of text.matchAll(/\((s|x|es)\)/g)) out.push(`"(${m[1]})" plural: choose the words by number: ${around(m.index!)}`);
+  for (const m of text.matchAll(/(.)([:%])/g))
+    if (m[1] !== "\u00a0" && m[1] !== "|") out.push(`no no-break space before "${m[2]}": ${around(m.index!)}`);
+  for (const m of text.matchAll(/(.)([;!?])/g))
+    if (m[1] !== "\u202f") out.push(`no narrow no-break space before "${m[2]}": ${around(m.index!)}`);
+  for (const m of text.matchAll(/«(.)/g))
+    if (m[1] !== "\u00a0") out.push(`no no-break space after «: ${around(m.index!)}`);
+  for (const m of text.matchAll(/(.)»/g))
+    if (m[1] !== "\u00a0") out.push(`no no-break space before »: ${around(m.index!)}`);
+  for (const m of text.matchAll(/\((s|x|es)\)/g))
+    out.push(`"(${m[1]})" plural: choose the words by number: ${around(m.index!)}`);
   return out;
 }
 
@@ -59,7 +71,10 @@ const FRENCH_TERMS: { pattern: RegExp; use: string }[] = [
   { pattern: /\bmeneurs? de jeu\b|\bmaître du jeu\b/i, use: "MJ" },
   { pattern: /\btchat\b|\bchat\b|journal de discussion/i, use: "messagerie" },
   { pattern: /pénombre/i, use: "lumière faible" },
-  { pattern: /jet de (Sagesse|Dextérité|Force)/i, use: "test de Sagesse (Perception), test de Dextérité (Discrétion)…" },
+  {
+    pattern: /jet de (Sagesse|Dextérité|Force)/i,
+    use: "test de Sagesse (Perception), test de Dextérité (Discrétion)…",
+  },
   { pattern: /Sagesse \(Perception\) passive|Perception passive \(Sagesse\)/i, use: "Perception passive" },
   { pattern: /\bJS\b(?! de Constitution DD)/, use: "JS de Constitution DD n, or jet de sauvegarde de Constitution" },
   { pattern: /\bréférent\b|\barbitre\b/i, use: "MJ" },
@@ -74,7 +89,10 @@ const ENGLISH_TERMS: { pattern: RegExp; use: string }[] = [
 describe("the guide's pages", () => {
   it("has every page in both languages, with a title and ids Foundry accepts", () => {
     expect(GUIDE_PAGES.map((p) => p.key)).toEqual(["overview", ...FIRST_STEPS, ...FEATURES, "settings", "trust"]);
-    const ids = [...Object.values(GUIDE_JOURNALS).map((j) => j.id), ...GUIDE_PAGES.flatMap((p) => Object.values(p.ids))];
+    const ids = [
+      ...Object.values(GUIDE_JOURNALS).map((j) => j.id),
+      ...GUIDE_PAGES.flatMap((p) => Object.values(p.ids)),
+    ];
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(new Set(ids).size).toBe(ids.length);
     for (const lang of GUIDE_LANGS) {
@@ -97,17 +115,36 @@ describe("the guide's pages", () => {
   it("says where each feature's buttons are", () => {
     const where = { en: /## Where to find it/, fr: /## Où l[ae]s? trouver/ };
     for (const lang of GUIDE_LANGS) {
-      for (const key of FEATURES) expect(pages.find((x) => x.lang === lang && x.key === key)!.markdown, `${lang}/${key}`).toMatch(where[lang]);
+      for (const key of FEATURES)
+        expect(pages.find((x) => x.lang === lang && x.key === key)!.markdown, `${lang}/${key}`).toMatch(where[lang]);
     }
   });
 
   it("has a First steps page per game: the system to install, the first-run choice, three things at the table, the buttons, what it does not do", () => {
     const sections = {
-      en: ["## 1. Install the game system", "## 2. Choose the game", "## 3. What Aventure does at your table", "## Where its buttons are", "## What it does not do"],
-      fr: ["## 1. Installer le système de jeu", "## 2. Choisir le jeu", "## 3. Ce qu’Aventure fait à votre table", "## Où sont ses boutons", "## Ce qu’il ne fait pas"],
+      en: [
+        "## 1. Install the game system",
+        "## 2. Choose the game",
+        "## 3. What Aventure does at your table",
+        "## Where its buttons are",
+        "## What it does not do",
+      ],
+      fr: [
+        "## 1. Installer le système de jeu",
+        "## 2. Choisir le jeu",
+        "## 3. Ce qu’Aventure fait à votre table",
+        "## Où sont ses boutons",
+        "## Ce qu’il ne fait pas",
+      ],
     };
     // The Foundry system each game expects (the first-run window says the same: src/apps/welcome-context.ts GAME_SYSTEMS).
-    const systems: Record<string, string> = { "start-rnp": "`dnd5e`", "start-dnd5e": "`dnd5e`", "start-pmt": "`ose`", "start-ose": "`ose`", "start-polaris": "`worldbuilding`" };
+    const systems: Record<string, string> = {
+      "start-rnp": "`dnd5e`",
+      "start-dnd5e": "`dnd5e`",
+      "start-pmt": "`ose`",
+      "start-ose": "`ose`",
+      "start-polaris": "`worldbuilding`",
+    };
     for (const lang of GUIDE_LANGS) {
       for (const key of FIRST_STEPS) {
         const md = pages.find((x) => x.lang === lang && x.key === key)!.markdown;
@@ -146,7 +183,8 @@ describe("the guide's pages", () => {
     for (const p of sources.fr!) {
       const text = prose(p.body.replace(/\{\{[^}]*\}\}/g, " "));
       for (const { pattern, use } of FRENCH_TERMS) {
-        for (const m of text.matchAll(new RegExp(pattern.source, `g${pattern.flags}`))) problems.push(`fr/${p.key}: "${m[0]}" — say ${use}`);
+        for (const m of text.matchAll(new RegExp(pattern.source, `g${pattern.flags}`)))
+          problems.push(`fr/${p.key}: "${m[0]}" — say ${use}`);
       }
     }
     expect(problems).toEqual([]);
@@ -157,7 +195,8 @@ describe("the guide's pages", () => {
     for (const p of sources.en!) {
       const text = prose(`${p.title}\n${p.body}`.replace(/\{\{[^}]*\}\}/g, " "));
       for (const { pattern, use } of ENGLISH_TERMS) {
-        for (const m of text.matchAll(new RegExp(pattern.source, "g"))) problems.push(`en/${p.key}: ${JSON.stringify(m[0])} — use ${use}`);
+        for (const m of text.matchAll(new RegExp(pattern.source, "g")))
+          problems.push(`en/${p.key}: ${JSON.stringify(m[0])} — use ${use}`);
       }
     }
     expect(problems).toEqual([]);
@@ -208,7 +247,9 @@ describe("one source for the compendium and docs/guide/", () => {
     let links = 0;
     for (const [i, journal] of docs.entries()) {
       for (const page of journal.pages) {
-        for (const m of page.text.content.matchAll(/@UUID\[Compendium\.aventure\.guide\.JournalEntry\.(\w+)\.JournalEntryPage\.(\w+)\]\{[^}]+\}/g)) {
+        for (const m of page.text.content.matchAll(
+          /@UUID\[Compendium\.aventure\.guide\.JournalEntry\.(\w+)\.JournalEntryPage\.(\w+)\]\{[^}]+\}/g,
+        )) {
           links++;
           expect(m[1], `${journal.name} / ${page.name}`).toBe(GUIDE_JOURNALS[GUIDE_LANGS[i]!].id);
           expect(known.has(`${m[1]}.${m[2]}`)).toBe(true);
@@ -216,20 +257,43 @@ describe("one source for the compendium and docs/guide/", () => {
       }
     }
     expect(links).toBeGreaterThan(20);
-    expect(guidePageUuid("travel", "fr")).toBe(`Compendium.aventure.guide.JournalEntry.${GUIDE_JOURNALS.fr.id}.JournalEntryPage.${GUIDE_PAGES.find((p) => p.key === "travel")!.ids.fr}`);
+    expect(guidePageUuid("travel", "fr")).toBe(
+      `Compendium.aventure.guide.JournalEntry.${GUIDE_JOURNALS.fr.id}.JournalEntryPage.${GUIDE_PAGES.find((p) => p.key === "travel")!.ids.fr}`,
+    );
   });
 
   it("shows the pictures of docs/images/: an <img> of the module's images/ folder in Foundry, a relative link on GitHub", () => {
     expect(guideImages(ROOT)).toEqual(["travel_ose-map.en.png", "travel_ose-map.fr.png"]);
     const en = guideDocuments(ROOT)[0]!.pages.find((p) => p.flags.aventure.guide === "travel")!.text.content;
     expect(en).toContain('<img src="modules/aventure/images/travel_ose-map.en.png" alt="A painted map: ');
-    expect(readFileSync(join(ROOT, "docs/guide/fr/travel.md"), "utf8")).toContain("](../../images/travel_ose-map.fr.png)");
-    expect(markdownToHtml('![A *map* "here"](modules/aventure/images/a.png)')).toBe('<p><img src="modules/aventure/images/a.png" alt="A *map* &quot;here&quot;"></p>');
+    expect(readFileSync(join(ROOT, "docs/guide/fr/travel.md"), "utf8")).toContain(
+      "](../../images/travel_ose-map.fr.png)",
+    );
+    expect(markdownToHtml('![A *map* "here"](modules/aventure/images/a.png)')).toBe(
+      '<p><img src="modules/aventure/images/a.png" alt="A *map* &quot;here&quot;"></p>',
+    );
   });
 
   it("turns the guide's Markdown into the HTML Foundry shows", () => {
     const html = markdownToHtml(
-      ["## Title", "", "Some **bold**, *italic*, `a<b`,", "two lines.", "", "- one", "  more", "- two", "", "1. first", "", "| a | b |", "|---|---|", "| 1 | 2 |", "", "> note"].join("\n"),
+      [
+        "## Title",
+        "",
+        "Some **bold**, *italic*, `a<b`,",
+        "two lines.",
+        "",
+        "- one",
+        "  more",
+        "- two",
+        "",
+        "1. first",
+        "",
+        "| a | b |",
+        "|---|---|",
+        "| 1 | 2 |",
+        "",
+        "> note",
+      ].join("\n"),
     );
     expect(html).toBe(
       [
@@ -254,7 +318,9 @@ describe('the "?" button of the Aventure windows', () => {
 
   function fakeFoundry(lang: string, withPack = true) {
     const render = vi.fn();
-    const getDocument = vi.fn(async (id: string) => (Object.values(GUIDE_JOURNALS).some((j) => j.id === id) ? { sheet: { render } } : null));
+    const getDocument = vi.fn(async (id: string) =>
+      Object.values(GUIDE_JOURNALS).some((j) => j.id === id) ? { sheet: { render } } : null,
+    );
     const errors: string[] = [];
     g.game = {
       i18n: { lang, localize: (k: string) => `[${k}]`, format: (k: string) => `[${k}]`, has: () => true },
@@ -266,7 +332,10 @@ describe('the "?" button of the Aventure windows', () => {
 
   it("names, for each window, a page that exists, and each window is a class of src/apps/", () => {
     for (const [cls, key] of Object.entries(WINDOW_GUIDE_PAGES)) {
-      expect(GUIDE_PAGES.some((p) => p.key === key), `${cls} → ${key}`).toBe(true);
+      expect(
+        GUIDE_PAGES.some((p) => p.key === key),
+        `${cls} → ${key}`,
+      ).toBe(true);
       expect(readFileSync(join(ROOT, "src", "apps", `${cls}.ts`), "utf8")).toContain(`class ${cls} `);
     }
   });
@@ -287,7 +356,10 @@ describe('the "?" button of the Aventure windows', () => {
     const en = fakeFoundry("en");
     await openGuidePage("settings");
     expect(en.getDocument).toHaveBeenCalledWith(GUIDE_JOURNALS.en.id);
-    expect(en.render).toHaveBeenCalledWith({ force: true, pageId: GUIDE_PAGES.find((p) => p.key === "settings")!.ids.en });
+    expect(en.render).toHaveBeenCalledWith({
+      force: true,
+      pageId: GUIDE_PAGES.find((p) => p.key === "settings")!.ids.en,
+    });
   });
 
   it("says so when the compendium is missing", async () => {
@@ -311,7 +383,9 @@ describe('the "?" button of the Aventure windows', () => {
     expect(button.getAttribute("aria-label")).toBe("[AVENTURE.Guide.open]");
     expect(button.className).toContain("fa-circle-question");
     (button as unknown as HTMLElement).click();
-    await vi.waitFor(() => expect(render).toHaveBeenCalledWith({ force: true, pageId: GUIDE_PAGES.find((p) => p.key === "travel")!.ids.en }));
+    await vi.waitFor(() =>
+      expect(render).toHaveBeenCalledWith({ force: true, pageId: GUIDE_PAGES.find((p) => p.key === "travel")!.ids.en }),
+    );
     expect(errors).toEqual([]);
   });
 

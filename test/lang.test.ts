@@ -71,7 +71,7 @@ describe("lang files", () => {
     expect(bad).toEqual([]);
   });
 
-  it("French argument names carry their article: composed errors read as French (\"pour la taille du groupe\")", () => {
+  it('French argument names carry their article: composed errors read as French ("pour la taille du groupe")', () => {
     const args = Object.keys(fr).filter((k) => k.startsWith("AVENTURE.Arg."));
     expect(args.length).toBeGreaterThan(40);
     const bare = args.filter((k) => !/^(le|la|les|l’|un|une|des) /.test(fr[k]!) && !/^l’/.test(fr[k]!));
@@ -82,13 +82,22 @@ describe("lang files", () => {
 
   it("the French is translated (no English sentence left in fr.json)", () => {
     // Same text is allowed for proper names, abbreviations and formulas.
-    const allowedSame = /^(Aventure|Polaris|Rôle['’]n Play|Portes, Monstres & Trésors|Old-School Essentials|D&D 5e|OSE|[A-Z0-9 .:/+×%{}()-]*|.{0,4})$/;
+    const allowedSame =
+      /^(Aventure|Polaris|Rôle['’]n Play|Portes, Monstres & Trésors|Old-School Essentials|D&D 5e|OSE|[A-Z0-9 .:/+×%{}()-]*|.{0,4})$/;
     // Polaris's own names of its attributes (Chance, Réaction, Initiative…) are the same words in both languages.
     const polarisNames = /^(Constitution|Coordination|Adaptation|Perception|Intelligence|Chance)$/;
-    const same = Object.keys(en).filter((k) => en[k] === fr[k] && !allowedSame.test(en[k]!) && !/\b(Initiative|Réaction)\b/.test(en[k]!) && !polarisNames.test(en[k]!));
+    const same = Object.keys(en).filter(
+      (k) =>
+        en[k] === fr[k] &&
+        !allowedSame.test(en[k]!) &&
+        !/\b(Initiative|Réaction)\b/.test(en[k]!) &&
+        !polarisNames.test(en[k]!),
+    );
     expect(same).toEqual([]);
     const englishWords = /\b(the|and|you|your|with|without|cannot|must|roll|rolls|save|saving throw|damage|speed)\b/i;
-    const english = Object.keys(fr).filter((k) => englishWords.test(fr[k]!.replace(/\{\w+\}/g, "").replace(/system\.[\w.|]+/g, "")));
+    const english = Object.keys(fr).filter((k) =>
+      englishWords.test(fr[k]!.replace(/\{\w+\}/g, "").replace(/system\.[\w.|]+/g, "")),
+    );
     expect(english).toEqual([]);
   });
 
@@ -110,7 +119,17 @@ describe("the glossary (docs/glossary.md)", () => {
 
   it("forbids at least the terms the module settled", () => {
     const terms = (lang: string) => forbidden.filter((f) => f.lang === lang).map((f) => f.term.toLowerCase());
-    for (const t of ["pénombre", "tchat", "journal de discussion", "horloge du monde", "chuter", "taille de la créature", "arbitre", "meneur de jeu", "maître du jeu"]) {
+    for (const t of [
+      "pénombre",
+      "tchat",
+      "journal de discussion",
+      "horloge du monde",
+      "chuter",
+      "taille de la créature",
+      "arbitre",
+      "meneur de jeu",
+      "maître du jeu",
+    ]) {
       expect(terms("fr")).toContain(t);
     }
     for (const t of ["referee", "game master", "world clock"]) expect(terms("en")).toContain(t);
@@ -118,24 +137,37 @@ describe("the glossary (docs/glossary.md)", () => {
 
   it("no forbidden term in the lang files", () => {
     const found = forbidden.flatMap(({ lang, term, use }) =>
-      Object.entries(strings[lang]).flatMap(([k, v]) => findTerm(v, term).map((m) => `${lang} ${k}: "${m}" — use ${use}`)),
+      Object.entries(strings[lang]).flatMap(([k, v]) =>
+        findTerm(v, term).map((m) => `${lang} ${k}: "${m}" — use ${use}`),
+      ),
     );
     expect(found).toEqual([]);
   });
 
   it("no forbidden term in the guide pages", () => {
     const found = forbidden.flatMap(({ lang, term, use }) =>
-      guide(lang).flatMap((p) => findTerm(`${p.title}\n${p.markdown}`, term).map((m) => `${lang}/${p.key}: "${m}" — use ${use}`)),
+      guide(lang).flatMap((p) =>
+        findTerm(`${p.title}\n${p.markdown}`, term).map((m) => `${lang}/${p.key}: "${m}" — use ${use}`),
+      ),
     );
     expect(found).toEqual([]);
   });
 
   it("the French guide pages follow the same typography", () => {
     // Code, link targets, the "?" button's name and a picture's "!" are not prose.
-    const prose = (md: string) => md.replace(/`[^`]*`/g, "code").replace(/!\[/g, "[").replace(/\]\([^)]*\)/g, "]").replace(/\*\*\?\*\*/g, "");
-    const bad = guide("fr").flatMap((p) => frenchTypographyProblems(prose(`${p.title}\n${p.markdown}`)).map((x) => `fr/${p.key}: ${x}`));
+    const prose = (md: string) =>
+      md
+        .replace(/`[^`]*`/g, "code")
+        .replace(/!\[/g, "[")
+        .replace(/\]\([^)]*\)/g, "]")
+        .replace(/\*\*\?\*\*/g, "");
+    const bad = guide("fr").flatMap((p) =>
+      frenchTypographyProblems(prose(`${p.title}\n${p.markdown}`)).map((x) => `fr/${p.key}: ${x}`),
+    );
     expect(bad).toEqual([]);
-    const badEn = guide("en").flatMap((p) => englishTypographyProblems(prose(`${p.title}\n${p.markdown}`)).map((x) => `en/${p.key}: ${x}`));
+    const badEn = guide("en").flatMap((p) =>
+      englishTypographyProblems(prose(`${p.title}\n${p.markdown}`)).map((x) => `en/${p.key}: ${x}`),
+    );
     expect(badEn).toEqual([]);
   });
 });
@@ -176,7 +208,9 @@ describe("the typography and glossary checks can fail", () => {
   });
 
   it("reads the forbidden table and finds whole words in any case", () => {
-    const table = glossaryForbidden("# G\n## Forbidden\n\n| Language | Forbidden | Use instead |\n|---|---|---|\n| fr | pénombre | lumière faible |\n| en | referee | GM |\n");
+    const table = glossaryForbidden(
+      "# G\n## Forbidden\n\n| Language | Forbidden | Use instead |\n|---|---|---|\n| fr | pénombre | lumière faible |\n| en | referee | GM |\n",
+    );
     expect(table).toEqual([
       { lang: "fr", term: "pénombre", use: "lumière faible" },
       { lang: "en", term: "referee", use: "GM" },

@@ -66,10 +66,13 @@ function readZip(buf: Buffer): Map<string, Buffer> {
 function installProblems(manifestUrl: string, fetched: Manifest, entries: Map<string, Buffer>): string[] {
   const problems: string[] = [];
   if (fetched.id !== "aventure") problems.push(`manifest: id ${fetched.id}`);
-  if (fetched.version !== pkg.version) problems.push(`manifest: version ${fetched.version}, package.json ${pkg.version}`);
-  if (fetched.manifest !== manifestUrl) problems.push(`manifest: manifest ${fetched.manifest}, fetched from ${manifestUrl}`);
+  if (fetched.version !== pkg.version)
+    problems.push(`manifest: version ${fetched.version}, package.json ${pkg.version}`);
+  if (fetched.manifest !== manifestUrl)
+    problems.push(`manifest: manifest ${fetched.manifest}, fetched from ${manifestUrl}`);
   for (const name of entries.keys()) {
-    if (name.startsWith("/") || name.includes("\\") || name.split("/").includes("..")) problems.push(`archive: unsafe entry ${name}`);
+    if (name.startsWith("/") || name.includes("\\") || name.split("/").includes(".."))
+      problems.push(`archive: unsafe entry ${name}`);
   }
   const json = entries.get("module.json");
   if (!json) return [...problems, "archive: no module.json at its root"];
@@ -80,14 +83,21 @@ function installProblems(manifestUrl: string, fetched: Manifest, entries: Map<st
     return [...problems, "archive: module.json is not JSON"];
   }
   for (const key of ["id", "version", "manifest", "download"] as const) {
-    if (zipped[key] !== fetched[key]) problems.push(`archive: module.json ${key} ${zipped[key]}, the manifest says ${fetched[key]}`);
+    if (zipped[key] !== fetched[key])
+      problems.push(`archive: module.json ${key} ${zipped[key]}, the manifest says ${fetched[key]}`);
   }
-  const files = [...(zipped.esmodules ?? []), ...(zipped.scripts ?? []), ...(zipped.styles ?? []), ...(zipped.languages ?? []).map((l) => l.path)];
+  const files = [
+    ...(zipped.esmodules ?? []),
+    ...(zipped.scripts ?? []),
+    ...(zipped.styles ?? []),
+    ...(zipped.languages ?? []).map((l) => l.path),
+  ];
   for (const f of files) if (!entries.has(f)) problems.push(`archive: ${f} is missing (named in module.json)`);
   // A compendium is a LevelDB folder: its CURRENT file names the live manifest.
   for (const { path } of zipped.packs ?? []) {
     const current = entries.get(`${path}/CURRENT`)?.toString("utf8").trim();
-    if (!current || !entries.has(`${path}/${current}`)) problems.push(`archive: pack ${path} is missing or not a LevelDB folder`);
+    if (!current || !entries.has(`${path}/${current}`))
+      problems.push(`archive: pack ${path} is missing or not a LevelDB folder`);
   }
   if (files.length === 0) problems.push("archive: module.json names no file");
   return problems;
@@ -165,13 +175,23 @@ describe("the install check itself", () => {
     expect(installProblems(manifestUrl, fetched, good())).toEqual([]);
     const noFr = good();
     noFr.delete("lang/fr.json");
-    expect(installProblems(manifestUrl, fetched, noFr)).toEqual(["archive: lang/fr.json is missing (named in module.json)"]);
-    expect(installProblems(manifestUrl, fetched, good({ ...fetched, version: "0.0.9" }))).toEqual([`archive: module.json version 0.0.9, the manifest says ${pkg.version}`]);
-    expect(installProblems(manifestUrl, { ...fetched, version: "9.9.9" }, good({ ...fetched, version: "9.9.9" }))).toHaveLength(1);
-    expect(installProblems(manifestUrl, fetched, good({ ...fetched, download: "https://example.invalid/aventure.zip" }))).toHaveLength(1);
+    expect(installProblems(manifestUrl, fetched, noFr)).toEqual([
+      "archive: lang/fr.json is missing (named in module.json)",
+    ]);
+    expect(installProblems(manifestUrl, fetched, good({ ...fetched, version: "0.0.9" }))).toEqual([
+      `archive: module.json version 0.0.9, the manifest says ${pkg.version}`,
+    ]);
+    expect(
+      installProblems(manifestUrl, { ...fetched, version: "9.9.9" }, good({ ...fetched, version: "9.9.9" })),
+    ).toHaveLength(1);
+    expect(
+      installProblems(manifestUrl, fetched, good({ ...fetched, download: "https://example.invalid/aventure.zip" })),
+    ).toHaveLength(1);
     const noPack = good();
     noPack.delete("packs/macros/MANIFEST-000002");
-    expect(installProblems(manifestUrl, fetched, noPack)).toEqual(["archive: pack packs/macros is missing or not a LevelDB folder"]);
+    expect(installProblems(manifestUrl, fetched, noPack)).toEqual([
+      "archive: pack packs/macros is missing or not a LevelDB folder",
+    ]);
     const nested = new Map([...good()].map(([k, v]) => [`aventure/${k}`, v]));
     expect(installProblems(manifestUrl, fetched, nested)).toEqual(["archive: no module.json at its root"]);
   });
@@ -222,7 +242,8 @@ describe.skipIf(!existsSync(join(DIST, "aventure.zip")))("install by manifest UR
     // The archive is the release zip with only module.json changed (the local URLs).
     const release = (await unzip(readFileSync(join(DIST, "aventure.zip")))) as Map<string, Buffer>;
     expect([...entries.keys()].sort()).toEqual([...release.keys()].sort());
-    for (const [name, data] of release) if (name !== "module.json") expect(entries.get(name)!.equals(data), name).toBe(true);
+    for (const [name, data] of release)
+      if (name !== "module.json") expect(entries.get(name)!.equals(data), name).toBe(true);
     const built = JSON.parse(readFileSync(join(DIST, "module.json"), "utf8")) as Record<string, unknown>;
     const zipped = JSON.parse(entries.get("module.json")!.toString("utf8")) as Record<string, unknown>;
     expect({ ...zipped, manifest: built.manifest, download: built.download }).toEqual(built);
@@ -262,12 +283,18 @@ describe.skipIf(!existsSync(join(DIST, "aventure.zip")))("npm run serve as a com
 
   /** Starts the script; resolves with its output once `until` matches it, or once it exits. */
   function run(args: string[], until: RegExp) {
-    const child = spawn(process.execPath, [join(ROOT, "scripts", "serve.mjs"), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [join(ROOT, "scripts", "serve.mjs"), ...args], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     children.push(child);
     let out = "";
     const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
     const ready = new Promise<{ out: string; code?: number | null }>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`serve.mjs printed nothing matching ${until} in 20 s:\n${out}`)), 20_000);
+      const timer = setTimeout(
+        () => fail(new Error(`serve.mjs printed nothing matching ${until} in 20 s:\n${out}`)),
+        20_000,
+      );
       const read = (chunk: Buffer) => {
         out += chunk.toString("utf8");
         if (until.test(out)) {
@@ -284,7 +311,10 @@ describe.skipIf(!existsSync(join(DIST, "aventure.zip")))("npm run serve as a com
 
   it("prints the manifest URL on a free port, serves it, and stops on SIGTERM; with a stale dist/ --no-build refuses", async () => {
     const fresh = distState().state === "fresh";
-    const { child, ready, exited } = run(["--port", "0", "--no-build"], /http:\/\/127\.0\.0\.1:\d+\/module\.json|run npm run build first/);
+    const { child, ready, exited } = run(
+      ["--port", "0", "--no-build"],
+      /http:\/\/127\.0\.0\.1:\d+\/module\.json|run npm run build first/,
+    );
     const { out, code } = await ready;
     if (!fresh) {
       // Sources changed since the last build (a developer's tree): the command says so and serves nothing.
@@ -299,7 +329,12 @@ describe.skipIf(!existsSync(join(DIST, "aventure.zip")))("npm run serve as a com
     const res = await fetch(url[1]!);
     expect(res.status).toBe(200);
     const manifest = (await res.json()) as Manifest;
-    expect(manifest).toMatchObject({ id: "aventure", version: pkg.version, manifest: url[1], download: `http://127.0.0.1:${url[2]}/aventure.zip` });
+    expect(manifest).toMatchObject({
+      id: "aventure",
+      version: pkg.version,
+      manifest: url[1],
+      download: `http://127.0.0.1:${url[2]}/aventure.zip`,
+    });
     expect((await fetch(manifest.download!, { method: "HEAD" })).status).toBe(200);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);

@@ -58,7 +58,9 @@ function sources(dir: string): string[] {
 }
 
 function srcFiles(): Record<string, string> {
-  return Object.fromEntries(sources(join(ROOT, "src")).map((p) => [relative(ROOT, p).split("\\").join("/"), readFileSync(p, "utf8")]));
+  return Object.fromEntries(
+    sources(join(ROOT, "src")).map((p) => [relative(ROOT, p).split("\\").join("/"), readFileSync(p, "utf8")]),
+  );
 }
 
 describe("type holes in src/", () => {
@@ -105,7 +107,9 @@ describe("castReport finds what it must", () => {
   });
 
   it("a budget overrun is seen", () => {
-    const r = castReport({ "src/b.ts": Array.from({ length: CAST_BUDGET + 1 }, () => "a as unknown as B; // cast: x").join("\n") });
+    const r = castReport({
+      "src/b.ts": Array.from({ length: CAST_BUDGET + 1 }, () => "a as unknown as B; // cast: x").join("\n"),
+    });
     expect(r.doubleCasts.length).toBeGreaterThan(CAST_BUDGET);
     expect(r.unexplained).toEqual([]);
   });

@@ -39,7 +39,13 @@ export class ActorDataMenu extends AventureApplication {
     this.#actorId ||= canvas?.tokens?.controlled[0]?.actor?.id ?? actors[0]?.id ?? "";
     const actor = this.#actorId ? (game.actors.get(this.#actorId) ?? null) : null;
     // docs/rules.md §0: only the fields the world's game reads (its own rules and borrowed ones).
-    return actorDataContext(this.#paths, actors, actor ? { id: actor.id!, name: actor.name } : null, (k) => t(k), worldFeatures()) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
+    return actorDataContext(
+      this.#paths,
+      actors,
+      actor ? { id: actor.id!, name: actor.name } : null,
+      (k) => t(k),
+      worldFeatures(),
+    ) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
 
   override async _onRender(context: never, options: never): Promise<void> {
@@ -69,7 +75,11 @@ export class ActorDataMenu extends AventureApplication {
     for (const key of ACTOR_DATA_FIELDS) {
       const field = form.elements.namedItem(`paths.${key}`);
       // A path is one line: the field only wraps it (a line break typed or pasted in is dropped).
-      if (field && "value" in field) paths[key] = field.value.replace(/[\r\n]+/g, "").replace(/\s*\|\s*/g, "|").trim();
+      if (field && "value" in field)
+        paths[key] = field.value
+          .replace(/[\r\n]+/g, "")
+          .replace(/\s*\|\s*/g, "|")
+          .trim();
     }
     this.#paths = paths;
   }
@@ -88,4 +98,3 @@ export class ActorDataMenu extends AventureApplication {
     notify("info", t("AVENTURE.ActorData.saved"));
   }
 }
-

@@ -6,7 +6,12 @@
 import { featureRuleset } from "../foundry/features.js";
 import { template } from "../constants.js";
 import { encounterDialogContext, type EncounterDialogState } from "./encounter-context.js";
-import { fleeOptions, rollEncounter, startEncounterCombat, tokensFromSelection } from "../foundry/encounter/encounter.js";
+import {
+  fleeOptions,
+  rollEncounter,
+  startEncounterCombat,
+  tokensFromSelection,
+} from "../foundry/encounter/encounter.js";
 import { openPursuit, type PursuitDialog } from "./PursuitDialog.js";
 import { isSideId } from "../foundry/encounter/sides.js";
 import { ENCOUNTER_PLACES, type EncounterPlace } from "../rules/encounter.js";
@@ -81,7 +86,8 @@ export class EncounterDialog extends AventureApplication {
   #readForm(): void {
     const form = this.element as HTMLFormElement | null;
     if (!form) return;
-    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value;
+    const value = (name: string) =>
+      (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value;
     const checked = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.checked === true;
     const where = value("where");
     if ((ENCOUNTER_PLACES as readonly string[]).includes(where ?? "")) this.#state.where = where as EncounterPlace;

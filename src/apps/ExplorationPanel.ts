@@ -82,7 +82,9 @@ export class ExplorationPanel extends AventureApplication {
   static async #onAdvance(this: ExplorationPanel, _event: Event, target: HTMLElement): Promise<void> {
     const action = target.dataset.advance;
     const amount = Number(target.dataset.amount);
-    await this.#send(action === "spend" ? { op: "advance", action, seconds: amount } : { op: "advance", action, turns: amount });
+    await this.#send(
+      action === "spend" ? { op: "advance", action, seconds: amount } : { op: "advance", action, turns: amount },
+    );
   }
 
   /** The token of the row a button is in. */
@@ -96,7 +98,11 @@ export class ExplorationPanel extends AventureApplication {
     const input = this.element?.querySelector<HTMLInputElement>('[name="customTurns"]');
     const custom = kind === "custom";
     if (!(LIGHT_KINDS as readonly string[]).includes(kind ?? "")) return;
-    const data: Record<string, unknown> = { op: "light", token: ExplorationPanel.#token(target), kind: kind as LightKind };
+    const data: Record<string, unknown> = {
+      op: "light",
+      token: ExplorationPanel.#token(target),
+      kind: kind as LightKind,
+    };
     if (custom) data.turns = Number(input?.value);
     await this.#send(data);
   }

@@ -16,7 +16,11 @@ export class FallDialog extends AventureApplication {
   #source: "hud" | "api";
   #metres = 3;
 
-  constructor(tokens: { name: string }[], source: "hud" | "api" = "api", options: Partial<foundry.applications.api.ApplicationV2.Configuration> = {}) {
+  constructor(
+    tokens: { name: string }[],
+    source: "hud" | "api" = "api",
+    options: Partial<foundry.applications.api.ApplicationV2.Configuration> = {},
+  ) {
     super(options);
     this.#tokens = tokens;
     this.#source = source;
@@ -38,7 +42,13 @@ export class FallDialog extends AventureApplication {
   override async _prepareContext(): Promise<never> {
     const note = worldFeatureNote("falls");
     return fallDialogContext(
-      { names: this.#tokens.map((x) => x.name), metres: this.#metres, lang: game.i18n.lang, ruleset: featureRuleset("falls"), borrowed: note.borrowedLabel },
+      {
+        names: this.#tokens.map((x) => x.name),
+        metres: this.#metres,
+        lang: game.i18n.lang,
+        ruleset: featureRuleset("falls"),
+        borrowed: note.borrowedLabel,
+      },
       (k, d) => t(k, d),
     ) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }
@@ -51,7 +61,12 @@ export class FallDialog extends AventureApplication {
     void this.render();
   }
 
-  static async #onSubmit(this: FallDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
+  static async #onSubmit(
+    this: FallDialog,
+    _event: Event,
+    _form: HTMLFormElement,
+    formData: { object: Record<string, unknown> },
+  ): Promise<void> {
     const metres = Number(formData.object.metres);
     for (const token of this.#tokens) await fall(token, metres, this.#source);
   }

@@ -41,7 +41,10 @@ function membersOf(ids: readonly string[]): OseMemberState[] {
 }
 
 /** The route's legs by OSE terrain, measured on this client (a route Aventure cannot read: reported, no legs). */
-function measured(route: { sceneId: string; points: { x: number; y: number }[]; tokenIds: string[] }, openTerrain: OseTravelState["openTerrain"]): OseRouteState {
+function measured(
+  route: { sceneId: string; points: { x: number; y: number }[]; tokenIds: string[] },
+  openTerrain: OseTravelState["openTerrain"],
+): OseRouteState {
   try {
     const scene = routeScene(route.sceneId);
     const tokens = routeTokens(scene, route.tokenIds);
@@ -62,7 +65,11 @@ export class OseTravelDialog extends AventureApplication {
 
   constructor(options: TravelDialogOptions = {}) {
     super({});
-    const ids = options.actorIds?.length ? options.actorIds : options.from ? options.from.members.map((m) => m.actorId) : defaultPartyIds();
+    const ids = options.actorIds?.length
+      ? options.actorIds
+      : options.from
+        ? options.from.members.map((m) => m.actorId)
+        : defaultPartyIds();
     let state = oseDefaultState(membersOf(ids), null);
     if (options.from) state = oseStateFromRequest(state, options.from);
     if (options.route) state = { ...state, route: measured(options.route, state.openTerrain) };
@@ -128,7 +135,8 @@ export class OseTravelDialog extends AventureApplication {
   async change(name: string, value: string | boolean): Promise<unknown> {
     const before = this.#state.openTerrain;
     this.#state = oseApplyChange(this.#state, name, value);
-    if (this.#state.route && this.#state.openTerrain !== before) this.#state = { ...this.#state, route: measured(this.#state.route, this.#state.openTerrain) };
+    if (this.#state.route && this.#state.openTerrain !== before)
+      this.#state = { ...this.#state, route: measured(this.#state.route, this.#state.openTerrain) };
     const next = this.#buildContext();
     const parts = OseTravelDialog.#formKeyOf(next) === this.#formKey ? ["summary"] : ["form", "summary"];
     return this.render({ parts } as never); // cast: a partial re-render (parts only)

@@ -62,10 +62,18 @@ export class PolarisActorSheet extends Base {
 
   async _prepareContext(): Promise<never> {
     const a = this.#actor;
-    return polarisSheetContext({ name: a.name, img: a.img ?? "", system: this.#system, editable: this.isEditable }, (k, d) => t(k, d)) as never; // cast: the template's context; the pinned sheet context type is generic
+    return polarisSheetContext(
+      { name: a.name, img: a.img ?? "", system: this.#system, editable: this.isEditable },
+      (k, d) => t(k, d),
+    ) as never; // cast: the template's context; the pinned sheet context type is generic
   }
 
-  static async #onSubmit(this: PolarisActorSheet, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
+  static async #onSubmit(
+    this: PolarisActorSheet,
+    _event: Event,
+    _form: HTMLFormElement,
+    formData: { object: Record<string, unknown> },
+  ): Promise<void> {
     const done = await guarded(async () => {
       const changes = parsePolarisSheet(formData.object, this.#system, (k, d) => t(k, d));
       await this.#actor.update(changes);
@@ -78,9 +86,17 @@ export class PolarisActorSheet extends Base {
   static async #onAddSkill(this: PolarisActorSheet): Promise<void> {
     await guarded(async () => {
       const skills = this.#system.skills ?? {};
-      if (Object.keys(skills).length >= POLARIS_MAX_SKILLS) throw new UserError("AVENTURE.PolarisActor.tooManySkills", { max: POLARIS_MAX_SKILLS });
+      if (Object.keys(skills).length >= POLARIS_MAX_SKILLS)
+        throw new UserError("AVENTURE.PolarisActor.tooManySkills", { max: POLARIS_MAX_SKILLS });
       const key = newSkillKey(skills);
-      await this.#actor.update({ [`system.skills.${key}`]: { label: t("AVENTURE.PolarisActor.newSkill"), attribute: null, level: null, mastery: null } });
+      await this.#actor.update({
+        [`system.skills.${key}`]: {
+          label: t("AVENTURE.PolarisActor.newSkill"),
+          attribute: null,
+          level: null,
+          mastery: null,
+        },
+      });
     });
   }
 

@@ -20,7 +20,12 @@ import {
 } from "./polaris-context.js";
 import { rollPolarisTest, type PolarisTestRequest } from "../foundry/polaris/test.js";
 import { actorAttributes, actorSkills } from "../foundry/polaris/actor.js";
-import { POLARIS_DIFFICULTY_IDS, POLARIS_TEST_KINDS, type PolarisDifficulty, type PolarisTestKind } from "../rules/polaris.js";
+import {
+  POLARIS_DIFFICULTY_IDS,
+  POLARIS_TEST_KINDS,
+  type PolarisDifficulty,
+  type PolarisTestKind,
+} from "../rules/polaris.js";
 import { guarded, t } from "../foundry/i18n.js";
 import { AventureApplication } from "./base.js";
 
@@ -80,7 +85,14 @@ export class PolarisTestDialog extends AventureApplication {
   /** The fields that change what the form part shows (not what is typed in it). */
   #shapeKey(): string {
     const s = this.#state;
-    return JSON.stringify([s.kind, s.skill, s.attribute, s.difficulty === "custom", countdownMax(s) === null, s.countdown.tests.length > 0]);
+    return JSON.stringify([
+      s.kind,
+      s.skill,
+      s.attribute,
+      s.difficulty === "custom",
+      countdownMax(s) === null,
+      s.countdown.tests.length > 0,
+    ]);
   }
 
   override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
@@ -126,7 +138,10 @@ export class PolarisTestDialog extends AventureApplication {
     s.chance = el("chance")?.value ?? s.chance;
     if (el("mastery")) s.mastery = el("mastery")!.value;
     const d = el("difficulty")?.value ?? s.difficulty;
-    s.difficulty = d === "custom" || (POLARIS_DIFFICULTY_IDS as readonly string[]).includes(d) ? (d as PolarisDifficulty | "custom") : s.difficulty;
+    s.difficulty =
+      d === "custom" || (POLARIS_DIFFICULTY_IDS as readonly string[]).includes(d)
+        ? (d as PolarisDifficulty | "custom")
+        : s.difficulty;
     if (el("custom")) s.custom = Number(el("custom")!.value);
     if (el("harder")) s.harder = el("harder")!.value;
     s.secret = el("secret")?.checked === true;
@@ -150,7 +165,9 @@ export class PolarisTestDialog extends AventureApplication {
       secret: s.secret,
       attempt: nextAttempt(s),
       pressed: s.pressed,
-      ...(s.isGM && max !== null ? { countdown: { maxAttempts: max, catastropheCost: s.countdown.catastropheCost, tests: s.countdown.tests } } : {}),
+      ...(s.isGM && max !== null
+        ? { countdown: { maxAttempts: max, catastropheCost: s.countdown.catastropheCost, tests: s.countdown.tests } }
+        : {}),
       label: s.label,
       speaker: ChatMessage.getSpeaker(actor ? { actor } : {}),
     };

@@ -13,7 +13,15 @@ import { adapterFor } from "../foundry/adapters/adapter.js";
 import { errorMessage, reportError, t, notify } from "../foundry/i18n.js";
 import { sendRequest } from "../foundry/requests.js";
 import { AventureApplication } from "./base.js";
-import { combatUnderway, latestChase, resumableChase, validateSetup, PURSUIT_REQUEST, type PursuitReply, type PursuitRequest } from "../foundry/pursuit/chase.js";
+import {
+  combatUnderway,
+  latestChase,
+  resumableChase,
+  validateSetup,
+  PURSUIT_REQUEST,
+  type PursuitReply,
+  type PursuitRequest,
+} from "../foundry/pursuit/chase.js";
 import { groupTokens, PURSUIT_SIDES, type PursuitSide, type PursuitToken } from "../foundry/pursuit/groups.js";
 import {
   applySetupChange,
@@ -237,7 +245,14 @@ export class PursuitDialog extends AventureApplication {
     const at = this.#at();
     if (!at) return Promise.resolve(null);
     const s = this.#setup;
-    return this.#send({ op: "day", ...at, woods: s.woods, woodsBonus: s.woodsBonus, twiceFast: s.twiceFast, fastBonus: s.fastBonus });
+    return this.#send({
+      op: "day",
+      ...at,
+      woods: s.woods,
+      woodsBonus: s.woodsBonus,
+      twiceFast: s.twiceFast,
+      fastBonus: s.fastBonus,
+    });
   }
 
   /** Dungeon: one more round of running, a drop of treasure or food, or the referee's end of the chase. */

@@ -11,7 +11,14 @@ import { reportError, t, UserError, notify } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
 import type { TravelApplyResult } from "../foundry/travel/apply.js";
 import { requestTravel } from "../foundry/travel/api.js";
-import { actorById, addableActors, defaultPartyIds, dnd5eParty, readSnapshot, type Dnd5eParty } from "../foundry/travel/party.js";
+import {
+  actorById,
+  addableActors,
+  defaultPartyIds,
+  dnd5eParty,
+  readSnapshot,
+  type Dnd5eParty,
+} from "../foundry/travel/party.js";
 import type { MemberSnapshot, TravelRequest } from "../foundry/travel/request.js";
 import {
   addMember,
@@ -72,7 +79,13 @@ export class TravelDialog extends AventureApplication {
   constructor(options: TravelDialogOptions = {}) {
     super({});
     const party = options.groupId ? partyOf(options.groupId) : null;
-    const ids = options.actorIds?.length ? options.actorIds : party ? party.memberIds : options.from ? options.from.members.map((m) => m.actorId) : defaultPartyIds();
+    const ids = options.actorIds?.length
+      ? options.actorIds
+      : party
+        ? party.memberIds
+        : options.from
+          ? options.from.members.map((m) => m.actorId)
+          : defaultPartyIds();
     let state = defaultState(snapshotsOf(ids), getSetting("travelHoursPerDay"), options.route ?? null);
     if (party) state = withParty(state, party);
     this.#state = options.from ? stateFromRequest(state, options.from) : state;
@@ -117,7 +130,17 @@ export class TravelDialog extends AventureApplication {
   }
 
   static #formKeyOf(ctx: TravelContext): string {
-    return JSON.stringify([ctx.needsSpeed, ctx.state.party?.vehicle, ctx.state.party ? ctx.state.mode : null, ctx.state.unit, ctx.state.members.map((m) => m.actorId), ctx.errors, ctx.members.map((m) => [m.conModError, m.ppError, m.error]), ctx.route?.equivalent, ctx.route?.fullDays]);
+    return JSON.stringify([
+      ctx.needsSpeed,
+      ctx.state.party?.vehicle,
+      ctx.state.party ? ctx.state.mode : null,
+      ctx.state.unit,
+      ctx.state.members.map((m) => m.actorId),
+      ctx.errors,
+      ctx.members.map((m) => [m.conModError, m.ppError, m.error]),
+      ctx.route?.equivalent,
+      ctx.route?.fullDays,
+    ]);
   }
 
   // fvtt-types types the context as RenderContext; ours is a plain object for the templates.
@@ -132,7 +155,10 @@ export class TravelDialog extends AventureApplication {
     super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | HTMLSelectElement | null;
     if (!target?.name || target.name === "addActorId") return;
-    const value = target instanceof Object && "type" in target && target.type === "checkbox" ? (target as HTMLInputElement).checked : target.value;
+    const value =
+      target instanceof Object && "type" in target && target.type === "checkbox"
+        ? (target as HTMLInputElement).checked
+        : target.value;
     this.change(target.name, value);
   }
 

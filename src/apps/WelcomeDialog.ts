@@ -32,7 +32,11 @@ export class WelcomeDialog extends AventureApplication {
   override async _prepareContext(): Promise<never> {
     const chosen = getSetting("welcomeDone");
     return welcomeContext(
-      { systemId: game.system.id, systemTitle: String(game.system.title ?? ""), ruleset: chosen ? getSetting("ruleset") : null },
+      {
+        systemId: game.system.id,
+        systemTitle: String(game.system.title ?? ""),
+        ruleset: chosen ? getSetting("ruleset") : null,
+      },
       (k, d) => t(k, d),
     ) as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
   }

@@ -6,7 +6,16 @@ import { PRESETS, type PresetId } from "../foundry/adapters/presets.js";
 import { isKeyedPath, keyedNumbers, resolvePath, unresolvedPaths } from "../foundry/adapters/read.js";
 
 export interface ActorDataContext extends Record<string, unknown> {
-  fields: { key: string; label: string; hint: string; value: string; rows: number; missing: boolean; sample: string; borrowed: string }[];
+  fields: {
+    key: string;
+    label: string;
+    hint: string;
+    value: string;
+    rows: number;
+    missing: boolean;
+    sample: string;
+    borrowed: string;
+  }[];
   actors: { id: string; name: string; selected: boolean }[];
   actorId: string;
   presets: { id: string; label: string }[];
@@ -34,19 +43,31 @@ export function actorDataContext(
   localize: (key: string) => string,
   features?: Readonly<Record<FeatureId, FeatureState>>,
 ): ActorDataContext {
-  const shown = ACTOR_DATA_FIELDS.map((key) => ({ key, v: features ? fieldVisibility(key, features) : { show: true, borrowedFrom: null } })).filter((x) => x.v.show);
+  const shown = ACTOR_DATA_FIELDS.map((key) => ({
+    key,
+    v: features ? fieldVisibility(key, features) : { show: true, borrowedFrom: null },
+  })).filter((x) => x.v.show);
   const missing = new Set(actor ? unresolvedPaths(actor, paths) : []);
   return {
     fields: shown.map(({ key, v }) => {
       // A keyed path (system.skills.*.value) shows its first entry and how many there are.
       const keyed = actor && paths[key] && isKeyedPath(paths[key]) ? keyedNumbers(actor, paths[key]) : null;
-      const raw = keyed ? (keyed[0] ? `${keyed[0].key} ${keyed[0].value}${keyed.length > 1 ? ` (+${keyed.length - 1})` : ""}` : null) : actor && paths[key] ? resolvePath(actor, paths[key]) : null;
+      const raw = keyed
+        ? keyed[0]
+          ? `${keyed[0].key} ${keyed[0].value}${keyed.length > 1 ? ` (+${keyed.length - 1})` : ""}`
+          : null
+        : actor && paths[key]
+          ? resolvePath(actor, paths[key])
+          : null;
       return {
         key,
         label: localize(`AVENTURE.ActorData.field.${key}`),
         hint: localize(`AVENTURE.ActorData.hint.${key}`),
         // Alternatives shown as "a | b": the field wraps between them, never inside a path (saved without the spaces).
-        value: paths[key].split("|").map((p) => p.trim()).join(" | "),
+        value: paths[key]
+          .split("|")
+          .map((p) => p.trim())
+          .join(" | "),
         rows: pathRows(paths[key]),
         missing: missing.has(key),
         sample: raw === null ? "" : String(raw),
@@ -61,4 +82,3 @@ export function actorDataContext(
       .map((id) => ({ id, label: localize(`AVENTURE.ActorData.preset.${id}`) })),
   };
 }
-

@@ -69,7 +69,10 @@ export interface BreathHudInput extends BreathBadgeInput {
 export function breathHudContext(input: BreathHudInput, localize: Localize) {
   return {
     badge: breathBadge(input, localize),
-    timeline: localize("AVENTURE.Breath.timeline", { time: durationText(input.holdSeconds), rounds: roundsText(input.rounds, localize) }),
+    timeline: localize("AVENTURE.Breath.timeline", {
+      time: durationText(input.holdSeconds),
+      rounds: roundsText(input.rounds, localize),
+    }),
     hint: localize(input.phase === "down" ? "AVENTURE.Breath.noStabilise" : "AVENTURE.Breath.hudHint"),
   };
 }
@@ -98,8 +101,15 @@ export interface SuffocationCardInput {
 export function suffocationCardContext(input: SuffocationCardInput, localize: Localize) {
   return {
     title: localize("AVENTURE.Breath.card.title"),
-    summary: localize("AVENTURE.Breath.card.summary", { name: input.name, time: durationText(input.holdSeconds), rounds: roundsText(input.rounds, localize) }),
-    drop: localize(input.hpBefore === null ? "AVENTURE.Breath.card.dropUnknown" : "AVENTURE.Breath.card.drop", { name: input.name, hp: input.hpBefore ?? 0 }),
+    summary: localize("AVENTURE.Breath.card.summary", {
+      name: input.name,
+      time: durationText(input.holdSeconds),
+      rounds: roundsText(input.rounds, localize),
+    }),
+    drop: localize(input.hpBefore === null ? "AVENTURE.Breath.card.dropUnknown" : "AVENTURE.Breath.card.drop", {
+      name: input.name,
+      hp: input.hpBefore ?? 0,
+    }),
     unconscious: input.unconscious ? localize("AVENTURE.Breath.card.unconscious", { name: input.name }) : null,
     rule: localize("AVENTURE.Breath.noStabilise"),
     way: localize("AVENTURE.Breath.card.way"),

@@ -63,7 +63,10 @@ export function encounterCardContext(result: EncounterResult, speaker: string | 
         surprised: o.surprised.map(side).join(", "),
         alert: o.alert.map(side).join(", "),
       });
-    } else note = l(o.firstRound?.length ? "AVENTURE.Encounter.surprise.allConfusion" : "AVENTURE.Encounter.surprise.allNobody");
+    } else
+      note = l(
+        o.firstRound?.length ? "AVENTURE.Encounter.surprise.allConfusion" : "AVENTURE.Encounter.surprise.allNobody",
+      );
   }
   return {
     title: l("AVENTURE.Encounter.cardTitle"),
@@ -113,7 +116,10 @@ export function encounterDialogContext(state: EncounterDialogState, l: Localize)
       .filter((t) => t.side !== "hostile")
       .map((t) => ({
         value: t.id,
-        label: rules === "ose" && t.chaMod !== null ? `${t.name} (${l("AVENTURE.Encounter.cha")} ${signed(t.chaMod)})` : t.name,
+        label:
+          rules === "ose" && t.chaMod !== null
+            ? `${t.name} (${l("AVENTURE.Encounter.cha")} ${signed(t.chaMod)})`
+            : t.name,
       })),
     speakerId: state.speakerId,
     chaNote: rules === "ose" ? l("AVENTURE.Encounter.chaNote") : "",
@@ -140,12 +146,22 @@ export interface FleeHandOver {
  * water are outdoors. Surprise: the fleeing party was surprised, the pursuers were (every pursuing side
  * surprised), both, or none. The reaction total already rolled, if any. Pure.
  */
-export function fleeHandOver(tokens: readonly EncounterToken[], result: EncounterResult | null, where: EncounterPlace): FleeHandOver {
+export function fleeHandOver(
+  tokens: readonly EncounterToken[],
+  result: EncounterResult | null,
+  where: EncounterPlace,
+): FleeHandOver {
   const surprised = result?.surprise?.outcome.surprised ?? [];
   const pursuers = dialogSides(tokens).filter((s) => s !== "friendly");
   const partySurprised = surprised.includes("friendly");
   const pursuersSurprised = pursuers.length > 0 && pursuers.every((s) => surprised.includes(s));
-  const surprise: SurpriseChoice = partySurprised ? (pursuersSurprised ? "both" : "fleeing") : pursuersSurprised ? "pursuers" : "none";
+  const surprise: SurpriseChoice = partySurprised
+    ? pursuersSurprised
+      ? "both"
+      : "fleeing"
+    : pursuersSurprised
+      ? "pursuers"
+      : "none";
   return {
     place: (result?.where ?? where) === "dungeon" ? "dungeon" : "outdoors",
     fleeingSide: "party",

@@ -2,7 +2,14 @@
  * The Exploration panel's and the exploration card's template contexts (pure: no Foundry globals; localization is
  * passed in). Every number shown comes from the rules' state or the record the active GM wrote.
  */
-import { RNP_EXPLORATION_ACTIONS, restPenaltyOf, splitDuration, type ExplorationOptions, type LightKind, type RulesetId } from "../rules/index.js";
+import {
+  RNP_EXPLORATION_ACTIONS,
+  restPenaltyOf,
+  splitDuration,
+  type ExplorationOptions,
+  type LightKind,
+  type RulesetId,
+} from "../rules/index.js";
 import type { AdvanceCard, ExplorationRecord, TokenRef } from "../foundry/exploration/record.js";
 import type { BadOption } from "../foundry/exploration/options.js";
 import type { FeatureNote } from "./feature-context.js";
@@ -10,7 +17,13 @@ import type { FeatureNote } from "./feature-context.js";
 export type Localize = (key: string, data?: Record<string, string | number>) => string;
 
 /** A key's ".one" or ".other" form for a count (French takes the singular below 2). */
-export function plural(l: Localize, key: string, n: number, lang: string, data: Record<string, string | number> = {}): string {
+export function plural(
+  l: Localize,
+  key: string,
+  n: number,
+  lang: string,
+  data: Record<string, string | number> = {},
+): string {
   const one = /^fr\b/i.test(lang) ? n < 2 : n === 1;
   return l(`${key}.${one ? "one" : "other"}`, { n, ...data });
 }
@@ -103,8 +116,13 @@ export function panelActions(ruleset: RulesetId, l: Localize): PanelAction[] {
  */
 export function wanderingLine(options: ExplorationOptions, lang: string, l: Localize, note?: FeatureNote): string {
   if (!options.wandering) return note?.noRule ?? l("AVENTURE.Exploration.Rules.noWandering");
-  const line = plural(l, "AVENTURE.Exploration.Rules.wandering", options.wanderingEvery, lang, { chance: options.wanderingChance, die: options.wanderingDie });
-  return note?.borrowedLabel ? l("AVENTURE.Exploration.Rules.borrowed", { rule: line, from: note.borrowedLabel }) : line;
+  const line = plural(l, "AVENTURE.Exploration.Rules.wandering", options.wanderingEvery, lang, {
+    chance: options.wanderingChance,
+    die: options.wanderingDie,
+  });
+  return note?.borrowedLabel
+    ? l("AVENTURE.Exploration.Rules.borrowed", { rule: line, from: note.borrowedLabel })
+    : line;
 }
 
 /** The rules in use, one line each (from the checked settings), and the settings refused. */
@@ -123,7 +141,9 @@ export function signed(n: number): string {
 }
 
 function lightText(kind: LightKind, turnsLeft: number, lang: string, l: Localize): string {
-  return plural(l, "AVENTURE.Exploration.turnsLeft", turnsLeft, lang, { kind: l(`AVENTURE.Exploration.Light.${kind}`) });
+  return plural(l, "AVENTURE.Exploration.turnsLeft", turnsLeft, lang, {
+    kind: l(`AVENTURE.Exploration.Light.${kind}`),
+  });
 }
 
 export function explorationPanelContext(input: PanelInput, l: Localize) {
@@ -164,12 +184,24 @@ export function explorationPanelContext(input: PanelInput, l: Localize) {
       .filter((x) => !partyIds.has(x.id))
       .map((x) => {
         const [sceneId, tokenId] = x.id.split(".");
-        return { sceneId, tokenId, name: input.otherNames[x.id] ?? "?", light: lightText(x.kind, x.turnsLeft, lang, l) };
+        return {
+          sceneId,
+          tokenId,
+          name: input.otherNames[x.id] ?? "?",
+          light: lightText(x.kind, x.turnsLeft, lang, l),
+        };
       }),
-    kinds: (["torch", "lantern", "custom"] as const).map((kind) => ({ kind, label: l(`AVENTURE.Exploration.Light.${kind}`) })),
+    kinds: (["torch", "lantern", "custom"] as const).map((kind) => ({
+      kind,
+      label: l(`AVENTURE.Exploration.Light.${kind}`),
+    })),
     rules: rulesLines(input.options, lang, l, input.wandering),
     bad: input.bad.map((b) =>
-      l("AVENTURE.Exploration.badSetting", { setting: l(`AVENTURE.Settings.${b.setting}.name`), error: b.error, value: signed(b.fallback) }),
+      l("AVENTURE.Exploration.badSetting", {
+        setting: l(`AVENTURE.Settings.${b.setting}.name`),
+        error: b.error,
+        value: signed(b.fallback),
+      }),
     ),
   };
 }
@@ -204,8 +236,13 @@ export function explorationCardContext(card: AdvanceCard, env: CardEnv) {
       : card.checks.length === 0 && card.notRolled === 0
         ? l("AVENTURE.Exploration.Card.noCheck")
         : "",
-    borrowed: card.wandering && env.wandering?.borrowedLabel ? l("AVENTURE.Exploration.Card.borrowed", { from: env.wandering.borrowedLabel }) : "",
-    notRolled: card.notRolled ? plural(l, "AVENTURE.Exploration.Card.notRolled", card.notRolled, env.lang, { max: card.checks.length }) : "",
+    borrowed:
+      card.wandering && env.wandering?.borrowedLabel
+        ? l("AVENTURE.Exploration.Card.borrowed", { from: env.wandering.borrowedLabel })
+        : "",
+    notRolled: card.notRolled
+      ? plural(l, "AVENTURE.Exploration.Card.notRolled", card.notRolled, env.lang, { max: card.checks.length })
+      : "",
     rested: card.action === "rest" ? l("AVENTURE.Exploration.Card.rested") : "",
     restDue: card.restDue && card.attackPenalty === 0 ? l("AVENTURE.Exploration.restDue") : "",
     penalty: card.attackPenalty !== 0 ? l("AVENTURE.Exploration.penalty", { penalty: signed(card.attackPenalty) }) : "",

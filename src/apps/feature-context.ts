@@ -14,7 +14,10 @@ export function borrowedLabel(state: FeatureState, l: Localize): string | null {
 /** The plain line for an off feature: "Portes, Monstres & Trésors has no rule for falls." (null when it is on). */
 export function noRuleLine(ruleset: RulesetId, feature: FeatureId, state: FeatureState, l: Localize): string | null {
   if (state.on) return null;
-  return l("AVENTURE.Feature.noRule", { game: l(`AVENTURE.Ruleset.${ruleset}`), feature: l(`AVENTURE.Feature.name.${feature}`) });
+  return l("AVENTURE.Feature.noRule", {
+    game: l(`AVENTURE.Ruleset.${ruleset}`),
+    feature: l(`AVENTURE.Feature.name.${feature}`),
+  });
 }
 
 /** What a window shows about a feature: whether it is on, its borrowed label, or the "no such rule" line. */

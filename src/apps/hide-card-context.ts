@@ -36,7 +36,13 @@ export function hideCardContext(input: HideCardInput): Record<string, unknown> {
       outcomeKey: `AVENTURE.Light.Hide.outcome.${outcome}`,
       // The observer's outcome in an icon as well as in words (the colour is the hider's point of view).
       icon:
-        outcome === "spotted" ? "fa-solid fa-eye" : outcome === "missed" ? "fa-solid fa-eye-slash" : outcome === "notRolled" ? "fa-solid fa-location-crosshairs" : "fa-solid fa-circle-question",
+        outcome === "spotted"
+          ? "fa-solid fa-eye"
+          : outcome === "missed"
+            ? "fa-solid fa-eye-slash"
+            : outcome === "notRolled"
+              ? "fa-solid fa-location-crosshairs"
+              : "fa-solid fa-circle-question",
       becauseKey: o.because ? `AVENTURE.Light.Hide.because.${o.because}` : null,
     };
   });
@@ -87,7 +93,11 @@ export interface SearchCardRow {
  * is the searcher's roll, so it reads from the searcher's point of view: finding the creature is a success (green, a
  * check icon and the word), missing it a failure.
  */
-export function searchCardContext(input: { observer: string; roll: number; rows: readonly SearchCardRow[] }): Record<string, unknown> {
+export function searchCardContext(input: {
+  observer: string;
+  roll: number;
+  rows: readonly SearchCardRow[];
+}): Record<string, unknown> {
   return {
     observer: input.observer,
     roll: input.roll,
@@ -98,7 +108,11 @@ export function searchCardContext(input: { observer: string; roll: number; rows:
       outcomeKey: `AVENTURE.Light.Search.${r.spotted ? "found" : "notFound"}`,
       icon: r.spotted ? "fa-solid fa-circle-check" : "fa-solid fa-circle-xmark",
       // What the spotting changed: still hidden from the other observers, or no longer hidden at all.
-      stateKey: !r.spotted ? null : r.stillHidden ? "AVENTURE.Light.Search.stillHidden" : "AVENTURE.Light.Search.noLongerHidden",
+      stateKey: !r.spotted
+        ? null
+        : r.stillHidden
+          ? "AVENTURE.Light.Search.stillHidden"
+          : "AVENTURE.Light.Search.noLongerHidden",
     })),
   };
 }
@@ -140,7 +154,10 @@ export interface DetectSkip {
  * notices Aria (passive 17 vs Stealth 12, dim light −5)", with Reveal / Ignore while the GM has not decided; the
  * tokens left out in a footnote.
  */
-export function detectionCardContext(input: { rows: readonly DetectRow[]; skipped: readonly DetectSkip[] }): Record<string, unknown> {
+export function detectionCardContext(input: {
+  rows: readonly DetectRow[];
+  skipped: readonly DetectSkip[];
+}): Record<string, unknown> {
   const rows = input.rows.map((r, index) => {
     const rolled = r.roll !== null;
     const reasoned = r.reason !== "none";
@@ -155,7 +172,10 @@ export function detectionCardContext(input: { rows: readonly DetectRow[]; skippe
       pending: r.status === "pending",
       lineKey: `AVENTURE.Light.Detect.line.${rolled ? "roll" : "passive"}${reasoned ? "Reason" : ""}`,
       reasonKey: `AVENTURE.Light.Detect.reason.${rolled ? "roll" : "passive"}.${r.reason}`,
-      statusKey: r.status === "pending" ? null : `AVENTURE.Light.Detect.status.${r.status === "revealed" && r.ended ? "ended" : r.status}`,
+      statusKey:
+        r.status === "pending"
+          ? null
+          : `AVENTURE.Light.Detect.status.${r.status === "revealed" && r.ended ? "ended" : r.status}`,
     };
   });
   return {

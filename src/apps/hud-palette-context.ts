@@ -23,11 +23,20 @@ export interface PaletteContext extends Record<string, unknown> {
  * `tokenId`: the button's label and each action's localized label. `open` draws it open (the screenshots; the HUD
  * always starts closed).
  */
-export function hudPaletteContext(tokenId: string, actions: readonly PaletteAction[], localize: (key: string) => string, open = false): PaletteContext {
+export function hudPaletteContext(
+  tokenId: string,
+  actions: readonly PaletteAction[],
+  localize: (key: string) => string,
+  open = false,
+): PaletteContext {
   return {
     paletteId: `aventure-hud-palette-${tokenId.replace(/[^\w-]/g, "")}`,
     toggleLabel: localize("AVENTURE.Hud.palette"),
     open,
-    actions: actions.map((a) => ({ id: a.id, icon: a.icon, label: a.borrowed ? `${localize(a.title)} (${a.borrowed})` : localize(a.title) })),
+    actions: actions.map((a) => ({
+      id: a.id,
+      icon: a.icon,
+      label: a.borrowed ? `${localize(a.title)} (${a.borrowed})` : localize(a.title),
+    })),
   };
 }

@@ -99,7 +99,9 @@ export function lightHudContext(input: LightHudInput): LightHudContext {
     darknessPercent: Math.round(input.darkness * 100),
     ambientKey,
     hidden: input.hidden,
-    hiddenKey: input.hidden ? `AVENTURE.Light.HUD.hidden.${input.hidden.from === null ? "own" : input.hidden.from === 1 ? "one" : "other"}` : null,
+    hiddenKey: input.hidden
+      ? `AVENTURE.Light.HUD.hidden.${input.hidden.from === null ? "own" : input.hidden.from === 1 ? "one" : "other"}`
+      : null,
     searching: input.searching ?? false,
     rulesOn: input.rulesOn ?? true,
     noRule: input.rulesOn === false ? (input.noRule ?? null) : null,

@@ -4,7 +4,16 @@
  */
 import { features, type FeatureBorrowings } from "../rules/features.js";
 import { borrowedLabel, noRuleLine } from "./feature-context.js";
-import { JUMP_CHECKS, fallRules, JUMP_RULES, fallFormula, highJump, jumpObstacleMax, jumpReach, longJump } from "../rules/movement.js";
+import {
+  JUMP_CHECKS,
+  fallRules,
+  JUMP_RULES,
+  fallFormula,
+  highJump,
+  jumpObstacleMax,
+  jumpReach,
+  longJump,
+} from "../rules/movement.js";
 import type { RulesetId } from "../rules/rulesets.js";
 import { TRAVEL_RULES, TRAVEL_RUNNING_TABLE, encounterMovementLimitRounds } from "../rules/travel.js";
 import { DUNGEON_RUN } from "../rules/pursuit.js";
@@ -69,13 +78,18 @@ export function fallCardContext(input: FallCardInput, localize: Localize) {
     noDamage: hasDamage ? null : localize("AVENTURE.Movement.Fall.noDamage"),
     damage: hasDamage
       ? type
-        ? localize("AVENTURE.Movement.Fall.damage", { total: input.total, type: localize(`AVENTURE.Movement.Fall.type.${type}`) })
+        ? localize("AVENTURE.Movement.Fall.damage", {
+            total: input.total,
+            type: localize(`AVENTURE.Movement.Fall.type.${type}`),
+          })
         : localize("AVENTURE.Movement.Fall.damageUntyped", { total: input.total })
       : null,
     applied: input.applied,
     prone: input.prone ? localize("AVENTURE.Movement.Fall.prone", { name: input.name }) : null,
     pending: hasDamage && input.total > 0 && !input.applied && input.status !== "applied",
-    pendingNote: localize(input.status === "applying" ? "AVENTURE.Movement.Fall.applying" : "AVENTURE.Movement.Fall.pending"),
+    pendingNote: localize(
+      input.status === "applying" ? "AVENTURE.Movement.Fall.applying" : "AVENTURE.Movement.Fall.pending",
+    ),
     applyLabel: localize("AVENTURE.Movement.Fall.apply"),
     resumed: input.resumed ? localize("AVENTURE.Operation.resumed") : null,
     problems: input.problems ?? [],
@@ -136,21 +150,30 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
   const encounter = encounterFrom === null ? [] : encounterMovementNotes(encounterFrom, localize);
   // docs/rules.md §0: a game without jump rules gets one plain line, and its encounter movement if it has one.
   if (jumpsFrom === null) {
-    return { name: input.name, ruleset: input.rulesetLabel, jumpsOn: false, noJumps: noRuleLine(input.ruleset, "jumps", f.jumps, localize), encounter };
+    return {
+      name: input.name,
+      ruleset: input.rulesetLabel,
+      jumpsOn: false,
+      noJumps: noRuleLine(input.ruleset, "jumps", f.jumps, localize),
+      encounter,
+    };
   }
   const ruleset = jumpsFrom;
   const rule = JUMP_RULES[ruleset];
   const long = (runUp: boolean) => (strScore === null ? null : longJump(ruleset, { strength: strScore, runUp }));
   const high = (runUp: boolean) => (strMod === null ? null : highJump(ruleset, { strengthMod: strMod, runUp }));
-  const reach = (runUp: boolean) => (strMod === null ? null : jumpReach(ruleset, { strengthMod: strMod, height: input.height, runUp }));
+  const reach = (runUp: boolean) =>
+    strMod === null ? null : jumpReach(ruleset, { strengthMod: strMod, height: input.height, runUp });
   const longRun = long(true);
   const checks = JUMP_CHECKS[ruleset];
   const check = (id: "obstacle" | "landing") => {
     const c = checks[id];
-    return localize(`AVENTURE.Movement.Jump.check.${id}`, {
-      check: localize(`AVENTURE.Movement.Jump.ability.${c.ability}`),
-      dc: c.dc,
-    }) + (c.dcFrom === "decision" ? ` ${localize("AVENTURE.Movement.Jump.dcDecision", { dc: c.dc })}` : "");
+    return (
+      localize(`AVENTURE.Movement.Jump.check.${id}`, {
+        check: localize(`AVENTURE.Movement.Jump.ability.${c.ability}`),
+        dc: c.dc,
+      }) + (c.dcFrom === "decision" ? ` ${localize("AVENTURE.Movement.Jump.dcDecision", { dc: c.dc })}` : "")
+    );
   };
   const missing = [
     ...(strScore === null ? [localize("AVENTURE.Movement.Jump.missing.strScore")] : []),
@@ -161,14 +184,29 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
     ruleset: input.rulesetLabel,
     jumpsOn: true,
     borrowed: borrowedLabel(f.jumps, localize),
-    fallback: rule.source !== ruleset ? localize("AVENTURE.Movement.Jump.fallback", { ruleset: input.rulesetLabel }) : null,
+    fallback:
+      rule.source !== ruleset ? localize("AVENTURE.Movement.Jump.fallback", { ruleset: input.rulesetLabel }) : null,
     runUpNote: localize("AVENTURE.Movement.Jump.runUpNote", { metres: metresText(rule.runUpMetres, lang) }),
     rows: [
-      { label: localize("AVENTURE.Movement.Jump.long"), runUp: jumpMetresText(longRun, lang), standing: jumpMetresText(long(false), lang) },
-      { label: localize("AVENTURE.Movement.Jump.high"), runUp: jumpMetresText(high(true), lang), standing: jumpMetresText(high(false), lang) },
-      { label: localize("AVENTURE.Movement.Jump.reach"), runUp: jumpMetresText(reach(true), lang), standing: jumpMetresText(reach(false), lang) },
+      {
+        label: localize("AVENTURE.Movement.Jump.long"),
+        runUp: jumpMetresText(longRun, lang),
+        standing: jumpMetresText(long(false), lang),
+      },
+      {
+        label: localize("AVENTURE.Movement.Jump.high"),
+        runUp: jumpMetresText(high(true), lang),
+        standing: jumpMetresText(high(false), lang),
+      },
+      {
+        label: localize("AVENTURE.Movement.Jump.reach"),
+        runUp: jumpMetresText(reach(true), lang),
+        standing: jumpMetresText(reach(false), lang),
+      },
     ],
-    obstacle: localize("AVENTURE.Movement.Jump.obstacle", { metres: jumpMetresText(longRun === null ? null : jumpObstacleMax(longRun), lang) }),
+    obstacle: localize("AVENTURE.Movement.Jump.obstacle", {
+      metres: jumpMetresText(longRun === null ? null : jumpObstacleMax(longRun), lang),
+    }),
     checks: [check("obstacle"), check("landing")],
     cost: localize("AVENTURE.Movement.Jump.cost"),
     /** The height as the user's language writes it ("1,8" in French); the panel reads "1,8" and "1.8" alike. */

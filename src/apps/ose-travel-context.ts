@@ -68,7 +68,15 @@ export function oseDefaultState(members: OseMemberState[], route: OseRouteState 
     rations: "",
     daysSinceRest: "0",
     lostChance: "0",
-    flags: { forcedMarch: false, flying: false, guide: false, river: false, forage: false, restWhenDue: false, restFirst: false },
+    flags: {
+      forcedMarch: false,
+      flying: false,
+      guide: false,
+      river: false,
+      forage: false,
+      restWhenDue: false,
+      restFirst: false,
+    },
   };
 }
 
@@ -84,7 +92,15 @@ export function oseStateFromRequest(state: OseTravelState, req: TravelRequest): 
     rations: o.rations === null ? "" : String(o.rations),
     daysSinceRest: String(o.daysSinceRest),
     lostChance: String(req.lostChance),
-    flags: { forcedMarch: o.forcedMarch, flying: o.flying, guide: o.guide, river: o.river, forage: o.forage, restWhenDue: o.restWhenDue, restFirst: o.restFirst },
+    flags: {
+      forcedMarch: o.forcedMarch,
+      flying: o.flying,
+      guide: o.guide,
+      river: o.river,
+      forage: o.forage,
+      restWhenDue: o.restWhenDue,
+      restFirst: o.restFirst,
+    },
   };
 }
 
@@ -92,9 +108,12 @@ const TEXT_FIELDS = ["base", "distance", "days", "animals", "rations", "daysSinc
 
 /** One field changed (as the form sends it); unknown names and values leave the state as it is. */
 export function oseApplyChange(state: OseTravelState, name: string, value: string | boolean): OseTravelState {
-  if ((OSE_FLAGS as readonly string[]).includes(name) && typeof value === "boolean") return { ...state, flags: { ...state.flags, [name]: value } };
-  if (name === "openTerrain" && typeof value === "string" && (OSE_TERRAINS as readonly string[]).includes(value)) return { ...state, openTerrain: value as OseTerrain };
-  if ((TEXT_FIELDS as readonly string[]).includes(name) && typeof value === "string") return { ...state, [name]: value };
+  if ((OSE_FLAGS as readonly string[]).includes(name) && typeof value === "boolean")
+    return { ...state, flags: { ...state.flags, [name]: value } };
+  if (name === "openTerrain" && typeof value === "string" && (OSE_TERRAINS as readonly string[]).includes(value))
+    return { ...state, openTerrain: value as OseTerrain };
+  if ((TEXT_FIELDS as readonly string[]).includes(name) && typeof value === "string")
+    return { ...state, [name]: value };
   return state;
 }
 
@@ -116,7 +135,13 @@ const LABEL = {
   lostChance: "AVENTURE.Travel.Field.lostChance",
 } as const;
 
-function check(errors: Record<string, FieldError>, field: keyof typeof LABEL, raw: string, c: NumberConstraints, positive = false): number {
+function check(
+  errors: Record<string, FieldError>,
+  field: keyof typeof LABEL,
+  raw: string,
+  c: NumberConstraints,
+  positive = false,
+): number {
   const shown = raw.trim() === "" ? "—" : raw;
   try {
     const v = num(LABEL[field], parseDecimal(raw), c);
@@ -135,22 +160,50 @@ function check(errors: Record<string, FieldError>, field: keyof typeof LABEL, ra
 /** The slowest member's base movement and name (null: none known). */
 export function oseSlowest(members: readonly OseMemberState[]): { metres: number; name: string } | null {
   let best: { metres: number; name: string } | null = null;
-  for (const m of members) if (m.baseMetres !== null && (best === null || m.baseMetres < best.metres)) best = { metres: m.baseMetres, name: m.name };
+  for (const m of members)
+    if (m.baseMetres !== null && (best === null || m.baseMetres < best.metres))
+      best = { metres: m.baseMetres, name: m.name };
   return best;
 }
 
 /** Validates the fields and builds the request (null with the field errors while a field is invalid). */
-export function oseReadRequest(state: OseTravelState): { request: TravelRequest | null; errors: Record<string, FieldError>; baseMetres: number | null } {
+export function oseReadRequest(state: OseTravelState): {
+  request: TravelRequest | null;
+  errors: Record<string, FieldError>;
+  baseMetres: number | null;
+} {
   const errors: Record<string, FieldError> = {};
-  const base = state.base.trim() === "" ? null : check(errors, "base", state.base, { min: 0, max: OSE_REQUEST_LIMITS.baseMetres }, true);
+  const base =
+    state.base.trim() === ""
+      ? null
+      : check(errors, "base", state.base, { min: 0, max: OSE_REQUEST_LIMITS.baseMetres }, true);
   const baseMetres = base ?? oseSlowest(state.members)?.metres ?? null;
-  if (state.base.trim() === "" && baseMetres === null && state.members.length) errors.base = { key: "AVENTURE.Wilderness.Error.noBase", data: {} };
+  if (state.base.trim() === "" && baseMetres === null && state.members.length)
+    errors.base = { key: "AVENTURE.Wilderness.Error.noBase", data: {} };
   const distance = state.route ? null : check(errors, "distance", state.distance, { min: 0, max: 1e6 }, true);
-  const days = state.route && state.days.trim() !== "" ? check(errors, "days", state.days, { integer: true, min: 1, max: OSE_JOURNEY_DEFAULT_MAX_DAYS }) : null;
-  const animals = check(errors, "animals", state.animals.trim() === "" ? "0" : state.animals, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.animals });
-  const rations = state.rations.trim() === "" ? null : check(errors, "rations", state.rations, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.rations });
-  const daysSinceRest = check(errors, "daysSinceRest", state.daysSinceRest.trim() === "" ? "0" : state.daysSinceRest, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.daysSinceRest });
-  const lostChance = check(errors, "lostChance", state.lostChance.trim() === "" ? "0" : state.lostChance, { integer: true, min: 0, max: 100 });
+  const days =
+    state.route && state.days.trim() !== ""
+      ? check(errors, "days", state.days, { integer: true, min: 1, max: OSE_JOURNEY_DEFAULT_MAX_DAYS })
+      : null;
+  const animals = check(errors, "animals", state.animals.trim() === "" ? "0" : state.animals, {
+    integer: true,
+    min: 0,
+    max: OSE_REQUEST_LIMITS.animals,
+  });
+  const rations =
+    state.rations.trim() === ""
+      ? null
+      : check(errors, "rations", state.rations, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.rations });
+  const daysSinceRest = check(errors, "daysSinceRest", state.daysSinceRest.trim() === "" ? "0" : state.daysSinceRest, {
+    integer: true,
+    min: 0,
+    max: OSE_REQUEST_LIMITS.daysSinceRest,
+  });
+  const lostChance = check(errors, "lostChance", state.lostChance.trim() === "" ? "0" : state.lostChance, {
+    integer: true,
+    min: 0,
+    max: 100,
+  });
   if (state.members.length === 0) errors.members = { key: "AVENTURE.Error.EmptyParty", data: {} };
   if (Object.keys(errors).length) return { request: null, errors, baseMetres };
   const f = state.flags;
@@ -166,8 +219,18 @@ export function oseReadRequest(state: OseTravelState): { request: TravelRequest 
     stealth: false,
     lostChance,
     survivalDC: 10,
-    route: state.route ? { sceneId: state.route.sceneId, points: state.route.points, tokenIds: state.route.tokenIds, days } : null,
-    members: state.members.map((m) => ({ actorId: m.actorId, food: "full", water: "full", position: "front", activity: "none", conMod: null, passivePerception: null })),
+    route: state.route
+      ? { sceneId: state.route.sceneId, points: state.route.points, tokenIds: state.route.tokenIds, days }
+      : null,
+    members: state.members.map((m) => ({
+      actorId: m.actorId,
+      food: "full",
+      water: "full",
+      position: "front",
+      activity: "none",
+      conMod: null,
+      passivePerception: null,
+    })),
     ose: {
       openTerrain: state.openTerrain,
       baseMetres: base,
@@ -209,8 +272,22 @@ export function oseTravelContext(state: OseTravelState, env: OseEnv) {
   const slowest = oseSlowest(state.members);
   const legs = state.route
     ? state.route.legs
-    : [{ metres: (parseDecimal(state.distance) || 0) * 1000, terrain: state.openTerrain, regions: [] as string[], from: 0, to: 0 }];
-  const perDay = (t: OseTerrain) => (baseMetres === null ? "—" : formatKm(oseDailyDistance(baseMetres, t, { forcedMarch: state.flags.forcedMarch, flying: state.flags.flying }), env.lang));
+    : [
+        {
+          metres: (parseDecimal(state.distance) || 0) * 1000,
+          terrain: state.openTerrain,
+          regions: [] as string[],
+          from: 0,
+          to: 0,
+        },
+      ];
+  const perDay = (t: OseTerrain) =>
+    baseMetres === null
+      ? "—"
+      : formatKm(
+          oseDailyDistance(baseMetres, t, { forcedMarch: state.flags.forcedMarch, flying: state.flags.flying }),
+          env.lang,
+        );
   const noLost = state.flags.guide || state.flags.river;
   let preview: { headline: string; days: { day: string; text: string }[] } | null = null;
   if (request?.ose && baseMetres !== null && legs.every((x) => x.metres >= 0) && legs.some((x) => x.metres > 0)) {
@@ -234,9 +311,19 @@ export function oseTravelContext(state: OseTravelState, env: OseEnv) {
     });
     preview = {
       headline: j.arrived
-        ? l("AVENTURE.Wilderness.Dialog.arrival", { day: j.arrivalDay ?? 0, distance: formatKm(j.routeMetres, env.lang) })
-        : l("AVENTURE.Wilderness.Dialog.notArrived", { day: j.days.length, reached: formatKm(j.endMetres, env.lang), total: formatKm(j.routeMetres, env.lang) }),
-      days: j.days.map((d) => ({ day: l("AVENTURE.Wilderness.Card.day", { n: d.day }), text: oseDayText(d, l, env.lang, false) })),
+        ? l("AVENTURE.Wilderness.Dialog.arrival", {
+            day: j.arrivalDay ?? 0,
+            distance: formatKm(j.routeMetres, env.lang),
+          })
+        : l("AVENTURE.Wilderness.Dialog.notArrived", {
+            day: j.days.length,
+            reached: formatKm(j.endMetres, env.lang),
+            total: formatKm(j.routeMetres, env.lang),
+          }),
+      days: j.days.map((d) => ({
+        day: l("AVENTURE.Wilderness.Card.day", { n: d.day }),
+        text: oseDayText(d, l, env.lang, false),
+      })),
     };
   }
   const cannotApply = !request || env.busy;
@@ -246,8 +333,16 @@ export function oseTravelContext(state: OseTravelState, env: OseEnv) {
     pmtLost: env.pmtLost === true,
     errors: Object.fromEntries(Object.keys(errors).map((k) => [k, err(k)])),
     route: state.route !== null,
-    terrainOptions: OSE_TERRAINS.map((t) => ({ value: t, label: `${l(`AVENTURE.Wilderness.Terrain.${t}`)} ${oseModifier(t)}`, selected: t === state.openTerrain })),
-    flags: OSE_FLAGS.map((k) => ({ name: k, label: l(k === "restFirst" ? "AVENTURE.Wilderness.Dialog.restFirst" : `AVENTURE.Wilderness.Field.${k}`), checked: state.flags[k] })),
+    terrainOptions: OSE_TERRAINS.map((t) => ({
+      value: t,
+      label: `${l(`AVENTURE.Wilderness.Terrain.${t}`)} ${oseModifier(t)}`,
+      selected: t === state.openTerrain,
+    })),
+    flags: OSE_FLAGS.map((k) => ({
+      name: k,
+      label: l(k === "restFirst" ? "AVENTURE.Wilderness.Dialog.restFirst" : `AVENTURE.Wilderness.Field.${k}`),
+      checked: state.flags[k],
+    })),
     members: state.members.map((m) => ({
       actorId: m.actorId,
       name: m.name,
@@ -267,12 +362,22 @@ export function oseTravelContext(state: OseTravelState, env: OseEnv) {
       terrain: l(`AVENTURE.Wilderness.Terrain.${x.terrain}`),
       modifier: state.flags.flying ? "—" : oseModifier(x.terrain),
       perDay: perDay(x.terrain),
-      lost: noLost || OSE_TERRAIN_TABLE[x.terrain].lost === 0 ? "—" : env.pmtLost ? l("AVENTURE.Wilderness.Dialog.percent", { n: request?.lostChance ?? 0 }) : chance(OSE_TERRAIN_TABLE[x.terrain].lost, l),
+      lost:
+        noLost || OSE_TERRAIN_TABLE[x.terrain].lost === 0
+          ? "—"
+          : env.pmtLost
+            ? l("AVENTURE.Wilderness.Dialog.percent", { n: request?.lostChance ?? 0 })
+            : chance(OSE_TERRAIN_TABLE[x.terrain].lost, l),
       wandering: chance(OSE_TERRAIN_TABLE[x.terrain].wandering, l),
       regions: x.regions.join(", "),
       slow: OSE_TERRAIN_TABLE[x.terrain].speed.num < OSE_TERRAIN_TABLE[x.terrain].speed.den,
     })),
-    rationsPerDay: plural(l, env.lang, "AVENTURE.Wilderness.Dialog.rationsPerDay", state.members.length + (request?.ose?.animals ?? 0)),
+    rationsPerDay: plural(
+      l,
+      env.lang,
+      "AVENTURE.Wilderness.Dialog.rationsPerDay",
+      state.members.length + (request?.ose?.animals ?? 0),
+    ),
     preview,
     request,
     cannotApply,

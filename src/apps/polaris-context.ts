@@ -128,7 +128,9 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "
 const plainNumber = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
 
 export function difficultyLabel(d: PolarisDifficulty | number, l: Localize): string {
-  return typeof d === "number" ? l("AVENTURE.Polaris.customDifficulty", { modifier: signed(d) }) : l(`AVENTURE.Polaris.difficulty.${d}`);
+  return typeof d === "number"
+    ? l("AVENTURE.Polaris.customDifficulty", { modifier: signed(d) })
+    : l(`AVENTURE.Polaris.difficulty.${d}`);
 }
 
 /** "Difficile (−5)". */
@@ -140,7 +142,10 @@ function difficultyWithModifier(d: PolarisDifficulty, l: Localize): string {
  * The difficulty a test is rolled at: the id raised `harder` degrees (harderDifficulty). A plain modifier has no
  * degrees: with `harder` other than 0 the rules refuse it (UnknownValue), as they refuse a step that is not an integer.
  */
-export function effectiveDifficulty(difficulty: PolarisDifficulty | number, harder: number): PolarisDifficulty | number {
+export function effectiveDifficulty(
+  difficulty: PolarisDifficulty | number,
+  harder: number,
+): PolarisDifficulty | number {
   if (harder === 0) return difficulty;
   return harderDifficulty(difficulty as PolarisDifficulty, harder);
 }
@@ -150,16 +155,28 @@ function criticalPreview(state: PolarisTestState, l: Localize): string {
   const chance = parseChance(state.chance);
   if (state.kind === "attribute") {
     if (typeof chance !== "number" || !Number.isInteger(chance)) return "";
-    return l("AVENTURE.Polaris.criticalPreview.attribute", { bonus: Math.max(0, Math.floor(chance / 2)), level: chance });
+    return l("AVENTURE.Polaris.criticalPreview.attribute", {
+      bonus: Math.max(0, Math.floor(chance / 2)),
+      level: chance,
+    });
   }
   const mastery = parseWhole(state.mastery, 0);
   if (!Number.isInteger(mastery)) return "";
-  return mastery > 0 ? l("AVENTURE.Polaris.criticalPreview.skill", { bonus: mastery }) : l("AVENTURE.Polaris.criticalPreview.noMastery");
+  return mastery > 0
+    ? l("AVENTURE.Polaris.criticalPreview.skill", { bonus: mastery })
+    : l("AVENTURE.Polaris.criticalPreview.noMastery");
 }
 
 /** How many attempts, the string chosen by count ("no attempt", "1 attempt", "2 attempts"). */
 function attempts(n: number, l: Localize): string {
-  return l(n === 0 ? "AVENTURE.Polaris.countdown.attemptsNone" : n === 1 ? "AVENTURE.Polaris.countdown.attemptsOne" : "AVENTURE.Polaris.countdown.attemptsMany", { count: n });
+  return l(
+    n === 0
+      ? "AVENTURE.Polaris.countdown.attemptsNone"
+      : n === 1
+        ? "AVENTURE.Polaris.countdown.attemptsOne"
+        : "AVENTURE.Polaris.countdown.attemptsMany",
+    { count: n },
+  );
 }
 
 /** "raised by 2 degrees from Average" (or lowered), the string chosen by count. */
@@ -177,7 +194,10 @@ function harderText(steps: number, from: PolarisDifficulty, l: Localize): string
 }
 
 /** The countdown in words, or null without one (or with a maximum the rules refuse: the roll says why). */
-function countdownView(state: PolarisTestState, l: Localize): { status: string; ended: string; left: number; over: boolean } | null {
+function countdownView(
+  state: PolarisTestState,
+  l: Localize,
+): { status: string; ended: string; left: number; over: boolean } | null {
   const max = countdownMax(state);
   if (max === null) return null;
   let c: PolarisCountdown;
@@ -187,17 +207,44 @@ function countdownView(state: PolarisTestState, l: Localize): { status: string; 
     return null;
   }
   const over = c.succeeded || c.exhausted;
-  const status = over ? "" : l("AVENTURE.Polaris.countdown.status", { attempt: state.countdown.tests.length + 1, left: attempts(c.left, l), max });
-  const ended = c.succeeded ? l("AVENTURE.Polaris.countdown.succeeded") : c.exhausted ? l("AVENTURE.Polaris.countdown.exhausted") : "";
+  const status = over
+    ? ""
+    : l("AVENTURE.Polaris.countdown.status", {
+        attempt: state.countdown.tests.length + 1,
+        left: attempts(c.left, l),
+        max,
+      });
+  const ended = c.succeeded
+    ? l("AVENTURE.Polaris.countdown.succeeded")
+    : c.exhausted
+      ? l("AVENTURE.Polaris.countdown.exhausted")
+      : "";
   return { status, ended, left: c.left, over };
 }
 
 /** "Margin 4 (0 + 4: mastery)", or "Margin 5". */
-export function marginText(result: PolarisTestResult, kind: PolarisTestKind | undefined, override: boolean, l: Localize): string {
+export function marginText(
+  result: PolarisTestResult,
+  kind: PolarisTestKind | undefined,
+  override: boolean,
+  l: Localize,
+): string {
   if (result.critical !== "success") return l("AVENTURE.Polaris.marginIs", { margin: result.margin });
-  if (!override && result.criticalBonus === 0) return l("AVENTURE.Polaris.marginCriticalNone", { margin: result.margin });
-  const source = l(override ? "AVENTURE.Polaris.criticalSource.override" : kind === "attribute" ? "AVENTURE.Polaris.criticalSource.attribute" : "AVENTURE.Polaris.criticalSource.skill");
-  return l("AVENTURE.Polaris.marginCritical", { margin: result.margin, base: result.baseMargin, bonus: result.criticalBonus, source });
+  if (!override && result.criticalBonus === 0)
+    return l("AVENTURE.Polaris.marginCriticalNone", { margin: result.margin });
+  const source = l(
+    override
+      ? "AVENTURE.Polaris.criticalSource.override"
+      : kind === "attribute"
+        ? "AVENTURE.Polaris.criticalSource.attribute"
+        : "AVENTURE.Polaris.criticalSource.skill",
+  );
+  return l("AVENTURE.Polaris.marginCritical", {
+    margin: result.margin,
+    base: result.baseMargin,
+    bonus: result.criticalBonus,
+    source,
+  });
 }
 
 /** "Success — Fair (+1)": the outcome and the degree read from the (improved) margin. */
@@ -210,7 +257,9 @@ function outcomeText(result: PolarisTestResult, l: Localize): string {
 /** "Rolled at Hard (−5), 2 degrees harder than Average" (or the custom modifier), from the rules. */
 function rolledAt(state: PolarisTestState, l: Localize): string {
   if (state.difficulty === "custom") {
-    return Number.isInteger(state.custom) ? l("AVENTURE.Polaris.rolledAt", { difficulty: difficultyLabel(state.custom, l) }) : "";
+    return Number.isInteger(state.custom)
+      ? l("AVENTURE.Polaris.rolledAt", { difficulty: difficultyLabel(state.custom, l) })
+      : "";
   }
   const harder = parseWhole(state.harder, 0);
   let d: PolarisDifficulty;
@@ -245,10 +294,18 @@ export function polarisDialogContext(state: PolarisTestState, l: Localize) {
     ],
     kind: state.kind,
     isSkill,
-    skills: state.skills.length ? [{ value: "", label: l("AVENTURE.Polaris.typedByHand") }, ...state.skills.map((s) => ({ value: s.key, label: `${s.label} (${s.level})` }))] : [],
+    skills: state.skills.length
+      ? [
+          { value: "", label: l("AVENTURE.Polaris.typedByHand") },
+          ...state.skills.map((s) => ({ value: s.key, label: `${s.label} (${s.level})` })),
+        ]
+      : [],
     skill: state.skill,
     attributes: state.attributes.length
-      ? [{ value: "", label: l("AVENTURE.Polaris.typedByHand") }, ...state.attributes.map((a) => ({ value: a.key, label: `${a.label} (${a.level})` }))]
+      ? [
+          { value: "", label: l("AVENTURE.Polaris.typedByHand") },
+          ...state.attributes.map((a) => ({ value: a.key, label: `${a.label} (${a.level})` })),
+        ]
       : [],
     attribute: state.attribute,
     chance: state.chance,
@@ -330,7 +387,10 @@ function criticalExplanation(input: PolarisCardInput, l: Localize): string {
   const data = { bonus: r.criticalBonus, base: r.baseMargin, margin: r.margin };
   if (input.criticalOverride) return l("AVENTURE.Polaris.criticalExplain.override", data);
   if (input.kind === "attribute") return l("AVENTURE.Polaris.criticalExplain.attribute", data);
-  return l(r.criticalBonus > 0 ? "AVENTURE.Polaris.criticalExplain.skill" : "AVENTURE.Polaris.criticalExplain.noMastery", data);
+  return l(
+    r.criticalBonus > 0 ? "AVENTURE.Polaris.criticalExplain.skill" : "AVENTURE.Polaris.criticalExplain.noMastery",
+    data,
+  );
 }
 
 /** The countdown's lines on the card: a catastrophe's extra cost, what is left, and when the planned event happens. */
@@ -339,7 +399,11 @@ function countdownLines(input: PolarisCardInput, l: Localize): string[] {
   if (!c) return [];
   const lines: string[] = [];
   if (!input.result.success && input.result.degree === "catastrophique") {
-    lines.push(l(c.cost === 1 ? "AVENTURE.Polaris.countdown.catastropheOne" : "AVENTURE.Polaris.countdown.catastropheMany", { count: c.cost }));
+    lines.push(
+      l(c.cost === 1 ? "AVENTURE.Polaris.countdown.catastropheOne" : "AVENTURE.Polaris.countdown.catastropheMany", {
+        count: c.cost,
+      }),
+    );
   }
   if (c.after.succeeded) lines.push(l("AVENTURE.Polaris.countdown.succeeded"));
   else if (c.after.exhausted) lines.push(l("AVENTURE.Polaris.countdown.exhausted"));
@@ -352,13 +416,20 @@ export function polarisCardContext(input: PolarisCardInput, l: Localize) {
   const side = r.success ? "success" : "failure";
   const lines = countdownLines(input, l);
   return {
-    title: input.title ?? (input.label ? l("AVENTURE.Polaris.cardTitleFor", { label: input.label }) : l("AVENTURE.Polaris.cardTitle")),
+    title:
+      input.title ??
+      (input.label ? l("AVENTURE.Polaris.cardTitleFor", { label: input.label }) : l("AVENTURE.Polaris.cardTitle")),
     chance: input.chance === "X" ? "X" : plainNumber(input.chance),
-    chanceLabel: input.chanceLabel ?? l(input.kind === "attribute" ? "AVENTURE.Polaris.attributeLevel" : "AVENTURE.Polaris.skillLevel"),
+    chanceLabel:
+      input.chanceLabel ??
+      l(input.kind === "attribute" ? "AVENTURE.Polaris.attributeLevel" : "AVENTURE.Polaris.skillLevel"),
     showDifficulty: !input.hideDifficulty,
     difficulty: difficultyLabel(input.difficulty, l),
     difficultyModifier: signed(polarisDifficultyModifier(input.difficulty)),
-    harderNote: input.harder && input.harder.steps !== 0 && !input.hideDifficulty ? harderText(input.harder.steps, input.harder.from, l) : "",
+    harderNote:
+      input.harder && input.harder.steps !== 0 && !input.hideDifficulty
+        ? harderText(input.harder.steps, input.harder.from, l)
+        : "",
     retry: input.retryPenalty !== 0 ? signed(input.retryPenalty) : "",
     finalChance: input.hideDifficulty || r.finalChance === null ? "" : plainNumber(r.finalChance),
     secretNote: input.hideDifficulty ? l("AVENTURE.Polaris.secretNote") : "",
@@ -373,7 +444,9 @@ export function polarisCardContext(input: PolarisCardInput, l: Localize) {
     critical: r.critical ? l(`AVENTURE.Polaris.critical.${r.critical}`) : "",
     criticalClass: r.critical ?? "",
     automaticFailure: r.automaticFailure,
-    automaticNote: r.automaticFailure ? l(input.chance === "X" ? "AVENTURE.Polaris.untestable" : "AVENTURE.Polaris.automaticFailure") : "",
+    automaticNote: r.automaticFailure
+      ? l(input.chance === "X" ? "AVENTURE.Polaris.untestable" : "AVENTURE.Polaris.automaticFailure")
+      : "",
     countdownLines: lines,
     countdownOver: input.countdown?.after.exhausted === true,
     notes: input.notes ?? [],

@@ -56,7 +56,11 @@ export function polarisSheetContext(
     label: localize(`AVENTURE.PolarisActor.attribute.${k}`),
     value: show(sys.attributes?.[k]?.value),
   }));
-  const scores = POLARIS_SCORES.map((k) => ({ name: `system.${k}`, label: localize(`AVENTURE.PolarisActor.${k}`), value: show(sys[k]) }));
+  const scores = POLARIS_SCORES.map((k) => ({
+    name: `system.${k}`,
+    label: localize(`AVENTURE.PolarisActor.${k}`),
+    value: show(sys[k]),
+  }));
   const skills = Object.entries(sys.skills ?? {}).map(([key, s]): PolarisSheetSkill => {
     const attribute = s?.attribute ?? "";
     return {
@@ -73,7 +77,11 @@ export function polarisSheetContext(
       },
       attributes: [
         { value: "", label: "—", selected: attribute === "" },
-        ...POLARIS_ATTRIBUTES.map((a) => ({ value: a, label: localize(`AVENTURE.PolarisActor.attributeShort.${a}`), selected: attribute === a })),
+        ...POLARIS_ATTRIBUTES.map((a) => ({
+          value: a,
+          label: localize(`AVENTURE.PolarisActor.attributeShort.${a}`),
+          selected: attribute === a,
+        })),
       ],
     };
   });
@@ -85,7 +93,12 @@ export function polarisSheetContext(
     scores,
     skills,
     canAddSkill: input.editable && skills.length < POLARIS_MAX_SKILLS,
-    bounds: { levelMin: POLARIS_BOUNDS.level.min, levelMax: POLARIS_BOUNDS.level.max, masteryMin: POLARIS_BOUNDS.mastery.min, masteryMax: POLARIS_BOUNDS.mastery.max },
+    bounds: {
+      levelMin: POLARIS_BOUNDS.level.min,
+      levelMax: POLARIS_BOUNDS.level.max,
+      masteryMin: POLARIS_BOUNDS.mastery.min,
+      masteryMax: POLARIS_BOUNDS.mastery.max,
+    },
   };
 }
 
@@ -95,7 +108,8 @@ export function polarisSheetContext(
  */
 export function parseSheetNumber(value: unknown, label: string, bounds: { min: number; max: number }): number | null {
   if (value === null || value === undefined) return null;
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace("−", "-") : null;
+  const text =
+    typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace("−", "-") : null;
   if (text === "") return null;
   const n = text === null ? Number.NaN : Number(text);
   if (!Number.isInteger(n) || n < bounds.min || n > bounds.max) {
@@ -109,7 +123,11 @@ export function parseSheetNumber(value: unknown, label: string, bounds: { min: n
  * bounds; throws a UserError (nothing to write) on the first bad value. Only the fields the form has are written; a
  * skill key the actor does not have is refused (skills are added with the sheet's button).
  */
-export function parsePolarisSheet(form: Record<string, unknown>, current: Partial<PolarisActorSystem>, localize: Localize): Record<string, unknown> {
+export function parsePolarisSheet(
+  form: Record<string, unknown>,
+  current: Partial<PolarisActorSystem>,
+  localize: Localize,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (typeof form.name === "string") {
     const name = form.name.trim();
@@ -118,11 +136,17 @@ export function parsePolarisSheet(form: Record<string, unknown>, current: Partia
   }
   for (const k of POLARIS_ATTRIBUTES) {
     const field = `system.attributes.${k}.value`;
-    if (field in form) out[field] = parseSheetNumber(form[field], localize(`AVENTURE.PolarisActor.attribute.${k}`), POLARIS_BOUNDS.level);
+    if (field in form)
+      out[field] = parseSheetNumber(
+        form[field],
+        localize(`AVENTURE.PolarisActor.attribute.${k}`),
+        POLARIS_BOUNDS.level,
+      );
   }
   for (const k of POLARIS_SCORES) {
     const field = `system.${k}`;
-    if (field in form) out[field] = parseSheetNumber(form[field], localize(`AVENTURE.PolarisActor.${k}`), POLARIS_BOUNDS.level);
+    if (field in form)
+      out[field] = parseSheetNumber(form[field], localize(`AVENTURE.PolarisActor.${k}`), POLARIS_BOUNDS.level);
   }
   const known = new Set(Object.keys(current.skills ?? {}));
   for (const [field, value] of Object.entries(form)) {
@@ -134,15 +158,21 @@ export function parsePolarisSheet(form: Record<string, unknown>, current: Partia
     const name = String(form[`system.skills.${key}.label`] ?? current.skills?.[key]?.label ?? key).trim() || key;
     if (part === "label") {
       const label = typeof value === "string" ? value.trim() : "";
-      if (!label || label.length > POLARIS_LABEL_MAX) throw new UserError("AVENTURE.PolarisActor.badLabel", { max: POLARIS_LABEL_MAX });
+      if (!label || label.length > POLARIS_LABEL_MAX)
+        throw new UserError("AVENTURE.PolarisActor.badLabel", { max: POLARIS_LABEL_MAX });
       out[field] = label;
     } else if (part === "attribute") {
       const a = typeof value === "string" ? value : "";
-      if (a !== "" && !(POLARIS_ATTRIBUTES as readonly string[]).includes(a)) throw new UserError("AVENTURE.PolarisActor.badSkill");
+      if (a !== "" && !(POLARIS_ATTRIBUTES as readonly string[]).includes(a))
+        throw new UserError("AVENTURE.PolarisActor.badSkill");
       out[field] = a === "" ? null : (a as PolarisAttribute);
     } else {
       const what = localize(`AVENTURE.PolarisActor.${part}`);
-      out[field] = parseSheetNumber(value, `${name} (${what})`, part === "level" ? POLARIS_BOUNDS.level : POLARIS_BOUNDS.mastery);
+      out[field] = parseSheetNumber(
+        value,
+        `${name} (${what})`,
+        part === "level" ? POLARIS_BOUNDS.level : POLARIS_BOUNDS.mastery,
+      );
     }
   }
   return out;

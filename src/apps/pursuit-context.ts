@@ -113,7 +113,13 @@ export interface StepApply {
   /** An outdoor day: world time before and after (absolute seconds), or null. */
   time: { before: number; after: number } | null;
   /** The running exhaustion: who gets it and the effect's parameters (its start is absolute world time). */
-  exhaust: { targets: ExhaustTarget[]; penalty: number; restTurns: number | null; restSeconds: number | null; startTime: number } | null;
+  exhaust: {
+    targets: ExhaustTarget[];
+    penalty: number;
+    restTurns: number | null;
+    restSeconds: number | null;
+    startTime: number;
+  } | null;
   /** Finished by the active GM after an interruption (a reload, a GM who left). */
   resumed?: boolean;
   /** What could not be applied, as lang keys with their data. */
@@ -158,15 +164,30 @@ function dayLines(l: Localize, r: PursuitDayRecord, o: PursuitState, adjust: Day
     out.push({ text: l("AVENTURE.Pursuit.log.pursuersSurprised"), cls: "good" });
     return out;
   }
-  out.push({ text: l("AVENTURE.Pursuit.log.chance", { chance: r.chance!, ...ratioData(o.fleeing, o.pursuers) }), cls: "" });
+  out.push({
+    text: l("AVENTURE.Pursuit.log.chance", { chance: r.chance!, ...ratioData(o.fleeing, o.pursuers) }),
+    cls: "",
+  });
   // The chance includes the referee's adjustments: say which, so the table can check it.
   if (adjust?.woods) out.push({ text: l("AVENTURE.Pursuit.preview.woods", { bonus: adjust.woods }), cls: "" });
   if (adjust?.fast) out.push({ text: l("AVENTURE.Pursuit.preview.fast", { bonus: adjust.fast }), cls: "" });
   const escaped = r.outcome === "escaped";
-  out.push({ text: l(escaped ? "AVENTURE.Pursuit.log.evadeSuccess" : "AVENTURE.Pursuit.log.evadeFail", { roll: r.evasionRoll!, chance: r.chance! }), cls: escaped ? "good" : "" });
+  out.push({
+    text: l(escaped ? "AVENTURE.Pursuit.log.evadeSuccess" : "AVENTURE.Pursuit.log.evadeFail", {
+      roll: r.evasionRoll!,
+      chance: r.chance!,
+    }),
+    cls: escaped ? "good" : "",
+  });
   if (r.catchRoll !== null) {
     const caught = r.outcome === "caught";
-    out.push({ text: l(caught ? "AVENTURE.Pursuit.log.catchSuccess" : "AVENTURE.Pursuit.log.catchFail", { roll: r.catchRoll, chance: PURSUIT_CATCH_CHANCE }), cls: caught ? "bad" : "" });
+    out.push({
+      text: l(caught ? "AVENTURE.Pursuit.log.catchSuccess" : "AVENTURE.Pursuit.log.catchFail", {
+        roll: r.catchRoll,
+        chance: PURSUIT_CATCH_CHANCE,
+      }),
+      cls: caught ? "bad" : "",
+    });
   } else if (!escaped && !o.pursuersFaster) out.push({ text: l("AVENTURE.Pursuit.log.notFaster"), cls: "" });
   return out;
 }
@@ -176,15 +197,34 @@ function eventLines(l: Localize, e: DungeonChaseEvent, chase: DungeonChaseState,
   const rules = encounterRules(chase.ruleset);
   if (e.kind === "start") {
     if (e.reactionTotal !== null) {
-      const key = chase.pursues === null ? (chase.suggested ? "reactionSuggests" : "reactionNoSuggestion") : chase.pursues ? "reactionPursue" : "reactionNoPursuit";
+      const key =
+        chase.pursues === null
+          ? chase.suggested
+            ? "reactionSuggests"
+            : "reactionNoSuggestion"
+          : chase.pursues
+            ? "reactionPursue"
+            : "reactionNoPursuit";
       out.push({ text: l(`AVENTURE.Pursuit.log.${key}`, { total: e.reactionTotal }), cls: "" });
     } else if (e.reason === "pursuit" || e.reason === "distracted" || e.reason === "notDistracted") {
-      if (chase.pursues === null && rules === "ose") out.push({ text: l("AVENTURE.Pursuit.log.refereeDecides"), cls: "" });
+      if (chase.pursues === null && rules === "ose")
+        out.push({ text: l("AVENTURE.Pursuit.log.refereeDecides"), cls: "" });
     }
-    if (e.dropRoll !== null) out.push({ text: l(`AVENTURE.Pursuit.log.drop.${e.reason}`, { roll: e.dropRoll }), cls: e.reason === "distracted" ? "good" : "" });
-    else out.push({ text: l(`AVENTURE.Pursuit.log.start.${e.reason}`), cls: e.outcome === "escaped" ? "good" : e.outcome === "continues" ? "" : "bad" });
+    if (e.dropRoll !== null)
+      out.push({
+        text: l(`AVENTURE.Pursuit.log.drop.${e.reason}`, { roll: e.dropRoll }),
+        cls: e.reason === "distracted" ? "good" : "",
+      });
+    else
+      out.push({
+        text: l(`AVENTURE.Pursuit.log.start.${e.reason}`),
+        cls: e.outcome === "escaped" ? "good" : e.outcome === "continues" ? "" : "bad",
+      });
     if (e.outcome === "continues") {
-      out.push({ text: l(chase.pursuersCanCatch ? "AVENTURE.Pursuit.log.canCatch" : "AVENTURE.Pursuit.log.cannotCatch"), cls: "" });
+      out.push({
+        text: l(chase.pursuersCanCatch ? "AVENTURE.Pursuit.log.canCatch" : "AVENTURE.Pursuit.log.cannotCatch"),
+        cls: "",
+      });
     }
   } else if (e.kind === "round") {
     const limit = DUNGEON_RUN[rules].limitRounds;
@@ -192,13 +232,23 @@ function eventLines(l: Localize, e: DungeonChaseEvent, chase: DungeonChaseState,
     if (e.reason === "exhausted") {
       const rule = DUNGEON_RUN[rules];
       out.push({
-        text: rule.penalty === null ? l("AVENTURE.Pursuit.log.exhaustedNoPenalty") : l("AVENTURE.Pursuit.log.exhaustedPenalty", { penalty: signedText(rule.penalty), turns: rule.restTurns ?? 0 }),
+        text:
+          rule.penalty === null
+            ? l("AVENTURE.Pursuit.log.exhaustedNoPenalty")
+            : l("AVENTURE.Pursuit.log.exhaustedPenalty", {
+                penalty: signedText(rule.penalty),
+                turns: rule.restTurns ?? 0,
+              }),
         cls: "bad",
       });
-      if (exhaustedActors.length) out.push({ text: l("AVENTURE.Pursuit.log.effectOn", { names: exhaustedActors.join(", ") }), cls: "" });
+      if (exhaustedActors.length)
+        out.push({ text: l("AVENTURE.Pursuit.log.effectOn", { names: exhaustedActors.join(", ") }), cls: "" });
     }
   } else if (e.kind === "drop") {
-    out.push({ text: l(`AVENTURE.Pursuit.log.drop.${e.reason}`, { roll: e.dropRoll! }), cls: e.reason === "distracted" ? "good" : "" });
+    out.push({
+      text: l(`AVENTURE.Pursuit.log.drop.${e.reason}`, { roll: e.dropRoll! }),
+      cls: e.reason === "distracted" ? "good" : "",
+    });
   } else {
     out.push({ text: l(`AVENTURE.Pursuit.log.end.${e.reason}`), cls: e.outcome === "caught" ? "bad" : "good" });
   }
@@ -211,7 +261,13 @@ function eventLines(l: Localize, e: DungeonChaseEvent, chase: DungeonChaseState,
  * just played, with the adjustments now in the state; the dialog's whole log does not repeat them (earlier
  * days may have had others).
  */
-export function chaseLines(l: Localize, record: ChaseRecord, from = 0, exhaustedActors: string[] = [], compact = false): Line[] {
+export function chaseLines(
+  l: Localize,
+  record: ChaseRecord,
+  from = 0,
+  exhaustedActors: string[] = [],
+  compact = false,
+): Line[] {
   if (record.outdoors) {
     const o = record.outdoors;
     const adjust = compact ? null : { woods: o.fleeingBonus, fast: o.pursuerBonus };
@@ -230,9 +286,10 @@ export function chaseLines(l: Localize, record: ChaseRecord, from = 0, exhausted
       while (events[j + 1]?.kind === "round" && events[j + 1]!.reason === "running") j++;
       const last = events[j]!.round;
       out.push({
-        text: j > i
-          ? l("AVENTURE.Pursuit.log.rounds", { from: e.round, to: last, limit, left: limit - last })
-          : l("AVENTURE.Pursuit.log.round", { round: e.round, limit, left: limit - e.round }),
+        text:
+          j > i
+            ? l("AVENTURE.Pursuit.log.rounds", { from: e.round, to: last, limit, left: limit - last })
+            : l("AVENTURE.Pursuit.log.round", { round: e.round, limit, left: limit - e.round }),
         cls: "step",
       });
       i = j;
@@ -278,13 +335,19 @@ export function pursuitCardContext(record: ChaseRecord, l: Localize): CardContex
   const outcome = outcomeOf(record);
   const position = record.outdoors
     ? l("AVENTURE.Pursuit.dayN", { day: record.outdoors.day })
-    : l("AVENTURE.Pursuit.roundN", { round: record.dungeon!.rounds, limit: DUNGEON_RUN[encounterRules(record.ruleset)].limitRounds });
+    : l("AVENTURE.Pursuit.roundN", {
+        round: record.dungeon!.rounds,
+        limit: DUNGEON_RUN[encounterRules(record.ruleset)].limitRounds,
+      });
   return {
     title: l(record.place === "dungeon" ? "AVENTURE.Pursuit.card.dungeon" : "AVENTURE.Pursuit.card.outdoors"),
     subtitle: position,
     groups: [groupSummary(l, record, record.fleeingSide), groupSummary(l, record, otherSide(record.fleeingSide))],
     lines: chaseLines(l, record, record.shownFrom, record.exhaustedActors),
-    outcome: outcome === "continues" ? null : { text: l(`AVENTURE.Pursuit.outcome.${outcome}`), cls: outcome === "escaped" ? "good" : "bad" },
+    outcome:
+      outcome === "continues"
+        ? null
+        : { text: l(`AVENTURE.Pursuit.outcome.${outcome}`), cls: outcome === "escaped" ? "good" : "bad" },
     open: !record.over,
     resumed: record.apply?.resumed ? l("AVENTURE.Operation.resumed") : null,
     problems: (record.apply?.problems ?? []).map((p) => l(p.key, p.data)),
@@ -338,7 +401,8 @@ function preview(setup: PursuitSetup, env: DialogEnv): { lines: Line[]; error: s
   const p = setup.groups[otherSide(setup.fleeingSide)];
   const lines: Line[] = [];
   try {
-    if (setup.surprise === "pursuers") return { lines: [{ text: l("AVENTURE.Pursuit.log.pursuersSurprised"), cls: "good" }], error: null };
+    if (setup.surprise === "pursuers")
+      return { lines: [{ text: l("AVENTURE.Pursuit.log.pursuersSurprised"), cls: "good" }], error: null };
     if (setup.surprise === "fleeing") lines.push({ text: l("AVENTURE.Pursuit.preview.fleeingSurprised"), cls: "" });
     const speeds = compareSpeeds(f.speed, p.speed);
     if (setup.place === "outdoors") {
@@ -350,30 +414,67 @@ function preview(setup: PursuitSetup, env: DialogEnv): { lines: Line[]; error: s
       });
       lines.push({ text: l("AVENTURE.Pursuit.preview.chance", { chance: e.chance }), cls: "chance" });
       lines.push({ text: l("AVENTURE.Pursuit.preview.base", { base: e.base, fleeing: f.count }), cls: "" });
-      lines.push({ text: l("AVENTURE.Pursuit.preview.band", { ...ratioData(f.count, p.count), modifier: e.bandModifier }), cls: "" });
+      lines.push({
+        text: l("AVENTURE.Pursuit.preview.band", { ...ratioData(f.count, p.count), modifier: e.bandModifier }),
+        cls: "",
+      });
       if (setup.woods) lines.push({ text: l("AVENTURE.Pursuit.preview.woods", { bonus: setup.woodsBonus }), cls: "" });
-      if (setup.twiceFast) lines.push({ text: l("AVENTURE.Pursuit.preview.fast", { bonus: setup.fastBonus }), cls: "" });
+      if (setup.twiceFast)
+        lines.push({ text: l("AVENTURE.Pursuit.preview.fast", { bonus: setup.fastBonus }), cls: "" });
       if (e.raw !== e.chance) lines.push({ text: l("AVENTURE.Pursuit.preview.limited", { raw: e.raw }), cls: "" });
-      lines.push({ text: l(speeds.pursuersFaster ? "AVENTURE.Pursuit.preview.faster" : "AVENTURE.Pursuit.preview.notFaster", { chance: PURSUIT_CATCH_CHANCE }), cls: "" });
+      lines.push({
+        text: l(speeds.pursuersFaster ? "AVENTURE.Pursuit.preview.faster" : "AVENTURE.Pursuit.preview.notFaster", {
+          chance: PURSUIT_CATCH_CHANCE,
+        }),
+        cls: "",
+      });
     } else {
-      const d = dungeonFlightDetail({ fleeingSpeed: f.speed, pursuerSpeed: p.speed, combatStarted: setup.combatStarted });
+      const d = dungeonFlightDetail({
+        fleeingSpeed: f.speed,
+        pursuerSpeed: p.speed,
+        combatStarted: setup.combatStarted,
+      });
       const key = d.outcome === "impossible" ? "combatStarted" : d.outcome === "escapes" ? "faster" : "pursuit";
-      lines.push({ text: l(`AVENTURE.Pursuit.log.start.${key}`), cls: key === "faster" ? "good" : key === "combatStarted" ? "bad" : "" });
+      lines.push({
+        text: l(`AVENTURE.Pursuit.log.start.${key}`),
+        cls: key === "faster" ? "good" : key === "combatStarted" ? "bad" : "",
+      });
       if (d.outcome === "pursuit") {
-        lines.push({ text: l(d.pursuersCanCatch ? "AVENTURE.Pursuit.log.canCatch" : "AVENTURE.Pursuit.log.cannotCatch"), cls: "" });
+        lines.push({
+          text: l(d.pursuersCanCatch ? "AVENTURE.Pursuit.log.canCatch" : "AVENTURE.Pursuit.log.cannotCatch"),
+          cls: "",
+        });
         const rules = encounterRules(env.ruleset);
         if (setup.fleeingSide === "party") {
           if (setup.reactionTotal !== null) {
             const pd = pursuesDetail(env.ruleset, setup.reactionTotal);
-            const k = pd.pursues === null ? (pd.suggested ? "reactionSuggests" : "reactionNoSuggestion") : pd.pursues ? "reactionPursue" : "reactionNoPursuit";
+            const k =
+              pd.pursues === null
+                ? pd.suggested
+                  ? "reactionSuggests"
+                  : "reactionNoSuggestion"
+                : pd.pursues
+                  ? "reactionPursue"
+                  : "reactionNoPursuit";
             lines.push({ text: l(`AVENTURE.Pursuit.log.${k}`, { total: setup.reactionTotal }), cls: "" });
-          } else lines.push({ text: l(rules === "pmt" ? "AVENTURE.Pursuit.preview.reactionRolled" : "AVENTURE.Pursuit.log.refereeDecides"), cls: "" });
+          } else
+            lines.push({
+              text: l(
+                rules === "pmt" ? "AVENTURE.Pursuit.preview.reactionRolled" : "AVENTURE.Pursuit.log.refereeDecides",
+              ),
+              cls: "",
+            });
         }
         const rule = DUNGEON_RUN[rules];
         lines.push({
-          text: rule.penalty === null
-            ? l("AVENTURE.Pursuit.preview.runLimitNoPenalty", { limit: rule.limitRounds })
-            : l("AVENTURE.Pursuit.preview.runLimit", { limit: rule.limitRounds, penalty: signedText(rule.penalty), turns: rule.restTurns ?? 0 }),
+          text:
+            rule.penalty === null
+              ? l("AVENTURE.Pursuit.preview.runLimitNoPenalty", { limit: rule.limitRounds })
+              : l("AVENTURE.Pursuit.preview.runLimit", {
+                  limit: rule.limitRounds,
+                  penalty: signedText(rule.penalty),
+                  turns: rule.restTurns ?? 0,
+                }),
           cls: "",
         });
       }
@@ -386,7 +487,11 @@ function preview(setup: PursuitSetup, env: DialogEnv): { lines: Line[]; error: s
 }
 
 /** The dialog's template context. */
-export function pursuitDialogContext(setup: PursuitSetup, record: ChaseRecord | null, env: DialogEnv): Record<string, unknown> {
+export function pursuitDialogContext(
+  setup: PursuitSetup,
+  record: ChaseRecord | null,
+  env: DialogEnv,
+): Record<string, unknown> {
   const l = env.localize;
   const started = record !== null;
   const over = record?.over ?? false;
@@ -394,7 +499,8 @@ export function pursuitDialogContext(setup: PursuitSetup, record: ChaseRecord | 
   const dungeon = record?.dungeon ?? null;
   const twice = (() => {
     try {
-      return compareSpeeds(setup.groups[setup.fleeingSide].speed, setup.groups[otherSide(setup.fleeingSide)].speed).twiceAsFast;
+      return compareSpeeds(setup.groups[setup.fleeingSide].speed, setup.groups[otherSide(setup.fleeingSide)].speed)
+        .twiceAsFast;
     } catch {
       return false;
     }
@@ -443,9 +549,17 @@ export function pursuitDialogContext(setup: PursuitSetup, record: ChaseRecord | 
     chase: record
       ? {
           title: l(record.place === "dungeon" ? "AVENTURE.Pursuit.card.dungeon" : "AVENTURE.Pursuit.card.outdoors"),
-          position: record.outdoors ? l("AVENTURE.Pursuit.dayN", { day: record.outdoors.day }) : l("AVENTURE.Pursuit.roundN", { round: dungeon!.rounds, limit: DUNGEON_RUN[encounterRules(record.ruleset)].limitRounds }),
+          position: record.outdoors
+            ? l("AVENTURE.Pursuit.dayN", { day: record.outdoors.day })
+            : l("AVENTURE.Pursuit.roundN", {
+                round: dungeon!.rounds,
+                limit: DUNGEON_RUN[encounterRules(record.ruleset)].limitRounds,
+              }),
           lines: chaseLines(l, record, 0, [], true),
-          outcome: outcome === "continues" ? null : { text: l(`AVENTURE.Pursuit.outcome.${outcome}`), cls: outcome === "escaped" ? "good" : "bad" },
+          outcome:
+            outcome === "continues"
+              ? null
+              : { text: l(`AVENTURE.Pursuit.outcome.${outcome}`), cls: outcome === "escaped" ? "good" : "bad" },
         }
       : null,
     actions: {

@@ -209,7 +209,11 @@ export function stateFromRequest(state: TravelFormState, req: TravelRequest): Tr
  */
 export function withParty(state: TravelFormState, party: Omit<TravelPartyState, "vehicle">): TravelFormState {
   const primary = party.vehicles.find((v) => v.primary);
-  const next: TravelFormState = { ...state, party: { ...party, vehicles: party.vehicles.map((v) => ({ ...v })), vehicle: "" }, pace: party.pace ?? state.pace };
+  const next: TravelFormState = {
+    ...state,
+    party: { ...party, vehicles: party.vehicles.map((v) => ({ ...v })), vehicle: "" },
+    pace: party.pace ?? state.pace,
+  };
   return primary ? chooseVehicle(next, primary.actorId) : next;
 }
 
@@ -220,7 +224,12 @@ function chooseVehicle(state: TravelFormState, actorId: string): TravelFormState
   if (actorId === "") return { ...state, party: { ...party, vehicle: "" }, mode: "foot" };
   const v = party.vehicles.find((x) => x.actorId === actorId);
   if (!v) return state;
-  return { ...state, party: { ...party, vehicle: v.actorId }, mode: v.mode, speed: v.speedKmh === null ? state.speed : String(v.speedKmh) };
+  return {
+    ...state,
+    party: { ...party, vehicle: v.actorId },
+    mode: v.mode,
+    speed: v.speedKmh === null ? state.speed : String(v.speedKmh),
+  };
 }
 
 export function addMember(state: TravelFormState, s: MemberSnapshot & { owned?: boolean }): TravelFormState {
@@ -302,15 +311,24 @@ export function fieldOf(name: unknown): string {
  * Validates the fields and builds the request. Field errors carry the label key in data.name. The rules
  * check the request again (and their errors land on the field they name, see planFor).
  */
-export function readRequest(state: TravelFormState): { request: TravelRequest | null; errors: Record<string, FieldError> } {
+export function readRequest(state: TravelFormState): {
+  request: TravelRequest | null;
+  errors: Record<string, FieldError>;
+} {
   const errors: Record<string, FieldError> = {};
   const needsSpeed = state.mode === "boat" || state.mode === "custom";
   const speed = needsSpeed ? check(errors, "speed", LABEL.speed, state.speed, { min: 0, max: 1000 }, true) : null;
   const route = state.route;
   const amount = route ? Number.NaN : check(errors, "amount", LABEL.amount, state.amount, { min: 0 }, true);
   const days =
-    route && state.days.trim() !== "" ? check(errors, "days", LABEL.days, state.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays }) : null;
-  const survivalDC = check(errors, "survivalDC", LABEL.survivalDC, state.survivalDC, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max });
+    route && state.days.trim() !== ""
+      ? check(errors, "days", LABEL.days, state.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays })
+      : null;
+  const survivalDC = check(errors, "survivalDC", LABEL.survivalDC, state.survivalDC, {
+    integer: true,
+    min: TRAVEL_SURVIVAL_DC.min,
+    max: TRAVEL_SURVIVAL_DC.max,
+  });
   const hoursPerDay = check(
     errors,
     "hoursPerDay",
@@ -356,7 +374,14 @@ export function readRequest(state: TravelFormState): { request: TravelRequest | 
       stealth: state.stealth,
       lostChance,
       survivalDC,
-      route: route ? { sceneId: route.sceneId, points: route.points.map((p) => ({ x: p.x, y: p.y })), tokenIds: [...route.tokenIds], days } : null,
+      route: route
+        ? {
+            sceneId: route.sceneId,
+            points: route.points.map((p) => ({ x: p.x, y: p.y })),
+            tokenIds: [...route.tokenIds],
+            days,
+          }
+        : null,
       members,
     },
     errors,
@@ -368,12 +393,21 @@ export function planFor(
   state: TravelFormState,
   ruleset: RulesetId,
   trackFood: boolean,
-): { request: TravelRequest | null; plan: TravelPlan | null; journey: RouteJourney | null; errors: Record<string, FieldError> } {
+): {
+  request: TravelRequest | null;
+  plan: TravelPlan | null;
+  journey: RouteJourney | null;
+  errors: Record<string, FieldError>;
+} {
   const { request, errors } = readRequest(state);
   if (!request) return { request, plan: null, journey: null, errors };
   try {
     if (state.route && request.route) {
-      const journey = planRouteJourney((legs) => planInput(request, state.members, ruleset, trackFood, legs), state.route.legs, request.route.days);
+      const journey = planRouteJourney(
+        (legs) => planInput(request, state.members, ruleset, trackFood, legs),
+        state.route.legs,
+        request.route.days,
+      );
       return { request, plan: journey.plan, journey, errors };
     }
     return { request, plan: travelPlan(planInput(request, state.members, ruleset, trackFood)), journey: null, errors };
@@ -381,11 +415,16 @@ export function planFor(
     if (!(e instanceof RulesError)) throw e;
     const named = fieldOf(e.data.name);
     const field = state.route && named === "amount" ? "_form" : named;
-    const label =
-      field === "amount" ? LABEL.amount : field in LABEL ? LABEL[field as keyof typeof LABEL] : undefined;
-    const memberField = /^members\.\d+\.(conModInput|ppInput)$/.exec(field)?.[1] as "conModInput" | "ppInput" | undefined;
+    const label = field === "amount" ? LABEL.amount : field in LABEL ? LABEL[field as keyof typeof LABEL] : undefined;
+    const memberField = /^members\.\d+\.(conModInput|ppInput)$/.exec(field)?.[1] as
+      "conModInput" | "ppInput" | undefined;
     const nameKey = e.data.name === "days" ? "AVENTURE.Arg.days" : memberField ? LABEL[memberField] : label;
-    return { request: null, plan: null, journey: null, errors: { [field]: { key: e.key, data: { ...e.data, ...(nameKey ? { name: nameKey } : {}) } } } };
+    return {
+      request: null,
+      plan: null,
+      journey: null,
+      errors: { [field]: { key: e.key, data: { ...e.data, ...(nameKey ? { name: nameKey } : {}) } } },
+    };
   }
 }
 
@@ -421,7 +460,13 @@ export function formatHours(seconds: number, localize: Localize): string {
  * A string chosen by count (lang keys `<key>.one` and `<key>.other`, picked with the language's plural rules: in
  * French 0 and 1 are singular), with `n` in its data.
  */
-export function plural(localize: Localize, lang: string, key: string, n: number, data: Record<string, string | number> = {}): string {
+export function plural(
+  localize: Localize,
+  lang: string,
+  key: string,
+  n: number,
+  data: Record<string, string | number> = {},
+): string {
   let form: "one" | "other";
   try {
     form = new Intl.PluralRules(lang).select(n) === "one" ? "one" : "other";
@@ -440,9 +485,16 @@ export function clockText(seconds: number, localize: Localize): string {
 }
 
 /** "Arrival: day 3, 18:00": the travel day the party arrives on and the hour of the world clock then. */
-export function arrivalText(departure: number, plan: Pick<TravelPlan, "days" | "durationSeconds">, localize: Localize): string {
+export function arrivalText(
+  departure: number,
+  plan: Pick<TravelPlan, "days" | "durationSeconds">,
+  localize: Localize,
+): string {
   if (!plan.days.length) return "";
-  return localize("AVENTURE.Travel.Summary.arrival", { day: plan.days.length, time: clockText(departure + plan.durationSeconds, localize) });
+  return localize("AVENTURE.Travel.Summary.arrival", {
+    day: plan.days.length,
+    time: clockText(departure + plan.durationSeconds, localize),
+  });
 }
 
 export function localizeError(err: FieldError, localize: Localize): string {
@@ -505,7 +557,8 @@ export function summaryOf(
   // What the card will say, at best (every save succeeds) and at worst (every save fails): the same computation.
   const best = travelOutcome(plan, Object.fromEntries(plan.saves.map((s) => [s.id, true])));
   const worst = travelOutcome(plan, Object.fromEntries(plan.saves.map((s) => [s.id, false])));
-  const range = (fixed: string, span: string, min: number, max: number) => (min === max ? plural(l, lang, fixed, min) : l(span, { min, max }));
+  const range = (fixed: string, span: string, min: number, max: number) =>
+    min === max ? plural(l, lang, fixed, min) : l(span, { min, max });
   const survival = extra.survivalDC === undefined ? [] : travelSurvivalChecks(plan, extra.survivalDC);
   const pos = (p: MarchingPosition) => l(`AVENTURE.Travel.Position.${p}`);
   const journey = extra.journey ?? null;
@@ -520,13 +573,19 @@ export function summaryOf(
     march: l("AVENTURE.Travel.Summary.marchTotal", { time: formatHours(marchSeconds, l) }),
     arrival: env.worldTime === undefined || stopped ? "" : arrivalText(env.worldTime, plan, l),
     stopped: journey?.stopped
-      ? l("AVENTURE.Travel.Summary.stopped", { days: plan.days.length, reached: formatKm(journey.reached, lang), total: formatKm(journey.total, lang) })
+      ? l("AVENTURE.Travel.Summary.stopped", {
+          days: plan.days.length,
+          reached: formatKm(journey.reached, lang),
+          total: formatKm(journey.total, lang),
+        })
       : "",
     days: plan.days.map((d) => ({
       day: d.day,
       distance: formatKm(d.distance, lang),
       march: formatDuration(d.marchSeconds, l),
-      forcedMarch: d.forcedMarch.length ? d.forcedMarch.map((f) => l("AVENTURE.Travel.Summary.dc", { dc: f.dc })).join(", ") : "—",
+      forcedMarch: d.forcedMarch.length
+        ? d.forcedMarch.map((f) => l("AVENTURE.Travel.Summary.dc", { dc: f.dc })).join(", ")
+        : "—",
     })),
     notice: MARCHING_POSITIONS.map((p) => ({
       label: pos(p),
@@ -540,7 +599,13 @@ export function summaryOf(
           dc: extra.survivalDC ?? TRAVEL_SURVIVAL_DC.default,
           list: plan.members
             .filter((m) => survival.some((c) => c.memberId === m.id))
-            .map((m) => l("AVENTURE.Travel.Summary.survivalWho", { name: m.name, what: l(`AVENTURE.Travel.Activity.${m.activity}`), n: survival.filter((c) => c.memberId === m.id).length }))
+            .map((m) =>
+              l("AVENTURE.Travel.Summary.survivalWho", {
+                name: m.name,
+                what: l(`AVENTURE.Travel.Activity.${m.activity}`),
+                n: survival.filter((c) => c.memberId === m.id).length,
+              }),
+            )
             .join(", "),
         })
       : "",
@@ -556,11 +621,25 @@ export function summaryOf(
       if (env.trackFood) {
         const h = [levels(b, "hungerLevels"), levels(w, "hungerLevels")] as const;
         const t = [levels(b, "thirstLevels"), levels(w, "thirstLevels")] as const;
-        if (h[1]) food.push(range("AVENTURE.Travel.Summary.hungerFixed", "AVENTURE.Travel.Summary.hungerRange", h[0], h[1]));
-        if (t[1]) food.push(range("AVENTURE.Travel.Summary.thirstFixed", "AVENTURE.Travel.Summary.thirstRange", t[0], t[1]));
-        if (dehydration) food.push(plural(l, lang, "AVENTURE.Travel.Summary.dehydration", dehydration, { dc: plan.saves.find((s) => s.memberId === m.id && s.kind === "dehydration")!.dc }));
+        if (h[1])
+          food.push(range("AVENTURE.Travel.Summary.hungerFixed", "AVENTURE.Travel.Summary.hungerRange", h[0], h[1]));
+        if (t[1])
+          food.push(range("AVENTURE.Travel.Summary.thirstFixed", "AVENTURE.Travel.Summary.thirstRange", t[0], t[1]));
+        if (dehydration)
+          food.push(
+            plural(l, lang, "AVENTURE.Travel.Summary.dehydration", dehydration, {
+              dc: plan.saves.find((s) => s.memberId === m.id && s.kind === "dehydration")!.dc,
+            }),
+          );
         // Days without food only when the journey changes them (0 → 0 says nothing).
-        if (m.fastingAfter !== m.fastingBefore) food.push(l("AVENTURE.Travel.Summary.fasting", { before: formatNumber(m.fastingBefore, lang), after: formatNumber(m.fastingAfter, lang), allowed: m.fastingAllowed }));
+        if (m.fastingAfter !== m.fastingBefore)
+          food.push(
+            l("AVENTURE.Travel.Summary.fasting", {
+              before: formatNumber(m.fastingBefore, lang),
+              after: formatNumber(m.fastingAfter, lang),
+              allowed: m.fastingAllowed,
+            }),
+          );
       }
       return {
         name: m.name,
@@ -573,7 +652,11 @@ export function summaryOf(
         exhaustion:
           m.exhaustionMin === m.exhaustionMax
             ? l("AVENTURE.Travel.Summary.exhaustionFixed", { before: m.exhaustionBefore, after: m.exhaustionMin })
-            : l("AVENTURE.Travel.Summary.exhaustionRange", { before: m.exhaustionBefore, min: m.exhaustionMin, max: m.exhaustionMax }),
+            : l("AVENTURE.Travel.Summary.exhaustionRange", {
+                before: m.exhaustionBefore,
+                min: m.exhaustionMin,
+                max: m.exhaustionMax,
+              }),
         danger: m.exhaustionMin > m.exhaustionBefore,
       };
     }),
@@ -592,11 +675,17 @@ export function travelContext(state: TravelFormState, env: TravelContextEnv) {
     party: state.party
       ? {
           line: l("AVENTURE.Travel.Party.line", { name: state.party.name }),
-          pace: state.party.pace ? l("AVENTURE.Travel.Party.pace", { pace: l(`AVENTURE.Travel.Pace.${state.party.pace}`) }) : "",
+          pace: state.party.pace
+            ? l("AVENTURE.Travel.Party.pace", { pace: l(`AVENTURE.Travel.Pace.${state.party.pace}`) })
+            : "",
           vehicleOptions: state.party.vehicles.length
             ? [
                 { value: "", label: l("AVENTURE.Travel.Party.onFoot"), selected: state.party.vehicle === "" },
-                ...state.party.vehicles.map((v) => ({ value: v.actorId, label: l(`AVENTURE.Travel.Party.vehicle.${v.mode}`, { name: v.name }), selected: v.actorId === state.party!.vehicle })),
+                ...state.party.vehicles.map((v) => ({
+                  value: v.actorId,
+                  label: l(`AVENTURE.Travel.Party.vehicle.${v.mode}`, { name: v.name }),
+                  selected: v.actorId === state.party!.vehicle,
+                })),
               ]
             : [],
         }
@@ -650,10 +739,15 @@ export function travelContext(state: TravelFormState, env: TravelContextEnv) {
             difficult: leg.terrain === "difficult",
             regions: leg.regions.join(", "),
           })),
-          total: formatKm(state.route.legs.reduce((a, leg) => a + leg.metres, 0), env.lang),
+          total: formatKm(
+            state.route.legs.reduce((a, leg) => a + leg.metres, 0),
+            env.lang,
+          ),
           equivalent: journey ? formatKm(journey.full.equivalentDistance, env.lang) : "",
           fullDays: journey ? plural(l, env.lang, "AVENTURE.Travel.Summary.dayCount", journey.full.days.length) : "",
-          tokensText: state.route.tokenIds.length ? plural(l, env.lang, "AVENTURE.Travel.Route.tokens", state.route.tokenIds.length) : "",
+          tokensText: state.route.tokenIds.length
+            ? plural(l, env.lang, "AVENTURE.Travel.Route.tokens", state.route.tokenIds.length)
+            : "",
         }
       : null,
     summary: plan ? summaryOf(plan, env, { journey, survivalDC: request?.survivalDC }) : null,
@@ -664,7 +758,11 @@ export function travelContext(state: TravelFormState, env: TravelContextEnv) {
     // A player's journey is a proposal for the GMs, unless the world lets players apply journeys of their own characters.
     playerHint: env.isGM
       ? ""
-      : l(env.playersApply && state.members.every((m) => m.owned !== false) ? "AVENTURE.Travel.playerHintDirect" : "AVENTURE.Travel.playerHint"),
+      : l(
+          env.playersApply && state.members.every((m) => m.owned !== false)
+            ? "AVENTURE.Travel.playerHintDirect"
+            : "AVENTURE.Travel.playerHint",
+        ),
     request,
   };
 }

@@ -39,6 +39,13 @@ export function welcomeContext(
       current: id === input.ruleset,
     };
   });
-  const title = input.systemTitle && input.systemTitle !== input.systemId ? `${input.systemTitle} (${input.systemId})` : input.systemId;
-  return { system: localize("AVENTURE.Welcome.running", { system: title }), choices, anyMatch: choices.some((c) => c.matches) };
+  const title =
+    input.systemTitle && input.systemTitle !== input.systemId
+      ? `${input.systemTitle} (${input.systemId})`
+      : input.systemId;
+  return {
+    system: localize("AVENTURE.Welcome.running", { system: title }),
+    choices,
+    anyMatch: choices.some((c) => c.matches),
+  };
 }

@@ -47,7 +47,8 @@ export function buildApi(windows: ApiWindows) {
     /** The active ruleset id. */
     ruleset: (): rules.RulesetId => getSetting("ruleset"),
     /** What each game gets (docs/rules.md §0): the features of a ruleset (default: the world's) with the world's borrowings. docs/api.md */
-    features: (ruleset?: rules.RulesetId) => worldFeatures(ruleset === undefined ? getSetting("ruleset") : rules.ruleset(ruleset)),
+    features: (ruleset?: rules.RulesetId) =>
+      worldFeatures(ruleset === undefined ? getSetting("ruleset") : rules.ruleset(ruleset)),
     /** Who acts for each rule Aventure and dnd5e both automate (docs/compat.md "Who acts under dnd5e"). docs/api.md */
     dnd5eOwners,
     /** The actor adapter for the running game system. */
@@ -87,7 +88,9 @@ export function buildApi(windows: ApiWindows) {
     /** Exploration time: status, start, end, party, advance, spend, light, putOut (GMs). docs/api/exploration.md */
     exploration: explorationApi(),
     /** A token starts holding its breath (world time; a GM may give `{ conMod }`). docs/api/movement.md */
-    holdBreath: gatedAsync("suffocation", (token: unknown, options?: { conMod?: number }) => holdBreathFor(token, options)),
+    holdBreath: gatedAsync("suffocation", (token: unknown, options?: { conMod?: number }) =>
+      holdBreathFor(token, options),
+    ),
     /** A token breathes again (its held breath or its suffocation ends). docs/api/movement.md */
     breatheAgain: (token: unknown) => breatheAgainFor(token),
   };

@@ -95,12 +95,21 @@ export function wireButtons(html: HTMLElement, action: string, wiring: ButtonWir
     b.remove();
     return false;
   });
-  for (const b of kept) wireClick(b, () => wiring.run(b), () => wiring.together?.(b, kept) ?? [b]);
+  for (const b of kept)
+    wireClick(
+      b,
+      () => wiring.run(b),
+      () => wiring.together?.(b, kept) ?? [b],
+    );
   return kept;
 }
 
 /** One button's click, wired as wireButtons does (for a button a part creates itself). */
-export function wireClick(button: HTMLButtonElement, run: () => unknown, group: () => HTMLButtonElement[] = () => [button]): void {
+export function wireClick(
+  button: HTMLButtonElement,
+  run: () => unknown,
+  group: () => HTMLButtonElement[] = () => [button],
+): void {
   button.addEventListener("click", (event) => {
     event.preventDefault();
     if (button.disabled) return;

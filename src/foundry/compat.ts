@@ -113,7 +113,8 @@ export function deletes(changes: Record<string, unknown>, key: string): boolean 
   if (v === null || typeof v !== "object") return false;
   const op = (globalThis as { _del?: unknown })._del;
   if (op !== undefined && v === op) return true;
-  const Forced = (globalThis as { foundry?: { data?: { operators?: { ForcedDeletion?: new () => unknown } } } }).foundry?.data?.operators?.ForcedDeletion;
+  const Forced = (globalThis as { foundry?: { data?: { operators?: { ForcedDeletion?: new () => unknown } } } }).foundry
+    ?.data?.operators?.ForcedDeletion;
   return typeof Forced === "function" && v instanceof Forced;
 }
 
@@ -142,7 +143,8 @@ interface MovementLevels {
  */
 export function movementChangesLevel(movement: MovementLevels | null | undefined): boolean {
   if (!isV14() || !movement) return false;
-  const level = (p: { level?: unknown } | null | undefined) => (typeof p?.level === "string" && p.level !== "" ? p.level : null);
+  const level = (p: { level?: unknown } | null | undefined) =>
+    typeof p?.level === "string" && p.level !== "" ? p.level : null;
   const from = level(movement.origin);
   const to = level(movement.destination);
   if (from !== null && to !== null && from !== to) return true;

@@ -17,7 +17,14 @@
 import { getSetting } from "./settings.js";
 import { DND5E_OVERLAPS, ownerSettingKey, type Dnd5eOverlap, type RuleOwner } from "./settings-schema.js";
 
-export { DND5E_OVERLAPS, DND5E_OWNER_DEFAULTS, RULE_OWNERS, ownerSettingKey, type Dnd5eOverlap, type RuleOwner } from "./settings-schema.js";
+export {
+  DND5E_OVERLAPS,
+  DND5E_OWNER_DEFAULTS,
+  RULE_OWNERS,
+  ownerSettingKey,
+  type Dnd5eOverlap,
+  type RuleOwner,
+} from "./settings-schema.js";
 
 /** A dnd5e world setting, or undefined when dnd5e did not register it (an older version). */
 function dnd5eSetting(key: string): unknown {
@@ -68,7 +75,8 @@ export function dnd5eHas(overlap: Dnd5eOverlap): boolean {
 export function dnd5eSurprisedHasEffect(): boolean {
   if (game.system.id !== "dnd5e") return false;
   const effects: unknown = Reflect.get(dnd5eConfig() ?? {}, "conditionEffects");
-  const set: unknown = typeof effects === "object" && effects !== null ? Reflect.get(effects, "initiativeDisadvantage") : undefined;
+  const set: unknown =
+    typeof effects === "object" && effects !== null ? Reflect.get(effects, "initiativeDisadvantage") : undefined;
   return set instanceof Set && set.has("surprised");
 }
 
@@ -86,5 +94,8 @@ export function aventureActs(overlap: Dnd5eOverlap): boolean {
 
 /** The owner of each overlap and whether the running dnd5e has it (api.dnd5eOwners()). */
 export function dnd5eOwners(): Record<Dnd5eOverlap, { owner: RuleOwner; dnd5eHas: boolean }> {
-  return Object.fromEntries(DND5E_OVERLAPS.map((o) => [o, { owner: ruleOwner(o), dnd5eHas: dnd5eHas(o) }])) as Record<Dnd5eOverlap, { owner: RuleOwner; dnd5eHas: boolean }>;
+  return Object.fromEntries(DND5E_OVERLAPS.map((o) => [o, { owner: ruleOwner(o), dnd5eHas: dnd5eHas(o) }])) as Record<
+    Dnd5eOverlap,
+    { owner: RuleOwner; dnd5eHas: boolean }
+  >;
 }

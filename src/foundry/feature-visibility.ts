@@ -90,7 +90,9 @@ export interface Visibility {
 const ALWAYS: Visibility = Object.freeze({ show: true, borrowedFrom: null });
 
 function fromNeeds(needs: readonly Need[], features: Readonly<Record<FeatureId, FeatureState>>): Visibility {
-  const met = needs.map((n) => features[n.feature]).filter((s, i) => s.on && (!needs[i]!.from || needs[i]!.from!.includes(s.from!)));
+  const met = needs
+    .map((n) => features[n.feature])
+    .filter((s, i) => s.on && (!needs[i]!.from || needs[i]!.from!.includes(s.from!)));
   if (!met.length) return { show: false, borrowedFrom: null };
   return { show: true, borrowedFrom: met.every((s) => s.borrowed) ? met[0]!.from : null };
 }
@@ -120,12 +122,20 @@ export function settingVisibility(
   if (borrowed) return { show: FEATURE_TABLE[borrowed][ruleset] === null, borrowedFrom: null };
   switch (key) {
     case "travelPmtLostRoll":
-      return ruleset === "pmt" && features.travel.on && features.travel.from === "ose" ? { show: true, borrowedFrom: "ose" } : { show: false, borrowedFrom: null };
+      return ruleset === "pmt" && features.travel.on && features.travel.from === "ose"
+        ? { show: true, borrowedFrom: "ose" }
+        : { show: false, borrowedFrom: null };
     case "sideInitiative":
-      return { show: FEATURE_TABLE.sideInitiative[ruleset] === null && values.sideInitiative === true, borrowedFrom: null };
+      return {
+        show: FEATURE_TABLE.sideInitiative[ruleset] === null && values.sideInitiative === true,
+        borrowedFrom: null,
+      };
     case "sideTies": {
       const sides = features.sideInitiative.on || values.sideInitiative === true;
-      return { show: sides && ruleset !== "pmt", borrowedFrom: features.sideInitiative.borrowed ? features.sideInitiative.from : null };
+      return {
+        show: sides && ruleset !== "pmt",
+        borrowedFrom: features.sideInitiative.borrowed ? features.sideInitiative.from : null,
+      };
     }
   }
   const needs = SETTING_NEEDS[key];
@@ -133,6 +143,9 @@ export function settingVisibility(
 }
 
 /** Whether an actor-data field shows in the Actor data menu (docs/rules.md §0). */
-export function fieldVisibility(field: keyof ActorDataPaths, features: Readonly<Record<FeatureId, FeatureState>>): Visibility {
+export function fieldVisibility(
+  field: keyof ActorDataPaths,
+  features: Readonly<Record<FeatureId, FeatureState>>,
+): Visibility {
   return fromNeeds(FIELD_NEEDS[field], features);
 }

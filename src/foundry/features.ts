@@ -2,7 +2,14 @@
  * The world's features (docs/rules.md §0): the ruleset setting and the borrow settings, read through the rules'
  * features table. Every window, card, HUD palette entry, scene control and automation asks here whether it applies.
  */
-import { features, isRuleset, type FeatureBorrowings, type FeatureId, type FeatureState, type RulesetId } from "../rules/index.js";
+import {
+  features,
+  isRuleset,
+  type FeatureBorrowings,
+  type FeatureId,
+  type FeatureState,
+  type RulesetId,
+} from "../rules/index.js";
 import { featureNote, type FeatureNote } from "../apps/feature-context.js";
 import { getSetting } from "./settings.js";
 import { BORROWABLE_FEATURES, borrowSettingKey } from "./settings-schema.js";
@@ -41,7 +48,10 @@ export function worldFeatureNote(feature: FeatureId): FeatureNote {
 export function assertFeature(feature: FeatureId): void {
   if (featureActive(feature)) return;
   const ruleset = getSetting("ruleset");
-  throw new UserError("AVENTURE.Feature.noRule", { game: t(`AVENTURE.Ruleset.${ruleset}`), feature: t(`AVENTURE.Feature.name.${feature}`) });
+  throw new UserError("AVENTURE.Feature.noRule", {
+    game: t(`AVENTURE.Ruleset.${ruleset}`),
+    feature: t(`AVENTURE.Feature.name.${feature}`),
+  });
 }
 
 /** The game whose rule applies for a feature (the world's ruleset, or the game it is borrowed from); the world's ruleset when it is off. */
@@ -54,17 +64,29 @@ export function featureRuleset(feature: FeatureId): RulesetId {
 export function tellFeatureOff(feature: FeatureId): boolean {
   if (featureActive(feature)) return false;
   const ruleset = getSetting("ruleset");
-  notify("info", t("AVENTURE.Feature.noRule", { game: t(`AVENTURE.Ruleset.${ruleset}`), feature: t(`AVENTURE.Feature.name.${feature}`) }));
+  notify(
+    "info",
+    t("AVENTURE.Feature.noRule", {
+      game: t(`AVENTURE.Ruleset.${ruleset}`),
+      feature: t(`AVENTURE.Feature.name.${feature}`),
+    }),
+  );
   return true;
 }
 
 /** `fn` for an API entry or a keybinding: when the feature is off, the line above and undefined; otherwise `fn`'s result. */
-export function gated<A extends unknown[], R>(feature: FeatureId, fn: (...args: A) => R): (...args: A) => R | undefined {
+export function gated<A extends unknown[], R>(
+  feature: FeatureId,
+  fn: (...args: A) => R,
+): (...args: A) => R | undefined {
   return (...args: A) => (tellFeatureOff(feature) ? undefined : fn(...args));
 }
 
 /** A request handler that refuses (nothing written) while the feature is off on the executing GM's world. */
-export function featureHandler<A extends unknown[], R>(feature: FeatureId, handle: (...args: A) => R): (...args: A) => R {
+export function featureHandler<A extends unknown[], R>(
+  feature: FeatureId,
+  handle: (...args: A) => R,
+): (...args: A) => R {
   return (...args: A) => {
     assertFeature(feature);
     return handle(...args);
@@ -72,7 +94,10 @@ export function featureHandler<A extends unknown[], R>(feature: FeatureId, handl
 }
 
 /** `gated` for an asynchronous entry: always a promise, of undefined when the feature is off. */
-export function gatedAsync<A extends unknown[], R>(feature: FeatureId, fn: (...args: A) => R | Promise<R>): (...args: A) => Promise<R | undefined> {
+export function gatedAsync<A extends unknown[], R>(
+  feature: FeatureId,
+  fn: (...args: A) => R | Promise<R>,
+): (...args: A) => Promise<R | undefined> {
   return async (...args: A) => (tellFeatureOff(feature) ? undefined : await fn(...args));
 }
 

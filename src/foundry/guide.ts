@@ -92,7 +92,8 @@ export function withGuideButton<T extends HTMLElement>(frame: T, key: GuidePageK
     event.stopPropagation();
     void guarded(() => openGuidePage(key));
   });
-  const before = header.querySelector('[data-action="toggleControls"]') ?? header.querySelector('[data-action="close"]');
+  const before =
+    header.querySelector('[data-action="toggleControls"]') ?? header.querySelector('[data-action="close"]');
   if (before) header.insertBefore(button, before);
   else header.appendChild(button);
   return frame;
@@ -104,6 +105,16 @@ export function withGuideButton<T extends HTMLElement>(frame: T, key: GuidePageK
  * `[GUIDE_ACTION]: () => openGuidePage("travel")`.
  */
 export const GUIDE_ACTION = "aventureGuide";
-export function guideHeaderControl(key: GuidePageKey): { action: string; icon: string; label: string; onClick: () => void } {
-  return { action: GUIDE_ACTION, icon: "fa-solid fa-circle-question", label: "AVENTURE.Guide.open", onClick: () => void guarded(() => openGuidePage(key)) };
+export function guideHeaderControl(key: GuidePageKey): {
+  action: string;
+  icon: string;
+  label: string;
+  onClick: () => void;
+} {
+  return {
+    action: GUIDE_ACTION,
+    icon: "fa-solid fa-circle-question",
+    label: "AVENTURE.Guide.open",
+    onClick: () => void guarded(() => openGuidePage(key)),
+  };
 }

@@ -100,7 +100,6 @@ function randomId(): string {
 /** This page load: a new id each time the module loads (a reload is another client of the same user). */
 export const CLIENT_ID = randomId();
 
-
 /** The executor to record in the write that marks an operation applying: this GM, this page load. */
 export function executorStamp(): Executor {
   return { user: game.user.id!, client: CLIENT_ID, took: false };
@@ -110,7 +109,13 @@ export function executorStamp(): Executor {
 export function readExecutor(raw: unknown): Executor | null {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
   const e = raw as Record<string, unknown>;
-  if (typeof e.user !== "string" || !DOCUMENT_ID.test(e.user) || typeof e.client !== "string" || !DOCUMENT_ID.test(e.client)) return null;
+  if (
+    typeof e.user !== "string" ||
+    !DOCUMENT_ID.test(e.user) ||
+    typeof e.client !== "string" ||
+    !DOCUMENT_ID.test(e.client)
+  )
+    return null;
   return { user: e.user, client: e.client, took: e.took === true };
 }
 
@@ -197,7 +202,12 @@ export type Resumed<T> = { ran: true; value: T } | { ran: false; why: "over" | "
  * `body` only if the record names it. Otherwise the operation is left to its executor: "elsewhere" (another GM
  * runs it), "running" (this client does), "over" (it is not in progress any more).
  */
-export async function resume<T>(key: string, read: ReadBack, claim: (executor: Executor) => Promise<unknown>, body: (guard: Guard) => Promise<T>): Promise<Resumed<T>> {
+export async function resume<T>(
+  key: string,
+  read: ReadBack,
+  claim: (executor: Executor) => Promise<unknown>,
+  body: (guard: Guard) => Promise<T>,
+): Promise<Resumed<T>> {
   if (running.has(key)) return { ran: false, why: "running" };
   running.add(key);
   try {
@@ -229,7 +239,12 @@ export async function resume<T>(key: string, read: ReadBack, claim: (executor: E
  * `resume` for a request that needs the operation finished before it goes on (the next step of a chase, a side
  * round, an Undo...): refused with "busy" while another GM finishes it.
  */
-export async function finishFirst<T>(key: string, read: ReadBack, claim: (executor: Executor) => Promise<unknown>, body: (guard: Guard) => Promise<T>): Promise<T | null> {
+export async function finishFirst<T>(
+  key: string,
+  read: ReadBack,
+  claim: (executor: Executor) => Promise<unknown>,
+  body: (guard: Guard) => Promise<T>,
+): Promise<T | null> {
   const r = await resume(key, read, claim, body);
   if (r.ran) return r.value;
   if (r.why === "over") return null;
@@ -253,7 +268,11 @@ export type Claims = Record<string, string>;
 /** The claims of a record a GM wrote, checked key by key (anything malformed is dropped). */
 export function readClaims(raw: unknown): Claims {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
-  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((e): e is [string, string] => DOCUMENT_ID.test(e[0]) && typeof e[1] === "string" && DOCUMENT_ID.test(e[1])));
+  return Object.fromEntries(
+    Object.entries(raw as Record<string, unknown>).filter(
+      (e): e is [string, string] => DOCUMENT_ID.test(e[0]) && typeof e[1] === "string" && DOCUMENT_ID.test(e[1]),
+    ),
+  );
 }
 
 /** The live claims of other page loads (see Claims). */

@@ -18,7 +18,19 @@ import { gmIds } from "./chat.js";
 import { deletion, renderTemplateCompat } from "./compat.js";
 import { isActiveGM } from "./gm.js";
 import { errorMessage, t, UserError } from "./i18n.js";
-import { claimFirst, execute, executorStamp, readClaims, readExecutor, registerRecovery, resume, staleOwnClaims, type Executor, type ReadBack, type StepGuard } from "./operations.js";
+import {
+  claimFirst,
+  execute,
+  executorStamp,
+  readClaims,
+  readExecutor,
+  registerRecovery,
+  resume,
+  staleOwnClaims,
+  type Executor,
+  type ReadBack,
+  type StepGuard,
+} from "./operations.js";
 import { registerRequest, sendRequest } from "./requests.js";
 import { proposalCardContext } from "../apps/proposal-context.js";
 import { isDocumentId } from "./values.js";
@@ -77,7 +89,12 @@ export function proposalOf(message: { author?: unknown; flags?: unknown } | null
   const raw = gmCardFlag(message, "proposal") as Partial<ProposalFlag> | undefined;
   if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
   if (typeof raw.kind !== "string" || !kinds.has(raw.kind) || typeof raw.proposer !== "string") return null;
-  if (!STATUSES.includes(raw.status as ProposalStatus) || !Array.isArray(raw.lines) || !raw.lines.every((l) => typeof l === "string")) return null;
+  if (
+    !STATUSES.includes(raw.status as ProposalStatus) ||
+    !Array.isArray(raw.lines) ||
+    !raw.lines.every((l) => typeof l === "string")
+  )
+    return null;
   return { ...(raw as ProposalFlag), ...(raw.executor !== undefined ? { executor: readExecutor(raw.executor) } : {}) };
 }
 
@@ -95,7 +112,18 @@ async function cardContent(flag: ProposalFlag): Promise<string> {
   const decider = flag.decidedBy ? (game.users.get(flag.decidedBy)?.name ?? flag.decidedBy) : "";
   return renderTemplateCompat(
     template("proposal-card.hbs"),
-    proposalCardContext({ title: kind.title, proposer, lines: flag.lines, status: flag.status, decidedBy: decider, outcome: flag.outcome ?? "", error: flag.error ?? "" }, t),
+    proposalCardContext(
+      {
+        title: kind.title,
+        proposer,
+        lines: flag.lines,
+        status: flag.status,
+        decidedBy: decider,
+        outcome: flag.outcome ?? "",
+        error: flag.error ?? "",
+      },
+      t,
+    ),
   );
 }
 
@@ -111,7 +139,14 @@ export async function propose(kindName: string, data: unknown, proposer: User): 
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const kind = kinds.get(kindName);
   if (!kind) throw new Error(`aventure | unknown proposal kind ${kindName}`);
-  const flag: ProposalFlag = { v: 1, kind: kindName, data, proposer: proposer.id!, status: "pending", lines: kind.describe(data) };
+  const flag: ProposalFlag = {
+    v: 1,
+    kind: kindName,
+    data,
+    proposer: proposer.id!,
+    status: "pending",
+    lines: kind.describe(data),
+  };
   await ChatMessage.implementation.create({
     content: await cardContent(flag),
     whisper: gmIds(),
@@ -150,7 +185,11 @@ async function claimDecision(message: ChatMessage, id: string): Promise<Proposal
   const mine = await claimFirst({
     write: (client, user) =>
       game.messages.get(id)
-        ? message.update(user === null ? deletion(`flags.${MODULE_ID}.proposal.claims.${client}`) : { flags: { [MODULE_ID]: { proposal: { claims: { [client]: user } } } } })
+        ? message.update(
+            user === null
+              ? deletion(`flags.${MODULE_ID}.proposal.claims.${client}`)
+              : { flags: { [MODULE_ID]: { proposal: { claims: { [client]: user } } } } },
+          )
         : Promise.resolve(),
     read: () => {
       const now = proposalOf(game.messages.get(id));
@@ -188,12 +227,15 @@ async function onDecide(raw: unknown, { sender }: { sender: User }): Promise<{ s
       let told: string | undefined;
       try {
         // The kind checks the guard before each of its writes (not whether this GM is still the active GM).
-        const outcome = await kinds.get(flag.kind)!.apply(flag.data, { proposer: game.users.get(flag.proposer) ?? null, decidedBy: sender, guard });
+        const outcome = await kinds
+          .get(flag.kind)!
+          .apply(flag.data, { proposer: game.users.get(flag.proposer) ?? null, decidedBy: sender, guard });
         next = { ...applying, status: "applied", outcome };
       } catch (e) {
         if (!(isRulesError(e) || e instanceof UserError)) console.error("aventure | proposal failed", e);
         next = { ...applying, status: "failed", error: errorMessage(e) };
-        if (e instanceof UserError && e.forPlayers) told = errorMessage(new UserError(e.forPlayers.key, e.forPlayers.data));
+        if (e instanceof UserError && e.forPlayers)
+          told = errorMessage(new UserError(e.forPlayers.key, e.forPlayers.data));
       }
       guard.check();
       await write(message, next);
@@ -211,7 +253,10 @@ export function onRenderProposalCard(message: ChatMessage, html: HTMLElement): v
   const usable = !!flag && flag.status === "pending" && game.user.isGM && authoredByGM(message);
   wireButtons(html, "aventure-proposal", {
     allowed: () => usable,
-    run: (b) => (message.id ? sendRequest("proposalDecide", { messageId: message.id, accept: b.dataset.accept === "true" }) : undefined),
+    run: (b) =>
+      message.id
+        ? sendRequest("proposalDecide", { messageId: message.id, accept: b.dataset.accept === "true" })
+        : undefined,
     // Apply and Decline wait together.
     together: (_b, all) => all,
   });
@@ -230,7 +275,9 @@ async function recoverProposals(): Promise<void> {
     const stale = flag?.status === "pending" ? staleOwnClaims(readClaims(flag.claims)) : [];
     if (stale.length && id && !deciding.has(id)) {
       try {
-        await message.update(Object.assign({}, ...stale.map((client) => deletion(`flags.${MODULE_ID}.proposal.claims.${client}`))));
+        await message.update(
+          Object.assign({}, ...stale.map((client) => deletion(`flags.${MODULE_ID}.proposal.claims.${client}`))),
+        );
       } catch (e) {
         console.error("aventure | could not withdraw a stale proposal claim", e);
       }

@@ -50,7 +50,10 @@ export interface RequestSpec<R> {
 }
 
 /** What travels back: the handler's result, or a refusal as a lang key the requester localizes. */
-export type Reply = { status: "working" } | { status: "done"; ok: true; result: unknown } | { status: "done"; ok: false; key: string; data: Record<string, string | number> };
+export type Reply =
+  | { status: "working" }
+  | { status: "done"; ok: true; result: unknown }
+  | { status: "done"; ok: false; key: string; data: Record<string, string | number> };
 
 interface RequestFlag {
   v: 1;
@@ -68,7 +71,10 @@ export const DEFAULT_TIMEOUT = 30_000;
 
 const specs = new Map<string, RequestSpec<unknown>>();
 /** Requests this client sent and waits for, by id. */
-const waiting = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void; timer: ReturnType<typeof setTimeout>; messageId?: string }>();
+const waiting = new Map<
+  string,
+  { resolve(v: unknown): void; reject(e: unknown): void; timer: ReturnType<typeof setTimeout>; messageId?: string }
+>();
 /** Request names this client has in flight (one per feature). */
 const sending = new Set<string>();
 /** On the active GM: "userId:name" being handled; ids handled (bounded); recent request times per user. */
@@ -91,9 +97,9 @@ function newId(): string {
   return foundry.utils.randomID(12);
 }
 
-
 function toReply(e: unknown): Reply {
-  if (e instanceof UserError || isRulesError(e)) return { status: "done", ok: false, key: e.key, data: { ...(e.data as Record<string, string | number>) } };
+  if (e instanceof UserError || isRulesError(e))
+    return { status: "done", ok: false, key: e.key, data: { ...(e.data as Record<string, string | number>) } };
   console.error("aventure | request failed", e);
   return { status: "done", ok: false, key: "AVENTURE.Request.failed", data: { error: errorMessage(e) } };
 }
@@ -164,7 +170,11 @@ const refusal = (key: string): Reply => ({ status: "done", ok: false, key, data:
  * second pending request of the same user and feature, a GM-only request from a player. Either a refusal, or the
  * request is admitted: it holds its (user, feature) slot until `release`.
  */
-function admit(name: string, sender: User, id: string): { refusal: Reply } | { spec: RequestSpec<unknown>; release(): void } {
+function admit(
+  name: string,
+  sender: User,
+  id: string,
+): { refusal: Reply } | { spec: RequestSpec<unknown>; release(): void } {
   const spec = specs.get(name);
   if (!spec) return { refusal: refusal("AVENTURE.Request.unknown") };
   if (handled.has(id)) return { refusal: refusal("AVENTURE.Request.replayed") };
@@ -226,7 +236,10 @@ function parseRequest(message: ChatMessage): RequestFlag | { unknown: string } |
   if (typeof f.id !== "string" || !/^[A-Za-z0-9]{8,32}$/.test(f.id)) return null;
   if (typeof f.name !== "string" || !specs.has(f.name)) return { unknown: f.id };
   const sentAt = typeof f.sentAt === "number" && Number.isFinite(f.sentAt) ? f.sentAt : 0;
-  const timeout = typeof f.timeout === "number" && Number.isFinite(f.timeout) ? Math.min(Math.max(f.timeout, 1000), 600_000) : DEFAULT_TIMEOUT;
+  const timeout =
+    typeof f.timeout === "number" && Number.isFinite(f.timeout)
+      ? Math.min(Math.max(f.timeout, 1000), 600_000)
+      : DEFAULT_TIMEOUT;
   return { v: 1, id: f.id, name: f.name, data: f.data ?? null, sentAt, timeout };
 }
 
@@ -257,11 +270,26 @@ function readReceipt(message: ChatMessage): ReceiptFlag | null {
   if (!r || typeof r !== "object" || typeof r.requestId !== "string" || typeof r.requester !== "string") return null;
   const reply = r.reply as Reply | undefined;
   if (!reply || (reply.status !== "working" && reply.status !== "done")) return null;
-  return { requestId: r.requestId, requestMessageId: typeof r.requestMessageId === "string" ? r.requestMessageId : null, requester: r.requester, reply };
+  return {
+    requestId: r.requestId,
+    requestMessageId: typeof r.requestMessageId === "string" ? r.requestMessageId : null,
+    requester: r.requester,
+    reply,
+  };
 }
 
-async function createReceipt(request: RequestFlag, requestMessage: ChatMessage, sender: User, reply: Reply): Promise<ChatMessage | undefined> {
-  const receipt: ReceiptFlag = { requestId: request.id, requestMessageId: requestMessage.id ?? null, requester: sender.id!, reply };
+async function createReceipt(
+  request: RequestFlag,
+  requestMessage: ChatMessage,
+  sender: User,
+  reply: Reply,
+): Promise<ChatMessage | undefined> {
+  const receipt: ReceiptFlag = {
+    requestId: request.id,
+    requestMessageId: requestMessage.id ?? null,
+    requester: sender.id!,
+    reply,
+  };
   return (await ChatMessage.implementation.create({
     content: `<p>${t("AVENTURE.Request.pending")}</p>`,
     whisper: [sender.id!],
@@ -364,10 +392,18 @@ function refusalIn(options: unknown, requestId: string): Reply | null {
   const r = (options as Partial<RefusalOptions> | null | undefined)?.[MODULE_ID]?.reply;
   if (!r || typeof r !== "object" || r.requestId !== requestId) return null;
   const reply = r.reply as Partial<{ status: string; ok: boolean; key: unknown; data: unknown }> | undefined;
-  if (!reply || reply.status !== "done" || reply.ok !== false || typeof reply.key !== "string" || !/^AVENTURE\.[\w.]+$/.test(reply.key)) return null;
+  if (
+    !reply ||
+    reply.status !== "done" ||
+    reply.ok !== false ||
+    typeof reply.key !== "string" ||
+    !/^AVENTURE\.[\w.]+$/.test(reply.key)
+  )
+    return null;
   const data: Record<string, string | number> = {};
   if (reply.data && typeof reply.data === "object") {
-    for (const [k, v] of Object.entries(reply.data as Record<string, unknown>)) if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) data[k] = v;
+    for (const [k, v] of Object.entries(reply.data as Record<string, unknown>))
+      if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) data[k] = v;
   }
   return { status: "done", ok: false, key: reply.key, data };
 }
@@ -427,7 +463,13 @@ export async function recoverRequests(): Promise<void> {
     if (author !== me && (gmHere(author) || !active)) continue;
     try {
       if (receipt.reply.status === "working") {
-        await message.update({ flags: { [MODULE_ID]: { receipt: { reply: { status: "done", ok: false, key: "AVENTURE.Request.interrupted", data: {} } } } } });
+        await message.update({
+          flags: {
+            [MODULE_ID]: {
+              receipt: { reply: { status: "done", ok: false, key: "AVENTURE.Request.interrupted", data: {} } },
+            },
+          },
+        });
       }
       const request = receipt.requestMessageId ? game.messages.get(receipt.requestMessageId) : undefined;
       if (request) await request.delete();

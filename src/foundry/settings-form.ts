@@ -20,7 +20,9 @@ import { t } from "./i18n.js";
 
 /** An element (duck-typed: the document's own classes are not globals everywhere). */
 function isElement(v: unknown): v is HTMLElement {
-  return !!v && typeof v === "object" && "querySelector" in v && typeof v.querySelector === "function" && "getAttribute" in v;
+  return (
+    !!v && typeof v === "object" && "querySelector" in v && typeof v.querySelector === "function" && "getAttribute" in v
+  );
 }
 
 /** The form roots already listening for changes (a re-render of the same window passes the same element). */
@@ -38,7 +40,8 @@ function rowOf(root: HTMLElement, key: string): HTMLElement | null {
 function formValue(root: HTMLElement, key: SettingKey): unknown {
   const field = root.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${MODULE_ID}.${key}"]`);
   if (!field) return getSetting(key);
-  if (field.tagName === "INPUT" && (field as HTMLInputElement).type === "checkbox") return (field as HTMLInputElement).checked;
+  if (field.tagName === "INPUT" && (field as HTMLInputElement).type === "checkbox")
+    return (field as HTMLInputElement).checked;
   return field.value;
 }
 
@@ -78,7 +81,11 @@ export function filterSettingsForm(root: HTMLElement): void {
  * filters the rows, then again whenever the game or a borrowing changes in the open form.
  */
 export function onRenderSettingsConfig(_app: unknown, html: unknown): void {
-  const root = isElement(html) ? html : html && typeof html === "object" && 0 in html && isElement((html as Record<number, unknown>)[0]) ? (html as Record<number, HTMLElement>)[0] : null;
+  const root = isElement(html)
+    ? html
+    : html && typeof html === "object" && 0 in html && isElement((html as Record<number, unknown>)[0])
+      ? (html as Record<number, HTMLElement>)[0]
+      : null;
   if (!root) return;
   filterSettingsForm(root);
   if (listening.has(root)) return;

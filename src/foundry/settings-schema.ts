@@ -121,7 +121,10 @@ export const ACTOR_DATA_FIELDS = [
   "polarisAttributeLevel",
 ] as const satisfies readonly (keyof ActorDataPaths)[];
 
-export const EMPTY_PATHS: ActorDataPaths = Object.fromEntries(ACTOR_DATA_FIELDS.map((k) => [k, ""])) as Record<keyof ActorDataPaths, string>;
+export const EMPTY_PATHS: ActorDataPaths = Object.fromEntries(ACTOR_DATA_FIELDS.map((k) => [k, ""])) as Record<
+  keyof ActorDataPaths,
+  string
+>;
 
 function choices<T extends string>(values: readonly T[], prefix: string): Record<T, string> {
   return Object.fromEntries(values.map((v) => [v, `${prefix}.${v}`])) as Record<T, string>;
@@ -146,7 +149,9 @@ export function borrowSettingKey<F extends BorrowableFeature>(feature: F): `borr
 }
 
 /** One world setting per dnd5e overlap, "aventure" or "dnd5e", in the settings form of a dnd5e world only. */
-function ownerSettings(systemId: string): { [K in Dnd5eOverlap as `dnd5eOwner${Capitalize<K>}`]: StringSetting<RuleOwner> } {
+function ownerSettings(systemId: string): {
+  [K in Dnd5eOverlap as `dnd5eOwner${Capitalize<K>}`]: StringSetting<RuleOwner>;
+} {
   const out = {} as Record<string, StringSetting<RuleOwner>>;
   for (const o of DND5E_OVERLAPS) {
     out[ownerSettingKey(o)] = {
@@ -286,15 +291,60 @@ export function settingsSchema(systemId: string) {
     combatSidesMigrated: { type: "boolean", scope: "world", config: false, default: false } satisfies BooleanSetting,
     // Exploration time: every default of the rules is a world setting (checked by the rules when used:
     // a bad value is reported and the default used); the exploration itself is a record only GMs write.
-    explorationTurnSeconds: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.turnSeconds } satisfies NumberSetting,
-    explorationWanderingEvery: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.wanderingEvery } satisfies NumberSetting,
-    explorationWanderingDie: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.wanderingDie } satisfies NumberSetting,
-    explorationWanderingChance: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.wanderingChance } satisfies NumberSetting,
-    explorationRestEvery: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.restEvery } satisfies NumberSetting,
-    explorationRestPenalty: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.restPenalty } satisfies NumberSetting,
-    explorationTorchTurns: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.torchTurns } satisfies NumberSetting,
-    explorationLanternTurns: { type: "number", scope: "world", config: true, default: EXPLORATION_DEFAULTS.lanternTurns } satisfies NumberSetting,
-    explorationState: { type: "object", scope: "world", config: false, default: EMPTY_RECORD } satisfies ObjectSetting<ExplorationRecord>,
+    explorationTurnSeconds: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: EXPLORATION_DEFAULTS.turnSeconds,
+    } satisfies NumberSetting,
+    explorationWanderingEvery: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: EXPLORATION_DEFAULTS.wanderingEvery,
+    } satisfies NumberSetting,
+    explorationWanderingDie: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: EXPLORATION_DEFAULTS.wanderingDie,
+    } satisfies NumberSetting,
+    explorationWanderingChance: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: EXPLORATION_DEFAULTS.wanderingChance,
+    } satisfies NumberSetting,
+    explorationRestEvery: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: EXPLORATION_DEFAULTS.restEvery,
+    } satisfies NumberSetting,
+    explorationRestPenalty: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: EXPLORATION_DEFAULTS.restPenalty,
+    } satisfies NumberSetting,
+    explorationTorchTurns: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: EXPLORATION_DEFAULTS.torchTurns,
+    } satisfies NumberSetting,
+    explorationLanternTurns: {
+      type: "number",
+      scope: "world",
+      config: true,
+      default: EXPLORATION_DEFAULTS.lanternTurns,
+    } satisfies NumberSetting,
+    explorationState: {
+      type: "object",
+      scope: "world",
+      config: false,
+      default: EMPTY_RECORD,
+    } satisfies ObjectSetting<ExplorationRecord>,
     // The first-run window ("Which game do you play here?"): set once a GM chose the world's game (apps/WelcomeDialog.ts).
     welcomeDone: { type: "boolean", scope: "world", config: false, default: false } satisfies BooleanSetting,
     // Who acts where dnd5e automates the same rule (dnd5e-owners.ts): shown in a dnd5e world only.

@@ -24,7 +24,9 @@ interface OwnStatus {
 /** The statuses Aventure needs on top of the current list (the system's own "hidden"/"surprised" win). */
 export function ownStatuses(): OwnStatus[] {
   const existing = new Set(statusEffects().map((e) => e.id));
-  const add: OwnStatus[] = [{ id: OWN_STATUS.dimLight, name: "AVENTURE.Status.dimLight", img: "icons/svg/light-off.svg" }];
+  const add: OwnStatus[] = [
+    { id: OWN_STATUS.dimLight, name: "AVENTURE.Status.dimLight", img: "icons/svg/light-off.svg" },
+  ];
   if (!existing.has("hiding") && !existing.has("hidden")) {
     add.push({ id: OWN_STATUS.hidden, name: "AVENTURE.Status.hidden", img: "icons/svg/mystery-man.svg" });
   }
@@ -50,7 +52,9 @@ export function addOwnStatuses(): string[] {
 export function checkOwnStatuses(): string[] {
   const missing = addOwnStatuses();
   if (missing.length) {
-    console.warn(`aventure | status effects removed after setup by the system or another module, added again: ${missing.join(", ")}`);
+    console.warn(
+      `aventure | status effects removed after setup by the system or another module, added again: ${missing.join(", ")}`,
+    );
   }
   return missing;
 }

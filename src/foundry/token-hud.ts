@@ -57,7 +57,13 @@ export function hudActionsFor(token: TokenDocument): HudButton[] {
   const isGM = game.user.isGM;
   if (!isGM && !token.isOwner) return [];
   const features = worldFeatures();
-  return buttons.filter((b) => (!b.feature || features[b.feature].on) && (!b.owner || aventureActs(b.owner)) && (!b.gmOnly || isGM) && (!b.visible || b.visible(token)));
+  return buttons.filter(
+    (b) =>
+      (!b.feature || features[b.feature].on) &&
+      (!b.owner || aventureActs(b.owner)) &&
+      (!b.gmOnly || isGM) &&
+      (!b.visible || b.visible(token)),
+  );
 }
 
 type Template = (context: object) => string;
@@ -125,7 +131,10 @@ function drawPalette(token: TokenDocument, html: HTMLElement, actions: HudButton
   (html.querySelector(".col.right") ?? html).appendChild(root);
 }
 
-export function onRenderTokenHUD(hud: { document?: TokenDocument; object?: { document: TokenDocument } | null }, html: HTMLElement): void {
+export function onRenderTokenHUD(
+  hud: { document?: TokenDocument; object?: { document: TokenDocument } | null },
+  html: HTMLElement,
+): void {
   const token = hud.document ?? hud.object?.document;
   if (!token) return;
   const actions = hudActionsFor(token);

@@ -47,7 +47,8 @@ function kindOf(doc: OwnedDoc): Kind {
   return name === "Actor" || name === "Combatant" ? name : "Token";
 }
 
-const isDoc = (v: unknown): v is OwnedDoc => typeof v === "object" && v !== null && typeof (v as OwnedDoc).testUserPermission === "function";
+const isDoc = (v: unknown): v is OwnedDoc =>
+  typeof v === "object" && v !== null && typeof (v as OwnedDoc).testUserPermission === "function";
 
 /**
  * Whether `user` may be told the name of `doc` (docs/security.md, "What a player learns from a refusal"). A GM and an
@@ -68,7 +69,8 @@ export function mayName(user: User, doc: OwnedDoc): boolean {
   if (kind === "Combatant") return doc.hidden !== true && !(isDoc(doc.token) && doc.token.hidden === true);
   if (doc.hidden === true || !doc.id) return false;
   if (!hideFlagOf({ id: doc.id, parent: doc.parent })) return true;
-  const sceneId = typeof doc.parent === "object" && doc.parent !== null ? (doc.parent as { id?: unknown }).id : undefined;
+  const sceneId =
+    typeof doc.parent === "object" && doc.parent !== null ? (doc.parent as { id?: unknown }).id : undefined;
   const c = canvasLike();
   if (!c?.scene?.id || c.scene.id !== sceneId) return false;
   return knownTo(c, user)(doc.id);

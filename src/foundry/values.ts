@@ -10,4 +10,5 @@ export const DOCUMENT_ID = /^[A-Za-z0-9]{1,64}$/;
 export const isDocumentId = (v: unknown): v is string => typeof v === "string" && DOCUMENT_ID.test(v);
 
 /** Whether `v` is a plain record (an object, not null, not an array). */
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);

@@ -86,6 +86,11 @@ export async function chooseGame(choice: unknown): Promise<void> {
     }
   }
   await setSetting("welcomeDone", true);
-  notify("info", choice === "other" ? t("AVENTURE.Welcome.doneOther") : t("AVENTURE.Welcome.done", { game: t(`AVENTURE.Ruleset.${choice}`) }));
+  notify(
+    "info",
+    choice === "other"
+      ? t("AVENTURE.Welcome.doneOther")
+      : t("AVENTURE.Welcome.done", { game: t(`AVENTURE.Ruleset.${choice}`) }),
+  );
   await openGuidePage(firstStepsPage(choice));
 }

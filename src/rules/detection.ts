@@ -6,7 +6,14 @@
  * obscurity) an observer without a sense that works there cannot notice by sight at all.
  */
 import { RulesError } from "./errors.js";
-import { LIGHT_LEVELS, OBSCURITY_LEVELS, perceivedVisibility, type LightLevel, type Obscurity, type VisionSenses } from "./light.js";
+import {
+  LIGHT_LEVELS,
+  OBSCURITY_LEVELS,
+  perceivedVisibility,
+  type LightLevel,
+  type Obscurity,
+  type VisionSenses,
+} from "./light.js";
 import type { RulesetId } from "./rulesets.js";
 import { clean } from "./units.js";
 import { bool, num, oneOf } from "./validate.js";
@@ -91,7 +98,8 @@ export function detectionKey(c: Pick<DetectionCondition, "observer" | "hider">):
 
 const isId = (v: unknown): v is string => typeof v === "string" && v !== "" && v.length <= 64;
 // Stryker disable next-line all: equivalent (a fast path: when it says no, num() makes the same check and throws only for a bad value).
-const within = (v: unknown, r: { min: number; max: number }): boolean => typeof v === "number" && v >= r.min && v <= r.max;
+const within = (v: unknown, r: { min: number; max: number }): boolean =>
+  typeof v === "number" && v >= r.min && v <= r.max;
 
 /** A condition checked field by field (no copy: it runs for thousands of pairs on every change). */
 function check(c: unknown, i: number, where: string): DetectionCondition {
@@ -99,11 +107,13 @@ function check(c: unknown, i: number, where: string): DetectionCondition {
   const d = c as DetectionCondition;
   if (!isId(d.observer)) throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].observer` });
   if (!isId(d.hider)) throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].hider` });
-  if (typeof d.inView !== "boolean" || typeof d.searching !== "boolean") throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].inView` });
+  if (typeof d.inView !== "boolean" || typeof d.searching !== "boolean")
+    throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].inView` });
   // The error (and its message) is built only for a bad value: each condition below is a fast path that oneOf() and
   // num() repeat (the mutants of the fast paths are equivalent).
   // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent (a fast path: oneOf() makes the same check).
-  if (d.light !== "bright" && d.light !== "dim" && d.light !== "dark") oneOf(`${where}[${i}].light`, d.light, LIGHT_LEVELS);
+  if (d.light !== "bright" && d.light !== "dim" && d.light !== "dark")
+    oneOf(`${where}[${i}].light`, d.light, LIGHT_LEVELS);
   // Stryker disable next-line ConditionalExpression: equivalent (a fast path: num() makes the same check).
   if (d.passive !== null && !within(d.passive, PASSIVE_RANGE)) num(`${where}[${i}].passive`, d.passive, PASSIVE_RANGE);
   // Stryker disable next-line ConditionalExpression: equivalent (a fast path: num() makes the same check).
@@ -119,10 +129,19 @@ export const MAX_DETECTION_PAIRS = 20_000;
  * to judge again. A pair judged before and unchanged is left out, so each pair is judged once until something
  * changes; pairs that are gone are simply not listed. Each listed pair is a copy of its seven fields.
  */
-export function detectionChanges(previous: readonly DetectionCondition[], current: readonly DetectionCondition[]): DetectionCondition[] {
-  if (!Array.isArray(previous) || !Array.isArray(current)) throw new RulesError("AVENTURE.Error.Missing", { name: "conditions" });
+export function detectionChanges(
+  previous: readonly DetectionCondition[],
+  current: readonly DetectionCondition[],
+): DetectionCondition[] {
+  if (!Array.isArray(previous) || !Array.isArray(current))
+    throw new RulesError("AVENTURE.Error.Missing", { name: "conditions" });
   if (previous.length > MAX_DETECTION_PAIRS || current.length > MAX_DETECTION_PAIRS) {
-    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "pairs", value: Math.max(previous.length, current.length), min: 0, max: MAX_DETECTION_PAIRS });
+    throw new RulesError("AVENTURE.Error.OutOfRange", {
+      name: "pairs",
+      value: Math.max(previous.length, current.length),
+      min: 0,
+      max: MAX_DETECTION_PAIRS,
+    });
   }
   // By observer, then hider: no key string built per pair (this runs on every change, for thousands of pairs).
   const before = new Map<string, Map<string, DetectionCondition>>();
@@ -138,12 +157,32 @@ export function detectionChanges(previous: readonly DetectionCondition[], curren
     const v = check(c, i, "current");
     let hiders = seen.get(v.observer);
     if (!hiders) seen.set(v.observer, (hiders = new Set()));
-    if (hiders.has(v.hider)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `current[${i}]`, value: detectionKey(v), allowed: "one condition per pair" });
+    if (hiders.has(v.hider))
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: `current[${i}]`,
+        value: detectionKey(v),
+        allowed: "one condition per pair",
+      });
     hiders.add(v.hider);
     const p = before.get(v.observer)?.get(v.hider);
     // A changed pair is returned as a copy of its known fields only (whatever else the caller's object holds stays out).
-    if (!p || p.inView !== v.inView || p.light !== v.light || p.passive !== v.passive || p.searching !== v.searching || p.dc !== v.dc) {
-      out.push({ observer: v.observer, hider: v.hider, inView: v.inView, light: v.light, passive: v.passive, searching: v.searching, dc: v.dc });
+    if (
+      !p ||
+      p.inView !== v.inView ||
+      p.light !== v.light ||
+      p.passive !== v.passive ||
+      p.searching !== v.searching ||
+      p.dc !== v.dc
+    ) {
+      out.push({
+        observer: v.observer,
+        hider: v.hider,
+        inView: v.inView,
+        light: v.light,
+        passive: v.passive,
+        searching: v.searching,
+        dc: v.dc,
+      });
     }
   });
   return out;

@@ -68,7 +68,8 @@ export function seededDice(seed: number): Dice {
 
 /** Wraps a Dice and keeps every roll made through it, in order (results checked: `count` integers in 1..`faces`). */
 export function recordingDice(inner: Dice): Dice & { log: RolledDice[] } {
-  if (inner === null || typeof inner !== "object" || typeof inner.roll !== "function") throw new RulesError("AVENTURE.Error.Missing", { name: "dice" });
+  if (inner === null || typeof inner !== "object" || typeof inner.roll !== "function")
+    throw new RulesError("AVENTURE.Error.Missing", { name: "dice" });
   const log: RolledDice[] = [];
   return {
     log,

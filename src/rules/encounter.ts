@@ -58,11 +58,11 @@ function sideId(name: string, value: unknown): string {
   return value;
 }
 
-
 function uniqueIds(name: string, ids: readonly string[]): void {
   const seen = new Set<string>();
   for (const id of ids) {
-    if (seen.has(id)) throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: id, allowed: "unique side ids" });
+    if (seen.has(id))
+      throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: id, allowed: "unique side ids" });
     seen.add(id);
   }
 }
@@ -103,10 +103,7 @@ export interface SurpriseOutcome {
  * A side that was already aware of the other does not roll (ose: a monster waiting silently) — pass
  * `false` for it.
  */
-export function surpriseOutcome(
-  rs: RulesetId,
-  opts: { aSurprised: boolean; bSurprised: boolean },
-): SurpriseOutcome {
+export function surpriseOutcome(rs: RulesetId, opts: { aSurprised: boolean; bSurprised: boolean }): SurpriseOutcome {
   const rules = encounterRules(rs);
   if (opts === null || typeof opts !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "opts" });
   const a = requiredBool("aSurprised", opts.aSurprised);
@@ -166,8 +163,10 @@ export function surprisedSides(sides: readonly SurpriseSide[], rs?: RulesetId): 
     (requiredBool(`sides[${i}].surprised`, s.surprised) ? surprised : alert).push(id);
   });
   uniqueIds("sides", [...surprised, ...alert]);
-  if (surprised.length === 0) return { surprised, alert, note: "neither", firstRound: [...alert], initiativeRound: 1, rules };
-  if (alert.length > 0) return { surprised, alert, note: "someSurprised", firstRound: [...alert], initiativeRound: 2, rules };
+  if (surprised.length === 0)
+    return { surprised, alert, note: "neither", firstRound: [...alert], initiativeRound: 1, rules };
+  if (alert.length > 0)
+    return { surprised, alert, note: "someSurprised", firstRound: [...alert], initiativeRound: 2, rules };
   if (rules === null) return { surprised, alert, note: "allSurprised", firstRound: null, initiativeRound: null, rules };
   return rules === "pmt"
     ? { surprised, alert, note: "allSurprised", firstRound: [], initiativeRound: 2, rules }
@@ -281,7 +280,10 @@ export interface ReactionRow<R extends string> {
  * docs/rules.md §7.4. pmt: plain 2d6 (2..12). ose: 2d6 + the Charisma modifier of the character who
  * speaks, so totals below 2 and above 12 exist (open-ended first and last rows).
  */
-export const REACTION_TABLES: Readonly<{ pmt: readonly ReactionRow<PmtReaction>[]; ose: readonly ReactionRow<OseReaction>[] }> = deepFreeze({
+export const REACTION_TABLES: Readonly<{
+  pmt: readonly ReactionRow<PmtReaction>[];
+  ose: readonly ReactionRow<OseReaction>[];
+}> = deepFreeze({
   pmt: [
     { min: 2, max: 2, reaction: "friendly" },
     { min: 3, max: 5, reaction: "indifferent" },
@@ -342,9 +344,13 @@ export interface ReactionRoll {
 export function reactionRoll(rs: RulesetId, dice: readonly number[], chaMod: number | null): ReactionRoll {
   const rules = encounterRules(rs);
   const rolled = list("dice", dice, 2);
-  if (rolled.length !== 2) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "dice", value: rolled.length, min: 2, max: 2 });
+  if (rolled.length !== 2)
+    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "dice", value: rolled.length, min: 2, max: 2 });
   const d = rolled.map((x) => num("d6", x, { min: 1, max: 6, integer: true })) as [number, number];
-  const cha = chaMod === null || chaMod === undefined ? null : num("chaMod", chaMod, { integer: true, min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore });
+  const cha =
+    chaMod === null || chaMod === undefined
+      ? null
+      : num("chaMod", chaMod, { integer: true, min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore });
   const modifier = rules === "ose" && cha !== null ? cha : 0;
   const total = d[0] + d[1] + modifier;
   return { rules, dice: d, modifier, total, result: reaction(rs, total) };
@@ -392,7 +398,12 @@ export interface SideOrder {
 function checkRolls(rolls: Readonly<Record<string, number>>): [string, number][] {
   const entries = Object.entries(record("rolls", rolls));
   if (entries.length > RULES_LIMITS.maxParty) {
-    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "rolls", value: entries.length, min: 1, max: RULES_LIMITS.maxParty });
+    throw new RulesError("AVENTURE.Error.OutOfRange", {
+      name: "rolls",
+      value: entries.length,
+      min: 1,
+      max: RULES_LIMITS.maxParty,
+    });
   }
   if (entries.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: "rolls" });
   return entries.map(([id, r]) => [sideId("side", id), num(`rolls.${id}`, r, { min: 1, max: 6, integer: true })]);
@@ -502,7 +513,13 @@ export function sideInitiativeValues(
     const g = list(`groups[${i}]`, raw, RULES_LIMITS.maxParty) as readonly string[];
     if (g.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", { name: `groups[${i}]` });
     sides += g.length;
-    if (sides > RULES_LIMITS.maxParty) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "groups", value: sides, min: 1, max: RULES_LIMITS.maxParty });
+    if (sides > RULES_LIMITS.maxParty)
+      throw new RulesError("AVENTURE.Error.OutOfRange", {
+        name: "groups",
+        value: sides,
+        min: 1,
+        max: RULES_LIMITS.maxParty,
+      });
     return g.map((id, k) => sideId(`groups[${i}][${k}]`, id));
   });
   uniqueIds("groups", groups.flat());
@@ -514,14 +531,23 @@ export function sideInitiativeValues(
   const entries = new Map(checkRolls(rolls));
   const all = groups.flat();
   for (const id of all) if (!entries.has(id)) throw new RulesError("AVENTURE.Error.Missing", { name: `rolls.${id}` });
-  for (const id of entries.keys()) if (!all.includes(id)) throw new RulesError("AVENTURE.Error.Missing", { name: `groups: ${id}` });
+  for (const id of entries.keys())
+    if (!all.includes(id)) throw new RulesError("AVENTURE.Error.Missing", { name: `groups: ${id}` });
   const groupRoll = groups.map((g, i) => {
     const r = entries.get(g[0]!)!;
     if (g.some((id) => entries.get(id) !== r)) {
-      throw new RulesError("AVENTURE.Error.UnknownValue", { name: `groups[${i}]`, value: g.join(", "), allowed: "sides with the same roll" });
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: `groups[${i}]`,
+        value: g.join(", "),
+        allowed: "sides with the same roll",
+      });
     }
     if (i > 0 && r > entries.get(groups[i - 1]![0]!)!) {
-      throw new RulesError("AVENTURE.Error.UnknownValue", { name: "groups", value: show(i), allowed: "groups in decreasing roll order" });
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: "groups",
+        value: show(i),
+        allowed: "groups in decreasing roll order",
+      });
     }
     return r;
   });

@@ -98,8 +98,13 @@ const MAX_TURN_COUNT = 1_000_000;
 
 /** The options, checked; `wandering` defaults to whether the ruleset's own book has wandering checks (docs/rules.md §0). */
 function checkOptions(raw: unknown, ruleset: RulesetId): ExplorationOptions {
-  if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw))) throw new RulesError("AVENTURE.Error.Missing", { name: "options" });
-  const o = { ...EXPLORATION_DEFAULTS, wandering: FEATURE_TABLE.wandering[ruleset] !== null, ...((raw as Partial<ExplorationOptions>) ?? {}) };
+  if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw)))
+    throw new RulesError("AVENTURE.Error.Missing", { name: "options" });
+  const o = {
+    ...EXPLORATION_DEFAULTS,
+    wandering: FEATURE_TABLE.wandering[ruleset] !== null,
+    ...((raw as Partial<ExplorationOptions>) ?? {}),
+  };
   const out: ExplorationOptions = {
     turnSeconds: num("turnSeconds", o.turnSeconds, { min: 1, max: 86_400, integer: true }),
     wanderingEvery: num("wanderingEvery", o.wanderingEvery, { min: 1, max: 1000, integer: true }),
@@ -116,22 +121,34 @@ function checkOptions(raw: unknown, ruleset: RulesetId): ExplorationOptions {
 }
 
 function flag(name: string, v: unknown): boolean {
-  if (typeof v !== "boolean") throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: show(v), allowed: "true, false" });
+  if (typeof v !== "boolean")
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name, value: show(v), allowed: "true, false" });
   return v;
 }
 
 function checkState(raw: unknown): ExplorationState {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new RulesError("AVENTURE.Error.Missing", { name: "state" });
+  if (!raw || typeof raw !== "object" || Array.isArray(raw))
+    throw new RulesError("AVENTURE.Error.Missing", { name: "state" });
   const s = raw as Partial<ExplorationState>;
-  if (!Array.isArray(s.lights) || s.lights.length > 100) throw new RulesError("AVENTURE.Error.Missing", { name: "lights" });
+  if (!Array.isArray(s.lights) || s.lights.length > 100)
+    throw new RulesError("AVENTURE.Error.Missing", { name: "lights" });
   const ids = new Set<string>();
   // Array.from: a sparse list's holes are checked as undefined entries (map would skip them).
   const lights = Array.from(s.lights, (l, i) => {
     if (!l || typeof l !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `lights[${i}]` });
     const id = lightId(l.id, i);
-    if (ids.has(id)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `lights[${i}].id`, value: id, allowed: "unique ids" });
+    if (ids.has(id))
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: `lights[${i}].id`,
+        value: id,
+        allowed: "unique ids",
+      });
     ids.add(id);
-    return { id, kind: oneOf(`lights[${i}].kind`, l.kind, LIGHT_KINDS), turnsLeft: num(`lights[${i}].turnsLeft`, l.turnsLeft, { min: 1, max: 1000, integer: true }) };
+    return {
+      id,
+      kind: oneOf(`lights[${i}].kind`, l.kind, LIGHT_KINDS),
+      turnsLeft: num(`lights[${i}].turnsLeft`, l.turnsLeft, { min: 1, max: 1000, integer: true }),
+    };
   });
   const ruleset = rulesetOf(s.ruleset);
   return {
@@ -144,7 +161,8 @@ function checkState(raw: unknown): ExplorationState {
 }
 
 function lightId(v: unknown, i: number): string {
-  if (typeof v !== "string" || v === "" || v.length > 64) throw new RulesError("AVENTURE.Error.Missing", { name: `lights[${i}].id` });
+  if (typeof v !== "string" || v === "" || v.length > 64)
+    throw new RulesError("AVENTURE.Error.Missing", { name: `lights[${i}].id` });
   return v;
 }
 
@@ -159,13 +177,18 @@ export function startExploration(ruleset: RulesetId, options?: Partial<Explorati
 }
 
 /** Lights a light source: a torch (torchTurns), a lantern (lanternTurns) or a custom one (`turns`, required). */
-export function addLight(state: ExplorationState, light: { id: string; kind: LightKind; turns?: number }): ExplorationState {
+export function addLight(
+  state: ExplorationState,
+  light: { id: string; kind: LightKind; turns?: number },
+): ExplorationState {
   const s = checkState(state);
   if (!light || typeof light !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: "light" });
   const id = lightId(light.id, s.lights.length);
   const kind = oneOf("kind", light.kind, LIGHT_KINDS);
-  if (s.lights.some((l) => l.id === id)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "id", value: id, allowed: "a new id" });
-  if (s.lights.length >= 100) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "lights", value: s.lights.length + 1, min: 0, max: 100 });
+  if (s.lights.some((l) => l.id === id))
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "id", value: id, allowed: "a new id" });
+  if (s.lights.length >= 100)
+    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "lights", value: s.lights.length + 1, min: 0, max: 100 });
   // Given turns always count; a custom light must have them.
   const turns =
     light.turns !== undefined || kind === "custom"
@@ -203,11 +226,21 @@ export async function advanceExploration(
 ): Promise<ExplorationAdvance> {
   const s = checkState(state);
   const n = num("turns", turns, { min: 1, max: MAX_EXPLORATION_TURNS, integer: true });
-  if (!dice || typeof dice !== "object" || typeof dice.roll !== "function") throw new RulesError("AVENTURE.Error.Missing", { name: "dice" });
-  if (typeof options !== "object" || options === null || (options.rest !== undefined && typeof options.rest !== "boolean")) {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "rest", value: show((options as { rest?: unknown } | null)?.rest), allowed: "true, false" });
+  if (!dice || typeof dice !== "object" || typeof dice.roll !== "function")
+    throw new RulesError("AVENTURE.Error.Missing", { name: "dice" });
+  if (
+    typeof options !== "object" ||
+    options === null ||
+    (options.rest !== undefined && typeof options.rest !== "boolean")
+  ) {
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "rest",
+      value: show((options as { rest?: unknown } | null)?.rest),
+      allowed: "true, false",
+    });
   }
-  if (s.turn + n > MAX_TURN_COUNT) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "turn", value: s.turn + n, min: 0, max: MAX_TURN_COUNT });
+  if (s.turn + n > MAX_TURN_COUNT)
+    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "turn", value: s.turn + n, min: 0, max: MAX_TURN_COUNT });
   const checks: WanderingCheck[] = [];
   for (let t = s.turn + 1; s.options.wandering && t <= s.turn + n; t++) {
     if (t % s.options.wanderingEvery !== 0) continue;
@@ -233,7 +266,10 @@ export async function advanceExploration(
 }
 
 /** Whole turns in a span of world time (a calendar moving the clock): how many turns it covers. */
-export function turnsIn(seconds: number, options: Pick<ExplorationOptions, "turnSeconds"> = EXPLORATION_DEFAULTS): number {
+export function turnsIn(
+  seconds: number,
+  options: Pick<ExplorationOptions, "turnSeconds"> = EXPLORATION_DEFAULTS,
+): number {
   const secs = num("seconds", seconds, { min: 0, max: 1000 * 365 * 86_400 });
   const turnSeconds = num("turnSeconds", options?.turnSeconds, { min: 1, max: 86_400, integer: true });
   return Math.floor(secs / turnSeconds);

@@ -93,7 +93,12 @@ export const FEATURE_TABLE: Readonly<Record<FeatureId, Row>> = deepFreeze({
 
 /** Returns the feature id, or throws UnknownValue. */
 function checkFeature(value: unknown): FeatureId {
-  if (!isFeature(value)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "feature", value: show(value), allowed: FEATURES.join(", ") });
+  if (!isFeature(value))
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "feature",
+      value: show(value),
+      allowed: FEATURES.join(", "),
+    });
   return value;
 }
 
@@ -142,7 +147,10 @@ export function features(ruleset: RulesetId, borrowed: FeatureBorrowings = {}): 
     }
     const lender = Object.prototype.hasOwnProperty.call(b, f) ? b[f] : null;
     const source = (RULESETS as readonly unknown[]).includes(lender) ? FEATURE_TABLE[f][lender as RulesetId] : null;
-    out[f] = source !== null ? { on: true, source, borrowed: true, from: lender as RulesetId } : { on: false, source: null, borrowed: false, from: null };
+    out[f] =
+      source !== null
+        ? { on: true, source, borrowed: true, from: lender as RulesetId }
+        : { on: false, source: null, borrowed: false, from: null };
   }
   return out;
 }
@@ -152,4 +160,3 @@ export function featureOn(ruleset: RulesetId, feature: FeatureId, borrowed: Feat
   checkFeature(feature);
   return features(ruleset, borrowed)[feature].on;
 }
-

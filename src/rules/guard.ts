@@ -22,7 +22,8 @@ export { show } from "./text.js";
 
 /** A plain object (not null, not an array), or Missing. */
 export function record(name: string, value: unknown): Record<string, unknown> {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new RulesError("AVENTURE.Error.Missing", { name });
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new RulesError("AVENTURE.Error.Missing", { name });
   return value as Record<string, unknown>;
 }
 
@@ -53,7 +54,10 @@ export async function rollChecked(dice: Dice, count: number, faces: number, reas
   num("faces", faces, { min: 2, max: 1000, integer: true });
   const results: unknown = await (dice.roll as Dice["roll"]).call(dice, count, faces, reason);
   if (!Array.isArray(results) || results.length !== count) {
-    throw new RulesError("AVENTURE.Error.BadDie", { value: Array.isArray(results) ? results.length : show(results), faces });
+    throw new RulesError("AVENTURE.Error.BadDie", {
+      value: Array.isArray(results) ? results.length : show(results),
+      faces,
+    });
   }
   return results.map((r: unknown) => {
     if (!isDieResult(r, faces)) throw new RulesError("AVENTURE.Error.BadDie", { value: show(r), faces });

@@ -25,12 +25,13 @@ export type VisibilityEffect = (typeof VISIBILITY_EFFECTS)[number];
  * - dark: no visibility (thick fog, darkness spell, dense foliage too): effectively blinded (sees nothing,
  *   automatically fails checks needing sight; its attacks have disadvantage, attacks against it have advantage).
  */
-export const LIGHT_VISIBILITY: Readonly<Record<LightLevel, Readonly<{ visibility: Visibility; effect: VisibilityEffect }>>> =
-  Object.freeze({
-    bright: Object.freeze({ visibility: "normal", effect: "none" }),
-    dim: Object.freeze({ visibility: "reduced", effect: "disadvantage" }),
-    dark: Object.freeze({ visibility: "none", effect: "blinded" }),
-  });
+export const LIGHT_VISIBILITY: Readonly<
+  Record<LightLevel, Readonly<{ visibility: Visibility; effect: VisibilityEffect }>>
+> = Object.freeze({
+  bright: Object.freeze({ visibility: "normal", effect: "none" }),
+  dim: Object.freeze({ visibility: "reduced", effect: "disadvantage" }),
+  dark: Object.freeze({ visibility: "none", effect: "blinded" }),
+});
 
 /** Darkness thresholds (scene darkness 0..1) separating the ambient light levels. */
 export interface LightThresholds {
@@ -80,13 +81,14 @@ export type PerceivedSense = "none" | VisionSense;
  * dnd5e follows the 5e SRD (dim counts as bright, darkness as dim). pmt, ose and polaris have no vision rules
  * in their sources and fall back to rnp.
  */
-export const DARKVISION_BY_RULESET: Readonly<Record<RulesetId, Readonly<Record<LightLevel, LightLevel>>>> = Object.freeze({
-  rnp: Object.freeze({ dark: "dim", dim: "dim", bright: "bright" }),
-  dnd5e: Object.freeze({ dark: "dim", dim: "bright", bright: "bright" }),
-  pmt: Object.freeze({ dark: "dim", dim: "dim", bright: "bright" }),
-  ose: Object.freeze({ dark: "dim", dim: "dim", bright: "bright" }),
-  polaris: Object.freeze({ dark: "dim", dim: "dim", bright: "bright" }),
-});
+export const DARKVISION_BY_RULESET: Readonly<Record<RulesetId, Readonly<Record<LightLevel, LightLevel>>>> =
+  Object.freeze({
+    rnp: Object.freeze({ dark: "dim", dim: "dim", bright: "bright" }),
+    dnd5e: Object.freeze({ dark: "dim", dim: "bright", bright: "bright" }),
+    pmt: Object.freeze({ dark: "dim", dim: "dim", bright: "bright" }),
+    ose: Object.freeze({ dark: "dim", dim: "dim", bright: "bright" }),
+    polaris: Object.freeze({ dark: "dim", dim: "dim", bright: "bright" }),
+  });
 
 /**
  * What blindsight and truesight do within range (docs/rules.md §5): blindsight is not affected by dim light or
@@ -250,7 +252,12 @@ export function perceivedLightDetail(
  * Never worse than `level`. Magical darkness that defeats darkvision is not modelled (the glue passes senses that apply).
  * Throws UnknownRuleset / UnknownValue / NotANumber / Negative / Missing.
  */
-export function perceivedLight(rulesetId: RulesetId, level: LightLevel, senses: VisionSenses, distance: number): LightLevel {
+export function perceivedLight(
+  rulesetId: RulesetId,
+  level: LightLevel,
+  senses: VisionSenses,
+  distance: number,
+): LightLevel {
   return perceivedLightDetail(rulesetId, level, senses, distance).level;
 }
 
@@ -259,7 +266,11 @@ export const OBSCURITY_LEVELS = deepFreeze(["none", "light", "heavy"] as const);
 export type Obscurity = (typeof OBSCURITY_LEVELS)[number];
 
 /** The best light level one can perceive through each obscurity (docs/rules.md §5): none → bright, light → dim, heavy → dark. */
-export const OBSCURITY_CAP: Readonly<Record<Obscurity, LightLevel>> = Object.freeze({ none: "bright", light: "dim", heavy: "dark" });
+export const OBSCURITY_CAP: Readonly<Record<Obscurity, LightLevel>> = Object.freeze({
+  none: "bright",
+  light: "dim",
+  heavy: "dark",
+});
 
 /**
  * What a creature with `senses` perceives of a point `distance` metres away whose light is `light` and which is
@@ -295,5 +306,7 @@ export function visibilityEffect(level: LightLevel): VisibilityEffect {
 export function mildestEffect(effects: readonly VisibilityEffect[]): VisibilityEffect {
   const given = list("effects", effects);
   if (given.length === 0) throw new RulesError("AVENTURE.Error.Missing", { name: "effects" });
-  return VISIBILITY_EFFECTS[Math.min(...given.map((e) => VISIBILITY_EFFECTS.indexOf(oneOf("effect", e, VISIBILITY_EFFECTS))))]!;
+  return VISIBILITY_EFFECTS[
+    Math.min(...given.map((e) => VISIBILITY_EFFECTS.indexOf(oneOf("effect", e, VISIBILITY_EFFECTS))))
+  ]!;
 }

@@ -89,12 +89,13 @@ export interface MovementHardConditionCheck {
  * Strength (Athletics) check at the referee's discretion. Data for the glue to show; nothing is rolled.
  * `action` is the movement the condition belongs to.
  */
-export const MOVEMENT_HARD_CONDITION_CHECKS: Readonly<Record<MovementHardCondition, MovementHardConditionCheck>> = deepFreeze({
-  hardClimb: { action: "climb", ability: "str", skill: "ath", discretionary: true, automatic: false },
-  icyWater: { action: "swim", ability: "str", skill: "ath", discretionary: true, automatic: false },
-  strongCurrent: { action: "swim", ability: "str", skill: "ath", discretionary: true, automatic: false },
-  narrowDuct: { action: "crawl", ability: "str", skill: "ath", discretionary: true, automatic: false },
-});
+export const MOVEMENT_HARD_CONDITION_CHECKS: Readonly<Record<MovementHardCondition, MovementHardConditionCheck>> =
+  deepFreeze({
+    hardClimb: { action: "climb", ability: "str", skill: "ath", discretionary: true, automatic: false },
+    icyWater: { action: "swim", ability: "str", skill: "ath", discretionary: true, automatic: false },
+    strongCurrent: { action: "swim", ability: "str", skill: "ath", discretionary: true, automatic: false },
+    narrowDuct: { action: "crawl", ability: "str", skill: "ath", discretionary: true, automatic: false },
+  });
 
 /**
  * Metres of movement spent per metre travelled (docs/rules.md §3.1), for the Foundry cost function:
@@ -228,7 +229,14 @@ const DND5E_JUMP_CHECKS: Readonly<Record<JumpCheckId, JumpCheck>> = {
   landing: { ability: "dex", skill: "acr", dc: 10, dcFrom: "source", discretionary: false, onFailure: "prone" },
 };
 const RNP_JUMP_CHECKS: Readonly<Record<JumpCheckId, JumpCheck>> = {
-  obstacle: { ability: "str", skill: "ath", dc: 10, dcFrom: "decision", discretionary: true, onFailure: "hitsObstacle" },
+  obstacle: {
+    ability: "str",
+    skill: "ath",
+    dc: 10,
+    dcFrom: "decision",
+    discretionary: true,
+    onFailure: "hitsObstacle",
+  },
   landing: { ability: "dex", skill: "acr", dc: 10, dcFrom: "decision", discretionary: false, onFailure: "prone" },
 };
 
@@ -442,7 +450,11 @@ export function usualSpeed(speeds: MovementSpeeds): number {
   requireObject("speeds", speeds);
   const walk = checkMetres("walk", speeds.walk);
   if (walk > 0) return walk;
-  return Math.max(checkMetres("fly", speeds.fly ?? 0), checkMetres("swim", speeds.swim), checkMetres("climb", speeds.climb));
+  return Math.max(
+    checkMetres("fly", speeds.fly ?? 0),
+    checkMetres("swim", speeds.swim),
+    checkMetres("climb", speeds.climb),
+  );
 }
 
 export interface MovementLeft {

@@ -281,7 +281,13 @@ function legs(raw: unknown): Leg[] {
     const terrain = oneOf(`legs[${i}].terrain`, l.terrain, OSE_TERRAINS);
     const start = at;
     at = clean(at + metres);
-    if (at > RULES_LIMITS.maxMetres) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "legs", value: at, min: 0, max: RULES_LIMITS.maxMetres });
+    if (at > RULES_LIMITS.maxMetres)
+      throw new RulesError("AVENTURE.Error.OutOfRange", {
+        name: "legs",
+        value: at,
+        min: 0,
+        max: RULES_LIMITS.maxMetres,
+      });
     return { metres, terrain, start, end: at };
   });
 }
@@ -345,11 +351,19 @@ function* journeySteps(plan: OseJourneyPlan): Generator<D6Reason, OseJourney, nu
   const characters = num("characters", p.characters, { min: 0, max: RULES_LIMITS.maxParty, integer: true });
   const animals = num("animals", p.animals ?? 0, { min: 0, max: RULES_LIMITS.maxParty, integer: true });
   const counted = p.rations !== undefined;
-  let rationsLeft = counted ? num("rations", p.rations, { min: 0, max: RULES_LIMITS.maxPartyDays * 2, integer: true }) : 0;
+  let rationsLeft = counted
+    ? num("rations", p.rations, { min: 0, max: RULES_LIMITS.maxPartyDays * 2, integer: true })
+    : 0;
   let daysSinceRest = num("daysSinceRest", p.daysSinceRest ?? 0, { min: 0, max: RULES_LIMITS.maxDays, integer: true });
-  const maxDays = num("maxDays", p.maxDays ?? OSE_JOURNEY_DEFAULT_MAX_DAYS, { min: 1, max: RULES_LIMITS.maxDays, integer: true });
-  const lostPercent = p.lostPercent === undefined ? null : num("lostPercent", p.lostPercent, { min: 0, max: 100, integer: true });
-  if (base === 0 && route[route.length - 1]!.end > 0) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "baseMetres", value: 0, min: 0.3, max: MAX_BASE_METRES });
+  const maxDays = num("maxDays", p.maxDays ?? OSE_JOURNEY_DEFAULT_MAX_DAYS, {
+    min: 1,
+    max: RULES_LIMITS.maxDays,
+    integer: true,
+  });
+  const lostPercent =
+    p.lostPercent === undefined ? null : num("lostPercent", p.lostPercent, { min: 0, max: 100, integer: true });
+  if (base === 0 && route[route.length - 1]!.end > 0)
+    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "baseMetres", value: 0, min: 0.3, max: MAX_BASE_METRES });
   const routeMetres = route[route.length - 1]!.end;
   const opts = { forcedMarch, flying };
 
@@ -360,16 +374,26 @@ function* journeySteps(plan: OseJourneyPlan): Generator<D6Reason, OseJourney, nu
   for (let day = 1; day <= maxDays && arrivalDay === null; day++) {
     const terrain = route[legAt(route, at)]!.terrain;
     const rules = OSE_TERRAIN_TABLE[terrain];
-    const restReason: OseRestReason | null = owedForcedRest ? "forcedMarch" : restWhenDue && daysSinceRest >= OSE_WILDERNESS.restEvery - 1 ? "weekly" : null;
+    const restReason: OseRestReason | null = owedForcedRest
+      ? "forcedMarch"
+      : restWhenDue && daysSinceRest >= OSE_WILDERNESS.restEvery - 1
+        ? "weekly"
+        : null;
     const noLosing = guide || river || rules.lost === 0; // a road, a guide, a river
-    const lostChance = noLosing ? 0 : lostPercent ?? rules.lost;
-    let lost: OseCheck = lostPercent === null ? NO_CHECK(lostChance) : { chance: lostChance, of: 100, roll: null, result: false };
+    const lostChance = noLosing ? 0 : (lostPercent ?? rules.lost);
+    let lost: OseCheck =
+      lostPercent === null ? NO_CHECK(lostChance) : { chance: lostChance, of: 100, roll: null, result: false };
     if (restReason === null && lostChance > 0) {
       const roll = yield lostPercent === null ? "lost" : "lost100";
       lost = { ...lost, roll, result: roll <= lostChance };
     }
     const wRoll = yield "wandering";
-    const wandering: OseCheck = { chance: rules.wandering, of: OSE_WILDERNESS.die, roll: wRoll, result: wRoll <= rules.wandering };
+    const wandering: OseCheck = {
+      chance: rules.wandering,
+      of: OSE_WILDERNESS.die,
+      roll: wRoll,
+      result: wRoll <= rules.wandering,
+    };
     const kind: OseDayKind = restReason !== null ? "rest" : lost.result ? "lost" : "travel";
     const startMetres = at;
     const stretches: OseStretch[] = [];
@@ -400,7 +424,8 @@ function* journeySteps(plan: OseJourneyPlan): Generator<D6Reason, OseJourney, nu
       forageCheck = { ...forageCheck, roll, result: roll <= OSE_WILDERNESS.forageChance };
       if (forageCheck.result) foraged = yield "forageFed";
     }
-    const need = Math.max(0, characters - foraged) * OSE_WILDERNESS.rationsPerHead + animals * OSE_WILDERNESS.rationsPerHead;
+    const need =
+      Math.max(0, characters - foraged) * OSE_WILDERNESS.rationsPerHead + animals * OSE_WILDERNESS.rationsPerHead;
     let rations = need;
     let short = 0;
     if (counted) {
@@ -465,4 +490,3 @@ export function oseRestPenalty(daysSinceRest: number): number {
 function restPenalty(daysSinceRest: number): number {
   return daysSinceRest >= OSE_WILDERNESS.restEvery ? OSE_WILDERNESS.restPenalty : 0;
 }
-

@@ -60,13 +60,7 @@ export type PolarisSuccessDegree =
   | "legendaire";
 
 export type PolarisFailureDegree =
-  | "justesse"
-  | "mediocre"
-  | "assezMauvais"
-  | "mauvais"
-  | "tresMauvais"
-  | "execrable"
-  | "catastrophique";
+  "justesse" | "mediocre" | "assezMauvais" | "mauvais" | "tresMauvais" | "execrable" | "catastrophique";
 
 /** A success or failure degree id (read it together with `success`: "justesse" exists on both sides). */
 export type PolarisDegree = PolarisSuccessDegree | PolarisFailureDegree;
@@ -171,7 +165,10 @@ export interface PolarisTestResult {
   automaticFailure: boolean;
 }
 
-function bandFor<D extends PolarisDegree>(table: readonly PolarisDegreeBand<D>[], margin: number): PolarisDegreeBand<D> {
+function bandFor<D extends PolarisDegree>(
+  table: readonly PolarisDegreeBand<D>[],
+  margin: number,
+): PolarisDegreeBand<D> {
   for (const band of table) {
     // The bands are in increasing order and every margin is checked against the first band's min before.
     if (band.max === null || margin <= band.max) return band;
@@ -182,9 +179,16 @@ function bandFor<D extends PolarisDegree>(table: readonly PolarisDegreeBand<D>[]
 }
 
 /** Degree and modifier for a margin of success (≥ 0) or of failure (≥ 1). */
-export function polarisDegree(success: boolean, margin: number): { degree: PolarisDegree; modifier: number; label: string } {
+export function polarisDegree(
+  success: boolean,
+  margin: number,
+): { degree: PolarisDegree; modifier: number; label: string } {
   if (typeof success !== "boolean") {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "success", value: show(success), allowed: "true, false" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "success",
+      value: show(success),
+      allowed: "true, false",
+    });
   }
   const ok = success;
   const m = num("margin", margin, { min: ok ? 0 : 1, max: RULES_LIMITS.maxScore, integer: true });
@@ -210,7 +214,12 @@ function polarisInt(name: string, value: unknown, min = -POLARIS_MAX): number {
  * attribute's level, rounded down (seed 003); a skill test its mastery level (*Decision*: the seed's skill amount is
  * cut from the preview). *Decision:* a negative level adds nothing (a critical success never lowers the margin).
  */
-function criticalBonusFor(override: number | null, kind: PolarisTestKind, mastery: number, attributeLevel: number | null): number {
+function criticalBonusFor(
+  override: number | null,
+  kind: PolarisTestKind,
+  mastery: number,
+  attributeLevel: number | null,
+): number {
   if (override !== null) return override;
   if (kind === "skill") return Math.max(0, mastery);
   if (attributeLevel === null) throw new RulesError("AVENTURE.Error.Missing", { name: "attributeLevel" });
@@ -244,7 +253,10 @@ export function polarisTest(input: PolarisTestInput): PolarisTestResult {
   }
   // Stryker disable next-line BooleanLiteral: equivalent (the value is only checked, never used).
   bool("secret", input.secret, false);
-  const penalty = input.retryPenalty === undefined ? 0 : num("retryPenalty", input.retryPenalty, { min: -POLARIS_MAX, max: 0, integer: true });
+  const penalty =
+    input.retryPenalty === undefined
+      ? 0
+      : num("retryPenalty", input.retryPenalty, { min: -POLARIS_MAX, max: 0, integer: true });
   const mod = polarisDifficultyModifier(input.difficulty);
   const kind = input.kind === undefined ? "skill" : oneOf("kind", input.kind, POLARIS_TEST_KINDS);
   const mastery = input.mastery === undefined ? 0 : polarisInt("mastery", input.mastery);
@@ -326,7 +338,11 @@ export const POLARIS_CATASTROPHE_COSTS = deepFreeze([1, 2] as const);
  * `exhausted` when `left` is 0 without a success. Tests after the countdown ended (a success, or no attempt left)
  * change nothing. Throws OutOfRange / NotAnInteger (maxAttempts, catastropheCost), Missing / UnknownValue (tests).
  */
-export function countdownLeft(maxAttempts: number, tests: readonly PolarisTestResult[], catastropheCost = 1): PolarisCountdown {
+export function countdownLeft(
+  maxAttempts: number,
+  tests: readonly PolarisTestResult[],
+  catastropheCost = 1,
+): PolarisCountdown {
   const max = num("maxAttempts", maxAttempts, { integer: true, min: 1, max: POLARIS_MAX });
   const cost = num("catastropheCost", catastropheCost, { integer: true, min: 1, max: 2 });
   const items = list("tests", tests, POLARIS_MAX * 3);
@@ -401,7 +417,8 @@ interface Checked {
 
 function checkCombatant(c: PolarisCombatant, i: number): Checked {
   if (c === null || typeof c !== "object") throw new RulesError("AVENTURE.Error.Missing", { name: `combatants[${i}]` });
-  if (typeof c.id !== "string" || c.id === "") throw new RulesError("AVENTURE.Error.Missing", { name: `combatants[${i}].id` });
+  if (typeof c.id !== "string" || c.id === "")
+    throw new RulesError("AVENTURE.Error.Missing", { name: `combatants[${i}].id` });
   // Bounded (|n| ≤ 100): the number of phases, and so the size of the result, is at most 103.
   const initiative = polarisInt("initiative", c.initiative);
   const reaction = polarisInt("reaction", c.reaction);
@@ -455,10 +472,13 @@ export function comparePolaris(a: PolarisCombatant, b: PolarisCombatant): number
  */
 export function polarisPhases(combatants: readonly PolarisCombatant[]): PolarisPhases {
   if (!Array.isArray(combatants) || combatants.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
-  const checked = (list("combatants", combatants, RULES_LIMITS.maxParty) as readonly PolarisCombatant[]).map((c, i) => checkCombatant(c, i));
+  const checked = (list("combatants", combatants, RULES_LIMITS.maxParty) as readonly PolarisCombatant[]).map((c, i) =>
+    checkCombatant(c, i),
+  );
   const seen = new Set<string>();
   for (const c of checked) {
-    if (seen.has(c.id)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "id", value: c.id, allowed: "unique ids" });
+    if (seen.has(c.id))
+      throw new RulesError("AVENTURE.Error.UnknownValue", { name: "id", value: c.id, allowed: "unique ids" });
     seen.add(c.id);
   }
   const phases = Math.max(1, ...checked.map((c) => c.effective));

@@ -219,12 +219,7 @@ export const PURSUIT_OUTCOMES = deepFreeze(["continues", "escaped", "caught"] as
 const PURSUIT_REASONS = ["pursuersSurprised", "evaded", "caught", "notCaught", "pursuersNotFaster"] as const;
 
 /** Why a day of the chase ended the way it did. */
-export type PursuitReason =
-  | "pursuersSurprised"
-  | "evaded"
-  | "caught"
-  | "notCaught"
-  | "pursuersNotFaster";
+export type PursuitReason = "pursuersSurprised" | "evaded" | "caught" | "notCaught" | "pursuersNotFaster";
 
 /** The record of one day of the chase (JSON-able). */
 export interface PursuitDayRecord {
@@ -311,7 +306,10 @@ function checkPursuitState(state: PursuitState): PursuitState {
     fleeingBonus: num("state.fleeingBonus", s.fleeingBonus, POINTS),
     pursuerBonus: num("state.pursuerBonus", s.pursuerBonus, POINTS),
     pursuersFaster: requiredBool("state.pursuersFaster", s.pursuersFaster),
-    surprised: s.surprised === undefined || s.surprised === null ? null : oneOf("state.surprised", s.surprised, PURSUIT_SURPRISE),
+    surprised:
+      s.surprised === undefined || s.surprised === null
+        ? null
+        : oneOf("state.surprised", s.surprised, PURSUIT_SURPRISE),
     outcome: oneOf("state.outcome", s.outcome, PURSUIT_OUTCOMES),
     log: list("state.log", s.log, RULES_LIMITS.maxDays).map((r, i) => checkDayRecord(`state.log[${i}]`, r)),
   };
@@ -340,14 +338,38 @@ export async function pursuitDay(
   const day = num("day", state.day + 1, { max: RULES_LIMITS.maxDays });
   let record: PursuitDayRecord;
   if (state.surprised === "pursuers") {
-    record = { day, chance: null, band: null, evasionRoll: null, catchRoll: null, outcome: "escaped", reason: "pursuersSurprised" };
+    record = {
+      day,
+      chance: null,
+      band: null,
+      evasionRoll: null,
+      catchRoll: null,
+      outcome: "escaped",
+      reason: "pursuersSurprised",
+    };
   } else {
     const e = evasionChance(state);
     const [evasionRoll] = await rollChecked(dice, 1, 100, "evasion");
     if (evasionRoll! <= e.chance) {
-      record = { day, chance: e.chance, band: e.band, evasionRoll: evasionRoll!, catchRoll: null, outcome: "escaped", reason: "evaded" };
+      record = {
+        day,
+        chance: e.chance,
+        band: e.band,
+        evasionRoll: evasionRoll!,
+        catchRoll: null,
+        outcome: "escaped",
+        reason: "evaded",
+      };
     } else if (!state.pursuersFaster) {
-      record = { day, chance: e.chance, band: e.band, evasionRoll: evasionRoll!, catchRoll: null, outcome: "continues", reason: "pursuersNotFaster" };
+      record = {
+        day,
+        chance: e.chance,
+        band: e.band,
+        evasionRoll: evasionRoll!,
+        catchRoll: null,
+        outcome: "continues",
+        reason: "pursuersNotFaster",
+      };
     } else {
       const [catchRoll] = await rollChecked(dice, 1, 100, "pursuitCatch");
       const caught = catchRoll! <= PURSUIT_CATCH_CHANCE;
@@ -430,7 +452,16 @@ export interface DungeonRunResult extends DungeonRunState {
 /** A fresh running count for `rs`. */
 export function dungeonRunStart(rs: RulesetId): DungeonRunResult {
   const rule = DUNGEON_RUN[encounterRules(rs)];
-  return { ruleset: rs, rounds: 0, exhausted: false, limitRounds: rule.limitRounds, remaining: rule.limitRounds, penalty: 0, restTurns: rule.restTurns, rules: encounterRules(rs) };
+  return {
+    ruleset: rs,
+    rounds: 0,
+    exhausted: false,
+    limitRounds: rule.limitRounds,
+    remaining: rule.limitRounds,
+    penalty: 0,
+    restTurns: rule.restTurns,
+    rules: encounterRules(rs),
+  };
 }
 
 /**
@@ -573,11 +604,21 @@ export interface DungeonChaseOptions extends DungeonFlightOptions {
   dropped?: boolean;
 }
 
-function dungeonEvent(kind: DungeonChaseEvent["kind"], round: number, outcome: DungeonChaseOutcome, reason: DungeonChaseReason, extra: Partial<DungeonChaseEvent> = {}): DungeonChaseEvent {
+function dungeonEvent(
+  kind: DungeonChaseEvent["kind"],
+  round: number,
+  outcome: DungeonChaseOutcome,
+  reason: DungeonChaseReason,
+  extra: Partial<DungeonChaseEvent> = {},
+): DungeonChaseEvent {
   return { kind, round, outcome, reason, reactionTotal: null, dropRoll: null, ...extra };
 }
 
-function pushEvent(state: DungeonChaseState, e: DungeonChaseEvent, more: Partial<DungeonChaseState> = {}): { state: DungeonChaseState; event: DungeonChaseEvent } {
+function pushEvent(
+  state: DungeonChaseState,
+  e: DungeonChaseEvent,
+  more: Partial<DungeonChaseState> = {},
+): { state: DungeonChaseState; event: DungeonChaseEvent } {
   return { state: { ...state, ...more, outcome: e.outcome, log: [...state.log, e] }, event: e };
 }
 
@@ -594,7 +635,10 @@ function pushEvent(state: DungeonChaseState, e: DungeonChaseEvent, more: Partial
  * 5. otherwise the chase `continues` (reason `pursuit`), round by round (`dungeonChaseRound`).
  * Throws the dungeonFlight errors, UnknownValue (surprised), the reaction errors (pmt 2..12).
  */
-export async function startDungeonChase(opts: DungeonChaseOptions, dice: Dice): Promise<{ state: DungeonChaseState; event: DungeonChaseEvent }> {
+export async function startDungeonChase(
+  opts: DungeonChaseOptions,
+  dice: Dice,
+): Promise<{ state: DungeonChaseState; event: DungeonChaseEvent }> {
   object("opts", opts);
   const detail = dungeonFlightDetail(opts);
   const rs = checkRuleset(opts.ruleset);
@@ -625,17 +669,26 @@ export async function startDungeonChase(opts: DungeonChaseOptions, dice: Dice): 
   let total: number | null = given;
   let more: Partial<DungeonChaseState> = {};
   if (monsters) {
-    if (rules === "pmt" && total === null) total = (await rollChecked(dice, 2, 6, "reaction")).reduce((a, b) => a + b, 0);
+    if (rules === "pmt" && total === null)
+      total = (await rollChecked(dice, 2, 6, "reaction")).reduce((a, b) => a + b, 0);
     if (total !== null) {
       const p = pursuesDetail(rs, total);
       more = { pursues: p.pursues, suggested: p.decidedBy === "referee" ? p.suggested : null };
-      if (p.pursues === false) return pushEvent(state, dungeonEvent("start", 0, "escaped", "notPursued", { reactionTotal: total }), more);
+      if (p.pursues === false)
+        return pushEvent(state, dungeonEvent("start", 0, "escaped", "notPursued", { reactionTotal: total }), more);
     }
   }
   if (dropped) {
     const [d6] = await rollChecked(dice, 1, 6, "drop");
     const outcome = dropDistracts(d6!) ? "escaped" : "continues";
-    return pushEvent(state, dungeonEvent("start", 0, outcome, outcome === "escaped" ? "distracted" : "notDistracted", { reactionTotal: total, dropRoll: d6! }), more);
+    return pushEvent(
+      state,
+      dungeonEvent("start", 0, outcome, outcome === "escaped" ? "distracted" : "notDistracted", {
+        reactionTotal: total,
+        dropRoll: d6!,
+      }),
+      more,
+    );
   }
   return pushEvent(state, dungeonEvent("start", 0, "continues", "pursuit", { reactionTotal: total }), more);
 }
@@ -669,7 +722,14 @@ function checkDungeonEvent(name: string, raw: unknown, limitRounds: number): Dun
     round: num(`${name}.round`, e.round, { integer: true, min: 0, max: limitRounds }),
     outcome: oneOf(`${name}.outcome`, e.outcome, DUNGEON_CHASE_OUTCOMES),
     reason: oneOf(`${name}.reason`, e.reason, DUNGEON_CHASE_REASONS),
-    reactionTotal: e.reactionTotal === null ? null : num(`${name}.reactionTotal`, e.reactionTotal, { integer: true, min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore }),
+    reactionTotal:
+      e.reactionTotal === null
+        ? null
+        : num(`${name}.reactionTotal`, e.reactionTotal, {
+            integer: true,
+            min: -RULES_LIMITS.maxScore,
+            max: RULES_LIMITS.maxScore,
+          }),
     dropRoll: e.dropRoll === null ? null : num(`${name}.dropRoll`, e.dropRoll, { integer: true, min: 1, max: 6 }),
   };
 }
@@ -702,7 +762,11 @@ function checkDungeonChase(state: unknown): DungeonChaseState {
  * rest) and no further round can be run (the referee ends the chase). Throws UnknownValue when the
  * chase is over or the runners are exhausted.
  */
-export function dungeonChaseRound(input: DungeonChaseState): { state: DungeonChaseState; event: DungeonChaseEvent; run: DungeonRunResult } {
+export function dungeonChaseRound(input: DungeonChaseState): {
+  state: DungeonChaseState;
+  event: DungeonChaseEvent;
+  run: DungeonRunResult;
+} {
   const state = checkDungeonChase(input);
   const run = dungeonRunRound({ ruleset: state.ruleset, rounds: state.rounds, exhausted: state.exhausted });
   const e = dungeonEvent("round", run.rounds, "continues", run.exhausted ? "exhausted" : "running");
@@ -710,11 +774,23 @@ export function dungeonChaseRound(input: DungeonChaseState): { state: DungeonCha
 }
 
 /** The fleeing side drops treasure or food during the chase: 1d6 (reason "drop"), 3–6 → `escaped`. */
-export async function dungeonChaseDrop(input: DungeonChaseState, dice: Dice): Promise<{ state: DungeonChaseState; event: DungeonChaseEvent }> {
+export async function dungeonChaseDrop(
+  input: DungeonChaseState,
+  dice: Dice,
+): Promise<{ state: DungeonChaseState; event: DungeonChaseEvent }> {
   const state = checkDungeonChase(input);
   const [d6] = await rollChecked(dice, 1, 6, "drop");
   const distracted = dropDistracts(d6!);
-  return pushEvent(state, dungeonEvent("drop", state.rounds, distracted ? "escaped" : "continues", distracted ? "distracted" : "notDistracted", { dropRoll: d6! }));
+  return pushEvent(
+    state,
+    dungeonEvent(
+      "drop",
+      state.rounds,
+      distracted ? "escaped" : "continues",
+      distracted ? "distracted" : "notDistracted",
+      { dropRoll: d6! },
+    ),
+  );
 }
 
 export const DUNGEON_CHASE_ENDS = deepFreeze(["outOfSight", "caught", "gaveUp"] as const);
@@ -724,7 +800,10 @@ export const DUNGEON_CHASE_ENDS = deepFreeze(["outOfSight", "caught", "gaveUp"] 
  * `escaped`), the pursuers gave up (`gaveUp` → `escaped`), or they caught the fleeing side (`caught`,
  * only if the pursuers are strictly faster, §8.1). Throws UnknownValue otherwise.
  */
-export function dungeonChaseEnd(input: DungeonChaseState, how: (typeof DUNGEON_CHASE_ENDS)[number]): { state: DungeonChaseState; event: DungeonChaseEvent } {
+export function dungeonChaseEnd(
+  input: DungeonChaseState,
+  how: (typeof DUNGEON_CHASE_ENDS)[number],
+): { state: DungeonChaseState; event: DungeonChaseEvent } {
   const state = checkDungeonChase(input);
   oneOf("how", how, DUNGEON_CHASE_ENDS);
   if (how === "caught" && !state.pursuersCanCatch) {
@@ -749,15 +828,34 @@ export function checkStoredPursuitState(value: unknown): PursuitState {
   if (s.fleeingBonus !== 0) evasionAdjustment("state.fleeingBonus", s.fleeingBonus);
   if (s.pursuerBonus !== 0) evasionAdjustment("state.pursuerBonus", s.pursuerBonus);
   s.log.forEach((e, i) => {
-    if (e.chance !== null) num(`state.log[${i}].chance`, e.chance, { min: EVASION_MIN_CHANCE, max: EVASION_MAX_CHANCE, integer: true });
+    if (e.chance !== null)
+      num(`state.log[${i}].chance`, e.chance, { min: EVASION_MIN_CHANCE, max: EVASION_MAX_CHANCE, integer: true });
   });
-  if (s.day !== s.log.length) throw new RulesError("AVENTURE.Error.OutOfRange", { name: "state.day", value: s.day, min: s.log.length, max: s.log.length });
+  if (s.day !== s.log.length)
+    throw new RulesError("AVENTURE.Error.OutOfRange", {
+      name: "state.day",
+      value: s.day,
+      min: s.log.length,
+      max: s.log.length,
+    });
   s.log.forEach((e, i) => {
-    if (e.day !== i + 1) throw new RulesError("AVENTURE.Error.OutOfRange", { name: `state.log[${i}].day`, value: e.day, min: i + 1, max: i + 1 });
-    if (i < s.log.length - 1 && e.outcome !== "continues") throw new RulesError("AVENTURE.Error.UnknownValue", { name: `state.log[${i}].outcome`, value: e.outcome, allowed: "continues" });
+    if (e.day !== i + 1)
+      throw new RulesError("AVENTURE.Error.OutOfRange", {
+        name: `state.log[${i}].day`,
+        value: e.day,
+        min: i + 1,
+        max: i + 1,
+      });
+    if (i < s.log.length - 1 && e.outcome !== "continues")
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: `state.log[${i}].outcome`,
+        value: e.outcome,
+        allowed: "continues",
+      });
   });
   const expected = s.log.at(-1)?.outcome ?? "continues";
-  if (s.outcome !== expected) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.outcome", value: s.outcome, allowed: expected });
+  if (s.outcome !== expected)
+    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.outcome", value: s.outcome, allowed: expected });
   return s;
 }
 
@@ -774,12 +872,43 @@ export function checkStoredDungeonChase(value: unknown): DungeonChaseState {
   const limit = DUNGEON_RUN[encounterRules(s.ruleset)].limitRounds;
   if (!s.log.length) throw new RulesError("AVENTURE.Error.Missing", { name: "state.log" });
   s.log.forEach((e, i) => {
-    if ((i === 0) !== (e.kind === "start")) throw new RulesError("AVENTURE.Error.UnknownValue", { name: `state.log[${i}].kind`, value: e.kind, allowed: i === 0 ? "start" : "round, drop, end" });
-    if (e.round > s.rounds) throw new RulesError("AVENTURE.Error.OutOfRange", { name: `state.log[${i}].round`, value: e.round, min: 0, max: s.rounds });
-    if (i < s.log.length - 1 && e.outcome !== "continues") throw new RulesError("AVENTURE.Error.UnknownValue", { name: `state.log[${i}].outcome`, value: e.outcome, allowed: "continues" });
+    if ((i === 0) !== (e.kind === "start"))
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: `state.log[${i}].kind`,
+        value: e.kind,
+        allowed: i === 0 ? "start" : "round, drop, end",
+      });
+    if (e.round > s.rounds)
+      throw new RulesError("AVENTURE.Error.OutOfRange", {
+        name: `state.log[${i}].round`,
+        value: e.round,
+        min: 0,
+        max: s.rounds,
+      });
+    if (i < s.log.length - 1 && e.outcome !== "continues")
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: `state.log[${i}].outcome`,
+        value: e.outcome,
+        allowed: "continues",
+      });
   });
-  if (s.exhausted !== s.rounds >= limit) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.exhausted", value: String(s.exhausted), allowed: String(s.rounds >= limit) });
-  if (s.pursuersCanCatch && !(s.pursuerSpeed > s.fleeingSpeed)) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.pursuersCanCatch", value: "true", allowed: "false" });
-  if (s.outcome !== s.log.at(-1)!.outcome) throw new RulesError("AVENTURE.Error.UnknownValue", { name: "state.outcome", value: s.outcome, allowed: s.log.at(-1)!.outcome });
+  if (s.exhausted !== s.rounds >= limit)
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "state.exhausted",
+      value: String(s.exhausted),
+      allowed: String(s.rounds >= limit),
+    });
+  if (s.pursuersCanCatch && !(s.pursuerSpeed > s.fleeingSpeed))
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "state.pursuersCanCatch",
+      value: "true",
+      allowed: "false",
+    });
+  if (s.outcome !== s.log.at(-1)!.outcome)
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "state.outcome",
+      value: s.outcome,
+      allowed: s.log.at(-1)!.outcome,
+    });
   return s;
 }

@@ -122,7 +122,8 @@ export function canTryToHide(input: HideAttemptInput): HideAttempt {
   const rs = ruleset(input.ruleset);
   const hiderLight = oneOf("hiderLight", input.hiderLight, LIGHT_LEVELS);
   // Only heavy obscurity counts (light obscurity is not enough, none is the default).
-  const heavy = input.hiderObscurity !== undefined && oneOf("hiderObscurity", input.hiderObscurity, OBSCURITY_LEVELS) === "heavy";
+  const heavy =
+    input.hiderObscurity !== undefined && oneOf("hiderObscurity", input.hiderObscurity, OBSCURITY_LEVELS) === "heavy";
   const invisible = requireBool("invisible", input.invisible);
   const travelling = bool("travelling", input.travelling, false);
   let pace: StealthPace | undefined;

@@ -55,7 +55,10 @@ export interface BreathState extends SuffocationTimeline {
  */
 export function breathState(conMod: number, roundSeconds: number, elapsedSeconds: number): BreathState {
   const timeline = suffocationTimeline(conMod, roundSeconds);
-  const elapsed = Math.max(0, num("elapsedSeconds", elapsedSeconds, { min: -RULES_LIMITS.maxSeconds, max: RULES_LIMITS.maxSeconds }));
+  const elapsed = Math.max(
+    0,
+    num("elapsedSeconds", elapsedSeconds, { min: -RULES_LIMITS.maxSeconds, max: RULES_LIMITS.maxSeconds }),
+  );
   if (elapsed < timeline.holdSeconds) {
     return { ...timeline, phase: "holding", secondsLeft: timeline.holdSeconds - elapsed, roundsLeft: timeline.rounds };
   }

@@ -72,14 +72,15 @@ export const TRAVEL_RULES = deepFreeze({
  * exhausted until 3 turns of rest. The numbers come from DUNGEON_RUN (pursuit.ts), the one table of running.
  * null: the ruleset has no such rule.
  */
-export const TRAVEL_RUNNING_TABLE: Readonly<Record<RulesetId, Readonly<{ rounds: number; exhaustedAfter: boolean }> | null>> =
-  deepFreeze({
-    rnp: null,
-    dnd5e: null,
-    pmt: { rounds: DUNGEON_RUN.pmt.limitRounds, exhaustedAfter: true },
-    ose: { rounds: DUNGEON_RUN.ose.limitRounds, exhaustedAfter: true },
-    polaris: null,
-  });
+export const TRAVEL_RUNNING_TABLE: Readonly<
+  Record<RulesetId, Readonly<{ rounds: number; exhaustedAfter: boolean }> | null>
+> = deepFreeze({
+  rnp: null,
+  dnd5e: null,
+  pmt: { rounds: DUNGEON_RUN.pmt.limitRounds, exhaustedAfter: true },
+  ose: { rounds: DUNGEON_RUN.ose.limitRounds, exhaustedAfter: true },
+  polaris: null,
+});
 
 /**
  * docs/rules.md §2.8 (ose, seed 004): the encounter movement rate (⅓ of the exploration rate per round) can be kept for
@@ -552,7 +553,10 @@ function member(i: number, raw: unknown): Member {
         ? 0
         : num(n("exhaustion"), m.exhaustion, { integer: true, min: 0, max: SURVIVAL_TABLE.exhaustionMax }),
     fasting: m.fasting === undefined ? 0 : num(n("fasting"), m.fasting, { min: 0, max: RULES_LIMITS.maxCounterDays }),
-    thirst: m.thirst === undefined ? 0 : num(n("thirst"), m.thirst, { integer: true, min: 0, max: RULES_LIMITS.maxCounterDays }),
+    thirst:
+      m.thirst === undefined
+        ? 0
+        : num(n("thirst"), m.thirst, { integer: true, min: 0, max: RULES_LIMITS.maxCounterDays }),
     food: oneOf(n("food"), m.food, RATION_LEVELS),
     water: oneOf(n("water"), m.water, RATION_LEVELS),
     position: oneOf(n("position"), m.position, MARCHING_POSITIONS),
@@ -586,7 +590,11 @@ function checkLegs(raw: unknown, boat: boolean): Leg[] {
   const legs = items.map((l, i) => {
     const leg = record(`legs[${i}]`, l);
     const terrain = oneOf(`legs[${i}].terrain`, leg.terrain, TRAVEL_TERRAINS);
-    return { metres: metres(`legs[${i}].metres`, leg.metres), terrain, factor: terrain === "difficult" && !boat ? 2 : 1 };
+    return {
+      metres: metres(`legs[${i}].metres`, leg.metres),
+      terrain,
+      factor: terrain === "difficult" && !boat ? 2 : 1,
+    };
   });
   metres("legs (total)", clean(legs.reduce((a, l) => a + l.metres, 0)));
   return legs;
@@ -596,7 +604,10 @@ function checkLegs(raw: unknown, boat: boolean): Leg[] {
  * Cuts the days' pieces into stretches on the legs of the route (a stretch never spans two legs, so each has one
  * steady real rate) and notes when the party reaches the end of each leg.
  */
-function walkLegs(legs: readonly Leg[], days: readonly { startSeconds: number; pieces: Piece[] }[]): { stretches: TravelStretch[][]; arrivals: number[] } {
+function walkLegs(
+  legs: readonly Leg[],
+  days: readonly { startSeconds: number; pieces: Piece[] }[],
+): { stretches: TravelStretch[][]; arrivals: number[] } {
   const EPS = 1e-6;
   const ends: number[] = [];
   legs.reduce((a, l, i) => (ends[i] = a + l.metres * l.factor), 0);
@@ -623,7 +634,13 @@ function walkLegs(legs: readonly Leg[], days: readonly { startSeconds: number; p
         const arrives = leg < legs.length - 1 && eq >= room - EPS;
         const part = !arrives || Math.abs(eq - room) <= EPS ? eq : room;
         const seconds = part * rate;
-        out.push({ column: p.column, leg, startSeconds: clean(time), seconds: clean(seconds), metres: clean(part / legs[leg]!.factor) });
+        out.push({
+          column: p.column,
+          leg,
+          startSeconds: clean(time),
+          seconds: clean(seconds),
+          metres: clean(part / legs[leg]!.factor),
+        });
         time += seconds;
         eq -= part;
         pos = arrives ? ends[leg]! : pos + part;
@@ -634,7 +651,9 @@ function walkLegs(legs: readonly Leg[], days: readonly { startSeconds: number; p
   });
   // The legs not reached by then (the last, legs of no length at the end) are reached when the march ends; arrivals
   // never go back in time (rounding).
-  const end = clean(days.reduce((a, d) => Math.max(a, d.startSeconds + d.pieces.reduce((t, p) => t + p.seconds, 0)), 0));
+  const end = clean(
+    days.reduce((a, d) => Math.max(a, d.startSeconds + d.pieces.reduce((t, p) => t + p.seconds, 0)), 0),
+  );
   let latest = 0;
   return { stretches, arrivals: arrivals.map((a) => (latest = Math.max(latest, a ?? end))) };
 }
@@ -669,7 +688,11 @@ export function travelPlan(input: TravelInput): TravelPlan {
   if (byLegs) {
     for (const other of ["distance", "duration", "terrain"] as const) {
       if (inp[other] !== undefined) {
-        throw new RulesError("AVENTURE.Error.UnknownValue", { name: "legs", value: other, allowed: "legs, or distance or duration with terrain" });
+        throw new RulesError("AVENTURE.Error.UnknownValue", {
+          name: "legs",
+          value: other,
+          allowed: "legs, or distance or duration with terrain",
+        });
       }
     }
   }
@@ -704,7 +727,11 @@ export function travelPlan(input: TravelInput): TravelPlan {
   const ids = new Set<string>();
   party.forEach((m, i) => {
     if (ids.has(m.id)) {
-      throw new RulesError("AVENTURE.Error.UnknownValue", { name: `party[${i}].id`, value: m.id, allowed: "unique ids" });
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: `party[${i}].id`,
+        value: m.id,
+        allowed: "unique ids",
+      });
     }
     ids.add(m.id);
   });
@@ -716,10 +743,20 @@ export function travelPlan(input: TravelInput): TravelPlan {
   const fullEq = sum(fullDay, "eq");
   const tooLong = (days: number) => {
     if (!(days <= TRAVEL_RULES.maxDays)) {
-      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "days", value: Number.isFinite(days) ? Math.ceil(days) : show(days), min: 0, max: TRAVEL_RULES.maxDays });
+      throw new RulesError("AVENTURE.Error.OutOfRange", {
+        name: "days",
+        value: Number.isFinite(days) ? Math.ceil(days) : show(days),
+        min: 0,
+        max: TRAVEL_RULES.maxDays,
+      });
     }
     if (days * party.length > RULES_LIMITS.maxPartyDays) {
-      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "party × days", value: days * party.length, min: 0, max: RULES_LIMITS.maxPartyDays });
+      throw new RulesError("AVENTURE.Error.OutOfRange", {
+        name: "party × days",
+        value: days * party.length,
+        min: 0,
+        max: RULES_LIMITS.maxPartyDays,
+      });
     }
   };
   const dayPlans: { startSeconds: number; pieces: Piece[] }[] = [];
@@ -752,9 +789,7 @@ export function travelPlan(input: TravelInput): TravelPlan {
     if (last.length) dayPlans.push({ startSeconds: whole * DAY, pieces: last });
     equivalent = clean(dayPlans.reduce((a, d) => a + sum(d.pieces, "eq"), 0));
   }
-  const legs: Leg[] = givenLegs ?? [
-    { metres: givenDistance ?? clean(equivalent / factor), terrain: terrain!, factor },
-  ];
+  const legs: Leg[] = givenLegs ?? [{ metres: givenDistance ?? clean(equivalent / factor), terrain: terrain!, factor }];
   const distance = clean(legs.reduce((a, l) => a + l.metres, 0));
   const walked = walkLegs(legs, dayPlans);
 
@@ -787,7 +822,9 @@ export function travelPlan(input: TravelInput): TravelPlan {
 
   // Members.
   const perceptionPenalty =
-    mode === "gallop" || ((mode === "foot" || mode === "custom") && pace === "fast") ? TRAVEL_RULES.fastPerceptionPenalty : 0;
+    mode === "gallop" || ((mode === "foot" || mode === "custom") && pace === "fast")
+      ? TRAVEL_RULES.fastPerceptionPenalty
+      : 0;
   const canStealth = pace === "slow" && (mode === "foot" || mode === "custom");
   const positions = normalisePositions(party.map((m) => m.position));
   const saves: TravelSave[] = [];
@@ -842,7 +879,15 @@ export function travelPlan(input: TravelInput): TravelPlan {
     for (const m of members) {
       const md = m.days[d.day - 1]!;
       for (const f of md.forcedMarch) {
-        saves.push({ id: f.saveId, memberId: m.id, day: d.day, kind: "forcedMarch", hour: f.hour, ability: "con", dc: f.dc });
+        saves.push({
+          id: f.saveId,
+          memberId: m.id,
+          day: d.day,
+          kind: "forcedMarch",
+          hour: f.hour,
+          ability: "con",
+          dc: f.dc,
+        });
       }
       if (md.dehydrationSaveId !== null) {
         saves.push({
@@ -939,7 +984,11 @@ export function routePosition(plan: TravelPlan, seconds: number): RoutePosition 
   const t = num("seconds", seconds, { min: -RULES_LIMITS.maxSeconds, max: 2 * RULES_LIMITS.maxSeconds });
   let pos = 0;
   walk: for (const [i, d] of days.entries()) {
-    const stretches = list(`plan.days[${i}].stretches`, record(`plan.days[${i}]`, d).stretches, RULES_LIMITS.maxList + TRAVEL_COLUMNS.length);
+    const stretches = list(
+      `plan.days[${i}].stretches`,
+      record(`plan.days[${i}]`, d).stretches,
+      RULES_LIMITS.maxList + TRAVEL_COLUMNS.length,
+    );
     for (const [k, x] of stretches.entries()) {
       const name = `plan.days[${i}].stretches[${k}]`;
       const st = record(name, x);
@@ -1002,18 +1051,33 @@ export function travelSurvivalChecks(plan: TravelPlan, dc: number = TRAVEL_SURVI
   const days = list("plan.days", p.days, TRAVEL_RULES.maxDays).length;
   const members = list("plan.members", p.members, RULES_LIMITS.maxParty).map((raw, i) => {
     const m = record(`plan.members[${i}]`, raw);
-    if (typeof m.id !== "string" || m.id === "") throw new RulesError("AVENTURE.Error.Missing", { name: `plan.members[${i}].id` });
+    if (typeof m.id !== "string" || m.id === "")
+      throw new RulesError("AVENTURE.Error.Missing", { name: `plan.members[${i}].id` });
     return { id: m.id, activity: oneOf(`plan.members[${i}].activity`, m.activity, TRAVEL_ACTIVITIES) };
   });
   const rolling = members.filter((m): m is { id: string; activity: TravelSurvivalActivity } =>
     (TRAVEL_SURVIVAL_ACTIVITIES as readonly string[]).includes(m.activity),
   );
   if (days * rolling.length > RULES_LIMITS.maxPartyDays) {
-    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "party × days", value: days * rolling.length, min: 0, max: RULES_LIMITS.maxPartyDays });
+    throw new RulesError("AVENTURE.Error.OutOfRange", {
+      name: "party × days",
+      value: days * rolling.length,
+      min: 0,
+      max: RULES_LIMITS.maxPartyDays,
+    });
   }
   const out: TravelSurvivalCheck[] = [];
   for (let day = 1; day <= days; day++) {
-    for (const m of rolling) out.push({ id: `${m.id}:${day}:survival`, memberId: m.id, day, activity: m.activity, ability: "wis", skill: "survival", dc: target });
+    for (const m of rolling)
+      out.push({
+        id: `${m.id}:${day}:survival`,
+        memberId: m.id,
+        day,
+        activity: m.activity,
+        ability: "wis",
+        skill: "survival",
+        dc: target,
+      });
   }
   return out;
 }
@@ -1067,7 +1131,10 @@ export interface TravelOutcome {
 }
 
 /** What resolveMember reads of a member's plan. */
-type ResolvableMember = Pick<TravelMemberPlan, "id" | "name" | "conMod" | "exhaustionBefore" | "fastingBefore" | "fastingAllowed" | "thirstBefore"> & {
+type ResolvableMember = Pick<
+  TravelMemberPlan,
+  "id" | "name" | "conMod" | "exhaustionBefore" | "fastingBefore" | "fastingAllowed" | "thirstBefore"
+> & {
   days: Pick<TravelMemberDay, "day" | "forcedMarch" | "food" | "water" | "dehydrationSaveId" | "dehydrationDC">[];
 };
 
@@ -1138,7 +1205,11 @@ function resolveMember(m: ResolvableMember, success: (saveId: string, dc: number
  */
 /** The saves of a plan, checked (id and DC are all travelOutcome reads). */
 function checkSaves(raw: unknown): { id: string; dc: number }[] {
-  return list("plan.saves", raw, RULES_LIMITS.maxPartyDays * (TRAVEL_RULES.maxHoursPerDay - TRAVEL_RULES.standardHours + 1)).map((x, i) => {
+  return list(
+    "plan.saves",
+    raw,
+    RULES_LIMITS.maxPartyDays * (TRAVEL_RULES.maxHoursPerDay - TRAVEL_RULES.standardHours + 1),
+  ).map((x, i) => {
     const sv = record(`plan.saves[${i}]`, x);
     return { id: str(`plan.saves[${i}].id`, sv.id, false), dc: num(`plan.saves[${i}].dc`, sv.dc, DC) };
   });
@@ -1159,7 +1230,11 @@ function checkPlanMembers(raw: unknown): ResolvableMember[] {
         forcedMarch: list(dn("forcedMarch"), d.forcedMarch, TRAVEL_RULES.maxHoursPerDay).map((z, h) => {
           const f = record(`${dn("forcedMarch")}[${h}]`, z);
           return {
-            hour: num(`${dn("forcedMarch")}[${h}].hour`, f.hour, { integer: true, min: 1, max: TRAVEL_RULES.maxHoursPerDay }),
+            hour: num(`${dn("forcedMarch")}[${h}].hour`, f.hour, {
+              integer: true,
+              min: 1,
+              max: TRAVEL_RULES.maxHoursPerDay,
+            }),
             dc: num(`${dn("forcedMarch")}[${h}].dc`, f.dc, DC),
             saveId: str(`${dn("forcedMarch")}[${h}].saveId`, f.saveId, false),
           };
@@ -1167,22 +1242,37 @@ function checkPlanMembers(raw: unknown): ResolvableMember[] {
         food: oneOf(dn("food"), d.food, RATION_LEVELS),
         water,
         dehydrationDC: d.dehydrationDC === null ? null : num(dn("dehydrationDC"), d.dehydrationDC, DC),
-        dehydrationSaveId: d.dehydrationSaveId === null ? null : str(dn("dehydrationSaveId"), d.dehydrationSaveId, false),
+        dehydrationSaveId:
+          d.dehydrationSaveId === null ? null : str(dn("dehydrationSaveId"), d.dehydrationSaveId, false),
       };
     });
     memberDays += days.length;
     if (memberDays > RULES_LIMITS.maxPartyDays) {
-      throw new RulesError("AVENTURE.Error.OutOfRange", { name: "party × days", value: memberDays, min: 0, max: RULES_LIMITS.maxPartyDays });
+      throw new RulesError("AVENTURE.Error.OutOfRange", {
+        name: "party × days",
+        value: memberDays,
+        min: 0,
+        max: RULES_LIMITS.maxPartyDays,
+      });
     }
     days.forEach((d, k) => {
-      if (d.dehydrationSaveId !== null && d.dehydrationDC === null) throw new RulesError("AVENTURE.Error.Missing", { name: `${n("days")}[${k}].dehydrationDC` });
+      if (d.dehydrationSaveId !== null && d.dehydrationDC === null)
+        throw new RulesError("AVENTURE.Error.Missing", { name: `${n("days")}[${k}].dehydrationDC` });
     });
-    const conMod = num(n("conMod"), m.conMod, { integer: true, min: SURVIVAL_CON_MOD_RANGE.min, max: SURVIVAL_CON_MOD_RANGE.max });
+    const conMod = num(n("conMod"), m.conMod, {
+      integer: true,
+      min: SURVIVAL_CON_MOD_RANGE.min,
+      max: SURVIVAL_CON_MOD_RANGE.max,
+    });
     return {
       id: str(n("id"), m.id, false),
       name: str(n("name"), m.name, true),
       conMod,
-      exhaustionBefore: num(n("exhaustionBefore"), m.exhaustionBefore, { integer: true, min: 0, max: SURVIVAL_TABLE.exhaustionMax }),
+      exhaustionBefore: num(n("exhaustionBefore"), m.exhaustionBefore, {
+        integer: true,
+        min: 0,
+        max: SURVIVAL_TABLE.exhaustionMax,
+      }),
       fastingBefore: num(n("fastingBefore"), m.fastingBefore, { min: 0, max: RULES_LIMITS.maxCounterDays }),
       thirstBefore: num(n("thirstBefore"), m.thirstBefore, { integer: true, min: 0, max: RULES_LIMITS.maxCounterDays }),
       fastingAllowed: fastingDays(conMod),
@@ -1194,7 +1284,10 @@ function checkPlanMembers(raw: unknown): ResolvableMember[] {
 /** A save DC: an integer within ±1000. */
 const DC = Object.freeze({ integer: true, min: -RULES_LIMITS.maxScore, max: RULES_LIMITS.maxScore });
 
-export function travelOutcome(input: TravelPlan, saveResults: Readonly<Record<string, TravelSaveResult>>): TravelOutcome {
+export function travelOutcome(
+  input: TravelPlan,
+  saveResults: Readonly<Record<string, TravelSaveResult>>,
+): TravelOutcome {
   const p = options("plan", input, true);
   if (Array.isArray(p)) throw new RulesError("AVENTURE.Error.Missing", { name: "plan" });
   const plan = { saves: checkSaves(p.saves), members: checkPlanMembers(p.members) };
@@ -1202,7 +1295,11 @@ export function travelOutcome(input: TravelPlan, saveResults: Readonly<Record<st
   const known = new Map(plan.saves.map((s) => [s.id, s] as const));
   for (const id of Object.keys(results)) {
     if (!known.has(id)) {
-      throw new RulesError("AVENTURE.Error.UnknownValue", { name: "saveResults", value: id, allowed: "the ids of plan.saves" });
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: "saveResults",
+        value: id,
+        allowed: "the ids of plan.saves",
+      });
     }
   }
   const outcome = new Map<string, boolean>();

@@ -26,7 +26,11 @@ export function num(name: string, value: unknown, c: NumberConstraints = {}): nu
     !(c.max === undefined || typeof c.max === "number") ||
     !(c.integer === undefined || typeof c.integer === "boolean")
   ) {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "constraints", value: show(c), allowed: "{ min?: number, max?: number, integer?: boolean }" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "constraints",
+      value: show(c),
+      allowed: "{ min?: number, max?: number, integer?: boolean }",
+    });
   }
   // Number.isFinite is false for anything that is not a number (no coercion).
   if (!Number.isFinite(value)) throw new RulesError("AVENTURE.Error.NotANumber", { name: n, value: show(value) });
@@ -66,10 +70,19 @@ export function oneOf<const T extends string>(name: string, value: unknown, allo
 
 /** A boolean, or the default when undefined. Anything else throws. */
 export function bool(name: string, value: unknown, fallback: boolean): boolean {
-  if (typeof fallback !== "boolean") throw new RulesError("AVENTURE.Error.UnknownValue", { name: "fallback", value: show(fallback), allowed: "true, false" });
+  if (typeof fallback !== "boolean")
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "fallback",
+      value: show(fallback),
+      allowed: "true, false",
+    });
   if (value === undefined) return fallback;
   if (typeof value !== "boolean") {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name: show(name), value: show(value), allowed: "true, false" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: show(name),
+      value: show(value),
+      allowed: "true, false",
+    });
   }
   return value;
 }

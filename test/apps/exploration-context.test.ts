@@ -5,13 +5,22 @@
  */
 import { describe, expect, it } from "vitest";
 import { FakeI18n } from "../fake/i18n.js";
-import { explorationCardContext, explorationPanelContext, formatSeconds, panelActions, plural, rulesLines, signed } from "../../src/apps/exploration-context.js";
+import {
+  explorationCardContext,
+  explorationPanelContext,
+  formatSeconds,
+  panelActions,
+  plural,
+  rulesLines,
+  signed,
+} from "../../src/apps/exploration-context.js";
 import { EMPTY_RECORD, type ExplorationRecord } from "../../src/foundry/exploration/record.js";
 import { addLight, startExploration, EXPLORATION_DEFAULTS } from "../../src/rules/index.js";
 
 const en = new FakeI18n("en");
 const fr = new FakeI18n("fr");
-const L = (i18n: FakeI18n) => (k: string, d?: Record<string, string | number>) => (d ? i18n.format(k, d) : i18n.localize(k));
+const L = (i18n: FakeI18n) => (k: string, d?: Record<string, string | number>) =>
+  d ? i18n.format(k, d) : i18n.localize(k);
 const l = L(en);
 
 function record(over: Partial<ExplorationRecord> = {}): ExplorationRecord {
@@ -58,7 +67,11 @@ describe("the panel's context", () => {
       ["rest", 1, "Rest a turn"],
       ["search", 1, "Search (1 turn)"],
     ]);
-    expect(panelActions("rnp", l).slice(3).map((a) => [a.action, a.amount, a.label])).toEqual([
+    expect(
+      panelActions("rnp", l)
+        .slice(3)
+        .map((a) => [a.action, a.amount, a.label]),
+    ).toEqual([
       ["spend", 60, "Corridor, lock, trap (1 min)"],
       ["spend", 600, "Large room (10 min)"],
     ]);
@@ -71,10 +84,16 @@ describe("the panel's context", () => {
   });
 
   it("6 turns without rest: the penalty, from the rules; 5: the rest due, no penalty", () => {
-    const six = explorationPanelContext(input(record({ state: { ...startExploration("ose"), turn: 6, turnsSinceRest: 6 }, restDue: true })), l);
+    const six = explorationPanelContext(
+      input(record({ state: { ...startExploration("ose"), turn: 6, turnsSinceRest: 6 }, restDue: true })),
+      l,
+    );
     expect(six.penalty).toBe("Rest overdue: −1 to attacks and damage until the party rests.");
     expect(six.restDue).toBe("");
-    const five = explorationPanelContext(input(record({ state: { ...startExploration("ose"), turn: 5, turnsSinceRest: 5 }, restDue: true })), l);
+    const five = explorationPanelContext(
+      input(record({ state: { ...startExploration("ose"), turn: 5, turnsSinceRest: 5 }, restDue: true })),
+      l,
+    );
     expect(five.penalty).toBe("");
     expect(five.restDue).toBe("Rest due: the party should rest a turn now.");
   });
@@ -133,9 +152,15 @@ describe("the card's context", () => {
     expect(ctx.noCheck).toBe("");
   });
   it("a turn without a check says so; an encounter offers the dialog", () => {
-    const quiet = explorationCardContext({ ...card, action: "explore", checks: [], notRolled: 0, lightsOut: [] }, { localize: l, lang: "en", resumed: false, problems: [] });
+    const quiet = explorationCardContext(
+      { ...card, action: "explore", checks: [], notRolled: 0, lightsOut: [] },
+      { localize: l, lang: "en", resumed: false, problems: [] },
+    );
     expect(quiet.noCheck).toBe("No wandering-monster check in these turns.");
-    const monsters = explorationCardContext({ ...card, checks: [{ turn: 2, roll: 1, encounter: true }], notRolled: 0 }, { localize: l, lang: "en", resumed: false, problems: [] });
+    const monsters = explorationCardContext(
+      { ...card, checks: [{ turn: 2, roll: 1, encounter: true }], notRolled: 0 },
+      { localize: l, lang: "en", resumed: false, problems: [] },
+    );
     expect(monsters.encounter).toBe(true);
     expect(monsters.checks[0]).toEqual({ text: "Turn 2: 1 on the d6", result: "wandering monsters!", encounter: true });
   });

@@ -3,7 +3,14 @@
  * member's base movement, legs with their modifier and chances, the days if the party never gets lost, the request.
  */
 import { describe, expect, it } from "vitest";
-import { oseApplyChange, oseDefaultState, oseReadRequest, oseStateFromRequest, oseTravelContext, type OseRouteState } from "../../src/apps/ose-travel-context.js";
+import {
+  oseApplyChange,
+  oseDefaultState,
+  oseReadRequest,
+  oseStateFromRequest,
+  oseTravelContext,
+  type OseRouteState,
+} from "../../src/apps/ose-travel-context.js";
 import { FakeI18n } from "../fake/i18n.js";
 
 const i18n = new FakeI18n("en");
@@ -11,7 +18,10 @@ const l = (k: string, d?: Record<string, string | number>) => (d ? i18n.format(k
 const env = { localize: l, lang: "en", isGM: true, playersApply: false, busy: false, addable: [], borrowed: false };
 const ROUTE: OseRouteState = {
   sceneId: "map",
-  points: [{ x: 0, y: 0 }, { x: 7800, y: 0 }],
+  points: [
+    { x: 0, y: 0 },
+    { x: 7800, y: 0 },
+  ],
   tokenIds: ["tA"],
   legs: [
     { metres: 27000, terrain: "road", regions: ["Chemin royal"], from: 0, to: 27000 },
@@ -40,7 +50,12 @@ describe("the OSE Travel dialog's context", () => {
     // 27 m: 40.5 km of road a day, 18 km of forest, 13.5 km of swamp. Day 1: 27 km of road (⅔ day) + 6 km of forest;
     // day 2: the 18 km of forest left; days 3 and 4: 13.5 km of swamp each. Arrives on day 4.
     expect(ctx.preview?.headline).toBe("Arrival on day 4 (78 km) if the party never gets lost");
-    expect(ctx.preview?.days.map((d) => d.text)).toEqual(["walked 0 km → 33 km · 2 rations eaten", "walked 33 km → 51 km · 2 rations eaten", "walked 51 km → 64.5 km · 2 rations eaten", "walked 64.5 km → 78 km · 2 rations eaten · arrived"]);
+    expect(ctx.preview?.days.map((d) => d.text)).toEqual([
+      "walked 0 km → 33 km · 2 rations eaten",
+      "walked 33 km → 51 km · 2 rations eaten",
+      "walked 51 km → 64.5 km · 2 rations eaten",
+      "walked 64.5 km → 78 km · 2 rations eaten · arrived",
+    ]);
   });
 
   it("a base of 36 m over the same route arrives on day 3; a guide removes the chance of getting lost", () => {
@@ -58,10 +73,31 @@ describe("the OSE Travel dialog's context", () => {
 
   it("the request: an OSE part with the options, the route and its days; invalid fields give errors and no request", () => {
     let s = oseDefaultState(party, ROUTE);
-    for (const [k, v] of [["forcedMarch", true], ["forage", true], ["rations", "20"], ["animals", "2"], ["days", "2"], ["openTerrain", "hills"]] as const) s = oseApplyChange(s, k, v);
+    for (const [k, v] of [
+      ["forcedMarch", true],
+      ["forage", true],
+      ["rations", "20"],
+      ["animals", "2"],
+      ["days", "2"],
+      ["openTerrain", "hills"],
+    ] as const)
+      s = oseApplyChange(s, k, v);
     const { request } = oseReadRequest(s);
     expect(request?.route).toMatchObject({ sceneId: "map", days: 2 });
-    expect(request?.ose).toEqual({ openTerrain: "hills", baseMetres: null, forcedMarch: true, flying: false, guide: false, river: false, forage: true, restWhenDue: false, animals: 2, rations: 20, daysSinceRest: 0, restFirst: false });
+    expect(request?.ose).toEqual({
+      openTerrain: "hills",
+      baseMetres: null,
+      forcedMarch: true,
+      flying: false,
+      guide: false,
+      river: false,
+      forage: true,
+      restWhenDue: false,
+      animals: 2,
+      rations: 20,
+      daysSinceRest: 0,
+      restFirst: false,
+    });
     const bad = oseReadRequest(oseApplyChange(oseApplyChange(s, "days", "0"), "animals", "-1"));
     expect(bad.request).toBeNull();
     expect(Object.keys(bad.errors).sort()).toEqual(["animals", "days"]);

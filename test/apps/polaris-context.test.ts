@@ -4,7 +4,8 @@ import { polarisCardContext, type PolarisCardInput } from "../../src/apps/polari
 import { polarisTest } from "../../src/rules/polaris.js";
 import { FakeI18n } from "../fake/i18n.js";
 
-const l = (i18n: FakeI18n) => (k: string, d?: Record<string, string | number>) => (d ? i18n.format(k, d) : i18n.localize(k));
+const l = (i18n: FakeI18n) => (k: string, d?: Record<string, string | number>) =>
+  d ? i18n.format(k, d) : i18n.localize(k);
 const en = l(new FakeI18n("en"));
 const fr = l(new FakeI18n("fr"));
 const card = (over: Partial<PolarisCardInput> & Pick<PolarisCardInput, "result" | "die">): PolarisCardInput => ({
@@ -18,16 +19,26 @@ const card = (over: Partial<PolarisCardInput> & Pick<PolarisCardInput, "result" 
 
 describe("Polaris card: critical success", () => {
   it("chance 12, Moyenne, die 12, mastery 4: Correct (+1), margin 4 = 0 + 4, explained", () => {
-    const ctx = polarisCardContext(card({ die: 12, result: polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: 4 }) }), en);
+    const ctx = polarisCardContext(
+      card({ die: 12, result: polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: 4 }) }),
+      en,
+    );
     expect(ctx.degree).toBe("Fair");
     expect(ctx.modifier).toBe("+1");
     expect(ctx.marginText).toBe("Margin 4 (0 + 4: mastery)");
     expect(ctx.critical).toBe("Critical success!");
-    expect(ctx.criticalExplain).toBe("A critical success improves the margin by the skill's mastery level: +4. The degree reads the improved margin.");
+    expect(ctx.criticalExplain).toBe(
+      "A critical success improves the margin by the skill's mastery level: +4. The degree reads the improved margin.",
+    );
   });
   it("says so when no mastery was given, instead of a bare Barely (0)", () => {
-    const ctx = polarisCardContext(card({ die: 12, result: polarisTest({ chance: 12, difficulty: "average", roll: 12 }) }), en);
-    expect(ctx.criticalExplain).toBe("A critical success improves the margin by the skill's mastery level; no mastery was given, so the margin stays 0.");
+    const ctx = polarisCardContext(
+      card({ die: 12, result: polarisTest({ chance: 12, difficulty: "average", roll: 12 }) }),
+      en,
+    );
+    expect(ctx.criticalExplain).toBe(
+      "A critical success improves the margin by the skill's mastery level; no mastery was given, so the margin stays 0.",
+    );
   });
   it("an attribute test, and a bonus set by the GM", () => {
     const attr = polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "attribute", attributeLevel: 14 });
@@ -35,17 +46,28 @@ describe("Polaris card: critical success", () => {
       "Une réussite critique à un test d\u2019attribut améliore la marge de la moitié du niveau de l\u2019attribut, arrondie à l\u2019inférieur\u00a0: +7. Le degré se lit sur la marge améliorée.",
     );
     const set = polarisTest({ chance: 12, difficulty: "average", roll: 12, criticalBonus: 6 });
-    expect(polarisCardContext(card({ die: 12, result: set, criticalOverride: true }), en).marginText).toBe("Margin 6 (0 + 6: the GM's bonus)");
+    expect(polarisCardContext(card({ die: 12, result: set, criticalOverride: true }), en).marginText).toBe(
+      "Margin 6 (0 + 6: the GM's bonus)",
+    );
   });
   it("nothing to explain otherwise", () => {
-    const ctx = polarisCardContext(card({ die: 10, result: polarisTest({ chance: 12, difficulty: "average", roll: 10, mastery: 4 }) }), en);
+    const ctx = polarisCardContext(
+      card({ die: 10, result: polarisTest({ chance: 12, difficulty: "average", roll: 10, mastery: 4 }) }),
+      en,
+    );
     expect(ctx.marginText).toBe("Margin 2");
     expect(ctx.criticalExplain).toBe("");
   });
 });
 
 import { countdownLeft } from "../../src/rules/polaris.js";
-import { effectiveDifficulty, initialPolarisState, nextAttempt, polarisDialogContext, type PolarisTestState } from "../../src/apps/polaris-context.js";
+import {
+  effectiveDifficulty,
+  initialPolarisState,
+  nextAttempt,
+  polarisDialogContext,
+  type PolarisTestState,
+} from "../../src/apps/polaris-context.js";
 import { isKeyedPath, keyedNumbers, readKeyed, unresolvedPaths } from "../../src/foundry/adapters/read.js";
 import { EMPTY_PATHS } from "../../src/foundry/settings-schema.js";
 
@@ -60,7 +82,9 @@ describe("Polaris dialog context", () => {
     expect(effectiveDifficulty("average", -20)).toBe("extremelyEasy");
     expect(effectiveDifficulty(-4, 0)).toBe(-4);
     expect(() => effectiveDifficulty(-4, 1)).toThrow(/UnknownValue/);
-    expect(polarisDialogContext(base({ harder: "2" }), fr).rolledAt).toBe("Difficulté du jet\u00a0: Difficile (−5), relevée de 2 degrés depuis Moyenne");
+    expect(polarisDialogContext(base({ harder: "2" }), fr).rolledAt).toBe(
+      "Difficulté du jet\u00a0: Difficile (−5), relevée de 2 degrés depuis Moyenne",
+    );
   });
 
   it("with a countdown the attempt is the attempts made + 1 and the retry penalty follows it (pressed: −3 each)", () => {
@@ -82,15 +106,26 @@ describe("Polaris dialog context", () => {
     const ctx = polarisDialogContext(base({ countdown: { max: "3", catastropheCost: 1, tests: [fail, cat] } }), en);
     expect(ctx.countdownEnded).toBe("The countdown runs out: the planned event happens.");
     expect(ctx.canRoll).toBe(false);
-    expect(polarisDialogContext(base({ isGM: false, countdown: { max: "3", catastropheCost: 1, tests: [fail, cat] } }), en).canRoll).toBe(true);
+    expect(
+      polarisDialogContext(base({ isGM: false, countdown: { max: "3", catastropheCost: 1, tests: [fail, cat] } }), en)
+        .canRoll,
+    ).toBe(true);
     // A maximum the rules refuse shows no countdown (the roll says why).
-    expect(polarisDialogContext(base({ countdown: { max: "0", catastropheCost: 1, tests: [] } }), en).countdownOn).toBe(false);
+    expect(polarisDialogContext(base({ countdown: { max: "0", catastropheCost: 1, tests: [] } }), en).countdownOn).toBe(
+      false,
+    );
   });
 
   it("the critical preview: mastery, half the attribute's level, or nothing to add", () => {
-    expect(polarisDialogContext(base({ mastery: "4" }), en).criticalPreview).toBe("Critical success: margin +4 (mastery).");
-    expect(polarisDialogContext(base({ kind: "attribute", chance: "15" }), en).criticalPreview).toBe("Critical success: margin +7 (half of 15, rounded down).");
-    expect(polarisDialogContext(base(), en).criticalPreview).toBe("Critical success: no mastery given, so the margin is not improved.");
+    expect(polarisDialogContext(base({ mastery: "4" }), en).criticalPreview).toBe(
+      "Critical success: margin +4 (mastery).",
+    );
+    expect(polarisDialogContext(base({ kind: "attribute", chance: "15" }), en).criticalPreview).toBe(
+      "Critical success: margin +7 (half of 15, rounded down).",
+    );
+    expect(polarisDialogContext(base(), en).criticalPreview).toBe(
+      "Critical success: no mastery given, so the margin is not improved.",
+    );
   });
 });
 
@@ -122,14 +157,35 @@ describe("keyed Actor data paths (system.skills.*.value)", () => {
     expect(keyedNumbers(many, "s.*")).toHaveLength(200);
   });
   it("the Actor data menu flags a keyed path with nothing behind it", () => {
-    expect(unresolvedPaths(actor, { ...EMPTY_PATHS, polarisSkillLevel: "system.skills.*.value", polarisAttributeLevel: "system.attributes.*.value" })).toEqual(["polarisAttributeLevel"]);
+    expect(
+      unresolvedPaths(actor, {
+        ...EMPTY_PATHS,
+        polarisSkillLevel: "system.skills.*.value",
+        polarisAttributeLevel: "system.attributes.*.value",
+      }),
+    ).toEqual(["polarisAttributeLevel"]);
   });
 });
 
 describe("initialPolarisState", () => {
   it("opens at chance 10, Moyenne, a skill test, first attempt, no countdown, nothing rolled", () => {
-    const s = initialPolarisState({ label: "Mercenaire", isGM: false, actorName: "Mercenaire", skills: [], attributes: [] });
-    expect(s).toMatchObject({ chance: "10", kind: "skill", difficulty: "average", harder: "", attempt: 1, pressed: false, secret: false, last: null });
+    const s = initialPolarisState({
+      label: "Mercenaire",
+      isGM: false,
+      actorName: "Mercenaire",
+      skills: [],
+      attributes: [],
+    });
+    expect(s).toMatchObject({
+      chance: "10",
+      kind: "skill",
+      difficulty: "average",
+      harder: "",
+      attempt: 1,
+      pressed: false,
+      secret: false,
+      last: null,
+    });
     expect(s.countdown).toEqual({ max: "", catastropheCost: 1, tests: [] });
     expect([s.label, s.isGM]).toEqual(["Mercenaire", false]);
   });

@@ -24,7 +24,13 @@ describe("pursuit preview", () => {
     expect(t.some((x) => x.includes("70%"))).toBe(true);
   });
   it("in the dungeon, the ose running limit says it is OSE's own rule", () => {
-    const s: PursuitSetup = { ...defaultSetup(), groups: { party: { ...defaultSetup().groups.party, speed: 9 }, opponents: { ...defaultSetup().groups.opponents, speed: 12 } } };
+    const s: PursuitSetup = {
+      ...defaultSetup(),
+      groups: {
+        party: { ...defaultSetup().groups.party, speed: 9 },
+        opponents: { ...defaultSetup().groups.opponents, speed: 12 },
+      },
+    };
     expect(lines(s)).toContain(
       "Running: at most 30 rounds, then \u22122 to attacks, damage and AC until 3 turns of rest (an Old-School Essentials rule; the French text Aventure follows has none).",
     );

@@ -7,8 +7,17 @@ import { summaryOf } from "../../src/apps/travel-context.js";
 import { travelPlan, type TravelInput } from "../../src/rules/travel.js";
 import { FakeI18n } from "../fake/i18n.js";
 
-const l = (i18n: FakeI18n) => (k: string, d?: Record<string, string | number>) => (d ? i18n.format(k, d) : i18n.localize(k));
-const walker = { id: "w", name: "W", conMod: 0, passivePerception: 12, food: "full", water: "full", position: "front" } as const;
+const l = (i18n: FakeI18n) => (k: string, d?: Record<string, string | number>) =>
+  d ? i18n.format(k, d) : i18n.localize(k);
+const walker = {
+  id: "w",
+  name: "W",
+  conMod: 0,
+  passivePerception: 12,
+  food: "full",
+  water: "full",
+  position: "front",
+} as const;
 const plan = (over: Partial<TravelInput>) =>
   travelPlan({ ruleset: "rnp", pace: "normal", terrain: "normal", mode: "foot", party: [walker], ...over });
 const summary = (over: Partial<TravelInput>, lang: "en" | "fr" = "en", worldTime?: number) =>
@@ -18,7 +27,10 @@ describe("the Travel summary", () => {
   it("30 km at slow pace (§2.1: 27 km a day, 3 km an hour): 2 travel days, 9 h of march, each day's distance and march", () => {
     const s = summary({ pace: "slow", distance: 30000 }, "en", 7 * 3600);
     expect([s.distance, s.dayCount, s.march]).toEqual(["30 km", "2 travel days", "9 h of march"]);
-    expect(s.days.map((d) => [d.distance, d.march])).toEqual([["27 km", "8 h"], ["3 km", "1 h"]]);
+    expect(s.days.map((d) => [d.distance, d.march])).toEqual([
+      ["27 km", "8 h"],
+      ["3 km", "1 h"],
+    ]);
     // Day 1 at 7:00 plus 24 h, then the hour of march: day 2, 8:00.
     expect(s.arrival).toBe("Arrival: day 2, 8:00 (world time)");
     const fr = summary({ pace: "slow", distance: 30000 }, "fr");
@@ -43,7 +55,11 @@ describe("the Travel summary", () => {
 
   it("days without food only when the journey changes them", () => {
     expect(summary({ duration: 86400 }).members[0]!.food).toBe("");
-    const hungry = summaryOf(plan({ duration: 86400, party: [{ ...walker, food: "none" }] }), { localize: l(new FakeI18n("en")), lang: "en", trackFood: true });
+    const hungry = summaryOf(plan({ duration: 86400, party: [{ ...walker, food: "none" }] }), {
+      localize: l(new FakeI18n("en")),
+      lang: "en",
+      trackFood: true,
+    });
     expect(hungry.members[0]!.food).toContain("0 → 1");
   });
 });

@@ -17,24 +17,65 @@ vi.setConfig({ testTimeout: 30_000 });
 const APPS = join(ROOT, "src/apps");
 const titleKeys = readdirSync(APPS)
   .filter((f) => /^[A-Z]\w+\.ts$/.test(f))
-  .flatMap((f) => [...readFileSync(join(APPS, f), "utf8").matchAll(/window: \{ title: "([\w.]+)"/g)].map((m) => [f, m[1]!] as const));
+  .flatMap((f) =>
+    [...readFileSync(join(APPS, f), "utf8").matchAll(/window: \{ title: "([\w.]+)"/g)].map((m) => [f, m[1]!] as const),
+  );
 
 describe("window titles", () => {
   it("every Aventure window has one", () => {
-    expect(titleKeys.map(([f]) => f).sort()).toEqual(
-      ["ActorDataMenu.ts", "EncounterDialog.ts", "ExplorationPanel.ts", "FallDialog.ts", "JumpPanel.ts", "OseTravelDialog.ts", "PolarisTestDialog.ts", "PursuitDialog.ts", "TravelDialog.ts", "WelcomeDialog.ts"],
-    );
+    expect(titleKeys.map(([f]) => f).sort()).toEqual([
+      "ActorDataMenu.ts",
+      "EncounterDialog.ts",
+      "ExplorationPanel.ts",
+      "FallDialog.ts",
+      "JumpPanel.ts",
+      "OseTravelDialog.ts",
+      "PolarisTestDialog.ts",
+      "PursuitDialog.ts",
+      "TravelDialog.ts",
+      "WelcomeDialog.ts",
+    ]);
   });
 
   it.each([
-    ["en", ["Actor data", "Encounter", "Exploration time", "Fall", "Jumps", "Travel", "Polaris test", "Pursuit", "Travel", "Your game"]],
-    ["fr", ["Données d’acteur", "Rencontre", "Temps d’exploration", "Chute", "Sauts", "Voyage", "Test Polaris", "Poursuite", "Voyage", "Votre jeu"]],
+    [
+      "en",
+      [
+        "Actor data",
+        "Encounter",
+        "Exploration time",
+        "Fall",
+        "Jumps",
+        "Travel",
+        "Polaris test",
+        "Pursuit",
+        "Travel",
+        "Your game",
+      ],
+    ],
+    [
+      "fr",
+      [
+        "Données d’acteur",
+        "Rencontre",
+        "Temps d’exploration",
+        "Chute",
+        "Sauts",
+        "Voyage",
+        "Test Polaris",
+        "Poursuite",
+        "Voyage",
+        "Votre jeu",
+      ],
+    ],
   ] as const)("read as the feature's name (%s)", (lang, expected) => {
     const i18n = new FakeI18n(lang);
     const titles = [...titleKeys].sort(([a], [b]) => a.localeCompare(b)).map(([, k]) => i18n.localize(k));
     expect(titles).toEqual(expected);
     for (const title of titles) expect(title).toMatch(/^\p{Lu}[^:.!?]*$/u);
-    expect(i18n.format("AVENTURE.Movement.Jump.titleFor", { name: "Aldric" })).toBe(lang === "en" ? "Jumps — Aldric" : "Sauts — Aldric");
+    expect(i18n.format("AVENTURE.Movement.Jump.titleFor", { name: "Aldric" })).toBe(
+      lang === "en" ? "Jumps — Aldric" : "Sauts — Aldric",
+    );
   });
 });
 
@@ -50,12 +91,17 @@ describe("the guide's ? button", () => {
       expect(source, cls).toContain(`extends AventureApplication`);
       expect(source, cls).toContain(`static override GUIDE = "${key}" as const;`);
     }
-    expect(readFileSync(join(APPS, "base.ts"), "utf8")).toContain("withGuideButton(await super._renderFrame(options), (this.constructor as typeof AventureApplication).GUIDE)");
+    expect(readFileSync(join(APPS, "base.ts"), "utf8")).toContain(
+      "withGuideButton(await super._renderFrame(options), (this.constructor as typeof AventureApplication).GUIDE)",
+    );
   });
 
   it("is in the title bar of the Encounter and Pursuit windows", async () => {
     const world = await bootWorld({ users: [GM] });
-    const api = world.api<{ openEncounter(): Promise<{ element: HTMLElement } | null>; openPursuit(): { element: HTMLElement | null } }>("gm1");
+    const api = world.api<{
+      openEncounter(): Promise<{ element: HTMLElement } | null>;
+      openPursuit(): { element: HTMLElement | null };
+    }>("gm1");
     await world.as("gm1", () => game.settings.set("aventure", "ruleset", "ose")); // encounters and pursuit are Old-School Essentials' (docs/rules.md §0)
     const encounter = await world.as("gm1", () => api.openEncounter());
     const pursuit = world.as("gm1", () => api.openPursuit());

@@ -14,7 +14,13 @@ import { actorDataContext } from "../../src/apps/actor-data-context.js";
 import { hudPaletteContext, type PaletteAction } from "../../src/apps/hud-palette-context.js";
 import { DND5E_PATHS, OSE_PATHS } from "../../src/foundry/adapters/presets.js";
 import { EMPTY_PATHS, type ActorDataPaths } from "../../src/foundry/settings-schema.js";
-import { features, type FeatureBorrowings, type FeatureId, type FeatureState, type RulesetId } from "../../src/rules/index.js";
+import {
+  features,
+  type FeatureBorrowings,
+  type FeatureId,
+  type FeatureState,
+  type RulesetId,
+} from "../../src/rules/index.js";
 import type { Localize, Sample } from "../templates/samples.js";
 import { settingsContext } from "./stand-ins/samples.js";
 
@@ -91,22 +97,60 @@ export const GAME_SAMPLES: Readonly<Record<string, readonly RulesetId[] | "borro
 };
 
 /** The palette's actions, each with the features it belongs to (src/foundry/*: addHudButton's `feature`/`visible`). */
-const PALETTE: readonly (PaletteAction & { on: (f: Readonly<Record<FeatureId, FeatureState>>) => FeatureState | null })[] = [
+const PALETTE: readonly (PaletteAction & {
+  on: (f: Readonly<Record<FeatureId, FeatureState>>) => FeatureState | null;
+})[] = [
   { id: "travel", icon: "fa-solid fa-route", title: "AVENTURE.Travel.hud", on: (f) => (f.travel.on ? f.travel : null) },
-  { id: "travelRoute", icon: "fa-solid fa-map-location-dot", title: "AVENTURE.Travel.Route.hud", on: (f) => (f.travel.on ? f.travel : null) },
-  { id: "hide", icon: "fa-solid fa-user-secret", title: "AVENTURE.Light.Hide.button", on: (f) => (f.hiding.on ? f.hiding : null) },
-  { id: "search", icon: "fa-solid fa-magnifying-glass", title: "AVENTURE.Light.Hide.searchButton", on: (f) => (f.hiding.on ? f.hiding : null) },
+  {
+    id: "travelRoute",
+    icon: "fa-solid fa-map-location-dot",
+    title: "AVENTURE.Travel.Route.hud",
+    on: (f) => (f.travel.on ? f.travel : null),
+  },
+  {
+    id: "hide",
+    icon: "fa-solid fa-user-secret",
+    title: "AVENTURE.Light.Hide.button",
+    on: (f) => (f.hiding.on ? f.hiding : null),
+  },
+  {
+    id: "search",
+    icon: "fa-solid fa-magnifying-glass",
+    title: "AVENTURE.Light.Hide.searchButton",
+    on: (f) => (f.hiding.on ? f.hiding : null),
+  },
   // jumpsPanelUseful: jumps, or encounter movement and running (pmt, ose)
   {
     id: "jumps",
     icon: "fa-solid fa-person-arrow-up-from-line",
     title: "AVENTURE.Movement.Jump.hud",
-    on: (f) => (f.jumps.on ? f.jumps : f.movementCosts.from === "pmt" || f.movementCosts.from === "ose" ? f.movementCosts : null),
+    on: (f) =>
+      f.jumps.on ? f.jumps : f.movementCosts.from === "pmt" || f.movementCosts.from === "ose" ? f.movementCosts : null,
   },
-  { id: "fall", icon: "fa-solid fa-person-falling", title: "AVENTURE.Movement.Fall.hud", on: (f) => (f.falls.on ? f.falls : null) },
-  { id: "hold-breath", icon: "fa-solid fa-lungs", title: "AVENTURE.Breath.hold", on: (f) => (f.suffocation.on ? f.suffocation : null) },
-  { id: "pursuit", icon: "fa-solid fa-person-running", title: "AVENTURE.Pursuit.hud", on: (f) => (f.pursuit.on ? f.pursuit : null) },
-  { id: "polaris-test", icon: "fa-solid fa-dice-d20", title: "AVENTURE.Polaris.hudTest", on: (f) => (f.polaris.on ? f.polaris : null) },
+  {
+    id: "fall",
+    icon: "fa-solid fa-person-falling",
+    title: "AVENTURE.Movement.Fall.hud",
+    on: (f) => (f.falls.on ? f.falls : null),
+  },
+  {
+    id: "hold-breath",
+    icon: "fa-solid fa-lungs",
+    title: "AVENTURE.Breath.hold",
+    on: (f) => (f.suffocation.on ? f.suffocation : null),
+  },
+  {
+    id: "pursuit",
+    icon: "fa-solid fa-person-running",
+    title: "AVENTURE.Pursuit.hud",
+    on: (f) => (f.pursuit.on ? f.pursuit : null),
+  },
+  {
+    id: "polaris-test",
+    icon: "fa-solid fa-dice-d20",
+    title: "AVENTURE.Polaris.hudTest",
+    on: (f) => (f.polaris.on ? f.polaris : null),
+  },
 ];
 
 /** The actor-data preset the first-run window sets for a game (Polaris: its own paths, typed once). */
@@ -139,7 +183,13 @@ export function gameViews(game: RulesetId, borrowed: FeatureBorrowings = {}): Re
       return s ? [{ ...a, borrowed: s.borrowed && s.from ? l(`AVENTURE.Feature.from.${s.from}`) : null }] : [];
     });
   return {
-    "stand-in/settings-form.hbs": { template: "stand-in/settings-form.hbs", kind: "dialog", title: "Configure Settings", width: 640, context: (l) => settingsContext(l, game, borrowed) },
+    "stand-in/settings-form.hbs": {
+      template: "stand-in/settings-form.hbs",
+      kind: "dialog",
+      title: "Configure Settings",
+      width: 640,
+      context: (l) => settingsContext(l, game, borrowed),
+    },
     "actor-data.hbs": {
       template: "actor-data.hbs",
       kind: "dialog",
@@ -147,6 +197,12 @@ export function gameViews(game: RulesetId, borrowed: FeatureBorrowings = {}): Re
       width: 620,
       context: (l) => actorDataContext(GAME_PATHS[game], [{ id: "aldric", name: "Aldric" }], null, l, f),
     },
-    "hud/palette.hbs": { template: "hud/palette.hbs", kind: "hud", width: 380, height: 340, context: (l) => hudPaletteContext("aldric", actions(l), l, true) },
+    "hud/palette.hbs": {
+      template: "hud/palette.hbs",
+      kind: "hud",
+      width: 380,
+      height: 340,
+      context: (l) => hudPaletteContext("aldric", actions(l), l, true),
+    },
   };
 }

@@ -19,7 +19,8 @@ import { SAMPLES } from "../templates/samples.js";
 import { journey, ROUTE } from "../templates/samples/wilderness.js";
 import { fontAwesome } from "./font-awesome.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const OUT = join(ROOT, "screenshots");
 const manifest = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8")) as { styles: string[] };
 const css = manifest.styles.map((f) => readFileSync(join(ROOT, f), "utf8")).join("\n");
@@ -59,7 +60,7 @@ function mapSvg(terrainName: (t: string) => string): string {
   const marks = journey.days
     .map((d, i) => {
       const x = xAt(d.endMetres);
-      const y = MAP.y + 44 + (journey.days.slice(0, i).filter((e) => e.endMetres === d.endMetres).length * 30);
+      const y = MAP.y + 44 + journey.days.slice(0, i).filter((e) => e.endMetres === d.endMetres).length * 30;
       return `<line x1="${x}" y1="${MAP.y}" x2="${x}" y2="${y - 12}" stroke="#1b1b1b" stroke-width="2"/><circle cx="${x}" cy="${y}" r="12" fill="#f4ead5" stroke="#1b1b1b" stroke-width="2"/><text x="${x}" y="${y + 5}" text-anchor="middle" class="day">${d.day}</text>`;
     })
     .join("");
@@ -74,13 +75,20 @@ function mapSvg(terrainName: (t: string) => string): string {
 describe.skipIf(!CHROMIUM)("the guide's pictures", () => {
   it("an OSE journey: the painted map, where each day ends, and the GM's card (en, fr)", async () => {
     mkdirSync(OUT, { recursive: true });
-    const browser = await chromium.launch({ executablePath: CHROMIUM!, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM!,
+      args: ["--headless", "--no-sandbox", "--disable-gpu"],
+    });
     try {
       for (const lang of ["en", "fr"] as const) {
         const i18n = new FakeI18n(lang);
         const localize = (k: string, d?: Record<string, unknown>) => (d ? i18n.format(k, d) : i18n.localize(k));
         const hb = makeHandlebars(localize, lang);
-        const card = renderWith(hb, "modules/aventure/templates/travel/ose-card.hbs", SAMPLES["travel/ose-card.hbs"]!.context(localize));
+        const card = renderWith(
+          hb,
+          "modules/aventure/templates/travel/ose-card.hbs",
+          SAMPLES["travel/ose-card.hbs"]!.context(localize),
+        );
         const p = await browser.newPage({ viewport: { width: MAP.width + 360, height: 1100 }, deviceScaleFactor: 1 });
         await p.setContent(
           `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>${fontAwesome()}</style><style>${shim}</style><style>${css}</style></head>` +
@@ -93,14 +101,18 @@ describe.skipIf(!CHROMIUM)("the guide's pictures", () => {
         // The days unfolded, as the GM reads them after clicking "Day by day".
         await p.evaluate("document.querySelectorAll('#picture details').forEach((d) => { d.open = true; })");
         await p.evaluate("document.fonts.ready.then(() => true)");
-        const report = (await p.evaluate(`(${probe})(document.querySelector("ol.chat-log"))`)) as { failures: unknown[]; texts: unknown[] };
+        const report = (await p.evaluate(`(${probe})(document.querySelector("ol.chat-log"))`)) as {
+          failures: unknown[];
+          texts: unknown[];
+        };
         expect(report.texts.length).toBeGreaterThan(0);
         expect(report.failures, `${lang}: contrast failures on the card`).toEqual([]);
         // Every day of the journey has its mark on the map, and the card lists every day.
         expect(await p.locator("svg text.day").count()).toBe(journey.days.length);
         const file = join(OUT, `guide_travel_ose-map.${lang}.png`);
         await p.locator("#picture").screenshot({ path: file });
-        if (process.env.AVENTURE_DOCS_IMAGES) copyFileSync(file, join(ROOT, "docs/images", `travel_ose-map.${lang}.png`));
+        if (process.env.AVENTURE_DOCS_IMAGES)
+          copyFileSync(file, join(ROOT, "docs/images", `travel_ose-map.${lang}.png`));
         await p.close();
       }
     } finally {

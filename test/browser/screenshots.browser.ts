@@ -23,7 +23,8 @@ import { forbiddenTerms } from "../forbidden-terms.js";
 import { guideDocuments } from "../../packs-src/guide.mjs";
 import { RULESETS, type FeatureBorrowings, type RulesetId } from "../../src/rules/index.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const OUT = join(ROOT, "screenshots");
 const manifest = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8")) as { styles: string[] };
 const css = manifest.styles.map((f) => readFileSync(join(ROOT, f), "utf8")).join("\n");
@@ -69,8 +70,18 @@ interface Framed {
  */
 /** The stand-in's words that core writes (its buttons' labels), in the page's language. */
 const CORE_WORDS = {
-  en: { close: "Close Window", hidden: "Toggle Visibility", defeated: "Toggle Defeated Status", ping: "Ping Combatant" },
-  fr: { close: "Fermer la fenêtre", hidden: "Afficher ou masquer", defeated: "Marquer comme vaincu", ping: "Signaler le combattant" },
+  en: {
+    close: "Close Window",
+    hidden: "Toggle Visibility",
+    defeated: "Toggle Defeated Status",
+    ping: "Ping Combatant",
+  },
+  fr: {
+    close: "Fermer la fenêtre",
+    hidden: "Afficher ou masquer",
+    defeated: "Marquer comme vaincu",
+    ping: "Signaler le combattant",
+  },
 } as const;
 
 /** A token's picture in the tracker: a coloured disc (the stand-in of a token image, 32 px as in v13). */
@@ -81,7 +92,14 @@ const tokenImage = (i: number) =>
  * `guideLabel`: the "?" title-bar button's label (AVENTURE.Guide.open), drawn in every window's header as
  * withGuideButton adds it (src/foundry/guide.ts), before core's close button.
  */
-function frame(sample: Sample, html: string, title: string, theme: Theme, lang: "en" | "fr" = "en", guideLabel = ""): Framed {
+function frame(
+  sample: Sample,
+  html: string,
+  title: string,
+  theme: Theme,
+  lang: "en" | "fr" = "en",
+  guideLabel = "",
+): Framed {
   const w = sample.width ?? 480;
   const words = CORE_WORDS[lang];
   switch (sample.kind) {
@@ -111,7 +129,11 @@ function frame(sample: Sample, html: string, title: string, theme: Theme, lang: 
       };
     }
     case "hud":
-      return { bodyClass: `theme-${theme}`, html: `<div id="hud"><div id="token-hud" style="width:${w}px${sample.height ? `;min-height:${sample.height}px` : ""}">${html}</div></div>`, target: "#token-hud" };
+      return {
+        bodyClass: `theme-${theme}`,
+        html: `<div id="hud"><div id="token-hud" style="width:${w}px${sample.height ? `;min-height:${sample.height}px` : ""}">${html}</div></div>`,
+        target: "#token-hud",
+      };
     case "ruler":
       return { bodyClass: `theme-${theme}`, html: `<div id="ruler-stand-in">${html}</div>`, target: "#ruler-stand-in" };
     default:
@@ -119,7 +141,9 @@ function frame(sample: Sample, html: string, title: string, theme: Theme, lang: 
         bodyClass: `theme-${other(theme)}`,
         html:
           `<div class="application themed theme-${theme} aventure" style="width:${w}px"><header class="window-header"><span class="window-title">${title}</span>` +
-          (guideLabel ? `<button type="button" class="header-control icon fa-solid fa-circle-question aventure-guide-button" data-tooltip="${guideLabel}" aria-label="${guideLabel}"></button>` : "") +
+          (guideLabel
+            ? `<button type="button" class="header-control icon fa-solid fa-circle-question aventure-guide-button" data-tooltip="${guideLabel}" aria-label="${guideLabel}"></button>`
+            : "") +
           `<button type="button" class="header-control icon fa-solid fa-xmark" data-action="close" data-tooltip="${words.close}" aria-label="${words.close}"></button></header><div class="window-content">${html}</div></div>`,
         target: ".application",
       };
@@ -182,7 +206,10 @@ function line(where: string, r: Row): string {
 
 const templates = listTemplates().map((f) => relative(TEMPLATES, f).replaceAll("\\", "/"));
 /** Every template's sample, then the extra samples of a template in another state ("<template>#<variant>"). */
-const samples = [...templates, ...Object.keys(SAMPLES).filter((k) => k.includes("#") && templates.includes(k.split("#")[0]!))];
+const samples = [
+  ...templates,
+  ...Object.keys(SAMPLES).filter((k) => k.includes("#") && templates.includes(k.split("#")[0]!)),
+];
 /** Stand-ins of Foundry's own forms showing Aventure's texts (test/browser/stand-ins/): "stand-in/<file>". */
 const standIns = Object.keys(STAND_INS).map((k) => `stand-in/${k}`);
 
@@ -191,7 +218,16 @@ let shared: Browser | null = null;
 async function launch(): Promise<Browser> {
   shared ??= await chromium.launch({
     executablePath: CHROMIUM!,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   return shared;
 }
@@ -208,13 +244,23 @@ function head(lang: string): string {
  * A sample's HTML: a template of templates/ ("<template>#<variant>" renders <template>) or a stand-in of
  * test/browser/stand-ins/ ("stand-in/<file>"); a DialogV2 prompt gets its content in its form, the buttons in the footer.
  */
-function sampleHtml(hb: ReturnType<typeof makeHandlebars>, name: string, sample: Sample, localize: (k: string, d?: Record<string, unknown>) => string): string {
+function sampleHtml(
+  hb: ReturnType<typeof makeHandlebars>,
+  name: string,
+  sample: Sample,
+  localize: (k: string, d?: Record<string, unknown>) => string,
+): string {
   const content = name.startsWith("stand-in/")
-    ? hb.compile(readFileSync(join(ROOT, "test/browser/stand-ins", name.slice("stand-in/".length)), "utf8"), { strict: false })(sample.context(localize))
+    ? hb.compile(readFileSync(join(ROOT, "test/browser/stand-ins", name.slice("stand-in/".length)), "utf8"), {
+        strict: false,
+      })(sample.context(localize))
     : renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample.context(localize));
   return sample.buttons
     ? `<form class="dialog-form standard-form"><div class="dialog-content standard-form">${content}</div><footer class="form-footer">${sample.buttons
-        .map((b, i) => `<button type="submit" data-action="${i ? `b${i}` : "ok"}"${i ? "" : ' class="default"'}>${b.icon ? `<i class="${b.icon}"></i> ` : ""}<span>${localize(b.label)}</span></button>`)
+        .map(
+          (b, i) =>
+            `<button type="submit" data-action="${i ? `b${i}` : "ok"}"${i ? "" : ' class="default"'}>${b.icon ? `<i class="${b.icon}"></i> ` : ""}<span>${localize(b.label)}</span></button>`,
+        )
         .join("")}</footer></form>`
     : content;
 }
@@ -246,23 +292,38 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
             const title = sample!.title ? (standIn ? sample!.title : i18n.localize(sample!.title)) : "";
             const framed = frame(sample!, html, title, theme, lang, i18n.localize("AVENTURE.Guide.open"));
             const report = await show(p, framed, sample!.width ?? 480);
-            const file = join(OUT, `${name.replace(/\.hbs(#|$)/, "$1").replaceAll("/", "_").replace("#", "-")}.${lang}.${theme}.png`);
+            const file = join(
+              OUT,
+              `${name
+                .replace(/\.hbs(#|$)/, "$1")
+                .replaceAll("/", "_")
+                .replace("#", "-")}.${lang}.${theme}.png`,
+            );
             await p.locator(framed.target).first().screenshot({ path: file });
             written.push(relative(ROOT, file));
             const where = `${name} [${theme}, ${lang}]`;
             for (const f of report.failures) problems.push(line(where, f));
-            const found = (await p.evaluate(`(${layout})(document.querySelector(${JSON.stringify(framed.target)}), ${JSON.stringify(lang)})`)) as string[];
+            const found = (await p.evaluate(
+              `(${layout})(document.querySelector(${JSON.stringify(framed.target)}), ${JSON.stringify(lang)})`,
+            )) as string[];
             for (const f of found) layoutProblems.push(`${where}: ${f}`);
             if (sample!.kind === "card") {
-              const height = (await p.evaluate(`document.querySelector(".chat-message").getBoundingClientRect().height`)) as number;
+              const height = (await p.evaluate(
+                `document.querySelector(".chat-message").getBoundingClientRect().height`,
+              )) as number;
               const budget = sample!.heightBudget ?? CARD_HEIGHT_BUDGET;
-              if (height > budget) layoutProblems.push(`${where}: the card is ${Math.round(height)} px tall, over its budget of ${budget} px`);
+              if (height > budget)
+                layoutProblems.push(
+                  `${where}: the card is ${Math.round(height)} px tall, over its budget of ${budget} px`,
+                );
               tallest = Math.max(tallest, height);
             }
             const s = stats.get(theme) ?? { texts: 0, icons: 0, min: Infinity, where: "" };
             s.texts += report.texts.length;
             s.icons += report.icons.length;
-            for (const r of report.texts) if (r.ratio < s.min) Object.assign(s, { min: r.ratio, where: `${where}: ${r.el} "${r.text}" (${r.fg} on ${r.bg})` });
+            for (const r of report.texts)
+              if (r.ratio < s.min)
+                Object.assign(s, { min: r.ratio, where: `${where}: ${r.el} "${r.text}" (${r.fg} on ${r.bg})` });
             stats.set(theme, s);
             expect(report.texts.length, `${where}: no text measured`).toBeGreaterThan(0);
           }
@@ -272,7 +333,9 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
       writeFileSync(join(OUT, "index.txt"), written.join("\n") + "\n");
       console.log(`screenshots: ${written.length} PNG files in screenshots/`);
       for (const [theme, s] of stats) {
-        console.log(`contrast (${theme}): ${s.texts} texts and ${s.icons} icons measured; lowest text ${s.min.toFixed(2)}:1 — ${s.where}`);
+        console.log(
+          `contrast (${theme}): ${s.texts} texts and ${s.icons} icons measured; lowest text ${s.min.toFixed(2)}:1 — ${s.where}`,
+        );
       }
       if (process.env.AVENTURE_DOCS_IMAGES) {
         const docs = join(ROOT, "docs/images");
@@ -281,7 +344,9 @@ describe.skipIf(!CHROMIUM)("screenshots in headless Chromium", () => {
           if (existsSync(from)) copyFileSync(from, join(docs, f));
         }
       }
-      console.log(`layout: no cut text, lone word, unlabelled icon control or other-language word; tallest card ${Math.round(tallest)} px`);
+      console.log(
+        `layout: no cut text, lone word, unlabelled icon control or other-language word; tallest card ${Math.round(tallest)} px`,
+      );
       expect(errors).toEqual([]);
       expect(problems, `contrast or icon failures:\n${problems.join("\n")}`).toEqual([]);
       expect(layoutProblems, `layout failures:\n${layoutProblems.join("\n")}`).toEqual([]);
@@ -328,8 +393,19 @@ describe.skipIf(!CHROMIUM)("the layout check can fail", () => {
       await show(p, framed, 480);
       const found = (await p.evaluate(`(${layout})(document.querySelector(".application"), "fr")`)) as string[];
       // And a card over its height budget is measured as such (the same measure as the main loop's).
-      await show(p, frame({ kind: "card", context: () => ({}) }, `<div class="aventure aventure-card">${"<p>Une ligne de carte.</p>".repeat(40)}</div>`, "", "dark"), 300);
-      const height = (await p.evaluate(`document.querySelector(".chat-message").getBoundingClientRect().height`)) as number;
+      await show(
+        p,
+        frame(
+          { kind: "card", context: () => ({}) },
+          `<div class="aventure aventure-card">${"<p>Une ligne de carte.</p>".repeat(40)}</div>`,
+          "",
+          "dark",
+        ),
+        300,
+      );
+      const height = (await p.evaluate(
+        `document.querySelector(".chat-message").getBoundingClientRect().height`,
+      )) as number;
       expect(height).toBeGreaterThan(CARD_HEIGHT_BUDGET);
       expect(found.map((f) => f.split(":")[0])).toEqual([
         "cut text",
@@ -345,7 +421,11 @@ describe.skipIf(!CHROMIUM)("the layout check can fail", () => {
 
 /** The words a user sees in a part rendered in the page, borrowed rules' rows left out (test/browser/visible-text.js). */
 async function visibleWords(p: Page, framed: Framed, exempt: readonly string[]): Promise<string> {
-  return ((await p.evaluate(`(${visibleText})([document.querySelector(${JSON.stringify(framed.target)}), ${JSON.stringify(exempt)}])`)) as string[]).join("\n");
+  return (
+    (await p.evaluate(
+      `(${visibleText})([document.querySelector(${JSON.stringify(framed.target)}), ${JSON.stringify(exempt)}])`,
+    )) as string[]
+  ).join("\n");
 }
 
 /**
@@ -353,11 +433,17 @@ async function visibleWords(p: Page, framed: Framed, exempt: readonly string[]):
  * @UUID links drawn as Foundry's enricher draws a content link (an icon and the label).
  */
 function guideSample(key: string, lang: "en" | "fr"): { sample: Sample; html: string } {
-  const journal = (guideDocuments(ROOT) as { flags: { aventure: { guide: string } }; pages: { name: string; text: { content: string }; flags: { aventure: { guide: string } } }[] }[]).find(
-    (j) => j.flags.aventure.guide === lang,
-  )!;
+  const journal = (
+    guideDocuments(ROOT) as {
+      flags: { aventure: { guide: string } };
+      pages: { name: string; text: { content: string }; flags: { aventure: { guide: string } } }[];
+    }[]
+  ).find((j) => j.flags.aventure.guide === lang)!;
   const page = journal.pages.find((p) => p.flags.aventure.guide === key)!;
-  const content = page.text.content.replace(/@UUID\[[^\]]+\]\{([^}]+)\}/g, '<a class="content-link"><i class="fa-solid fa-file-lines" aria-hidden="true"></i> $1</a>');
+  const content = page.text.content.replace(
+    /@UUID\[[^\]]+\]\{([^}]+)\}/g,
+    '<a class="content-link"><i class="fa-solid fa-file-lines" aria-hidden="true"></i> $1</a>',
+  );
   return {
     sample: { kind: "dialog", title: page.name, width: 600, context: () => ({}) },
     html: `<article class="journal-entry-page text"><section class="journal-page-content">${content}</section></article>`,
@@ -369,7 +455,10 @@ describe.skipIf(!CHROMIUM)("no 5e term in a game that has none (docs/rules.md §
     const browser = await launch();
     try {
       const all = [...samples, ...standIns];
-      expect(all.filter((n) => !(n in GAME_SAMPLES)), "samples not classified in test/browser/games.ts").toEqual([]);
+      expect(
+        all.filter((n) => !(n in GAME_SAMPLES)),
+        "samples not classified in test/browser/games.ts",
+      ).toEqual([]);
       const problems: string[] = [];
       const written: string[] = [];
       let checked = 0;
@@ -377,14 +466,27 @@ describe.skipIf(!CHROMIUM)("no 5e term in a game that has none (docs/rules.md §
         const i18n = new FakeI18n(lang);
         const localize = (k: string, d?: Record<string, unknown>) => (d ? i18n.format(k, d) : i18n.localize(k));
         const hb = makeHandlebars(localize, lang);
-        const exempt = [...RULESETS.map((r) => localize(`AVENTURE.Feature.from.${r}`)), localize("AVENTURE.Feature.from.rnpDnd5e")];
+        const exempt = [
+          ...RULESETS.map((r) => localize(`AVENTURE.Feature.from.${r}`)),
+          localize("AVENTURE.Feature.from.rnpDnd5e"),
+        ];
         const p = await browser.newPage({ viewport: { width: 520, height: 1000 }, deviceScaleFactor: 1 });
         await p.setContent(head(lang));
-        const check = async (where: string, games: readonly string[], sample: Sample, html: string, title: string, file?: string) => {
+        const check = async (
+          where: string,
+          games: readonly string[],
+          sample: Sample,
+          html: string,
+          title: string,
+          file?: string,
+        ) => {
           const framed = frame(sample, html, title, "dark", lang, localize("AVENTURE.Guide.open"));
           await show(p, framed, sample.width ?? 480);
           if (file) {
-            await p.locator(framed.target).first().screenshot({ path: join(OUT, file) });
+            await p
+              .locator(framed.target)
+              .first()
+              .screenshot({ path: join(OUT, file) });
             written.push(file);
           }
           const words = await visibleWords(p, framed, exempt);
@@ -393,35 +495,57 @@ describe.skipIf(!CHROMIUM)("no 5e term in a game that has none (docs/rules.md §
             // Not vacuous: the borrowed rules' rows do hold 5e words, left out only for their label.
             expect(forbiddenTerms(await visibleWords(p, framed, []), lang).length, where).toBeGreaterThan(0);
           }
-          for (const term of forbiddenTerms(words, lang)) problems.push(`${where} [${games.join(", ")}, ${lang}]: "${term}"`);
+          for (const term of forbiddenTerms(words, lang))
+            problems.push(`${where} [${games.join(", ")}, ${lang}]: "${term}"`);
           checked++;
         };
         // The same in every game: rendered once, checked for the games (of the three) that show it.
         for (const name of all) {
           const games = GAME_SAMPLES[name];
-          const mine = Array.isArray(games) ? games.filter((g) => (CHECKED_GAMES as readonly string[]).includes(g)) : [];
+          const mine = Array.isArray(games)
+            ? games.filter((g) => (CHECKED_GAMES as readonly string[]).includes(g))
+            : [];
           if (!mine.length) continue;
           const sample = (name.startsWith("stand-in/") ? STAND_INS[name.slice("stand-in/".length)] : SAMPLES[name])!;
           const title = sample.title ? (name.startsWith("stand-in/") ? sample.title : localize(sample.title)) : "";
           await check(name, mine, sample, sampleHtml(hb, name, sample, localize), title);
         }
         // What changes with the game, for each game; and Portes, Monstres & Trésors with three rules borrowed (labelled).
-        const runs: [RulesetId, FeatureBorrowings][] = [...CHECKED_GAMES.map((g): [RulesetId, FeatureBorrowings] => [g, {}]), ["pmt", { hiding: "rnp", falls: "rnp", travel: "dnd5e" }]];
+        const runs: [RulesetId, FeatureBorrowings][] = [
+          ...CHECKED_GAMES.map((g): [RulesetId, FeatureBorrowings] => [g, {}]),
+          ["pmt", { hiding: "rnp", falls: "rnp", travel: "dnd5e" }],
+        ];
         for (const [game, borrowed] of runs) {
           const tag = Object.keys(borrowed).length ? `${game}-borrowing` : game;
           for (const [name, view] of Object.entries(gameViews(game, borrowed))) {
             const title = view.title ? (name.startsWith("stand-in/") ? view.title : localize(view.title)) : "";
-            await check(`${name} (${tag})`, [tag], view, sampleHtml(hb, view.template, view, localize), title, `games_${tag}_${name.replace(/\.hbs$/, "").replaceAll("/", "_")}.${lang}.dark.png`);
+            await check(
+              `${name} (${tag})`,
+              [tag],
+              view,
+              sampleHtml(hb, view.template, view, localize),
+              title,
+              `games_${tag}_${name.replace(/\.hbs$/, "").replaceAll("/", "_")}.${lang}.dark.png`,
+            );
           }
         }
         // The First steps page the first-run window opens for each of these games (screenshots: guide_start-<game>).
         for (const game of CHECKED_GAMES) {
           const { sample, html } = guideSample(`start-${game}`, lang);
-          await check(`guide start-${game}`, [game], sample, html, sample.title!, `guide_start-${game}.${lang}.dark.png`);
+          await check(
+            `guide start-${game}`,
+            [game],
+            sample,
+            html,
+            sample.title!,
+            `guide_start-${game}.${lang}.dark.png`,
+          );
         }
         await p.close();
       }
-      console.log(`forbidden 5e terms: ${checked} parts read under pmt, ose and polaris in en and fr; ${written.length} more PNG files (games_*, guide_start-*)`);
+      console.log(
+        `forbidden 5e terms: ${checked} parts read under pmt, ose and polaris in en and fr; ${written.length} more PNG files (games_*, guide_start-*)`,
+      );
       expect(problems, `5e terms in a game without them:\n${problems.join("\n")}`).toEqual([]);
     } finally {
       for (const c of browser.contexts()) await c.close();
@@ -438,7 +562,10 @@ describe.skipIf(!CHROMIUM)("no 5e term in a game that has none (docs/rules.md §
         const localize = (k: string, d?: Record<string, unknown>) => (d ? i18n.format(k, d) : i18n.localize(k));
         const hb = makeHandlebars(localize, lang);
         const view = gameViews("pmt")["hud/palette.hbs"]!;
-        const planted = { en: ["Make a DC 10 check", "Stealth", "Athletics"], fr: ["Faites un test DD 10", "Discrétion", "Athlétisme"] }[lang];
+        const planted = {
+          en: ["Make a DC 10 check", "Stealth", "Athletics"],
+          fr: ["Faites un test DD 10", "Discrétion", "Athlétisme"],
+        }[lang];
         const html =
           sampleHtml(hb, view.template, view, localize) +
           `<p class="aventure-note">${planted[0]}</p>` +
@@ -447,7 +574,11 @@ describe.skipIf(!CHROMIUM)("no 5e term in a game that has none (docs/rules.md §
           `<button type="button" data-tooltip="${planted[1]}"><i class="fa-solid fa-eye"></i> OK</button>`;
         const framed = frame(view, html, "", "dark", lang);
         await show(p, framed, view.width ?? 480);
-        const words = await visibleWords(p, framed, RULESETS.map((r) => localize(`AVENTURE.Feature.from.${r}`)));
+        const words = await visibleWords(
+          p,
+          framed,
+          RULESETS.map((r) => localize(`AVENTURE.Feature.from.${r}`)),
+        );
         // The planted sentence and the tooltip are caught; the hidden paragraph and the borrowed (labelled) one are not.
         expect(forbiddenTerms(words, lang)).toEqual(lang === "en" ? ["DC", "Stealth"] : ["DD", "Discrétion"]);
         expect(words).toContain(localize("AVENTURE.Pursuit.hud"));

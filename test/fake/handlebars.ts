@@ -53,9 +53,14 @@ export function makeHandlebars(translate: (key: string, data?: Record<string, un
   );
   hb.registerHelper(
     "selectOptions",
-    (choices: Record<string, string> | { value: string; label: string }[], options: { hash: { selected?: unknown; localize?: boolean } }) => {
+    (
+      choices: Record<string, string> | { value: string; label: string }[],
+      options: { hash: { selected?: unknown; localize?: boolean } },
+    ) => {
       const sel = options.hash.selected;
-      const entries = Array.isArray(choices) ? choices.map((c) => [c.value, c.label] as const) : Object.entries(choices);
+      const entries = Array.isArray(choices)
+        ? choices.map((c) => [c.value, c.label] as const)
+        : Object.entries(choices);
       const html = entries
         .map(([v, l]) => {
           const label = options.hash.localize ? translate(l) : l;
@@ -84,11 +89,7 @@ export function makeHandlebars(translate: (key: string, data?: Record<string, un
   return hb;
 }
 
-export function renderWith(
-  hb: ReturnType<typeof makeHandlebars>,
-  foundryPath: string,
-  context: object,
-): string {
+export function renderWith(hb: ReturnType<typeof makeHandlebars>, foundryPath: string, context: object): string {
   const src = readFileSync(templatePath(foundryPath), "utf8");
   return hb.compile(src, { strict: false })(context);
 }

@@ -9,7 +9,12 @@ import { pathRows } from "../../src/apps/actor-data-context.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-type Menu = { render(o: object): Promise<unknown>; submit(): Promise<void>; click(selector: string): Promise<void>; element: HTMLElement };
+type Menu = {
+  render(o: object): Promise<unknown>;
+  submit(): Promise<void>;
+  click(selector: string): Promise<void>;
+  element: HTMLElement;
+};
 
 async function openMenu() {
   const world = await bootWorld({ system: "dnd5e", users: [GM] });
@@ -37,7 +42,8 @@ describe("Actor data menu", () => {
     // 80 characters: two lines to start with, wherever the browser cannot size the field to its content.
     expect(DND5E_PATHS.darkvision.length).toBeGreaterThan(56);
     expect(darkvision.getAttribute("rows")).toBe("2");
-    for (const f of fields) expect(f.closest(".form-group")!.querySelector(`label[for="${f.id}"]`)!.textContent!.trim()).not.toBe("");
+    for (const f of fields)
+      expect(f.closest(".form-group")!.querySelector(`label[for="${f.id}"]`)!.textContent!.trim()).not.toBe("");
   });
 
   it("saves a path without the line breaks and spaces a field may hold", async () => {
@@ -46,7 +52,10 @@ describe("Actor data menu", () => {
     field.value = "system.abilities.str\n.value | system.abilities.str.base\r\n";
     await world.as("gm1", () => app.submit());
     await world.settle();
-    const saved = world.as("gm1", () => game.settings.get("aventure" as never, "actorData" as never)) as Record<string, string>;
+    const saved = world.as("gm1", () => game.settings.get("aventure" as never, "actorData" as never)) as Record<
+      string,
+      string
+    >;
     expect(saved.strScore).toBe("system.abilities.str.value|system.abilities.str.base"); // the spaces around | shown in the field are not saved
   });
 

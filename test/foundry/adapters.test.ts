@@ -73,7 +73,11 @@ describe("dnd5e adapter against dnd5e-shaped actors", () => {
   });
 
   it("still reads no speed at all when no speed is stored", () => {
-    const none = world.addUserActor({ _id: "nomove", name: "Shapeless", system: { attributes: { movement: { walk: null, fly: null, units: "ft" } } } });
+    const none = world.addUserActor({
+      _id: "nomove",
+      name: "Shapeless",
+      system: { attributes: { movement: { walk: null, fly: null, units: "ft" } } },
+    });
     expect(new Dnd5eAdapter().read(asActor(none)).speeds).toBeNull();
   });
 
@@ -175,18 +179,24 @@ describe("OSE adapter against OSE-shaped actors", () => {
     const s = new OseAdapter().read(asActor(gob));
     expect(s.strScore).toBeNull();
     expect(s.speeds?.walk).toBe(6);
-    const old = world.addUserActor({ _id: "old", name: "Old goblin", system: { hp: { value: 3, max: 3 }, movement: { base: 60 } } });
+    const old = world.addUserActor({
+      _id: "old",
+      name: "Old goblin",
+      system: { hp: { value: 3, max: 3 }, movement: { base: 60 } },
+    });
     expect(new OseAdapter().read(asActor(old)).speeds?.walk).toBe(6);
   });
 
   describe("flying and swimming from the movement details (OSE SRD monster shapes)", () => {
-    const monsters = JSON.parse(readFileSync(join(ROOT, "test/fixtures", "ose-monsters-moves.json"), "utf8")) as ReturnType<typeof fixture>[];
+    const monsters = JSON.parse(
+      readFileSync(join(ROOT, "test/fixtures", "ose-monsters-moves.json"), "utf8"),
+    ) as ReturnType<typeof fixture>[];
     const speedsOf = (name: string) => {
       const m = monsters.find((x) => x.name === name)!;
       return new OseAdapter().read(asActor(world.addUserActor(m))).speeds;
     };
     // Metres per round: feet per turn / 3 (encounter movement), × 0.3 m per foot.
-    it("a monster that only flies (\"Flying\") does not walk: it flies at its base rate", () => {
+    it('a monster that only flies ("Flying") does not walk: it flies at its base rate', () => {
       expect(speedsOf("Hawk")).toEqual({ walk: 0, climb: 0, swim: 0, fly: 48 }); // 480' (160') flying
     });
     it("a flying rate written out is added to the walking rate", () => {
@@ -195,7 +205,7 @@ describe("OSE adapter against OSE-shaped actors", () => {
     it("a swimming rate written out is added, even when equal to the walking rate", () => {
       expect(speedsOf("Crocodile")).toEqual({ walk: 9, climb: 0, swim: 9, fly: 0 }); // 90' (30'), 90' (30') swimming
     });
-    it("a monster that only swims (\"Swimming\") does not walk", () => {
+    it('a monster that only swims ("Swimming") does not walk', () => {
       expect(speedsOf("Killer whale")).toEqual({ walk: 0, climb: 0, swim: 24, fly: 0 }); // 240' (80') swimming
     });
     it("reads lines typed as the rulebook prints them, with round rates in parentheses and prime signs", () => {
@@ -247,17 +257,23 @@ describe("OSE adapter against OSE-shaped actors", () => {
 describe("generic adapter", () => {
   it("reads the paths configured in the Actor data setting, with a literal unit", async () => {
     const world = await bootWorld({ system: "worldbuilding" });
-    await world.as("gm1", () => game.settings.set("aventure", "actorData", {
-      ...EMPTY_PATHS,
-      strScore: "system.carac.force",
-      conMod: "system.carac.conMod",
-      darkvision: "system.vision.nuit",
-      sensesUnit: "m",
-      walk: "system.vitesse",
-      speedUnit: "m",
-      hp: "system.pv",
-    }));
-    const a = world.addUserActor({ _id: "x", name: "Xa", system: { carac: { force: "14", conMod: -1 }, vision: { nuit: 12 }, vitesse: 9, pv: 5 } });
+    await world.as("gm1", () =>
+      game.settings.set("aventure", "actorData", {
+        ...EMPTY_PATHS,
+        strScore: "system.carac.force",
+        conMod: "system.carac.conMod",
+        darkvision: "system.vision.nuit",
+        sensesUnit: "m",
+        walk: "system.vitesse",
+        speedUnit: "m",
+        hp: "system.pv",
+      }),
+    );
+    const a = world.addUserActor({
+      _id: "x",
+      name: "Xa",
+      system: { carac: { force: "14", conMod: -1 }, vision: { nuit: 12 }, vitesse: 9, pv: 5 },
+    });
     const adapter = adapterFor();
     expect(adapter.id).toBe("generic");
     const s = adapter.read(asActor(a));
@@ -275,7 +291,11 @@ describe("generic adapter", () => {
     const adapter = new GenericAdapter({ ...EMPTY_PATHS, conMod: "system.con" });
     expect(await adapter.applyDamage(asActor(a), 3, "bludgeoning")).toBe(false);
     world.queueRolls(13);
-    expect(await adapter.rollSave(asActor(a), "con", { dc: 15, flavor: "CON" })).toMatchObject({ total: 15, success: true, natural: 13 });
+    expect(await adapter.rollSave(asActor(a), "con", { dc: 15, flavor: "CON" })).toMatchObject({
+      total: 15,
+      success: true,
+      natural: 13,
+    });
     expect(world.messages.size).toBe(1);
   });
 

@@ -52,13 +52,23 @@ async function torchScene() {
   const scene = world.addScene({ _id: "scene1", darkness: 1, globalLight: false });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   await world.as("gm1", () => scene.createEmbeddedDocuments("Wall", [{ c: [1300, 700, 1300, 1300] }]));
-  await world.as("gm1", () => scene.createEmbeddedDocuments("AmbientLight", [{ _id: "torch", x: 1000, y: 1000, config: { bright: 6, dim: 12 } }], { keepId: true }));
+  await world.as("gm1", () =>
+    scene.createEmbeddedDocuments(
+      "AmbientLight",
+      [{ _id: "torch", x: 1000, y: 1000, config: { bright: 6, dim: 12 } }],
+      { keepId: true },
+    ),
+  );
   await world.settle();
   return { world, scene };
 }
 
 /** A token whose centre is at (x, y) grid squares (hidden: by the GM, TokenDocument#hidden). */
-function addToken(world: FakeWorld, scene: FakeScene, d: { id: string; name: string; at: [number, number]; actor?: FakeActor; disposition?: number; hidden?: boolean }): FakeToken {
+function addToken(
+  world: FakeWorld,
+  scene: FakeScene,
+  d: { id: string; name: string; at: [number, number]; actor?: FakeActor; disposition?: number; hidden?: boolean },
+): FakeToken {
   return world.addToken(scene, {
     _id: d.id,
     name: d.name,
@@ -73,21 +83,36 @@ function addToken(world: FakeWorld, scene: FakeScene, d: { id: string; name: str
   });
 }
 
-function actor(world: FakeWorld, d: { id: string; name: string; passive?: number; stealthMod?: number; owner?: string }): FakeActor {
-  return addDnd5eActor(world, { id: d.id, name: d.name, owner: d.owner, passive: d.passive ?? 10, skills: { ste: d.stealthMod ?? 0 } });
+function actor(
+  world: FakeWorld,
+  d: { id: string; name: string; passive?: number; stealthMod?: number; owner?: string },
+): FakeActor {
+  return addDnd5eActor(world, {
+    id: d.id,
+    name: d.name,
+    owner: d.owner,
+    passive: d.passive ?? 10,
+    skills: { ste: d.stealthMod ?? 0 },
+  });
 }
 
 const api = (world: FakeWorld, user: string) => world.api<Api>(user);
-const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) => world.as(user, () => fn(api(world, user)));
+const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) =>
+  world.as(user, () => fn(api(world, user)));
 const refresh = (world: FakeWorld) => as(world, "gm1", (a) => a.refreshLight());
-const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
-const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
-const hideFlag = (token: FakeToken) => (token.scene.getFlag("aventure", "hides") as Record<string, Plain> | undefined)?.[token.id];
+const set = (world: FakeWorld, key: string, value: unknown) =>
+  world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+const errors = (world: FakeWorld, user: string) =>
+  world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+const hideFlag = (token: FakeToken) =>
+  (token.scene.getFlag("aventure", "hides") as Record<string, Plain> | undefined)?.[token.id];
 const hiding = (a: FakeActor) => a.statuses.has("hiding");
-const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => (m.flags.aventure as Plain | undefined)?.[key] !== undefined);
+const cardsWith = (world: FakeWorld, key: string) =>
+  world.messages.filter((m) => (m.flags.aventure as Plain | undefined)?.[key] !== undefined);
 const refused = (key: string, data: Plain = {}) => ({ status: "done", ok: false, key, data });
 /** The token's owner changes its disposition, as core lets a token's owner update it. */
-const turn = (world: FakeWorld, user: string, token: FakeToken, disposition: number) => world.as(user, () => token.update({ disposition }));
+const turn = (world: FakeWorld, user: string, token: FakeToken, disposition: number) =>
+  world.as(user, () => token.update({ disposition }));
 async function tick(world: FakeWorld, ms = 500) {
   await vi.advanceTimersByTimeAsync(ms);
   await world.settle();
@@ -106,8 +131,20 @@ describe("hiding in plain sight through the hider's own disposition (security.md
     const { world, scene } = await torchScene();
     const rogue = actor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
     const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 });
-    addToken(world, scene, { id: "dog", name: "Dog", at: [15, 10], actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }), disposition: dogDisposition });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [11, 13], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }), disposition: -1 });
+    addToken(world, scene, {
+      id: "dog",
+      name: "Dog",
+      at: [15, 10],
+      actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }),
+      disposition: dogDisposition,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [11, 13],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+      disposition: -1,
+    });
     await refresh(world);
     return { world, scene, rogue, token };
   }
@@ -120,7 +157,9 @@ describe("hiding in plain sight through the hider's own disposition (security.md
     const mark = world.writes.length;
     expect(await as(world, "p1", (a) => a.hide("rogue"))).toBeUndefined();
     expect(errors(world, "p1")).toEqual(["Rogue cannot hide: seen by Guard (in light)."]);
-    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue" })).toMatchObject(refused("AVENTURE.Light.Hide.cannot"));
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue" })).toMatchObject(
+      refused("AVENTURE.Light.Hide.cannot"),
+    );
     expect(world.rollsMade).toEqual([]);
     expect(gameWrites(world, mark)).toEqual([]);
     expect(hideFlag(token)).toBeUndefined();
@@ -132,7 +171,14 @@ describe("hiding in plain sight through the hider's own disposition (security.md
     await turn(world, "p1", token, 0);
     expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toBeUndefined();
     expect(errors(world, "p1")).toEqual(["Rogue cannot hide: seen by Guard (in light)."]);
-    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue", observers: ["dog"], searching: [] })).toMatchObject(refused("AVENTURE.Light.Hide.cannot"));
+    expect(
+      await forgeRequest(world, "p1", "hide", {
+        sceneId: "scene1",
+        tokenId: "rogue",
+        observers: ["dog"],
+        searching: [],
+      }),
+    ).toMatchObject(refused("AVENTURE.Light.Hide.cannot"));
     // Or hostile, like the guard, with every other disposition noticing (detectionObservers "all"): still the guard's.
     await set(world, "detectionObservers", "all");
     await turn(world, "p1", token, -1);
@@ -146,7 +192,13 @@ describe("hiding in plain sight through the hider's own disposition (security.md
   it("an honest hide is unchanged: a friendly rogue out of everyone's sight hides; the allies (friendly) that see it do not count", async () => {
     const { world, scene, token } = await plainSight(-1);
     // p2's fighter stands next to the rogue in the light: an ally, not a creature that may notice it.
-    addToken(world, scene, { id: "fighter", name: "Fighter", at: [12, 10], actor: actor(world, { id: "fighter", name: "Fighter", owner: "p2" }), disposition: 1 });
+    addToken(world, scene, {
+      id: "fighter",
+      name: "Fighter",
+      at: [12, 10],
+      actor: actor(world, { id: "fighter", name: "Fighter", owner: "p2" }),
+      disposition: 1,
+    });
     await world.as("gm1", () => scene.tokens.get("guard")!.update({ x: 1350, y: 950 })); // (14, 10): behind the wall
     await refresh(world);
     world.queueRolls(12);
@@ -159,7 +211,13 @@ describe("hiding in plain sight through the hider's own disposition (security.md
     const { world, scene } = await torchScene();
     const rogue = actor(world, { id: "rogue", name: "Rogue", owner: "p1" });
     const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 }); // bright
-    addToken(world, scene, { id: "guard", name: "Guard", at: [14, 10], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }), disposition: -1 }); // behind the wall
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [14, 10],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+      disposition: -1,
+    }); // behind the wall
     await refresh(world);
     world.queueRolls(10);
     expect(await as(world, "p1", (a) => a.hide("rogue"))).toMatchObject({ dc: 10, hidden: true });
@@ -167,7 +225,13 @@ describe("hiding in plain sight through the hider's own disposition (security.md
     await turn(world, "p1", token, 0);
     await tick(world);
     // A second guard comes (passive 15 ≥ DC 10), in view of the rogue in the light: the GMs are told it notices it.
-    addToken(world, scene, { id: "newcomer", name: "Newcomer", at: [11, 14], actor: actor(world, { id: "newcomer", name: "Newcomer", passive: 15 }), disposition: -1 });
+    addToken(world, scene, {
+      id: "newcomer",
+      name: "Newcomer",
+      at: [11, 14],
+      actor: actor(world, { id: "newcomer", name: "Newcomer", passive: 15 }),
+      disposition: -1,
+    });
     await refresh(world);
     await tick(world);
     const cards = cardsWith(world, "detect");
@@ -181,7 +245,13 @@ describe("hiding in plain sight through the hider's own disposition (security.md
     await set(world, "detectionMode", "off");
     const rogue = actor(world, { id: "rogue", name: "Rogue", owner: "p1" });
     const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [14, 10], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }), disposition: -1 });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [14, 10],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+      disposition: -1,
+    });
     await refresh(world);
     world.queueRolls(10);
     expect(await as(world, "p1", (a) => a.hide("rogue"))).toMatchObject({ dc: 10, hidden: true });
@@ -189,7 +259,13 @@ describe("hiding in plain sight through the hider's own disposition (security.md
     await turn(world, "p1", token, -1);
     await refresh(world);
     expect(hideFlag(token)).toBeDefined();
-    addToken(world, scene, { id: "newcomer", name: "Newcomer", at: [11, 14], actor: actor(world, { id: "newcomer", name: "Newcomer", passive: 5 }), disposition: -1 });
+    addToken(world, scene, {
+      id: "newcomer",
+      name: "Newcomer",
+      at: [11, 14],
+      actor: actor(world, { id: "newcomer", name: "Newcomer", passive: 5 }),
+      disposition: -1,
+    });
     await refresh(world);
     await world.settle();
     expect(hideFlag(token)).toBeUndefined();
@@ -202,9 +278,28 @@ describe("refusals name only what the requester may know (security.md: what a pl
   /** p1's rogue in the light; a guard it sees; an assassin the GM hid (TokenDocument#hidden), in view as well. */
   async function hiddenAssassin() {
     const { world, scene } = await torchScene();
-    addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [11, 13], actor: actor(world, { id: "guard", name: "Guard" }), disposition: -1 });
-    const assassin = addToken(world, scene, { id: "assassin", name: "Hidden Assassin", at: [12, 12], actor: actor(world, { id: "assassin", name: "Hidden Assassin" }), disposition: -1, hidden: true });
+    addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [11, 10],
+      actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }),
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [11, 13],
+      actor: actor(world, { id: "guard", name: "Guard" }),
+      disposition: -1,
+    });
+    const assassin = addToken(world, scene, {
+      id: "assassin",
+      name: "Hidden Assassin",
+      at: [12, 12],
+      actor: actor(world, { id: "assassin", name: "Hidden Assassin" }),
+      disposition: -1,
+      hidden: true,
+    });
     await refresh(world);
     return { world, scene, assassin };
   }
@@ -227,31 +322,56 @@ describe("refusals name only what the requester may know (security.md: what a pl
     expect(await as(world, "p1", (a) => a.hide("assassin"))).toBeUndefined();
     expect(await as(world, "p1", (a) => a.fall(world.scenes.get("scene1")!.tokens.get("assassin"), 6))).toBeUndefined();
     expect(errors(world, "p1")).toEqual(["You do not own that token.", "You do not own that token."]);
-    expect(world.notifications.filter((n) => n.user === "p1").map((n) => n.message).join(" ")).not.toMatch(/assassin/i);
+    expect(
+      world.notifications
+        .filter((n) => n.user === "p1")
+        .map((n) => n.message)
+        .join(" "),
+    ).not.toMatch(/assassin/i);
     expect(gameWrites(world, mark)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
   });
 
   it("a token the player sees is still named; and shown again by the GM, the assassin is named", async () => {
     const { world } = await hiddenAssassin();
-    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "guard" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Guard" }));
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "guard" })).toEqual(
+      refused("AVENTURE.Error.NotOwner", { name: "Guard" }),
+    );
     expect(await as(world, "p1", (a) => a.hide("guard"))).toBeUndefined();
     expect(errors(world, "p1")).toEqual(["You do not own Guard."]);
     // Shown by the GM, the assassin is seen (in the light, in view): it may be named.
     await world.as("gm1", () => world.scenes.get("scene1")!.tokens.get("assassin")!.update({ hidden: false }));
     await refresh(world);
-    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "assassin" })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Hidden Assassin" }));
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "assassin" })).toEqual(
+      refused("AVENTURE.Error.NotOwner", { name: "Hidden Assassin" }),
+    );
   });
 
   it("attack: a token Aventure keeps hidden is not named to a player whose tokens do not know where it is", async () => {
     const { world, scene } = await torchScene();
-    addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
+    addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [11, 10],
+      actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }),
+      disposition: 1,
+    });
     // A lurker behind the wall hides from the rogue (the GM's hide): the player's rogue does not know where it is.
-    addToken(world, scene, { id: "lurker", name: "Lurker", at: [14, 10], actor: actor(world, { id: "lurker", name: "Lurker", stealthMod: 5 }), disposition: -1 });
+    addToken(world, scene, {
+      id: "lurker",
+      name: "Lurker",
+      at: [14, 10],
+      actor: actor(world, { id: "lurker", name: "Lurker", stealthMod: 5 }),
+      disposition: -1,
+    });
     await refresh(world);
     world.queueRolls(15);
     expect(await as(world, "gm1", (a) => a.hide("lurker"))).toMatchObject({ hidden: true, hiddenFrom: ["rogue"] });
-    const reply = await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "lurker", event: "revealed" });
+    const reply = await forgeRequest(world, "p1", "endHide", {
+      sceneId: "scene1",
+      tokenId: "lurker",
+      event: "revealed",
+    });
     expect(reply).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
     expect(JSON.stringify(reply)).not.toMatch(/lurker/i);
     expect(hideFlag(scene.tokens.get("lurker")!)).toBeDefined();
@@ -264,7 +384,9 @@ describe("refusals name only what the requester may know (security.md: what a pl
     const secret = await forgeRequest(world, "p1", "fall", { actorId: "secret", metres: 6 });
     expect(secret).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Actor"));
     expect(JSON.stringify(secret)).not.toMatch(/dragon/i);
-    expect(await forgeRequest(world, "p1", "fall", { actorId: "known", metres: 6 })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Town Guard" }));
+    expect(await forgeRequest(world, "p1", "fall", { actorId: "known", metres: 6 })).toEqual(
+      refused("AVENTURE.Error.NotOwner", { name: "Town Guard" }),
+    );
     expect(world.rollsMade).toEqual([]);
   });
 });
@@ -277,11 +399,40 @@ async function intentionCombat(hide: { merc?: "combatant" | "token"; diver?: "to
   const scene = world.addScene({ _id: "s1" });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   await set(world, "ruleset", "polaris");
-  await set(world, "actorData", { ...EMPTY_PATHS, polarisInitiative: "system.init", polarisReaction: "system.reaction", polarisSkillLevel: "system.skills.*.value" });
-  world.addUserActor({ _id: "merc", name: "Mercenaire", ownership: {}, system: { init: 12, reaction: 14, skills: { adaptation: { value: 10 } } } });
-  world.addUserActor({ _id: "diver", name: "Plongeuse", ownership: { p1: 3 }, system: { init: 9, reaction: 12, skills: { adaptation: { value: 10 } } } });
-  world.addToken(scene, { _id: "tmerc", name: "Mercenaire", actorId: "merc", actorLink: true, disposition: -1, hidden: hide.merc === "token" });
-  world.addToken(scene, { _id: "tdiver", name: "Plongeuse", actorId: "diver", actorLink: true, disposition: 1, hidden: hide.diver === "token" });
+  await set(world, "actorData", {
+    ...EMPTY_PATHS,
+    polarisInitiative: "system.init",
+    polarisReaction: "system.reaction",
+    polarisSkillLevel: "system.skills.*.value",
+  });
+  world.addUserActor({
+    _id: "merc",
+    name: "Mercenaire",
+    ownership: {},
+    system: { init: 12, reaction: 14, skills: { adaptation: { value: 10 } } },
+  });
+  world.addUserActor({
+    _id: "diver",
+    name: "Plongeuse",
+    ownership: { p1: 3 },
+    system: { init: 9, reaction: 12, skills: { adaptation: { value: 10 } } },
+  });
+  world.addToken(scene, {
+    _id: "tmerc",
+    name: "Mercenaire",
+    actorId: "merc",
+    actorLink: true,
+    disposition: -1,
+    hidden: hide.merc === "token",
+  });
+  world.addToken(scene, {
+    _id: "tdiver",
+    name: "Plongeuse",
+    actorId: "diver",
+    actorLink: true,
+    disposition: 1,
+    hidden: hide.diver === "token",
+  });
   const id = await world.as("gm1", async () => {
     const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
     const c = await Combat.create({ scene: "s1", active: true });
@@ -298,21 +449,29 @@ async function intentionCombat(hide: { merc?: "combatant" | "token"; diver?: "to
   const idOf = (tokenId: string) => c.combatants.contents.find((x) => x.tokenId === tokenId)!.id;
   return { world, c, merc: idOf("tmerc"), diver: idOf("tdiver") };
 }
-const intentionCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as Plain | undefined)?.polarisIntention !== undefined);
-const seenBy = (world: FakeWorld, user: string, cards: FakeChatMessage[]) => world.visibleMessages(user).filter((m) => cards.includes(m));
+const intentionCards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as Plain | undefined)?.polarisIntention !== undefined);
+const seenBy = (world: FakeWorld, user: string, cards: FakeChatMessage[]) =>
+  world.visibleMessages(user).filter((m) => cards.includes(m));
 
 describe("refusals about combatants the GM hid", () => {
   it("attack: a change of intention for a hidden combatant (or one whose token is hidden) is refused without its name", async () => {
     for (const how of ["combatant", "token"] as const) {
       const { world, c, merc } = await intentionCombat({ merc: how });
-      const reply = await forgeRequest(world, "p1", "polarisIntention", { combatId: c.id, combatantId: merc, chance: 10 });
+      const reply = await forgeRequest(world, "p1", "polarisIntention", {
+        combatId: c.id,
+        combatantId: merc,
+        chance: 10,
+      });
       expect(reply, how).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Combatant"));
       expect(JSON.stringify(reply), how).not.toMatch(/merc/i);
       expect(intentionCards(world)).toEqual([]);
     }
     // Shown: named, as the combat tracker names it.
     const { world, c, merc } = await intentionCombat();
-    expect(await forgeRequest(world, "p1", "polarisIntention", { combatId: c.id, combatantId: merc, chance: 10 })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Mercenaire" }));
+    expect(
+      await forgeRequest(world, "p1", "polarisIntention", { combatId: c.id, combatantId: merc, chance: 10 }),
+    ).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Mercenaire" }));
   });
 
   it("attack: rolling the sides of a hidden combatant is refused without its name", async () => {
@@ -327,7 +486,10 @@ describe("refusals about combatants the GM hid", () => {
     const id = await world.as("gm1", async () => {
       const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
       const c = await Combat.create({ scene: "s1", active: true });
-      await c.createEmbeddedDocuments("Combatant", [{ tokenId: "tHero", sceneId: "s1" }, { tokenId: "tOrc", sceneId: "s1", hidden: true }]);
+      await c.createEmbeddedDocuments("Combatant", [
+        { tokenId: "tHero", sceneId: "s1" },
+        { tokenId: "tOrc", sceneId: "s1", hidden: true },
+      ]);
       return c.id;
     });
     await world.settle();
@@ -346,15 +508,38 @@ describe("cards of creatures the GM hid go to the GMs", () => {
     const scene = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 } });
     for (const c of world.liveClients()) viewScene(world, c, scene);
     const ogre = addDnd5eActor(world, { id: "ogre", name: "Lurking Ogre", hp: { value: 40, max: 40, temp: null } });
-    const token = world.addToken(scene, { _id: "tOgre", name: "Lurking Ogre", actorId: "ogre", actorLink: true, x: 0, y: 0, elevation: 0, hidden: true });
+    const token = world.addToken(scene, {
+      _id: "tOgre",
+      name: "Lurking Ogre",
+      actorId: "ogre",
+      actorLink: true,
+      x: 0,
+      y: 0,
+      elevation: 0,
+      hidden: true,
+    });
     world.queueRolls(3, 4);
     expect(await as(world, "gm1", (a) => a.fall(ogre, 6))).toMatchObject({ dice: 2, total: 7 });
     const card = cardsWith(world, "fall").at(-1)!;
     expect(card.whisper.sort()).toEqual(["gm1", "gm2"]);
     for (const p of ["p1", "p2"]) expect(seenBy(world, p, cardsWith(world, "fall"))).toEqual([]);
     // A player's own character too: the GM hid its token (it is scouting unseen), its fall is not announced.
-    const hero = addDnd5eActor(world, { id: "hero", name: "Aldric", owner: "p1", hp: { value: 20, max: 20, temp: null } });
-    world.addToken(scene, { _id: "tHero", name: "Aldric", actorId: "hero", actorLink: true, x: 200, y: 0, elevation: 0, hidden: true });
+    const hero = addDnd5eActor(world, {
+      id: "hero",
+      name: "Aldric",
+      owner: "p1",
+      hp: { value: 20, max: 20, temp: null },
+    });
+    world.addToken(scene, {
+      _id: "tHero",
+      name: "Aldric",
+      actorId: "hero",
+      actorLink: true,
+      x: 200,
+      y: 0,
+      elevation: 0,
+      hidden: true,
+    });
     world.queueRolls(2, 2);
     await as(world, "p1", (a) => a.fall(hero, 6));
     await world.settle();
@@ -371,7 +556,9 @@ describe("cards of creatures the GM hid go to the GMs", () => {
     for (const how of ["combatant", "token"] as const) {
       const { world, c, merc } = await intentionCombat({ merc: how });
       world.queueRolls(5);
-      expect(await forgeRequest(world, "gm2", "polarisIntention", { combatId: c.id, combatantId: merc, chance: 10 })).toMatchObject({ ok: true });
+      expect(
+        await forgeRequest(world, "gm2", "polarisIntention", { combatId: c.id, combatantId: merc, chance: 10 }),
+      ).toMatchObject({ ok: true });
       const cards = intentionCards(world);
       expect(cards, how).toHaveLength(1);
       expect(cards[0]!.whisper.sort(), how).toEqual(["gm1", "gm2"]);
@@ -380,12 +567,20 @@ describe("cards of creatures the GM hid go to the GMs", () => {
     // p1's own diver, whose token the GM hid: the card is the GMs'.
     const hidden = await intentionCombat({ diver: "token" });
     hidden.world.queueRolls(5);
-    expect(await forgeRequest(hidden.world, "p1", "polarisIntention", { combatId: hidden.c.id, combatantId: hidden.diver, chance: 10 })).toMatchObject({ ok: true });
+    expect(
+      await forgeRequest(hidden.world, "p1", "polarisIntention", {
+        combatId: hidden.c.id,
+        combatantId: hidden.diver,
+        chance: 10,
+      }),
+    ).toMatchObject({ ok: true });
     expect(intentionCards(hidden.world)[0]!.whisper.sort()).toEqual(["gm1", "gm2"]);
     // Nobody hidden: public, as before.
     const { world, c, merc } = await intentionCombat();
     world.queueRolls(5);
-    expect(await forgeRequest(world, "gm1", "polarisIntention", { combatId: c.id, combatantId: merc, chance: 10 })).toMatchObject({ ok: true });
+    expect(
+      await forgeRequest(world, "gm1", "polarisIntention", { combatId: c.id, combatantId: merc, chance: 10 }),
+    ).toMatchObject({ ok: true });
     expect(intentionCards(world)[0]!.whisper).toEqual([]);
     expect(seenBy(world, "p1", intentionCards(world))).toHaveLength(1);
   });

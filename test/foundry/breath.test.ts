@@ -26,10 +26,22 @@ import { EMPTY_PATHS } from "../../src/foundry/settings-schema.js";
 import type { Lang } from "../fake/i18n.js";
 
 type Api = {
-  holdBreath(t: unknown, o?: { conMod?: number }): Promise<{ op: string; holdSeconds?: number; rounds?: number } | undefined>;
+  holdBreath(
+    t: unknown,
+    o?: { conMod?: number },
+  ): Promise<{ op: string; holdSeconds?: number; rounds?: number } | undefined>;
   breatheAgain(t: unknown): Promise<{ op: string; dropped?: boolean } | undefined>;
 };
-type Breath = { v: 1; id: string; start: number; conMod: number; roundSeconds: number; airUntil: number; dropAt: number; dropped: boolean };
+type Breath = {
+  v: 1;
+  id: string;
+  start: number;
+  conMod: number;
+  roundSeconds: number;
+  airUntil: number;
+  dropAt: number;
+  dropped: boolean;
+};
 
 const USERS = [GM, GM2, PLAYER, PLAYER2];
 // Each test boots a world of several clients: slow on a busy machine.
@@ -47,25 +59,56 @@ async function boot(opts: { users?: typeof USERS; lang?: Lang; system?: string; 
 function creature(
   world: FakeWorld,
   scene: FakeScene,
-  opts: { id?: string; name?: string; con?: number; owner?: string; temp?: number; hidden?: boolean; ownership?: Record<string, number> } = {},
+  opts: {
+    id?: string;
+    name?: string;
+    con?: number;
+    owner?: string;
+    temp?: number;
+    hidden?: boolean;
+    ownership?: Record<string, number>;
+  } = {},
 ): { actor: FakeActor; token: FakeToken } {
   const id = opts.id ?? "hero";
-  const actor = addDnd5eActor(world, { id, name: opts.name ?? "Aldric", owner: opts.owner, ownership: opts.ownership, abilities: { con: opts.con ?? 14 }, hp: { value: 20, max: 20, temp: opts.temp ?? null } });
-  const token = world.addToken(scene, { _id: `t${id}`, name: opts.name ?? "Aldric", actorId: id, actorLink: true, x: 0, y: 0, hidden: opts.hidden ?? false });
+  const actor = addDnd5eActor(world, {
+    id,
+    name: opts.name ?? "Aldric",
+    owner: opts.owner,
+    ownership: opts.ownership,
+    abilities: { con: opts.con ?? 14 },
+    hp: { value: 20, max: 20, temp: opts.temp ?? null },
+  });
+  const token = world.addToken(scene, {
+    _id: `t${id}`,
+    name: opts.name ?? "Aldric",
+    actorId: id,
+    actorLink: true,
+    x: 0,
+    y: 0,
+    hidden: opts.hidden ?? false,
+  });
   return { actor, token };
 }
 
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) => world.as(user, () => fn(api(world, user)));
+const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) =>
+  world.as(user, () => fn(api(world, user)));
 /** The held breath of a token: on its scene, by token id (GMs only write a scene). */
-const breathOf = (token: FakeToken) => ((token.parent as FakeScene).flags.aventure as { breath?: Record<string, Breath> } | undefined)?.breath?.[token.id];
+const breathOf = (token: FakeToken) =>
+  ((token.parent as FakeScene).flags.aventure as { breath?: Record<string, Breath> } | undefined)?.breath?.[token.id];
 const hp = (a: FakeActor) => (a.system.attributes as { hp: { value: number; temp: number | null } }).hp;
-const cards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { suffocation?: unknown } | undefined)?.suffocation !== undefined);
+const cards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { suffocation?: unknown } | undefined)?.suffocation !== undefined);
 const cardFlag = (m: FakeChatMessage) => (m.flags.aventure as { suffocation: Record<string, unknown> }).suffocation;
 const unconscious = (a: FakeActor) => a.effects.filter((e) => e.statuses.has("unconscious"));
-const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
-const infos = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "info").map((n) => n.message);
-const hpWrites = (world: FakeWorld) => world.writes.filter((w) => w.documentName === "Actor" && w.action === "update" && JSON.stringify(w.data).includes('"hp"'));
+const errors = (world: FakeWorld, user: string) =>
+  world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+const infos = (world: FakeWorld, user: string) =>
+  world.notifications.filter((n) => n.user === user && n.type === "info").map((n) => n.message);
+const hpWrites = (world: FakeWorld) =>
+  world.writes.filter(
+    (w) => w.documentName === "Actor" && w.action === "update" && JSON.stringify(w.data).includes('"hp"'),
+  );
 const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace(/[ \t\r\n]+/g, " ").trim(); // keeps U+00A0
 
 /** The active GM advances the world clock (game.time.advance: updateWorldTime on every client), then the world settles. */
@@ -74,7 +117,7 @@ async function advance(world: FakeWorld, seconds: number, user = "gm1") {
   await world.settle();
 }
 
-describe("Hold breath: who may start and stop it (request \"breath\")", () => {
+describe('Hold breath: who may start and stop it (request "breath")', () => {
   it("the owner starts it from the HUD: absolute deadlines from the world time, CON +2 → 3 minutes, then 2 rounds (RULES.md §4.2)", async () => {
     const { world, scene } = await boot();
     const { token } = creature(world, scene, { owner: "p1" });
@@ -85,14 +128,24 @@ describe("Hold breath: who may start and stop it (request \"breath\")", () => {
     expect(hud.querySelector("[data-action='aventure-breathe-again']")).toBeNull();
     world.click("p1", button);
     await world.settle();
-    expect(breathOf(token)).toMatchObject({ v: 1, start: 1000, conMod: 2, roundSeconds: 6, airUntil: 1180, dropAt: 1192, dropped: false });
+    expect(breathOf(token)).toMatchObject({
+      v: 1,
+      start: 1000,
+      conMod: 2,
+      roundSeconds: 6,
+      airUntil: 1180,
+      dropAt: 1192,
+      dropped: false,
+    });
     expect(infos(world, "p1")).toEqual(["Aldric holds their breath: 3\u00a0min, then 2 rounds out of air."]);
     // The held breath was written on the scene by the active GM, once; the token itself was not written.
     expect(world.writes.filter((w) => w.documentName === "Scene").map((w) => w.user)).toEqual(["gm1"]);
     expect(world.writes.filter((w) => w.documentName === "Token")).toEqual([]);
     const again = world.renderTokenHUD(token, "p1");
     expect(again.querySelector("[data-action='aventure-hold-breath']")).toBeNull();
-    expect(again.querySelector<HTMLElement>("[data-action='aventure-breathe-again']")?.dataset.tooltip).toBe("Breathe again");
+    expect(again.querySelector<HTMLElement>("[data-action='aventure-breathe-again']")?.dataset.tooltip).toBe(
+      "Breathe again",
+    );
   });
 
   it("CON −1 holds 30 seconds (the minimum), then 1 round (the minimum)", async () => {
@@ -122,18 +175,31 @@ describe("Hold breath: who may start and stop it (request \"breath\")", () => {
     expect(breathOf(token)).toBeUndefined();
     // Nor stop it for someone else.
     await api(world).holdBreath(token);
-    expect(await forgeRequest(world, "p2", "breath", { op: "release", sceneId: "s1", tokenId: token.id })).toMatchObject({ ok: false, key: "AVENTURE.Error.NotOwner" });
+    expect(
+      await forgeRequest(world, "p2", "breath", { op: "release", sceneId: "s1", tokenId: token.id }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Error.NotOwner" });
     expect(breathOf(token)).toBeDefined();
   });
 
   it("only a GM may give the Constitution modifier by hand; malformed requests change nothing", async () => {
     const { world, scene } = await boot();
     const { token } = creature(world, scene, { owner: "p1" });
-    expect(await forgeRequest(world, "p1", "breath", { op: "hold", sceneId: "s1", tokenId: token.id, conMod: 10 })).toMatchObject({ ok: false, key: "AVENTURE.Error.GMOnly" });
-    for (const data of [null, [], { op: "drown", sceneId: "s1", tokenId: token.id }, { op: "hold", sceneId: "s1", tokenId: "../x" }, { op: "hold", sceneId: "s1", tokenId: "nope" }, { op: "hold", sceneId: "s1", tokenId: token.id, conMod: 1.5 }]) {
+    expect(
+      await forgeRequest(world, "p1", "breath", { op: "hold", sceneId: "s1", tokenId: token.id, conMod: 10 }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Error.GMOnly" });
+    for (const data of [
+      null,
+      [],
+      { op: "drown", sceneId: "s1", tokenId: token.id },
+      { op: "hold", sceneId: "s1", tokenId: "../x" },
+      { op: "hold", sceneId: "s1", tokenId: "nope" },
+      { op: "hold", sceneId: "s1", tokenId: token.id, conMod: 1.5 },
+    ]) {
       expect(await forgeRequest(world, "p1", "breath", data)).toMatchObject({ ok: false });
     }
-    expect(await forgeRequest(world, "gm1", "breath", { op: "hold", sceneId: "s1", tokenId: token.id, conMod: 11 })).toMatchObject({ ok: false, key: "AVENTURE.Error.OutOfRange" });
+    expect(
+      await forgeRequest(world, "gm1", "breath", { op: "hold", sceneId: "s1", tokenId: token.id, conMod: 11 }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Error.OutOfRange" });
     expect(breathOf(token)).toBeUndefined();
     await api(world).holdBreath(token, { conMod: 3 });
     expect(breathOf(token)).toMatchObject({ conMod: 3, airUntil: 1240, dropAt: 1258 });
@@ -147,7 +213,11 @@ describe("Hold breath: who may start and stop it (request \"breath\")", () => {
     await api(world).holdBreath(token);
     const bare = world.addToken(scene, { _id: "tbare", name: "Statue", actorId: null, actorLink: false, x: 0, y: 0 });
     await api(world).holdBreath(bare);
-    expect(errors(world, "gm1")).toEqual(["Aldric is not holding their breath.", "Aldric is already holding their breath.", "Statue has no actor."]);
+    expect(errors(world, "gm1")).toEqual([
+      "Aldric is not holding their breath.",
+      "Aldric is already holding their breath.",
+      "Statue has no actor.",
+    ]);
   });
 
   it("Breathe again ends it (the owner, through the GM)", async () => {
@@ -184,7 +254,14 @@ describe("world time passing: holding, out of air, down (RULES.md §4.2)", () =>
     const [card, ...more] = cards(world);
     expect(more).toEqual([]);
     expect(card!.author?.id).toBe("gm1");
-    expect(cardFlag(card!)).toMatchObject({ status: "applied", name: "Aldric", hpBefore: 20, holdSeconds: 180, rounds: 2, unconscious: true });
+    expect(cardFlag(card!)).toMatchObject({
+      status: "applied",
+      name: "Aldric",
+      hpBefore: 20,
+      holdSeconds: 180,
+      rounds: 2,
+      unconscious: true,
+    });
     const content = text(world.renderMessage(card!, "p1"));
     expect(content).toContain("Aldric held their breath for 3\u00a0min, then survived 2 rounds out of air.");
     expect(content).toContain("Aldric drops from 20 to 0 HP and is dying.");
@@ -241,21 +318,41 @@ describe("world time passing: holding, out of air, down (RULES.md §4.2)", () =>
 
   it("a generic system: the Constitution and hit point paths of Actor data", async () => {
     const { world, scene } = await boot({ users: [GM], system: "worldbuilding" });
-    await world.as("gm1", () => game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, conMod: "system.con", hp: "system.health.value" }));
+    await world.as("gm1", () =>
+      game.settings.set("aventure", "actorData", { ...EMPTY_PATHS, conMod: "system.con", hp: "system.health.value" }),
+    );
     const actor = world.addUserActor({ _id: "golem", name: "Golem", system: { con: 0, health: { value: 12 } } });
-    const token = world.addToken(scene, { _id: "tgolem", name: "Golem", actorId: actor.id, actorLink: true, x: 0, y: 0 });
+    const token = world.addToken(scene, {
+      _id: "tgolem",
+      name: "Golem",
+      actorId: actor.id,
+      actorLink: true,
+      x: 0,
+      y: 0,
+    });
     await api(world).holdBreath(token);
     expect(breathOf(token)).toMatchObject({ conMod: 0, airUntil: 1060, dropAt: 1066 });
     await advance(world, 66);
     expect((actor.system.health as { value: number }).value).toBe(0);
     expect(actor.statuses.has("unconscious")).toBe(true);
-    expect(cardFlag(cards(world)[0]!)).toMatchObject({ hpPath: "system.health.value", hpBefore: 12, status: "applied" });
+    expect(cardFlag(cards(world)[0]!)).toMatchObject({
+      hpPath: "system.health.value",
+      hpBefore: 12,
+      status: "applied",
+    });
   });
 
   it("a generic system without a Constitution path: a clear message, nothing written", async () => {
     const { world, scene } = await boot({ users: [GM], system: "worldbuilding" });
     const actor = world.addUserActor({ _id: "golem", name: "Golem", system: {} });
-    const token = world.addToken(scene, { _id: "tgolem", name: "Golem", actorId: actor.id, actorLink: true, x: 0, y: 0 });
+    const token = world.addToken(scene, {
+      _id: "tgolem",
+      name: "Golem",
+      actorId: actor.id,
+      actorLink: true,
+      x: 0,
+      y: 0,
+    });
     await api(world).holdBreath(token);
     expect(errors(world, "gm1")).toEqual(["Golem: no Constitution modifier (set its path in Actor data)."]);
     expect(breathOf(token)).toBeUndefined();
@@ -267,7 +364,10 @@ describe("combat rounds count (core advances world time per round)", () => {
     return world.as("gm1", async () => {
       const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
       const c = await Combat.create({ scene: "s1", active: true });
-      await c.createEmbeddedDocuments("Combatant", tokens.map((tokenId) => ({ tokenId, sceneId: "s1", initiative: 10 })));
+      await c.createEmbeddedDocuments(
+        "Combatant",
+        tokens.map((tokenId) => ({ tokenId, sceneId: "s1", initiative: 10 })),
+      );
       await c.startCombat();
       return c;
     });
@@ -297,7 +397,9 @@ describe("combat rounds count (core advances world time per round)", () => {
     expect(world.worldTime).toBe(1030);
     // Redrawn in place when time moves (the tracker is not re-rendered).
     expect(text(row(html, heroId)?.querySelector(".aventure-breath-badge"))).toBe("1 round left");
-    expect(row(html, heroId)?.querySelector(".aventure-breath-badge")?.classList.contains("aventure-breath-outOfAir")).toBe(true);
+    expect(
+      row(html, heroId)?.querySelector(".aventure-breath-badge")?.classList.contains("aventure-breath-outOfAir"),
+    ).toBe(true);
     expect(hp(actor).value).toBe(20);
     await nextRound(world, combat);
     expect(combat.round).toBe(7);
@@ -317,7 +419,8 @@ describe("combat rounds count (core advances world time per round)", () => {
   it("inside a collapsed dnd5e group, the group's header shows the badge too", async () => {
     const { world, scene } = await boot({ users: [GM] });
     addDnd5eActor(world, { id: "gob", name: "Goblin", abilities: { con: 10 } });
-    for (const id of ["g1", "g2"]) world.addToken(scene, { _id: id, name: "Goblin", actorId: "gob", actorLink: false, x: 0, y: 0 });
+    for (const id of ["g1", "g2"])
+      world.addToken(scene, { _id: id, name: "Goblin", actorId: "gob", actorLink: false, x: 0, y: 0 });
     await combatWith(world, ["g1", "g2"]);
     await api(world).holdBreath(scene.tokens.get("g1"));
     expect(errors(world, "gm1")).toEqual([]);
@@ -339,7 +442,9 @@ describe("the HUD panel", () => {
     await world.settle();
     const panel = () => hud.querySelector(".aventure-breath-panel");
     expect(text(panel()?.querySelector(".aventure-breath-head"))).toBe("Holding breath 3\u00a0min left");
-    expect(text(panel()?.querySelector(".aventure-breath-timeline"))).toBe("Holds their breath for 3\u00a0min, then survives 2 rounds out of air.");
+    expect(text(panel()?.querySelector(".aventure-breath-timeline"))).toBe(
+      "Holds their breath for 3\u00a0min, then survives 2 rounds out of air.",
+    );
     await advance(world, 100);
     expect(text(panel()?.querySelector(".aventure-breath-left"))).toBe("1\u00a0min 20\u00a0s left");
     await advance(world, 86);
@@ -360,11 +465,15 @@ describe("the HUD panel", () => {
     const hud = world.renderTokenHUD(token, "p1");
     await world.settle();
     expect(text(hud.querySelector(".aventure-breath-head"))).toBe("Souffle retenu encore 3\u00a0min");
-    expect(hud.querySelector<HTMLElement>("[data-action='aventure-breathe-again']")?.dataset.tooltip).toBe("Respirer de nouveau");
+    expect(hud.querySelector<HTMLElement>("[data-action='aventure-breathe-again']")?.dataset.tooltip).toBe(
+      "Respirer de nouveau",
+    );
     await advance(world, 192);
     const content = text(world.renderMessage(cards(world)[0]!, "p1"));
     expect(content).toContain("Aldric tombe de 20 à 0 PV et agonise.");
-    expect(content).toContain("La créature ne peut ni être stabilisée ni regagner de points de vie tant qu’elle ne peut pas respirer.");
+    expect(content).toContain(
+      "La créature ne peut ni être stabilisée ni regagner de points de vie tant qu’elle ne peut pas respirer.",
+    );
   });
 });
 
@@ -418,7 +527,12 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
     await api(world).holdBreath(token);
     const mark = world.writes.length;
     await advance(world, 36);
-    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+    expect(
+      world
+        .writesSince(mark)
+        .filter((w) => w.user === "gm1")
+        .map((w) => `${w.action} ${w.documentName}`),
+    ).toEqual([
       "time Setting",
       "create ChatMessage",
       "update Actor",
@@ -453,7 +567,22 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
     const { actor, token } = creature(world, scene, { con: 8, owner: "p1" });
     await as(world, "p1", (a) => a.holdBreath(token));
     const id = breathOf(token)!.id;
-    await forgeCard(world, "p1", { suffocation: { v: 1, status: "applied", breathId: id, sceneId: "s1", tokenId: token.id, name: "Aldric", holdSeconds: 30, rounds: 1, hpPath: null, hpBefore: null, tempPath: null, unconscious: false } });
+    await forgeCard(world, "p1", {
+      suffocation: {
+        v: 1,
+        status: "applied",
+        breathId: id,
+        sceneId: "s1",
+        tokenId: token.id,
+        name: "Aldric",
+        holdSeconds: 30,
+        rounds: 1,
+        hpPath: null,
+        hpBefore: null,
+        tempPath: null,
+        unconscious: false,
+      },
+    });
     await advance(world, 36);
     expect(hp(actor).value).toBe(0);
     expect(cards(world).filter((m) => m.author?.isGM)).toHaveLength(1);
@@ -466,7 +595,9 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
     await advance(world, 36);
     expect(hp(actor).value).toBe(0);
     const undropped = { ...breathOf(token)!, dropped: false };
-    await expect(world.as("p1", () => scene.update({ flags: { aventure: { breath: { [token.id]: undropped } } } }))).rejects.toThrow();
+    await expect(
+      world.as("p1", () => scene.update({ flags: { aventure: { breath: { [token.id]: undropped } } } })),
+    ).rejects.toThrow();
     expect(breathOf(token)).toMatchObject({ dropped: true });
     await world.as("gm2", () => scene.update({ flags: { aventure: { breath: { [token.id]: undropped } } } }));
     await world.as("gm1", () => actor.update({ "system.attributes.hp.value": 7 }));
@@ -478,7 +609,18 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
   it("a breath flag a player wrote by hand with forged deadlines is ignored", async () => {
     const { world, scene } = await boot();
     const { actor, token } = creature(world, scene, { owner: "p1" });
-    await world.as("p1", () => token.setFlag("aventure", "breath", { v: 1, id: "forgedforged", start: 0, conMod: 2, roundSeconds: 6, airUntil: 5, dropAt: 6, dropped: false }));
+    await world.as("p1", () =>
+      token.setFlag("aventure", "breath", {
+        v: 1,
+        id: "forgedforged",
+        start: 0,
+        conMod: 2,
+        roundSeconds: 6,
+        airUntil: 5,
+        dropAt: 6,
+        dropped: false,
+      }),
+    );
     await advance(world, 10);
     expect(hp(actor).value).toBe(20);
     expect(cards(world)).toEqual([]);
@@ -493,15 +635,26 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
     expect(stolen.id).toMatch(/^[A-Za-z0-9]{8,32}$/);
     // Started long ago, with the deadlines the rules give for that start: a flag parseBreathFlag accepts.
     const start = -100_000;
-    const forged = { ...stolen, start, airUntil: start + stolen.airUntil - stolen.start, dropAt: start + stolen.dropAt - stolen.start };
+    const forged = {
+      ...stolen,
+      start,
+      airUntil: start + stolen.airUntil - stolen.start,
+      dropAt: start + stolen.dropAt - stolen.start,
+    };
     await world.as("p1", () => pc.token.setFlag("aventure", "breath", forged));
-    await expect(world.as("p1", () => scene.update({ flags: { aventure: { breath: { [pc.token.id]: forged } } } }))).rejects.toThrow();
+    await expect(
+      world.as("p1", () => scene.update({ flags: { aventure: { breath: { [pc.token.id]: forged } } } })),
+    ).rejects.toThrow();
     await world.settle();
     await advance(world, 1);
     expect(hp(pc.actor).value).toBe(20);
     await advance(world, 600);
     expect(hp(mon.actor).value).toBe(0);
-    expect(cards(world).filter((m) => m.author?.isGM).map((m) => cardFlag(m).tokenId)).toEqual([mon.token.id]);
+    expect(
+      cards(world)
+        .filter((m) => m.author?.isGM)
+        .map((m) => cardFlag(m).tokenId),
+    ).toEqual([mon.token.id]);
     expect(hp(pc.actor).value).toBe(20);
   });
 
@@ -509,7 +662,16 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
     const { world, scene } = await boot();
     const { actor, token } = creature(world, scene, { owner: "p1" });
     const start = 0; // world time is 1000: down since 192
-    const flag = { v: 1, id: "forgedforged", start, conMod: 2, roundSeconds: 6, airUntil: start + 180, dropAt: start + 192, dropped: false };
+    const flag = {
+      v: 1,
+      id: "forgedforged",
+      start,
+      conMod: 2,
+      roundSeconds: 6,
+      airUntil: start + 180,
+      dropAt: start + 192,
+      dropped: false,
+    };
     await world.as("p1", () => token.setFlag("aventure", "breath", flag));
     await advance(world, 10);
     expect(hp(actor).value).toBe(20);
@@ -545,7 +707,11 @@ describe("who sees a suffocation (cards, HUD panel, tracker)", () => {
     expect([...cardOf(ghoul.token.id).whisper].sort()).toEqual(["gm1", "gm2"]);
     expect([...cardOf(orc.token.id).whisper].sort()).toEqual(["gm1", "gm2"]);
     expect([...cardOf(hero.token.id).whisper].sort()).toEqual(["gm1", "gm2", "p1"]);
-    const seen = (user: string) => world.visibleMessages(user).filter((m) => cards(world).includes(m)).map((m) => cardFlag(m).name);
+    const seen = (user: string) =>
+      world
+        .visibleMessages(user)
+        .filter((m) => cards(world).includes(m))
+        .map((m) => cardFlag(m).name);
     expect(seen("p1")).toEqual(["Aldric"]);
     expect(seen("p2")).toEqual([]);
     expect(seen("gm2").sort()).toEqual(["Aldric", "Drowned Ghoul", "Orc"]);
@@ -553,12 +719,19 @@ describe("who sees a suffocation (cards, HUD panel, tracker)", () => {
 
   it("a hidden token's breath shows to no player: neither its HUD panel nor its tracker badge, even to a player who may observe it", async () => {
     const { world, scene } = await boot({ users: [GM, PLAYER, PLAYER2] });
-    const ghoul = creature(world, scene, { id: "mon", name: "Drowned Ghoul", hidden: true, ownership: { p1: 3, p2: 2 } });
+    const ghoul = creature(world, scene, {
+      id: "mon",
+      name: "Drowned Ghoul",
+      hidden: true,
+      ownership: { p1: 3, p2: 2 },
+    });
     await api(world).holdBreath(ghoul.token);
     const combat = await world.as("gm1", async () => {
       const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
       const c = await Combat.create({ scene: "s1", active: true });
-      await c.createEmbeddedDocuments("Combatant", [{ tokenId: ghoul.token.id, sceneId: "s1", initiative: 10, hidden: false }]);
+      await c.createEmbeddedDocuments("Combatant", [
+        { tokenId: ghoul.token.id, sceneId: "s1", initiative: 10, hidden: false },
+      ]);
       await c.startCombat();
       return c;
     });

@@ -28,34 +28,50 @@ afterEach(() => {
 describe("one renderChatMessageHTML listener", () => {
   it("a booted client registers one listener, whatever the features", async () => {
     const world = await bootWorld({ system: "dnd5e", users: [GM, PLAYER] });
-    for (const user of ["gm1", "p1"]) expect(world.clientOf(user).hooks.handlers.get("renderChatMessageHTML")?.length, user).toBe(1);
+    for (const user of ["gm1", "p1"])
+      expect(world.clientOf(user).hooks.handlers.get("renderChatMessageHTML")?.length, user).toBe(1);
   });
 
   it("dispatches to the parts whose selector matches, in registration order; a part that throws leaves the others", () => {
     const ran: string[] = [];
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     registerCardPart({ kind: "t-always", render: () => void ran.push("always") });
-    registerCardPart({ kind: "t-broken", selector: ".t-broken", render: () => { throw new Error("broken part"); } });
+    registerCardPart({
+      kind: "t-broken",
+      selector: ".t-broken",
+      render: () => {
+        throw new Error("broken part");
+      },
+    });
     registerCardPart({ kind: "t-a", selector: "[data-action='t-a']", render: () => void ran.push("a") });
     registerCardPart({ kind: "t-b", selector: "[data-action='t-b']", render: () => void ran.push("b") });
     onRenderChatMessage(message, card(`<div class="t-broken"><button data-action="t-b"></button></div>`));
     expect(ran).toEqual(["always", "b"]);
     expect(logged).toHaveBeenCalledTimes(1);
     expect(String(logged.mock.calls[0]![0])).toBe("aventure | the t-broken card part failed");
-    expect(() => registerCardPart({ kind: "t-a", render: () => undefined })).toThrow('card part "t-a" registered twice');
+    expect(() => registerCardPart({ kind: "t-a", render: () => undefined })).toThrow(
+      'card part "t-a" registered twice',
+    );
   });
 });
 
 describe("the button wiring, written once", () => {
   it("removes the buttons this user may not use and keeps the others", () => {
-    const html = card(`<button data-action="go" data-row="0"></button><button data-action="go" data-row="1"></button><button data-action="other"></button>`);
+    const html = card(
+      `<button data-action="go" data-row="0"></button><button data-action="go" data-row="1"></button><button data-action="other"></button>`,
+    );
     const kept = wireButtons(html, "go", { allowed: (b) => b.dataset.row === "1", run: () => undefined });
     expect(kept.map((b) => b.dataset.row)).toEqual(["1"]);
-    expect([...html.querySelectorAll("button")].map((b) => b.dataset.action + (b.dataset.row ?? ""))).toEqual(["go1", "other"]);
+    expect([...html.querySelectorAll("button")].map((b) => b.dataset.action + (b.dataset.row ?? ""))).toEqual([
+      "go1",
+      "other",
+    ]);
   });
 
   it("a click runs once while its work runs: the group is disabled, then enabled again", async () => {
-    const html = card(`<button data-action="go" data-accept="true"></button><button data-action="go" data-accept="false"></button>`);
+    const html = card(
+      `<button data-action="go" data-accept="true"></button><button data-action="go" data-accept="false"></button>`,
+    );
     let finish!: () => void;
     const runs: string[] = [];
     const [yes, no] = wireButtons(html, "go", {
@@ -83,7 +99,10 @@ describe("the button wiring, written once", () => {
     (globalThis as { ui?: unknown }).ui = { notifications: { error: (m: string) => void errors.push(m) } };
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const html = card(`<button data-action="go"></button>`);
-    const [b] = wireButtons(html, "go", { allowed: () => true, run: () => Promise.reject(new Error("server refused")) });
+    const [b] = wireButtons(html, "go", {
+      allowed: () => true,
+      run: () => Promise.reject(new Error("server refused")),
+    });
     b!.click();
     await settle();
     await settle();

@@ -33,7 +33,10 @@ import { detectionScene, moveToken as benchMove } from "../../bench/detection-sc
 
 type Report = { evaluated: number; judged: number; noticed: string[]; skipped: { tokenId: string; reason: string }[] };
 type Api = {
-  hide(token: unknown, options?: { observers?: string[]; searching?: string[] }): Promise<{ dc: number; hiddenFrom: string[]; hidden: boolean } | { proposed: true } | null | undefined>;
+  hide(
+    token: unknown,
+    options?: { observers?: string[]; searching?: string[] },
+  ): Promise<{ dc: number; hiddenFrom: string[]; hidden: boolean } | { proposed: true } | null | undefined>;
   setSearching(token: unknown, searching?: boolean): Promise<boolean | undefined>;
   lightAt(token: unknown): { level: string; obscurity: string; perceived: string; effect: string } | null;
   refreshLight(): Promise<void>;
@@ -56,20 +59,34 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function night(opts: { users?: UserSpec[]; system?: string; walls?: [number, number, number, number, number?][] } = {}) {
+async function night(
+  opts: { users?: UserSpec[]; system?: string; walls?: [number, number, number, number, number?][] } = {},
+) {
   const world = await bootWorld({ system: opts.system ?? "dnd5e", users: opts.users ?? USERS, load });
   const scene = world.addScene({ _id: "scene1", darkness: 1, globalLight: false });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   for (const [x1, y1, x2, y2, door] of opts.walls ?? []) {
-    await world.as("gm1", () => scene.createEmbeddedDocuments("Wall", [{ c: [x1, y1, x2, y2], door: door ?? 0, ds: 0 }]));
+    await world.as("gm1", () =>
+      scene.createEmbeddedDocuments("Wall", [{ c: [x1, y1, x2, y2], door: door ?? 0, ds: 0 }]),
+    );
   }
-  await world.as("gm1", () => scene.createEmbeddedDocuments("AmbientLight", [{ _id: "torch", x: 1000, y: 1000, config: { bright: 6, dim: 12 } }], { keepId: true }));
+  await world.as("gm1", () =>
+    scene.createEmbeddedDocuments(
+      "AmbientLight",
+      [{ _id: "torch", x: 1000, y: 1000, config: { bright: 6, dim: 12 } }],
+      { keepId: true },
+    ),
+  );
   await world.settle();
   return { world, scene };
 }
 
 /** A token whose centre is at (x, y) grid squares. */
-function addToken(world: FakeWorld, scene: FakeScene, d: { id: string; name: string; at: [number, number]; actor?: FakeActor; disposition?: number; elevation?: number }): FakeToken {
+function addToken(
+  world: FakeWorld,
+  scene: FakeScene,
+  d: { id: string; name: string; at: [number, number]; actor?: FakeActor; disposition?: number; elevation?: number },
+): FakeToken {
   return world.addToken(scene, {
     _id: d.id,
     name: d.name,
@@ -84,28 +101,60 @@ function addToken(world: FakeWorld, scene: FakeScene, d: { id: string; name: str
   });
 }
 
-function actor(world: FakeWorld, d: { id: string; name: string; passive?: number; owner?: string; darkvision?: number }): FakeActor {
-  return addDnd5eActor(world, { id: d.id, name: d.name, owner: d.owner, passive: d.passive ?? 10, darkvision: d.darkvision });
+function actor(
+  world: FakeWorld,
+  d: { id: string; name: string; passive?: number; owner?: string; darkvision?: number },
+): FakeActor {
+  return addDnd5eActor(world, {
+    id: d.id,
+    name: d.name,
+    owner: d.owner,
+    passive: d.passive ?? 10,
+    darkvision: d.darkvision,
+  });
 }
 
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) => world.as(user, () => fn(api(world, user)));
-const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
-const moveTo = (world: FakeWorld, token: FakeToken, at: [number, number]) => world.as("gm1", () => token.update({ x: at[0] * 100 - 50, y: at[1] * 100 - 50 }));
-const detectionOf = (world: FakeWorld, user: string) => (world.clientOf(user).exports as unknown as { detection: Detection }).detection;
+const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) =>
+  world.as(user, () => fn(api(world, user)));
+const set = (world: FakeWorld, key: string, value: unknown) =>
+  world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+const moveTo = (world: FakeWorld, token: FakeToken, at: [number, number]) =>
+  world.as("gm1", () => token.update({ x: at[0] * 100 - 50, y: at[1] * 100 - 50 }));
+const detectionOf = (world: FakeWorld, user: string) =>
+  (world.clientOf(user).exports as unknown as { detection: Detection }).detection;
 /** A token's hiding state: on its scene (GM-written), never on the token. */
-const hideFlag = (t: FakeToken) => (t.scene.getFlag("aventure", "hides") as Record<string, { dc: number; from: string[]; seenBy?: string[] }> | undefined)?.[t.id];
+const hideFlag = (t: FakeToken) =>
+  (
+    t.scene.getFlag("aventure", "hides") as
+      Record<string, { dc: number; from: string[]; seenBy?: string[] }> | undefined
+  )?.[t.id];
 /** A GM (a macro) writes a token's hiding state on its scene. */
-const setHide = (t: FakeToken, entry: Record<string, unknown>) => t.scene.update({ flags: { aventure: { hides: { [t.id]: entry } } } });
-const cards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { detect?: unknown } | undefined)?.detect !== undefined);
+const setHide = (t: FakeToken, entry: Record<string, unknown>) =>
+  t.scene.update({ flags: { aventure: { hides: { [t.id]: entry } } } });
+const cards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { detect?: unknown } | undefined)?.detect !== undefined);
 /** The GM card that lists the 0.1.0 hiding states and searching marks it did not carry over. */
-const legacyCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { legacyHiding?: unknown } | undefined)?.legacyHiding !== undefined);
-const cardOf = (m: FakeChatMessage) => (m.flags.aventure as { detect: { rows: { status: string; ended?: boolean }[]; op?: { status: string; resumed?: boolean } } }).detect;
-const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+const legacyCards = (world: FakeWorld) =>
+  world.messages.filter(
+    (m) => (m.flags.aventure as { legacyHiding?: unknown } | undefined)?.legacyHiding !== undefined,
+  );
+const cardOf = (m: FakeChatMessage) =>
+  (
+    m.flags.aventure as {
+      detect: { rows: { status: string; ended?: boolean }[]; op?: { status: string; resumed?: boolean } };
+    }
+  ).detect;
+const errors = (world: FakeWorld, user: string) =>
+  world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const hiding = (a: FakeActor) => a.statuses.has("hiding");
-const buttons = (world: FakeWorld, m: FakeChatMessage, user: string) => [...world.renderMessage(m, user).querySelectorAll("[data-action='aventure-detect']")] as HTMLButtonElement[];
+const buttons = (world: FakeWorld, m: FakeChatMessage, user: string) =>
+  [...world.renderMessage(m, user).querySelectorAll("[data-action='aventure-detect']")] as HTMLButtonElement[];
 const click = (world: FakeWorld, m: FakeChatMessage, user: string, reveal: boolean, row = 0) =>
-  world.click(user, buttons(world, m, user).find((b) => b.dataset.row === String(row) && b.dataset.reveal === String(reveal)) ?? null);
+  world.click(
+    user,
+    buttons(world, m, user).find((b) => b.dataset.row === String(row) && b.dataset.reveal === String(reveal)) ?? null,
+  );
 async function tick(world: FakeWorld, ms = 500) {
   await vi.advanceTimersByTimeAsync(ms);
   await world.settle();
@@ -124,11 +173,28 @@ async function reloadGM(world: FakeWorld, scene: FakeScene) {
  * it). A creature that arrives after a hide was not rolled against: ambient detection judges it the first time it
  * could see the hider (a creature that was there and may notice either was rolled against or knows where it is).
  */
-async function arrive(world: FakeWorld, scene: FakeScene, d: { id: string; name: string; at: [number, number]; actor: FakeActor; disposition?: number }): Promise<FakeToken> {
+async function arrive(
+  world: FakeWorld,
+  scene: FakeScene,
+  d: { id: string; name: string; at: [number, number]; actor: FakeActor; disposition?: number },
+): Promise<FakeToken> {
   await world.as("gm1", () =>
     scene.createEmbeddedDocuments(
       "Token",
-      [{ _id: d.id, name: d.name, x: d.at[0] * 100 - 50, y: d.at[1] * 100 - 50, elevation: 0, actorId: d.actor.id, actorLink: true, disposition: d.disposition ?? -1, sight: { enabled: false, range: 0, visionMode: "basic" }, detectionModes: [] }],
+      [
+        {
+          _id: d.id,
+          name: d.name,
+          x: d.at[0] * 100 - 50,
+          y: d.at[1] * 100 - 50,
+          elevation: 0,
+          actorId: d.actor.id,
+          actorLink: true,
+          disposition: d.disposition ?? -1,
+          sight: { enabled: false, range: 0, visionMode: "basic" },
+          detectionModes: [],
+        },
+      ],
       { keepId: true },
     ),
   );
@@ -145,12 +211,26 @@ async function issueExample(passive: number, users: UserSpec[] = USERS) {
   const { world, scene } = await night({ users });
   const rogueActor = actor(world, { id: "rogue", name: "Rogue", owner: "p1" });
   const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: rogueActor, disposition: 1 });
-  const guard = addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+  const guard = addToken(world, scene, {
+    id: "guard",
+    name: "Guard",
+    at: [20, 20],
+    actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+  });
   await as(world, "gm1", (a) => a.refreshLight());
   world.queueRolls(12);
-  expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ dc: 12, hiddenFrom: ["guard"], hidden: true });
+  expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({
+    dc: 12,
+    hiddenFrom: ["guard"],
+    hidden: true,
+  });
   await tick(world);
-  const watcher = await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive, owner: "p2" }) });
+  const watcher = await arrive(world, scene, {
+    id: "watcher",
+    name: "Watcher",
+    at: [16, 16],
+    actor: actor(world, { id: "watcher", name: "Watcher", passive, owner: "p2" }),
+  });
   expect(cards(world)).toEqual([]); // in the darkness nobody notices anything
   await moveTo(world, rogue, [10, 16]);
   await tick(world);
@@ -181,7 +261,9 @@ describe("ambient detection: the issue's example (RULES.md §6)", () => {
     // In the torch's bright light 16 ≥ 12: now it is noticed.
     await moveTo(world, rogue, [10, 13]);
     await tick(world);
-    expect(cards(world).map((m) => m.content)).toEqual([expect.stringContaining("Watcher notices Rogue (passive 16 vs Stealth 12)")]);
+    expect(cards(world).map((m) => m.content)).toEqual([
+      expect.stringContaining("Watcher notices Rogue (passive 16 vs Stealth 12)"),
+    ]);
   });
 
   it("Reveal (a second GM's click): the watcher knows where the rogue is, which stays hidden from the guard; that pair is not judged again", async () => {
@@ -250,11 +332,29 @@ describe("ambient detection: the issue's example (RULES.md §6)", () => {
     const { world, scene } = await night();
     await set(world, "detectionMode", "auto");
     const rogueActor = actor(world, { id: "rogue", name: "Rogue" });
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: rogueActor, disposition: 1 });
-    for (const [id, x] of [["g1", 14], ["g2", 6], ["g3", 10]] as const) addToken(world, scene, { id, name: id.toUpperCase(), at: [x, 16], actor: actor(world, { id, name: id.toUpperCase(), passive: 20 }) });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [10, 20],
+      actor: rogueActor,
+      disposition: 1,
+    });
+    for (const [id, x] of [
+      ["g1", 14],
+      ["g2", 6],
+      ["g3", 10],
+    ] as const)
+      addToken(world, scene, {
+        id,
+        name: id.toUpperCase(),
+        at: [x, 16],
+        actor: actor(world, { id, name: id.toUpperCase(), passive: 20 }),
+      });
     await as(world, "gm1", (a) => a.refreshLight());
     // Hidden from both with Stealth 12 (written by the GM), in the dark: nobody notices.
-    await world.as("gm1", () => setHide(rogue, { dc: 12, from: ["g1", "g2"], because: {}, light: "dark", x: 0, y: 0, seenBy: [] }));
+    await world.as("gm1", () =>
+      setHide(rogue, { dc: 12, from: ["g1", "g2"], because: {}, light: "dark", x: 0, y: 0, seenBy: [] }),
+    );
     await tick(world);
     expect(cards(world)).toEqual([]);
     await moveTo(world, rogue, [10, 13]);
@@ -262,7 +362,9 @@ describe("ambient detection: the issue's example (RULES.md §6)", () => {
     const [card] = cards(world);
     expect(cardOf(card!).rows.map((r) => r.status)).toEqual(["revealed", "revealed", "revealed"]);
     expect(cardOf(card!).op).toMatchObject({ status: "applied" });
-    expect((cardOf(card!).op as unknown as { changes: { after: unknown }[] }).changes).toEqual([expect.objectContaining({ after: null })]);
+    expect((cardOf(card!).op as unknown as { changes: { after: unknown }[] }).changes).toEqual([
+      expect.objectContaining({ after: null }),
+    ]);
     expect(hideFlag(rogue)).toBeUndefined();
   });
 
@@ -284,8 +386,19 @@ describe("ambient detection: the issue's example (RULES.md §6)", () => {
 describe("ambient detection: who notices, and what changes a pair", () => {
   it("a searching observer rolls instead, in secret, with disadvantage in dim light, once per change, not again after a reload", async () => {
     const { world, scene } = await night();
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [10, 20],
+      actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }),
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [20, 20],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+    });
     const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
@@ -293,10 +406,16 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: watcherActor });
     expect(await as(world, "gm1", (a) => a.setSearching("watcher"))).toBe(true); // nothing hidden from it yet: no roll
     await tick(world);
-    const calls = () => (watcherActor as unknown as { rollCalls: { config: { disadvantage?: boolean }; message: { create?: boolean } }[] }).rollCalls;
+    const calls = () =>
+      (
+        watcherActor as unknown as {
+          rollCalls: { config: { disadvantage?: boolean }; message: { create?: boolean } }[];
+        }
+      ).rollCalls;
     expect(calls()).toEqual([]);
     const rollsMark = world.messages.contents.length; // the rogue's own Stealth roll went to the GMs and p1
-    const publicRolls = () => world.messages.contents.slice(rollsMark).filter((m) => m.rolls.length && !m.whisper.length).length;
+    const publicRolls = () =>
+      world.messages.contents.slice(rollsMark).filter((m) => m.rolls.length && !m.whisper.length).length;
     world.queueRolls(15, 8); // two d20, the lowest kept: 8 < 12
     await moveTo(world, rogue, [10, 16]);
     await tick(world);
@@ -324,28 +443,69 @@ describe("ambient detection: who notices, and what changes a pair", () => {
   it("a door that opens lets an observer notice a hider in bright light behind it", async () => {
     // A door from (13, 10) to (13, 12) between the rogue by the torch and the watcher.
     const { world, scene } = await night({ walls: [[1300, 1000, 1300, 1200, 1]] });
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 11], actor: actor(world, { id: "rogue", name: "Rogue" }), disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [30, 11], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [11, 11],
+      actor: actor(world, { id: "rogue", name: "Rogue" }),
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [30, 11],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+    });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
     expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ hidden: true });
     await tick(world);
-    await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 11], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17 }) });
+    await arrive(world, scene, {
+      id: "watcher",
+      name: "Watcher",
+      at: [16, 11],
+      actor: actor(world, { id: "watcher", name: "Watcher", passive: 17 }),
+    });
     expect(cards(world)).toEqual([]);
     expect(api(world).lightAt("rogue")!.level).toBe("bright");
     const door = scene.walls.contents[0]!;
     await world.as("p1", () => door.update({ ds: 1 })); // a player opens it
     await tick(world);
-    expect(cards(world).map((m) => m.content)).toEqual([expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12)")]);
+    expect(cards(world).map((m) => m.content)).toEqual([
+      expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12)"),
+    ]);
     void rogue;
   });
 
   it("observers: friendly ↔ hostile by default, any other disposition with the setting; those that already know are left out", async () => {
     const { world, scene } = await night();
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue" }), disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
-    addToken(world, scene, { id: "villager", name: "Villager", at: [16, 16], actor: actor(world, { id: "villager", name: "Villager", passive: 20 }), disposition: 0 });
-    addToken(world, scene, { id: "friend", name: "Friend", at: [4, 16], actor: actor(world, { id: "friend", name: "Friend", passive: 20 }), disposition: 1 });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [10, 20],
+      actor: actor(world, { id: "rogue", name: "Rogue" }),
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [20, 20],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+    });
+    addToken(world, scene, {
+      id: "villager",
+      name: "Villager",
+      at: [16, 16],
+      actor: actor(world, { id: "villager", name: "Villager", passive: 20 }),
+      disposition: 0,
+    });
+    addToken(world, scene, {
+      id: "friend",
+      name: "Friend",
+      at: [4, 16],
+      actor: actor(world, { id: "friend", name: "Friend", passive: 20 }),
+      disposition: 1,
+    });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }));
@@ -355,15 +515,34 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     expect(cards(world)).toEqual([]); // a neutral villager and a friend do not count by default
     await set(world, "detectionObservers", "all");
     await tick(world);
-    expect(cards(world).map((m) => m.content)).toEqual([expect.stringContaining("Villager notices Rogue (passive 20 vs Stealth 12)")]);
+    expect(cards(world).map((m) => m.content)).toEqual([
+      expect.stringContaining("Villager notices Rogue (passive 20 vs Stealth 12)"),
+    ]);
   });
 
   it("bad input is skipped and listed in a card's footnote once, never a crash: no actor, no Stealth result, no passive Perception", async () => {
     const { world, scene } = await night();
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue" }), disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [10, 20],
+      actor: actor(world, { id: "rogue", name: "Rogue" }),
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [20, 20],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+    });
     addToken(world, scene, { id: "statue", name: "Statue", at: [16, 16] }); // hostile, no actor
-    const ghost = addToken(world, scene, { id: "ghost", name: "Ghost", at: [5, 25], actor: actor(world, { id: "ghost", name: "Ghost" }), disposition: 1 });
+    const ghost = addToken(world, scene, {
+      id: "ghost",
+      name: "Ghost",
+      at: [5, 25],
+      actor: actor(world, { id: "ghost", name: "Ghost" }),
+      disposition: 1,
+    });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }));
@@ -378,13 +557,24 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     await tick(world);
     expect(cards(world)).toHaveLength(1); // listed once
     const report = await as(world, "gm1", (a) => a.checkDetection());
-    expect(report!.skipped).toEqual(expect.arrayContaining([{ tokenId: "ghost", reason: "noStealth" }, { tokenId: "statue", reason: "noActor" }]));
+    expect(report!.skipped).toEqual(
+      expect.arrayContaining([
+        { tokenId: "ghost", reason: "noStealth" },
+        { tokenId: "statue", reason: "noActor" },
+      ]),
+    );
   });
 
   it("a world whose actors have no passive Perception (generic system without that data path): listed, nothing else happens", async () => {
     const { world, scene } = await night({ system: "worldbuilding", users: [GM] });
     const make = (id: string) => world.addUserActor({ _id: id, name: id, type: "character", system: {} });
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: make("rogue"), disposition: 1 });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [10, 20],
+      actor: make("rogue"),
+      disposition: 1,
+    });
     addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: make("watcher") });
     await world.as("gm1", () => setHide(rogue, { dc: 12, from: ["watcher"], because: {}, light: "dark", x: 0, y: 0 }));
     await tick(world);
@@ -396,9 +586,27 @@ describe("ambient detection: who notices, and what changes a pair", () => {
 
   it("counts the work: a move evaluates only that token's pairs; nothing runs on a player's client or a second GM's", async () => {
     const { world, scene } = await night();
-    const hiders = [0, 1].map((i) => addToken(world, scene, { id: `h${i}`, name: `H${i}`, at: [10 + i, 22], actor: actor(world, { id: `h${i}`, name: `H${i}` }), disposition: 1 }));
-    const observers = [0, 1, 2].map((i) => addToken(world, scene, { id: `o${i}`, name: `O${i}`, at: [20 + i, 22], actor: actor(world, { id: `o${i}`, name: `O${i}`, passive: 5 }) }));
-    for (const h of hiders) await world.as("gm1", () => setHide(h, { dc: 15, from: ["o0", "o1", "o2"], because: {}, light: "dark", x: 0, y: 0, seenBy: [] }));
+    const hiders = [0, 1].map((i) =>
+      addToken(world, scene, {
+        id: `h${i}`,
+        name: `H${i}`,
+        at: [10 + i, 22],
+        actor: actor(world, { id: `h${i}`, name: `H${i}` }),
+        disposition: 1,
+      }),
+    );
+    const observers = [0, 1, 2].map((i) =>
+      addToken(world, scene, {
+        id: `o${i}`,
+        name: `O${i}`,
+        at: [20 + i, 22],
+        actor: actor(world, { id: `o${i}`, name: `O${i}`, passive: 5 }),
+      }),
+    );
+    for (const h of hiders)
+      await world.as("gm1", () =>
+        setHide(h, { dc: 15, from: ["o0", "o1", "o2"], because: {}, light: "dark", x: 0, y: 0, seenBy: [] }),
+      );
     await as(world, "gm1", (a) => a.refreshLight());
     await tick(world);
     const gm = detectionOf(world, "gm1");
@@ -428,7 +636,9 @@ describe("ambient detection: who notices, and what changes a pair", () => {
     expect(report).toMatchObject({ judged: 0, noticed: [] });
     expect(await as(world, "p1", (a) => a.checkDetection())).toBeUndefined();
     expect(errors(world, "p1")).toEqual(["Only a GM can do this."]);
-    expect(await as(world, "gm2", (a) => a.checkDetection(["watcher"], { again: true }))).toMatchObject({ noticed: ["watcher|rogue"] });
+    expect(await as(world, "gm2", (a) => a.checkDetection(["watcher"], { again: true }))).toMatchObject({
+      noticed: ["watcher|rogue"],
+    });
     expect(cards(world)).toHaveLength(2);
   });
 });
@@ -442,7 +652,8 @@ describe("ambient detection: two GMs, reloads, crashes", () => {
     click(world, card!, "gm2", true);
     await world.settle();
     expect(hideFlag(rogue)).toMatchObject({ seenBy: ["watcher"] });
-    const hides = (w: { documentName: string; data: unknown }) => w.documentName === "Scene" && JSON.stringify(w.data).includes('"hides"');
+    const hides = (w: { documentName: string; data: unknown }) =>
+      w.documentName === "Scene" && JSON.stringify(w.data).includes('"hides"');
     expect(gameWrites(world, mark).filter(hides)).toHaveLength(1);
     expect(gameWrites(world, mark).filter((w) => w.documentName === "Token")).toEqual([]);
     expect([...errors(world, "gm1"), ...errors(world, "gm2")]).toEqual(["A GM already decided this notice."]);
@@ -501,13 +712,41 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     const [card] = cards(world);
     const mark = world.writes.length;
     const claim = { userId: "gm1", isGM: true };
-    expect(await forgeRequest(world, "p2", "detectionDecide", { messageId: card!.id, row: 0, reveal: true, ...claim })).toMatchObject(refused("AVENTURE.Error.GMOnly"));
-    expect(await forgeRequest(world, "p1", "checkDetection", { again: true })).toMatchObject(refused("AVENTURE.Error.GMOnly"));
-    const forged = await forgeCard(world, "p2", {
-      detect: { v: 1, sceneId: "scene1", rows: [{ observerId: "watcher", hiderId: "rogue", observer: "W", hider: "R", passive: 30, roll: null, dc: 12, reason: "none", status: "pending" }], skipped: [] },
-    }, '<button data-action="aventure-detect" data-row="0" data-reveal="true">Reveal</button>');
+    expect(
+      await forgeRequest(world, "p2", "detectionDecide", { messageId: card!.id, row: 0, reveal: true, ...claim }),
+    ).toMatchObject(refused("AVENTURE.Error.GMOnly"));
+    expect(await forgeRequest(world, "p1", "checkDetection", { again: true })).toMatchObject(
+      refused("AVENTURE.Error.GMOnly"),
+    );
+    const forged = await forgeCard(
+      world,
+      "p2",
+      {
+        detect: {
+          v: 1,
+          sceneId: "scene1",
+          rows: [
+            {
+              observerId: "watcher",
+              hiderId: "rogue",
+              observer: "W",
+              hider: "R",
+              passive: 30,
+              roll: null,
+              dc: 12,
+              reason: "none",
+              status: "pending",
+            },
+          ],
+          skipped: [],
+        },
+      },
+      '<button data-action="aventure-detect" data-row="0" data-reveal="true">Reveal</button>',
+    );
     expect(buttons(world, forged, "gm1")).toEqual([]);
-    expect(await forgeRequest(world, "gm2", "detectionDecide", { messageId: forged.id, row: 0, reveal: true })).toMatchObject(refused("AVENTURE.Light.Detect.notPending"));
+    expect(
+      await forgeRequest(world, "gm2", "detectionDecide", { messageId: forged.id, row: 0, reveal: true }),
+    ).toMatchObject(refused("AVENTURE.Light.Detect.notPending"));
     expect(gameWrites(world, mark).filter((w) => w.documentName !== "ChatMessage" || w.user !== "p2")).toEqual([]);
     expect(hideFlag(rogue)).toMatchObject({ seenBy: [] });
   });
@@ -527,11 +766,32 @@ describe("attacks on ambient detection (docs/security.md)", () => {
       { messageId: "nosuchmessage1", row: 0, reveal: true },
     ];
     const mark = world.writes.length;
-    for (const data of bad) expect(await forgeRequest(world, "gm2", "detectionDecide", data), JSON.stringify(data)).toMatchObject({ ok: false });
+    for (const data of bad)
+      expect(await forgeRequest(world, "gm2", "detectionDecide", data), JSON.stringify(data)).toMatchObject({
+        ok: false,
+      });
     expect(gameWrites(world, mark)).toEqual([]);
-    expect(await forgeRequest(world, "gm2", "detectionDecide", { messageId: card!.id, row: 0, reveal: true }, "replayedDecide1")).toMatchObject({ ok: true, result: { status: "revealed" } });
-    expect(await forgeRequest(world, "gm2", "detectionDecide", { messageId: card!.id, row: 0, reveal: true }, "replayedDecide1")).toMatchObject(refused("AVENTURE.Request.replayed"));
-    expect(await forgeRequest(world, "gm2", "detectionDecide", { messageId: card!.id, row: 0, reveal: false })).toMatchObject(refused("AVENTURE.Light.Detect.alreadyDecided"));
+    expect(
+      await forgeRequest(
+        world,
+        "gm2",
+        "detectionDecide",
+        { messageId: card!.id, row: 0, reveal: true },
+        "replayedDecide1",
+      ),
+    ).toMatchObject({ ok: true, result: { status: "revealed" } });
+    expect(
+      await forgeRequest(
+        world,
+        "gm2",
+        "detectionDecide",
+        { messageId: card!.id, row: 0, reveal: true },
+        "replayedDecide1",
+      ),
+    ).toMatchObject(refused("AVENTURE.Request.replayed"));
+    expect(
+      await forgeRequest(world, "gm2", "detectionDecide", { messageId: card!.id, row: 0, reveal: false }),
+    ).toMatchObject(refused("AVENTURE.Light.Detect.alreadyDecided"));
     expect(hideFlag(rogue)).toMatchObject({ seenBy: ["watcher"] });
   });
 
@@ -540,14 +800,35 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     // (passive 1, never marked by a GM) toggles the old token flag six times, the sixth roll would be a 19.
     const { world, scene } = await night();
     await set(world, "detectionMode", "auto");
-    const gob = addToken(world, scene, { id: "gob", name: "Goblin", at: [10, 20], actor: actor(world, { id: "gob", name: "Goblin" }) });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 1, owner: "p1" }), disposition: 1 });
+    const gob = addToken(world, scene, {
+      id: "gob",
+      name: "Goblin",
+      at: [10, 20],
+      actor: actor(world, { id: "gob", name: "Goblin" }),
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [20, 20],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 1, owner: "p1" }),
+      disposition: 1,
+    });
     const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(18);
-    expect(await as(world, "gm1", (a) => a.hide("gob", { observers: ["guard"] }))).toMatchObject({ dc: 18, hiddenFrom: ["guard"], hidden: true });
+    expect(await as(world, "gm1", (a) => a.hide("gob", { observers: ["guard"] }))).toMatchObject({
+      dc: 18,
+      hiddenFrom: ["guard"],
+      hidden: true,
+    });
     await tick(world);
-    const watcher = await arrive(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
+    const watcher = await arrive(world, scene, {
+      id: "watcher",
+      name: "Watcher",
+      at: [14, 13],
+      actor: watcherActor,
+      disposition: 1,
+    });
     await moveTo(world, gob, [10, 13]); // the torch's bright light, in the watcher's view
     await tick(world);
     const calls = () => (watcherActor as unknown as { rollCalls: unknown[] }).rollCalls;
@@ -569,22 +850,43 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(hud.querySelector(".aventure-light-searching")).toBeNull();
     expect(hud.querySelector("[data-action='aventure-stop-search']")).toBeNull();
     // The marks live on the scene, which players may not write: forging them is refused by Foundry.
-    await expect(world.as("p2", () => scene.setFlag("aventure", "searching", { watcher: true }))).rejects.toThrow(/lacks permission/);
-    await expect(world.as("p2", () => scene.update({ "flags.aventure.searching.watcher": true }))).rejects.toThrow(/lacks permission/);
+    await expect(world.as("p2", () => scene.setFlag("aventure", "searching", { watcher: true }))).rejects.toThrow(
+      /lacks permission/,
+    );
+    await expect(world.as("p2", () => scene.update({ "flags.aventure.searching.watcher": true }))).rejects.toThrow(
+      /lacks permission/,
+    );
     expect(scene.getFlag("aventure", "searching")).toBeUndefined();
     expect(calls()).toEqual([]);
   });
 
   it("a player toggling their own token cannot make the GM roll again and again for a searching pair (a passive the rules ignore)", async () => {
     const { world, scene } = await night();
-    const gob = addToken(world, scene, { id: "gob", name: "Goblin", at: [10, 20], actor: actor(world, { id: "gob", name: "Goblin" }) });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 1 }), disposition: 1 });
+    const gob = addToken(world, scene, {
+      id: "gob",
+      name: "Goblin",
+      at: [10, 20],
+      actor: actor(world, { id: "gob", name: "Goblin" }),
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [20, 20],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 1 }),
+      disposition: 1,
+    });
     const watcherActor = actor(world, { id: "watcher", name: "Watcher", passive: 1, owner: "p2" });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(18);
     await as(world, "gm1", (a) => a.hide("gob", { observers: ["guard"] }));
     await tick(world);
-    const watcher = await arrive(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: watcherActor, disposition: 1 });
+    const watcher = await arrive(world, scene, {
+      id: "watcher",
+      name: "Watcher",
+      at: [14, 13],
+      actor: watcherActor,
+      disposition: 1,
+    });
     await moveTo(world, gob, [10, 13]);
     await tick(world);
     world.queueRolls(3);
@@ -609,7 +911,17 @@ describe("attacks on ambient detection (docs/security.md)", () => {
   it("the 0.1.0 searching marks on tokens are dropped once by the active GM (a token records nobody as their writer), the GMs told; a token flag written later marks nothing", async () => {
     const { world, scene } = await night();
     const old = (id: string, searching: unknown) =>
-      world.addToken(scene, { _id: id, name: id, x: 50, y: 50, elevation: 0, actorId: null, actorLink: true, disposition: 1, flags: { aventure: { searching } } });
+      world.addToken(scene, {
+        _id: id,
+        name: id,
+        x: 50,
+        y: 50,
+        elevation: 0,
+        actorId: null,
+        actorLink: true,
+        disposition: 1,
+        flags: { aventure: { searching } },
+      });
     old("marked", true);
     old("junk", "yes");
     const get = () => world.as("gm1", () => game.settings.get("aventure" as never, "searchingMarksMigrated" as never));
@@ -627,30 +939,63 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(told[0]!.content).toContain("marked: searching");
     expect(told[0]!.content).not.toContain("junk");
     // Once only: a flag a player writes afterwards is neither read nor moved on the next reload.
-    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [14, 13], actor: actor(world, { id: "watcher", name: "Watcher", owner: "p2" }), disposition: 1 });
+    const watcher = addToken(world, scene, {
+      id: "watcher",
+      name: "Watcher",
+      at: [14, 13],
+      actor: actor(world, { id: "watcher", name: "Watcher", owner: "p2" }),
+      disposition: 1,
+    });
     await world.as("p2", () => watcher.setFlag("aventure", "searching", true));
     const mark = world.writes.length;
     await world.reload("gm1");
     await world.settle();
     expect(scene.getFlag("aventure", "searching")).toBeUndefined();
     expect(gameWrites(world, mark)).toEqual([]);
-    await expect(world.as("p2", () => game.settings.set("aventure" as never, "searchingMarksMigrated" as never, false as never))).rejects.toThrow(/lacks permission/);
+    await expect(
+      world.as("p2", () => game.settings.set("aventure" as never, "searchingMarksMigrated" as never, false as never)),
+    ).rejects.toThrow(/lacks permission/);
   });
 
   it("a player's console cannot change their hider's state: a hide flag on the token (DC 99, no `from`, `seenBy`) is not read, judges nothing again, and the scene's entry is GM-only", async () => {
     const { world, scene } = await night();
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [10, 20],
+      actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }),
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [20, 20],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+    });
     await as(world, "gm1", (a) => a.refreshLight());
     world.queueRolls(12);
-    expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ dc: 12, hidden: true });
+    expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({
+      dc: 12,
+      hidden: true,
+    });
     await tick(world);
-    await arrive(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17, owner: "p2" }) });
+    await arrive(world, scene, {
+      id: "watcher",
+      name: "Watcher",
+      at: [16, 16],
+      actor: actor(world, { id: "watcher", name: "Watcher", passive: 17, owner: "p2" }),
+    });
     const entry = hideFlag(rogue)!;
     expect(entry).toMatchObject({ dc: 12, from: ["guard"] });
     // From the console, the hider's owner raises its DC, empties `from`, fills `seenBy`, toggles the flag off and on.
     const mark = world.writes.length;
-    const forged = [{ ...entry, dc: 99 }, { ...entry, from: [] }, { ...entry, seenBy: ["watcher", "guard"] }, null, { ...entry, dc: 99, from: [], seenBy: ["watcher"] }];
+    const forged = [
+      { ...entry, dc: 99 },
+      { ...entry, from: [] },
+      { ...entry, seenBy: ["watcher", "guard"] },
+      null,
+      { ...entry, dc: 99, from: [], seenBy: ["watcher"] },
+    ];
     for (const f of forged) {
       await world.as("p1", () => (f ? rogue.setFlag("aventure", "hide", f) : rogue.unsetFlag("aventure", "hide")));
       await tick(world);
@@ -660,21 +1005,39 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(cards(world)).toEqual([]);
     expect(hideFlag(rogue)).toEqual(entry);
     // The scene's entry: only GMs may write a scene.
-    await expect(world.as("p1", () => scene.setFlag("aventure", "hides", { rogue: { ...entry, dc: 99 } }))).rejects.toThrow(/lacks permission/);
-    await expect(world.as("p1", () => scene.update({ flags: { aventure: { hides: { "-=rogue": null } } } }))).rejects.toThrow(/lacks permission/);
-    await expect(world.as("p1", () => scene.update({ "flags.aventure.hides.rogue.from": [] }))).rejects.toThrow(/lacks permission/);
+    await expect(
+      world.as("p1", () => scene.setFlag("aventure", "hides", { rogue: { ...entry, dc: 99 } })),
+    ).rejects.toThrow(/lacks permission/);
+    await expect(
+      world.as("p1", () => scene.update({ flags: { aventure: { hides: { "-=rogue": null } } } })),
+    ).rejects.toThrow(/lacks permission/);
+    await expect(world.as("p1", () => scene.update({ "flags.aventure.hides.rogue.from": [] }))).rejects.toThrow(
+      /lacks permission/,
+    );
     expect(hideFlag(rogue)).toEqual(entry);
     // Walking into the torch's dim light past the watcher (passive 17): noticed against the DC the GM rolled, 12.
     await moveTo(world, rogue, [10, 16]);
     await tick(world);
     expect(cards(world)).toHaveLength(1);
-    expect(cardOf(cards(world)[0]!).rows).toEqual([expect.objectContaining({ observerId: "watcher", hiderId: "rogue", dc: 12, status: "pending" })]);
+    expect(cardOf(cards(world)[0]!).rows).toEqual([
+      expect.objectContaining({ observerId: "watcher", hiderId: "rogue", dc: 12, status: "pending" }),
+    ]);
   });
 
   it("the 0.1.0 hide flags on tokens are dropped once by the active GM (with the searching marks), the GMs told; a token flag written later hides nothing", async () => {
     const { world, scene } = await night();
     const old = (id: string, hide: unknown) =>
-      world.addToken(scene, { _id: id, name: id, x: 50, y: 50, elevation: 0, actorId: null, actorLink: true, disposition: 1, flags: { aventure: { hide } } });
+      world.addToken(scene, {
+        _id: id,
+        name: id,
+        x: 50,
+        y: 50,
+        elevation: 0,
+        actorId: null,
+        actorLink: true,
+        disposition: 1,
+        flags: { aventure: { hide } },
+      });
     const kept = { dc: 14, from: ["guard"], because: { guard: "darkness" }, light: "dark", seenBy: [], x: 50, y: 50 };
     old("hider", kept);
     old("junk", { dc: "high", from: "everyone" });
@@ -691,7 +1054,13 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.content).toContain("hider: hidden (Stealth DC 14)");
     // Once only: a hide flag a player writes on their token afterwards is neither read nor moved on the next reload.
-    const sneak = addToken(world, scene, { id: "sneak", name: "Sneak", at: [14, 13], actor: actor(world, { id: "sneak", name: "Sneak", owner: "p2" }), disposition: 1 });
+    const sneak = addToken(world, scene, {
+      id: "sneak",
+      name: "Sneak",
+      at: [14, 13],
+      actor: actor(world, { id: "sneak", name: "Sneak", owner: "p2" }),
+      disposition: 1,
+    });
     await world.as("p2", () => sneak.setFlag("aventure", "hide", { ...kept, dc: 99 }));
     const mark = world.writes.length;
     await world.reload("gm1");
@@ -703,11 +1072,32 @@ describe("attacks on ambient detection (docs/security.md)", () => {
 
   it("attack (issue 20 item 9): a player who logs in before any GM's first ready on this version plants a DC 99 hide and a searching mark on their own token: nothing becomes GM state", async () => {
     const { world, scene } = await night();
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [10, 20], actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [10, 20],
+      actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }),
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [20, 20],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+    });
     await set(world, "searchingMarksMigrated", false); // the world as 0.1.0 left it: no GM has been ready on this version yet
     // From the console, the rogue's owner writes what 0.1.0 kept on tokens: Foundry lets the owner write the token.
-    await world.as("p1", () => rogue.setFlag("aventure", "hide", { dc: 99, from: ["guard"], because: { guard: "darkness" }, light: "dark", seenBy: [], x: 1000, y: 2000 }));
+    await world.as("p1", () =>
+      rogue.setFlag("aventure", "hide", {
+        dc: 99,
+        from: ["guard"],
+        because: { guard: "darkness" },
+        light: "dark",
+        seenBy: [],
+        x: 1000,
+        y: 2000,
+      }),
+    );
     await world.as("p1", () => rogue.setFlag("aventure", "searching", true));
     // Nothing on the token says who wrote those flags: TokenData has no _stats (v13, v14).
     expect("_stats" in rogue).toBe(false);
@@ -717,7 +1107,7 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(scene.getFlag("aventure", "searching")).toBeUndefined();
     expect(rogue.getFlag("aventure", "hide")).toBeUndefined();
     expect(rogue.getFlag("aventure", "searching")).toBeUndefined();
-    expect((world.actors.get("rogue")!).statuses.size).toBe(0);
+    expect(world.actors.get("rogue")!.statuses.size).toBe(0);
     // The GMs see what was dropped, and may hide or mark again; the player is told nothing.
     const [told] = legacyCards(world);
     expect(told!.content).toContain("Rogue: hidden (Stealth DC 99)");
@@ -731,25 +1121,42 @@ describe("attacks on ambient detection (docs/security.md)", () => {
 
   it("judged pairs are kept on the scene, which only GMs write; malformed entries are ignored", async () => {
     const { world, scene } = await issueExample(17);
-    expect((scene.getFlag("aventure", "detection") as { pairs: Record<string, Record<string, string>> }).pairs).toEqual({ rogue: { watcher: "1,d,17,0,12" } });
-    await expect(world.as("p1", () => scene.setFlag("aventure", "detection", { pairs: { rogue: { watcher: "0,x,,0,1" } } }))).rejects.toThrow(/lacks permission/);
+    expect((scene.getFlag("aventure", "detection") as { pairs: Record<string, Record<string, string>> }).pairs).toEqual(
+      { rogue: { watcher: "1,d,17,0,12" } },
+    );
+    await expect(
+      world.as("p1", () => scene.setFlag("aventure", "detection", { pairs: { rogue: { watcher: "0,x,,0,1" } } })),
+    ).rejects.toThrow(/lacks permission/);
     click(world, cards(world)[0]!, "gm1", false); // ignored: judged, kept
     await world.settle();
     expect(cards(world)).toHaveLength(1);
     // Malformed entries (written by a GM's macro) are not taken as judgements: after a reload the pair is judged anew.
-    await world.as("gm1", () => scene.setFlag("aventure", "detection", { pairs: { rogue: { watcher: "<script>", guard: 42 }, "bad id!": {} } }));
+    await world.as("gm1", () =>
+      scene.setFlag("aventure", "detection", { pairs: { rogue: { watcher: "<script>", guard: 42 }, "bad id!": {} } }),
+    );
     await reloadGM(world, scene);
     expect(cards(world)).toHaveLength(2);
-    expect((scene.getFlag("aventure", "detection") as { pairs: Record<string, Record<string, unknown>> }).pairs.rogue!.watcher).toBe("1,d,17,0,12");
+    expect(
+      (scene.getFlag("aventure", "detection") as { pairs: Record<string, Record<string, unknown>> }).pairs.rogue!
+        .watcher,
+    ).toBe("1,d,17,0,12");
   });
 });
 
 describe("Obscurity regions (issue 13 item 11)", () => {
-  async function foggy(level: "light" | "heavy", elevation: { bottom: number | null; top: number | null } = { bottom: null, top: null }) {
+  async function foggy(
+    level: "light" | "heavy",
+    elevation: { bottom: number | null; top: number | null } = { bottom: null, top: null },
+  ) {
     const { world, scene } = await night();
     await world.as("gm1", () =>
       scene.createEmbeddedDocuments("Region", [
-        { name: "Fog", shapes: [{ type: "rectangle", x: 800, y: 800, width: 600, height: 600 }], elevation, behaviors: [{ type: "aventure.obscurity", system: { level } }] },
+        {
+          name: "Fog",
+          shapes: [{ type: "rectangle", x: 800, y: 800, width: 600, height: 600 }],
+          elevation,
+          behaviors: [{ type: "aventure.obscurity", system: { level } }],
+        },
       ]),
     );
     await world.settle();
@@ -760,39 +1167,97 @@ describe("Obscurity regions (issue 13 item 11)", () => {
     const { world, scene } = await foggy("light");
     await set(world, "lightEffects", true);
     const rogueActor = actor(world, { id: "rogue", name: "Rogue" });
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 11], actor: rogueActor, disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [30, 11], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
-    addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 20], actor: actor(world, { id: "watcher", name: "Watcher", passive: 17 }) });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [11, 11],
+      actor: rogueActor,
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [30, 11],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+    });
+    addToken(world, scene, {
+      id: "watcher",
+      name: "Watcher",
+      at: [16, 20],
+      actor: actor(world, { id: "watcher", name: "Watcher", passive: 17 }),
+    });
     await as(world, "gm1", (a) => a.refreshLight());
-    expect(api(world).lightAt("rogue")).toMatchObject({ level: "bright", obscurity: "light", perceived: "dim", effect: "disadvantage" });
+    expect(api(world).lightAt("rogue")).toMatchObject({
+      level: "bright",
+      obscurity: "light",
+      perceived: "dim",
+      effect: "disadvantage",
+    });
     expect(rogueActor.statuses.has("aventure-dim")).toBe(true);
-    await world.as("gm1", () => setHide(rogue, { dc: 12, from: ["guard"], because: {}, light: "bright", x: 0, y: 0, seenBy: [] }));
+    await world.as("gm1", () =>
+      setHide(rogue, { dc: 12, from: ["guard"], because: {}, light: "bright", x: 0, y: 0, seenBy: [] }),
+    );
     await tick(world);
-    expect(cards(world).map((m) => m.content)).toEqual([expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12, lightly obscured −5)")]);
+    expect(cards(world).map((m) => m.content)).toEqual([
+      expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12, lightly obscured −5)"),
+    ]);
   });
 
   it("heavy fog: a zone of no visibility: the creature may hide there in bright light (because obscured), is not noticed, and is blinded itself", async () => {
     const { world, scene } = await foggy("heavy");
     await set(world, "lightEffects", true);
     const rogueActor = actor(world, { id: "rogue", name: "Rogue" });
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 11], actor: rogueActor, disposition: 1 });
-    addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 20], actor: actor(world, { id: "watcher", name: "Watcher", passive: 5 }) });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at: [11, 11],
+      actor: rogueActor,
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "watcher",
+      name: "Watcher",
+      at: [16, 20],
+      actor: actor(world, { id: "watcher", name: "Watcher", passive: 5 }),
+    });
     await as(world, "gm1", (a) => a.refreshLight());
-    expect(api(world).lightAt("rogue")).toMatchObject({ level: "bright", obscurity: "heavy", perceived: "dark", effect: "blinded" });
+    expect(api(world).lightAt("rogue")).toMatchObject({
+      level: "bright",
+      obscurity: "heavy",
+      perceived: "dark",
+      effect: "blinded",
+    });
     expect(rogueActor.statuses.has("blinded")).toBe(true);
     world.queueRolls(10);
-    expect(await as(world, "gm1", (a) => a.hide("rogue"))).toMatchObject({ dc: 10, hiddenFrom: ["watcher"], hidden: true });
+    expect(await as(world, "gm1", (a) => a.hide("rogue"))).toMatchObject({
+      dc: 10,
+      hiddenFrom: ["watcher"],
+      hidden: true,
+    });
     expect(hideFlag(rogue)).toMatchObject({ because: { watcher: "obscured" }, obscurity: "heavy" });
     // The HUD badge says it.
     const hud = world.renderTokenHUD(rogue, "gm1");
-    for (let i = 0; i < 50 && !hud.querySelector(".aventure-light-panel"); i++) await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 50 && !hud.querySelector(".aventure-light-panel"); i++)
+      await new Promise((r) => setImmediate(r));
     expect(hud.querySelector(".aventure-light-obscurity")!.textContent).toContain("Heavily obscured");
   });
 
   it("a region sits at an elevation: above its top the fog does not count; a disabled behaviour does not count", async () => {
     const { world, scene } = await foggy("heavy", { bottom: 0, top: 3 });
-    addToken(world, scene, { id: "bird", name: "Bird", at: [11, 11], actor: actor(world, { id: "bird", name: "Bird" }), elevation: 10 });
-    addToken(world, scene, { id: "mole", name: "Mole", at: [12, 12], actor: actor(world, { id: "mole", name: "Mole" }), elevation: 0 });
+    addToken(world, scene, {
+      id: "bird",
+      name: "Bird",
+      at: [11, 11],
+      actor: actor(world, { id: "bird", name: "Bird" }),
+      elevation: 10,
+    });
+    addToken(world, scene, {
+      id: "mole",
+      name: "Mole",
+      at: [12, 12],
+      actor: actor(world, { id: "mole", name: "Mole" }),
+      elevation: 0,
+    });
     await as(world, "gm1", (a) => a.refreshLight());
     expect(api(world).lightAt("bird")!.obscurity).toBe("none");
     expect(api(world).lightAt("mole")!.obscurity).toBe("heavy");
@@ -804,13 +1269,27 @@ describe("Obscurity regions (issue 13 item 11)", () => {
 
   it("is declared in module.json and registered with its label, icon and field", async () => {
     const { world } = await night({ users: [GM] });
-    const manifest = (await import("../../module.json", { with: { type: "json" } })).default as { documentTypes: { RegionBehavior: Record<string, unknown> } };
+    const manifest = (await import("../../module.json", { with: { type: "json" } })).default as {
+      documentTypes: { RegionBehavior: Record<string, unknown> };
+    };
     expect(Object.keys(manifest.documentTypes.RegionBehavior)).toContain("obscurity");
     world.as("gm1", () => {
-      const config = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, { LOCALIZATION_PREFIXES: string[]; defineSchema(): Record<string, { options: { initial: string; choices: Record<string, string> } }> }>; typeIcons: Record<string, string> };
+      const config = CONFIG.RegionBehavior as unknown as {
+        dataModels: Record<
+          string,
+          {
+            LOCALIZATION_PREFIXES: string[];
+            defineSchema(): Record<string, { options: { initial: string; choices: Record<string, string> } }>;
+          }
+        >;
+        typeIcons: Record<string, string>;
+      };
       const type = config.dataModels["aventure.obscurity"]!;
       expect(config.typeIcons["aventure.obscurity"]).toBe("fa-solid fa-smog");
-      expect(type.defineSchema().level!.options).toMatchObject({ initial: "light", choices: { light: "AVENTURE.Light.obscurity.light", heavy: "AVENTURE.Light.obscurity.heavy" } });
+      expect(type.defineSchema().level!.options).toMatchObject({
+        initial: "light",
+        choices: { light: "AVENTURE.Light.obscurity.light", heavy: "AVENTURE.Light.obscurity.heavy" },
+      });
       expect(game.i18n.localize("TYPES.RegionBehavior.aventure.obscurity")).toBe("Obscurity (Aventure)");
       expect(game.i18n.localize(`${type.LOCALIZATION_PREFIXES[0]}.FIELDS.level.label`)).toBe("Obscurity");
     });
@@ -826,9 +1305,25 @@ describe("Obscurity regions (issue 13 item 11)", () => {
 describe("ambient detection: the scene changes around a hider nobody moves (issue 15 item 2)", () => {
   async function still(passive: number, at: [number, number] = [10, 20]) {
     const { world, scene } = await night();
-    const rogue = addToken(world, scene, { id: "rogue", name: "Rogue", at, actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }), disposition: 1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [20, 20], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }) });
-    const watcher = addToken(world, scene, { id: "watcher", name: "Watcher", at: [16, 16], actor: actor(world, { id: "watcher", name: "Watcher", passive, owner: "p2" }) });
+    const rogue = addToken(world, scene, {
+      id: "rogue",
+      name: "Rogue",
+      at,
+      actor: actor(world, { id: "rogue", name: "Rogue", owner: "p1" }),
+      disposition: 1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [20, 20],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+    });
+    const watcher = addToken(world, scene, {
+      id: "watcher",
+      name: "Watcher",
+      at: [16, 16],
+      actor: actor(world, { id: "watcher", name: "Watcher", passive, owner: "p2" }),
+    });
     await as(world, "gm1", (a) => a.refreshLight());
     await tick(world);
     return { world, scene, rogue, watcher };
@@ -919,7 +1414,10 @@ describe("ambient detection: the scene changes around a hider nobody moves (issu
     expect(cards(world)).toHaveLength(1);
     await world.as("gm1", () => scene.lights.get("dark2")!.delete());
     await tick(world);
-    expect(cards(world).map((m) => m.content)).toEqual([expect.anything(), expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12, dim light −5)")]);
+    expect(cards(world).map((m) => m.content)).toEqual([
+      expect.anything(),
+      expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12, dim light −5)"),
+    ]);
   });
 
   it("a heavy Obscurity region created over a hider in dim light: no longer noticeable; deleted: asked again", async () => {
@@ -929,7 +1427,18 @@ describe("ambient detection: the scene changes around a hider nobody moves (issu
     askedOnce(world, "Watcher notices Rogue (passive 17 vs Stealth 12, dim light −5)");
     await ignore(world);
     await world.as("gm1", () =>
-      scene.createEmbeddedDocuments("Region", [{ _id: "fog", name: "Fog", shapes: [{ type: "rectangle", x: 800, y: 1400, width: 300, height: 300 }], behaviors: [{ type: "aventure.obscurity", system: { level: "heavy" } }] }], { keepId: true }),
+      scene.createEmbeddedDocuments(
+        "Region",
+        [
+          {
+            _id: "fog",
+            name: "Fog",
+            shapes: [{ type: "rectangle", x: 800, y: 1400, width: 300, height: 300 }],
+            behaviors: [{ type: "aventure.obscurity", system: { level: "heavy" } }],
+          },
+        ],
+        { keepId: true },
+      ),
     );
     await tick(world);
     expect(api(world).lightAt("rogue")).toMatchObject({ level: "dim", obscurity: "heavy" });
@@ -943,7 +1452,18 @@ describe("ambient detection: the scene changes around a hider nobody moves (issu
   it("an Obscurity region edited: light → heavy over a hider in bright light hides it from notice; moved away, it is noticed in bright light", async () => {
     const { world, scene, rogue } = await still(17, [11, 11]);
     await world.as("gm1", () =>
-      scene.createEmbeddedDocuments("Region", [{ _id: "fog", name: "Fog", shapes: [{ type: "rectangle", x: 900, y: 900, width: 300, height: 300 }], behaviors: [{ _id: "fogb", type: "aventure.obscurity", system: { level: "light" } }] }], { keepId: true }),
+      scene.createEmbeddedDocuments(
+        "Region",
+        [
+          {
+            _id: "fog",
+            name: "Fog",
+            shapes: [{ type: "rectangle", x: 900, y: 900, width: 300, height: 300 }],
+            behaviors: [{ _id: "fogb", type: "aventure.obscurity", system: { level: "light" } }],
+          },
+        ],
+        { keepId: true },
+      ),
     );
     await tick(world);
     expect(api(world).lightAt("rogue")).toMatchObject({ level: "bright", obscurity: "light", perceived: "dim" });
@@ -957,10 +1477,15 @@ describe("ambient detection: the scene changes around a hider nobody moves (issu
     expect(api(world).lightAt("rogue")).toMatchObject({ obscurity: "heavy", perceived: "dark" });
     expect(cards(world)).toHaveLength(1);
     // The region's shape edited so that it no longer covers the rogue: bright light, 17 ≥ 12.
-    await world.as("gm1", () => region.update({ shapes: [{ type: "rectangle", x: 2000, y: 2000, width: 300, height: 300 }] }));
+    await world.as("gm1", () =>
+      region.update({ shapes: [{ type: "rectangle", x: 2000, y: 2000, width: 300, height: 300 }] }),
+    );
     await tick(world);
     expect(api(world).lightAt("rogue")).toMatchObject({ level: "bright", obscurity: "none" });
-    expect(cards(world).map((m) => m.content)).toEqual([expect.anything(), expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12)")]);
+    expect(cards(world).map((m) => m.content)).toEqual([
+      expect.anything(),
+      expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12)"),
+    ]);
     for (const u of ["gm2", "p1", "p2"]) expect(detectionOf(world, u).counters.evaluations, u).toBe(0);
   });
 });
@@ -994,7 +1519,12 @@ describe("the pair engine and its budget (bench/detection.bench.ts measures the 
       const sight = evaluator.counters.sightTests - sightBefore;
       expect(sight).toBeLessThanOrEqual(n);
       expect(sight * 10).toBeLessThanOrEqual(naive.sightTests);
-      expect(detectionChanges(all.filter((c) => c.observer === id || c.hider === id), moved).length).toBeLessThanOrEqual(n);
+      expect(
+        detectionChanges(
+          all.filter((c) => c.observer === id || c.hider === id),
+          moved,
+        ).length,
+      ).toBeLessThanOrEqual(n);
     }
     // A full pass after a change of light: only the pairs of hiders whose light changed are computed again, and lines
     // of sight between unmoved tokens are reused.
@@ -1023,26 +1553,80 @@ describe("card and HUD contexts (the screenshot samples)", () => {
   it("builds the detection card's lines, buttons, statuses and footnote", () => {
     const ctx = detectionCardContext({
       rows: [
-        { observerId: "a", hiderId: "b", observer: "Orc 2", hider: "Aria", passive: 17, roll: null, dc: 12, reason: "dim", status: "pending" },
-        { observerId: "c", hiderId: "b", observer: "Orc 3", hider: "Aria", passive: null, roll: 15, dc: 12, reason: "none", status: "revealed", ended: true },
+        {
+          observerId: "a",
+          hiderId: "b",
+          observer: "Orc 2",
+          hider: "Aria",
+          passive: 17,
+          roll: null,
+          dc: 12,
+          reason: "dim",
+          status: "pending",
+        },
+        {
+          observerId: "c",
+          hiderId: "b",
+          observer: "Orc 3",
+          hider: "Aria",
+          passive: null,
+          roll: 15,
+          dc: 12,
+          reason: "none",
+          status: "revealed",
+          ended: true,
+        },
       ],
       skipped: [{ name: "Statue", reason: "noActor" }],
-    }) as { rows: { lineKey: string; reasonKey: string; statusKey: string | null; pending: boolean }[]; pending: boolean };
+    }) as {
+      rows: { lineKey: string; reasonKey: string; statusKey: string | null; pending: boolean }[];
+      pending: boolean;
+    };
     expect(ctx.rows.map((r) => [r.lineKey, r.reasonKey, r.statusKey, r.pending])).toEqual([
       ["AVENTURE.Light.Detect.line.passiveReason", "AVENTURE.Light.Detect.reason.passive.dim", null, true],
-      ["AVENTURE.Light.Detect.line.roll", "AVENTURE.Light.Detect.reason.roll.none", "AVENTURE.Light.Detect.status.ended", false],
+      [
+        "AVENTURE.Light.Detect.line.roll",
+        "AVENTURE.Light.Detect.reason.roll.none",
+        "AVENTURE.Light.Detect.status.ended",
+        false,
+      ],
     ]);
     expect(ctx.pending).toBe(true);
   });
 
   it("the search card reads from the searcher's side; the end card names the DC; the HUD shows the obscurity and chooses the plural", () => {
-    const search = searchCardContext({ observer: "S", roll: 14, rows: [{ name: "A", dc: 12, spotted: true, stillHidden: false }, { name: "B", dc: 16, spotted: false, stillHidden: true }] }) as { rows: { outcome: string; outcomeKey: string; icon: string }[] };
+    const search = searchCardContext({
+      observer: "S",
+      roll: 14,
+      rows: [
+        { name: "A", dc: 12, spotted: true, stillHidden: false },
+        { name: "B", dc: 16, spotted: false, stillHidden: true },
+      ],
+    }) as { rows: { outcome: string; outcomeKey: string; icon: string }[] };
     expect(search.rows.map((r) => [r.outcome, r.outcomeKey, r.icon])).toEqual([
       ["success", "AVENTURE.Light.Search.found", "fa-solid fa-circle-check"],
       ["failure", "AVENTURE.Light.Search.notFound", "fa-solid fa-circle-xmark"],
     ]);
-    expect(hideEndCardContext({ hider: "A", event: "leftDarkness", perceptionCheck: true, dc: 14 })).toMatchObject({ dc: 14 });
-    const hud = lightHudContext({ level: "bright", obscurity: "heavy", perceived: "dark", sense: "none", effect: "blinded", senses: [], darkness: 0, globalLight: true, inDarkness: false, effectsOn: true, hidden: { dc: 12, from: 1 } });
-    expect(hud).toMatchObject({ obscurityKey: "AVENTURE.Light.obscurity.heavy", obscurityEffectKey: "AVENTURE.Light.HUD.obscured.heavy", hiddenKey: "AVENTURE.Light.HUD.hidden.one" });
+    expect(hideEndCardContext({ hider: "A", event: "leftDarkness", perceptionCheck: true, dc: 14 })).toMatchObject({
+      dc: 14,
+    });
+    const hud = lightHudContext({
+      level: "bright",
+      obscurity: "heavy",
+      perceived: "dark",
+      sense: "none",
+      effect: "blinded",
+      senses: [],
+      darkness: 0,
+      globalLight: true,
+      inDarkness: false,
+      effectsOn: true,
+      hidden: { dc: 12, from: 1 },
+    });
+    expect(hud).toMatchObject({
+      obscurityKey: "AVENTURE.Light.obscurity.heavy",
+      obscurityEffectKey: "AVENTURE.Light.HUD.obscured.heavy",
+      hiddenKey: "AVENTURE.Light.HUD.hidden.one",
+    });
   });
 });

@@ -7,7 +7,22 @@
  * crawling 2, 3 in difficult terrain); falls from §4.1 (1d6 per full 3 m, prone); suffocation from §4.2.
  */
 import { describe, expect, it, vi } from "vitest";
-import { addDnd5eActor, bootWorld, dnd5eSystem, dnd5eTerrainCost, FakeWorld as World, GM, GM2, moveToken, PLAYER, viewScene, type FakeActor, type FakeScene, type FakeToken, type FakeWorld } from "../world/index.js";
+import {
+  addDnd5eActor,
+  bootWorld,
+  dnd5eSystem,
+  dnd5eTerrainCost,
+  FakeWorld as World,
+  GM,
+  GM2,
+  moveToken,
+  PLAYER,
+  viewScene,
+  type FakeActor,
+  type FakeScene,
+  type FakeToken,
+  type FakeWorld,
+} from "../world/index.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -17,7 +32,10 @@ type Api = {
   dnd5eOwners(): Owners;
   holdBreath(t: unknown): Promise<unknown>;
   breatheAgain(t: unknown): Promise<{ op: string } | undefined>;
-  openTravel(o?: { actorIds?: string[] }): { change(name: string, value: string): Promise<unknown>; apply(): Promise<unknown> };
+  openTravel(o?: { actorIds?: string[] }): {
+    change(name: string, value: string): Promise<unknown>;
+    apply(): Promise<unknown>;
+  };
 };
 
 async function boot(system = "dnd5e", users: { id: string; isGM: boolean }[] = [GM]) {
@@ -28,34 +46,71 @@ async function boot(system = "dnd5e", users: { id: string; isGM: boolean }[] = [
   return { world, scene };
 }
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const set = (world: FakeWorld, key: string, value: unknown, ns = "aventure") => world.as("gm1", () => game.settings.set(ns as never, key as never, value as never));
+const set = (world: FakeWorld, key: string, value: unknown, ns = "aventure") =>
+  world.as("gm1", () => game.settings.set(ns as never, key as never, value as never));
 /** A dnd5e creature: walks 30 ft, no climbing or swimming speed, Constitution 14 (+2), 20 hit points. */
-function creature(world: FakeWorld, scene: FakeScene, opts: { owner?: string; elevation?: number } = {}): { actor: FakeActor; token: FakeToken } {
-  const actor = addDnd5eActor(world, { id: "hero", name: "Aldric", owner: opts.owner, abilities: { con: 14 }, hp: { value: 20, max: 20, temp: null } });
-  const token = world.addToken(scene, { _id: "t1", name: "Aldric", actorId: "hero", actorLink: true, x: 0, y: 0, elevation: opts.elevation ?? 0 });
+function creature(
+  world: FakeWorld,
+  scene: FakeScene,
+  opts: { owner?: string; elevation?: number } = {},
+): { actor: FakeActor; token: FakeToken } {
+  const actor = addDnd5eActor(world, {
+    id: "hero",
+    name: "Aldric",
+    owner: opts.owner,
+    abilities: { con: 14 },
+    hp: { value: 20, max: 20, temp: null },
+  });
+  const token = world.addToken(scene, {
+    _id: "t1",
+    name: "Aldric",
+    actorId: "hero",
+    actorLink: true,
+    x: 0,
+    y: 0,
+    elevation: opts.elevation ?? 0,
+  });
   return { actor, token };
 }
 /** The cost core would count for one segment of `distance` metres by `action`, through dnd5e's terrain (TerrainData5e). */
-function segmentCost(world: FakeWorld, token: FakeToken, action: string, distance: number, terrain: { coreDifficulty?: number; dnd5eDifficult?: boolean }): number {
+function segmentCost(
+  world: FakeWorld,
+  token: FakeToken,
+  action: string,
+  distance: number,
+  terrain: { coreDifficulty?: number; dnd5eDifficult?: boolean },
+): number {
   const client = world.clientOf("gm1");
   return world.as("gm1", () => {
     const { baseCost, segment } = dnd5eTerrainCost(client, distance, terrain);
-    const config = (CONFIG.Token as unknown as { movement: { actions: Record<string, { getCostFunction(t: unknown, o?: unknown): CostFn }> } }).movement.actions[action]!;
+    const config = (
+      CONFIG.Token as unknown as {
+        movement: { actions: Record<string, { getCostFunction(t: unknown, o?: unknown): CostFn }> };
+      }
+    ).movement.actions[action]!;
     return config.getCostFunction(token, {})(baseCost, {}, {}, distance, segment);
   });
 }
 const hp = (a: FakeActor) => (a.system.attributes as { hp: { value: number } }).hp.value;
 const damageCalls = (a: FakeActor) => (a as unknown as { damageCalls: unknown[] }).damageCalls;
 const statusEffectsOf = (a: FakeActor, id: string) => a.effects.filter((e) => e.statuses.has(id));
-const fallCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
-const hudActions = (world: FakeWorld, token: FakeToken, user = "gm1") => [...world.renderTokenHUD(token, user).querySelectorAll<HTMLElement>(".aventure-hud-palette [data-action]")].map((b) => b.dataset.action);
+const fallCards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+const hudActions = (world: FakeWorld, token: FakeToken, user = "gm1") =>
+  [...world.renderTokenHUD(token, user).querySelectorAll<HTMLElement>(".aventure-hud-palette [data-action]")].map(
+    (b) => b.dataset.action,
+  );
 
 describe("one owner per rule under dnd5e: the settings", () => {
   it("a setting per overlap, shown in a dnd5e world only; dnd5e counts movement costs, Aventure handles falls and suffocation by default", async () => {
     const { world } = await boot();
     const defs = world.clientOf("gm1").settingDefs;
     for (const key of ["dnd5eOwnerMovementCosts", "dnd5eOwnerFalls", "dnd5eOwnerSuffocation"]) {
-      expect(defs.get(`aventure.${key}`)).toMatchObject({ scope: "world", config: true, choices: { aventure: "AVENTURE.Owner.aventure", dnd5e: "AVENTURE.Owner.dnd5e" } });
+      expect(defs.get(`aventure.${key}`)).toMatchObject({
+        scope: "world",
+        config: true,
+        choices: { aventure: "AVENTURE.Owner.aventure", dnd5e: "AVENTURE.Owner.dnd5e" },
+      });
     }
     expect(world.as("gm1", () => api(world).dnd5eOwners())).toEqual({
       movementCosts: { owner: "dnd5e", dnd5eHas: true },
@@ -94,14 +149,23 @@ describe("movement costs under dnd5e (RULES.md §3.1; dnd5e 5.3.3 module/data/te
   });
 
   it("by version: dnd5e 5.1 counts its costs (no automation setting yet), dnd5e 5.0 has none (Aventure's costs act)", async () => {
-    for (const [version, has] of [["5.1.10", true], ["5.0.4", false]] as const) {
+    for (const [version, has] of [
+      ["5.1.10", true],
+      ["5.0.4", false],
+    ] as const) {
       const world = await World.boot({ system: dnd5eSystem(version), users: [GM] });
       const scene = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 } });
       viewScene(world, world.clientOf("gm1"), scene);
       const { token } = creature(world, scene);
-      expect(world.as("gm1", () => api(world).dnd5eOwners()).movementCosts).toEqual({ owner: has ? "dnd5e" : "aventure", dnd5eHas: has });
+      expect(world.as("gm1", () => api(world).dnd5eOwners()).movementCosts).toEqual({
+        owner: has ? "dnd5e" : "aventure",
+        dnd5eHas: has,
+      });
       // 5.1: core's region and dnd5e's on one square, dnd5e counts 3 per metre; 5.0 (no dnd5e region): core's alone, Aventure's 2.
-      expect(segmentCost(world, token, "walk", 1.5, { coreDifficulty: 2, dnd5eDifficult: has })).toBeCloseTo(has ? 4.5 : 3, 9);
+      expect(segmentCost(world, token, "walk", 1.5, { coreDifficulty: 2, dnd5eDifficult: has })).toBeCloseTo(
+        has ? 4.5 : 3,
+        9,
+      );
     }
   });
 
@@ -109,7 +173,10 @@ describe("movement costs under dnd5e (RULES.md §3.1; dnd5e 5.3.3 module/data/te
     const { world, scene } = await boot();
     const { token } = creature(world, scene);
     await set(world, "movementAutomation", "none", "dnd5e");
-    expect(world.as("gm1", () => api(world).dnd5eOwners()).movementCosts).toEqual({ owner: "aventure", dnd5eHas: false });
+    expect(world.as("gm1", () => api(world).dnd5eOwners()).movementCosts).toEqual({
+      owner: "aventure",
+      dnd5eHas: false,
+    });
     expect(segmentCost(world, token, "crawl", 1.5, {})).toBeCloseTo(3, 9); // Aventure's crawl: 2 per metre
     await set(world, "movementCosts", false);
     expect(segmentCost(world, token, "crawl", 1.5, {})).toBeCloseTo(1.5, 9); // dnd5e's, automation off: the base cost
@@ -176,7 +243,9 @@ describe("suffocation under dnd5e (RULES.md §4.2; dnd5e 5.3.3 has a Suffocation
     expect(actor.statuses.has("unconscious")).toBe(false);
     expect(await world.as("gm1", () => api(world).breatheAgain(token))).toMatchObject({ op: "release" });
     await world.as("gm1", () => api(world).holdBreath(token));
-    expect(world.notifications.filter((n) => n.type === "error").map((n) => n.message)).toEqual(["In this world, dnd5e handles suffocation (module settings)."]);
+    expect(world.notifications.filter((n) => n.type === "error").map((n) => n.message)).toEqual([
+      "In this world, dnd5e handles suffocation (module settings).",
+    ]);
   });
 });
 
@@ -199,21 +268,38 @@ describe("exhaustion under dnd5e: Aventure writes levels, dnd5e applies what the
 });
 
 describe("surprise under dnd5e: Aventure's borrowed surprise takes the first round; dnd5e's 2024 Surprised gives disadvantage on initiative", () => {
-  const statusIds = (world: FakeWorld) => world.clientOf("gm1").statusEffectList().map((e) => e.id);
-  const surprisedId = (world: FakeWorld) => world.as("gm1", () => (game.modules.get("aventure") as unknown as { api: { adapter(): { statusId(c: string): string | null } } }).api.adapter().statusId("surprised"));
+  const statusIds = (world: FakeWorld) =>
+    world
+      .clientOf("gm1")
+      .statusEffectList()
+      .map((e) => e.id);
+  const surprisedId = (world: FakeWorld) =>
+    world.as("gm1", () =>
+      (game.modules.get("aventure") as unknown as { api: { adapter(): { statusId(c: string): string | null } } }).api
+        .adapter()
+        .statusId("surprised"),
+    );
 
   it("2024 rules (dnd5e's default): Aventure marks the surprised with its own marker, never dnd5e's (the two never both act)", async () => {
     const { world } = await boot();
     expect(statusIds(world)).toEqual(expect.arrayContaining(["surprised", "aventure-surprised"]));
     expect(surprisedId(world)).toBe("aventure-surprised");
-    expect(world.clientOf("gm1").statusEffectList().find((e) => e.id === "aventure-surprised")!.name).toBe("AVENTURE.Status.surprisedRound");
+    expect(
+      world
+        .clientOf("gm1")
+        .statusEffectList()
+        .find((e) => e.id === "aventure-surprised")!.name,
+    ).toBe("AVENTURE.Status.surprisedRound");
   });
 
   it("2014 rules (dnd5e's applyLegacyRules takes surprised out of initiative disadvantage): dnd5e's Surprised is the marker", async () => {
     const world = await bootWorld({
       system: "dnd5e",
       users: [GM],
-      extend: (client) => (client.CONFIG.DND5E as { conditionEffects: { initiativeDisadvantage: Set<string> } }).conditionEffects.initiativeDisadvantage.delete("surprised"),
+      extend: (client) =>
+        (
+          client.CONFIG.DND5E as { conditionEffects: { initiativeDisadvantage: Set<string> } }
+        ).conditionEffects.initiativeDisadvantage.delete("surprised"),
     });
     expect(statusIds(world)).not.toContain("aventure-surprised");
     expect(surprisedId(world)).toBe("surprised");
@@ -223,9 +309,18 @@ describe("surprise under dnd5e: Aventure's borrowed surprise takes the first rou
 describe("hiding under dnd5e: a Hiding status and no automation (dnd5e 5.3.3 module/config.mjs statusEffects.hiding)", () => {
   it("Aventure hides with dnd5e's own Hiding status and registers no hidden status of its own: one condition", async () => {
     const { world } = await boot();
-    const ids = world.clientOf("gm1").statusEffectList().map((e) => e.id);
+    const ids = world
+      .clientOf("gm1")
+      .statusEffectList()
+      .map((e) => e.id);
     expect(ids).toContain("hiding");
     expect(ids).not.toContain("aventure-hidden");
-    expect(world.as("gm1", () => (game.modules.get("aventure") as unknown as { api: { adapter(): { statusId(c: string): string | null } } }).api.adapter().statusId("hidden"))).toBe("hiding");
+    expect(
+      world.as("gm1", () =>
+        (game.modules.get("aventure") as unknown as { api: { adapter(): { statusId(c: string): string | null } } }).api
+          .adapter()
+          .statusId("hidden"),
+      ),
+    ).toBe("hiding");
   });
 });

@@ -6,13 +6,33 @@
  * Distances from RULES.md §2.1 (fast: 45 km a day), §2.5 (a boat at its own speed; a land vehicle at normal pace).
  */
 import { describe, expect, it, vi } from "vitest";
-import { addDnd5eActor, addDnd5eGroup, addDnd5eVehicle, bootWorld, GM, PLAYER, viewScene, type FakeActor, type FakeWorld } from "../world/index.js";
+import {
+  addDnd5eActor,
+  addDnd5eGroup,
+  addDnd5eVehicle,
+  bootWorld,
+  GM,
+  PLAYER,
+  viewScene,
+  type FakeActor,
+  type FakeWorld,
+} from "../world/index.js";
 import type { TravelRequest } from "../../src/foundry/travel/request.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 
 interface Dialog {
-  formState: { pace: string; mode: string; speed: string; members: { actorId: string; name: string }[]; party?: { name: string; vehicle: string; vehicles: { actorId: string; mode: string; speedKmh: number | null }[] } | null };
+  formState: {
+    pace: string;
+    mode: string;
+    speed: string;
+    members: { actorId: string; name: string }[];
+    party?: {
+      name: string;
+      vehicle: string;
+      vehicles: { actorId: string; mode: string; speedKmh: number | null }[];
+    } | null;
+  };
   request: TravelRequest | null;
   change(name: string, value: string | boolean): Promise<unknown>;
   apply(): Promise<{ ok: boolean } | null>;
@@ -24,7 +44,8 @@ async function boot(users: { id: string; isGM: boolean }[] = [GM]) {
   const scene = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 } });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   world.worldTime = 0;
-  const hero = (id: string, name: string, type = "character") => addDnd5eActor(world, { id, name, type, abilities: { con: 12 }, ownership: { p1: 3 } });
+  const hero = (id: string, name: string, type = "character") =>
+    addDnd5eActor(world, { id, name, type, abilities: { con: 12 }, ownership: { p1: 3 } });
   const aria = hero("aria", "Aria");
   const bram = hero("bram", "Bram");
   const pony = hero("pony", "Pony", "npc");
@@ -32,13 +53,23 @@ async function boot(users: { id: string; isGM: boolean }[] = [GM]) {
   addDnd5eVehicle(world, { id: "cart", name: "Cart", type: "land" });
   // A missing actor, a duplicate and another group are dropped by dnd5e's prepareBaseData, and by Aventure.
   addDnd5eGroup(world, { id: "other", name: "Others", members: [] });
-  const party = addDnd5eGroup(world, { id: "party", name: "Fellowship", members: ["aria", "bram", "pony", "heron", "cart", "ghost", "aria", "other"], pace: "fast", primaryVehicle: null, ownership: { p1: 3 } });
+  const party = addDnd5eGroup(world, {
+    id: "party",
+    name: "Fellowship",
+    members: ["aria", "bram", "pony", "heron", "cart", "ghost", "aria", "other"],
+    pace: "fast",
+    primaryVehicle: null,
+    ownership: { p1: 3 },
+  });
   return { world, scene, party, aria, bram, pony };
 }
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const open = (world: FakeWorld, o: { actorIds?: string[]; groupId?: string }, user = "gm1") => world.as(user, () => api(world, user).openTravel(o));
-const windows = (world: FakeWorld) => [...world.window.document.querySelectorAll(".aventure-travel")] as unknown as HTMLElement[];
-const callAll = (name: string, ...args: unknown[]) => (Hooks.callAll as unknown as (name: string, ...a: unknown[]) => boolean)(name, ...args);
+const open = (world: FakeWorld, o: { actorIds?: string[]; groupId?: string }, user = "gm1") =>
+  world.as(user, () => api(world, user).openTravel(o));
+const windows = (world: FakeWorld) =>
+  [...world.window.document.querySelectorAll(".aventure-travel")] as unknown as HTMLElement[];
+const callAll = (name: string, ...args: unknown[]) =>
+  (Hooks.callAll as unknown as (name: string, ...a: unknown[]) => boolean)(name, ...args);
 
 describe("Travel with the dnd5e party", () => {
   it("api.openTravel({groupId}): the creature members travel (vehicles, missing actors, duplicates and groups left out), at the party's pace", async () => {
@@ -48,18 +79,39 @@ describe("Travel with the dnd5e party", () => {
     expect(d.formState.members.map((m) => m.actorId)).toEqual(["aria", "bram", "pony"]);
     expect(d.formState.pace).toBe("fast");
     expect(d.formState.mode).toBe("foot"); // no primary vehicle: on foot
-    expect(d.formState.party).toMatchObject({ name: "Fellowship", vehicle: "", vehicles: [{ actorId: "heron", mode: "boat", speedKmh: 6 }, { actorId: "cart", mode: "vehicle", speedKmh: null }] });
+    expect(d.formState.party).toMatchObject({
+      name: "Fellowship",
+      vehicle: "",
+      vehicles: [
+        { actorId: "heron", mode: "boat", speedKmh: 6 },
+        { actorId: "cart", mode: "vehicle", speedKmh: null },
+      ],
+    });
     const el = windows(world)[0]!;
-    expect(el.querySelector(".aventure-travel-group")!.textContent!.replace(/\s+/g, " ").trim()).toBe("Party: Fellowship · pace set on the party: Fast");
-    expect([...el.querySelectorAll<HTMLOptionElement>("select[name='partyVehicle'] option")].map((o) => o.textContent)).toEqual(["On foot", "Heron (boat)", "Cart (land vehicle)"]);
+    expect(el.querySelector(".aventure-travel-group")!.textContent!.replace(/\s+/g, " ").trim()).toBe(
+      "Party: Fellowship · pace set on the party: Fast",
+    );
+    expect(
+      [...el.querySelectorAll<HTMLOptionElement>("select[name='partyVehicle'] option")].map((o) => o.textContent),
+    ).toEqual(["On foot", "Heron (boat)", "Cart (land vehicle)"]);
     // A day at fast pace: 45 km (RULES.md §2.1), not dnd5e's 30 miles.
     await d.change("amount", "1");
-    expect(d.request).toMatchObject({ pace: "fast", mode: "foot", duration: 86400, members: [{ actorId: "aria" }, { actorId: "bram" }, { actorId: "pony" }] });
+    expect(d.request).toMatchObject({
+      pace: "fast",
+      mode: "foot",
+      duration: 86400,
+      members: [{ actorId: "aria" }, { actorId: "bram" }, { actorId: "pony" }],
+    });
   });
 
   it("the primary vehicle is chosen: a boat sails at its own speed (4 mph → 6 km/h at the module's 1.5 km a mile); another vehicle can be picked, or none", async () => {
     const { world } = await boot();
-    const withBoat = addDnd5eGroup(world, { id: "crew", name: "Crew", members: ["aria", "heron"], primaryVehicle: "heron" });
+    const withBoat = addDnd5eGroup(world, {
+      id: "crew",
+      name: "Crew",
+      members: ["aria", "heron"],
+      primaryVehicle: "heron",
+    });
     const d = open(world, { groupId: withBoat.id });
     expect(d.formState).toMatchObject({ mode: "boat", speed: "6", party: { vehicle: "heron" } });
     expect(d.request).toMatchObject({ mode: "boat", speedKmh: 6, members: [{ actorId: "aria" }] });
@@ -74,7 +126,7 @@ describe("Travel with the dnd5e party", () => {
 
   it("dnd5e slows the party when a member is slowed (getTravelPace): Aventure takes that pace; a 4.x–5.1 group's pace is read from attributes.movement", async () => {
     const { world, bram } = await boot();
-    ((bram.system.attributes as { movement: Record<string, unknown> }).movement).slowed = true;
+    (bram.system.attributes as { movement: Record<string, unknown> }).movement.slowed = true;
     expect(open(world, { groupId: "party" }).formState.pace).toBe("slow");
     addDnd5eGroup(world, { id: "old", name: "Old band", members: ["aria"], pace: "slow", legacy: true });
     expect(open(world, { groupId: "old" }).formState).toMatchObject({ pace: "slow", members: [{ actorId: "aria" }] });
@@ -82,7 +134,14 @@ describe("Travel with the dnd5e party", () => {
 
   it("the token HUD of the party's token opens it for the party (its members, its pace)", async () => {
     const { world, scene } = await boot();
-    const token = world.addToken(scene, { _id: "tp", name: "Fellowship", actorId: "party", actorLink: true, x: 0, y: 0 });
+    const token = world.addToken(scene, {
+      _id: "tp",
+      name: "Fellowship",
+      actorId: "party",
+      actorLink: true,
+      x: 0,
+      y: 0,
+    });
     const hud = world.renderTokenHUD(token, "gm1");
     world.click("gm1", hud.querySelector(".aventure-hud-toggle"));
     world.click("gm1", hud.querySelector("[data-action='aventure-travel']"));

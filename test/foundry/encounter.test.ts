@@ -43,12 +43,24 @@ interface Dialog {
   options: { actions: Record<string, (this: unknown, event?: Event, target?: HTMLElement) => Promise<void>> };
   render(): Promise<unknown>;
   setField(name: string, value: string | boolean): Promise<void>;
-  pursuit: { setup: { place: string; fleeingSide: string; surprise: string; reactionTotal: number | null; groups: Record<string, { names: string[] }> } } | null;
+  pursuit: {
+    setup: {
+      place: string;
+      fleeingSide: string;
+      surprise: string;
+      reactionTotal: number | null;
+      groups: Record<string, { names: string[] }>;
+    };
+  } | null;
   click(selector: string): Promise<void>;
 }
-type Api = { openEncounter(): Promise<Dialog | undefined>; openPolarisTest(): Promise<{ lastHTML: string } | undefined> };
+type Api = {
+  openEncounter(): Promise<Dialog | undefined>;
+  openPolarisTest(): Promise<{ lastHTML: string } | undefined>;
+};
 
-const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+const set = (world: FakeWorld, key: string, value: unknown) =>
+  world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
 
 /** dnd5e: Aldric (p1, CHA 14: +2) and Brune (p1, CHA 8: −1), friendly; an orc, hostile; all selected by both GMs. */
 async function boot(ruleset: "ose" | "pmt", opts: { heroName?: string } = {}) {
@@ -59,7 +71,13 @@ async function boot(ruleset: "ose" | "pmt", opts: { heroName?: string } = {}) {
   addDnd5eActor(world, { id: "hero", name: opts.heroName ?? "Aldric", owner: "p1", abilities: { cha: 14 } });
   addDnd5eActor(world, { id: "monk", name: "Brune", owner: "p1", abilities: { cha: 8 } });
   addDnd5eActor(world, { id: "orc", name: "Orc", type: "npc" });
-  world.addToken(scene, { _id: "tHero", name: opts.heroName ?? "Aldric", actorId: "hero", actorLink: true, disposition: 1 });
+  world.addToken(scene, {
+    _id: "tHero",
+    name: opts.heroName ?? "Aldric",
+    actorId: "hero",
+    actorLink: true,
+    disposition: 1,
+  });
   world.addToken(scene, { _id: "tMonk", name: "Brune", actorId: "monk", actorLink: true, disposition: 1 });
   world.addToken(scene, { _id: "tOrc", name: "Orc", actorId: "orc", actorLink: true, disposition: -1 });
   for (const gm of ["gm1", "gm2"]) control(world.clientOf(gm), "tHero", "tMonk", "tOrc");
@@ -92,15 +110,23 @@ async function openDialog(world: FakeWorld, user = "gm1", where?: string): Promi
   if (where) await world.as(user, () => app.setField("where", where));
   return app;
 }
-async function start(world: FakeWorld, app: Dialog, result: EncounterResult | null = null, user = "gm1"): Promise<void> {
+async function start(
+  world: FakeWorld,
+  app: Dialog,
+  result: EncounterResult | null = null,
+  user = "gm1",
+): Promise<void> {
   app.encounter.result = result;
   await world.as(user, () => app.click("[data-action='start']"));
   await world.settle();
 }
-const encounterCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { encounter?: unknown } | undefined)?.encounter !== undefined);
-const sideCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { sideRound?: unknown } | undefined)?.sideRound !== undefined);
+const encounterCards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { encounter?: unknown } | undefined)?.encounter !== undefined);
+const sideCards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { sideRound?: unknown } | undefined)?.sideRound !== undefined);
 const combats = (world: FakeWorld) => world.as("gm1", () => game.combats.contents as unknown as FakeCombat[]);
-const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+const errors = (world: FakeWorld, user: string) =>
+  world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const actor = (world: FakeWorld, id: string) => world.actors.get(id) as FakeActor;
 const act = async (world: FakeWorld, user: string, fn: (c: FakeCombat) => Promise<unknown>) => {
   await world.as(user, () => fn(game.combat as unknown as FakeCombat));
@@ -127,7 +153,14 @@ describe("sides (reusable helpers)", () => {
   });
 
   it("rolls surprise only for the sides that are not aware (1–2 surprised)", async () => {
-    const r = await rollSurprise([{ id: "friendly", aware: true }, { id: "hostile", aware: false }], "ose", fixedDice([2]));
+    const r = await rollSurprise(
+      [
+        { id: "friendly", aware: true },
+        { id: "hostile", aware: false },
+      ],
+      "ose",
+      fixedDice([2]),
+    );
     expect(r.rolls).toEqual({ friendly: null, hostile: 2 });
     expect(r.outcome.surprised).toEqual(["hostile"]);
     expect(r.outcome.firstRound).toEqual(["friendly"]);
@@ -135,39 +168,51 @@ describe("sides (reusable helpers)", () => {
 });
 
 describe("the encounter dialog's rolls (ose)", () => {
-  it("rolls surprise, then the distance (1d4 × 10 m outdoors when a side is surprised), then 2d6 + CHA, on one card", T, async () => {
-    const { world } = await boot("ose");
-    // friendly 5 (alert), hostile 2 (surprised); distance 1d4 → 3 → 30 m; reaction 4 + 5 + CHA 2 = 11 → indifferent.
-    world.queueRolls(5, 2, 3, 4, 5);
-    const result = await world.as("gm1", () => rollEncounter(state(world)));
-    expect(result.surprise!.outcome.surprised).toEqual(["hostile"]);
-    expect(result.distance).toEqual({ metres: 30, dice: [3], formula: "1d4*10", multiplier: 10 });
-    expect(result.reaction).toEqual({ dice: [4, 5], modifier: 2, total: 11, result: "indifferent" });
-    expect(world.messages.contents).toHaveLength(1);
-    const m = world.messages.contents[0]!;
-    expect(m.whisper).toEqual([]);
-    expect(m.author!.id).toBe("gm1");
-    expect(m.rolls).toHaveLength(4);
-    // The distance reads as a GM says it: the die, what it gave, then the metres per point.
-    expect(m.content.replace(/<[^>]+>/g, "").replace(/\s+/g, " ")).toContain("30 m (1d4 → 3, × 10 m)");
-    expect(m.content).toContain("Indifferent, uninterested");
-    expect(m.content).toContain("Surprised, cannot act in the first round: Hostile. Acting first: Friendly.");
-    expect(world.rollQueue).toEqual([]);
-  });
+  it(
+    "rolls surprise, then the distance (1d4 × 10 m outdoors when a side is surprised), then 2d6 + CHA, on one card",
+    T,
+    async () => {
+      const { world } = await boot("ose");
+      // friendly 5 (alert), hostile 2 (surprised); distance 1d4 → 3 → 30 m; reaction 4 + 5 + CHA 2 = 11 → indifferent.
+      world.queueRolls(5, 2, 3, 4, 5);
+      const result = await world.as("gm1", () => rollEncounter(state(world)));
+      expect(result.surprise!.outcome.surprised).toEqual(["hostile"]);
+      expect(result.distance).toEqual({ metres: 30, dice: [3], formula: "1d4*10", multiplier: 10 });
+      expect(result.reaction).toEqual({ dice: [4, 5], modifier: 2, total: 11, result: "indifferent" });
+      expect(world.messages.contents).toHaveLength(1);
+      const m = world.messages.contents[0]!;
+      expect(m.whisper).toEqual([]);
+      expect(m.author!.id).toBe("gm1");
+      expect(m.rolls).toHaveLength(4);
+      // The distance reads as a GM says it: the die, what it gave, then the metres per point.
+      expect(m.content.replace(/<[^>]+>/g, "").replace(/\s+/g, " ")).toContain("30 m (1d4 → 3, × 10 m)");
+      expect(m.content).toContain("Indifferent, uninterested");
+      expect(m.content).toContain("Surprised, cannot act in the first round: Hostile. Acting first: Friendly.");
+      expect(world.rollQueue).toEqual([]);
+    },
+  );
 
-  it("an aware side does not roll; the card can go to the GMs only; pmt rolls the distance first and no CHA", T, async () => {
-    const { world } = await boot("pmt");
-    // pmt dungeon: distance 1d6 × 5 (4 → 20 m), then surprise for the hostile side only (6), reaction 2d6 = 12.
-    world.queueRolls(4, 6, 6, 6);
-    const result = await world.as("gm1", () => rollEncounter(state(world, { where: "dungeon", aware: { friendly: true }, gmOnly: true })));
-    expect(result.distance.metres).toBe(20);
-    expect(world.messages.contents[0]!.content.replace(/<[^>]+>/g, "").replace(/\s+/g, " ")).toContain("20 m (1d6 → 4, × 5 m)");
-    expect(result.surprise!.rolls).toEqual({ friendly: null, hostile: 6 });
-    expect(result.reaction).toEqual({ dice: [6, 6], modifier: 0, total: 12, result: "hostile" });
-    expect(world.messages.contents[0]!.whisper).toEqual(["gm1", "gm2"]);
-    expect(world.messages.contents[0]!.content).toContain("Hostile, attacks");
-    expect(world.visibleMessages("p1")).toEqual([]);
-  });
+  it(
+    "an aware side does not roll; the card can go to the GMs only; pmt rolls the distance first and no CHA",
+    T,
+    async () => {
+      const { world } = await boot("pmt");
+      // pmt dungeon: distance 1d6 × 5 (4 → 20 m), then surprise for the hostile side only (6), reaction 2d6 = 12.
+      world.queueRolls(4, 6, 6, 6);
+      const result = await world.as("gm1", () =>
+        rollEncounter(state(world, { where: "dungeon", aware: { friendly: true }, gmOnly: true })),
+      );
+      expect(result.distance.metres).toBe(20);
+      expect(world.messages.contents[0]!.content.replace(/<[^>]+>/g, "").replace(/\s+/g, " ")).toContain(
+        "20 m (1d6 → 4, × 5 m)",
+      );
+      expect(result.surprise!.rolls).toEqual({ friendly: null, hostile: 6 });
+      expect(result.reaction).toEqual({ dice: [6, 6], modifier: 0, total: 12, result: "hostile" });
+      expect(world.messages.contents[0]!.whisper).toEqual(["gm1", "gm2"]);
+      expect(world.messages.contents[0]!.content).toContain("Hostile, attacks");
+      expect(world.visibleMessages("p1")).toEqual([]);
+    },
+  );
 
   it("refuses players, and nothing is rolled or posted", T, async () => {
     const { world } = await boot("ose");
@@ -204,39 +249,47 @@ describe("the encounter dialog's rolls (ose)", () => {
 });
 
 describe("Start combat", () => {
-  it("creates the combat with the tokens, marks the surprised side (Aventure's own, in the same write) and skips it in round 1 only", T, async () => {
-    const { world } = await boot("ose");
-    world.queueRolls(4, 1, 2, 3, 3); // friendly 4, hostile 1 (surprised); 1d4 → 2; reaction 3 + 3
-    const result = await world.as("gm1", () => rollEncounter(state(world)));
-    await start(world, await openDialog(world, "gm1", "wilderness"), result);
-    const [combat] = combats(world);
-    expect(combats(world)).toHaveLength(1);
-    expect(combat!.combatants.contents.map((c) => c.name).sort()).toEqual(["Aldric", "Brune", "Orc"]);
-    // Aventure's own marker through the adapter (dnd5e's Surprised would add disadvantage on initiative under its 2024
-    // rules: docs/compat.md), flagged as Aventure's in its creation write.
-    expect(actor(world, "orc").statuses.has("aventure-surprised")).toBe(true);
-    expect(actor(world, "orc").statuses.has("surprised")).toBe(false);
-    const creation = world.writes.filter((w) => w.action === "create" && w.documentName === "ActiveEffect");
-    expect(creation).toHaveLength(1);
-    expect((creation[0]!.data as { flags?: Plain }).flags).toMatchObject({ aventure: { applied: true } });
-    expect(world.notifications.filter((n) => n.type === "info").map((n) => n.message)).toEqual(["Combat started: side initiative takes over."]);
-    // Round 1: only the friendly side acts (alone: no die rolled); the orc has no initiative and is skipped.
-    expect(combat!.round).toBe(1);
-    expect(world.rollQueue).toEqual([]);
-    expect(combat!.combatant!.name).toBe("Aldric");
-    const turnHooks: unknown[] = [];
-    world.as("gm1", () => Hooks.on("combatTurn", ((_c: unknown, data: unknown) => void turnHooks.push({ ...(data as Plain) })) as never));
-    await act(world, "gm1", (c) => c.nextTurn());
-    expect(combat!.combatant!.name).toBe("Brune");
-    expect(turnHooks).toEqual([{ round: 1, turn: 1 }]); // core's combatTurn hook still fires for other modules
-    world.queueRolls(5, 2); // round 2: friendly 5, hostile 2
-    await act(world, "gm1", (c) => c.nextTurn()); // the orc would be next: skipped, round 2 starts
-    expect(combat!.round).toBe(2);
-    expect(turnLog.filter((x) => x.startsWith("1:"))).toEqual(["1:Aldric", "1:Brune"]);
-    expect(actor(world, "orc").statuses.has("aventure-surprised")).toBe(false); // the marker comes off in round 2
-    expect(world.messages.contents.filter((m) => !m.whisper.length)).toHaveLength(3); // encounter card, round 1 (friendly alone), round 2 rolls
-    expect(sideCards(world)[0]!.content).toContain("Surprised, cannot act this round: Hostile.");
-  });
+  it(
+    "creates the combat with the tokens, marks the surprised side (Aventure's own, in the same write) and skips it in round 1 only",
+    T,
+    async () => {
+      const { world } = await boot("ose");
+      world.queueRolls(4, 1, 2, 3, 3); // friendly 4, hostile 1 (surprised); 1d4 → 2; reaction 3 + 3
+      const result = await world.as("gm1", () => rollEncounter(state(world)));
+      await start(world, await openDialog(world, "gm1", "wilderness"), result);
+      const [combat] = combats(world);
+      expect(combats(world)).toHaveLength(1);
+      expect(combat!.combatants.contents.map((c) => c.name).sort()).toEqual(["Aldric", "Brune", "Orc"]);
+      // Aventure's own marker through the adapter (dnd5e's Surprised would add disadvantage on initiative under its 2024
+      // rules: docs/compat.md), flagged as Aventure's in its creation write.
+      expect(actor(world, "orc").statuses.has("aventure-surprised")).toBe(true);
+      expect(actor(world, "orc").statuses.has("surprised")).toBe(false);
+      const creation = world.writes.filter((w) => w.action === "create" && w.documentName === "ActiveEffect");
+      expect(creation).toHaveLength(1);
+      expect((creation[0]!.data as { flags?: Plain }).flags).toMatchObject({ aventure: { applied: true } });
+      expect(world.notifications.filter((n) => n.type === "info").map((n) => n.message)).toEqual([
+        "Combat started: side initiative takes over.",
+      ]);
+      // Round 1: only the friendly side acts (alone: no die rolled); the orc has no initiative and is skipped.
+      expect(combat!.round).toBe(1);
+      expect(world.rollQueue).toEqual([]);
+      expect(combat!.combatant!.name).toBe("Aldric");
+      const turnHooks: unknown[] = [];
+      world.as("gm1", () =>
+        Hooks.on("combatTurn", ((_c: unknown, data: unknown) => void turnHooks.push({ ...(data as Plain) })) as never),
+      );
+      await act(world, "gm1", (c) => c.nextTurn());
+      expect(combat!.combatant!.name).toBe("Brune");
+      expect(turnHooks).toEqual([{ round: 1, turn: 1 }]); // core's combatTurn hook still fires for other modules
+      world.queueRolls(5, 2); // round 2: friendly 5, hostile 2
+      await act(world, "gm1", (c) => c.nextTurn()); // the orc would be next: skipped, round 2 starts
+      expect(combat!.round).toBe(2);
+      expect(turnLog.filter((x) => x.startsWith("1:"))).toEqual(["1:Aldric", "1:Brune"]);
+      expect(actor(world, "orc").statuses.has("aventure-surprised")).toBe(false); // the marker comes off in round 2
+      expect(world.messages.contents.filter((m) => !m.whisper.length)).toHaveLength(3); // encounter card, round 1 (friendly alone), round 2 rolls
+      expect(sideCards(world)[0]!.content).toContain("Surprised, cannot act this round: Hostile.");
+    },
+  );
 
   it("round 2 rolls both sides and the surprised side acts again", T, async () => {
     const { world } = await boot("ose");
@@ -265,7 +318,11 @@ describe("Start combat", () => {
     const combat = combats(world)[0]!;
     expect(combat.round).toBe(2);
     expect(combat.turns.map((c) => c.initiative)).toEqual([5, 5, 3]);
-    expect(world.messages.contents.map((m) => m.content.includes("nobody acts this round"))).toEqual([false, true, false]);
+    expect(world.messages.contents.map((m) => m.content.includes("nobody acts this round"))).toEqual([
+      false,
+      true,
+      false,
+    ]);
     expect(world.rollQueue).toEqual([]);
   });
 
@@ -279,28 +336,35 @@ describe("Start combat", () => {
     expect(app.closed).toBe(false);
   });
 
-  it("a double click on Start combat creates one combat (the button is disabled while it runs; the action runs once)", T, async () => {
-    const { world } = await boot("ose");
-    const app = await openDialog(world);
-    const button = app.element.querySelector("[data-action='start']") as HTMLButtonElement;
-    world.queueRolls(3, 6); // round 1: friendly 3, hostile 6 (nobody surprised: no roll was made in the dialog)
-    world.as("gm1", () => {
-      button.click();
-      button.click(); // disabled: ignored
-    });
-    expect(button.disabled).toBe(true);
-    // The same action again while it runs (a re-rendered button, a macro): ignored too.
-    await world.as("gm1", () => app.options.actions.start!.call(app));
-    await world.settle();
-    expect(combats(world)).toHaveLength(1);
-    expect(sideCards(world)).toHaveLength(1);
-    expect(app.closed).toBe(true);
-    expect(world.notifications.filter((n) => n.type === "error")).toEqual([]);
-  });
+  it(
+    "a double click on Start combat creates one combat (the button is disabled while it runs; the action runs once)",
+    T,
+    async () => {
+      const { world } = await boot("ose");
+      const app = await openDialog(world);
+      const button = app.element.querySelector("[data-action='start']") as HTMLButtonElement;
+      world.queueRolls(3, 6); // round 1: friendly 3, hostile 6 (nobody surprised: no roll was made in the dialog)
+      world.as("gm1", () => {
+        button.click();
+        button.click(); // disabled: ignored
+      });
+      expect(button.disabled).toBe(true);
+      // The same action again while it runs (a re-rendered button, a macro): ignored too.
+      await world.as("gm1", () => app.options.actions.start!.call(app));
+      await world.settle();
+      expect(combats(world)).toHaveLength(1);
+      expect(sideCards(world)).toHaveLength(1);
+      expect(app.closed).toBe(true);
+      expect(world.notifications.filter((n) => n.type === "error")).toEqual([]);
+    },
+  );
 
   it("two GMs clicking Start combat at once with the same tokens: one combat, the other GM is told", T, async () => {
     const { world } = await boot("ose");
-    const apps = [(await world.as("gm1", () => api(world, "gm1").openEncounter()))!, (await world.as("gm2", () => api(world, "gm2").openEncounter()))!];
+    const apps = [
+      (await world.as("gm1", () => api(world, "gm1").openEncounter()))!,
+      (await world.as("gm2", () => api(world, "gm2").openEncounter()))!,
+    ];
     world.queueRolls(3, 6);
     world.as("gm2", () => (apps[1]!.element.querySelector("[data-action='start']") as HTMLElement).click());
     world.as("gm1", () => (apps[0]!.element.querySelector("[data-action='start']") as HTMLElement).click());
@@ -309,43 +373,86 @@ describe("Start combat", () => {
     expect(sideCards(world)).toHaveLength(1);
     const refused = [...errors(world, "gm1"), ...errors(world, "gm2")];
     expect(refused).toHaveLength(1);
-    expect(["Aldric is already in a combat started from an encounter on this scene.", "A combat is already being started on this scene: wait for it."]).toContain(refused[0]);
+    expect([
+      "Aldric is already in a combat started from an encounter on this scene.",
+      "A combat is already being started on this scene: wait for it.",
+    ]).toContain(refused[0]);
     expect(apps.filter((a) => a.closed)).toHaveLength(1);
   });
 
   it("attack: encounterStart from a player, or with bad values from a GM: refused, nothing written", T, async () => {
     const { world } = await boot("ose");
-    const good = { sceneId: "s1", tokens: [{ id: "tHero", side: "friendly" }, { id: "tOrc", side: "hostile" }], surprised: [], firstRound: ["friendly", "hostile"] };
+    const good = {
+      sceneId: "s1",
+      tokens: [
+        { id: "tHero", side: "friendly" },
+        { id: "tOrc", side: "hostile" },
+      ],
+      surprised: [],
+      firstRound: ["friendly", "hostile"],
+    };
     const mark = world.writes.length;
-    expect(await forgeRequest(world, "p1", "encounterStart", { ...good, userId: "gm1", sender: "gm1" })).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
+    expect(await forgeRequest(world, "p1", "encounterStart", { ...good, userId: "gm1", sender: "gm1" })).toEqual({
+      status: "done",
+      ok: false,
+      key: "AVENTURE.Error.GMOnly",
+      data: {},
+    });
     const bad: [unknown, string][] = [
       [{ ...good, sceneId: "nope" }, "AVENTURE.Encounter.noScene"],
       [{ ...good, sceneId: { $ne: 1 } }, "AVENTURE.Encounter.badRequest"],
       [{ ...good, tokens: [] }, "AVENTURE.Error.NoToken"],
-      [{ ...good, tokens: [{ id: "tHero", side: "friendly" }, { id: "tHero", side: "hostile" }] }, "AVENTURE.Encounter.badRequest"],
+      [
+        {
+          ...good,
+          tokens: [
+            { id: "tHero", side: "friendly" },
+            { id: "tHero", side: "hostile" },
+          ],
+        },
+        "AVENTURE.Encounter.badRequest",
+      ],
       [{ ...good, tokens: [{ id: "tGhost", side: "friendly" }] }, "AVENTURE.Encounter.tokenGone"],
       [{ ...good, tokens: [{ id: "tHero", side: "pirates" }] }, "AVENTURE.Encounter.badRequest"],
-      [{ ...good, tokens: Array.from({ length: 201 }, (_, i) => ({ id: `t${i}`, side: "hostile" })) }, "AVENTURE.Encounter.badRequest"],
+      [
+        { ...good, tokens: Array.from({ length: 201 }, (_, i) => ({ id: `t${i}`, side: "hostile" })) },
+        "AVENTURE.Encounter.badRequest",
+      ],
       [{ ...good, surprised: ["everyone"] }, "AVENTURE.Encounter.badRequest"],
       [{ ...good, firstRound: "friendly" }, "AVENTURE.Encounter.badRequest"],
       [null, "AVENTURE.Encounter.badRequest"],
     ];
-    for (const [data, key] of bad) expect(await forgeRequest(world, "gm2", "encounterStart", data), JSON.stringify(data)?.slice(0, 80)).toMatchObject({ ok: false, key });
+    for (const [data, key] of bad)
+      expect(
+        await forgeRequest(world, "gm2", "encounterStart", data),
+        JSON.stringify(data)?.slice(0, 80),
+      ).toMatchObject({ ok: false, key });
     expect(gameWrites(world, mark)).toEqual([]);
     expect(combats(world)).toEqual([]);
     // A good request once; replayed with its id, or sent again with a new one: still one combat.
     world.queueRolls(3, 6);
     expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart1")).toMatchObject({ ok: true });
     const after = world.writes.length;
-    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart1")).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} });
-    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart2")).toMatchObject({ ok: false, key: "AVENTURE.Encounter.alreadyFighting" });
+    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart1")).toEqual({
+      status: "done",
+      ok: false,
+      key: "AVENTURE.Request.replayed",
+      data: {},
+    });
+    expect(await forgeRequest(world, "gm2", "encounterStart", good, "encounterStart2")).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Encounter.alreadyFighting",
+    });
     expect(gameWrites(world, after)).toEqual([]);
     expect(combats(world)).toHaveLength(1);
   });
 
   it("attack: a player's card carrying an encounter's flags changes nothing and gets no button", T, async () => {
     const { world } = await boot("ose");
-    const forged = await forgeCard(world, "p1", { encounter: { where: "dungeon", distance: 1 }, sideRound: { v: 2, combat: "x", round: 1, op: "y", kind: "public" } });
+    const forged = await forgeCard(world, "p1", {
+      encounter: { where: "dungeon", distance: 1 },
+      sideRound: { v: 2, combat: "x", round: 1, op: "y", kind: "public" },
+    });
     for (const u of ["gm1", "gm2", "p1"]) expect(world.renderMessage(forged, u).querySelector("button")).toBeNull();
     world.queueRolls(3, 6);
     await start(world, await openDialog(world));
@@ -360,7 +467,10 @@ describe("Flee: hand-over to the Pursuit dialog", () => {
     { id: "n", name: "Colporteur", side: "neutral" as const, chaMod: 0 },
     { id: "o", name: "Orc", side: "hostile" as const, chaMod: null },
   ];
-  const result = (surprised: ("friendly" | "neutral" | "hostile")[], where: "dungeon" | "wilderness" | "water" = "dungeon"): EncounterResult => ({
+  const result = (
+    surprised: ("friendly" | "neutral" | "hostile")[],
+    where: "dungeon" | "wilderness" | "water" = "dungeon",
+  ): EncounterResult => ({
     ruleset: "ose",
     rules: "ose",
     where,
@@ -376,9 +486,19 @@ describe("Flee: hand-over to the Pursuit dialog", () => {
   });
 
   it("maps the place, who was surprised (the party flees) and the reaction", () => {
-    expect(fleeHandOver(tokens, null, "wilderness")).toEqual({ place: "outdoors", fleeingSide: "party", surprise: "none", reactionTotal: null });
+    expect(fleeHandOver(tokens, null, "wilderness")).toEqual({
+      place: "outdoors",
+      fleeingSide: "party",
+      surprise: "none",
+      reactionTotal: null,
+    });
     expect(fleeHandOver(tokens, null, "dungeon").place).toBe("dungeon");
-    expect(fleeHandOver(tokens, result([], "water"), "dungeon")).toEqual({ place: "outdoors", fleeingSide: "party", surprise: "none", reactionTotal: 13 });
+    expect(fleeHandOver(tokens, result([], "water"), "dungeon")).toEqual({
+      place: "outdoors",
+      fleeingSide: "party",
+      surprise: "none",
+      reactionTotal: 13,
+    });
     expect(fleeHandOver(tokens, result(["friendly"]), "dungeon").surprise).toBe("fleeing");
     expect(fleeHandOver(tokens, result(["neutral", "hostile"]), "dungeon").surprise).toBe("pursuers");
     expect(fleeHandOver(tokens, result(["friendly", "neutral", "hostile"]), "dungeon").surprise).toBe("both");
@@ -387,23 +507,27 @@ describe("Flee: hand-over to the Pursuit dialog", () => {
     expect(fleeHandOver(tokens, result(["friendly", "hostile"]), "dungeon").surprise).toBe("fleeing");
   });
 
-  it("the dialog's Flee opens the Pursuit dialog with the encounter's tokens (sides as picked), place, surprise and reaction", T, async () => {
-    const { world } = await boot("ose");
-    const app = await openDialog(world, "gm1", "wilderness");
-    world.queueRolls(4, 1, 2, 3, 3); // friendly 4, hostile 1 (surprised); 1d4 → 2; reaction 3 + 3 + CHA 2
-    await world.as("gm1", () => app.click("[data-action='roll']"));
-    await world.settle();
-    expect(app.encounter.result!.reaction!.total).toBe(8);
-    await world.as("gm1", () => app.setField("side.tMonk", "hostile")); // Brune was moved to the other side
-    await world.as("gm1", () => app.click("[data-action='flee']"));
-    await world.settle();
-    const s = app.pursuit!.setup;
-    expect(s.groups.party!.names).toEqual(["Aldric"]);
-    expect(s.groups.opponents!.names).toEqual(["Brune", "Orc"]);
-    expect([s.place, s.fleeingSide, s.surprise, s.reactionTotal]).toEqual(["outdoors", "party", "pursuers", 8]);
-    expect(world.rollQueue).toEqual([]);
-    expect(world.messages.contents).toHaveLength(1); // only the encounter card: Flee rolls nothing by itself
-  });
+  it(
+    "the dialog's Flee opens the Pursuit dialog with the encounter's tokens (sides as picked), place, surprise and reaction",
+    T,
+    async () => {
+      const { world } = await boot("ose");
+      const app = await openDialog(world, "gm1", "wilderness");
+      world.queueRolls(4, 1, 2, 3, 3); // friendly 4, hostile 1 (surprised); 1d4 → 2; reaction 3 + 3 + CHA 2
+      await world.as("gm1", () => app.click("[data-action='roll']"));
+      await world.settle();
+      expect(app.encounter.result!.reaction!.total).toBe(8);
+      await world.as("gm1", () => app.setField("side.tMonk", "hostile")); // Brune was moved to the other side
+      await world.as("gm1", () => app.click("[data-action='flee']"));
+      await world.settle();
+      const s = app.pursuit!.setup;
+      expect(s.groups.party!.names).toEqual(["Aldric"]);
+      expect(s.groups.opponents!.names).toEqual(["Brune", "Orc"]);
+      expect([s.place, s.fleeingSide, s.surprise, s.reactionTotal]).toEqual(["outdoors", "party", "pursuers", 8]);
+      expect(world.rollQueue).toEqual([]);
+      expect(world.messages.contents).toHaveLength(1); // only the encounter card: Flee rolls nothing by itself
+    },
+  );
 
   it("refuses players and tokens no longer on the scene; nothing opens", T, async () => {
     const { world, scene } = await boot("ose");

@@ -41,7 +41,13 @@ afterEach(() => {
 
 type Reply = { rev: number; messageId: string | null } | undefined;
 interface ExplorationApi {
-  status(): { rev: number; state: ExplorationRecord["state"]; time: number; party: ExplorationRecord["party"]; restDue: boolean };
+  status(): {
+    rev: number;
+    state: ExplorationRecord["state"];
+    time: number;
+    party: ExplorationRecord["party"];
+    restDue: boolean;
+  };
   start(tokens?: unknown[]): Promise<Reply>;
   end(): Promise<Reply>;
   party(tokens?: unknown[]): Promise<Reply>;
@@ -57,7 +63,11 @@ interface Panel {
   click(selector: string): Promise<void>;
   render(): Promise<unknown>;
 }
-type Api = { exploration: ExplorationApi; openExploration(): Promise<Panel | undefined>; openEncounter(o?: object): Promise<unknown> };
+type Api = {
+  exploration: ExplorationApi;
+  openExploration(): Promise<Panel | undefined>;
+  openEncounter(o?: object): Promise<unknown>;
+};
 
 interface Ctx {
   world: FakeWorld;
@@ -66,8 +76,21 @@ interface Ctx {
   tokens: Record<"aldric" | "brune" | "cyril", FakeToken>;
 }
 
-async function setup(opts: { users?: UserSpec[]; ruleset?: string; lang?: Lang; generation?: number; borrow?: Record<string, string> } = {}): Promise<Ctx> {
-  const world = await bootWorld({ system: "dnd5e", users: opts.users ?? [GM, PLAYER], lang: opts.lang ?? "en", generation: opts.generation ?? 13 });
+async function setup(
+  opts: {
+    users?: UserSpec[];
+    ruleset?: string;
+    lang?: Lang;
+    generation?: number;
+    borrow?: Record<string, string>;
+  } = {},
+): Promise<Ctx> {
+  const world = await bootWorld({
+    system: "dnd5e",
+    users: opts.users ?? [GM, PLAYER],
+    lang: opts.lang ?? "en",
+    generation: opts.generation ?? 13,
+  });
   await set(world, "ruleset", opts.ruleset ?? "ose");
   for (const [key, value] of Object.entries(opts.borrow ?? {})) await set(world, key, value);
   const scene = world.addScene({ _id: "scene1" });
@@ -86,7 +109,8 @@ async function setup(opts: { users?: UserSpec[]; ruleset?: string; lang?: Lang; 
   return { world, scene, tokens };
 }
 
-const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+const set = (world: FakeWorld, key: string, value: unknown) =>
+  world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
 const api = (c: Ctx, user = "gm1") => c.world.api<Api>(user);
 /** Runs `fn` on a user's client, then lets the world settle (hooks, the active GM's work). */
 async function as<T>(c: Ctx, user: string, fn: (a: Api) => Promise<T> | T): Promise<T> {
@@ -94,13 +118,20 @@ async function as<T>(c: Ctx, user: string, fn: (a: Api) => Promise<T> | T): Prom
   await c.world.settle();
   return out;
 }
-const record = (c: Ctx): ExplorationRecord => c.world.settingValues.get("aventure.explorationState") as ExplorationRecord;
+const record = (c: Ctx): ExplorationRecord =>
+  c.world.settingValues.get("aventure.explorationState") as ExplorationRecord;
 const ref = (t: FakeToken) => ({ sceneId: "scene1", tokenId: t.id });
-const cards = (w: FakeWorld) => w.messages.filter((m) => (m.flags.aventure as { exploration?: unknown } | undefined)?.exploration !== undefined);
+const cards = (w: FakeWorld) =>
+  w.messages.filter((m) => (m.flags.aventure as { exploration?: unknown } | undefined)?.exploration !== undefined);
 const text = (m: FakeChatMessage) => m.content.replaceAll("&#x27;", "'").replace(/[ \t\r\n]+/g, " ");
-const notes = (w: FakeWorld, type: "error" | "warn" | "info", user = "gm1") => w.notifications.filter((n) => n.type === type && n.user === user).map((n) => n.message);
+const notes = (w: FakeWorld, type: "error" | "warn" | "info", user = "gm1") =>
+  w.notifications.filter((n) => n.type === type && n.user === user).map((n) => n.message);
 const timeWrites = (w: FakeWorld, mark: number) => w.writesSince(mark).filter((x) => x.action === "time");
-const light = (t: FakeToken) => ({ dim: t.light.dim, bright: t.light.bright, remembered: (t.flags.aventure as { explorationLight?: unknown } | undefined)?.explorationLight ?? null });
+const light = (t: FakeToken) => ({
+  dim: t.light.dim,
+  bright: t.light.bright,
+  remembered: (t.flags.aventure as { explorationLight?: unknown } | undefined)?.explorationLight ?? null,
+});
 
 /** Starts an exploration with Aldric, Brune and Cyril as the party (GM), at world time 1000. */
 async function started(opts: Parameters<typeof setup>[0] = {}): Promise<Ctx> {
@@ -200,7 +231,12 @@ describe("the Exploration panel", () => {
   it("opens from the token controls for a GM only, and from the API", async () => {
     const c = await setup();
     const gmTool = sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration!;
-    expect(gmTool).toMatchObject({ button: true, visible: true, icon: "fa-solid fa-dungeon", title: "AVENTURE.Exploration.control" });
+    expect(gmTool).toMatchObject({
+      button: true,
+      visible: true,
+      icon: "fa-solid fa-dungeon",
+      title: "AVENTURE.Exploration.control",
+    });
     expect(sceneControls(c.world, "p1").tokens!.tools!.aventureExploration!.visible).toBe(false);
     await c.world.as("gm1", () => clickTool(c.world, "gm1", "tokens", "aventureExploration"));
     await c.world.settle();
@@ -215,7 +251,9 @@ describe("the Exploration panel", () => {
   it("v14: a control without tools gets them, and the button", async () => {
     const c = await setup({ generation: 14 });
     const controls: Record<string, { name: string; tools?: Record<string, unknown> }> = { tokens: { name: "tokens" } };
-    c.world.as("gm1", () => (Hooks.callAll as unknown as (name: string, ...args: unknown[]) => boolean)("getSceneControlButtons", controls));
+    c.world.as("gm1", () =>
+      (Hooks.callAll as unknown as (name: string, ...args: unknown[]) => boolean)("getSceneControlButtons", controls),
+    );
     expect(Object.keys(controls.tokens!.tools!)).toEqual(["aventureExploration"]);
     expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration).toBeDefined();
   });
@@ -314,7 +352,12 @@ describe("the Exploration panel", () => {
     await as(c, "gm1", (a) => a.exploration.advance(2));
     const card = cards(c.world)[0]!;
     const opened: { where: string }[] = [];
-    c.world.as("gm1", () => Hooks.on("renderEncounterDialog" as never, ((app: { encounter: { where: string } }) => void opened.push({ where: app.encounter.where })) as never));
+    c.world.as("gm1", () =>
+      Hooks.on(
+        "renderEncounterDialog" as never,
+        ((app: { encounter: { where: string } }) => void opened.push({ where: app.encounter.where })) as never,
+      ),
+    );
     const html = c.world.renderMessage(card, "gm1");
     const button = html.querySelector('[data-action="aventure-exploration-encounter"]');
     expect(button?.textContent).toContain("Open the Encounter dialog");
@@ -323,7 +366,9 @@ describe("the Exploration panel", () => {
     expect(opened).toEqual([{ where: "dungeon" }]);
     // The card is whispered to the GMs: a player does not see it, and would not get the button.
     expect(c.world.visibleMessages("p1")).not.toContain(card);
-    expect(c.world.renderMessage(card, "p1").querySelector('[data-action="aventure-exploration-encounter"]')).toBeNull();
+    expect(
+      c.world.renderMessage(card, "p1").querySelector('[data-action="aventure-exploration-encounter"]'),
+    ).toBeNull();
   });
 
   it("in French: the panel and the card", async () => {
@@ -350,17 +395,23 @@ describe("wandering checks, per game (RULES.md §0: Portes, Monstres & Trésors 
     expect(text(card!)).not.toContain("No wandering-monster check in these turns.");
     expect(card!.flags.aventure).toMatchObject({ exploration: { encounter: false } });
     const panel = (await as(c, "gm1", (a) => a.openExploration()))!;
-    const rules = [...panel.element!.querySelectorAll(".aventure-exploration-rules li")].map((li) => li.textContent!.replaceAll("&#x27;", "'"));
+    const rules = [...panel.element!.querySelectorAll(".aventure-exploration-rules li")].map((li) =>
+      li.textContent!.replaceAll("&#x27;", "'"),
+    );
     expect(rules).toContain("The Rôle'n Play book has no rule for wandering monsters.");
     expect(rules.join(" ")).not.toContain("wandering-monster check every");
   });
 
   it("Rôle'n Play: the token controls' button names no wandering monsters; borrowed, it does", async () => {
     const c = await setup({ ruleset: "rnp" });
-    expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration!.title).toBe("AVENTURE.Exploration.controlNoWandering");
+    expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration!.title).toBe(
+      "AVENTURE.Exploration.controlNoWandering",
+    );
     await set(c.world, "borrowWandering", "pmt");
     await c.world.settle();
-    expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration!.title).toBe("AVENTURE.Exploration.control");
+    expect(sceneControls(c.world, "gm1").tokens!.tools!.aventureExploration!.title).toBe(
+      "AVENTURE.Exploration.control",
+    );
   });
 
   it("Rôle'n Play in French: the same line in French", async () => {
@@ -379,7 +430,9 @@ describe("wandering checks, per game (RULES.md §0: Portes, Monstres & Trésors 
     expect(t).toContain("Turn 4: 4 on the d6 — <strong>nothing</strong>");
     expect(t).toContain("Wandering-monster checks: Old-School Essentials' rule.");
     const panel = (await as(c, "gm1", (a) => a.openExploration()))!;
-    expect(panel.element!.textContent).toContain("A wandering-monster check every 2 turns: monsters on 1 or less on a d6. (Old-School Essentials' rule)");
+    expect(panel.element!.textContent).toContain(
+      "A wandering-monster check every 2 turns: monsters on 1 or less on a d6. (Old-School Essentials' rule)",
+    );
   });
 
   it("Old-School Essentials' own checks are not labelled; the ruleset changed to Rôle'n Play mid-exploration stops them", async () => {
@@ -419,9 +472,31 @@ describe("tied to world time", () => {
     const c = await started();
     await c.world.as("gm1", () => game.settings.set("aventure" as never, "borrowTravel" as never, "rnp" as never)); // travel borrowed (docs/rules.md §0)
     c.world.queueRolls(6, 5, 4, 3, 2, 1);
-    const member = { actorId: "aldric", food: "full", water: "full", position: "middle", activity: "none", conMod: null, passivePerception: null };
-    const journey = { pace: "normal", terrain: "normal", mode: "foot", speedKmh: null, distance: null, duration: 7200, hoursPerDay: 8, hot: false, stealth: false, lostChance: 0, members: [member] };
-    const result = await as(c, "gm1", (a) => (a as unknown as { applyTravel(r: object): Promise<{ ok: boolean }> }).applyTravel(journey));
+    const member = {
+      actorId: "aldric",
+      food: "full",
+      water: "full",
+      position: "middle",
+      activity: "none",
+      conMod: null,
+      passivePerception: null,
+    };
+    const journey = {
+      pace: "normal",
+      terrain: "normal",
+      mode: "foot",
+      speedKmh: null,
+      distance: null,
+      duration: 7200,
+      hoursPerDay: 8,
+      hot: false,
+      stealth: false,
+      lostChance: 0,
+      members: [member],
+    };
+    const result = await as(c, "gm1", (a) =>
+      (a as unknown as { applyTravel(r: object): Promise<{ ok: boolean }> }).applyTravel(journey),
+    );
     expect(result).toMatchObject({ ok: true });
     expect(c.world.worldTime).toBe(1000 + 7200);
     expect(record(c).state!.turn).toBe(12);
@@ -548,7 +623,9 @@ describe("two GMs", () => {
     expect(record(c).state!.turn).toBe(2);
     expect(c.world.worldTime).toBe(2200);
     expect(c.world.rollsMade).toHaveLength(1);
-    expect(notes(c.world, "error", "gm2")).toEqual(["The exploration moved on meanwhile: the panel is up to date, try again."]);
+    expect(notes(c.world, "error", "gm2")).toEqual([
+      "The exploration moved on meanwhile: the panel is up to date, try again.",
+    ]);
   });
 });
 
@@ -580,7 +657,9 @@ describe("bad input changes nothing", () => {
     const c = await started();
     const mark = c.world.writes.length;
     await as(c, "gm1", (a) => a.exploration.light(c.tokens.brune, "torch"));
-    expect(notes(c.world, "error")).toEqual(["Brune has no light to light: give the token a light radius (dim or bright) in its configuration first."]);
+    expect(notes(c.world, "error")).toEqual([
+      "Brune has no light to light: give the token a light radius (dim or bright) in its configuration first.",
+    ]);
     expect(gameWrites(c.world, mark)).toEqual([]);
   });
 
@@ -608,7 +687,12 @@ describe("bad input changes nothing", () => {
     const mark = c.world.writes.length;
     await as(c, "p1", (a) => a.exploration.advance(1));
     expect(notes(c.world, "error", "p1")).toEqual(["Only a GM can do this."]);
-    const reply = (await forgeRequest(c.world, "p1", "exploration", { op: "advance", rev: record(c).rev, action: "explore", turns: 5 })) as { ok: boolean; key: string };
+    const reply = (await forgeRequest(c.world, "p1", "exploration", {
+      op: "advance",
+      rev: record(c).rev,
+      action: "explore",
+      turns: 5,
+    })) as { ok: boolean; key: string };
     expect(reply).toMatchObject({ ok: false, key: "AVENTURE.Error.GMOnly" });
     expect(gameWrites(c.world, mark)).toEqual([]);
     expect(record(c).state!.turn).toBe(0);
@@ -620,8 +704,18 @@ describe("bad input changes nothing", () => {
     const rev = record(c).rev;
     const replies = [
       await forgeRequest(c.world, "gm2", "exploration", { op: "rewind", rev }),
-      await forgeRequest(c.world, "gm2", "exploration", { op: "light", rev, token: { sceneId: "scene1", tokenId: "<img>" }, kind: "torch" }),
-      await forgeRequest(c.world, "gm2", "exploration", { op: "light", rev, token: { sceneId: "scene1", tokenId: "nope" }, kind: "torch" }),
+      await forgeRequest(c.world, "gm2", "exploration", {
+        op: "light",
+        rev,
+        token: { sceneId: "scene1", tokenId: "<img>" },
+        kind: "torch",
+      }),
+      await forgeRequest(c.world, "gm2", "exploration", {
+        op: "light",
+        rev,
+        token: { sceneId: "scene1", tokenId: "nope" },
+        kind: "torch",
+      }),
       await forgeRequest(c.world, "gm2", "exploration", { op: "advance", rev: rev - 1, action: "explore", turns: 1 }),
       await forgeRequest(c.world, "gm2", "exploration", { op: "advance", rev, action: "time", turns: 1 }),
     ] as { key: string }[];
@@ -637,14 +731,29 @@ describe("bad input changes nothing", () => {
 
   it("a player's forged card gets no Encounter button", async () => {
     const c = await started({ users: [GM, PLAYER] });
-    const forged = await forgeCard(c.world, "p1", { exploration: { op: "aaaaaaaaaaaaaaaa", encounter: true } }, `<div class="aventure-exploration-card"><button type="button" data-action="aventure-exploration-encounter">x</button></div>`);
+    const forged = await forgeCard(
+      c.world,
+      "p1",
+      { exploration: { op: "aaaaaaaaaaaaaaaa", encounter: true } },
+      `<div class="aventure-exploration-card"><button type="button" data-action="aventure-exploration-encounter">x</button></div>`,
+    );
     await c.world.settle();
-    expect(c.world.renderMessage(forged, "gm1").querySelector('[data-action="aventure-exploration-encounter"]')).toBeNull();
+    expect(
+      c.world.renderMessage(forged, "gm1").querySelector('[data-action="aventure-exploration-encounter"]'),
+    ).toBeNull();
   });
 
   it("a malformed stored record reads as no exploration", async () => {
     const c = await started();
-    c.world.settingValues.set("aventure.explorationState", { v: 1, rev: 7, state: { ruleset: "ose", turn: -3 }, time: 0, party: [], restDue: false, op: null });
+    c.world.settingValues.set("aventure.explorationState", {
+      v: 1,
+      rev: 7,
+      state: { ruleset: "ose", turn: -3 },
+      time: 0,
+      party: [],
+      restDue: false,
+      op: null,
+    });
     const a = api(c);
     expect(c.world.as("gm1", () => a.exploration.status())).toMatchObject({ rev: 7, state: null });
   });
@@ -741,6 +850,8 @@ describe("exactly once across a crash", () => {
     await c.world.settle();
     expect(record(c).state!.turn).toBe(2);
     expect(light(c.tokens.aldric)).toEqual({ dim: 2, bright: 1, remembered: null });
-    expect(text(cards(c.world)[0]!)).toContain("Not applied (someone else had already changed it): the light of Aldric.");
+    expect(text(cards(c.world)[0]!)).toContain(
+      "Not applied (someone else had already changed it): the light of Aldric.",
+    );
   });
 });

@@ -13,14 +13,28 @@ async function boot() {
   const world = await bootWorld({ system: "dnd5e", users: [GM, GM2, PLAYER] });
   const scene = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 } });
   for (const c of world.liveClients()) viewScene(world, c, scene);
-  const actor = addDnd5eActor(world, { id: "hero", name: "Aldric", owner: "p1", abilities: { str: 15 }, hp: { value: 20, max: 20, temp: null } });
-  const token = world.addToken(scene, { _id: "t1", name: "Aldric", actorId: actor.id, actorLink: true, x: 0, y: 0, elevation: 0 });
+  const actor = addDnd5eActor(world, {
+    id: "hero",
+    name: "Aldric",
+    owner: "p1",
+    abilities: { str: 15 },
+    hp: { value: 20, max: 20, temp: null },
+  });
+  const token = world.addToken(scene, {
+    _id: "t1",
+    name: "Aldric",
+    actorId: actor.id,
+    actorLink: true,
+    x: 0,
+    y: 0,
+    elevation: 0,
+  });
   return { world, scene, actor, token };
 }
 
-
 const hp = (world: FakeWorld) => (world.actors.get("hero")!.system.attributes as { hp: { value: number } }).hp.value;
-const fallCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+const fallCards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
 
 describe("hooks for other modules", () => {
   it("are the ten documented names", () => {
@@ -50,7 +64,13 @@ describe("hooks for other modules", () => {
     expect(pre[0]!.data).toMatchObject({ metres: 7.5, source: "api" });
     expect(pre[0]!.data.actor).toBe(world.as("gm1", () => game.actors.get("hero")));
     expect(after.map((c) => c.user)).toEqual(["gm1"]);
-    expect(after[0]!.data).toMatchObject({ metres: 7.5, damage: 7, applied: true, prone: true, messageId: fallCards(world)[0]!.id });
+    expect(after[0]!.data).toMatchObject({
+      metres: 7.5,
+      damage: 7,
+      applied: true,
+      prone: true,
+      messageId: fallCards(world)[0]!.id,
+    });
     expect(hp(world)).toBe(13);
     void actor;
   });

@@ -8,8 +8,10 @@ import { settingsSchema } from "../../src/foundry/settings-schema.js";
 
 type State = { on: boolean; source: string | null; borrowed: boolean; from: string | null };
 type Api = { features(ruleset?: string): Record<"falls" | "jumps" | "hiding" | "encounter" | "polaris", State> };
-const set = (world: FakeWorld, user: string, key: string, value: unknown) => world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
-const features = (world: FakeWorld, user: string, ruleset?: string) => world.as(user, () => world.api<Api>(user).features(ruleset));
+const set = (world: FakeWorld, user: string, key: string, value: unknown) =>
+  world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
+const features = (world: FakeWorld, user: string, ruleset?: string) =>
+  world.as(user, () => world.api<Api>(user).features(ruleset));
 
 describe("api.features (docs/rules.md §0)", () => {
   it("reads the world's ruleset: an OSE world has encounters and OSE falls, no jumps, no hiding", async () => {
@@ -53,7 +55,10 @@ describe("api.features (docs/rules.md §0)", () => {
   });
 
   it("declares one borrow setting per feature some game lacks, offering only the games that have it", () => {
-    const schema = settingsSchema("ose") as unknown as Record<string, { default: unknown; scope: string; choices?: Record<string, string> }>;
+    const schema = settingsSchema("ose") as unknown as Record<
+      string,
+      { default: unknown; scope: string; choices?: Record<string, string> }
+    >;
     const keys = Object.keys(schema).filter((k) => k.startsWith("borrow"));
     expect(keys).toHaveLength(16);
     expect(keys).not.toContain("borrowLightLevel");
@@ -76,14 +81,27 @@ describe("api.features (docs/rules.md §0)", () => {
 
   it("pursuit and exploration are refused where the game has none, and follow the game they are borrowed from", async () => {
     const world = await bootWorld({ system: "dnd5e" });
-    type Api = { openPursuit(): { lastContext: unknown } | undefined; exploration: { start(t?: unknown[]): Promise<unknown>; status(): { state: { ruleset: string } | null } } };
+    type Api = {
+      openPursuit(): { lastContext: unknown } | undefined;
+      exploration: { start(t?: unknown[]): Promise<unknown>; status(): { state: { ruleset: string } | null } };
+    };
     const api = world.api<Api>("gm1");
     const scene = world.addScene({ _id: "s1" });
     for (const c of world.liveClients()) viewScene(world, c, scene);
     addDnd5eActor(world, { id: "aldric", name: "Aldric" });
-    const token = world.addToken(scene, { _id: "tA", name: "Aldric", actorId: "aldric", actorLink: true, disposition: 1 });
+    const token = world.addToken(scene, {
+      _id: "tA",
+      name: "Aldric",
+      actorId: "aldric",
+      actorLink: true,
+      disposition: 1,
+    });
     expect(world.as("gm1", () => api.openPursuit())).toBeUndefined();
-    expect(world.notifications.at(-1)).toEqual({ user: "gm1", type: "info", message: "The D&D 5e (French SRD) book has no rule for flight and pursuit." });
+    expect(world.notifications.at(-1)).toEqual({
+      user: "gm1",
+      type: "info",
+      message: "The D&D 5e (French SRD) book has no rule for flight and pursuit.",
+    });
     await world.as("gm1", () => api.exploration.start([token]));
     await world.settle();
     expect(world.as("gm1", () => api.exploration.status()).state).toBeNull(); // refused on the GM: nothing written

@@ -13,10 +13,15 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const LANGS = ["en", "fr"] as const;
 const GAMES = ["pmt", "ose", "polaris"] as const;
-const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+const set = (world: FakeWorld, key: string, value: unknown) =>
+  world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
 
 async function boot(ruleset: string, lang: "en" | "fr" = "en", borrow: Record<string, string> = {}) {
-  const world = await bootWorld({ system: ruleset === "ose" || ruleset === "pmt" ? "ose" : "dnd5e", users: [{ ...GM, lang }], lang });
+  const world = await bootWorld({
+    system: ruleset === "ose" || ruleset === "pmt" ? "ose" : "dnd5e",
+    users: [{ ...GM, lang }],
+    lang,
+  });
   await set(world, "ruleset", ruleset);
   await set(world, "actorData", { ...DND5E_PATHS });
   for (const [k, v] of Object.entries(borrow)) await set(world, k, v);
@@ -43,19 +48,25 @@ async function actorMenu(world: FakeWorld) {
   await world.settle();
   return app;
 }
-const fieldNames = (app: Menu) => [...app.element.querySelectorAll<HTMLTextAreaElement>("textarea[name^='paths.']")].map((f) => f.name.slice("paths.".length));
+const fieldNames = (app: Menu) =>
+  [...app.element.querySelectorAll<HTMLTextAreaElement>("textarea[name^='paths.']")].map((f) =>
+    f.name.slice("paths.".length),
+  );
 
 describe("the settings form of each game", () => {
-  it.each(LANGS.flatMap((lang) => GAMES.map((rs) => [rs, lang] as const)))("%s (%s): no 5e term in a visible row", async (ruleset, lang) => {
-    const world = await boot(ruleset, lang);
-    const form = world.renderSettingsConfig("gm1");
-    const rows = visibleRows(form);
-    expect(rows.size).toBeGreaterThan(5);
-    const hits = [...rows].flatMap(([k, text]) => forbiddenTerms(text, lang).map((term) => `${k}: ${term}`));
-    expect(hits).toEqual([]);
-    // The check is not vacuous: the hidden rows hold them (the Athletics reminder, light effects' disadvantage).
-    expect(forbiddenTerms(form.textContent!, lang).length).toBeGreaterThan(0);
-  });
+  it.each(LANGS.flatMap((lang) => GAMES.map((rs) => [rs, lang] as const)))(
+    "%s (%s): no 5e term in a visible row",
+    async (ruleset, lang) => {
+      const world = await boot(ruleset, lang);
+      const form = world.renderSettingsConfig("gm1");
+      const rows = visibleRows(form);
+      expect(rows.size).toBeGreaterThan(5);
+      const hits = [...rows].flatMap(([k, text]) => forbiddenTerms(text, lang).map((term) => `${k}: ${term}`));
+      expect(hits).toEqual([]);
+      // The check is not vacuous: the hidden rows hold them (the Athletics reminder, light effects' disadvantage).
+      expect(forbiddenTerms(form.textContent!, lang).length).toBeGreaterThan(0);
+    },
+  );
 
   it("Rôle'n Play shows its own rows, hides the wandering checks and the borrowings of what it has", async () => {
     const world = await boot("rnp");
@@ -75,7 +86,9 @@ describe("the settings form of each game", () => {
     // Unticked in the open form: its row stays until the form is saved.
     const box = form.querySelector<HTMLInputElement>("[name='aventure.sideInitiative']")!;
     box.checked = false;
-    world.as("gm1", () => box.dispatchEvent(new (world.window as unknown as { Event: typeof Event }).Event("change", { bubbles: true })));
+    world.as("gm1", () =>
+      box.dispatchEvent(new (world.window as unknown as { Event: typeof Event }).Event("change", { bubbles: true })),
+    );
     expect(visibleRows(form).has("sideInitiative")).toBe(true);
     expect(visibleRows((await boot("rnp")).renderSettingsConfig("gm1")).has("sideInitiative")).toBe(false);
   });
@@ -94,37 +107,55 @@ describe("the settings form of each game", () => {
     expect(visibleRows(form).has("athleticsReminder")).toBe(false);
     const select = form.querySelector<HTMLSelectElement>("[name='aventure.ruleset']")!;
     select.value = "rnp";
-    world.as("gm1", () => select.dispatchEvent(new (world.window as unknown as { Event: typeof Event }).Event("change", { bubbles: true })));
+    world.as("gm1", () =>
+      select.dispatchEvent(new (world.window as unknown as { Event: typeof Event }).Event("change", { bubbles: true })),
+    );
     expect(visibleRows(form).has("athleticsReminder")).toBe(true);
     expect(visibleRows(form).has("encounterTurn")).toBe(false);
     // Nothing saved: the world's game is still Portes, Monstres & Trésors.
     expect(world.as("gm1", () => game.settings.get("aventure" as never, "ruleset" as never))).toBe("pmt");
     const borrow = form.querySelector<HTMLSelectElement>("[name='aventure.borrowWandering']")!;
     borrow.value = "ose";
-    world.as("gm1", () => borrow.dispatchEvent(new (world.window as unknown as { Event: typeof Event }).Event("change", { bubbles: true })));
+    world.as("gm1", () =>
+      borrow.dispatchEvent(new (world.window as unknown as { Event: typeof Event }).Event("change", { bubbles: true })),
+    );
     expect(visibleRows(form).get("explorationWanderingDie")).toContain("(Old-School Essentials' rule)");
   });
 });
 
 describe("the Actor data menu of each game", () => {
-  it.each(LANGS.flatMap((lang) => GAMES.map((rs) => [rs, lang] as const)))("%s (%s): no 5e field, no 5e term", async (ruleset, lang) => {
-    const world = await boot(ruleset, lang);
-    const app = await actorMenu(world);
-    const names = fieldNames(app);
-    expect(names.length).toBeGreaterThan(0);
-    for (const k of ["passivePerception", "survival", "exhaustion", "conMod", "strScore"]) expect(names, k).not.toContain(k);
-    expect(forbiddenTerms(app.element.querySelector(".aventure-fields")!.innerHTML, lang)).toEqual([]);
-  });
+  it.each(LANGS.flatMap((lang) => GAMES.map((rs) => [rs, lang] as const)))(
+    "%s (%s): no 5e field, no 5e term",
+    async (ruleset, lang) => {
+      const world = await boot(ruleset, lang);
+      const app = await actorMenu(world);
+      const names = fieldNames(app);
+      expect(names.length).toBeGreaterThan(0);
+      for (const k of ["passivePerception", "survival", "exhaustion", "conMod", "strScore"])
+        expect(names, k).not.toContain(k);
+      expect(forbiddenTerms(app.element.querySelector(".aventure-fields")!.innerHTML, lang)).toEqual([]);
+    },
+  );
 
   it("Polaris: its five paths only, and only the Polaris preset (the D&D 5e and OSE ones would empty them)", async () => {
     const app = await actorMenu(await boot("polaris"));
-    expect(fieldNames(app)).toEqual(["polarisInitiative", "polarisReaction", "polarisSkillLevel", "polarisSkillMastery", "polarisAttributeLevel"]);
-    expect([...app.element.querySelectorAll<HTMLElement>("[data-action='preset']")].map((b) => b.dataset.preset)).toEqual(["polaris"]);
+    expect(fieldNames(app)).toEqual([
+      "polarisInitiative",
+      "polarisReaction",
+      "polarisSkillLevel",
+      "polarisSkillMastery",
+      "polarisAttributeLevel",
+    ]);
+    expect(
+      [...app.element.querySelectorAll<HTMLElement>("[data-action='preset']")].map((b) => b.dataset.preset),
+    ).toEqual(["polaris"]);
   });
 
   it("Old-School Essentials: both presets fill its speeds and hit points", async () => {
     const app = await actorMenu(await boot("ose"));
-    expect([...app.element.querySelectorAll<HTMLElement>("[data-action='preset']")].map((b) => b.dataset.preset)).toEqual(["dnd5e", "ose"]);
+    expect(
+      [...app.element.querySelectorAll<HTMLElement>("[data-action='preset']")].map((b) => b.dataset.preset),
+    ).toEqual(["dnd5e", "ose"]);
   });
 
   it("a borrowed rule's fields show labelled; saving keeps the paths of the hidden fields", async () => {
@@ -135,7 +166,10 @@ describe("the Actor data menu of each game", () => {
     expect(fieldNames(app)).not.toContain("exhaustion");
     await world.as("gm1", () => app.submit());
     await world.settle();
-    const saved = world.as("gm1", () => game.settings.get("aventure" as never, "actorData" as never)) as Record<string, string>;
+    const saved = world.as("gm1", () => game.settings.get("aventure" as never, "actorData" as never)) as Record<
+      string,
+      string
+    >;
     expect(saved.exhaustion).toBe(DND5E_PATHS.exhaustion);
     expect(saved.survival).toBe(DND5E_PATHS.survival);
   });

@@ -17,7 +17,14 @@ import {
 } from "../../src/foundry/light/compute.js";
 import { bootWorld, GM, viewScene } from "../world/index.js";
 
-const token = (id: string, x: number, y: number, darkness = 1, globalLight = false): PlainToken => ({ id, x, y, elevation: 0, darkness, globalLight });
+const token = (id: string, x: number, y: number, darkness = 1, globalLight = false): PlainToken => ({
+  id,
+  x,
+  y,
+  elevation: 0,
+  darkness,
+  globalLight,
+});
 
 describe("a light without a bright radius (issue 20, item 11)", () => {
   it("a point at the origin of a candle (bright 0, dim 300 px) is in dim light, in the fast path as in the naive one", () => {
@@ -39,8 +46,21 @@ describe("a light without a bright radius (issue 20, item 11)", () => {
     const scene = world.addScene({ _id: "crypt", darkness: 1, globalLight: false });
     viewScene(world, world.clientOf("gm1"), scene);
     // 100 px a square of 1.5 m; the candle: no bright light, dim 3 m.
-    world.addToken(scene, { _id: "monk", name: "Monk", x: 950, y: 950, light: { bright: 0, dim: 3 }, sight: { enabled: true, range: 0, visionMode: "basic" } });
-    world.addToken(scene, { _id: "friend", name: "Friend", x: 1050, y: 950, sight: { enabled: true, range: 0, visionMode: "basic" } });
+    world.addToken(scene, {
+      _id: "monk",
+      name: "Monk",
+      x: 950,
+      y: 950,
+      light: { bright: 0, dim: 3 },
+      sight: { enabled: true, range: 0, visionMode: "basic" },
+    });
+    world.addToken(scene, {
+      _id: "friend",
+      name: "Friend",
+      x: 1050,
+      y: 950,
+      sight: { enabled: true, range: 0, visionMode: "basic" },
+    });
     type Api = { refreshLight(): Promise<void>; lightAt(id: string): { level: string } | null };
     await world.as("gm1", () => world.api<Api>("gm1").refreshLight());
     await world.settle();
@@ -62,7 +82,11 @@ const lightArb = fc.record({ x: coord, y: coord, bright: radius, dim: radius, sh
 const darkArb = fc.record({ x: coord, y: coord, radius, shape });
 
 /** Points that matter: random ones, every source's origin, and points exactly on each of its radii. */
-function pointsFor(lights: { x: number; y: number; bright: number; dim: number }[], darks: { x: number; y: number; radius: number }[], random: [number, number][]): [number, number][] {
+function pointsFor(
+  lights: { x: number; y: number; bright: number; dim: number }[],
+  darks: { x: number; y: number; radius: number }[],
+  random: [number, number][],
+): [number, number][] {
   const out: [number, number][] = [...random];
   const around = (x: number, y: number, r: number) => {
     out.push([x, y], [x + r, y], [x - r, y], [x, y + r], [x, y - r], [x + r + 1, y]);
@@ -87,8 +111,21 @@ describe("the fast path agrees with the naive computation everywhere (property)"
         fc.constantFrom(0, 0.3, 0.6, 1),
         fc.boolean(),
         (ls, ds, random, darkness, globalLight) => {
-          const lights: PlainLightSource[] = ls.map((l, i) => ({ id: `l${i}`, x: l.x, y: l.y, bright: l.bright, dim: l.dim, ...l.shape }));
-          const darks: PlainDarknessSource[] = ds.map((d, i) => ({ id: `d${i}`, x: d.x, y: d.y, radius: d.radius, ...d.shape }));
+          const lights: PlainLightSource[] = ls.map((l, i) => ({
+            id: `l${i}`,
+            x: l.x,
+            y: l.y,
+            bright: l.bright,
+            dim: l.dim,
+            ...l.shape,
+          }));
+          const darks: PlainDarknessSource[] = ds.map((d, i) => ({
+            id: `d${i}`,
+            x: d.x,
+            y: d.y,
+            radius: d.radius,
+            ...d.shape,
+          }));
           const tokens = pointsFor(ls, ds, random).map(([x, y], i) => token(`t${i}`, x, y, darkness, globalLight));
           const fast = computeLightLevels(tokens, lights, darks);
           const naive = computeLightLevelsNaive(tokens, lights, darks);

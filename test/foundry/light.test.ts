@@ -40,16 +40,39 @@ import { lightHudContext } from "../../src/apps/light-hud-context.js";
 import { hideCardContext } from "../../src/apps/hide-card-context.js";
 import { SAMPLES } from "../templates/samples/light.js";
 
-type Outcome = { dc: number; spottedBy: string[]; hiddenFrom: string[]; hidden: boolean; unknown: string[]; searchRolls: Record<string, number> };
+type Outcome = {
+  dc: number;
+  spottedBy: string[];
+  hiddenFrom: string[];
+  hidden: boolean;
+  unknown: string[];
+  searchRolls: Record<string, number>;
+};
 type Api = {
-  hide(token: unknown, options?: { observers?: string[]; searching?: string[] }): Promise<Outcome | { proposed: true } | null | undefined>;
+  hide(
+    token: unknown,
+    options?: { observers?: string[]; searching?: string[] },
+  ): Promise<Outcome | { proposed: true } | null | undefined>;
   setSearching(token: unknown, searching?: boolean): Promise<boolean | undefined>;
   hideSelected(): Promise<unknown>;
   endHide(token: unknown, event?: string): Promise<boolean | undefined>;
-  lightAt(token: unknown): { level: string; perceived: string; sense: string; effect: string; senses: { sense: string; range: number; from: string }[] } | null;
+  lightAt(token: unknown): {
+    level: string;
+    perceived: string;
+    sense: string;
+    effect: string;
+    senses: { sense: string; range: number; from: string }[];
+  } | null;
   refreshLight(): Promise<void>;
 };
-type Tracker = { flushes: number; states: Map<string, { light: { level: string } }>; compute(c: unknown, ids?: ReadonlySet<string>): unknown[]; reset(): void; schedule(ids?: string[]): void; flush(): Promise<unknown> };
+type Tracker = {
+  flushes: number;
+  states: Map<string, { light: { level: string } }>;
+  compute(c: unknown, ids?: ReadonlySet<string>): unknown[];
+  reset(): void;
+  schedule(ids?: string[]): void;
+  flush(): Promise<unknown>;
+};
 type Icons = { lightIconOf(token: unknown): string | null };
 
 /** Each client's module with the light feature's own modules of that same instance (tracker, icons). */
@@ -62,11 +85,18 @@ const load = async () => ({
 const USERS: UserSpec[] = [GM, GM2, PLAYER, PLAYER2];
 
 /** Night underground (no global light), a wall east of the torch at x = 13 (rows 7–13), the torch at (10, 10). */
-async function torchScene(opts: { users?: UserSpec[]; system?: SystemProfile | string; generation?: number; torch?: boolean } = {}) {
+async function torchScene(
+  opts: { users?: UserSpec[]; system?: SystemProfile | string; generation?: number; torch?: boolean } = {},
+) {
   const system = typeof opts.system === "object" ? opts.system : undefined;
   const world = system
     ? await FakeWorld.boot({ system, users: opts.users ?? USERS, generation: opts.generation, load })
-    : await bootWorld({ system: (opts.system as string | undefined) ?? "dnd5e", users: opts.users ?? USERS, generation: opts.generation, load });
+    : await bootWorld({
+        system: (opts.system as string | undefined) ?? "dnd5e",
+        users: opts.users ?? USERS,
+        generation: opts.generation,
+        load,
+      });
   const scene = world.addScene({ _id: "scene1", darkness: 1, globalLight: false });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   await world.as("gm1", () => scene.createEmbeddedDocuments("Wall", [{ c: [1300, 700, 1300, 1300] }]));
@@ -76,9 +106,21 @@ async function torchScene(opts: { users?: UserSpec[]; system?: SystemProfile | s
 }
 
 /** An AmbientLight at (x, y) grid squares, radii in the scene's units (metres), created by gm1. */
-async function addLight(world: FakeWorld, scene: FakeScene, id: string, at: [number, number], bright: number, dim: number, negative = false) {
+async function addLight(
+  world: FakeWorld,
+  scene: FakeScene,
+  id: string,
+  at: [number, number],
+  bright: number,
+  dim: number,
+  negative = false,
+) {
   await world.as("gm1", () =>
-    scene.createEmbeddedDocuments("AmbientLight", [{ _id: id, x: at[0] * 100, y: at[1] * 100, config: { bright, dim, ...(negative ? { negative } : {}) } }], { keepId: true }),
+    scene.createEmbeddedDocuments(
+      "AmbientLight",
+      [{ _id: id, x: at[0] * 100, y: at[1] * 100, config: { bright, dim, ...(negative ? { negative } : {}) } }],
+      { keepId: true },
+    ),
   );
 }
 
@@ -86,7 +128,16 @@ async function addLight(world: FakeWorld, scene: FakeScene, id: string, at: [num
 function addToken(
   world: FakeWorld,
   scene: FakeScene,
-  data: { id: string; name: string; at: [number, number]; actor?: FakeActor; disposition?: number; sight?: object; detectionModes?: unknown[]; linked?: boolean },
+  data: {
+    id: string;
+    name: string;
+    at: [number, number];
+    actor?: FakeActor;
+    disposition?: number;
+    sight?: object;
+    detectionModes?: unknown[];
+    linked?: boolean;
+  },
 ): FakeToken {
   return world.addToken(scene, {
     _id: data.id,
@@ -102,18 +153,33 @@ function addToken(
 }
 
 /** A dnd5e actor: passive Perception, Stealth modifier, darkvision in feet. */
-function actor(world: FakeWorld, d: { id: string; name: string; passive?: number; stealthMod?: number; darkvision?: number; owner?: string }): FakeActor {
-  return addDnd5eActor(world, { id: d.id, name: d.name, owner: d.owner, passive: d.passive ?? 10, skills: { ste: d.stealthMod ?? 0 }, darkvision: d.darkvision });
+function actor(
+  world: FakeWorld,
+  d: { id: string; name: string; passive?: number; stealthMod?: number; darkvision?: number; owner?: string },
+): FakeActor {
+  return addDnd5eActor(world, {
+    id: d.id,
+    name: d.name,
+    owner: d.owner,
+    passive: d.passive ?? 10,
+    skills: { ste: d.stealthMod ?? 0 },
+    darkvision: d.darkvision,
+  });
 }
 
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) => world.as(user, () => fn(api(world, user)));
+const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) =>
+  world.as(user, () => fn(api(world, user)));
 const refresh = (world: FakeWorld) => as(world, "gm1", (a) => a.refreshLight());
 const lightAt = (world: FakeWorld, id: string, user = "gm1") => world.as(user, () => api(world, user).lightAt(id));
-const moveTo = (world: FakeWorld, token: FakeToken, at: [number, number]) => world.as("gm1", () => token.update({ x: at[0] * 100 - 50, y: at[1] * 100 - 50 }));
-const moduleOf = (world: FakeWorld, user: string) => world.clientOf(user).exports as unknown as { tracker: Tracker; icons: Icons };
-const set = (world: FakeWorld, key: string, value: unknown, user = "gm1") => world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
-const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+const moveTo = (world: FakeWorld, token: FakeToken, at: [number, number]) =>
+  world.as("gm1", () => token.update({ x: at[0] * 100 - 50, y: at[1] * 100 - 50 }));
+const moduleOf = (world: FakeWorld, user: string) =>
+  world.clientOf(user).exports as unknown as { tracker: Tracker; icons: Icons };
+const set = (world: FakeWorld, key: string, value: unknown, user = "gm1") =>
+  world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
+const errors = (world: FakeWorld, user: string) =>
+  world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 /** Each client's hooks, as core fires them on every client. */
 const everyClient = (world: FakeWorld, hook: string, ...args: unknown[]) => world.broadcast(hook, ...args);
 /** Lets the debounced recomputation run (fake timers), then waits for the writes it caused. */
@@ -127,19 +193,26 @@ function statusWrites(world: FakeWorld, mark = 0): string[] {
     .writesSince(mark)
     .filter((w) => w.documentName === "ActiveEffect")
     .map((w) => {
-      const created = world.writes.find((c) => c.action === "create" && c.documentName === "ActiveEffect" && c.id === w.id);
+      const created = world.writes.find(
+        (c) => c.action === "create" && c.documentName === "ActiveEffect" && c.id === w.id,
+      );
       const statuses = (created?.data as { statuses?: string[] } | undefined)?.statuses ?? [];
       return `${w.action} ${statuses.join(",") || w.id} by ${w.user}`;
     });
 }
 /** A token's hiding state: on its scene (GM-written), never on the token. */
-const hideFlag = (token: FakeToken) => (token.scene.getFlag("aventure", "hides") as Record<string, Record<string, unknown>> | undefined)?.[token.id];
+const hideFlag = (token: FakeToken) =>
+  (token.scene.getFlag("aventure", "hides") as Record<string, Record<string, unknown>> | undefined)?.[token.id];
 /** A GM (a macro) writes a token's hiding state on its scene. */
-const setHide = (token: FakeToken, entry: Record<string, unknown>) => token.scene.update({ flags: { aventure: { hides: { [token.id]: entry } } } });
+const setHide = (token: FakeToken, entry: Record<string, unknown>) =>
+  token.scene.update({ flags: { aventure: { hides: { [token.id]: entry } } } });
 /** Whether a GM marked the token as searching: the mark on its scene (src/foundry/light/searching.ts). */
-const searchMark = (world: FakeWorld, tokenId: string) => (world.scenes.get("scene1")!.getFlag("aventure", "searching") as Record<string, unknown> | undefined)?.[tokenId];
-const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => (m.flags.aventure as Record<string, unknown> | undefined)?.[key] !== undefined);
-const opOf = (m: FakeChatMessage, key: string) => ((m.flags.aventure as Record<string, { op?: { status: string; resumed?: boolean } }>)[key]!).op;
+const searchMark = (world: FakeWorld, tokenId: string) =>
+  (world.scenes.get("scene1")!.getFlag("aventure", "searching") as Record<string, unknown> | undefined)?.[tokenId];
+const cardsWith = (world: FakeWorld, key: string) =>
+  world.messages.filter((m) => (m.flags.aventure as Record<string, unknown> | undefined)?.[key] !== undefined);
+const opOf = (m: FakeChatMessage, key: string) =>
+  (m.flags.aventure as Record<string, { op?: { status: string; resumed?: boolean } }>)[key]!.op;
 
 // Each test boots a world of up to four clients, each loading its own module: on a loaded machine that takes seconds.
 vi.setConfig({ testTimeout: 30_000 });
@@ -196,7 +269,10 @@ describe("pure light computation (src/foundry/light/compute.ts)", () => {
     let exact = 0;
     const near: PlainLightSource = { id: "near", x: 0, y: 0, bright: 100, dim: 200, test: () => (exact++, true) };
     const far: PlainLightSource = { id: "far", x: 5000, y: 5000, bright: 100, dim: 200, test: () => (exact++, true) };
-    const out = computeLightLevels([{ id: "t", x: 150, y: 0, elevation: 0, darkness: 1, globalLight: false }], [far, near]);
+    const out = computeLightLevels(
+      [{ id: "t", x: 150, y: 0, elevation: 0, darkness: 1, globalLight: false }],
+      [far, near],
+    );
     expect(out.get("t")!.level).toBe("dim");
     expect(exact).toBe(1);
   });
@@ -249,7 +325,12 @@ describe("light level at tokens (scenes with walls and lights)", () => {
     const { world, scene } = await torchScene({ users: [GM] });
     const elf = actor(world, { id: "elf", name: "Elf", darkvision: 60 }); // 60 ft = 18 m
     addToken(world, scene, { id: "elf", name: "Elf", at: [14, 10], actor: elf });
-    addToken(world, scene, { id: "orc", name: "Orc", at: [14, 11], sight: { enabled: true, range: 12, visionMode: "darkvision" } });
+    addToken(world, scene, {
+      id: "orc",
+      name: "Orc",
+      at: [14, 11],
+      sight: { enabled: true, range: 12, visionMode: "darkvision" },
+    });
     addToken(world, scene, { id: "man", name: "Man", at: [14, 12] });
     await refresh(world);
     const e = lightAt(world, "elf")!;
@@ -332,7 +413,11 @@ describe("light level at tokens (scenes with walls and lights)", () => {
     expect(await recompute(() => scene.update({ environment: { darknessLevel: 0.2 } }))).toBe(1);
     expect(await recompute(() => scene.update({ name: "Crypt" }))).toBe(0);
     expect(await recompute(() => other.update({ environment: { darknessLevel: 0 } }))).toBe(0);
-    expect(await recompute(() => other.createEmbeddedDocuments("AmbientLight", [{ x: 0, y: 0, config: { bright: 1, dim: 2 } }]))).toBe(0);
+    expect(
+      await recompute(() =>
+        other.createEmbeddedDocuments("AmbientLight", [{ x: 0, y: 0, config: { bright: 1, dim: 2 } }]),
+      ),
+    ).toBe(0);
   });
 
   it("draws a sun / half / moon icon for the GM and the owner only; the client setting hides it", async () => {
@@ -378,7 +463,8 @@ describe("light effects (active GM only)", () => {
     await tick(world);
     expect(statusWrites(world, mark).sort()).toEqual(["create blinded by gm1", "create aventure-dim by gm1"].sort());
     // Aventure's own, flagged in the same write that adds them.
-    for (const w of world.writesSince(mark)) expect((w.data as { flags: { aventure?: { applied?: boolean } } }).flags.aventure?.applied).toBe(true);
+    for (const w of world.writesSince(mark))
+      expect((w.data as { flags: { aventure?: { applied?: boolean } } }).flags.aventure?.applied).toBe(true);
     // Both GMs see another refresh, and the second GM recomputes itself: nothing is added twice.
     everyClient(world, "lightingRefresh");
     await tick(world);
@@ -409,7 +495,11 @@ describe("light effects (active GM only)", () => {
     expect(statusWrites(world, mark)).toEqual(["create blinded by gm1"]);
     await moveTo(world, dark, [10, 17]); // one in the torch's dim light
     await tick(world);
-    expect(statusWrites(world, mark)).toEqual(["create blinded by gm1", "delete blinded by gm1", "create aventure-dim by gm1"]);
+    expect(statusWrites(world, mark)).toEqual([
+      "create blinded by gm1",
+      "delete blinded by gm1",
+      "create aventure-dim by gm1",
+    ]);
   });
 
   it("never adds effects on a GM that is not the active GM", async () => {
@@ -440,12 +530,20 @@ describe("the module's statuses survive the system (issue 11): dim light really 
   it("dnd5e rebuilds CONFIG.statusEffects in i18nInit: aventure-dim is there on every client, with disadvantage on Perception", async () => {
     const { world, scene } = await torchScene({ users: [GM, PLAYER] });
     for (const user of ["gm1", "p1"]) {
-      const ids = world.clientOf(user).statusEffectList().map((e) => e.id);
+      const ids = world
+        .clientOf(user)
+        .statusEffectList()
+        .map((e) => e.id);
       expect(ids).toContain("aventure-dim");
       expect(ids).toContain("hiding"); // dnd5e's own: no aventure-hidden
       expect(ids).not.toContain("aventure-hidden");
       expect(ids).toContain("aventure-surprised"); // dnd5e's Surprised gives disadvantage on initiative (2024 rules)
-      expect(world.clientOf(user).statusEffectList().find((e) => e.id === "aventure-dim")!.changes).toEqual([dimChange]);
+      expect(
+        world
+          .clientOf(user)
+          .statusEffectList()
+          .find((e) => e.id === "aventure-dim")!.changes,
+      ).toEqual([dimChange]);
     }
     await set(world, "lightEffects", true);
     const a = actor(world, { id: "a", name: "A" });
@@ -464,7 +562,10 @@ describe("the module's statuses survive the system (issue 11): dim light really 
   it("a core world gets aventure-dim (a visible marker, no change), aventure-hidden and core's blind", async () => {
     const { world, scene } = await torchScene({ users: [GM], system: "worldbuilding" });
     await set(world, "lightEffects", true);
-    const ids = world.clientOf("gm1").statusEffectList().map((e) => e.id);
+    const ids = world
+      .clientOf("gm1")
+      .statusEffectList()
+      .map((e) => e.id);
     expect(ids).toEqual(expect.arrayContaining(["aventure-dim", "aventure-hidden", "aventure-surprised", "blind"]));
     const a = world.addUserActor({ _id: "a", name: "A" });
     const b = world.addUserActor({ _id: "b", name: "B" });
@@ -514,8 +615,15 @@ describe("the module's statuses survive the system (issue 11): dim light really 
         },
       };
       const { world } = await torchScene({ users: [GM], system: late });
-      expect(world.clientOf("gm1").statusEffectList().map((e) => e.id)).toContain("aventure-dim");
-      expect(warn).toHaveBeenCalledWith("aventure | status effects removed after setup by the system or another module, added again: aventure-dim, aventure-surprised");
+      expect(
+        world
+          .clientOf("gm1")
+          .statusEffectList()
+          .map((e) => e.id),
+      ).toContain("aventure-dim");
+      expect(warn).toHaveBeenCalledWith(
+        "aventure | status effects removed after setup by the system or another module, added again: aventure-dim, aventure-surprised",
+      );
     } finally {
       warn.mockRestore();
     }
@@ -529,15 +637,26 @@ async function guards(users: UserSpec[] = USERS) {
   const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 });
   [10, 14, 18].forEach((passive, i) => {
     const g = actor(world, { id: `g${passive}`, name: `Guard ${passive}`, passive });
-    addToken(world, scene, { id: `g${passive}`, name: `Guard ${passive}`, at: [33 + i, 12], actor: g, disposition: -1 });
+    addToken(world, scene, {
+      id: `g${passive}`,
+      name: `Guard ${passive}`,
+      at: [33 + i, 12],
+      actor: g,
+      disposition: -1,
+    });
   });
   await refresh(world);
   return { world, scene, rogue, token };
 }
 /** dnd5e fires dnd5e.postRollAttack(rolls, {subject}) on the roller's client only (subject: the attack activity). */
 const attackRolled = (world: FakeWorld, user: string, attacker: unknown) =>
-  world.as(user, () => (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => void)("dnd5e.postRollAttack", [], { subject: { actor: attacker } }));
-const rollCalls = (a: FakeActor) => (a as unknown as { rollCalls: { config: { skill: string }; user: string }[] }).rollCalls;
+  world.as(user, () =>
+    (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => void)("dnd5e.postRollAttack", [], {
+      subject: { actor: attacker },
+    }),
+  );
+const rollCalls = (a: FakeActor) =>
+  (a as unknown as { rollCalls: { config: { skill: string }; user: string }[] }).rollCalls;
 const hiding = (a: FakeActor) => a.statuses.has("hiding");
 
 describe("hiding (RULES.md §6)", () => {
@@ -580,7 +699,9 @@ describe("hiding (RULES.md §6)", () => {
     const revealed = listen(world, "aventure.revealed");
     world.queueRolls(12); // Stealth 15: hidden from Guard 10 and Guard 14
     await as(world, "gm1", (a) => a.hide("rogue"));
-    expect(hidden.map((c) => [c.user, c.data.stealth, (c.data.token as { id: string }).id])).toEqual([["gm1", 15, token.id]]);
+    expect(hidden.map((c) => [c.user, c.data.stealth, (c.data.token as { id: string }).id])).toEqual([
+      ["gm1", 15, token.id],
+    ]);
     const made = world.rollsMade.length;
     await as(world, "gm1", (a) => a.setSearching("g18")); // nothing is hidden from Guard 18 (it spotted the rogue): no roll
     expect(world.rollsMade.length).toBe(made);
@@ -593,7 +714,9 @@ describe("hiding (RULES.md §6)", () => {
     expect(card.content).toContain("Guard 10 searches");
     expect(card.content).toContain("Wisdom (Perception): 15");
     // The searcher's point of view: finding the rogue is a success, in words and an icon, not only in colour.
-    expect(card.content).toMatch(/aventure-search-success">\s*<td>Rogue<br><small>still hidden from other observers<\/small>[\s\S]*15[\s\S]*fa-circle-check[\s\S]*Success: finds it/);
+    expect(card.content).toMatch(
+      /aventure-search-success">\s*<td>Rogue<br><small>still hidden from other observers<\/small>[\s\S]*15[\s\S]*fa-circle-check[\s\S]*Success: finds it/,
+    );
     world.queueRolls(3); // Guard 14 searches: 3, misses it
     await as(world, "gm1", (a) => a.setSearching("g14"));
     expect(hideFlag(token)).toMatchObject({ from: ["g14"] });
@@ -632,7 +755,13 @@ describe("hiding (RULES.md §6)", () => {
     // A player's request still honours the GM's marks (the player's answer names no guard: they stand in the dark).
     await as(world, "gm1", (a) => a.setSearching("g10"));
     world.queueRolls(12, 15); // Stealth 15; Guard 10 searches and rolls 15: spots it
-    expect(await as(world, "p1", (a) => a.hide("rogue"))).toMatchObject({ dc: 15, hidden: true, spottedBy: [], hiddenFrom: [], searchRolls: {} });
+    expect(await as(world, "p1", (a) => a.hide("rogue"))).toMatchObject({
+      dc: 15,
+      hidden: true,
+      spottedBy: [],
+      hiddenFrom: [],
+      searchRolls: {},
+    });
     expect(hideFlag(token)).toMatchObject({ from: ["g14"], seenBy: ["g10", "g18"] });
   });
 
@@ -655,7 +784,9 @@ describe("hiding (RULES.md §6)", () => {
     await refresh(world);
     const mark = world.writes.length;
     expect(await as(world, "gm1", (a) => a.hide("rogue"))).toBeUndefined();
-    expect(errors(world, "gm1")).toEqual(["Rogue cannot hide: seen by Guard 10 (in light), Guard 14 (in light), Guard 18 (in light)."]);
+    expect(errors(world, "gm1")).toEqual([
+      "Rogue cannot hide: seen by Guard 10 (in light), Guard 14 (in light), Guard 18 (in light).",
+    ]);
     expect(rogue.statuses.size).toBe(0);
     expect(world.rollsMade).toHaveLength(0);
     expect(world.writesSince(mark)).toEqual([]);
@@ -706,11 +837,16 @@ describe("hiding (RULES.md §6)", () => {
     addToken(world, scene, { id: "dog", name: "Dog", at: [32, 14], actor: dog, disposition: -1 });
     await refresh(world);
     world.queueRolls(12);
-    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toMatchObject({ dc: 15, hiddenFrom: ["dog"] });
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toMatchObject({
+      dc: 15,
+      hiddenFrom: ["dog"],
+    });
     await as(world, "gm1", (a) => a.endHide("rogue"));
     // Someone else's guard: nothing rolls, the GMs get a card to decide.
     const made = world.rollsMade.length;
-    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["g10", "dog"], searching: ["g10"] }))).toEqual({ proposed: true });
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["g10", "dog"], searching: ["g10"] }))).toEqual({
+      proposed: true,
+    });
     expect(world.rollsMade.length).toBe(made);
     expect(hiding(rogue)).toBe(false);
     const proposal = cardsWith(world, "proposal").at(-1)!;
@@ -722,7 +858,10 @@ describe("hiding (RULES.md §6)", () => {
     expect(world.renderMessage(proposal, "p1").querySelector("[data-action='aventure-proposal']")).toBeNull();
     // The second GM applies it: the active GM runs it once with the stored request.
     world.queueRolls(12, 9); // Stealth 15; Guard 10 searches: 9, misses it
-    world.click("gm2", world.renderMessage(proposal, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    world.click(
+      "gm2",
+      world.renderMessage(proposal, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"),
+    );
     await world.settle();
     expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["g10", "dog"] });
     expect(hiding(rogue)).toBe(true);
@@ -745,7 +884,9 @@ describe("hiding (RULES.md §6)", () => {
     expect(card!.author!.id).toBe("gm1");
     expect(card!.content).toContain("It attacked");
     expect(card!.content).toContain("no check needed");
-    expect(world.writes.filter((w) => w.user === "p1" && w.action === "create").map((w) => w.documentName)).toEqual(["ChatMessage"]); // the request
+    expect(world.writes.filter((w) => w.user === "p1" && w.action === "create").map((w) => w.documentName)).toEqual([
+      "ChatMessage",
+    ]); // the request
   });
 
   it("ambient detection off: ends when it leaves the darkness, and the card asks for checks against the DC", async () => {
@@ -756,8 +897,12 @@ describe("hiding (RULES.md §6)", () => {
     await moveTo(world, token, [10, 16]); // dim light of the torch, in the guards' view
     await tick(world);
     expect(hideFlag(token)).toBeUndefined();
-    expect(world.messages.contents.at(-1)!.content).toContain("It left the zone of no visibility that hid it (darkness, thick fog).");
-    expect(world.messages.contents.at(-1)!.content).toContain("The observers each get a Wisdom (Perception) check against DC 15.");
+    expect(world.messages.contents.at(-1)!.content).toContain(
+      "It left the zone of no visibility that hid it (darkness, thick fog).",
+    );
+    expect(world.messages.contents.at(-1)!.content).toContain(
+      "The observers each get a Wisdom (Perception) check against DC 15.",
+    );
   });
 
   it("ambient detection off: ends when an observer moves to a spot it sees the hider from (behind a wall, then around it)", async () => {
@@ -824,11 +969,18 @@ describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
   async function hudFor(world: FakeWorld, user: string, token: FakeToken) {
     const root = world.renderTokenHUD(token, user);
     // The panel's template renders asynchronously.
-    for (let i = 0; i < 50 && root.querySelector(".aventure-light-hud-slot") && !root.querySelector(".aventure-light-panel"); i++) await new Promise((r) => setImmediate(r));
+    for (
+      let i = 0;
+      i < 50 && root.querySelector(".aventure-light-hud-slot") && !root.querySelector(".aventure-light-panel");
+      i++
+    )
+      await new Promise((r) => setImmediate(r));
     return {
       root,
       // This feature's buttons (other features add theirs to the same HUD).
-      buttons: [...root.querySelectorAll("button")].map((b) => (b as HTMLElement).dataset.action).filter((a) => /^aventure-(hide|end-hide|search|stop-search)$/.test(a ?? "")),
+      buttons: [...root.querySelectorAll("button")]
+        .map((b) => (b as HTMLElement).dataset.action)
+        .filter((a) => /^aventure-(hide|end-hide|search|stop-search)$/.test(a ?? "")),
       panel: root.querySelector(".aventure-light-panel"),
     };
   }
@@ -842,7 +994,9 @@ describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
 
     const gm = await hudFor(world, "gm1", token);
     expect(gm.buttons).toEqual(["aventure-hide", "aventure-search"]);
-    expect([...gm.root.querySelectorAll(".col.right button[data-action]")].map((b) => (b as HTMLElement).dataset.action)).toEqual(expect.arrayContaining(["aventure-hide", "aventure-search"]));
+    expect(
+      [...gm.root.querySelectorAll(".col.right button[data-action]")].map((b) => (b as HTMLElement).dataset.action),
+    ).toEqual(expect.arrayContaining(["aventure-hide", "aventure-search"]));
     expect(gm.panel!.classList.contains("aventure-light-dark")).toBe(true);
     const text = gm.panel!.textContent!;
     expect(text).toContain("Darkness");
@@ -866,7 +1020,9 @@ describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
     await world.as("gm1", () => setHide(token, { dc: 14, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
     const again = await hudFor(world, "gm1", token);
     expect(again.buttons).toEqual(["aventure-end-hide", "aventure-stop-search"]);
-    expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain("Stealth DC 14, hidden from 1 observer");
+    expect(again.root.querySelector(".aventure-light-hidden")!.textContent).toContain(
+      "Stealth DC 14, hidden from 1 observer",
+    );
     expect(again.root.querySelector(".aventure-light-searching")!.textContent).toContain("Searching");
     // The one-line head: the level and icons, each icon labelled (tooltip and aria-label); the scene's darkness in the body.
     const head = again.root.querySelector(".aventure-light-head")!;
@@ -876,7 +1032,9 @@ describe("token HUD (renderTokenHUD in the test world's DOM)", () => {
       expect(icon.getAttribute("data-tooltip")).toBe(icon.getAttribute("aria-label"));
     }
     expect(head.querySelectorAll("i[role=img]")).toHaveLength(2);
-    expect(again.root.querySelector(".aventure-light-body .aventure-light-darkness")!.textContent).toMatch(/^Scene darkness: \d+%$/);
+    expect(again.root.querySelector(".aventure-light-body .aventure-light-darkness")!.textContent).toMatch(
+      /^Scene darkness: \d+%$/,
+    );
   });
 });
 
@@ -940,21 +1098,45 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     const { world, rogue, token } = await guards();
     const claim = { userId: "gm1", user: "gm1", sender: "gm1", isGM: true };
     const mark = world.writes.length;
-    expect(await forgeRequest(world, "p2", "hide", { sceneId: "scene1", tokenId: "rogue", ...claim })).toEqual(refused("AVENTURE.Error.NotOwner", { name: "Rogue" }));
-    expect(await forgeRequest(world, "p1", "setSearching", { sceneId: "scene1", tokenId: "g10", searching: true, ...claim })).toEqual(refused("AVENTURE.Error.GMOnly"));
+    expect(await forgeRequest(world, "p2", "hide", { sceneId: "scene1", tokenId: "rogue", ...claim })).toEqual(
+      refused("AVENTURE.Error.NotOwner", { name: "Rogue" }),
+    );
+    expect(
+      await forgeRequest(world, "p1", "setSearching", { sceneId: "scene1", tokenId: "g10", searching: true, ...claim }),
+    ).toEqual(refused("AVENTURE.Error.GMOnly"));
     // Naming a guard as a "GM": still a player's choice, so a proposal; nothing rolls.
-    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue", observers: ["g10"], ...claim })).toEqual(ok({ proposed: true }));
+    expect(
+      await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue", observers: ["g10"], ...claim }),
+    ).toEqual(ok({ proposed: true }));
     expect(world.rollsMade).toEqual([]);
-    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action} ${w.documentName}`)).toEqual(["gm1 create ChatMessage"]); // the proposal card
+    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action} ${w.documentName}`)).toEqual([
+      "gm1 create ChatMessage",
+    ]); // the proposal card
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue"));
     const mark2 = world.writes.length;
     // Hidden now, and p2 has no token that knows where it is: not named (docs/security.md, what a refusal tells).
-    expect(await forgeRequest(world, "p2", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "revealed", ...claim })).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
+    expect(
+      await forgeRequest(world, "p2", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "revealed", ...claim }),
+    ).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
     // An event only the GM may rule (the prerequisites stopped holding), reported by the owner claiming to be a GM.
-    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "rogue", event: "leftDarkness", ...claim })).toMatchObject(refused("AVENTURE.Error.UnknownValue"));
+    expect(
+      await forgeRequest(world, "p1", "endHide", {
+        sceneId: "scene1",
+        tokenId: "rogue",
+        event: "leftDarkness",
+        ...claim,
+      }),
+    ).toMatchObject(refused("AVENTURE.Error.UnknownValue"));
     // The old query path is gone: nothing answers it.
-    const query = (name: string) => world.as("p2", () => (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query(name, { sceneId: "scene1", tokenId: "rogue", ...claim }));
+    const query = (name: string) =>
+      world.as("p2", () =>
+        (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query(name, {
+          sceneId: "scene1",
+          tokenId: "rogue",
+          ...claim,
+        }),
+      );
     await expect(query("aventure.hide")).rejects.toThrow(/not registered/);
     await expect(query("aventure.endHide")).rejects.toThrow(/not registered/);
     expect(gameWrites(world, mark2)).toEqual([]);
@@ -967,11 +1149,24 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     expect(await as(world, "p1", (a) => a.endHide("g10"))).toBeUndefined();
     expect(errors(world, "p2")).toEqual(["You do not own Rogue."]);
     expect(errors(world, "p1")).toEqual(["You do not own Guard 10."]);
-    await world.as("gm1", () => setHide(world.scenes.get("scene1")!.tokens.get("g10")!, { dc: 20, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
+    await world.as("gm1", () =>
+      setHide(world.scenes.get("scene1")!.tokens.get("g10")!, {
+        dc: 20,
+        from: ["rogue"],
+        because: {},
+        light: "dark",
+        x: 0,
+        y: 0,
+      }),
+    );
     const mark = world.writes.length;
     // Hidden from the rogue, p1's only token: the refusals no longer name it (docs/security.md, what a refusal tells).
-    expect(await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "g10", event: "revealed" })).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
-    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "g10" })).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
+    expect(
+      await forgeRequest(world, "p1", "endHide", { sceneId: "scene1", tokenId: "g10", event: "revealed" }),
+    ).toEqual(refused("AVENTURE.Error.NotOwnerUnknown.Token"));
+    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "g10" })).toEqual(
+      refused("AVENTURE.Error.NotOwnerUnknown.Token"),
+    );
     expect(gameWrites(world, mark)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
   });
@@ -1002,23 +1197,38 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
       ["gm2", "setSearching", { sceneId: "scene1", tokenId: "nope", searching: true }, "AVENTURE.Light.Error.noToken"],
     ];
     const mark = world.writes.length;
-    for (const [user, name, data, key] of bad) expect(await forgeRequest(world, user, name, data), `${user} ${name} ${JSON.stringify(data).slice(0, 80)}`).toMatchObject({ ok: false, key });
+    for (const [user, name, data, key] of bad)
+      expect(
+        await forgeRequest(world, user, name, data),
+        `${user} ${name} ${JSON.stringify(data).slice(0, 80)}`,
+      ).toMatchObject({ ok: false, key });
     expect(gameWrites(world, mark)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
     expect(consistent(token, rogue)).toBe(false);
     // The player's own API checks the list before sending anything.
     expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ids201 }))).toBeUndefined();
-    expect(errors(world, "p1").at(-1)).toBe("201 values is not a valid observers (expected one of: [tokenId, …] (200 at most)).");
+    expect(errors(world, "p1").at(-1)).toBe(
+      "201 values is not a valid observers (expected one of: [tokenId, …] (200 at most)).",
+    );
   });
 
   it("a replayed request id is refused: the hide and the end of hiding happen once", async () => {
     const { world, rogue, token } = await guards();
     world.queueRolls(12, 12);
     const hideData = { sceneId: "scene1", tokenId: "rogue" };
-    expect(await forgeRequest(world, "p1", "hide", hideData, "replayedHide1")).toMatchObject({ ok: true, result: { dc: 15, hidden: true } });
-    expect(await forgeRequest(world, "p1", "endHide", { ...hideData, event: "noise" }, "replayedEnd1")).toEqual(ok(true));
-    expect(await forgeRequest(world, "p1", "hide", hideData, "replayedHide1")).toEqual(refused("AVENTURE.Request.replayed"));
-    expect(await forgeRequest(world, "p1", "endHide", { ...hideData, event: "noise" }, "replayedEnd1")).toEqual(refused("AVENTURE.Request.replayed"));
+    expect(await forgeRequest(world, "p1", "hide", hideData, "replayedHide1")).toMatchObject({
+      ok: true,
+      result: { dc: 15, hidden: true },
+    });
+    expect(await forgeRequest(world, "p1", "endHide", { ...hideData, event: "noise" }, "replayedEnd1")).toEqual(
+      ok(true),
+    );
+    expect(await forgeRequest(world, "p1", "hide", hideData, "replayedHide1")).toEqual(
+      refused("AVENTURE.Request.replayed"),
+    );
+    expect(await forgeRequest(world, "p1", "endHide", { ...hideData, event: "noise" }, "replayedEnd1")).toEqual(
+      refused("AVENTURE.Request.replayed"),
+    );
     expect(rollCalls(rogue)).toHaveLength(1);
     expect(cardsWith(world, "hide")).toHaveLength(1);
     expect(cardsWith(world, "hideEnd")).toHaveLength(1);
@@ -1032,15 +1242,39 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     const flag = hideFlag(token)!;
     const mark = world.writes.length;
     const hidden99 = { dc: 99, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 };
-    const op = (changes: unknown[], extra: object = {}) => ({ v: 1, status: "applying", sceneId: "scene1", changes, ...extra });
-    await forgeCard(world, "p1", { hide: { tokenId: "g10", dc: 99, op: op([{ tokenId: "g10", name: "Guard 10", before: null, after: hidden99 }]) } });
-    await forgeCard(world, "p2", { hideEnd: { tokenId: "rogue", event: "revealed", op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }]) } });
-    await forgeCard(world, "p2", { search: { tokenId: "g14", roll: 30, op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }], { mark: "g14" }) } });
+    const op = (changes: unknown[], extra: object = {}) => ({
+      v: 1,
+      status: "applying",
+      sceneId: "scene1",
+      changes,
+      ...extra,
+    });
+    await forgeCard(world, "p1", {
+      hide: { tokenId: "g10", dc: 99, op: op([{ tokenId: "g10", name: "Guard 10", before: null, after: hidden99 }]) },
+    });
+    await forgeCard(world, "p2", {
+      hideEnd: {
+        tokenId: "rogue",
+        event: "revealed",
+        op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }]),
+      },
+    });
+    await forgeCard(world, "p2", {
+      search: {
+        tokenId: "g14",
+        roll: 30,
+        op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }], { mark: "g14" }),
+      },
+    });
     // The active GM's recovery reads every card: after a reload of gm1, and when gm2 takes over.
     await world.reload("gm1");
     await world.disconnect("gm1");
     await world.settle();
-    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action}`)).toEqual(["p1 create", "p2 create", "p2 create"]);
+    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action}`)).toEqual([
+      "p1 create",
+      "p2 create",
+      "p2 create",
+    ]);
     expect(hideFlag(token)).toEqual(flag);
     expect(consistent(token, rogue)).toBe(true);
     const g10 = world.scenes.get("scene1")!.tokens.get("g10")!;
@@ -1055,12 +1289,25 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     const r = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue });
     const g = addToken(world, scene, { id: "goblin", name: "Goblin", at: [33, 12], actor: goblin, disposition: -1 });
     // Both hidden by Aventure (its own status, flagged in its creation).
-    for (const [token, a] of [[r, rogue], [g, goblin]] as const) {
+    for (const [token, a] of [
+      [r, rogue],
+      [g, goblin],
+    ] as const) {
       await world.as("gm1", () => setHide(token, { dc: 15, from: ["x"], because: {}, light: "dark", x: 0, y: 0 }));
-      await world.as("gm1", () => a.createEmbeddedDocuments("ActiveEffect", [{ name: "Hidden", statuses: ["aventure-hidden"], flags: { aventure: { applied: true } } }]));
+      await world.as("gm1", () =>
+        a.createEmbeddedDocuments("ActiveEffect", [
+          { name: "Hidden", statuses: ["aventure-hidden"], flags: { aventure: { applied: true } } },
+        ]),
+      );
     }
     const attack = (user: string, speaker: object) =>
-      world.as(user, () => ChatMessage.implementation.create({ content: "<p>Attack</p>", speaker: { scene: "scene1", alias: "x", ...speaker }, flags: { ose: { roll: "attack", itemId: "sword" } } } as never));
+      world.as(user, () =>
+        ChatMessage.implementation.create({
+          content: "<p>Attack</p>",
+          speaker: { scene: "scene1", alias: "x", ...speaker },
+          flags: { ose: { roll: "attack", itemId: "sword" } },
+        } as never),
+      );
     const mark = world.writes.length;
     await attack("p2", { actor: "rogue", token: "rogue" }); // p2 claims to be p1's rogue
     await attack("p2", { actor: "rogue" });
@@ -1084,11 +1331,26 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
   it("dnd5e: an attack ends the hiding of the roller's own actor only (someone else's actor, another copy of a creature: nothing)", async () => {
     const { world, scene, rogue, token } = await guards();
     const base = actor(world, { id: "gob", name: "Goblin" });
-    const g1 = addToken(world, scene, { id: "gob1", name: "Goblin 1", at: [31, 11], actor: base, linked: false, disposition: -1 });
-    const g2 = addToken(world, scene, { id: "gob2", name: "Goblin 2", at: [32, 11], actor: base, linked: false, disposition: -1 });
+    const g1 = addToken(world, scene, {
+      id: "gob1",
+      name: "Goblin 1",
+      at: [31, 11],
+      actor: base,
+      linked: false,
+      disposition: -1,
+    });
+    const g2 = addToken(world, scene, {
+      id: "gob2",
+      name: "Goblin 2",
+      at: [32, 11],
+      actor: base,
+      linked: false,
+      disposition: -1,
+    });
     world.queueRolls(12);
     await as(world, "gm1", (a) => a.hide("rogue"));
-    for (const t of [g1, g2]) await world.as("gm1", () => setHide(t, { dc: 12, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
+    for (const t of [g1, g2])
+      await world.as("gm1", () => setHide(t, { dc: 12, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 }));
     const mark = world.writes.length;
     // p2's client fires the hook for p1's rogue (a macro calling dnd5e's hook): p2 owns nothing, nothing is asked.
     attackRolled(world, "p2", rogue);
@@ -1119,13 +1381,17 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     await as(world, "p1", (x) => x.hide(t, { observers: ["g10"] })); // a proposal: its lines name the hider
     world.queueRolls(1);
     await as(world, "gm1", (x) => x.setSearching("g10"));
-    const contents = [...cardsWith(world, "hide"), ...cardsWith(world, "hideEnd"), ...cardsWith(world, "proposal")].map((m) => m.content);
+    const contents = [...cardsWith(world, "hide"), ...cardsWith(world, "hideEnd"), ...cardsWith(world, "proposal")].map(
+      (m) => m.content,
+    );
     expect(contents).toHaveLength(3);
     for (const c of contents) {
       expect(c).not.toContain("<img");
       expect(c).toContain("&lt;img");
     }
-    expect(world.messages.filter((m) => m.rolls.length > 0).map((m) => m.flavor)).toContain("Hiding: Dexterity (Stealth)");
+    expect(world.messages.filter((m) => m.rolls.length > 0).map((m) => m.flavor)).toContain(
+      "Hiding: Dexterity (Stealth)",
+    );
   });
 });
 
@@ -1133,14 +1399,20 @@ describe("two GMs at once", () => {
   it("two hides of the same token at once (both GMs, or a GM and the owner) roll once", async () => {
     const { world, rogue, token } = await guards();
     world.queueRolls(12, 12, 12, 12);
-    const [a, b] = await Promise.all([as(world, "gm1", (x) => x.hide("rogue")), as(world, "gm2", (x) => x.hide("rogue"))]);
+    const [a, b] = await Promise.all([
+      as(world, "gm1", (x) => x.hide("rogue")),
+      as(world, "gm2", (x) => x.hide("rogue")),
+    ]);
     expect([a, b].filter((o) => o && "dc" in o)).toHaveLength(1);
     expect(rollCalls(rogue)).toHaveLength(1);
     expect(cardsWith(world, "hide")).toHaveLength(1);
     expect([...errors(world, "gm1"), ...errors(world, "gm2")]).toHaveLength(1);
     expect(consistent(token, rogue)).toBe(true);
     await as(world, "gm1", (x) => x.endHide("rogue"));
-    const [c, d] = await Promise.all([as(world, "p1", (x) => x.hide("rogue")), as(world, "gm2", (x) => x.hide("rogue"))]);
+    const [c, d] = await Promise.all([
+      as(world, "p1", (x) => x.hide("rogue")),
+      as(world, "gm2", (x) => x.hide("rogue")),
+    ]);
     expect([c, d].filter((o) => o && "dc" in o)).toHaveLength(1);
     expect(rollCalls(rogue)).toHaveLength(2);
     expect(consistent(token, rogue)).toBe(true);
@@ -1175,7 +1447,11 @@ describe("two GMs at once", () => {
 
 describe("hiding: exactly once across a crash at any write (recovery on ready)", () => {
   const interrupted = (world: FakeWorld) => world.as("p1", () => game.i18n.localize("AVENTURE.Request.interrupted"));
-  const gm1Writes = (world: FakeWorld, mark: number) => world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`);
+  const gm1Writes = (world: FakeWorld, mark: number) =>
+    world
+      .writesSince(mark)
+      .filter((w) => w.user === "gm1")
+      .map((w) => `${w.action} ${w.documentName}`);
 
   /** After a crash of gm1 before its k-th write: gm2 takes over (userConnected), then gm1 reloads. */
   async function recover(world: FakeWorld) {
@@ -1306,7 +1582,11 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
 // -------------------------------------------------------------------------------------------------------------------
 
 /** A token whose centre is at (x, y) grid squares, hidden from the players by the GM (TokenDocument#hidden) or not. */
-function addHiddenToken(world: FakeWorld, scene: FakeScene, data: { id: string; name: string; at: [number, number]; actor: FakeActor; disposition?: number }): FakeToken {
+function addHiddenToken(
+  world: FakeWorld,
+  scene: FakeScene,
+  data: { id: string; name: string; at: [number, number]; actor: FakeActor; disposition?: number },
+): FakeToken {
   return world.addToken(scene, {
     _id: data.id,
     name: data.name,
@@ -1342,7 +1622,14 @@ describe("issue 20: the hide prerequisite holds against every creature that may 
     const mark = world.writes.length;
     expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toBeUndefined();
     expect(errors(world, "p1")).toEqual(["Rogue cannot hide: seen by Guard (in light)."]);
-    expect(await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue", observers: ["dog"], searching: [] })).toMatchObject(refused("AVENTURE.Light.Hide.cannot"));
+    expect(
+      await forgeRequest(world, "p1", "hide", {
+        sceneId: "scene1",
+        tokenId: "rogue",
+        observers: ["dog"],
+        searching: [],
+      }),
+    ).toMatchObject(refused("AVENTURE.Light.Hide.cannot"));
     // Whatever the request names, a GM's included: the guard sees it.
     expect(await as(world, "gm2", (a) => a.hide("rogue", { observers: ["dog"] }))).toBeUndefined();
     expect(errors(world, "gm2")).toEqual(["Rogue cannot hide: seen by Guard (in light)."]);
@@ -1359,8 +1646,20 @@ describe("issue 20: the hide prerequisite holds against every creature that may 
     const { world, scene } = await torchScene();
     const rogue = actor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
     const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 });
-    addToken(world, scene, { id: "dog", name: "Dog", at: [15, 10], actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }), disposition: -1 });
-    addToken(world, scene, { id: "villager", name: "Villager", at: [11, 13], actor: actor(world, { id: "villager", name: "Villager", passive: 5 }), disposition: 0 });
+    addToken(world, scene, {
+      id: "dog",
+      name: "Dog",
+      at: [15, 10],
+      actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }),
+      disposition: -1,
+    });
+    addToken(world, scene, {
+      id: "villager",
+      name: "Villager",
+      at: [11, 13],
+      actor: actor(world, { id: "villager", name: "Villager", passive: 5 }),
+      disposition: 0,
+    });
     await refresh(world);
     await set(world, "detectionObservers", "all");
     expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toBeUndefined();
@@ -1369,18 +1668,40 @@ describe("issue 20: the hide prerequisite holds against every creature that may 
     // Friendly ↔ hostile only: the neutral villager may not notice hidden creatures, so it does not count.
     await set(world, "detectionObservers", "hostile");
     world.queueRolls(12);
-    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toMatchObject({ dc: 15, hiddenFrom: ["dog"], hidden: true });
+    expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["dog"] }))).toMatchObject({
+      dc: 15,
+      hiddenFrom: ["dog"],
+      hidden: true,
+    });
   });
 
   it("a creature that may notice but was not named is not rolled against: the hider is not hidden from it (it knows where it is)", async () => {
     const { world, scene } = await torchScene();
     const rogue = actor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
     const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 }); // darkness
-    addToken(world, scene, { id: "dog", name: "Dog", at: [31, 10], actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }), disposition: -1 });
-    addToken(world, scene, { id: "guard", name: "Guard", at: [30, 14], actor: actor(world, { id: "guard", name: "Guard", passive: 18 }), disposition: -1 }); // in the dark, no darkvision
+    addToken(world, scene, {
+      id: "dog",
+      name: "Dog",
+      at: [31, 10],
+      actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }),
+      disposition: -1,
+    });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [30, 14],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 18 }),
+      disposition: -1,
+    }); // in the dark, no darkvision
     await refresh(world);
     world.queueRolls(5); // Stealth 8: the guard's passive 18 would spot it
-    expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["dog"] }))).toMatchObject({ dc: 8, hiddenFrom: ["dog"], spottedBy: [], notRolled: ["guard"], hidden: true });
+    expect(await as(world, "gm1", (a) => a.hide("rogue", { observers: ["dog"] }))).toMatchObject({
+      dc: 8,
+      hiddenFrom: ["dog"],
+      spottedBy: [],
+      notRolled: ["guard"],
+      hidden: true,
+    });
     expect(hideFlag(token)).toMatchObject({ dc: 8, from: ["dog"], seenBy: ["guard"] });
     expect(cardsWith(world, "hide").at(-1)!.content).toMatch(/Guard[\s\S]*Not rolled: knows where it is/);
     // The rogue walks into the torch's dim light in front of the guard: no notice to judge, it was never hidden from it.
@@ -1398,12 +1719,24 @@ describe("issue 20: the hide prerequisite holds against every creature that may 
     await set(world, "detectionMode", "off");
     const rogue = actor(world, { id: "rogue", name: "Rogue", owner: "p1" });
     const r = addToken(world, scene, { id: "rogue", name: "Rogue", at: [11, 10], actor: rogue, disposition: 1 }); // bright, by the torch
-    addToken(world, scene, { id: "guard", name: "Guard", at: [14, 10], actor: actor(world, { id: "guard", name: "Guard", passive: 5 }), disposition: -1 }); // behind the wall
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [14, 10],
+      actor: actor(world, { id: "guard", name: "Guard", passive: 5 }),
+      disposition: -1,
+    }); // behind the wall
     await refresh(world);
     world.queueRolls(10);
     expect(await as(world, "gm1", (a) => a.hide("rogue"))).toMatchObject({ hiddenFrom: ["guard"] });
     // A guard arrives (dim light, in view of the rogue in the bright light): it was not there to be rolled against.
-    addToken(world, scene, { id: "newcomer", name: "Newcomer", at: [11, 14], actor: actor(world, { id: "newcomer", name: "Newcomer", passive: 5 }), disposition: -1 });
+    addToken(world, scene, {
+      id: "newcomer",
+      name: "Newcomer",
+      at: [11, 14],
+      actor: actor(world, { id: "newcomer", name: "Newcomer", passive: 5 }),
+      disposition: -1,
+    });
     await refresh(world);
     await world.settle();
     expect(hideFlag(r)).toBeUndefined();
@@ -1418,7 +1751,12 @@ describe("issue 20: a player learns nothing from a hide about creatures they can
     const rogue = actor(world, { id: "rogue", name: "Rogue", owner: "p1" });
     const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 }); // darkness
     // A creature the GM hid from the players (TokenDocument#hidden), with darkvision 18 m, 4.5 m away.
-    const assassin = addHiddenToken(world, scene, { id: "assassin", name: "Hidden Assassin", at: [30, 13], actor: actor(world, { id: "assassin", name: "Hidden Assassin", darkvision: 60 }) });
+    const assassin = addHiddenToken(world, scene, {
+      id: "assassin",
+      name: "Hidden Assassin",
+      at: [30, 13],
+      actor: actor(world, { id: "assassin", name: "Hidden Assassin", darkvision: 60 }),
+    });
     await refresh(world);
     expect(await as(world, "p1", (a) => a.hide("rogue"))).toBeUndefined();
     expect(errors(world, "p1")).toEqual(["Rogue cannot hide: seen by someone you cannot see."]);
@@ -1430,10 +1768,18 @@ describe("issue 20: a player learns nothing from a hide about creatures they can
     // In the light: the guard the rogue sees is named, the hidden assassin is not.
     await moveTo(world, token, [11, 10]);
     await world.as("gm1", () => assassin.update({ x: 1150, y: 1150 })); // (12, 12): in view, bright
-    addToken(world, scene, { id: "guard", name: "Guard", at: [11, 13], actor: actor(world, { id: "guard", name: "Guard" }), disposition: -1 });
+    addToken(world, scene, {
+      id: "guard",
+      name: "Guard",
+      at: [11, 13],
+      actor: actor(world, { id: "guard", name: "Guard" }),
+      disposition: -1,
+    });
     await refresh(world);
     expect(await as(world, "p1", (a) => a.hide("rogue"))).toBeUndefined();
-    expect(errors(world, "p1").at(-1)).toBe("Rogue cannot hide: seen by Guard (in light) and by someone you cannot see.");
+    expect(errors(world, "p1").at(-1)).toBe(
+      "Rogue cannot hide: seen by Guard (in light) and by someone you cannot see.",
+    );
     expect(world.rollsMade).toEqual([]);
   });
 
@@ -1441,16 +1787,41 @@ describe("issue 20: a player learns nothing from a hide about creatures they can
     const { world, scene } = await torchScene();
     const rogue = actor(world, { id: "rogue", name: "Rogue", stealthMod: 3, owner: "p1" });
     const token = addToken(world, scene, { id: "rogue", name: "Rogue", at: [30, 10], actor: rogue, disposition: 1 }); // darkness
-    addToken(world, scene, { id: "dog", name: "Dog", at: [31, 10], actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }), disposition: -1 });
-    addHiddenToken(world, scene, { id: "lurker", name: "Lurker", at: [34, 10], actor: actor(world, { id: "lurker", name: "Lurker", passive: 5 }) });
+    addToken(world, scene, {
+      id: "dog",
+      name: "Dog",
+      at: [31, 10],
+      actor: actor(world, { id: "dog", name: "Dog", passive: 1, owner: "p1" }),
+      disposition: -1,
+    });
+    addHiddenToken(world, scene, {
+      id: "lurker",
+      name: "Lurker",
+      at: [34, 10],
+      actor: actor(world, { id: "lurker", name: "Lurker", passive: 5 }),
+    });
     await refresh(world);
     await as(world, "gm1", (a) => a.setSearching("lurker"));
     // A malformed request is refused without listing the default observers the player cannot see.
-    const stray = await forgeRequest(world, "p1", "hide", { sceneId: "scene1", tokenId: "rogue", searching: ["dog", "rogue"] });
-    expect(stray).toMatchObject(refused("AVENTURE.Error.UnknownValue", { name: "searching", value: "rogue", allowed: "dog" }));
+    const stray = await forgeRequest(world, "p1", "hide", {
+      sceneId: "scene1",
+      tokenId: "rogue",
+      searching: ["dog", "rogue"],
+    });
+    expect(stray).toMatchObject(
+      refused("AVENTURE.Error.UnknownValue", { name: "searching", value: "rogue", allowed: "dog" }),
+    );
     world.queueRolls(12, 4); // Stealth 15; the searching lurker rolls 4
     const out = await as(world, "p1", (a) => a.hide("rogue"));
-    expect(out).toEqual({ dc: 15, hidden: true, hiddenFrom: ["dog"], spottedBy: [], unknown: [], notRolled: [], searchRolls: {} });
+    expect(out).toEqual({
+      dc: 15,
+      hidden: true,
+      hiddenFrom: ["dog"],
+      spottedBy: [],
+      unknown: [],
+      notRolled: [],
+      searchRolls: {},
+    });
     expect(hideFlag(token)).toMatchObject({ dc: 15, from: ["dog", "lurker"] });
     const card = cardsWith(world, "hide").at(-1)!;
     expect(card.whisper.sort()).toEqual(["gm1", "gm2"]);
@@ -1458,7 +1829,8 @@ describe("issue 20: a player learns nothing from a hide about creatures they can
     // The owner's token HUD: the DC of their own hide, not how many creatures it hides from.
     const text = async (user: string) => {
       const root = world.renderTokenHUD(token, user);
-      for (let i = 0; i < 50 && !root.querySelector(".aventure-light-hidden"); i++) await new Promise((r) => setImmediate(r));
+      for (let i = 0; i < 50 && !root.querySelector(".aventure-light-hidden"); i++)
+        await new Promise((r) => setImmediate(r));
       return root.querySelector(".aventure-light-hidden")?.textContent?.trim();
     };
     expect(await text("p1")).toBe("Stealth DC 15");
@@ -1470,9 +1842,17 @@ describe("issue 20: a player learns nothing from a hide about creatures they can
     expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["g10"] }))).toEqual({ proposed: true });
     const proposal = cardsWith(world, "proposal").at(-1)!;
     // Before a GM applies it, a creature hidden from the players comes to see the rogue with darkvision.
-    addHiddenToken(world, scene, { id: "assassin", name: "Hidden Assassin", at: [30, 13], actor: actor(world, { id: "assassin", name: "Hidden Assassin", darkvision: 60 }) });
+    addHiddenToken(world, scene, {
+      id: "assassin",
+      name: "Hidden Assassin",
+      at: [30, 13],
+      actor: actor(world, { id: "assassin", name: "Hidden Assassin", darkvision: 60 }),
+    });
     await refresh(world);
-    world.click("gm1", world.renderMessage(proposal, "gm1").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    world.click(
+      "gm1",
+      world.renderMessage(proposal, "gm1").querySelector("[data-action='aventure-proposal'][data-accept='true']"),
+    );
     await world.settle();
     expect(proposal.content).toContain("Hidden Assassin (darkvision)"); // the GMs' card has everything
     const told = world.messages.contents.at(-1)!;
@@ -1485,7 +1865,12 @@ describe("issue 20: a player learns nothing from a hide about creatures they can
     await refresh(world);
     expect(await as(world, "p1", (a) => a.hide("rogue", { observers: ["g10"] }))).toEqual({ proposed: true });
     world.queueRolls(12);
-    world.click("gm1", world.renderMessage(cardsWith(world, "proposal").at(-1)!, "gm1").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    world.click(
+      "gm1",
+      world
+        .renderMessage(cardsWith(world, "proposal").at(-1)!, "gm1")
+        .querySelector("[data-action='aventure-proposal'][data-accept='true']"),
+    );
     await world.settle();
     expect(world.messages.contents.at(-1)!.content).toContain("Rogue is hidden (Stealth DC 15).");
   });
@@ -1511,7 +1896,9 @@ describe("issue 20: the GM's rolls are not public (item 6)", () => {
     expect(card.rolls).toHaveLength(1); // the guard's Perception
     expect(rollsSeenBy(world, "p2")).toEqual([]);
     const own = rollsSeenBy(world, "p1");
-    expect(own.map((m) => [m.flavor, m.whisper.sort()])).toEqual([["Hiding: Dexterity (Stealth)", ["gm1", "gm2", "p1"]]]);
+    expect(own.map((m) => [m.flavor, m.whisper.sort()])).toEqual([
+      ["Hiding: Dexterity (Stealth)", ["gm1", "gm2", "p1"]],
+    ]);
     // A GM marks Guard 10 as searching: its roll against the hidden rogue goes on the search card only.
     world.queueRolls(3);
     await as(world, "gm1", (a) => a.setSearching("g10"));

@@ -41,7 +41,18 @@ async function boot(opts: { users?: typeof USERS; grid?: { units: string; distan
 }
 
 /** A dnd5e character: Strength 15 (+2), walk 30 ft (9 m), 20 hit points. */
-function hero(world: FakeWorld, opts: { id?: string; owner?: string; swim?: number; climb?: number; temp?: number; immune?: boolean; noDamageApi?: boolean } = {}): FakeActor {
+function hero(
+  world: FakeWorld,
+  opts: {
+    id?: string;
+    owner?: string;
+    swim?: number;
+    climb?: number;
+    temp?: number;
+    immune?: boolean;
+    noDamageApi?: boolean;
+  } = {},
+): FakeActor {
   const actor = addDnd5eActor(world, {
     id: opts.id ?? "hero",
     name: "Aldric",
@@ -56,21 +67,48 @@ function hero(world: FakeWorld, opts: { id?: string; owner?: string; swim?: numb
   return actor;
 }
 
-function place(world: FakeWorld, scene: FakeScene, actor: FakeActor | null, data: { id?: string; name?: string; linked?: boolean; elevation?: number; x?: number } = {}): FakeToken {
-  return world.addToken(scene, { _id: data.id ?? "t1", name: data.name ?? "Aldric", actorId: actor?.id ?? null, actorLink: data.linked ?? true, x: data.x ?? 0, y: 0, elevation: data.elevation ?? 0 });
+function place(
+  world: FakeWorld,
+  scene: FakeScene,
+  actor: FakeActor | null,
+  data: { id?: string; name?: string; linked?: boolean; elevation?: number; x?: number } = {},
+): FakeToken {
+  return world.addToken(scene, {
+    _id: data.id ?? "t1",
+    name: data.name ?? "Aldric",
+    actorId: actor?.id ?? null,
+    actorLink: data.linked ?? true,
+    x: data.x ?? 0,
+    y: 0,
+    elevation: data.elevation ?? 0,
+  });
 }
 
 const hp = (a: FakeActor) => (a.system.attributes as { hp: { value: number; temp: number | null } }).hp;
 const damageCalls = (a: FakeActor) => (a as unknown as { damageCalls: unknown[] }).damageCalls;
-const actions = (world: FakeWorld) => world.as("gm1", () => (CONFIG.Token as unknown as { movement: { actions: Record<string, { getCostFunction(t: unknown, o?: unknown): CostFn }> } }).movement.actions);
+const actions = (world: FakeWorld) =>
+  world.as(
+    "gm1",
+    () =>
+      (
+        CONFIG.Token as unknown as {
+          movement: { actions: Record<string, { getCostFunction(t: unknown, o?: unknown): CostFn }> };
+        }
+      ).movement.actions,
+  );
 const costOf = (path: FakeWaypoint[]) => path.at(-1)!.measurement.cost;
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const asUser = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) => world.as(user, () => fn(api(world, user)));
-const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
-const cards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+const asUser = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) =>
+  world.as(user, () => fn(api(world, user)));
+const set = (world: FakeWorld, key: string, value: unknown) =>
+  world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+const cards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
 const fallFlag = (m: FakeChatMessage) => (m.flags.aventure as { fall: Record<string, unknown> }).fall;
-const requests = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined);
-const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+const requests = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined);
+const errors = (world: FakeWorld, user: string) =>
+  world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 
 describe("movement costs in the movement actions (RULES.md §3.1)", () => {
   let world: FakeWorld;
@@ -84,7 +122,14 @@ describe("movement costs in the movement actions (RULES.md §3.1)", () => {
   it("climbing through difficult terrain costs 3 m per metre (core would charge 4)", async () => {
     const token = place(world, scene, hero(world));
     const c = world.clientOf("gm1");
-    expect(costOf(rulerPath(c, token, [["climb", 1.5, 2], ["climb", 3, 2]]))).toBeCloseTo(4.5 * 3, 9);
+    expect(
+      costOf(
+        rulerPath(c, token, [
+          ["climb", 1.5, 2],
+          ["climb", 3, 2],
+        ]),
+      ),
+    ).toBeCloseTo(4.5 * 3, 9);
     await set(world, "movementCosts", false);
     // The system's own cost is back: dnd5e 5.3.3 adds 1 per metre to the terrain's 2 (module/documents/token.mjs).
     expect(costOf(rulerPath(c, token, [["climb", 4.5, 2]]))).toBeCloseTo(4.5 * 3, 9);
@@ -114,7 +159,11 @@ describe("movement costs in the movement actions (RULES.md §3.1)", () => {
   it("measures a 200-waypoint path over 100 difficult segments well under 1 ms (bench: npm run bench)", () => {
     const c = world.clientOf("gm1");
     const token = place(world, scene, hero(world));
-    const segments: [string, number, number][] = Array.from({ length: 199 }, (_, i) => ["climb", 1.5, i % 2 === 0 ? 2 : 1]);
+    const segments: [string, number, number][] = Array.from({ length: 199 }, (_, i) => [
+      "climb",
+      1.5,
+      i % 2 === 0 ? 2 : 1,
+    ]);
     expect(costOf(rulerPath(c, token, segments))).toBeCloseTo(100 * 1.5 * 3 + 99 * 1.5 * 2, 6);
     const measure = () =>
       world.as("gm1", () => {
@@ -147,9 +196,19 @@ describe("movement costs in the movement actions (RULES.md §3.1)", () => {
 /** A started combat on scene s1 whose current combatant is the token `tokenId` (created by gm1). */
 async function combatWith(world: FakeWorld, tokenId: string, others: string[] = []) {
   return world.as("gm1", async () => {
-    const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<{ createEmbeddedDocuments(t: string, d: object[]): Promise<unknown>; startCombat(): Promise<unknown>; update(d: object): Promise<unknown>; turns: { tokenId: string }[] }> };
+    const Combat = CONFIG.Combat.documentClass as unknown as {
+      create(d: object): Promise<{
+        createEmbeddedDocuments(t: string, d: object[]): Promise<unknown>;
+        startCombat(): Promise<unknown>;
+        update(d: object): Promise<unknown>;
+        turns: { tokenId: string }[];
+      }>;
+    };
     const combat = await Combat.create({ scene: "s1", active: true });
-    await combat.createEmbeddedDocuments("Combatant", [tokenId, ...others].map((id) => ({ tokenId: id, sceneId: "s1" })));
+    await combat.createEmbeddedDocuments(
+      "Combatant",
+      [tokenId, ...others].map((id) => ({ tokenId: id, sceneId: "s1" })),
+    );
     await combat.startCombat();
     const idx = combat.turns.findIndex((t) => t.tokenId === tokenId);
     if (idx !== 0) await combat.update({ turn: idx });
@@ -163,12 +222,19 @@ describe("token ruler label", () => {
   let token: FakeToken;
   const labels = (t: FakeToken, path: FakeWaypoint[]) =>
     world.as("gm1", () => {
-      const Ruler = (CONFIG.Token as unknown as { rulerClass: new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined } }).rulerClass;
+      const Ruler = (
+        CONFIG.Token as unknown as {
+          rulerClass: new (t: unknown) => {
+            _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined;
+          };
+        }
+      ).rulerClass;
       const r = new Ruler({ document: t, actor: t.actor });
       const state = {};
       return path.map((w) => r._getWaypointLabelContext(w, state));
     });
-  const path = (segments: ([string, number, number] | [string, number, number, number])[]) => rulerPath(world.clientOf("gm1"), token, segments);
+  const path = (segments: ([string, number, number] | [string, number, number, number])[]) =>
+    rulerPath(world.clientOf("gm1"), token, segments);
   beforeEach(async () => {
     ({ world, scene } = await boot({ users: [GM], grid: { units: "ft", distance: 5 } }));
     token = place(world, scene, hero(world));
@@ -177,23 +243,49 @@ describe("token ruler label", () => {
   it("shows the cost in metres (display setting) and, for the current combatant, the movement left", async () => {
     await combatWith(world, "t1");
     // 10 ft walk + 10 ft difficult = 30 ft of cost = 9 m: exactly the 9 m speed.
-    const last = labels(token, path([["walk", 10, 1], ["walk", 10, 2]])).at(-1) as { cost: unknown; aventure: { left: unknown; exceeded: boolean } };
+    const last = labels(
+      token,
+      path([
+        ["walk", 10, 1],
+        ["walk", 10, 2],
+      ]),
+    ).at(-1) as { cost: unknown; aventure: { left: unknown; exceeded: boolean } };
     expect(last.cost).toEqual({ total: "9", units: "m", delta: "+6" });
     expect(last.aventure.left).toEqual({ total: "0", units: "m" });
     expect(last.aventure.exceeded).toBe(false);
-    const over = labels(token, path([["walk", 10, 1], ["walk", 10, 2], ["walk", 5, 1]])).at(-1) as { cssClass: string; aventure: { left: { total: string }; exceeded: boolean } };
+    const over = labels(
+      token,
+      path([
+        ["walk", 10, 1],
+        ["walk", 10, 2],
+        ["walk", 5, 1],
+      ]),
+    ).at(-1) as { cssClass: string; aventure: { left: { total: string }; exceeded: boolean } };
     expect(over.aventure.exceeded).toBe(true);
     expect(over.aventure.left.total).toBe("1.5"); // "Beyond the speed: 1.5 m"
     expect(over.cssClass).toContain("aventure-exceeded");
   });
 
   it("shows the delta since the previous label in the unit of the total (metres on a feet scene)", async () => {
-    const out = labels(token, path([["walk", 10, 1], ["walk", 10, 2], ["walk", 5, 1]])) as ({ cost: Record<string, string> } | undefined)[];
+    const out = labels(
+      token,
+      path([
+        ["walk", 10, 1],
+        ["walk", 10, 2],
+        ["walk", 5, 1],
+      ]),
+    ) as ({ cost: Record<string, string> } | undefined)[];
     expect(out[1]!.cost).toEqual({ total: "3", units: "m" }); // core gives no delta on the first label
     expect(out[2]!.cost).toEqual({ total: "9", units: "m", delta: "+6" });
     expect(out[3]!.cost).toEqual({ total: "10.5", units: "m", delta: "+1.5" });
     await set(world, "distanceDisplay", "grid");
-    const grid = labels(token, path([["walk", 10, 1], ["walk", 10, 2]])) as ({ cost: Record<string, string> } | undefined)[];
+    const grid = labels(
+      token,
+      path([
+        ["walk", 10, 1],
+        ["walk", 10, 2],
+      ]),
+    ) as ({ cost: Record<string, string> } | undefined)[];
     expect(grid[2]!.cost).toEqual({ total: "30", units: "ft", delta: "+20" });
   });
 
@@ -212,16 +304,34 @@ describe("token ruler label", () => {
   });
 
   it("shows the elevation in the unit of the cost: 10 ft up on a feet scene reads 3 m (never '10.5 m … 3 ft')", () => {
-    const out = labels(token, path([["walk", 10, 1], ["climb", 10, 1, 10]])) as ({ units: string; elevation: Record<string, unknown>; cost: Record<string, string> } | undefined)[];
+    const out = labels(
+      token,
+      path([
+        ["walk", 10, 1],
+        ["climb", 10, 1, 10],
+      ]),
+    ) as ({ units: string; elevation: Record<string, unknown>; cost: Record<string, string> } | undefined)[];
     expect(out[2]!.units).toBe("m");
     expect(out[2]!.elevation).toMatchObject({ total: "3", delta: "+3" });
     expect(out[2]!.cost).toMatchObject({ units: "m" });
   });
 
   it("warns when a single jump is longer than the long jump (dnd5e Str 15: 5 m with run-up, 2.5 m standing)", () => {
-    const long = labels(token, path([["walk", 10, 1], ["jump", 20, 1]])).at(-1) as { aventure: { warning: string | null } };
+    const long = labels(
+      token,
+      path([
+        ["walk", 10, 1],
+        ["jump", 20, 1],
+      ]),
+    ).at(-1) as { aventure: { warning: string | null } };
     expect(long.aventure.warning).toBe("Jump of 6 m: longer than the long jump (5 m)");
-    const ok = labels(token, path([["walk", 10, 1], ["jump", 15, 1]])).at(-1) as { aventure: { warning: string | null } };
+    const ok = labels(
+      token,
+      path([
+        ["walk", 10, 1],
+        ["jump", 15, 1],
+      ]),
+    ).at(-1) as { aventure: { warning: string | null } };
     expect(ok.aventure.warning).toBeNull();
     const standing = labels(token, path([["jump", 10, 1]])).at(-1) as { aventure: { warning: string | null } };
     expect(standing.aventure.warning).toContain("2.5 m");
@@ -234,10 +344,18 @@ describe("hard climbs and swims: Strength (Athletics) at the GM's call (RULES.md
   const REMINDER = "Strength (Athletics) at the GM's call (hard climb, icy water, currents)";
   const labels = (segments: [string, number, number][]) =>
     world.as("gm1", () => {
-      const Ruler = (CONFIG.Token as unknown as { rulerClass: new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined } }).rulerClass;
+      const Ruler = (
+        CONFIG.Token as unknown as {
+          rulerClass: new (t: unknown) => {
+            _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined;
+          };
+        }
+      ).rulerClass;
       const r = new Ruler({ document: token, actor: token.actor });
       const state = {};
-      return rulerPath(world.clientOf("gm1"), token, segments).map((w) => r._getWaypointLabelContext(w, state)?.aventureAthletics);
+      return rulerPath(world.clientOf("gm1"), token, segments).map(
+        (w) => r._getWaypointLabelContext(w, state)?.aventureAthletics,
+      );
     });
   beforeEach(async () => {
     let scene: FakeScene;
@@ -246,24 +364,59 @@ describe("hard climbs and swims: Strength (Athletics) at the GM's call (RULES.md
   });
 
   it("the label that ends a climb or a swim reminds it, once; walking does not", () => {
-    expect(labels([["walk", 3, 1], ["climb", 3, 1], ["walk", 3, 1], ["swim", 3, 2]])).toEqual([undefined, undefined, REMINDER, undefined, REMINDER]);
-    expect(labels([["walk", 3, 1], ["walk", 3, 2], ["jump", 3, 1]])).toEqual([undefined, undefined, undefined, undefined]);
+    expect(
+      labels([
+        ["walk", 3, 1],
+        ["climb", 3, 1],
+        ["walk", 3, 1],
+        ["swim", 3, 2],
+      ]),
+    ).toEqual([undefined, undefined, REMINDER, undefined, REMINDER]);
+    expect(
+      labels([
+        ["walk", 3, 1],
+        ["walk", 3, 2],
+        ["jump", 3, 1],
+      ]),
+    ).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it("is added to the label (the system's fields kept), also when Aventure's costs are off; its setting turns it off", async () => {
     await set(world, "movementCosts", false);
     const label = world.as("gm1", () => {
-      const Ruler = (CONFIG.Token as unknown as { rulerClass: new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined } }).rulerClass;
-      return rulerPath(world.clientOf("gm1"), token, [["climb", 3, 1]]).map((w) => new Ruler({ document: token, actor: token.actor })._getWaypointLabelContext(w, {})).at(-1)!;
+      const Ruler = (
+        CONFIG.Token as unknown as {
+          rulerClass: new (t: unknown) => {
+            _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined;
+          };
+        }
+      ).rulerClass;
+      return rulerPath(world.clientOf("gm1"), token, [["climb", 3, 1]])
+        .map((w) => new Ruler({ document: token, actor: token.actor })._getWaypointLabelContext(w, {}))
+        .at(-1)!;
     });
-    expect(label).toMatchObject({ action: { label: "climb" }, cost: { total: "6", units: "m" }, aventureAthletics: REMINDER });
+    expect(label).toMatchObject({
+      action: { label: "climb" },
+      cost: { total: "6", units: "m" },
+      aventureAthletics: REMINDER,
+    });
     expect(label.aventure).toBeUndefined();
     // Rendered as core would: the base label (core's stand-in here) first, then the reminder.
-    const html = await world.as("gm1", () => foundry.applications.handlebars.renderTemplate("modules/aventure/templates/movement/waypoint-label.hbs", { ...label, action: { label: "AVENTURE.Movement.Jump.long" } }));
+    const html = await world.as("gm1", () =>
+      foundry.applications.handlebars.renderTemplate("modules/aventure/templates/movement/waypoint-label.hbs", {
+        ...label,
+        action: { label: "AVENTURE.Movement.Jump.long" },
+      }),
+    );
     expect(html).toContain(REMINDER.replace("'", "&#x27;"));
     await set(world, "movementCosts", true);
     await set(world, "athleticsReminder", false);
-    expect(labels([["climb", 3, 1], ["swim", 3, 1]])).toEqual([undefined, undefined, undefined]);
+    expect(
+      labels([
+        ["climb", 3, 1],
+        ["swim", 3, 1],
+      ]),
+    ).toEqual([undefined, undefined, undefined]);
   });
 
   it("in French", async () => {
@@ -275,10 +428,20 @@ describe("hard climbs and swims: Strength (Athletics) at the GM's call (RULES.md
     })();
     const t = place(fr, scene, hero(fr));
     const label = fr.as("gm1", () => {
-      const Ruler = (CONFIG.Token as unknown as { rulerClass: new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined } }).rulerClass;
-      return rulerPath(fr.clientOf("gm1"), t, [["swim", 3, 1]]).map((w) => new Ruler({ document: t, actor: t.actor })._getWaypointLabelContext(w, {})).at(-1)!;
+      const Ruler = (
+        CONFIG.Token as unknown as {
+          rulerClass: new (t: unknown) => {
+            _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> | undefined;
+          };
+        }
+      ).rulerClass;
+      return rulerPath(fr.clientOf("gm1"), t, [["swim", 3, 1]])
+        .map((w) => new Ruler({ document: t, actor: t.actor })._getWaypointLabelContext(w, {}))
+        .at(-1)!;
     });
-    expect(label.aventureAthletics).toBe("Force (Athlétisme) à la discrétion du MJ (escalade difficile, eau glacée, courants)");
+    expect(label.aventureAthletics).toBe(
+      "Force (Athlétisme) à la discrétion du MJ (escalade difficile, eau glacée, courants)",
+    );
   });
 
   const panelText = async () => {
@@ -287,7 +450,9 @@ describe("hard climbs and swims: Strength (Athletics) at the GM's call (RULES.md
     return world.window.document.querySelector(".aventure-jumps")!.textContent!.replace(/\s+/g, " ");
   };
   it("the jumps panel reminds it too", async () => {
-    expect(await panelText()).toContain("Climbing or swimming: Strength (Athletics) at the GM's call (hard climb, icy water, currents).");
+    expect(await panelText()).toContain(
+      "Climbing or swimming: Strength (Athletics) at the GM's call (hard climb, icy water, currents).",
+    );
   });
   it("the jumps panel does not when the setting is off", async () => {
     await set(world, "athleticsReminder", false);
@@ -306,17 +471,29 @@ describe("token ruler label on a system with its own ruler (pf2e, Draw Steel...)
         return context ? { ...context, drawsteel: { dice: 2 } } : context;
       }
     }
-    const world = await bootWorld({ system: "dnd5e", users: [GM], extend: (c) => ((c.CONFIG.Token as { rulerClass: unknown }).rulerClass = SystemRuler) });
+    const world = await bootWorld({
+      system: "dnd5e",
+      users: [GM],
+      extend: (c) => ((c.CONFIG.Token as { rulerClass: unknown }).rulerClass = SystemRuler),
+    });
     const scene = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 } });
     viewScene(world, world.clientOf("gm1"), scene);
     const token = place(world, scene, hero(world));
     const label = world.as("gm1", () => {
-      const Ruler = (CONFIG.Token as unknown as { rulerClass: (new (t: unknown) => { _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown> }) & { AVENTURE_BASE_TEMPLATE: string } }).rulerClass;
+      const Ruler = (
+        CONFIG.Token as unknown as {
+          rulerClass: (new (t: unknown) => {
+            _getWaypointLabelContext(w: unknown, s: object): Record<string, unknown>;
+          }) & { AVENTURE_BASE_TEMPLATE: string };
+        }
+      ).rulerClass;
       expect(Ruler.prototype).toBeInstanceOf(SystemRuler);
       expect(Ruler.AVENTURE_BASE_TEMPLATE).toBe("systems/drawsteel/templates/hud/waypoint-label.hbs");
       const r = new Ruler({ document: token, actor: token.actor });
       const state = {};
-      return rulerPath(world.clientOf("gm1"), token, [["walk", 3, 2]]).map((w) => r._getWaypointLabelContext(w, state)).at(-1)!;
+      return rulerPath(world.clientOf("gm1"), token, [["walk", 3, 2]])
+        .map((w) => r._getWaypointLabelContext(w, state))
+        .at(-1)!;
     });
     expect(label.drawsteel).toEqual({ dice: 2 }); // the system's own content is kept
     expect(label.aventureBase).toBe("systems/drawsteel/templates/hud/waypoint-label.hbs");
@@ -336,7 +513,11 @@ describe("refusing moves beyond the speed (setting)", () => {
     expect(await world.as("p1", () => moveToken(world, token, { x: 100 }))).not.toBeNull(); // 9 m: allowed
     expect(await world.as("p1", () => moveToken(world, token, { x: 800 }))).toBeNull(); // 10.5 m: refused
     expect(token.x).toBe(100);
-    expect(world.notifications.at(-1)).toEqual({ user: "p1", type: "warn", message: "Aldric cannot move that far this turn (speed 9 m)." });
+    expect(world.notifications.at(-1)).toEqual({
+      user: "p1",
+      type: "warn",
+      message: "Aldric cannot move that far this turn (speed 9 m).",
+    });
     expect(await world.as("gm1", () => moveToken(world, token, { x: 800 }))).not.toBeNull(); // a GM is never refused
     await world.as("gm1", () => combat.update({ turn: 1 }));
     expect(await world.as("p1", () => moveToken(world, token, { x: 100 }))).not.toBeNull(); // not its turn: not counted
@@ -346,7 +527,13 @@ describe("refusing moves beyond the speed (setting)", () => {
 /** A region on s1 covering x 500–800 with the Fall behaviour (height in metres), created by gm1. */
 async function fallRegion(world: FakeWorld, scene: FakeScene, height: number, x = 500) {
   await world.as("gm1", () =>
-    scene.createEmbeddedDocuments("Region", [{ name: "Pit", shapes: [{ type: "rectangle", x, y: 0, width: 300, height: 300 }], behaviors: [{ type: "aventure.fall", system: { height } }] }]),
+    scene.createEmbeddedDocuments("Region", [
+      {
+        name: "Pit",
+        shapes: [{ type: "rectangle", x, y: 0, width: 300, height: 300 }],
+        behaviors: [{ type: "aventure.fall", system: { height } }],
+      },
+    ]),
   );
 }
 
@@ -357,7 +544,10 @@ describe("falls (RULES.md §4.1)", () => {
 
   it("registers the region behaviour type with its icon and label", () => {
     world.as("gm1", () => {
-      const config = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, new (d: object) => { height: number }>; typeIcons: Record<string, string> };
+      const config = CONFIG.RegionBehavior as unknown as {
+        dataModels: Record<string, new (d: object) => { height: number }>;
+        typeIcons: Record<string, string>;
+      };
       expect(new config.dataModels["aventure.fall"]!({ height: 4 }).height).toBe(4);
       expect(config.typeIcons["aventure.fall"]).toBe("fa-solid fa-person-falling");
       expect(game.i18n.localize("TYPES.RegionBehavior.aventure.fall")).toBe("Fall (Aventure)");
@@ -365,7 +555,8 @@ describe("falls (RULES.md §4.1)", () => {
   });
 
   it("what each game gets (docs/rules.md §0): Old-School Essentials falls by the OSE SRD (no prone), Portes, Monstres & Trésors has none unless borrowed", async () => {
-    const setting = (key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+    const setting = (key: string, value: unknown) =>
+      world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
     const actor = hero(world, { owner: "p1" });
     const token = place(world, scene, actor);
     await setting("ruleset", "ose");
@@ -376,7 +567,11 @@ describe("falls (RULES.md §4.1)", () => {
     await setting("ruleset", "pmt");
     expect(await api(world).fall(token, 9)).toBeUndefined();
     expect(cards(world)).toHaveLength(1);
-    expect(world.notifications.at(-1)).toEqual({ user: "gm1", type: "info", message: "The Portes, Monstres & Trésors book has no rule for falls." });
+    expect(world.notifications.at(-1)).toEqual({
+      user: "gm1",
+      type: "info",
+      message: "The Portes, Monstres & Trésors book has no rule for falls.",
+    });
     // An elevation drop is no fall either.
     await fallRegion(world, scene, 9);
     await world.as("p1", () => moveToken(world, token, { x: 600 }));
@@ -415,7 +610,9 @@ describe("falls (RULES.md §4.1)", () => {
     const actor = hero(world, { owner: "p1" });
     const token = place(world, scene, actor);
     await fallRegion(world, scene, 9);
-    await world.as("p1", () => moveToken(world, token, { x: 600, action: "fly", waypoints: [{ x: 600, y: 0, elevation: 0, action: "fly" }] }));
+    await world.as("p1", () =>
+      moveToken(world, token, { x: 600, action: "fly", waypoints: [{ x: 600, y: 0, elevation: 0, action: "fly" }] }),
+    );
     await world.settle();
     expect(world.rollsMade).toEqual([]);
     expect(token.stopped).toBe(0);
@@ -444,7 +641,9 @@ describe("falls (RULES.md §4.1)", () => {
     world.answerDialog("gm1", false);
     await world.as("gm1", () => moveToken(world, token, { elevation: 0 }));
     await world.settle();
-    expect(world.dialogsShown.map((d) => [d.user, d.content])).toEqual([["gm1", "<p>Aldric &#60;b&#62; dropped 6 m. Does the creature fall?</p>"]]);
+    expect(world.dialogsShown.map((d) => [d.user, d.content])).toEqual([
+      ["gm1", "<p>Aldric &#60;b&#62; dropped 6 m. Does the creature fall?</p>"],
+    ]);
     expect(world.rollsMade).toEqual([]);
     await world.as("gm1", () => token.update({ elevation: 6 }));
     world.answerDialog("gm1", true);
@@ -491,10 +690,18 @@ describe("falls (RULES.md §4.1)", () => {
     await world.as("p1", () => moveToken(world, token, { elevation: 0, method: "undo" }));
     for (const action of ["blink", "displace"]) {
       await world.as("gm1", () => token.update({ elevation: 9 }));
-      await world.as("gm1", () => moveToken(world, token, { elevation: 0, action, waypoints: [{ x: 0, y: 0, elevation: 0, action }] }));
+      await world.as("gm1", () =>
+        moveToken(world, token, { elevation: 0, action, waypoints: [{ x: 0, y: 0, elevation: 0, action }] }),
+      );
     }
     await fallRegion(world, scene, 9);
-    await world.as("gm1", () => moveToken(world, token, { x: 600, action: "blink", waypoints: [{ x: 600, y: 0, elevation: 0, action: "blink" }] }));
+    await world.as("gm1", () =>
+      moveToken(world, token, {
+        x: 600,
+        action: "blink",
+        waypoints: [{ x: 600, y: 0, elevation: 0, action: "blink" }],
+      }),
+    );
     await world.settle();
     expect(world.rollsMade).toEqual([]);
     expect(cards(world)).toEqual([]);
@@ -537,7 +744,9 @@ describe("falls (RULES.md §4.1)", () => {
     expect(cards(world).map((m) => m.author!.id)).toEqual(["gm1"]);
     expect(requests(world)).toEqual([]); // the GM deleted the request once answered
     // While it existed, nobody saw the request in the chat log.
-    const reqs = world.writes.filter((w) => w.action === "create" && w.documentName === "ChatMessage" && w.user === "p1");
+    const reqs = world.writes.filter(
+      (w) => w.action === "create" && w.documentName === "ChatMessage" && w.user === "p1",
+    );
     expect(reqs).toHaveLength(1);
   });
 
@@ -548,10 +757,26 @@ describe("falls (RULES.md §4.1)", () => {
     expect(await asUser(world, "p2", (a) => a.fall(token, 9))).toBeUndefined();
     expect(errors(world, "p2")).toEqual(["You do not own Aldric."]);
     // From the console: a request message claiming to come from a GM, for 60 m.
-    const reply = await forgeRequest(world, "p2", "fall", { sceneId: "s1", tokenId: "t1", metres: 60, userId: "gm1", user: "gm1", sender: "gm1" });
+    const reply = await forgeRequest(world, "p2", "fall", {
+      sceneId: "s1",
+      tokenId: "t1",
+      metres: 60,
+      userId: "gm1",
+      user: "gm1",
+      sender: "gm1",
+    });
     expect(reply).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.NotOwner", data: { name: "Aldric" } });
     // The old query path does not exist any more: nothing answers it.
-    await expect(world.as("p2", () => (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("aventure.fall", { sceneId: "s1", tokenId: "t1", metres: 60, userId: "gm1" }))).rejects.toThrow(/not registered/);
+    await expect(
+      world.as("p2", () =>
+        (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("aventure.fall", {
+          sceneId: "s1",
+          tokenId: "t1",
+          metres: 60,
+          userId: "gm1",
+        }),
+      ),
+    ).rejects.toThrow(/not registered/);
     expect(hp(actor).value).toBe(20);
     expect(world.rollsMade).toEqual([]);
     expect(world.writesSince(mark).filter((w) => !isRequestPlumbing(w))).toEqual([]);
@@ -570,7 +795,8 @@ describe("falls (RULES.md §4.1)", () => {
       [{ actorId: "orc", metres: 9 }, "AVENTURE.Error.NoToken"],
       ["fall", "AVENTURE.Error.Missing"],
     ];
-    for (const [data, key] of bad) expect(await forgeRequest(world, "p1", "fall", data)).toMatchObject({ ok: false, key });
+    for (const [data, key] of bad)
+      expect(await forgeRequest(world, "p1", "fall", data)).toMatchObject({ ok: false, key });
     expect(world.rollsMade).toEqual([]);
     expect(hp(actor).value).toBe(20);
   });
@@ -579,12 +805,24 @@ describe("falls (RULES.md §4.1)", () => {
     const actor = hero(world, { owner: "p1" });
     place(world, scene, actor);
     world.queueRolls(1);
-    expect(await forgeRequest(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 3 }, "replayedId123")).toMatchObject({ ok: true });
-    expect(await forgeRequest(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 3 }, "replayedId123")).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} });
+    expect(
+      await forgeRequest(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 3 }, "replayedId123"),
+    ).toMatchObject({ ok: true });
+    expect(
+      await forgeRequest(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 3 }, "replayedId123"),
+    ).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} });
     expect(damageCalls(actor)).toHaveLength(1);
     // 30 requests at once (under 3 m: no dice): the GM handles at most 20 per 10 s from one user.
-    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => forgeRequest(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, `floodId${i}xxxxx`)));
-    const refused = replies.filter((r) => (r as { key?: string }).key === "AVENTURE.Request.flood" || (r as { key?: string }).key === "AVENTURE.Request.busy");
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        forgeRequest(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, `floodId${i}xxxxx`),
+      ),
+    );
+    const refused = replies.filter(
+      (r) =>
+        (r as { key?: string }).key === "AVENTURE.Request.flood" ||
+        (r as { key?: string }).key === "AVENTURE.Request.busy",
+    );
     expect(refused.length).toBeGreaterThanOrEqual(10);
     expect(replies.filter((r) => (r as { ok?: boolean }).ok).length).toBeLessThanOrEqual(19);
   });
@@ -601,8 +839,13 @@ describe("falls (RULES.md §4.1)", () => {
     await world.settle();
     expect(hp(actor).value).toBe(12);
     expect(actor.statuses.has("prone")).toBe(true);
-    expect(fallFlag(card!)).toMatchObject({ status: "applied", manual: { path: "system.attributes.hp.value", after: 12 } });
-    expect(world.notifications).toEqual([{ user: "gm2", type: "info", message: "Fall damage applied to Aldric: 8 hit points." }]);
+    expect(fallFlag(card!)).toMatchObject({
+      status: "applied",
+      manual: { path: "system.attributes.hp.value", after: 12 },
+    });
+    expect(world.notifications).toEqual([
+      { user: "gm2", type: "info", message: "Fall damage applied to Aldric: 8 hit points." },
+    ]);
     expect(world.renderMessage(card!, "gm1").querySelector("[data-action='aventure-apply-fall']")).toBeNull();
   });
 
@@ -615,12 +858,26 @@ describe("falls (RULES.md §4.1)", () => {
     expect(world.renderMessage(card!, "p1").querySelector("[data-action='aventure-apply-fall']")).toBeNull();
     expect(world.renderMessage(card!, "gm2").querySelector("[data-action='aventure-apply-fall']")).not.toBeNull();
     // A player's message carrying a pending fall card's flags, for 50 damage to the GM's creature.
-    const forged = (await world.as("p1", () => ChatMessage.implementation.create({ content: card!.content, flags: { aventure: { fall: { ...fallFlag(card!), damage: 50 } } } } as never))) as unknown as FakeChatMessage;
+    const forged = (await world.as("p1", () =>
+      ChatMessage.implementation.create({
+        content: card!.content,
+        flags: { aventure: { fall: { ...fallFlag(card!), damage: 50 } } },
+      } as never),
+    )) as unknown as FakeChatMessage;
     expect(world.renderMessage(forged, "gm1").querySelector("[data-action='aventure-apply-fall']")).toBeNull();
-    expect(await forgeRequest(world, "gm2", "fallApply", { messageId: forged.id })).toMatchObject({ ok: false, key: "AVENTURE.Movement.Fall.notPending" });
-    expect(await forgeRequest(world, "p1", "fallApply", { messageId: card!.id })).toMatchObject({ ok: false, key: "AVENTURE.Error.GMOnly" });
+    expect(await forgeRequest(world, "gm2", "fallApply", { messageId: forged.id })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Movement.Fall.notPending",
+    });
+    expect(await forgeRequest(world, "p1", "fallApply", { messageId: card!.id })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Error.GMOnly",
+    });
     for (const bad of [{ messageId: 42 }, { messageId: "nope" }, {}, null]) {
-      expect(await forgeRequest(world, "gm2", "fallApply", bad)).toMatchObject({ ok: false, key: "AVENTURE.Movement.Fall.notPending" });
+      expect(await forgeRequest(world, "gm2", "fallApply", bad)).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Movement.Fall.notPending",
+      });
     }
     expect(hp(actor).value).toBe(20);
     expect(actor.statuses.has("prone")).toBe(false);
@@ -644,7 +901,12 @@ describe("falls (RULES.md §4.1)", () => {
     expect(hpWrites).toHaveLength(1);
     expect(hpWrites[0]!.user).toBe("gm1"); // the active GM wrote it
     expect(hp(actor).value).toBe(12);
-    expect(world.notifications.map((n) => [n.user, n.type]).sort()).toEqual([["gm1", "info"], ["gm2", "error"]].sort());
+    expect(world.notifications.map((n) => [n.user, n.type]).sort()).toEqual(
+      [
+        ["gm1", "info"],
+        ["gm2", "error"],
+      ].sort(),
+    );
   });
 
   it("prone only when hit points went down: an immune creature takes the damage call but is not prone", async () => {
@@ -702,7 +964,12 @@ describe("falls: exactly once across a crash at any write (recovery on ready)", 
     await world.settle();
     // receipt (working), card (applying), hit points, prone effect, card (applied), receipt (reply), delete the
     // request, delete the receipt
-    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+    expect(
+      world
+        .writesSince(mark)
+        .filter((w) => w.user === "gm1")
+        .map((w) => `${w.action} ${w.documentName}`),
+    ).toEqual([
       "create ChatMessage",
       "create ChatMessage",
       "update Actor",
@@ -729,13 +996,17 @@ describe("falls: exactly once across a crash at any write (recovery on ready)", 
       } else {
         expect(hp(actor).value).toBe(9); // 20 − 11, once
         // One write of the hit points reached the server (a call made just before a crash never did).
-        expect(world.writes.filter((w) => w.documentName === "Actor" && JSON.stringify(w.data).includes('"hp"'))).toHaveLength(1);
+        expect(
+          world.writes.filter((w) => w.documentName === "Actor" && JSON.stringify(w.data).includes('"hp"')),
+        ).toHaveLength(1);
         expect(proneEffects).toHaveLength(1);
         expect(proneEffects[0]!.getFlag("aventure", "applied")).toBe(true); // Aventure's own, flagged in the same write
         expect(fallFlag(fallCards[0]!)).toMatchObject({ status: "applied", prone: true });
       }
       expect(requests(world)).toEqual([]); // no request left behind
-      expect(world.messages.filter((m) => (m.flags.aventure as { receipt?: unknown } | undefined)?.receipt !== undefined)).toEqual([]);
+      expect(
+        world.messages.filter((m) => (m.flags.aventure as { receipt?: unknown } | undefined)?.receipt !== undefined),
+      ).toEqual([]);
     });
   }
 
@@ -747,13 +1018,19 @@ describe("falls: exactly once across a crash at any write (recovery on ready)", 
       world.queueRolls(4, 3, 1);
       await api(world).fall(actor, 10);
       const [card] = cards(world);
-      world.crashAt(k, (w) => w.user === "gm1" && w.documentName !== "ChatMessage" || (w.user === "gm1" && w.id === card!.id));
-      await world.as("gm1", () => (world.renderMessage(card!, "gm1").querySelector("[data-action='aventure-apply-fall']") as HTMLElement).click());
+      world.crashAt(
+        k,
+        (w) => (w.user === "gm1" && w.documentName !== "ChatMessage") || (w.user === "gm1" && w.id === card!.id),
+      );
+      await world.as("gm1", () =>
+        (world.renderMessage(card!, "gm1").querySelector("[data-action='aventure-apply-fall']") as HTMLElement).click(),
+      );
       await world.settle({ allowErrors: true });
       if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
       await world.settle();
       const status = fallFlag(card!).status;
-      if (status === "pending") expect(hp(actor).value).toBe(20); // crashed before marking it: nothing done, still offered
+      if (status === "pending")
+        expect(hp(actor).value).toBe(20); // crashed before marking it: nothing done, still offered
       else {
         expect(status, `k=${k}`).toBe("applied");
         expect(hp(actor).value, `k=${k}`).toBe(12);
@@ -767,7 +1044,10 @@ describe("jump panel and HUD buttons", () => {
   it("adds the Jumps and Fall buttons to the token HUD of the token's owner", async () => {
     const { world, scene } = await boot();
     const token = place(world, scene, hero(world, { owner: "p1" }));
-    const actionsOf = (user: string) => [...world.renderTokenHUD(token, user).querySelectorAll("[data-action]")].map((b) => (b as HTMLElement).dataset.action);
+    const actionsOf = (user: string) =>
+      [...world.renderTokenHUD(token, user).querySelectorAll("[data-action]")].map(
+        (b) => (b as HTMLElement).dataset.action,
+      );
     expect(actionsOf("p1")).toEqual(expect.arrayContaining(["aventure-jumps", "aventure-fall"]));
     expect(actionsOf("p2")).toEqual([]); // not the owner
   });
@@ -791,7 +1071,9 @@ describe("jump panel and HUD buttons", () => {
     await world.settle();
     const after = world.window.document.querySelector(".aventure-jumps")!.innerHTML.replace(/\s+/g, " ");
     expect(after).toContain('<th scope="row">Reach (arms raised)</th> <td>3.9 m</td>');
-    expect((world.window.document.querySelector('.aventure-jumps [name="height"]') as unknown as HTMLInputElement).value).toBe("1.5");
+    expect(
+      (world.window.document.querySelector('.aventure-jumps [name="height"]') as unknown as HTMLInputElement).value,
+    ).toBe("1.5");
   });
 
   it("the fall dialog makes each token fall; its card says whether it came from the HUD or a macro", async () => {
@@ -806,7 +1088,9 @@ describe("jump panel and HUD buttons", () => {
     (form.querySelector("[name=metres]") as HTMLInputElement).value = "3";
     form.dispatchEvent(new (world.window.Event as unknown as typeof Event)("submit", { cancelable: true }));
     await world.settle();
-    expect(cards(world).at(-1)!.content).toContain(world.as("gm1", () => game.i18n.localize("AVENTURE.Movement.Fall.source.api")));
+    expect(cards(world).at(-1)!.content).toContain(
+      world.as("gm1", () => game.i18n.localize("AVENTURE.Movement.Fall.source.api")),
+    );
   });
 
   it("api.showJumps and api.fallDialog ask for a token when none is selected", async () => {
@@ -824,13 +1108,25 @@ describe("falls of a token hidden by the GM (issue 20 item 7)", () => {
   it("the fall card (and its roll) goes to the GMs only while the token is hidden; a visible token's fall stays public", async () => {
     const { world, scene } = await boot();
     const actor = hero(world, { owner: "p1" });
-    const token = world.addToken(scene, { _id: "t1", name: "Aldric", actorId: actor.id, actorLink: true, x: 0, y: 0, elevation: 0, hidden: true });
+    const token = world.addToken(scene, {
+      _id: "t1",
+      name: "Aldric",
+      actorId: actor.id,
+      actorLink: true,
+      x: 0,
+      y: 0,
+      elevation: 0,
+      hidden: true,
+    });
     world.queueRolls(3, 4, 4);
     expect(await asUser(world, "gm1", (a) => a.fall(token, 9))).toMatchObject({ dice: 3, total: 11 });
     const [card] = cards(world);
     expect(card!.whisper.sort()).toEqual(["gm1", "gm2"]);
     expect(card!.rolls).toHaveLength(1);
-    for (const p of ["p1", "p2"]) expect(world.visibleMessages(p).filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall)).toEqual([]);
+    for (const p of ["p1", "p2"])
+      expect(
+        world.visibleMessages(p).filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall),
+      ).toEqual([]);
     // Shown again: its next fall is public, as before.
     await world.as("gm1", () => token.update({ hidden: false }));
     world.queueRolls(2, 2, 2);

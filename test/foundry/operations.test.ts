@@ -54,13 +54,20 @@ const ALL: UserSpec[] = [GM, GM2, PLAYER];
 type Flags = Record<string, Record<string, unknown> | undefined>;
 const flagsOf = (m: FakeChatMessage) => (m.flags.aventure ?? {}) as Flags;
 const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => flagsOf(m)[key] !== undefined);
-const plumbing = (world: FakeWorld) => world.messages.filter((m) => flagsOf(m).request !== undefined || flagsOf(m).receipt !== undefined);
-const errors = (world: FakeWorld, user: string) => world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
+const plumbing = (world: FakeWorld) =>
+  world.messages.filter((m) => flagsOf(m).request !== undefined || flagsOf(m).receipt !== undefined);
+const errors = (world: FakeWorld, user: string) =>
+  world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const hp = (a: FakeActor) => (a.system.attributes as { hp: { value: number } }).hp.value;
-const hpWrites = (world: FakeWorld) => world.writes.filter((w) => w.documentName === "Actor" && w.action === "update" && JSON.stringify(w.data).includes('"hp"'));
+const hpWrites = (world: FakeWorld) =>
+  world.writes.filter(
+    (w) => w.documentName === "Actor" && w.action === "update" && JSON.stringify(w.data).includes('"hp"'),
+  );
 const statusEffects = (a: FakeActor, status: string) => a.effects.filter((e) => e.statuses.has(status));
-const set = (world: FakeWorld, user: string, key: string, value: unknown) => world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
-const isActorUpdate = (user: string) => (w: OutgoingWrite) => w.user === user && w.documentName === "Actor" && w.action === "update";
+const set = (world: FakeWorld, user: string, key: string, value: unknown) =>
+  world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
+const isActorUpdate = (user: string) => (w: OutgoingWrite) =>
+  w.user === user && w.documentName === "Actor" && w.action === "update";
 
 async function scene(world: FakeWorld, data: Record<string, unknown> = {}): Promise<FakeScene> {
   const s = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 }, ...data });
@@ -72,7 +79,12 @@ async function scene(world: FakeWorld, data: Record<string, unknown> = {}): Prom
  * The race: `start` begins an operation on the active GM (not awaited); `hold` holds one of its writes open; once
  * that write is held, `meanwhile` runs (a GM connects, leaves, reloads); then the write is released.
  */
-async function race<T>(world: FakeWorld, hold: (w: OutgoingWrite) => boolean, start: () => Promise<T>, meanwhile: () => Promise<unknown>): Promise<T> {
+async function race<T>(
+  world: FakeWorld,
+  hold: (w: OutgoingWrite) => boolean,
+  start: () => Promise<T>,
+  meanwhile: () => Promise<unknown>,
+): Promise<T> {
   const release = world.holdWrite(hold);
   const running = start();
   await world.settle({ allowErrors: true });
@@ -90,7 +102,12 @@ describe("a fall while the active GM changes", () => {
   async function fallWorld(users: UserSpec[]) {
     const world = await bootWorld({ users });
     const s = await scene(world);
-    const actor = addDnd5eActor(world, { id: "hero", name: "Aldric", owner: "p1", hp: { value: 20, max: 20, temp: null } });
+    const actor = addDnd5eActor(world, {
+      id: "hero",
+      name: "Aldric",
+      owner: "p1",
+      hp: { value: 20, max: 20, temp: null },
+    });
     const token = world.addToken(s, { _id: "t1", name: "Aldric", actorId: "hero", actorLink: true });
     world.queueRolls(3, 4, 4); // 9 m: 3d6 = 11
     const fall = () => world.as("p1", () => world.api<FallApi>("p1").fall(token, 9));
@@ -117,7 +134,12 @@ describe("a fall while the active GM changes", () => {
 
   it("the same race on the prone write: prone once", async () => {
     const { world, actor, fall } = await fallWorld(LATE_GM1);
-    const result = await race(world, (w) => w.user === "gm2" && w.documentName === "ActiveEffect", fall, () => world.connect("gm1"));
+    const result = await race(
+      world,
+      (w) => w.user === "gm2" && w.documentName === "ActiveEffect",
+      fall,
+      () => world.connect("gm1"),
+    );
     once(world, actor);
     expect(result).toMatchObject({ applied: true, prone: true });
   });
@@ -155,12 +177,16 @@ describe("a fall while the active GM changes", () => {
     const { world, actor, fall } = await fallWorld([{ id: "gm0", isGM: true, active: false }, GM, GM2, PLAYER]);
     await race(world, isActorUpdate("gm1"), fall, async () => {
       // gm2 takes the fall over when gm1 leaves; its closing "applied" mark is held while gm0 connects.
-      const card = (w: OutgoingWrite) => w.user === "gm2" && w.documentName === "ChatMessage" && JSON.stringify(w.data ?? null).includes('"applied"');
+      const card = (w: OutgoingWrite) =>
+        w.user === "gm2" && w.documentName === "ChatMessage" && JSON.stringify(w.data ?? null).includes('"applied"');
       const release = world.holdWrite(card);
       await world.disconnect("gm1");
       expect(release.reached).toBe(true);
       await world.connect("gm0"); // gm2 is no longer the active GM: gm0 takes the fall over and closes it
-      expect(flagsOf(fallCards(world)[0]!).fall).toMatchObject({ status: "applied", executor: { user: "gm0", took: true } });
+      expect(flagsOf(fallCards(world)[0]!).fall).toMatchObject({
+        status: "applied",
+        executor: { user: "gm0", took: true },
+      });
       release();
       await world.settle();
     });
@@ -198,7 +224,12 @@ describe("a suffocation drop while the active GM changes", () => {
 
   it("a GM with a higher claim connects while the drop card itself is in flight: still one drop, one card", async () => {
     const { world, actor, drop } = await breathWorld();
-    await race(world, (w) => w.user === "gm2" && w.documentName === "ChatMessage" && w.action === "create", drop, () => world.connect("gm1"));
+    await race(
+      world,
+      (w) => w.user === "gm2" && w.documentName === "ChatMessage" && w.action === "create",
+      drop,
+      () => world.connect("gm1"),
+    );
     once(world, actor);
   });
 });
@@ -215,22 +246,61 @@ describe("a chase's running exhaustion while the active GM changes", () => {
     const aldric = addDnd5eActor(world, { id: "aldric", name: "Aldric", owner: "p1" });
     const brune = addDnd5eActor(world, { id: "brune", name: "Brune", owner: "p1" });
     const gob = addDnd5eActor(world, { id: "gob", name: "Gobelin", type: "npc" });
-    for (const [id, name, actorId, disposition] of [["tA", "Aldric", "aldric", 1], ["tB", "Brune", "brune", 1], ["g1", "Gobelin 1", "gob", -1]] as const) {
+    for (const [id, name, actorId, disposition] of [
+      ["tA", "Aldric", "aldric", 1],
+      ["tB", "Brune", "brune", 1],
+      ["g1", "Gobelin 1", "gob", -1],
+    ] as const) {
       world.addToken(s, { _id: id, name, actorId, actorLink: true, disposition });
     }
     // A GM's card of an ose dungeon chase at its 29th round (the rules' own state, round by round).
-    let { state } = await startDungeonChase({ ruleset: "ose", fleeingSpeed: 7.5, pursuerSpeed: 12, combatStarted: false, surprised: null, monstersPursue: true, reactionTotal: null, dropped: false }, fixedDice([]));
+    let { state } = await startDungeonChase(
+      {
+        ruleset: "ose",
+        fleeingSpeed: 7.5,
+        pursuerSpeed: 12,
+        combatStarted: false,
+        surprised: null,
+        monstersPursue: true,
+        reactionTotal: null,
+        dropped: false,
+      },
+      fixedDice([]),
+    );
     for (let i = 0; i < 29; i++) state = dungeonChaseRound(state).state;
     const chase: ChaseRecord = {
-      version: 1, id: "chaseAtRound29xx", step: 30, place: "dungeon", ruleset: "ose", fleeingSide: "party", sceneId: "scene1",
-      groups: { party: { count: 2, speed: 7.5, tokenIds: ["tA", "tB"], names: ["Aldric", "Brune"] }, opponents: { count: 1, speed: 12, tokenIds: ["g1"], names: ["Gobelin 1"] } },
-      surprise: "none", startedBy: "gm2", outdoors: null, dungeon: state, over: false, shownFrom: 29, exhaustedActors: [],
+      version: 1,
+      id: "chaseAtRound29xx",
+      step: 30,
+      place: "dungeon",
+      ruleset: "ose",
+      fleeingSide: "party",
+      sceneId: "scene1",
+      groups: {
+        party: { count: 2, speed: 7.5, tokenIds: ["tA", "tB"], names: ["Aldric", "Brune"] },
+        opponents: { count: 1, speed: 12, tokenIds: ["g1"], names: ["Gobelin 1"] },
+      },
+      surprise: "none",
+      startedBy: "gm2",
+      outdoors: null,
+      dungeon: state,
+      over: false,
+      shownFrom: 29,
+      exhaustedActors: [],
     };
     world.addMessage({ author: "gm2", content: "<div></div>", flags: { aventure: { pursuit: chase } } });
-    const d = world.as("p1", () => world.api<{ openPursuit(o: object): Dialog }>("p1").openPursuit({ chaseId: chase.id }));
+    const d = world.as("p1", () =>
+      world.api<{ openPursuit(o: object): Dialog }>("p1").openPursuit({ chaseId: chase.id }),
+    );
     await world.settle();
-    const result = await race(world, (w) => w.user === "gm2" && w.documentName === "ActiveEffect", () => world.as("p1", () => d.dungeon("round")), () => world.connect("gm1"));
-    const run = (a: FakeActor) => a.effects.filter((e) => (e.flags.aventure as { runExhaustion?: boolean } | undefined)?.runExhaustion === true);
+    const result = await race(
+      world,
+      (w) => w.user === "gm2" && w.documentName === "ActiveEffect",
+      () => world.as("p1", () => d.dungeon("round")),
+      () => world.connect("gm1"),
+    );
+    const run = (a: FakeActor) =>
+      a.effects.filter((e) => (e.flags.aventure as { runExhaustion?: boolean } | undefined)?.runExhaustion === true);
     expect([aldric, brune, gob].map((a) => run(a).length)).toEqual([1, 1, 1]);
     expect(world.writes.filter((w) => w.action === "create" && w.documentName === "ActiveEffect")).toHaveLength(3);
     const steps = cardsWith(world, "pursuit").map((m) => flagsOf(m).pursuit as unknown as ChaseRecord);
@@ -244,8 +314,16 @@ describe("a chase's running exhaustion while the active GM changes", () => {
 
 // ------------------------------------------------------------------------------------------------ travel and proposals
 
-type TravelDialog = { request: unknown; change(name: string, value: string): Promise<unknown>; close(): Promise<unknown> };
-type TravelApi = { openTravel(o: { actorIds: string[] }): TravelDialog; applyTravel(r: unknown): Promise<{ ok?: boolean; proposed?: boolean; messageId?: string | null }>; undoTravel(id: string): Promise<unknown> };
+type TravelDialog = {
+  request: unknown;
+  change(name: string, value: string): Promise<unknown>;
+  close(): Promise<unknown>;
+};
+type TravelApi = {
+  openTravel(o: { actorIds: string[] }): TravelDialog;
+  applyTravel(r: unknown): Promise<{ ok?: boolean; proposed?: boolean; messageId?: string | null }>;
+  undoTravel(id: string): Promise<unknown>;
+};
 
 /** One dnd5e traveller (p1's), 9 hours on the road: one forced-march save (DC 11), a 1 fails it (exhaustion 0 → 1). */
 async function travelWorld() {
@@ -257,7 +335,8 @@ async function travelWorld() {
   await world.as("gm2", () => d.change("hoursPerDay", "9"));
   const request = d.request;
   await world.as("gm2", () => d.close());
-  const exhaustionWrites = () => world.writes.filter((w) => w.documentName === "Actor" && JSON.stringify(w.data).includes("exhaustion"));
+  const exhaustionWrites = () =>
+    world.writes.filter((w) => w.documentName === "Actor" && JSON.stringify(w.data).includes("exhaustion"));
   const timeWrites = () => world.writes.filter((w) => w.action === "time");
   const exhaustion = () => (rogue.system.attributes as { exhaustion: number }).exhaustion;
   return { world, rogue, request, exhaustionWrites, timeWrites, exhaustion };
@@ -268,7 +347,12 @@ describe("a journey while the active GM changes", () => {
   it("Apply: a GM with a higher claim connects while the first write is in flight: applied once", async () => {
     const t = await travelWorld();
     t.world.queueRolls(1);
-    const result = await race(t.world, isActorUpdate("gm2"), () => t.world.as("gm2", () => t.world.api<TravelApi>("gm2").applyTravel(t.request)), () => t.world.connect("gm1"));
+    const result = await race(
+      t.world,
+      isActorUpdate("gm2"),
+      () => t.world.as("gm2", () => t.world.api<TravelApi>("gm2").applyTravel(t.request)),
+      () => t.world.connect("gm1"),
+    );
     expect(result).toMatchObject({ ok: true, proposed: false });
     expect(t.exhaustion()).toBe(1);
     expect(t.exhaustionWrites()).toHaveLength(1);
@@ -283,10 +367,19 @@ describe("a journey while the active GM changes", () => {
     const [card] = journeys(t.world);
     const timeAfter = t.world.worldTime;
     const mark = t.world.writes.length;
-    const result = await race(t.world, isActorUpdate("gm2"), () => t.world.as("gm2", () => t.world.api<TravelApi>("gm2").undoTravel(card!.id)), () => t.world.connect("gm1"));
+    const result = await race(
+      t.world,
+      isActorUpdate("gm2"),
+      () => t.world.as("gm2", () => t.world.api<TravelApi>("gm2").undoTravel(card!.id)),
+      () => t.world.connect("gm1"),
+    );
     expect(result).toMatchObject({ ok: true });
     expect(t.exhaustion()).toBe(0);
-    expect(t.world.writesSince(mark).filter((w) => w.documentName === "Actor" && JSON.stringify(w.data).includes("exhaustion"))).toHaveLength(1);
+    expect(
+      t.world
+        .writesSince(mark)
+        .filter((w) => w.documentName === "Actor" && JSON.stringify(w.data).includes("exhaustion")),
+    ).toHaveLength(1);
     expect(t.world.writesSince(mark).filter((w) => w.action === "time")).toHaveLength(1);
     expect(t.world.worldTime).toBe(1000);
     expect(timeAfter).toBeGreaterThan(1000);
@@ -299,15 +392,27 @@ describe("a journey while the active GM changes", () => {
     expect(proposed).toMatchObject({ ok: true, proposed: true });
     const [proposal] = cardsWith(t.world, "proposal");
     t.world.queueRolls(1);
-    const button = t.world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']");
-    await race(t.world, isActorUpdate("gm2"), async () => t.world.click("gm2", button), () => t.world.connect("gm1"));
+    const button = t.world
+      .renderMessage(proposal!, "gm2")
+      .querySelector("[data-action='aventure-proposal'][data-accept='true']");
+    await race(
+      t.world,
+      isActorUpdate("gm2"),
+      async () => t.world.click("gm2", button),
+      () => t.world.connect("gm1"),
+    );
     expect(flagsOf(proposal!).proposal).toMatchObject({ status: "applied" });
     expect(t.exhaustion()).toBe(1);
     expect(t.exhaustionWrites()).toHaveLength(1);
     // The player's answers: one, and it says applied.
     const answers = t.world.messages.filter((m) => m.content.includes("aventure-proposal-answer"));
     expect(answers).toHaveLength(1);
-    const answer = (status: string) => t.world.as("p1", () => game.i18n.format(`AVENTURE.Proposal.answer.${status}`, { what: game.i18n.localize("AVENTURE.Travel.Proposal.title") }));
+    const answer = (status: string) =>
+      t.world.as("p1", () =>
+        game.i18n.format(`AVENTURE.Proposal.answer.${status}`, {
+          what: game.i18n.localize("AVENTURE.Travel.Proposal.title"),
+        }),
+      );
     expect(answers[0]!.content).toContain(answer("applied"));
   });
 });
@@ -328,7 +433,10 @@ describe("a side round while the active GM changes", () => {
     const id = await world.as("gm2", async () => {
       const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
       const c = await Combat.create({ scene: "s1", active: true });
-      await c.createEmbeddedDocuments("Combatant", ["tOrc", "tHero"].map((tokenId) => ({ tokenId, sceneId: "s1" })));
+      await c.createEmbeddedDocuments(
+        "Combatant",
+        ["tOrc", "tHero"].map((tokenId) => ({ tokenId, sceneId: "s1" })),
+      );
       return c.id;
     });
     const combat = (user: string) => world.as(user, () => game.combats.get(id) as unknown as FakeCombat);
@@ -339,7 +447,12 @@ describe("a side round while the active GM changes", () => {
     await world.settle();
     world.queueRolls(2, 5, 4, 1); // enough for a second roll: a double roll would show
     const mark = world.writes.length;
-    await race(world, (w) => w.user === "gm2" && w.documentName === "Combatant", () => world.as("p1", () => combat("p1").nextTurn()), () => world.connect("gm1"));
+    await race(
+      world,
+      (w) => w.user === "gm2" && w.documentName === "Combatant",
+      () => world.as("p1", () => combat("p1").nextTurn()),
+      () => world.connect("gm1"),
+    );
     const since = world.writesSince(mark);
     expect(since.filter((w) => w.documentName === "Combatant")).toHaveLength(2); // one update of the two initiatives
     expect(combat("gm1").round).toBe(2);
@@ -359,11 +472,35 @@ describe("a hide while the active GM changes", () => {
     const world = await bootWorld({ users: LATE_GM1 });
     const s = world.addScene({ _id: "scene1", darkness: 1, globalLight: false });
     for (const c of world.liveClients()) viewScene(world, c, s);
-    const addToken = (id: string, name: string, at: [number, number], actor: FakeActor, disposition: number): FakeToken =>
-      world.addToken(s, { _id: id, name, x: at[0] * 100 - 50, y: at[1] * 100 - 50, actorId: actor.id, actorLink: true, disposition, sight: { enabled: true, range: 0, visionMode: "basic" }, detectionModes: [] });
+    const addToken = (
+      id: string,
+      name: string,
+      at: [number, number],
+      actor: FakeActor,
+      disposition: number,
+    ): FakeToken =>
+      world.addToken(s, {
+        _id: id,
+        name,
+        x: at[0] * 100 - 50,
+        y: at[1] * 100 - 50,
+        actorId: actor.id,
+        actorLink: true,
+        disposition,
+        sight: { enabled: true, range: 0, visionMode: "basic" },
+        detectionModes: [],
+      });
     const rogue = addDnd5eActor(world, { id: "rogue", name: "Rogue", owner: "p1", passive: 10, skills: { ste: 3 } });
     const token = addToken("rogue", "Rogue", [30, 10], rogue, 1);
-    [10, 14, 18].forEach((passive, i) => addToken(`g${passive}`, `Guard ${passive}`, [33 + i, 12], addDnd5eActor(world, { id: `g${passive}`, name: `Guard ${passive}`, passive }), -1));
+    [10, 14, 18].forEach((passive, i) =>
+      addToken(
+        `g${passive}`,
+        `Guard ${passive}`,
+        [33 + i, 12],
+        addDnd5eActor(world, { id: `g${passive}`, name: `Guard ${passive}`, passive }),
+        -1,
+      ),
+    );
     await world.as("gm2", () => world.api<{ refreshLight(): Promise<void> }>("gm2").refreshLight());
     await world.settle();
     world.queueRolls(12, 12); // Stealth 12 + 3 = 15 (a second roll would show)
@@ -375,7 +512,10 @@ describe("a hide while the active GM changes", () => {
     );
     expect(statusEffects(rogue, "hiding")).toHaveLength(1);
     expect(world.writes.filter((w) => w.action === "create" && w.documentName === "ActiveEffect")).toHaveLength(1);
-    expect((s.getFlag("aventure", "hides") as Record<string, unknown>)[token.id]).toMatchObject({ dc: 15, from: ["g10", "g14"] });
+    expect((s.getFlag("aventure", "hides") as Record<string, unknown>)[token.id]).toMatchObject({
+      dc: 15,
+      from: ["g10", "g14"],
+    });
     const [card] = cardsWith(world, "hide");
     expect((flagsOf(card!).hide as { op: { status: string } }).op.status).toBe("applied");
     expect(result).toMatchObject({ hidden: true });

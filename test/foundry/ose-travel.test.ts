@@ -7,7 +7,20 @@
  * everything back; a journey stopped after a day continues from its card; a player's journey is a proposal.
  */
 import { describe, expect, it, vi } from "vitest";
-import { bootWorld, control, FakeDrawing, FakeRegion, FakeRegionBehavior, GM, GM2, PLAYER, viewScene, type FakeChatMessage, type FakeToken, type FakeWorld } from "../world/index.js";
+import {
+  bootWorld,
+  control,
+  FakeDrawing,
+  FakeRegion,
+  FakeRegionBehavior,
+  GM,
+  GM2,
+  PLAYER,
+  viewScene,
+  type FakeChatMessage,
+  type FakeToken,
+  type FakeWorld,
+} from "../world/index.js";
 import type { TravelApplyResult, TravelUndoResult } from "../../src/foundry/travel/apply.js";
 import type { TravelRequest } from "../../src/foundry/travel/request.js";
 import { measureOseOnScene, routeScene } from "../../src/foundry/route/scene.js";
@@ -16,7 +29,10 @@ import { readJourney } from "../../src/foundry/travel/journey.js";
 vi.setConfig({ testTimeout: 60_000 });
 
 interface Dialog {
-  formState: { route: { legs: { metres: number; terrain: string }[] } | null; members: { actorId: string; baseMetres: number | null }[] };
+  formState: {
+    route: { legs: { metres: number; terrain: string }[] } | null;
+    members: { actorId: string; baseMetres: number | null }[];
+  };
   request: TravelRequest | null;
   lastContext: Record<string, unknown>;
   lastHTML: string;
@@ -34,19 +50,61 @@ const WORLD_TIME = 6 * 3600;
 
 async function boot(opts: { users?: (typeof GM | typeof GM2 | typeof PLAYER)[]; dice?: number[] } = {}) {
   const world = await bootWorld({ system: "ose", users: opts.users ?? [GM, GM2, PLAYER] });
-  world.addUserActor({ _id: "aria", name: "Aria", ownership: { p1: 3 }, system: { hp: { value: 7, max: 7 }, movement: { base: 120, encounter: 40 } } });
-  world.addUserActor({ _id: "bram", name: "Bram", ownership: { default: 1 }, system: { hp: { value: 9, max: 9 }, movement: { base: 120, encounter: 40 } } });
-  const scene = world.addScene({ _id: "map", name: "Karameikos", grid: { size: 100, distance: 1, units: "km" }, width: 9000, height: 2000 });
+  world.addUserActor({
+    _id: "aria",
+    name: "Aria",
+    ownership: { p1: 3 },
+    system: { hp: { value: 7, max: 7 }, movement: { base: 120, encounter: 40 } },
+  });
+  world.addUserActor({
+    _id: "bram",
+    name: "Bram",
+    ownership: { default: 1 },
+    system: { hp: { value: 9, max: 9 }, movement: { base: 120, encounter: 40 } },
+  });
+  const scene = world.addScene({
+    _id: "map",
+    name: "Karameikos",
+    grid: { size: 100, distance: 1, units: "km" },
+    width: 9000,
+    height: 2000,
+  });
   const paint = (id: string, name: string, x: number, width: number, oseTerrain: string) => {
-    const r = new FakeRegion(world, { _id: id, name, shapes: [{ type: "rectangle", x, y: 300, width, height: 400 }] }, scene);
-    r.behaviors.set(new FakeRegionBehavior(world, { _id: `${id}T`, type: "aventure.travelTerrain", system: { terrain: "normal", label: "", oseTerrain } }, r));
+    const r = new FakeRegion(
+      world,
+      { _id: id, name, shapes: [{ type: "rectangle", x, y: 300, width, height: 400 }] },
+      scene,
+    );
+    r.behaviors.set(
+      new FakeRegionBehavior(
+        world,
+        { _id: `${id}T`, type: "aventure.travelTerrain", system: { terrain: "normal", label: "", oseTerrain } },
+        r,
+      ),
+    );
     scene.regions.set(r);
   };
   paint("road", "Chemin royal", 0, 2800, "road");
   paint("forest", "Bois Noir", 2800, 2400, "forest");
   paint("swamp", "Marais", 5200, 2800, "swamp");
-  const tAria = world.addToken(scene, { _id: "tAria", name: "Aria", actorId: "aria", actorLink: true, x: 50, y: 450, disposition: 1 });
-  const tBram = world.addToken(scene, { _id: "tBram", name: "Bram", actorId: "bram", actorLink: true, x: 50, y: 450, disposition: 1 });
+  const tAria = world.addToken(scene, {
+    _id: "tAria",
+    name: "Aria",
+    actorId: "aria",
+    actorLink: true,
+    x: 50,
+    y: 450,
+    disposition: 1,
+  });
+  const tBram = world.addToken(scene, {
+    _id: "tBram",
+    name: "Bram",
+    actorId: "bram",
+    actorLink: true,
+    x: 50,
+    y: 450,
+    disposition: 1,
+  });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   world.worldTime = WORLD_TIME;
   await world.as("gm1", () => game.settings.set("aventure" as never, "ruleset" as never, "ose" as never));
@@ -55,7 +113,11 @@ async function boot(opts: { users?: (typeof GM | typeof GM2 | typeof PLAYER)[]; 
 }
 
 /** An OSE journey along the painted route. */
-function request(extra: Partial<TravelRequest["ose"]> = {}, days: number | null = null, members = ["aria", "bram"]): TravelRequest {
+function request(
+  extra: Partial<TravelRequest["ose"]> = {},
+  days: number | null = null,
+  members = ["aria", "bram"],
+): TravelRequest {
   return {
     pace: "normal",
     terrain: "normal",
@@ -68,14 +130,45 @@ function request(extra: Partial<TravelRequest["ose"]> = {}, days: number | null 
     stealth: false,
     lostChance: 0,
     survivalDC: 10,
-    route: { sceneId: "map", points: [{ x: 100, y: 500 }, { x: 7900, y: 500 }], tokenIds: ["tAria", "tBram"], days },
-    members: members.map((actorId) => ({ actorId, food: "full", water: "full", position: "front", activity: "none", conMod: null, passivePerception: null })),
-    ose: { openTerrain: "clear", baseMetres: null, forcedMarch: false, flying: false, guide: false, river: false, forage: false, restWhenDue: false, animals: 0, rations: 10, daysSinceRest: 0, restFirst: false, ...extra },
+    route: {
+      sceneId: "map",
+      points: [
+        { x: 100, y: 500 },
+        { x: 7900, y: 500 },
+      ],
+      tokenIds: ["tAria", "tBram"],
+      days,
+    },
+    members: members.map((actorId) => ({
+      actorId,
+      food: "full",
+      water: "full",
+      position: "front",
+      activity: "none",
+      conMod: null,
+      passivePerception: null,
+    })),
+    ose: {
+      openTerrain: "clear",
+      baseMetres: null,
+      forcedMarch: false,
+      flying: false,
+      guide: false,
+      river: false,
+      forage: false,
+      restWhenDue: false,
+      animals: 0,
+      rations: 10,
+      daysSinceRest: 0,
+      restFirst: false,
+      ...extra,
+    },
   };
 }
 
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const cards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { travel?: unknown } | undefined)?.travel !== undefined);
+const cards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { travel?: unknown } | undefined)?.travel !== undefined);
 const flagOf = (m: FakeChatMessage) => (m.flags.aventure as { travel: Record<string, unknown> }).travel;
 const at = (t: FakeToken) => ({ x: t.x, y: t.y });
 
@@ -87,7 +180,18 @@ function sixes(world: FakeWorld, n = 5): void {
 describe("an Old-School Essentials journey along a painted route", () => {
   it("the route is split by the painted OSE terrains: 27 km of road, 24 km of forest, 27 km of swamp", async () => {
     const { world } = await boot();
-    const legs = world.as("gm1", () => measureOseOnScene(routeScene("map"), [{ x: 100, y: 500 }, { x: 7900, y: 500 }], "clear").legs);
+    const legs = world.as(
+      "gm1",
+      () =>
+        measureOseOnScene(
+          routeScene("map"),
+          [
+            { x: 100, y: 500 },
+            { x: 7900, y: 500 },
+          ],
+          "clear",
+        ).legs,
+    );
     expect(legs.map((l) => [l.terrain, l.metres, l.regions])).toEqual([
       ["road", 27000, ["Chemin royal"]],
       ["forest", 24000, ["Bois Noir"]],
@@ -139,7 +243,9 @@ describe("an Old-School Essentials journey along a painted route", () => {
     await world.as("gm1", () => api(world).applyTravel(request()));
     await world.settle();
     const [card] = cards(world);
-    const undo = await world.as("gm1", () => (world.api("gm1") as unknown as { undoTravel(id: string): Promise<TravelUndoResult> }).undoTravel(card!.id));
+    const undo = await world.as("gm1", () =>
+      (world.api("gm1") as unknown as { undoTravel(id: string): Promise<TravelUndoResult> }).undoTravel(card!.id),
+    );
     await world.settle();
     expect(undo).toMatchObject({ ok: true });
     expect(flagOf(cards(world)[0]!).status).toBe("undone");
@@ -171,13 +277,20 @@ describe("an Old-School Essentials journey along a painted route", () => {
     expect(cards(world)[0]!.content).toContain("1 wandering monster encounter");
     // The GM opens the Encounter dialog for the wilderness from the card; a player gets no button.
     const opened: string[] = [];
-    world.as("gm1", () => Hooks.on("renderEncounterDialog" as never, ((app: { encounter: { where: string } }) => void opened.push(app.encounter.where)) as never));
+    world.as("gm1", () =>
+      Hooks.on(
+        "renderEncounterDialog" as never,
+        ((app: { encounter: { where: string } }) => void opened.push(app.encounter.where)) as never,
+      ),
+    );
     const button = world.renderMessage(cards(world)[0]!, "gm1").querySelector('[data-action="aventure-ose-encounter"]');
     expect(button?.textContent).toContain("Open the Encounter dialog");
     world.click("gm1", button);
     await world.settle();
     expect(opened).toEqual(["wilderness"]);
-    expect(world.renderMessage(cards(world)[0]!, "p1").querySelector('[data-action="aventure-ose-encounter"]')).toBeNull();
+    expect(
+      world.renderMessage(cards(world)[0]!, "p1").querySelector('[data-action="aventure-ose-encounter"]'),
+    ).toBeNull();
     // Continue from the forest start with a lost roll of 1 (lost on 1–2 in the forest), then wandering 6.
     const next = flagOf(cards(world)[0]!).next as TravelRequest;
     world.queueRolls(1, 6);
@@ -202,7 +315,12 @@ describe("an Old-School Essentials journey along a painted route", () => {
 
   it("a player's forged journey card gets no Encounter button", async () => {
     const { world } = await boot();
-    await world.as("p1", () => ChatMessage.implementation.create({ content: `<div class="aventure-travel-card"><button type="button" data-action="aventure-ose-encounter">x</button></div>`, flags: { aventure: { travel: { v: 2 } } } } as never));
+    await world.as("p1", () =>
+      ChatMessage.implementation.create({
+        content: `<div class="aventure-travel-card"><button type="button" data-action="aventure-ose-encounter">x</button></div>`,
+        flags: { aventure: { travel: { v: 2 } } },
+      } as never),
+    );
     await world.settle();
     const forged = world.messages.contents.at(-1)!;
     expect(world.renderMessage(forged, "gm1").querySelector('[data-action="aventure-ose-encounter"]')).toBeNull();
@@ -237,7 +355,12 @@ describe("an Old-School Essentials journey walked a day at a time", () => {
     const { world, tAria, tBram } = await boot();
     const mark = world.writes.length;
     const clock: { time: number; delta: number }[] = [];
-    world.as("gm1", () => Hooks.on("updateWorldTime" as never, ((time: number, delta: number) => void clock.push({ time, delta })) as never));
+    world.as("gm1", () =>
+      Hooks.on(
+        "updateWorldTime" as never,
+        ((time: number, delta: number) => void clock.push({ time, delta })) as never,
+      ),
+    );
     sixes(world);
     await world.as("gm1", () => api(world).applyTravel(request()));
     await world.settle();
@@ -305,9 +428,15 @@ describe("an Old-School Essentials journey walked a day at a time", () => {
       [DAY_ENDS[0]!.bram, DAY_ENDS[1]!.bram],
     ]);
     const read = (journal: unknown) =>
-      world.as("gm1", () => readJourney({ author: card.author, flags: { aventure: { travel: { ...stored, journal } } } }));
+      world.as("gm1", () =>
+        readJourney({ author: card.author, flags: { aventure: { travel: { ...stored, journal } } } }),
+      );
     expect(read(stored.journal)).not.toBeNull();
-    const withStops = (stops: unknown[], days: unknown = 3) => ({ ...stored.journal, days, tokens: stored.journal.tokens.map((t) => ({ ...t, stops })) });
+    const withStops = (stops: unknown[], days: unknown = 3) => ({
+      ...stored.journal,
+      days,
+      tokens: stored.journal.tokens.map((t) => ({ ...t, stops })),
+    });
     expect(read(withStops([DAY_ENDS[0]!.aria]))).toBeNull(); // one stop for three days
     expect(read(withStops([DAY_ENDS[0]!.aria, { x: Number.NaN, y: 0 }]))).toBeNull();
     expect(read(withStops([DAY_ENDS[0]!.aria, DAY_ENDS[1]!.aria], 0))).toBeNull();
@@ -330,7 +459,12 @@ describe("an Old-School Essentials journey walked a day at a time", () => {
 
   it("counts the active GM's writes (so the loop below crashes at every one)", async () => {
     const { world, mark } = await crash(99);
-    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+    expect(
+      world
+        .writesSince(mark)
+        .filter((w) => w.user === "gm1")
+        .map((w) => `${w.action} ${w.documentName}`),
+    ).toEqual([
       "create ChatMessage", // receipt
       "create ChatMessage", // the card, applying
       ...["update Token", "update Token", "time Setting"], // day 1
@@ -355,10 +489,17 @@ describe("an Old-School Essentials journey walked a day at a time", () => {
         return;
       }
       expect(flagOf(journeys[0]!)).toMatchObject({ status: "applied", timeAdded: 3 * 86400, problems: [] });
-      expect([at(tAria), at(tBram), world.worldTime]).toEqual([DAY_ENDS[2]!.aria, DAY_ENDS[2]!.bram, WORLD_TIME + 3 * 86400]);
+      expect([at(tAria), at(tBram), world.worldTime]).toEqual([
+        DAY_ENDS[2]!.aria,
+        DAY_ENDS[2]!.bram,
+        WORLD_TIME + 3 * 86400,
+      ]);
       // Never a day twice: each day's end reached once by each token, one day of world time per day.
       expect(times.map((w) => w.data)).toEqual([86400, 86400, 86400].map(() => expect.anything()));
-      for (const [id, key] of [["tAria", "aria"], ["tBram", "bram"]] as const) {
+      for (const [id, key] of [
+        ["tAria", "aria"],
+        ["tBram", "bram"],
+      ] as const) {
         expect(tokenMoves(world, mark, id).map(moveTarget)).toEqual(DAY_ENDS.map((d) => d[key].x));
       }
     });
@@ -368,7 +509,13 @@ describe("an Old-School Essentials journey walked a day at a time", () => {
 describe("the Travel dialog under Old-School Essentials", () => {
   it("opens with OSE words, the slowest member's base movement and the painted legs; Apply runs the days", async () => {
     const { world, scene } = await boot();
-    scene.drawings.set(new FakeDrawing(world, { _id: "route", author: "gm1", x: 100, y: 500, shape: { type: "p", points: [0, 0, 7800, 0] } }, scene));
+    scene.drawings.set(
+      new FakeDrawing(
+        world,
+        { _id: "route", author: "gm1", x: 100, y: 500, shape: { type: "p", points: [0, 0, 7800, 0] } },
+        scene,
+      ),
+    );
     (world.clientOf("gm1") as unknown as { controlledDrawings: string[] }).controlledDrawings = ["route"];
     control(world.clientOf("gm1"), "tAria", "tBram");
     const d = world.as("gm1", () => api(world).planRoute())!;
@@ -405,7 +552,8 @@ describe("the Travel dialog under Old-School Essentials", () => {
 
   it("pmt borrowing these journeys: the Travel window says so; with the setting, getting lost is pmt's own d100 roll", async () => {
     const { world } = await boot();
-    const set = (k: string, v: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, k as never, v as never));
+    const set = (k: string, v: unknown) =>
+      world.as("gm1", () => game.settings.set("aventure" as never, k as never, v as never));
     await set("ruleset", "pmt");
     await set("borrowTravel", "ose");
     await world.settle();
@@ -432,7 +580,11 @@ describe("the Travel dialog under Old-School Essentials", () => {
     expect(card.rolls.map((r) => (r as { formula?: string }).formula)).toEqual(["1d100", "1d6", "1d100", "1d6"]);
     // A forged percentage is refused by the GM's check of the request, before anything is written.
     const mark = world.writes.length;
-    await expect(world.as("gm1", () => api(world).applyTravel({ ...request({}), route: null, distance: 1000, lostChance: 150 }))).resolves.toMatchObject({ ok: false });
-    expect(world.writesSince(mark).filter((w) => w.documentName !== "ChatMessage" || w.action !== "create")).toEqual([]);
+    await expect(
+      world.as("gm1", () => api(world).applyTravel({ ...request({}), route: null, distance: 1000, lostChance: 150 })),
+    ).resolves.toMatchObject({ ok: false });
+    expect(world.writesSince(mark).filter((w) => w.documentName !== "ChatMessage" || w.action !== "create")).toEqual(
+      [],
+    );
   });
 });

@@ -39,7 +39,17 @@ import {
   type UserSpec,
 } from "../world/index.js";
 import { createdEffects, watchEffects } from "../world/pursuit.js";
-import { dungeonChaseRound, fixedDice, pursuitLogDice, replayPursuit, seededDice, recordingDice, startDungeonChase, startPursuit, type PursuitState } from "../../src/rules/index.js";
+import {
+  dungeonChaseRound,
+  fixedDice,
+  pursuitLogDice,
+  replayPursuit,
+  seededDice,
+  recordingDice,
+  startDungeonChase,
+  startPursuit,
+  type PursuitState,
+} from "../../src/rules/index.js";
 import type { ChaseRecord, PursuitSetup } from "../../src/apps/pursuit-context.js";
 import type { Lang } from "../fake/i18n.js";
 
@@ -67,8 +77,16 @@ interface Ctx {
   actors: Record<"aldric" | "brune" | "cyril" | "gob", FakeActor>;
 }
 
-async function setup(opts: { ruleset?: string; generation?: number; lang?: Lang; system?: string; users?: UserSpec[] } = {}): Promise<Ctx> {
-  const world = await bootWorld({ system: opts.system ?? "dnd5e", users: opts.users ?? USERS, generation: opts.generation ?? 13, lang: opts.lang ?? "en", extend: watchEffects });
+async function setup(
+  opts: { ruleset?: string; generation?: number; lang?: Lang; system?: string; users?: UserSpec[] } = {},
+): Promise<Ctx> {
+  const world = await bootWorld({
+    system: opts.system ?? "dnd5e",
+    users: opts.users ?? USERS,
+    generation: opts.generation ?? 13,
+    lang: opts.lang ?? "en",
+    extend: watchEffects,
+  });
   await set(world, "ruleset", opts.ruleset ?? "pmt");
   const scene = world.addScene({ _id: "scene1" });
   for (const c of world.liveClients()) viewScene(world, c, scene);
@@ -78,7 +96,8 @@ async function setup(opts: { ruleset?: string; generation?: number; lang?: Lang;
     cyril: addDnd5eActor(world, { id: "cyril", name: "Cyril", owner: "p2", walk: 30 }),
     gob: addDnd5eActor(world, { id: "gob", name: "Gobelin", type: "npc", walk: 40 }),
   };
-  const token = (id: string, name: string, actorId: string, disposition: number) => world.addToken(scene, { _id: id, name, actorId, actorLink: true, disposition });
+  const token = (id: string, name: string, actorId: string, disposition: number) =>
+    world.addToken(scene, { _id: id, name, actorId, actorLink: true, disposition });
   token("tA", "Aldric", "aldric", 1);
   token("tB", "Brune", "brune", 1);
   token("tC", "Cyril", "cyril", 1);
@@ -88,7 +107,8 @@ async function setup(opts: { ruleset?: string; generation?: number; lang?: Lang;
   return { world, scene, actors };
 }
 
-const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+const set = (world: FakeWorld, key: string, value: unknown) =>
+  world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
 const tokenDocs = (c: Ctx, ...ids: string[]) => ids.map((id) => c.scene.tokens.get(id)!);
 /** Opens the Pursuit dialog on `user`'s client (the user's own module instance), as api.openPursuit does. */
 async function open(c: Ctx, user: string, options: object = {}): Promise<Dialog> {
@@ -102,23 +122,34 @@ async function html(c: Ctx, user: string, d: Dialog): Promise<string> {
   await on(c, user, () => d.render());
   return d.lastHTML;
 }
-const chaseCards = (w: FakeWorld) => w.messages.filter((m) => (m.flags.aventure as { pursuit?: unknown } | undefined)?.pursuit !== undefined);
+const chaseCards = (w: FakeWorld) =>
+  w.messages.filter((m) => (m.flags.aventure as { pursuit?: unknown } | undefined)?.pursuit !== undefined);
 const record = (m: FakeChatMessage) => (m.flags.aventure as { pursuit: ChaseRecord }).pursuit;
-const proposals = (w: FakeWorld) => w.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
-const requestsLeft = (w: FakeWorld) => w.messages.filter((m) => {
-  const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined;
-  return f?.request !== undefined || f?.receipt !== undefined;
-});
-const errors = (w: FakeWorld, user?: string) => w.notifications.filter((n) => n.type === "error" && (!user || n.user === user)).map((n) => n.message);
-const runEffects = (a: FakeActor) => a.effects.filter((e) => (e.flags.aventure as { runExhaustion?: boolean } | undefined)?.runExhaustion === true);
+const proposals = (w: FakeWorld) =>
+  w.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
+const requestsLeft = (w: FakeWorld) =>
+  w.messages.filter((m) => {
+    const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined;
+    return f?.request !== undefined || f?.receipt !== undefined;
+  });
+const errors = (w: FakeWorld, user?: string) =>
+  w.notifications.filter((n) => n.type === "error" && (!user || n.user === user)).map((n) => n.message);
+const runEffects = (a: FakeActor) =>
+  a.effects.filter((e) => (e.flags.aventure as { runExhaustion?: boolean } | undefined)?.runExhaustion === true);
 const timeWrites = (w: FakeWorld, mark = 0) => w.writesSince(mark).filter((w) => w.action === "time");
-const continueButton = (c: Ctx, m: FakeChatMessage, user: string) => c.world.renderMessage(m, user).querySelector('[data-action="aventure-pursuit-continue"]');
+const continueButton = (c: Ctx, m: FakeChatMessage, user: string) =>
+  c.world.renderMessage(m, user).querySelector('[data-action="aventure-pursuit-continue"]');
 const localize = (c: Ctx, user: string, key: string) => c.world.as(user, () => game.i18n.localize(key));
 /** A card's text with Handlebars' escaped apostrophes read back. */
 const text = (m: FakeChatMessage) => m.content.replaceAll("&#x27;", "'");
 
 /** A setup as a client would send it (validated by the GM): `over` replaces fields. */
-function setupOf(over: Partial<PursuitSetup> & { party?: Partial<PursuitSetup["groups"]["party"]>; opponents?: Partial<PursuitSetup["groups"]["opponents"]> } = {}): PursuitSetup {
+function setupOf(
+  over: Partial<PursuitSetup> & {
+    party?: Partial<PursuitSetup["groups"]["party"]>;
+    opponents?: Partial<PursuitSetup["groups"]["opponents"]>;
+  } = {},
+): PursuitSetup {
   const { party, opponents, ...rest } = over;
   return {
     place: "dungeon",
@@ -141,7 +172,12 @@ function setupOf(over: Partial<PursuitSetup> & { party?: Partial<PursuitSetup["g
 }
 
 /** A chase a GM (gm1) starts from the dialog with the tokens given; returns its first record. */
-async function gmChase(c: Ctx, tokens: string[], fields: Record<string, string | boolean> = {}, user = "gm1"): Promise<{ d: Dialog; r: ChaseRecord }> {
+async function gmChase(
+  c: Ctx,
+  tokens: string[],
+  fields: Record<string, string | boolean> = {},
+  user = "gm1",
+): Promise<{ d: Dialog; r: ChaseRecord }> {
   const d = await open(c, user, { tokens: tokenDocs(c, ...tokens) });
   for (const [k, v] of Object.entries(fields)) await on(c, user, () => d.change(k, v));
   const r = await on(c, user, () => d.start());
@@ -154,7 +190,19 @@ async function gmChase(c: Ctx, tokens: string[], fields: Record<string, string |
  * goblin g1 pursuing), as a world reloaded mid-chase has: the state is the rules' own, built round by round.
  */
 async function chaseAtRound29(c: Ctx): Promise<ChaseRecord> {
-  let { state } = await startDungeonChase({ ruleset: "ose", fleeingSpeed: 7.5, pursuerSpeed: 12, combatStarted: false, surprised: null, monstersPursue: true, reactionTotal: null, dropped: false }, fixedDice([]));
+  let { state } = await startDungeonChase(
+    {
+      ruleset: "ose",
+      fleeingSpeed: 7.5,
+      pursuerSpeed: 12,
+      combatStarted: false,
+      surprised: null,
+      monstersPursue: true,
+      reactionTotal: null,
+      dropped: false,
+    },
+    fixedDice([]),
+  );
   for (let i = 0; i < 29; i++) state = dungeonChaseRound(state).state;
   const r: ChaseRecord = {
     version: 1,
@@ -164,7 +212,10 @@ async function chaseAtRound29(c: Ctx): Promise<ChaseRecord> {
     ruleset: "ose",
     fleeingSide: "party",
     sceneId: "scene1",
-    groups: { party: { count: 2, speed: 7.5, tokenIds: ["tA", "tB"], names: ["Aldric", "Brune"] }, opponents: { count: 1, speed: 12, tokenIds: ["g1"], names: ["Gobelin 1"] } },
+    groups: {
+      party: { count: 2, speed: 7.5, tokenIds: ["tA", "tB"], names: ["Aldric", "Brune"] },
+      opponents: { count: 1, speed: 12, tokenIds: ["g1"], names: ["Gobelin 1"] },
+    },
     surprise: "none",
     startedBy: "gm1",
     outdoors: null,
@@ -195,7 +246,12 @@ describe("Pursuit dialog: groups and preview", () => {
     const d = await open(c, "gm1");
     expect(d.setup.sceneId).toBe("scene1");
     expect(d.setup.groups.party).toEqual({ count: 2, speed: 7.5, tokenIds: ["tA", "tB"], names: ["Aldric", "Brune"] }); // 25 ft × 0.3 = 7.5 m (slowest)
-    expect(d.setup.groups.opponents).toEqual({ count: 2, speed: 12, tokenIds: ["g1", "g2"], names: ["Gobelin 1", "Gobelin 2"] }); // 40 ft = 12 m
+    expect(d.setup.groups.opponents).toEqual({
+      count: 2,
+      speed: 12,
+      tokenIds: ["g1", "g2"],
+      names: ["Gobelin 1", "Gobelin 2"],
+    }); // 40 ft = 12 m
     expect(d.setup.fleeingSide).toBe("party");
     const out = await html(c, "gm1", d);
     expect(out).toContain("Aldric, Brune");
@@ -206,7 +262,12 @@ describe("Pursuit dialog: groups and preview", () => {
     const c = await setup();
     c.world.addToken(c.scene, { _id: "n1", name: "Marchand", actorId: null, disposition: 0 });
     c.world.addToken(c.scene, { _id: "s1", name: "Ombre", actorId: null, disposition: -2 });
-    const d = await open(c, "gm1", { tokens: tokenDocs(c, "tA", "n1", "s1"), place: "outdoors", surprise: "pursuers", reactionTotal: 9 });
+    const d = await open(c, "gm1", {
+      tokens: tokenDocs(c, "tA", "n1", "s1"),
+      place: "outdoors",
+      surprise: "pursuers",
+      reactionTotal: 9,
+    });
     expect(d.setup.groups.party.names).toEqual(["Aldric"]);
     expect(d.setup.groups.opponents.names).toEqual(["Marchand", "Ombre"]);
     expect(d.setup.groups.opponents.speed).toBeNaN(); // no actor: no speed, to be typed in
@@ -243,7 +304,10 @@ describe("Pursuit dialog: groups and preview", () => {
 
   it("the token HUD offers Pursuit to the token's owners (players included), not to others", async () => {
     const c = await setup();
-    const actionsOf = (user: string) => [...c.world.renderTokenHUD(c.scene.tokens.get("tA")!, user).querySelectorAll("[data-action]")].map((b) => (b as HTMLElement).dataset.action);
+    const actionsOf = (user: string) =>
+      [...c.world.renderTokenHUD(c.scene.tokens.get("tA")!, user).querySelectorAll("[data-action]")].map(
+        (b) => (b as HTMLElement).dataset.action,
+      );
     expect(actionsOf("p1")).toContain("aventure-pursuit");
     expect(actionsOf("gm2")).toContain("aventure-pursuit");
     expect(actionsOf("p2")).not.toContain("aventure-pursuit");
@@ -320,7 +384,9 @@ describe("outdoor chase (RULES.md §8.2)", () => {
     expect(posted[0]!.content).toContain("Chance to escape: 70% (pursuers 2 for 4 fleeing, 50%).");
     expect(posted[0]!.content).toContain(`Escape roll: ${dice[0]} on 1d100 (needed 70 or less), failure`);
     expect(posted.at(-1)!.content).toContain(`Day ${expected.day}`);
-    expect(posted.at(-1)!.content).toContain(expected.outcome === "caught" ? "Caught! The encounter takes place." : "They escape!");
+    expect(posted.at(-1)!.content).toContain(
+      expected.outcome === "caught" ? "Caught! The encounter takes place." : "They escape!",
+    );
     // Replaying the stored chase from its dice gives the same state (the log is the truth).
     const again = await replayPursuit(initial, fixedDice(pursuitLogDice(r!.outdoors!.log)), 100);
     expect({ ...again, fleeingBonus: 0 }).toEqual(r!.outdoors);
@@ -410,7 +476,11 @@ describe("dungeon flight (RULES.md §8.1, §8.3)", () => {
     const r = await rounds(c, "gm1", d, 30);
     expect(r!.exhaustedActors).toEqual(["Aldric", "Brune", "Gobelin"]); // the two goblin tokens share one actor
     const made = createdEffects(c.world);
-    expect(made.map((e) => [e.user, e.actorId])).toEqual([["gm1", "aldric"], ["gm1", "brune"], ["gm1", "gob"]]);
+    expect(made.map((e) => [e.user, e.actorId])).toEqual([
+      ["gm1", "aldric"],
+      ["gm1", "brune"],
+      ["gm1", "gob"],
+    ]);
     const e = made[0]!.data;
     expect(e.name).toBe("Exhausted from running");
     expect((e.flags as { aventure: unknown }).aventure).toEqual({ runExhaustion: true, chase: `${r!.id}.31` });
@@ -433,7 +503,11 @@ describe("dungeon flight (RULES.md §8.1, §8.3)", () => {
     const last = chaseCards(c.world).at(-1)!;
     expect(last.content).toContain("\u22122 to attacks, damage and AC until 3 turns of rest."); // typographic minus in the text, "-2" in the data
     expect(last.content).toContain("Effect applied to: Aldric, Brune, Gobelin.");
-    expect(record(last).apply).toMatchObject({ status: "applied", time: null, exhaust: { penalty: -2, restTurns: 3, restSeconds: 1800, startTime: 0 } });
+    expect(record(last).apply).toMatchObject({
+      status: "applied",
+      time: null,
+      exhaust: { penalty: -2, restTurns: 3, restSeconds: 1800, startTime: 0 },
+    });
   });
 
   it("v14: the effect is written with system.changes and a typed change", async () => {
@@ -442,57 +516,107 @@ describe("dungeon flight (RULES.md §8.1, §8.3)", () => {
     await rounds(c, "gm1", d, 30);
     const data = createdEffects(c.world)[0]!.data;
     expect(data.changes).toBeUndefined();
-    expect((data.system as { changes: unknown[] }).changes[0]).toEqual({ key: "system.bonuses.mwak.attack", type: "add", value: "-2", phase: "initial", priority: 20 });
+    expect((data.system as { changes: unknown[] }).changes[0]).toEqual({
+      key: "system.bonuses.mwak.attack",
+      type: "add",
+      value: "-2",
+      phase: "initial",
+      priority: 20,
+    });
     expect(data.duration).toEqual({ value: 30, units: "minutes", expiry: null });
   });
 
   it("OSE system: a character's attack and AC modifiers get −2 (both AC schemes), damage is left to the rolls; a monster gets a descriptive effect", async () => {
     const c = await setup({ ruleset: "ose", system: "ose" });
-    c.world.addUserActor({ _id: "hero", name: "Héloïse", type: "character", system: { movement: { base: 120, encounter: 40 } } });
-    c.world.addUserActor({ _id: "orc", name: "Orque", type: "monster", system: { movement: { base: 120, encounter: 40 } } });
+    c.world.addUserActor({
+      _id: "hero",
+      name: "Héloïse",
+      type: "character",
+      system: { movement: { base: 120, encounter: 40 } },
+    });
+    c.world.addUserActor({
+      _id: "orc",
+      name: "Orque",
+      type: "monster",
+      system: { movement: { base: 120, encounter: 40 } },
+    });
     c.world.addToken(c.scene, { _id: "th", name: "Héloïse", actorId: "hero", actorLink: true, disposition: 1 });
     c.world.addToken(c.scene, { _id: "to", name: "Orque", actorId: "orc", actorLink: true, disposition: -1 });
     const { d } = await gmChase(c, ["th", "to"], { "groups.opponents.speed": "15" }); // the orcs are faster
     await rounds(c, "gm1", d, 30);
     expect(errors(c.world)).toEqual([]);
     const [he, oe] = createdEffects(c.world).map((x) => x.data);
-    expect(he!.changes).toEqual(["system.thac0.mod.melee", "system.thac0.mod.missile", "system.ac.mod", "system.aac.mod"].map((key) => ({ key, mode: 2, value: "-2", priority: 20 })));
-    expect(he!.description).toBe("Ran too long: \u22122 to attacks, damage and AC until 3 turns of rest (attacks and AC are applied; apply the damage penalty to the rolls).");
+    expect(he!.changes).toEqual(
+      ["system.thac0.mod.melee", "system.thac0.mod.missile", "system.ac.mod", "system.aac.mod"].map((key) => ({
+        key,
+        mode: 2,
+        value: "-2",
+        priority: 20,
+      })),
+    );
+    expect(he!.description).toBe(
+      "Ran too long: \u22122 to attacks, damage and AC until 3 turns of rest (attacks and AC are applied; apply the damage penalty to the rolls).",
+    );
     expect(oe!.changes).toEqual([]);
     expect(oe!.description).toContain("apply it on the sheet");
   });
 
-  it.each([13, 14])("v%i: the exhaustion ends when its three turns of rest are over (v13: the active GM deletes it, once; v14: core marks it expired, the active GM deletes it, once)", async (generation) => {
-    const c = await setup({ ruleset: "ose", generation });
-    // A monster on an unlinked token carries its own (synthetic) actor, not the world actor.
-    addDnd5eActor(c.world, { id: "wolf", name: "Loup", type: "npc", walk: 40 });
-    const wolf = c.world.addToken(c.scene, { _id: "w1", name: "Loup", actorId: "wolf", actorLink: false, disposition: -1 });
-    const { d } = await gmChase(c, ["tA", "w1"]);
-    await rounds(c, "gm1", d, 30);
-    expect([runEffects(c.actors.aldric).length, runEffects(wolf.actor!).length, runEffects(c.world.actors.get("wolf")!).length]).toEqual([1, 1, 0]);
-    const deletions = () => c.world.writes.filter((w) => w.action === "delete" && w.documentName === "ActiveEffect");
-    await c.world.as("gm1", () => game.time.advance(1799)); // one second short of three turns (RULES.md §1: 1 turn = 10 min)
-    await c.world.settle();
-    expect([runEffects(c.actors.aldric).length, runEffects(wolf.actor!).length]).toEqual([1, 1]);
-    // Two world time updates at once (gm2 advances too): each client's hook fires; only the active GM deletes, once.
-    await Promise.all([c.world.as("gm1", () => game.time.advance(1)), c.world.as("gm2", () => game.time.advance(1))]);
-    await c.world.settle();
-    expect([runEffects(c.actors.aldric).length, runEffects(wolf.actor!).length]).toEqual([0, 0]);
-    expect(deletions().map((w) => w.user)).toEqual(["gm1", "gm1"]); // two GMs connected: deleted once each, by the active GM
-    expect(errors(c.world)).toEqual([]);
-  });
+  it.each([13, 14])(
+    "v%i: the exhaustion ends when its three turns of rest are over (v13: the active GM deletes it, once; v14: core marks it expired, the active GM deletes it, once)",
+    async (generation) => {
+      const c = await setup({ ruleset: "ose", generation });
+      // A monster on an unlinked token carries its own (synthetic) actor, not the world actor.
+      addDnd5eActor(c.world, { id: "wolf", name: "Loup", type: "npc", walk: 40 });
+      const wolf = c.world.addToken(c.scene, {
+        _id: "w1",
+        name: "Loup",
+        actorId: "wolf",
+        actorLink: false,
+        disposition: -1,
+      });
+      const { d } = await gmChase(c, ["tA", "w1"]);
+      await rounds(c, "gm1", d, 30);
+      expect([
+        runEffects(c.actors.aldric).length,
+        runEffects(wolf.actor!).length,
+        runEffects(c.world.actors.get("wolf")!).length,
+      ]).toEqual([1, 1, 0]);
+      const deletions = () => c.world.writes.filter((w) => w.action === "delete" && w.documentName === "ActiveEffect");
+      await c.world.as("gm1", () => game.time.advance(1799)); // one second short of three turns (RULES.md §1: 1 turn = 10 min)
+      await c.world.settle();
+      expect([runEffects(c.actors.aldric).length, runEffects(wolf.actor!).length]).toEqual([1, 1]);
+      // Two world time updates at once (gm2 advances too): each client's hook fires; only the active GM deletes, once.
+      await Promise.all([c.world.as("gm1", () => game.time.advance(1)), c.world.as("gm2", () => game.time.advance(1))]);
+      await c.world.settle();
+      expect([runEffects(c.actors.aldric).length, runEffects(wolf.actor!).length]).toEqual([0, 0]);
+      expect(deletions().map((w) => w.user)).toEqual(["gm1", "gm1"]); // two GMs connected: deleted once each, by the active GM
+      expect(errors(c.world)).toEqual([]);
+    },
+  );
 
   it("faster fleeing side escapes; combat ticked → impossible; surprise; dropped treasure", async () => {
     const c = await setup({ ruleset: "pmt" });
-    expect((await gmChase(c, ["tA", "g1"], { "groups.party.speed": "15" })).r.dungeon!.log[0]).toMatchObject({ outcome: "escaped", reason: "faster" });
+    expect((await gmChase(c, ["tA", "g1"], { "groups.party.speed": "15" })).r.dungeon!.log[0]).toMatchObject({
+      outcome: "escaped",
+      reason: "faster",
+    });
     expect((await gmChase(c, ["tA", "g1"], { combatStarted: true })).r.dungeon!.outcome).toBe("impossible");
     // A surprised fleeing side is not barred from fleeing (RULES.md §8.2 decision, also in the dungeon): faster, it escapes.
-    expect((await gmChase(c, ["tA", "g1"], { surprise: "fleeing", "groups.party.speed": "15" })).r.dungeon!.log[0]).toMatchObject({ outcome: "escaped", reason: "faster" });
+    expect(
+      (await gmChase(c, ["tA", "g1"], { surprise: "fleeing", "groups.party.speed": "15" })).r.dungeon!.log[0],
+    ).toMatchObject({ outcome: "escaped", reason: "faster" });
     expect(c.world.rollsMade).toEqual([]);
     c.world.queueRolls(4);
     const { r } = await gmChase(c, ["tA", "g1"], { dropped: true, reactionTotal: "9" });
-    expect(r.dungeon!.log[0]).toMatchObject({ outcome: "escaped", reason: "distracted", dropRoll: 4, reactionTotal: 9 });
-    expect(chaseCards(c.world).at(-1)!.content).toContain("Dropped treasure or food: 4 on 1d6, the pursuers stop to pick it up.");
+    expect(r.dungeon!.log[0]).toMatchObject({
+      outcome: "escaped",
+      reason: "distracted",
+      dropRoll: 4,
+      reactionTotal: 9,
+    });
+    expect(chaseCards(c.world).at(-1)!.content).toContain(
+      "Dropped treasure or food: 4 on 1d6, the pursuers stop to pick it up.",
+    );
   });
 
   it("same speed: the pursuers cannot catch them (Caught refused), the chase ends out of sight", async () => {
@@ -509,9 +633,17 @@ describe("dungeon flight (RULES.md §8.1, §8.3)", () => {
   it("a combat already started with these tokens: the dialog says so and the GM makes the flight impossible", async () => {
     const c = await setup({ ruleset: "pmt" });
     const combat = await c.world.as("gm1", async () => {
-      const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<{ createEmbeddedDocuments(t: string, d: object[]): Promise<unknown>; startCombat(): Promise<unknown> }> };
+      const Combat = CONFIG.Combat.documentClass as unknown as {
+        create(d: object): Promise<{
+          createEmbeddedDocuments(t: string, d: object[]): Promise<unknown>;
+          startCombat(): Promise<unknown>;
+        }>;
+      };
       const made = await Combat.create({ scene: "scene1", active: true });
-      await made.createEmbeddedDocuments("Combatant", [{ tokenId: "tA", sceneId: "scene1" }, { tokenId: "g1", sceneId: "scene1" }]);
+      await made.createEmbeddedDocuments("Combatant", [
+        { tokenId: "tA", sceneId: "scene1" },
+        { tokenId: "g1", sceneId: "scene1" },
+      ]);
       return made;
     });
     expect((await open(c, "gm1", { tokens: tokenDocs(c, "tA", "g1") })).setup.combatStarted).toBe(false); // not started yet: flight is possible
@@ -561,7 +693,9 @@ describe("players: their own tokens, or the GM decides", () => {
     const d = await open(c, "p1", { tokens: tokenDocs(c, "tA", "g1") });
     const mark = c.world.writes.length;
     expect(await on(c, "p1", () => d.start())).toBeNull();
-    expect(c.world.notifications.filter((n) => n.user === "p1")).toEqual([{ user: "p1", type: "info", message: "Your flight was sent to the GM for a decision." }]);
+    expect(c.world.notifications.filter((n) => n.user === "p1")).toEqual([
+      { user: "p1", type: "info", message: "Your flight was sent to the GM for a decision." },
+    ]);
     expect(chaseCards(c.world)).toEqual([]);
     expect(c.world.rollsMade).toEqual([]);
     const [card] = proposals(c.world);
@@ -569,17 +703,24 @@ describe("players: their own tokens, or the GM decides", () => {
     expect(card!.whisper.sort()).toEqual(["gm1", "gm2"]);
     expect(card!.content).toContain("Flight in the dungeon");
     expect(card!.content).toContain("Gobelin 1");
-    expect(card!.content).toContain("The pursuers include characters this player does not own: they would get the running exhaustion.");
+    expect(card!.content).toContain(
+      "The pursuers include characters this player does not own: they would get the running exhaustion.",
+    );
     expect(gameWrites(c.world, mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
     // Apply / Decline only for GMs.
     expect(c.world.renderMessage(card!, "p1").querySelector("[data-action='aventure-proposal']")).toBeNull();
     // gm2 applies: the active GM starts the chase for p1, who may then play it.
-    c.world.click("gm2", c.world.renderMessage(card!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    c.world.click(
+      "gm2",
+      c.world.renderMessage(card!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"),
+    );
     await c.world.settle();
     const [chase] = chaseCards(c.world);
     expect(chase!.author!.id).toBe("gm1");
     expect(record(chase!)).toMatchObject({ startedBy: "p1", step: 1, groups: { opponents: { names: ["Gobelin 1"] } } });
-    expect(c.world.messages.some((m) => m.whisper.includes("p1") && m.content.includes("was applied by the GM"))).toBe(true);
+    expect(c.world.messages.some((m) => m.whisper.includes("p1") && m.content.includes("was applied by the GM"))).toBe(
+      true,
+    );
     // p1 continues from the card (Continue is theirs) and runs the 30th round: the exhaustion the GM agreed to.
     expect(continueButton(c, chase!, "p1")).not.toBeNull();
     await rounds(c, "gm1", await open(c, "gm1", { chaseId: record(chase!).id }), 29);
@@ -592,17 +733,25 @@ describe("players: their own tokens, or the GM decides", () => {
   it("a declined flight changes nothing; a player naming another player's character as pursuer is asked too", async () => {
     const c = await setup({ ruleset: "ose" });
     // Cyril (p2's) named as the pursuer (from the console: the dialog would put a friendly token with the party).
-    const reply = await forgeRequest(c.world, "p1", "pursuit", { op: "start", setup: setupOf({ party: { tokenIds: ["tA"] }, opponents: { tokenIds: ["tC"] } }) });
+    const reply = await forgeRequest(c.world, "p1", "pursuit", {
+      op: "start",
+      setup: setupOf({ party: { tokenIds: ["tA"] }, opponents: { tokenIds: ["tC"] } }),
+    });
     expect(reply).toEqual({ status: "done", ok: true, result: { proposed: true } });
     const [card] = proposals(c.world);
     const mark = c.world.writes.length;
-    c.world.click("gm1", c.world.renderMessage(card!, "gm1").querySelector("[data-action='aventure-proposal'][data-accept='false']"));
+    c.world.click(
+      "gm1",
+      c.world.renderMessage(card!, "gm1").querySelector("[data-action='aventure-proposal'][data-accept='false']"),
+    );
     await c.world.settle();
     expect(chaseCards(c.world)).toEqual([]);
     expect(c.world.rollsMade).toEqual([]);
     expect(runEffects(c.actors.cyril)).toEqual([]);
     expect(gameWrites(c.world, mark).every((w) => w.documentName === "ChatMessage")).toBe(true);
-    expect(c.world.messages.some((m) => m.whisper.includes("p1") && m.content.includes("was declined by the GM"))).toBe(true);
+    expect(c.world.messages.some((m) => m.whisper.includes("p1") && m.content.includes("was declined by the GM"))).toBe(
+      true,
+    );
   });
 
   it("outdoors, each day moves world time: a player's flight goes to the GMs unless the setting is off", async () => {
@@ -610,7 +759,9 @@ describe("players: their own tokens, or the GM decides", () => {
     const d = await open(c, "p1", { tokens: tokenDocs(c, "tA"), place: "outdoors" });
     await on(c, "p1", () => d.change("groups.opponents.speed", "9")); // no pursuer token; as fast as Aldric (9 m)
     expect(await on(c, "p1", () => d.start())).toBeNull();
-    expect(proposals(c.world)[0]!.content).toContain("Outdoors, each further day of the chase advances world time by one day.");
+    expect(proposals(c.world)[0]!.content).toContain(
+      "Outdoors, each further day of the chase advances world time by one day.",
+    );
     await set(c.world, "pursuitAdvanceTime", false);
     c.world.queueRolls(99); // 99 > 50 %: not escaped; the pursuers are not faster: no catch roll
     const r = await on(c, "p1", () => d.start());
@@ -631,7 +782,11 @@ describe("players: their own tokens, or the GM decides", () => {
     await on(c, "p1", () => monsters.change("fleeingSide", "opponents"));
     await on(c, "p1", () => monsters.start());
     expect(gameWrites(c.world, mark)).toEqual([]);
-    expect(errors(c.world, "p1")).toEqual(["You do not own Cyril.", "Players can only flee with tokens they own: select your tokens.", "You do not own Gobelin 1."]);
+    expect(errors(c.world, "p1")).toEqual([
+      "You do not own Cyril.",
+      "Players can only flee with tokens they own: select your tokens.",
+      "You do not own Gobelin 1.",
+    ]);
   });
 
   it("a player's flight: a typed reaction is refused (the GM rolls it); only the GM ends the chase", async () => {
@@ -643,7 +798,12 @@ describe("players: their own tokens, or the GM decides", () => {
     expect(await html(c, "p1", d)).not.toContain('name="reactionTotal"');
     expect((await open(c, "p1", { reactionTotal: 9 })).setup.reactionTotal).toBeNull(); // an encounter's prefill is the GM's
     const mark = c.world.writes.length;
-    expect(await forgeRequest(c.world, "p1", "pursuit", { op: "start", setup: setupOf({ opponents: { tokenIds: [] }, reactionTotal: 2 }) })).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.gmReaction" });
+    expect(
+      await forgeRequest(c.world, "p1", "pursuit", {
+        op: "start",
+        setup: setupOf({ opponents: { tokenIds: [] }, reactionTotal: 2 }),
+      }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.gmReaction" });
     expect(gameWrites(c.world, mark)).toEqual([]);
     // The player runs, but cannot declare that the monsters give up or lose sight of them.
     const mine = await open(c, "p1", { chaseId: r.id });
@@ -652,10 +812,15 @@ describe("players: their own tokens, or the GM decides", () => {
     for (const a of ["outOfSight", "gaveUp", "caught"]) expect(out).not.toContain(`data-action="${a}"`);
     expect(await on(c, "p1", () => mine.end("gaveUp"))).toBeNull();
     expect(errors(c.world, "p1").at(-1)).toBe("Only the GM ends the chase (out of sight, they give up, caught).");
-    expect(await forgeRequest(c.world, "p1", "pursuit", { op: "end", chaseId: r.id, step: 1, how: "outOfSight" })).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.gmEnds" });
+    expect(
+      await forgeRequest(c.world, "p1", "pursuit", { op: "end", chaseId: r.id, step: 1, how: "outOfSight" }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.gmEnds" });
     expect(gameWrites(c.world, mark)).toEqual([]);
     // p2 owns none of the fleeing tokens: cannot play it.
-    expect(await forgeRequest(c.world, "p2", "pursuit", { op: "round", chaseId: r.id, step: 1 })).toMatchObject({ ok: false, key: "AVENTURE.Error.NotOwner" });
+    expect(await forgeRequest(c.world, "p2", "pursuit", { op: "round", chaseId: r.id, step: 1 })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Error.NotOwner",
+    });
     // The GM ends it.
     const gm = await open(c, "gm1", { chaseId: r.id });
     expect((await on(c, "gm1", () => gm.end("outOfSight")))!.dungeon!.outcome).toBe("escaped");
@@ -702,9 +867,27 @@ describe("attacks on the request path (request pursuit)", () => {
   it("a player forging identity (the payload claims a GM) is refused; the old query path answers nothing", async () => {
     const c = await setup();
     const mark = c.world.writes.length;
-    const forged = { op: "start", setup: setupOf({ party: { tokenIds: ["tA"] }, opponents: { tokenIds: [] } }), userId: "gm1", user: "gm1", sender: "gm1" };
-    expect(await forgeRequest(c.world, "p2", "pursuit", forged)).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.NotOwner", data: { name: "Aldric" } });
-    await expect(c.world.as("p2", () => (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("aventure.pursuit", forged))).rejects.toThrow(/not registered/);
+    const forged = {
+      op: "start",
+      setup: setupOf({ party: { tokenIds: ["tA"] }, opponents: { tokenIds: [] } }),
+      userId: "gm1",
+      user: "gm1",
+      sender: "gm1",
+    };
+    expect(await forgeRequest(c.world, "p2", "pursuit", forged)).toEqual({
+      status: "done",
+      ok: false,
+      key: "AVENTURE.Error.NotOwner",
+      data: { name: "Aldric" },
+    });
+    await expect(
+      c.world.as("p2", () =>
+        (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query(
+          "aventure.pursuit",
+          forged,
+        ),
+      ),
+    ).rejects.toThrow(/not registered/);
     expect(gameWrites(c.world, mark)).toEqual([]);
     expect(c.world.rollsMade).toEqual([]);
   });
@@ -734,22 +917,37 @@ describe("attacks on the request path (request pursuit)", () => {
       ["gm1", gmStart({ sceneId: "../x" }), "AVENTURE.Error.Missing"],
       ["gm1", gmStart({ party: { tokenIds: ["nope"] } }), "AVENTURE.Pursuit.error.noToken"],
       ["gm1", gmStart({ party: { tokenIds: [{ $ne: 1 }] as never } }), "AVENTURE.Error.Missing"],
-      ["gm1", gmStart({ party: { tokenIds: Array.from({ length: 201 }, (_, i) => `t${i}`) } }), "AVENTURE.Error.Missing"],
+      [
+        "gm1",
+        gmStart({ party: { tokenIds: Array.from({ length: 201 }, (_, i) => `t${i}`) } }),
+        "AVENTURE.Error.Missing",
+      ],
       ["gm1", gmStart({ party: { tokenIds: ["g1"] } }), "AVENTURE.Pursuit.error.twice"],
       ["p1", gmStart({ opponents: { tokenIds: [] }, reactionTotal: 9 }), "AVENTURE.Pursuit.error.gmReaction"],
       ["p1", gmStart({ party: { count: 0 }, opponents: { tokenIds: [] } }), "AVENTURE.Error.OutOfRange"],
-      ["gm1", { op: "day", chaseId: "missing", step: 1, woods: false, woodsBonus: 20, twiceFast: false, fastBonus: 20 }, "AVENTURE.Pursuit.error.noChase"],
+      [
+        "gm1",
+        { op: "day", chaseId: "missing", step: 1, woods: false, woodsBonus: 20, twiceFast: false, fastBonus: 20 },
+        "AVENTURE.Pursuit.error.noChase",
+      ],
       ["gm1", { op: "round", chaseId: "a b", step: 1 }, "AVENTURE.Error.Missing"],
       ["gm1", { op: "round", chaseId: "abc", step: 0 }, "AVENTURE.Error.OutOfRange"],
       ["gm1", { op: "round", chaseId: "abc", step: 10000 }, "AVENTURE.Error.OutOfRange"],
       ["gm1", { op: "round", chaseId: "abc", step: "1" }, "AVENTURE.Error.NotANumber"],
-      ["gm1", { op: "day", chaseId: "abc", step: 1, woods: true, woodsBonus: 30, twiceFast: false, fastBonus: 20 }, "AVENTURE.Error.OutOfRange"],
+      [
+        "gm1",
+        { op: "day", chaseId: "abc", step: 1, woods: true, woodsBonus: 30, twiceFast: false, fastBonus: 20 },
+        "AVENTURE.Error.OutOfRange",
+      ],
       ["gm1", { op: "end", chaseId: "abc", step: 1, how: "eaten" }, "AVENTURE.Error.UnknownValue"],
     ];
     const mark = c.world.writes.length;
     for (const [user, data, key] of bad) {
       tick();
-      expect(await forgeRequest(c.world, user, "pursuit", data), `${user} ${JSON.stringify(data)?.slice(0, 120)}`).toMatchObject({ ok: false, key });
+      expect(
+        await forgeRequest(c.world, user, "pursuit", data),
+        `${user} ${JSON.stringify(data)?.slice(0, 120)}`,
+      ).toMatchObject({ ok: false, key });
     }
     expect(gameWrites(c.world, mark)).toEqual([]);
     expect(c.world.rollsMade).toEqual([]);
@@ -762,32 +960,53 @@ describe("attacks on the request path (request pursuit)", () => {
 
   it.each([
     ["a group of 0", { "groups.party.count": "0" }, "Expected a value between 1 and 100000 for group size (got 0)."],
-    ["a speed that is not a number", { "groups.opponents.speed": "vite" }, "Expected a number for group speed (got NaN)."],
-    ["a woods adjustment of 30", { place: "outdoors", woods: true, woodsBonus: "30" }, "Expected a value between 20 and 25 for woods adjustment (got 30)."],
+    [
+      "a speed that is not a number",
+      { "groups.opponents.speed": "vite" },
+      "Expected a number for group speed (got NaN).",
+    ],
+    [
+      "a woods adjustment of 30",
+      { place: "outdoors", woods: true, woodsBonus: "30" },
+      "Expected a value between 20 and 25 for woods adjustment (got 30).",
+    ],
     ["a pmt reaction of 13", { reactionTotal: "13" }, "Expected a value between 2 and 12 for reaction total (got 13)."],
-  ] as [string, Record<string, string | boolean>, string][])("the dialog refuses %s and nothing changes", async (_label, fields, message) => {
-    const c = await setup({ ruleset: "pmt" });
-    const d = await open(c, "gm1", { tokens: tokenDocs(c, "tA", "g1") });
-    for (const [k, v] of Object.entries(fields)) await on(c, "gm1", () => d.change(k, v));
-    c.world.queueRolls(3, 4);
-    const mark = c.world.writes.length;
-    expect(await on(c, "gm1", () => d.start())).toBeNull();
-    expect(c.world.writesSince(mark)).toEqual([]);
-    expect(c.world.rollsMade).toEqual([]);
-    expect(errors(c.world)).toEqual([message]);
-    expect(d.chase).toBeNull();
-  });
+  ] as [string, Record<string, string | boolean>, string][])(
+    "the dialog refuses %s and nothing changes",
+    async (_label, fields, message) => {
+      const c = await setup({ ruleset: "pmt" });
+      const d = await open(c, "gm1", { tokens: tokenDocs(c, "tA", "g1") });
+      for (const [k, v] of Object.entries(fields)) await on(c, "gm1", () => d.change(k, v));
+      c.world.queueRolls(3, 4);
+      const mark = c.world.writes.length;
+      expect(await on(c, "gm1", () => d.start())).toBeNull();
+      expect(c.world.writesSince(mark)).toEqual([]);
+      expect(c.world.rollsMade).toEqual([]);
+      expect(errors(c.world)).toEqual([message]);
+      expect(d.chase).toBeNull();
+    },
+  );
 
   it("a replayed request id is refused; a stale step is refused; both change nothing", async () => {
     const c = await setup({ ruleset: "pmt" });
     c.world.queueRolls(4, 4);
     const { r } = await gmChase(c, ["tA", "g1"]);
-    expect(await forgeRequest(c.world, "p1", "pursuit", { op: "round", chaseId: r.id, step: 1 }, "replayedPursuit1")).toMatchObject({ ok: true, result: { step: 2 } });
+    expect(
+      await forgeRequest(c.world, "p1", "pursuit", { op: "round", chaseId: r.id, step: 1 }, "replayedPursuit1"),
+    ).toMatchObject({ ok: true, result: { step: 2 } });
     const mark = c.world.writes.length;
-    expect(await forgeRequest(c.world, "p1", "pursuit", { op: "round", chaseId: r.id, step: 2 }, "replayedPursuit1")).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} });
+    expect(
+      await forgeRequest(c.world, "p1", "pursuit", { op: "round", chaseId: r.id, step: 2 }, "replayedPursuit1"),
+    ).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} });
     // The same step again (a stale window, a second click): the step number keys it.
-    expect(await forgeRequest(c.world, "p1", "pursuit", { op: "round", chaseId: r.id, step: 1 })).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.moved" });
-    expect(await forgeRequest(c.world, "gm2", "pursuit", { op: "drop", chaseId: r.id, step: 1 })).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.moved" });
+    expect(await forgeRequest(c.world, "p1", "pursuit", { op: "round", chaseId: r.id, step: 1 })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Pursuit.error.moved",
+    });
+    expect(await forgeRequest(c.world, "gm2", "pursuit", { op: "drop", chaseId: r.id, step: 1 })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Pursuit.error.moved",
+    });
     expect(gameWrites(c.world, mark)).toEqual([]);
     expect(chaseCards(c.world).map((m) => record(m).step)).toEqual([1, 2]);
   });
@@ -798,7 +1017,11 @@ describe("attacks on the request path (request pursuit)", () => {
     const { r } = await gmChase(c, ["tA", "g1"], { place: "outdoors" });
     const real = chaseCards(c.world)[0]!;
     // A well-formed state 999 days on (the rules' own, 99 on every escape roll): only its author betrays it.
-    const days = await replayPursuit({ ...record(real).outdoors!, pursuersFaster: false }, fixedDice(Array<number>(998).fill(99)), 998);
+    const days = await replayPursuit(
+      { ...record(real).outdoors!, pursuersFaster: false },
+      fixedDice(Array<number>(998).fill(99)),
+      998,
+    );
     const forgedRecord = { ...record(real), step: 999, shownFrom: 998, startedBy: "p1", outdoors: days };
     const forged = await forgeCard(c.world, "p1", { pursuit: forgedRecord }, real.content);
     const other = await forgeCard(c.world, "p1", { pursuit: { ...forgedRecord, id: "forgedChase999" } }, real.content);
@@ -813,8 +1036,14 @@ describe("attacks on the request path (request pursuit)", () => {
     expect((await open(c, "p1", { chaseId: "forgedChase999" })).chase).toBeNull();
     const mark = c.world.writes.length;
     const day = { op: "day", woods: false, woodsBonus: 20, twiceFast: false, fastBonus: 20 };
-    for (let i = 0; i < 3; i++) expect(await forgeRequest(c.world, "p1", "pursuit", { ...day, chaseId: r.id, step: 999 })).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.moved" });
-    expect(await forgeRequest(c.world, "p1", "pursuit", { ...day, chaseId: "forgedChase999", step: 999 })).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.noChase" });
+    for (let i = 0; i < 3; i++)
+      expect(await forgeRequest(c.world, "p1", "pursuit", { ...day, chaseId: r.id, step: 999 })).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Pursuit.error.moved",
+      });
+    expect(
+      await forgeRequest(c.world, "p1", "pursuit", { ...day, chaseId: "forgedChase999", step: 999 }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.noChase" });
     expect(gameWrites(c.world, mark)).toEqual([]);
     expect(c.world.worldTime).toBe(0);
   });
@@ -826,7 +1055,15 @@ describe("attacks on the request path (request pursuit)", () => {
     const base = record(chaseCards(c.world)[0]!);
     const broken = [
       { ...base, step: 2 }, // one log entry per step
-      { ...base, step: 2, outdoors: { ...base.outdoors!, day: 2, log: [...base.outdoors!.log, { ...base.outdoors!.log[0]!, day: 2, evasionRoll: 101 }] } },
+      {
+        ...base,
+        step: 2,
+        outdoors: {
+          ...base.outdoors!,
+          day: 2,
+          log: [...base.outdoors!.log, { ...base.outdoors!.log[0]!, day: 2, evasionRoll: 101 }],
+        },
+      },
       { ...base, step: 2, ruleset: "chess" },
       { ...base, step: 2, groups: { ...base.groups, party: { ...base.groups.party, count: -1 } } },
       { ...base, step: 2, dungeon: { rounds: 0 } },
@@ -905,7 +1142,12 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     await c.world.settle();
     // receipt (working), the step claimed on the latest card, card (applying), world time, card (applied), receipt
     // (reply), delete request, delete receipt
-    expect(c.world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+    expect(
+      c.world
+        .writesSince(mark)
+        .filter((w) => w.user === "gm1")
+        .map((w) => `${w.action} ${w.documentName}`),
+    ).toEqual([
       "create ChatMessage",
       "update ChatMessage",
       "create ChatMessage",
@@ -917,7 +1159,10 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     ]);
   });
 
-  for (const [requester, writes] of [["gm2", 8], ["gm1", 4]] as const) {
+  for (const [requester, writes] of [
+    ["gm2", 8],
+    ["gm1", 4],
+  ] as const) {
     for (let k = 1; k <= writes; k++) {
       it(`outdoor day asked by ${requester}, crash before the active GM's write ${k}: once or reported, never twice`, async () => {
         const { c, result } = await outdoorCrash(k, requester);
@@ -927,12 +1172,14 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
         if (steps.length === 1) {
           expect(c.world.worldTime).toBe(0);
           expect(timeWrites(c.world)).toEqual([]);
-          if (requester === "gm2") expect(errors(c.world, "gm2")).toEqual([localize(c, "gm2", "AVENTURE.Request.interrupted")]);
+          if (requester === "gm2")
+            expect(errors(c.world, "gm2")).toEqual([localize(c, "gm2", "AVENTURE.Request.interrupted")]);
         } else {
           expect(c.world.worldTime).toBe(86400); // one day, once
           expect(timeWrites(c.world)).toHaveLength(1);
           expect(steps[1]!.apply).toMatchObject({ status: "applied", time: { before: 0, after: 86400 } });
-          if (result === null && requester === "gm2") expect(errors(c.world, "gm2")).toEqual([localize(c, "gm2", "AVENTURE.Request.interrupted")]);
+          if (result === null && requester === "gm2")
+            expect(errors(c.world, "gm2")).toEqual([localize(c, "gm2", "AVENTURE.Request.interrupted")]);
         }
         expect(requestsLeft(c.world)).toEqual([]);
         // The chase goes on from its last card, once more.
@@ -969,15 +1216,20 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     const mark = c.world.writes.length;
     await on(c, "p1", () => d.dungeon("round"));
     await c.world.settle();
-    expect(c.world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
-        "create ChatMessage",
-        "update ChatMessage",
-        "create ChatMessage",
-        "create ActiveEffect",
-        "create ActiveEffect",
-        "create ActiveEffect",
-        "update ChatMessage",
-        "update ChatMessage",
+    expect(
+      c.world
+        .writesSince(mark)
+        .filter((w) => w.user === "gm1")
+        .map((w) => `${w.action} ${w.documentName}`),
+    ).toEqual([
+      "create ChatMessage",
+      "update ChatMessage",
+      "create ChatMessage",
+      "create ActiveEffect",
+      "create ActiveEffect",
+      "create ActiveEffect",
+      "update ChatMessage",
+      "update ChatMessage",
       "delete ChatMessage",
       "delete ChatMessage",
     ]);
@@ -996,7 +1248,9 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
       } else {
         expect(steps.map((x) => x.step)).toEqual([30, 31]);
         expect(counts).toEqual([1, 1, 1]);
-        expect(c.world.writes.filter((w) => w.action === "create" && w.documentName === "ActiveEffect")).toHaveLength(3);
+        expect(c.world.writes.filter((w) => w.action === "create" && w.documentName === "ActiveEffect")).toHaveLength(
+          3,
+        );
         expect(steps[1]!.apply!.status).toBe("applied");
         expect(steps[1]!.exhaustedActors).toEqual(["Aldric", "Brune", "Gobelin"]);
         const card = chaseCards(c.world).at(-1)!;
@@ -1013,7 +1267,10 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     c.world.queueRolls(99, 99, 99, 99);
     c.world.failWrite(1, (w) => w.action === "time"); // the card (applying) is written, the world time is refused
     expect(await on(c, "gm1", () => d.nextDay())).toBeNull();
-    expect(record(chaseCards(c.world).at(-1)!).apply).toMatchObject({ status: "applying", time: { before: 0, after: 86400 } });
+    expect(record(chaseCards(c.world).at(-1)!).apply).toMatchObject({
+      status: "applying",
+      time: { before: 0, after: 86400 },
+    });
     expect(c.world.worldTime).toBe(0);
     // The same click again (the dialog is still at step 1): step 2 is finished first, then the click is refused.
     expect(await on(c, "gm1", () => d.nextDay())).toBeNull();

@@ -4,7 +4,18 @@
  * timeout or an interruption) in its own language. The falls (movement.test.ts) exercise it through a feature.
  */
 import { describe, expect, it, vi } from "vitest";
-import { addDnd5eActor, bootWorld, forgeRequest, GM, GM2, PLAYER, PLAYER2, viewScene, type FakeChatMessage, type FakeWorld } from "../world/index.js";
+import {
+  addDnd5eActor,
+  bootWorld,
+  forgeRequest,
+  GM,
+  GM2,
+  PLAYER,
+  PLAYER2,
+  viewScene,
+  type FakeChatMessage,
+  type FakeWorld,
+} from "../world/index.js";
 
 async function boot(users = [GM, GM2, PLAYER, PLAYER2]) {
   const world = await bootWorld({ users });
@@ -14,7 +25,12 @@ async function boot(users = [GM, GM2, PLAYER, PLAYER2]) {
   world.addToken(scene, { _id: "t1", name: "Aldric", actorId: "hero", actorLink: true });
   return { world, actor };
 }
-const fall = (world: FakeWorld, user: string, metres = 2) => world.as(user, () => world.api<{ fall(t: unknown, m: number): Promise<unknown> }>(user).fall(world.scenes.get("s1")!.tokens.get("t1"), metres));
+const fall = (world: FakeWorld, user: string, metres = 2) =>
+  world.as(user, () =>
+    world
+      .api<{ fall(t: unknown, m: number): Promise<unknown> }>(user)
+      .fall(world.scenes.get("s1")!.tokens.get("t1"), metres),
+  );
 
 describe("the request channel", () => {
   it("exactly one client is the active GM with two GMs connected", async () => {
@@ -46,7 +62,19 @@ describe("the request channel", () => {
       Hooks.on("createChatMessage", ((m: FakeChatMessage) => {
         const request = (m.flags.aventure as { request?: { id: string } } | undefined)?.request;
         if (request && m.author?.id === "p1") {
-          void ChatMessage.implementation.create({ content: "", flags: { aventure: { receipt: { requestId: request.id, requestMessageId: m.id, requester: "p1", reply: { status: "done", ok: true, result: { forged: true } } } } } } as never);
+          void ChatMessage.implementation.create({
+            content: "",
+            flags: {
+              aventure: {
+                receipt: {
+                  requestId: request.id,
+                  requestMessageId: m.id,
+                  requester: "p1",
+                  reply: { status: "done", ok: true, result: { forged: true } },
+                },
+              },
+            },
+          } as never);
         }
       }) as never),
     );
@@ -63,7 +91,9 @@ describe("the request channel", () => {
     world.addToken(scene, { _id: "t1", name: "Aldric", actorId: "hero", actorLink: true });
     const mark = world.writes.length;
     expect(await fall(world, "p1")).toBeUndefined();
-    expect(world.notifications).toEqual([{ user: "p1", type: "error", message: "No GM is connected: this needs one." }]);
+    expect(world.notifications).toEqual([
+      { user: "p1", type: "error", message: "No GM is connected: this needs one." },
+    ]);
     expect(world.writesSince(mark)).toEqual([]);
   });
 
@@ -71,7 +101,8 @@ describe("the request channel", () => {
     const { world } = await boot([GM, PLAYER]);
     // The GM's client hangs (its handler never runs): model it by disconnecting the hook.
     world.as("gm1", () => {
-      for (const h of [...(world.clientOf("gm1").hooks.handlers.get("createChatMessage") ?? [])]) Hooks.off("createChatMessage", h.id);
+      for (const h of [...(world.clientOf("gm1").hooks.handlers.get("createChatMessage") ?? [])])
+        Hooks.off("createChatMessage", h.id);
     });
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
@@ -85,7 +116,9 @@ describe("the request channel", () => {
     await world.settle();
     expect(world.notifications.at(-1)).toMatchObject({ user: "p1", type: "error" });
     expect(world.notifications.at(-1)!.message).toContain("did not answer in time");
-    expect(world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined)).toEqual([]);
+    expect(
+      world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined),
+    ).toEqual([]);
   });
 
   it("one request per feature at a time from a client; the second is refused locally", async () => {
@@ -93,14 +126,23 @@ describe("the request channel", () => {
     const a = fall(world, "p1");
     const b = fall(world, "p1");
     await Promise.all([a, b]);
-    expect(world.notifications.filter((n) => n.user === "p1").map((n) => n.message)).toEqual(["This is already in progress: wait for the answer before asking again."]);
+    expect(world.notifications.filter((n) => n.user === "p1").map((n) => n.message)).toEqual([
+      "This is already in progress: wait for the answer before asking again.",
+    ]);
   });
 
   it("a request of an unknown name is refused, a malformed request flag removed unanswered; never run", async () => {
     const { world } = await boot();
-    expect(await forgeRequest(world, "p1", "noSuchRequest", {})).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.unknown", data: {} });
+    expect(await forgeRequest(world, "p1", "noSuchRequest", {})).toEqual({
+      status: "done",
+      ok: false,
+      key: "AVENTURE.Request.unknown",
+      data: {},
+    });
     expect(await forgeRequest(world, "p1", "fall", {}, "bad id with spaces")).toBeNull();
-    expect(world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined)).toEqual([]);
+    expect(
+      world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined),
+    ).toEqual([]);
     expect(world.rollsMade).toEqual([]);
   });
 });
@@ -119,7 +161,11 @@ describe("the flood limit protects the GM: refusals before any write (issue 20, 
   function refusalsSeen(world: FakeWorld, user: string): Map<string, string> {
     const seen = new Map<string, string>();
     world.as(user, () =>
-      Hooks.on("deleteChatMessage", ((m: FakeChatMessage, options: { aventure?: { reply?: { requestId?: string; reply?: { key?: string } } } }, userId: string) => {
+      Hooks.on("deleteChatMessage", ((
+        m: FakeChatMessage,
+        options: { aventure?: { reply?: { requestId?: string; reply?: { key?: string } } } },
+        userId: string,
+      ) => {
         const r = options?.aventure?.reply;
         if (world.users.get(userId)?.isGM && r?.requestId) seen.set(r.requestId, r.reply?.key ?? "");
       }) as never),
@@ -131,14 +177,17 @@ describe("the flood limit protects the GM: refusals before any write (issue 20, 
   it("200 forged requests in one go, all refused (GM-only, unknown, replayed, malformed): at most one GM write each", async () => {
     const { world } = await boot([GM, PLAYER]);
     const seen = refusalsSeen(world, "p1");
-    expect(await forgeRequest(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, "handledOnce0001")).toMatchObject({ ok: true });
+    expect(
+      await forgeRequest(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, "handledOnce0001"),
+    ).toMatchObject({ ok: true });
     const mark = world.writes.length;
     const forged = await Promise.all(
       Array.from({ length: 200 }, (_, i) => {
         const kind = i % 4;
         if (kind === 0) return forge(world, "p1", "fallApply", { messageId: "x" }, `gmOnly${i}xxxxxxx`);
         if (kind === 1) return forge(world, "p1", "noSuchRequest", {}, `unknown${i}xxxxxx`);
-        if (kind === 2) return forge(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, "handledOnce0001");
+        if (kind === 2)
+          return forge(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, "handledOnce0001");
         return forge(world, "p1", "fall", {}, `bad id ${i}`);
       }),
     );
@@ -157,9 +206,15 @@ describe("the flood limit protects the GM: refusals before any write (issue 20, 
     const { world } = await boot([GM, PLAYER]);
     const seen = refusalsSeen(world, "p1");
     const mark = world.writes.length;
-    const forged = await Promise.all(Array.from({ length: 200 }, (_, i) => forge(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, `flood${i}xxxxxxxx`)));
+    const forged = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        forge(world, "p1", "fall", { sceneId: "s1", tokenId: "t1", metres: 1 }, `flood${i}xxxxxxxx`),
+      ),
+    );
     await world.settle();
-    const falls = world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+    const falls = world.messages.filter(
+      (m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined,
+    );
     expect(falls).toHaveLength(1);
     // The one that ran: receipt (working), its card, the reply, two deletions; the 199 others: one deletion each.
     expect(gmWrites(world, mark).length).toBe(5 + 199);

@@ -8,17 +8,33 @@ import { pointAlong, routeLength, splitRoute, type RouteRegion } from "../../src
 import { routeScene } from "../../bench/route-scene.js";
 
 const square = (x: number, y: number, w: number, h = w): number[] => [x, y, x + w, y, x + w, y + h, x, y + h];
-const forest: RouteRegion = { id: "f1", name: "Forêt de Brocéliande", terrain: "difficult", polygons: [square(200, -100, 200, 200)] };
-const legsOf = (legs: ReturnType<typeof splitRoute>) => legs.map((l) => [Math.round(l.from), Math.round(l.to), l.terrain, l.regions.map((r) => r.name).join("+")]);
+const forest: RouteRegion = {
+  id: "f1",
+  name: "Forêt de Brocéliande",
+  terrain: "difficult",
+  polygons: [square(200, -100, 200, 200)],
+};
+const legsOf = (legs: ReturnType<typeof splitRoute>) =>
+  legs.map((l) => [Math.round(l.from), Math.round(l.to), l.terrain, l.regions.map((r) => r.name).join("+")]);
 
 describe("route length and position", () => {
   it("sums the segments of a polyline", () => {
-    expect(routeLength([{ x: 0, y: 0 }, { x: 300, y: 0 }, { x: 300, y: 400 }])).toBe(700);
+    expect(
+      routeLength([
+        { x: 0, y: 0 },
+        { x: 300, y: 0 },
+        { x: 300, y: 400 },
+      ]),
+    ).toBe(700);
     expect(routeLength([{ x: 5, y: 5 }])).toBe(0);
   });
 
   it("finds the point reached after a distance, clamped to the route", () => {
-    const route = [{ x: 0, y: 0 }, { x: 300, y: 0 }, { x: 300, y: 400 }];
+    const route = [
+      { x: 0, y: 0 },
+      { x: 300, y: 0 },
+      { x: 300, y: 400 },
+    ];
     expect(pointAlong(route, 150)).toEqual({ x: 150, y: 0 });
     expect(pointAlong(route, 500)).toEqual({ x: 300, y: 200 });
     expect(pointAlong(route, 9999)).toEqual({ x: 300, y: 400 });
@@ -28,7 +44,17 @@ describe("route length and position", () => {
 
 describe("splitting a route into legs", () => {
   it("a straight route through a forest: road, forest, road", () => {
-    expect(legsOf(splitRoute([{ x: 0, y: 0 }, { x: 600, y: 0 }], [forest]))).toEqual([
+    expect(
+      legsOf(
+        splitRoute(
+          [
+            { x: 0, y: 0 },
+            { x: 600, y: 0 },
+          ],
+          [forest],
+        ),
+      ),
+    ).toEqual([
       [0, 200, "normal", ""],
       [200, 400, "difficult", "Forêt de Brocéliande"],
       [400, 600, "normal", ""],
@@ -36,7 +62,12 @@ describe("splitting a route into legs", () => {
   });
 
   it("a route crossing the same region twice gets two forest legs", () => {
-    const route = [{ x: 0, y: 0 }, { x: 600, y: 0 }, { x: 600, y: 300 }, { x: 0, y: 300 }];
+    const route = [
+      { x: 0, y: 0 },
+      { x: 600, y: 0 },
+      { x: 600, y: 300 },
+      { x: 0, y: 300 },
+    ];
     const tall: RouteRegion = { ...forest, polygons: [square(200, -100, 200, 500)] };
     const legs = splitRoute(route, [tall]);
     expect(legs.filter((l) => l.terrain === "difficult").map((l) => Math.round(l.length))).toEqual([200, 200]);
@@ -44,21 +75,67 @@ describe("splitting a route into legs", () => {
   });
 
   it("touching an edge or a corner without entering changes nothing", () => {
-    expect(legsOf(splitRoute([{ x: 0, y: -100 }, { x: 600, y: -100 }], [forest]))).toEqual([[0, 600, "normal", ""]]);
-    expect(legsOf(splitRoute([{ x: 100, y: -200 }, { x: 300, y: 0 }, { x: 100, y: 200 }].slice(0, 2), [{ ...forest, polygons: [square(300, 0, 100)] }]))).toEqual([[0, 283, "normal", ""]]);
+    expect(
+      legsOf(
+        splitRoute(
+          [
+            { x: 0, y: -100 },
+            { x: 600, y: -100 },
+          ],
+          [forest],
+        ),
+      ),
+    ).toEqual([[0, 600, "normal", ""]]);
+    expect(
+      legsOf(
+        splitRoute(
+          [
+            { x: 100, y: -200 },
+            { x: 300, y: 0 },
+            { x: 100, y: 200 },
+          ].slice(0, 2),
+          [{ ...forest, polygons: [square(300, 0, 100)] }],
+        ),
+      ),
+    ).toEqual([[0, 283, "normal", ""]]);
   });
 
   it("a route starting inside a region starts on its terrain; a normal region changes nothing", () => {
     const road: RouteRegion = { id: "r", name: "Plaine", terrain: "normal", polygons: [square(0, -50, 100, 100)] };
-    expect(legsOf(splitRoute([{ x: 300, y: 0 }, { x: 600, y: 0 }], [forest, road]))).toEqual([
+    expect(
+      legsOf(
+        splitRoute(
+          [
+            { x: 300, y: 0 },
+            { x: 600, y: 0 },
+          ],
+          [forest, road],
+        ),
+      ),
+    ).toEqual([
       [0, 100, "difficult", "Forêt de Brocéliande"],
       [100, 300, "normal", ""],
     ]);
   });
 
   it("overlapping difficult regions: each stretch names the regions it runs through", () => {
-    const marsh: RouteRegion = { id: "m1", name: "Marais", terrain: "difficult", polygons: [square(300, -100, 200, 200)] };
-    expect(legsOf(splitRoute([{ x: 0, y: 0 }, { x: 600, y: 0 }], [forest, marsh]))).toEqual([
+    const marsh: RouteRegion = {
+      id: "m1",
+      name: "Marais",
+      terrain: "difficult",
+      polygons: [square(300, -100, 200, 200)],
+    };
+    expect(
+      legsOf(
+        splitRoute(
+          [
+            { x: 0, y: 0 },
+            { x: 600, y: 0 },
+          ],
+          [forest, marsh],
+        ),
+      ),
+    ).toEqual([
       [0, 200, "normal", ""],
       [200, 300, "difficult", "Forêt de Brocéliande"],
       [300, 400, "difficult", "Forêt de Brocéliande+Marais"],
@@ -69,10 +146,19 @@ describe("splitting a route into legs", () => {
 
   it("property: the legs cover the route exactly, and the pre-filter changes nothing", () => {
     const pt = fc.record({ x: fc.integer({ min: 0, max: 2000 }), y: fc.integer({ min: 0, max: 2000 }) });
-    const region = fc.record({ x: fc.integer({ min: 0, max: 1800 }), y: fc.integer({ min: 0, max: 1800 }), w: fc.integer({ min: 10, max: 400 }) });
+    const region = fc.record({
+      x: fc.integer({ min: 0, max: 1800 }),
+      y: fc.integer({ min: 0, max: 1800 }),
+      w: fc.integer({ min: 10, max: 400 }),
+    });
     fc.assert(
       fc.property(fc.array(pt, { minLength: 2, maxLength: 8 }), fc.array(region, { maxLength: 6 }), (route, rs) => {
-        const regions: RouteRegion[] = rs.map((r, i) => ({ id: `r${i}`, name: `R${i}`, terrain: "difficult", polygons: [square(r.x + 0.5, r.y + 0.5, r.w)] }));
+        const regions: RouteRegion[] = rs.map((r, i) => ({
+          id: `r${i}`,
+          name: `R${i}`,
+          terrain: "difficult",
+          polygons: [square(r.x + 0.5, r.y + 0.5, r.w)],
+        }));
         const legs = splitRoute(route, regions);
         const total = legs.reduce((s, l) => s + l.length, 0);
         expect(total).toBeCloseTo(routeLength(route), 6);

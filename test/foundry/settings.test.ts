@@ -3,8 +3,10 @@ import { bootWorld, GM, PLAYER, type FakeWorld } from "../world/index.js";
 import { settingsSchema, defaultRulesetFor } from "../../src/foundry/settings-schema.js";
 
 const gm = (world: FakeWorld) => world.clientOf("gm1");
-const get = (world: FakeWorld, key: string) => world.as("gm1", () => game.settings.get("aventure" as never, key as never));
-const set = (world: FakeWorld, user: string, key: string, value: unknown) => world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
+const get = (world: FakeWorld, key: string) =>
+  world.as("gm1", () => game.settings.get("aventure" as never, key as never));
+const set = (world: FakeWorld, user: string, key: string, value: unknown) =>
+  world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
 
 describe("settings", () => {
   it("registers every declared setting with a localized name and hint, on every client", async () => {
@@ -52,7 +54,8 @@ describe("settings", () => {
   it("re-renders open Aventure windows on every client when the ruleset changes", async () => {
     const world = await bootWorld({ users: [GM, PLAYER] });
     const renders: string[] = [];
-    for (const u of ["gm1", "p1"]) world.as(u, () => Hooks.on("renderTravelDialog" as never, (() => void renders.push(u)) as never));
+    for (const u of ["gm1", "p1"])
+      world.as(u, () => Hooks.on("renderTravelDialog" as never, (() => void renders.push(u)) as never));
     await world.as("gm1", () => world.api<{ openTravel(o?: object): unknown }>("gm1").openTravel({ actorIds: [] }));
     await world.as("p1", () => world.api<{ openTravel(o?: object): unknown }>("p1").openTravel({ actorIds: [] }));
     await world.settle();
@@ -80,12 +83,16 @@ describe("module entry", () => {
 
   it("adds its own status effects only where the system lacks them, where they survive the system (dnd5e rebuilds its list in i18nInit)", async () => {
     const dnd = await bootWorld({ system: "dnd5e" });
-    const ids = gm(dnd).statusEffectList().map((e) => e.id);
+    const ids = gm(dnd)
+      .statusEffectList()
+      .map((e) => e.id);
     expect(ids).toContain("aventure-dim");
     expect(ids).not.toContain("aventure-hidden"); // dnd5e has "hiding"
     expect(ids).toContain("aventure-surprised"); // dnd5e's "surprised" gives disadvantage on initiative (2024 rules)
     const core = await bootWorld({ system: "worldbuilding" });
-    const coreIds = gm(core).statusEffectList().map((e) => e.id);
+    const coreIds = gm(core)
+      .statusEffectList()
+      .map((e) => e.id);
     expect(coreIds).toContain("aventure-hidden");
     expect(coreIds).toContain("aventure-surprised");
   });
@@ -94,7 +101,9 @@ describe("module entry", () => {
 describe("unsupported systems", () => {
   it("warns the GM once at ready when no adapter and no paths exist", async () => {
     const world = await bootWorld({ system: "worldbuilding" });
-    expect(world.notifications).toEqual([{ user: "gm1", type: "warn", message: expect.stringContaining("worldbuilding") }]);
+    expect(world.notifications).toEqual([
+      { user: "gm1", type: "warn", message: expect.stringContaining("worldbuilding") },
+    ]);
   });
   it("stays quiet for dnd5e", async () => {
     const world = await bootWorld({ system: "dnd5e" });
@@ -106,7 +115,12 @@ describe("keybindings", () => {
   it("are registered in init with localized names and no default key", async () => {
     const world = await bootWorld();
     const kbs = gm(world).keybindings as Map<string, { name: string; editable: unknown[]; restricted?: boolean }>;
-    expect([...kbs.keys()].sort()).toEqual(["aventure.encounter", "aventure.hide", "aventure.jumps", "aventure.travel"]);
+    expect([...kbs.keys()].sort()).toEqual([
+      "aventure.encounter",
+      "aventure.hide",
+      "aventure.jumps",
+      "aventure.travel",
+    ]);
     for (const kb of kbs.values()) {
       expect(gm(world).i18n.has(kb.name)).toBe(true);
       expect(kb.editable).toEqual([]);

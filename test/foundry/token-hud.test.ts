@@ -5,7 +5,16 @@
  * the HUD re-rendering; an action clicked runs on the clicking user's client; every action has its own icon.
  */
 import { describe, expect, it, vi } from "vitest";
-import { addDnd5eActor, bootWorld, GM, PLAYER, PLAYER2, viewScene, type FakeToken, type FakeWorld } from "../world/index.js";
+import {
+  addDnd5eActor,
+  bootWorld,
+  GM,
+  PLAYER,
+  PLAYER2,
+  viewScene,
+  type FakeToken,
+  type FakeWorld,
+} from "../world/index.js";
 import type { HudButton } from "../../src/foundry/token-hud.js";
 import { SAMPLES } from "../templates/samples.js";
 
@@ -25,12 +34,21 @@ async function setup() {
   const world = await bootWorld({
     users: [GM, { ...PLAYER, lang: "fr" }, PLAYER2],
     // The module and its HUD registry, loaded together so that they are the same instances (one per client).
-    load: async () => ({ ...(await import("../../src/module.js")), hud: await import("../../src/foundry/token-hud.js") }),
+    load: async () => ({
+      ...(await import("../../src/module.js")),
+      hud: await import("../../src/foundry/token-hud.js"),
+    }),
   });
   const scene = world.addScene({ _id: "s1" });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   addDnd5eActor(world, { id: "aldric", name: "Aldric", owner: "p1", abilities: { str: 15 } });
-  const token = world.addToken(scene, { _id: "tA", name: "Aldric", actorId: "aldric", actorLink: true, disposition: 1 });
+  const token = world.addToken(scene, {
+    _id: "tA",
+    name: "Aldric",
+    actorId: "aldric",
+    actorLink: true,
+    disposition: 1,
+  });
   return { world, token };
 }
 
@@ -56,7 +74,9 @@ describe("token HUD: the Aventure button and its palette", () => {
     expect(h.root.querySelectorAll(".aventure-hud-toggle")).toHaveLength(1);
     expect(h.toggle!.closest(".col.right")).not.toBeNull();
     // Every Aventure action is in the palette, none loose in a column.
-    const loose = [...h.root.querySelectorAll(".col button[data-action^='aventure-']")].filter((b) => !b.closest(".aventure-hud-palette") && !b.classList.contains("aventure-hud-toggle"));
+    const loose = [...h.root.querySelectorAll(".col button[data-action^='aventure-']")].filter(
+      (b) => !b.closest(".aventure-hud-palette") && !b.classList.contains("aventure-hud-toggle"),
+    );
     expect(loose).toEqual([]);
     expect(h.palette!.hidden).toBe(true);
     expect(h.toggle!.getAttribute("aria-expanded")).toBe("false");
@@ -113,7 +133,10 @@ describe("token HUD: the Aventure button and its palette", () => {
 
   it("every action is a labelled button with a localized tooltip, in the user's language", async () => {
     const { world, token } = await setup();
-    for (const [user, jumps] of [["gm1", "Jumps"], ["p1", "Sauts"]] as const) {
+    for (const [user, jumps] of [
+      ["gm1", "Jumps"],
+      ["p1", "Sauts"],
+    ] as const) {
       const h = hud(world, token, user);
       for (const b of h.actions) {
         expect(b.type).toBe("button");
@@ -130,7 +153,10 @@ describe("token HUD: the Aventure button and its palette", () => {
     const windows = () => [...world.window.document.querySelectorAll(".aventure-jumps")];
     const h = hud(world, token, "p1");
     world.click("p1", h.toggle);
-    world.click("p1", h.actions.find((b) => b.dataset.action === "aventure-jumps")!);
+    world.click(
+      "p1",
+      h.actions.find((b) => b.dataset.action === "aventure-jumps")!,
+    );
     await world.settle();
     expect(h.palette!.hidden).toBe(true);
     // The Jumps window of the token, drawn by the player's client: in the player's language (French).
@@ -139,7 +165,10 @@ describe("token HUD: the Aventure button and its palette", () => {
     expect(windows()[0]!.querySelector(".window-title")!.textContent).toBe("Sauts — Aldric");
 
     const g = hud(world, token, "gm1");
-    world.click("gm1", g.actions.find((b) => b.dataset.action === "aventure-travel")!);
+    world.click(
+      "gm1",
+      g.actions.find((b) => b.dataset.action === "aventure-travel")!,
+    );
     await world.settle();
     expect(world.window.document.querySelectorAll(".aventure-travel")).toHaveLength(1);
   });
@@ -175,19 +204,23 @@ describe("token HUD: the Aventure button and its palette", () => {
         shown.add(a.id);
       }
       const ids = actions.map((a) => a.id);
-      expect(ids, `${key}: in registration order`).toEqual([...ids].sort((x, y) => order.indexOf(x) - order.indexOf(y)));
+      expect(ids, `${key}: in registration order`).toEqual(
+        [...ids].sort((x, y) => order.indexOf(x) - order.indexOf(y)),
+      );
     }
     expect(order.filter((id) => !shown.has(id))).toEqual([]);
   });
 });
 
 describe("token HUD: each game sees its own actions (docs/rules.md §0)", () => {
-  const setSetting = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+  const setSetting = (world: FakeWorld, key: string, value: unknown) =>
+    world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
   const all = (world: FakeWorld, token: FakeToken) => {
     const h = hud(world, token, "gm1");
     return h.actions.map((b) => b.dataset.action!.replace(/^aventure-/, "")).filter((id) => ALL.has(id));
   };
-  const labels = (world: FakeWorld, token: FakeToken) => hud(world, token, "gm1").actions.map((b) => b.textContent!.trim());
+  const labels = (world: FakeWorld, token: FakeToken) =>
+    hud(world, token, "gm1").actions.map((b) => b.textContent!.trim());
 
   it.each([
     // rnp and dnd5e: travel, hiding, jumps, falls, suffocation; no pursuit, no Polaris test

@@ -58,8 +58,14 @@ interface Api {
  */
 async function boot(opts: { lang?: "en" | "fr"; users?: typeof USERS } = {}) {
   const world = await bootWorld({ system: "dnd5e", users: opts.users ?? USERS, lang: opts.lang });
-  const hero = (id: Hero, name: string, con: number, passive: number, exhaustion: number, ownership: Record<string, number>) =>
-    addDnd5eActor(world, { id, name, abilities: { con: 10 + 2 * con }, passive, exhaustion, ownership });
+  const hero = (
+    id: Hero,
+    name: string,
+    con: number,
+    passive: number,
+    exhaustion: number,
+    ownership: Record<string, number>,
+  ) => addDnd5eActor(world, { id, name, abilities: { con: 10 + 2 * con }, passive, exhaustion, ownership });
   const party: Record<Hero, FakeActor> = {
     aria: hero("aria", "Aria", 2, 14, 0, { p1: 3 }),
     bram: hero("bram", "Bram", 0, 12, 0, { p1: 3 }),
@@ -72,25 +78,40 @@ async function boot(opts: { lang?: "en" | "fr"; users?: typeof USERS } = {}) {
 }
 
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+const set = (world: FakeWorld, key: string, value: unknown) =>
+  world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
 const exhaustion = (a: FakeActor) => (a.system.attributes as { exhaustion: number }).exhaustion;
 const levels = (party: Record<Hero, FakeActor>, ids: readonly Hero[] = IDS) => ids.map((id) => exhaustion(party[id]));
 const counters = (a: FakeActor) => ({ ...(a.flags.aventure ?? {}) });
-type RollCall = { kind: string; user: string; config: { ability?: string; skill?: string; target: number }; dialog: { configure?: boolean }; message: { create?: boolean; data?: { flavor?: string } } };
+type RollCall = {
+  kind: string;
+  user: string;
+  config: { ability?: string; skill?: string; target: number };
+  dialog: { configure?: boolean };
+  message: { create?: boolean; data?: { flavor?: string } };
+};
 const allRollCalls = (a: FakeActor) => (a as unknown as { rollCalls: RollCall[] }).rollCalls;
 /** The saving throws an actor rolled (its Survival checks apart: skillCalls). */
 const rollCalls = (a: FakeActor) => allRollCalls(a).filter((c) => c.kind === "save");
 const saveCount = (party: Record<Hero, FakeActor>) => IDS.reduce((n, id) => n + rollCalls(party[id]).length, 0);
-const journeyCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { travel?: unknown } | undefined)?.travel !== undefined);
-const proposalCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
+const journeyCards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { travel?: unknown } | undefined)?.travel !== undefined);
+const proposalCards = (world: FakeWorld) =>
+  world.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
 const journey = (m: FakeChatMessage) => (m.flags.aventure as { travel: Record<string, unknown> }).travel;
-const notes = (world: FakeWorld, user: string, type?: string) => world.notifications.filter((n) => n.user === user && (!type || n.type === type)).map((n) => n.message);
+const notes = (world: FakeWorld, user: string, type?: string) =>
+  world.notifications.filter((n) => n.user === user && (!type || n.type === type)).map((n) => n.message);
 const footer = (world: FakeWorld, card: FakeChatMessage, user: string) => {
   const html = world.renderMessage(card, user);
-  return { html, text: [...html.querySelectorAll(".aventure-travel-card-footer p")].map((p) => p.textContent), undo: html.querySelector<HTMLButtonElement>('[data-action="aventure-travel-undo"]') };
+  return {
+    html,
+    text: [...html.querySelectorAll(".aventure-travel-card-footer p")].map((p) => p.textContent),
+    undo: html.querySelector<HTMLButtonElement>('[data-action="aventure-travel-undo"]'),
+  };
 };
 const actorWrites = (world: FakeWorld, mark = 0) => world.writesSince(mark).filter((w) => w.documentName === "Actor");
-const exhaustionWrites = (world: FakeWorld, id: string, mark = 0) => actorWrites(world, mark).filter((w) => w.id === id && JSON.stringify(w.data).includes("exhaustion"));
+const exhaustionWrites = (world: FakeWorld, id: string, mark = 0) =>
+  actorWrites(world, mark).filter((w) => w.id === id && JSON.stringify(w.data).includes("exhaustion"));
 
 /** 67.5 km through a forest at normal pace, 10 h a day: 3 days of 22.5 km, forced march DC 11 and 12 daily. */
 async function forestDialog(world: FakeWorld, user = "gm1", ids: readonly Hero[] = IDS): Promise<Dialog> {
@@ -159,7 +180,14 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(ctx.summary.distance).toBe("18 km"); // §2.3: a forest at normal pace, 18 km a day
     const f = await forestDialog(world);
     const c = f.lastContext as {
-      summary: { distance: string; duration: string; saveCount: number; days: { forcedMarch: string }[]; notice: { value: string }[]; canStealth: boolean };
+      summary: {
+        distance: string;
+        duration: string;
+        saveCount: number;
+        days: { forcedMarch: string }[];
+        notice: { value: string }[];
+        canStealth: boolean;
+      };
       canApply: boolean;
     };
     expect(c.summary.distance).toBe("67.5 km");
@@ -184,8 +212,15 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(world.rollQueue).toHaveLength(0);
     expect(saveCount(party)).toBe(27);
     expect(rollCalls(party.bram).map((c) => c.config.target)).toEqual([11, 12, 15, 11, 12, 15, 11, 12, 15]);
-    expect(rollCalls(party.aria).every((c) => c.config.ability === "con" && c.user === "gm1" && c.dialog.configure === false && c.message.create === false)).toBe(true);
-    expect(rollCalls(party.bram)[0]!.message.data!.flavor).toBe("Bram: forced march, day 1, hour 9 (Constitution save DC 11)");
+    expect(
+      rollCalls(party.aria).every(
+        (c) =>
+          c.config.ability === "con" && c.user === "gm1" && c.dialog.configure === false && c.message.create === false,
+      ),
+    ).toBe(true);
+    expect(rollCalls(party.bram)[0]!.message.data!.flavor).toBe(
+      "Bram: forced march, day 1, hour 9 (Constitution save DC 11)",
+    );
     // Aria: every save made. Bram: day-1 forced march failed (1), then half water failed while already exhausted:
     // 1 + 1 extra (§4.4) = 3. Cyl (CON −1: 2 fasting days, 1 already): no food → 2, 3, 4: two levels, 1 → 3.
     // Dun: no water: 1, then 2 levels a day (already exhausted): 1, 3, 5.
@@ -203,7 +238,9 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     // The card first, marked applying with the whole journal in absolute values; then the steps; then applied.
     const writes = world.writesSince(mark);
     expect(writes[0]).toMatchObject({ user: "gm1", action: "create", documentName: "ChatMessage" });
-    expect((writes[0]!.data as { flags: { aventure: { travel: { status: string } } } }).flags.aventure.travel.status).toBe("applying");
+    expect(
+      (writes[0]!.data as { flags: { aventure: { travel: { status: string } } } }).flags.aventure.travel.status,
+    ).toBe("applying");
     expect(writes.at(-1)).toMatchObject({ action: "update", documentName: "ChatMessage", id: card!.id });
     expect(writes.filter((w) => w.documentName === "ChatMessage")).toHaveLength(2);
     expect(journey(card!)).toMatchObject({
@@ -212,10 +249,30 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
       journal: {
         time: { before: 1000, after: AFTER_FOREST },
         actors: [
-          { actorId: "aria", exhaustion: null, fasting: { before: null, after: 0 }, thirst: { before: null, after: 0 } },
-          { actorId: "bram", exhaustion: { before: 0, after: 3 }, fasting: { before: null, after: 1.5 }, thirst: { before: null, after: 0 } },
-          { actorId: "cyl", exhaustion: { before: 1, after: 3 }, fasting: { before: 1, after: 4 }, thirst: { before: null, after: 0 } },
-          { actorId: "dun", exhaustion: { before: 0, after: 5 }, fasting: { before: null, after: 0 }, thirst: { before: null, after: 3 } },
+          {
+            actorId: "aria",
+            exhaustion: null,
+            fasting: { before: null, after: 0 },
+            thirst: { before: null, after: 0 },
+          },
+          {
+            actorId: "bram",
+            exhaustion: { before: 0, after: 3 },
+            fasting: { before: null, after: 1.5 },
+            thirst: { before: null, after: 0 },
+          },
+          {
+            actorId: "cyl",
+            exhaustion: { before: 1, after: 3 },
+            fasting: { before: 1, after: 4 },
+            thirst: { before: null, after: 0 },
+          },
+          {
+            actorId: "dun",
+            exhaustion: { before: 0, after: 5 },
+            fasting: { before: null, after: 0 },
+            thirst: { before: null, after: 3 },
+          },
         ],
       },
       problems: [],
@@ -246,7 +303,12 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     const [card] = journeyCards(world);
     // Hooks for other modules: once each, on the GM who executed it (docs/api.md).
     expect(pre.map((c) => c.user)).toEqual(["gm1"]);
-    expect(applied).toEqual([{ user: "gm1", data: { messageId: card!.id, actorIds: ["aria", "bram", "cyl", "dun"], secondsAdded: expect.any(Number) } }]);
+    expect(applied).toEqual([
+      {
+        user: "gm1",
+        data: { messageId: card!.id, actorIds: ["aria", "bram", "cyl", "dun"], secondsAdded: expect.any(Number) },
+      },
+    ]);
     expect(applied[0]!.data.secondsAdded).toBeGreaterThan(0);
     world.click("gm1", footer(world, card!, "gm1").undo);
     await world.settle();
@@ -258,12 +320,19 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(counters(party.cyl)).toEqual({ fastingDays: 1 });
     expect(counters(party.dun)).toEqual({});
     expect(world.worldTime).toBe(1000);
-    expect(journey(card!)).toMatchObject({ status: "undone", undoTime: { from: AFTER_FOREST, to: 1000 }, problems: [] });
+    expect(journey(card!)).toMatchObject({
+      status: "undone",
+      undoTime: { from: AFTER_FOREST, to: 1000 },
+      problems: [],
+    });
     const shown = footer(world, card!, "gm2");
     expect(shown.text).toEqual(["Undone: the values from before the journey were put back."]);
     expect(shown.undo).toBeNull();
     const mark = world.writes.length;
-    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.AlreadyUndone" });
+    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Travel.Error.AlreadyUndone",
+    });
     expect(gameWrites(world, mark)).toEqual([]);
     expect(world.worldTime).toBe(1000);
   });
@@ -280,9 +349,18 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(levels(party)).toEqual([0, 0, 1, 4]); // Dun's 4 is left alone; the others are put back
     expect(counters(party.dun)).toEqual({}); // Dun's counters had not changed: put back
     expect(world.worldTime).toBe(1000);
-    expect(notes(world, "gm2")).toEqual(["The journey was undone.", "Left as they were (changed since the journey): Dun."]);
-    expect(journey(card!)).toMatchObject({ status: "undone", problems: [{ kind: "drifted", what: "exhaustion", name: "Dun", phase: "undo" }] });
-    expect(footer(world, card!, "p1").text).toEqual(["Undone: the values from before the journey were put back.", "Not applied (someone else had already changed it): exhaustion of Dun."]);
+    expect(notes(world, "gm2")).toEqual([
+      "The journey was undone.",
+      "Left as they were (changed since the journey): Dun.",
+    ]);
+    expect(journey(card!)).toMatchObject({
+      status: "undone",
+      problems: [{ kind: "drifted", what: "exhaustion", name: "Dun", phase: "undo" }],
+    });
+    expect(footer(world, card!, "p1").text).toEqual([
+      "Undone: the values from before the journey were put back.",
+      "Not applied (someone else had already changed it): exhaustion of Dun.",
+    ]);
   });
 
   it("Undo skips a deleted actor and reports it; the others are put back", async () => {
@@ -296,8 +374,14 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     await world.settle();
     expect(levels(party, ["aria", "bram", "cyl"])).toEqual([0, 0, 1]);
     expect(world.worldTime).toBe(1000);
-    expect(journey(card!)).toMatchObject({ status: "undone", problems: [{ kind: "missing", what: "actor", name: "Dun", phase: "undo" }] });
-    expect(notes(world, "gm1")).toEqual(["The journey was undone.", "No longer exist (nothing put back for them): Dun."]);
+    expect(journey(card!)).toMatchObject({
+      status: "undone",
+      problems: [{ kind: "missing", what: "actor", name: "Dun", phase: "undo" }],
+    });
+    expect(notes(world, "gm1")).toEqual([
+      "The journey was undone.",
+      "No longer exist (nothing put back for them): Dun.",
+    ]);
     expect(footer(world, card!, "gm1").text).toContain("Dun no longer exists: nothing was changed for this character.");
   });
 
@@ -320,21 +404,38 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(card!.content).toContain("Jour 1");
     world.click("gm1", footer(world, card!, "gm1").undo);
     await world.settle();
-    expect(footer(world, card!, "gm1").text).toEqual(["Annulé\u00a0: les valeurs d’avant le voyage ont été rétablies."]);
+    expect(footer(world, card!, "gm1").text).toEqual([
+      "Annulé\u00a0: les valeurs d’avant le voyage ont été rétablies.",
+    ]);
   });
 
   it("a card from before 0.2 (world time moved by a relative amount) is undone once, by that amount", async () => {
     const { world, party } = await boot();
     world.worldTime = 50_000;
     party.bram.system.attributes = { ...(party.bram.system.attributes as object), exhaustion: 1 };
-    const v1 = { journal: { advanced: 3600, actors: [{ actorId: "bram", name: "Bram", exhaustion: { before: 0, after: 1 }, fasting: null, thirst: null }] }, undone: false, lost: [] };
-    const card = world.addMessage({ content: '<div class="aventure aventure-card aventure-travel-card"><footer class="aventure-travel-card-footer"></footer></div>', author: "gm1", flags: { aventure: { travel: v1 } } });
+    const v1 = {
+      journal: {
+        advanced: 3600,
+        actors: [{ actorId: "bram", name: "Bram", exhaustion: { before: 0, after: 1 }, fasting: null, thirst: null }],
+      },
+      undone: false,
+      lost: [],
+    };
+    const card = world.addMessage({
+      content:
+        '<div class="aventure aventure-card aventure-travel-card"><footer class="aventure-travel-card-footer"></footer></div>',
+      author: "gm1",
+      flags: { aventure: { travel: v1 } },
+    });
     world.click("gm2", footer(world, card, "gm2").undo);
     await world.settle();
     expect(exhaustion(party.bram)).toBe(0);
     expect(world.worldTime).toBe(50_000 - 3600);
     expect(journey(card)).toMatchObject({ v: 2, status: "undone", undoTime: { from: 50_000, to: 46_400 } });
-    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.AlreadyUndone" });
+    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card.id })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Travel.Error.AlreadyUndone",
+    });
     expect(world.worldTime).toBe(46_400);
   });
 });
@@ -382,7 +483,14 @@ describe("Travel: two GMs connected", () => {
 });
 
 describe("Travel: Undo takes back only the world time the journey added (security round)", () => {
-  const plain = (id: Hero, km: number) => ({ pace: "normal", terrain: "normal", mode: "foot", hoursPerDay: 8, distance: km * 1000, members: [{ actorId: id, food: "full", water: "full", position: "front", activity: "none" }] });
+  const plain = (id: Hero, km: number) => ({
+    pace: "normal",
+    terrain: "normal",
+    mode: "foot",
+    hoursPerDay: 8,
+    distance: km * 1000,
+    members: [{ actorId: id, food: "full", water: "full", position: "front", activity: "none" }],
+  });
 
   it("a journey whose time step was left alone on Apply (a combat round elapsed meanwhile): Undo leaves world time as it is and says so", async () => {
     const { world } = await boot();
@@ -399,29 +507,45 @@ describe("Travel: Undo takes back only the world time the journey added (securit
     await world.settle();
     const [card] = journeyCards(world);
     expect(world.worldTime).toBe(1006);
-    expect(journey(card!)).toMatchObject({ status: "applied", timeAdded: 0, problems: [{ kind: "drifted", what: "time", phase: "apply" }] });
+    expect(journey(card!)).toMatchObject({
+      status: "applied",
+      timeAdded: 0,
+      problems: [{ kind: "drifted", what: "time", phase: "apply" }],
+    });
     world.click("gm1", footer(world, card!, "gm1").undo);
     await world.settle();
     expect(world.worldTime).toBe(1006); // not 1006 − 15 000 s: the journey never added them
     expect(journey(card!)).toMatchObject({ status: "undone", undoTime: null });
-    expect(notes(world, "gm1")).toContain("World time was left as it is: the journey did not move it (the clock had moved meanwhile).");
+    expect(notes(world, "gm1")).toContain(
+      "World time was left as it is: the journey did not move it (the clock had moved meanwhile).",
+    );
   });
 
   it("a card applied before the record (its time drift only in its problems) is undone without rewinding world time", async () => {
     const { world } = await boot();
     expect(await forgeRequest(world, "gm1", "travelApply", plain("dun", 20))).toMatchObject({ ok: true });
     const [card] = journeyCards(world);
-    const flag = { ...journey(card!), timeAdded: null, problems: [{ kind: "drifted", what: "time", name: "", phase: "apply" }] };
+    const flag = {
+      ...journey(card!),
+      timeAdded: null,
+      problems: [{ kind: "drifted", what: "time", name: "", phase: "apply" }],
+    };
     await world.as("gm1", () => game.messages.get(card!.id)!.update({ flags: { aventure: { travel: flag } } }));
     world.worldTime = 50_000;
-    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: card!.id })).toMatchObject({ ok: true, result: { timeLeft: true } });
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: card!.id })).toMatchObject({
+      ok: true,
+      result: { timeLeft: true },
+    });
     expect(world.worldTime).toBe(50_000);
   });
 
   it("two journeys asked at once (a player's own, the GM's) run one after the other; each Undo takes back its own time", async () => {
     const { world } = await boot();
     await set(world, "travelPlayersApply", true);
-    const [a, b] = await Promise.all([forgeRequest(world, "p1", "travelApply", plain("aria", 5)), forgeRequest(world, "gm1", "travelApply", plain("dun", 20))]);
+    const [a, b] = await Promise.all([
+      forgeRequest(world, "p1", "travelApply", plain("aria", 5)),
+      forgeRequest(world, "gm1", "travelApply", plain("dun", 20)),
+    ]);
     expect([a, b]).toMatchObject([{ ok: true }, { ok: true }]);
     await world.settle();
     const cards = journeyCards(world);
@@ -431,8 +555,14 @@ describe("Travel: Undo takes back only the world time the journey added (securit
     expect(times[1]!.time.before).toBe(times[0]!.time.after); // the second read world time after the first moved it
     expect(world.worldTime).toBe(times[1]!.time.after);
     const [first, second] = cards;
-    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: first!.id })).toMatchObject({ ok: true, result: { changedSince: [], timeLeft: false } });
-    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: second!.id })).toMatchObject({ ok: true, result: { changedSince: [], timeLeft: false } });
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: first!.id })).toMatchObject({
+      ok: true,
+      result: { changedSince: [], timeLeft: false },
+    });
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: second!.id })).toMatchObject({
+      ok: true,
+      result: { changedSince: [], timeLeft: false },
+    });
     expect(world.worldTime).toBe(1000);
   });
 
@@ -442,11 +572,20 @@ describe("Travel: Undo takes back only the world time the journey added (securit
     expect(await forgeRequest(world, "gm1", "travelApply", dur(1.4))).toMatchObject({ ok: true });
     expect(world.worldTime).toBe(1001);
     expect(await forgeRequest(world, "gm1", "travelApply", dur(1e-300))).toMatchObject({ ok: true });
-    expect(await forgeRequest(world, "gm1", "travelApply", { ...plain("dun", 1), distance: 1e-300 })).toMatchObject({ ok: true });
+    expect(await forgeRequest(world, "gm1", "travelApply", { ...plain("dun", 1), distance: 1e-300 })).toMatchObject({
+      ok: true,
+    });
     expect(world.worldTime).toBe(1001);
     const cards = journeyCards(world);
-    expect(cards.map((c) => (journey(c).journal as { time: unknown }).time)).toEqual([{ before: 1000, after: 1001 }, null, null]);
-    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: cards[2]!.id })).toMatchObject({ ok: true, result: { timeLeft: false } });
+    expect(cards.map((c) => (journey(c).journal as { time: unknown }).time)).toEqual([
+      { before: 1000, after: 1001 },
+      null,
+      null,
+    ]);
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: cards[2]!.id })).toMatchObject({
+      ok: true,
+      result: { timeLeft: false },
+    });
     expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: cards[0]!.id })).toMatchObject({ ok: true });
     expect(world.worldTime).toBe(1000);
   });
@@ -456,7 +595,9 @@ describe("Travel: players propose, GMs dispose", () => {
   it("a player's journey becomes a proposal for the GMs: nothing rolled or written; the player is told it was sent", async () => {
     const { world } = await boot();
     const d = await forestDialog(world, "p1", ["aria", "bram"]);
-    expect((d.lastContext as { playerHint: string }).playerHint).toBe("The GMs apply or decline your journey: it is sent to them as a proposal.");
+    expect((d.lastContext as { playerHint: string }).playerHint).toBe(
+      "The GMs apply or decline your journey: it is sent to them as a proposal.",
+    );
     const mark = world.writes.length;
     const result = await world.as("p1", () => d.apply());
     await world.settle();
@@ -471,7 +612,9 @@ describe("Travel: players propose, GMs dispose", () => {
     expect(proposal!.author!.id).toBe("gm1");
     expect(proposal!.whisper.sort()).toEqual(["gm1", "gm2"]);
     expect(world.visibleMessages("p1")).toEqual([]);
-    const lines = [...world.renderMessage(proposal!, "gm2").querySelectorAll(".aventure-proposal-lines li")].map((li) => li.textContent);
+    const lines = [...world.renderMessage(proposal!, "gm2").querySelectorAll(".aventure-proposal-lines li")].map(
+      (li) => li.textContent,
+    );
     expect(lines).toEqual([
       "Party: Aria, Bram.",
       "Normal · Difficult terrain · On foot",
@@ -488,10 +631,26 @@ describe("Travel: players propose, GMs dispose", () => {
     for (const lang of ["en", "fr"] as const) {
       const { world } = await boot({ lang });
       const member = { actorId: "aria", food: "none", water: "half", position: "rear", activity: "forage" };
-      const req = { pace: "slow", terrain: "normal", mode: "foot", hoursPerDay: 8, distance: 12000, hot: true, stealth: true, lostChance: 5, survivalDC: 15, members: [member] };
-      expect(await forgeRequest(world, "p1", "travelApply", req)).toMatchObject({ ok: true, result: { proposed: true } });
+      const req = {
+        pace: "slow",
+        terrain: "normal",
+        mode: "foot",
+        hoursPerDay: 8,
+        distance: 12000,
+        hot: true,
+        stealth: true,
+        lostChance: 5,
+        survivalDC: 15,
+        members: [member],
+      };
+      expect(await forgeRequest(world, "p1", "travelApply", req)).toMatchObject({
+        ok: true,
+        result: { proposed: true },
+      });
       const [proposal] = proposalCards(world);
-      const lines = [...world.renderMessage(proposal!, "gm1").querySelectorAll(".aventure-proposal-lines li")].map((li) => li.textContent);
+      const lines = [...world.renderMessage(proposal!, "gm1").querySelectorAll(".aventure-proposal-lines li")].map(
+        (li) => li.textContent,
+      );
       const nb = "\u00a0";
       expect(lines.slice(3, 5)).toEqual(
         lang === "en"
@@ -514,7 +673,10 @@ describe("Travel: players propose, GMs dispose", () => {
     await world.settle();
     const [proposal] = proposalCards(world);
     queuePairRolls(world);
-    world.click("gm2", world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    world.click(
+      "gm2",
+      world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"),
+    );
     await world.settle();
     expect(rollCalls(party.bram).map((c) => c.user)).toEqual(Array(9).fill("gm1"));
     expect(levels(party, ["aria", "bram"])).toEqual([0, 1]);
@@ -524,11 +686,16 @@ describe("Travel: players propose, GMs dispose", () => {
     expect(card!.author!.id).toBe("gm1");
     expect(journey(card!)).toMatchObject({ status: "applied", proposer: "p1" });
     expect(footer(world, card!, "gm1").text).toEqual(["Asked by p1."]);
-    expect((proposal!.flags.aventure as { proposal: { status: string; decidedBy: string } }).proposal).toMatchObject({ status: "applied", decidedBy: "gm2" });
+    expect((proposal!.flags.aventure as { proposal: { status: string; decidedBy: string } }).proposal).toMatchObject({
+      status: "applied",
+      decidedBy: "gm2",
+    });
     const told = world.visibleMessages("p1").map((m) => m.content);
     expect(told.some((c) => c.includes("Your proposal (Proposed journey) was applied by the GM."))).toBe(true);
     // Deciding again is refused: the proposal was applied once.
-    expect(await forgeRequest(world, "gm1", "proposalDecide", { messageId: proposal!.id, accept: true })).toMatchObject({ ok: false, key: "AVENTURE.Proposal.alreadyDecided" });
+    expect(await forgeRequest(world, "gm1", "proposalDecide", { messageId: proposal!.id, accept: true })).toMatchObject(
+      { ok: false, key: "AVENTURE.Proposal.alreadyDecided" },
+    );
     expect(journeyCards(world)).toHaveLength(1);
   });
 
@@ -539,7 +706,10 @@ describe("Travel: players propose, GMs dispose", () => {
     await world.settle();
     const [proposal] = proposalCards(world);
     const mark = world.writes.length;
-    world.click("gm1", world.renderMessage(proposal!, "gm1").querySelector("[data-action='aventure-proposal'][data-accept='false']"));
+    world.click(
+      "gm1",
+      world.renderMessage(proposal!, "gm1").querySelector("[data-action='aventure-proposal'][data-accept='false']"),
+    );
     await world.settle();
     expect(world.rollsMade).toEqual([]);
     expect(actorWrites(world, mark)).toEqual([]);
@@ -553,7 +723,9 @@ describe("Travel: players propose, GMs dispose", () => {
     const { world, party } = await boot();
     await set(world, "travelPlayersApply", true);
     const d = await forestDialog(world, "p1", ["aria", "bram"]);
-    expect((d.lastContext as { playerHint: string }).playerHint).toBe("Your journey is applied at once: the party holds only your own characters.");
+    expect((d.lastContext as { playerHint: string }).playerHint).toBe(
+      "Your journey is applied at once: the party holds only your own characters.",
+    );
     queuePairRolls(world);
     const result = await world.as("p1", () => d.apply());
     await world.settle();
@@ -567,21 +739,28 @@ describe("Travel: players propose, GMs dispose", () => {
     expect(footer(world, journeyCards(world)[0]!, "gm1").text).toEqual(["Asked by p1."]);
     // The player cannot undo it: Undo is the GMs' (no button, and the request is refused).
     expect(footer(world, journeyCards(world)[0]!, "p1").undo).toBeNull();
-    expect(await forgeRequest(world, "p1", "travelUndo", { messageId: journeyCards(world)[0]!.id })).toMatchObject({ ok: false, key: "AVENTURE.Error.GMOnly" });
+    expect(await forgeRequest(world, "p1", "travelUndo", { messageId: journeyCards(world)[0]!.id })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Error.GMOnly",
+    });
   });
 
   it("with the setting on, a party with someone else's character is still a proposal, listing who is not the player's", async () => {
     const { world, party } = await boot();
     await set(world, "travelPlayersApply", true);
     const d = await forestDialog(world, "p1", ["aria", "cyl"]);
-    expect((d.lastContext as { playerHint: string; canApply: boolean }).playerHint).toBe("The GMs apply or decline your journey: it is sent to them as a proposal.");
+    expect((d.lastContext as { playerHint: string; canApply: boolean }).playerHint).toBe(
+      "The GMs apply or decline your journey: it is sent to them as a proposal.",
+    );
     const mark = world.writes.length;
     expect(await world.as("p1", () => d.apply())).toEqual({ ok: true, messageId: null, proposed: true });
     await world.settle();
     expect(actorWrites(world, mark)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
     expect(levels(party)).toEqual([0, 0, 1, 0]);
-    const lines = [...world.renderMessage(proposalCards(world)[0]!, "gm1").querySelectorAll(".aventure-proposal-lines li")].map((li) => li.textContent);
+    const lines = [
+      ...world.renderMessage(proposalCards(world)[0]!, "gm1").querySelectorAll(".aventure-proposal-lines li"),
+    ].map((li) => li.textContent);
     expect(lines.slice(0, 2)).toEqual(["Party: Aria, Cyl.", "Not the proposer's characters: Cyl."]);
   });
 
@@ -616,10 +795,15 @@ describe("Travel: players propose, GMs dispose", () => {
   it("one pending journey per user: a second request from the API while the first runs is refused on the spot", async () => {
     const { world } = await boot();
     const request = await pairRequest(world);
-    const [a, b] = await Promise.all([world.as("p1", () => api(world, "p1").applyTravel(request)), world.as("p1", () => api(world, "p1").applyTravel(request))]);
+    const [a, b] = await Promise.all([
+      world.as("p1", () => api(world, "p1").applyTravel(request)),
+      world.as("p1", () => api(world, "p1").applyTravel(request)),
+    ]);
     await world.settle();
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
-    expect(notes(world, "p1", "error")).toEqual(["This is already in progress: wait for the answer before asking again."]);
+    expect(notes(world, "p1", "error")).toEqual([
+      "This is already in progress: wait for the answer before asking again.",
+    ]);
     expect(proposalCards(world)).toHaveLength(1);
   });
 });
@@ -640,15 +824,29 @@ describe("Travel: attacks from a player's console change nothing", () => {
       data: { id: "aria" },
     });
     // p1 claims to be the GM and adds Cyl (visible, not theirs): a proposal for the GMs, nothing applied.
-    const withCyl = { ...request, members: [request.members[0]!, { ...request.members[1]!, actorId: "cyl" }], ...GM_CLAIMS };
-    expect(await forgeRequest(world, "p1", "travelApply", withCyl)).toMatchObject({ ok: true, result: { messageId: null, proposed: true } });
+    const withCyl = {
+      ...request,
+      members: [request.members[0]!, { ...request.members[1]!, actorId: "cyl" }],
+      ...GM_CLAIMS,
+    };
+    expect(await forgeRequest(world, "p1", "travelApply", withCyl)).toMatchObject({
+      ok: true,
+      result: { messageId: null, proposed: true },
+    });
     expect(world.rollsMade).toEqual([]);
     expect(actorWrites(world, mark)).toEqual([]);
     expect(world.writesSince(mark).filter((w) => w.action === "time")).toEqual([]);
     expect(journeyCards(world)).toEqual([]);
     expect(levels(party)).toEqual([0, 0, 1, 0]);
     // The old query path is gone: nothing answers it.
-    await expect(world.as("p1", () => (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("aventure.travelApply", request))).rejects.toThrow(/not registered/);
+    await expect(
+      world.as("p1", () =>
+        (game.users.activeGM as unknown as { query(n: string, d: unknown): Promise<unknown> }).query(
+          "aventure.travelApply",
+          request,
+        ),
+      ),
+    ).rejects.toThrow(/not registered/);
   });
 
   it("travelApply: out-of-range and malformed values are refused with the field's error; nothing rolls", async () => {
@@ -679,7 +877,10 @@ describe("Travel: attacks from a player's console change nothing", () => {
       [{ ...base, members: [{ ...member, actorId: { $ne: 1 } }] }, "AVENTURE.Error.Missing"],
       [{ ...base, members: [{ ...member, actorId: "../../x" }] }, "AVENTURE.Error.Missing"],
       [{ ...base, members: [member, member] }, "AVENTURE.Error.UnknownValue"],
-      [{ ...base, members: Array.from({ length: 501 }, (_, i) => ({ ...member, actorId: `a${i}` })) }, "AVENTURE.Error.OutOfRange"],
+      [
+        { ...base, members: Array.from({ length: 501 }, (_, i) => ({ ...member, actorId: `a${i}` })) },
+        "AVENTURE.Error.OutOfRange",
+      ],
       [{ ...base, members: [] }, "AVENTURE.Error.EmptyParty"],
       [{ ...base, members: "aria" }, "AVENTURE.Error.Missing"],
       [{ ...base, members: [{ ...member, actorId: "ghost" }] }, "AVENTURE.Travel.Error.UnknownActor"],
@@ -689,7 +890,10 @@ describe("Travel: attacks from a player's console change nothing", () => {
     const mark = world.writes.length;
     // Shared between both players: the channel takes at most 20 requests per 10 s from one user (a flood limit).
     for (const [i, [data, key]] of bad.entries()) {
-      expect(await forgeRequest(world, i % 2 ? "p2" : "p1", "travelApply", data), JSON.stringify(data).slice(0, 80)).toMatchObject({ ok: false, key });
+      expect(
+        await forgeRequest(world, i % 2 ? "p2" : "p1", "travelApply", data),
+        JSON.stringify(data).slice(0, 80),
+      ).toMatchObject({ ok: false, key });
     }
     expect(world.rollsMade).toEqual([]);
     expect(gameWrites(world, mark)).toEqual([]);
@@ -701,8 +905,16 @@ describe("Travel: attacks from a player's console change nothing", () => {
     await set(world, "travelPlayersApply", true);
     const request = await pairRequest(world);
     queuePairRolls(world, 2);
-    expect(await forgeRequest(world, "p1", "travelApply", request, "replayedTravel01")).toMatchObject({ ok: true, result: { proposed: false } });
-    expect(await forgeRequest(world, "p1", "travelApply", request, "replayedTravel01")).toEqual({ status: "done", ok: false, key: "AVENTURE.Request.replayed", data: {} });
+    expect(await forgeRequest(world, "p1", "travelApply", request, "replayedTravel01")).toMatchObject({
+      ok: true,
+      result: { proposed: false },
+    });
+    expect(await forgeRequest(world, "p1", "travelApply", request, "replayedTravel01")).toEqual({
+      status: "done",
+      ok: false,
+      key: "AVENTURE.Request.replayed",
+      data: {},
+    });
     expect(journeyCards(world)).toHaveLength(1);
     expect(exhaustionWrites(world, "bram")).toHaveLength(1);
     expect(levels(party, ["aria", "bram"])).toEqual([0, 1]);
@@ -715,7 +927,14 @@ describe("Travel: attacks from a player's console change nothing", () => {
     const base = await pairRequest(world);
     // 40 days, 12 h a day: 4 forced-march saves a day each for 2 members and Bram's water save: 9 × 40 = 360 saves;
     // with a daily lost check: 400. 60 days: 540 saves and Bram's 60 Survival checks (he navigates): 600 > 500.
-    expect(await forgeRequest(world, "p1", "travelApply", { ...base, distance: null, duration: 60 * 86400, hoursPerDay: 12 })).toEqual({
+    expect(
+      await forgeRequest(world, "p1", "travelApply", {
+        ...base,
+        distance: null,
+        duration: 60 * 86400,
+        hoursPerDay: 12,
+      }),
+    ).toEqual({
       status: "done",
       ok: false,
       key: "AVENTURE.Travel.Error.TooManySaves",
@@ -731,13 +950,35 @@ describe("Travel: attacks from a player's console change nothing", () => {
     await world.as("gm1", () => d.apply());
     const [card] = journeyCards(world);
     const mark = world.writes.length;
-    expect(await forgeRequest(world, "p1", "travelUndo", { messageId: card!.id, ...GM_CLAIMS })).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
-    for (const bad of [{ messageId: 42 }, { messageId: "nope" }, { messageId: "../x" }, { messageId: ["x"] }, {}, null, "x"]) {
-      expect(await forgeRequest(world, "gm2", "travelUndo", bad)).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.NoJourney" });
+    expect(await forgeRequest(world, "p1", "travelUndo", { messageId: card!.id, ...GM_CLAIMS })).toEqual({
+      status: "done",
+      ok: false,
+      key: "AVENTURE.Error.GMOnly",
+      data: {},
+    });
+    for (const bad of [
+      { messageId: 42 },
+      { messageId: "nope" },
+      { messageId: "../x" },
+      { messageId: ["x"] },
+      {},
+      null,
+      "x",
+    ]) {
+      expect(await forgeRequest(world, "gm2", "travelUndo", bad)).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Travel.Error.NoJourney",
+      });
     }
     expect(gameWrites(world, mark)).toEqual([]);
-    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id }, "replayedUndo0001")).toMatchObject({ ok: true, result: { changedSince: [], missing: [] } });
-    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id }, "replayedUndo0001")).toMatchObject({ ok: false, key: "AVENTURE.Request.replayed" });
+    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id }, "replayedUndo0001")).toMatchObject({
+      ok: true,
+      result: { changedSince: [], missing: [] },
+    });
+    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id }, "replayedUndo0001")).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Request.replayed",
+    });
     expect(levels(party)).toEqual([0, 0, 1, 0]);
     expect(world.worldTime).toBe(1000);
   });
@@ -750,27 +991,57 @@ describe("Travel: attacks from a player's console change nothing", () => {
     const [real] = journeyCards(world);
     // The player copies a real card (content with an Undo button, flags) and puts their own values in: an Undo would
     // put Dun at exhaustion 0 and rewind the clock by a year.
-    const flag = structuredClone(journey(real!)) as { journal: { time: { before: number; after: number }; actors: { exhaustion: unknown }[] } };
+    const flag = structuredClone(journey(real!)) as {
+      journal: { time: { before: number; after: number }; actors: { exhaustion: unknown }[] };
+    };
     flag.journal.time = { before: 0, after: 365 * 86400 };
     flag.journal.actors[3]!.exhaustion = { before: 0, after: 5 };
-    const content = real!.content.replace("</footer>", '<button type="button" data-action="aventure-travel-undo">Undo</button></footer>');
+    const content = real!.content.replace(
+      "</footer>",
+      '<button type="button" data-action="aventure-travel-undo">Undo</button></footer>',
+    );
     const forged = await forgeCard(world, "p1", { travel: flag }, content);
-    const v1 = await forgeCard(world, "p1", { travel: { journal: { advanced: 365 * 86400, actors: [] }, undone: false } }, content);
+    const v1 = await forgeCard(
+      world,
+      "p1",
+      { travel: { journal: { advanced: 365 * 86400, actors: [] }, undone: false } },
+      content,
+    );
     for (const card of [forged, v1]) {
       expect(footer(world, card, "gm1").undo).toBeNull();
       expect(footer(world, card, "gm2").undo).toBeNull();
     }
     const mark = world.writes.length;
     for (const card of [forged, v1]) {
-      expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.NoJourney" });
+      expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card.id })).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Travel.Error.NoJourney",
+      });
     }
     expect(gameWrites(world, mark)).toEqual([]);
     expect(levels(party)).toEqual([0, 3, 3, 5]);
     expect(world.worldTime).toBe(AFTER_FOREST);
     // A GM's card with a malformed journal is not trusted either.
-    const broken = await world.as("gm1", () => ChatMessage.implementation.create({ content, flags: { aventure: { travel: { ...flag, v: 2, status: "applied", journal: { actors: [{ actorId: "dun", name: "Dun", exhaustion: { before: -3, after: 99 } }], time: null } } } } } as never)) as unknown as FakeChatMessage;
+    const broken = (await world.as("gm1", () =>
+      ChatMessage.implementation.create({
+        content,
+        flags: {
+          aventure: {
+            travel: {
+              ...flag,
+              v: 2,
+              status: "applied",
+              journal: { actors: [{ actorId: "dun", name: "Dun", exhaustion: { before: -3, after: 99 } }], time: null },
+            },
+          },
+        },
+      } as never),
+    )) as unknown as FakeChatMessage;
     expect(footer(world, broken, "gm1").undo).toBeNull();
-    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: broken.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.NoJourney" });
+    expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: broken.id })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Travel.Error.NoJourney",
+    });
   });
 
   it("proposalDecide (travel): players are refused whatever they claim; a player's forged proposal is not decided; bad values; a replay", async () => {
@@ -780,44 +1051,91 @@ describe("Travel: attacks from a player's console change nothing", () => {
     await world.settle();
     const [proposal] = proposalCards(world);
     const mark = world.writes.length;
-    expect(await forgeRequest(world, "p1", "proposalDecide", { messageId: proposal!.id, accept: true, ...GM_CLAIMS })).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
+    expect(
+      await forgeRequest(world, "p1", "proposalDecide", { messageId: proposal!.id, accept: true, ...GM_CLAIMS }),
+    ).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
     // A proposal card the player wrote, asking for a journey of Dun and a year's drift: no buttons, not decided.
     const stored = (proposal!.flags.aventure as { proposal: { data: { request: TravelRequest } } }).proposal;
-    const forgedProposal = await forgeCard(world, "p1", { proposal: { ...stored, data: { request: { ...stored.data.request, members: [{ ...stored.data.request.members[0]!, actorId: "dun" }] }, foreign: [] } } }, proposal!.content);
+    const forgedProposal = await forgeCard(
+      world,
+      "p1",
+      {
+        proposal: {
+          ...stored,
+          data: {
+            request: { ...stored.data.request, members: [{ ...stored.data.request.members[0]!, actorId: "dun" }] },
+            foreign: [],
+          },
+        },
+      },
+      proposal!.content,
+    );
     expect(world.renderMessage(forgedProposal, "gm1").querySelector("[data-action='aventure-proposal']")).toBeNull();
-    expect(await forgeRequest(world, "gm2", "proposalDecide", { messageId: forgedProposal.id, accept: true })).toMatchObject({ ok: false, key: "AVENTURE.Proposal.notPending" });
+    expect(
+      await forgeRequest(world, "gm2", "proposalDecide", { messageId: forgedProposal.id, accept: true }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Proposal.notPending" });
     for (const bad of [{ messageId: 42, accept: true }, { messageId: "nope", accept: true }, {}, null]) {
-      expect(await forgeRequest(world, "gm2", "proposalDecide", bad)).toMatchObject({ ok: false, key: "AVENTURE.Proposal.notPending" });
+      expect(await forgeRequest(world, "gm2", "proposalDecide", bad)).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Proposal.notPending",
+      });
     }
-    expect(await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: "yes" })).toMatchObject({ ok: false, key: "AVENTURE.Error.Missing" });
+    expect(
+      await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: "yes" }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Error.Missing" });
     expect(gameWrites(world, mark)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
     // A GM decides once; the same request id again is refused as a replay.
     queuePairRolls(world);
-    expect(await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: true }, "replayedDecide01")).toMatchObject({ ok: true, result: { status: "applied" } });
-    expect(await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: true }, "replayedDecide01")).toMatchObject({ ok: false, key: "AVENTURE.Request.replayed" });
+    expect(
+      await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: true }, "replayedDecide01"),
+    ).toMatchObject({ ok: true, result: { status: "applied" } });
+    expect(
+      await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: true }, "replayedDecide01"),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Request.replayed" });
     expect(journeyCards(world)).toHaveLength(1);
     expect(levels(party)).toEqual([0, 1, 1, 0]);
   });
 
   it("a name put into a roll's flavor is escaped", async () => {
     const { world } = await boot();
-    const rogue = addDnd5eActor(world, { id: "rogue", name: 'Bram <img src=x onerror="alert(1)">', abilities: { con: 10 }, passive: 10 });
+    const rogue = addDnd5eActor(world, {
+      id: "rogue",
+      name: 'Bram <img src=x onerror="alert(1)">',
+      abilities: { con: 10 },
+      passive: 10,
+    });
     const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["rogue"] }));
     await world.as("gm1", () => d.change("hoursPerDay", "9")); // one forced-march save, DC 11 (§2.4)
     world.queueRolls(15);
     await world.as("gm1", () => d.apply());
-    expect(rollCalls(rogue)[0]!.message.data!.flavor).toBe("Bram &#60;img src=x onerror=&#34;alert(1)&#34;&#62;: forced march, day 1, hour 9 (Constitution save DC 11)");
+    expect(rollCalls(rogue)[0]!.message.data!.flavor).toBe(
+      "Bram &#60;img src=x onerror=&#34;alert(1)&#34;&#62;: forced march, day 1, hour 9 (Constitution save DC 11)",
+    );
   });
 });
 
 /** The journey of Aria and Bram as p1's own (before → after): Bram's exhaustion 0 → 1, both counters set. */
 const PAIR_BEFORE = { levels: [0, 0], aria: {}, bram: {}, time: 1000 };
-const PAIR_AFTER = { levels: [0, 1], aria: { fastingDays: 0, thirstDays: 0 }, bram: { fastingDays: 1.5, thirstDays: 0 }, time: AFTER_FOREST };
+const PAIR_AFTER = {
+  levels: [0, 1],
+  aria: { fastingDays: 0, thirstDays: 0 },
+  bram: { fastingDays: 1.5, thirstDays: 0 },
+  time: AFTER_FOREST,
+};
 function pairState(world: FakeWorld, party: Record<Hero, FakeActor>) {
-  return { levels: levels(party, ["aria", "bram"]), aria: counters(party.aria), bram: counters(party.bram), time: world.worldTime };
+  return {
+    levels: levels(party, ["aria", "bram"]),
+    aria: counters(party.aria),
+    bram: counters(party.bram),
+    time: world.worldTime,
+  };
 }
-const leftovers = (world: FakeWorld) => world.messages.filter((m) => { const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined; return f?.request !== undefined || f?.receipt !== undefined; });
+const leftovers = (world: FakeWorld) =>
+  world.messages.filter((m) => {
+    const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined;
+    return f?.request !== undefined || f?.receipt !== undefined;
+  });
 const RESUMED = "Interrupted by a reload, then finished by the GM's client.";
 
 describe("Travel: exactly once across a crash at any write (recovery on ready)", () => {
@@ -850,7 +1168,12 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
     await world.settle();
     // receipt (working), card (applying), Aria's two counters, Bram's exhaustion and two counters, world time, card
     // (applied), receipt (reply), delete the request, delete the receipt
-    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+    expect(
+      world
+        .writesSince(mark)
+        .filter((w) => w.user === "gm1")
+        .map((w) => `${w.action} ${w.documentName}`),
+    ).toEqual([
       "create ChatMessage",
       "create ChatMessage",
       "update Actor",
@@ -874,7 +1197,9 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
       if (cards.length === 0) {
         expect(pairState(world, party)).toEqual(PAIR_BEFORE);
         expect(result).toMatchObject({ ok: false, key: "AVENTURE.Request.interrupted" });
-        expect(notes(world, "p1", "error")).toEqual([world.as("p1", () => game.i18n.localize("AVENTURE.Request.interrupted"))]);
+        expect(notes(world, "p1", "error")).toEqual([
+          world.as("p1", () => game.i18n.localize("AVENTURE.Request.interrupted")),
+        ]);
       } else {
         expect(pairState(world, party)).toEqual(PAIR_AFTER);
         expect(exhaustionWrites(world, "bram", mark)).toHaveLength(1);
@@ -916,7 +1241,12 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
     await world.settle();
     // receipt, card (undoing, with the world time to come back to), five values, world time, card (undone), receipt
     // (reply), delete the request, delete the receipt
-    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+    expect(
+      world
+        .writesSince(mark)
+        .filter((w) => w.user === "gm1")
+        .map((w) => `${w.action} ${w.documentName}`),
+    ).toEqual([
       "create ChatMessage",
       "update ChatMessage",
       "update Actor",
@@ -942,7 +1272,9 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
         // Stopped before the card said "undoing": nothing was undone, the GM was told, and Undo is still offered.
         expect(k).toBeLessThanOrEqual(2);
         expect(pairState(world, party)).toEqual(PAIR_AFTER);
-        expect(notes(world, "gm2", "error")).toEqual([world.as("gm2", () => game.i18n.localize("AVENTURE.Request.interrupted"))]);
+        expect(notes(world, "gm2", "error")).toEqual([
+          world.as("gm2", () => game.i18n.localize("AVENTURE.Request.interrupted")),
+        ]);
         world.click("gm2", footer(world, card, "gm2").undo);
         await world.settle();
       } else {
@@ -979,8 +1311,14 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
       expect(world.worldTime, `k=${k}`).toBe(1600);
       expect(journey(card!)).toMatchObject({ status: "undone", resumed: true });
       expect(levels(party, ["aria", "bram"])).toEqual([0, 0]);
-      expect(footer(world, card!, "gm1").text).toEqual(["Undone: the values from before the journey were put back.", RESUMED]);
-      expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: card!.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.AlreadyUndone" });
+      expect(footer(world, card!, "gm1").text).toEqual([
+        "Undone: the values from before the journey were put back.",
+        RESUMED,
+      ]);
+      expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: card!.id })).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Travel.Error.AlreadyUndone",
+      });
       expect(world.worldTime).toBe(1600);
     }
   });
@@ -993,12 +1331,20 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
     const [proposal] = proposalCards(world);
     queuePairRolls(world);
     const mark = world.writes.length;
-    world.click("gm2", world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+    world.click(
+      "gm2",
+      world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"),
+    );
     await world.settle();
     // receipt, proposal (the decision claimed), proposal (applying), journey card (applying), five values, world time,
     // journey card (applied), proposal (applied), the proposer's answer, receipt (reply), delete the request, delete
     // the receipt
-    expect(world.writesSince(mark).filter((w) => w.user === "gm1").map((w) => `${w.action} ${w.documentName}`)).toEqual([
+    expect(
+      world
+        .writesSince(mark)
+        .filter((w) => w.user === "gm1")
+        .map((w) => `${w.action} ${w.documentName}`),
+    ).toEqual([
       "create ChatMessage",
       "update ChatMessage",
       "update ChatMessage",
@@ -1025,7 +1371,10 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
       queuePairRolls(world, 2);
       const mark = world.writes.length;
       world.crashAt(k, (w) => w.user === "gm1");
-      world.click("gm2", world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"));
+      world.click(
+        "gm2",
+        world.renderMessage(proposal!, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']"),
+      );
       await world.settle({ allowErrors: true });
       if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
       await world.settle();
@@ -1064,13 +1413,22 @@ describe("Travel: a write the server refuses", () => {
       expect(result, `k=${k}`).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.RolledBack" });
       expect(pairState(world, party), `k=${k}`).toEqual(PAIR_BEFORE);
       const [card] = journeyCards(world);
-      expect(journey(card!), `k=${k}`).toMatchObject({ status: "failed", rolledBack: true, error: { key: "AVENTURE.Travel.Error.RolledBack" } });
+      expect(journey(card!), `k=${k}`).toMatchObject({
+        status: "failed",
+        rolledBack: true,
+        error: { key: "AVENTURE.Travel.Error.RolledBack" },
+      });
       const shown = footer(world, card!, "gm2");
-      expect(shown.text[0]).toMatch(/^The journey could not be applied \(Fake server: .* was refused \(injected failure\)\): everything already written was put back\.$/);
+      expect(shown.text[0]).toMatch(
+        /^The journey could not be applied \(Fake server: .* was refused \(injected failure\)\): everything already written was put back\.$/,
+      );
       expect(shown.undo).toBeNull();
       expect(notes(world, "gm1", "error")).toEqual([shown.text[0]]);
       expect(d.rendered).toBe(true); // the dialog stays open
-      expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id })).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.NotApplied" });
+      expect(await forgeRequest(world, "gm2", "travelUndo", { messageId: card!.id })).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Travel.Error.NotApplied",
+      });
     }
   });
 
@@ -1139,16 +1497,24 @@ describe("Travel: bad input in the dialog changes nothing", () => {
     expect(d.request).toBeNull();
     expect(await world.as("gm1", () => d.apply())).toBeNull();
     await change("amount", "-3");
-    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe("A negative value is not allowed for Distance or duration (got -3).");
+    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe(
+      "A negative value is not allowed for Distance or duration (got -3).",
+    );
     await change("amount", "0");
-    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe("Distance or duration must be more than 0 (got 0).");
+    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe(
+      "Distance or duration must be more than 0 (got 0).",
+    );
     await change("amount", "3000");
     await change("unit", "days");
-    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe("Expected a value between 0 and 1000 for number of days (got 3000).");
+    expect((d.lastContext as { errors: { amount: string } }).errors.amount).toBe(
+      "Expected a value between 0 and 1000 for number of days (got 3000).",
+    );
     await change("amount", "2");
     await change("mode", "boat");
     await change("speed", "0");
-    expect((d.lastContext as { errors: { speed: string } }).errors.speed).toBe("Speed (km/h) must be more than 0 (got 0).");
+    expect((d.lastContext as { errors: { speed: string } }).errors.speed).toBe(
+      "Speed (km/h) must be more than 0 (got 0).",
+    );
     expect(world.rollsMade).toEqual([]);
     expect(world.writes.filter((w) => w.id !== "aventure.searchingMarksMigrated")).toEqual([]); // the one-time mark of the active GM's ready
     expect(world.worldTime).toBe(1000);
@@ -1156,7 +1522,12 @@ describe("Travel: bad input in the dialog changes nothing", () => {
 
   it("asks for a CON modifier the sheet does not give, on that member's field", async () => {
     const { world } = await boot();
-    world.addUserActor({ _id: "npc", name: "Mule", type: "npc", system: { skills: { prc: { passive: 9 } }, attributes: { exhaustion: 0 } } });
+    world.addUserActor({
+      _id: "npc",
+      name: "Mule",
+      type: "npc",
+      system: { skills: { prc: { passive: 9 } }, attributes: { exhaustion: 0 } },
+    });
     const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria", "npc"] }));
     await world.settle();
     let ctx = d.lastContext as { members: { conModError: string }[]; canApply: boolean };
@@ -1201,13 +1572,23 @@ describe("Travel: the daily lost check (pmt, RULES.md §2.7)", () => {
     // The d100 and the navigator's Wisdom (Survival) checks are two rules: two lists, each under its own heading.
     const html = world.renderMessage(card!, "gm1");
     const list = (cls: string) => [...html.querySelectorAll(`.${cls} li`)].map((li) => li.textContent);
-    expect(html.querySelector(".aventure-travel-card-lost h4")!.textContent).toBe("Getting lost (1d100, lost on 30 or less)");
-    expect(list("aventure-travel-card-lost")).toEqual(["Day 1 · 1d100: 50, on course", "Day 2 · 1d100: 30, the group goes astray", "Day 3 · 1d100: 31, on course"]);
+    expect(html.querySelector(".aventure-travel-card-lost h4")!.textContent).toBe(
+      "Getting lost (1d100, lost on 30 or less)",
+    );
+    expect(list("aventure-travel-card-lost")).toEqual([
+      "Day 1 · 1d100: 50, on course",
+      "Day 2 · 1d100: 30, the group goes astray",
+      "Day 3 · 1d100: 31, on course",
+    ]);
     expect(html.querySelector(".aventure-travel-card-navigation h4")!.textContent).toBe("Finding the way");
     expect(list("aventure-travel-card-navigation")[0]).toBe("Day 1 · Bram finds the way (20 vs DC 10)");
-    expect(html.querySelector(".aventure-travel-card-lost li.aventure-failure")!.textContent).toBe("Day 2 · 1d100: 30, the group goes astray");
+    expect(html.querySelector(".aventure-travel-card-lost li.aventure-failure")!.textContent).toBe(
+      "Day 2 · 1d100: 30, the group goes astray",
+    );
     // What went wrong reads at a glance, above the folded details.
-    expect([...html.querySelectorAll(".aventure-travel-card-alert")].map((p) => p.textContent)).toContain("Day 2: the group goes astray (1d100: 30).");
+    expect([...html.querySelectorAll(".aventure-travel-card-alert")].map((p) => p.textContent)).toContain(
+      "Day 2: the group goes astray (1d100: 30).",
+    );
     expect(html.querySelector(".aventure-travel-card-journey")!.tagName).toBe("DETAILS");
   });
 
@@ -1246,7 +1627,8 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
       seen.push([ability, options.targetValue, options.chatMessage]);
       const roll = new Roll("1d20 + 2");
       await roll.evaluate();
-      if (options.chatMessage !== false) await (roll as unknown as { toMessage(d: object): Promise<unknown> }).toMessage({});
+      if (options.chatMessage !== false)
+        await (roll as unknown as { toMessage(d: object): Promise<unknown> }).toMessage({});
       return roll;
     };
     const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["old"] }));
@@ -1262,16 +1644,25 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
   it("rolls the Survival checks with Foundry dice through the generic adapter's Wisdom (Survival) data path", async () => {
     const world = await bootWorld({ system: "worldbuilding", users: [GM] });
     const { EMPTY_PATHS } = await import("../../src/foundry/settings-schema.js");
-    await set(world, "actorData", { ...EMPTY_PATHS, conMod: "system.con", passivePerception: "system.pp", survival: "system.survival" });
+    await set(world, "actorData", {
+      ...EMPTY_PATHS,
+      conMod: "system.con",
+      passivePerception: "system.pp",
+      survival: "system.survival",
+    });
     world.addUserActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13, survival: 4 } });
     const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
     await world.as("gm1", () => d.change("members.0.activity", "track"));
     await world.as("gm1", () => d.change("survivalDC", "12"));
     world.queueRolls(7); // 7 + 4 = 11 < DC 12: the trail is lost
     expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
-    expect(world.rollsMade.map((r) => [(r as { formula: string }).formula, (r as { total: number }).total])).toEqual([["1d20 + 4", 11]]);
+    expect(world.rollsMade.map((r) => [(r as { formula: string }).formula, (r as { total: number }).total])).toEqual([
+      ["1d20 + 4", 11],
+    ]);
     const [card] = journeyCards(world);
-    expect(journey(card!).survival).toEqual([{ memberId: "kai", day: 1, activity: "track", total: 11, dc: 12, success: false, natural: 7 }]);
+    expect(journey(card!).survival).toEqual([
+      { memberId: "kai", day: 1, activity: "track", total: 11, dc: 12, success: false, natural: 7 },
+    ]);
     expect(card!.content).toContain("Track: Wisdom (Survival) DC 12: 11");
   });
 
@@ -1284,7 +1675,9 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
     await world.as("gm1", () => d.change("hoursPerDay", "9")); // one forced-march save, DC 11 (§2.4)
     world.queueRolls(5); // 5 + 1 = 6: failure
     expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
-    expect(world.rollsMade.map((r) => [(r as { formula: string }).formula, (r as { total: number }).total])).toEqual([["1d20 + 1", 6]]);
+    expect(world.rollsMade.map((r) => [(r as { formula: string }).formula, (r as { total: number }).total])).toEqual([
+      ["1d20 + 1", 6],
+    ]);
     const [card] = journeyCards(world);
     expect(card!.content).toContain("Apply 1 level of exhaustion by hand");
     expect(journey(card!)).toMatchObject({ journal: { actors: [{ actorId: "kai", exhaustion: null }] } });
@@ -1342,10 +1735,16 @@ describe("Travel: settings, API and HUD", () => {
     const { world } = await boot();
     const def = world.clientOf("p1").settingDefs.get("aventure.travelPlayersApply")!;
     expect(def).toMatchObject({ scope: "world", config: true, type: Boolean, default: false });
-    expect(world.as("p1", () => game.i18n.localize(def.name!))).toBe("Travel: players may apply journeys of their own characters");
+    expect(world.as("p1", () => game.i18n.localize(def.name!))).toBe(
+      "Travel: players may apply journeys of their own characters",
+    );
     const fr = await boot({ lang: "fr" });
-    expect(fr.world.as("gm1", () => game.i18n.localize(def.name!))).toBe("Voyage\u00a0: les joueurs peuvent appliquer les voyages de leurs propres personnages");
-    await expect(world.as("p1", () => game.settings.set("aventure" as never, "travelPlayersApply" as never, true as never))).rejects.toThrow(/lacks permission/);
+    expect(fr.world.as("gm1", () => game.i18n.localize(def.name!))).toBe(
+      "Voyage\u00a0: les joueurs peuvent appliquer les voyages de leurs propres personnages",
+    );
+    await expect(
+      world.as("p1", () => game.settings.set("aventure" as never, "travelPlayersApply" as never, true as never)),
+    ).rejects.toThrow(/lacks permission/);
   });
 
   it("prefills the hours per day from the setting, adds and removes members", async () => {
@@ -1358,7 +1757,9 @@ describe("Travel: settings, API and HUD", () => {
     await world.as("gm1", () => d.removeActor("aria"));
     expect(d.formState.members.map((m) => m.actorId)).toEqual(["dun"]);
     await world.as("gm1", () => d.removeActor("dun"));
-    expect((d.lastContext as { errors: { members: string } }).errors.members).toBe("The party is empty: add at least one character.");
+    expect((d.lastContext as { errors: { members: string } }).errors.members).toBe(
+      "The party is empty: add at least one character.",
+    );
   });
 
   it("refuses a journey with more saves than one Apply rolls, before rolling anything", async () => {
@@ -1370,7 +1771,9 @@ describe("Travel: settings, API and HUD", () => {
     await change("hoursPerDay", "12"); // 4 forced-march saves a day × 4 members × 40 days = 640, + 40 water saves, + 40 Survival checks
     const result = await world.as("gm1", () => d.apply());
     expect(result).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 720, max: 500 } });
-    expect(notes(world, "gm1")).toEqual(["This journey would make 720 rolls, saves and checks (at most 500 at once): split it into shorter journeys."]);
+    expect(notes(world, "gm1")).toEqual([
+      "This journey would make 720 rolls, saves and checks (at most 500 at once): split it into shorter journeys.",
+    ]);
     expect(saveCount(party)).toBe(0);
     expect(world.worldTime).toBe(1000);
   });
@@ -1384,7 +1787,11 @@ describe("Travel: settings, API and HUD", () => {
     await change("hoursPerDay", "12"); // 16 forced-march saves + Bram's water save = 17 a day: 493 saves in 29 days
     expect((d.lastContext as { summary: { saveCount: number } }).summary.saveCount).toBe(493);
     await change("lostChance", "10"); // + 29 lost checks + Bram's 29 Survival checks = 551 rolls
-    expect(await world.as("gm1", () => d.apply())).toEqual({ ok: false, key: "AVENTURE.Travel.Error.TooManySaves", data: { count: 551, max: 500 } });
+    expect(await world.as("gm1", () => d.apply())).toEqual({
+      ok: false,
+      key: "AVENTURE.Travel.Error.TooManySaves",
+      data: { count: 551, max: 500 },
+    });
     expect(world.rollsMade).toEqual([]);
     expect(saveCount(party)).toBe(0);
   });
@@ -1392,16 +1799,29 @@ describe("Travel: settings, API and HUD", () => {
   it("api.openTravel() (the compendium macro) takes the selected tokens, else the players' characters on the scene", async () => {
     const { world, party } = await boot();
     const scene = world.addScene({ _id: "s1" });
-    for (const [i, id] of IDS.entries()) world.addToken(scene, { _id: `t${id}`, name: party[id].name, actorId: id, actorLink: true, x: i * 100 });
+    for (const [i, id] of IDS.entries())
+      world.addToken(scene, { _id: `t${id}`, name: party[id].name, actorId: id, actorLink: true, x: i * 100 });
     addDnd5eActor(world, { id: "wolf", name: "Wolf", type: "npc" });
     world.addToken(scene, { _id: "twolf", name: "Wolf", actorId: "wolf", actorLink: true, x: 500 });
     const gm = world.clientOf("gm1");
     viewScene(world, gm, scene);
     control(gm, "tcyl", "twolf");
-    expect(world.as("gm1", () => api(world).openTravel().formState.members.map((m) => m.actorId))).toEqual(["cyl", "wolf"]);
+    expect(
+      world.as("gm1", () =>
+        api(world)
+          .openTravel()
+          .formState.members.map((m) => m.actorId),
+      ),
+    ).toEqual(["cyl", "wolf"]);
     control(gm);
     // Aria and Bram belong to player p1; Cyl and Dun to nobody but the GM; the wolf is no character.
-    expect(world.as("gm1", () => api(world).openTravel().formState.members.map((m) => m.actorId))).toEqual(["aria", "bram"]);
+    expect(
+      world.as("gm1", () =>
+        api(world)
+          .openTravel()
+          .formState.members.map((m) => m.actorId),
+      ),
+    ).toEqual(["aria", "bram"]);
   });
 
   it("the GM's token HUD button opens the dialog for the token and the selection; players have none", async () => {
@@ -1416,7 +1836,11 @@ describe("Travel: settings, API and HUD", () => {
     await world.settle();
     const windows = world.window.document.querySelectorAll(".aventure-travel");
     expect(windows.length).toBe(before + 1);
-    expect([...windows.item(windows.length - 1)!.querySelectorAll("tr[data-actor-id]")].map((tr) => tr.getAttribute("data-actor-id"))).toEqual(["dun", "aria"]);
+    expect(
+      [...windows.item(windows.length - 1)!.querySelectorAll("tr[data-actor-id]")].map((tr) =>
+        tr.getAttribute("data-actor-id"),
+      ),
+    ).toEqual(["dun", "aria"]);
     const aria = world.scenes.get("s1")!.tokens.get("taria")!;
     expect(world.renderTokenHUD(aria, "p1").querySelector("[data-action='aventure-travel']")).toBeNull();
   });
@@ -1429,7 +1853,6 @@ describe("Travel: settings, API and HUD", () => {
   });
 });
 
-
 /**
  * Issue 12 item 4 ("numbers that agree between dialog, summary and card"): for the same journey the dialog's summary,
  * the card and the levels written on the actors give the same exhaustion, hunger and thirst figures. The summary
@@ -1439,7 +1862,12 @@ describe("Travel: settings, API and HUD", () => {
 describe("Travel: the summary, the card and the actors agree (issue 12 item 4)", () => {
   const num = (re: RegExp, text: string) => {
     const m = re.exec(text);
-    return m ? m.slice(1).filter((x) => x !== undefined).map(Number) : null;
+    return m
+      ? m
+          .slice(1)
+          .filter((x) => x !== undefined)
+          .map(Number)
+      : null;
   };
   /** "+5 levels" → [5, 5]; "+5 to +6 levels" → [5, 6]; absent → [0, 0]. */
   const range = (what: "hunger" | "thirst", food: string) => {
@@ -1451,7 +1879,9 @@ describe("Travel: the summary, the card and the actors agree (issue 12 item 4)",
     const { world, party } = await boot();
     const d = await forestDialog(world);
     // What the GM reads in the dialog before Apply (the rendered summary table, not only its context).
-    const rows = [...d.element!.querySelectorAll(".aventure-travel-members tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim()));
+    const rows = [...d.element!.querySelectorAll(".aventure-travel-members tbody tr")].map((tr) =>
+      [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim()),
+    );
     expect(rows.map((r) => r[0]!.split(" ")[0])).toEqual(["Aria", "Bram", "Cyl", "Dun"]);
     const before = levels(party);
     world.queueRolls(...rolls);
@@ -1470,7 +1900,13 @@ describe("Travel: the summary, the card and the actors agree (issue 12 item 4)",
       const same = num(/exhaustion (\d+), unchanged/, lines[i]!.line);
       return {
         id,
-        summary: { hunger: range("hunger", food!), thirst: range("thirst", food!), before: exRange[0]!, min: exRange[1]!, max: exRange[2] ?? exRange[1]! },
+        summary: {
+          hunger: range("hunger", food!),
+          thirst: range("thirst", food!),
+          before: exRange[0]!,
+          min: exRange[1]!,
+          max: exRange[2] ?? exRange[1]!,
+        },
         card: {
           before: gained ? gained[0]! : same![0]!,
           after: gained ? gained[1]! : same![0]!,

@@ -7,7 +7,21 @@
  * terrain regions use the region's own point test. The same tests on v13 show that nothing changed there.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addDnd5eActor, bootWorld, FakeRegion, FakeRegionBehavior, GM, GM2, moveToken, PLAYER, viewScene, type FakeActor, type FakeScene, type FakeToken, type FakeWorld } from "../world/index.js";
+import {
+  addDnd5eActor,
+  bootWorld,
+  FakeRegion,
+  FakeRegionBehavior,
+  GM,
+  GM2,
+  moveToken,
+  PLAYER,
+  viewScene,
+  type FakeActor,
+  type FakeScene,
+  type FakeToken,
+  type FakeWorld,
+} from "../world/index.js";
 import { useClientTimers } from "../world/timers.js";
 import { DEL } from "../world/data.js";
 import { watchEffects } from "../world/pursuit.js";
@@ -23,27 +37,50 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const set = (world: FakeWorld, key: string, value: unknown) => world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
+const set = (world: FakeWorld, key: string, value: unknown) =>
+  world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
 const LEVELS = (upSeesGround = false) => [
   { _id: "ground", name: "Ground floor", elevation: { bottom: 0, top: 6 } },
-  { _id: "upper", name: "Upper floor", elevation: { bottom: 6, top: 12 }, visibility: { levels: upSeesGround ? ["ground"] : [] } },
+  {
+    _id: "upper",
+    name: "Upper floor",
+    elevation: { bottom: 6, top: 12 },
+    visibility: { levels: upSeesGround ? ["ground"] : [] },
+  },
 ];
 
 // ------------------------------------------------------------------------------------------------ 1. stairs
 
 describe("v14: a move to another level (stairs, a lift) is not a fall", () => {
   const errors = (world: FakeWorld) => world.notifications.filter((n) => n.type === "error").map((n) => n.message);
-  const fallCards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+  const fallCards = (world: FakeWorld) =>
+    world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
   async function boot(generation: number) {
     const world = await bootWorld({ system: "dnd5e", users: [GM, GM2, PLAYER], generation });
-    const scene = world.addScene({ _id: "s1", grid: { size: 100, units: "m", distance: 1.5 }, ...(generation >= 14 ? { levels: LEVELS() } : {}) });
+    const scene = world.addScene({
+      _id: "s1",
+      grid: { size: 100, units: "m", distance: 1.5 },
+      ...(generation >= 14 ? { levels: LEVELS() } : {}),
+    });
     for (const c of world.liveClients()) viewScene(world, c, scene);
-    const actor = addDnd5eActor(world, { id: "hero", name: "Aldric", owner: "p1", hp: { value: 20, max: 20, temp: null } });
+    const actor = addDnd5eActor(world, {
+      id: "hero",
+      name: "Aldric",
+      owner: "p1",
+      hp: { value: 20, max: 20, temp: null },
+    });
     await set(world, "fallOnDrop", "automatic");
     return { world, scene, actor };
   }
   const place = (world: FakeWorld, scene: FakeScene, level: string | undefined, elevation: number) =>
-    world.addToken(scene, { _id: "t1", name: "Aldric", actorId: "hero", actorLink: true, elevation, ...(level ? { level } : {}) });
+    world.addToken(scene, {
+      _id: "t1",
+      name: "Aldric",
+      actorId: "hero",
+      actorLink: true,
+      elevation,
+      ...(level ? { level } : {}),
+    });
 
   it("down the stairs from the upper floor (6 m) to the ground floor: the level changes, nothing falls", async () => {
     const { world, scene } = await boot(14);
@@ -61,7 +98,16 @@ describe("v14: a move to another level (stairs, a lift) is not a fall", () => {
     const { world, scene } = await boot(14);
     const token = place(world, scene, "upper", 6);
     world.queueRolls(3, 4);
-    await world.as("p1", () => moveToken(world, token, { x: 300, elevation: 0, waypoints: [{ x: 200, y: 0, elevation: 0, action: "walk", level: "ground" }, { x: 300, y: 0, elevation: 0, action: "walk", level: "upper" }] }));
+    await world.as("p1", () =>
+      moveToken(world, token, {
+        x: 300,
+        elevation: 0,
+        waypoints: [
+          { x: 200, y: 0, elevation: 0, action: "walk", level: "ground" },
+          { x: 300, y: 0, elevation: 0, action: "walk", level: "upper" },
+        ],
+      }),
+    );
     await world.settle();
     expect(fallCards(world)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
@@ -88,21 +134,46 @@ describe("v14: a move to another level (stairs, a lift) is not a fall", () => {
 // ------------------------------------------------------------------------------------------------ 2. sight through floors
 
 type DetectApi = {
-  hide(token: unknown, options?: { observers?: string[] }): Promise<{ dc: number; hiddenFrom: string[]; hidden: boolean } | null | undefined>;
+  hide(
+    token: unknown,
+    options?: { observers?: string[] },
+  ): Promise<{ dc: number; hiddenFrom: string[]; hidden: boolean } | null | undefined>;
   refreshLight(): Promise<void>;
 };
 
 describe("v14: sight between levels (hiding, ambient detection)", () => {
   const load = async () => ({ ...(await import("../../src/module.js")) });
-  const cards = (world: FakeWorld) => world.messages.filter((m) => (m.flags.aventure as { detect?: unknown } | undefined)?.detect !== undefined);
-  const as = <T>(world: FakeWorld, fn: (a: DetectApi) => Promise<T>) => world.as("gm1", () => fn(world.api<DetectApi>("gm1")));
+  const cards = (world: FakeWorld) =>
+    world.messages.filter((m) => (m.flags.aventure as { detect?: unknown } | undefined)?.detect !== undefined);
+  const as = <T>(world: FakeWorld, fn: (a: DetectApi) => Promise<T>) =>
+    world.as("gm1", () => fn(world.api<DetectApi>("gm1")));
   async function tick(world: FakeWorld) {
     await vi.advanceTimersByTimeAsync(500);
     await world.settle();
   }
-  function token(world: FakeWorld, scene: FakeScene, id: string, actor: FakeActor, at: [number, number], level: string, disposition: number): FakeToken {
+  function token(
+    world: FakeWorld,
+    scene: FakeScene,
+    id: string,
+    actor: FakeActor,
+    at: [number, number],
+    level: string,
+    disposition: number,
+  ): FakeToken {
     const elevation = level === "upper" ? 6 : 0;
-    return world.addToken(scene, { _id: id, name: actor.name, x: at[0] * 100 - 50, y: at[1] * 100 - 50, elevation, level, actorId: actor.id, actorLink: true, disposition, sight: { enabled: false, range: 0, visionMode: "basic" }, detectionModes: {} });
+    return world.addToken(scene, {
+      _id: id,
+      name: actor.name,
+      x: at[0] * 100 - 50,
+      y: at[1] * 100 - 50,
+      elevation,
+      level,
+      actorId: actor.id,
+      actorLink: true,
+      disposition,
+      sight: { enabled: false, range: 0, visionMode: "basic" },
+      detectionModes: {},
+    });
   }
   /**
    * A lit two-storey building (global light: bright everywhere). Rogue (p1's) hides on the ground floor from a guard
@@ -115,20 +186,58 @@ describe("v14: sight between levels (hiding, ambient detection)", () => {
     for (const c of world.liveClients()) viewScene(world, c, scene, c.user.isGM ? opts.gmViews : "ground");
     // The guard stands behind a wall: the rogue hides from it (a hider must not be seen by anyone who may notice it).
     await world.as("gm1", () => scene.createEmbeddedDocuments("Wall", [{ c: [1500, 0, 1500, 3000] }]));
-    const rogue = token(world, scene, "rogue", addDnd5eActor(world, { id: "rogue", name: "Rogue", owner: "p1", passive: 10 }), [10, 10], "ground", 1);
-    token(world, scene, "guard", addDnd5eActor(world, { id: "guard", name: "Guard", passive: 5 }), [20, 10], "ground", -1);
+    const rogue = token(
+      world,
+      scene,
+      "rogue",
+      addDnd5eActor(world, { id: "rogue", name: "Rogue", owner: "p1", passive: 10 }),
+      [10, 10],
+      "ground",
+      1,
+    );
+    token(
+      world,
+      scene,
+      "guard",
+      addDnd5eActor(world, { id: "guard", name: "Guard", passive: 5 }),
+      [20, 10],
+      "ground",
+      -1,
+    );
     await as(world, (a) => a.refreshLight());
     world.queueRolls(12);
     expect(await as(world, (a) => a.hide("rogue", { observers: ["guard"] }))).toMatchObject({ dc: 12, hidden: true });
     await tick(world);
-    await world.as("gm1", () => scene.createEmbeddedDocuments("Token", [{ _id: "watcher", name: "Watcher", x: 1150, y: 1050, elevation: opts.watcherLevel === "upper" ? 6 : 0, level: opts.watcherLevel, actorId: addDnd5eActor(world, { id: "watcher", name: "Watcher", passive: 17 }).id, actorLink: true, disposition: -1, sight: { enabled: false, range: 0, visionMode: "basic" }, detectionModes: {} }], { keepId: true }));
+    await world.as("gm1", () =>
+      scene.createEmbeddedDocuments(
+        "Token",
+        [
+          {
+            _id: "watcher",
+            name: "Watcher",
+            x: 1150,
+            y: 1050,
+            elevation: opts.watcherLevel === "upper" ? 6 : 0,
+            level: opts.watcherLevel,
+            actorId: addDnd5eActor(world, { id: "watcher", name: "Watcher", passive: 17 }).id,
+            actorLink: true,
+            disposition: -1,
+            sight: { enabled: false, range: 0, visionMode: "basic" },
+            detectionModes: {},
+          },
+        ],
+        { keepId: true },
+      ),
+    );
     await tick(world);
     return { world, scene, rogue };
   }
 
   it("the GM views the upper floor: a watcher on the ground floor still notices the rogue there (the test runs in the tokens' level)", async () => {
     const { world } = await building({ watcherLevel: "ground", gmViews: "upper" });
-    expect(cards(world).map((m) => m.content)).toEqual([expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12)")]);
+    expect(cards(world).map((m) => m.content)).toEqual([
+      expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12)"),
+    ]);
   });
 
   it("a watcher upstairs right above the rogue does not notice it (floors block sight)", async () => {
@@ -138,16 +247,37 @@ describe("v14: sight between levels (hiding, ambient detection)", () => {
 
   it("a balcony (the upper floor sees the ground floor, LevelData.visibility): the watcher upstairs notices it", async () => {
     const { world } = await building({ watcherLevel: "upper", gmViews: "ground", upSeesGround: true });
-    expect(cards(world).map((m) => m.content)).toEqual([expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12)")]);
+    expect(cards(world).map((m) => m.content)).toEqual([
+      expect.stringContaining("Watcher notices Rogue (passive 17 vs Stealth 12)"),
+    ]);
   });
 
   it("hiding: a creature upstairs does not stop a hide downstairs; one on the same floor that sees the spot does", async () => {
-    for (const [level, hidden] of [["upper", true], ["ground", false]] as const) {
+    for (const [level, hidden] of [
+      ["upper", true],
+      ["ground", false],
+    ] as const) {
       const world = await bootWorld({ system: "dnd5e", users: [GM, PLAYER], generation: 14, load });
       const scene = world.addScene({ _id: "scene1", darkness: 0, globalLight: true, levels: LEVELS() });
       for (const c of world.liveClients()) viewScene(world, c, scene, "ground");
-      token(world, scene, "rogue", addDnd5eActor(world, { id: "rogue", name: "Rogue", owner: "p1" }), [10, 10], "ground", 1);
-      token(world, scene, "guard", addDnd5eActor(world, { id: "guard", name: "Guard", passive: 5 }), [11, 10], level, -1);
+      token(
+        world,
+        scene,
+        "rogue",
+        addDnd5eActor(world, { id: "rogue", name: "Rogue", owner: "p1" }),
+        [10, 10],
+        "ground",
+        1,
+      );
+      token(
+        world,
+        scene,
+        "guard",
+        addDnd5eActor(world, { id: "guard", name: "Guard", passive: 5 }),
+        [11, 10],
+        level,
+        -1,
+      );
       await as(world, (a) => a.refreshLight());
       world.queueRolls(12);
       const r = await as(world, (a) => a.hide("rogue", { observers: ["guard"] }));
@@ -164,7 +294,8 @@ interface ChaseDialog {
 }
 
 describe("v14: an expired effect is ignored, Aventure's own is deleted (running exhaustion in two chases in a row)", () => {
-  const runEffects = (a: FakeActor) => a.effects.filter((e) => (e.flags.aventure as { runExhaustion?: boolean } | undefined)?.runExhaustion === true);
+  const runEffects = (a: FakeActor) =>
+    a.effects.filter((e) => (e.flags.aventure as { runExhaustion?: boolean } | undefined)?.runExhaustion === true);
   async function boot() {
     const world = await bootWorld({ system: "dnd5e", users: [GM, GM2, PLAYER], generation: 14, extend: watchEffects });
     await set(world, "ruleset", "ose");
@@ -177,7 +308,11 @@ describe("v14: an expired effect is ignored, Aventure's own is deleted (running 
     return { world, scene, aldric };
   }
   async function chase(world: FakeWorld, scene: FakeScene): Promise<void> {
-    const d = await world.as("gm1", () => world.api<{ openPursuit(o: object): ChaseDialog }>("gm1").openPursuit({ tokens: [scene.tokens.get("tA"), scene.tokens.get("g1")] }));
+    const d = await world.as("gm1", () =>
+      world
+        .api<{ openPursuit(o: object): ChaseDialog }>("gm1")
+        .openPursuit({ tokens: [scene.tokens.get("tA"), scene.tokens.get("g1")] }),
+    );
     await world.settle();
     vi.setSystemTime(Date.now() + 1000);
     expect(await world.as("gm1", () => d.start())).not.toBeNull();
@@ -206,32 +341,47 @@ describe("v14: an expired effect is ignored, Aventure's own is deleted (running 
 
   it("an expired exhaustion left on the actor (not deleted) does not block the next one", async () => {
     const { world, scene, aldric } = await boot();
-    await world.as("gm1", () => aldric.createEmbeddedDocuments("ActiveEffect", [{ name: "Exhausted from running", duration: { value: 30, units: "minutes", expiry: null, expired: true }, system: { changes: [] }, flags: { aventure: { runExhaustion: true, chase: "old.31" } } }]));
+    await world.as("gm1", () =>
+      aldric.createEmbeddedDocuments("ActiveEffect", [
+        {
+          name: "Exhausted from running",
+          duration: { value: 30, units: "minutes", expiry: null, expired: true },
+          system: { changes: [] },
+          flags: { aventure: { runExhaustion: true, chase: "old.31" } },
+        },
+      ]),
+    );
     await chase(world, scene);
-    expect(runEffects(aldric).map((e) => (e.duration as { expired?: boolean }).expired === true)).toEqual([true, false]);
+    expect(runEffects(aldric).map((e) => (e.duration as { expired?: boolean }).expired === true)).toEqual([
+      true,
+      false,
+    ]);
   });
 });
 
 // ------------------------------------------------------------------------------------------------ 4. deleting a key
 
 describe("deleting a key: -=key on v13, _del on v14 (one helper, compat.ts)", () => {
-  it.each([13, 14])("v%i: the helper's form, and a searching mark set then cleared by a GM with no deprecated form", async (generation) => {
-    const world = await bootWorld({ system: "dnd5e", users: [GM], generation });
-    const scene = world.addScene({ _id: "scene1" });
-    for (const c of world.liveClients()) viewScene(world, c, scene);
-    world.addToken(scene, { _id: "t1", name: "Aldric" });
-    const form = world.as("gm1", () => deletion("flags.aventure.x"));
-    if (generation === 13) expect(form).toEqual({ "flags.aventure.-=x": null });
-    else expect(form).toEqual({ "flags.aventure.x": world.as("gm1", () => (globalThis as { _del?: unknown })._del) });
-    expect(world.as("gm1", () => deletes(deletion("x"), "x"))).toBe(true);
-    const api = world.api<{ setSearching(t: unknown, on?: boolean): Promise<boolean | undefined> }>("gm1");
-    expect(await world.as("gm1", () => api.setSearching("t1", true))).toBe(true);
-    expect(scene.getFlag("aventure", "searching")).toEqual({ t1: true });
-    await world.as("gm1", () => api.setSearching("t1", false));
-    await world.settle();
-    expect(scene.getFlag("aventure", "searching")).toEqual({});
-    expect(world.deprecations).toEqual([]);
-  });
+  it.each([13, 14])(
+    "v%i: the helper's form, and a searching mark set then cleared by a GM with no deprecated form",
+    async (generation) => {
+      const world = await bootWorld({ system: "dnd5e", users: [GM], generation });
+      const scene = world.addScene({ _id: "scene1" });
+      for (const c of world.liveClients()) viewScene(world, c, scene);
+      world.addToken(scene, { _id: "t1", name: "Aldric" });
+      const form = world.as("gm1", () => deletion("flags.aventure.x"));
+      if (generation === 13) expect(form).toEqual({ "flags.aventure.-=x": null });
+      else expect(form).toEqual({ "flags.aventure.x": world.as("gm1", () => (globalThis as { _del?: unknown })._del) });
+      expect(world.as("gm1", () => deletes(deletion("x"), "x"))).toBe(true);
+      const api = world.api<{ setSearching(t: unknown, on?: boolean): Promise<boolean | undefined> }>("gm1");
+      expect(await world.as("gm1", () => api.setSearching("t1", true))).toBe(true);
+      expect(scene.getFlag("aventure", "searching")).toEqual({ t1: true });
+      await world.as("gm1", () => api.setSearching("t1", false));
+      await world.settle();
+      expect(scene.getFlag("aventure", "searching")).toEqual({});
+      expect(world.deprecations).toEqual([]);
+    },
+  );
 
   it("v14: the test world records a deprecated -=key write (and v13 refuses _del)", async () => {
     const w14 = await bootWorld({ system: "dnd5e", users: [GM], generation: 14 });
@@ -242,39 +392,89 @@ describe("deleting a key: -=key on v13, _del on v14 (one helper, compat.ts)", ()
     const w13 = await bootWorld({ system: "dnd5e", users: [GM], generation: 13 });
     const s13 = w13.addScene({ _id: "scene1" });
     expect(w13.as("gm1", () => (globalThis as { _del?: unknown })._del)).toBeUndefined();
-    await expect(w13.as("gm1", () => s13.update({ "flags.aventure.searching.t1": DEL }))).rejects.toThrow(/v14 operator/);
+    await expect(w13.as("gm1", () => s13.update({ "flags.aventure.searching.t1": DEL }))).rejects.toThrow(
+      /v14 operator/,
+    );
   });
 });
 
 // ------------------------------------------------------------------------------------------------ 5. route terrain
 
 describe("route terrain at a region's top: the region's own point test", () => {
-  async function map(generation: number, region: { elevation: { bottom: number | null; top: number | null }; levels?: string[] }) {
+  async function map(
+    generation: number,
+    region: { elevation: { bottom: number | null; top: number | null }; levels?: string[] },
+  ) {
     const world = await bootWorld({ system: "dnd5e", users: [GM], generation });
-    const scene = world.addScene({ _id: "map", grid: { size: 100, distance: 1, units: "km" }, width: 4000, height: 2000, ...(generation >= 14 ? { levels: LEVELS() } : {}) });
-    const forest = new FakeRegion(world, { _id: "foret", name: "Bois", shapes: [{ type: "rectangle", x: 1000, y: 300, width: 1000, height: 400 }], ...region }, scene);
-    forest.behaviors.set(new FakeRegionBehavior(world, { _id: "b", type: "aventure.travelTerrain", system: { terrain: "difficult", label: "" } }, forest));
+    const scene = world.addScene({
+      _id: "map",
+      grid: { size: 100, distance: 1, units: "km" },
+      width: 4000,
+      height: 2000,
+      ...(generation >= 14 ? { levels: LEVELS() } : {}),
+    });
+    const forest = new FakeRegion(
+      world,
+      {
+        _id: "foret",
+        name: "Bois",
+        shapes: [{ type: "rectangle", x: 1000, y: 300, width: 1000, height: 400 }],
+        ...region,
+      },
+      scene,
+    );
+    forest.behaviors.set(
+      new FakeRegionBehavior(
+        world,
+        { _id: "b", type: "aventure.travelTerrain", system: { terrain: "difficult", label: "" } },
+        forest,
+      ),
+    );
     scene.regions.set(forest);
     const measure = (elevation: number, level: string | null = null) =>
-      world.as("gm1", () => measureOnScene(scene as never, [{ x: 100, y: 500 }, { x: 3100, y: 500 }], elevation, level)).legs.map((l) => [l.terrain, l.metres]);
+      world
+        .as("gm1", () =>
+          measureOnScene(
+            scene as never,
+            [
+              { x: 100, y: 500 },
+              { x: 3100, y: 500 },
+            ],
+            elevation,
+            level,
+          ),
+        )
+        .legs.map((l) => [l.terrain, l.metres]);
     return { measure };
   }
 
   it("v14: a party at the region's top is outside it (topInclusive false by default); inside below the top", async () => {
     const { measure } = await map(14, { elevation: { bottom: 0, top: 10 } });
     expect(measure(10)).toEqual([["normal", 30000]]);
-    expect(measure(5)).toEqual([["normal", 9000], ["difficult", 10000], ["normal", 11000]]);
+    expect(measure(5)).toEqual([
+      ["normal", 9000],
+      ["difficult", 10000],
+      ["normal", 11000],
+    ]);
   });
 
   it("v14: a region on the upper floor does not slow a party on the ground floor (RegionData.levels)", async () => {
     const { measure } = await map(14, { elevation: { bottom: null, top: null }, levels: ["upper"] });
     expect(measure(0, "ground")).toEqual([["normal", 30000]]);
-    expect(measure(6, "upper")).toEqual([["normal", 9000], ["difficult", 10000], ["normal", 11000]]);
+    expect(measure(6, "upper")).toEqual([
+      ["normal", 9000],
+      ["difficult", 10000],
+      ["normal", 11000],
+    ]);
   });
 
   it("v13: unchanged, the top is inside", async () => {
     const { measure } = await map(13, { elevation: { bottom: 0, top: 10 } });
-    expect(measure(10)).toEqual([["normal", 9000], ["difficult", 10000], ["normal", 11000]]);
+    expect(measure(10)).toEqual([
+      ["normal", 9000],
+      ["difficult", 10000],
+      ["normal", 11000],
+    ]);
     expect(measure(11)).toEqual([["normal", 30000]]);
   });
 });

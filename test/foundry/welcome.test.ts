@@ -15,7 +15,12 @@ import { FakeI18n } from "../fake/i18n.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-type Win = { click(selector: string): Promise<void>; element: HTMLElement; rendered: boolean; close(): Promise<unknown> };
+type Win = {
+  click(selector: string): Promise<void>;
+  element: HTMLElement;
+  rendered: boolean;
+  close(): Promise<unknown>;
+};
 
 /** Boots a world that records, per user, each first-run window opened and each guide page opened. */
 async function boot(users: { id: string; isGM: boolean }[], system = "dnd5e") {
@@ -23,18 +28,24 @@ async function boot(users: { id: string; isGM: boolean }[], system = "dnd5e") {
   const pages: { user: string; journal: string; pageId: string }[] = [];
   const extend = (c: FakeClient) => {
     // The guide compendium (game.packs, a collection of packs by id; pack.getDocument(id) → the journal), as guide.test.ts stubs it.
-    const getDocument = async (id: string) => ({ sheet: { render: (o: { pageId: string }) => pages.push({ user: c.user.id, journal: id, pageId: o.pageId }) } });
+    const getDocument = async (id: string) => ({
+      sheet: { render: (o: { pageId: string }) => pages.push({ user: c.user.id, journal: id, pageId: o.pageId }) },
+    });
     (c.game as Record<string, unknown>).packs = new Map([[GUIDE_PACK_ID, { getDocument }]]);
     // Each opening once: an open Aventure window renders again when the game or a borrowed rule changes.
     const open = new Set<unknown>();
-    c.hooks.on("renderWelcomeDialog", (app: unknown) => void (open.has(app) || (open.add(app), opened.push({ user: c.user.id, app: app as Win }))));
+    c.hooks.on(
+      "renderWelcomeDialog",
+      (app: unknown) => void (open.has(app) || (open.add(app), opened.push({ user: c.user.id, app: app as Win }))),
+    );
     c.hooks.on("closeWelcomeDialog", (app: unknown) => void open.delete(app));
   };
   const world = await bootWorld({ system, users, extend });
   return { world, opened, pages };
 }
 
-const get = (world: FakeWorld, key: string, user = "gm1") => world.as(user, () => game.settings.get("aventure" as never, key as never)) as unknown;
+const get = (world: FakeWorld, key: string, user = "gm1") =>
+  world.as(user, () => game.settings.get("aventure" as never, key as never)) as unknown;
 const pageId = (key: string, lang: "en" | "fr" = "en") => GUIDE_PAGES.find((p) => p.key === key)!.ids[lang];
 
 describe("the first-run window", () => {
@@ -42,7 +53,9 @@ describe("the first-run window", () => {
     const { world, opened } = await boot([GM]);
     expect(opened.map((o) => o.user)).toEqual(["gm1"]);
     expect(opened[0]!.app.element.querySelector(".window-title")!.textContent).toBe("Your game");
-    expect(opened[0]!.app.element.querySelector(".aventure-welcome-question")!.textContent).toBe("Which game do you play here?");
+    expect(opened[0]!.app.element.querySelector(".aventure-welcome-question")!.textContent).toBe(
+      "Which game do you play here?",
+    );
     // Closed without a choice: no game was chosen, so the next start asks again.
     await world.as("gm1", () => opened[0]!.app.close());
     await world.reload("gm1");
@@ -63,9 +76,13 @@ describe("the first-run window", () => {
 
   it("marks the games that fit the running system", async () => {
     const { opened } = await boot([GM], "ose");
-    const marked = [...opened[0]!.app.element.querySelectorAll(".aventure-welcome-choice.aventure-match")].map((b) => (b as HTMLElement).dataset.game);
+    const marked = [...opened[0]!.app.element.querySelectorAll(".aventure-welcome-choice.aventure-match")].map(
+      (b) => (b as HTMLElement).dataset.game,
+    );
     expect(marked).toEqual(["pmt", "ose", "polaris"]); // Polaris fits every system (Aventure's own character type)
-    const buttons = [...opened[0]!.app.element.querySelectorAll("[data-action='choose']")].map((b) => (b as HTMLElement).dataset.game);
+    const buttons = [...opened[0]!.app.element.querySelectorAll("[data-action='choose']")].map(
+      (b) => (b as HTMLElement).dataset.game,
+    );
     expect(buttons).toEqual(["rnp", "dnd5e", "pmt", "ose", "polaris", "other"]);
     expect(opened[0]!.app.element.textContent).toContain("This world runs the ose game system.");
   });
@@ -87,7 +104,11 @@ describe("the first-run window", () => {
     expect(get(world, "ruleset", "p1")).toBe("ose"); // a world setting: every client reads it
     expect(opened[0]!.app.rendered).toBe(false);
     expect(pages).toEqual([{ user: "gm1", journal: GUIDE_JOURNALS.en.id, pageId: pageId("start-ose") }]);
-    expect(world.notifications).toContainEqual({ user: "gm1", type: "info", message: "Aventure follows Old-School Essentials in this world." });
+    expect(world.notifications).toContainEqual({
+      user: "gm1",
+      type: "info",
+      message: "Aventure follows Old-School Essentials in this world.",
+    });
     // The game is chosen: the next start does not ask again.
     await world.reload("gm1");
     expect(opened).toHaveLength(1);
@@ -129,13 +150,21 @@ describe("the first-run window", () => {
     const playerApi = world.api<{ openWelcome(): Promise<Win | null> }>("p1");
     expect(await world.as("p1", () => playerApi.openWelcome())).toBeNull();
     expect(opened).toHaveLength(2);
-    expect(world.notifications).toContainEqual({ user: "p1", type: "warn", message: "Seul un MJ choisit le jeu du monde." });
+    expect(world.notifications).toContainEqual({
+      user: "p1",
+      type: "warn",
+      message: "Seul un MJ choisit le jeu du monde.",
+    });
     expect(world.writes.filter((w) => w.user === "p1")).toEqual([]);
   });
 
   it("is a settings menu for GMs (restricted), whose button opens the same window", async () => {
     const { world, opened } = await boot([GM]);
-    const menu = world.clientOf("gm1").menus.get("aventure.welcomeMenu") as unknown as { type: new () => { render(o: object): Promise<unknown> }; restricted: boolean; label: string };
+    const menu = world.clientOf("gm1").menus.get("aventure.welcomeMenu") as unknown as {
+      type: new () => { render(o: object): Promise<unknown> };
+      restricted: boolean;
+      label: string;
+    };
     expect(menu.restricted).toBe(true);
     expect(menu.label).toBe("AVENTURE.Welcome.menuLabel");
     await world.as("gm1", () => new menu.type().render({ force: true }));
@@ -146,14 +175,19 @@ describe("the first-run window", () => {
 describe("the window's choices (pure)", () => {
   it("say for each game what Aventure does and which system it expects, and mark the running system's", () => {
     const i18n = new FakeI18n("en");
-    const ctx = welcomeContext({ systemId: "worldbuilding", systemTitle: "Simple Worldbuilding", ruleset: null }, (k, d) => (d ? i18n.format(k, d) : i18n.localize(k)));
+    const ctx = welcomeContext(
+      { systemId: "worldbuilding", systemTitle: "Simple Worldbuilding", ruleset: null },
+      (k, d) => (d ? i18n.format(k, d) : i18n.localize(k)),
+    );
     expect(ctx.choices.map((c) => c.id)).toEqual([...GAME_CHOICES]);
     expect(ctx.choices.filter((c) => c.matches).map((c) => c.id)).toEqual(["polaris", "other"]);
     expect(ctx.choices.find((c) => c.id === "rnp")!.expects).toBe("Foundry system: D&D Fifth Edition (dnd5e).");
     expect(ctx.choices.find((c) => c.id === "pmt")!.expects).toBe("Foundry system: Old-School Essentials (ose).");
     expect(ctx.choices.find((c) => c.id === "polaris")!.expects).toMatch(/^Foundry system: none exists for Polaris/);
     expect(ctx.system).toBe("This world runs the Simple Worldbuilding (worldbuilding) game system.");
-    expect(choiceMatches("dnd5e", "dnd5e") && choiceMatches("rnp", "dnd5e") && !choiceMatches("ose", "dnd5e")).toBe(true);
+    expect(choiceMatches("dnd5e", "dnd5e") && choiceMatches("rnp", "dnd5e") && !choiceMatches("ose", "dnd5e")).toBe(
+      true,
+    );
     expect(choiceMatches("ose", "ose-dev")).toBe(true);
     // Polaris needs no system: its characters are Aventure's own actor type, on any system.
     expect(["dnd5e", "ose", "worldbuilding"].map((s) => choiceMatches("polaris", s))).toEqual([true, true, true]);

@@ -36,7 +36,9 @@ describe("Aventure's windows", () => {
       expect(w.element?.classList.contains("aventure")).toBe(true);
       expect(w.element?.querySelector(".aventure-guide-button")).not.toBeNull();
     }
-    const registered = world.as("gm1", () => [...(foundry.applications as unknown as { instances: Map<string, unknown> }).instances.values()]);
+    const registered = world.as("gm1", () => [
+      ...(foundry.applications as unknown as { instances: Map<string, unknown> }).instances.values(),
+    ]);
     expect(registered).toContain(encounter);
     renders.length = 0;
     await world.as("gm1", () => game.settings.set("aventure" as never, "ruleset" as never, "pmt" as never));

@@ -57,9 +57,13 @@ describe("units", () => {
   it("round-trips (property)", () => {
     fc.assert(
       // Within ±6000 units: at most 9,000 km in miles, inside the 10,000 km bound.
-      fc.property(fc.double({ min: -6000, max: 6000, noNaN: true }), fc.constantFrom("m", "ft", "km", "mi" as const), (v, u) => {
-        expect(fromMetres(toMetres(v, u), u)).toBeCloseTo(v, 6);
-      }),
+      fc.property(
+        fc.double({ min: -6000, max: 6000, noNaN: true }),
+        fc.constantFrom("m", "ft", "km", "mi" as const),
+        (v, u) => {
+          expect(fromMetres(toMetres(v, u), u)).toBeCloseTo(v, 6);
+        },
+      ),
     );
   });
 });

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { detectionChanges, passiveNotices, perceivedHider, type DetectionCondition } from "../../src/rules/detection.js";
+import {
+  detectionChanges,
+  passiveNotices,
+  perceivedHider,
+  type DetectionCondition,
+} from "../../src/rules/detection.js";
 import { throwsKey } from "./helpers.js";
 
 describe("passiveNotices (RULES.md §6)", () => {
@@ -26,20 +31,39 @@ describe("passiveNotices (RULES.md §6)", () => {
   it("property: dim light never notices what bright light misses, darkness never notices", () => {
     fc.assert(
       fc.property(fc.integer({ min: -5, max: 40 }), fc.integer({ min: -5, max: 40 }), (passive, dc) => {
-        if (passiveNotices({ passive, dc, light: "dim" })) expect(passiveNotices({ passive, dc, light: "bright" })).toBe(true);
+        if (passiveNotices({ passive, dc, light: "dim" }))
+          expect(passiveNotices({ passive, dc, light: "bright" })).toBe(true);
         expect(passiveNotices({ passive, dc, light: "dark" })).toBe(false);
       }),
     );
   });
 });
 
-const pair = (o: string, h: string, over: Partial<DetectionCondition> = {}): DetectionCondition => ({ observer: o, hider: h, inView: true, light: "bright", passive: 13, searching: false, dc: 12, ...over });
+const pair = (o: string, h: string, over: Partial<DetectionCondition> = {}): DetectionCondition => ({
+  observer: o,
+  hider: h,
+  inView: true,
+  light: "bright",
+  passive: 13,
+  searching: false,
+  dc: 12,
+  ...over,
+});
 
 describe("detectionChanges", () => {
   it("lists new pairs and changed pairs only, in the current order", () => {
     const before = [pair("orc", "aria"), pair("orc2", "aria"), pair("orc", "bram")];
-    const now = [pair("orc", "aria"), pair("orc2", "aria", { light: "dim" }), pair("orc", "bram", { inView: false }), pair("orc3", "aria")];
-    expect(detectionChanges(before, now).map((c) => `${c.observer}|${c.hider}`)).toEqual(["orc2|aria", "orc|bram", "orc3|aria"]);
+    const now = [
+      pair("orc", "aria"),
+      pair("orc2", "aria", { light: "dim" }),
+      pair("orc", "bram", { inView: false }),
+      pair("orc3", "aria"),
+    ];
+    expect(detectionChanges(before, now).map((c) => `${c.observer}|${c.hider}`)).toEqual([
+      "orc2|aria",
+      "orc|bram",
+      "orc3|aria",
+    ]);
   });
 
   it("a pair judged and unchanged is not judged again; a change of DC, passive or searching is a change", () => {
@@ -73,10 +97,14 @@ describe("detectionChanges", () => {
       dc: fc.integer({ min: 0, max: 30 }),
     });
     fc.assert(
-      fc.property(fc.uniqueArray(cond, { selector: (c) => `${c.observer}|${c.hider}` }), fc.uniqueArray(cond, { selector: (c) => `${c.observer}|${c.hider}` }), (prev, now) => {
-        detectionChanges(prev, now);
-        expect(detectionChanges(now, now)).toEqual([]);
-      }),
+      fc.property(
+        fc.uniqueArray(cond, { selector: (c) => `${c.observer}|${c.hider}` }),
+        fc.uniqueArray(cond, { selector: (c) => `${c.observer}|${c.hider}` }),
+        (prev, now) => {
+          detectionChanges(prev, now);
+          expect(detectionChanges(now, now)).toEqual([]);
+        },
+      ),
     );
   });
 });
@@ -84,23 +112,49 @@ describe("detectionChanges", () => {
 describe("perceivedHider (RULES.md §5–6)", () => {
   it("the light through the senses, capped by the obscurity of the hider's spot; an invisible hider is seen only by blindsight or truesight", () => {
     expect(perceivedHider({ ruleset: "rnp", light: "bright", senses: {}, distance: 9 })).toBe("bright");
-    expect(perceivedHider({ ruleset: "rnp", light: "bright", obscurity: "light", senses: {}, distance: 9 })).toBe("dim");
-    expect(perceivedHider({ ruleset: "rnp", light: "bright", obscurity: "heavy", senses: { truesight: 36 }, distance: 9 })).toBe("dark");
-    expect(perceivedHider({ ruleset: "rnp", light: "dark", obscurity: "heavy", senses: { blindsight: 3 }, distance: 3 })).toBe("bright");
+    expect(perceivedHider({ ruleset: "rnp", light: "bright", obscurity: "light", senses: {}, distance: 9 })).toBe(
+      "dim",
+    );
+    expect(
+      perceivedHider({ ruleset: "rnp", light: "bright", obscurity: "heavy", senses: { truesight: 36 }, distance: 9 }),
+    ).toBe("dark");
+    expect(
+      perceivedHider({ ruleset: "rnp", light: "dark", obscurity: "heavy", senses: { blindsight: 3 }, distance: 3 }),
+    ).toBe("bright");
     expect(perceivedHider({ ruleset: "rnp", light: "dark", senses: { darkvision: 18 }, distance: 18 })).toBe("dim");
     expect(perceivedHider({ ruleset: "rnp", light: "dark", senses: { darkvision: 18 }, distance: 18.5 })).toBe("dark");
-    expect(perceivedHider({ ruleset: "dnd5e", light: "bright", invisible: true, senses: { darkvision: 18 }, distance: 9 })).toBe("dark");
-    expect(perceivedHider({ ruleset: "dnd5e", light: "bright", invisible: true, senses: { truesight: 9 }, distance: 9 })).toBe("bright");
-    expect(perceivedHider({ ruleset: "dnd5e", light: "dim", invisible: true, senses: { blindsight: 3 }, distance: 3 })).toBe("bright");
-    expect(perceivedHider({ ruleset: "dnd5e", light: "bright", invisible: true, senses: { blindsight: 3 }, distance: 3.5 })).toBe("dark");
+    expect(
+      perceivedHider({ ruleset: "dnd5e", light: "bright", invisible: true, senses: { darkvision: 18 }, distance: 9 }),
+    ).toBe("dark");
+    expect(
+      perceivedHider({ ruleset: "dnd5e", light: "bright", invisible: true, senses: { truesight: 9 }, distance: 9 }),
+    ).toBe("bright");
+    expect(
+      perceivedHider({ ruleset: "dnd5e", light: "dim", invisible: true, senses: { blindsight: 3 }, distance: 3 }),
+    ).toBe("bright");
+    expect(
+      perceivedHider({ ruleset: "dnd5e", light: "bright", invisible: true, senses: { blindsight: 3 }, distance: 3.5 }),
+    ).toBe("dark");
   });
 
   it("refuses bad input", () => {
     throwsKey(() => perceivedHider(null as never), "Missing");
-    throwsKey(() => perceivedHider({ ruleset: "rnp", light: "bright", invisible: "yes" as never, senses: {}, distance: 1 }), "UnknownValue");
-    throwsKey(() => perceivedHider({ ruleset: "rnp", light: "bright", obscurity: "fog" as never, senses: {}, distance: 1 }), "UnknownValue");
-    throwsKey(() => perceivedHider({ ruleset: "rnp", light: "bright", senses: {}, distance: Number.NaN }), "NotANumber");
-    throwsKey(() => perceivedHider({ ruleset: "xx" as never, light: "bright", senses: {}, distance: 1 }), "UnknownRuleset");
+    throwsKey(
+      () => perceivedHider({ ruleset: "rnp", light: "bright", invisible: "yes" as never, senses: {}, distance: 1 }),
+      "UnknownValue",
+    );
+    throwsKey(
+      () => perceivedHider({ ruleset: "rnp", light: "bright", obscurity: "fog" as never, senses: {}, distance: 1 }),
+      "UnknownValue",
+    );
+    throwsKey(
+      () => perceivedHider({ ruleset: "rnp", light: "bright", senses: {}, distance: Number.NaN }),
+      "NotANumber",
+    );
+    throwsKey(
+      () => perceivedHider({ ruleset: "xx" as never, light: "bright", senses: {}, distance: 1 }),
+      "UnknownRuleset",
+    );
   });
 
   it("property: never better than without obscurity and without invisibility", () => {
@@ -111,11 +165,17 @@ describe("perceivedHider (RULES.md §5–6)", () => {
         fc.constantFrom("bright", "dim", "dark" as const),
         fc.constantFrom("none", "light", "heavy" as const),
         fc.boolean(),
-        fc.record({ darkvision: fc.integer({ min: 0, max: 30 }), blindsight: fc.integer({ min: 0, max: 30 }), truesight: fc.integer({ min: 0, max: 30 }) }),
+        fc.record({
+          darkvision: fc.integer({ min: 0, max: 30 }),
+          blindsight: fc.integer({ min: 0, max: 30 }),
+          truesight: fc.integer({ min: 0, max: 30 }),
+        }),
         fc.integer({ min: 0, max: 40 }),
         (ruleset, light, obscurity, invisible, senses, distance) => {
           const plain = perceivedHider({ ruleset, light, senses, distance });
-          expect(rank[perceivedHider({ ruleset, light, obscurity, invisible, senses, distance })]).toBeLessThanOrEqual(rank[plain]);
+          expect(rank[perceivedHider({ ruleset, light, obscurity, invisible, senses, distance })]).toBeLessThanOrEqual(
+            rank[plain],
+          );
         },
       ),
     );

@@ -17,14 +17,15 @@ async function rejectsError(p: Promise<unknown>, key: string, data: Record<strin
   expect({ key: e.key, data: e.data }).toEqual({ key: `AVENTURE.Error.${key}`, data });
 }
 
-const badRequests = (roll: (count: number, faces: number) => Promise<number[]>) => [
-  [() => roll(0, 6), "OutOfRange", { name: "count", value: 0, min: 1, max: 1000 }],
-  [() => roll(1001, 6), "OutOfRange", { name: "count", value: 1001, min: 1, max: 1000 }],
-  [() => roll(1.5, 6), "NotAnInteger", { name: "count", value: 1.5 }],
-  [() => roll(1, 1), "OutOfRange", { name: "faces", value: 1, min: 2, max: 1000 }],
-  [() => roll(1, 1001), "OutOfRange", { name: "faces", value: 1001, min: 2, max: 1000 }],
-  [() => roll(1, 6.5), "NotAnInteger", { name: "faces", value: 6.5 }],
-] as const;
+const badRequests = (roll: (count: number, faces: number) => Promise<number[]>) =>
+  [
+    [() => roll(0, 6), "OutOfRange", { name: "count", value: 0, min: 1, max: 1000 }],
+    [() => roll(1001, 6), "OutOfRange", { name: "count", value: 1001, min: 1, max: 1000 }],
+    [() => roll(1.5, 6), "NotAnInteger", { name: "count", value: 1.5 }],
+    [() => roll(1, 1), "OutOfRange", { name: "faces", value: 1, min: 2, max: 1000 }],
+    [() => roll(1, 1001), "OutOfRange", { name: "faces", value: 1001, min: 2, max: 1000 }],
+    [() => roll(1, 6.5), "NotAnInteger", { name: "faces", value: 6.5 }],
+  ] as const;
 
 describe("fixed dice", () => {
   it("refuse a request outside 1..1000 dice of 2..1000 faces, naming the argument and its bounds", async () => {

@@ -134,15 +134,30 @@ describe("surprise with N sides", () => {
       { id: "c", surprised: true },
     ];
     expect(surprisedSides(sides, "pmt")).toMatchObject({ note: "allSurprised", firstRound: [], initiativeRound: 2 });
-    expect(surprisedSides(sides, "ose")).toMatchObject({ note: "allSurprised", firstRound: ["a", "b", "c"], initiativeRound: 1 });
-    expect(surprisedSides(sides)).toMatchObject({ note: "allSurprised", firstRound: null, initiativeRound: null, rules: null });
+    expect(surprisedSides(sides, "ose")).toMatchObject({
+      note: "allSurprised",
+      firstRound: ["a", "b", "c"],
+      initiativeRound: 1,
+    });
+    expect(surprisedSides(sides)).toMatchObject({
+      note: "allSurprised",
+      firstRound: null,
+      initiativeRound: null,
+      rules: null,
+    });
   });
   it("agrees with surpriseOutcome for two sides", () => {
     for (const rs of ["pmt", "ose"] as const) {
       for (const a of [false, true]) {
         for (const b of [false, true]) {
           const two = surpriseOutcome(rs, { aSurprised: a, bSurprised: b });
-          const n = surprisedSides([{ id: "a", surprised: a }, { id: "b", surprised: b }], rs);
+          const n = surprisedSides(
+            [
+              { id: "a", surprised: a },
+              { id: "b", surprised: b },
+            ],
+            rs,
+          );
           const acts = n.firstRound!.length === 2 ? "both" : n.firstRound!.length === 0 ? "none" : n.firstRound![0];
           expect(acts).toBe(two.firstRoundActs);
           expect(n.initiativeRound).toBe(two.initiativeRound);
@@ -152,7 +167,14 @@ describe("surprise with N sides", () => {
   });
   it("rejects empty, duplicate and malformed sides", () => {
     throwsKey(() => surprisedSides([]), "EmptyParty");
-    throwsKey(() => surprisedSides([{ id: "a", surprised: true }, { id: "a", surprised: false }]), "UnknownValue");
+    throwsKey(
+      () =>
+        surprisedSides([
+          { id: "a", surprised: true },
+          { id: "a", surprised: false },
+        ]),
+      "UnknownValue",
+    );
     throwsKey(() => surprisedSides([{ id: "", surprised: true }]), "UnknownValue");
     throwsKey(() => surprisedSides([{ id: "a" } as never]), "Missing");
     throwsKey(() => surprisedSides([{ id: "a", surprised: true }], "gurps" as never), "UnknownRuleset");
@@ -199,7 +221,12 @@ describe("encounter distance (RULES.md §7.1)", () => {
   });
   it("ose: wilderness and water 4d6 × 10 m, or 1d4 × 10 m if either side is surprised", () => {
     for (const where of ["wilderness", "water"] as const) {
-      expect(encounterDistance("ose", { where, surprised: false })).toMatchObject({ count: 4, faces: 6, multiplier: 10, formula: "4d6*10" });
+      expect(encounterDistance("ose", { where, surprised: false })).toMatchObject({
+        count: 4,
+        faces: 6,
+        multiplier: 10,
+        formula: "4d6*10",
+      });
       expect(encounterDistance("ose", { where, surprised: true })).toMatchObject({
         count: 1,
         faces: 4,
@@ -229,8 +256,14 @@ describe("encounter distance (RULES.md §7.1)", () => {
     expect(await rollEncounterDistance("ose", { where: "dungeon" }, d)).toEqual({ metres: 24, dice: [3, 5] });
     expect(d.log).toEqual([{ count: 2, faces: 6, reason: "encounterDistance", results: [3, 5] }]);
     expect(await rollEncounterDistance("pmt", { where: "dungeon" }, fixedDice([4]))).toEqual({ metres: 20, dice: [4] });
-    expect(await rollEncounterDistance("pmt", { where: "water" }, fixedDice([1, 2, 3, 4]))).toEqual({ metres: 100, dice: [1, 2, 3, 4] });
-    expect(await rollEncounterDistance("ose", { where: "water", surprised: true }, fixedDice([4]))).toEqual({ metres: 40, dice: [4] });
+    expect(await rollEncounterDistance("pmt", { where: "water" }, fixedDice([1, 2, 3, 4]))).toEqual({
+      metres: 100,
+      dice: [1, 2, 3, 4],
+    });
+    expect(await rollEncounterDistance("ose", { where: "water", surprised: true }, fixedDice([4]))).toEqual({
+      metres: 40,
+      dice: [4],
+    });
   });
   it("rolled distances stay within the range (property)", async () => {
     await fc.assert(
@@ -291,11 +324,34 @@ describe("monster reactions (RULES.md §7.4)", () => {
     throwsKey(() => reaction("ose", Number.NaN), "NotANumber");
   });
   it("a reaction roll: ose adds the speaker's CHA modifier, pmt adds nothing", () => {
-    expect(reactionRoll("ose", [1, 2], -2)).toEqual({ rules: "ose", dice: [1, 2], modifier: -2, total: 1, result: "hostile" });
-    expect(reactionRoll("ose", [6, 5], 1)).toEqual({ rules: "ose", dice: [6, 5], modifier: 1, total: 12, result: "friendly" });
+    expect(reactionRoll("ose", [1, 2], -2)).toEqual({
+      rules: "ose",
+      dice: [1, 2],
+      modifier: -2,
+      total: 1,
+      result: "hostile",
+    });
+    expect(reactionRoll("ose", [6, 5], 1)).toEqual({
+      rules: "ose",
+      dice: [6, 5],
+      modifier: 1,
+      total: 12,
+      result: "friendly",
+    });
     expect(reactionRoll("ose", [3, 3], null)).toMatchObject({ modifier: 0, total: 6, result: "neutral" });
-    expect(reactionRoll("dnd5e", [4, 4], 3)).toMatchObject({ rules: "ose", modifier: 3, total: 11, result: "indifferent" });
-    expect(reactionRoll("pmt", [6, 6], 3)).toEqual({ rules: "pmt", dice: [6, 6], modifier: 0, total: 12, result: "hostile" });
+    expect(reactionRoll("dnd5e", [4, 4], 3)).toMatchObject({
+      rules: "ose",
+      modifier: 3,
+      total: 11,
+      result: "indifferent",
+    });
+    expect(reactionRoll("pmt", [6, 6], 3)).toEqual({
+      rules: "pmt",
+      dice: [6, 6],
+      modifier: 0,
+      total: 12,
+      result: "hostile",
+    });
     expect(reactionRoll("pmt", [1, 1], -3)).toMatchObject({ modifier: 0, total: 2, result: "friendly" });
     throwsKey(() => reactionRoll("ose", [7, 1], 0), "OutOfRange");
     throwsKey(() => reactionRoll("ose", [3], 0), "OutOfRange");
@@ -307,13 +363,27 @@ describe("monster reactions (RULES.md §7.4)", () => {
     expect(reaction("polaris", 10)).toBe("indifferent");
   });
   it("the tables are data with contiguous rows", () => {
-    expect(REACTION_TABLES.pmt.map((r) => r.reaction)).toEqual(["friendly", "indifferent", "neutral", "aggressive", "hostile"]);
-    expect(REACTION_TABLES.ose.map((r) => r.reaction)).toEqual(["hostile", "unfriendly", "neutral", "indifferent", "friendly"]);
+    expect(REACTION_TABLES.pmt.map((r) => r.reaction)).toEqual([
+      "friendly",
+      "indifferent",
+      "neutral",
+      "aggressive",
+      "hostile",
+    ]);
+    expect(REACTION_TABLES.ose.map((r) => r.reaction)).toEqual([
+      "hostile",
+      "unfriendly",
+      "neutral",
+      "indifferent",
+      "friendly",
+    ]);
   });
   it("every ose total has exactly one reaction (property)", () => {
     fc.assert(
       fc.property(fc.integer({ min: -50, max: 50 }), (t) => {
-        const hits = REACTION_TABLES.ose.filter((r) => (r.min === null || t >= r.min) && (r.max === null || t <= r.max));
+        const hits = REACTION_TABLES.ose.filter(
+          (r) => (r.min === null || t >= r.min) && (r.max === null || t <= r.max),
+        );
         expect(hits).toHaveLength(1);
         expect(reaction("ose", t)).toBe(hits[0]!.reaction);
       }),
@@ -323,11 +393,17 @@ describe("monster reactions (RULES.md §7.4)", () => {
 
 describe("side initiative (RULES.md §7.3)", () => {
   it("two sides: highest first", () => {
-    expect(sideOrder({ party: 2, monsters: 5 }, "simultaneous")).toEqual({ groups: [["monsters"], ["party"]], reroll: [] });
+    expect(sideOrder({ party: 2, monsters: 5 }, "simultaneous")).toEqual({
+      groups: [["monsters"], ["party"]],
+      reroll: [],
+    });
     expect(sideOrder({ party: 6, monsters: 1 }, "reroll")).toEqual({ groups: [["party"], ["monsters"]], reroll: [] });
   });
   it("two sides tied: simultaneous shares a group, reroll asks for a reroll", () => {
-    expect(sideOrder({ party: 4, monsters: 4 }, "simultaneous")).toEqual({ groups: [["party", "monsters"]], reroll: [] });
+    expect(sideOrder({ party: 4, monsters: 4 }, "simultaneous")).toEqual({
+      groups: [["party", "monsters"]],
+      reroll: [],
+    });
     expect(sideOrder({ party: 4, monsters: 4 }, "reroll")).toEqual({
       groups: [["party", "monsters"]],
       reroll: [["party", "monsters"]],

@@ -38,8 +38,18 @@ describe("exploration defaults (RULES.md §10)", () => {
   });
 
   it("starts at turn 0, rested, without lights; options override the defaults", () => {
-    expect(startExploration("ose")).toEqual({ ruleset: "ose", turn: 0, turnsSinceRest: 0, lights: [], options: { ...EXPLORATION_DEFAULTS } });
-    expect(startExploration("pmt", { wanderingChance: 2, restEvery: 6 }).options).toMatchObject({ wanderingChance: 2, restEvery: 6, wanderingDie: 6 });
+    expect(startExploration("ose")).toEqual({
+      ruleset: "ose",
+      turn: 0,
+      turnsSinceRest: 0,
+      lights: [],
+      options: { ...EXPLORATION_DEFAULTS },
+    });
+    expect(startExploration("pmt", { wanderingChance: 2, restEvery: 6 }).options).toMatchObject({
+      wanderingChance: 2,
+      restEvery: 6,
+      wanderingDie: 6,
+    });
   });
 });
 
@@ -77,7 +87,9 @@ describe("wandering checks, per game (RULES.md §0: pmt and ose only)", () => {
     const stored = { ...startExploration("rnp"), options: old } as never;
     expect((await advanceExploration(stored, 2, fixedDice([]))).checks).toEqual([]);
     const oseStored = { ...startExploration("ose"), options: old } as never;
-    expect((await advanceExploration(oseStored, 2, fixedDice([4]))).checks).toEqual([{ turn: 2, roll: 4, encounter: false }]);
+    expect((await advanceExploration(oseStored, 2, fixedDice([4]))).checks).toEqual([
+      { turn: 2, roll: 4, encounter: false },
+    ]);
     throwsKey(() => startExploration("ose", { wandering: "yes" as never }), "UnknownValue");
   });
 });
@@ -129,7 +141,9 @@ describe("advancing turns", () => {
 
   it("a custom light needs its turns; a light id is unique", () => {
     throwsKey(() => addLight(startExploration("rnp"), { id: "x", kind: "custom" }), "NotANumber");
-    expect(addLight(startExploration("rnp"), { id: "x", kind: "custom", turns: 3 }).lights).toEqual([{ id: "x", kind: "custom", turnsLeft: 3 }]);
+    expect(addLight(startExploration("rnp"), { id: "x", kind: "custom", turns: 3 }).lights).toEqual([
+      { id: "x", kind: "custom", turnsLeft: 3 },
+    ]);
     const s = addLight(startExploration("rnp"), { id: "x", kind: "torch" });
     throwsKey(() => addLight(s, { id: "x", kind: "torch" }), "UnknownValue");
   });
@@ -172,17 +186,23 @@ describe("bad input changes nothing (a RulesError, never NaN)", () => {
 
   it("property: checks fall exactly on the multiples of wanderingEvery, and lights never go below one turn", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (turns, every, start, seed) => {
-        const s = { ...startExploration("ose", { wanderingEvery: every }), turn: start };
-        const lit = addLight(s, { id: "t", kind: "torch" });
-        const r = await advanceExploration(lit, turns, seededDice(seed));
-        const expected = [];
-        for (let t = start + 1; t <= start + turns; t++) if (t % every === 0) expected.push(t);
-        expect(r.checks.map((c) => c.turn)).toEqual(expected);
-        for (const c of r.checks) expect(c.encounter).toBe(c.roll <= 1);
-        for (const l of r.state.lights) expect(l.turnsLeft).toBeGreaterThanOrEqual(1);
-        expect(r.lightsOut.length + r.state.lights.length).toBe(1);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        async (turns, every, start, seed) => {
+          const s = { ...startExploration("ose", { wanderingEvery: every }), turn: start };
+          const lit = addLight(s, { id: "t", kind: "torch" });
+          const r = await advanceExploration(lit, turns, seededDice(seed));
+          const expected = [];
+          for (let t = start + 1; t <= start + turns; t++) if (t % every === 0) expected.push(t);
+          expect(r.checks.map((c) => c.turn)).toEqual(expected);
+          for (const c of r.checks) expect(c.encounter).toBe(c.roll <= 1);
+          for (const l of r.state.lights) expect(l.turnsLeft).toBeGreaterThanOrEqual(1);
+          expect(r.lightsOut.length + r.state.lights.length).toBe(1);
+        },
+      ),
     );
   });
 });

@@ -59,10 +59,11 @@ function tableStrings(): string[] {
   const visit = (v: unknown, depth: number) => {
     if (depth > 6) return;
     if (typeof v === "string") out.add(v);
-    else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) {
-      out.add(k);
-      visit(x, depth + 1);
-    }
+    else if (v !== null && typeof v === "object")
+      for (const [k, x] of Object.entries(v)) {
+        out.add(k);
+        visit(x, depth + 1);
+      }
   };
   for (const v of Object.values(rules)) if (typeof v !== "function") visit(v, 0);
   return [...out];
@@ -80,12 +81,24 @@ const KEYS = [
     bright dim strength strengthMod runUp height action difficult hasSpeed walk climb swim fly dehydrationSave members saves days
     stretches startSeconds seconds leg arrivalSeconds evasionRoll catchRoll band reason dropRoll memberId dc hour saveId forcedMarch
     dehydrationSaveId dehydrationDC fastingBefore fastingAllowed exhaustionBefore thirstBefore results count faces
-    baseMetres flying guide river forage restWhenDue characters animals rations daysSinceRest restFirst maxDays`.split(/\s+/),
+    baseMetres flying guide river forage restWhenDue characters animals rations daysSinceRest restFirst maxDays`.split(
+      /\s+/,
+    ),
   ]),
 ].filter((k) => k !== "");
 
 const hostileNumber = fc.oneof(
-  fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e308, -1e308, Number.MAX_SAFE_INTEGER, -1, -0, 0),
+  fc.constantFrom(
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER,
+    -1,
+    -0,
+    0,
+  ),
   fc.constantFrom(0.5, 1, 2, 3, 6, 7, 12, 20, 21, 100, 101, 1000, 1e9, 1e12, Number.MIN_VALUE, 2 ** 31, -(2 ** 31)),
   fc.double(),
   fc.integer(),
@@ -138,7 +151,16 @@ const { value: hostile } = fc.letrec<{ value: unknown }>((tie) => ({
 
 // -------------------------------------------------------------------------------------------- known valid calls
 
-const walker = { id: "w", name: "Walker", conMod: 1, passivePerception: 12, food: "half", water: "half", position: "front", activity: "watch" };
+const walker = {
+  id: "w",
+  name: "Walker",
+  conMod: 1,
+  passivePerception: 12,
+  food: "half",
+  water: "half",
+  position: "front",
+  activity: "watch",
+};
 const combatant = (id: string, initiative: number, extra: object = {}) => ({ id, initiative, reaction: 10, ...extra });
 const travelInput = () => ({
   ruleset: "rnp",
@@ -158,13 +180,50 @@ beforeAll(async () => {
   const R = rules;
   const dice = () => R.seededDice(7);
   const plan = R.travelPlan(travelInput() as never);
-  const routePlan = R.travelPlan({ ...travelInput(), terrain: undefined, distance: undefined, legs: [{ metres: 9000, terrain: "normal" }, { metres: 3000, terrain: "difficult" }] } as never);
-  const pursuit = (await R.pursuitDay(R.startPursuit({ fleeing: 4, pursuers: 2, pursuersFaster: true }), R.fixedDice([80, 90]))).state;
-  const chase = (await R.startDungeonChase({ ruleset: "pmt", fleeingSpeed: 9, pursuerSpeed: 12, combatStarted: false, reactionTotal: 9 }, dice())).state;
-  const tests = [R.polarisTest({ chance: 10, difficulty: "average", roll: 13 }), R.polarisTest({ chance: 1, difficulty: "average", roll: 20 })];
-  const survivalPlan = R.travelPlan({ ...travelInput(), party: [{ ...walker, activity: "navigate" }, { ...walker, id: "t", activity: "track" }, { ...walker, id: "f", activity: "forage" }] } as never);
-  const exploration = R.addLight(R.startExploration("ose", { wanderingEvery: 2, wanderingChance: 1 }), { id: "torch", kind: "torch" });
-  const condition = (extra: object = {}) => ({ observer: "o", hider: "h", inView: true, light: "dim", passive: 17, searching: false, dc: 12, ...extra });
+  const routePlan = R.travelPlan({
+    ...travelInput(),
+    terrain: undefined,
+    distance: undefined,
+    legs: [
+      { metres: 9000, terrain: "normal" },
+      { metres: 3000, terrain: "difficult" },
+    ],
+  } as never);
+  const pursuit = (
+    await R.pursuitDay(R.startPursuit({ fleeing: 4, pursuers: 2, pursuersFaster: true }), R.fixedDice([80, 90]))
+  ).state;
+  const chase = (
+    await R.startDungeonChase(
+      { ruleset: "pmt", fleeingSpeed: 9, pursuerSpeed: 12, combatStarted: false, reactionTotal: 9 },
+      dice(),
+    )
+  ).state;
+  const tests = [
+    R.polarisTest({ chance: 10, difficulty: "average", roll: 13 }),
+    R.polarisTest({ chance: 1, difficulty: "average", roll: 20 }),
+  ];
+  const survivalPlan = R.travelPlan({
+    ...travelInput(),
+    party: [
+      { ...walker, activity: "navigate" },
+      { ...walker, id: "t", activity: "track" },
+      { ...walker, id: "f", activity: "forage" },
+    ],
+  } as never);
+  const exploration = R.addLight(R.startExploration("ose", { wanderingEvery: 2, wanderingChance: 1 }), {
+    id: "torch",
+    kind: "torch",
+  });
+  const condition = (extra: object = {}) => ({
+    observer: "o",
+    hider: "h",
+    inView: true,
+    light: "dim",
+    passive: 17,
+    searching: false,
+    dc: 12,
+    ...extra,
+  });
   SAMPLES = {
     RulesError: () => ["AVENTURE.Error.OutOfRange", { name: "x", value: 3, min: 0, max: 2 }],
     isRulesError: () => [new R.RulesError("AVENTURE.Error.Missing", { name: "x" })],
@@ -237,7 +296,19 @@ beforeAll(async () => {
     hideEnds: () => ["noise"],
     polarisDegree: () => [true, 5],
     polarisDifficultyModifier: () => ["hard"],
-    polarisTest: () => [{ chance: 12, difficulty: "average", roll: 12, mastery: 4, kind: "skill", attributeLevel: 12, criticalBonus: 2, secret: false, retryPenalty: -1 }],
+    polarisTest: () => [
+      {
+        chance: 12,
+        difficulty: "average",
+        roll: 12,
+        mastery: 4,
+        kind: "skill",
+        attributeLevel: 12,
+        criticalBonus: 2,
+        secret: false,
+        retryPenalty: -1,
+      },
+    ],
     retryPenalty: () => [3, true],
     harderDifficulty: () => ["average", 1],
     countdownLeft: () => [3, tests, 2],
@@ -247,7 +318,13 @@ beforeAll(async () => {
     encounterRules: () => ["pmt"],
     isSurprised: () => [2],
     surpriseOutcome: () => ["pmt", { aSurprised: true, bSurprised: false }],
-    surprisedSides: () => [[{ id: "a", surprised: true }, { id: "b", surprised: false }], "ose"],
+    surprisedSides: () => [
+      [
+        { id: "a", surprised: true },
+        { id: "b", surprised: false },
+      ],
+      "ose",
+    ],
     encounterDistance: () => ["ose", { where: "wilderness", surprised: true }],
     rollEncounterDistance: () => ["ose", { where: "dungeon" }, dice()],
     reactionTotal: () => ["ose", 7],
@@ -275,7 +352,16 @@ beforeAll(async () => {
     evasionAdjustment: () => ["woods", 20],
     dungeonRunRestSeconds: () => ["ose"],
     startDungeonChase: () => [
-      { ruleset: "pmt", fleeingSpeed: 9, pursuerSpeed: 12, combatStarted: false, surprised: null, monstersPursue: true, reactionTotal: null, dropped: true },
+      {
+        ruleset: "pmt",
+        fleeingSpeed: 9,
+        pursuerSpeed: 12,
+        combatStarted: false,
+        surprised: null,
+        monstersPursue: true,
+        reactionTotal: null,
+        dropped: true,
+      },
       dice(),
     ],
     dungeonChaseRound: () => [chase],
@@ -293,16 +379,40 @@ beforeAll(async () => {
     travelOutcome: () => [plan, Object.fromEntries(plan.saves.map((s, i) => [s.id, i % 2 === 0 ? 14 : false]))],
     routePosition: () => [routePlan, 5 * 3600],
     travelSurvivalChecks: () => [survivalPlan, 12],
-    startExploration: () => ["ose", { turnSeconds: 600, wanderingEvery: 2, wanderingDie: 6, wanderingChance: 1, restEvery: 5, restPenalty: -1, torchTurns: 6, lanternTurns: 24 }],
+    startExploration: () => [
+      "ose",
+      {
+        turnSeconds: 600,
+        wanderingEvery: 2,
+        wanderingDie: 6,
+        wanderingChance: 1,
+        restEvery: 5,
+        restPenalty: -1,
+        torchTurns: 6,
+        lanternTurns: 24,
+      },
+    ],
     addLight: () => [exploration, { id: "lamp", kind: "custom", turns: 3 }],
     removeLight: () => [exploration, "torch"],
     restPenaltyOf: () => [{ ...exploration, turnsSinceRest: 6 }],
     advanceExploration: () => [exploration, 4, dice(), { rest: false }],
     turnsIn: () => [3600, { turnSeconds: 600 }],
     passiveNotices: () => [{ passive: 17, dc: 12, light: "dim" }],
-    perceivedHider: () => [{ ruleset: "dnd5e", light: "dim", obscurity: "light", invisible: true, senses: { darkvision: 18, blindsight: 3, truesight: 9 }, distance: 6 }],
+    perceivedHider: () => [
+      {
+        ruleset: "dnd5e",
+        light: "dim",
+        obscurity: "light",
+        invisible: true,
+        senses: { darkvision: 18, blindsight: 3, truesight: 9 },
+        distance: 6,
+      },
+    ],
     detectionKey: () => [{ observer: "o", hider: "h" }],
-    detectionChanges: () => [[condition(), condition({ observer: "p", light: "dark" })], [condition({ light: "bright" }), condition({ observer: "p", light: "dark" }), condition({ hider: "i" })]],
+    detectionChanges: () => [
+      [condition(), condition({ observer: "p", light: "dark" })],
+      [condition({ light: "bright" }), condition({ observer: "p", light: "dark" }), condition({ hider: "i" })],
+    ],
     holdBreath: () => [2],
     suffocationRounds: () => [2],
     suffocationTimeline: () => [2, 6],
@@ -315,11 +425,17 @@ beforeAll(async () => {
     oseLostChance: () => ["swamp"],
     oseWanderingChance: () => ["hills"],
     oseRestPenalty: () => [7],
-    oseJourneyPreview: () => [{ baseMetres: 27, legs: [{ metres: 40000, terrain: "hills" }], characters: 2, forcedMarch: true, maxDays: 5 }],
+    oseJourneyPreview: () => [
+      { baseMetres: 27, legs: [{ metres: 40000, terrain: "hills" }], characters: 2, forcedMarch: true, maxDays: 5 },
+    ],
     oseJourney: () => [
       {
         baseMetres: 36,
-        legs: [{ metres: 27000, terrain: "road" }, { metres: 24000, terrain: "forest" }, { metres: 9000, terrain: "swamp" }],
+        legs: [
+          { metres: 27000, terrain: "road" },
+          { metres: 24000, terrain: "forest" },
+          { metres: 9000, terrain: "swamp" },
+        ],
         forcedMarch: false,
         flying: false,
         guide: false,
@@ -343,7 +459,11 @@ beforeAll(async () => {
 /** A copy of the arguments (plain objects and arrays copied, anything else kept). */
 function copy(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(copy);
-  if (v !== null && typeof v === "object" && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)) {
+  if (
+    v !== null &&
+    typeof v === "object" &&
+    (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)
+  ) {
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)]));
   }
   return v;
@@ -400,13 +520,24 @@ async function check(name: string, fn: (...a: Args) => unknown, args: Args, asCl
 
 function describeArgs(args: Args): string {
   try {
-    return JSON.stringify(args, (_k, v) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : typeof v === "bigint" ? `${v}n` : typeof v === "function" ? "[function]" : v)).slice(0, 400);
+    return JSON.stringify(args, (_k, v) =>
+      typeof v === "number" && !Number.isFinite(v)
+        ? String(v)
+        : typeof v === "bigint"
+          ? `${v}n`
+          : typeof v === "function"
+            ? "[function]"
+            : v,
+    ).slice(0, 400);
   } catch {
     return "(unprintable)";
   }
 }
 
-const functions = Object.entries(rules).filter(([, v]) => typeof v === "function") as [string, (...a: Args) => unknown][];
+const functions = Object.entries(rules).filter(([, v]) => typeof v === "function") as [
+  string,
+  (...a: Args) => unknown,
+][];
 const tables = Object.entries(rules).filter(([, v]) => typeof v !== "function");
 
 describe("every export of the rules engine", () => {
@@ -417,14 +548,19 @@ describe("every export of the rules engine", () => {
     expect(functions.map(([name]) => name).filter((name) => !SAMPLES[name])).toEqual([]);
   });
 
-  it.each(functions)("%s: its sample is a valid call (it neither throws nor returns a non-finite value)", async (name, fn) => {
-    const sample = SAMPLES[name];
-    expect(sample, `${name} has no valid sample in SAMPLES`).toBeDefined();
-    const asClass = isClass(fn);
-    let result: unknown = asClass ? new (fn as unknown as new (...a: Args) => unknown)(...sample!()) : fn(...sample!());
-    if (result !== null && typeof (result as Promise<unknown>)?.then === "function") result = await result;
-    if (!asClass) expect(problem(result)).toBeNull();
-  });
+  it.each(functions)(
+    "%s: its sample is a valid call (it neither throws nor returns a non-finite value)",
+    async (name, fn) => {
+      const sample = SAMPLES[name];
+      expect(sample, `${name} has no valid sample in SAMPLES`).toBeDefined();
+      const asClass = isClass(fn);
+      let result: unknown = asClass
+        ? new (fn as unknown as new (...a: Args) => unknown)(...sample!())
+        : fn(...sample!());
+      if (result !== null && typeof (result as Promise<unknown>)?.then === "function") result = await result;
+      if (!asClass) expect(problem(result)).toBeNull();
+    },
+  );
 
   it.each(tables)("%s is deeply frozen, its numbers finite", (_name, value) => {
     expect(problem(value)).toBeNull();

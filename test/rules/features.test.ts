@@ -3,7 +3,18 @@
  * specification (not from the code), and the borrowings.
  */
 import { describe, expect, it } from "vitest";
-import { FEATURES, OSE_WILDERNESS_TRAVEL, borrowableFeatures, featureLenders, featureOn, features, isFeature, isRulesError, type FeatureId, type RulesetId } from "../../src/rules/index.js";
+import {
+  FEATURES,
+  OSE_WILDERNESS_TRAVEL,
+  borrowableFeatures,
+  featureLenders,
+  featureOn,
+  features,
+  isFeature,
+  isRulesError,
+  type FeatureId,
+  type RulesetId,
+} from "../../src/rules/index.js";
 import { throwsError } from "./helpers.js";
 
 const RS: RulesetId[] = ["rnp", "dnd5e", "pmt", "ose", "polaris"];
@@ -39,21 +50,24 @@ describe("features (docs/rules.md §0)", () => {
     expect([...FEATURES].sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  it.each(RS.map((r, i) => [r, i] as const))("%s: each feature on or off as §0 says, with a source when on", (rs, i) => {
-    const got = features(rs);
-    for (const f of FEATURES) {
-      const expected = f === "travel" && rs === "ose" ? OSE_WILDERNESS_TRAVEL : EXPECTED[f][i] === 1;
-      expect({ f, on: got[f].on }).toEqual({ f, on: expected });
-      expect(got[f].borrowed).toBe(false);
-      if (got[f].on) {
-        expect(typeof got[f].source).toBe("string");
-        expect(got[f].from).toBe(rs);
-      } else {
-        expect(got[f].source).toBeNull();
-        expect(got[f].from).toBeNull();
+  it.each(RS.map((r, i) => [r, i] as const))(
+    "%s: each feature on or off as §0 says, with a source when on",
+    (rs, i) => {
+      const got = features(rs);
+      for (const f of FEATURES) {
+        const expected = f === "travel" && rs === "ose" ? OSE_WILDERNESS_TRAVEL : EXPECTED[f][i] === 1;
+        expect({ f, on: got[f].on }).toEqual({ f, on: expected });
+        expect(got[f].borrowed).toBe(false);
+        if (got[f].on) {
+          expect(typeof got[f].source).toBe("string");
+          expect(got[f].from).toBe(rs);
+        } else {
+          expect(got[f].source).toBeNull();
+          expect(got[f].from).toBeNull();
+        }
       }
-    }
-  });
+    },
+  );
 
   it("names the sources: Old-School Essentials' falls from the OSE SRD, the scene's light with no effect", () => {
     expect(features("ose").falls.source).toMatch(/OSE SRD.*Hazards and Challenges/);
@@ -90,18 +104,32 @@ describe("features (docs/rules.md §0)", () => {
     expect(pmt.hiding.on).toBe(false);
     expect(featureOn("pmt", "falls", { falls: "rnp" })).toBe(true);
     expect(featureOn("pmt", "falls")).toBe(false);
-    expect(features("rnp", { sideInitiative: "ose" }).sideInitiative).toMatchObject({ on: true, borrowed: true, from: "ose" });
+    expect(features("rnp", { sideInitiative: "ose" }).sideInitiative).toMatchObject({
+      on: true,
+      borrowed: true,
+      from: "ose",
+    });
   });
 
   it("ignores a borrowing from a game without the rule, or of a feature the game has itself", () => {
     expect(features("pmt", { falls: "polaris" }).falls.on).toBe(false);
     expect(features("pmt", { falls: "pmt" }).falls.on).toBe(false);
     expect(features("pmt", { hiding: "nowhere" as RulesetId }).hiding.on).toBe(false);
-    expect(features("rnp", { falls: "ose" }).falls).toEqual({ on: true, source: "Rôle'n Play", borrowed: false, from: "rnp" });
+    expect(features("rnp", { falls: "ose" }).falls).toEqual({
+      on: true,
+      source: "Rôle'n Play",
+      borrowed: false,
+      from: "rnp",
+    });
   });
 
   it("refuses an unknown ruleset or feature with a RulesError", () => {
-    for (const bad of [() => features("gurps" as RulesetId), () => featureLenders("flying" as FeatureId), () => featureOn("rnp", "x" as FeatureId), () => features("rnp", null as never)]) {
+    for (const bad of [
+      () => features("gurps" as RulesetId),
+      () => featureLenders("flying" as FeatureId),
+      () => featureOn("rnp", "x" as FeatureId),
+      () => features("rnp", null as never),
+    ]) {
       let error: unknown;
       try {
         bad();
@@ -126,15 +154,56 @@ describe("falls under Old-School Essentials (OSE SRD: 1d6 per 10′ fallen)", ()
 });
 
 describe("features (docs/rules.md §0): whole lists and whole errors", () => {
-  const ALL = "lightLevel, lightEffects, hiding, detection, movementCosts, jumps, falls, suffocation, foodWater, travel, marchingOrder, exploration, wandering, encounter, sideInitiative, pursuit, polaris";
+  const ALL =
+    "lightLevel, lightEffects, hiding, detection, movementCosts, jumps, falls, suffocation, foodWater, travel, marchingOrder, exploration, wandering, encounter, sideInitiative, pursuit, polaris";
   it("each ruleset may borrow exactly the features off for it that another game has (the §0 table, in its order)", () => {
     expect(borrowableFeatures("rnp")).toEqual(["wandering", "encounter", "sideInitiative", "pursuit", "polaris"]);
-    expect(borrowableFeatures("dnd5e")).toEqual(["exploration", "wandering", "encounter", "sideInitiative", "pursuit", "polaris"]);
-    expect(borrowableFeatures("pmt")).toEqual(["lightEffects", "hiding", "detection", "jumps", "falls", "suffocation", "foodWater", "travel", "marchingOrder", "polaris"]);
-    expect(borrowableFeatures("ose")).toEqual(["lightEffects", "hiding", "detection", "jumps", "suffocation", "foodWater", "marchingOrder", "polaris"]);
+    expect(borrowableFeatures("dnd5e")).toEqual([
+      "exploration",
+      "wandering",
+      "encounter",
+      "sideInitiative",
+      "pursuit",
+      "polaris",
+    ]);
+    expect(borrowableFeatures("pmt")).toEqual([
+      "lightEffects",
+      "hiding",
+      "detection",
+      "jumps",
+      "falls",
+      "suffocation",
+      "foodWater",
+      "travel",
+      "marchingOrder",
+      "polaris",
+    ]);
+    expect(borrowableFeatures("ose")).toEqual([
+      "lightEffects",
+      "hiding",
+      "detection",
+      "jumps",
+      "suffocation",
+      "foodWater",
+      "marchingOrder",
+      "polaris",
+    ]);
     expect(borrowableFeatures("polaris")).toEqual([
-      "lightEffects", "hiding", "detection", "movementCosts", "jumps", "falls", "suffocation", "foodWater", "travel",
-      "marchingOrder", "exploration", "wandering", "encounter", "sideInitiative", "pursuit",
+      "lightEffects",
+      "hiding",
+      "detection",
+      "movementCosts",
+      "jumps",
+      "falls",
+      "suffocation",
+      "foodWater",
+      "travel",
+      "marchingOrder",
+      "exploration",
+      "wandering",
+      "encounter",
+      "sideInitiative",
+      "pursuit",
     ]);
   });
   it("lenders are the rulesets in whose column the feature is on, in the order rnp, dnd5e, pmt, ose, polaris", () => {
@@ -149,9 +218,19 @@ describe("features (docs/rules.md §0): whole lists and whole errors", () => {
     expect(features("pmt", { hiding: 1 as never }).hiding).toEqual(off);
     expect(features("pmt", { hiding: null }).hiding).toEqual(off);
     expect(features("pmt", Object.create({ hiding: "rnp" }) as never).hiding).toEqual(off);
-    expect(features("pmt", { hiding: "dnd5e" }).hiding).toEqual({ on: true, source: "D&D 5e SRD (the same numbers as Rôle'n Play)", borrowed: true, from: "dnd5e" });
+    expect(features("pmt", { hiding: "dnd5e" }).hiding).toEqual({
+      on: true,
+      source: "D&D 5e SRD (the same numbers as Rôle'n Play)",
+      borrowed: true,
+      from: "dnd5e",
+    });
     expect(features("dnd5e").marchingOrder).toEqual({ on: true, source: "D&D 5e SRD", borrowed: false, from: "dnd5e" });
-    expect(features("rnp").marchingOrder).toEqual({ on: true, source: "D&D 5e SRD (Rôle'n Play is derived from 5e)", borrowed: false, from: "rnp" });
+    expect(features("rnp").marchingOrder).toEqual({
+      on: true,
+      source: "D&D 5e SRD (Rôle'n Play is derived from 5e)",
+      borrowed: false,
+      from: "rnp",
+    });
   });
   it("every feature is on for at least one game, so it can be borrowed", () => {
     for (const f of FEATURES) expect({ f, lenders: featureLenders(f).length > 0 }).toEqual({ f, lenders: true });
@@ -162,8 +241,16 @@ describe("features (docs/rules.md §0): whole lists and whole errors", () => {
     expect(isFeature(7)).toBe(false);
   });
   it("names what it refuses: the feature and the allowed ids, the ruleset, the borrowings", () => {
-    throwsError(() => featureLenders("flying" as FeatureId), "UnknownValue", { name: "feature", value: "flying", allowed: ALL });
-    throwsError(() => featureOn("rnp", "x" as FeatureId), "UnknownValue", { name: "feature", value: "x", allowed: ALL });
+    throwsError(() => featureLenders("flying" as FeatureId), "UnknownValue", {
+      name: "feature",
+      value: "flying",
+      allowed: ALL,
+    });
+    throwsError(() => featureOn("rnp", "x" as FeatureId), "UnknownValue", {
+      name: "feature",
+      value: "x",
+      allowed: ALL,
+    });
     throwsError(() => features("gurps" as RulesetId), "UnknownRuleset", { value: "gurps" });
     throwsError(() => borrowableFeatures("gurps" as RulesetId), "UnknownRuleset", { value: "gurps" });
     throwsError(() => features("rnp", null as never), "Missing", { name: "borrowed" });

@@ -61,7 +61,12 @@ describe("record, list, metres", () => {
   });
   it("list's default bound is 10,000 items", () => {
     expect(list("legs", new Array(10_000).fill(0))).toHaveLength(10_000);
-    throwsError(() => list("legs", new Array(10_001).fill(0)), "OutOfRange", { name: "legs", value: 10_001, min: 0, max: 10_000 });
+    throwsError(() => list("legs", new Array(10_001).fill(0)), "OutOfRange", {
+      name: "legs",
+      value: 10_001,
+      min: 0,
+      max: 10_000,
+    });
   });
   it("metres is 0..10,000 km", () => {
     expect(metres("d", 0)).toBe(0);

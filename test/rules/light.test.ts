@@ -189,11 +189,18 @@ describe("lightLevelFromNearest (fast path)", () => {
       dim: fc.double({ min: 0, max: 30, noNaN: true }),
     });
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), fc.array(src, { maxLength: 5 }), (d, g, sources) => {
-        const inBright = sources.some((s) => s.bright > 0 && clean(s.distance) <= clean(s.bright));
-        const inDim = sources.some((s) => s.dim > 0 && clean(s.distance) <= clean(s.dim));
-        expect(lightLevelFromNearest(d, g, inBright, inDim)).toBe(lightLevel({ darkness: d, globalLight: g, sources }));
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.boolean(),
+        fc.array(src, { maxLength: 5 }),
+        (d, g, sources) => {
+          const inBright = sources.some((s) => s.bright > 0 && clean(s.distance) <= clean(s.bright));
+          const inDim = sources.some((s) => s.dim > 0 && clean(s.distance) <= clean(s.dim));
+          expect(lightLevelFromNearest(d, g, inBright, inDim)).toBe(
+            lightLevel({ darkness: d, globalLight: g, sources }),
+          );
+        },
+      ),
     );
   });
 });
@@ -228,11 +235,17 @@ describe("properties of lightLevel", () => {
   });
   it("adding a source never darkens", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), fc.array(src, { maxLength: 4 }), src, (d, g, sources, extra) => {
-        const before = lightLevel({ darkness: d, globalLight: g, sources });
-        const after = lightLevel({ darkness: d, globalLight: g, sources: [...sources, extra] });
-        expect(rank[after]).toBeGreaterThanOrEqual(rank[before]);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.boolean(),
+        fc.array(src, { maxLength: 4 }),
+        src,
+        (d, g, sources, extra) => {
+          const before = lightLevel({ darkness: d, globalLight: g, sources });
+          const after = lightLevel({ darkness: d, globalLight: g, sources: [...sources, extra] });
+          expect(rank[after]).toBeGreaterThanOrEqual(rank[before]);
+        },
+      ),
     );
   });
   it("turning global light on never darkens", () => {
@@ -282,12 +295,18 @@ describe("perceivedLight (§5 senses)", () => {
   });
   it("blindsight: dim and darkness count as bright within range", () => {
     expect(perceivedLightDetail("rnp", "dark", { blindsight: 3 }, 3)).toEqual({ level: "bright", sense: "blindsight" });
-    expect(perceivedLightDetail("rnp", "dim", { blindsight: 3 }, 1.5)).toEqual({ level: "bright", sense: "blindsight" });
+    expect(perceivedLightDetail("rnp", "dim", { blindsight: 3 }, 1.5)).toEqual({
+      level: "bright",
+      sense: "blindsight",
+    });
     expect(perceivedLight("rnp", "dark", { blindsight: 3 }, 4.5)).toBe("dark");
     expect(perceivedLightDetail("rnp", "bright", { blindsight: 3 }, 1)).toEqual({ level: "bright", sense: "none" });
   });
   it("truesight: sees in darkness within range", () => {
-    expect(perceivedLightDetail("dnd5e", "dark", { truesight: 36 }, 36)).toEqual({ level: "bright", sense: "truesight" });
+    expect(perceivedLightDetail("dnd5e", "dark", { truesight: 36 }, 36)).toEqual({
+      level: "bright",
+      sense: "truesight",
+    });
     expect(perceivedLightDetail("rnp", "dim", { truesight: 36 }, 20)).toEqual({ level: "bright", sense: "truesight" });
     expect(perceivedLight("rnp", "dark", { truesight: 36 }, 37)).toBe("dark");
   });
@@ -406,6 +425,8 @@ describe("perceivedVisibility: obscurity (§5 Decision)", () => {
     );
   });
   it("rejects an unknown obscurity", () => {
-    expect(keyOf(() => perceivedVisibility("rnp", "bright", "fog" as never, {}, 1))).toBe("AVENTURE.Error.UnknownValue");
+    expect(keyOf(() => perceivedVisibility("rnp", "bright", "fog" as never, {}, 1))).toBe(
+      "AVENTURE.Error.UnknownValue",
+    );
   });
 });

@@ -30,12 +30,45 @@ const BOOL = "true, false";
 describe("movement costs (docs/rules.md §3.1)", () => {
   it("every action, normal and difficult, with and without a speed, in rnp and dnd5e", () => {
     const table = (rs: "rnp" | "dnd5e" | "pmt", hasSpeed: boolean) =>
-      (["walk", "climb", "swim", "crawl", "jump"] as const).map((a) => [movementCostPerMetre(rs, a, false, hasSpeed), movementCostPerMetre(rs, a, true, hasSpeed)]);
-    expect(table("rnp", false)).toEqual([[1, 2], [2, 3], [2, 3], [2, 3], [1, 1]]);
-    expect(table("rnp", true)).toEqual([[1, 2], [2, 3], [2, 3], [2, 3], [1, 1]]);
-    expect(table("pmt", true)).toEqual([[1, 2], [2, 3], [2, 3], [2, 3], [1, 1]]);
-    expect(table("dnd5e", false)).toEqual([[1, 2], [2, 3], [2, 3], [2, 3], [1, 1]]);
-    expect(table("dnd5e", true)).toEqual([[1, 2], [1, 2], [1, 2], [2, 3], [1, 1]]);
+      (["walk", "climb", "swim", "crawl", "jump"] as const).map((a) => [
+        movementCostPerMetre(rs, a, false, hasSpeed),
+        movementCostPerMetre(rs, a, true, hasSpeed),
+      ]);
+    expect(table("rnp", false)).toEqual([
+      [1, 2],
+      [2, 3],
+      [2, 3],
+      [2, 3],
+      [1, 1],
+    ]);
+    expect(table("rnp", true)).toEqual([
+      [1, 2],
+      [2, 3],
+      [2, 3],
+      [2, 3],
+      [1, 1],
+    ]);
+    expect(table("pmt", true)).toEqual([
+      [1, 2],
+      [2, 3],
+      [2, 3],
+      [2, 3],
+      [1, 1],
+    ]);
+    expect(table("dnd5e", false)).toEqual([
+      [1, 2],
+      [2, 3],
+      [2, 3],
+      [2, 3],
+      [1, 1],
+    ]);
+    expect(table("dnd5e", true)).toEqual([
+      [1, 2],
+      [1, 2],
+      [1, 2],
+      [2, 3],
+      [1, 1],
+    ]);
     // Flags default to false.
     expect(movementCostPerMetre("dnd5e", "climb")).toBe(2);
     expect(movementCostPerMetre("dnd5e", "climb", true)).toBe(3);
@@ -46,9 +79,21 @@ describe("movement costs (docs/rules.md §3.1)", () => {
     expect(movementCost("rnp", { metres: 0, action: "crawl" })).toBe(0);
   });
   it("refuses bad input, naming it", () => {
-    throwsError(() => movementCostPerMetre("rnp", "fly" as never), "UnknownValue", { name: "action", value: "fly", allowed: ACTIONS });
-    throwsError(() => movementCostPerMetre("rnp", "walk", "yes" as never), "UnknownValue", { name: "difficult", value: "yes", allowed: BOOL });
-    throwsError(() => movementCostPerMetre("rnp", "walk", false, 1 as never), "UnknownValue", { name: "hasSpeed", value: "1", allowed: BOOL });
+    throwsError(() => movementCostPerMetre("rnp", "fly" as never), "UnknownValue", {
+      name: "action",
+      value: "fly",
+      allowed: ACTIONS,
+    });
+    throwsError(() => movementCostPerMetre("rnp", "walk", "yes" as never), "UnknownValue", {
+      name: "difficult",
+      value: "yes",
+      allowed: BOOL,
+    });
+    throwsError(() => movementCostPerMetre("rnp", "walk", false, 1 as never), "UnknownValue", {
+      name: "hasSpeed",
+      value: "1",
+      allowed: BOOL,
+    });
     throwsError(() => movementCost("rnp", null as never), "Missing", { name: "options" });
     throwsError(() => movementCost("rnp", "walk" as never), "Missing", { name: "options" });
     throwsError(() => movementCost("rnp", { metres: -1, action: "walk" }), "Negative", { name: "metres", value: -1 });
@@ -91,24 +136,51 @@ describe("jumps (docs/rules.md §3.2)", () => {
   it("refuses bad input, naming it", () => {
     throwsError(() => longJump("rnp", { strength: 15 } as never), "Missing", { name: "runUp" });
     throwsError(() => longJump("rnp", { strength: 15, runUp: -1 }), "Negative", { name: "runUp", value: -1 });
-    throwsError(() => longJump("rnp", { strength: 15, runUp: "yes" as never }), "UnknownValue", { name: "runUp", value: "yes", allowed: BOOL });
+    throwsError(() => longJump("rnp", { strength: 15, runUp: "yes" as never }), "UnknownValue", {
+      name: "runUp",
+      value: "yes",
+      allowed: BOOL,
+    });
     throwsError(() => longJump("rnp", { strength: -1, runUp: true }), "Negative", { name: "strength", value: -1 });
-    throwsError(() => longJump("rnp", { strength: 1001, runUp: true }), "OutOfRange", { name: "strength", value: 1001, min: 0, max: 1000 });
+    throwsError(() => longJump("rnp", { strength: 1001, runUp: true }), "OutOfRange", {
+      name: "strength",
+      value: 1001,
+      min: 0,
+      max: 1000,
+    });
     throwsError(() => longJump("rnp", null as never), "Missing", { name: "options" });
     throwsError(() => highJump("rnp", null as never), "Missing", { name: "options" });
-    throwsError(() => highJump("rnp", { strengthMod: 1001, runUp: true }), "OutOfRange", { name: "strengthMod", value: 1001, min: -1000, max: 1000 });
-    throwsError(() => highJump("rnp", { strengthMod: -1001, runUp: true }), "OutOfRange", { name: "strengthMod", value: -1001, min: -1000, max: 1000 });
+    throwsError(() => highJump("rnp", { strengthMod: 1001, runUp: true }), "OutOfRange", {
+      name: "strengthMod",
+      value: 1001,
+      min: -1000,
+      max: 1000,
+    });
+    throwsError(() => highJump("rnp", { strengthMod: -1001, runUp: true }), "OutOfRange", {
+      name: "strengthMod",
+      value: -1001,
+      min: -1000,
+      max: 1000,
+    });
     throwsError(() => jumpReach("rnp", null as never), "Missing", { name: "options" });
-    throwsError(() => jumpReach("rnp", { strengthMod: 0, runUp: true, height: -1 }), "Negative", { name: "height", value: -1 });
+    throwsError(() => jumpReach("rnp", { strengthMod: 0, runUp: true, height: -1 }), "Negative", {
+      name: "height",
+      value: -1,
+    });
     throwsError(() => jumpObstacleMax(-1), "Negative", { name: "longJumpMetres", value: -1 });
     throwsError(() => jumpTooLong("rnp", null as never), "Missing", { name: "options" });
-    throwsError(() => jumpTooLong("rnp", { strength: 10, runUp: true, metres: -1 }), "Negative", { name: "metres", value: -1 });
+    throwsError(() => jumpTooLong("rnp", { strength: 10, runUp: true, metres: -1 }), "Negative", {
+      name: "metres",
+      value: -1,
+    });
   });
 });
 
 describe("falls (docs/rules.md §4.1)", () => {
   it("1d6 per full 3 m, at most 20d6; ose at most 1000", () => {
-    expect([0, 2.99, 3, 5.99, 6, 9, 59.99, 60, 63, 1000].map((m) => fallDice(m))).toEqual([0, 0, 1, 1, 2, 3, 19, 20, 20, 20]);
+    expect([0, 2.99, 3, 5.99, 6, 9, 59.99, 60, 63, 1000].map((m) => fallDice(m))).toEqual([
+      0, 0, 1, 1, 2, 3, 19, 20, 20, 20,
+    ]);
     expect([2.99, 3, 63, 3000, 3003].map((m) => fallDice(m, "ose"))).toEqual([0, 1, 21, 1000, 1000]);
     expect(fallDice(8.999999999999998)).toBe(3);
     expect(fallDice(8.999)).toBe(2);
@@ -131,15 +203,24 @@ describe("falls (docs/rules.md §4.1)", () => {
 describe("speeds and budgets", () => {
   const speeds = { walk: 9, climb: 12, swim: 6, fly: 18 };
   it("hasSpeedFor: a climbing or swimming speed above 0; never for walk, crawl, jump", () => {
-    expect((["walk", "climb", "swim", "crawl", "jump"] as const).map((a) => hasSpeedFor(speeds, a))).toEqual([false, true, true, false, false]);
+    expect((["walk", "climb", "swim", "crawl", "jump"] as const).map((a) => hasSpeedFor(speeds, a))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(hasSpeedFor({ walk: 9, climb: 0, swim: 0 }, "climb")).toBe(false);
     expect(hasSpeedFor({ walk: 9, climb: 0, swim: 0 }, "swim")).toBe(false);
   });
   it("movementBudget: the walking speed, or the action's own speed when higher", () => {
-    expect((["walk", "climb", "swim", "crawl", "jump", "fly"] as const).map((a) => movementBudget(speeds, a))).toEqual([9, 12, 9, 9, 9, 18]);
+    expect((["walk", "climb", "swim", "crawl", "jump", "fly"] as const).map((a) => movementBudget(speeds, a))).toEqual([
+      9, 12, 9, 9, 9, 18,
+    ]);
     expect(movementBudget({ walk: 9, climb: 3, swim: 10 }, "swim")).toBe(10);
     // A higher swimming or climbing speed does not raise the budget of other actions.
-    for (const a of ["walk", "crawl", "jump"] as const) expect(movementBudget({ walk: 9, climb: 11, swim: 10, fly: 12 }, a)).toBe(9);
+    for (const a of ["walk", "crawl", "jump"] as const)
+      expect(movementBudget({ walk: 9, climb: 11, swim: 10, fly: 12 }, a)).toBe(9);
     expect(movementBudget({ walk: 9, climb: 3, swim: 10 }, "climb")).toBe(9);
     expect(movementBudget({ walk: 9, climb: 3, swim: 10 }, "fly")).toBe(9);
     expect(movementBudget({ walk: 9, climb: 3, swim: 10, fly: 6 }, "fly")).toBe(9);
@@ -160,9 +241,17 @@ describe("speeds and budgets", () => {
     throwsError(() => hasSpeedFor(null as never, "climb"), "Missing", { name: "speeds" });
     throwsError(() => hasSpeedFor({ walk: 9, climb: -1, swim: 0 }, "climb"), "Negative", { name: "climb", value: -1 });
     throwsError(() => hasSpeedFor({ walk: 9, climb: 0, swim: -1 }, "swim"), "Negative", { name: "swim", value: -1 });
-    throwsError(() => hasSpeedFor(speeds, "fly" as never), "UnknownValue", { name: "action", value: "fly", allowed: ACTIONS });
+    throwsError(() => hasSpeedFor(speeds, "fly" as never), "UnknownValue", {
+      name: "action",
+      value: "fly",
+      allowed: ACTIONS,
+    });
     throwsError(() => movementBudget(null as never, "walk"), "Missing", { name: "speeds" });
-    throwsError(() => movementBudget(speeds, "dig" as never), "UnknownValue", { name: "action", value: "dig", allowed: `${ACTIONS}, fly` });
+    throwsError(() => movementBudget(speeds, "dig" as never), "UnknownValue", {
+      name: "action",
+      value: "dig",
+      allowed: `${ACTIONS}, fly`,
+    });
     throwsError(() => movementBudget({ ...speeds, walk: -1 }, "walk"), "Negative", { name: "walk", value: -1 });
     throwsError(() => movementBudget({ ...speeds, fly: -1 }, "fly"), "Negative", { name: "fly", value: -1 });
     throwsError(() => movementBudget({ ...speeds, climb: -1 }, "climb"), "Negative", { name: "climb", value: -1 });

@@ -206,7 +206,12 @@ describe("jumps (RULES.md §3.2)", () => {
     for (const r of RULESETS) {
       expect(JUMP_CHECKS[r].obstacle.dc).toBe(10);
       expect(JUMP_CHECKS[r].landing.dc).toBe(10);
-      expect(JUMP_CHECKS[r].obstacle).toMatchObject({ ability: "str", skill: "ath", discretionary: true, onFailure: "hitsObstacle" });
+      expect(JUMP_CHECKS[r].obstacle).toMatchObject({
+        ability: "str",
+        skill: "ath",
+        discretionary: true,
+        onFailure: "hitsObstacle",
+      });
       expect(JUMP_CHECKS[r].landing).toMatchObject({ ability: "dex", skill: "acr", onFailure: "prone" });
     }
     expect(JUMP_CHECKS.dnd5e.landing.dcFrom).toBe("source");
@@ -294,7 +299,13 @@ describe("falls (RULES.md §4.1)", () => {
   });
 
   it("exports the rule as data", () => {
-    expect(FALL_RULES).toEqual({ metresPerDie: 3, faces: 6, maxDice: 20, damageType: "bludgeoning", proneOnDamage: true });
+    expect(FALL_RULES).toEqual({
+      metresPerDie: 3,
+      faces: 6,
+      maxDice: 20,
+      damageType: "bludgeoning",
+      proneOnDamage: true,
+    });
   });
 
   it("rejects invalid input", () => {
@@ -306,15 +317,19 @@ describe("falls (RULES.md §4.1)", () => {
 
   it("dice stay between 0 and 20 and grow with the height (property)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e6, noNaN: true }), (a, b) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const dLo = fallDice(lo);
-        expect(Number.isInteger(dLo)).toBe(true);
-        expect(dLo).toBeGreaterThanOrEqual(0);
-        expect(dLo).toBeLessThanOrEqual(20);
-        expect(fallDice(hi)).toBeGreaterThanOrEqual(dLo);
-        expect(fallFormula(lo)).toBe(dLo === 0 ? null : `${dLo}d6`);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        (a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const dLo = fallDice(lo);
+          expect(Number.isInteger(dLo)).toBe(true);
+          expect(dLo).toBeGreaterThanOrEqual(0);
+          expect(dLo).toBeLessThanOrEqual(20);
+          expect(fallDice(hi)).toBeGreaterThanOrEqual(dLo);
+          expect(fallFormula(lo)).toBe(dLo === 0 ? null : `${dLo}d6`);
+        },
+      ),
     );
   });
 });
@@ -368,9 +383,14 @@ describe("movement budget and jump length check (ruler helpers)", () => {
   it("property: the budget is never below the walking speed", async () => {
     const { movementBudget } = await import("../../src/rules/index.js");
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), fc.constantFrom(...MOVEMENT_ACTIONS), (walk, other, action) => {
-        expect(movementBudget({ walk, climb: other, swim: other }, action)).toBeGreaterThanOrEqual(walk);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.constantFrom(...MOVEMENT_ACTIONS),
+        (walk, other, action) => {
+          expect(movementBudget({ walk, climb: other, swim: other }, action)).toBeGreaterThanOrEqual(walk);
+        },
+      ),
     );
   });
 });

@@ -26,7 +26,20 @@ const sixes = (n = 1000) => fixedDice(Array.from({ length: n }, () => 6));
 
 describe("terrains (docs/rules.md §12)", () => {
   it("are the twelve ids an OSE referee paints, exported from the rules engine", () => {
-    expect([...OSE_TERRAINS]).toEqual(["clear", "grassland", "road", "barren", "broken", "desert", "forest", "hills", "mountains", "woods", "jungle", "swamp"]);
+    expect([...OSE_TERRAINS]).toEqual([
+      "clear",
+      "grassland",
+      "road",
+      "barren",
+      "broken",
+      "desert",
+      "forest",
+      "hills",
+      "mountains",
+      "woods",
+      "jungle",
+      "swamp",
+    ]);
     expect(rules.OSE_TERRAINS).toBe(OSE_TERRAINS);
     expect(typeof rules.oseJourney).toBe("function");
   });
@@ -74,12 +87,17 @@ describe("oseDailyDistance", () => {
 
   it("property: never more than the road's (same options), never negative, always finite", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1000, noNaN: true }), fc.constantFrom(...OSE_TERRAINS), fc.boolean(), (base, terrain, forcedMarch) => {
-        const d = oseDailyDistance(base, terrain, { forcedMarch });
-        expect(Number.isFinite(d)).toBe(true);
-        expect(d).toBeGreaterThanOrEqual(0);
-        expect(d).toBeLessThanOrEqual(oseDailyDistance(base, "road", { forcedMarch }));
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1000, noNaN: true }),
+        fc.constantFrom(...OSE_TERRAINS),
+        fc.boolean(),
+        (base, terrain, forcedMarch) => {
+          const d = oseDailyDistance(base, terrain, { forcedMarch });
+          expect(Number.isFinite(d)).toBe(true);
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThanOrEqual(oseDailyDistance(base, "road", { forcedMarch }));
+        },
+      ),
     );
   });
 });
@@ -149,7 +167,10 @@ describe("oseJourney", () => {
 
   it("the referee's dice: lost in the forest on 2 (no progress that day), a wandering monster on 1", async () => {
     // Day 1 forest: lost 2 (lost), wandering 1 (monster). Day 2: lost 6, wandering 6 → 24 km, arrives.
-    const j = await oseJourney({ baseMetres: 36, characters: 1, legs: [{ metres: 24000, terrain: "forest" }] }, fixedDice([2, 1, 6, 6]));
+    const j = await oseJourney(
+      { baseMetres: 36, characters: 1, legs: [{ metres: 24000, terrain: "forest" }] },
+      fixedDice([2, 1, 6, 6]),
+    );
     expect(j.days.map((d) => d.kind)).toEqual(["lost", "travel"]);
     expect(j.days[0]!.endMetres).toBe(0);
     expect(j.days[0]!.lost).toEqual({ chance: 2, of: 6, roll: 2, result: true });
@@ -162,32 +183,65 @@ describe("oseJourney", () => {
     const faces: number[] = [];
     const dice = fixedDice([25, 6, 31, 6]);
     const watched = { roll: (n: number, f: number, r?: string) => (faces.push(f), dice.roll(n, f, r)) };
-    const j = await oseJourney({ baseMetres: 36, characters: 1, lostPercent: 30, legs: [{ metres: 24000, terrain: "forest" }] }, watched);
+    const j = await oseJourney(
+      { baseMetres: 36, characters: 1, lostPercent: 30, legs: [{ metres: 24000, terrain: "forest" }] },
+      watched,
+    );
     expect(faces).toEqual([100, 6, 100, 6]);
     expect(j.days.map((d) => d.kind)).toEqual(["lost", "travel"]);
     expect(j.days[0]!.lost).toEqual({ chance: 30, of: 100, roll: 25, result: true });
     expect(j.days[1]!.lost).toEqual({ chance: 30, of: 100, roll: 31, result: false });
     // Still none on a road or with a guide; 0 % never loses the party (no roll); the preview never gets lost.
-    const road = await oseJourney({ baseMetres: 36, characters: 1, lostPercent: 90, legs: [{ metres: 54000, terrain: "road" }] }, fixedDice([6]));
+    const road = await oseJourney(
+      { baseMetres: 36, characters: 1, lostPercent: 90, legs: [{ metres: 54000, terrain: "road" }] },
+      fixedDice([6]),
+    );
     expect(road.days[0]!.lost).toEqual({ chance: 0, of: 100, roll: null, result: false });
-    const none = await oseJourney({ baseMetres: 36, characters: 1, lostPercent: 0, legs: [{ metres: 36000, terrain: "clear" }] }, fixedDice([6]));
+    const none = await oseJourney(
+      { baseMetres: 36, characters: 1, lostPercent: 0, legs: [{ metres: 36000, terrain: "clear" }] },
+      fixedDice([6]),
+    );
     expect(none.days[0]!.lost.roll).toBeNull();
-    expect(oseJourneyPreview({ baseMetres: 36, characters: 1, lostPercent: 99, legs: [{ metres: 24000, terrain: "forest" }] }).lostDays).toBe(0);
-    for (const [bad, key] of [[-1, "Negative"], [101, "OutOfRange"], [2.5, "NotAnInteger"], [Number.NaN, "NotANumber"]] as const) {
-      await rejectsKey(oseJourney({ baseMetres: 36, characters: 1, lostPercent: bad, legs: [{ metres: 1000, terrain: "clear" }] }, sixes()), key);
+    expect(
+      oseJourneyPreview({
+        baseMetres: 36,
+        characters: 1,
+        lostPercent: 99,
+        legs: [{ metres: 24000, terrain: "forest" }],
+      }).lostDays,
+    ).toBe(0);
+    for (const [bad, key] of [
+      [-1, "Negative"],
+      [101, "OutOfRange"],
+      [2.5, "NotAnInteger"],
+      [Number.NaN, "NotANumber"],
+    ] as const) {
+      await rejectsKey(
+        oseJourney(
+          { baseMetres: 36, characters: 1, lostPercent: bad, legs: [{ metres: 1000, terrain: "clear" }] },
+          sixes(),
+        ),
+        key,
+      );
     }
   });
 
   it("no losing direction with a guide, along a river, or on a road", async () => {
     for (const extra of [{ guide: true }, { river: true }]) {
-      const j = await oseJourney({ baseMetres: 36, characters: 1, legs: [{ metres: 18000, terrain: "swamp" }], ...extra }, fixedDice([1]));
+      const j = await oseJourney(
+        { baseMetres: 36, characters: 1, legs: [{ metres: 18000, terrain: "swamp" }], ...extra },
+        fixedDice([1]),
+      );
       expect(j.days[0]!.lost.roll).toBeNull();
       expect(j.days[0]!.kind).toBe("travel");
     }
   });
 
   it("7 travel days without rest: one day of rest owed and −1 to attack and damage rolls", async () => {
-    const j = await oseJourney({ baseMetres: 36, characters: 2, legs: [{ metres: 7 * 54000, terrain: "road" }] }, sixes());
+    const j = await oseJourney(
+      { baseMetres: 36, characters: 2, legs: [{ metres: 7 * 54000, terrain: "road" }] },
+      sixes(),
+    );
     expect(j.days).toHaveLength(7);
     expect(j.days.map((d) => d.restPenalty)).toEqual([0, 0, 0, 0, 0, 0, -1]);
     expect(j.restDaysOwed).toBe(1);
@@ -197,15 +251,30 @@ describe("oseJourney", () => {
   });
 
   it("with the day of rest taken when due, the 7th day is a rest day and nobody takes the penalty", async () => {
-    const j = await oseJourney({ baseMetres: 36, characters: 2, restWhenDue: true, legs: [{ metres: 7 * 54000, terrain: "road" }] }, sixes());
-    expect(j.days.map((d) => d.kind)).toEqual(["travel", "travel", "travel", "travel", "travel", "travel", "rest", "travel"]);
+    const j = await oseJourney(
+      { baseMetres: 36, characters: 2, restWhenDue: true, legs: [{ metres: 7 * 54000, terrain: "road" }] },
+      sixes(),
+    );
+    expect(j.days.map((d) => d.kind)).toEqual([
+      "travel",
+      "travel",
+      "travel",
+      "travel",
+      "travel",
+      "travel",
+      "rest",
+      "travel",
+    ]);
     expect(j.days[6]).toMatchObject({ restReason: "weekly", endMetres: 6 * 54000, stretches: [] });
     expect(j.days.every((d) => d.restPenalty === 0)).toBe(true);
     expect(j).toMatchObject({ restDays: 1, restDaysOwed: 0, rationsUsed: 16 });
   });
 
   it("forced march: 54 km on clear, then a full day of rest; a forced march ending the journey leaves the rest owed", async () => {
-    const j = await oseJourney({ baseMetres: 36, characters: 1, forcedMarch: true, legs: [{ metres: 108000, terrain: "clear" }] }, sixes());
+    const j = await oseJourney(
+      { baseMetres: 36, characters: 1, forcedMarch: true, legs: [{ metres: 108000, terrain: "clear" }] },
+      sixes(),
+    );
     expect(j.days.map((d) => [d.kind, d.endMetres])).toEqual([
       ["travel", 54000],
       ["rest", 54000],
@@ -218,13 +287,26 @@ describe("oseJourney", () => {
   });
 
   it("flying over mountains: 72 km a day", async () => {
-    const j = await oseJourney({ baseMetres: 36, characters: 1, flying: true, legs: [{ metres: 144000, terrain: "mountains" }] }, sixes());
+    const j = await oseJourney(
+      { baseMetres: 36, characters: 1, flying: true, legs: [{ metres: 144000, terrain: "mountains" }] },
+      sixes(),
+    );
     expect(j.days.map((d) => d.endMetres)).toEqual([72000, 144000]);
   });
 
   it("foraging: on 1 in 6, food for 1d6 characters, eaten before the rations; rations counted down", async () => {
     // Day 1 (clear): lost 6, wandering 6, forage 1 → fed 3. Day 2: lost 6, wandering 6, forage 4.
-    const j = await oseJourney({ baseMetres: 36, characters: 4, animals: 1, forage: true, rations: 6, legs: [{ metres: 72000, terrain: "clear" }] }, fixedDice([6, 6, 1, 3, 6, 6, 4]));
+    const j = await oseJourney(
+      {
+        baseMetres: 36,
+        characters: 4,
+        animals: 1,
+        forage: true,
+        rations: 6,
+        legs: [{ metres: 72000, terrain: "clear" }],
+      },
+      fixedDice([6, 6, 1, 3, 6, 6, 4]),
+    );
     expect(j.days.map((d) => [d.foraged, d.rations, d.rationsLeft, d.rationsShort])).toEqual([
       [3, 2, 4, 0],
       [0, 4, 0, 1],
@@ -234,7 +316,10 @@ describe("oseJourney", () => {
   });
 
   it("stops after maxDays when the party keeps losing its way", async () => {
-    const j = await oseJourney({ baseMetres: 36, characters: 1, maxDays: 3, legs: [{ metres: 18000, terrain: "swamp" }] }, fixedDice([1, 6, 1, 6, 1, 6]));
+    const j = await oseJourney(
+      { baseMetres: 36, characters: 1, maxDays: 3, legs: [{ metres: 18000, terrain: "swamp" }] },
+      fixedDice([1, 6, 1, 6, 1, 6]),
+    );
     expect(j).toMatchObject({ arrived: false, arrivalDay: null, lostDays: 3, endMetres: 0 });
   });
 
@@ -250,7 +335,10 @@ describe("oseJourney", () => {
   });
 
   it("property: each day's progress never exceeds a day on the road, never negative, finite; the days end in order", async () => {
-    const leg = fc.record({ metres: fc.double({ min: 0, max: 200000, noNaN: true }), terrain: fc.constantFrom(...OSE_TERRAINS) });
+    const leg = fc.record({
+      metres: fc.double({ min: 0, max: 200000, noNaN: true }),
+      terrain: fc.constantFrom(...OSE_TERRAINS),
+    });
     await fc.assert(
       fc.asyncProperty(
         fc.double({ min: 1, max: 72, noNaN: true }),
@@ -259,7 +347,10 @@ describe("oseJourney", () => {
         fc.boolean(),
         fc.integer(),
         async (base, legs, forcedMarch, forage, seed) => {
-          const j = await oseJourney({ baseMetres: base, legs, forcedMarch, forage, characters: 3, maxDays: 40 }, seededDice(seed));
+          const j = await oseJourney(
+            { baseMetres: base, legs, forcedMarch, forage, characters: 3, maxDays: 40 },
+            seededDice(seed),
+          );
           const road = oseDailyDistance(base, "road", { forcedMarch });
           let previous = 0;
           for (const d of j.days) {
@@ -280,13 +371,30 @@ describe("oseJourney", () => {
   });
 
   it("the preview is the journey where every die shows 6: never lost, no monster, no food", async () => {
-    const plan = { baseMetres: 36, characters: 2, forage: true, legs: [{ metres: 27000, terrain: "road" as const }, { metres: 24000, terrain: "forest" as const }, { metres: 27000, terrain: "swamp" as const }] };
+    const plan = {
+      baseMetres: 36,
+      characters: 2,
+      forage: true,
+      legs: [
+        { metres: 27000, terrain: "road" as const },
+        { metres: 24000, terrain: "forest" as const },
+        { metres: 27000, terrain: "swamp" as const },
+      ],
+    };
     expect(oseJourneyPreview(plan)).toEqual(await oseJourney(plan, sixes()));
     expect(oseJourneyPreview(plan).days.map((d) => d.endMetres)).toEqual([39000, 60000, 78000]);
     throwsKey(() => oseJourneyPreview({ ...plan, legs: [] }), "Missing");
   });
 
   it("the SRD's other figures are data: rest 1 day in 7 (−1), forced march ×3/2, flying ×2, forage 1 in 6 for 1d6", () => {
-    expect(OSE_WILDERNESS).toMatchObject({ restEvery: 7, restPenalty: -1, forcedMarch: { num: 3, den: 2 }, flying: 2, forageChance: 1, forageFeeds: 6, die: 6 });
+    expect(OSE_WILDERNESS).toMatchObject({
+      restEvery: 7,
+      restPenalty: -1,
+      forcedMarch: { num: 3, den: 2 },
+      flying: 2,
+      forageChance: 1,
+      forageFeeds: 6,
+      die: 6,
+    });
   });
 });

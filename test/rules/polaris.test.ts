@@ -362,18 +362,25 @@ describe("Polaris: a critical success improves the margin (RULES.md §9.1)", () 
     });
   });
   it("an attribute test adds half the attribute's level, rounded down", () => {
-    expect(polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "attribute", attributeLevel: 14 })).toMatchObject({
+    expect(
+      polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "attribute", attributeLevel: 14 }),
+    ).toMatchObject({
       margin: 7,
       baseMargin: 0,
       criticalBonus: 7,
       degree: "bon",
       modifier: 3,
     });
-    expect(polarisTest({ chance: 15, difficulty: "average", roll: 15, kind: "attribute", attributeLevel: 15 })).toMatchObject({
+    expect(
+      polarisTest({ chance: 15, difficulty: "average", roll: 15, kind: "attribute", attributeLevel: 15 }),
+    ).toMatchObject({
       margin: 7,
       criticalBonus: 7,
     });
-    expect(polarisTest({ chance: 11, difficulty: "average", roll: 11, kind: "attribute", attributeLevel: 11, mastery: 9 }).criticalBonus).toBe(5);
+    expect(
+      polarisTest({ chance: 11, difficulty: "average", roll: 11, kind: "attribute", attributeLevel: 11, mastery: 9 })
+        .criticalBonus,
+    ).toBe(5);
   });
   it("the bonus may be overridden", () => {
     expect(polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: 4, criticalBonus: 10 })).toMatchObject({
@@ -382,24 +389,51 @@ describe("Polaris: a critical success improves the margin (RULES.md §9.1)", () 
       degree: "tresBon",
       modifier: 4,
     });
-    expect(polarisTest({ chance: 12, difficulty: "average", roll: 12, kind: "attribute", criticalBonus: 2 }).margin).toBe(2);
+    expect(
+      polarisTest({ chance: 12, difficulty: "average", roll: 12, kind: "attribute", criticalBonus: 2 }).margin,
+    ).toBe(2);
   });
   it("only a critical success is improved", () => {
-    expect(polarisTest({ chance: 12, difficulty: "average", roll: 10, mastery: 4 })).toMatchObject({ margin: 2, baseMargin: 2, criticalBonus: 0 });
-    expect(polarisTest({ chance: 12, difficulty: "average", roll: 20, mastery: 4 })).toMatchObject({ margin: 8, criticalBonus: 0, critical: "failure" });
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 10, mastery: 4 })).toMatchObject({
+      margin: 2,
+      baseMargin: 2,
+      criticalBonus: 0,
+    });
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 20, mastery: 4 })).toMatchObject({
+      margin: 8,
+      criticalBonus: 0,
+      critical: "failure",
+    });
     expect(polarisTest({ chance: 12, difficulty: "average", roll: 10, kind: "attribute" }).margin).toBe(2); // no level needed
   });
   it("(Decision) a negative level adds nothing", () => {
-    expect(polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: -3 })).toMatchObject({ margin: 0, criticalBonus: 0 });
-    expect(polarisTest({ chance: 3, difficulty: "average", roll: 3, kind: "attribute", attributeLevel: -2 }).criticalBonus).toBe(0);
+    expect(polarisTest({ chance: 12, difficulty: "average", roll: 12, mastery: -3 })).toMatchObject({
+      margin: 0,
+      criticalBonus: 0,
+    });
+    expect(
+      polarisTest({ chance: 3, difficulty: "average", roll: 3, kind: "attribute", attributeLevel: -2 }).criticalBonus,
+    ).toBe(0);
   });
   it("rejects a critical attribute test without its level, and bad values", () => {
-    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "attribute" }))).toBe("AVENTURE.Error.Missing");
-    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "power" as never }))).toBe("AVENTURE.Error.UnknownValue");
-    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 3, mastery: 1.5 }))).toBe("AVENTURE.Error.NotAnInteger");
-    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 3, criticalBonus: -1 }))).toBe("AVENTURE.Error.Negative");
-    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 3, attributeLevel: Number.NaN }))).toBe("AVENTURE.Error.NotANumber");
-    expect(errorKey(() => polarisTest({ chance: 1000, difficulty: "average", roll: 3 }))).toBe("AVENTURE.Error.OutOfRange");
+    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "attribute" }))).toBe(
+      "AVENTURE.Error.Missing",
+    );
+    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 14, kind: "power" as never }))).toBe(
+      "AVENTURE.Error.UnknownValue",
+    );
+    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 3, mastery: 1.5 }))).toBe(
+      "AVENTURE.Error.NotAnInteger",
+    );
+    expect(errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 3, criticalBonus: -1 }))).toBe(
+      "AVENTURE.Error.Negative",
+    );
+    expect(
+      errorKey(() => polarisTest({ chance: 14, difficulty: "average", roll: 3, attributeLevel: Number.NaN })),
+    ).toBe("AVENTURE.Error.NotANumber");
+    expect(errorKey(() => polarisTest({ chance: 1000, difficulty: "average", roll: 3 }))).toBe(
+      "AVENTURE.Error.OutOfRange",
+    );
   });
   it("margin = baseMargin + criticalBonus, and the degree reads the improved margin (property)", () => {
     fc.assert(
@@ -415,7 +449,8 @@ describe("Polaris: a critical success improves the margin (RULES.md §9.1)", () 
           expect(r.margin).toBe(r.baseMargin + r.criticalBonus);
           expect(r.criticalBonus === 0 || r.critical === "success").toBe(true);
           expect(r.criticalBonus).toBeGreaterThanOrEqual(0);
-          if (!r.automaticFailure) expect(polarisDegree(r.success, r.margin)).toMatchObject({ degree: r.degree, modifier: r.modifier });
+          if (!r.automaticFailure)
+            expect(polarisDegree(r.success, r.margin)).toMatchObject({ degree: r.degree, modifier: r.modifier });
         },
       ),
     );
@@ -472,7 +507,9 @@ describe("Polaris countdowns (RULES.md §9.1)", () => {
     expect(errorKey(() => countdownLeft(0, []))).toBe("AVENTURE.Error.OutOfRange");
     expect(errorKey(() => countdownLeft(3, [], 3))).toBe("AVENTURE.Error.OutOfRange");
     expect(errorKey(() => countdownLeft(3, null as never))).toBe("AVENTURE.Error.Missing");
-    expect(errorKey(() => countdownLeft(3, [{ success: false, degree: "oops" } as never]))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => countdownLeft(3, [{ success: false, degree: "oops" } as never]))).toBe(
+      "AVENTURE.Error.UnknownValue",
+    );
     expect(errorKey(() => countdownLeft(3, [{} as never]))).toBe("AVENTURE.Error.Missing");
   });
 });
@@ -529,17 +566,29 @@ describe("Polaris test: invalid input", () => {
     }
   });
   it("rejects a bad chance", () => {
-    expect(errorKey(() => polarisTest({ chance: Number.NaN, difficulty: "average", roll: 3 }))).toBe("AVENTURE.Error.NotANumber");
-    expect(errorKey(() => polarisTest({ chance: 12.5, difficulty: "average", roll: 3 }))).toBe("AVENTURE.Error.NotAnInteger");
-    expect(errorKey(() => polarisTest({ chance: "Y" as never, difficulty: "average", roll: 3 }))).toBe("AVENTURE.Error.NotANumber");
+    expect(errorKey(() => polarisTest({ chance: Number.NaN, difficulty: "average", roll: 3 }))).toBe(
+      "AVENTURE.Error.NotANumber",
+    );
+    expect(errorKey(() => polarisTest({ chance: 12.5, difficulty: "average", roll: 3 }))).toBe(
+      "AVENTURE.Error.NotAnInteger",
+    );
+    expect(errorKey(() => polarisTest({ chance: "Y" as never, difficulty: "average", roll: 3 }))).toBe(
+      "AVENTURE.Error.NotANumber",
+    );
     expect(errorKey(() => polarisTest({ chance: undefined as never, difficulty: "average", roll: 3 }))).toBe(
       "AVENTURE.Error.NotANumber",
     );
   });
   it("rejects an unknown difficulty or a bad modifier", () => {
-    expect(errorKey(() => polarisTest({ chance: 12, difficulty: "impossible" as never, roll: 3 }))).toBe("AVENTURE.Error.UnknownValue");
-    expect(errorKey(() => polarisTest({ chance: 12, difficulty: undefined as never, roll: 3 }))).toBe("AVENTURE.Error.UnknownValue");
-    expect(errorKey(() => polarisTest({ chance: 12, difficulty: Number.NaN, roll: 3 }))).toBe("AVENTURE.Error.NotANumber");
+    expect(errorKey(() => polarisTest({ chance: 12, difficulty: "impossible" as never, roll: 3 }))).toBe(
+      "AVENTURE.Error.UnknownValue",
+    );
+    expect(errorKey(() => polarisTest({ chance: 12, difficulty: undefined as never, roll: 3 }))).toBe(
+      "AVENTURE.Error.UnknownValue",
+    );
+    expect(errorKey(() => polarisTest({ chance: 12, difficulty: Number.NaN, roll: 3 }))).toBe(
+      "AVENTURE.Error.NotANumber",
+    );
     expect(errorKey(() => polarisTest({ chance: 12, difficulty: 1.5, roll: 3 }))).toBe("AVENTURE.Error.NotAnInteger");
   });
   it("rejects a non-boolean secret and a missing input", () => {
@@ -660,18 +709,22 @@ describe("Polaris action phases (RULES.md §9.2)", () => {
   });
   it("rejects a delay to the same or an earlier phase, or below 1", () => {
     for (const delayTo of [9, 10, 0, -1]) {
-      expect(errorKey(() => polarisPhases([{ id: "b", initiative: 9, reaction: 10, delayTo }]))).toBe("AVENTURE.Error.OutOfRange");
+      expect(errorKey(() => polarisPhases([{ id: "b", initiative: 9, reaction: 10, delayTo }]))).toBe(
+        "AVENTURE.Error.OutOfRange",
+      );
     }
     expect(errorKey(() => polarisPhases([{ id: "b", initiative: 9, reaction: 10, delayTo: 2.5 }]))).toBe(
       "AVENTURE.Error.NotAnInteger",
     );
     // hastened to 12: 11 is later, 12 is not
     expect(polarisActingPhase({ id: "b", initiative: 9, reaction: 10, hasten: true, delayTo: 11 })).toBe(11);
-    expect(errorKey(() => polarisActingPhase({ id: "b", initiative: 9, reaction: 10, hasten: true, delayTo: 12 }))).toBe(
+    expect(
+      errorKey(() => polarisActingPhase({ id: "b", initiative: 9, reaction: 10, hasten: true, delayTo: 12 })),
+    ).toBe("AVENTURE.Error.OutOfRange");
+    // initiative 1 (or less) already acts last: no later phase exists
+    expect(errorKey(() => polarisActingPhase({ id: "e", initiative: 1, reaction: 10, delayTo: 1 }))).toBe(
       "AVENTURE.Error.OutOfRange",
     );
-    // initiative 1 (or less) already acts last: no later phase exists
-    expect(errorKey(() => polarisActingPhase({ id: "e", initiative: 1, reaction: 10, delayTo: 1 }))).toBe("AVENTURE.Error.OutOfRange");
   });
   it("(Decision) an initiative of 0 or less acts at phase 1, after initiative 1, by initiative then Réaction", () => {
     const r = polarisPhases([
@@ -705,8 +758,12 @@ describe("Polaris action phases (RULES.md §9.2)", () => {
     expect(errorKey(() => polarisPhases(undefined as never))).toBe("AVENTURE.Error.EmptyParty");
     expect(errorKey(() => polarisPhases([{ id: "", initiative: 3, reaction: 2 }]))).toBe("AVENTURE.Error.Missing");
     expect(errorKey(() => polarisPhases([{ initiative: 3, reaction: 2 } as never]))).toBe("AVENTURE.Error.Missing");
-    expect(errorKey(() => polarisPhases([{ id: "a", initiative: Number.NaN, reaction: 2 }]))).toBe("AVENTURE.Error.NotANumber");
-    expect(errorKey(() => polarisPhases([{ id: "a", initiative: 3.5, reaction: 2 }]))).toBe("AVENTURE.Error.NotAnInteger");
+    expect(errorKey(() => polarisPhases([{ id: "a", initiative: Number.NaN, reaction: 2 }]))).toBe(
+      "AVENTURE.Error.NotANumber",
+    );
+    expect(errorKey(() => polarisPhases([{ id: "a", initiative: 3.5, reaction: 2 }]))).toBe(
+      "AVENTURE.Error.NotAnInteger",
+    );
     expect(errorKey(() => polarisPhases([{ id: "a", initiative: 3, reaction: Number.POSITIVE_INFINITY }]))).toBe(
       "AVENTURE.Error.NotANumber",
     );
@@ -743,7 +800,9 @@ describe("Polaris action phases (RULES.md §9.2)", () => {
         }
         const byId = new Map(list.map((c) => [c.id, c]));
         for (let k = 1; k < r.declarationOrder.length; k++) {
-          expect(byId.get(r.declarationOrder[k]!)!.initiative).toBeGreaterThanOrEqual(byId.get(r.declarationOrder[k - 1]!)!.initiative);
+          expect(byId.get(r.declarationOrder[k]!)!.initiative).toBeGreaterThanOrEqual(
+            byId.get(r.declarationOrder[k - 1]!)!.initiative,
+          );
         }
       }),
     );

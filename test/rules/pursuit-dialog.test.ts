@@ -58,17 +58,30 @@ describe("group speed and speed comparison", () => {
 describe("the dungeon chase (RULES.md §8.1, §7.2)", () => {
   it("surprise: surprised pursuers → escaped (no dice); a surprised fleeing side flees like any side", async () => {
     const dice = fixedDice([]);
-    expect((await startDungeonChase({ ...base, surprised: "pursuers" }, dice)).state).toMatchObject({ outcome: "escaped", log: [{ reason: "pursuersSurprised" }] });
+    expect((await startDungeonChase({ ...base, surprised: "pursuers" }, dice)).state).toMatchObject({
+      outcome: "escaped",
+      log: [{ reason: "pursuersSurprised" }],
+    });
     // pmt, pursuers faster: the reaction decides (8 → they pursue), then the chase goes on.
     const chased = await startDungeonChase({ ...base, surprised: "fleeing" }, fixedDice([4, 4]));
-    expect(chased.state).toMatchObject({ outcome: "continues", pursues: true, log: [{ reason: "pursuit", reactionTotal: 8 }] });
+    expect(chased.state).toMatchObject({
+      outcome: "continues",
+      pursues: true,
+      log: [{ reason: "pursuit", reactionTotal: 8 }],
+    });
     const faster = await startDungeonChase({ ...base, surprised: "fleeing", fleeingSpeed: 15 }, fixedDice([]));
     expect(faster.event).toMatchObject({ outcome: "escaped", reason: "faster" });
   });
   it("combat started → impossible; faster fleeing side → escaped", async () => {
     const dice = fixedDice([]);
-    expect((await startDungeonChase({ ...base, combatStarted: true }, dice)).event).toMatchObject({ outcome: "impossible", reason: "combatStarted" });
-    expect((await startDungeonChase({ ...base, fleeingSpeed: 15 }, dice)).event).toMatchObject({ outcome: "escaped", reason: "faster" });
+    expect((await startDungeonChase({ ...base, combatStarted: true }, dice)).event).toMatchObject({
+      outcome: "impossible",
+      reason: "combatStarted",
+    });
+    expect((await startDungeonChase({ ...base, fleeingSpeed: 15 }, dice)).event).toMatchObject({
+      outcome: "escaped",
+      reason: "faster",
+    });
   });
   it("pmt rolls 2d6 on the reaction table: 7–12 pursue, 2–6 do not", async () => {
     const a = await startDungeonChase(base, fixedDice([3, 4]));
@@ -88,8 +101,12 @@ describe("the dungeon chase (RULES.md §8.1, §7.2)", () => {
     expect(b.state).toMatchObject({ pursues: null, suggested: true });
   });
   it("dropped treasure or food: 3–6 on 1d6 distracts", async () => {
-    expect((await startDungeonChase({ ...base, dropped: true, reactionTotal: 9 }, fixedDice([3]))).event).toMatchObject({ outcome: "escaped", reason: "distracted", dropRoll: 3 });
-    expect((await startDungeonChase({ ...base, dropped: true, reactionTotal: 9 }, fixedDice([2]))).event).toMatchObject({ outcome: "continues", reason: "notDistracted", dropRoll: 2 });
+    expect((await startDungeonChase({ ...base, dropped: true, reactionTotal: 9 }, fixedDice([3]))).event).toMatchObject(
+      { outcome: "escaped", reason: "distracted", dropRoll: 3 },
+    );
+    expect((await startDungeonChase({ ...base, dropped: true, reactionTotal: 9 }, fixedDice([2]))).event).toMatchObject(
+      { outcome: "continues", reason: "notDistracted", dropRoll: 2 },
+    );
     const { state } = await startDungeonChase({ ...base, reactionTotal: 9 }, fixedDice([]));
     expect((await dungeonChaseDrop(state, fixedDice([6]))).state.outcome).toBe("escaped");
     expect((await dungeonChaseDrop(state, fixedDice([1]))).state.outcome).toBe("continues");
@@ -115,7 +132,9 @@ describe("the dungeon chase (RULES.md §8.1, §7.2)", () => {
     expect(await key(() => dungeonChaseEnd(state, "bored" as never))).toBe("UnknownValue");
   });
   it("rejects bad input", async () => {
-    expect(await key(() => startDungeonChase({ ...base, surprised: "both" as never }, fixedDice([])))).toBe("UnknownValue");
+    expect(await key(() => startDungeonChase({ ...base, surprised: "both" as never }, fixedDice([])))).toBe(
+      "UnknownValue",
+    );
     expect(await key(() => startDungeonChase({ ...base, reactionTotal: 13 }, fixedDice([])))).toBe("OutOfRange");
     expect(await key(() => startDungeonChase({ ...base, fleeingSpeed: -3 }, fixedDice([])))).toBe("Negative");
   });
@@ -129,7 +148,8 @@ describe("stored chase states (a card's flags read back)", () => {
     expect(checkStoredPursuitState(JSON.parse(JSON.stringify(s)))).toEqual(s);
   });
   it("refuses an outdoor state whose fields or log do not hold together", async () => {
-    const s = (await pursuitDay(startPursuit({ fleeing: 4, pursuers: 2, pursuersFaster: true }), fixedDice([99, 99]))).state;
+    const s = (await pursuitDay(startPursuit({ fleeing: 4, pursuers: 2, pursuersFaster: true }), fixedDice([99, 99])))
+      .state;
     const bad: [unknown, string][] = [
       [null, "Missing"],
       [{ ...s, day: 999 }, "OutOfRange"], // one day per log entry
@@ -144,7 +164,8 @@ describe("stored chase states (a card's flags read back)", () => {
       [{ ...s, log: [{ ...s.log[0]!, reason: "magic" }] }, "UnknownValue"],
       [{ ...s, log: "x" }, "Missing"],
     ];
-    for (const [state, k] of bad) expect(await key(() => checkStoredPursuitState(state)), JSON.stringify(state)?.slice(0, 80)).toBe(k);
+    for (const [state, k] of bad)
+      expect(await key(() => checkStoredPursuitState(state)), JSON.stringify(state)?.slice(0, 80)).toBe(k);
   });
   it("a dungeon chase played by the rules reads back as itself; a bad one is refused", async () => {
     let { state } = await startDungeonChase({ ...base, ruleset: "ose" }, fixedDice([]));
@@ -161,6 +182,7 @@ describe("stored chase states (a card's flags read back)", () => {
       [{ ...state, log: [...state.log.slice(0, -1), { ...state.log.at(-1)!, dropRoll: 7 }] }, "OutOfRange"],
       [{ ...state, outcome: "continues" }, "UnknownValue"], // the log says it ended
     ];
-    for (const [s, k] of bad) expect(await key(() => checkStoredDungeonChase(s)), JSON.stringify(s)?.slice(0, 80)).toBe(k);
+    for (const [s, k] of bad)
+      expect(await key(() => checkStoredDungeonChase(s)), JSON.stringify(s)?.slice(0, 80)).toBe(k);
   });
 });

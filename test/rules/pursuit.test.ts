@@ -33,7 +33,9 @@ describe("flight in the dungeon (RULES.md §8.1)", () => {
   });
   it("the faster fleeing side always escapes", () => {
     expect(dungeonFlight({ fleeingSpeed: 12, pursuerSpeed: 9, combatStarted: false })).toBe("escapes");
-    expect(dungeonFlightDetail({ fleeingSpeed: 12, pursuerSpeed: 9, combatStarted: false }).pursuersCanCatch).toBe(false);
+    expect(dungeonFlightDetail({ fleeingSpeed: 12, pursuerSpeed: 9, combatStarted: false }).pursuersCanCatch).toBe(
+      false,
+    );
   });
   it("otherwise a pursuit, which the pursuers win only if faster", () => {
     expect(dungeonFlightDetail({ fleeingSpeed: 9, pursuerSpeed: 12, combatStarted: false })).toEqual({
@@ -81,8 +83,20 @@ describe("flight in the dungeon (RULES.md §8.1)", () => {
 
 describe("escape chance outdoors (RULES.md §8.2)", () => {
   it("the worked examples: 4 fleeing vs 1 pursuer → 50 %, vs 2 → 70 %", () => {
-    expect(evasionChance({ fleeing: 4, pursuers: 1 })).toEqual({ chance: 50, base: 50, band: 1, bandModifier: 0, raw: 50 });
-    expect(evasionChance({ fleeing: 4, pursuers: 2 })).toEqual({ chance: 70, base: 50, band: 2, bandModifier: 20, raw: 70 });
+    expect(evasionChance({ fleeing: 4, pursuers: 1 })).toEqual({
+      chance: 50,
+      base: 50,
+      band: 1,
+      bandModifier: 0,
+      raw: 50,
+    });
+    expect(evasionChance({ fleeing: 4, pursuers: 2 })).toEqual({
+      chance: 70,
+      base: 50,
+      band: 2,
+      bandModifier: 20,
+      raw: 70,
+    });
   });
   it("every row and every band", () => {
     // fleeing, pursuers for band 1, 2, 3 → expected chances
@@ -167,11 +181,18 @@ describe("escape chance outdoors (RULES.md §8.2)", () => {
   });
   it("more pursuers never lower the escape chance (property; seed 002: larger pursuing groups are slower)", () => {
     fc.assert(
-      fc.property(sizes, sizes, fc.integer({ min: 1, max: 50 }), bonus, bonus, (fleeing, pursuers, more, fleeingBonus, pursuerBonus) => {
-        const a = evasionChance({ fleeing, pursuers, fleeingBonus, pursuerBonus }).chance;
-        const b = evasionChance({ fleeing, pursuers: pursuers + more, fleeingBonus, pursuerBonus }).chance;
-        expect(b).toBeGreaterThanOrEqual(a);
-      }),
+      fc.property(
+        sizes,
+        sizes,
+        fc.integer({ min: 1, max: 50 }),
+        bonus,
+        bonus,
+        (fleeing, pursuers, more, fleeingBonus, pursuerBonus) => {
+          const a = evasionChance({ fleeing, pursuers, fleeingBonus, pursuerBonus }).chance;
+          const b = evasionChance({ fleeing, pursuers: pursuers + more, fleeingBonus, pursuerBonus }).chance;
+          expect(b).toBeGreaterThanOrEqual(a);
+        },
+      ),
     );
   });
   it("a larger fleeing group never escapes more easily against the same pursuers (property)", () => {
@@ -207,7 +228,15 @@ describe("the outdoor chase, day by day (RULES.md §8.2)", () => {
   it("escapes on 1d100 ≤ the chance (70 % for 4 vs 2)", async () => {
     const d = recordingDice(fixedDice([70]));
     const { state, record } = await pursuitDay(base(), d);
-    expect(record).toEqual({ day: 1, chance: 70, band: 2, evasionRoll: 70, catchRoll: null, outcome: "escaped", reason: "evaded" });
+    expect(record).toEqual({
+      day: 1,
+      chance: 70,
+      band: 2,
+      evasionRoll: 70,
+      catchRoll: null,
+      outcome: "escaped",
+      reason: "evaded",
+    });
     expect(state.outcome).toBe("escaped");
     expect(state.day).toBe(1);
     expect(state.log).toEqual([record]);
@@ -224,7 +253,12 @@ describe("the outdoor chase, day by day (RULES.md §8.2)", () => {
   it("pursuers that are not faster never catch: the chase continues, no catch roll", async () => {
     const d = fixedDice([100]);
     const r = await pursuitDay(base({ pursuersFaster: false }), d);
-    expect(r.record).toMatchObject({ evasionRoll: 100, catchRoll: null, outcome: "continues", reason: "pursuersNotFaster" });
+    expect(r.record).toMatchObject({
+      evasionRoll: 100,
+      catchRoll: null,
+      outcome: "continues",
+      reason: "pursuersNotFaster",
+    });
     expect(d.remaining()).toBe(0);
   });
   it("surprised pursuers: the fleeing side escapes automatically, without dice", async () => {
@@ -242,9 +276,23 @@ describe("the outdoor chase, day by day (RULES.md §8.2)", () => {
   it("a surprised fleeing side may flee: it rolls on the table like any side (RULES.md §8.2 decision)", async () => {
     // 4 fleeing, 2 pursuers: 70 %. A 70 escapes, a 71 then 51 keeps the chase going.
     const escaped = await pursuitDay(base({ surprised: "fleeing" }), fixedDice([70]));
-    expect(escaped.record).toEqual({ day: 1, chance: 70, band: 2, evasionRoll: 70, catchRoll: null, outcome: "escaped", reason: "evaded" });
+    expect(escaped.record).toEqual({
+      day: 1,
+      chance: 70,
+      band: 2,
+      evasionRoll: 70,
+      catchRoll: null,
+      outcome: "escaped",
+      reason: "evaded",
+    });
     const chased = await pursuitDay(base({ surprised: "fleeing" }), fixedDice([71, 51]));
-    expect(chased.record).toMatchObject({ chance: 70, evasionRoll: 71, catchRoll: 51, outcome: "continues", reason: "notCaught" });
+    expect(chased.record).toMatchObject({
+      chance: 70,
+      evasionRoll: 71,
+      catchRoll: 51,
+      outcome: "continues",
+      reason: "notCaught",
+    });
     const caught = await pursuitDay(base({ surprised: "fleeing" }), fixedDice([71, 50]));
     expect(caught.state.outcome).toBe("caught");
   });
@@ -353,10 +401,17 @@ describe("running in the dungeon", () => {
   it("pmt: exhausted after 30 rounds, no penalty given by the seed", () => {
     const s = dungeonRunRound({ ruleset: "pmt", rounds: 29, exhausted: false });
     expect(s).toMatchObject({ rounds: 30, exhausted: true, penalty: 0, restTurns: null, rules: "pmt" });
-    expect(dungeonRunRound({ ruleset: "pmt", rounds: 0, exhausted: false })).toMatchObject({ rounds: 1, remaining: 29 });
+    expect(dungeonRunRound({ ruleset: "pmt", rounds: 0, exhausted: false })).toMatchObject({
+      rounds: 1,
+      remaining: 29,
+    });
   });
   it("other rulesets use ose", () => {
-    expect(dungeonRunRound({ ruleset: "rnp", rounds: 29, exhausted: false })).toMatchObject({ exhausted: true, penalty: -2, rules: "ose" });
+    expect(dungeonRunRound({ ruleset: "rnp", rounds: 29, exhausted: false })).toMatchObject({
+      exhausted: true,
+      penalty: -2,
+      rules: "ose",
+    });
   });
   it("rejects bad states", () => {
     throwsKey(() => dungeonRunRound({ ruleset: "ose", rounds: 5, exhausted: true }), "UnknownValue");

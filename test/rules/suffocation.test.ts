@@ -24,7 +24,12 @@ describe("suffocationTimeline (RULES.md §4.2)", () => {
     expect(suffocationTimeline(-1, 6)).toEqual({ holdSeconds: 30, rounds: 1, roundSeconds: 6, dropSeconds: 36 });
   });
   it("CON 0: 1 minute, then 1 round; ose's 10 s rounds", () => {
-    expect(suffocationTimeline(0, roundSeconds("ose"))).toEqual({ holdSeconds: 60, rounds: 1, roundSeconds: 10, dropSeconds: 70 });
+    expect(suffocationTimeline(0, roundSeconds("ose"))).toEqual({
+      holdSeconds: 60,
+      rounds: 1,
+      roundSeconds: 10,
+      dropSeconds: 70,
+    });
   });
   it("CON +3 on a dnd5e round: 4 minutes, then 3 rounds", () => {
     expect(suffocationTimeline(3, roundSeconds("dnd5e")).dropSeconds).toBe(240 + 18);
@@ -61,18 +66,24 @@ describe("breathState (RULES.md §4.2)", () => {
 
   it("property: the phase only moves forward with time, and the drop comes exactly at dropSeconds", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5, max: 10 }), fc.constantFrom(6, 10), fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 0, max: 2000 }), (con, round, a, b) => {
-        const [early, late] = a <= b ? [a, b] : [b, a];
-        const order = { holding: 0, outOfAir: 1, down: 2 } as const;
-        const x = breathState(con, round, early);
-        const y = breathState(con, round, late);
-        expect(order[x.phase]).toBeLessThanOrEqual(order[y.phase]);
-        expect(breathState(con, round, x.dropSeconds).phase).toBe("down");
-        expect(breathState(con, round, x.dropSeconds - 1).phase).toBe("outOfAir");
-        expect(x.holdSeconds).toBeGreaterThanOrEqual(30);
-        expect(x.rounds).toBeGreaterThanOrEqual(1);
-        if (x.phase === "outOfAir") expect(x.roundsLeft).toBeLessThanOrEqual(x.rounds);
-      }),
+      fc.property(
+        fc.integer({ min: -5, max: 10 }),
+        fc.constantFrom(6, 10),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        (con, round, a, b) => {
+          const [early, late] = a <= b ? [a, b] : [b, a];
+          const order = { holding: 0, outOfAir: 1, down: 2 } as const;
+          const x = breathState(con, round, early);
+          const y = breathState(con, round, late);
+          expect(order[x.phase]).toBeLessThanOrEqual(order[y.phase]);
+          expect(breathState(con, round, x.dropSeconds).phase).toBe("down");
+          expect(breathState(con, round, x.dropSeconds - 1).phase).toBe("outOfAir");
+          expect(x.holdSeconds).toBeGreaterThanOrEqual(30);
+          expect(x.rounds).toBeGreaterThanOrEqual(1);
+          if (x.phase === "outOfAir") expect(x.roundsLeft).toBeLessThanOrEqual(x.rounds);
+        },
+      ),
     );
   });
 });

@@ -17,8 +17,25 @@ import {
 } from "../../src/rules/index.js";
 import { throwsError } from "./helpers.js";
 
-const day = (over: Partial<SurvivalDayInput> = {}): SurvivalDayInput => ({ conMod: 0, fasting: 0, exhaustion: 0, food: "full", water: "full", ...over });
-const fed = { fastingAfter: 0, fastingAllowed: 3, hungerLevels: 0, thirstLevels: 0, dehydrationExtra: false, dehydrationSaveDC: null, exhaustionAfter: 0, starving: false, dehydrated: false };
+const day = (over: Partial<SurvivalDayInput> = {}): SurvivalDayInput => ({
+  conMod: 0,
+  fasting: 0,
+  exhaustion: 0,
+  food: "full",
+  water: "full",
+  ...over,
+});
+const fed = {
+  fastingAfter: 0,
+  fastingAllowed: 3,
+  hungerLevels: 0,
+  thirstLevels: 0,
+  dehydrationExtra: false,
+  dehydrationSaveDC: null,
+  exhaustionAfter: 0,
+  starving: false,
+  dehydrated: false,
+};
 
 describe("survivalDay (docs/rules.md §4.3–4.4)", () => {
   it("a day of full food and water resets the fasting counter and changes nothing else", () => {
@@ -26,26 +43,70 @@ describe("survivalDay (docs/rules.md §4.3–4.4)", () => {
   });
   it("CON 0 fasts 3 days without effect; the 4th day without food is a level, and starving", () => {
     expect(survivalDay(day({ fasting: 2, food: "none" }))).toEqual({ ...fed, fastingAfter: 3 });
-    expect(survivalDay(day({ fasting: 3, food: "none" }))).toEqual({ ...fed, fastingAfter: 4, hungerLevels: 1, exhaustionAfter: 1, starving: true });
+    expect(survivalDay(day({ fasting: 3, food: "none" }))).toEqual({
+      ...fed,
+      fastingAfter: 4,
+      hungerLevels: 1,
+      exhaustionAfter: 1,
+      starving: true,
+    });
   });
   it("half rations count half a day: beyond the limit, a level every other day", () => {
     expect(survivalDay(day({ fasting: 3, food: "half" }))).toEqual({ ...fed, fastingAfter: 3.5, starving: true });
-    expect(survivalDay(day({ fasting: 3.5, food: "half", exhaustion: 1 }))).toEqual({ ...fed, fastingAfter: 4, hungerLevels: 1, exhaustionAfter: 2, starving: true });
-    expect(survivalDay(day({ fasting: 4, food: "half", exhaustion: 2 }))).toEqual({ ...fed, fastingAfter: 4.5, exhaustionAfter: 2, starving: true });
+    expect(survivalDay(day({ fasting: 3.5, food: "half", exhaustion: 1 }))).toEqual({
+      ...fed,
+      fastingAfter: 4,
+      hungerLevels: 1,
+      exhaustionAfter: 2,
+      starving: true,
+    });
+    expect(survivalDay(day({ fasting: 4, food: "half", exhaustion: 2 }))).toEqual({
+      ...fed,
+      fastingAfter: 4.5,
+      exhaustionAfter: 2,
+      starving: true,
+    });
   });
   it("CON +2 fasts 5 days; CON −3 still 1", () => {
-    expect(survivalDay(day({ conMod: 2, fasting: 5, food: "none" }))).toEqual({ ...fed, fastingAllowed: 5, fastingAfter: 6, hungerLevels: 1, exhaustionAfter: 1, starving: true });
-    expect(survivalDay(day({ conMod: -3, fasting: 0, food: "none" }))).toEqual({ ...fed, fastingAllowed: 1, fastingAfter: 1 });
+    expect(survivalDay(day({ conMod: 2, fasting: 5, food: "none" }))).toEqual({
+      ...fed,
+      fastingAllowed: 5,
+      fastingAfter: 6,
+      hungerLevels: 1,
+      exhaustionAfter: 1,
+      starving: true,
+    });
+    expect(survivalDay(day({ conMod: -3, fasting: 0, food: "none" }))).toEqual({
+      ...fed,
+      fastingAllowed: 1,
+      fastingAfter: 1,
+    });
   });
   it("no water: 1 level automatically; one more when already exhausted", () => {
-    expect(survivalDay(day({ water: "none" }))).toEqual({ ...fed, thirstLevels: 1, exhaustionAfter: 1, dehydrated: true });
-    expect(survivalDay(day({ water: "none", exhaustion: 1 }))).toEqual({ ...fed, thirstLevels: 2, dehydrationExtra: true, exhaustionAfter: 3, dehydrated: true });
+    expect(survivalDay(day({ water: "none" }))).toEqual({
+      ...fed,
+      thirstLevels: 1,
+      exhaustionAfter: 1,
+      dehydrated: true,
+    });
+    expect(survivalDay(day({ water: "none", exhaustion: 1 }))).toEqual({
+      ...fed,
+      thirstLevels: 2,
+      dehydrationExtra: true,
+      exhaustionAfter: 3,
+      dehydrated: true,
+    });
   });
   it("half water: a Constitution save DC 15 (a total of 15 succeeds, 14 fails) or 1 level", () => {
     const saved = { ...fed, dehydrationSaveDC: 15 };
     expect(survivalDay(day({ water: "half", dehydrationSave: true }))).toEqual(saved);
     expect(survivalDay(day({ water: "half", dehydrationSave: 15 }))).toEqual(saved);
-    expect(survivalDay(day({ water: "half", dehydrationSave: 14 }))).toEqual({ ...saved, thirstLevels: 1, exhaustionAfter: 1, dehydrated: true });
+    expect(survivalDay(day({ water: "half", dehydrationSave: 14 }))).toEqual({
+      ...saved,
+      thirstLevels: 1,
+      exhaustionAfter: 1,
+      dehydrated: true,
+    });
     expect(survivalDay(day({ water: "half", dehydrationSave: false, exhaustion: 2 }))).toEqual({
       ...saved,
       thirstLevels: 2,
@@ -54,7 +115,10 @@ describe("survivalDay (docs/rules.md §4.3–4.4)", () => {
       dehydrated: true,
     });
     // A saved character already exhausted gains nothing.
-    expect(survivalDay(day({ water: "half", dehydrationSave: 20, exhaustion: 3 }))).toEqual({ ...saved, exhaustionAfter: 3 });
+    expect(survivalDay(day({ water: "half", dehydrationSave: 20, exhaustion: 3 }))).toEqual({
+      ...saved,
+      exhaustionAfter: 3,
+    });
   });
   it("exhaustion stops at 6", () => {
     expect(survivalDay(day({ fasting: 3, food: "none", water: "none", exhaustion: 5 }))).toEqual({
@@ -71,7 +135,12 @@ describe("survivalDay (docs/rules.md §4.3–4.4)", () => {
   });
   it("the save is ignored unless water is half", () => {
     expect(survivalDay(day({ water: "full", dehydrationSave: "x" as never }))).toEqual(fed);
-    expect(survivalDay(day({ water: "none", dehydrationSave: true }))).toEqual({ ...fed, thirstLevels: 1, exhaustionAfter: 1, dehydrated: true });
+    expect(survivalDay(day({ water: "none", dehydrationSave: true }))).toEqual({
+      ...fed,
+      thirstLevels: 1,
+      exhaustionAfter: 1,
+      dehydrated: true,
+    });
   });
   it("the bounds themselves are accepted: fasting 10,000 days, exhaustion 6, CON −5 and +10", () => {
     expect(survivalDay(day({ conMod: 10, fasting: 10_000, food: "none", exhaustion: 6 })).fastingAfter).toBe(10_001);
@@ -108,8 +177,18 @@ describe("survivalSaveSucceeds", () => {
     expect(survivalSaveSucceeds("save", 1000, 1000)).toBe(true);
   });
   it("refuses a DC beyond ±1000 and a missing or bad total, naming it", () => {
-    throwsError(() => survivalSaveSucceeds("save", 5, 1001), "OutOfRange", { name: "dc", value: 1001, min: -1000, max: 1000 });
-    throwsError(() => survivalSaveSucceeds("save", 5, -1001), "OutOfRange", { name: "dc", value: -1001, min: -1000, max: 1000 });
+    throwsError(() => survivalSaveSucceeds("save", 5, 1001), "OutOfRange", {
+      name: "dc",
+      value: 1001,
+      min: -1000,
+      max: 1000,
+    });
+    throwsError(() => survivalSaveSucceeds("save", 5, -1001), "OutOfRange", {
+      name: "dc",
+      value: -1001,
+      min: -1000,
+      max: 1000,
+    });
     throwsError(() => survivalSaveSucceeds("conSave", undefined, 15), "Missing", { name: "conSave" });
     throwsError(() => survivalSaveSucceeds("conSave", null, 15), "NotANumber", { name: "conSave", value: "null" });
   });
@@ -131,8 +210,16 @@ describe("hold breath, rounds, fasting days, water (docs/rules.md §4.2–4.4)",
   it("water: 3 L, 6 L when hot; refuses what is not a boolean", () => {
     expect(waterNeedLitres(false)).toBe(3);
     expect(waterNeedLitres(true)).toBe(6);
-    throwsError(() => waterNeedLitres("yes" as never), "UnknownValue", { name: "hot", value: "yes", allowed: "true, false" });
-    throwsError(() => waterNeedLitres(undefined as never), "UnknownValue", { name: "hot", value: "undefined", allowed: "true, false" });
+    throwsError(() => waterNeedLitres("yes" as never), "UnknownValue", {
+      name: "hot",
+      value: "yes",
+      allowed: "true, false",
+    });
+    throwsError(() => waterNeedLitres(undefined as never), "UnknownValue", {
+      name: "hot",
+      value: "undefined",
+      allowed: "true, false",
+    });
   });
 });
 
@@ -154,13 +241,28 @@ describe("the breath timeline at its edges (docs/rules.md §4.2)", () => {
   it("a round of 1 to 600 s; an elapsed time within ±1000 days", () => {
     expect(suffocationTimeline(0, 600)).toEqual({ holdSeconds: 60, rounds: 1, roundSeconds: 600, dropSeconds: 660 });
     expect(suffocationTimeline(1, 1)).toEqual({ holdSeconds: 120, rounds: 1, roundSeconds: 1, dropSeconds: 121 });
-    throwsError(() => suffocationTimeline(0, 601), "OutOfRange", { name: "roundSeconds", value: 601, min: 1, max: 600 });
+    throwsError(() => suffocationTimeline(0, 601), "OutOfRange", {
+      name: "roundSeconds",
+      value: 601,
+      min: 1,
+      max: 600,
+    });
     throwsError(() => suffocationTimeline(0, 0), "OutOfRange", { name: "roundSeconds", value: 0, min: 1, max: 600 });
     throwsError(() => suffocationTimeline(0, 6.5), "NotAnInteger", { name: "roundSeconds", value: 6.5 });
     expect(breathState(0, 6, 86_400_000).phase).toBe("down");
     expect(breathState(0, 6, -86_400_000).phase).toBe("holding");
-    throwsError(() => breathState(0, 6, 86_400_001), "OutOfRange", { name: "elapsedSeconds", value: 86_400_001, min: -86_400_000, max: 86_400_000 });
-    throwsError(() => breathState(0, 6, -86_400_001), "OutOfRange", { name: "elapsedSeconds", value: -86_400_001, min: -86_400_000, max: 86_400_000 });
+    throwsError(() => breathState(0, 6, 86_400_001), "OutOfRange", {
+      name: "elapsedSeconds",
+      value: 86_400_001,
+      min: -86_400_000,
+      max: 86_400_000,
+    });
+    throwsError(() => breathState(0, 6, -86_400_001), "OutOfRange", {
+      name: "elapsedSeconds",
+      value: -86_400_001,
+      min: -86_400_000,
+      max: 86_400_000,
+    });
     throwsError(() => breathState(0, 6, "1" as never), "NotANumber", { name: "elapsedSeconds", value: "1" });
   });
 });

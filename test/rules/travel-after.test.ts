@@ -3,16 +3,50 @@
  * the outcome of the saves, with whole results and the whole error of each bad field of a plan given back.
  */
 import { describe, expect, it } from "vitest";
-import { routePosition, travelOutcome, travelPlan, travelSurvivalChecks, type TravelInput, type TravelMemberInput, type TravelPlan } from "../../src/rules/travel.js";
+import {
+  routePosition,
+  travelOutcome,
+  travelPlan,
+  travelSurvivalChecks,
+  type TravelInput,
+  type TravelMemberInput,
+  type TravelPlan,
+} from "../../src/rules/travel.js";
 import { throwsError } from "./helpers.js";
 
-const aria: TravelMemberInput = { id: "aria", name: "Aria", conMod: 0, passivePerception: 12, food: "full", water: "full", position: "front" };
-const trip = (over: Record<string, unknown> = {}): TravelInput => ({ ruleset: "rnp", pace: "normal", terrain: "normal", mode: "foot", distance: 36_000, party: [aria], ...over }) as TravelInput;
+const aria: TravelMemberInput = {
+  id: "aria",
+  name: "Aria",
+  conMod: 0,
+  passivePerception: 12,
+  food: "full",
+  water: "full",
+  position: "front",
+};
+const trip = (over: Record<string, unknown> = {}): TravelInput =>
+  ({
+    ruleset: "rnp",
+    pace: "normal",
+    terrain: "normal",
+    mode: "foot",
+    distance: 36_000,
+    party: [aria],
+    ...over,
+  }) as TravelInput;
 const ACTIVITIES = "none, watch, navigate, map, track, forage";
 
 describe("routePosition (docs/rules.md §11)", () => {
   // §11's example: 18 km of road then 9 km of forest at normal pace = 36 km equivalent = exactly one day.
-  const plan = travelPlan(trip({ terrain: undefined, distance: undefined, legs: [{ metres: 18_000, terrain: "normal" }, { metres: 9000, terrain: "difficult" }] }));
+  const plan = travelPlan(
+    trip({
+      terrain: undefined,
+      distance: undefined,
+      legs: [
+        { metres: 18_000, terrain: "normal" },
+        { metres: 9000, terrain: "difficult" },
+      ],
+    }),
+  );
   it("the example route: the forest reached after 4 h, half of it after 6 h, the end after 8 h", () => {
     expect(plan.legs).toEqual([
       { metres: 18_000, terrain: "normal", arrivalSeconds: 14_400 },
@@ -43,16 +77,31 @@ describe("routePosition (docs/rules.md §11)", () => {
       [{ ...plan, legs: [plan.legs[0], null] }, 0, "Missing", { name: "plan.legs[1]" }],
       [{ ...plan, legs: [{ ...plan.legs[0], metres: -1 }] }, 0, "Negative", { name: "plan.legs[0].metres", value: -1 }],
       [{ ...plan, days: "x" }, 0, "Missing", { name: "plan.days" }],
-      [{ ...plan, days: new Array(1001).fill(plan.days[0]) }, 0, "OutOfRange", { name: "plan.days", value: 1001, min: 0, max: 1000 }],
+      [
+        { ...plan, days: new Array(1001).fill(plan.days[0]) },
+        0,
+        "OutOfRange",
+        { name: "plan.days", value: 1001, min: 0, max: 1000 },
+      ],
       [plan, -86_400_001, "OutOfRange", { name: "seconds", value: -86_400_001, min: -86_400_000, max: 172_800_000 }],
       [plan, 172_800_001, "OutOfRange", { name: "seconds", value: 172_800_001, min: -86_400_000, max: 172_800_000 }],
       [{ ...plan, days: [null] }, 0, "Missing", { name: "plan.days[0]" }],
       [{ ...plan, days: [{ stretches: "x" }] }, 0, "Missing", { name: "plan.days[0].stretches" }],
       [day(null), 0, "Missing", { name }],
       [day({ ...st, startSeconds: -1 }), 0, "Negative", { name: `${name}.startSeconds`, value: -1 }],
-      [day({ ...st, startSeconds: 86_400_001 }), 0, "OutOfRange", { name: `${name}.startSeconds`, value: 86_400_001, min: 0, max: 86_400_000 }],
+      [
+        day({ ...st, startSeconds: 86_400_001 }),
+        0,
+        "OutOfRange",
+        { name: `${name}.startSeconds`, value: 86_400_001, min: 0, max: 86_400_000 },
+      ],
       [day({ ...st, seconds: -1 }), 0, "Negative", { name: `${name}.seconds`, value: -1 }],
-      [day({ ...st, seconds: 86_400_001 }), 0, "OutOfRange", { name: `${name}.seconds`, value: 86_400_001, min: 0, max: 86_400_000 }],
+      [
+        day({ ...st, seconds: 86_400_001 }),
+        0,
+        "OutOfRange",
+        { name: `${name}.seconds`, value: 86_400_001, min: 0, max: 86_400_000 },
+      ],
       [day({ ...st, metres: -1 }), 0, "Negative", { name: `${name}.metres`, value: -1 }],
       [day({ ...st, leg: 2 }), 0, "OutOfRange", { name: `${name}.leg`, value: 2, min: 0, max: 1 }],
       [day({ ...st, leg: 0.5 }), 0, "NotAnInteger", { name: `${name}.leg`, value: 0.5 }],
@@ -62,7 +111,16 @@ describe("routePosition (docs/rules.md §11)", () => {
     expect(routePosition(plan, 172_800_000)).toEqual({ leg: 1, metresAlongRoute: 27_000, fraction: 1 });
   });
   it("a leg of no length: fraction 1 once reached", () => {
-    const p = travelPlan(trip({ terrain: undefined, distance: undefined, legs: [{ metres: 4500, terrain: "normal" }, { metres: 0, terrain: "normal" }] }));
+    const p = travelPlan(
+      trip({
+        terrain: undefined,
+        distance: undefined,
+        legs: [
+          { metres: 4500, terrain: "normal" },
+          { metres: 0, terrain: "normal" },
+        ],
+      }),
+    );
     expect(routePosition(p, 3600)).toEqual({ leg: 1, metresAlongRoute: 4500, fraction: 1 });
   });
 });
@@ -77,8 +135,23 @@ describe("travelSurvivalChecks (docs/rules.md §2.6)", () => {
       { ...aria, id: "e", activity: "track" },
     ];
     const plan = travelPlan(trip({ distance: 72_000, party }));
-    const check = (id: string, day: number, activity: string, dc = 10) => ({ id: `${id}:${day}:survival`, memberId: id, day, activity, ability: "wis", skill: "survival", dc });
-    expect(travelSurvivalChecks(plan)).toEqual([check("a", 1, "forage"), check("c", 1, "navigate"), check("e", 1, "track"), check("a", 2, "forage"), check("c", 2, "navigate"), check("e", 2, "track")]);
+    const check = (id: string, day: number, activity: string, dc = 10) => ({
+      id: `${id}:${day}:survival`,
+      memberId: id,
+      day,
+      activity,
+      ability: "wis",
+      skill: "survival",
+      dc,
+    });
+    expect(travelSurvivalChecks(plan)).toEqual([
+      check("a", 1, "forage"),
+      check("c", 1, "navigate"),
+      check("e", 1, "track"),
+      check("a", 2, "forage"),
+      check("c", 2, "navigate"),
+      check("e", 2, "track"),
+    ]);
     expect(travelSurvivalChecks(plan, 40).map((c) => c.dc)).toEqual([40, 40, 40, 40, 40, 40]);
     expect(travelSurvivalChecks(plan, 1)[0]!.dc).toBe(1);
   });
@@ -94,14 +167,28 @@ describe("travelSurvivalChecks (docs/rules.md §2.6)", () => {
       [{ ...plan, members: [plan.members[0], null] }, 10, "Missing", { name: "plan.members[1]" }],
       [{ ...plan, members: [{ ...plan.members[0], id: "" }] }, 10, "Missing", { name: "plan.members[0].id" }],
       [{ ...plan, members: [{ ...plan.members[0], id: 7 }] }, 10, "Missing", { name: "plan.members[0].id" }],
-      [{ ...plan, members: [{ ...plan.members[0], activity: "sing" }] }, 10, "UnknownValue", { name: "plan.members[0].activity", value: "sing", allowed: ACTIVITIES }],
+      [
+        { ...plan, members: [{ ...plan.members[0], activity: "sing" }] },
+        10,
+        "UnknownValue",
+        { name: "plan.members[0].activity", value: "sing", allowed: ACTIVITIES },
+      ],
     ];
     for (const [p, dc, key, data] of cases) throwsError(() => travelSurvivalChecks(p as TravelPlan, dc), key, data);
   });
   it("at most 20,000 checks", () => {
-    const fake = (n: number) => ({ days: new Array(1000).fill({}), members: Array.from({ length: n }, (_, i) => ({ id: `m${i}`, activity: "track" })) }) as unknown as TravelPlan;
+    const fake = (n: number) =>
+      ({
+        days: new Array(1000).fill({}),
+        members: Array.from({ length: n }, (_, i) => ({ id: `m${i}`, activity: "track" })),
+      }) as unknown as TravelPlan;
     expect(travelSurvivalChecks(fake(20))).toHaveLength(20_000);
-    throwsError(() => travelSurvivalChecks(fake(21)), "OutOfRange", { name: "party × days", value: 21_000, min: 0, max: 20_000 });
+    throwsError(() => travelSurvivalChecks(fake(21)), "OutOfRange", {
+      name: "party × days",
+      value: 21_000,
+      min: 0,
+      max: 20_000,
+    });
   });
 });
 
@@ -131,27 +218,69 @@ describe("travelOutcome (docs/rules.md §2.4, §4.3–4.4)", () => {
           dehydrated: true,
           recoveryBlocked: true,
           dead: false,
-          days: [{ day: 1, forcedMarchFailures: 1, hungerLevels: 0, thirstLevels: 2, dehydrationExtra: true, fastingAfter: 0, thirstAfter: 1, exhaustionAfter: 3, applied: { forcedMarch: 1, hunger: 0, thirst: 2 } }],
+          days: [
+            {
+              day: 1,
+              forcedMarchFailures: 1,
+              hungerLevels: 0,
+              thirstLevels: 2,
+              dehydrationExtra: true,
+              fastingAfter: 0,
+              thirstAfter: 1,
+              exhaustionAfter: 3,
+              applied: { forcedMarch: 1, hunger: 0, thirst: 2 },
+            },
+          ],
         },
       ],
       failedSaves: [ids.h9, ids.water],
     });
   });
   it("capped at 6: what each cause actually added", () => {
-    const p5 = travelPlan(trip({ distance: 45_000, hoursPerDay: 10, party: [{ ...aria, water: "half", exhaustion: 5, fasting: 3, food: "none" }] }));
+    const p5 = travelPlan(
+      trip({
+        distance: 45_000,
+        hoursPerDay: 10,
+        party: [{ ...aria, water: "half", exhaustion: 5, fasting: 3, food: "none" }],
+      }),
+    );
     const r = travelOutcome(p5, { [ids.h9]: false, [ids.h10]: false, [ids.water]: false });
     expect(r.members[0]!.days).toEqual([
-      { day: 1, forcedMarchFailures: 2, hungerLevels: 1, thirstLevels: 2, dehydrationExtra: true, fastingAfter: 4, thirstAfter: 1, exhaustionAfter: 6, applied: { forcedMarch: 1, hunger: 0, thirst: 0 } },
+      {
+        day: 1,
+        forcedMarchFailures: 2,
+        hungerLevels: 1,
+        thirstLevels: 2,
+        dehydrationExtra: true,
+        fastingAfter: 4,
+        thirstAfter: 1,
+        exhaustionAfter: 6,
+        applied: { forcedMarch: 1, hunger: 0, thirst: 0 },
+      },
     ]);
-    expect(r.members[0]).toMatchObject({ exhaustionAfter: 6, levelsGained: 1, dead: true, starving: true, recoveryBlocked: true });
+    expect(r.members[0]).toMatchObject({
+      exhaustionAfter: 6,
+      levelsGained: 1,
+      dead: true,
+      starving: true,
+      recoveryBlocked: true,
+    });
     expect(r.failedSaves).toEqual([ids.h9, ids.h10, ids.water]);
   });
   it("refuses results that do not fit the plan", () => {
     const all = { [ids.h9]: true, [ids.h10]: true, [ids.water]: true };
-    throwsError(() => travelOutcome(plan, { ...all, other: true }), "UnknownValue", { name: "saveResults", value: "other", allowed: "the ids of plan.saves" });
+    throwsError(() => travelOutcome(plan, { ...all, other: true }), "UnknownValue", {
+      name: "saveResults",
+      value: "other",
+      allowed: "the ids of plan.saves",
+    });
     throwsError(() => travelOutcome(plan, { [ids.h9]: true, [ids.water]: true }), "Missing", { name: ids.h10 });
     throwsError(() => travelOutcome(plan, null as never), "Missing", { name: "saveResults" });
-    throwsError(() => travelOutcome(plan, "all" as never), "UnknownValue", { name: "saveResults", value: "all", allowed: "object" });
+    throwsError(() => travelOutcome(plan, "all" as never), "UnknownValue", {
+      name: "saveResults",
+      value: "all",
+      allowed: "object",
+    });
   });
   it("refuses a plan that does not fit, naming the field", () => {
     const m = plan.members[0]!;
@@ -166,7 +295,11 @@ describe("travelOutcome (docs/rules.md §2.4, §4.3–4.4)", () => {
       [{ ...plan, saves: "x" }, "Missing", { name: "plan.saves" }],
       [{ ...plan, saves: [null] }, "Missing", { name: "plan.saves[0]" }],
       [{ ...plan, saves: [{ ...plan.saves[0], id: "" }] }, "Missing", { name: "plan.saves[0].id" }],
-      [{ ...plan, saves: [{ ...plan.saves[0], dc: 1001 }] }, "OutOfRange", { name: "plan.saves[0].dc", value: 1001, min: -1000, max: 1000 }],
+      [
+        { ...plan, saves: [{ ...plan.saves[0], dc: 1001 }] },
+        "OutOfRange",
+        { name: "plan.saves[0].dc", value: 1001, min: -1000, max: 1000 },
+      ],
       [{ ...plan, saves: [{ ...plan.saves[0], dc: 11.5 }] }, "NotAnInteger", { name: "plan.saves[0].dc", value: 11.5 }],
       [{ ...plan, members: "x" }, "Missing", { name: "plan.members" }],
       [{ ...plan, members: [null] }, "Missing", { name: "plan.members[0]" }],
@@ -178,32 +311,82 @@ describe("travelOutcome (docs/rules.md §2.4, §4.3–4.4)", () => {
       [withDay({ day: 1.5 }), "NotAnInteger", { name: `${dn}.day`, value: 1.5 }],
       [withDay({ forcedMarch: "x" }), "Missing", { name: `${dn}.forcedMarch` }],
       [withDay({ forcedMarch: [null] }), "Missing", { name: `${dn}.forcedMarch[0]` }],
-      [withDay({ forcedMarch: [{ ...d.forcedMarch[0], hour: 25 }] }), "OutOfRange", { name: `${dn}.forcedMarch[0].hour`, value: 25, min: 1, max: 24 }],
-      [withDay({ forcedMarch: [{ ...d.forcedMarch[0], hour: 0 }] }), "OutOfRange", { name: `${dn}.forcedMarch[0].hour`, value: 0, min: 1, max: 24 }],
-      [withDay({ forcedMarch: [{ ...d.forcedMarch[0], hour: 9.5 }] }), "NotAnInteger", { name: `${dn}.forcedMarch[0].hour`, value: 9.5 }],
-      [withDay({ forcedMarch: [{ ...d.forcedMarch[0], dc: 1001 }] }), "OutOfRange", { name: `${dn}.forcedMarch[0].dc`, value: 1001, min: -1000, max: 1000 }],
-      [withDay({ forcedMarch: [{ ...d.forcedMarch[0], saveId: "" }] }), "Missing", { name: `${dn}.forcedMarch[0].saveId` }],
-      [withDay({ dehydrationDC: 1001 }), "OutOfRange", { name: `${dn}.dehydrationDC`, value: 1001, min: -1000, max: 1000 }],
+      [
+        withDay({ forcedMarch: [{ ...d.forcedMarch[0], hour: 25 }] }),
+        "OutOfRange",
+        { name: `${dn}.forcedMarch[0].hour`, value: 25, min: 1, max: 24 },
+      ],
+      [
+        withDay({ forcedMarch: [{ ...d.forcedMarch[0], hour: 0 }] }),
+        "OutOfRange",
+        { name: `${dn}.forcedMarch[0].hour`, value: 0, min: 1, max: 24 },
+      ],
+      [
+        withDay({ forcedMarch: [{ ...d.forcedMarch[0], hour: 9.5 }] }),
+        "NotAnInteger",
+        { name: `${dn}.forcedMarch[0].hour`, value: 9.5 },
+      ],
+      [
+        withDay({ forcedMarch: [{ ...d.forcedMarch[0], dc: 1001 }] }),
+        "OutOfRange",
+        { name: `${dn}.forcedMarch[0].dc`, value: 1001, min: -1000, max: 1000 },
+      ],
+      [
+        withDay({ forcedMarch: [{ ...d.forcedMarch[0], saveId: "" }] }),
+        "Missing",
+        { name: `${dn}.forcedMarch[0].saveId` },
+      ],
+      [
+        withDay({ dehydrationDC: 1001 }),
+        "OutOfRange",
+        { name: `${dn}.dehydrationDC`, value: 1001, min: -1000, max: 1000 },
+      ],
       [withDay({ dehydrationSaveId: "" }), "Missing", { name: `${dn}.dehydrationSaveId` }],
       [withDay({ dehydrationDC: null }), "Missing", { name: `${dn}.dehydrationDC` }],
       [withMember({ conMod: 11 }), "OutOfRange", { name: "plan.members[0].conMod", value: 11, min: -5, max: 10 }],
       [withMember({ conMod: 0.5 }), "NotAnInteger", { name: "plan.members[0].conMod", value: 0.5 }],
       [withMember({ id: "" }), "Missing", { name: "plan.members[0].id" }],
       [withMember({ name: null }), "Missing", { name: "plan.members[0].name" }],
-      [withMember({ exhaustionBefore: 7 }), "OutOfRange", { name: "plan.members[0].exhaustionBefore", value: 7, min: 0, max: 6 }],
+      [
+        withMember({ exhaustionBefore: 7 }),
+        "OutOfRange",
+        { name: "plan.members[0].exhaustionBefore", value: 7, min: 0, max: 6 },
+      ],
       [withMember({ exhaustionBefore: 0.5 }), "NotAnInteger", { name: "plan.members[0].exhaustionBefore", value: 0.5 }],
-      [withMember({ fastingBefore: 10_000.5 }), "OutOfRange", { name: "plan.members[0].fastingBefore", value: 10_000.5, min: 0, max: 10_000 }],
+      [
+        withMember({ fastingBefore: 10_000.5 }),
+        "OutOfRange",
+        { name: "plan.members[0].fastingBefore", value: 10_000.5, min: 0, max: 10_000 },
+      ],
       [withMember({ thirstBefore: 0.5 }), "NotAnInteger", { name: "plan.members[0].thirstBefore", value: 0.5 }],
-      [withMember({ thirstBefore: 10_001 }), "OutOfRange", { name: "plan.members[0].thirstBefore", value: 10_001, min: 0, max: 10_000 }],
+      [
+        withMember({ thirstBefore: 10_001 }),
+        "OutOfRange",
+        { name: "plan.members[0].thirstBefore", value: 10_001, min: 0, max: 10_000 },
+      ],
     ];
     const all = { [ids.h9]: true, [ids.h10]: true, [ids.water]: true };
     for (const [p, key, data] of cases) throwsError(() => travelOutcome(p as TravelPlan, all), key, data);
   });
   it("at most 20,000 member-days in a plan given back", () => {
     const d = { day: 1, forcedMarch: [], food: "full", water: "full", dehydrationDC: null, dehydrationSaveId: null };
-    const member = (i: number) => ({ id: `m${i}`, name: "", conMod: 0, exhaustionBefore: 0, fastingBefore: 0, thirstBefore: 0, days: new Array(1000).fill(d) });
-    const fake = (n: number) => ({ saves: [], members: Array.from({ length: n }, (_, i) => member(i)) }) as unknown as TravelPlan;
+    const member = (i: number) => ({
+      id: `m${i}`,
+      name: "",
+      conMod: 0,
+      exhaustionBefore: 0,
+      fastingBefore: 0,
+      thirstBefore: 0,
+      days: new Array(1000).fill(d),
+    });
+    const fake = (n: number) =>
+      ({ saves: [], members: Array.from({ length: n }, (_, i) => member(i)) }) as unknown as TravelPlan;
     expect(travelOutcome(fake(20), {}).members).toHaveLength(20);
-    throwsError(() => travelOutcome(fake(21), {}), "OutOfRange", { name: "party × days", value: 21_000, min: 0, max: 20_000 });
+    throwsError(() => travelOutcome(fake(21), {}), "OutOfRange", {
+      name: "party × days",
+      value: 21_000,
+      min: 0,
+      max: 20_000,
+    });
   });
 });

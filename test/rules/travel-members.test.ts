@@ -5,12 +5,44 @@
 import { describe, expect, it } from "vitest";
 import { travelOutcome, travelPlan, type TravelInput, type TravelMemberInput } from "../../src/rules/travel.js";
 
-const aria: TravelMemberInput = { id: "aria", name: "Aria", conMod: 0, passivePerception: 12, food: "full", water: "full", position: "front" };
-const trip = (over: Record<string, unknown> = {}): TravelInput => ({ ruleset: "rnp", pace: "normal", terrain: "normal", mode: "foot", distance: 72_000, party: [aria], ...over }) as TravelInput;
+const aria: TravelMemberInput = {
+  id: "aria",
+  name: "Aria",
+  conMod: 0,
+  passivePerception: 12,
+  food: "full",
+  water: "full",
+  position: "front",
+};
+const trip = (over: Record<string, unknown> = {}): TravelInput =>
+  ({
+    ruleset: "rnp",
+    pace: "normal",
+    terrain: "normal",
+    mode: "foot",
+    distance: 72_000,
+    party: [aria],
+    ...over,
+  }) as TravelInput;
 
 describe("a member's plan, whole", () => {
   it("half rations and half water for two days, CON +1, already exhausted once", () => {
-    const p = travelPlan(trip({ party: [{ ...aria, conMod: 1, exhaustion: 1, fasting: 3, food: "half", water: "half", activity: "navigate", position: "middle" }] }));
+    const p = travelPlan(
+      trip({
+        party: [
+          {
+            ...aria,
+            conMod: 1,
+            exhaustion: 1,
+            fasting: 3,
+            food: "half",
+            water: "half",
+            activity: "navigate",
+            position: "middle",
+          },
+        ],
+      }),
+    );
     const d = (day: number, fastingAfter: number) => ({
       day,
       forcedMarch: [],
@@ -54,7 +86,16 @@ describe("a member's plan, whole", () => {
   it("no food and no water for two days: hunger from the 4th day, 2 levels of thirst on the second", () => {
     const p = travelPlan(trip({ party: [{ ...aria, fasting: 3, food: "none", water: "none" }] }));
     const m = p.members[0]!;
-    expect(m.days.map((x) => [x.fastingAfter, x.hungerLevels, x.thirstAutomatic, x.dehydrationDC, x.dehydrationSaveId, x.dehydrationExtraIfExhausted])).toEqual([
+    expect(
+      m.days.map((x) => [
+        x.fastingAfter,
+        x.hungerLevels,
+        x.thirstAutomatic,
+        x.dehydrationDC,
+        x.dehydrationSaveId,
+        x.dehydrationExtraIfExhausted,
+      ]),
+    ).toEqual([
       [4, 1, 1, null, null, true],
       [5, 1, 1, null, null, true],
     ]);
@@ -74,8 +115,28 @@ describe("a member's plan, whole", () => {
         recoveryBlocked: true,
         dead: false,
         days: [
-          { day: 1, forcedMarchFailures: 0, hungerLevels: 1, thirstLevels: 1, dehydrationExtra: false, fastingAfter: 4, thirstAfter: 1, exhaustionAfter: 2, applied: { forcedMarch: 0, hunger: 1, thirst: 1 } },
-          { day: 2, forcedMarchFailures: 0, hungerLevels: 1, thirstLevels: 2, dehydrationExtra: true, fastingAfter: 5, thirstAfter: 2, exhaustionAfter: 5, applied: { forcedMarch: 0, hunger: 1, thirst: 2 } },
+          {
+            day: 1,
+            forcedMarchFailures: 0,
+            hungerLevels: 1,
+            thirstLevels: 1,
+            dehydrationExtra: false,
+            fastingAfter: 4,
+            thirstAfter: 1,
+            exhaustionAfter: 2,
+            applied: { forcedMarch: 0, hunger: 1, thirst: 1 },
+          },
+          {
+            day: 2,
+            forcedMarchFailures: 0,
+            hungerLevels: 1,
+            thirstLevels: 2,
+            dehydrationExtra: true,
+            fastingAfter: 5,
+            thirstAfter: 2,
+            exhaustionAfter: 5,
+            applied: { forcedMarch: 0, hunger: 1, thirst: 2 },
+          },
         ],
       },
     ]);
@@ -84,15 +145,52 @@ describe("a member's plan, whole", () => {
     const p = travelPlan(trip({ distance: 36_000, party: [{ ...aria, thirst: 2, fasting: 9, conMod: 0 }] }));
     const m = p.members[0]!;
     expect([m.thirstBefore, m.fastingBefore, m.fastingAfter, m.starvingAfter]).toEqual([2, 9, 0, false]);
-    expect(travelOutcome(p, {}).members[0]).toMatchObject({ thirstAfter: 0, starving: false, dehydrated: false, recoveryBlocked: false, exhaustionAfter: 0, levelsGained: 0 });
+    expect(travelOutcome(p, {}).members[0]).toMatchObject({
+      thirstAfter: 0,
+      starving: false,
+      dehydrated: false,
+      recoveryBlocked: false,
+      exhaustionAfter: 0,
+      levelsGained: 0,
+    });
     // Without a day of travel, the counters before the trip stand.
     const none = travelPlan(trip({ distance: 0, party: [{ ...aria, thirst: 2, fasting: 9 }] }));
-    expect(travelOutcome(none, {}).members[0]).toMatchObject({ thirstAfter: 2, fastingAfter: 9, starving: true, dehydrated: true, recoveryBlocked: true, days: [] });
+    expect(travelOutcome(none, {}).members[0]).toMatchObject({
+      thirstAfter: 2,
+      fastingAfter: 9,
+      starving: true,
+      dehydrated: true,
+      recoveryBlocked: true,
+      days: [],
+    });
   });
   it("the saves in order: day by day, member by member, the hours then dehydration", () => {
-    const p = travelPlan(trip({ hoursPerDay: 9, distance: 81_000, party: [{ ...aria, id: "a", water: "half" }, { ...aria, id: "b" }] }));
-    expect(p.saves.map((s) => s.id)).toEqual(["a:1:forcedMarch:9", "a:1:dehydration", "b:1:forcedMarch:9", "a:2:forcedMarch:9", "a:2:dehydration", "b:2:forcedMarch:9"]);
-    const r = travelOutcome(p, { "a:1:forcedMarch:9": 11, "a:1:dehydration": 15, "b:1:forcedMarch:9": 10, "a:2:forcedMarch:9": true, "a:2:dehydration": 14, "b:2:forcedMarch:9": false });
+    const p = travelPlan(
+      trip({
+        hoursPerDay: 9,
+        distance: 81_000,
+        party: [
+          { ...aria, id: "a", water: "half" },
+          { ...aria, id: "b" },
+        ],
+      }),
+    );
+    expect(p.saves.map((s) => s.id)).toEqual([
+      "a:1:forcedMarch:9",
+      "a:1:dehydration",
+      "b:1:forcedMarch:9",
+      "a:2:forcedMarch:9",
+      "a:2:dehydration",
+      "b:2:forcedMarch:9",
+    ]);
+    const r = travelOutcome(p, {
+      "a:1:forcedMarch:9": 11,
+      "a:1:dehydration": 15,
+      "b:1:forcedMarch:9": 10,
+      "a:2:forcedMarch:9": true,
+      "a:2:dehydration": 14,
+      "b:2:forcedMarch:9": false,
+    });
     expect(r.failedSaves).toEqual(["b:1:forcedMarch:9", "a:2:dehydration", "b:2:forcedMarch:9"]);
     expect(r.members.map((x) => [x.id, x.exhaustionAfter, x.dehydrated, x.thirstAfter])).toEqual([
       ["a", 1, true, 1],

@@ -17,8 +17,25 @@ import {
 } from "../../src/rules/travel.js";
 import { throwsError } from "./helpers.js";
 
-const aria: TravelMemberInput = { id: "aria", name: "Aria", conMod: 0, passivePerception: 12, food: "full", water: "full", position: "front" };
-const trip = (over: Record<string, unknown> = {}): TravelInput => ({ ruleset: "rnp", pace: "normal", terrain: "normal", mode: "foot", distance: 36_000, party: [aria], ...over }) as TravelInput;
+const aria: TravelMemberInput = {
+  id: "aria",
+  name: "Aria",
+  conMod: 0,
+  passivePerception: 12,
+  food: "full",
+  water: "full",
+  position: "front",
+};
+const trip = (over: Record<string, unknown> = {}): TravelInput =>
+  ({
+    ruleset: "rnp",
+    pace: "normal",
+    terrain: "normal",
+    mode: "foot",
+    distance: 36_000,
+    party: [aria],
+    ...over,
+  }) as TravelInput;
 
 describe("the small travel rules", () => {
   it("paceDistance: §2.1's table, halved in difficult terrain (§2.3)", () => {
@@ -27,10 +44,26 @@ describe("the small travel rules", () => {
     expect(paceDistance("normal", "minute")).toBe(90);
     expect(paceDistance("normal", "day", { difficult: true })).toBe(18_000);
     expect(paceDistance("normal", "day", { difficult: false })).toBe(36_000);
-    throwsError(() => paceDistance("run" as never, "day"), "UnknownValue", { name: "pace", value: "run", allowed: "slow, normal, fast" });
-    throwsError(() => paceDistance("slow", "week" as never), "UnknownValue", { name: "per", value: "week", allowed: "minute, hour, day" });
-    throwsError(() => paceDistance("slow", "day", "hard" as never), "UnknownValue", { name: "options", value: "hard", allowed: "object" });
-    throwsError(() => paceDistance("slow", "day", { difficult: 1 as never }), "UnknownValue", { name: "difficult", value: "1", allowed: "true, false" });
+    throwsError(() => paceDistance("run" as never, "day"), "UnknownValue", {
+      name: "pace",
+      value: "run",
+      allowed: "slow, normal, fast",
+    });
+    throwsError(() => paceDistance("slow", "week" as never), "UnknownValue", {
+      name: "per",
+      value: "week",
+      allowed: "minute, hour, day",
+    });
+    throwsError(() => paceDistance("slow", "day", "hard" as never), "UnknownValue", {
+      name: "options",
+      value: "hard",
+      allowed: "object",
+    });
+    throwsError(() => paceDistance("slow", "day", { difficult: 1 as never }), "UnknownValue", {
+      name: "difficult",
+      value: "1",
+      allowed: "true, false",
+    });
   });
   it("forcedMarchDC: none up to 8 h, then 10 + the hours beyond (§2.4)", () => {
     expect([0, 8, 9, 10, 24].map(forcedMarchDC)).toEqual([null, null, 11, 12, 26]);
@@ -67,14 +100,32 @@ describe("travelPlan's remaining edges", () => {
   });
   it("difficult terrain on foot warns of nothing", () => {
     expect(travelPlan(trip({ terrain: "difficult" })).warnings).toEqual([]);
-    expect(travelPlan(trip({ terrain: undefined, distance: undefined, legs: [{ metres: 1000, terrain: "difficult" }] })).warnings).toEqual([]);
+    expect(
+      travelPlan(trip({ terrain: undefined, distance: undefined, legs: [{ metres: 1000, terrain: "difficult" }] }))
+        .warnings,
+    ).toEqual([]);
   });
   it("nothing to travel with almost no hours a day is no day; something is too many days", () => {
     expect(travelPlan(trip({ distance: 0, hoursPerDay: 1e-12 })).days).toEqual([]);
-    throwsError(() => travelPlan(trip({ distance: 1, hoursPerDay: 1e-12 })), "OutOfRange", { name: "days", value: "Infinity", min: 0, max: 1000 });
+    throwsError(() => travelPlan(trip({ distance: 1, hoursPerDay: 1e-12 })), "OutOfRange", {
+      name: "days",
+      value: "Infinity",
+      min: 0,
+      max: 1000,
+    });
   });
   it("legs of no length: reached at the start, or with the leg before", () => {
-    const p = travelPlan(trip({ terrain: undefined, distance: undefined, legs: [{ metres: 0, terrain: "normal" }, { metres: 4500, terrain: "normal" }, { metres: 0, terrain: "difficult" }] }));
+    const p = travelPlan(
+      trip({
+        terrain: undefined,
+        distance: undefined,
+        legs: [
+          { metres: 0, terrain: "normal" },
+          { metres: 4500, terrain: "normal" },
+          { metres: 0, terrain: "difficult" },
+        ],
+      }),
+    );
     expect(p.legs.map((l) => l.arrivalSeconds)).toEqual([0, 3600, 3600]);
     expect(routePosition(p, 0)).toEqual({ leg: 1, metresAlongRoute: 0, fraction: 0 });
     expect(routePosition(p, 3600)).toEqual({ leg: 2, metresAlongRoute: 4500, fraction: 1 });
@@ -86,10 +137,15 @@ describe("travelPlan's remaining edges", () => {
     expect(travelPlan(trip({ party: [m("a", 14), m("b", 14)] })).noticeByPosition.front).toBe(14);
   });
   it("a lookout of passive Perception 0 still counts", () => {
-    expect(travelPlan(trip({ party: [{ ...aria, passivePerception: 0 }] })).noticeByPosition).toEqual({ front: 0, middle: null, rear: null });
+    expect(travelPlan(trip({ party: [{ ...aria, passivePerception: 0 }] })).noticeByPosition).toEqual({
+      front: 0,
+      middle: null,
+      rear: null,
+    });
   });
   it("without a day of travel: starving only beyond the fasting days, dehydrated only after a dehydrated day", () => {
-    const none = (fasting: number, thirst: number) => travelOutcome(travelPlan(trip({ distance: 0, party: [{ ...aria, fasting, thirst }] })), {}).members[0]!;
+    const none = (fasting: number, thirst: number) =>
+      travelOutcome(travelPlan(trip({ distance: 0, party: [{ ...aria, fasting, thirst }] })), {}).members[0]!;
     expect(none(3, 0)).toMatchObject({ starving: false, dehydrated: false, recoveryBlocked: false });
     expect(none(3.5, 1)).toMatchObject({ starving: true, dehydrated: true, recoveryBlocked: true });
   });
@@ -112,14 +168,25 @@ describe("travelPlan's remaining edges", () => {
 describe("the bounds of a plan given back", () => {
   it("routePosition: at most 10,005 stretches a day", () => {
     const plan = travelPlan(trip());
-    const withStretches = (n: number) => ({ ...plan, days: [{ ...plan.days[0], stretches: new Array(n).fill(null) }] }) as unknown as TravelPlan;
-    throwsError(() => routePosition(withStretches(10_006), 0), "OutOfRange", { name: "plan.days[0].stretches", value: 10_006, min: 0, max: 10_005 });
+    const withStretches = (n: number) =>
+      ({ ...plan, days: [{ ...plan.days[0], stretches: new Array(n).fill(null) }] }) as unknown as TravelPlan;
+    throwsError(() => routePosition(withStretches(10_006), 0), "OutOfRange", {
+      name: "plan.days[0].stretches",
+      value: 10_006,
+      min: 0,
+      max: 10_005,
+    });
     throwsError(() => routePosition(withStretches(10_005), 0), "Missing", { name: "plan.days[0].stretches[0]" });
   });
   it("travelOutcome: at most 340,000 saves (20,000 member-days × 17 hours)", () => {
     const plan = travelPlan(trip());
     const withSaves = (n: number) => ({ ...plan, saves: new Array(n).fill(null) }) as unknown as TravelPlan;
-    throwsError(() => travelOutcome(withSaves(340_001), {}), "OutOfRange", { name: "plan.saves", value: 340_001, min: 0, max: 340_000 });
+    throwsError(() => travelOutcome(withSaves(340_001), {}), "OutOfRange", {
+      name: "plan.saves",
+      value: 340_001,
+      min: 0,
+      max: 340_000,
+    });
     throwsError(() => travelOutcome(withSaves(340_000), {}), "Missing", { name: "plan.saves[0]" });
   });
   it("travelOutcome: a member's save missing from plan.saves", () => {

@@ -5,8 +5,25 @@
 import { describe, expect, it } from "vitest";
 import { travelPlan, type TravelInput, type TravelMemberInput } from "../../src/rules/travel.js";
 
-const aria: TravelMemberInput = { id: "aria", name: "Aria", conMod: 0, passivePerception: 12, food: "full", water: "full", position: "front" };
-const trip = (over: Record<string, unknown> = {}): TravelInput => ({ ruleset: "rnp", pace: "normal", terrain: "normal", mode: "foot", distance: 36_000, party: [aria], ...over }) as TravelInput;
+const aria: TravelMemberInput = {
+  id: "aria",
+  name: "Aria",
+  conMod: 0,
+  passivePerception: 12,
+  food: "full",
+  water: "full",
+  position: "front",
+};
+const trip = (over: Record<string, unknown> = {}): TravelInput =>
+  ({
+    ruleset: "rnp",
+    pace: "normal",
+    terrain: "normal",
+    mode: "foot",
+    distance: 36_000,
+    party: [aria],
+    ...over,
+  }) as TravelInput;
 const warnings = (over: Record<string, unknown>) => travelPlan(trip(over)).warnings;
 
 describe("travelPlan's warnings, whole and in order", () => {
@@ -25,13 +42,21 @@ describe("travelPlan's warnings, whole and in order", () => {
   it("a boat: its own speed, crew beyond 8 h, no terrain, no stealth", () => {
     expect(warnings({ mode: "boat", speedKmh: 5, distance: 10_000 })).toEqual([]);
     expect(warnings({ mode: "boat", speedKmh: 5, distance: 10_000, hoursPerDay: 8 })).toEqual([]);
-    expect(warnings({ mode: "boat", speedKmh: 5, distance: 10_000, pace: "slow", hoursPerDay: 8.5, terrain: "difficult", stealth: true })).toEqual([
+    expect(
+      warnings({
+        mode: "boat",
+        speedKmh: 5,
+        distance: 10_000,
+        pace: "slow",
+        hoursPerDay: 8.5,
+        terrain: "difficult",
+        stealth: true,
+      }),
+    ).toEqual(["boatIgnoresPace", "boatCrewNeeded", "terrainIgnoredOnBoat", "stealthNotOnBoat"]);
+    expect(warnings({ mode: "boat", speedKmh: 5, distance: 10_000, pace: "fast", hoursPerDay: 24 })).toEqual([
       "boatIgnoresPace",
       "boatCrewNeeded",
-      "terrainIgnoredOnBoat",
-      "stealthNotOnBoat",
     ]);
-    expect(warnings({ mode: "boat", speedKmh: 5, distance: 10_000, pace: "fast", hoursPerDay: 24 })).toEqual(["boatIgnoresPace", "boatCrewNeeded"]);
   });
   it("a vehicle goes at normal pace", () => {
     expect(warnings({ mode: "vehicle", pace: "fast" })).toEqual(["vehicleNormalPace"]);
@@ -47,7 +72,10 @@ describe("travelPlan's warnings, whole and in order", () => {
     expect(warnings({ stealth: true, pace: "slow" })).toEqual([]);
     expect(warnings({ stealth: true, pace: "slow", mode: "custom", speedKmh: 20 })).toEqual([]);
     expect(warnings({ stealth: true, pace: "slow", mode: "gallop", distance: 12_000 })).toEqual(["stealthNeedsSlow"]);
-    expect(warnings({ stealth: true, pace: "slow", mode: "vehicle" })).toEqual(["vehicleNormalPace", "stealthNeedsSlow"]);
+    expect(warnings({ stealth: true, pace: "slow", mode: "vehicle" })).toEqual([
+      "vehicleNormalPace",
+      "stealthNeedsSlow",
+    ]);
     expect(warnings({ stealth: false, pace: "fast" })).toEqual([]);
   });
   it("the lost check, only with a chance and a day of travel", () => {
@@ -63,7 +91,19 @@ describe("travelPlan's warnings, whole and in order", () => {
     expect(warnings({ mode: "boat", speedKmh: 5, hoursPerDay: 9, distance: 45_000 })).toEqual(["boatCrewNeeded"]);
   });
   it("every warning that applies, in the list's order", () => {
-    expect(warnings({ ruleset: "ose", pace: "fast", stealth: true, lostChance: 10, hot: true, speedKmh: 4, hoursPerDay: 10, distance: 57_000, party: [{ ...aria, activity: "map", position: "rear" }] })).toEqual([
+    expect(
+      warnings({
+        ruleset: "ose",
+        pace: "fast",
+        stealth: true,
+        lostChance: 10,
+        hot: true,
+        speedKmh: 4,
+        hoursPerDay: 10,
+        distance: 57_000,
+        party: [{ ...aria, activity: "map", position: "rear" }],
+      }),
+    ).toEqual([
       "rulesetFallback",
       "speedIgnored",
       "stealthNeedsSlow",
@@ -77,7 +117,13 @@ describe("travelPlan's warnings, whole and in order", () => {
 });
 
 describe("travelPlan's members: Perception after the pace, positions, who notices", () => {
-  const m = (id: string, passivePerception: number, position: string, activity = "none") => ({ ...aria, id, passivePerception, position, activity });
+  const m = (id: string, passivePerception: number, position: string, activity = "none") => ({
+    ...aria,
+    id,
+    passivePerception,
+    position,
+    activity,
+  });
   it("−5 at fast pace on foot or a custom mount and when galloping; not in a vehicle or a boat", () => {
     const pp = (over: Record<string, unknown>) => travelPlan(trip(over)).members[0]!.passivePerception;
     expect(pp({ pace: "fast" })).toBe(7);
@@ -90,7 +136,17 @@ describe("travelPlan's members: Perception after the pace, positions, who notice
     expect(travelPlan(trip({ pace: "fast" })).members[0]!.passivePerceptionBase).toBe(12);
   });
   it("the best passive Perception per position among those not busy", () => {
-    const p = travelPlan(trip({ party: [m("a", 10, "front"), m("b", 14, "front", "map"), m("c", 9, "middle", "watch"), m("d", 11, "middle"), m("e", 8, "rear", "forage")] }));
+    const p = travelPlan(
+      trip({
+        party: [
+          m("a", 10, "front"),
+          m("b", 14, "front", "map"),
+          m("c", 9, "middle", "watch"),
+          m("d", 11, "middle"),
+          m("e", 8, "rear", "forage"),
+        ],
+      }),
+    );
     expect(p.noticeByPosition).toEqual({ front: 10, middle: 11, rear: null });
     expect(p.members.map((x) => [x.busy, x.countsForNoticing])).toEqual([
       [false, true],
@@ -120,7 +176,11 @@ describe("travelPlan's members: Perception after the pace, positions, who notice
       ["middle", "middle"],
       ["front", "front"],
     ]);
-    expect(travelPlan(trip({ party: [m("a", 10, "middle"), m("b", 12, "rear")] })).noticeByPosition).toEqual({ front: 10, middle: null, rear: 12 });
+    expect(travelPlan(trip({ party: [m("a", 10, "middle"), m("b", 12, "rear")] })).noticeByPosition).toEqual({
+      front: 10,
+      middle: null,
+      rear: 12,
+    });
   });
   it("the plan's other fields for a plain day", () => {
     const p = travelPlan(trip());
@@ -158,9 +218,24 @@ describe("travelPlan's members: Perception after the pace, positions, who notice
   });
   it("the terrain of a route: theirs when the legs share one, mixed otherwise", () => {
     const route = (legs: unknown[]) => travelPlan(trip({ terrain: undefined, distance: undefined, legs })).terrain;
-    expect(route([{ metres: 1000, terrain: "difficult" }, { metres: 500, terrain: "difficult" }])).toBe("difficult");
-    expect(route([{ metres: 1000, terrain: "normal" }, { metres: 500, terrain: "difficult" }])).toBe("mixed");
-    expect(route([{ metres: 1000, terrain: "difficult" }, { metres: 500, terrain: "normal" }])).toBe("mixed");
+    expect(
+      route([
+        { metres: 1000, terrain: "difficult" },
+        { metres: 500, terrain: "difficult" },
+      ]),
+    ).toBe("difficult");
+    expect(
+      route([
+        { metres: 1000, terrain: "normal" },
+        { metres: 500, terrain: "difficult" },
+      ]),
+    ).toBe("mixed");
+    expect(
+      route([
+        { metres: 1000, terrain: "difficult" },
+        { metres: 500, terrain: "normal" },
+      ]),
+    ).toBe("mixed");
     expect(route([{ metres: 1000, terrain: "normal" }])).toBe("normal");
   });
 });

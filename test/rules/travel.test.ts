@@ -64,7 +64,9 @@ describe("pace table (RULES.md §2.1)", () => {
   it("rejects unknown paces, periods and options", () => {
     expect(errorKey(() => paceDistance("run" as never, "day"))).toBe("AVENTURE.Error.UnknownValue");
     expect(errorKey(() => paceDistance("slow", "week" as never))).toBe("AVENTURE.Error.UnknownValue");
-    expect(errorKey(() => paceDistance("slow", "day", { difficult: "yes" as never }))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => paceDistance("slow", "day", { difficult: "yes" as never }))).toBe(
+      "AVENTURE.Error.UnknownValue",
+    );
   });
 });
 
@@ -120,18 +122,35 @@ describe("food and water (§4.3–4.4)", () => {
   it("CON 0: the 4th day without food is one level", () => {
     const base = { conMod: 0, exhaustion: 0, food: "none", water: "full" } as const;
     expect(survivalDay({ ...base, fasting: 2 })).toMatchObject({ fastingAfter: 3, hungerLevels: 0, starving: false });
-    expect(survivalDay({ ...base, fasting: 3 })).toMatchObject({ fastingAfter: 4, hungerLevels: 1, exhaustionAfter: 1, starving: true });
+    expect(survivalDay({ ...base, fasting: 3 })).toMatchObject({
+      fastingAfter: 4,
+      hungerLevels: 1,
+      exhaustionAfter: 1,
+      starving: true,
+    });
   });
   it("half rations are half a day of fasting; a full day resets the counter", () => {
     const base = { conMod: 0, exhaustion: 0, water: "full" } as const;
     expect(survivalDay({ ...base, fasting: 3, food: "half" })).toMatchObject({ fastingAfter: 3.5, hungerLevels: 0 });
     expect(survivalDay({ ...base, fasting: 3.5, food: "half" })).toMatchObject({ fastingAfter: 4, hungerLevels: 1 });
-    expect(survivalDay({ ...base, fasting: 6, food: "full" })).toMatchObject({ fastingAfter: 0, hungerLevels: 0, starving: false });
+    expect(survivalDay({ ...base, fasting: 6, food: "full" })).toMatchObject({
+      fastingAfter: 0,
+      hungerLevels: 0,
+      starving: false,
+    });
   });
   it("no water: 1 level automatically; 2 when already exhausted", () => {
     const base = { conMod: 0, fasting: 0, food: "full", water: "none" } as const;
-    expect(survivalDay({ ...base, exhaustion: 0 })).toMatchObject({ thirstLevels: 1, dehydrationExtra: false, exhaustionAfter: 1 });
-    expect(survivalDay({ ...base, exhaustion: 1 })).toMatchObject({ thirstLevels: 2, dehydrationExtra: true, exhaustionAfter: 3 });
+    expect(survivalDay({ ...base, exhaustion: 0 })).toMatchObject({
+      thirstLevels: 1,
+      dehydrationExtra: false,
+      exhaustionAfter: 1,
+    });
+    expect(survivalDay({ ...base, exhaustion: 1 })).toMatchObject({
+      thirstLevels: 2,
+      dehydrationExtra: true,
+      exhaustionAfter: 3,
+    });
   });
   it("half water: CON save DC 15 (boolean or total)", () => {
     const base = { conMod: 0, fasting: 0, food: "full", water: "half", exhaustion: 0 } as const;
@@ -309,7 +328,14 @@ describe("travelPlan: mounts and vehicles (§2.5)", () => {
     expect(p.warnings).toContain("vehicleNormalPace");
   });
   it("boats use their speed, ignore pace and terrain, need crew beyond 8 h, roll no forced march", () => {
-    const p = plan({ mode: "boat", pace: "fast", terrain: "difficult", speedKmh: 10, hoursPerDay: 24, duration: 86400 });
+    const p = plan({
+      mode: "boat",
+      pace: "fast",
+      terrain: "difficult",
+      speedKmh: 10,
+      hoursPerDay: 24,
+      duration: 86400,
+    });
     expect(p.distance).toBe(240000);
     expect(p.saves).toEqual([]);
     expect(p.members[0]!.passivePerception).toBe(12);
@@ -327,13 +353,30 @@ describe("travelPlan: mounts and vehicles (§2.5)", () => {
 });
 
 describe("travelPlan: pace effects, marching order, activities (§2.2, §2.6)", () => {
-  const m = (id: string, pp: number, position: TravelMemberInput["position"], activity?: TravelMemberInput["activity"]) =>
-    ({ ...walker, id, name: id, passivePerception: pp, position, ...(activity ? { activity } : {}) }) as TravelMemberInput;
+  const m = (
+    id: string,
+    pp: number,
+    position: TravelMemberInput["position"],
+    activity?: TravelMemberInput["activity"],
+  ) =>
+    ({
+      ...walker,
+      id,
+      name: id,
+      passivePerception: pp,
+      position,
+      ...(activity ? { activity } : {}),
+    }) as TravelMemberInput;
   it("fast pace: −5 passive Perception; best per position among those who count", () => {
     const p = plan({
       pace: "fast",
       distance: 1000,
-      party: [m("a", 15, "front"), m("b", 18, "front", "navigate"), m("c", 13, "middle", "watch"), m("d", 11, "rear", "forage")],
+      party: [
+        m("a", 15, "front"),
+        m("b", 18, "front", "navigate"),
+        m("c", 13, "middle", "watch"),
+        m("d", 11, "rear", "forage"),
+      ],
     });
     expect(p.members.map((x) => x.passivePerception)).toEqual([10, 13, 8, 6]);
     expect(p.members.map((x) => x.countsForNoticing)).toEqual([true, false, true, false]);
@@ -343,7 +386,9 @@ describe("travelPlan: pace effects, marching order, activities (§2.2, §2.6)", 
     expect(plan({ pace: "slow", stealth: true, distance: 1000 }).canStealth).toBe(true);
     expect(plan({ pace: "slow", stealth: true, distance: 1000 }).warnings).not.toContain("stealthNeedsSlow");
     expect(plan({ pace: "normal", stealth: true, distance: 1000 }).warnings).toContain("stealthNeedsSlow");
-    expect(plan({ mode: "boat", speedKmh: 5, pace: "slow", stealth: true, distance: 1000 }).warnings).toContain("stealthNotOnBoat");
+    expect(plan({ mode: "boat", speedKmh: 5, pace: "slow", stealth: true, distance: 1000 }).warnings).toContain(
+      "stealthNotOnBoat",
+    );
   });
   it("two positions are front and rear; one is the front", () => {
     const two = plan({ distance: 1000, party: [m("a", 10, "front"), m("b", 12, "middle")] });
@@ -352,7 +397,9 @@ describe("travelPlan: pace effects, marching order, activities (§2.2, §2.6)", 
     expect(two.warnings).toContain("positionsNormalised");
     const one = plan({ distance: 1000, party: [m("a", 10, "rear"), m("b", 12, "rear")] });
     expect(one.members.map((x) => x.position)).toEqual(["front", "front"]);
-    expect(plan({ distance: 1000, party: [m("a", 10, "front"), m("b", 12, "rear")] }).warnings).not.toContain("positionsNormalised");
+    expect(plan({ distance: 1000, party: [m("a", 10, "front"), m("b", 12, "rear")] }).warnings).not.toContain(
+      "positionsNormalised",
+    );
   });
   it("warns when nobody keeps watch", () => {
     expect(plan({ distance: 1000, party: [m("a", 10, "front", "map")] }).warnings).toContain("noLookout");
@@ -365,9 +412,37 @@ describe("travelPlan: pace effects, marching order, activities (§2.2, §2.6)", 
 
 describe("a 3-day forest journey at normal pace, 10 h a day, party of four", () => {
   const party: TravelMemberInput[] = [
-    { id: "aria", name: "Aria", conMod: 2, passivePerception: 14, food: "full", water: "full", position: "front", activity: "watch" },
-    { id: "bram", name: "Bram", conMod: 0, passivePerception: 12, food: "half", water: "half", position: "middle", activity: "navigate" },
-    { id: "cyl", name: "Cyl", conMod: -1, passivePerception: 16, food: "none", water: "full", position: "middle", activity: "map", fasting: 1 },
+    {
+      id: "aria",
+      name: "Aria",
+      conMod: 2,
+      passivePerception: 14,
+      food: "full",
+      water: "full",
+      position: "front",
+      activity: "watch",
+    },
+    {
+      id: "bram",
+      name: "Bram",
+      conMod: 0,
+      passivePerception: 12,
+      food: "half",
+      water: "half",
+      position: "middle",
+      activity: "navigate",
+    },
+    {
+      id: "cyl",
+      name: "Cyl",
+      conMod: -1,
+      passivePerception: 16,
+      food: "none",
+      water: "full",
+      position: "middle",
+      activity: "map",
+      fasting: 1,
+    },
     { id: "dun", name: "Dun", conMod: 1, passivePerception: 11, food: "full", water: "none", position: "rear" },
   ];
   const input: TravelInput = {
@@ -390,14 +465,22 @@ describe("a 3-day forest journey at normal pace, 10 h a day, party of four", () 
     expect(p.marchSeconds).toBe(108000);
   });
   it("calls for forced-march saves DC 11 and 12 every day, plus Bram's dehydration saves DC 15", () => {
-    for (const d of p.days) expect(d.forcedMarch).toEqual([{ hour: 9, dc: 11 }, { hour: 10, dc: 12 }]);
+    for (const d of p.days)
+      expect(d.forcedMarch).toEqual([
+        { hour: 9, dc: 11 },
+        { hour: 10, dc: 12 },
+      ]);
     expect(p.saves.filter((s) => s.kind === "forcedMarch")).toHaveLength(24);
     expect(p.saves.filter((s) => s.kind === "dehydration").map((s) => [s.id, s.dc])).toEqual([
       ["bram:1:dehydration", 15],
       ["bram:2:dehydration", 15],
       ["bram:3:dehydration", 15],
     ]);
-    expect(p.saves.slice(0, 3).map((s) => s.id)).toEqual(["aria:1:forcedMarch:9", "aria:1:forcedMarch:10", "bram:1:forcedMarch:9"]);
+    expect(p.saves.slice(0, 3).map((s) => s.id)).toEqual([
+      "aria:1:forcedMarch:9",
+      "aria:1:forcedMarch:10",
+      "bram:1:forcedMarch:9",
+    ]);
     expect(p.warnings).toEqual(["forcedMarch"]);
   });
   it("lists who notices threats", () => {
@@ -472,8 +555,12 @@ describe("a 3-day forest journey at normal pace, 10 h a day, party of four", () 
     expect(q.members.map((m) => m.thirstBefore)).toEqual([2, 2, 2, 2]);
     const oq = travelOutcome(q, Object.fromEntries(q.saves.map((s) => [s.id, true])));
     expect(oq.members.map((m) => m.thirstAfter)).toEqual([0, 0, 0, 5]);
-    expect(errorKey(() => travelPlan({ ...input, party: [{ ...party[0]!, thirst: 1.5 }] }))).toBe("AVENTURE.Error.NotAnInteger");
-    expect(errorKey(() => travelPlan({ ...input, party: [{ ...party[0]!, thirst: -1 }] }))).toBe("AVENTURE.Error.Negative");
+    expect(errorKey(() => travelPlan({ ...input, party: [{ ...party[0]!, thirst: 1.5 }] }))).toBe(
+      "AVENTURE.Error.NotAnInteger",
+    );
+    expect(errorKey(() => travelPlan({ ...input, party: [{ ...party[0]!, thirst: -1 }] }))).toBe(
+      "AVENTURE.Error.Negative",
+    );
   });
   it("refuses missing or unknown save results", () => {
     expect(errorKey(() => travelOutcome(p, {}))).toBe("AVENTURE.Error.Missing");
@@ -511,7 +598,12 @@ describe("travelPlan: exhaustion from before the trip and the cap", () => {
         fc.integer({ min: -3, max: 4 }),
         fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
         (food, water, exhaustion, conMod, dice) => {
-          const p = plan({ distance: 36000 * 4, pace: "fast", hoursPerDay: 10, party: [{ ...walker, food, water, exhaustion, conMod }] as never });
+          const p = plan({
+            distance: 36000 * 4,
+            pace: "fast",
+            hoursPerDay: 10,
+            party: [{ ...walker, food, water, exhaustion, conMod }] as never,
+          });
           const o = travelOutcome(p, Object.fromEntries(p.saves.map((sv, i) => [sv.id, dice[i % dice.length]!])));
           const m = o.members[0]!;
           const sum = m.days.reduce((a, d) => a + d.applied.forcedMarch + d.applied.hunger + d.applied.thirst, 0);
@@ -553,8 +645,12 @@ describe("travelPlan: invalid input", () => {
     expect(errorKey(() => plan({ distance: 1000, lostChance: 101 }))).toBe("AVENTURE.Error.OutOfRange");
     expect(errorKey(() => plan({ distance: 1e9 }))).toBe("AVENTURE.Error.OutOfRange");
     expect(errorKey(() => plan({ distance: 1000, party: [walker, walker] }))).toBe("AVENTURE.Error.UnknownValue");
-    expect(errorKey(() => plan({ distance: 1000, party: [{ ...walker, food: "lots" as never }] }))).toBe("AVENTURE.Error.UnknownValue");
-    expect(errorKey(() => plan({ distance: 1000, party: [{ ...walker, exhaustion: 7 }] }))).toBe("AVENTURE.Error.OutOfRange");
+    expect(errorKey(() => plan({ distance: 1000, party: [{ ...walker, food: "lots" as never }] }))).toBe(
+      "AVENTURE.Error.UnknownValue",
+    );
+    expect(errorKey(() => plan({ distance: 1000, party: [{ ...walker, exhaustion: 7 }] }))).toBe(
+      "AVENTURE.Error.OutOfRange",
+    );
     expect(errorKey(() => plan({ distance: 1000, party: [{ ...walker, id: "" }] }))).toBe("AVENTURE.Error.Missing");
     expect(errorKey(() => travelPlan(undefined as never))).toBe("AVENTURE.Error.Missing");
   });
@@ -637,14 +733,23 @@ describe("travelPlan along a route (RULES.md §11)", () => {
     expect(errorKey(() => route("normal", roadThenForest, { terrain: "normal" }))).toBe("AVENTURE.Error.UnknownValue");
     expect(errorKey(() => route("normal", []))).toBe("AVENTURE.Error.Missing");
     expect(errorKey(() => route("normal", [{ metres: -1, terrain: "normal" }]))).toBe("AVENTURE.Error.Negative");
-    expect(errorKey(() => route("normal", [{ metres: 1, terrain: "swamp" as never }]))).toBe("AVENTURE.Error.UnknownValue");
+    expect(errorKey(() => route("normal", [{ metres: 1, terrain: "swamp" as never }]))).toBe(
+      "AVENTURE.Error.UnknownValue",
+    );
     expect(errorKey(() => route("normal", "far" as never))).toBe("AVENTURE.Error.Missing");
-    expect(errorKey(() => routePosition({ ...route("normal", roadThenForest), legs: [] }, 0))).toBe("AVENTURE.Error.Missing");
-    expect(errorKey(() => routePosition(route("normal", roadThenForest), Number.NaN))).toBe("AVENTURE.Error.NotANumber");
+    expect(errorKey(() => routePosition({ ...route("normal", roadThenForest), legs: [] }, 0))).toBe(
+      "AVENTURE.Error.Missing",
+    );
+    expect(errorKey(() => routePosition(route("normal", roadThenForest), Number.NaN))).toBe(
+      "AVENTURE.Error.NotANumber",
+    );
     expect(errorKey(() => routePosition(null as never, 0))).toBe("AVENTURE.Error.Missing");
   });
   it("properties: legs arrive in order, the last at the end; the position only moves forward and matches the arrivals", () => {
-    const legArb = fc.record({ metres: fc.integer({ min: 0, max: 40000 }), terrain: fc.constantFrom("normal", "difficult" as const) });
+    const legArb = fc.record({
+      metres: fc.integer({ min: 0, max: 40000 }),
+      terrain: fc.constantFrom("normal", "difficult" as const),
+    });
     fc.assert(
       fc.property(
         fc.constantFrom("slow", "normal", "fast" as const),
@@ -668,7 +773,16 @@ describe("travelPlan along a route (RULES.md §11)", () => {
           expect(routePosition(p, p.durationSeconds).metresAlongRoute).toBeCloseTo(p.distance, 3);
           // One terrain everywhere is the same journey as that distance on that terrain.
           if (legs.every((l) => l.terrain === legs[0]!.terrain)) {
-            const same = travelPlan({ ruleset: "rnp", pace, mode, hoursPerDay, party: [walker], terrain: legs[0]!.terrain, distance: p.distance, ...(mode === "custom" ? { speedKmh: 5 } : {}) });
+            const same = travelPlan({
+              ruleset: "rnp",
+              pace,
+              mode,
+              hoursPerDay,
+              party: [walker],
+              terrain: legs[0]!.terrain,
+              distance: p.distance,
+              ...(mode === "custom" ? { speedKmh: 5 } : {}),
+            });
             expect(same.durationSeconds).toBeCloseTo(p.durationSeconds, 3);
           }
         },
@@ -683,7 +797,13 @@ describe("travelPlan: properties", () => {
   const terrainArb = fc.constantFrom("normal", "difficult" as const);
   const hoursArb = fc.double({ min: 0.25, max: 24, noNaN: true });
   const speedArb = fc.double({ min: 0.5, max: 100, noNaN: true });
-  const base = (pace: TravelInput["pace"], mode: TravelInput["mode"], terrain: TravelInput["terrain"], hoursPerDay: number, speedKmh: number) =>
+  const base = (
+    pace: TravelInput["pace"],
+    mode: TravelInput["mode"],
+    terrain: TravelInput["terrain"],
+    hoursPerDay: number,
+    speedKmh: number,
+  ) =>
     ({
       ruleset: "dnd5e",
       pace,
@@ -706,54 +826,100 @@ describe("travelPlan: properties", () => {
 
   it("distance grows with time (whole hours)", () => {
     fc.assert(
-      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.nat(30 * 24), fc.nat(30 * 24), (pa, mo, te, h, sp, t1, t2) => {
-        const [a, b] = t1 <= t2 ? [t1, t2] : [t2, t1];
-        const d1 = travelPlan({ ...base(pa, mo, te, h, sp), duration: a * 3600 }).distance;
-        const d2 = travelPlan({ ...base(pa, mo, te, h, sp), duration: b * 3600 }).distance;
-        expect(d1).toBeLessThanOrEqual(d2 + 1e-6);
-      }),
+      fc.property(
+        paceArb,
+        modeArb,
+        terrainArb,
+        hoursArb,
+        speedArb,
+        fc.nat(30 * 24),
+        fc.nat(30 * 24),
+        (pa, mo, te, h, sp, t1, t2) => {
+          const [a, b] = t1 <= t2 ? [t1, t2] : [t2, t1];
+          const d1 = travelPlan({ ...base(pa, mo, te, h, sp), duration: a * 3600 }).distance;
+          const d2 = travelPlan({ ...base(pa, mo, te, h, sp), duration: b * 3600 }).distance;
+          expect(d1).toBeLessThanOrEqual(d2 + 1e-6);
+        },
+      ),
     );
   });
   it("the time a distance takes grows with the distance", () => {
     fc.assert(
-      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.nat(2_000_000), fc.nat(2_000_000), (pa, mo, te, h, sp, x1, x2) => {
-        const [a, b] = x1 <= x2 ? [x1, x2] : [x2, x1];
-        const t1 = tryPlan({ ...base(pa, mo, te, h, sp), distance: a }).durationSeconds;
-        const t2 = tryPlan({ ...base(pa, mo, te, h, sp), distance: b }).durationSeconds;
-        expect(t1).toBeLessThanOrEqual(t2 + 1e-6);
-      }),
+      fc.property(
+        paceArb,
+        modeArb,
+        terrainArb,
+        hoursArb,
+        speedArb,
+        fc.nat(2_000_000),
+        fc.nat(2_000_000),
+        (pa, mo, te, h, sp, x1, x2) => {
+          const [a, b] = x1 <= x2 ? [x1, x2] : [x2, x1];
+          const t1 = tryPlan({ ...base(pa, mo, te, h, sp), distance: a }).durationSeconds;
+          const t2 = tryPlan({ ...base(pa, mo, te, h, sp), distance: b }).durationSeconds;
+          expect(t1).toBeLessThanOrEqual(t2 + 1e-6);
+        },
+      ),
     );
   });
   it("difficult terrain halves the distance (boats excepted)", () => {
     fc.assert(
-      fc.property(paceArb, fc.constantFrom("foot", "gallop", "vehicle", "custom" as const), hoursArb, speedArb, fc.nat(30 * 86400), (pa, mo, h, s, t) => {
-        const easy = travelPlan({ ...base(pa, mo, "normal", h, s), duration: t }).distance;
-        const hard = travelPlan({ ...base(pa, mo, "difficult", h, s), duration: t }).distance;
-        expect(hard).toBeCloseTo(easy / 2, 6);
-      }),
+      fc.property(
+        paceArb,
+        fc.constantFrom("foot", "gallop", "vehicle", "custom" as const),
+        hoursArb,
+        speedArb,
+        fc.nat(30 * 86400),
+        (pa, mo, h, s, t) => {
+          const easy = travelPlan({ ...base(pa, mo, "normal", h, s), duration: t }).distance;
+          const hard = travelPlan({ ...base(pa, mo, "difficult", h, s), duration: t }).distance;
+          expect(hard).toBeCloseTo(easy / 2, 6);
+        },
+      ),
     );
   });
   it("never gives NaN or infinities", () => {
     const finite = (v: unknown): boolean =>
-      typeof v === "number" ? Number.isFinite(v) : typeof v === "object" && v !== null ? Object.values(v).every(finite) : true;
+      typeof v === "number"
+        ? Number.isFinite(v)
+        : typeof v === "object" && v !== null
+          ? Object.values(v).every(finite)
+          : true;
     fc.assert(
-      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.boolean(), fc.double({ min: 0, max: 2e6, noNaN: true }), (pa, mo, te, h, s, byDistance, x) => {
-        const p = tryPlan({ ...base(pa, mo, te, h, s), ...(byDistance ? { distance: x } : { duration: x }) });
-        expect(finite(p)).toBe(true);
-        expect(finite(travelOutcome(p, Object.fromEntries(p.saves.map((sv) => [sv.id, false]))))).toBe(true);
-      }),
+      fc.property(
+        paceArb,
+        modeArb,
+        terrainArb,
+        hoursArb,
+        speedArb,
+        fc.boolean(),
+        fc.double({ min: 0, max: 2e6, noNaN: true }),
+        (pa, mo, te, h, s, byDistance, x) => {
+          const p = tryPlan({ ...base(pa, mo, te, h, s), ...(byDistance ? { distance: x } : { duration: x }) });
+          expect(finite(p)).toBe(true);
+          expect(finite(travelOutcome(p, Object.fromEntries(p.saves.map((sv) => [sv.id, false]))))).toBe(true);
+        },
+      ),
     );
   });
   it("distance → duration → distance: at least the distance, in as many days", () => {
     // The minute column covers more than a sixtieth of the hour column, and a short whole day takes 8 h: marching
     // for the time a distance takes covers at least that distance.
     fc.assert(
-      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.double({ min: 0.001, max: 1e6, noNaN: true }), (pa, mo, te, h, sp, d) => {
-        const there = tryPlan({ ...base(pa, mo, te, h, sp), distance: d });
-        const back = travelPlan({ ...base(pa, mo, te, h, sp), duration: there.durationSeconds });
-        expect(back.distance).toBeGreaterThanOrEqual(d - 1e-3);
-        expect(back.days.length).toBe(there.days.length);
-      }),
+      fc.property(
+        paceArb,
+        modeArb,
+        terrainArb,
+        hoursArb,
+        speedArb,
+        fc.double({ min: 0.001, max: 1e6, noNaN: true }),
+        (pa, mo, te, h, sp, d) => {
+          const there = tryPlan({ ...base(pa, mo, te, h, sp), distance: d });
+          const back = travelPlan({ ...base(pa, mo, te, h, sp), duration: there.durationSeconds });
+          expect(back.distance).toBeGreaterThanOrEqual(d - 1e-3);
+          expect(back.days.length).toBe(there.days.length);
+        },
+      ),
     );
   });
   it("whole days and whole hours round-trip exactly (foot, hoursPerDay 8)", () => {
@@ -770,16 +936,25 @@ describe("travelPlan: properties", () => {
   });
   it("the days' stretches add up to the days (columns, seconds, metres)", () => {
     fc.assert(
-      fc.property(paceArb, modeArb, terrainArb, hoursArb, speedArb, fc.boolean(), fc.double({ min: 0, max: 1e6, noNaN: true }), (pa, mo, te, h, sp, byDistance, x) => {
-        const p = tryPlan({ ...base(pa, mo, te, h, sp), ...(byDistance ? { distance: x } : { duration: x }) });
-        for (const d of p.days) {
-          expect(d.stretches.reduce((a, s) => a + s.seconds, 0)).toBeCloseTo(d.marchSeconds, 3);
-          expect(d.stretches.reduce((a, s) => a + s.metres, 0)).toBeCloseTo(d.distance, 3);
-          expect(d.stretches[0]!.startSeconds).toBe(d.startSeconds);
-          if (mo === "boat" || mo === "custom") expect(d.stretches.every((s) => s.column === "speed")).toBe(true);
-          else expect(d.stretches.every((s) => s.column !== "speed")).toBe(true);
-        }
-      }),
+      fc.property(
+        paceArb,
+        modeArb,
+        terrainArb,
+        hoursArb,
+        speedArb,
+        fc.boolean(),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        (pa, mo, te, h, sp, byDistance, x) => {
+          const p = tryPlan({ ...base(pa, mo, te, h, sp), ...(byDistance ? { distance: x } : { duration: x }) });
+          for (const d of p.days) {
+            expect(d.stretches.reduce((a, s) => a + s.seconds, 0)).toBeCloseTo(d.marchSeconds, 3);
+            expect(d.stretches.reduce((a, s) => a + s.metres, 0)).toBeCloseTo(d.distance, 3);
+            expect(d.stretches[0]!.startSeconds).toBe(d.startSeconds);
+            if (mo === "boat" || mo === "custom") expect(d.stretches.every((s) => s.column === "speed")).toBe(true);
+            else expect(d.stretches.every((s) => s.column !== "speed")).toBe(true);
+          }
+        },
+      ),
     );
   });
 });

@@ -16,7 +16,12 @@ describe("splitDuration (docs/rules.md §1): 0 to 1000 days", () => {
     expect(splitDuration(1000 * 86_400)).toEqual({ days: 1000, hours: 0, minutes: 0, seconds: 0 });
   });
   it("names the argument and its bounds when refusing", () => {
-    throwsError(() => splitDuration(1000 * 86_400 + 1), "OutOfRange", { name: "seconds", value: 86_400_001, min: 0, max: 86_400_000 });
+    throwsError(() => splitDuration(1000 * 86_400 + 1), "OutOfRange", {
+      name: "seconds",
+      value: 86_400_001,
+      min: 0,
+      max: 86_400_000,
+    });
     throwsError(() => splitDuration(-1), "Negative", { name: "seconds", value: -1 });
     throwsError(() => splitDuration(Number.NaN), "NotANumber", { name: "seconds", value: "NaN" });
   });
@@ -33,22 +38,51 @@ describe("units: conversions at their edges", () => {
     expect(toMetres(2, "ft", 1e-6)).toBe(2e-6);
     expect(toMetres(2, "mi", 1e6)).toBe(2e6);
     throwsError(() => toMetres(1, "ft", 0), "OutOfRange", { name: "factor", value: 0, min: 1e-6, max: 1e6 });
-    throwsError(() => fromMetres(1, "mi", 1e6 + 1), "OutOfRange", { name: "factor", value: 1e6 + 1, min: 1e-6, max: 1e6 });
+    throwsError(() => fromMetres(1, "mi", 1e6 + 1), "OutOfRange", {
+      name: "factor",
+      value: 1e6 + 1,
+      min: 1e-6,
+      max: 1e6,
+    });
     throwsError(() => toMetres(1, "ft", Number.NaN), "NotANumber", { name: "factor", value: "NaN" });
   });
   it("at most ±10,000 km, on both sides, in the unit given", () => {
     expect(toMetres(-10_000, "km")).toBe(-10_000_000);
     expect(toMetres(10_000, "km")).toBe(10_000_000);
-    throwsError(() => toMetres(10_001, "km"), "OutOfRange", { name: "value", value: 10_001, min: -10_000, max: 10_000 });
-    throwsError(() => toMetres(-10_001, "km"), "OutOfRange", { name: "value", value: -10_001, min: -10_000, max: 10_000 });
+    throwsError(() => toMetres(10_001, "km"), "OutOfRange", {
+      name: "value",
+      value: 10_001,
+      min: -10_000,
+      max: 10_000,
+    });
+    throwsError(() => toMetres(-10_001, "km"), "OutOfRange", {
+      name: "value",
+      value: -10_001,
+      min: -10_000,
+      max: 10_000,
+    });
     expect(fromMetres(-10_000_000, "m")).toBe(-10_000_000);
     expect(fromMetres(10_000_000, "mi")).toBe(6666.666666667); // 10,000 km in miles, to 1e-9
-    throwsError(() => fromMetres(10_000_001, "m"), "OutOfRange", { name: "metres", value: 10_000_001, min: -10_000_000, max: 10_000_000 });
-    throwsError(() => fromMetres(-10_000_001, "ft"), "OutOfRange", { name: "metres", value: -10_000_001, min: -10_000_000, max: 10_000_000 });
+    throwsError(() => fromMetres(10_000_001, "m"), "OutOfRange", {
+      name: "metres",
+      value: 10_000_001,
+      min: -10_000_000,
+      max: 10_000_000,
+    });
+    throwsError(() => fromMetres(-10_000_001, "ft"), "OutOfRange", {
+      name: "metres",
+      value: -10_000_001,
+      min: -10_000_000,
+      max: 10_000_000,
+    });
   });
   it("names the unit and the allowed units when it is unknown", () => {
     throwsError(() => toMetres(1, "yd" as never), "UnknownValue", { name: "unit", value: "yd", allowed: UNITS });
-    throwsError(() => fromMetres(1, "league" as never), "UnknownValue", { name: "unit", value: "league", allowed: UNITS });
+    throwsError(() => fromMetres(1, "league" as never), "UnknownValue", {
+      name: "unit",
+      value: "league",
+      allowed: UNITS,
+    });
   });
   it("clean: rounds noise on both signs, leaves huge numbers of either sign as they are", () => {
     expect(clean(0.1 + 0.2)).toBe(0.3);

@@ -28,7 +28,11 @@ describe("num", () => {
       [{ integer: 1 }, "[object Object]"],
     ];
     for (const [c, shown] of bad) {
-      throwsError(() => num("x", 1, c as NumberConstraints), "UnknownValue", { name: "constraints", value: shown, allowed: CONSTRAINTS });
+      throwsError(() => num("x", 1, c as NumberConstraints), "UnknownValue", {
+        name: "constraints",
+        value: shown,
+        allowed: CONSTRAINTS,
+      });
     }
   });
   it("refuses what is not a finite number, naming the argument and showing the value", () => {
@@ -43,7 +47,12 @@ describe("num", () => {
   it("says Negative for a value below a minimum of 0, OutOfRange for any other minimum", () => {
     throwsError(() => num("hours", -1, { min: 0, max: 24 }), "Negative", { name: "hours", value: -1 });
     throwsError(() => num("hours", -0.5, { min: 0 }), "Negative", { name: "hours", value: -0.5 });
-    throwsError(() => num("mod", -11, { min: -10, max: 10 }), "OutOfRange", { name: "mod", value: -11, min: -10, max: 10 });
+    throwsError(() => num("mod", -11, { min: -10, max: 10 }), "OutOfRange", {
+      name: "mod",
+      value: -11,
+      min: -10,
+      max: 10,
+    });
     throwsError(() => num("die", 0, { min: 1, max: 6 }), "OutOfRange", { name: "die", value: 0, min: 1, max: 6 });
     // A negative value above a negative minimum is fine.
     expect(num("mod", -5, { min: -10 })).toBe(-5);
@@ -52,7 +61,12 @@ describe("num", () => {
     throwsError(() => num("die", 7, { min: 1, max: 6 }), "OutOfRange", { name: "die", value: 7, min: 1, max: 6 });
     throwsError(() => num("hp", 5, { max: 3 }), "OutOfRange", { name: "hp", value: 5, min: "-∞", max: 3 });
     throwsError(() => num("hp", 1, { min: 2 }), "OutOfRange", { name: "hp", value: 1, min: 2, max: "∞" });
-    throwsError(() => num("hp", 1, { min: 2, max: Number.POSITIVE_INFINITY }), "OutOfRange", { name: "hp", value: 1, min: 2, max: "Infinity" });
+    throwsError(() => num("hp", 1, { min: 2, max: Number.POSITIVE_INFINITY }), "OutOfRange", {
+      name: "hp",
+      value: 1,
+      min: 2,
+      max: "Infinity",
+    });
   });
   it("shows a name that is not a string as text", () => {
     throwsError(() => num(7 as unknown as string, "a"), "NotANumber", { name: "7", value: "a" });
@@ -73,9 +87,17 @@ describe("oneOf", () => {
     expect(oneOf("pace", "slow", ["fast", "normal", "slow"])).toBe("slow");
   });
   it("refuses another value, listing the allowed ones", () => {
-    throwsError(() => oneOf("pace", "crawl", ["fast", "normal", "slow"]), "UnknownValue", { name: "pace", value: "crawl", allowed: "fast, normal, slow" });
+    throwsError(() => oneOf("pace", "crawl", ["fast", "normal", "slow"]), "UnknownValue", {
+      name: "pace",
+      value: "crawl",
+      allowed: "fast, normal, slow",
+    });
     throwsError(() => oneOf("pace", 1, ["fast"]), "UnknownValue", { name: "pace", value: "1", allowed: "fast" });
-    throwsError(() => oneOf("pace", ["fast"], ["fast"]), "UnknownValue", { name: "pace", value: "fast", allowed: "fast" });
+    throwsError(() => oneOf("pace", ["fast"], ["fast"]), "UnknownValue", {
+      name: "pace",
+      value: "fast",
+      allowed: "fast",
+    });
     // Only a string is an allowed value, even if the list holds something else.
     throwsError(() => oneOf("n", 1, [1, 2] as never), "UnknownValue", { name: "n", value: "1", allowed: "1, 2" });
   });
@@ -92,8 +114,20 @@ describe("bool", () => {
     expect(bool("b", undefined, false)).toBe(false);
   });
   it("refuses anything else, and a fallback that is not a boolean", () => {
-    throwsError(() => bool("secret", null, false), "UnknownValue", { name: "secret", value: "null", allowed: "true, false" });
-    throwsError(() => bool("secret", "true", false), "UnknownValue", { name: "secret", value: "true", allowed: "true, false" });
-    throwsError(() => bool("secret", true, "no" as unknown as boolean), "UnknownValue", { name: "fallback", value: "no", allowed: "true, false" });
+    throwsError(() => bool("secret", null, false), "UnknownValue", {
+      name: "secret",
+      value: "null",
+      allowed: "true, false",
+    });
+    throwsError(() => bool("secret", "true", false), "UnknownValue", {
+      name: "secret",
+      value: "true",
+      allowed: "true, false",
+    });
+    throwsError(() => bool("secret", true, "no" as unknown as boolean), "UnknownValue", {
+      name: "fallback",
+      value: "no",
+      allowed: "true, false",
+    });
   });
 });

@@ -17,7 +17,11 @@ describe.each(["en", "fr"] as const)("templates (%s)", (lang) => {
     const sample = SAMPLES[name];
     expect(sample, `no sample context for ${name} in test/templates/samples.ts`).toBeDefined();
     expect(templates, `${name} names no template`).toContain(name.split("#")[0]);
-    const html = renderWith(hb, `modules/aventure/templates/${name.split("#")[0]}`, sample!.context((k, d) => (d ? i18n.format(k, d) : i18n.localize(k))));
+    const html = renderWith(
+      hb,
+      `modules/aventure/templates/${name.split("#")[0]}`,
+      sample!.context((k, d) => (d ? i18n.format(k, d) : i18n.localize(k))),
+    );
     expect(html.trim().length).toBeGreaterThan(0);
     expect(html).not.toMatch(/AVENTURE\.[A-Z]/); // no raw key left in the output
   });
@@ -25,7 +29,9 @@ describe.each(["en", "fr"] as const)("templates (%s)", (lang) => {
 
 it("the actor data sample flags a path that resolves to nothing", () => {
   const i18n = new FakeI18n("en");
-  const ctx = SAMPLES["actor-data.hbs"]!.context((k) => i18n.localize(k)) as { fields: { key: string; missing: boolean; sample: string }[] };
+  const ctx = SAMPLES["actor-data.hbs"]!.context((k) => i18n.localize(k)) as {
+    fields: { key: string; missing: boolean; sample: string }[];
+  };
   expect(ctx.fields.find((f) => f.key === "polarisInitiative")!.missing).toBe(true);
   expect(ctx.fields.find((f) => f.key === "strScore")!.sample).toBe("15");
   expect(ctx.fields.find((f) => f.key === "darkvision")!.missing).toBe(false);

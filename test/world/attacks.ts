@@ -11,15 +11,26 @@ import type { FakeWorld, WriteRecord } from "./world.js";
  * in the options of the GM's deletion of the request (hookEvents.deleteDocument: `options`, the operation, reach every
  * client with the `userId` of who deleted it).
  */
-export async function forgeRequest(world: FakeWorld, user: string, name: string, data: unknown, id = `forged${world.writes.length}${Math.random().toString(36).slice(2, 8)}`): Promise<unknown> {
+export async function forgeRequest(
+  world: FakeWorld,
+  user: string,
+  name: string,
+  data: unknown,
+  id = `forged${world.writes.length}${Math.random().toString(36).slice(2, 8)}`,
+): Promise<unknown> {
   let reply: unknown = null;
   await world.as(user, async () => {
     // The GM answers on a receipt it authors (never on the request message, which its author may edit).
     const hook = Hooks.on("updateChatMessage", ((m: FakeChatMessage) => {
-      const r = (m.flags.aventure as { receipt?: { requestId?: string; reply?: { status: string } } } | undefined)?.receipt;
+      const r = (m.flags.aventure as { receipt?: { requestId?: string; reply?: { status: string } } } | undefined)
+        ?.receipt;
       if (m.author?.isGM && r?.requestId === id && r.reply?.status === "done") reply = r.reply;
     }) as never);
-    const deleted = Hooks.on("deleteChatMessage", ((_m: FakeChatMessage, options: { aventure?: { reply?: { requestId?: string; reply?: unknown } } }, userId: string) => {
+    const deleted = Hooks.on("deleteChatMessage", ((
+      _m: FakeChatMessage,
+      options: { aventure?: { reply?: { requestId?: string; reply?: unknown } } },
+      userId: string,
+    ) => {
       const r = options?.aventure?.reply;
       if (world.users.get(userId)?.isGM && r?.requestId === id && reply === null) reply = r.reply ?? null;
     }) as never);
@@ -36,8 +47,15 @@ export async function forgeRequest(world: FakeWorld, user: string, name: string,
 }
 
 /** A chat message created by `user` with the given Aventure flags (a forged card). */
-export async function forgeCard(world: FakeWorld, user: string, flags: Record<string, unknown>, content = "<div></div>"): Promise<FakeChatMessage> {
-  return (await world.as(user, () => ChatMessage.implementation.create({ content, flags: { aventure: flags } } as never))) as unknown as FakeChatMessage;
+export async function forgeCard(
+  world: FakeWorld,
+  user: string,
+  flags: Record<string, unknown>,
+  content = "<div></div>",
+): Promise<FakeChatMessage> {
+  return (await world.as(user, () =>
+    ChatMessage.implementation.create({ content, flags: { aventure: flags } } as never),
+  )) as unknown as FakeChatMessage;
 }
 
 /** Writes that are the request channel's own plumbing (the request message, its reply, its deletion). */

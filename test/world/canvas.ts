@@ -174,13 +174,31 @@ function lightSourcesOf(scene: FakeScene): Map<string, FakeSource> {
   const k = pxPerUnit(scene);
   for (const l of scene.lights) {
     if (l.hidden || l.config.negative) continue;
-    out.set(l.id, new FakeSource(walls, l.id, { x: l.x, y: l.y, bright: l.config.bright * k, dim: l.config.dim * k, elevation: l.elevation }, false, { id: l.id, document: l }));
+    out.set(
+      l.id,
+      new FakeSource(
+        walls,
+        l.id,
+        { x: l.x, y: l.y, bright: l.config.bright * k, dim: l.config.dim * k, elevation: l.elevation },
+        false,
+        { id: l.id, document: l },
+      ),
+    );
   }
   for (const t of scene.tokens) {
     const light = t.light as { bright?: number; dim?: number };
     if (!(light.bright || light.dim)) continue;
     const c = t.center;
-    out.set(`Token.${t.id}`, new FakeSource(walls, `Token.${t.id}`, { x: c.x, y: c.y, bright: (light.bright ?? 0) * k, dim: (light.dim ?? 0) * k, elevation: t.elevation }, false, { id: t.id, document: t }));
+    out.set(
+      `Token.${t.id}`,
+      new FakeSource(
+        walls,
+        `Token.${t.id}`,
+        { x: c.x, y: c.y, bright: (light.bright ?? 0) * k, dim: (light.dim ?? 0) * k, elevation: t.elevation },
+        false,
+        { id: t.id, document: t },
+      ),
+    );
   }
   return out;
 }
@@ -192,7 +210,13 @@ function darknessSourcesOf(scene: FakeScene): Map<string, FakeSource> {
   for (const l of scene.lights) {
     if (l.hidden || !l.config.negative) continue;
     const r = Math.max(l.config.bright, l.config.dim) * k;
-    out.set(l.id, new FakeSource(walls, l.id, { x: l.x, y: l.y, bright: r, dim: r, radius: r, elevation: l.elevation }, true, { id: l.id, document: l }));
+    out.set(
+      l.id,
+      new FakeSource(walls, l.id, { x: l.x, y: l.y, bright: r, dim: r, radius: r, elevation: l.elevation }, true, {
+        id: l.id,
+        document: l,
+      }),
+    );
   }
   return out;
 }
@@ -209,7 +233,8 @@ export function viewScene(world: FakeWorld, client: FakeClient, scene: FakeScene
   for (const t of scene.tokens) client.placeables.set(t.id, new FakeTokenObject(client, t));
   const global = new GlobalLightSource([], "globalLight", { x: 0, y: 0, bright: 1e7, dim: 1e7, elevation: 0 });
   const stats = { collisionTests: 0 };
-  const placeables = () => scene.tokens.contents.map((t) => client.placeables.get(t.id)).filter((p): p is FakeTokenObject => !!p);
+  const placeables = () =>
+    scene.tokens.contents.map((t) => client.placeables.get(t.id)).filter((p): p is FakeTokenObject => !!p);
   client.canvas = strict(
     {
       ready: true,
@@ -271,7 +296,12 @@ export function viewScene(world: FakeWorld, client: FakeClient, scene: FakeScene
             return scene.drawings.contents.map((d) => ({ id: d.id, document: d, controlled: false }));
           },
           get controlled() {
-            return (client as unknown as { controlledDrawings?: string[] }).controlledDrawings?.map((id) => ({ id, document: scene.drawings.get(id) })) ?? [];
+            return (
+              (client as unknown as { controlledDrawings?: string[] }).controlledDrawings?.map((id) => ({
+                id,
+                document: scene.drawings.get(id),
+              })) ?? []
+            );
           },
         },
         "canvas.drawings",
@@ -282,11 +312,16 @@ export function viewScene(world: FakeWorld, client: FakeClient, scene: FakeScene
   client.CONFIG.Canvas = {
     polygonBackends: {
       sight: {
-        testCollision(a: { x: number; y: number; elevation?: number }, b: { x: number; y: number; elevation?: number }, o: { type: string; mode: string; level?: FakeLevel }) {
+        testCollision(
+          a: { x: number; y: number; elevation?: number },
+          b: { x: number; y: number; elevation?: number },
+          o: { type: string; mode: string; level?: FakeLevel },
+        ) {
           if (o?.type !== "sight" || o.mode !== "any") throw new Error("Fake: only sight/any collisions are modelled");
           stats.collisionTests++;
           if (world.generation >= 14 && scene.levels.size) {
-            if (o.level !== undefined && !scene.levels.contents.includes(o.level)) throw new Error("Fake: config.level must be a Level document of the scene");
+            if (o.level !== undefined && !scene.levels.contents.includes(o.level))
+              throw new Error("Fake: config.level must be a Level document of the scene");
             const level = o.level ?? scene.levels.get(client.viewedLevel ?? "");
             if (level && (crossesSurface(scene, level, a) || crossesSurface(scene, level, b))) return true;
           }
@@ -299,7 +334,8 @@ export function viewScene(world: FakeWorld, client: FakeClient, scene: FakeScene
   if (!(client as unknown as { canvasHooks?: boolean }).canvasHooks) {
     (client as unknown as { canvasHooks?: boolean }).canvasHooks = true;
     const add = (t: FakeToken) => {
-      if (client.viewedScene === t.parent && !client.placeables.has(t.id)) client.placeables.set(t.id, new FakeTokenObject(client, t));
+      if (client.viewedScene === t.parent && !client.placeables.has(t.id))
+        client.placeables.set(t.id, new FakeTokenObject(client, t));
     };
     client.hooks.on("__fakeTokenAdded", add as never);
     // Registered now: runs before handlers registered later, as core's canvas layer runs before modules' hooks.
@@ -316,7 +352,8 @@ export function viewScene(world: FakeWorld, client: FakeClient, scene: FakeScene
 
 /** Whether a sight ray computed in `level` to `p` leaves it through a floor or ceiling (see the sources above). */
 function crossesSurface(scene: FakeScene, level: FakeLevel, p: { elevation?: number }): boolean {
-  if (typeof p.elevation !== "number") throw new Error("Fake: a v14 sight test between levels needs the points' elevations");
+  if (typeof p.elevation !== "number")
+    throw new Error("Fake: a v14 sight test between levels needs the points' elevations");
   const inside = (l: FakeLevel) => p.elevation! >= l.elevation.bottom && p.elevation! < l.elevation.top;
   if (inside(level)) return false;
   const other = scene.levels.find((l) => l !== level && inside(l));
@@ -359,16 +396,37 @@ export interface MovementSpec {
 export async function moveToken(world: FakeWorld, token: FakeToken, spec: MovementSpec): Promise<Plain | null> {
   const client = world.currentClient();
   const v14 = world.generation >= 14;
-  if (!v14 && (spec.level !== undefined || spec.waypoints?.some((w) => w.level !== undefined))) throw new Error("Fake: movement levels are v14");
-  if (spec.level !== undefined && !token.scene.levels.has(spec.level)) throw new Error(`Fake: no level ${spec.level} on the scene`);
+  if (!v14 && (spec.level !== undefined || spec.waypoints?.some((w) => w.level !== undefined)))
+    throw new Error("Fake: movement levels are v14");
+  if (spec.level !== undefined && !token.scene.levels.has(spec.level))
+    throw new Error(`Fake: no level ${spec.level} on the scene`);
   const levels = (level: string | null) => (v14 ? { level } : {});
-  const origin = { x: token.x, y: token.y, elevation: token.elevation, width: token.width, height: token.height, action: token.movementAction, ...levels(token.level) };
-  const destination = { x: spec.x ?? token.x, y: spec.y ?? token.y, elevation: spec.elevation ?? token.elevation, width: token.width, height: token.height, action: spec.action ?? token.movementAction, ...levels(spec.level ?? token.level) };
+  const origin = {
+    x: token.x,
+    y: token.y,
+    elevation: token.elevation,
+    width: token.width,
+    height: token.height,
+    action: token.movementAction,
+    ...levels(token.level),
+  };
+  const destination = {
+    x: spec.x ?? token.x,
+    y: spec.y ?? token.y,
+    elevation: spec.elevation ?? token.elevation,
+    width: token.width,
+    height: token.height,
+    action: spec.action ?? token.movementAction,
+    ...levels(spec.level ?? token.level),
+  };
   const waypoints = spec.waypoints ?? [{ ...destination, checkpoint: true }];
   const grid = token.scene.grid;
   const distance = (Math.hypot(destination.x - origin.x, destination.y - origin.y) / grid.size) * grid.distance;
-  const actionConfig = (client.CONFIG.Token as { movement: { actions: Record<string, MovementActionConfig> } }).movement.actions[destination.action];
-  const cost = spec.cost ?? (actionConfig ? actionConfig.getCostFunction(token, {})(distance, origin, destination, distance, {}) : distance);
+  const actionConfig = (client.CONFIG.Token as { movement: { actions: Record<string, MovementActionConfig> } }).movement
+    .actions[destination.action];
+  const cost =
+    spec.cost ??
+    (actionConfig ? actionConfig.getCostFunction(token, {})(distance, origin, destination, distance, {}) : distance);
   const movement: Plain = {
     id: spec.id ?? world.newId("move"),
     chain: [],
@@ -387,15 +445,23 @@ export async function moveToken(world: FakeWorld, token: FakeToken, spec: Moveme
   const operation: Plain = { movement: { [token.id]: movement } };
   if (client.hooks.call("preMoveToken", token, movement, operation) === false) return null;
   const size = token.scene.grid.size;
-  const centre = (p: { x: number; y: number; elevation: number }) => ({ x: p.x + (token.width * size) / 2, y: p.y + (token.height * size) / 2, elevation: p.elevation });
+  const centre = (p: { x: number; y: number; elevation: number }) => ({
+    x: p.x + (token.width * size) / 2,
+    y: p.y + (token.height * size) / 2,
+    elevation: p.elevation,
+  });
   const entered = token.scene.regions.filter((r) => !r.testPoint(centre(origin)) && r.testPoint(centre(destination)));
   const levelChange = v14 && destination.level !== token.level ? { level: destination.level } : {};
-  await token.update({ x: destination.x, y: destination.y, elevation: destination.elevation, ...levelChange }, { movement: { [token.id]: { method: movement.method } } });
+  await token.update(
+    { x: destination.x, y: destination.y, elevation: destination.elevation, ...levelChange },
+    { movement: { [token.id]: { method: movement.method } } },
+  );
   // Once moved, the waypoints are passed (what moveToken handlers read).
   movement.passed = movement.pending;
   movement.pending = { waypoints: [], distance: 0, cost: 0, spaces: 0, diagonals: 0 };
   for (const region of entered) {
-    for (const behavior of region.behaviors) regionEvent(world, behavior, "tokenMoveIn", { token, movement }, client.user.id);
+    for (const behavior of region.behaviors)
+      regionEvent(world, behavior, "tokenMoveIn", { token, movement }, client.user.id);
   }
   world.broadcast("moveToken", token, movement, operation, client.user);
   return movement;
@@ -407,20 +473,30 @@ export async function moveToken(world: FakeWorld, token: FakeToken, spec: Moveme
  * behaviours get nothing. NOTES.md "Regions"; RegionBehaviorType#events (v13 API); the data of tokenMoveIn:
  * https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.RegionTokenMoveEventData.html (`{token, movement}`).
  */
-export function regionEvent(world: FakeWorld, behavior: FakeRegionBehavior, name: string, data: Plain, userId: string): void {
+export function regionEvent(
+  world: FakeWorld,
+  behavior: FakeRegionBehavior,
+  name: string,
+  data: Plain,
+  userId: string,
+): void {
   if (behavior.disabled) return;
   const user = world.users.get(userId, { strict: true })!;
   for (const c of world.liveClients()) {
     world.runOn(c, () => {
-      const Type = (c.CONFIG.RegionBehavior as { dataModels: Record<string, new (d: Plain, o: Plain) => object> }).dataModels[behavior.type];
+      const Type = (c.CONFIG.RegionBehavior as { dataModels: Record<string, new (d: Plain, o: Plain) => object> })
+        .dataModels[behavior.type];
       if (!Type) return;
-      const handler = (Type as unknown as { events?: Record<string, (this: object, e: unknown) => unknown> }).events?.[name];
+      const handler = (Type as unknown as { events?: Record<string, (this: object, e: unknown) => unknown> }).events?.[
+        name
+      ];
       if (!handler) return;
       const system = new Type(behavior.system, { parent: behavior });
       const event = { name, data, region: behavior.parent as FakeRegion, behavior, user };
       try {
         const out = handler.call(system, event);
-        if (out && typeof (out as Promise<unknown>).then === "function") world.track(out as Promise<unknown>, `region ${name}`);
+        if (out && typeof (out as Promise<unknown>).then === "function")
+          world.track(out as Promise<unknown>, `region ${name}`);
       } catch (e) {
         world.reportHookError(`region ${name}`, e);
       }
@@ -455,9 +531,17 @@ export class FakeTokenRuler {
       action: { label: waypoint.action },
       cssClass: "",
       units: this.token.document.scene.grid.units,
-      distance: { total: String(waypoint.measurement.distance), ...(later ? { delta: `+${waypoint.measurement.backward!.distance}` } : {}) },
+      distance: {
+        total: String(waypoint.measurement.distance),
+        ...(later ? { delta: `+${waypoint.measurement.backward!.distance}` } : {}),
+      },
       cost: { total: String(waypoint.measurement.cost), units: this.token.document.scene.grid.units, ...delta },
-      elevation: { total: String(waypoint.elevation), icon: "fa-solid fa-arrows-up-down", hidden: waypoint.elevation === 0 && elevationDelta === 0, ...(elevationDelta ? { delta: `${elevationDelta > 0 ? "+" : ""}${elevationDelta}` } : {}) },
+      elevation: {
+        total: String(waypoint.elevation),
+        icon: "fa-solid fa-arrows-up-down",
+        hidden: waypoint.elevation === 0 && elevationDelta === 0,
+        ...(elevationDelta ? { delta: `${elevationDelta > 0 ? "+" : ""}${elevationDelta}` } : {}),
+      },
     };
   }
 }
@@ -466,9 +550,19 @@ export class FakeTokenRuler {
  * Ruler waypoints for a path of segments [action, distance, terrain multiplier, elevation?], measured like core (one
  * cost function per action, one call per segment).
  */
-export function rulerPath(client: FakeClient, token: FakeToken, segments: ([string, number, number] | [string, number, number, number])[]): FakeWaypoint[] {
-  const actions = (client.CONFIG.Token as { movement: { actions: Record<string, MovementActionConfig> } }).movement.actions;
-  const first: FakeWaypoint = { action: token.movementAction, previous: null, elevation: token.elevation, measurement: { distance: 0, cost: 0, backward: null } };
+export function rulerPath(
+  client: FakeClient,
+  token: FakeToken,
+  segments: ([string, number, number] | [string, number, number, number])[],
+): FakeWaypoint[] {
+  const actions = (client.CONFIG.Token as { movement: { actions: Record<string, MovementActionConfig> } }).movement
+    .actions;
+  const first: FakeWaypoint = {
+    action: token.movementAction,
+    previous: null,
+    elevation: token.elevation,
+    measurement: { distance: 0, cost: 0, backward: null },
+  };
   const out = [first];
   let distance = 0;
   let cost = 0;
@@ -484,7 +578,12 @@ export function rulerPath(client: FakeClient, token: FakeToken, segments: ([stri
     const c = fn(d * terrain, {}, {}, d, {});
     distance += d;
     cost += c;
-    out.push({ action, previous: out.at(-1)!, elevation: elevation ?? out.at(-1)!.elevation, measurement: { distance, cost, backward: { distance: d, cost: c } } });
+    out.push({
+      action,
+      previous: out.at(-1)!,
+      elevation: elevation ?? out.at(-1)!.elevation,
+      measurement: { distance, cost, backward: { distance: d, cost: c } },
+    });
   }
   return out;
 }

@@ -44,7 +44,14 @@
  *   has a roll button for its owners and GMs (core shows it only then).
  */
 import { clone, type Plain } from "./data.js";
-import { FakeActor, FakeCollection, FakeDocument, type Action, type FakeToken, type OwnershipLevel } from "./documents.js";
+import {
+  FakeActor,
+  FakeCollection,
+  FakeDocument,
+  type Action,
+  type FakeToken,
+  type OwnershipLevel,
+} from "./documents.js";
 import { FakeRoll } from "./statics.js";
 import type { FakeClient, FakeWorld } from "./world.js";
 
@@ -103,7 +110,10 @@ export class FakeCombat extends FakeDocument {
     this.record = context.record;
     this.client = context.client;
     this.flags = context.record.flags; // shared: every client reads the server's flags
-    Object.defineProperty(this, "deleted", { get: () => this.record.deleted, set: (v: boolean) => (this.record.deleted = v) });
+    Object.defineProperty(this, "deleted", {
+      get: () => this.record.deleted,
+      set: (v: boolean) => (this.record.deleted = v),
+    });
   }
   static async create(data: Plain = {}, options: Plain = {}): Promise<FakeCombat | undefined> {
     const world = FakeRoll.world;
@@ -111,13 +121,19 @@ export class FakeCombat extends FakeDocument {
     const record = new CombatRecord(world.newId("Combat"), data);
     if (record.scene && !world.scenes.get(record.scene)) throw new Error(`Scene ${record.scene} does not exist`);
     const Class = client.CONFIG.Combat.documentClass as new (d: Plain, c: CombatContext) => FakeCombat;
-    const made = await world.createDocument(() => {
-      const c = new Class(data, { world, client, record });
-      record.instances.set(client, c);
-      return c;
-    }, data, options);
+    const made = await world.createDocument(
+      () => {
+        const c = new Class(data, { world, client, record });
+        record.instances.set(client, c);
+        return c;
+      },
+      data,
+      options,
+    );
     if (!made) return undefined;
-    if (record.active) for (const other of world.combats.contents as CombatRecord[]) if (other !== record && other.scene === record.scene) other.active = false;
+    if (record.active)
+      for (const other of world.combats.contents as CombatRecord[])
+        if (other !== record && other.scene === record.scene) other.active = false;
     return made;
   }
   override forClient(client: FakeClient): FakeCombat {
@@ -209,7 +225,9 @@ export class FakeCombat extends FakeDocument {
     return !!current && current.testUserPermission(user, "OWNER");
   }
   override testUserPermission(user: { id: string; isGM: boolean }, level: OwnershipLevel | number): boolean {
-    return user.isGM || (typeof level === "number" ? level : { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 }[level]) <= 2;
+    return (
+      user.isGM || (typeof level === "number" ? level : { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 }[level]) <= 2
+    );
   }
   override async update(changes: Plain, options: Plain = {}): Promise<this | undefined> {
     const prev = { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null };
@@ -221,7 +239,8 @@ export class FakeCombat extends FakeDocument {
       // worldTime.delta: hookEvents.combatRound). Unverified detail: which side advances it; modelled as the server,
       // after the combat update, for the user who made it: updateWorldTime then fires on every client.
       const delta = Number((options.worldTime as Plain | undefined)?.delta ?? options.advanceTime ?? 0);
-      if (Number.isFinite(delta) && delta !== 0) await this.world.serverAdvanceTime(delta, options, this.world.currentClient().user.id);
+      if (Number.isFinite(delta) && delta !== 0)
+        await this.world.serverAdvanceTime(delta, options, this.world.currentClient().user.id);
     }
     return out as this | undefined;
   }
@@ -232,7 +251,9 @@ export class FakeCombat extends FakeDocument {
     return this;
   }
   #timeOptions(advance: number): Plain {
-    return this.world.generation >= 14 ? { direction: 1, worldTime: { delta: advance } } : { advanceTime: advance, direction: 1 };
+    return this.world.generation >= 14
+      ? { direction: 1, worldTime: { delta: advance } }
+      : { advanceTime: advance, direction: 1 };
   }
   async nextRound(): Promise<this> {
     let turn: number | null = this.turn === null ? null : 0;
@@ -252,10 +273,11 @@ export class FakeCombat extends FakeDocument {
     const turn = this.turn ?? -1;
     let next: number | null = null;
     if (this.settings.skipDefeated) {
-      for (const [i, t] of this.turns.entries()) if (i > turn && !t.isDefeated) {
-        next = i;
-        break;
-      }
+      for (const [i, t] of this.turns.entries())
+        if (i > turn && !t.isDefeated) {
+          next = i;
+          break;
+        }
     } else next = turn + 1;
     if (this.round === 0 || next === null || next >= this.turns.length) return this.nextRound();
     const updateData = { round: this.round, turn: next };
@@ -269,7 +291,10 @@ export class FakeCombat extends FakeDocument {
   async _onEndTurn(_combatant: FakeCombatant, _context?: Plain): Promise<void> {}
   async _onEndRound(_context?: Plain): Promise<void> {}
   /** Core's rollInitiative: a 1d20 per combatant (formula option), one Combatant update, the turn kept. */
-  async rollInitiative(ids: string | string[], options: { formula?: string; updateTurn?: boolean } = {}): Promise<this> {
+  async rollInitiative(
+    ids: string | string[],
+    options: { formula?: string; updateTurn?: boolean } = {},
+  ): Promise<this> {
     const list = typeof ids === "string" ? [ids] : ids;
     const currentId = this.combatant?.id;
     const updates: Plain[] = [];
@@ -289,10 +314,16 @@ export class FakeCombat extends FakeDocument {
     return this;
   }
   async rollAll(options: Plain = {}): Promise<this> {
-    return this.rollInitiative(this.combatants.filter((c) => c.isOwner && c.initiative === null).map((c) => c.id), options);
+    return this.rollInitiative(
+      this.combatants.filter((c) => c.isOwner && c.initiative === null).map((c) => c.id),
+      options,
+    );
   }
   async rollNPC(options: Plain = {}): Promise<this> {
-    return this.rollInitiative(this.combatants.filter((c) => c.isOwner && c.isNPC && c.initiative === null).map((c) => c.id), options);
+    return this.rollInitiative(
+      this.combatants.filter((c) => c.isOwner && c.isNPC && c.initiative === null).map((c) => c.id),
+      options,
+    );
   }
   createEmbeddedDocuments(type: string, data: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
     if (type !== "Combatant") throw new Error(`Fake Combat: embedded ${type} is not modelled`);
@@ -321,7 +352,8 @@ export class FakeCombat extends FakeDocument {
     const sceneId = String(data.sceneId ?? this.record.scene ?? "");
     const token = this.world.scenes.get(sceneId)?.tokens.get(tokenId);
     if (!token) throw new Error(`Combatant validation: token ${tokenId} does not exist in scene ${sceneId}`);
-    if (data.actorId !== undefined && data.actorId !== (token.actor?.id ?? null)) throw new Error("Combatant validation: actorId does not match the token");
+    if (data.actorId !== undefined && data.actorId !== (token.actor?.id ?? null))
+      throw new Error("Combatant validation: actorId does not match the token");
     const record: CombatantRecord = {
       id: typeof data._id === "string" ? data._id : this.world.newId("Combatant"),
       tokenId,
@@ -414,7 +446,8 @@ export class FakeCombatant extends FakeDocument {
   getInitiativeRoll(formula?: string): FakeRoll {
     // Combatant5e#getInitiativeRoll: the actor's own initiative roll (dnd5e), else core's formula.
     const actor = this.actor as unknown as { getInitiativeRoll?: () => FakeRoll } | null;
-    if (this.combat instanceof FakeCombat5e && typeof actor?.getInitiativeRoll === "function") return actor.getInitiativeRoll();
+    if (this.combat instanceof FakeCombat5e && typeof actor?.getInitiativeRoll === "function")
+      return actor.getInitiativeRoll();
     return new FakeRoll(formula ?? "1d20");
   }
   override readField(key: string): unknown {
@@ -425,9 +458,17 @@ export class FakeCombatant extends FakeDocument {
     if (key === "flags") super.writeField(key, diff);
     else (this.record as unknown as Plain)[key] = clone(diff);
     // The server stamps who wrote it (the pipeline applies an update in the writing client's context).
-    this.record._stats = { ...this.record._stats, lastModifiedBy: this.world.currentClient().user.id, modifiedTime: Date.now() };
+    this.record._stats = {
+      ...this.record._stats,
+      lastModifiedBy: this.world.currentClient().user.id,
+      modifiedTime: Date.now(),
+    };
   }
-  override testUserPermission(user: { id: string; isGM: boolean }, level: OwnershipLevel | number, options: { exact?: boolean } = {}): boolean {
+  override testUserPermission(
+    user: { id: string; isGM: boolean },
+    level: OwnershipLevel | number,
+    options: { exact?: boolean } = {},
+  ): boolean {
     if (user.isGM) return true;
     return this.actor?.testUserPermission(user, level, options) ?? false;
   }
@@ -438,7 +479,9 @@ export class FakeCombatant extends FakeDocument {
     return this.testUserPermission(user, "OWNER");
   }
   override update(changes: Plain, options: Plain = {}): Promise<this | undefined> {
-    return this.combat.updateEmbeddedDocuments("Combatant", [{ _id: this.id, ...changes }], options).then((r) => (r[0] as this | undefined) ?? undefined);
+    return this.combat
+      .updateEmbeddedDocuments("Combatant", [{ _id: this.id, ...changes }], options)
+      .then((r) => (r[0] as this | undefined) ?? undefined);
   }
 }
 
@@ -449,9 +492,13 @@ export class FakeCombat5e extends FakeCombat {
     await this._recoverUses({ encounter: true });
     return this;
   }
-  override async rollInitiative(ids: string | string[], options: { formula?: string; updateTurn?: boolean } = {}): Promise<this> {
+  override async rollInitiative(
+    ids: string | string[],
+    options: { formula?: string; updateTurn?: boolean } = {},
+  ): Promise<this> {
     await super.rollInitiative(ids, options);
-    for (const id of typeof ids === "string" ? [ids] : ids) await this._recoverUses({ initiative: this.combatants.get(id) });
+    for (const id of typeof ids === "string" ? [ids] : ids)
+      await this._recoverUses({ initiative: this.combatants.get(id) });
     return this;
   }
   override async _onStartRound(context: Plain): Promise<void> {
@@ -473,7 +520,8 @@ export class FakeCombat5e extends FakeCombat {
       const periods = Object.entries(types)
         .filter(([, v]) => v === true || (v instanceof FakeCombatant && v.id === c.id))
         .map(([k]) => k);
-      if (periods.length) this.record.recoveries.push({ user: this.world.currentClient().user.id, combatant: c.name, periods });
+      if (periods.length)
+        this.record.recoveries.push({ user: this.world.currentClient().user.id, combatant: c.name, periods });
     }
   }
   override _sortCombatants(a: FakeCombatant, b: FakeCombatant): number {
@@ -523,14 +571,22 @@ export class FakeCombatTracker {
     const rows = (combat?.turns ?? [])
       .filter((c) => user.isGM || !c.hidden)
       .map((c, i) => {
-        const roll = c.initiative === null && c.testUserPermission(user, "OWNER") ? `<button type="button" class="combatant-control roll" data-action="rollInitiative"></button>` : "";
+        const roll =
+          c.initiative === null && c.testUserPermission(user, "OWNER")
+            ? `<button type="button" class="combatant-control roll" data-action="rollInitiative"></button>`
+            : "";
         return `<li class="combatant${i === combat?.turn ? " active" : ""}" data-combatant-id="${c.id}"><img class="token-image" src="" alt="${escapeHtml(c.name)}"><div class="token-name"><strong class="name">${escapeHtml(c.name)}</strong></div><div class="token-initiative">${roll}<span class="initiative">${c.initiative ?? ""}</span></div></li>`;
       })
       .join("");
     section.innerHTML = `<header class="combat-tracker-header"></header><ol class="combat-tracker plain">${rows}</ol>`;
     section.addEventListener("click", (event) => {
-      const target = (event.target as unknown as HTMLElement).closest?.("[data-action='rollInitiative']") as HTMLElement | null;
-      if (target) world.runOn(this.client, () => world.track(this._onCombatantControl(event as unknown as Event, target), "combat tracker control"));
+      const target = (event.target as unknown as HTMLElement).closest?.(
+        "[data-action='rollInitiative']",
+      ) as HTMLElement | null;
+      if (target)
+        world.runOn(this.client, () =>
+          world.track(this._onCombatantControl(event as unknown as Event, target), "combat tracker control"),
+        );
     });
     this.element = section as unknown as HTMLElement;
     world.runOn(this.client, () => this.client.hooks.callAll("renderCombatTracker", this, this.element, { combat }));
@@ -551,7 +607,9 @@ export class FakeCombatTracker {
     const doc = this.client.world.window.document;
     const list = html.querySelector(".combat-tracker") as HTMLElement;
     for (const [key, { combatants, expanded }] of combat.createGroups()) {
-      const children = [...list.querySelectorAll(combatants.map((c) => `[data-combatant-id="${c.id}"]`).join(", "))] as HTMLElement[];
+      const children = [
+        ...list.querySelectorAll(combatants.map((c) => `[data-combatant-id="${c.id}"]`).join(", ")),
+      ] as HTMLElement[];
       if (!children.length) continue;
       const group = doc.createElement("li") as unknown as HTMLElement;
       group.classList.add("combatant", "combatant-group", "collapsible", "dnd5e2-collapsible");
@@ -567,7 +625,9 @@ export class FakeCombatTracker {
   /** The entries of the combatant context menu: core's, then getCombatTrackerContextOptions(app, entries). */
   contextOptions(): Plain[] {
     const entries: Plain[] = [];
-    this.client.world.runOn(this.client, () => this.client.hooks.callAll("getCombatTrackerContextOptions", this, entries));
+    this.client.world.runOn(this.client, () =>
+      this.client.hooks.callAll("getCombatTrackerContextOptions", this, entries),
+    );
     return entries;
   }
 }
@@ -578,7 +638,8 @@ export class FakeCombatTracker5e extends FakeCombatTracker {
     const id = (target.closest(".combatant") as HTMLElement | null)?.dataset.combatantId ?? "";
     const combatant = this.viewed?.combatants.get(id);
     const actor = combatant?.actor as unknown as { rollInitiativeDialog?: () => Promise<unknown> } | null;
-    if (target.dataset.action === "rollInitiative" && typeof actor?.rollInitiativeDialog === "function") return actor.rollInitiativeDialog();
+    if (target.dataset.action === "rollInitiative" && typeof actor?.rollInitiativeDialog === "function")
+      return actor.rollInitiativeDialog();
     return super._onCombatantControl(event, target);
   }
 }
@@ -596,7 +657,10 @@ export function setSkipDefeated(world: FakeWorld, on: boolean): void {
  * Core's Actor#rollInitiative (see the header): the active combat of the calling client, this actor's combatants
  * (this token's for a synthetic actor), created first when asked, then Combat#rollInitiative.
  */
-export async function coreActorRollInitiative(actor: FakeActor, options: { createCombatants?: boolean; rerollInitiative?: boolean; initiativeOptions?: Plain } = {}): Promise<FakeCombat | null> {
+export async function coreActorRollInitiative(
+  actor: FakeActor,
+  options: { createCombatants?: boolean; rerollInitiative?: boolean; initiativeOptions?: Plain } = {},
+): Promise<FakeCombat | null> {
   const client = actor.world.currentClient();
   const combat = activeCombat(client);
   if (!combat) {
@@ -604,13 +668,22 @@ export async function coreActorRollInitiative(actor: FakeActor, options: { creat
     return null;
   }
   const scene = combat.scene as { tokens?: FakeCollection<FakeToken> } | null;
-  const tokens = actor.isToken && actor.token ? [actor.token] : (scene?.tokens?.filter((t) => t.actorLink && t.actorId === actor.id) ?? []);
+  const tokens =
+    actor.isToken && actor.token
+      ? [actor.token]
+      : (scene?.tokens?.filter((t) => t.actorLink && t.actorId === actor.id) ?? []);
   const mine = (c: FakeCombatant) => tokens.some((t) => t.id === c.tokenId);
   if (options.createCombatants) {
     const missing = tokens.filter((t) => !combat.combatants.some((c) => c.tokenId === t.id));
-    if (missing.length) await combat.createEmbeddedDocuments("Combatant", missing.map((t) => ({ tokenId: t.id, sceneId: t.scene.id })));
+    if (missing.length)
+      await combat.createEmbeddedDocuments(
+        "Combatant",
+        missing.map((t) => ({ tokenId: t.id, sceneId: t.scene.id })),
+      );
   }
-  const ids = combat.combatants.filter((c) => mine(c) && (options.rerollInitiative || c.initiative === null)).map((c) => c.id);
+  const ids = combat.combatants
+    .filter((c) => mine(c) && (options.rerollInitiative || c.initiative === null))
+    .map((c) => c.id);
   if (ids.length) await combat.rollInitiative(ids, (options.initiativeOptions ?? {}) as never);
   return combat;
 }
@@ -622,13 +695,25 @@ export async function coreActorRollInitiative(actor: FakeActor, options: { creat
  */
 export function installDnd5eInitiative(world: FakeWorld, actor: FakeActor): void {
   const a = actor as unknown as Plain;
-  const mod = (self: FakeActor) => ((self.system.abilities as Record<string, { mod: number }> | undefined)?.dex?.mod ?? 0);
+  const mod = (self: FakeActor) =>
+    (self.system.abilities as Record<string, { mod: number }> | undefined)?.dex?.mod ?? 0;
   a.getInitiativeRoll = function (this: FakeActor & { _cachedInitiativeRoll?: FakeRoll }) {
-    if (this._cachedInitiativeRoll) return new FakeRoll(this._cachedInitiativeRoll.formula, { ...this._cachedInitiativeRoll.data });
+    if (this._cachedInitiativeRoll)
+      return new FakeRoll(this._cachedInitiativeRoll.formula, { ...this._cachedInitiativeRoll.data });
     return new FakeRoll("1d20 + @mod", { mod: mod(this) });
   };
-  a.rollInitiativeDialog = async function (this: FakeActor & { _cachedInitiativeRoll?: FakeRoll; rollInitiative(o: Plain): Promise<unknown> }, rollOptions: Plain = {}, dialog: Plain = {}) {
-    const config = { evaluate: false, event: rollOptions.event, hookNames: ["initiativeDialog", "abilityCheck", "d20Test", ""], rolls: [{ parts: ["@mod"], data: { mod: mod(this) }, options: {} }], subject: this };
+  a.rollInitiativeDialog = async function (
+    this: FakeActor & { _cachedInitiativeRoll?: FakeRoll; rollInitiative(o: Plain): Promise<unknown> },
+    rollOptions: Plain = {},
+    dialog: Plain = {},
+  ) {
+    const config = {
+      evaluate: false,
+      event: rollOptions.event,
+      hookNames: ["initiativeDialog", "abilityCheck", "d20Test", ""],
+      rolls: [{ parts: ["@mod"], data: { mod: mod(this) }, options: {} }],
+      subject: this,
+    };
     const message = { rollMode: "publicroll" };
     const hooks = this.world.currentClient().hooks;
     for (const name of config.hookNames) {
@@ -642,7 +727,10 @@ export function installDnd5eInitiative(world: FakeWorld, actor: FakeActor): void
     await this.rollInitiative({ createCombatants: true, initiativeOptions: { messageOptions: message } });
     return undefined;
   };
-  a.rollInitiative = async function (this: FakeActor & { _cachedInitiativeRoll?: FakeRoll; getInitiativeRoll(): FakeRoll }, options: Plain = {}) {
+  a.rollInitiative = async function (
+    this: FakeActor & { _cachedInitiativeRoll?: FakeRoll; getInitiativeRoll(): FakeRoll },
+    options: Plain = {},
+  ) {
     this._cachedInitiativeRoll ??= this.getInitiativeRoll();
     const hooks = this.world.currentClient().hooks;
     if (hooks.call("dnd5e.preRollInitiative", this, this._cachedInitiativeRoll) === false) {
@@ -650,7 +738,11 @@ export function installDnd5eInitiative(world: FakeWorld, actor: FakeActor): void
       return null;
     }
     const combat = await coreActorRollInitiative(this, options);
-    hooks.callAll("dnd5e.rollInitiative", this, combat?.combatants.filter((c) => c.actor === this || c.actorId === this.id) ?? []);
+    hooks.callAll(
+      "dnd5e.rollInitiative",
+      this,
+      combat?.combatants.filter((c) => c.actor === this || c.actorId === this.id) ?? [],
+    );
     delete this._cachedInitiativeRoll;
     return combat;
   };
@@ -664,7 +756,11 @@ export const turnLog: string[] = [];
  * The GM's own Combat object runs them (the module's subclass on that client). Every client then gets
  * combatTurnChange(combat, prior, current).
  */
-function runTurnEvents(combat: FakeCombat, prev: { round: number; turn: number | null; combatantId: string | null }, options: Plain): void {
+function runTurnEvents(
+  combat: FakeCombat,
+  prev: { round: number; turn: number | null; combatantId: string | null },
+  options: Plain,
+): void {
   const world = combat.world;
   const prior = { round: prev.round, turn: prev.turn, combatantId: prev.combatantId };
   if (options.turnEvents !== false) {
@@ -717,7 +813,7 @@ export function activeCombat(client: FakeClient): FakeCombat | null {
   const world = client.world;
   const scene = client.viewedScene;
   for (const r of world.combats.contents as CombatRecord[]) {
-    if (!r.deleted && r.active && (r.scene === null || r.scene === scene?.id)) return (forClientOf(world, r, client));
+    if (!r.deleted && r.active && (r.scene === null || r.scene === scene?.id)) return forClientOf(world, r, client);
   }
   return null;
 }
@@ -734,7 +830,10 @@ function forClientOf(world: FakeWorld, record: CombatRecord, client: FakeClient)
 /** Installs combat on a client (before the module loads): CONFIG.Combat, game.combats/combat, ui.combat. */
 export function installCombat(client: FakeClient, dnd5e: boolean): void {
   const world = client.world;
-  client.CONFIG.Combat = { documentClass: dnd5e ? FakeCombat5e : FakeCombat, initiative: { formula: "1d20", decimals: 2 } };
+  client.CONFIG.Combat = {
+    documentClass: dnd5e ? FakeCombat5e : FakeCombat,
+    initiative: { formula: "1d20", decimals: 2 },
+  };
   const tracker = dnd5e ? new FakeCombatTracker5e(client) : new FakeCombatTracker(client);
   // Core's Actor#rollInitiative, on every actor (dnd5e's actors override it: installDnd5eInitiative).
   if (!Object.prototype.hasOwnProperty.call(FakeActor.prototype, "rollInitiative")) {
@@ -752,7 +851,9 @@ export function installCombat(client: FakeClient, dnd5e: boolean): void {
       return r && !r.deleted ? forClientOf(world, r, client) : undefined;
     },
     get contents() {
-      return (world.combats.contents as CombatRecord[]).filter((r) => !r.deleted).map((r) => forClientOf(world, r, client));
+      return (world.combats.contents as CombatRecord[])
+        .filter((r) => !r.deleted)
+        .map((r) => forClientOf(world, r, client));
     },
     filter(fn: (c: FakeCombat) => boolean) {
       return this.contents.filter(fn);
@@ -768,7 +869,11 @@ export function installCombat(client: FakeClient, dnd5e: boolean): void {
     },
   };
   Object.defineProperty(client.game, "combats", { value: combats, configurable: true, enumerable: true });
-  Object.defineProperty(client.game, "combat", { get: () => activeCombat(client), configurable: true, enumerable: true });
+  Object.defineProperty(client.game, "combat", {
+    get: () => activeCombat(client),
+    configurable: true,
+    enumerable: true,
+  });
   Object.defineProperty(client.ui, "combat", { value: tracker, configurable: true, enumerable: true });
 }
 
@@ -778,9 +883,21 @@ export function installCombat(client: FakeClient, dnd5e: boolean): void {
  */
 export function seedCombat(
   world: FakeWorld,
-  data: { _id: string; scene: string; active?: boolean; round?: number; turn?: number | null; flags?: Plain; combatants: (Plain & { _id: string; tokenId: string; _stats?: { lastModifiedBy?: string } })[] },
+  data: {
+    _id: string;
+    scene: string;
+    active?: boolean;
+    round?: number;
+    turn?: number | null;
+    flags?: Plain;
+    combatants: (Plain & { _id: string; tokenId: string; _stats?: { lastModifiedBy?: string } })[];
+  },
 ): CombatRecord {
-  const record = new CombatRecord(data._id, { scene: data.scene, active: data.active === true, flags: (data.flags ?? {}) as Plain });
+  const record = new CombatRecord(data._id, {
+    scene: data.scene,
+    active: data.active === true,
+    flags: (data.flags ?? {}) as Plain,
+  });
   record.round = data.round ?? 0;
   record.turn = data.turn ?? null;
   for (const c of data.combatants) {

@@ -36,17 +36,43 @@ function tool(name: string, order: number, icon: string): FakeTool {
 export function sceneControls(world: FakeWorld, userId: string): Record<string, FakeControl> {
   const client = world.clientOf(userId);
   const controls: Record<string, FakeControl> = {
-    tokens: { name: "tokens", title: "CONTROLS.GroupToken", icon: "fa-solid fa-user-alien", order: 0, tools: { select: tool("select", 0, "fa-solid fa-expand"), target: tool("target", 1, "fa-solid fa-bullseye"), ruler: tool("ruler", 2, "fa-solid fa-ruler") } },
-    lighting: { name: "lighting", title: "CONTROLS.GroupLighting", icon: "fa-regular fa-lightbulb", order: 5, visible: client.user.isGM, tools: { light: tool("light", 0, "fa-solid fa-lightbulb") } },
-    walls: { name: "walls", title: "CONTROLS.GroupWall", icon: "fa-solid fa-block-brick", order: 6, visible: client.user.isGM, tools: { walls: tool("walls", 0, "fa-solid fa-bars") } },
+    tokens: {
+      name: "tokens",
+      title: "CONTROLS.GroupToken",
+      icon: "fa-solid fa-user-alien",
+      order: 0,
+      tools: {
+        select: tool("select", 0, "fa-solid fa-expand"),
+        target: tool("target", 1, "fa-solid fa-bullseye"),
+        ruler: tool("ruler", 2, "fa-solid fa-ruler"),
+      },
+    },
+    lighting: {
+      name: "lighting",
+      title: "CONTROLS.GroupLighting",
+      icon: "fa-regular fa-lightbulb",
+      order: 5,
+      visible: client.user.isGM,
+      tools: { light: tool("light", 0, "fa-solid fa-lightbulb") },
+    },
+    walls: {
+      name: "walls",
+      title: "CONTROLS.GroupWall",
+      icon: "fa-solid fa-block-brick",
+      order: 6,
+      visible: client.user.isGM,
+      tools: { walls: tool("walls", 0, "fa-solid fa-bars") },
+    },
   };
   world.runOn(client, () => client.hooks.callAll("getSceneControlButtons", controls));
   for (const control of Object.values(controls)) {
     for (const [key, t] of Object.entries(control.tools ?? {})) {
       if (!t || typeof t !== "object") throw new Error(`SceneControlTool ${control.name}.${key}: not an object`);
       if (t.name !== key) throw new Error(`SceneControlTool ${control.name}.${key}: its name must be its key`);
-      if (typeof t.title !== "string" || typeof t.icon !== "string" || typeof t.order !== "number") throw new Error(`SceneControlTool ${control.name}.${key}: title, icon and order are required`);
-      if (t.button && typeof t.onChange !== "function") throw new Error(`SceneControlTool ${control.name}.${key}: a button needs onChange`);
+      if (typeof t.title !== "string" || typeof t.icon !== "string" || typeof t.order !== "number")
+        throw new Error(`SceneControlTool ${control.name}.${key}: title, icon and order are required`);
+      if (t.button && typeof t.onChange !== "function")
+        throw new Error(`SceneControlTool ${control.name}.${key}: a button needs onChange`);
     }
   }
   return controls;
@@ -56,7 +82,8 @@ export function sceneControls(world: FakeWorld, userId: string): Record<string, 
 export function clickTool(world: FakeWorld, userId: string, control: string, name: string): unknown {
   const t = sceneControls(world, userId)[control]?.tools?.[name];
   if (!t) throw new Error(`Fake scene controls: no tool ${control}.${name} for ${userId}`);
-  if (t.visible === false) throw new Error(`Fake scene controls: the tool ${control}.${name} is not shown to ${userId}`);
+  if (t.visible === false)
+    throw new Error(`Fake scene controls: the tool ${control}.${name} is not shown to ${userId}`);
   const client = world.clientOf(userId);
   return world.runOn(client, () => t.onChange?.(new world.window.Event("click"), true));
 }

@@ -79,7 +79,11 @@ function mergeInto(target: Plain, src: Plain): void {
 
 function stripDeletions(v: unknown): unknown {
   if (!isPlainObject(v)) return clone(v);
-  return Object.fromEntries(Object.entries(v).filter(([k, x]) => !k.startsWith("-=") && !(x instanceof ForcedDeletion)).map(([k, x]) => [k, stripDeletions(x)]));
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([k, x]) => !k.startsWith("-=") && !(x instanceof ForcedDeletion))
+      .map(([k, x]) => [k, stripDeletions(x)]),
+  );
 }
 
 /**

@@ -135,7 +135,11 @@ export abstract class FakeDocument {
    * Document#testUserPermission: GMs have every level; otherwise the user's own level, else the default level.
    * https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#testuserpermission
    */
-  testUserPermission(user: { id: string; isGM: boolean }, level: OwnershipLevel | number, options: { exact?: boolean } = {}): boolean {
+  testUserPermission(
+    user: { id: string; isGM: boolean },
+    level: OwnershipLevel | number,
+    options: { exact?: boolean } = {},
+  ): boolean {
     const need = typeof level === "number" ? level : OWNERSHIP[level];
     if (user.isGM) return true;
     const have = this.ownership[user.id] ?? this.ownership.default ?? OWNERSHIP.NONE;
@@ -191,7 +195,14 @@ export abstract class FakeDocument {
       return;
     }
     const cur = self[key];
-    if (cur !== null && typeof cur === "object" && !Array.isArray(cur) && diff !== null && typeof diff === "object" && !Array.isArray(diff)) {
+    if (
+      cur !== null &&
+      typeof cur === "object" &&
+      !Array.isArray(cur) &&
+      diff !== null &&
+      typeof diff === "object" &&
+      !Array.isArray(diff)
+    ) {
       applyMerge(cur as Plain, diff as Plain);
     } else self[key] = clone(diff);
   }
@@ -269,7 +280,8 @@ export class FakeUser extends FakeDocument {
     const target = this.world.clientOf(this.id);
     await this.world.roundTrip();
     const handler = target.CONFIG.queries[name];
-    if (typeof handler !== "function") throw new Error(`The query "${name}" is not registered on ${this.name}'s client`);
+    if (typeof handler !== "function")
+      throw new Error(`The query "${name}" is not registered on ${this.name}'s client`);
     const payload = JSON.parse(JSON.stringify(data ?? null)) as unknown;
     const timeout = options.timeout ?? 60_000;
     const result = await this.world.runOn(target, () => handler(payload, { timeout }));
@@ -301,7 +313,18 @@ export class FakeActiveEffect extends FakeDocument {
   override get collectionName(): string {
     return "effects";
   }
-  static override fields = ["name", "img", "statuses", "changes", "disabled", "duration", "origin", "system", "description", "tint"];
+  static override fields = [
+    "name",
+    "img",
+    "statuses",
+    "changes",
+    "disabled",
+    "duration",
+    "origin",
+    "system",
+    "description",
+    "tint",
+  ];
   name: string;
   img: string;
   statuses: Set<string>;
@@ -315,7 +338,8 @@ export class FakeActiveEffect extends FakeDocument {
   constructor(world: FakeWorld, data: EffectData, parent: FakeActor) {
     super(world, data, parent);
     this.createdAt = world.worldTime;
-    if (typeof data.name !== "string" || data.name === "") throw new Error("ActiveEffect validation: name may not be blank");
+    if (typeof data.name !== "string" || data.name === "")
+      throw new Error("ActiveEffect validation: name may not be blank");
     this.name = data.name;
     this.img = data.img ?? "icons/svg/aura.svg";
     this.statuses = new Set(data.statuses ?? []);
@@ -420,7 +444,11 @@ export class FakeActor extends FakeDocument {
     return collection === "effects" ? (this.effects as unknown as FakeCollection<FakeDocument>) : null;
   }
   /** The synthetic actor of an unlinked token checks the token's ownership (it inherits the base actor's). */
-  override testUserPermission(user: { id: string; isGM: boolean }, level: OwnershipLevel | number, options: { exact?: boolean } = {}): boolean {
+  override testUserPermission(
+    user: { id: string; isGM: boolean },
+    level: OwnershipLevel | number,
+    options: { exact?: boolean } = {},
+  ): boolean {
     return super.testUserPermission(user, level, options);
   }
   createEmbeddedDocuments(type: string, data: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
@@ -443,7 +471,10 @@ export class FakeActor extends FakeDocument {
    * https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#togglestatuseffect
    * dnd5e's override (module/documents/actor/actor.mjs, 5.3.3) calls super and tests `created instanceof ActiveEffect`.
    */
-  async toggleStatusEffect(statusId: string, options: { active?: boolean; overlay?: boolean } = {}): Promise<FakeActiveEffect | boolean | undefined> {
+  async toggleStatusEffect(
+    statusId: string,
+    options: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<FakeActiveEffect | boolean | undefined> {
     const client = this.world.currentClient();
     const entry = client.statusEffectList().find((e) => e.id === statusId);
     if (!entry) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
@@ -463,7 +494,12 @@ export class FakeActor extends FakeDocument {
       return created as FakeActiveEffect | undefined;
     }
     if (!existing.length) return false;
-    await this.world.deleteEmbedded(this, "effects", existing.map((e) => e.id), {});
+    await this.world.deleteEmbedded(
+      this,
+      "effects",
+      existing.map((e) => e.id),
+      {},
+    );
     return true;
   }
   /** The tokens of this actor on the viewed scene (Actor#getActiveTokens). */
@@ -471,7 +507,9 @@ export class FakeActor extends FakeDocument {
     const client = this.world.currentClient();
     const scene = client.viewedScene;
     if (!scene) return [];
-    return scene.tokens.filter((t) => t.actor === this || (this.isToken && t === this.token)).map((t) => client.placeable(t));
+    return scene.tokens
+      .filter((t) => t.actor === this || (this.isToken && t === this.token))
+      .map((t) => client.placeable(t));
   }
 }
 
@@ -511,8 +549,27 @@ export interface TokenData extends DocumentData {
 export class FakeToken extends FakeDocument {
   static override documentName = "Token";
   static override fields = [
-    "name", "x", "y", "width", "height", "elevation", "disposition", "hidden", "actorLink", "sight", "detectionModes",
-    "light", "movementAction", "texture", "rotation", "alpha", "locked", "lockRotation", "displayName", "displayBars", "level",
+    "name",
+    "x",
+    "y",
+    "width",
+    "height",
+    "elevation",
+    "disposition",
+    "hidden",
+    "actorLink",
+    "sight",
+    "detectionModes",
+    "light",
+    "movementAction",
+    "texture",
+    "rotation",
+    "alpha",
+    "locked",
+    "lockRotation",
+    "displayName",
+    "displayBars",
+    "level",
   ];
   name: string;
   x: number;
@@ -581,10 +638,23 @@ export class FakeToken extends FakeDocument {
     if (!base) return null;
     if (this.actorLink) return base;
     if (!this.#synthetic) {
-      const a = new FakeActor(this.world, { _id: base.id, name: base.name, type: base.type, system: clone(base.system), ownership: clone(base.ownership) });
+      const a = new FakeActor(this.world, {
+        _id: base.id,
+        name: base.name,
+        type: base.type,
+        system: clone(base.system),
+        ownership: clone(base.ownership),
+      });
       a.isToken = true;
       a.token = this;
-      for (const e of base.effects) a.effects.set(new FakeActiveEffect(this.world, { ...e.toObject(), statuses: [...e.statuses], name: e.name } as EffectData, a));
+      for (const e of base.effects)
+        a.effects.set(
+          new FakeActiveEffect(
+            this.world,
+            { ...e.toObject(), statuses: [...e.statuses], name: e.name } as EffectData,
+            a,
+          ),
+        );
       // The system's methods (the prototype's, in a real system) come along; the fake puts them on the instance.
       for (const [k, v] of Object.entries(base)) if (typeof v === "function") (a as unknown as Plain)[k] = v;
       for (const k of ["rollCalls", "damageCalls"]) if (k in base) (a as unknown as Plain)[k] = [];
@@ -592,7 +662,11 @@ export class FakeToken extends FakeDocument {
     }
     return this.#synthetic;
   }
-  override testUserPermission(user: { id: string; isGM: boolean }, level: OwnershipLevel | number, options: { exact?: boolean } = {}): boolean {
+  override testUserPermission(
+    user: { id: string; isGM: boolean },
+    level: OwnershipLevel | number,
+    options: { exact?: boolean } = {},
+  ): boolean {
     const actor = this.actor;
     if (actor) return actor.testUserPermission(user, level, options);
     return super.testUserPermission(user, level, options);
@@ -664,7 +738,11 @@ export class FakeRegionBehavior extends FakeDocument {
   type: string;
   system: Plain;
   disabled: boolean;
-  constructor(world: FakeWorld, data: DocumentData & { type: string; name?: string; system?: Plain; disabled?: boolean }, parent: FakeRegion) {
+  constructor(
+    world: FakeWorld,
+    data: DocumentData & { type: string; name?: string; system?: Plain; disabled?: boolean },
+    parent: FakeRegion,
+  ) {
     super(world, data, parent);
     this.type = data.type;
     this.name = data.name ?? "";
@@ -697,12 +775,22 @@ export class FakeRegion extends FakeDocument {
   levels: string[] | null;
   color = "#ff0000";
   readonly behaviors: FakeCollection<FakeRegionBehavior>;
-  constructor(world: FakeWorld, data: DocumentData & { name?: string; shapes?: RegionShape[]; elevation?: { bottom: number | null; top: number | null; topInclusive?: boolean }; levels?: string[] }, parent: FakeScene) {
+  constructor(
+    world: FakeWorld,
+    data: DocumentData & {
+      name?: string;
+      shapes?: RegionShape[];
+      elevation?: { bottom: number | null; top: number | null; topInclusive?: boolean };
+      levels?: string[];
+    },
+    parent: FakeScene,
+  ) {
     super(world, data, parent);
     this.name = data.name ?? "Region";
     this.shapes = clone(data.shapes ?? []);
     this.elevation = clone(data.elevation ?? { bottom: null, top: null });
-    if (world.generation < 14 && (data.levels !== undefined || this.elevation.topInclusive !== undefined)) throw new Error("Region validation: levels and topInclusive are v14 fields");
+    if (world.generation < 14 && (data.levels !== undefined || this.elevation.topInclusive !== undefined))
+      throw new Error("Region validation: levels and topInclusive are v14 fields");
     if (world.generation >= 14) this.elevation.topInclusive ??= false;
     this.levels = world.generation >= 14 ? [...(data.levels ?? [])] : null;
     this.behaviors = new FakeCollection<FakeRegionBehavior>("RegionBehavior");
@@ -718,7 +806,11 @@ export class FakeRegion extends FakeDocument {
     if (typeof p.elevation !== "number") throw new Error("Region#testPoint needs an elevation");
     const { bottom, top } = this.elevation;
     const topIncluded = this.world.generation < 14 || this.elevation.topInclusive === true;
-    if ((bottom !== null && p.elevation < bottom) || (top !== null && (topIncluded ? p.elevation > top : p.elevation >= top))) return false;
+    if (
+      (bottom !== null && p.elevation < bottom) ||
+      (top !== null && (topIncluded ? p.elevation > top : p.elevation >= top))
+    )
+      return false;
     let inside = false;
     for (const s of this.shapes) {
       const hit = shapeContains(s, p.x, p.y);
@@ -761,7 +853,17 @@ export class FakeDrawing extends FakeDocument {
   shape: { type: string; points: number[]; width?: number; height?: number };
   text: string;
   author: string;
-  constructor(world: FakeWorld, data: DocumentData & { x?: number; y?: number; shape: { type: string; points: number[]; width?: number; height?: number }; text?: string; author?: string }, parent: FakeScene) {
+  constructor(
+    world: FakeWorld,
+    data: DocumentData & {
+      x?: number;
+      y?: number;
+      shape: { type: string; points: number[]; width?: number; height?: number };
+      text?: string;
+      author?: string;
+    },
+    parent: FakeScene,
+  ) {
     super(world, data, parent);
     this.x = data.x ?? 0;
     this.y = data.y ?? 0;
@@ -787,7 +889,16 @@ export class FakeAmbientLight extends FakeDocument {
   elevation = 0;
   hidden: boolean;
   config: { bright: number; dim: number; negative?: boolean };
-  constructor(world: FakeWorld, data: DocumentData & { x: number; y: number; config: { bright: number; dim: number; negative?: boolean }; hidden?: boolean }, parent: FakeScene) {
+  constructor(
+    world: FakeWorld,
+    data: DocumentData & {
+      x: number;
+      y: number;
+      config: { bright: number; dim: number; negative?: boolean };
+      hidden?: boolean;
+    },
+    parent: FakeScene,
+  ) {
     super(world, data, parent);
     this.x = data.x;
     this.y = data.y;
@@ -812,7 +923,11 @@ export class FakeWall extends FakeDocument {
   sight: number;
   door: number;
   ds: number;
-  constructor(world: FakeWorld, data: DocumentData & { c: [number, number, number, number]; sight?: number; door?: number; ds?: number }, parent: FakeScene) {
+  constructor(
+    world: FakeWorld,
+    data: DocumentData & { c: [number, number, number, number]; sight?: number; door?: number; ds?: number },
+    parent: FakeScene,
+  ) {
     super(world, data, parent);
     this.c = [...data.c];
     this.sight = data.sight ?? 20;
@@ -843,7 +958,15 @@ export class FakeLevel extends FakeDocument {
   name: string;
   elevation: { bottom: number; top: number };
   visibility: { levels: Set<string> };
-  constructor(world: FakeWorld, data: DocumentData & { name?: string; elevation?: { bottom: number; top: number }; visibility?: { levels?: string[] } }, parent: FakeScene) {
+  constructor(
+    world: FakeWorld,
+    data: DocumentData & {
+      name?: string;
+      elevation?: { bottom: number; top: number };
+      visibility?: { levels?: string[] };
+    },
+    parent: FakeScene,
+  ) {
     super(world, data, parent);
     if (world.generation < 14) throw new Error("Level: a v14 document");
     this.name = data.name ?? this.id;
@@ -859,7 +982,12 @@ export class FakeLevel extends FakeDocument {
 export interface SceneData extends DocumentData {
   name?: string;
   /** v14 only: the scene's levels. */
-  levels?: { _id: string; name?: string; elevation: { bottom: number; top: number }; visibility?: { levels: string[] } }[];
+  levels?: {
+    _id: string;
+    name?: string;
+    elevation: { bottom: number; top: number };
+    visibility?: { levels: string[] };
+  }[];
   grid?: Partial<GridData>;
   darkness?: number;
   globalLight?: boolean;
@@ -898,7 +1026,10 @@ export class FakeScene extends FakeDocument {
     for (const l of data.levels ?? []) this.levels.set(new FakeLevel(world, l, this));
     this.name = data.name ?? "Scene";
     this.grid = { size: 100, distance: 1.5, units: "m", type: 1, ...(data.grid ?? {}) };
-    this.environment = { darknessLevel: data.darkness ?? 0, globalLight: { enabled: data.globalLight ?? false, darkness: { min: 0, max: 1 } } };
+    this.environment = {
+      darknessLevel: data.darkness ?? 0,
+      globalLight: { enabled: data.globalLight ?? false, darkness: { min: 0, max: 1 } },
+    };
     this.width = data.width ?? 4000;
     this.height = data.height ?? 3000;
     this.padding = data.padding ?? 0.25;
@@ -935,7 +1066,14 @@ export class FakeScene extends FakeDocument {
 }
 
 function collectionOf(type: string): string {
-  const map: Record<string, string> = { Token: "tokens", Region: "regions", Drawing: "drawings", AmbientLight: "lights", Wall: "walls", Level: "levels" };
+  const map: Record<string, string> = {
+    Token: "tokens",
+    Region: "regions",
+    Drawing: "drawings",
+    AmbientLight: "lights",
+    Wall: "walls",
+    Level: "levels",
+  };
   const c = map[type];
   if (!c) throw new Error(`Fake Scene: embedded ${type} is not modelled`);
   return c;

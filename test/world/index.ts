@@ -7,13 +7,52 @@ import { FakeWorld, type FakeClient, type UserSpec } from "./world.js";
 import { systemFor } from "./systems.js";
 import type { Lang } from "../fake/i18n.js";
 
-export { FakeWorld, ClientCrashed, InjectedFailure, type FakeClient, type UserSpec, type WriteRecord } from "./world.js";
+export {
+  FakeWorld,
+  ClientCrashed,
+  InjectedFailure,
+  type FakeClient,
+  type UserSpec,
+  type WriteRecord,
+} from "./world.js";
 export * from "./documents.js";
-export { addDnd5eActor, addDnd5eGroup, addDnd5eVehicle, DND5E_STATUS_IDS, CORE_STATUS_IDS, staticID, dnd5eSystem, dnd5eTerrainCost, coreSystem, oseSystem, systemFor } from "./systems.js";
-export { viewScene, control, moveToken, regionEvent, rulerPath, FakeTokenRuler, FakeTokenObject, FakeSource, type FakeWaypoint } from "./canvas.js";
+export {
+  addDnd5eActor,
+  addDnd5eGroup,
+  addDnd5eVehicle,
+  DND5E_STATUS_IDS,
+  CORE_STATUS_IDS,
+  staticID,
+  dnd5eSystem,
+  dnd5eTerrainCost,
+  coreSystem,
+  oseSystem,
+  systemFor,
+} from "./systems.js";
+export {
+  viewScene,
+  control,
+  moveToken,
+  regionEvent,
+  rulerPath,
+  FakeTokenRuler,
+  FakeTokenObject,
+  FakeSource,
+  type FakeWaypoint,
+} from "./canvas.js";
 export { FakeApplicationV2, FakeRoll, DialogV2 } from "./statics.js";
 export { sceneControls, clickTool, type FakeControl, type FakeTool } from "./controls.js";
-export { FakeCombat, FakeCombat5e, FakeCombatant, FakeCombatTracker, FakeCombatTracker5e, activeCombat, turnLog, setSkipDefeated, seedCombat } from "./combat.js";
+export {
+  FakeCombat,
+  FakeCombat5e,
+  FakeCombatant,
+  FakeCombatTracker,
+  FakeCombatTracker5e,
+  activeCombat,
+  turnLog,
+  setSkipDefeated,
+  seedCombat,
+} from "./combat.js";
 
 export interface BootOptions {
   system?: string;

@@ -63,20 +63,25 @@ export class FakeDataField {
 export class FakeNumberField extends FakeDataField {
   override cast(value: unknown): unknown {
     if (value === null) return null;
-    if (typeof value === "string") return value.trim() === "" ? (this.options.nullable ? null : Number.NaN) : Number(value);
+    if (typeof value === "string")
+      return value.trim() === "" ? (this.options.nullable ? null : Number.NaN) : Number(value);
     return value;
   }
   override check(value: unknown, path: string, errors: Errors): void {
-    if (typeof value !== "number" || !Number.isFinite(value)) return void errors.push(`${path}: must be a finite number`);
+    if (typeof value !== "number" || !Number.isFinite(value))
+      return void errors.push(`${path}: must be a finite number`);
     if (this.options.integer && !Number.isInteger(value)) errors.push(`${path}: must be an integer`);
-    if (typeof this.options.min === "number" && value < this.options.min) errors.push(`${path}: must be at least ${this.options.min}`);
-    if (typeof this.options.max === "number" && value > this.options.max) errors.push(`${path}: must be at most ${this.options.max}`);
+    if (typeof this.options.min === "number" && value < this.options.min)
+      errors.push(`${path}: must be at least ${this.options.min}`);
+    if (typeof this.options.max === "number" && value > this.options.max)
+      errors.push(`${path}: must be at most ${this.options.max}`);
   }
 }
 
 export class FakeStringField extends FakeDataField {
   override clean(value: unknown): unknown {
-    if (value === undefined) return this.initial ?? (this.options.nullable ? null : this.options.blank === false ? undefined : "");
+    if (value === undefined)
+      return this.initial ?? (this.options.nullable ? null : this.options.blank === false ? undefined : "");
     return this.cast(value);
   }
   override cast(value: unknown): unknown {
@@ -207,9 +212,17 @@ export class DataModelValidationError extends Error {
 
 /** The sub-types the project's module.json declares, per document name (what the server is told). */
 export function moduleDocumentTypes(moduleId = "aventure"): Record<string, string[]> {
-  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "module.json"), "utf8")) as { id: string; documentTypes?: Record<string, Record<string, unknown>> };
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "module.json"), "utf8")) as {
+    id: string;
+    documentTypes?: Record<string, Record<string, unknown>>;
+  };
   if (manifest.id !== moduleId) return {};
-  return Object.fromEntries(Object.entries(manifest.documentTypes ?? {}).map(([doc, types]) => [doc, Object.keys(types).map((t) => `${moduleId}.${t}`)]));
+  return Object.fromEntries(
+    Object.entries(manifest.documentTypes ?? {}).map(([doc, types]) => [
+      doc,
+      Object.keys(types).map((t) => `${moduleId}.${t}`),
+    ]),
+  );
 }
 
 interface ModelConfig {
@@ -231,7 +244,10 @@ export function cleanSystemForCreate(
   if (type.includes(".")) {
     const [moduleId] = type.split(".");
     const declared = activeModules(moduleId!) ? (moduleDocumentTypes(moduleId)[documentName] ?? []) : [];
-    if (!declared.includes(type)) throw new Error(`${documentName} validation: "${type}" is not a valid type for the ${documentName} Document class`);
+    if (!declared.includes(type))
+      throw new Error(
+        `${documentName} validation: "${type}" is not a valid type for the ${documentName} Document class`,
+      );
   }
   const Model = config?.dataModels?.[type] as typeof FakeTypeDataModel | undefined;
   if (!Model) return system;
@@ -247,7 +263,13 @@ export function cleanSystemForCreate(
  * An update's `system` changes for a type with a data model: cleaned key by key, then the document's system with the
  * changes applied is validated as a whole. Returns the cleaned changes; throws (nothing written) when invalid.
  */
-export function cleanSystemUpdate(documentName: string, type: string, current: Plain, changes: Plain, config: ModelConfig | undefined): Plain {
+export function cleanSystemUpdate(
+  documentName: string,
+  type: string,
+  current: Plain,
+  changes: Plain,
+  config: ModelConfig | undefined,
+): Plain {
   const Model = config?.dataModels?.[type] as typeof FakeTypeDataModel | undefined;
   if (!Model) return changes;
   const schema = Model.schemaField();
@@ -270,7 +292,13 @@ export interface SheetRegistration {
 }
 
 /** DocumentSheetConfig.registerSheet for the client whose CONFIG is given. */
-export function registerSheet(config: Plain, documentName: string, scope: string, cls: SheetRegistration["cls"], options: { types?: string[]; makeDefault?: boolean; label?: string } = {}): void {
+export function registerSheet(
+  config: Plain,
+  documentName: string,
+  scope: string,
+  cls: SheetRegistration["cls"],
+  options: { types?: string[]; makeDefault?: boolean; label?: string } = {},
+): void {
   const doc = (config[documentName] ??= {}) as { sheetClasses?: Record<string, Record<string, SheetRegistration>> };
   doc.sheetClasses ??= {};
   for (const type of options.types ?? []) {
@@ -283,7 +311,9 @@ export function registerSheet(config: Plain, documentName: string, scope: string
 
 /** The default sheet class of a type (the one registered with makeDefault, else the first), or null. */
 export function defaultSheet(config: Plain, documentName: string, type: string): SheetRegistration | null {
-  const list = (config[documentName] as { sheetClasses?: Record<string, Record<string, SheetRegistration>> } | undefined)?.sheetClasses?.[type];
+  const list = (
+    config[documentName] as { sheetClasses?: Record<string, Record<string, SheetRegistration>> } | undefined
+  )?.sheetClasses?.[type];
   if (!list) return null;
   const all = Object.values(list);
   return all.find((r) => r.default) ?? all[0] ?? null;

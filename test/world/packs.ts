@@ -32,7 +32,12 @@ function adventurePack(id: string, docs: Plain[]): FakePack {
     async getDocument(docId: string) {
       const d = docs.find((x) => x._id === docId);
       if (!d) return undefined;
-      const actors = (d.actors as Plain[]).map((a) => ({ _id: String(a._id), name: String(a.name), type: String(a.type), toObject: () => clone(a) }));
+      const actors = (d.actors as Plain[]).map((a) => ({
+        _id: String(a._id),
+        name: String(a.name),
+        type: String(a.type),
+        toObject: () => clone(a),
+      }));
       return { id: docId, name: String(d.name), actors: new Set(actors) };
     },
   };

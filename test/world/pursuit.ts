@@ -36,20 +36,26 @@ export function createdEffects(world: FakeWorld): CreatedEffect[] {
 function checkShape(data: Plain, v14: boolean): void {
   if (typeof data.name !== "string" || !data.name) throw new Error("ActiveEffect: a name is required");
   const changes = v14 ? (data.system as Plain | undefined)?.changes : data.changes;
-  if (v14 && "changes" in data) throw new Error("ActiveEffect (v14): top-level changes are deprecated, use system.changes");
+  if (v14 && "changes" in data)
+    throw new Error("ActiveEffect (v14): top-level changes are deprecated, use system.changes");
   if (!v14 && "system" in data) throw new Error("ActiveEffect (v13): a base ActiveEffect has no system data");
   if (changes === undefined) return;
   if (!Array.isArray(changes)) throw new Error("ActiveEffect: changes must be an array");
   for (const c of changes as Plain[]) {
-    if (typeof c.key !== "string" || typeof c.value !== "string") throw new Error("ActiveEffect: change key and value must be strings");
+    if (typeof c.key !== "string" || typeof c.value !== "string")
+      throw new Error("ActiveEffect: change key and value must be strings");
     if (v14 && typeof c.type !== "string") throw new Error("ActiveEffect (v14): change type must be a string");
-    if (v14 && c.phase !== undefined && c.phase !== "initial" && c.phase !== "final") throw new Error(`ActiveEffect (v14): unknown phase ${String(c.phase)}`);
-    if (!v14 && ("type" in c || "phase" in c)) throw new Error("ActiveEffect (v13): type and phase are v14 change fields");
+    if (v14 && c.phase !== undefined && c.phase !== "initial" && c.phase !== "final")
+      throw new Error(`ActiveEffect (v14): unknown phase ${String(c.phase)}`);
+    if (!v14 && ("type" in c || "phase" in c))
+      throw new Error("ActiveEffect (v13): type and phase are v14 change fields");
     if (!v14 && typeof c.mode !== "number") throw new Error("ActiveEffect (v13): change mode must be a number");
   }
   const d = data.duration as Plain | undefined;
-  if (d && v14 && ("seconds" in d || "startTime" in d)) throw new Error("ActiveEffect (v14): duration is {value, units, expiry}");
-  if (d && !v14 && ("units" in d || "value" in d)) throw new Error("ActiveEffect (v13): duration is {startTime, seconds, ...}");
+  if (d && v14 && ("seconds" in d || "startTime" in d))
+    throw new Error("ActiveEffect (v14): duration is {value, units, expiry}");
+  if (d && !v14 && ("units" in d || "value" in d))
+    throw new Error("ActiveEffect (v13): duration is {startTime, seconds, ...}");
 }
 
 /** bootWorld `extend`: records and checks every ActiveEffect creation on this client. */

@@ -14,7 +14,8 @@ export async function quenchWorld(options: Partial<BootOptions> = {}, itTimeout 
   const batches: { key: string; fn: Batch["fn"]; displayName: string }[] = [];
   world.as("gm1", () =>
     (Hooks.callAll as unknown as (n: string, ...a: unknown[]) => boolean)("quenchReady", {
-      registerBatch: (key: string, fn: Batch["fn"], o?: { displayName?: string }) => void batches.push({ key, fn, displayName: o?.displayName ?? key }),
+      registerBatch: (key: string, fn: Batch["fn"], o?: { displayName?: string }) =>
+        void batches.push({ key, fn, displayName: o?.displayName ?? key }),
     }),
   );
   // The batches are a chunk imported on demand (src/foundry/quench/register.ts): they register once it has loaded.

@@ -13,12 +13,36 @@
  * - DialogV2.confirm/prompt: resolve to the button's callback result, or null when closed with rejectClose false.
  *   https://foundryvtt.com/api/v13/classes/foundry.applications.api.DialogV2.html
  */
-import { clone, deepEqual, DEL, expandObject, ForcedDeletion, getProperty, isPlainObject, randomID, type Plain } from "./data.js";
-import { FakeActor, FakeChatMessage, FakeScene, type ActorData, type MessageData, type SceneData } from "./documents.js";
+import {
+  clone,
+  deepEqual,
+  DEL,
+  expandObject,
+  ForcedDeletion,
+  getProperty,
+  isPlainObject,
+  randomID,
+  type Plain,
+} from "./data.js";
+import {
+  FakeActor,
+  FakeChatMessage,
+  FakeScene,
+  type ActorData,
+  type MessageData,
+  type SceneData,
+} from "./documents.js";
 import { setStaticInstaller, type FakeWorld } from "./world.js";
 import { renderWith } from "../fake/handlebars.js";
 import { FakeTokenRuler } from "./canvas.js";
-import { cleanSystemForCreate, FAKE_FIELDS, FakeTypeDataModel, registerSheet, type FakeDataField, type SheetRegistration } from "./models.js";
+import {
+  cleanSystemForCreate,
+  FAKE_FIELDS,
+  FakeTypeDataModel,
+  registerSheet,
+  type FakeDataField,
+  type SheetRegistration,
+} from "./models.js";
 
 // ------------------------------------------------------------------------------------------------ Roll
 
@@ -42,14 +66,16 @@ export class FakeRoll {
     readonly data: Plain = {},
     options: Plain = {},
   ) {
-    if (typeof formula !== "string" || !FORMULA.test(formula)) throw new Error(`Fake Roll: unsupported formula ${String(formula)}`);
+    if (typeof formula !== "string" || !FORMULA.test(formula))
+      throw new Error(`Fake Roll: unsupported formula ${String(formula)}`);
     this.options = options;
   }
   get isDeterministic(): boolean {
     return !/d\d/.test(this.formula);
   }
   async evaluate(_options: Plain = {}): Promise<this> {
-    if (this._evaluated) throw new Error(`The ${this.constructor.name} has already been evaluated and is now immutable`);
+    if (this._evaluated)
+      throw new Error(`The ${this.constructor.name} has already been evaluated and is now immutable`);
     let total = 0;
     for (const term of this.formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? []) {
       const sign = term.startsWith("-") ? -1 : 1;
@@ -102,16 +128,43 @@ export const ChatMessageStatics = {
     const world = FakeRoll.world;
     if (!isPlainObject(data)) throw new Error("ChatMessage.create: data must be an object");
     for (const k of Object.keys(data)) {
-      if (!["content", "flavor", "whisper", "blind", "speaker", "rolls", "flags", "author", "style", "sound", "type", "timestamp", "emote", "title"].includes(k)) {
+      if (
+        ![
+          "content",
+          "flavor",
+          "whisper",
+          "blind",
+          "speaker",
+          "rolls",
+          "flags",
+          "author",
+          "style",
+          "sound",
+          "type",
+          "timestamp",
+          "emote",
+          "title",
+        ].includes(k)
+      ) {
         throw new Error(`ChatMessage validation: unknown field "${k}"`);
       }
     }
-    if (data.whisper !== undefined && (!Array.isArray(data.whisper) || !data.whisper.every((id) => typeof id === "string" && world.users.has(id)))) {
+    if (
+      data.whisper !== undefined &&
+      (!Array.isArray(data.whisper) || !data.whisper.every((id) => typeof id === "string" && world.users.has(id)))
+    ) {
       throw new Error("ChatMessage validation: whisper must be a list of user ids");
     }
     return world.createDocument(() => new FakeChatMessage(world, clone(data) as MessageData), data as Plain, options);
   },
-  getSpeaker(opts: { actor?: { id?: string | null; name?: string } | null; token?: { id?: string | null; name?: string; parent?: { id?: string } | null } | null; scene?: { id?: string } | null; alias?: string } = {}) {
+  getSpeaker(
+    opts: {
+      actor?: { id?: string | null; name?: string } | null;
+      token?: { id?: string | null; name?: string; parent?: { id?: string } | null } | null;
+      scene?: { id?: string } | null;
+      alias?: string;
+    } = {},
+  ) {
     const client = FakeRoll.world.currentClient();
     return {
       scene: opts.scene?.id ?? opts.token?.parent?.id ?? client.viewedScene?.id ?? null,
@@ -158,7 +211,13 @@ export const ActorStatics = {
         const actor = new FakeActor(world, clone(data));
         // A module's sub-type must be declared and its data model cleans and validates the system (models.ts).
         const client = world.currentClient();
-        actor.system = cleanSystemForCreate("Actor", actor.type, actor.system, client.CONFIG.Actor as never, (id) => client.modules.get(id)?.active ?? false);
+        actor.system = cleanSystemForCreate(
+          "Actor",
+          actor.type,
+          actor.system,
+          client.CONFIG.Actor as never,
+          (id) => client.modules.get(id)?.active ?? false,
+        );
         // The system's data model fills its defaults and its Actor class brings its methods. A module's sub-type has
         // the module's data model only ("Module-specific data being available under the Document's system field",
         // module sub-types article): the system's Actor class still brings its methods.
@@ -180,7 +239,8 @@ function mergeOptions(cls: typeof FakeApplicationV2): Plain {
   const chain: Plain[] = [];
   let c: unknown = cls;
   while (c && c !== Function.prototype) {
-    if (Object.prototype.hasOwnProperty.call(c, "DEFAULT_OPTIONS")) chain.unshift((c as { DEFAULT_OPTIONS: Plain }).DEFAULT_OPTIONS);
+    if (Object.prototype.hasOwnProperty.call(c, "DEFAULT_OPTIONS"))
+      chain.unshift((c as { DEFAULT_OPTIONS: Plain }).DEFAULT_OPTIONS);
     c = Object.getPrototypeOf(c);
   }
   const out: Plain = {};
@@ -191,7 +251,8 @@ function mergeOptions(cls: typeof FakeApplicationV2): Plain {
 function deepMerge(target: Plain, src: Plain): void {
   for (const [k, v] of Object.entries(src)) {
     if (isPlainObject(v) && isPlainObject(target[k])) deepMerge(target[k] as Plain, v);
-    else if (Array.isArray(v) && Array.isArray(target[k]) && k === "classes") target[k] = [...new Set([...(target[k] as unknown[]), ...v])];
+    else if (Array.isArray(v) && Array.isArray(target[k]) && k === "classes")
+      target[k] = [...new Set([...(target[k] as unknown[]), ...v])];
     else target[k] = isPlainObject(v) ? { ...v } : v;
   }
 }
@@ -217,12 +278,15 @@ function registryOf(client: object): Map<string, FakeApplicationV2> {
 export class FakeFormData {
   readonly object: Plain = {};
   constructor(form: HTMLFormElement) {
-    for (const el of Array.from(form.querySelectorAll("input[name], select[name], textarea[name]")) as HTMLInputElement[]) {
+    for (const el of Array.from(
+      form.querySelectorAll("input[name], select[name], textarea[name]"),
+    ) as HTMLInputElement[]) {
       if (el.disabled) continue;
       if (el.type === "checkbox") this.object[el.name] = el.checked;
       else if (el.type === "radio") {
         if (el.checked) this.object[el.name] = el.value;
-      } else if (el.type === "number" || el.dataset.dtype === "Number") this.object[el.name] = el.value === "" ? null : Number(el.value);
+      } else if (el.type === "number" || el.dataset.dtype === "Number")
+        this.object[el.name] = el.value === "" ? null : Number(el.value);
       else this.object[el.name] = el.value;
     }
   }
@@ -287,10 +351,20 @@ export class FakeApplicationV2 {
     if ((formConfig as { submitOnChange?: boolean } | undefined)?.submitOnChange) void this.submit();
   }
   async submit(): Promise<void> {
-    const form = this.options.form as { handler?: (this: FakeApplicationV2, e: Event, f: HTMLFormElement, d: FakeFormData) => unknown; closeOnSubmit?: boolean } | undefined;
+    const form = this.options.form as
+      | {
+          handler?: (this: FakeApplicationV2, e: Event, f: HTMLFormElement, d: FakeFormData) => unknown;
+          closeOnSubmit?: boolean;
+        }
+      | undefined;
     if (!form?.handler || !this.element) return;
     const el = this.element as HTMLFormElement;
-    await form.handler.call(this, new (FakeRoll.world.window.Event as unknown as typeof Event)("submit"), el, new FakeFormData(el));
+    await form.handler.call(
+      this,
+      new (FakeRoll.world.window.Event as unknown as typeof Event)("submit"),
+      el,
+      new FakeFormData(el),
+    );
     if (form.closeOnSubmit) await this.close();
   }
   async render(options: Plain | boolean = {}): Promise<this> {
@@ -317,7 +391,8 @@ export class FakeApplicationV2 {
       const holder = doc.createElement("div");
       holder.innerHTML = html;
       const root = holder.firstElementChild as unknown as HTMLElement | null;
-      if (!root || holder.children.length !== 1) throw new Error(`Fake ApplicationV2: the part "${id}" must render exactly one root element`);
+      if (!root || holder.children.length !== 1)
+        throw new Error(`Fake ApplicationV2: the part "${id}" must render exactly one root element`);
       root.setAttribute("data-application-part", id);
       // A browser selects the (last) <option selected> of each <select>; happy-dom 21 reads a selected LAST option
       // as the one before it when parsed from HTML. Apply the attribute as a browser does.
@@ -365,14 +440,17 @@ export class FakeApplicationV2 {
   async #dispatchAction(target: HTMLElement, event: Event): Promise<void> {
     const action = target.closest("[data-action]") as HTMLElement | null;
     const name = action?.dataset.action;
-    const handler = name ? ((this.options.actions as Record<string, ActionHandler | { handler: ActionHandler }>)[name] ?? null) : null;
+    const handler = name
+      ? ((this.options.actions as Record<string, ActionHandler | { handler: ActionHandler }>)[name] ?? null)
+      : null;
     // The frame's own close button (data-action="close" in the window header) closes the window: ApplicationV2's
     // built-in action (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#close).
     if (!handler && name === "close") {
       await this.close();
       return;
     }
-    if (!handler || !action) throw new Error(`Fake ApplicationV2: no action ${String(name)} in ${this.constructor.name}`);
+    if (!handler || !action)
+      throw new Error(`Fake ApplicationV2: no action ${String(name)} in ${this.constructor.name}`);
     const fn = typeof handler === "function" ? handler : handler.handler;
     await fn.call(this, event, action);
   }
@@ -381,7 +459,8 @@ export class FakeApplicationV2 {
     const client = world.currentClient();
     el.addEventListener("click", (event) => {
       const target = (event.target as HTMLElement).closest?.("[data-action]") as HTMLElement | null;
-      if (target && !(target as HTMLButtonElement).disabled) world.runOn(client, () => world.track(this.#dispatchAction(target, event), `${this.constructor.name} action`));
+      if (target && !(target as HTMLButtonElement).disabled)
+        world.runOn(client, () => world.track(this.#dispatchAction(target, event), `${this.constructor.name} action`));
     });
     el.addEventListener("change", (event) => world.runOn(client, () => this._onChangeForm(this.options.form, event)));
     el.addEventListener("submit", (event) => {
@@ -398,7 +477,11 @@ interface SheetDocument {
 
 /** foundry.applications.sheets.ActorSheetV2 (DocumentSheetV2): the document from `options.document`; a form. */
 export class FakeActorSheetV2 extends FakeApplicationV2 {
-  static override DEFAULT_OPTIONS: Plain = { tag: "form", classes: ["sheet", "actor"], form: { submitOnChange: true, closeOnSubmit: false } };
+  static override DEFAULT_OPTIONS: Plain = {
+    tag: "form",
+    classes: ["sheet", "actor"],
+    form: { submitOnChange: true, closeOnSubmit: false },
+  };
   readonly document: SheetDocument;
   constructor(options: Plain = {}) {
     super(options);
@@ -416,7 +499,6 @@ export class FakeActorSheetV2 extends FakeApplicationV2 {
   }
 }
 
-
 /** DialogV2 statics: confirm and prompt take the answer the test queued for the current user. */
 export const DialogV2 = {
   async confirm(o: { window?: { title?: unknown }; content?: string; rejectClose?: boolean } = {}): Promise<unknown> {
@@ -433,7 +515,14 @@ export const DialogV2 = {
    * fake fills a real form with them (each value must be one the content offers) and calls ok.callback(event,
    * button) with `button.form` that form.
    */
-  async prompt(o: { window?: { title?: unknown }; content?: string; rejectClose?: boolean; ok?: { callback?: (e: Event, b: HTMLButtonElement, d: unknown) => unknown } } = {}): Promise<unknown> {
+  async prompt(
+    o: {
+      window?: { title?: unknown };
+      content?: string;
+      rejectClose?: boolean;
+      ok?: { callback?: (e: Event, b: HTMLButtonElement, d: unknown) => unknown };
+    } = {},
+  ): Promise<unknown> {
     const content = String(o.content ?? "");
     const a = FakeRoll.world.nextDialogAnswer("prompt", o.window?.title, content);
     if (a === null) {
@@ -446,14 +535,19 @@ export const DialogV2 = {
     for (const [name, value] of Object.entries(a as Plain)) {
       const field = form.querySelector(`[name="${name}"]`) as HTMLInputElement | HTMLSelectElement | null;
       if (!field) throw new Error(`Fake DialogV2.prompt: no field named ${name}`);
-      if (field.tagName === "SELECT" && ![...(field as HTMLSelectElement).options].some((op) => op.value === String(value))) {
+      if (
+        field.tagName === "SELECT" &&
+        ![...(field as HTMLSelectElement).options].some((op) => op.value === String(value))
+      ) {
         throw new Error(`Fake DialogV2.prompt: ${String(value)} is not offered in ${name}`);
       }
       if ((field as HTMLInputElement).type === "checkbox") (field as HTMLInputElement).checked = value === true;
       else field.value = String(value);
     }
     const button = form.querySelector("button") as unknown as HTMLButtonElement;
-    return o.ok?.callback ? o.ok.callback(new (FakeRoll.world.window.Event as unknown as typeof Event)("submit"), button, null) : "ok";
+    return o.ok?.callback
+      ? o.ok.callback(new (FakeRoll.world.window.Event as unknown as typeof Event)("submit"), button, null)
+      : "ok";
   },
 };
 
@@ -505,8 +599,18 @@ function install(world: FakeWorld): void {
       destroyed = false;
       name: string | null = null;
       eventMode = "auto";
-      readonly position = { x: 0, y: 0, set(x: number, y: number) { this.x = x; this.y = y; } };
-      constructor(public text: string, readonly style: Plain) {}
+      readonly position = {
+        x: 0,
+        y: 0,
+        set(x: number, y: number) {
+          this.x = x;
+          this.y = y;
+        },
+      };
+      constructor(
+        public text: string,
+        readonly style: Plain,
+      ) {}
       get width(): number {
         return 16;
       }
@@ -529,7 +633,12 @@ function install(world: FakeWorld): void {
       sheets: { ActorSheetV2: FakeActorSheetV2 },
       apps: {
         DocumentSheetConfig: {
-          registerSheet(documentClass: { documentName?: string }, scope: string, cls: SheetRegistration["cls"], options: { types?: string[]; makeDefault?: boolean; label?: string } = {}) {
+          registerSheet(
+            documentClass: { documentName?: string },
+            scope: string,
+            cls: SheetRegistration["cls"],
+            options: { types?: string[]; makeDefault?: boolean; label?: string } = {},
+          ) {
             registerSheet(world.currentClient().CONFIG, String(documentClass.documentName), scope, cls, options);
           },
         },

@@ -24,20 +24,87 @@ import { FakeTokenRuler } from "./canvas.js";
 import { installCombat, installDnd5eInitiative } from "./combat.js";
 
 export const CORE_STATUS_IDS = [
-  "dead", "unconscious", "sleep", "stun", "prone", "restrain", "paralysis", "fly", "blind", "deaf", "silence",
-  "fear", "burning", "frozen", "shock", "corrode", "bleeding", "disease", "poison", "curse", "regen", "degen",
-  "hover", "burrow", "upgrade", "downgrade", "invisible", "target", "eye", "bless", "fireShield", "coldShield",
-  "magicShield", "holyShield",
+  "dead",
+  "unconscious",
+  "sleep",
+  "stun",
+  "prone",
+  "restrain",
+  "paralysis",
+  "fly",
+  "blind",
+  "deaf",
+  "silence",
+  "fear",
+  "burning",
+  "frozen",
+  "shock",
+  "corrode",
+  "bleeding",
+  "disease",
+  "poison",
+  "curse",
+  "regen",
+  "degen",
+  "hover",
+  "burrow",
+  "upgrade",
+  "downgrade",
+  "invisible",
+  "target",
+  "eye",
+  "bless",
+  "fireShield",
+  "coldShield",
+  "magicShield",
+  "holyShield",
 ];
 
 /** dnd5e 5.3.3 module/config.mjs: DND5E.statusEffects, then DND5E.conditionTypes, then encumbrance effects. */
 export const DND5E_STATUS_IDS = [
-  "burrowing", "concentrating", "coverHalf", "coverThreeQuarters", "coverTotal", "dead", "dodging", "ethereal",
-  "flying", "hiding", "hovering", "marked", "sleeping", "stable",
-  "bleeding", "blinded", "burning", "charmed", "cursed", "dehydration", "deafened", "diseased", "exhaustion", "falling",
-  "frightened", "grappled", "incapacitated", "invisible", "malnutrition", "paralyzed", "petrified", "poisoned", "prone",
-  "restrained", "silenced", "stunned", "suffocation", "surprised", "transformed", "unconscious",
-  "encumbered", "heavilyEncumbered", "exceedingCarryingCapacity",
+  "burrowing",
+  "concentrating",
+  "coverHalf",
+  "coverThreeQuarters",
+  "coverTotal",
+  "dead",
+  "dodging",
+  "ethereal",
+  "flying",
+  "hiding",
+  "hovering",
+  "marked",
+  "sleeping",
+  "stable",
+  "bleeding",
+  "blinded",
+  "burning",
+  "charmed",
+  "cursed",
+  "dehydration",
+  "deafened",
+  "diseased",
+  "exhaustion",
+  "falling",
+  "frightened",
+  "grappled",
+  "incapacitated",
+  "invisible",
+  "malnutrition",
+  "paralyzed",
+  "petrified",
+  "poisoned",
+  "prone",
+  "restrained",
+  "silenced",
+  "stunned",
+  "suffocation",
+  "surprised",
+  "transformed",
+  "unconscious",
+  "encumbered",
+  "heavilyEncumbered",
+  "exceedingCarryingCapacity",
 ];
 
 /** dnd5e utils.mjs staticID: the id padded with zeros to 16 characters. */
@@ -67,8 +134,19 @@ export function coreMovementActions(): Record<string, MovementActionConfig> {
 }
 
 function coreConfig(client: FakeClient): void {
-  client.CONFIG.statusEffects = CORE_STATUS_IDS.map((id) => ({ id, name: `EFFECT.Status${id[0]!.toUpperCase()}${id.slice(1)}`, img: `icons/svg/${id}.svg` }));
-  client.CONFIG.specialStatusEffects = { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind", BURROW: "burrow", HOVER: "hover", FLY: "fly" };
+  client.CONFIG.statusEffects = CORE_STATUS_IDS.map((id) => ({
+    id,
+    name: `EFFECT.Status${id[0]!.toUpperCase()}${id.slice(1)}`,
+    img: `icons/svg/${id}.svg`,
+  }));
+  client.CONFIG.specialStatusEffects = {
+    DEFEATED: "dead",
+    INVISIBLE: "invisible",
+    BLIND: "blind",
+    BURROW: "burrow",
+    HOVER: "hover",
+    FLY: "fly",
+  };
   client.CONFIG.Token = { movement: { actions: coreMovementActions() }, rulerClass: FakeTokenRuler };
   client.CONFIG.RegionBehavior = { dataModels: {}, typeIcons: {} };
   // CONFIG.Actor (https://foundryvtt.com/api/v13/variables/CONFIG.Actor.html): dataModels, typeIcons; sheetClasses as
@@ -93,16 +171,35 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
       installCombat(client, true);
       // conditionEffects: dnd5e 5.3.3 module/config.mjs (the 2024 rules, dnd5e's default `rulesVersion` "modern";
       // module/settings.mjs applyLegacyRules takes "surprised" out of initiativeDisadvantage under the 2014 rules).
-      const conditionEffects = { initiativeDisadvantage: new Set(dnd5eAtLeast(version, 4, 0) ? ["incapacitated", "surprised"] : []) };
-      client.CONFIG.DND5E = { statusEffects: {}, conditionTypes: dnd5eConditionTypes(), movementTypes: clone(DND5E_MOVEMENT_TYPES), conditionEffects };
+      const conditionEffects = {
+        initiativeDisadvantage: new Set(dnd5eAtLeast(version, 4, 0) ? ["incapacitated", "surprised"] : []),
+      };
+      client.CONFIG.DND5E = {
+        statusEffects: {},
+        conditionTypes: dnd5eConditionTypes(),
+        movementTypes: clone(DND5E_MOVEMENT_TYPES),
+        conditionEffects,
+      };
       if (dnd5eAtLeast(version, 5, 1)) installDnd5eMovement(client, dnd5eAtLeast(version, 5, 2));
       // dnd5e.mjs (init): CONFIG.time.roundTime = 6.
       client.CONFIG.time = { ...(client.CONFIG.time ?? {}), roundTime: 6 };
       // dnd5e.mjs: the status list is rebuilt in i18nInit (after every module's init handler).
       client.hooks.once("i18nInit", () => {
-        const list: StatusEffectEntry[] = DND5E_STATUS_IDS.map((id) => ({ id, _id: staticID(`dnd5e${id}`), name: `DND5E.Status.${id}`, img: `systems/dnd5e/icons/svg/statuses/${id}.svg` }));
+        const list: StatusEffectEntry[] = DND5E_STATUS_IDS.map((id) => ({
+          id,
+          _id: staticID(`dnd5e${id}`),
+          name: `DND5E.Status.${id}`,
+          img: `systems/dnd5e/icons/svg/statuses/${id}.svg`,
+        }));
         client.CONFIG.statusEffects = list;
-        Object.assign(client.CONFIG.specialStatusEffects as Plain, { BLIND: "blinded", BURROW: "burrowing", CONCENTRATING: "concentrating", DEFEATED: "dead", FLY: "flying", HOVER: "hovering" });
+        Object.assign(client.CONFIG.specialStatusEffects as Plain, {
+          BLIND: "blinded",
+          BURROW: "burrowing",
+          CONCENTRATING: "concentrating",
+          DEFEATED: "dead",
+          FLY: "flying",
+          HOVER: "hovering",
+        });
       });
       client.hooks.on("renderCombatTracker", (app: unknown, html: unknown) => {
         const a = app as { renderGroups?: (h: unknown) => void };
@@ -122,14 +219,57 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
  * not automate: falling, suffocation, dehydration, malnutrition, surprised… carry no mechanics of their own).
  */
 const DND5E_CONDITION_IDS = [
-  "bleeding", "blinded", "burning", "charmed", "cursed", "dehydration", "deafened", "diseased", "exhaustion", "falling",
-  "frightened", "grappled", "incapacitated", "invisible", "malnutrition", "paralyzed", "petrified", "poisoned", "prone",
-  "restrained", "silenced", "stunned", "suffocation", "surprised", "transformed", "unconscious",
+  "bleeding",
+  "blinded",
+  "burning",
+  "charmed",
+  "cursed",
+  "dehydration",
+  "deafened",
+  "diseased",
+  "exhaustion",
+  "falling",
+  "frightened",
+  "grappled",
+  "incapacitated",
+  "invisible",
+  "malnutrition",
+  "paralyzed",
+  "petrified",
+  "poisoned",
+  "prone",
+  "restrained",
+  "silenced",
+  "stunned",
+  "suffocation",
+  "surprised",
+  "transformed",
+  "unconscious",
 ];
-const DND5E_PSEUDO = new Set(["bleeding", "burning", "cursed", "dehydration", "diseased", "falling", "malnutrition", "silenced", "suffocation", "surprised", "transformed"]);
+const DND5E_PSEUDO = new Set([
+  "bleeding",
+  "burning",
+  "cursed",
+  "dehydration",
+  "diseased",
+  "falling",
+  "malnutrition",
+  "silenced",
+  "suffocation",
+  "surprised",
+  "transformed",
+]);
 function dnd5eConditionTypes(): Plain {
   return Object.fromEntries(
-    DND5E_CONDITION_IDS.map((id) => [id, { name: `DND5E.Con.${id}`, img: `systems/dnd5e/icons/svg/statuses/${id}.svg`, ...(DND5E_PSEUDO.has(id) ? { pseudo: true } : {}), ...(id === "exhaustion" ? { levels: 6, reduction: { rolls: 2, speed: 5 } } : {}) }]),
+    DND5E_CONDITION_IDS.map((id) => [
+      id,
+      {
+        name: `DND5E.Con.${id}`,
+        img: `systems/dnd5e/icons/svg/statuses/${id}.svg`,
+        ...(DND5E_PSEUDO.has(id) ? { pseudo: true } : {}),
+        ...(id === "exhaustion" ? { levels: 6, reduction: { rolls: 2, speed: 5 } } : {}),
+      },
+    ]),
   );
 }
 
@@ -164,27 +304,41 @@ export function dnd5eAtLeast(version: string, major: number, minor: number): boo
 function installDnd5eMovement(client: FakeClient, setting: boolean): void {
   // dnd5e shows it in its own tab of the settings form (`config: true`); the stand-in form (FakeWorld#renderSettingsConfig)
   // is the module's tab, so the fake registers it unshown.
-  if (setting) client.settingDefs.set("dnd5e.movementAutomation", {
-    scope: "world",
-    type: String,
-    default: "full",
-    config: false,
-    choices: { full: "SETTINGS.DND5E.AUTOMATION.Movement.Full", noBlocking: "SETTINGS.DND5E.AUTOMATION.Movement.NoBlocking", none: "SETTINGS.DND5E.AUTOMATION.Movement.None" },
-  });
-  (client.CONFIG.RegionBehavior as { dataModels: Plain }).dataModels["dnd5e.difficultTerrain"] = class DifficultTerrainRegionBehaviorType {};
-  const actions = (client.CONFIG.Token as { movement: { actions: Record<string, MovementActionConfig> } }).movement.actions;
+  if (setting)
+    client.settingDefs.set("dnd5e.movementAutomation", {
+      scope: "world",
+      type: String,
+      default: "full",
+      config: false,
+      choices: {
+        full: "SETTINGS.DND5E.AUTOMATION.Movement.Full",
+        noBlocking: "SETTINGS.DND5E.AUTOMATION.Movement.NoBlocking",
+        none: "SETTINGS.DND5E.AUTOMATION.Movement.None",
+      },
+    });
+  (client.CONFIG.RegionBehavior as { dataModels: Plain }).dataModels["dnd5e.difficultTerrain"] =
+    class DifficultTerrainRegionBehaviorType {};
+  const actions = (client.CONFIG.Token as { movement: { actions: Record<string, MovementActionConfig> } }).movement
+    .actions;
   const automation = () => (setting ? client.game.settings.get("dnd5e", "movementAutomation") : "full");
-  const movementOf = (token: unknown) => (token as { actor?: { system?: { attributes?: { movement?: Record<string, unknown> } } } } | null)?.actor?.system?.attributes?.movement;
+  const movementOf = (token: unknown) =>
+    (token as { actor?: { system?: { attributes?: { movement?: Record<string, unknown> } } } } | null)?.actor?.system
+      ?.attributes?.movement;
   for (const [type, config] of Object.entries(DND5E_MOVEMENT_TYPES) as [string, { walkFallback?: boolean }][]) {
     const action = actions[type];
     if (!action) continue;
     action.getCostFunction = (token) => {
       const movement = movementOf(token);
       const speed = movement?.[type];
-      return automation() === "none" || movement === undefined || speed || !config.walkFallback ? (cost) => cost : (cost, _f, _t, distance) => cost + distance;
+      return automation() === "none" || movement === undefined || speed || !config.walkFallback
+        ? (cost) => cost
+        : (cost, _f, _t, distance) => cost + distance;
     };
   }
-  actions.crawl!.getCostFunction = (token) => (automation() === "none" || movementOf(token) === undefined ? (cost) => cost : (cost, _f, _t, distance) => cost + distance);
+  actions.crawl!.getCostFunction = (token) =>
+    automation() === "none" || movementOf(token) === undefined
+      ? (cost) => cost
+      : (cost, _f, _t, distance) => cost + distance;
   actions.jump!.getCostFunction = () => (cost) => cost;
 }
 
@@ -195,11 +349,21 @@ function installDnd5eMovement(client: FakeClient, setting: boolean): void {
  * "none"); `getMovementCostFunction` returns distance × difficulty for a creature. Returns the base cost and the
  * segment's terrain as core passes it.
  */
-export function dnd5eTerrainCost(client: FakeClient, distance: number, terrain: { coreDifficulty?: number; dnd5eDifficult?: boolean }): { baseCost: number; segment: { terrain: { difficulty: number; difficultTerrain: boolean } | null } } {
+export function dnd5eTerrainCost(
+  client: FakeClient,
+  distance: number,
+  terrain: { coreDifficulty?: number; dnd5eDifficult?: boolean },
+): { baseCost: number; segment: { terrain: { difficulty: number; difficultTerrain: boolean } | null } } {
   const core = terrain.coreDifficulty ?? 1;
-  const automation = client.settingDefs.has("dnd5e.movementAutomation") ? client.game.settings.get("dnd5e", "movementAutomation") : "full";
+  const automation = client.settingDefs.has("dnd5e.movementAutomation")
+    ? client.game.settings.get("dnd5e", "movementAutomation")
+    : "full";
   const on = terrain.dnd5eDifficult === true && automation !== "none";
-  if (!on) return { baseCost: distance * core, segment: { terrain: core === 1 ? null : { difficulty: core, difficultTerrain: false } } };
+  if (!on)
+    return {
+      baseCost: distance * core,
+      segment: { terrain: core === 1 ? null : { difficulty: core, difficultTerrain: false } },
+    };
   const difficulty = core === 1 ? 2 : core + 1;
   return { baseCost: distance * difficulty, segment: { terrain: { difficulty, difficultTerrain: true } } };
 }
@@ -276,9 +440,18 @@ const abilityMod = (score: number): number => Math.floor((score - 10) / 2);
  */
 export function addDnd5eActor(world: FakeWorld, spec: Dnd5eActorSpec): FakeActor {
   const scores = { str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10, ...(spec.abilities ?? {}) };
-  const abilities = Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { value: v, mod: abilityMod(v), save: { value: abilityMod(v) } }]));
+  const abilities = Object.fromEntries(
+    Object.entries(scores).map(([k, v]) => [k, { value: v, mod: abilityMod(v), save: { value: abilityMod(v) } }]),
+  );
   const skills: Plain = {};
-  for (const [k, total] of Object.entries({ prc: abilityMod(scores.wis), ste: abilityMod(scores.dex), sur: abilityMod(scores.wis), ath: abilityMod(scores.str), acr: abilityMod(scores.dex), ...(spec.skills ?? {}) })) {
+  for (const [k, total] of Object.entries({
+    prc: abilityMod(scores.wis),
+    ste: abilityMod(scores.dex),
+    sur: abilityMod(scores.wis),
+    ath: abilityMod(scores.str),
+    acr: abilityMod(scores.dex),
+    ...(spec.skills ?? {}),
+  })) {
     skills[k] = { total, passive: k === "prc" && spec.passive !== undefined ? spec.passive : 10 + total };
   }
   const actor = world.addUserActor({
@@ -293,7 +466,14 @@ export function addDnd5eActor(world: FakeWorld, spec: Dnd5eActorSpec): FakeActor
         hp: clone(spec.hp ?? { value: 20, max: 20, temp: null }),
         exhaustion: spec.exhaustion ?? 0,
         senses: { darkvision: spec.darkvision ?? 0, blindsight: 0, tremorsense: 0, truesight: 0, units: "ft" },
-        movement: { walk: spec.walk ?? 30, swim: spec.swim ?? 0, climb: spec.climb ?? 0, fly: spec.fly ?? 0, burrow: 0, units: "ft" },
+        movement: {
+          walk: spec.walk ?? 30,
+          swim: spec.swim ?? 0,
+          climb: spec.climb ?? 0,
+          fly: spec.fly ?? 0,
+          burrow: 0,
+          units: "ft",
+        },
       },
       traits: { di: { value: [...(spec.immune ?? [])] } },
     },
@@ -309,15 +489,28 @@ export function installDnd5eMethods(world: FakeWorld, actor: FakeActor): void {
   a.rollCalls = [] as { kind: string; user: string; config: Plain; dialog: Plain; message: Plain }[];
   a.damageCalls = [] as unknown[];
   async function d20(self: FakeActor, kind: string, mod: number, config: Plain, dialog: Plain, message: Plain) {
-    ((self as unknown as Plain).rollCalls as unknown[]).push({ kind, user: world.currentClient().user.id, config: clone(config), dialog: clone(dialog), message: clone(message) });
+    ((self as unknown as Plain).rollCalls as unknown[]).push({
+      kind,
+      user: world.currentClient().user.id,
+      config: clone(config),
+      dialog: clone(dialog),
+      message: clone(message),
+    });
     if (dialog?.configure !== false) {
       const answer = world.nextDialogAnswer("dnd5e-roll", kind, "");
       if (answer === null) return null;
     }
     // dnd5e d20-roll.mjs applyKeybindings: config.disadvantage (without advantage) rolls with disadvantage (2d20kl).
-    const roll = new FakeRoll(config?.disadvantage === true && config?.advantage !== true ? "2d20kl + @mod" : "1d20 + @mod", { mod });
+    const roll = new FakeRoll(
+      config?.disadvantage === true && config?.advantage !== true ? "2d20kl + @mod" : "1d20 + @mod",
+      { mod },
+    );
     await roll.evaluate();
-    if (message?.create !== false) await roll.toMessage({ flavor: (message?.data as Plain | undefined)?.flavor ?? "", speaker: { actor: self.id, alias: self.name } });
+    if (message?.create !== false)
+      await roll.toMessage({
+        flavor: (message?.data as Plain | undefined)?.flavor ?? "",
+        speaker: { actor: self.id, alias: self.name },
+      });
     return [roll];
   }
   a.rollSkill = function (this: FakeActor, config: Plain = {}, dialog: Plain = {}, message: Plain = {}) {
@@ -330,7 +523,11 @@ export function installDnd5eMethods(world: FakeWorld, actor: FakeActor): void {
     if (!ab) throw new Error(`dnd5e: unknown ability ${String(config.ability)}`);
     return d20(this, "save", ab.save.value, config, dialog, message);
   };
-  a.applyDamage = async function (this: FakeActor, damages: { value: number; type?: string }[] | number, _options: Plain = {}) {
+  a.applyDamage = async function (
+    this: FakeActor,
+    damages: { value: number; type?: string }[] | number,
+    _options: Plain = {},
+  ) {
     ((this as unknown as Plain).damageCalls as unknown[]).push(clone(damages));
     const list = typeof damages === "number" ? [{ value: damages }] : damages;
     const immune = (this.system.traits as { di: { value: string[] } } | undefined)?.di.value ?? [];
@@ -338,7 +535,10 @@ export function installDnd5eMethods(world: FakeWorld, actor: FakeActor): void {
     if (amount <= 0) return this;
     const hp = (this.system.attributes as { hp: { value: number; temp: number | null } }).hp;
     const fromTemp = Math.min(hp.temp ?? 0, amount);
-    await this.update({ "system.attributes.hp.temp": (hp.temp ?? 0) - fromTemp, "system.attributes.hp.value": Math.max(0, hp.value - (amount - fromTemp)) });
+    await this.update({
+      "system.attributes.hp.temp": (hp.temp ?? 0) - fromTemp,
+      "system.attributes.hp.value": Math.max(0, hp.value - (amount - fromTemp)),
+    });
     return this;
   };
 }
@@ -369,11 +569,31 @@ export interface Dnd5eGroupSpec {
  * Modelled as getters over the stored ids (the group is not updated by the tests).
  */
 export function addDnd5eGroup(world: FakeWorld, spec: Dnd5eGroupSpec): FakeActor {
-  const travel = { pace: spec.pace ?? "normal", paces: { land: null, water: null, air: null }, speeds: { land: null, water: null, air: null }, time: 8, units: "mph" };
+  const travel = {
+    pace: spec.pace ?? "normal",
+    paces: { land: null, water: null, air: null },
+    speeds: { land: null, water: null, air: null },
+    time: 8,
+    units: "mph",
+  };
   const system: Plain = spec.legacy
-    ? { members: spec.members.map((actor) => ({ actor })), attributes: { movement: { pace: spec.pace ?? "normal", land: null, water: null, air: null, units: "mi" } } }
-    : { members: spec.members.map((actor) => ({ actor })), attributes: { travel }, primaryVehicle: spec.primaryVehicle ?? null, details: { xp: { value: null } } };
-  const group = world.addUserActor({ _id: spec.id, name: spec.name, type: "group", ownership: spec.ownership ?? {}, system });
+    ? {
+        members: spec.members.map((actor) => ({ actor })),
+        attributes: { movement: { pace: spec.pace ?? "normal", land: null, water: null, air: null, units: "mi" } },
+      }
+    : {
+        members: spec.members.map((actor) => ({ actor })),
+        attributes: { travel },
+        primaryVehicle: spec.primaryVehicle ?? null,
+        details: { xp: { value: null } },
+      };
+  const group = world.addUserActor({
+    _id: spec.id,
+    name: spec.name,
+    type: "group",
+    ownership: spec.ownership ?? {},
+    system,
+  });
   const source = clone(system);
   const prepared = () => {
     const seen = new Set<string>();
@@ -395,7 +615,12 @@ export function addDnd5eGroup(world: FakeWorld, spec: Dnd5eGroupSpec): FakeActor
     });
     Object.defineProperty(group.system, "getTravelPace", {
       value: () => {
-        const slowed = prepared().some(({ actor }) => actor.type !== "vehicle" && (actor.system.attributes as Plain | undefined)?.movement && ((actor.system.attributes as Plain).movement as Plain).slowed === true);
+        const slowed = prepared().some(
+          ({ actor }) =>
+            actor.type !== "vehicle" &&
+            (actor.system.attributes as Plain | undefined)?.movement &&
+            ((actor.system.attributes as Plain).movement as Plain).slowed === true,
+        );
         const pace = (group.system.attributes as { travel: { pace: string } }).travel.pace;
         const order = ["slow", "normal", "fast"];
         return { pace: { slowed, value: slowed && order.indexOf(pace) > 0 ? "slow" : pace }, paces: {} };
@@ -410,13 +635,21 @@ export function addDnd5eGroup(world: FakeWorld, spec: Dnd5eGroupSpec): FakeActor
  * A dnd5e vehicle (dnd5e 5.3.3 module/data/actor/vehicle.mjs): `system.details.type` "land", "water" or "air"; its
  * travel field with `speeds.<type>` in `units` (mph or kph), 24 hours a day (`CONFIG.DND5E.travelTimes.vehicle`).
  */
-export function addDnd5eVehicle(world: FakeWorld, spec: { id: string; name: string; type: "land" | "water" | "air"; speed?: number; units?: "mph" | "kph" }): FakeActor {
+export function addDnd5eVehicle(
+  world: FakeWorld,
+  spec: { id: string; name: string; type: "land" | "water" | "air"; speed?: number; units?: "mph" | "kph" },
+): FakeActor {
   const speeds: Plain = { land: null, water: null, air: null };
   if (spec.speed !== undefined) speeds[spec.type] = spec.speed;
   return world.addUserActor({
     _id: spec.id,
     name: spec.name,
     type: "vehicle",
-    system: { details: { type: spec.type }, attributes: { travel: { paces: { land: null, water: null, air: null }, speeds, time: 24, units: spec.units ?? "mph" } } },
+    system: {
+      details: { type: spec.type },
+      attributes: {
+        travel: { paces: { land: null, water: null, air: null }, speeds, time: 24, units: spec.units ?? "mph" },
+      },
+    },
   });
 }

@@ -4,7 +4,20 @@
  * semantics, permissions, faults). Each test states the Foundry behaviour it checks.
  */
 import { describe, expect, it } from "vitest";
-import { bootWorld, GM, GM2, PLAYER, ClientCrashed, addDnd5eActor, coreSystem, dnd5eSystem, FakeWorld, type FakeCombat, type FakeDocument, type UserSpec } from "./index.js";
+import {
+  bootWorld,
+  GM,
+  GM2,
+  PLAYER,
+  ClientCrashed,
+  addDnd5eActor,
+  coreSystem,
+  dnd5eSystem,
+  FakeWorld,
+  type FakeCombat,
+  type FakeDocument,
+  type UserSpec,
+} from "./index.js";
 import type { SystemProfile } from "./world.js";
 
 async function world3(): Promise<FakeWorld> {
@@ -47,7 +60,13 @@ describe("fake world: documents", () => {
     const w = await world3();
     const a = addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
     const seen: string[] = [];
-    for (const u of ["gm1", "gm2", "p1"]) w.as(u, () => Hooks.on("updateActor", (_d: unknown, _c: unknown, _o: unknown, userId: string) => void seen.push(`${game.user.id}<-${userId}`)));
+    for (const u of ["gm1", "gm2", "p1"])
+      w.as(u, () =>
+        Hooks.on(
+          "updateActor",
+          (_d: unknown, _c: unknown, _o: unknown, userId: string) => void seen.push(`${game.user.id}<-${userId}`),
+        ),
+      );
     const p = w.as("p1", () => a.setFlag("aventure", "x", 1));
     expect(a.getFlag("aventure", "x")).toBeUndefined(); // not yet: the server has not answered
     await p;
@@ -74,7 +93,9 @@ describe("fake world: documents", () => {
 
   it("a player creates chat messages only as themselves", async () => {
     const w = await world3();
-    await expect(w.as("p1", () => ChatMessage.implementation.create({ content: "hi", author: "gm1" } as never))).rejects.toThrow(/permission/);
+    await expect(
+      w.as("p1", () => ChatMessage.implementation.create({ content: "hi", author: "gm1" } as never)),
+    ).rejects.toThrow(/permission/);
     const m = await w.as("p1", () => ChatMessage.implementation.create({ content: "hi" }));
     expect((m as unknown as { author: { id: string } }).author.id).toBe("p1");
   });
@@ -88,7 +109,13 @@ describe("fake world: documents", () => {
         return { ranOn: game.user.id };
       };
     });
-    const out = await w.as("p1", () => (game.users.activeGM as unknown as { query(n: string, d: unknown, o: unknown): Promise<unknown> }).query("aventure.probe", { userId: "gm1" }, { timeout: 5000 }));
+    const out = await w.as("p1", () =>
+      (game.users.activeGM as unknown as { query(n: string, d: unknown, o: unknown): Promise<unknown> }).query(
+        "aventure.probe",
+        { userId: "gm1" },
+        { timeout: 5000 },
+      ),
+    );
     expect(out).toEqual({ ranOn: "gm1" });
     expect(args).toEqual([{ userId: "gm1" }, { timeout: 5000 }]);
   });
@@ -116,7 +143,9 @@ describe("fake world: documents", () => {
 // ------------------------------------------------------------------------------------------------ issue 11, item 2
 
 /** A world whose "module" only records what it sees (the real module is not loaded: the fake alone is checked). */
-function probeWorld(opts: { system?: SystemProfile; users?: UserSpec[]; onLoad?: () => void } = {}): Promise<FakeWorld> {
+function probeWorld(
+  opts: { system?: SystemProfile; users?: UserSpec[]; onLoad?: () => void } = {},
+): Promise<FakeWorld> {
   return FakeWorld.boot({
     system: opts.system ?? dnd5eSystem(),
     users: opts.users ?? [GM],
@@ -127,7 +156,7 @@ function probeWorld(opts: { system?: SystemProfile; users?: UserSpec[]; onLoad?:
   });
 }
 
-describe("fake world: lifecycle (hookEvents.init / i18nInit / setup / ready; NOTES.md \"Lifecycle order with a system\")", () => {
+describe('fake world: lifecycle (hookEvents.init / i18nInit / setup / ready; NOTES.md "Lifecycle order with a system")', () => {
   it("runs init → i18nInit → setup → ready on each client, the system's handler before the module's for every hook", async () => {
     const seen: string[] = [];
     const hooks = ["init", "i18nInit", "setup", "ready"] as const;
@@ -146,7 +175,11 @@ describe("fake world: lifecycle (hookEvents.init / i18nInit / setup / ready; NOT
         for (const h of hooks) Hooks.once(h, () => void seen.push(`module:${h}`));
         Hooks.once("ready", () => {
           try {
-            (game.keybindings as unknown as { register(n: string, k: string, d: object): void }).register("aventure", "late", {});
+            (game.keybindings as unknown as { register(n: string, k: string, d: object): void }).register(
+              "aventure",
+              "late",
+              {},
+            );
           } catch (e) {
             keybindingInReady = e;
           }
@@ -162,10 +195,16 @@ describe("fake world: lifecycle (hookEvents.init / i18nInit / setup / ready; NOT
     const w = await probeWorld({
       onLoad: () => {
         Hooks.once("init", () => void (CONFIG.statusEffects as unknown as { id: string }[]).push({ id: "probe-init" }));
-        Hooks.once("i18nInit", () => void (CONFIG.statusEffects as unknown as { id: string }[]).push({ id: "probe-i18n" }));
+        Hooks.once(
+          "i18nInit",
+          () => void (CONFIG.statusEffects as unknown as { id: string }[]).push({ id: "probe-i18n" }),
+        );
       },
     });
-    const ids = w.clientOf("gm1").statusEffectList().map((e) => e.id);
+    const ids = w
+      .clientOf("gm1")
+      .statusEffectList()
+      .map((e) => e.id);
     expect(ids).not.toContain("probe-init");
     expect(ids).toContain("probe-i18n");
     expect(ids).toEqual(expect.arrayContaining(["blinded", "hiding", "surprised", "exhaustion"]));
@@ -175,9 +214,15 @@ describe("fake world: lifecycle (hookEvents.init / i18nInit / setup / ready; NOT
   it("a core world keeps what a module pushed in init (no system rebuilds the list)", async () => {
     const w = await probeWorld({
       system: coreSystem(),
-      onLoad: () => Hooks.once("init", () => void (CONFIG.statusEffects as unknown as { id: string }[]).push({ id: "probe-init" })),
+      onLoad: () =>
+        Hooks.once("init", () => void (CONFIG.statusEffects as unknown as { id: string }[]).push({ id: "probe-init" })),
     });
-    expect(w.clientOf("gm1").statusEffectList().map((e) => e.id)).toEqual(expect.arrayContaining(["probe-init", "blind"]));
+    expect(
+      w
+        .clientOf("gm1")
+        .statusEffectList()
+        .map((e) => e.id),
+    ).toEqual(expect.arrayContaining(["probe-init", "blind"]));
   });
 });
 
@@ -190,7 +235,9 @@ describe("fake world: permission checks on every mutating call (Document#canUser
     const scene = w.addScene({ name: "S" });
     const tHero = w.addToken(scene, { _id: "tHero", name: "Hero", actorId: "hero", actorLink: true });
     const tOrc = w.addToken(scene, { _id: "tOrc", name: "Orc", actorId: "orc", actorLink: true });
-    await w.as("gm1", () => scene.createEmbeddedDocuments("Wall", [{ c: [0, 0, 100, 0] }, { c: [0, 100, 100, 100], door: 1 }]));
+    await w.as("gm1", () =>
+      scene.createEmbeddedDocuments("Wall", [{ c: [0, 0, 100, 0] }, { c: [0, 100, 100, 100], door: 1 }]),
+    );
     const gmMessage = await w.as("gm1", () => ChatMessage.implementation.create({ content: "gm" }));
     await w.settle();
     return { w, mine, theirs, scene, tHero, tOrc, gmMessage: gmMessage as unknown as FakeDocument };
@@ -204,7 +251,10 @@ describe("fake world: permission checks on every mutating call (Document#canUser
       ["setFlag", () => theirs.setFlag("aventure", "mark", { b: 2 })],
       ["update", () => theirs.update({ "system.attributes.hp.value": 0 })],
       ["delete", () => theirs.delete()],
-      ["createEmbeddedDocuments", () => theirs.createEmbeddedDocuments("ActiveEffect", [{ name: "x", statuses: ["prone"] }])],
+      [
+        "createEmbeddedDocuments",
+        () => theirs.createEmbeddedDocuments("ActiveEffect", [{ name: "x", statuses: ["prone"] }]),
+      ],
       ["toggleStatusEffect", () => theirs.toggleStatusEffect("prone", { active: true })],
     ];
     for (const [what, attempt] of attempts) await expect(w.as("p1", attempt), what).rejects.toThrow(/lacks permission/);
@@ -224,8 +274,20 @@ describe("fake world: permission checks on every mutating call (Document#canUser
 
   it("a player cannot move someone else's token, change a scene, draw walls, edit a GM's message, advance time or set a world setting", async () => {
     const { w, scene, tOrc, tHero, gmMessage } = await seeded();
-    w.as("gm1", () => (game.settings as unknown as { register(n: string, k: string, d: object): void }).register("aventure", "probe", { scope: "world", type: Number, default: 0 }));
-    w.as("p1", () => (game.settings as unknown as { register(n: string, k: string, d: object): void }).register("aventure", "probe", { scope: "world", type: Number, default: 0 }));
+    w.as("gm1", () =>
+      (game.settings as unknown as { register(n: string, k: string, d: object): void }).register("aventure", "probe", {
+        scope: "world",
+        type: Number,
+        default: 0,
+      }),
+    );
+    w.as("p1", () =>
+      (game.settings as unknown as { register(n: string, k: string, d: object): void }).register("aventure", "probe", {
+        scope: "world",
+        type: Number,
+        default: 0,
+      }),
+    );
     const mark = w.writes.length;
     const attempts: [string, () => Promise<unknown>][] = [
       ["token update", () => tOrc.update({ x: 500 })],
@@ -247,7 +309,7 @@ describe("fake world: permission checks on every mutating call (Document#canUser
   });
 });
 
-describe("fake world: combat updates (core lets the current combatant's owner change round and turn; NOTES.md \"Combat\")", () => {
+describe('fake world: combat updates (core lets the current combatant\'s owner change round and turn; NOTES.md "Combat")', () => {
   async function combatWorld() {
     const w = await probeWorld({ system: coreSystem(), users: [GM, PLAYER] });
     addDnd5eActor(w, { id: "hero", name: "Hero", owner: "p1" });
@@ -258,8 +320,14 @@ describe("fake world: combat updates (core lets the current combatant's owner ch
     const id = await w.as("gm1", async () => {
       const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<FakeCombat> };
       const c = await Combat.create({ scene: scene.id, active: true });
-      const [hero, orc] = await c.createEmbeddedDocuments("Combatant", [{ tokenId: "tHero", sceneId: scene.id }, { tokenId: "tOrc", sceneId: scene.id }]);
-      await c.updateEmbeddedDocuments("Combatant", [{ _id: hero!.id, initiative: 20 }, { _id: orc!.id, initiative: 10 }]);
+      const [hero, orc] = await c.createEmbeddedDocuments("Combatant", [
+        { tokenId: "tHero", sceneId: scene.id },
+        { tokenId: "tOrc", sceneId: scene.id },
+      ]);
+      await c.updateEmbeddedDocuments("Combatant", [
+        { _id: hero!.id, initiative: 20 },
+        { _id: orc!.id, initiative: 10 },
+      ]);
       await c.startCombat();
       return c.id;
     });
@@ -371,7 +439,9 @@ describe("fake world: who last modified a document (DocumentStats)", () => {
     expect("_stats" in token).toBe(false);
     // A client cannot write the stats itself.
     await expect(w.as("p1", () => a.update({ "_stats.lastModifiedBy": "gm1" }))).rejects.toThrow(/unknown field/);
-    const created = (await w.as("gm1", () => Actor.implementation.create({ name: "New" } as never))) as unknown as { _stats: { lastModifiedBy: string; createdTime: number } }; // cast: the fake's Actor.create resolves to a FakeActor
+    const created = (await w.as("gm1", () => Actor.implementation.create({ name: "New" } as never))) as unknown as {
+      _stats: { lastModifiedBy: string; createdTime: number };
+    }; // cast: the fake's Actor.create resolves to a FakeActor
     expect(created._stats.lastModifiedBy).toBe("gm1");
     expect(created._stats.createdTime).toBeGreaterThan(0);
   });
@@ -379,11 +449,20 @@ describe("fake world: who last modified a document (DocumentStats)", () => {
 
 describe("fake world: module sub-types and data models (models.ts; the module sub-types article, TypeDataModel, DataField#clean)", () => {
   type Plain = Record<string, unknown>;
-  const create = (w: FakeWorld, data: Plain) => w.as("gm1", () => (globalThis.Actor as unknown as { create(d: Plain): Promise<{ system: Plain; update(c: Plain): Promise<unknown> }> }).create(data));
+  const create = (w: FakeWorld, data: Plain) =>
+    w.as("gm1", () =>
+      (
+        globalThis.Actor as unknown as {
+          create(d: Plain): Promise<{ system: Plain; update(c: Plain): Promise<unknown> }>;
+        }
+      ).create(data),
+    );
 
   it("a namespaced type must be declared by an active module; a plain (system) type is taken", async () => {
     const w = await bootWorld({});
-    await expect(create(w, { name: "A", type: "aventure.nope" })).rejects.toThrow('"aventure.nope" is not a valid type for the Actor Document class');
+    await expect(create(w, { name: "A", type: "aventure.nope" })).rejects.toThrow(
+      '"aventure.nope" is not a valid type for the Actor Document class',
+    );
     await expect(create(w, { name: "B", type: "othermodule.polaris" })).rejects.toThrow("is not a valid type");
     await expect(create(w, { name: "C", type: "character" })).resolves.toBeDefined();
     expect(w.actors.contents.map((a) => a.name)).toEqual(["C"]);
@@ -391,14 +470,20 @@ describe("fake world: module sub-types and data models (models.ts; the module su
 
   it("the data model cleans the system on creation (initial values filled, unknown keys dropped, numeric strings cast) and validates every update", async () => {
     const w = await bootWorld({});
-    const a = await create(w, { name: "P", type: "aventure.polaris", system: { reaction: "14", stray: 1, attributes: { coo: { value: 16 } } } });
+    const a = await create(w, {
+      name: "P",
+      type: "aventure.polaris",
+      system: { reaction: "14", stray: 1, attributes: { coo: { value: 16 } } },
+    });
     expect(a.system.reaction).toBe(14);
     expect("stray" in a.system).toBe(false);
     expect(a.system.initiative).toBeNull();
     expect((a.system.attributes as Record<string, { value: unknown }>).for!.value).toBeNull();
     expect((a.system.attributes as Record<string, { value: unknown }>).coo!.value).toBe(16);
     const writes = w.writes.length;
-    await expect(w.as("gm1", () => a.update({ "system.attributes.coo.value": -4 }))).rejects.toThrow("system.attributes.coo.value: must be at least 0");
+    await expect(w.as("gm1", () => a.update({ "system.attributes.coo.value": -4 }))).rejects.toThrow(
+      "system.attributes.coo.value: must be at least 0",
+    );
     expect(w.writes.length).toBe(writes);
     expect((a.system.attributes as Record<string, { value: unknown }>).coo!.value).toBe(16);
   });

@@ -90,7 +90,8 @@ export class FakeHooks {
     if (h.once) this.off(name, h.id);
     try {
       const out = h.fn(...args);
-      if (out && typeof (out as Promise<unknown>).then === "function") this.client.world.track(out as Promise<unknown>, `${name} handler`);
+      if (out && typeof (out as Promise<unknown>).then === "function")
+        this.client.world.track(out as Promise<unknown>, `${name} handler`);
       return out;
     } catch (e) {
       this.client.world.reportHookError(name, e);
@@ -216,7 +217,8 @@ export class FakeClient {
   statusEffectList(): StatusEffectEntry[] {
     const raw = this.CONFIG.statusEffects as unknown;
     if (Array.isArray(raw)) return raw as StatusEffectEntry[];
-    if (raw && typeof raw === "object") return Object.entries(raw as Record<string, StatusEffectEntry>).map(([id, e]) => ({ ...e, id: e.id ?? id }));
+    if (raw && typeof raw === "object")
+      return Object.entries(raw as Record<string, StatusEffectEntry>).map(([id, e]) => ({ ...e, id: e.id ?? id }));
     return [];
   }
   /** The placeable of a token on this client's canvas (made by canvas.ts when the scene is viewed). */
@@ -250,7 +252,12 @@ export interface WriteRecord {
   options: Plain;
 }
 
-export type Fault = { kind: "fail" | "crash"; at: number; seen: number; filter?: (w: Omit<WriteRecord, "data">) => boolean };
+export type Fault = {
+  kind: "fail" | "crash";
+  at: number;
+  seen: number;
+  filter?: (w: Omit<WriteRecord, "data">) => boolean;
+};
 
 /** A write as a hold's filter sees it when it leaves its client (for an update: the changes it sends). */
 export type OutgoingWrite = Omit<WriteRecord, "data"> & { data?: unknown };
@@ -318,7 +325,8 @@ export class FakeWorld {
   private inflight = 0;
   /** Writes held open by the test (holdWrite), not yet released. */
   private parked = 0;
-  private holds: { filter: (w: OutgoingWrite) => boolean; gate: Promise<void>; reached: boolean; taken: boolean }[] = [];
+  private holds: { filter: (w: OutgoingWrite) => boolean; gate: Promise<void>; reached: boolean; taken: boolean }[] =
+    [];
   private ids = 0;
   private fault: Fault | null = null;
   /** Answers the test queued for DialogV2 (per user). */
@@ -401,7 +409,8 @@ export class FakeWorld {
       client.setupDone = true;
       client.hooks.callAll("ready");
     });
-    for (const other of this.liveClients()) if (other !== client) this.runOn(other, () => other.hooks.callAll("userConnected", user, true));
+    for (const other of this.liveClients())
+      if (other !== client) this.runOn(other, () => other.hooks.callAll("userConnected", user, true));
     await this.settle();
     return client;
   }
@@ -482,7 +491,9 @@ export class FakeWorld {
     }
     if (!options.allowErrors && this.hookErrors.length) {
       const errors = this.hookErrors.splice(0);
-      throw new Error(`Fake world: ${errors.length} hook handler error(s): ${errors.map((e) => `${e.hook}: ${String((e.error as Error)?.stack ?? e.error)}`).join("\n")}`);
+      throw new Error(
+        `Fake world: ${errors.length} hook handler error(s): ${errors.map((e) => `${e.hook}: ${String((e.error as Error)?.stack ?? e.error)}`).join("\n")}`,
+      );
     }
   }
 
@@ -494,7 +505,8 @@ export class FakeWorld {
   /** Document#getFlag/setFlag scope rule: core, world, the system id or an active module id. */
   assertFlagScope(scope: string): void {
     const client = this.currentClient();
-    const ok = scope === "core" || scope === "world" || scope === this.system.id || (client.modules.get(scope)?.active ?? false);
+    const ok =
+      scope === "core" || scope === "world" || scope === this.system.id || (client.modules.get(scope)?.active ?? false);
     if (!ok) throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
   }
 
@@ -565,7 +577,10 @@ export class FakeWorld {
     f.seen++;
     if (f.seen !== f.at) return held();
     this.fault = null;
-    if (f.kind === "fail") throw new InjectedFailure(`Fake server: the ${w.action} of ${w.documentName} ${w.id} was refused (injected failure)`);
+    if (f.kind === "fail")
+      throw new InjectedFailure(
+        `Fake server: the ${w.action} of ${w.documentName} ${w.id} was refused (injected failure)`,
+      );
     client.alive = false;
     this.clients.delete(client.user.id);
     client.user.active = false;
@@ -573,7 +588,8 @@ export class FakeWorld {
     this.track(
       new Promise<void>((resolve) =>
         setImmediate(() => {
-          for (const other of this.liveClients()) this.runOn(other, () => other.hooks.callAll("userConnected", client.user, false));
+          for (const other of this.liveClients())
+            this.runOn(other, () => other.hooks.callAll("userConnected", client.user, false));
           resolve();
         }),
       ),
@@ -620,10 +636,13 @@ export class FakeWorld {
     delete expanded._id;
     const fields = (doc.constructor as typeof FakeDocument).fields;
     for (const k of Object.keys(expanded)) {
-      if (k !== "flags" && k !== "ownership" && !fields.includes(k)) throw new Error(`${doc.documentName} update: unknown field "${k}"`);
+      if (k !== "flags" && k !== "ownership" && !fields.includes(k))
+        throw new Error(`${doc.documentName} update: unknown field "${k}"`);
     }
-    if ("ownership" in expanded && !this.currentClient().user.isGM) throw new Error(`Only a GM changes the ownership of ${doc.documentName} ${doc.id}`);
-    if (isPlainObject(expanded.flags)) for (const scope of Object.keys(expanded.flags)) this.assertFlagScope(scope.replace(/^-=/, ""));
+    if ("ownership" in expanded && !this.currentClient().user.isGM)
+      throw new Error(`Only a GM changes the ownership of ${doc.documentName} ${doc.id}`);
+    if (isPlainObject(expanded.flags))
+      for (const scope of Object.keys(expanded.flags)) this.assertFlagScope(scope.replace(/^-=/, ""));
     this.checkDeletionForms(doc, expanded, "");
     return expanded;
   }
@@ -633,7 +652,8 @@ export class FakeWorld {
     if (!isPlainObject(v)) return;
     for (const [k, x] of Object.entries(v)) {
       const at = path ? `${path}.${k}` : k;
-      if (x instanceof ForcedDeletion && this.generation < 14) throw new Error(`${doc.documentName} update: ForcedDeletion (_del) is a v14 operator (${at})`);
+      if (x instanceof ForcedDeletion && this.generation < 14)
+        throw new Error(`${doc.documentName} update: ForcedDeletion (_del) is a v14 operator (${at})`);
       if (k.startsWith("-=") && this.generation >= 14) this.deprecations.push(`${doc.documentName} ${at}`);
       this.checkDeletionForms(doc, x, at);
     }
@@ -664,19 +684,44 @@ export class FakeWorld {
     doc._stats = { createdTime: created ? now : doc._stats.createdTime, modifiedTime: now, lastModifiedBy: user.id };
   }
 
-  private record(user: FakeUser, action: WriteRecord["action"], doc: { documentName: string; id: string }, data: unknown, options: Plain): void {
-    this.writes.push({ user: user.id, action, documentName: doc.documentName, id: doc.id, data: clone(data), options: { ...options } });
+  private record(
+    user: FakeUser,
+    action: WriteRecord["action"],
+    doc: { documentName: string; id: string },
+    data: unknown,
+    options: Plain,
+  ): void {
+    this.writes.push({
+      user: user.id,
+      action,
+      documentName: doc.documentName,
+      id: doc.id,
+      data: clone(data),
+      options: { ...options },
+    });
   }
 
   /** Creates a world-level document (Actor, ChatMessage, Combat...) as the current client's user. */
-  async createDocument<T extends FakeDocument>(make: () => T, data: Plain, options: Plain = {}): Promise<T | undefined> {
+  async createDocument<T extends FakeDocument>(
+    make: () => T,
+    data: Plain,
+    options: Plain = {},
+  ): Promise<T | undefined> {
     const client = this.currentClient();
     const user = client.user;
     if (!client.alive) throw new ClientCrashed(user.id);
     const doc = make();
     this.assertAllowed(user, doc, "create", data);
-    if (client.hooks.call(`preCreate${doc.documentName}`, doc, clone(data), options, user.id) === false) return undefined;
-    const holds = this.checkWrite(client, { user: user.id, action: "create", documentName: doc.documentName, id: doc.id, options, data });
+    if (client.hooks.call(`preCreate${doc.documentName}`, doc, clone(data), options, user.id) === false)
+      return undefined;
+    const holds = this.checkWrite(client, {
+      user: user.id,
+      action: "create",
+      documentName: doc.documentName,
+      id: doc.id,
+      options,
+      data,
+    });
     await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     if (!doc.store()) {
@@ -692,13 +737,19 @@ export class FakeWorld {
   }
 
   /** Parent#createEmbeddedDocuments: every item checked before any is created; one round trip. */
-  async createEmbedded(parent: FakeDocument, collection: string, data: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
+  async createEmbedded(
+    parent: FakeDocument,
+    collection: string,
+    data: Plain[],
+    options: Plain = {},
+  ): Promise<FakeDocument[]> {
     const client = this.currentClient();
     const user = client.user;
     if (!client.alive) throw new ClientCrashed(user.id);
     const home = parent.embedded(collection);
     if (!home) throw new Error(`${parent.documentName} has no embedded collection ${collection}`);
-    if (!this.isStored(parent) && !(parent instanceof FakeActor && parent.isToken)) throw new Error(`${parent.documentName} ${parent.id} does not exist`);
+    if (!this.isStored(parent) && !(parent instanceof FakeActor && parent.isToken))
+      throw new Error(`${parent.documentName} ${parent.id} does not exist`);
     const docs = data.map((d) => makeEmbedded(this, parent, collection, options.keepId ? d : { ...d, _id: undefined }));
     const kept: FakeDocument[] = [];
     for (const [i, doc] of docs.entries()) {
@@ -707,12 +758,22 @@ export class FakeWorld {
       kept.push(doc);
     }
     if (!kept.length) return [];
-    const holds = kept.flatMap((doc, i) => this.checkWrite(client, { user: user.id, action: "create", documentName: doc.documentName, id: doc.id, options, data: data[i] }));
+    const holds = kept.flatMap((doc, i) =>
+      this.checkWrite(client, {
+        user: user.id,
+        action: "create",
+        documentName: doc.documentName,
+        id: doc.id,
+        options,
+        data: data[i],
+      }),
+    );
     await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     for (const doc of kept) {
       if (!doc.store()) {
-        if (home.has(doc.id)) throw new Error(`${doc.documentName} ${doc.id} already exists in ${parent.documentName} ${parent.id}`);
+        if (home.has(doc.id))
+          throw new Error(`${doc.documentName} ${doc.id} already exists in ${parent.documentName} ${parent.id}`);
         home.set(doc);
       }
       this.stamp(user, doc, true);
@@ -728,12 +789,18 @@ export class FakeWorld {
     return out;
   }
 
-  async updateEmbedded(parent: FakeDocument, collection: string, updates: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
+  async updateEmbedded(
+    parent: FakeDocument,
+    collection: string,
+    updates: Plain[],
+    options: Plain = {},
+  ): Promise<FakeDocument[]> {
     const home = parent.embedded(collection);
     if (!home) throw new Error(`${parent.documentName} has no embedded collection ${collection}`);
     const pairs = updates.map((u): [FakeDocument, Plain] => {
       const id = u._id;
-      if (typeof id !== "string") throw new Error(`${parent.documentName}#updateEmbeddedDocuments: every update needs an _id`);
+      if (typeof id !== "string")
+        throw new Error(`${parent.documentName}#updateEmbeddedDocuments: every update needs an _id`);
       const doc = home.get(id);
       if (!doc) throw new Error(`${collection} id [${id}] does not exist in ${parent.documentName} ${parent.id}`);
       return [doc, u];
@@ -755,13 +822,23 @@ export class FakeWorld {
       const diff = this.diff(doc, expanded);
       if (!diff) continue;
       // A type with a data model: the system's changes are cleaned and the result validated, or nothing is written (models.ts).
-      if (doc instanceof FakeActor && isPlainObject(diff.system)) diff.system = cleanSystemUpdate("Actor", doc.type, doc.system, diff.system, client.CONFIG.Actor as never);
+      if (doc instanceof FakeActor && isPlainObject(diff.system))
+        diff.system = cleanSystemUpdate("Actor", doc.type, doc.system, diff.system, client.CONFIG.Actor as never);
       this.assertAllowed(user, doc, "update", diff);
       if (client.hooks.call(`preUpdate${doc.documentName}`, doc, diff, options, user.id) === false) continue;
       planned.push({ doc, diff });
     }
     if (!planned.length) return out;
-    const holds = planned.flatMap((p) => this.checkWrite(client, { user: user.id, action: "update", documentName: p.doc.documentName, id: p.doc.id, options, data: p.diff }));
+    const holds = planned.flatMap((p) =>
+      this.checkWrite(client, {
+        user: user.id,
+        action: "update",
+        documentName: p.doc.documentName,
+        id: p.doc.id,
+        options,
+        data: p.diff,
+      }),
+    );
     await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     for (const p of planned) {
@@ -780,7 +857,12 @@ export class FakeWorld {
     return out;
   }
 
-  async deleteEmbedded(parent: FakeDocument, collection: string, ids: string[], options: Plain = {}): Promise<FakeDocument[]> {
+  async deleteEmbedded(
+    parent: FakeDocument,
+    collection: string,
+    ids: string[],
+    options: Plain = {},
+  ): Promise<FakeDocument[]> {
     const home = parent.embedded(collection);
     if (!home) throw new Error(`${parent.documentName} has no embedded collection ${collection}`);
     const docs = ids.map((id) => {
@@ -803,7 +885,9 @@ export class FakeWorld {
       kept.push(doc);
     }
     if (!kept.length) return docs.map(() => undefined);
-    const holds = kept.flatMap((doc) => this.checkWrite(client, { user: user.id, action: "delete", documentName: doc.documentName, id: doc.id, options }));
+    const holds = kept.flatMap((doc) =>
+      this.checkWrite(client, { user: user.id, action: "delete", documentName: doc.documentName, id: doc.id, options }),
+    );
     await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     for (const doc of kept) {
@@ -826,12 +910,26 @@ export class FakeWorld {
     const user = client.user;
     if (!client.alive) throw new ClientCrashed(user.id);
     if (!user.isGM) throw new Error(`User ${user.name} lacks permission to change the world time`);
-    if (typeof delta !== "number" || !Number.isFinite(delta)) throw new Error("GameTime#advance needs a finite number of seconds");
-    const holds = this.checkWrite(client, { user: user.id, action: "time", documentName: "Setting", id: "core.time", options, data: { delta } });
+    if (typeof delta !== "number" || !Number.isFinite(delta))
+      throw new Error("GameTime#advance needs a finite number of seconds");
+    const holds = this.checkWrite(client, {
+      user: user.id,
+      action: "time",
+      documentName: "Setting",
+      id: "core.time",
+      options,
+      data: { delta },
+    });
     await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     this.worldTime += delta;
-    this.record(user, "time", { documentName: "Setting", id: "core.time" }, { delta, worldTime: this.worldTime }, options);
+    this.record(
+      user,
+      "time",
+      { documentName: "Setting", id: "core.time" },
+      { delta, worldTime: this.worldTime },
+      options,
+    );
     this.broadcast("updateWorldTime", this.worldTime, delta, options, user.id);
     this.expireEffects();
     return this.worldTime;
@@ -861,11 +959,25 @@ export class FakeWorld {
       const over = actor.effects.filter((e) => {
         const d = e.duration as { value?: unknown; units?: unknown; expired?: unknown };
         const k = typeof d.units === "string" ? UNITS[d.units] : undefined;
-        return d.expired !== true && typeof d.value === "number" && k !== undefined && e.createdAt + d.value * k <= this.worldTime;
+        return (
+          d.expired !== true &&
+          typeof d.value === "number" &&
+          k !== undefined &&
+          e.createdAt + d.value * k <= this.worldTime
+        );
       });
       if (!over.length) continue;
       const ids = over.map((e) => e.id);
-      const write = action === "delete" ? () => this.deleteEmbedded(actor, "effects", ids, {}) : () => this.updateEmbedded(actor, "effects", ids.map((_id) => ({ _id, "duration.expired": true })), {});
+      const write =
+        action === "delete"
+          ? () => this.deleteEmbedded(actor, "effects", ids, {})
+          : () =>
+              this.updateEmbedded(
+                actor,
+                "effects",
+                ids.map((_id) => ({ _id, "duration.expired": true })),
+                {},
+              );
       this.track(this.runOn(client, write), "core effect expiry");
     }
   }
@@ -896,8 +1008,16 @@ export class FakeWorld {
       def.onChange?.(clone(value));
       return value;
     }
-    if (def.scope === "world" && !user.isGM) throw new Error(`User ${user.name} lacks permission to change the world setting ${key}`);
-    const holds = this.checkWrite(client, { user: user.id, action: "setting", documentName: "Setting", id: key, options: {}, data: value });
+    if (def.scope === "world" && !user.isGM)
+      throw new Error(`User ${user.name} lacks permission to change the world setting ${key}`);
+    const holds = this.checkWrite(client, {
+      user: user.id,
+      action: "setting",
+      documentName: "Setting",
+      id: key,
+      options: {},
+      data: value,
+    });
     await this.roundTrip(holds);
     if (!client.alive) throw new ClientCrashed(user.id);
     if (def.scope === "world") this.settingValues.set(key, clone(value));
@@ -905,7 +1025,8 @@ export class FakeWorld {
     this.record(user, "setting", { documentName: "Setting", id: key }, value, {});
     for (const c of this.liveClients()) {
       const d = c.settingDefs.get(key);
-      if (d?.onChange && (def.scope === "world" || c.user === user)) this.runOn(c, () => d.onChange!(clone(value), {}, user.id));
+      if (d?.onChange && (def.scope === "world" || c.user === user))
+        this.runOn(c, () => d.onChange!(clone(value), {}, user.id));
     }
     return value;
   }
@@ -991,7 +1112,9 @@ export class FakeWorld {
     li.setAttribute("data-message-id", message.id);
     li.innerHTML = `<header class="message-header"></header><div class="message-content">${message.content}</div>`;
     const html = li as unknown as HTMLElement;
-    this.runOn(client, () => client.hooks.callAll("renderChatMessageHTML", message, html, { canDelete: client.user.isGM, canClose: false }));
+    this.runOn(client, () =>
+      client.hooks.callAll("renderChatMessageHTML", message, html, { canDelete: client.user.isGM, canClose: false }),
+    );
     return html;
   }
 
@@ -1026,7 +1149,10 @@ export class FakeWorld {
         const value = this.readSetting(client, id);
         const field = def.choices
           ? `<select name="${esc(id)}">${Object.entries(def.choices)
-              .map(([v, l]) => `<option value="${esc(v)}"${v === value ? " selected" : ""}>${esc(client.i18n.localize(l))}</option>`)
+              .map(
+                ([v, l]) =>
+                  `<option value="${esc(v)}"${v === value ? " selected" : ""}>${esc(client.i18n.localize(l))}</option>`,
+              )
               .join("")}</select>`
           : def.type === Boolean
             ? `<input type="checkbox" name="${esc(id)}"${value === true ? " checked" : ""}>`
@@ -1089,8 +1215,10 @@ export class FakeWorld {
 }
 
 function validateSetting(key: string, def: SettingDef, value: unknown): void {
-  if (def.choices && !(String(value) in def.choices)) throw new Error(`${String(value)} is not a valid choice for ${key}`);
-  if (def.type === Number && (typeof value !== "number" || !Number.isFinite(value))) throw new Error(`${key} must be a number`);
+  if (def.choices && !(String(value) in def.choices))
+    throw new Error(`${String(value)} is not a valid choice for ${key}`);
+  if (def.type === Number && (typeof value !== "number" || !Number.isFinite(value)))
+    throw new Error(`${key} must be a number`);
   if (def.type === Number && def.range && ((value as number) < def.range.min || (value as number) > def.range.max)) {
     throw new Error(`${key} must be between ${def.range.min} and ${def.range.max}`);
   }
@@ -1107,7 +1235,8 @@ function makeEmbedded(world: FakeWorld, parent: FakeDocument, collection: string
       return new FakeToken(world, d as never, parent as FakeScene);
     case "regions": {
       const region = new FakeRegion(world, d as never, parent as FakeScene);
-      for (const b of (data.behaviors as Plain[] | undefined) ?? []) region.behaviors.set(new FakeRegionBehavior(world, b as never, region));
+      for (const b of (data.behaviors as Plain[] | undefined) ?? [])
+        region.behaviors.set(new FakeRegionBehavior(world, b as never, region));
       return region;
     }
     case "behaviors":
@@ -1230,13 +1359,17 @@ function buildClientGlobals(world: FakeWorld, client: FakeClient): void {
 export function strict<T extends object>(obj: T, name: string): T {
   return new Proxy(obj, {
     get(target, prop, receiver) {
-      if (typeof prop === "symbol" || prop in target || prop === "then" || prop === "toJSON") return Reflect.get(target, prop, receiver);
+      if (typeof prop === "symbol" || prop in target || prop === "then" || prop === "toJSON")
+        return Reflect.get(target, prop, receiver);
       throw new Error(`Fake Foundry: ${name}.${String(prop)} is not modelled`);
     },
   });
 }
 
-const canvasImpl: { view: (w: FakeWorld, c: FakeClient, s: FakeScene) => void; move: (w: FakeWorld, t: FakeToken, spec: Plain) => Promise<Plain | null> } = {
+const canvasImpl: {
+  view: (w: FakeWorld, c: FakeClient, s: FakeScene) => void;
+  move: (w: FakeWorld, t: FakeToken, spec: Plain) => Promise<Plain | null>;
+} = {
   view: () => {
     throw new Error("Fake world: canvas.ts was not loaded");
   },

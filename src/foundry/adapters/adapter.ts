@@ -151,7 +151,8 @@ export class GenericAdapter implements ActorAdapter {
   statusId(condition: Condition): string | null {
     const known = new Set(statusEffects().map((e) => e.id));
     // dnd5e's Surprised (2024 rules) would add disadvantage on initiative to the lost first round: Aventure's own marker.
-    if (condition === "surprised" && known.has(OWN_STATUS.surprised) && dnd5eSurprisedHasEffect()) return OWN_STATUS.surprised;
+    if (condition === "surprised" && known.has(OWN_STATUS.surprised) && dnd5eSurprisedHasEffect())
+      return OWN_STATUS.surprised;
     return CANDIDATES[condition].find((id) => known.has(id)) ?? null;
   }
 
@@ -253,7 +254,11 @@ export class Dnd5eAdapter extends GenericAdapter {
     let roll: Roll | undefined;
     if (typeof modernFn === "function" && dnd5eModernRolls()) {
       // dnd5e 4.1+: rollX(config, dialog, message)
-      const config = { ...modernArg, ...(options.dc !== undefined ? { target: options.dc } : {}), ...(options.disadvantage ? { disadvantage: true } : {}) };
+      const config = {
+        ...modernArg,
+        ...(options.dc !== undefined ? { target: options.dc } : {}),
+        ...(options.disadvantage ? { disadvantage: true } : {}),
+      };
       const message = { create: options.message !== false, data: { flavor: options.flavor } };
       roll = normaliseRolls(await modernFn.call(actor, config, { configure: false }, message));
     } else if (typeof legacyFn === "function") {
@@ -384,7 +389,8 @@ export async function setOwnCondition(
     } finally {
       addingOwn.delete(key);
     }
-    if (actor.statuses.has(id) && !isOwnStatus(actor, id)) await actor.setFlag(MODULE_ID, "applied", { ...legacy, [id]: true });
+    if (actor.statuses.has(id) && !isOwnStatus(actor, id))
+      await actor.setFlag(MODULE_ID, "applied", { ...legacy, [id]: true });
   } else {
     if (!isOwnStatus(actor, id)) return; // not ours: never removed by Aventure
     await adapter.setCondition(actor, condition, false);

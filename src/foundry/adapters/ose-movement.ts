@@ -40,7 +40,10 @@ function rate(s: string): number | null {
 export function oseMoves(base: number, text: unknown): OseMoves {
   const out: OseMoves = { walk: base, fly: 0, swim: 0 };
   if (typeof text !== "string" || !text.trim()) return out;
-  const clean = text.slice(0, MAX_TEXT).replace(/[′’‘`]/g, "'").replace(/\([^)]*\)/g, " ");
+  const clean = text
+    .slice(0, MAX_TEXT)
+    .replace(/[′’‘`]/g, "'")
+    .replace(/\([^)]*\)/g, " ");
   let bare = false;
   let written: number | null = null;
   for (const segment of clean.split(/[,;/]|\b(?:or|and|ou|et)\b/i)) {

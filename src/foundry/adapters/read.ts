@@ -170,7 +170,10 @@ export function keyedNumbers(actor: unknown, path: string): { key: string; label
       const entry = (obj as Record<string, unknown>)[key];
       const value = inner ? readNumber(entry, inner) : readNumber({ v: entry }, "v");
       if (value === null) continue;
-      const named = entry && typeof entry === "object" ? ((entry as Record<string, unknown>).label ?? (entry as Record<string, unknown>).name) : undefined;
+      const named =
+        entry && typeof entry === "object"
+          ? ((entry as Record<string, unknown>).label ?? (entry as Record<string, unknown>).name)
+          : undefined;
       const label = typeof named === "string" && named.trim() ? named.trim().slice(0, 80) : key;
       out.push({ key, label, value });
     }
@@ -184,7 +187,8 @@ export function readKeyed(actor: unknown, path: string | undefined, key: string)
   if (!path || !isKeyedPath(path) || !KEY.test(key)) return null;
   for (const [base, inner] of keyedParts(path)) {
     const obj = getPath(actor, base);
-    if (!obj || typeof obj !== "object" || Array.isArray(obj) || !Object.prototype.hasOwnProperty.call(obj, key)) continue;
+    if (!obj || typeof obj !== "object" || Array.isArray(obj) || !Object.prototype.hasOwnProperty.call(obj, key))
+      continue;
     const entry = (obj as Record<string, unknown>)[key];
     const value = inner ? readNumber(entry, inner) : readNumber({ v: entry }, "v");
     if (value !== null) return value;

@@ -34,7 +34,18 @@ import { gmCardFlag } from "../cards.js";
 import { renderTemplateCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, guarded, notify, t } from "../i18n.js";
-import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
+import {
+  execute,
+  executorStamp,
+  readExecutor,
+  registerRecovery,
+  resume,
+  runSteps,
+  type Executor,
+  type Guard,
+  type ReadBack,
+  type Step,
+} from "../operations.js";
 import { registerRequest, sendRequest, type RequestContext } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { assertOwner } from "../tokens.js";
@@ -61,8 +72,7 @@ export type BreathOp = "hold" | "release";
 
 /** What the requester gets back (plain data, localized by the requester). */
 export type BreathResult =
-  | { op: "hold"; name: string; holdSeconds: number; rounds: number }
-  | { op: "release"; name: string; dropped: boolean };
+  { op: "hold"; name: string; holdSeconds: number; rounds: number } | { op: "release"; name: string; dropped: boolean };
 
 /** Tokens whose breath the active GM is changing right now (a request, a drop): one change at a time per token. */
 const busy = new Set<string>();
@@ -76,13 +86,21 @@ function newBreathId(): string {
 
 /** The request's fields, checked: the op, the token's ids, and an optional Constitution modifier. */
 function parseRequest(data: unknown): { op: BreathOp; sceneId: string; tokenId: string; conMod: number | null } {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new UserError("AVENTURE.Error.Missing", { name: "data" });
   const d: Record<string, unknown> = { ...data };
   const op = d.op;
   if (op !== "hold" && op !== "release") throw new UserError("AVENTURE.Error.Missing", { name: "op" });
-  if (typeof d.sceneId !== "string" || typeof d.tokenId !== "string" || !DOC_ID.test(d.sceneId) || !DOC_ID.test(d.tokenId)) throw new UserError("AVENTURE.Error.NoToken");
+  if (
+    typeof d.sceneId !== "string" ||
+    typeof d.tokenId !== "string" ||
+    !DOC_ID.test(d.sceneId) ||
+    !DOC_ID.test(d.tokenId)
+  )
+    throw new UserError("AVENTURE.Error.NoToken");
   const conMod = d.conMod === undefined || d.conMod === null ? null : d.conMod;
-  if (conMod !== null && (typeof conMod !== "number" || !Number.isInteger(conMod))) throw new UserError("AVENTURE.Error.NotAnInteger", { name: "conMod", value: String(conMod) });
+  if (conMod !== null && (typeof conMod !== "number" || !Number.isInteger(conMod)))
+    throw new UserError("AVENTURE.Error.NotAnInteger", { name: "conMod", value: String(conMod) });
   return { op, sceneId: d.sceneId, tokenId: d.tokenId, conMod };
 }
 
@@ -90,7 +108,10 @@ function parseRequest(data: unknown): { op: BreathOp; sceneId: string; tokenId: 
  * Request "breath" (active GM): starts or ends a held breath for a token the sender owns. The Constitution modifier
  * comes from the actor through the adapter; a GM may give it instead (a player may not).
  */
-export async function onBreathRequest(data: unknown, { sender }: Pick<RequestContext, "sender">): Promise<BreathResult> {
+export async function onBreathRequest(
+  data: unknown,
+  { sender }: Pick<RequestContext, "sender">,
+): Promise<BreathResult> {
   const req = parseRequest(data);
   const token = sceneToken(req.sceneId, req.tokenId);
   if (!token) throw new UserError("AVENTURE.Error.NoToken");
@@ -110,7 +131,8 @@ export async function onBreathRequest(data: unknown, { sender }: Pick<RequestCon
     }
     if (current) throw new UserError("AVENTURE.Breath.already", { name: token.name });
     // dnd5e owns suffocation in this world (dnd5e-owners.ts): no new held breath; one already held may still end.
-    if (!aventureActs("suffocation")) throw new UserError("AVENTURE.Owner.dnd5eActs", { rule: t("AVENTURE.Owner.rule.suffocation") });
+    if (!aventureActs("suffocation"))
+      throw new UserError("AVENTURE.Owner.dnd5eActs", { rule: t("AVENTURE.Owner.rule.suffocation") });
     const conMod = req.conMod ?? adapterFor().read(actor).conMod;
     if (conMod === null) throw new UserError("AVENTURE.Breath.noCon", { name: token.name });
     const timeline = suffocationTimeline(conMod, roundSeconds(getSetting("ruleset")));
@@ -143,13 +165,29 @@ function refOf(target: unknown): { sceneId: string; tokenId: string; token: Brea
 }
 
 /** Starts (`hold`) or ends (`release`) a held breath for a token this user owns; says how it went. */
-async function ask(target: unknown, op: BreathOp, options: { conMod?: number } = {}): Promise<BreathResult | undefined> {
+async function ask(
+  target: unknown,
+  op: BreathOp,
+  options: { conMod?: number } = {},
+): Promise<BreathResult | undefined> {
   return guarded(async () => {
     const { sceneId, tokenId, token } = refOf(target);
     assertOwner(game.user, token);
-    const result = await sendRequest<BreathResult>("breath", { op, sceneId, tokenId, ...(options.conMod !== undefined ? { conMod: options.conMod } : {}) });
+    const result = await sendRequest<BreathResult>("breath", {
+      op,
+      sceneId,
+      tokenId,
+      ...(options.conMod !== undefined ? { conMod: options.conMod } : {}),
+    });
     if (result.op === "hold") {
-      notify("info", t("AVENTURE.Breath.started", { name: result.name, time: durationText(result.holdSeconds), rounds: roundsText(result.rounds, t) }));
+      notify(
+        "info",
+        t("AVENTURE.Breath.started", {
+          name: result.name,
+          time: durationText(result.holdSeconds),
+          rounds: roundsText(result.rounds, t),
+        }),
+      );
     } else notify("info", t("AVENTURE.Breath.ended", { name: result.name }));
     return result;
   });
@@ -192,20 +230,35 @@ export interface SuffocationCard {
 const PATH = /^system\.[\w.]+$/;
 
 /** The state of a suffocation card a GM wrote, checked field by field; null for anything else. */
-export function suffocationCardOf(message: { author?: unknown; flags?: unknown } | null | undefined): SuffocationCard | null {
+export function suffocationCardOf(
+  message: { author?: unknown; flags?: unknown } | null | undefined,
+): SuffocationCard | null {
   const raw = gmCardFlag(message, "suffocation");
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
   const f: Record<string, unknown> = { ...raw };
   if (f.v !== 1 || (f.status !== "applying" && f.status !== "applied")) return null;
   if (typeof f.breathId !== "string" || !BREATH_ID.test(f.breathId)) return null;
-  if (typeof f.sceneId !== "string" || !DOC_ID.test(f.sceneId) || typeof f.tokenId !== "string" || !DOC_ID.test(f.tokenId)) return null;
+  if (
+    typeof f.sceneId !== "string" ||
+    !DOC_ID.test(f.sceneId) ||
+    typeof f.tokenId !== "string" ||
+    !DOC_ID.test(f.tokenId)
+  )
+    return null;
   if (typeof f.name !== "string" || f.name.length > 200) return null;
   const int = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 100_000;
   if (!int(f.holdSeconds) || !int(f.rounds)) return null;
   const path = (v: unknown) => (typeof v === "string" && PATH.test(v) ? v : null);
   const hpBefore = typeof f.hpBefore === "number" && Number.isFinite(f.hpBefore) ? f.hpBefore : null;
   const problems = Array.isArray(f.problems)
-    ? f.problems.filter((p): p is { key: string; data: Record<string, string | number> } => typeof p === "object" && p !== null && typeof p.key === "string" && p.key.startsWith("AVENTURE.") && typeof p.data === "object")
+    ? f.problems.filter(
+        (p): p is { key: string; data: Record<string, string | number> } =>
+          typeof p === "object" &&
+          p !== null &&
+          typeof p.key === "string" &&
+          p.key.startsWith("AVENTURE.") &&
+          typeof p.data === "object",
+      )
     : [];
   return {
     v: 1,
@@ -291,7 +344,8 @@ function dropSteps(card: SuffocationCard, token: BreathToken, actor: ActorLike, 
         if (hp === null) return "missing";
         return hp <= 0 && temp <= 0 ? "done" : "pending";
       },
-      run: () => actor.update({ [hpPath]: 0, ...(tempPath && (readNumber(actor, tempPath) ?? 0) > 0 ? { [tempPath]: 0 } : {}) }),
+      run: () =>
+        actor.update({ [hpPath]: 0, ...(tempPath && (readNumber(actor, tempPath) ?? 0) > 0 ? { [tempPath]: 0 } : {}) }),
     });
   }
   const unconsciousId = adapter.statusId("unconscious");
@@ -326,14 +380,24 @@ function readDropOp(messageId: string): ReadBack {
 }
 
 /** Records `executor` as the drop's executor (a GM taking an interrupted drop over). */
-const claimDrop = (message: CardMessage) => (executor: Executor) => message.update({ flags: { [MODULE_ID]: { suffocation: { executor } } } });
+const claimDrop = (message: CardMessage) => (executor: Executor) =>
+  message.update({ flags: { [MODULE_ID]: { suffocation: { executor } } } });
 
 /**
  * Brings the world to what the card says and marks it applied (the first run, or recovery after a reload), each write
  * only while this client is still the drop's executor of record (`guard`).
  */
-async function completeDrop(message: CardMessage, card: SuffocationCard, resumed: boolean, guard: Guard): Promise<void> {
-  const next: SuffocationCard = { ...card, problems: [...(card.problems ?? [])], ...(resumed ? { resumed: true } : {}) };
+async function completeDrop(
+  message: CardMessage,
+  card: SuffocationCard,
+  resumed: boolean,
+  guard: Guard,
+): Promise<void> {
+  const next: SuffocationCard = {
+    ...card,
+    problems: [...(card.problems ?? [])],
+    ...(resumed ? { resumed: true } : {}),
+  };
   const token = sceneToken(card.sceneId, card.tokenId);
   const actor = token?.actor;
   if (!token || !isActorLike(actor)) {
@@ -365,12 +429,16 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
   if (busy.has(key)) return;
   busy.add(key);
   try {
-    if (cardMessages().some(({ card: c }) => c.sceneId === sceneId && c.tokenId === token.id && c.breathId === flag.id)) return;
+    if (cardMessages().some(({ card: c }) => c.sceneId === sceneId && c.tokenId === token.id && c.breathId === flag.id))
+      return;
     const actor = token.actor;
     if (!isActorLike(actor)) return;
     const adapter = adapterFor();
     const hpPath = hpPathOf(adapter, actor);
-    const tempPath = adapter.id === "dnd5e" && readNumber(actor, "system.attributes.hp.temp") !== null ? "system.attributes.hp.temp" : null;
+    const tempPath =
+      adapter.id === "dnd5e" && readNumber(actor, "system.attributes.hp.temp") !== null
+        ? "system.attributes.hp.temp"
+        : null;
     const timeline = suffocationTimeline(flag.conMod, flag.roundSeconds);
     const card: SuffocationCard = {
       v: 1,
@@ -396,7 +464,9 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
     if (!isCardMessage(message) || !message.id) return;
     // Two GMs posted this drop at once (the active GM changed meanwhile): the card the server stored first is the
     // drop; a later one is deleted before any step (every client sees the cards in the server's order).
-    const first = cardMessages().find(({ card: c }) => c.sceneId === sceneId && c.tokenId === token.id && c.breathId === flag.id);
+    const first = cardMessages().find(
+      ({ card: c }) => c.sceneId === sceneId && c.tokenId === token.id && c.breathId === flag.id,
+    );
     if (first && first.message.id !== message.id) {
       await game.messages.get(message.id)?.delete();
       return;
@@ -441,7 +511,9 @@ export async function recoverBreaths(): Promise<void> {
     busy.add(key);
     const id = message.id;
     try {
-      await resume(`breath.${id}`, readDropOp(id), claimDrop(message), (guard) => completeDrop(message, suffocationCardOf(game.messages.get(id)) ?? card, true, guard));
+      await resume(`breath.${id}`, readDropOp(id), claimDrop(message), (guard) =>
+        completeDrop(message, suffocationCardOf(game.messages.get(id)) ?? card, true, guard),
+      );
     } catch (e) {
       console.error("aventure | could not finish an interrupted suffocation", e);
     } finally {

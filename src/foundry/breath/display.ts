@@ -12,7 +12,15 @@ import { renderTemplateCompat } from "../compat.js";
 import { t } from "../i18n.js";
 import { addHudButton, addHudPanel } from "../token-hud.js";
 import { breatheAgainFor, holdBreathFor } from "./breath.js";
-import { breathFlagOf, breathNow, isBreathToken, playersMaySee, sceneIdOf, sceneToken, type BreathToken } from "./state.js";
+import {
+  breathFlagOf,
+  breathNow,
+  isBreathToken,
+  playersMaySee,
+  sceneIdOf,
+  sceneToken,
+  type BreathToken,
+} from "./state.js";
 
 const HUD_SLOT = "aventure-breath-hud-slot";
 const TRACKER_ADDED = "aventure-breath-added";
@@ -55,7 +63,9 @@ function trackerElement(): HTMLElement | null {
   if (typeof combat !== "object" || combat === null || !("element" in combat)) return null;
   const el: unknown = combat.element;
   // Duck-typed: the element may come from another window (v14 pop-outs) or a test DOM.
-  return typeof el === "object" && el !== null && "querySelectorAll" in el && "ownerDocument" in el ? (el as HTMLElement) : null;
+  return typeof el === "object" && el !== null && "querySelectorAll" in el && "ownerDocument" in el
+    ? (el as HTMLElement)
+    : null;
 }
 
 interface CombatantLike {
@@ -66,7 +76,12 @@ interface CombatantLike {
 }
 
 /** The viewed combat's combatants that cannot breathe, with their state now. */
-function breathRows(): { id: string; phase: "holding" | "outOfAir" | "down"; secondsLeft: number; roundsLeft: number }[] {
+function breathRows(): {
+  id: string;
+  phase: "holding" | "outOfAir" | "down";
+  secondsLeft: number;
+  roundsLeft: number;
+}[] {
   const combat: unknown = game.combat;
   if (typeof combat !== "object" || combat === null || !("combatants" in combat)) return [];
   const list: unknown = combat.combatants;
@@ -78,7 +93,12 @@ function breathRows(): { id: string; phase: "holding" | "outOfAir" | "down"; sec
     const flag = token ? breathFlagOf(token) : null;
     // Who may see the token's sheet may see it cannot breathe: a monster's breath is not shown to the players, nor a
     // hidden token's.
-    if (!token || !flag || (!game.user.isGM && (!playersMaySee(token) || !token.testUserPermission(game.user, "OBSERVER")))) continue;
+    if (
+      !token ||
+      !flag ||
+      (!game.user.isGM && (!playersMaySee(token) || !token.testUserPermission(game.user, "OBSERVER")))
+    )
+      continue;
     const s = breathNow(flag, game.time.worldTime);
     out.push({ id: c.id, phase: s.phase, secondsLeft: s.secondsLeft, roundsLeft: s.roundsLeft });
   }
@@ -91,17 +111,23 @@ function breathRows(): { id: string; phase: "holding" | "outOfAir" | "down"; sec
  */
 export async function drawBreathBadges(html: HTMLElement): Promise<void> {
   const rows = breathRows();
-  const markup = rows.length ? await renderTemplateCompat(template("breath/tracker.hbs"), breathTrackerContext(rows, t)) : "";
+  const markup = rows.length
+    ? await renderTemplateCompat(template("breath/tracker.hbs"), breathTrackerContext(rows, t))
+    : "";
   for (const el of [...html.querySelectorAll(`.${TRACKER_ADDED}`)]) el.remove();
   if (!markup) return;
   const holder = html.ownerDocument.createElement("template");
   holder.innerHTML = markup;
   for (const badge of [...holder.content.querySelectorAll<HTMLElement>("[data-for]")]) {
-    const row = [...html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")].find((r) => r.dataset.combatantId === badge.dataset.for);
+    const row = [...html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")].find(
+      (r) => r.dataset.combatantId === badge.dataset.for,
+    );
     if (!row) continue;
     badge.classList.add(TRACKER_ADDED);
     (row.querySelector(".token-name") ?? row).appendChild(badge);
-    const header = row.parentElement?.closest("li.combatant-group")?.querySelector<HTMLElement>(".group-header .token-name, .group-header");
+    const header = row.parentElement
+      ?.closest("li.combatant-group")
+      ?.querySelector<HTMLElement>(".group-header .token-name, .group-header");
     if (header) {
       const copy = badge.cloneNode(true);
       if ("removeAttribute" in copy && typeof copy.removeAttribute === "function") copy.removeAttribute("data-for");

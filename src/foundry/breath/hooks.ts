@@ -30,7 +30,12 @@ export function onBreathSceneUpdate(_scene: unknown, changed: unknown): Promise<
   const flags = changed.flags;
   if (typeof flags !== "object" || flags === null || !(MODULE_ID in flags)) return;
   const mine = flags[MODULE_ID];
-  if (typeof mine !== "object" || mine === null || !("breath" in mine || deletes(mine as Record<string, unknown>, "breath"))) return;
+  if (
+    typeof mine !== "object" ||
+    mine === null ||
+    !("breath" in mine || deletes(mine as Record<string, unknown>, "breath"))
+  )
+    return;
   return guarded(refreshBreathDisplays).then(() => undefined);
 }
 

@@ -42,7 +42,15 @@ export function parseBreathFlag(raw: unknown): BreathFlag | null {
   if (!isRecord(raw) || raw.v !== 1) return null;
   const { id, start, conMod, roundSeconds, airUntil, dropAt, dropped } = raw;
   if (typeof id !== "string" || !BREATH_ID.test(id) || typeof dropped !== "boolean") return null;
-  if (!finite(start) || Math.abs(start) > MAX_WORLD_TIME || !finite(conMod) || !finite(roundSeconds) || !finite(airUntil) || !finite(dropAt)) return null;
+  if (
+    !finite(start) ||
+    Math.abs(start) > MAX_WORLD_TIME ||
+    !finite(conMod) ||
+    !finite(roundSeconds) ||
+    !finite(airUntil) ||
+    !finite(dropAt)
+  )
+    return null;
   try {
     const timeline = suffocationTimeline(conMod, roundSeconds);
     if (airUntil !== start + timeline.holdSeconds || dropAt !== start + timeline.dropSeconds) return null;
@@ -107,7 +115,13 @@ export function isBreathToken(x: unknown): x is BreathToken {
 }
 
 export function isActorLike(x: unknown): x is ActorLike {
-  return isRecord(x) && typeof x.update === "function" && typeof x.toggleStatusEffect === "function" && x.statuses instanceof Set && typeof x.getFlag === "function";
+  return (
+    isRecord(x) &&
+    typeof x.update === "function" &&
+    typeof x.toggleStatusEffect === "function" &&
+    x.statuses instanceof Set &&
+    typeof x.getFlag === "function"
+  );
 }
 
 /** A token on a scene, read from the world (no canvas needed). */

@@ -14,7 +14,14 @@
  */
 import { guarded } from "../i18n.js";
 import type { CombatLike, CombatantLike } from "./types.js";
-import { compareSides, confusedInRound, nextActingIndex, polarisPhasesActive, sideInitiativeActive, skippedSides } from "./side-initiative.js";
+import {
+  compareSides,
+  confusedInRound,
+  nextActingIndex,
+  polarisPhasesActive,
+  sideInitiativeActive,
+  skippedSides,
+} from "./side-initiative.js";
 import { recoverInitiativeUses } from "./side-ops.js";
 import { requestRollSides, requestSideRound } from "./round.js";
 import { setTurnTarget } from "./turn-target.js";

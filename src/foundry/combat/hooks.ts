@@ -31,7 +31,10 @@ import { askIntention } from "../polaris/hooks.js";
 import { onHook } from "../hooks-typed.js";
 
 type CombatDoc = CombatLike & { getFlag(scope: "aventure", key: string): unknown };
-type CombatantDoc = CombatantLike & { parent?: CombatDoc | null; update(data: Record<string, unknown>): Promise<unknown> };
+type CombatantDoc = CombatantLike & {
+  parent?: CombatDoc | null;
+  update(data: Record<string, unknown>): Promise<unknown>;
+};
 
 /**
  * dnd5e 5.3.x: its tracker's roll button and the sheet call Actor5e#rollInitiativeDialog, which shows a d20 dialog
@@ -43,7 +46,8 @@ type CombatantDoc = CombatantLike & { parent?: CombatDoc | null; update(data: Re
  */
 export function onPreRollInitiativeDialog(config: { subject?: unknown } | undefined): boolean | void {
   if (!sideInitiativeActive() && !polarisPhasesActive()) return;
-  const actor = config?.subject as { documentName?: string; rollInitiative?: (options: object) => Promise<unknown> } | undefined;
+  const actor = config?.subject as
+    { documentName?: string; rollInitiative?: (options: object) => Promise<unknown> } | undefined;
   if (!actor || typeof actor.rollInitiative !== "function") return;
   void guarded(() => actor.rollInitiative!({ createCombatants: true }));
   return false;
@@ -81,7 +85,11 @@ async function askDelay(c: CombatantDoc): Promise<void> {
   const current = polarisFlags(c, combat.round).delayTo;
   const content = await renderTemplateCompat(template("polaris/delay.hbs"), {
     name: c.name,
-    phases: choices.map((p) => ({ value: p, label: t("AVENTURE.Polaris.phase", { phase: p }), selected: p === current })),
+    phases: choices.map((p) => ({
+      value: p,
+      label: t("AVENTURE.Polaris.phase", { phase: p }),
+      selected: p === current,
+    })),
     delayed: current !== null,
   });
   const picked = await foundry.applications.api.DialogV2.prompt({
@@ -90,7 +98,8 @@ async function askDelay(c: CombatantDoc): Promise<void> {
     rejectClose: false,
     ok: {
       label: t("AVENTURE.Polaris.delay"),
-      callback: (_e: Event, button: HTMLButtonElement) => (button.form?.elements.namedItem("phase") as HTMLSelectElement | null)?.value,
+      callback: (_e: Event, button: HTMLButtonElement) =>
+        (button.form?.elements.namedItem("phase") as HTMLSelectElement | null)?.value,
     },
   });
   if (picked === undefined || picked === null) return;
@@ -100,7 +109,9 @@ async function askDelay(c: CombatantDoc): Promise<void> {
 function contextOptions(app: unknown, entries: Record<string, unknown>[]): void {
   const usable = (li: HTMLElement) => {
     const c = combatantOf(app, li);
-    return polarisPhasesActive() && !!c && c.isOwner && (c.parent?.started ?? false) && typeof c.initiative === "number";
+    return (
+      polarisPhasesActive() && !!c && c.isOwner && (c.parent?.started ?? false) && typeof c.initiative === "number"
+    );
   };
   entries.push(
     contextEntry({
@@ -160,6 +171,8 @@ export function registerCombatHooks(openEncounter: () => unknown): void {
   onHook("combatStart", onTurnHook);
   onHook("combatTurn", onTurnHook);
   // Whose turn started this round (GM state: a player ends the round only once every turn started).
-  onHook("combatTurnChange", (combat: CombatDoc, prior: TurnPoint, current: TurnPoint) => guarded(() => onTurnChange(combat, prior, current)));
+  onHook("combatTurnChange", (combat: CombatDoc, prior: TurnPoint, current: TurnPoint) =>
+    guarded(() => onTurnChange(combat, prior, current)),
+  );
   onHook("dnd5e.preRollInitiativeDialogV2", onPreRollInitiativeDialog);
 }

@@ -39,14 +39,16 @@ export async function onSideRoundRequest(data: unknown, { sender }: { sender: Us
   const d = record(data);
   const combat = combatOf(d.combatId);
   const round = d.round;
-  if (typeof round !== "number" || !Number.isInteger(round) || round < 1 || round > 100_000) throw new UserError("AVENTURE.Combat.badRequest");
+  if (typeof round !== "number" || !Number.isInteger(round) || round < 1 || round > 100_000)
+    throw new UserError("AVENTURE.Combat.badRequest");
   if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
   if (!sender.isGM) {
     // Core lets the owner of the current combatant end their turn, not the round: the next round only when that turn
     // is the round's last one that would be played (checked again under the combat's lock); starting a combat is for GMs.
     if (!combat.started || round === 1) throw new UserError("AVENTURE.Error.GMOnly");
     const current = combat.turn === null ? undefined : combat.turns[combat.turn];
-    if (!current || !current.testUserPermission(sender, "OWNER")) throw current ? notOwned(sender, current) : new UserError("AVENTURE.Error.NotOwnerUnknown.Combatant");
+    if (!current || !current.testUserPermission(sender, "OWNER"))
+      throw current ? notOwned(sender, current) : new UserError("AVENTURE.Error.NotOwnerUnknown.Combatant");
   }
   if (combat.combatants.contents.length === 0) throw new UserError("AVENTURE.Combat.badRequest");
   return startSideRound(combat, round, sender.isGM ? null : sender);
@@ -57,8 +59,10 @@ export async function onRollSidesRequest(data: unknown, { sender }: { sender: Us
   const d = record(data);
   const combat = combatOf(d.combatId);
   const ids = d.combatantIds;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_COMBATANTS) throw new UserError("AVENTURE.Combat.badRequest");
-  if (!ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x)) || new Set(ids).size !== ids.length) throw new UserError("AVENTURE.Combat.badRequest");
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_COMBATANTS)
+    throw new UserError("AVENTURE.Combat.badRequest");
+  if (!ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x)) || new Set(ids).size !== ids.length)
+    throw new UserError("AVENTURE.Combat.badRequest");
   if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
   for (const id of ids as string[]) {
     const c = combat.combatants.get(id);

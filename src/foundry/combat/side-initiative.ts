@@ -68,7 +68,8 @@ export async function recordSides(combat: CombatLike, picked: Readonly<Record<st
   if (Object.keys(update).length) await combat.update({ flags: { [MODULE_ID]: { sideOf: update } } });
 }
 
-const sideList = (v: unknown): SideId[] | null => (Array.isArray(v) && v.every(isSideId) ? [...new Set(v as SideId[])] : null);
+const sideList = (v: unknown): SideId[] | null =>
+  Array.isArray(v) && v.every(isSideId) ? [...new Set(v as SideId[])] : null;
 
 /** The encounter's state on a combat, checked field by field (null when absent or malformed). */
 export function encounterState(combat: CombatLike): EncounterCombatState | null {
@@ -97,18 +98,40 @@ const initiative = (x: unknown): x is number | null => x === null || isValue(x);
 function readOp(raw: unknown): SideOp | null {
   if (!raw || typeof raw !== "object") return null;
   const o = raw as Record<string, unknown>;
-  if (!isDocumentId(o.id) || (o.kind !== "round" && o.kind !== "sides") || (o.status !== "applying" && o.status !== "done")) return null;
+  if (
+    !isDocumentId(o.id) ||
+    (o.kind !== "round" && o.kind !== "sides") ||
+    (o.status !== "applying" && o.status !== "done")
+  )
+    return null;
   if (!isRound(o.round) || !isRound(o.fromRound) || (o.currentId !== null && !isDocumentId(o.currentId))) return null;
   const before = pairs(o.before, initiative);
   const after = pairs(o.after, initiative);
   const first = Array.isArray(o.first) && o.first.every(isDocumentId) ? (o.first as string[]) : null;
-  const rolls = Array.isArray(o.rolls) && o.rolls.length <= 64 ? (o.rolls as unknown[]).map((pass) => pairs(pass, isValue)) : null;
+  const rolls =
+    Array.isArray(o.rolls) && o.rolls.length <= 64 ? (o.rolls as unknown[]).map((pass) => pairs(pass, isValue)) : null;
   const groups = Array.isArray(o.groups) ? (o.groups as unknown[]).map(sideList) : null;
   const skipped = sideList(o.skipped);
   const hide = sideList(o.hide);
-  if (!before || !after || !first || !rolls || rolls.some((r) => !r || !r.every(([s]) => isSideId(s))) || !groups || groups.some((g) => !g) || !skipped || !hide) return null;
+  if (
+    !before ||
+    !after ||
+    !first ||
+    !rolls ||
+    rolls.some((r) => !r || !r.every(([s]) => isSideId(s))) ||
+    !groups ||
+    groups.some((g) => !g) ||
+    !skipped ||
+    !hide
+  )
+    return null;
   const problems = Array.isArray(o.problems)
-    ? (o.problems as { key?: unknown; data?: unknown }[]).filter((p) => typeof p?.key === "string" && p.key.startsWith("AVENTURE.")).map((p) => ({ key: p.key as string, data: (p.data && typeof p.data === "object" ? p.data : {}) as Record<string, string | number> }))
+    ? (o.problems as { key?: unknown; data?: unknown }[])
+        .filter((p) => typeof p?.key === "string" && p.key.startsWith("AVENTURE."))
+        .map((p) => ({
+          key: p.key as string,
+          data: (p.data && typeof p.data === "object" ? p.data : {}) as Record<string, string | number>,
+        }))
     : [];
   return {
     id: o.id,
@@ -254,7 +277,9 @@ export function groupsOf(values: readonly [SideId, number][]): SideId[][] {
 
 /** The sides whose every combatant is hidden from the players (a GM's ambush not yet revealed). */
 export function hiddenSides(combat: CombatLike): SideId[] {
-  return presentSides(combat).filter((s) => combat.combatants.contents.filter((c) => combatantSide(c, combat) === s).every((c) => c.hidden === true));
+  return presentSides(combat).filter((s) =>
+    combat.combatants.contents.filter((c) => combatantSide(c, combat) === s).every((c) => c.hidden === true),
+  );
 }
 
 /**
@@ -268,7 +293,8 @@ export async function keepTurn(combat: CombatLike, currentId: string | null | un
   if (idx >= 0 && idx !== combat.turn) await combat.update({ turn: idx }, { turnEvents: false });
 }
 
-export const currentCombatantId = (combat: CombatLike): string | null => (combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null));
+export const currentCombatantId = (combat: CombatLike): string | null =>
+  combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null);
 
 /** Removes the surprised marker Aventure put on the surprised sides' actors (only Aventure's own). */
 export async function clearSurpriseMarkers(combat: CombatLike, enc: EncounterCombatState): Promise<void> {

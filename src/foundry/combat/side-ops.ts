@@ -27,7 +27,18 @@ import { getSetting, setSetting } from "../settings.js";
 import { isActiveGM } from "../gm.js";
 import { t, tHtml, UserError } from "../i18n.js";
 import { notOwned } from "../tokens.js";
-import { execute, executorStamp, finishFirst, resume, runSteps, type Executor, type Guard, type ReadBack, type Step, type StepGuard } from "../operations.js";
+import {
+  execute,
+  executorStamp,
+  finishFirst,
+  resume,
+  runSteps,
+  type Executor,
+  type Guard,
+  type ReadBack,
+  type Step,
+  type StepGuard,
+} from "../operations.js";
 import { SIDE_IDS, type SideId } from "../encounter/sides.js";
 import type { AventureCombatLike, CombatantLike, CombatLike, SideOp, SideRoundState } from "./types.js";
 import {
@@ -93,7 +104,9 @@ async function rollFor(sides: SideId[], dice: FoundryDice, rollAlone: boolean): 
   // pmt ties are always simultaneous (docs/rules.md §7.3): the reroll option applies to ose only.
   const r = await rollSideInitiative(sides, sideTiesFor(getSetting("ruleset"), getSetting("sideTies")), dice);
   return {
-    rolls: r.rolls.map((pass) => SIDE_IDS.filter((s) => s in pass.rolls).map((s) => [s, pass.rolls[s]!] as [SideId, number])),
+    rolls: r.rolls.map((pass) =>
+      SIDE_IDS.filter((s) => s in pass.rolls).map((s) => [s, pass.rolls[s]!] as [SideId, number]),
+    ),
     values: r.values,
     fellBack: r.fellBack,
   };
@@ -116,9 +129,11 @@ interface SideRoundCardFlag {
 
 /** The side-round card of an operation, read only from a message a GM wrote, checked field by field. */
 export function sideRoundCardFlag(message: unknown): SideRoundCardFlag | null {
-  const raw = gmCardFlag(message as { author?: unknown; flags?: unknown }, "sideRound") as Record<string, unknown> | undefined;
+  const raw = gmCardFlag(message as { author?: unknown; flags?: unknown }, "sideRound") as
+    Record<string, unknown> | undefined;
   if (!raw || typeof raw !== "object" || raw.v !== 2) return null;
-  if (typeof raw.combat !== "string" || typeof raw.op !== "string" || (raw.kind !== "public" && raw.kind !== "gm")) return null;
+  if (typeof raw.combat !== "string" || typeof raw.op !== "string" || (raw.kind !== "public" && raw.kind !== "gm"))
+    return null;
   if (typeof raw.round !== "number" || !Number.isInteger(raw.round)) return null;
   return { v: 2, combat: raw.combat, round: raw.round, op: raw.op, kind: raw.kind };
 }
@@ -150,7 +165,9 @@ async function postOpCard(combat: CombatLike, op: SideOp, kind: CardKind, dice: 
     context: sideRoundCardContext(input, t),
     ...(withDice ? { rolls: withDice } : {}),
     gmOnly: kind === "gm",
-    flags: { sideRound: { v: 2, combat: combat.id ?? "", round: op.round, op: op.id, kind } satisfies SideRoundCardFlag },
+    flags: {
+      sideRound: { v: 2, combat: combat.id ?? "", round: op.round, op: op.id, kind } satisfies SideRoundCardFlag,
+    },
   });
 }
 
@@ -192,7 +209,12 @@ export async function recoverInitiativeUses(combat: CombatLike, ids: readonly st
  * The steps of an operation, state read back from the combat: the initiatives (only those still at their value
  * before), the card(s) (done once a GM card of this operation exists), then the round or the turn.
  */
-function opSteps(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | null, problems: SideOp["problems"]): Step[] {
+function opSteps(
+  combat: AventureCombatLike,
+  op: SideOp,
+  dice: FoundryDice | null,
+  problems: SideOp["problems"],
+): Step[] {
   const steps: Step[] = [];
   const before = new Map(op.before);
   const pending = () =>
@@ -203,7 +225,8 @@ function opSteps(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | nul
   for (const [id, after] of op.after) {
     const c = combat.combatants.get(id);
     if (!c) problems.push({ key: "AVENTURE.SideInit.gone", data: { id } });
-    else if (initiativeOf(c) !== after && initiativeOf(c) !== (before.get(id) ?? null)) problems.push({ key: "AVENTURE.Operation.drifted", data: { what: c.name ?? "" } });
+    else if (initiativeOf(c) !== after && initiativeOf(c) !== (before.get(id) ?? null))
+      problems.push({ key: "AVENTURE.Operation.drifted", data: { what: c.name ?? "" } });
   }
   steps.push({
     label: t("AVENTURE.SideInit.stepInitiative", { round: op.round }),
@@ -257,7 +280,8 @@ function readSideOp(combat: CombatLike, opId: string): ReadBack {
 }
 
 /** Records `executor` as the executor of the combat's operation (a GM taking an interrupted one over). */
-const claimSideOp = (combat: AventureCombatLike) => (executor: Executor) => combat.update({ [`flags.${MODULE_ID}.sides.op.executor`]: executor });
+const claimSideOp = (combat: AventureCombatLike) => (executor: Executor) =>
+  combat.update({ [`flags.${MODULE_ID}.sides.op.executor`]: executor });
 
 const opKey = (combat: CombatLike, op: SideOp) => `sides.${combat.id ?? ""}.${op.id}`;
 
@@ -265,7 +289,12 @@ const opKey = (combat: CombatLike, op: SideOp) => `sides.${combat.id ?? ""}.${op
  * Runs (or finishes) an operation's steps and marks it done, each write only while this client is still its executor
  * of record (`guard`). Returns what it reports.
  */
-async function runOp(combat: AventureCombatLike, op: SideOp, dice: FoundryDice | null, guard: Guard): Promise<SideOp["problems"]> {
+async function runOp(
+  combat: AventureCombatLike,
+  op: SideOp,
+  dice: FoundryDice | null,
+  guard: Guard,
+): Promise<SideOp["problems"]> {
   const problems: SideOp["problems"] = [...op.problems];
   const report = await runSteps(opSteps(combat, op, dice, problems), guard);
   for (const what of report.drifted) problems.push({ key: "AVENTURE.Operation.drifted", data: { what } });
@@ -300,10 +329,12 @@ async function finishPending(combat: AventureCombatLike, busy: boolean): Promise
     const resumed: SideOp = { ...(sideRoundState(combat)?.op ?? op), resumed: true };
     const problems = await runOp(combat, resumed, null, guard);
     await reportResumed(resumed, problems);
-    if (resumed.kind === "round" && resumed.nobodyActs && combat.round === resumed.round) await startRoundLocked(combat, resumed.round + 1);
+    if (resumed.kind === "round" && resumed.nobodyActs && combat.round === resumed.round)
+      await startRoundLocked(combat, resumed.round + 1);
     return true;
   };
-  if (busy) return (await finishFirst(opKey(combat, op), readSideOp(combat, op.id), claimSideOp(combat), body)) ?? false;
+  if (busy)
+    return (await finishFirst(opKey(combat, op), readSideOp(combat, op.id), claimSideOp(combat), body)) ?? false;
   const r = await resume(opKey(combat, op), readSideOp(combat, op.id), claimSideOp(combat), body);
   return r.ran;
 }
@@ -327,7 +358,8 @@ async function startRoundLocked(combat: AventureCombatLike, round: number): Prom
   if (combat.round >= round) return { rolled: false, round: combat.round, nobodyActs: previous?.nobodyActs ?? false };
   if (previous?.started && previous.round >= round) {
     // Claimed and finished, but the combat is still in the round before (its advance did not happen): advance only.
-    if (previous.round === round && combat.round === round - 1 && previous.op?.status !== "applying") await advance(combat, round);
+    if (previous.round === round && combat.round === round - 1 && previous.op?.status !== "applying")
+      await advance(combat, round);
     return { rolled: false, round: combat.round, nobodyActs: previous.nobodyActs };
   }
   if (round !== combat.round + 1) throw new UserError("AVENTURE.Combat.badRequest");
@@ -338,7 +370,10 @@ async function startRoundLocked(combat: AventureCombatLike, round: number): Prom
   const acting = present.filter((s) => !skipped.includes(s));
   const nobodyActs = present.length > 0 && acting.length === 0;
   // Round 1: what the tracker's buttons rolled before the start counts.
-  const kept = round === 1 && previous?.round === 1 && !previous.started ? previous.values.filter(([s]) => acting.includes(s)) : [];
+  const kept =
+    round === 1 && previous?.round === 1 && !previous.started
+      ? previous.values.filter(([s]) => acting.includes(s))
+      : [];
   const toRoll = acting.filter((s) => !kept.some(([k]) => k === s));
   const dice = foundryDice();
   const rolled = await rollFor(toRoll, dice, kept.length > 0);
@@ -461,7 +496,11 @@ export interface TurnPoint {
  * had the turn, to the next one that may act in the turn order as it stands. A jump (a turn index a player set, a GM's
  * previous turn) or a turn kept on the same combatant adds nobody. At most one combat update per change.
  */
-async function recordTurnStart(combat: CombatLike, prior: TurnPoint | null | undefined, current: TurnPoint | null | undefined): Promise<void> {
+async function recordTurnStart(
+  combat: CombatLike,
+  prior: TurnPoint | null | undefined,
+  current: TurnPoint | null | undefined,
+): Promise<void> {
   const round = current?.round;
   const id = current?.combatantId;
   if (typeof round !== "number" || round < 1 || typeof id !== "string" || !id) return;
@@ -483,7 +522,11 @@ async function recordTurnStart(combat: CombatLike, prior: TurnPoint | null | und
 }
 
 /** combatTurnChange (every client): the active GM records whose turn started, with side initiative (recordTurnStart). */
-export function onTurnChange(combat: CombatLike | null | undefined, prior: TurnPoint | null | undefined, current: TurnPoint | null | undefined): Promise<void> | void {
+export function onTurnChange(
+  combat: CombatLike | null | undefined,
+  prior: TurnPoint | null | undefined,
+  current: TurnPoint | null | undefined,
+): Promise<void> | void {
   if (!combat?.id || !game.user.isGM || !isActiveGM() || !sideInitiativeActive()) return;
   return withCombatLock(combat.id, () => recordTurnStart(combat, prior, current));
 }
@@ -493,7 +536,12 @@ export function onTurnChange(combat: CombatLike | null | undefined, prior: TurnP
  * when ending the current turn ends the round (assertPlayerEndsRound); a round already started changes nothing.
  * `guard`: the executor check of the operation that asks (an encounter's start), made instead of the active-GM check.
  */
-export function startSideRound(combat: CombatLike, round: number, player: User | null = null, guard?: StepGuard): Promise<RoundResult> {
+export function startSideRound(
+  combat: CombatLike,
+  round: number,
+  player: User | null = null,
+  guard?: StepGuard,
+): Promise<RoundResult> {
   // An encounter's start (its own operation) passes its executor check instead: its executor finishes it.
   if (guard) guard.check();
   else if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
@@ -527,7 +575,8 @@ export function rollSides(combat: CombatLike, ask: RollSidesAsk): Promise<void> 
     if (ask.player) {
       for (const x of named) {
         const side = combatantSide(x, c);
-        if (x.initiative !== null || (state?.round === round && sideValue(state, side) !== undefined)) throw new UserError("AVENTURE.Combat.alreadyRolled");
+        if (x.initiative !== null || (state?.round === round && sideValue(state, side) !== undefined))
+          throw new UserError("AVENTURE.Combat.alreadyRolled");
       }
     }
     const sides = SIDE_IDS.filter((s) => named.some((x) => combatantSide(x, c) === s && !isSkipped(c, x, round)));
@@ -605,7 +654,11 @@ export async function recoverSideInitiative(): Promise<void> {
       const enc = encounterState(combat);
       // The rest is the active GM's alone (every GM runs the recoveries: operations.ts).
       if (!isActiveGM()) continue;
-      if (combat.started && ((enc?.marked && combat.round >= 2) || combat.getFlag(MODULE_ID, "startTime") === undefined)) await onRoundStarted(combat, combat.round);
+      if (
+        combat.started &&
+        ((enc?.marked && combat.round >= 2) || combat.getFlag(MODULE_ID, "startTime") === undefined)
+      )
+        await onRoundStarted(combat, combat.round);
     } catch (e) {
       console.error("aventure | could not finish an interrupted side initiative", e);
     }

@@ -35,14 +35,14 @@ export function sideRoundCardContext(input: SideRoundCardInput, l: Localize) {
   const sides = Object.entries(first)
     .filter(([id]) => !hide.has(id))
     .map(([id, roll]) => ({
-    id,
-    label: sideLabel(id, l),
-    roll,
-    rerolls: input.rolls
-      .slice(1)
-      .filter((r) => id in r.rolls)
-      .map((r) => r.rolls[id]!),
-  }));
+      id,
+      label: sideLabel(id, l),
+      roll,
+      rerolls: input.rolls
+        .slice(1)
+        .filter((r) => id in r.rolls)
+        .map((r) => r.rolls[id]!),
+    }));
   const order = input.groups
     .map((g) => g.filter((s) => !hide.has(s)))
     .filter((g) => g.length > 0)

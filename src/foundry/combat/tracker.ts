@@ -25,14 +25,15 @@ const GROUP = "li.combatant-group";
 
 function viewedCombat(app: unknown): CombatLike | null {
   const viewed = (app as { viewed?: CombatLike | null }).viewed;
-  return viewed ?? (game.combat ?? null);
+  return viewed ?? game.combat ?? null;
 }
 
 function rows(html: HTMLElement): HTMLElement[] {
   return [...html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")];
 }
 
-const rowOf = (html: HTMLElement, id: string | undefined) => (id ? (rows(html).find((r) => r.dataset.combatantId === id) ?? null) : null);
+const rowOf = (html: HTMLElement, id: string | undefined) =>
+  id ? (rows(html).find((r) => r.dataset.combatantId === id) ?? null) : null;
 const groupOf = (row: HTMLElement) => row.parentElement?.closest<HTMLElement>(GROUP) ?? null;
 const groupRows = (group: HTMLElement) => [...group.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")];
 
@@ -47,7 +48,9 @@ function reorder(html: HTMLElement, order: Map<string, number>): void {
   const list = (first && (groupOf(first) ?? first).parentElement) as HTMLElement | null;
   if (!list) return;
   const rank = (el: Element) => {
-    const ids = el.matches("li.combatant[data-combatant-id]") ? [(el as HTMLElement).dataset.combatantId] : groupRows(el as HTMLElement).map((r) => r.dataset.combatantId);
+    const ids = el.matches("li.combatant[data-combatant-id]")
+      ? [(el as HTMLElement).dataset.combatantId]
+      : groupRows(el as HTMLElement).map((r) => r.dataset.combatantId);
     return Math.min(...ids.map((id) => order.get(id ?? "") ?? Number.MAX_SAFE_INTEGER));
   };
   const items = [...list.children].filter((el) => el.matches("li.combatant"));
@@ -60,7 +63,12 @@ function reorder(html: HTMLElement, order: Map<string, number>): void {
  * dnd5e's groups against Aventure's sections: every group whose rows are in more than one section (or whose rows do
  * not start a section where a header goes) is taken apart, then the list is put back in turn order.
  */
-function fitGroups(html: HTMLElement, sectionOf: Map<string, string>, headerRows: Set<string>, order: Map<string, number>): void {
+function fitGroups(
+  html: HTMLElement,
+  sectionOf: Map<string, string>,
+  headerRows: Set<string>,
+  order: Map<string, number>,
+): void {
   let changed = false;
   for (const group of [...html.querySelectorAll<HTMLElement>(GROUP)]) {
     const ids = groupRows(group).map((r) => r.dataset.combatantId ?? "");
@@ -133,7 +141,12 @@ export async function drawTracker(app: unknown, html: HTMLElement, openEncounter
   const sectionOf = new Map<string, string>();
   let headerRows: Set<string>;
   if (sideInitiativeActive()) {
-    const input = list.map((c) => ({ id: c.id!, side: combatantSide(c), initiative: c.initiative, skipped: isSkipped(combat, c) }));
+    const input = list.map((c) => ({
+      id: c.id!,
+      side: combatantSide(c),
+      initiative: c.initiative,
+      skipped: isSkipped(combat, c),
+    }));
     for (const r of input) sectionOf.set(r.id, `${r.side}:${r.initiative ?? ""}`);
     const ctx = sideHeadersContext(input, t);
     headerRows = new Set(ctx.headers.map((h) => h.before));
@@ -141,7 +154,13 @@ export async function drawTracker(app: unknown, html: HTMLElement, openEncounter
   } else if (polarisPhasesActive()) {
     const input = list.map((c) => {
       const f = polarisFlags(c, combat.round);
-      return { id: c.id!, phase: actingPhase(c, combat.round), hasten: f.hasten, delayTo: f.delayTo, confused: isConfused(combat, c) };
+      return {
+        id: c.id!,
+        phase: actingPhase(c, combat.round),
+        hasten: f.hasten,
+        delayTo: f.delayTo,
+        confused: isConfused(combat, c),
+      };
     });
     for (const r of input) sectionOf.set(r.id, String(r.phase));
     const ctx = phaseHeadersContext(input, t);

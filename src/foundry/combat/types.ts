@@ -41,7 +41,11 @@ export interface CombatLike {
   settings?: { skipDefeated?: boolean };
   getFlag(scope: "aventure", key: string): unknown;
   update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
-  updateEmbeddedDocuments(type: "Combatant", updates: Record<string, unknown>[], options?: Record<string, unknown>): Promise<unknown>;
+  updateEmbeddedDocuments(
+    type: "Combatant",
+    updates: Record<string, unknown>[],
+    options?: Record<string, unknown>,
+  ): Promise<unknown>;
   nextRound(): Promise<unknown>;
 }
 

@@ -11,11 +11,28 @@ import { startSideRound } from "../combat/side-ops.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { adapterFor, setOwnCondition, type ActorLike } from "../adapters/adapter.js";
 import { gmIds, postCard } from "../chat.js";
-import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, type Executor, type Guard, type ReadBack, type Step, type StepReport } from "../operations.js";
+import {
+  execute,
+  executorStamp,
+  readExecutor,
+  registerRecovery,
+  resume,
+  runSteps,
+  type Executor,
+  type Guard,
+  type ReadBack,
+  type Step,
+  type StepReport,
+} from "../operations.js";
 import { foundryDice } from "../dice.js";
 import { UserError, t, tHtml, notify } from "../i18n.js";
 import { assertGM } from "../tokens.js";
-import { encounterCardContext, fleeHandOver, type EncounterDialogState, type EncounterToken } from "../../apps/encounter-context.js";
+import {
+  encounterCardContext,
+  fleeHandOver,
+  type EncounterDialogState,
+  type EncounterToken,
+} from "../../apps/encounter-context.js";
 import type { DialogToken, PursuitDialogOptions } from "../../apps/PursuitDialog.js";
 import { runEncounter, type EncounterResult } from "./run.js";
 import { dialogSides } from "../../apps/encounter-context.js";
@@ -84,15 +101,22 @@ export const MAX_ENCOUNTER_TOKENS = 200;
 const starting = new Set<string>();
 
 function sidesOf(v: unknown): SideId[] {
-  if (!Array.isArray(v) || v.length > SIDE_IDS.length || !v.every(isSideId)) throw new UserError("AVENTURE.Encounter.badRequest");
+  if (!Array.isArray(v) || v.length > SIDE_IDS.length || !v.every(isSideId))
+    throw new UserError("AVENTURE.Encounter.badRequest");
   return [...new Set(v as SideId[])];
 }
 
 /** Checks a start request field by field against the world (the scene and every token must exist). */
-function readStartRequest(data: unknown): { scene: Scene; docs: { doc: CanvasToken; side: SideId }[]; surprised: SideId[]; firstRound: SideId[] } {
+function readStartRequest(data: unknown): {
+  scene: Scene;
+  docs: { doc: CanvasToken; side: SideId }[];
+  surprised: SideId[];
+  firstRound: SideId[];
+} {
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Encounter.badRequest");
   const d = data as Record<string, unknown>;
-  if (typeof d.sceneId !== "string" || !DOCUMENT_ID.test(d.sceneId)) throw new UserError("AVENTURE.Encounter.badRequest");
+  if (typeof d.sceneId !== "string" || !DOCUMENT_ID.test(d.sceneId))
+    throw new UserError("AVENTURE.Encounter.badRequest");
   const scene = game.scenes.get(d.sceneId);
   if (!scene) throw new UserError("AVENTURE.Encounter.noScene");
   const tokens = d.tokens;
@@ -101,7 +125,8 @@ function readStartRequest(data: unknown): { scene: Scene; docs: { doc: CanvasTok
   const seen = new Set<string>();
   const docs = tokens.map((tk: unknown) => {
     const t = tk as { id?: unknown; side?: unknown } | null;
-    if (!t || typeof t.id !== "string" || !DOCUMENT_ID.test(t.id) || !isSideId(t.side) || seen.has(t.id)) throw new UserError("AVENTURE.Encounter.badRequest");
+    if (!t || typeof t.id !== "string" || !DOCUMENT_ID.test(t.id) || !isSideId(t.side) || seen.has(t.id))
+      throw new UserError("AVENTURE.Encounter.badRequest");
     seen.add(t.id);
     const doc = scene.tokens.get(t.id);
     if (!doc) throw new UserError("AVENTURE.Encounter.tokenGone", { name: t.id });
@@ -137,13 +162,28 @@ interface EncounterStartOp {
 
 function readStartOp(combat: CombatLike): EncounterStartOp | null {
   const raw = combat.getFlag(MODULE_ID, "encounterStart") as Record<string, unknown> | undefined;
-  if (!raw || typeof raw !== "object" || raw.v !== 1 || (raw.status !== "applying" && raw.status !== "done")) return null;
+  if (!raw || typeof raw !== "object" || raw.v !== 1 || (raw.status !== "applying" && raw.status !== "done"))
+    return null;
   if (!Array.isArray(raw.members) || raw.members.length > MAX_ENCOUNTER_TOKENS) return null;
   const members: StartMember[] = [];
   for (const m of raw.members as Record<string, unknown>[]) {
-    if (!m || typeof m.id !== "string" || !DOCUMENT_ID.test(m.id) || typeof m.tokenId !== "string" || !DOCUMENT_ID.test(m.tokenId) || !isSideId(m.side)) return null;
+    if (
+      !m ||
+      typeof m.id !== "string" ||
+      !DOCUMENT_ID.test(m.id) ||
+      typeof m.tokenId !== "string" ||
+      !DOCUMENT_ID.test(m.tokenId) ||
+      !isSideId(m.side)
+    )
+      return null;
     if (m.actorId !== null && (typeof m.actorId !== "string" || !DOCUMENT_ID.test(m.actorId))) return null;
-    members.push({ id: m.id, tokenId: m.tokenId, actorId: m.actorId as string | null, hidden: m.hidden === true, side: m.side });
+    members.push({
+      id: m.id,
+      tokenId: m.tokenId,
+      actorId: m.actorId as string | null,
+      hidden: m.hidden === true,
+      side: m.side,
+    });
   }
   return { v: 1, status: raw.status, members, marked: raw.marked === true, executor: readExecutor(raw.executor) };
 }
@@ -165,7 +205,12 @@ type StartCombat = CombatLike & {
 /** Whether a created combat has what the start's steps use (the pinned Combat type does not follow the system's class). */
 function isStartCombat(c: unknown): c is StartCombat {
   const x = c as Partial<StartCombat> | null | undefined;
-  return !!x && typeof x.createEmbeddedDocuments === "function" && typeof x.startCombat === "function" && typeof x.update === "function";
+  return (
+    !!x &&
+    typeof x.createEmbeddedDocuments === "function" &&
+    typeof x.startCombat === "function" &&
+    typeof x.update === "function"
+  );
 }
 
 /** The steps of an encounter's start, read back from the combat and the actors (see EncounterStartOp). */
@@ -242,7 +287,9 @@ export async function recoverEncounterStarts(): Promise<void> {
       const claim = (executor: Executor) => combat.update({ [`flags.${MODULE_ID}.encounterStart.executor`]: executor });
       const r = await resume(startKey(combat), readStart(combat), claim, (guard) => runStart(combat, guard));
       if (r.ran) {
-        const lines = [...r.value.drifted, ...r.value.missing].map((what) => `<li>${tHtml("AVENTURE.Operation.drifted", { what })}</li>`).join("");
+        const lines = [...r.value.drifted, ...r.value.missing]
+          .map((what) => `<li>${tHtml("AVENTURE.Operation.drifted", { what })}</li>`)
+          .join("");
         await ChatMessage.implementation.create({
           content: `<div class="aventure aventure-card aventure-encounter-resumed"><p>${tHtml("AVENTURE.Encounter.resumed")}</p>${lines ? `<ul>${lines}</ul>` : ""}</div>`,
           whisper: gmIds(),
@@ -280,7 +327,13 @@ export async function onEncounterStartRequest(data: unknown): Promise<{ combatId
     const enc: EncounterCombatState = { surprised, firstRound, marked };
     // Each combatant's side is GM state on the combat (combatantSide): the combatants' ids are chosen here so that
     // their sides go with the combat's creation, with the encounter's state and the operation's record.
-    const members: StartMember[] = docs.map(({ doc, side }) => ({ id: foundry.utils.randomID(), tokenId: doc.id!, actorId: doc.actor?.id ?? null, hidden: doc.hidden ?? false, side }));
+    const members: StartMember[] = docs.map(({ doc, side }) => ({
+      id: foundry.utils.randomID(),
+      tokenId: doc.id!,
+      actorId: doc.actor?.id ?? null,
+      hidden: doc.hidden ?? false,
+      side,
+    }));
     const sideOf = Object.fromEntries(members.map((m) => [m.id, m.side]));
     const op: EncounterStartOp = { v: 1, status: "applying", members, marked, executor: executorStamp() };
     const made = await CONFIG.Combat.documentClass.create({
@@ -301,12 +354,16 @@ export async function onEncounterStartRequest(data: unknown): Promise<{ combatId
  * "Start combat": asks the active GM to create and start a combat with the dialog's tokens on the viewed scene (the
  * surprised sides from `result`). Returns the combat. GM only.
  */
-export async function startEncounterCombat(state: EncounterDialogState, result: EncounterResult | null): Promise<unknown> {
+export async function startEncounterCombat(
+  state: EncounterDialogState,
+  result: EncounterResult | null,
+): Promise<unknown> {
   assertGM();
   const scene = canvas?.scene;
   if (!scene?.id) throw new UserError("AVENTURE.Encounter.noScene");
   if (!state.tokens.length) throw new UserError("AVENTURE.Error.NoToken");
-  for (const tk of state.tokens) if (!scene.tokens.get(tk.id)) throw new UserError("AVENTURE.Encounter.tokenGone", { name: tk.name });
+  for (const tk of state.tokens)
+    if (!scene.tokens.get(tk.id)) throw new UserError("AVENTURE.Encounter.tokenGone", { name: tk.name });
   const data: EncounterStartData = {
     sceneId: scene.id,
     tokens: state.tokens.map((tk) => ({ id: tk.id, side: tk.side })),
@@ -319,7 +376,11 @@ export async function startEncounterCombat(state: EncounterDialogState, result: 
 }
 
 export function registerEncounterRequests(): void {
-  registerRequest({ name: "encounterStart", gmOnly: true, handle: featureHandler("encounter", onEncounterStartRequest) });
+  registerRequest({
+    name: "encounterStart",
+    gmOnly: true,
+    handle: featureHandler("encounter", onEncounterStartRequest),
+  });
   registerRecovery("encounterStart", recoverEncounterStarts);
 }
 
@@ -336,9 +397,14 @@ export function fleeOptions(state: EncounterDialogState): PursuitDialogOptions {
   for (const tk of state.tokens) {
     const d = scene.tokens.get(tk.id);
     if (!d) throw new UserError("AVENTURE.Encounter.tokenGone", { name: tk.name });
-    tokens.push({ id: tk.id, name: tk.name, disposition: DISPOSITION[tk.side], actor: d.actor, parent: { id: scene.id } });
+    tokens.push({
+      id: tk.id,
+      name: tk.name,
+      disposition: DISPOSITION[tk.side],
+      actor: d.actor,
+      parent: { id: scene.id },
+    });
   }
   if (!tokens.length) throw new UserError("AVENTURE.Error.NoToken");
   return { tokens, ...fleeHandOver(state.tokens, state.result, state.where) };
 }
-

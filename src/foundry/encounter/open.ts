@@ -12,7 +12,10 @@ import { ENCOUNTER_PLACES, type EncounterPlace } from "../../rules/encounter.js"
 export async function openEncounter(options?: { where?: EncounterPlace }): Promise<EncounterDialog | undefined> {
   return guarded(async () => {
     assertGM();
-    const where = options && typeof options === "object" && (ENCOUNTER_PLACES as readonly unknown[]).includes(options.where) ? options.where : undefined;
+    const where =
+      options && typeof options === "object" && (ENCOUNTER_PLACES as readonly unknown[]).includes(options.where)
+        ? options.where
+        : undefined;
     const app = new EncounterDialog(where ? { where } : {});
     await app.render({ force: true });
     return app;

@@ -47,7 +47,10 @@ export interface Side<T extends SideToken = SideToken> {
  * Groups tokens into sides (in SIDE_IDS order; empty sides left out). `picked` moves a token (by id) to
  * another side than its disposition's.
  */
-export function tokensToSides<T extends SideToken>(tokens: readonly T[], picked?: Readonly<Record<string, SideId>>): Side<T>[] {
+export function tokensToSides<T extends SideToken>(
+  tokens: readonly T[],
+  picked?: Readonly<Record<string, SideId>>,
+): Side<T>[] {
   const by = new Map<SideId, T[]>(SIDE_IDS.map((s) => [s, []]));
   const seen = new Set<string>();
   for (const t of tokens) {

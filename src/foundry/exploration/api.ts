@@ -83,18 +83,32 @@ export function explorationApi() {
       return { rev, state, time, party, restDue };
     },
     /** Starts exploring with these tokens (default: the selected ones). */
-    start: (tokens?: unknown[]) => requestExploration({ op: "start", rev: rev(), tokens: tokens ? tokens.map(tokenRef) : selectedTokens() }),
+    start: (tokens?: unknown[]) =>
+      requestExploration({ op: "start", rev: rev(), tokens: tokens ? tokens.map(tokenRef) : selectedTokens() }),
     /** Ends the exploration (the tokens' lights stay as they are). */
     end: () => requestExploration({ op: "end", rev: rev() }),
     /** Sets the party (default: the selected tokens). */
-    party: (tokens?: unknown[]) => requestExploration({ op: "party", rev: rev(), tokens: tokens ? tokens.map(tokenRef) : selectedTokens() }),
+    party: (tokens?: unknown[]) =>
+      requestExploration({ op: "party", rev: rev(), tokens: tokens ? tokens.map(tokenRef) : selectedTokens() }),
     /** Advances `turns` turns of exploration (or of rest, or of searching), moving world time. */
     advance: (turns: unknown = 1, options: { rest?: boolean; search?: boolean } = {}) =>
-      requestExploration({ op: "advance", rev: rev(), action: options?.rest ? "rest" : options?.search ? "search" : "explore", turns }),
+      requestExploration({
+        op: "advance",
+        rev: rev(),
+        action: options?.rest ? "rest" : options?.search ? "search" : "explore",
+        turns,
+      }),
     /** Spends `seconds` of world time (Rôle'n Play's minutes): the turns they complete are counted. */
     spend: (seconds: unknown) => requestExploration({ op: "advance", rev: rev(), action: "spend", seconds }),
     /** Lights a torch, a lantern or a custom light (`turns`) carried by a token. */
-    light: (token: unknown, kind: unknown = "torch", turns?: unknown) => requestExploration({ op: "light", rev: rev(), token: tokenRef(token), kind, ...(turns === undefined ? {} : { turns }) }),
+    light: (token: unknown, kind: unknown = "torch", turns?: unknown) =>
+      requestExploration({
+        op: "light",
+        rev: rev(),
+        token: tokenRef(token),
+        kind,
+        ...(turns === undefined ? {} : { turns }),
+      }),
     /** Puts out a token's light before it burns out. */
     putOut: (token: unknown) => requestExploration({ op: "putOut", rev: rev(), token: tokenRef(token) }),
   };

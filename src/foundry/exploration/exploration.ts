@@ -44,7 +44,18 @@ import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { notify, reportError, t, UserError } from "../i18n.js";
-import { execute, executorStamp, finishFirst, resume, runSteps, valueState, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
+import {
+  execute,
+  executorStamp,
+  finishFirst,
+  resume,
+  runSteps,
+  valueState,
+  type Executor,
+  type Guard,
+  type ReadBack,
+  type Step,
+} from "../operations.js";
 import { getSetting, setSetting } from "../settings.js";
 import { explorationOptions } from "./options.js";
 import {
@@ -103,7 +114,15 @@ interface LightToken {
 }
 
 function isLightToken(v: unknown): v is LightToken {
-  if (!v || typeof v !== "object" || !("update" in v) || typeof v.update !== "function" || !("name" in v) || typeof v.name !== "string") return false;
+  if (
+    !v ||
+    typeof v !== "object" ||
+    !("update" in v) ||
+    typeof v.update !== "function" ||
+    !("name" in v) ||
+    typeof v.name !== "string"
+  )
+    return false;
   if (!("light" in v) || !v.light || typeof v.light !== "object") return false;
   const light = v.light;
   return "dim" in light && typeof light.dim === "number" && "bright" in light && typeof light.bright === "number";
@@ -118,30 +137,47 @@ function tokenOf(ref: TokenRef): LightToken | null {
 /** A token's light as Aventure sees it: its radii and the radii remembered while Aventure keeps it out. */
 export function tokenLight(token: LightToken): TokenLight {
   const remembered: unknown = foundry.utils.getProperty(token, `flags.${MODULE_ID}.${LIGHT_FLAG}`);
-  return readTokenLight({ dim: token.light.dim, bright: token.light.bright, remembered }) ?? readTokenLight({ dim: token.light.dim, bright: token.light.bright, remembered: null }) ?? { dim: 0, bright: 0, remembered: null };
+  return (
+    readTokenLight({ dim: token.light.dim, bright: token.light.bright, remembered }) ??
+    readTokenLight({ dim: token.light.dim, bright: token.light.bright, remembered: null }) ?? {
+      dim: 0,
+      bright: 0,
+      remembered: null,
+    }
+  );
 }
 
 const isLit = (l: TokenLight) => l.dim > 0 || l.bright > 0;
 
 /** One write: the radii and the remembered radii (null once relit). */
 function writeTokenLight(token: LightToken, target: TokenLight): Promise<unknown> {
-  return token.update({ "light.dim": target.dim, "light.bright": target.bright, [`flags.${MODULE_ID}.${LIGHT_FLAG}`]: target.remembered });
+  return token.update({
+    "light.dim": target.dim,
+    "light.bright": target.bright,
+    [`flags.${MODULE_ID}.${LIGHT_FLAG}`]: target.remembered,
+  });
 }
 
 /** The light going out: radii 0, the radii remembered to relight it. */
 function outChange(ref: TokenRef, token: LightToken): LightChange | null {
   const before = tokenLight(token);
   if (!isLit(before)) return null;
-  return { ...ref, name: token.name, before, after: { dim: 0, bright: 0, remembered: { dim: before.dim, bright: before.bright } } };
+  return {
+    ...ref,
+    name: token.name,
+    before,
+    after: { dim: 0, bright: 0, remembered: { dim: before.dim, bright: before.bright } },
+  };
 }
 
 /** A token's name as the party or a light knows it. */
 function nameOf(record: ExplorationRecord, ref: TokenRef): string {
-  return tokenOf(ref)?.name ?? record.party.find((m) => m.sceneId === ref.sceneId && m.tokenId === ref.tokenId)?.name ?? "?";
+  return (
+    tokenOf(ref)?.name ?? record.party.find((m) => m.sceneId === ref.sceneId && m.tokenId === ref.tokenId)?.name ?? "?"
+  );
 }
 
 // ------------------------------------------------------------------------------------------------ validation
-
 
 function obj(name: string, v: unknown): Record<string, unknown> {
   if (v === null || typeof v !== "object" || Array.isArray(v)) throw new UserError("AVENTURE.Error.Missing", { name });
@@ -150,14 +186,21 @@ function obj(name: string, v: unknown): Record<string, unknown> {
 
 function ref(name: string, v: unknown): TokenRef {
   const r = obj(name, v);
-  if (typeof r.sceneId !== "string" || !DOCUMENT_ID.test(r.sceneId) || typeof r.tokenId !== "string" || !DOCUMENT_ID.test(r.tokenId)) throw new UserError("AVENTURE.Error.Missing", { name });
+  if (
+    typeof r.sceneId !== "string" ||
+    !DOCUMENT_ID.test(r.sceneId) ||
+    typeof r.tokenId !== "string" ||
+    !DOCUMENT_ID.test(r.tokenId)
+  )
+    throw new UserError("AVENTURE.Error.Missing", { name });
   return { sceneId: r.sceneId, tokenId: r.tokenId };
 }
 
 /** The party a request names: 1–MAX_PARTY distinct tokens that exist (an empty list: "no party"). */
 function party(v: unknown): PartyMember[] {
   if (!Array.isArray(v) || v.length === 0) throw new UserError("AVENTURE.Exploration.Error.noParty");
-  if (v.length > MAX_PARTY) throw new UserError("AVENTURE.Error.OutOfRange", { name: "party", value: v.length, min: 1, max: MAX_PARTY });
+  if (v.length > MAX_PARTY)
+    throw new UserError("AVENTURE.Error.OutOfRange", { name: "party", value: v.length, min: 1, max: MAX_PARTY });
   const seen = new Set<string>();
   const out: PartyMember[] = [];
   for (const x of v) {
@@ -203,11 +246,15 @@ function newId(): string {
 }
 
 /** The flag of an exploration card a GM wrote, checked; null for any other message. */
-export function explorationCardFlag(message: { author?: unknown; flags?: unknown } | null | undefined): { op: string; encounter: boolean } | null {
+export function explorationCardFlag(
+  message: { author?: unknown; flags?: unknown } | null | undefined,
+): { op: string; encounter: boolean } | null {
   const raw = gmCardFlag(message, "exploration");
   if (!raw || typeof raw !== "object") return null;
   const f = obj("exploration", raw);
-  return typeof f.op === "string" && DOCUMENT_ID.test(f.op) && typeof f.encounter === "boolean" ? { op: f.op, encounter: f.encounter } : null;
+  return typeof f.op === "string" && DOCUMENT_ID.test(f.op) && typeof f.encounter === "boolean"
+    ? { op: f.op, encounter: f.encounter }
+    : null;
 }
 
 function cardOf(opId: string): ChatMessage | null {
@@ -220,7 +267,11 @@ function cardOf(opId: string): ChatMessage | null {
  * the first MAX_CHECKS checks, the lights that go out. Null: nothing to do (world time moved less than a turn and
  * is not moved by this advance).
  */
-async function planAdvance(record: ExplorationRecord, action: AdvanceAction, amount: number): Promise<{ op: ExplorationOp; rolls: Roll[] } | null> {
+async function planAdvance(
+  record: ExplorationRecord,
+  action: AdvanceAction,
+  amount: number,
+): Promise<{ op: ExplorationOp; rolls: Roll[] } | null> {
   const { options } = explorationOptions();
   const start: ExplorationState = { ...requireState(record), options };
   const now = game.time.worldTime;
@@ -233,7 +284,7 @@ async function planAdvance(record: ExplorationRecord, action: AdvanceAction, amo
   const out: string[] = [];
   let restDue = record.restDue;
   let attackPenalty = restPenaltyOf(start);
-  for (let left = turns; left > 0; ) {
+  for (let left = turns; left > 0;) {
     const n = Math.min(left, MAX_EXPLORATION_TURNS);
     const r = await advanceExploration(state, n, dice, { rest: action === "rest" });
     state = r.state;
@@ -287,7 +338,12 @@ async function planAdvance(record: ExplorationRecord, action: AdvanceAction, amo
  * and reported, a deleted token skipped and reported), the card if not posted yet, then the record. Resolves to the
  * card's id.
  */
-async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boolean, guard: Guard): Promise<string | null> {
+async function finishOp(
+  record: ExplorationRecord,
+  rolls: Roll[],
+  resumed: boolean,
+  guard: Guard,
+): Promise<string | null> {
   const op = record.op;
   if (!op) return null;
   const steps: Step[] = [];
@@ -331,7 +387,13 @@ async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boole
       guard.check();
       const message = await postCard({
         template: template("exploration/card.hbs"),
-        context: explorationCardContext(op.card, { localize: t, lang: game.i18n.lang, resumed, problems, wandering: worldFeatureNote("wandering") }),
+        context: explorationCardContext(op.card, {
+          localize: t,
+          lang: game.i18n.lang,
+          resumed,
+          problems,
+          wandering: worldFeatureNote("wandering"),
+        }),
         rolls,
         gmOnly: true,
         flags: { exploration: { op: op.id, encounter: op.card.checks.some((c) => c.encounter) } },
@@ -340,9 +402,20 @@ async function finishOp(record: ExplorationRecord, rolls: Roll[], resumed: boole
     }
   } else if (problems.length) notify("warn", problems.join(" "));
   guard.check();
-  await writeRecord({ ...record, rev: record.rev + 1, state: op.target.state, time: op.target.time, restDue: op.target.restDue, op: null });
+  await writeRecord({
+    ...record,
+    rev: record.rev + 1,
+    state: op.target.state,
+    time: op.target.time,
+    restDue: op.target.restDue,
+    op: null,
+  });
   if (op.card && op.card.turnTo > op.card.turnFrom) {
-    announce("aventure.explorationTurn", { turns: op.card.turnTo - op.card.turnFrom, worldTime: game.time.worldTime, messageId });
+    announce("aventure.explorationTurn", {
+      turns: op.card.turnTo - op.card.turnFrom,
+      worldTime: game.time.worldTime,
+      messageId,
+    });
   }
   return messageId;
 }
@@ -365,7 +438,9 @@ async function claimExplorationOp(executor: Executor): Promise<void> {
 async function applyOp(record: ExplorationRecord, op: ExplorationOp, rolls: Roll[]): Promise<ExplorationReply> {
   const recorded: ExplorationRecord = { ...record, op: { ...op, executor: executorStamp() } };
   await writeRecord(recorded);
-  const messageId = await execute(`exploration.${op.id}`, readExplorationOp(op.id), (guard) => finishOp(recorded, rolls, false, guard));
+  const messageId = await execute(`exploration.${op.id}`, readExplorationOp(op.id), (guard) =>
+    finishOp(recorded, rolls, false, guard),
+  );
   return { rev: recorded.rev + 1, messageId };
 }
 
@@ -471,7 +546,11 @@ export async function handleExplorationRequest(raw: unknown): Promise<Exploratio
         return applyOp(record, planned.op, planned.rolls);
       }
       case "light":
-        return applyOp(record, planLight(record, ref("token", data.token), oneOf("kind", data.kind, LIGHT_KINDS), data.turns, options), []);
+        return applyOp(
+          record,
+          planLight(record, ref("token", data.token), oneOf("kind", data.kind, LIGHT_KINDS), data.turns, options),
+          [],
+        );
       case "putOut":
         return applyOp(record, planPutOut(record, ref("token", data.token)), []);
     }
@@ -479,27 +558,53 @@ export async function handleExplorationRequest(raw: unknown): Promise<Exploratio
 }
 
 /** Lighting a torch, a lantern or another light carried by a token (relit: its remembered radii come back). */
-function planLight(record: ExplorationRecord, r: TokenRef, kind: LightKind, turns: unknown, options: ExplorationState["options"]): ExplorationOp {
+function planLight(
+  record: ExplorationRecord,
+  r: TokenRef,
+  kind: LightKind,
+  turns: unknown,
+  options: ExplorationState["options"],
+): ExplorationOp {
   const state: ExplorationState = { ...requireState(record), options };
   const token = tokenOf(r);
   if (!token) throw new UserError("AVENTURE.Exploration.Error.noToken");
   const name = token.name;
-  if (state.lights.some((l) => l.id === lightId(r))) throw new UserError("AVENTURE.Exploration.Error.alreadyLit", { name });
+  if (state.lights.some((l) => l.id === lightId(r)))
+    throw new UserError("AVENTURE.Exploration.Error.alreadyLit", { name });
   const light = tokenLight(token);
   if (!isLit(light) && !light.remembered) throw new UserError("AVENTURE.Exploration.Error.noLightData", { name });
-  const n = turns === undefined || turns === null ? undefined : num("turns", turns, { min: 1, max: 1000, integer: true });
+  const n =
+    turns === undefined || turns === null ? undefined : num("turns", turns, { min: 1, max: 1000, integer: true });
   const next = addLight(state, n === undefined ? { id: lightId(r), kind } : { id: lightId(r), kind, turns: n });
-  const lights: LightChange[] = !isLit(light) && light.remembered ? [{ ...r, name, before: light, after: { ...light.remembered, remembered: null } }] : [];
-  return { id: newId(), kind: "light", time: null, lights, card: null, target: { state: next, time: record.time, restDue: record.restDue } };
+  const lights: LightChange[] =
+    !isLit(light) && light.remembered
+      ? [{ ...r, name, before: light, after: { ...light.remembered, remembered: null } }]
+      : [];
+  return {
+    id: newId(),
+    kind: "light",
+    time: null,
+    lights,
+    card: null,
+    target: { state: next, time: record.time, restDue: record.restDue },
+  };
 }
 
 /** Putting a light out before it burns out: the token's light goes out (remembered to relight it). */
 function planPutOut(record: ExplorationRecord, r: TokenRef): ExplorationOp {
   const state = requireState(record);
-  if (!state.lights.some((l) => l.id === lightId(r))) throw new UserError("AVENTURE.Exploration.Error.notLit", { name: nameOf(record, r) });
+  if (!state.lights.some((l) => l.id === lightId(r)))
+    throw new UserError("AVENTURE.Exploration.Error.notLit", { name: nameOf(record, r) });
   const token = tokenOf(r);
   const change = token ? outChange(r, token) : null;
-  return { id: newId(), kind: "putOut", time: null, lights: change ? [change] : [], card: null, target: { state: removeLight(state, lightId(r)), time: record.time, restDue: record.restDue } };
+  return {
+    id: newId(),
+    kind: "putOut",
+    time: null,
+    lights: change ? [change] : [],
+    card: null,
+    target: { state: removeLight(state, lightId(r)), time: record.time, restDue: record.restDue },
+  };
 }
 
 // ------------------------------------------------------------------------------------------------ hooks

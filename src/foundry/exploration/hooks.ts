@@ -11,7 +11,13 @@ import { notify, t } from "../i18n.js";
 import { registerRecovery } from "../operations.js";
 import { registerRequest } from "../requests.js";
 import { onSettingChange } from "../settings.js";
-import { EXPLORATION_REQUEST, explorationCardFlag, handleExplorationRequest, onUpdateWorldTime, recoverExploration } from "./exploration.js";
+import {
+  EXPLORATION_REQUEST,
+  explorationCardFlag,
+  handleExplorationRequest,
+  onUpdateWorldTime,
+  recoverExploration,
+} from "./exploration.js";
 import { explorationOptions, OPTION_SETTINGS, type OptionSettingKey } from "./options.js";
 import { signed } from "../../apps/exploration-context.js";
 import { onHook } from "../hooks-typed.js";
@@ -60,7 +66,15 @@ export function onRenderExplorationCard(message: ChatMessage, html: HTMLElement)
 function warnBadSetting(key: OptionSettingKey): void {
   if (!game.user.isGM) return;
   const bad = explorationOptions().bad.find((b) => b.setting === key);
-  if (bad) notify("warn", t("AVENTURE.Exploration.badSetting", { setting: t(`AVENTURE.Settings.${key}.name`), error: bad.error, value: signed(bad.fallback) }));
+  if (bad)
+    notify(
+      "warn",
+      t("AVENTURE.Exploration.badSetting", {
+        setting: t(`AVENTURE.Settings.${key}.name`),
+        error: bad.error,
+        value: signed(bad.fallback),
+      }),
+    );
 }
 
 export function registerExplorationHooks(): void {
@@ -71,7 +85,11 @@ export function registerExplorationHooks(): void {
     return onUpdateWorldTime();
   });
   onHook("getSceneControlButtons", onGetSceneControlButtons);
-  registerCardPart({ kind: "exploration", selector: `[data-action="${ENCOUNTER_ACTION}"]`, render: onRenderExplorationCard });
+  registerCardPart({
+    kind: "exploration",
+    selector: `[data-action="${ENCOUNTER_ACTION}"]`,
+    render: onRenderExplorationCard,
+  });
   onSettingChange("explorationState", refreshExplorationPanel);
   onSettingChange("ruleset", refreshExplorationPanel);
   for (const [, key] of OPTION_SETTINGS) {

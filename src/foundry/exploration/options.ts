@@ -60,6 +60,9 @@ export function checkOptions(
  * borrowed from one of them); Rôle'n Play's dungeon minutes count turns, rests and lights without them.
  */
 export function explorationOptions(): { options: ExplorationOptions; bad: BadOption[] } {
-  const values = Object.fromEntries(OPTION_SETTINGS.map(([, key]) => [key, getSetting(key)])) as Record<OptionSettingKey, number>;
+  const values = Object.fromEntries(OPTION_SETTINGS.map(([, key]) => [key, getSetting(key)])) as Record<
+    OptionSettingKey,
+    number
+  >;
   return checkOptions(featureRuleset("exploration"), values, featureActive("wandering"));
 }

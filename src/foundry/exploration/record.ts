@@ -13,7 +13,15 @@
  *
  * Pure: no Foundry globals. Every field is checked when read (readRecord); a malformed record reads as none.
  */
-import { LIGHT_KINDS, RULESETS, restPenaltyOf, type ExplorationState, type LightKind, type RulesetId, type WanderingCheck } from "../../rules/index.js";
+import {
+  LIGHT_KINDS,
+  RULESETS,
+  restPenaltyOf,
+  type ExplorationState,
+  type LightKind,
+  type RulesetId,
+  type WanderingCheck,
+} from "../../rules/index.js";
 import { readExecutor, type Executor } from "../operations.js";
 import { DOCUMENT_ID } from "../values.js";
 
@@ -105,7 +113,15 @@ export interface ExplorationRecord {
   op: ExplorationOp | null;
 }
 
-export const EMPTY_RECORD: ExplorationRecord = { v: 1, rev: 0, state: null, time: 0, party: [], restDue: false, op: null };
+export const EMPTY_RECORD: ExplorationRecord = {
+  v: 1,
+  rev: 0,
+  state: null,
+  time: 0,
+  party: [],
+  restDue: false,
+  op: null,
+};
 
 /** The largest world time a record may hold (seconds): far beyond any calendar, but a finite number. */
 const MAX_TIME = 1e15;
@@ -113,7 +129,8 @@ const MAX_NAME = 200;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const isId = (v: unknown): v is string => typeof v === "string" && DOCUMENT_ID.test(v);
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 const isTime = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= MAX_TIME;
 const isRadius = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1e6;
 const isName = (v: unknown): v is string => typeof v === "string" && v.length <= MAX_NAME;
@@ -134,13 +151,17 @@ const checkedByRules = restPenaltyOf as (state: unknown) => number;
 
 /** The rules' state, checked by the rules themselves (every field: ruleset, turns, lights, options). */
 function isState(v: unknown): v is ExplorationState {
-  if (!isObject(v) || typeof v.ruleset !== "string" || !(RULESETS as readonly string[]).includes(v.ruleset)) return false;
+  if (!isObject(v) || typeof v.ruleset !== "string" || !(RULESETS as readonly string[]).includes(v.ruleset))
+    return false;
   try {
     checkedByRules(v);
   } catch {
     return false;
   }
-  return Array.isArray(v.lights) && v.lights.every((l) => isObject(l) && typeof l.id === "string" && lightToken(l.id) !== null);
+  return (
+    Array.isArray(v.lights) &&
+    v.lights.every((l) => isObject(l) && typeof l.id === "string" && lightToken(l.id) !== null)
+  );
 }
 
 function readRef(v: unknown): TokenRef | null {
@@ -179,11 +200,29 @@ function readCheck(v: unknown): WanderingCheck | null {
 function readCard(v: unknown): AdvanceCard | null | undefined {
   if (v === null) return null;
   if (!isObject(v) || !(ADVANCE_ACTIONS as readonly string[]).includes(String(v.action))) return undefined;
-  if (!isTime(v.seconds) || !isInt(v.turnFrom, 0, 1e6) || !isInt(v.turnTo, 0, 1e6) || !isInt(v.notRolled, 0, 1e6)) return undefined;
-  if (!isInt(v.die, 2, 100) || !isInt(v.chance, 0, 100) || typeof v.restDue !== "boolean" || !isInt(v.attackPenalty, -20, 0) || !isInt(v.turnsSinceRest, 0, 1e6)) return undefined;
-  if (!Array.isArray(v.checks) || v.checks.length > MAX_CHECKS || !Array.isArray(v.lightsOut) || v.lightsOut.length > 100) return undefined;
+  if (!isTime(v.seconds) || !isInt(v.turnFrom, 0, 1e6) || !isInt(v.turnTo, 0, 1e6) || !isInt(v.notRolled, 0, 1e6))
+    return undefined;
+  if (
+    !isInt(v.die, 2, 100) ||
+    !isInt(v.chance, 0, 100) ||
+    typeof v.restDue !== "boolean" ||
+    !isInt(v.attackPenalty, -20, 0) ||
+    !isInt(v.turnsSinceRest, 0, 1e6)
+  )
+    return undefined;
+  if (
+    !Array.isArray(v.checks) ||
+    v.checks.length > MAX_CHECKS ||
+    !Array.isArray(v.lightsOut) ||
+    v.lightsOut.length > 100
+  )
+    return undefined;
   const checks = v.checks.map(readCheck);
-  const lightsOut = v.lightsOut.map((l) => (isObject(l) && isName(l.name) && (LIGHT_KINDS as readonly string[]).includes(String(l.kind)) ? { name: l.name, kind: l.kind as LightKind } : null));
+  const lightsOut = v.lightsOut.map((l) =>
+    isObject(l) && isName(l.name) && (LIGHT_KINDS as readonly string[]).includes(String(l.kind))
+      ? { name: l.name, kind: l.kind as LightKind }
+      : null,
+  );
   if (checks.some((c) => !c) || lightsOut.some((l) => !l)) return undefined;
   return {
     action: v.action as AdvanceAction,
@@ -205,7 +244,8 @@ function readCard(v: unknown): AdvanceCard | null | undefined {
 
 function readOp(v: unknown): ExplorationOp | null | undefined {
   if (v === null || v === undefined) return null;
-  if (!isObject(v) || !isId(v.id) || (v.kind !== "advance" && v.kind !== "light" && v.kind !== "putOut")) return undefined;
+  if (!isObject(v) || !isId(v.id) || (v.kind !== "advance" && v.kind !== "light" && v.kind !== "putOut"))
+    return undefined;
   let time: ExplorationOp["time"] = null;
   if (v.time !== null) {
     if (!isObject(v.time) || !isTime(v.time.before) || !isTime(v.time.after)) return undefined;
@@ -217,7 +257,8 @@ function readOp(v: unknown): ExplorationOp | null | undefined {
   const card = readCard(v.card);
   if (card === undefined) return undefined;
   const t = v.target;
-  if (!isObject(t) || !(t.state === null || isState(t.state)) || !isTime(t.time) || typeof t.restDue !== "boolean") return undefined;
+  if (!isObject(t) || !(t.state === null || isState(t.state)) || !isTime(t.time) || typeof t.restDue !== "boolean")
+    return undefined;
   return {
     id: v.id,
     kind: v.kind,
@@ -234,11 +275,25 @@ export function readRecord(raw: unknown): ExplorationRecord {
   if (!isObject(raw) || raw.v !== 1 || !isInt(raw.rev, 0, Number.MAX_SAFE_INTEGER)) return { ...EMPTY_RECORD };
   const rev = raw.rev;
   const op = readOp(raw.op);
-  if (op === undefined || !(raw.state === null || isState(raw.state)) || !isTime(raw.time) || typeof raw.restDue !== "boolean") return { ...EMPTY_RECORD, rev };
+  if (
+    op === undefined ||
+    !(raw.state === null || isState(raw.state)) ||
+    !isTime(raw.time) ||
+    typeof raw.restDue !== "boolean"
+  )
+    return { ...EMPTY_RECORD, rev };
   if (!Array.isArray(raw.party) || raw.party.length > MAX_PARTY) return { ...EMPTY_RECORD, rev };
   const party = raw.party.map(readMember);
   if (party.some((m) => !m)) return { ...EMPTY_RECORD, rev };
-  return { v: 1, rev, state: raw.state as ExplorationState | null, time: raw.time, party: party as PartyMember[], restDue: raw.restDue, op };
+  return {
+    v: 1,
+    rev,
+    state: raw.state as ExplorationState | null,
+    time: raw.time,
+    party: party as PartyMember[],
+    restDue: raw.restDue,
+    op,
+  };
 }
 
 /** A ruleset id of the rules (re-exported for the request's checks). */

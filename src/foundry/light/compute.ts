@@ -111,7 +111,19 @@ function prepare(
     maxY = Math.min(maxY, pmaxY);
   }
   // No bright radius (a candle: dim only): no point is bright, not even the origin (squared distance 0 ≤ 0).
-  return { id, x, y, bright2: bright > 0 ? bright * bright : -1, outer2: outer * outer, minX, minY, maxX, maxY, points, test };
+  return {
+    id,
+    x,
+    y,
+    bright2: bright > 0 ? bright * bright : -1,
+    outer2: outer * outer,
+    minX,
+    minY,
+    maxX,
+    maxY,
+    points,
+    test,
+  };
 }
 
 /** Even-odd point-in-polygon on a flat coordinate list; points on an edge may fall either way. */
@@ -143,7 +155,10 @@ export interface PreparedScene {
   darkness: Prepared[];
 }
 
-export function prepareScene(lights: readonly PlainLightSource[], darkness: readonly PlainDarknessSource[] = []): PreparedScene {
+export function prepareScene(
+  lights: readonly PlainLightSource[],
+  darkness: readonly PlainDarknessSource[] = [],
+): PreparedScene {
   return {
     lights: lights
       .filter((s) => s.dim > 0 || s.bright > 0)
@@ -164,7 +179,11 @@ function inside(p: Prepared, x: number, y: number, elevation: number): 0 | 1 | 2
 }
 
 /** The light at one token (pre-filtered; stops at the first bright source). */
-export function lightAtToken(token: PlainToken, scene: PreparedScene, thresholds: LightThresholds = LIGHT_THRESHOLDS): TokenLight {
+export function lightAtToken(
+  token: PlainToken,
+  scene: PreparedScene,
+  thresholds: LightThresholds = LIGHT_THRESHOLDS,
+): TokenLight {
   const { x, y, elevation } = token;
   let inDarkness = false;
   for (const d of scene.darkness) {
@@ -204,7 +223,13 @@ export function computeLightLevels(
   return out;
 }
 
-function naiveShape(points: ArrayLike<number> | undefined, test: ShapeTest | undefined, x: number, y: number, e: number): boolean {
+function naiveShape(
+  points: ArrayLike<number> | undefined,
+  test: ShapeTest | undefined,
+  x: number,
+  y: number,
+  e: number,
+): boolean {
   if (test) return test(x, y, e);
   if (points && points.length >= 6) return polygonContains(points, x, y);
   return true;

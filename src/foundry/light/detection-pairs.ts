@@ -106,7 +106,11 @@ export const FRIENDLY = 1;
  * owner can add creatures that may notice it, never remove one (docs/security.md). Who owns a token only a GM changes;
  * an observer's disposition is its owners', never the requester's unless the observer is theirs.
  */
-export function mayNoticeHider(rule: ObserverRule, h: { disposition: number; playerOwned?: boolean }, observer: number): boolean {
+export function mayNoticeHider(
+  rule: ObserverRule,
+  h: { disposition: number; playerOwned?: boolean },
+  observer: number,
+): boolean {
   return mayNotice(rule, h.disposition, observer) || (h.playerOwned === true && mayNotice(rule, FRIENDLY, observer));
 }
 
@@ -126,8 +130,14 @@ type SenseTable = readonly LightLevel[];
 function senseTable(ruleset: RulesetId, h: DetectHider): SenseTable {
   const out: LightLevel[] = [];
   for (let mask = 0; mask < 8; mask++) {
-    const senses: VisionSenses = { darkvision: mask & 1 ? 1 : 0, blindsight: mask & 2 ? 1 : 0, truesight: mask & 4 ? 1 : 0 };
-    out.push(perceivedHider({ ruleset, light: h.light, obscurity: h.obscurity, invisible: h.invisible, senses, distance: 0 }));
+    const senses: VisionSenses = {
+      darkvision: mask & 1 ? 1 : 0,
+      blindsight: mask & 2 ? 1 : 0,
+      truesight: mask & 4 ? 1 : 0,
+    };
+    out.push(
+      perceivedHider({ ruleset, light: h.light, obscurity: h.obscurity, invisible: h.invisible, senses, distance: 0 }),
+    );
   }
   return out;
 }
@@ -188,7 +198,16 @@ function observerVersion(p: PreparedObserver): string {
 }
 
 /** Whether segment a→b meets segment c→d (touching counts). */
-export function segmentsMeet(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
+export function segmentsMeet(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+): boolean {
   const d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
   const d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
   const d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
@@ -196,7 +215,12 @@ export function segmentsMeet(ax: number, ay: number, bx: number, by: number, cx:
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
   const on = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) =>
     Math.min(px, qx) <= rx && rx <= Math.max(px, qx) && Math.min(py, qy) <= ry && ry <= Math.max(py, qy);
-  return (d1 === 0 && on(cx, cy, dx, dy, ax, ay)) || (d2 === 0 && on(cx, cy, dx, dy, bx, by)) || (d3 === 0 && on(ax, ay, bx, by, cx, cy)) || (d4 === 0 && on(ax, ay, bx, by, dx, dy));
+  return (
+    (d1 === 0 && on(cx, cy, dx, dy, ax, ay)) ||
+    (d2 === 0 && on(cx, cy, dx, dy, bx, by)) ||
+    (d3 === 0 && on(ax, ay, bx, by, cx, cy)) ||
+    (d4 === 0 && on(ax, ay, bx, by, dx, dy))
+  );
 }
 
 /**
@@ -254,14 +278,32 @@ export class PairEvaluator {
     const e = this.sight.get(key);
     const al = o.level ?? null;
     const bl = h.level ?? null;
-    if (e && e.ax === o.x && e.ay === o.y && e.ae === o.elevation && e.al === al && e.bx === h.x && e.by === h.y && e.be === h.elevation && e.bl === bl) return e.clear;
+    if (
+      e &&
+      e.ax === o.x &&
+      e.ay === o.y &&
+      e.ae === o.elevation &&
+      e.al === al &&
+      e.bx === h.x &&
+      e.by === h.y &&
+      e.be === h.elevation &&
+      e.bl === bl
+    )
+      return e.clear;
     this.counters.sightTests++;
     const clear = scene.lineOfSight(o, h);
     this.sight.set(key, { ax: o.x, ay: o.y, ae: o.elevation, al, bx: h.x, by: h.y, be: h.elevation, bl, clear });
     return clear;
   }
 
-  private condition(scene: DetectScene, key: string, h: DetectHider, table: SenseTable, notices: Map<number, boolean>, p: PreparedObserver): DetectionCondition {
+  private condition(
+    scene: DetectScene,
+    key: string,
+    h: DetectHider,
+    table: SenseTable,
+    notices: Map<number, boolean>,
+    p: PreparedObserver,
+  ): DetectionCondition {
     this.counters.evaluations++;
     const o = p.o;
     const k = scene.metresPerPixel;
@@ -281,7 +323,12 @@ export class PairEvaluator {
    * the tokens in `dirty` (as hider or as observer), in hider order, then observer order. A pair whose two tokens are
    * as when it was last computed is returned as it was (not counted); `fresh` lists the ones computed now.
    */
-  evaluate(scene: DetectScene, hiders: readonly DetectHider[], observers: readonly DetectObserver[], dirty: ReadonlySet<string> | null): DetectionCondition[] {
+  evaluate(
+    scene: DetectScene,
+    hiders: readonly DetectHider[],
+    observers: readonly DetectObserver[],
+    dirty: ReadonlySet<string> | null,
+  ): DetectionCondition[] {
     const sceneKey = `${scene.ruleset}|${scene.observers}|${scene.metresPerPixel}`;
     if (sceneKey !== this.sceneKey) {
       this.sceneKey = sceneKey;
@@ -356,8 +403,19 @@ export function evaluatePairsNaive(
     for (const o of observers) {
       if (!observes(scene.observers, h, o)) continue;
       counters.evaluations++;
-      const distance = Math.hypot((h.x - o.x) * scene.metresPerPixel, (h.y - o.y) * scene.metresPerPixel, h.elevation - o.elevation);
-      const light = perceivedHider({ ruleset: scene.ruleset, light: h.light, obscurity: h.obscurity, invisible: h.invisible, senses: o.senses, distance });
+      const distance = Math.hypot(
+        (h.x - o.x) * scene.metresPerPixel,
+        (h.y - o.y) * scene.metresPerPixel,
+        h.elevation - o.elevation,
+      );
+      const light = perceivedHider({
+        ruleset: scene.ruleset,
+        light: h.light,
+        obscurity: h.obscurity,
+        invisible: h.invisible,
+        senses: o.senses,
+        distance,
+      });
       counters.sightTests++;
       const inView = scene.lineOfSight(o, h);
       out.push({ observer: o.id, hider: h.id, inView, light, passive: o.passive, searching: o.searching, dc: h.dc });

@@ -47,8 +47,27 @@ import { reportError, t, tHtml, UserError } from "../i18n.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { executorStamp } from "../operations.js";
 import { getSetting } from "../settings.js";
-import { mayNoticeHider, PairEvaluator, type DetectHider, type DetectObserver, type DetectScene } from "./detection-pairs.js";
-import { claimTokens, hideFlagOf, ID, rawHideEntry, MAX_IDS, parseHideFlag, releaseTokens, runHideOp, sceneToken, tokenBusy, type HideChange, type HideOp } from "./hide-state.js";
+import {
+  mayNoticeHider,
+  PairEvaluator,
+  type DetectHider,
+  type DetectObserver,
+  type DetectScene,
+} from "./detection-pairs.js";
+import {
+  claimTokens,
+  hideFlagOf,
+  ID,
+  rawHideEntry,
+  MAX_IDS,
+  parseHideFlag,
+  releaseTokens,
+  runHideOp,
+  sceneToken,
+  tokenBusy,
+  type HideChange,
+  type HideOp,
+} from "./hide-state.js";
 import { canvasLike, metresPerUnit, tokenCenter, tokensInSight, type CanvasLike, type TokenObjLike } from "./scene.js";
 import { isSearching } from "./searching.js";
 import { ableToSee, playerOwners } from "./sight.js";
@@ -82,16 +101,38 @@ const NAME = 200;
 export function detectCardOf(message: { author?: unknown; flags?: unknown } | null | undefined): DetectCard | null {
   const raw = gmCardFlag(message, "detect") as Record<string, unknown> | undefined;
   if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
-  if (typeof raw.sceneId !== "string" || !ID.test(raw.sceneId) || !Array.isArray(raw.rows) || raw.rows.length > MAX_ROWS) return null;
+  if (
+    typeof raw.sceneId !== "string" ||
+    !ID.test(raw.sceneId) ||
+    !Array.isArray(raw.rows) ||
+    raw.rows.length > MAX_ROWS
+  )
+    return null;
   if (!Array.isArray(raw.skipped) || raw.skipped.length > MAX_IDS) return null;
   const int = (v: unknown) => typeof v === "number" && Number.isInteger(v) && Math.abs(v) <= 200;
   const rows: DetectRow[] = [];
   for (const r of raw.rows as Record<string, unknown>[]) {
     if (!r || typeof r !== "object") return null;
-    if (typeof r.observerId !== "string" || !ID.test(r.observerId) || typeof r.hiderId !== "string" || !ID.test(r.hiderId)) return null;
-    if (typeof r.observer !== "string" || r.observer.length > NAME || typeof r.hider !== "string" || r.hider.length > NAME) return null;
+    if (
+      typeof r.observerId !== "string" ||
+      !ID.test(r.observerId) ||
+      typeof r.hiderId !== "string" ||
+      !ID.test(r.hiderId)
+    )
+      return null;
+    if (
+      typeof r.observer !== "string" ||
+      r.observer.length > NAME ||
+      typeof r.hider !== "string" ||
+      r.hider.length > NAME
+    )
+      return null;
     if (!(r.passive === null || int(r.passive)) || !(r.roll === null || int(r.roll)) || !int(r.dc)) return null;
-    if (!DETECT_REASONS.includes(r.reason as DetectReason) || !DETECT_ROW_STATUSES.includes(r.status as DetectRow["status"])) return null;
+    if (
+      !DETECT_REASONS.includes(r.reason as DetectReason) ||
+      !DETECT_ROW_STATUSES.includes(r.status as DetectRow["status"])
+    )
+      return null;
     rows.push({
       observerId: r.observerId,
       hiderId: r.hiderId,
@@ -107,7 +148,13 @@ export function detectCardOf(message: { author?: unknown; flags?: unknown } | nu
   }
   const skipped: DetectSkip[] = [];
   for (const s of raw.skipped as Record<string, unknown>[]) {
-    if (!s || typeof s.name !== "string" || s.name.length > NAME || !DETECT_SKIPS.includes(s.reason as DetectSkipReason)) return null;
+    if (
+      !s ||
+      typeof s.name !== "string" ||
+      s.name.length > NAME ||
+      !DETECT_SKIPS.includes(s.reason as DetectSkipReason)
+    )
+      return null;
     skipped.push({ name: s.name, reason: s.reason as DetectSkipReason });
   }
   return { v: 1, sceneId: raw.sceneId, rows, skipped };
@@ -132,11 +179,21 @@ function fromSignature(observer: string, hider: string, sig: unknown): Detection
   const m = /^([01]),([bdx]),(-?\d{1,3})?,([01]),(-?\d{1,3})$/.exec(sig);
   if (!m) return null;
   const light = (Object.keys(LIGHT_CODE) as LightLevel[]).find((l) => LIGHT_CODE[l] === m[2])!;
-  return { observer, hider, inView: m[1] === "1", light, passive: m[3] === undefined ? null : Number(m[3]), searching: m[4] === "1", dc: Number(m[5]) };
+  return {
+    observer,
+    hider,
+    inView: m[1] === "1",
+    light,
+    passive: m[3] === undefined ? null : Number(m[3]),
+    searching: m[4] === "1",
+    dc: Number(m[5]),
+  };
 }
 
 /** The judged pairs kept on a scene (flags.aventure.detection.pairs), each checked; malformed entries are ignored. */
-function storedPairs(scene: { getFlag?(scope: "aventure", key: string): unknown } | null | undefined): Map<string, DetectionCondition> {
+function storedPairs(
+  scene: { getFlag?(scope: "aventure", key: string): unknown } | null | undefined,
+): Map<string, DetectionCondition> {
   const out = new Map<string, DetectionCondition>();
   const raw = (scene?.getFlag?.(MODULE_ID, "detection") as { pairs?: unknown } | undefined)?.pairs;
   if (!raw || typeof raw !== "object") return out;
@@ -265,7 +322,10 @@ class AmbientDetection {
   }
 
   /** Runs one pass after the previous one (passes never overlap). */
-  pass(states: ReadonlyMap<string, TokenLightState>, dirty: ReadonlySet<string> | null): Promise<DetectionReport | null> {
+  pass(
+    states: ReadonlyMap<string, TokenLightState>,
+    dirty: ReadonlySet<string> | null,
+  ): Promise<DetectionReport | null> {
     const next = this.running.then(() => this.run(states, dirty));
     this.running = next.catch(() => null);
     return next;
@@ -319,12 +379,21 @@ class AmbientDetection {
       passive = p === null || !Number.isFinite(p) ? null : Math.max(-100, Math.min(100, Math.round(p)));
     }
     // The mark a GM wrote on the scene (searching.ts); a flag on the token, which its owner may write, is not read.
-    const info: TokenInfo = { disposition: doc.disposition, hasActor: !!actor, sees, passive, searching: isSearching(doc) };
+    const info: TokenInfo = {
+      disposition: doc.disposition,
+      hasActor: !!actor,
+      sees,
+      passive,
+      searching: isSearching(doc),
+    };
     this.info.set(tok.id, info);
     return info;
   }
 
-  private async run(states: ReadonlyMap<string, TokenLightState>, dirty: ReadonlySet<string> | null): Promise<DetectionReport | null> {
+  private async run(
+    states: ReadonlyMap<string, TokenLightState>,
+    dirty: ReadonlySet<string> | null,
+  ): Promise<DetectionReport | null> {
     const c = canvasLike();
     const sceneId = c?.scene?.id ?? null;
     if (!c || !sceneId || !isActiveGM()) return null;
@@ -391,7 +460,10 @@ class AmbientDetection {
         searching: info.searching,
         disposition: info.disposition,
       };
-      const relevant = () => hiders.some((h) => h.id !== o.id && !h.seenBy.has(o.id) && (h.from.has(o.id) || mayNoticeHider(rule, h, o.disposition)));
+      const relevant = () =>
+        hiders.some(
+          (h) => h.id !== o.id && !h.seenBy.has(o.id) && (h.from.has(o.id) || mayNoticeHider(rule, h, o.disposition)),
+        );
       if (!info.hasActor) {
         if (relevant()) skipped.push({ tok, reason: "noActor" });
         continue;
@@ -410,7 +482,12 @@ class AmbientDetection {
       observers: rule,
       // Foundry's sight collision test, elevations back in scene units; v14: in the observer's level, and never to a
       // level the observer's level does not see (tokensInSight).
-      lineOfSight: (a, b) => tokensInSight(c, { x: a.x, y: a.y, elevation: a.elevation / mpu, level: a.level ?? null }, { x: b.x, y: b.y, elevation: b.elevation / mpu, level: b.level ?? null }),
+      lineOfSight: (a, b) =>
+        tokensInSight(
+          c,
+          { x: a.x, y: a.y, elevation: a.elevation / mpu, level: a.level ?? null },
+          { x: b.x, y: b.y, elevation: b.elevation / mpu, level: b.level ?? null },
+        ),
     };
     if (!dirty) this.evaluator.retain(new Set(tokens.map((t) => t.id)));
     const current = this.evaluator.evaluate(scene, hiders, observers, dirty);
@@ -427,7 +504,8 @@ class AmbientDetection {
     // in between is judged (with or without a reload in between).
     const pending = this.pendingPairs(sceneId);
     const deferred = new Set(changes.map((x) => keyOf(x.observer, x.hider)).filter((k) => pending.has(k)));
-    for (const x of changes) if (deferred.has(keyOf(x.observer, x.hider))) this.evaluator.forgetPair(x.observer, x.hider);
+    for (const x of changes)
+      if (deferred.has(keyOf(x.observer, x.hider))) this.evaluator.forgetPair(x.observer, x.hider);
 
     // Pairs that are gone (the hiding ended, an observer left or knows where it is): forgotten.
     const writes = new PairWrites();
@@ -480,7 +558,11 @@ class AmbientDetection {
     const actor = placeable(c, x.observer)?.document.actor as ActorLike | null | undefined;
     if (!actor) return null;
     try {
-      const r = await adapterFor().rollSkill(actor, "perception", { flavor: tHtml("AVENTURE.Light.Hide.searchFlavor"), message: false, disadvantage: x.light === "dim" });
+      const r = await adapterFor().rollSkill(actor, "perception", {
+        flavor: tHtml("AVENTURE.Light.Hide.searchFlavor"),
+        message: false,
+        disadvantage: x.light === "dim",
+      });
       if (!Number.isFinite(r.total)) return null;
       return { condition: x, roll: Math.round(r.total), ...(r.roll ? { rollObject: r.roll } : {}) };
     } catch (e) {
@@ -489,7 +571,13 @@ class AmbientDetection {
     }
   }
 
-  private async post(c: CanvasLike, sceneId: string, notices: Notice[], skipped: { tok: TokenObjLike; reason: DetectSkipReason }[], states: ReadonlyMap<string, TokenLightState>): Promise<void> {
+  private async post(
+    c: CanvasLike,
+    sceneId: string,
+    notices: Notice[],
+    skipped: { tok: TokenObjLike; reason: DetectSkipReason }[],
+    states: ReadonlyMap<string, TokenLightState>,
+  ): Promise<void> {
     const auto = getSetting("detectionMode") === "auto";
     const rows: DetectRow[] = notices.map((n) => {
       const x = n.condition;
@@ -497,10 +585,30 @@ class AmbientDetection {
       const observer = placeable(c, x.observer)!.document;
       // Why a penalty: the hider was seen in dim light, or capped to dim by light fog or foliage.
       const state = states.get(x.hider);
-      const reason: DetectReason = x.light !== "dim" ? "none" : state?.obscurity === "light" && state.light.level === "bright" ? "obscured" : "dim";
-      return { observerId: x.observer, hiderId: x.hider, observer: observer.name, hider: hider.name, passive: n.roll === null ? x.passive : null, roll: n.roll, dc: x.dc, reason, status: auto ? "revealed" : "pending" };
+      const reason: DetectReason =
+        x.light !== "dim"
+          ? "none"
+          : state?.obscurity === "light" && state.light.level === "bright"
+            ? "obscured"
+            : "dim";
+      return {
+        observerId: x.observer,
+        hiderId: x.hider,
+        observer: observer.name,
+        hider: hider.name,
+        passive: n.roll === null ? x.passive : null,
+        roll: n.roll,
+        dc: x.dc,
+        reason,
+        status: auto ? "revealed" : "pending",
+      };
     });
-    const card: DetectCard = { v: 1, sceneId, rows, skipped: skipped.map((s) => ({ name: s.tok.document.name, reason: s.reason })) };
+    const card: DetectCard = {
+      v: 1,
+      sceneId,
+      rows,
+      skipped: skipped.map((s) => ({ name: s.tok.document.name, reason: s.reason })),
+    };
     const rolls = notices.flatMap((n) => (n.rollObject ? [n.rollObject] : []));
     const op = auto && rows.length ? revealOp(sceneId, rows) : null;
     if (op) {
@@ -531,7 +639,10 @@ class AmbientDetection {
  * join its `seenBy` and leave its `from`; hidden from nobody any more, it is no longer hidden). `rows[i]` says whether
  * row i ended the hiding. Rows whose hider is no longer hidden, or already known to that observer, change nothing.
  */
-function revealOp(sceneId: string, rows: readonly Pick<DetectRow, "observerId" | "hiderId" | "hider">[]): { op: HideOp; rows: boolean[]; tokens: string[] } {
+function revealOp(
+  sceneId: string,
+  rows: readonly Pick<DetectRow, "observerId" | "hiderId" | "hider">[],
+): { op: HideOp; rows: boolean[]; tokens: string[] } {
   const changes = new Map<string, HideChange>();
   for (const r of rows) {
     const doc = sceneToken(sceneId, r.hiderId);
@@ -542,7 +653,12 @@ function revealOp(sceneId: string, rows: readonly Pick<DetectRow, "observerId" |
     if (!before || !prev) continue;
     const from = prev.from.filter((id) => id !== r.observerId);
     const seenBy = [...new Set([...(prev.seenBy ?? []), r.observerId])];
-    changes.set(r.hiderId, { tokenId: r.hiderId, name: doc?.name ?? r.hider, before, after: from.length ? { ...prev, from, seenBy } : null });
+    changes.set(r.hiderId, {
+      tokenId: r.hiderId,
+      name: doc?.name ?? r.hider,
+      before,
+      after: from.length ? { ...prev, from, seenBy } : null,
+    });
   }
   const list = [...changes.values()];
   return {
@@ -561,7 +677,10 @@ const deciding = new Set<string>();
 
 /** Writes a detection card's rows (and its operation, when given) and its content in one update. */
 async function writeCard(message: ChatMessage, card: DetectCard, rows: DetectRow[], op?: HideOp): Promise<void> {
-  await message.update({ content: await cardContent({ ...card, rows }), flags: { [MODULE_ID]: { detect: { ...card, rows, ...(op ? { op } : {}) } } } });
+  await message.update({
+    content: await cardContent({ ...card, rows }),
+    flags: { [MODULE_ID]: { detect: { ...card, rows, ...(op ? { op } : {}) } } },
+  });
 }
 
 /** Request "detectionDecide" (GMs only, active GM): reveal or ignore one pending notice of a GM-authored card, once. */
@@ -571,14 +690,16 @@ async function onDecide(raw: unknown): Promise<{ status: DetectRow["status"] }> 
   const message = id ? game.messages.get(id) : undefined;
   const card = detectCardOf(message);
   if (!id || !message || !card) throw new UserError("AVENTURE.Light.Detect.notPending");
-  if (typeof d.row !== "number" || !Number.isInteger(d.row) || d.row < 0 || d.row >= card.rows.length) throw new UserError("AVENTURE.Light.Detect.notPending");
+  if (typeof d.row !== "number" || !Number.isInteger(d.row) || d.row < 0 || d.row >= card.rows.length)
+    throw new UserError("AVENTURE.Light.Detect.notPending");
   if (typeof d.reveal !== "boolean") throw new UserError("AVENTURE.Error.Missing", { name: "reveal" });
   const index = d.row;
   const row = card.rows[index]!;
   const key = `${id}.${index}`;
   if (row.status !== "pending" || deciding.has(key)) throw new UserError("AVENTURE.Light.Detect.alreadyDecided");
   deciding.add(key);
-  const set = (status: DetectRow["status"], ended = false) => card.rows.map((r, i) => (i === index ? { ...r, status, ...(ended ? { ended: true } : {}) } : r));
+  const set = (status: DetectRow["status"], ended = false) =>
+    card.rows.map((r, i) => (i === index ? { ...r, status, ...(ended ? { ended: true } : {}) } : r));
   try {
     ambientDetection.answered(row.observerId, row.hiderId);
     if (!d.reveal) {
@@ -615,7 +736,14 @@ export function onRenderDetectionCard(message: ChatMessage, html: HTMLElement): 
   const gm = game.user.isGM && authoredByGM(message);
   wireButtons(html, "aventure-detect", {
     allowed: (b) => !!card && gm && card.rows[Number(b.dataset.row)]?.status === "pending",
-    run: (b) => (message.id ? sendRequest("detectionDecide", { messageId: message.id, row: Number(b.dataset.row), reveal: b.dataset.reveal === "true" }) : undefined),
+    run: (b) =>
+      message.id
+        ? sendRequest("detectionDecide", {
+            messageId: message.id,
+            row: Number(b.dataset.row),
+            reveal: b.dataset.reveal === "true",
+          })
+        : undefined,
     // Reveal and Ignore of one notice wait together.
     together: (b, all) => all.filter((x) => x.dataset.row === b.dataset.row),
   });
@@ -628,12 +756,21 @@ async function onCheck(raw: unknown): Promise<DetectionReport | null> {
   const d = (raw && typeof raw === "object" ? raw : {}) as { tokenIds?: unknown; again?: unknown };
   let ids: Set<string> | null = null;
   if (d.tokenIds !== undefined && d.tokenIds !== null) {
-    if (!Array.isArray(d.tokenIds) || d.tokenIds.length > MAX_IDS || !d.tokenIds.every((x) => typeof x === "string" && ID.test(x))) {
-      throw new UserError("AVENTURE.Error.UnknownValue", { name: "tokenIds", value: String(d.tokenIds).slice(0, 60), allowed: `[tokenId, …] (${MAX_IDS} at most)` });
+    if (
+      !Array.isArray(d.tokenIds) ||
+      d.tokenIds.length > MAX_IDS ||
+      !d.tokenIds.every((x) => typeof x === "string" && ID.test(x))
+    ) {
+      throw new UserError("AVENTURE.Error.UnknownValue", {
+        name: "tokenIds",
+        value: String(d.tokenIds).slice(0, 60),
+        allowed: `[tokenId, …] (${MAX_IDS} at most)`,
+      });
     }
     ids = new Set(d.tokenIds as string[]);
   }
-  if (d.again !== undefined && typeof d.again !== "boolean") throw new UserError("AVENTURE.Error.Missing", { name: "again" });
+  if (d.again !== undefined && typeof d.again !== "boolean")
+    throw new UserError("AVENTURE.Error.Missing", { name: "again" });
   return runCheck(ids, d.again === true);
 }
 
@@ -650,9 +787,15 @@ async function runCheck(ids: ReadonlySet<string> | null, again: boolean): Promis
 }
 
 /** Api `checkDetection(tokenIds?, {again})` (GMs): a pass now, run by the active GM. */
-export async function checkDetection(tokenIds?: string[] | null, options: { again?: boolean } = {}): Promise<DetectionReport | null> {
+export async function checkDetection(
+  tokenIds?: string[] | null,
+  options: { again?: boolean } = {},
+): Promise<DetectionReport | null> {
   if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
-  return sendRequest<DetectionReport | null>("checkDetection", { tokenIds: tokenIds ?? null, again: options.again === true });
+  return sendRequest<DetectionReport | null>("checkDetection", {
+    tokenIds: tokenIds ?? null,
+    again: options.again === true,
+  });
 }
 
 export function registerDetection(check: (ids: ReadonlySet<string> | null) => Promise<void>): void {

@@ -17,12 +17,28 @@
  */
 import { MODULE_ID } from "../../constants.js";
 import { deletes, deletion } from "../compat.js";
-import { HIDE_BECAUSE, LIGHT_LEVELS, OBSCURITY_LEVELS, type HideBecause, type LightLevel, type Obscurity } from "../../rules/index.js";
+import {
+  HIDE_BECAUSE,
+  LIGHT_LEVELS,
+  OBSCURITY_LEVELS,
+  type HideBecause,
+  type LightLevel,
+  type Obscurity,
+} from "../../rules/index.js";
 import { adapterFor, isOwnStatus, setOwnCondition } from "../adapters/adapter.js";
 import { gmCardFlag } from "../cards.js";
 import { announce } from "../extension-hooks.js";
 import { escapeHtml, t } from "../i18n.js";
-import { execute, readExecutor, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
+import {
+  execute,
+  readExecutor,
+  resume,
+  runSteps,
+  type Executor,
+  type Guard,
+  type ReadBack,
+  type Step,
+} from "../operations.js";
 import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
 import { DOCUMENT_ID, isRecord } from "../values.js";
@@ -56,7 +72,8 @@ export const MAX_IDS = 200;
 
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 /** A list of token ids from a flag: well-formed ids only, once each, at most MAX_IDS. */
-const ids = (list: unknown[]): string[] => [...new Set(list.filter((id): id is string => typeof id === "string" && ID.test(id)))].slice(0, MAX_IDS);
+const ids = (list: unknown[]): string[] =>
+  [...new Set(list.filter((id): id is string => typeof id === "string" && ID.test(id)))].slice(0, MAX_IDS);
 
 /**
  * A hide entry checked field by field (a GM's macro may write the scene too): null when it is not one. Unknown
@@ -74,16 +91,26 @@ export function parseHideFlag(raw: unknown): HideFlag | null {
     }
   }
   const light = LIGHT_LEVELS.includes(f.light as LightLevel) ? (f.light as LightLevel) : "dark";
-  const out: HideFlag = { dc: Math.round(f.dc), from, because, light, x: finite(f.x) ? f.x : 0, y: finite(f.y) ? f.y : 0 };
-  if (f.obscurity !== undefined && f.obscurity !== "none" && OBSCURITY_LEVELS.includes(f.obscurity as Obscurity)) out.obscurity = f.obscurity as Obscurity;
+  const out: HideFlag = {
+    dc: Math.round(f.dc),
+    from,
+    because,
+    light,
+    x: finite(f.x) ? f.x : 0,
+    y: finite(f.y) ? f.y : 0,
+  };
+  if (f.obscurity !== undefined && f.obscurity !== "none" && OBSCURITY_LEVELS.includes(f.obscurity as Obscurity))
+    out.obscurity = f.obscurity as Obscurity;
   if (Array.isArray(f.seenBy)) out.seenBy = ids(f.seenBy);
   return out;
 }
 
-
 /** The hide entries a scene keeps (`flags.aventure.hides`, by token id), unchecked; null when none. */
 function hidesOf(scene: unknown): Record<string, unknown> | null {
-  const flags = isRecord(scene) && typeof scene.getFlag === "function" ? (scene.getFlag as (s: string, k: string) => unknown)(MODULE_ID, "hides") : undefined;
+  const flags =
+    isRecord(scene) && typeof scene.getFlag === "function"
+      ? (scene.getFlag as (s: string, k: string) => unknown)(MODULE_ID, "hides")
+      : undefined;
   return isRecord(flags) ? flags : null;
 }
 
@@ -128,7 +155,10 @@ export function hidesChanged(changes: Record<string, unknown>): string[] | null 
  * `_stats`, v13 and v14; `lastModifiedBy` would name the last writer of the whole document anyway, not of a flag), so
  * a player who logged in before any GM's first ready on this version could have planted a DC of 99 there.
  */
-export function migrateHideFlags(scene: { id: string | null; tokens?: Iterable<unknown> | null }): { lines: string[]; drop: () => Promise<void> } {
+export function migrateHideFlags(scene: { id: string | null; tokens?: Iterable<unknown> | null }): {
+  lines: string[];
+  drop: () => Promise<void>;
+} {
   const old: TokenDocLike[] = [];
   const lines: string[] = [];
   for (const doc of (scene.tokens ?? []) as Iterable<TokenDocLike>) {
@@ -149,7 +179,9 @@ export function migrateHideFlags(scene: { id: string | null; tokens?: Iterable<u
 /** A value with its object keys sorted, to compare two flags whatever the order of their keys. */
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+    x && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
   );
 }
 const sameFlag = (a: HideFlag | null, b: HideFlag | null): boolean => canonical(a) === canonical(b);
@@ -299,7 +331,13 @@ export async function runHideOp(message: ChatMessage, card: HideCard, op: HideOp
  * The steps of a card's operation and its "applied" mark, each write only while this client is still its executor of
  * record; a recovered or partly drifted operation says so on the card.
  */
-async function applyHideOp(message: ChatMessage, card: HideCard, op: HideOp, resumed: boolean, guard: Guard): Promise<HideOp> {
+async function applyHideOp(
+  message: ChatMessage,
+  card: HideCard,
+  op: HideOp,
+  resumed: boolean,
+  guard: Guard,
+): Promise<HideOp> {
   const steps = op.changes.flatMap((c) => changeSteps(op.sceneId, c));
   if (op.mark) steps.push(markStep(op.sceneId, op.mark));
   const report = await runSteps(steps, guard);
@@ -307,7 +345,12 @@ async function applyHideOp(message: ChatMessage, card: HideCard, op: HideOp, res
     ...report.drifted.map((what) => ({ key: "AVENTURE.Operation.drifted", data: { what } })),
     ...report.missing.map((name) => ({ key: "AVENTURE.Light.Hide.gone", data: { name } })),
   ];
-  const next: HideOp = { ...op, status: "applied", ...(resumed ? { resumed: true } : {}), ...(problems.length ? { problems } : {}) };
+  const next: HideOp = {
+    ...op,
+    status: "applied",
+    ...(resumed ? { resumed: true } : {}),
+    ...(problems.length ? { problems } : {}),
+  };
   const update: Record<string, unknown> = { [`flags.${MODULE_ID}.${card}.op`]: next };
   if (resumed || problems.length) {
     const notes = [...(resumed ? [t("AVENTURE.Operation.resumed")] : []), ...problems.map((p) => t(p.key, p.data))];
@@ -327,7 +370,10 @@ function announceChanges(message: ChatMessage, card: HideCard, op: HideOp): void
     if (!token) continue;
     if (!c.before && c.after) announce("aventure.hidden", { token, stealth: c.after.dc });
     else if (c.before && !c.after) {
-      announce("aventure.revealed", { token, event: card === "hideEnd" && typeof ended === "string" ? ended : card === "detect" ? "detected" : "spotted" });
+      announce("aventure.revealed", {
+        token,
+        event: card === "hideEnd" && typeof ended === "string" ? ended : card === "detect" ? "detected" : "spotted",
+      });
     }
   }
 }
@@ -335,7 +381,8 @@ function announceChanges(message: ChatMessage, card: HideCard, op: HideOp): void
 function parseChange(raw: unknown): HideChange | null {
   if (!raw || typeof raw !== "object") return null;
   const c = raw as Record<string, unknown>;
-  if (typeof c.tokenId !== "string" || !ID.test(c.tokenId) || typeof c.name !== "string" || c.name.length > 200) return null;
+  if (typeof c.tokenId !== "string" || !ID.test(c.tokenId) || typeof c.name !== "string" || c.name.length > 200)
+    return null;
   const before = c.before === null ? null : parseHideFlag(c.before);
   const after = c.after === null ? null : parseHideFlag(c.after);
   if ((c.before !== null && !before) || (c.after !== null && !after)) return null;
@@ -343,12 +390,16 @@ function parseChange(raw: unknown): HideChange | null {
 }
 
 /** The operation of a hiding card a GM wrote, checked field by field; null for anything else (a player's message). */
-export function hideOpOf(message: { author?: unknown; flags?: unknown } | null | undefined, card: HideCard): HideOp | null {
+export function hideOpOf(
+  message: { author?: unknown; flags?: unknown } | null | undefined,
+  card: HideCard,
+): HideOp | null {
   const raw = (gmCardFlag(message, card) as { op?: unknown } | undefined)?.op;
   if (!raw || typeof raw !== "object") return null;
   const o = raw as Record<string, unknown>;
   if (o.v !== 1 || (o.status !== "applying" && o.status !== "applied")) return null;
-  if (typeof o.sceneId !== "string" || !ID.test(o.sceneId) || !Array.isArray(o.changes) || o.changes.length > MAX_IDS) return null;
+  if (typeof o.sceneId !== "string" || !ID.test(o.sceneId) || !Array.isArray(o.changes) || o.changes.length > MAX_IDS)
+    return null;
   const changes = o.changes.map(parseChange);
   if (changes.some((c) => c === null)) return null;
   if (o.mark !== undefined && (typeof o.mark !== "string" || !ID.test(o.mark))) return null;
@@ -375,8 +426,11 @@ export async function recoverHideOps(): Promise<void> {
       const tokens = opTokens(op);
       if (!claimTokens(op.sceneId, tokens)) continue;
       try {
-        const claim = (executor: Executor) => message.update({ [`flags.${MODULE_ID}.${card}.op.executor`]: executor } as never); // cast: a dotted flags path chosen at run time
-        await resume(`hide.${id}.${card}`, readHideOp(id, card), claim, (guard) => applyHideOp(message, card, hideOpOf(game.messages.get(id), card) ?? op, true, guard));
+        const claim = (executor: Executor) =>
+          message.update({ [`flags.${MODULE_ID}.${card}.op.executor`]: executor } as never); // cast: a dotted flags path chosen at run time
+        await resume(`hide.${id}.${card}`, readHideOp(id, card), claim, (guard) =>
+          applyHideOp(message, card, hideOpOf(game.messages.get(id), card) ?? op, true, guard),
+        );
       } catch (e) {
         console.error("aventure | could not finish an interrupted hiding change", e);
       } finally {

@@ -66,7 +66,15 @@ import {
   type HideCardObserver,
   type SearchCardRow,
 } from "../../apps/hide-card-context.js";
-import { canvasLike, tokenCenter, tokenRefId, type CanvasLike, type TokenRef, type TokenDocLike, type TokenObjLike } from "./scene.js";
+import {
+  canvasLike,
+  tokenCenter,
+  tokenRefId,
+  type CanvasLike,
+  type TokenRef,
+  type TokenDocLike,
+  type TokenObjLike,
+} from "./scene.js";
 import { mayNoticeHider } from "./detection-pairs.js";
 import { isSearching, writeSearchingMarks } from "./searching.js";
 import { ableToSee, invisible, knownTo, observerInput, playerOwners } from "./sight.js";
@@ -238,7 +246,11 @@ export async function setSearching(ref: TokenRef, searching = true): Promise<boo
   if (!game.user.isGM) throw new UserError("AVENTURE.Error.GMOnly");
   const c = requireCanvas();
   const tok = resolveToken(c, ref);
-  return sendRequest<boolean>("setSearching", { sceneId: c.scene!.id!, tokenId: tok.id, searching: searching === true });
+  return sendRequest<boolean>("setSearching", {
+    sceneId: c.scene!.id!,
+    tokenId: tok.id,
+    searching: searching === true,
+  });
 }
 
 // -------------------------------------------------------------------------------------------------------------------
@@ -246,7 +258,8 @@ export async function setSearching(ref: TokenRef, searching = true): Promise<boo
 // -------------------------------------------------------------------------------------------------------------------
 
 function plainObject(data: unknown): Record<string, unknown> {
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+  if (!data || typeof data !== "object" || Array.isArray(data))
+    throw new UserError("AVENTURE.Error.Missing", { name: "data" });
   return data as Record<string, unknown>;
 }
 
@@ -278,7 +291,10 @@ function parseHideRequest(data: unknown): HideRequest {
  * The documents a hide request names, on the scene this GM views: each id must be a token there. The observers rolled
  * against: the ones named, else the hostile tokens and every creature that may notice.
  */
-function resolveHideRequest(req: HideRequest, viewer: User | null): { c: CanvasLike; tok: TokenObjLike; observers: TokenObjLike[]; searching?: string[] } {
+function resolveHideRequest(
+  req: HideRequest,
+  viewer: User | null,
+): { c: CanvasLike; tok: TokenObjLike; observers: TokenObjLike[]; searching?: string[] } {
   const c = requireCanvas(req.sceneId);
   const tok = resolveToken(c, req.tokenId);
   const observers = req.observers
@@ -292,7 +308,11 @@ function resolveHideRequest(req: HideRequest, viewer: User | null): { c: CanvasL
       // The observers a player may be told of (the default ones may include creatures they cannot see).
       const known = viewer ? knownTo(c, viewer) : () => true;
       const allowed = [...ids].filter(known).join(", ").slice(0, 200);
-      throw new UserError("AVENTURE.Error.UnknownValue", { name: "searching", value: stray.join(", ").slice(0, 200), allowed });
+      throw new UserError("AVENTURE.Error.UnknownValue", {
+        name: "searching",
+        value: stray.join(", ").slice(0, 200),
+        allowed,
+      });
     }
   }
   return { c, tok, observers, ...(req.searching ? { searching: req.searching } : {}) };
@@ -306,13 +326,25 @@ async function onHideRequest(data: unknown, { sender }: { sender: User }): Promi
   // A player's own choice: observers that are all theirs, and searchers only among them (searchers are observers).
   // A list of searchers without named observers (even an empty one) would overrule the GM's marks on the hostile
   // tokens, which are not the player's.
-  const theirs = (ids: readonly string[]) => ids.every((id) => placeable(c, id)!.document.testUserPermission(sender, "OWNER"));
-  const own = (!req.observers || theirs(req.observers)) && (!req.searching || (req.observers !== undefined && theirs(req.observers)));
+  const theirs = (ids: readonly string[]) =>
+    ids.every((id) => placeable(c, id)!.document.testUserPermission(sender, "OWNER"));
+  const own =
+    (!req.observers || theirs(req.observers)) &&
+    (!req.searching || (req.observers !== undefined && theirs(req.observers)));
   if (!sender.isGM && !own) {
     // Players propose, GMs dispose: someone else's tokens as observers or searchers. Refused at once when it could
     // not be applied now (the player hears why, in what they may know); otherwise stored, checked, on a card for the GMs.
     checkHide(c, tok, observers, { requester: sender });
-    return propose("hide", { sceneId: req.sceneId, tokenId: req.tokenId, observers: req.observers ?? null, searching: req.searching ?? null }, sender);
+    return propose(
+      "hide",
+      {
+        sceneId: req.sceneId,
+        tokenId: req.tokenId,
+        observers: req.observers ?? null,
+        searching: req.searching ?? null,
+      },
+      sender,
+    );
   }
   const out = await performHide(c, tok, observers, searching, { requester: sender });
   return out && outcomeFor(c, out, sender);
@@ -341,7 +373,11 @@ async function onEndHideRequest(data: unknown, { sender }: { sender: User }): Pr
   const ref = parseTokenRef(d);
   const allowed = sender.isGM ? HIDE_END_EVENTS : PLAYER_EVENTS;
   if (typeof d.event !== "string" || !allowed.includes(d.event as HideEndEvent)) {
-    throw new UserError("AVENTURE.Error.UnknownValue", { name: "event", value: String(d.event).slice(0, 60), allowed: allowed.join(", ") });
+    throw new UserError("AVENTURE.Error.UnknownValue", {
+      name: "event",
+      value: String(d.event).slice(0, 60),
+      allowed: allowed.join(", "),
+    });
   }
   const doc = sceneToken(ref.sceneId, ref.tokenId);
   if (!doc) throw new UserError("AVENTURE.Light.Error.noToken");
@@ -378,7 +414,9 @@ function describeHide(data: unknown): string[] {
   const names = (ids: string[]) => ids.map((id) => tokenName(req.sceneId, id)).join(", ");
   return [
     t("AVENTURE.Light.Hide.proposal.hider", { name: tokenName(req.sceneId, req.tokenId) }),
-    req.observers ? t("AVENTURE.Light.Hide.proposal.observers", { names: names(req.observers) }) : t("AVENTURE.Light.Hide.proposal.defaultObservers"),
+    req.observers
+      ? t("AVENTURE.Light.Hide.proposal.observers", { names: names(req.observers) })
+      : t("AVENTURE.Light.Hide.proposal.defaultObservers"),
     ...(req.searching ? [t("AVENTURE.Light.Hide.proposal.searching", { names: names(req.searching) })] : []),
   ];
 }
@@ -395,7 +433,9 @@ async function applyHideProposal(data: unknown, { proposer, guard }: ProposalApp
   const out = await performHide(c, tok, observers, searching, { requester: null, proposer, guard });
   const name = tok.document.name;
   if (!out) return t("AVENTURE.Light.Hide.proposal.cancelled", { name });
-  return out.hidden ? t("AVENTURE.Light.Hide.proposal.hidden", { name, dc: out.dc }) : t("AVENTURE.Light.Hide.proposal.seen", { name, dc: out.dc });
+  return out.hidden
+    ? t("AVENTURE.Light.Hide.proposal.hidden", { name, dc: out.dc })
+    : t("AVENTURE.Light.Hide.proposal.seen", { name, dc: out.dc });
 }
 
 // -------------------------------------------------------------------------------------------------------------------
@@ -406,7 +446,12 @@ async function applyHideProposal(data: unknown, { proposer, guard }: ProposalApp
  * The words of a refusal for one reader: every creature that sees the hider is named for a GM; for a player, only those
  * the player can see (`known`), the others as "someone you cannot see".
  */
-function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>, reasons: readonly HideReason[], known: (id: string) => boolean): string {
+function reasonText(
+  c: CanvasLike,
+  attempt: ReturnType<typeof canTryToHide>,
+  reasons: readonly HideReason[],
+  known: (id: string) => boolean,
+): string {
   const parts: string[] = [];
   for (const r of reasons) {
     if (r === "observerSees") {
@@ -419,7 +464,12 @@ function reasonText(c: CanvasLike, attempt: ReturnType<typeof canTryToHide>, rea
         });
       const unseen = names.length < blockers.length;
       if (!names.length) parts.push(t("AVENTURE.Light.Hide.reason.observerSeesUnseen"));
-      else parts.push(t(unseen ? "AVENTURE.Light.Hide.reason.observerSeesAndUnseen" : "AVENTURE.Light.Hide.reason.observerSees", { names: names.join(", ") }));
+      else
+        parts.push(
+          t(unseen ? "AVENTURE.Light.Hide.reason.observerSeesAndUnseen" : "AVENTURE.Light.Hide.reason.observerSees", {
+            names: names.join(", "),
+          }),
+        );
     } else parts.push(t(`AVENTURE.Light.Hide.reason.${r}`));
   }
   return parts.join(" ");
@@ -461,7 +511,10 @@ function checkHide(
     observers: watchers.map((o) => observerInput(c, tok, o)),
   });
   // Nobody to roll against (only creatures that may notice count as observers when none is named).
-  const reasons: HideReason[] = observers.length || attempt.reasons.includes("noObservers") ? [...attempt.reasons] : ["noObservers", ...attempt.reasons];
+  const reasons: HideReason[] =
+    observers.length || attempt.reasons.includes("noObservers")
+      ? [...attempt.reasons]
+      : ["noObservers", ...attempt.reasons];
   if (reasons.length) {
     const text = (user: User | null) => reasonText(c, attempt, reasons, user ? knownTo(c, user) : () => true);
     const proposer = audience.proposer && !audience.proposer.isGM ? audience.proposer : null;
@@ -479,7 +532,13 @@ function checkHide(
  * then the card (recording the change, "applying", the GMs' rolls attached), the hidden status and the hiding state,
  * and the card marked applied. The Stealth roll of a hider a player owns is whispered to the GMs and its player owners.
  */
-async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObjLike[], searchingIds: string[] | undefined, audience: HideAudience): Promise<HideOutcome | null> {
+async function performHide(
+  c: CanvasLike,
+  tok: TokenObjLike,
+  observers: TokenObjLike[],
+  searchingIds: string[] | undefined,
+  audience: HideAudience,
+): Promise<HideOutcome | null> {
   const doc = tok.document;
   const sceneId = c.scene!.id!;
   if (!claimTokens(sceneId, [tok.id])) throw new UserError("AVENTURE.Light.Error.busy", { name: doc.name });
@@ -496,7 +555,12 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
     if (roll.roll) {
       if (owners.length) {
         audience.guard?.check();
-        await ChatMessage.implementation.create({ speaker: speakerOf(actor), flavor, rolls: [roll.roll], whisper: [...gmIds(), ...owners] });
+        await ChatMessage.implementation.create({
+          speaker: speakerOf(actor),
+          flavor,
+          rolls: [roll.roll],
+          whisper: [...gmIds(), ...owners],
+        });
       } else cardRolls.push(roll.roll);
     }
 
@@ -514,7 +578,10 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       const p = adapter.read(oActor).passivePerception;
       const passive = p === null ? null : Math.round(p);
       if (searching.has(o.id)) {
-        const r = await adapter.rollSkill(oActor, "perception", { flavor: tHtml("AVENTURE.Light.Hide.searchFlavor"), message: false });
+        const r = await adapter.rollSkill(oActor, "perception", {
+          flavor: tHtml("AVENTURE.Light.Hide.searchFlavor"),
+          message: false,
+        });
         if (r.roll) cardRolls.push(r.roll);
         if (Number.isFinite(r.total)) {
           searchRolls[o.id] = Math.round(r.total);
@@ -558,9 +625,21 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       };
     });
     for (const o of notRolled) {
-      rows.push({ name: o.document.name, passive: null, spotted: null, notRolled: true, because: attempt.observers.find((x) => x.id === o.id)?.because ?? null });
+      rows.push({
+        name: o.document.name,
+        passive: null,
+        spotted: null,
+        notRolled: true,
+        because: attempt.observers.find((x) => x.id === o.id)?.because ?? null,
+      });
     }
-    const op: HideOp = { v: 1, status: hidden ? "applying" : "applied", sceneId, changes, ...(hidden ? { executor: executorStamp() } : {}) };
+    const op: HideOp = {
+      v: 1,
+      status: hidden ? "applying" : "applied",
+      sceneId,
+      changes,
+      ...(hidden ? { executor: executorStamp() } : {}),
+    };
     audience.guard?.check();
     const message = await postCard({
       template: template("light/hide-card.hbs"),
@@ -571,7 +650,15 @@ async function performHide(c: CanvasLike, tok: TokenObjLike, observers: TokenObj
       flags: { hide: { tokenId: tok.id, dc: result.dc, op } },
     });
     if (hidden && message) await runHideOp(message, "hide", op, false);
-    return { dc: result.dc, spottedBy: result.spottedBy, hiddenFrom: result.hiddenFrom, unknown, notRolled: notRolled.map((o) => o.id), searchRolls, hidden };
+    return {
+      dc: result.dc,
+      spottedBy: result.spottedBy,
+      hiddenFrom: result.hiddenFrom,
+      unknown,
+      notRolled: notRolled.map((o) => o.id),
+      searchRolls,
+      hidden,
+    };
   } finally {
     releaseTokens(sceneId, [tok.id]);
   }
@@ -589,10 +676,21 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
     if (!flag) return false;
     const end = hideEnds(event);
     const actor = doc.actor;
-    const op: HideOp = { v: 1, status: "applying", sceneId, changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }], executor: executorStamp() };
+    const op: HideOp = {
+      v: 1,
+      status: "applying",
+      sceneId,
+      changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }],
+      executor: executorStamp(),
+    };
     const message = await postCard({
       template: template("light/hide-end-card.hbs"),
-      context: hideEndCardContext({ hider: doc.name, event: end.event, perceptionCheck: end.perceptionCheck, dc: flag.dc }),
+      context: hideEndCardContext({
+        hider: doc.name,
+        event: end.event,
+        perceptionCheck: end.perceptionCheck,
+        dc: flag.dc,
+      }),
       gmOnly: true,
       speaker: actor ? speakerOf(actor) : undefined,
       flags: { hideEnd: { tokenId: doc.id, event, op } },
@@ -614,16 +712,22 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
 async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<void> {
   const sceneId = c.scene!.id!;
   const actor = observer.document.actor;
-  const hiders = c.tokens.placeables.filter((h) => hideFlagOf(h.document)?.from.includes(observer.id) && !tokenBusy(sceneId, h.id));
+  const hiders = c.tokens.placeables.filter(
+    (h) => hideFlagOf(h.document)?.from.includes(observer.id) && !tokenBusy(sceneId, h.id),
+  );
   if (!actor || hiders.length === 0) {
     await writeSearchingMarks(sceneId, { [observer.id]: true });
     return;
   }
   const claimed = [observer.id, ...hiders.map((h) => h.id)];
-  if (!claimTokens(sceneId, claimed)) throw new UserError("AVENTURE.Light.Error.busy", { name: observer.document.name });
+  if (!claimTokens(sceneId, claimed))
+    throw new UserError("AVENTURE.Light.Error.busy", { name: observer.document.name });
   try {
     // No message of its own (the GM's roll mode could make it public): the roll goes on the GMs' search card.
-    const r = await adapterFor().rollSkill(actor, "perception", { flavor: tHtml("AVENTURE.Light.Hide.searchFlavor"), message: false });
+    const r = await adapterFor().rollSkill(actor, "perception", {
+      flavor: tHtml("AVENTURE.Light.Hide.searchFlavor"),
+      message: false,
+    });
     if (!Number.isFinite(r.total)) return;
     const roll = Math.round(r.total);
     const rows: SearchCardRow[] = [];
@@ -631,11 +735,19 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
     for (const h of hiders) {
       const flag = hideFlagOf(h.document)!;
       const spotted =
-        hideResult({ stealthTotal: flag.dc, observers: [{ id: observer.id, passivePerception: null, searching: true, perceptionRoll: roll }] })
-          .spottedBy.length > 0;
+        hideResult({
+          stealthTotal: flag.dc,
+          observers: [{ id: observer.id, passivePerception: null, searching: true, perceptionRoll: roll }],
+        }).spottedBy.length > 0;
       const from = spotted ? flag.from.filter((id) => id !== observer.id) : flag.from;
       const seenBy = [...new Set([...(flag.seenBy ?? []), observer.id])];
-      if (spotted) changes.push({ tokenId: h.id, name: h.document.name, before: flag, after: from.length ? { ...flag, from, seenBy } : null });
+      if (spotted)
+        changes.push({
+          tokenId: h.id,
+          name: h.document.name,
+          before: flag,
+          after: from.length ? { ...flag, from, seenBy } : null,
+        });
       rows.push({ name: h.document.name, dc: flag.dc, spotted, stillHidden: from.length > 0 });
     }
     const op: HideOp = { v: 1, status: "applying", sceneId, changes, mark: observer.id, executor: executorStamp() };
@@ -657,7 +769,12 @@ export function registerHideRequests(): void {
   registerRequest({ name: "hide", handle: featureHandler("hiding", onHideRequest) });
   registerRequest({ name: "endHide", handle: onEndHideRequest });
   registerRequest({ name: "setSearching", gmOnly: true, handle: featureHandler("hiding", onSetSearchingRequest) });
-  registerProposalKind({ kind: "hide", title: "AVENTURE.Light.Hide.proposalTitle", describe: describeHide, apply: applyHideProposal });
+  registerProposalKind({
+    kind: "hide",
+    title: "AVENTURE.Light.Hide.proposalTitle",
+    describe: describeHide,
+    apply: applyHideProposal,
+  });
   registerRecovery("hide", recoverHideOps);
 }
 
@@ -670,7 +787,10 @@ export function registerHideRequests(): void {
  * from can see it (line of sight, light as that observer perceives it, invisibility). The event names why: it left the
  * darkness that hid it, it moved into sight, or an observer moved so that it sees it.
  */
-export async function checkHiddenTokens(_changed: readonly TokenLightState[], states: ReadonlyMap<string, TokenLightState>): Promise<void> {
+export async function checkHiddenTokens(
+  _changed: readonly TokenLightState[],
+  states: ReadonlyMap<string, TokenLightState>,
+): Promise<void> {
   const c = canvasLike();
   const sceneId = c?.scene?.id;
   if (!c || !sceneId) return;
@@ -684,7 +804,10 @@ export async function checkHiddenTokens(_changed: readonly TokenLightState[], st
     // there when it hid, or could not see at all): seeing it, any of them ends the hiding.
     const seenBy = new Set(flag.seenBy ?? []);
     const hidFrom = flag.from.map((id) => placeable(c, id)).filter((o): o is TokenObjLike => !!o);
-    const observers = uniqueTokens(hidFrom, noticingObservers(c, tok).filter((o) => !seenBy.has(o.id)));
+    const observers = uniqueTokens(
+      hidFrom,
+      noticingObservers(c, tok).filter((o) => !seenBy.has(o.id)),
+    );
     if (!observers.length) continue;
     const attempt = canTryToHide({
       ruleset: getSetting("ruleset"),
@@ -697,7 +820,9 @@ export async function checkHiddenTokens(_changed: readonly TokenLightState[], st
     const at = tokenCenter(c, tok);
     const moved = Math.hypot(at.x - flag.x, at.y - flag.y) > 1;
     // It left the zone of no visibility that hid it: the darkness, or the thick fog or dense foliage.
-    const leftDarkness = (flag.light === "dark" && state.light.level !== "dark") || (flag.obscurity === "heavy" && state.obscurity !== "heavy");
+    const leftDarkness =
+      (flag.light === "dark" && state.light.level !== "dark") ||
+      (flag.obscurity === "heavy" && state.obscurity !== "heavy");
     const event: HideEndEvent = leftDarkness ? "leftDarkness" : moved ? "enteredView" : "seenByMover";
     await performEndHide(sceneId, tok.document, event);
   }
@@ -713,7 +838,10 @@ interface AttackingActor {
  * module/documents/activity/attack.mjs; subject is the AttackActivity, subject.actor its actor): the attacking
  * actor's hidden tokens that this user owns stop being hidden, through the request channel ("endHide", "attacked").
  */
-export function onAttackRolled(_rolls: unknown, data: { subject?: { actor?: unknown } | null } | undefined): Promise<void> | void {
+export function onAttackRolled(
+  _rolls: unknown,
+  data: { subject?: { actor?: unknown } | null } | undefined,
+): Promise<void> | void {
   const actor = data?.subject?.actor as AttackingActor | null | undefined;
   const c = canvasLike();
   if (!actor || !c) return;
@@ -746,7 +874,11 @@ interface SpeakerLike {
  * the hiding of the speaker's token (the speaker's linked tokens when the message names only an actor) only when that
  * user owns it: a player's message naming someone else's creature changes nothing.
  */
-export function onChatMessageCreated(message: { flags?: Record<string, unknown>; speaker?: SpeakerLike | null }, _options: unknown, userId: string): Promise<void> | void {
+export function onChatMessageCreated(
+  message: { flags?: Record<string, unknown>; speaker?: SpeakerLike | null },
+  _options: unknown,
+  userId: string,
+): Promise<void> | void {
   const ose = message.flags?.ose as { roll?: unknown } | undefined;
   if (ose?.roll !== "attack" || !isActiveGM()) return;
   const author = game.users.get(userId);

@@ -26,7 +26,17 @@ import { isActiveGM } from "../gm.js";
 import { registerCardPart } from "../cards.js";
 
 /** Token fields whose change moves the token or changes what it sees or emits. */
-const TOKEN_FIELDS = ["x", "y", "elevation", "width", "height", "sight", "detectionModes", "actorId", "disposition"] as const;
+const TOKEN_FIELDS = [
+  "x",
+  "y",
+  "elevation",
+  "width",
+  "height",
+  "sight",
+  "detectionModes",
+  "actorId",
+  "disposition",
+] as const;
 
 function onSceneTokenChange(doc: TokenDocLike, changes: Record<string, unknown>): void {
   if (!onViewedScene(doc)) return;
@@ -38,7 +48,11 @@ function onSceneTokenChange(doc: TokenDocLike, changes: Record<string, unknown>)
 }
 
 /** After each recomputation on the active GM: ambient detection, or (setting off) hiding that ends when seen. */
-async function afterLightFlush(changed: TokenLightState[], states: ReadonlyMap<string, TokenLightState>, recomputed: ReadonlySet<string> | null): Promise<void> {
+async function afterLightFlush(
+  changed: TokenLightState[],
+  states: ReadonlyMap<string, TokenLightState>,
+  recomputed: ReadonlySet<string> | null,
+): Promise<void> {
   if (getSetting("detectionMode") === "off" || !featureActive("detection")) return checkHiddenTokens(changed, states);
   await ambientDetection.pass(states, recomputed);
 }
@@ -47,7 +61,9 @@ async function afterLightFlush(changed: TokenLightState[], states: ReadonlyMap<s
 function tokensOf(actor: { id: string | null } | null | undefined): string[] {
   const c = canvasLike();
   if (!c || !actor) return [];
-  return c.tokens.placeables.filter((t) => t.document.actor === actor || (t.document.actor as { id?: string | null } | null)?.id === actor.id).map((t) => t.id);
+  return c.tokens.placeables
+    .filter((t) => t.document.actor === actor || (t.document.actor as { id?: string | null } | null)?.id === actor.id)
+    .map((t) => t.id);
 }
 
 /** Whether `sceneId` is the scene this client draws. */
@@ -89,12 +105,15 @@ export function registerLightHooks(): void {
   // Obscurity regions (their shapes, elevation range, behaviours) and walls (doors opening: line of sight) change what
   // every token sees and how it is seen.
   const onRegion = (doc: RegionDocument.Implementation) => viewedSceneId(doc.parent?.id) && lightTracker.schedule();
-  const onBehavior = (doc: RegionBehavior.Implementation) => viewedSceneId(doc.parent?.parent?.id) && lightTracker.schedule();
+  const onBehavior = (doc: RegionBehavior.Implementation) =>
+    viewedSceneId(doc.parent?.parent?.id) && lightTracker.schedule();
   // A door opened or closed, a wall drawn or deleted: the lines of sight crossing it change (a moved wall: all of them).
   const onWall = (doc: WallDocument.Implementation, moved: boolean) => {
     if (!viewedSceneId(doc.parent?.id)) return;
     const [x1, y1, x2, y2] = doc.c;
-    ambientDetection.wallsChanged(moved || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined ? null : [x1, y1, x2, y2]);
+    ambientDetection.wallsChanged(
+      moved || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined ? null : [x1, y1, x2, y2],
+    );
     lightTracker.schedule();
   };
   onHook("createRegion", onRegion);
@@ -122,7 +141,11 @@ export function registerLightHooks(): void {
     if (!("system" in changes)) return;
     const c = canvasLike();
     if (!c) return;
-    lightTracker.schedule(c.tokens.placeables.filter((t) => (t.document.actor as { id?: string | null } | null)?.id === actor.id).map((t) => t.id));
+    lightTracker.schedule(
+      c.tokens.placeables
+        .filter((t) => (t.document.actor as { id?: string | null } | null)?.id === actor.id)
+        .map((t) => t.id),
+    );
   });
   // A status changes what a creature sees or how it is seen (invisible, blinded): its tokens are looked at again.
   const onEffect = (effect: ActiveEffect.Implementation) => {
@@ -138,5 +161,12 @@ export function registerLightHooks(): void {
 
   onSettingChange("lightIcons", () => lightTracker.redrawIcons());
   onSettingChange("lightEffects", (on) => void lightTracker.reconcileAll(on === true));
-  for (const key of ["lightThresholdBright", "lightThresholdDim", "ruleset", "detectionMode", "detectionObservers"] as const) onSettingChange(key, () => lightTracker.schedule());
+  for (const key of [
+    "lightThresholdBright",
+    "lightThresholdDim",
+    "ruleset",
+    "detectionMode",
+    "detectionObservers",
+  ] as const)
+    onSettingChange(key, () => lightTracker.schedule());
 }

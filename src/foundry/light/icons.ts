@@ -7,7 +7,11 @@ import { getSetting } from "../settings.js";
 import type { TokenObjLike } from "./scene.js";
 
 export const LIGHT_GLYPHS: Readonly<Record<LightLevel, string>> = Object.freeze({ bright: "☀", dim: "◐", dark: "☾" });
-const COLOURS: Readonly<Record<LightLevel, number>> = Object.freeze({ bright: 0xffd54a, dim: 0xc9c2a8, dark: 0x8fa6ff });
+const COLOURS: Readonly<Record<LightLevel, number>> = Object.freeze({
+  bright: 0xffd54a,
+  dim: 0xc9c2a8,
+  dark: 0x8fa6ff,
+});
 
 interface IconLike {
   text: string;

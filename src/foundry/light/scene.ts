@@ -136,7 +136,15 @@ export function lightSources(c: CanvasLike): PlainLightSource[] {
     const bright = d.bright ?? 0;
     const dim = d.dim ?? 0;
     if (!(bright > 0 || dim > 0)) return;
-    out.push({ id: sourceId(s, i), x: d.x ?? 0, y: d.y ?? 0, bright, dim, points: s.shape?.points, test: exactTest(s) });
+    out.push({
+      id: sourceId(s, i),
+      x: d.x ?? 0,
+      y: d.y ?? 0,
+      bright,
+      dim,
+      points: s.shape?.points,
+      test: exactTest(s),
+    });
   });
   return out;
 }
@@ -171,7 +179,10 @@ function sceneDarkness(scene: SceneLike): number {
 
 /** Darkness level at a point (regions included where Foundry provides it), clamped to 0..1. */
 export function darknessAt(c: CanvasLike, point: Point, elevation: number): number {
-  const v = typeof c.effects.getDarknessLevel === "function" ? c.effects.getDarknessLevel({ ...point, elevation }) : sceneDarkness(c.scene!);
+  const v =
+    typeof c.effects.getDarknessLevel === "function"
+      ? c.effects.getDarknessLevel({ ...point, elevation })
+      : sceneDarkness(c.scene!);
   return Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0;
 }
 
@@ -221,7 +232,11 @@ export function metresBetween(c: { grid: GridLike }, a: Point, b: Point): number
  * document the test is computed in (the looking token's): core otherwise uses the level the user views, and level
  * surfaces block sight between levels (PointSourcePolygonConfig.level; docs/compat.md).
  */
-export function hasLineOfSight(a: Point & { elevation?: number }, b: Point & { elevation?: number }, level?: unknown): boolean {
+export function hasLineOfSight(
+  a: Point & { elevation?: number },
+  b: Point & { elevation?: number },
+  level?: unknown,
+): boolean {
   const backend = CONFIG.Canvas?.polygonBackends?.sight;
   if (!backend) return true;
   const config = { type: "sight", mode: "any", ...(level ? { level } : {}) } as const;
@@ -232,7 +247,11 @@ export function hasLineOfSight(a: Point & { elevation?: number }, b: Point & { e
  * Line of sight from an observer token to a target token (v14: each on its level): false when the observer's level
  * does not see the target's (levelSees), else the collision test computed in the observer's level.
  */
-export function tokensInSight(c: { scene: unknown }, from: Point & { elevation: number; level: string | null }, to: Point & { elevation: number; level: string | null }): boolean {
+export function tokensInSight(
+  c: { scene: unknown },
+  from: Point & { elevation: number; level: string | null },
+  to: Point & { elevation: number; level: string | null },
+): boolean {
   if (!levelSees(c.scene, from.level, to.level)) return false;
   return hasLineOfSight(from, to, levelOf(c.scene, from.level) ?? undefined);
 }

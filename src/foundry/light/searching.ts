@@ -18,7 +18,6 @@ import { getSetting, setSetting } from "../settings.js";
 import type { TokenDocLike } from "./scene.js";
 import { DOCUMENT_ID } from "../values.js";
 
-
 type MarksUpdate = Record<string, unknown>;
 
 function sceneMarks(sceneId: string | null | undefined): Record<string, unknown> | null {
@@ -59,7 +58,8 @@ export async function writeSearchingMarks(sceneId: string, marks: Record<string,
 
 /** The ids whose searching mark changed in a scene update (`changes.flags.aventure.searching`). */
 export function marksChanged(changes: Record<string, unknown>): string[] | null {
-  const flags = (changes.flags as Record<string, unknown> | undefined)?.[MODULE_ID] as Record<string, unknown> | undefined;
+  const flags = (changes.flags as Record<string, unknown> | undefined)?.[MODULE_ID] as
+    Record<string, unknown> | undefined;
   if (!flags || typeof flags !== "object") return null;
   if (deletes(flags, "searching")) return [];
   const marks = flags.searching;
@@ -68,7 +68,10 @@ export function marksChanged(changes: Record<string, unknown>): string[] | null 
 }
 
 /** What a scene's 0.1.0 hide flags said, and how to remove them (hide-state.ts `migrateHideFlags`). */
-export type LegacyHides = (scene: { id: string | null; tokens?: Iterable<unknown> | null }) => { lines: string[]; drop: () => Promise<void> };
+export type LegacyHides = (scene: { id: string | null; tokens?: Iterable<unknown> | null }) => {
+  lines: string[];
+  drop: () => Promise<void>;
+};
 
 /**
  * Once per world, on the active GM: the 0.1.0 marks on tokens (`flags.aventure.searching`) and, through `legacyHides`,

@@ -28,7 +28,6 @@ export const UNLIMITED_RANGE = 1_000_000;
 
 const DETECTION_SENSE: Record<string, VisionSense> = { seeAll: "truesight", senseAll: "blindsight" };
 
-
 export function tokenSenses(c: { grid: GridLike }, doc: TokenDocLike): TokenSenses {
   const best = new Map<VisionSense, SenseEntry>();
   const offer = (sense: VisionSense, range: number, from: SenseOrigin) => {
@@ -51,7 +50,11 @@ export function tokenSenses(c: { grid: GridLike }, doc: TokenDocLike): TokenSens
   for (const mode of detectionModes(doc)) {
     const sense = DETECTION_SENSE[mode.id];
     if (!sense || mode.enabled === false) continue;
-    offer(sense, mode.range === null || mode.range === undefined ? UNLIMITED_RANGE : unitsToMetres(c, mode.range), "detection");
+    offer(
+      sense,
+      mode.range === null || mode.range === undefined ? UNLIMITED_RANGE : unitsToMetres(c, mode.range),
+      "detection",
+    );
   }
   const entries = ["darkvision", "blindsight", "truesight"]
     .map((k) => best.get(k as VisionSense))

@@ -67,7 +67,9 @@ function seenByAny(c: CanvasLike, target: TokenObjLike, watchers: readonly Token
 export function knownTo(c: CanvasLike, user: User): (tokenId: string) => boolean {
   if (user.isGM) return () => true;
   const owns = (t: TokenObjLike) => t.document.testUserPermission(user, "OWNER");
-  const eyes = c.tokens.placeables.filter((t) => owns(t) && (!t.document.actor || ableToSee(t.document.actor as ActorLike)));
+  const eyes = c.tokens.placeables.filter(
+    (t) => owns(t) && (!t.document.actor || ableToSee(t.document.actor as ActorLike)),
+  );
   const memo = new Map<string, boolean>();
   const known = (id: string): boolean => {
     const tok = placeable(c, id);

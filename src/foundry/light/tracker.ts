@@ -71,7 +71,11 @@ export function lightAtOf(s: TokenLightState): LightAt {
  * Called after each flush on the active GM with the states that changed, every state, and the tokens that were
  * recomputed (null: all of them): hiding and ambient detection look at what moved or changed.
  */
-export type AfterFlush = (changed: TokenLightState[], all: ReadonlyMap<string, TokenLightState>, recomputed: ReadonlySet<string> | null) => Promise<void>;
+export type AfterFlush = (
+  changed: TokenLightState[],
+  all: ReadonlyMap<string, TokenLightState>,
+  recomputed: ReadonlySet<string> | null,
+) => Promise<void>;
 
 let warnedThresholds = false;
 
@@ -268,7 +272,8 @@ export class LightTracker {
   redrawIcons(only?: TokenObjLike): void {
     const c = canvasLike();
     if (!c) return;
-    for (const tok of only ? [only] : c.tokens.placeables) drawLightIcon(tok, this.states.get(tok.id)?.light.level ?? null);
+    for (const tok of only ? [only] : c.tokens.placeables)
+      drawLightIcon(tok, this.states.get(tok.id)?.light.level ?? null);
   }
 }
 

@@ -7,7 +7,7 @@ import { controlledTokens } from "../tokens.js";
 /** Opens the jump panel of each token (default: the controlled tokens). A token needs an actor. */
 export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
   await guarded(async () => {
-    const list = tokens ?? (controlledTokens());
+    const list = tokens ?? controlledTokens();
     for (const token of list) {
       if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
       await new JumpPanel(token).render({ force: true });
@@ -19,7 +19,10 @@ export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
  * Opens the fall dialog for tokens (default: the controlled tokens); each must have an actor. `source` tells
  * the fall card where the fall came from: the token HUD, or a macro (`api.fallDialog()`).
  */
-export async function openFallDialog(tokens?: { name: string; actor: unknown }[], source: "hud" | "api" = "api"): Promise<void> {
+export async function openFallDialog(
+  tokens?: { name: string; actor: unknown }[],
+  source: "hud" | "api" = "api",
+): Promise<void> {
   await guarded(async () => {
     const list = tokens ?? controlledTokens();
     for (const token of list) if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });

@@ -73,7 +73,8 @@ export function installMovementCosts(): void {
     const original = config.getCostFunction?.bind(config) ?? ((): CostFunction => (baseCost: number) => baseCost);
     config.getCostFunction = (token, options) => {
       // In a dnd5e world whose movement costs dnd5e owns (dnd5e-owners.ts), dnd5e's own cost functions run alone.
-      if (!getSetting("movementCosts") || !terrainCostsApply() || !aventureActs("movementCosts")) return original(token, options);
+      if (!getSetting("movementCosts") || !terrainCostsApply() || !aventureActs("movementCosts"))
+        return original(token, options);
       try {
         return tokenCostFunction(token as { actor?: unknown }, action);
       } catch (e) {

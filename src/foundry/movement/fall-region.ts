@@ -19,7 +19,9 @@ export const FALL_BEHAVIOR_LABEL = "TYPES.RegionBehavior.aventure.fall";
 export const FALL_BEHAVIOR_ICON = "fa-solid fa-person-falling";
 
 /** v13 region event tokenMoveIn (declared in src/declarations.d.ts): `{token, movement}`. */
-export type FallRegionEvent = AventureRegionEvent<AventureTokenRegionEventData<FallToken & { stopMovement(): unknown }>>;
+export type FallRegionEvent = AventureRegionEvent<
+  AventureTokenRegionEventData<FallToken & { stopMovement(): unknown }>
+>;
 
 /** tokenMoveIn handler, `this` being the behaviour's system data (its `height` in metres). */
 export async function onFallRegionMoveIn(this: { height: number }, event: FallRegionEvent): Promise<void> {
@@ -49,7 +51,11 @@ export function registerFallBehavior(): void {
     }
     static events = { tokenMoveIn: onFallRegionMoveIn };
   }
-  const config = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> }; // cast: registering a module behaviour type: the pinned dataModels record has only core's types
+  // cast: registering a module behaviour type: the pinned dataModels record has only core's types
+  const config = CONFIG.RegionBehavior as unknown as {
+    dataModels: Record<string, unknown>;
+    typeIcons: Record<string, string>;
+  };
   config.dataModels[FALL_BEHAVIOR_TYPE] = FallRegionBehaviorType;
   config.typeIcons[FALL_BEHAVIOR_TYPE] = FALL_BEHAVIOR_ICON;
 }

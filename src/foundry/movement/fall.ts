@@ -20,13 +20,32 @@ import { featureActive, featureHandler, featureRuleset, worldFeatureNote } from 
 import { MODULE_ID, template } from "../../constants.js";
 import { fallDice, fallFormula, fallRules } from "../../rules/movement.js";
 import { isRulesError } from "../../rules/errors.js";
-import { adapterFor, Dnd5eAdapter, isOwnStatus, setOwnCondition, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
+import {
+  adapterFor,
+  Dnd5eAdapter,
+  isOwnStatus,
+  setOwnCondition,
+  type ActorAdapter,
+  type ActorLike,
+} from "../adapters/adapter.js";
 import { authoredByGM, gmCardFlag, wireButtons } from "../cards.js";
 import { movementChangesLevel, renderTemplateCompat } from "../compat.js";
 import { isActiveGM } from "../gm.js";
 import { UserError, errorMessage, escapeHtml, guarded, reportError, t, tHtml, notify } from "../i18n.js";
 import { readNumber } from "../adapters/read.js";
-import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, finishFirst, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
+import {
+  execute,
+  executorStamp,
+  readExecutor,
+  registerRecovery,
+  resume,
+  runSteps,
+  finishFirst,
+  type Executor,
+  type Guard,
+  type ReadBack,
+  type Step,
+} from "../operations.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { getSetting } from "../settings.js";
 import { aventureActs } from "../dnd5e-owners.js";
@@ -104,10 +123,16 @@ const SOURCES: readonly FallSource[] = ["api", "region", "drop", "hud"];
 const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** Turns a token document, a token placeable or an actor into a request reference (no actor → UserError). */
-export function fallReference(target: unknown): { ref: FallRef; owner: { name: string; testUserPermission(u: User, l: "OWNER"): boolean }; name: string } {
+export function fallReference(target: unknown): {
+  ref: FallRef;
+  owner: { name: string; testUserPermission(u: User, l: "OWNER"): boolean };
+  name: string;
+} {
   if (!target || typeof target !== "object") throw new UserError("AVENTURE.Error.NoToken");
   const placeable = (target as { document?: unknown }).document;
-  const doc = (placeable && typeof placeable === "object" ? placeable : target) as Partial<FallToken> & { documentName?: string };
+  const doc = (placeable && typeof placeable === "object" ? placeable : target) as Partial<FallToken> & {
+    documentName?: string;
+  };
   if (doc.documentName === "Token" || "actor" in doc) {
     const token = doc as FallToken;
     if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
@@ -117,7 +142,8 @@ export function fallReference(target: unknown): { ref: FallRef; owner: { name: s
   }
   // A synthetic (unlinked) token actor falls as its token: its id is the base actor's.
   const synthetic = target as { isToken?: boolean; token?: unknown };
-  if (synthetic.isToken === true && synthetic.token && typeof synthetic.token === "object") return fallReference(synthetic.token);
+  if (synthetic.isToken === true && synthetic.token && typeof synthetic.token === "object")
+    return fallReference(synthetic.token);
   const actor = target as FallTarget["actor"];
   if (!actor.id || typeof actor.testUserPermission !== "function") throw new UserError("AVENTURE.Error.NoToken");
   return { ref: { actorId: actor.id }, owner: actor, name: actor.name };
@@ -128,7 +154,8 @@ function parseRef(d: Record<string, unknown>): FallRef | null {
   if (typeof d.sceneId === "string" && typeof d.tokenId === "string" && ID.test(d.sceneId) && ID.test(d.tokenId)) {
     return { sceneId: d.sceneId, tokenId: d.tokenId };
   }
-  if (typeof d.actorId === "string" && ID.test(d.actorId) && d.sceneId === undefined && d.tokenId === undefined) return { actorId: d.actorId };
+  if (typeof d.actorId === "string" && ID.test(d.actorId) && d.sceneId === undefined && d.tokenId === undefined)
+    return { actorId: d.actorId };
   return null;
 }
 
@@ -148,8 +175,12 @@ function resolveRef(ref: FallRef): FallTarget | null {
  * Validates a fall request received from anyone: the height (a finite number of metres ≥ 0, at most the rules'
  * bound), the source, the documents (they must exist) and that `user` (the server-reported sender) owns them.
  */
-export function resolveFallRequest(data: unknown, user: User): { target: FallTarget; metres: number; source: FallSource; ref: FallRef } {
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+export function resolveFallRequest(
+  data: unknown,
+  user: User,
+): { target: FallTarget; metres: number; source: FallSource; ref: FallRef } {
+  if (!data || typeof data !== "object" || Array.isArray(data))
+    throw new UserError("AVENTURE.Error.Missing", { name: "data" });
   const d = data as Record<string, unknown>;
   const metres = d.metres;
   fallDice(metres as number); // validates: a finite number ≥ 0 (RulesError otherwise)
@@ -170,7 +201,8 @@ export function resolveFallRequest(data: unknown, user: User): { target: FallTar
 }
 
 function refOf(target: FallTarget): FallRef {
-  if (target.token) return { sceneId: (target.token.parent as { id?: string } | null)?.id ?? "", tokenId: target.token.id ?? "" };
+  if (target.token)
+    return { sceneId: (target.token.parent as { id?: string } | null)?.id ?? "", tokenId: target.token.id ?? "" };
   return { actorId: target.actor.id ?? "" };
 }
 
@@ -183,12 +215,16 @@ function hitPoints(adapter: ActorAdapter, actor: ActorLike): { value: number; te
 }
 
 /** Whether hit points went down between two readings (unreadable: the damage the system applied counts as taken). */
-function tookDamage(before: { value: number; temp: number } | null, after: { value: number; temp: number } | null): boolean {
+function tookDamage(
+  before: { value: number; temp: number } | null,
+  after: { value: number; temp: number } | null,
+): boolean {
   if (!before || !after) return true;
   return after.value < before.value || after.temp < before.temp;
 }
 
-const sameHp = (a: { value: number; temp: number } | null, b: { value: number; temp: number } | null) => !!a && !!b && a.value === b.value && a.temp === b.temp;
+const sameHp = (a: { value: number; temp: number } | null, b: { value: number; temp: number } | null) =>
+  !!a && !!b && a.value === b.value && a.temp === b.temp;
 
 const fmt = (metres: number): string => metresText(metres, game.i18n.lang);
 
@@ -250,7 +286,11 @@ function fallSteps(flag: FallCardFlag, target: FallTarget, adapter: ActorAdapter
           return sameHp(now, flag.hpBefore) ? "pending" : "done";
         },
         run: async () => {
-          flag.applied = await adapter.applyDamage(actor, flag.damage, fallRules(featureRuleset("falls")).damageType ?? "bludgeoning");
+          flag.applied = await adapter.applyDamage(
+            actor,
+            flag.damage,
+            fallRules(featureRuleset("falls")).damageType ?? "bludgeoning",
+          );
         },
       });
     }
@@ -261,7 +301,10 @@ function fallSteps(flag: FallCardFlag, target: FallTarget, adapter: ActorAdapter
         state: () => {
           if (proneId && actor.statuses.has(proneId)) return "done";
           // The system may resist or ignore the damage (immunity): prone only when hit points went down.
-          return tookDamage(flag.hpBefore, hitPoints(adapter, actor)) && !sameHp(flag.hpBefore, hitPoints(adapter, actor)) ? "pending" : "done";
+          return tookDamage(flag.hpBefore, hitPoints(adapter, actor)) &&
+            !sameHp(flag.hpBefore, hitPoints(adapter, actor))
+            ? "pending"
+            : "done";
         },
         run: () => setOwnCondition(adapter, actor, "prone", true),
       });
@@ -279,13 +322,19 @@ function readFallOp(messageId: string): ReadBack {
 }
 
 /** Records `executor` as the fall's executor (a GM taking an interrupted fall over). */
-const claimFall = (message: ChatMessage) => (executor: Executor) => message.update({ flags: { [MODULE_ID]: { fall: { executor } } } });
+const claimFall = (message: ChatMessage) => (executor: Executor) =>
+  message.update({ flags: { [MODULE_ID]: { fall: { executor } } } });
 
 /**
  * Brings the world to what the card says and marks it applied (first run, a retry, or recovery after a reload), each
  * write only while this client is still the fall's executor of record (`guard`).
  */
-async function completeFall(message: ChatMessage, flag: FallCardFlag, firstRun: boolean, guard: Guard): Promise<FallCardFlag> {
+async function completeFall(
+  message: ChatMessage,
+  flag: FallCardFlag,
+  firstRun: boolean,
+  guard: Guard,
+): Promise<FallCardFlag> {
   const target = resolveRef(flag.ref);
   const adapter = adapterFor();
   const next: FallCardFlag = { ...flag, problems: [...(flag.problems ?? [])] };
@@ -387,7 +436,10 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
   })) as ChatMessage | undefined;
   if (!message?.id) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });
   const id = message.id;
-  const done = flag.status === "applying" ? await execute(`fall.${id}`, readFallOp(id), (guard) => completeFall(message, flag, true, guard)) : flag;
+  const done =
+    flag.status === "applying"
+      ? await execute(`fall.${id}`, readFallOp(id), (guard) => completeFall(message, flag, true, guard))
+      : flag;
   if (flag.status !== "applying") announceFall(target, flag, id); // nothing to apply: the fall is complete
   return { metres, dice, total, applied: done.applied, prone: done.prone };
 }
@@ -403,7 +455,11 @@ async function onFallRequest(data: unknown, { sender }: { sender: User }): Promi
  * may ask; the fall runs on the active GM. Errors are shown to the user and nothing changes (the result is then
  * undefined).
  */
-export async function fall(tokenOrActor: unknown, metres: number, source: FallSource = "api"): Promise<FallOutcome | undefined> {
+export async function fall(
+  tokenOrActor: unknown,
+  metres: number,
+  source: FallSource = "api",
+): Promise<FallOutcome | undefined> {
   return guarded(async () => {
     const { ref, owner } = fallReference(tokenOrActor);
     fallDice(metres);
@@ -499,7 +555,20 @@ export function fallCardFlag(message: { author?: unknown; flags?: unknown } | nu
   if (typeof f.damage !== "number" || !Number.isInteger(f.damage) || f.damage < 0 || f.damage > 120) return null;
   if (f.v !== 2) {
     if (typeof f.pending !== "boolean") return null;
-    return { v: 2, status: f.pending ? "pending" : "applied", ref, name: f.name, metres: 0, dice: Math.ceil(f.damage / 6), damage: f.damage, source: "api", hpBefore: null, manual: null, applied: !f.pending, prone: false };
+    return {
+      v: 2,
+      status: f.pending ? "pending" : "applied",
+      ref,
+      name: f.name,
+      metres: 0,
+      dice: Math.ceil(f.damage / 6),
+      damage: f.damage,
+      source: "api",
+      hpBefore: null,
+      manual: null,
+      applied: !f.pending,
+      prone: false,
+    };
   }
   const status = f.status;
   if (status !== "applying" && status !== "applied" && status !== "pending") return null;
@@ -507,7 +576,10 @@ export function fallCardFlag(message: { author?: unknown; flags?: unknown } | nu
   const hp = f.hpBefore as { value?: unknown; temp?: unknown } | null;
   const hpBefore = hp && num(hp.value) && num(hp.temp) ? { value: hp.value as number, temp: hp.temp as number } : null;
   const m = f.manual as { path?: unknown; after?: unknown } | null;
-  const manual = m && typeof m.path === "string" && /^system\.[\w.]+$/.test(m.path) && num(m.after) ? { path: m.path, after: m.after as number } : null;
+  const manual =
+    m && typeof m.path === "string" && /^system\.[\w.]+$/.test(m.path) && num(m.after)
+      ? { path: m.path, after: m.after as number }
+      : null;
   if (!num(f.metres) || !num(f.dice) || !SOURCES.includes(f.source as FallSource)) return null;
   return {
     v: 2,
@@ -524,7 +596,13 @@ export function fallCardFlag(message: { author?: unknown; flags?: unknown } | nu
     prone: f.prone === true,
     ...(f.resumed === true ? { resumed: true } : {}),
     ...(f.executor !== undefined ? { executor: readExecutor(f.executor) } : {}),
-    ...(Array.isArray(f.problems) ? { problems: (f.problems as { key: string; data: Record<string, string | number> }[]).filter((p) => typeof p?.key === "string" && p.key.startsWith("AVENTURE.")) } : {}),
+    ...(Array.isArray(f.problems)
+      ? {
+          problems: (f.problems as { key: string; data: Record<string, string | number> }[]).filter(
+            (p) => typeof p?.key === "string" && p.key.startsWith("AVENTURE."),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -543,13 +621,16 @@ export async function onFallApplyRequest(raw: unknown): Promise<FallApplyResult>
   const message = typeof id === "string" && ID.test(id) ? (game.messages.get(id) ?? undefined) : undefined;
   const flag = fallCardFlag(message);
   if (!message || !flag || typeof id !== "string") throw new UserError("AVENTURE.Movement.Fall.notPending");
-  if (flag.status === "applied" || applying.has(id)) throw new UserError("AVENTURE.Movement.Fall.alreadyApplied", { name: flag.name });
+  if (flag.status === "applied" || applying.has(id))
+    throw new UserError("AVENTURE.Movement.Fall.alreadyApplied", { name: flag.name });
   applying.add(id);
   try {
     let next = flag;
     if (flag.status === "applying") {
       // Interrupted: finished here unless another GM still executes it (then refused: "busy").
-      await finishFirst(`fall.${id}`, readFallOp(id), claimFall(message), (guard) => completeFall(message, fallCardFlag(message) ?? flag, false, guard));
+      await finishFirst(`fall.${id}`, readFallOp(id), claimFall(message), (guard) =>
+        completeFall(message, fallCardFlag(message) ?? flag, false, guard),
+      );
       return { name: flag.name, damage: flag.damage };
     }
     if (flag.status === "pending") {
@@ -558,8 +639,15 @@ export async function onFallApplyRequest(raw: unknown): Promise<FallApplyResult>
       const adapter = adapterFor();
       const hpPath = adapter.paths.hp.split("|")[0]?.trim() ?? "";
       const hp = adapter.read(target.actor).hp;
-      if (!/^system\.[\w.]+$/.test(hpPath) || !hp) throw new UserError("AVENTURE.Movement.Fall.noHp", { name: flag.name, damage: flag.damage });
-      next = { ...flag, status: "applying", hpBefore: { value: hp.value, temp: 0 }, manual: { path: hpPath, after: Math.max(0, hp.value - flag.damage) }, executor: executorStamp() };
+      if (!/^system\.[\w.]+$/.test(hpPath) || !hp)
+        throw new UserError("AVENTURE.Movement.Fall.noHp", { name: flag.name, damage: flag.damage });
+      next = {
+        ...flag,
+        status: "applying",
+        hpBefore: { value: hp.value, temp: 0 },
+        manual: { path: hpPath, after: Math.max(0, hp.value - flag.damage) },
+        executor: executorStamp(),
+      };
       await writeCard(message, next);
     }
     try {
@@ -595,7 +683,10 @@ export async function requestFallApply(messageId: string): Promise<FallApplyResu
 export function onRenderFallCard(message: ChatMessage, html: HTMLElement): void {
   const flag = fallCardFlag(message);
   const usable = !!flag && flag.status !== "applied" && game.user.isGM && authoredByGM(message);
-  wireButtons(html, "aventure-apply-fall", { allowed: () => usable, run: () => (message.id ? requestFallApply(message.id) : undefined) });
+  wireButtons(html, "aventure-apply-fall", {
+    allowed: () => usable,
+    run: () => (message.id ? requestFallApply(message.id) : undefined),
+  });
 }
 
 /**
@@ -610,7 +701,9 @@ export async function recoverFalls(): Promise<void> {
     applying.add(id);
     try {
       // The card as it stands once this client is its executor (the claim is part of it).
-      await resume(`fall.${id}`, readFallOp(id), claimFall(message), (guard) => completeFall(message, { ...(fallCardFlag(message) ?? flag), resumed: true }, false, guard));
+      await resume(`fall.${id}`, readFallOp(id), claimFall(message), (guard) =>
+        completeFall(message, { ...(fallCardFlag(message) ?? flag), resumed: true }, false, guard),
+      );
     } catch (e) {
       console.error("aventure | could not finish an interrupted fall", e);
     } finally {

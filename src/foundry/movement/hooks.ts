@@ -40,7 +40,10 @@ export function onPreMoveToken(token: FallToken, movement: PreMovement): boolean
   if (spentMetres === null) return;
   const budget = budgetFor(speeds, action);
   if (!Number.isFinite(spentMetres) || movementLeft(budget, spentMetres).exceeded) {
-    notify("warn", t("AVENTURE.Movement.Ruler.refused", { name: token.name, speed: metresText(budget, game.i18n.lang) }));
+    notify(
+      "warn",
+      t("AVENTURE.Movement.Ruler.refused", { name: token.name, speed: metresText(budget, game.i18n.lang) }),
+    );
     return false;
   }
 }
@@ -54,7 +57,9 @@ export function registerMovementHooks(): void {
   });
   onHook("preMoveToken", onPreMoveToken);
   // Returns the promise (Hooks ignore it) so that tests can wait for each client's handler.
-  onHook("moveToken", (token: FallToken, movement: Parameters<typeof onElevationDrop>[1]) => onElevationDrop(token, movement));
+  onHook("moveToken", (token: FallToken, movement: Parameters<typeof onElevationDrop>[1]) =>
+    onElevationDrop(token, movement),
+  );
   registerCardPart({ kind: "fall", selector: "[data-action='aventure-apply-fall']", render: onRenderFallCard });
   addHudButton({
     id: "jumps",

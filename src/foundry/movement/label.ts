@@ -39,7 +39,10 @@ export function lengthForDisplay(
   input: Pick<LabelInput, "unit" | "feetFactor" | "display" | "sceneUnits" | "lang">,
 ): { value: number; text: string; units: string } {
   const inMetres = input.display === "metres" && input.unit !== null;
-  const value = inMetres && Number.isFinite(gridValue) ? toMetres(gridValue, input.unit!, input.unit === "ft" ? input.feetFactor : undefined) : gridValue;
+  const value =
+    inMetres && Number.isFinite(gridValue)
+      ? toMetres(gridValue, input.unit!, input.unit === "ft" ? input.feetFactor : undefined)
+      : gridValue;
   return { value, text: formatNumber(value, input.lang), units: inMetres ? "m" : input.sceneUnits };
 }
 
@@ -70,10 +73,12 @@ export function aventureLabel(input: LabelInput): AventureLabel {
   const factor = input.unit === "ft" ? input.feetFactor : undefined;
   const inMetres = input.display === "metres" && input.unit !== null;
   const units = inMetres ? "m" : input.sceneUnits;
-  const costMetres = input.unit !== null && Number.isFinite(input.cost) ? toMetres(input.cost, input.unit, factor) : null;
+  const costMetres =
+    input.unit !== null && Number.isFinite(input.cost) ? toMetres(input.cost, input.unit, factor) : null;
   const shownCost = inMetres && costMetres !== null ? costMetres : input.cost;
   // The delta in the same unit as the total (core's own delta is in grid units).
-  const shown = (gridValue: number) => (inMetres && input.unit !== null && Number.isFinite(gridValue) ? toMetres(gridValue, input.unit, factor) : gridValue);
+  const shown = (gridValue: number) =>
+    inMetres && input.unit !== null && Number.isFinite(gridValue) ? toMetres(gridValue, input.unit, factor) : gridValue;
   let delta: string | undefined;
   if (typeof input.previousCost === "number") {
     const d = shown(input.cost) - shown(input.previousCost);

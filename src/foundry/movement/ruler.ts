@@ -12,7 +12,14 @@ import type { Speeds } from "../adapters/read.js";
 import { loadTemplatesCompat } from "../compat.js";
 import { getSetting } from "../settings.js";
 import { aventureLabel, lengthForDisplay, signedText, type AventureLabel } from "./label.js";
-import { isCurrentCombatant, movementStats, sceneToMetres, sceneUnit, type MovementStats, type SceneLike } from "./token-data.js";
+import {
+  isCurrentCombatant,
+  movementStats,
+  sceneToMetres,
+  sceneUnit,
+  type MovementStats,
+  type SceneLike,
+} from "./token-data.js";
 
 /** What the ruler reads of a waypoint (core's TokenRulerWaypoint). */
 export interface RulerWaypoint {
@@ -51,7 +58,11 @@ interface TokenLike {
 }
 
 /** The Aventure label for a waypoint, updating the jump state; null when nothing applies. */
-export function labelFor(token: TokenLike, waypoint: RulerWaypoint, state: Record<string, unknown>): AventureLabel | null {
+export function labelFor(
+  token: TokenLike,
+  waypoint: RulerWaypoint,
+  state: Record<string, unknown>,
+): AventureLabel | null {
   const doc = token.document;
   const scene = doc.parent as SceneLike | null;
   const unit = sceneUnit(scene);
@@ -77,7 +88,8 @@ export function labelFor(token: TokenLike, waypoint: RulerWaypoint, state: Recor
       const runUp = sceneToMetres(s.runUp, scene);
       if (metres !== null && runUp !== null) {
         const ruleset = getSetting("ruleset");
-        if (jumpTooLong(ruleset, { strength, runUp, metres })) jump = { metres, longJump: longJump(ruleset, { strength, runUp }) };
+        if (jumpTooLong(ruleset, { strength, runUp, metres }))
+          jump = { metres, longJump: longJump(ruleset, { strength, runUp }) };
       }
     }
   }
@@ -134,8 +146,12 @@ interface LabelContext {
  * template first (as a partial: `aventureBase`), then its additions; a system's label content is kept.
  */
 export function makeAventureRuler(Base: RulerClass): RulerClass {
-  const baseTemplate = (Base as unknown as { WAYPOINT_LABEL_TEMPLATE?: string }).WAYPOINT_LABEL_TEMPLATE ?? "templates/hud/waypoint-label.hbs"; // cast: a static of core's TokenRuler the pinned types lack
-  const Ruler = Base as unknown as new (...args: never[]) => { // cast: the system's ruler class (a runtime value) as the constructor Aventure extends
+  const baseTemplate =
+    // cast: a static of core's TokenRuler the pinned types lack
+    (Base as unknown as { WAYPOINT_LABEL_TEMPLATE?: string }).WAYPOINT_LABEL_TEMPLATE ??
+    "templates/hud/waypoint-label.hbs";
+  // cast: the system's ruler class (a runtime value) as the constructor Aventure extends
+  const Ruler = Base as unknown as new (...args: never[]) => {
     token: TokenLike;
     _getWaypointLabelContext(waypoint: unknown, state: unknown): object | void;
   };
@@ -149,7 +165,11 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
       const out: LabelContext = { ...context, aventureBase: baseTemplate };
       // docs/rules.md §3.1: a hard climb, icy water or currents call for Strength (Athletics) at the GM's call. A
       // reminder of its own, on or off with its setting, whether or not Aventure computes the costs.
-      if (climbsOrSwimsSinceLabel(waypoint as RulerWaypoint, state as Record<string, unknown>) && getSetting("athleticsReminder") && terrainCostsApply()) {
+      if (
+        climbsOrSwimsSinceLabel(waypoint as RulerWaypoint, state as Record<string, unknown>) &&
+        getSetting("athleticsReminder") &&
+        terrainCostsApply()
+      ) {
         out.aventureAthletics = game.i18n.localize("AVENTURE.Movement.Ruler.athletics");
       }
       if (!getSetting("movementCosts") || !terrainCostsApply()) return out; // the automation is off: the base class's label (and the reminder)
@@ -165,20 +185,42 @@ export function makeAventureRuler(Base: RulerClass): RulerClass {
       s.lastLabelCost = wp.measurement.cost;
       // The cost: ours (in the display unit). Core's delta (if any) is in grid units: ours, in the unit of the total.
       const { delta, ...cost } = aventure.cost;
-      out.cost = { ...(context.cost ?? {}), ...cost, ...(context.cost?.delta !== undefined && delta !== undefined ? { delta } : {}) };
+      out.cost = {
+        ...(context.cost ?? {}),
+        ...cost,
+        ...(context.cost?.delta !== undefined && delta !== undefined ? { delta } : {}),
+      };
       // Distance and elevation in the same unit as the cost, so that a label never mixes metres and feet.
       const scene = this.token.document.parent as SceneLike | null;
-      const display = { unit: sceneUnit(scene), feetFactor: getSetting("feetFactor"), display: getSetting("distanceDisplay"), sceneUnits: scene?.grid?.units ?? "", lang: game.i18n.lang };
+      const display = {
+        unit: sceneUnit(scene),
+        feetFactor: getSetting("feetFactor"),
+        display: getSetting("distanceDisplay"),
+        sceneUnits: scene?.grid?.units ?? "",
+        lang: game.i18n.lang,
+      };
       if (context.distance) {
         const d = lengthForDisplay(wp.measurement.distance, display);
         const prev = s.lastLabelDistance;
-        out.distance = { ...context.distance, total: d.text, ...(context.distance.delta !== undefined && prev !== undefined ? { delta: signedText(d.value - lengthForDisplay(prev, display).value, display.lang) } : {}) };
+        out.distance = {
+          ...context.distance,
+          total: d.text,
+          ...(context.distance.delta !== undefined && prev !== undefined
+            ? { delta: signedText(d.value - lengthForDisplay(prev, display).value, display.lang) }
+            : {}),
+        };
         s.lastLabelDistance = wp.measurement.distance;
       }
       if (context.elevation && typeof wp.elevation === "number") {
         const e = lengthForDisplay(wp.elevation, display);
         const prev = s.lastLabelElevation;
-        out.elevation = { ...context.elevation, total: e.text, ...(context.elevation.delta !== undefined && prev !== undefined ? { delta: signedText(e.value - lengthForDisplay(prev, display).value, display.lang) } : {}) };
+        out.elevation = {
+          ...context.elevation,
+          total: e.text,
+          ...(context.elevation.delta !== undefined && prev !== undefined
+            ? { delta: signedText(e.value - lengthForDisplay(prev, display).value, display.lang) }
+            : {}),
+        };
         s.lastLabelElevation = wp.elevation;
       }
       out.units = aventure.units;
@@ -200,5 +242,7 @@ export function installRuler(): void {
   config.rulerClass = ruler;
   // Both templates as partials: Aventure's label renders the base class's label inside it.
   const base = (ruler as unknown as { AVENTURE_BASE_TEMPLATE: string }).AVENTURE_BASE_TEMPLATE; // cast: a static the subclass adds
-  void loadTemplatesCompat([base, template("movement/waypoint-label.hbs")]).catch((e: unknown) => console.error("aventure | ruler template", e));
+  void loadTemplatesCompat([base, template("movement/waypoint-label.hbs")]).catch((e: unknown) =>
+    console.error("aventure | ruler template", e),
+  );
 }

@@ -48,7 +48,9 @@ export function actorAttributes(actor: unknown): PolarisAttributeOption[] {
   const own = isPolarisActor(actor);
   // The type's attributes carry no label of their own: their names come from the language files.
   const label = (key: string, fallback: string) =>
-    own && (POLARIS_ATTRIBUTES as readonly string[]).includes(key) ? t(`AVENTURE.PolarisActor.attribute.${key}`) : fallback;
+    own && (POLARIS_ATTRIBUTES as readonly string[]).includes(key)
+      ? t(`AVENTURE.PolarisActor.attribute.${key}`)
+      : fallback;
   return keyedNumbers(actor, path).map((a) => ({ key: a.key, label: label(a.key, a.label), level: a.value }));
 }
 

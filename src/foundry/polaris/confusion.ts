@@ -13,14 +13,14 @@ export interface PolarisConfusion {
   ids: string[];
 }
 
-
 /** The combat's confusion state, or null when absent or malformed. */
 export function confusionState(combat: Pick<CombatLike, "getFlag">): PolarisConfusion | null {
   const raw = combat.getFlag(MODULE_ID, "polarisConfused") as { round?: unknown; ids?: unknown } | undefined;
   if (!raw || typeof raw !== "object") return null;
   const { round, ids } = raw;
   if (typeof round !== "number" || !Number.isInteger(round) || round < 0 || round > 100_000) return null;
-  if (!Array.isArray(ids) || ids.length > 1000 || !ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x))) return null;
+  if (!Array.isArray(ids) || ids.length > 1000 || !ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x)))
+    return null;
   return { round, ids: [...new Set(ids as string[])] };
 }
 
@@ -30,6 +30,10 @@ export function confusedIds(combat: Pick<CombatLike, "getFlag" | "round">, round
   return s && s.round === round ? s.ids : [];
 }
 
-export function isConfused(combat: Pick<CombatLike, "getFlag" | "round">, c: Pick<CombatantLike, "id">, round: number = combat.round): boolean {
+export function isConfused(
+  combat: Pick<CombatLike, "getFlag" | "round">,
+  c: Pick<CombatantLike, "id">,
+  round: number = combat.round,
+): boolean {
   return !!c.id && confusedIds(combat, round).includes(c.id);
 }

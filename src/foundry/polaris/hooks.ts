@@ -30,13 +30,20 @@ export async function askIntention(combat: CombatLike, c: CombatantLike): Promis
   const known = actorAdaptation(c.actor);
   const base = { combatId: combat.id ?? "", combatantId: c.id ?? "" };
   if (known.level !== null) {
-    return requestIntention({ ...base, chance: Math.trunc(known.level), ...(known.mastery !== null ? { mastery: Math.trunc(known.mastery) } : {}) });
+    return requestIntention({
+      ...base,
+      chance: Math.trunc(known.level),
+      ...(known.mastery !== null ? { mastery: Math.trunc(known.mastery) } : {}),
+    });
   }
   const content = await renderTemplateCompat(template("polaris/intention.hbs"), {
     name: c.name,
     chance: "",
     mastery: known.mastery === null ? "" : String(known.mastery),
-    difficulties: POLARIS_DIFFICULTY_IDS.map((id) => ({ value: id, label: `${t(`AVENTURE.Polaris.difficulty.${id}`)} (${signed(DIFFICULTIES[id].modifier)})` })),
+    difficulties: POLARIS_DIFFICULTY_IDS.map((id) => ({
+      value: id,
+      label: `${t(`AVENTURE.Polaris.difficulty.${id}`)} (${signed(DIFFICULTIES[id].modifier)})`,
+    })),
     difficulty: "average",
   });
   const picked: unknown = await foundry.applications.api.DialogV2.prompt({
@@ -47,7 +54,8 @@ export async function askIntention(combat: CombatLike, c: CombatantLike): Promis
       label: t("AVENTURE.Polaris.roll"),
       callback: (_e: Event, button: HTMLButtonElement) => {
         const form = button.form;
-        const value = (name: string) => (form?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+        const value = (name: string) =>
+          (form?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
         return { chance: value("chance"), mastery: value("mastery"), difficulty: value("difficulty") };
       },
     },
@@ -80,7 +88,10 @@ export interface CombatantRef {
  * on the active GM, once per round. The level is `options.chance`, else the actor's Adaptation (Actor data paths), else
  * asked in a dialog (`null` when it is closed).
  */
-export async function changeIntention(combatant: CombatantRef, options: ChangeIntentionOptions = {}): Promise<IntentionOutcome | null> {
+export async function changeIntention(
+  combatant: CombatantRef,
+  options: ChangeIntentionOptions = {},
+): Promise<IntentionOutcome | null> {
   const combat = combatOf(combatant?.parent?.id);
   const c = combat.combatants.get(combatant.id ?? "");
   if (!c?.id) throw new UserError("AVENTURE.Combat.badRequest");

@@ -27,7 +27,18 @@ import { postCard } from "../chat.js";
 import { foundryDice } from "../dice.js";
 import { canControl, isActiveGM } from "../gm.js";
 import { UserError, t } from "../i18n.js";
-import { execute, executorStamp, readExecutor, registerRecovery, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../operations.js";
+import {
+  execute,
+  executorStamp,
+  readExecutor,
+  registerRecovery,
+  resume,
+  runSteps,
+  type Executor,
+  type Guard,
+  type ReadBack,
+  type Step,
+} from "../operations.js";
 import { registerRequest, sendRequest } from "../requests.js";
 import { notOwned } from "../tokens.js";
 import { withCombatLock } from "../combat/side-ops.js";
@@ -67,14 +78,25 @@ export interface IntentionCardFlag {
   executor?: Executor | null;
 }
 
-
 /** The card flag of a message a GM wrote, checked field by field (null for anything else). */
 export function intentionCardFlag(message: unknown): IntentionCardFlag | null {
-  const raw = gmCardFlag(message as { author?: unknown; flags?: unknown }, "polarisIntention") as Record<string, unknown> | undefined;
+  const raw = gmCardFlag(message as { author?: unknown; flags?: unknown }, "polarisIntention") as
+    Record<string, unknown> | undefined;
   if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
-  if (typeof raw.combat !== "string" || !DOCUMENT_ID.test(raw.combat) || typeof raw.combatant !== "string" || !DOCUMENT_ID.test(raw.combatant)) return null;
+  if (
+    typeof raw.combat !== "string" ||
+    !DOCUMENT_ID.test(raw.combat) ||
+    typeof raw.combatant !== "string" ||
+    !DOCUMENT_ID.test(raw.combatant)
+  )
+    return null;
   if (typeof raw.round !== "number" || !Number.isInteger(raw.round) || raw.round < 1) return null;
-  if (typeof raw.success !== "boolean" || typeof raw.confused !== "boolean" || (raw.status !== "applying" && raw.status !== "done")) return null;
+  if (
+    typeof raw.success !== "boolean" ||
+    typeof raw.confused !== "boolean" ||
+    (raw.status !== "applying" && raw.status !== "done")
+  )
+    return null;
   return {
     v: 1,
     combat: raw.combat,
@@ -93,10 +115,15 @@ interface CardMessage {
 }
 
 /** The GM card of (combat, round, combatant), if the test was made. */
-function findCard(combatId: string, combatantId: string, round: number): { message: CardMessage; flag: IntentionCardFlag } | null {
+function findCard(
+  combatId: string,
+  combatantId: string,
+  round: number,
+): { message: CardMessage; flag: IntentionCardFlag } | null {
   for (const m of game.messages.contents) {
     const flag = intentionCardFlag(m);
-    if (flag && flag.combat === combatId && flag.combatant === combatantId && flag.round === round) return { message: m, flag };
+    if (flag && flag.combat === combatId && flag.combatant === combatantId && flag.round === round)
+      return { message: m, flag };
   }
   return null;
 }
@@ -106,7 +133,8 @@ export function testedThisRound(combat: CombatLike, c: CombatantLike): boolean {
   return !!combat.id && !!c.id && findCard(combat.id, c.id, combat.round) !== null;
 }
 
-const currentId = (combat: CombatLike): string | null => (combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null));
+const currentId = (combat: CombatLike): string | null =>
+  combat.turn === null ? null : (combat.turns[combat.turn]?.id ?? null);
 
 /** The writes of a catastrophe, each read back from the combat: the confusion, then the turn when it was this one's. */
 function confusionSteps(combat: CombatLike, flag: IntentionCardFlag, name: string): Step[] {
@@ -114,8 +142,15 @@ function confusionSteps(combat: CombatLike, flag: IntentionCardFlag, name: strin
   const steps: Step[] = [
     {
       label: t("AVENTURE.Polaris.intention.stepConfused", { name }),
-      state: () => (!sameRound() ? "missing" : confusedIds(combat, flag.round).includes(flag.combatant) ? "done" : "pending"),
-      run: () => combat.update({ [`flags.${MODULE_ID}.polarisConfused`]: { round: flag.round, ids: [...confusedIds(combat, flag.round), flag.combatant] } }),
+      state: () =>
+        !sameRound() ? "missing" : confusedIds(combat, flag.round).includes(flag.combatant) ? "done" : "pending",
+      run: () =>
+        combat.update({
+          [`flags.${MODULE_ID}.polarisConfused`]: {
+            round: flag.round,
+            ids: [...confusedIds(combat, flag.round), flag.combatant],
+          },
+        }),
     },
     {
       label: t("AVENTURE.Polaris.intention.stepTurn", { name }),
@@ -135,7 +170,13 @@ function readIntentionOp(messageId: string): ReadBack {
 }
 
 /** The catastrophe's writes and the card's "done" mark, each only while this client is still its executor of record. */
-async function applyConfusion(combat: CombatLike, message: CardMessage, flag: IntentionCardFlag, name: string, guard: Guard): Promise<void> {
+async function applyConfusion(
+  combat: CombatLike,
+  message: CardMessage,
+  flag: IntentionCardFlag,
+  name: string,
+  guard: Guard,
+): Promise<void> {
   await runSteps(confusionSteps(combat, flag, name), guard);
   guard.check();
   await message.update({ [`flags.${MODULE_ID}.polarisIntention.status`]: "done" });
@@ -149,14 +190,30 @@ function cardNotes(result: PolarisTestResult, confused: boolean, name: string): 
 function checkRequest(data: unknown): IntentionRequest {
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Combat.badRequest");
   const d = data as Record<string, unknown>;
-  if (typeof d.combatId !== "string" || !DOCUMENT_ID.test(d.combatId) || typeof d.combatantId !== "string" || !DOCUMENT_ID.test(d.combatantId)) {
+  if (
+    typeof d.combatId !== "string" ||
+    !DOCUMENT_ID.test(d.combatId) ||
+    typeof d.combatantId !== "string" ||
+    !DOCUMENT_ID.test(d.combatantId)
+  ) {
     throw new UserError("AVENTURE.Combat.badRequest");
   }
   const chance = d.chance === "X" ? "X" : d.chance;
   const difficulty = d.difficulty === undefined ? "average" : d.difficulty;
-  const req = { combatId: d.combatId, combatantId: d.combatantId, chance, difficulty, ...(d.mastery !== undefined ? { mastery: d.mastery } : {}) } as IntentionRequest;
+  const req = {
+    combatId: d.combatId,
+    combatantId: d.combatantId,
+    chance,
+    difficulty,
+    ...(d.mastery !== undefined ? { mastery: d.mastery } : {}),
+  } as IntentionRequest;
   // The rules check the chance, the mastery and the difficulty (types, integers, bounds, known ids).
-  polarisTest({ chance: req.chance, difficulty: req.difficulty!, roll: 1, ...(req.mastery !== undefined ? { mastery: req.mastery } : {}) });
+  polarisTest({
+    chance: req.chance,
+    difficulty: req.difficulty!,
+    roll: 1,
+    ...(req.mastery !== undefined ? { mastery: req.mastery } : {}),
+  });
   return req;
 }
 
@@ -168,7 +225,11 @@ type Source = "sheet" | "typed" | "gm";
  * data paths (polaris/actor.ts), whenever they can be read; the sent ones only where they cannot. A GM may give other
  * values (api.changeIntention's `chance`, `mastery`): a GM's authority. Each value says where it came from.
  */
-function adaptationOf(req: IntentionRequest, combatant: CombatantLike, sender: User): { chance: number | "X"; mastery?: number; level: Source; masterySource: Source | null } {
+function adaptationOf(
+  req: IntentionRequest,
+  combatant: CombatantLike,
+  sender: User,
+): { chance: number | "X"; mastery?: number; level: Source; masterySource: Source | null } {
   const known = actorAdaptation(combatant.actor);
   const sheetLevel = known.level === null ? null : Math.trunc(known.level);
   const sheetMastery = known.mastery === null ? null : Math.trunc(known.mastery);
@@ -196,7 +257,13 @@ function sourceNotes(used: ReturnType<typeof adaptationOf>, name: string, sender
     const what = parts.filter(([s]) => s === source).map(([, w]) => w);
     if (!what.length) return [];
     const key = what.length === 2 ? "both" : what[0]!;
-    return [t(`AVENTURE.Polaris.intention.source.${source}`, { name, user: sender.name ?? "", what: t(`AVENTURE.Polaris.intention.source.what.${key}`) })];
+    return [
+      t(`AVENTURE.Polaris.intention.source.${source}`, {
+        name,
+        user: sender.name ?? "",
+        what: t(`AVENTURE.Polaris.intention.source.what.${key}`),
+      }),
+    ];
   });
 }
 
@@ -212,13 +279,24 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   const used = adaptationOf(req, combatant, sender);
   // The sheet's values are checked by the rules too (a level out of range on a sheet is refused, nothing rolled).
-  polarisTest({ chance: used.chance, difficulty: req.difficulty!, roll: 1, ...(used.mastery !== undefined ? { mastery: used.mastery } : {}) });
+  polarisTest({
+    chance: used.chance,
+    difficulty: req.difficulty!,
+    roll: 1,
+    ...(used.mastery !== undefined ? { mastery: used.mastery } : {}),
+  });
   return withCombatLock(req.combatId, async () => {
     const round = combat.round;
-    if (findCard(req.combatId, req.combatantId, round)) throw new UserError("AVENTURE.Polaris.intention.already", { name: combatant.name ?? "" });
+    if (findCard(req.combatId, req.combatantId, round))
+      throw new UserError("AVENTURE.Polaris.intention.already", { name: combatant.name ?? "" });
     const dice = foundryDice();
     const [die] = await dice.roll(1, 20, "polarisIntention");
-    const result = polarisTest({ chance: used.chance, difficulty: req.difficulty!, roll: die!, ...(used.mastery !== undefined ? { mastery: used.mastery } : {}) });
+    const result = polarisTest({
+      chance: used.chance,
+      difficulty: req.difficulty!,
+      roll: die!,
+      ...(used.mastery !== undefined ? { mastery: used.mastery } : {}),
+    });
     const confused = !result.success && result.degree === "catastrophique";
     const flag: IntentionCardFlag = {
       v: 1,
@@ -242,7 +320,10 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
         result,
         hideDifficulty: false,
         kind: "skill",
-        notes: [...sourceNotes(used, combatant.name ?? "", sender), ...cardNotes(result, confused, combatant.name ?? "")],
+        notes: [
+          ...sourceNotes(used, combatant.name ?? "", sender),
+          ...cardNotes(result, confused, combatant.name ?? ""),
+        ],
       },
       t,
     );
@@ -252,12 +333,17 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
       rolls: dice.rolls,
       // A combatant the GM hid from the players (Combatant#hidden, or its token's TokenDocument#hidden): the GMs' card.
       gmOnly: combatant.hidden === true || (combatant.token as { hidden?: boolean } | null)?.hidden === true,
-      speaker: ChatMessage.getSpeaker({ alias: combatant.name, ...(combatant.actor ? { actor: combatant.actor } : {}) }),
+      speaker: ChatMessage.getSpeaker({
+        alias: combatant.name,
+        ...(combatant.actor ? { actor: combatant.actor } : {}),
+      }),
       flags: { polarisIntention: flag },
     });
     if (confused && message?.id) {
       const id = message.id;
-      await execute(`intention.${id}`, readIntentionOp(id), (guard) => applyConfusion(combat, message, flag, combatant.name ?? "", guard));
+      await execute(`intention.${id}`, readIntentionOp(id), (guard) =>
+        applyConfusion(combat, message, flag, combatant.name ?? "", guard),
+      );
     }
     return { die: die!, success: result.success, degree: result.degree, confused };
   });
@@ -278,7 +364,8 @@ export async function recoverIntentions(): Promise<void> {
     const id = m.id;
     if (!flag || flag.status !== "applying" || !id) continue;
     const message: CardMessage = m;
-    const claim = (executor: Executor) => message.update({ [`flags.${MODULE_ID}.polarisIntention.executor`]: executor });
+    const claim = (executor: Executor) =>
+      message.update({ [`flags.${MODULE_ID}.polarisIntention.executor`]: executor });
     try {
       if (!game.combats?.get(flag.combat)) {
         await resume(`intention.${id}`, readIntentionOp(id), claim, async (guard) => {

@@ -6,7 +6,13 @@
  * Foundry: https://foundryvtt.com/article/module-sub-types/ and foundry.abstract.TypeDataModel (v13 API).
  */
 import { MODULE_ID } from "../../constants.js";
-import { POLARIS_ACTOR_TYPE, POLARIS_ATTRIBUTES, POLARIS_BOUNDS, POLARIS_LABEL_MAX, POLARIS_SKILL_KEY } from "./actor-type.js";
+import {
+  POLARIS_ACTOR_TYPE,
+  POLARIS_ATTRIBUTES,
+  POLARIS_BOUNDS,
+  POLARIS_LABEL_MAX,
+  POLARIS_SKILL_KEY,
+} from "./actor-type.js";
 
 /** The icon of the type in the Actors directory's create dialog. */
 export const POLARIS_ACTOR_ICON = "icons/svg/d20-grey.svg";
@@ -15,20 +21,37 @@ export const POLARIS_ACTOR_ICON = "icons/svg/d20-grey.svg";
 function polarisActorModel(): unknown {
   const { TypeDataModel } = foundry.abstract;
   const { NumberField, SchemaField, StringField, TypedObjectField } = foundry.data.fields;
-  const whole = (b: { min: number; max: number }) => new NumberField({ required: true, nullable: true, integer: true, min: b.min, max: b.max, initial: null });
+  const whole = (b: { min: number; max: number }) =>
+    new NumberField({ required: true, nullable: true, integer: true, min: b.min, max: b.max, initial: null });
   // cast: the v13 TypeDataModel base as a plain constructor (its pinned generics need the schema's type)
   const Base: new (...args: never[]) => object = TypeDataModel as never;
   class PolarisActorModel extends Base {
     static defineSchema() {
       return {
-        attributes: new SchemaField(Object.fromEntries(POLARIS_ATTRIBUTES.map((k) => [k, new SchemaField({ value: whole(POLARIS_BOUNDS.level) })]))),
+        attributes: new SchemaField(
+          Object.fromEntries(
+            POLARIS_ATTRIBUTES.map((k) => [k, new SchemaField({ value: whole(POLARIS_BOUNDS.level) })]),
+          ),
+        ),
         chance: whole(POLARIS_BOUNDS.level),
         reaction: whole(POLARIS_BOUNDS.level),
         initiative: whole(POLARIS_BOUNDS.level),
         skills: new TypedObjectField(
           new SchemaField({
-            label: new StringField({ required: true, blank: false, trim: true, initial: "—", validate: (v: unknown) => typeof v === "string" && v.length <= POLARIS_LABEL_MAX }),
-            attribute: new StringField({ required: true, nullable: true, blank: false, initial: null, choices: [...POLARIS_ATTRIBUTES] }),
+            label: new StringField({
+              required: true,
+              blank: false,
+              trim: true,
+              initial: "—",
+              validate: (v: unknown) => typeof v === "string" && v.length <= POLARIS_LABEL_MAX,
+            }),
+            attribute: new StringField({
+              required: true,
+              nullable: true,
+              blank: false,
+              initial: null,
+              choices: [...POLARIS_ATTRIBUTES],
+            }),
             level: whole(POLARIS_BOUNDS.level),
             mastery: whole(POLARIS_BOUNDS.mastery),
           }),

@@ -104,7 +104,8 @@ export async function startPolarisRound(combat: CombatLike, round: number): Prom
   for (const c of combat.combatants.contents) {
     const u: Record<string, unknown> = {};
     const f = c.getFlag(MODULE_ID, "polaris") as PolarisRoundFlags | undefined;
-    if (f && f.round !== round && (f.hasten || f.delayTo != null)) u[`flags.${MODULE_ID}.polaris`] = { round, hasten: false, delayTo: null };
+    if (f && f.round !== round && (f.hasten || f.delayTo != null))
+      u[`flags.${MODULE_ID}.polaris`] = { round, hasten: false, delayTo: null };
     if (c.initiative === null) {
       const score = polarisStats(c).initiative;
       if (score !== null) {

@@ -61,7 +61,9 @@ export interface PolarisTestOutcome {
 }
 
 /** What the card shows of a countdown (null without one); throws when the countdown is already over. */
-function countdownOf(req: PolarisCountdownRequest | undefined): { max: number; cost: 1 | 2; tests: PolarisTestResult[] } | null {
+function countdownOf(
+  req: PolarisCountdownRequest | undefined,
+): { max: number; cost: 1 | 2; tests: PolarisTestResult[] } | null {
   if (req === undefined) return null;
   if (req === null || typeof req !== "object") throw new UserError("AVENTURE.Polaris.countdown.bad");
   const tests = [...(req.tests ?? [])];
@@ -79,7 +81,8 @@ export async function rollPolarisTest(req: PolarisTestRequest): Promise<PolarisT
   const harder = req.harder ?? 0;
   const difficulty = effectiveDifficulty(req.difficulty, harder);
   const kind = req.kind ?? "skill";
-  const attributeLevel = req.attributeLevel ?? (kind === "attribute" && typeof req.chance === "number" ? req.chance : undefined);
+  const attributeLevel =
+    req.attributeLevel ?? (kind === "attribute" && typeof req.chance === "number" ? req.chance : undefined);
   const input = {
     chance: req.chance,
     difficulty,
@@ -97,14 +100,17 @@ export async function rollPolarisTest(req: PolarisTestRequest): Promise<PolarisT
   const [die] = await dice.roll(1, 20, "polarisTest");
   const result = polarisTest({ ...input, roll: die! });
   const after = countdown ? countdownLeft(countdown.max, [...countdown.tests, result], countdown.cost) : null;
-  const cardCountdown: PolarisCardCountdown | undefined = countdown && after ? { max: countdown.max, cost: countdown.cost, after } : undefined;
+  const cardCountdown: PolarisCardCountdown | undefined =
+    countdown && after ? { max: countdown.max, cost: countdown.cost, after } : undefined;
   const card = (hide: boolean) =>
     polarisCardContext(
       {
         label: req.label ?? "",
         chance: req.chance,
         difficulty,
-        ...(harder !== 0 && typeof req.difficulty === "string" ? { harder: { from: req.difficulty, steps: harder } } : {}),
+        ...(harder !== 0 && typeof req.difficulty === "string"
+          ? { harder: { from: req.difficulty, steps: harder } }
+          : {}),
         retryPenalty: penalty,
         die: die!,
         result,
@@ -128,6 +134,12 @@ export async function rollPolarisTest(req: PolarisTestRequest): Promise<PolarisT
     speaker: req.speaker,
     flags: { polarisTest: flag },
   });
-  if (secret) await postCard({ template: template("polaris/test-card.hbs"), context: card(false), gmOnly: true, speaker: req.speaker });
+  if (secret)
+    await postCard({
+      template: template("polaris/test-card.hbs"),
+      context: card(false),
+      gmOnly: true,
+      speaker: req.speaker,
+    });
   return { die: die!, result, difficulty, countdown: after };
 }

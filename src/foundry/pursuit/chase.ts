@@ -105,7 +105,15 @@ export type PursuitOp = (typeof PURSUIT_OPS)[number];
 /** What a client sends to the GM. */
 export type PursuitRequest =
   | { op: "start"; setup: PursuitSetup }
-  | { op: "day"; chaseId: string; step: number; woods: boolean; woodsBonus: number; twiceFast: boolean; fastBonus: number }
+  | {
+      op: "day";
+      chaseId: string;
+      step: number;
+      woods: boolean;
+      woodsBonus: number;
+      twiceFast: boolean;
+      fastBonus: number;
+    }
   | { op: "round" | "drop"; chaseId: string; step: number }
   | { op: "end"; chaseId: string; step: number; how: (typeof DUNGEON_CHASE_ENDS)[number] };
 
@@ -171,16 +179,21 @@ export function validateSetup(raw: unknown): PursuitSetup {
     fastBonus: evasionAdjustment("fastBonus", s.fastBonus),
     dropped: requiredBool("dropped", s.dropped),
     combatStarted: requiredBool("combatStarted", s.combatStarted),
-    reactionTotal: s.reactionTotal === null ? null : num("reactionTotal", s.reactionTotal, { integer: true, min: -20, max: 40 }),
+    reactionTotal:
+      s.reactionTotal === null ? null : num("reactionTotal", s.reactionTotal, { integer: true, min: -20, max: 40 }),
   };
   const both = setup.groups.party.tokenIds.filter((id) => setup.groups.opponents.tokenIds.includes(id));
   if (both.length) throw new UserError("AVENTURE.Pursuit.error.twice");
-  if (setup.sceneId === null && (setup.groups.party.tokenIds.length || setup.groups.opponents.tokenIds.length)) throw new UserError("AVENTURE.Pursuit.error.noScene");
+  if (setup.sceneId === null && (setup.groups.party.tokenIds.length || setup.groups.opponents.tokenIds.length))
+    throw new UserError("AVENTURE.Pursuit.error.noScene");
   return setup;
 }
 
 /** A step request, checked field by field (the chase id, the step it continues from, the op's own fields). */
-function validateStep(op: Exclude<PursuitOp, "start">, d: Record<string, unknown>): Exclude<PursuitRequest, { op: "start" }> {
+function validateStep(
+  op: Exclude<PursuitOp, "start">,
+  d: Record<string, unknown>,
+): Exclude<PursuitRequest, { op: "start" }> {
   const chaseId = docId("chaseId", d.chaseId);
   const step = num("step", d.step, { min: 1, max: MAX_CHASE_STEPS - 1, integer: true });
   if (op === "day") {
@@ -219,7 +232,11 @@ function sceneOf(sceneId: string | null): SceneLike | undefined {
  * The token documents named by a chase. `missing: "throw"` (a flight being checked) refuses a scene or token
  * that is gone; `"skip"` (the GM going on mid-chase) leaves out those removed since.
  */
-function sceneTokens(sceneId: string | null, tokenIds: readonly string[], missing: "throw" | "skip" = "throw"): TokenDocLike[] {
+function sceneTokens(
+  sceneId: string | null,
+  tokenIds: readonly string[],
+  missing: "throw" | "skip" = "throw",
+): TokenDocLike[] {
   if (!tokenIds.length) return [];
   const scene = sceneOf(sceneId);
   if (!scene) {
@@ -234,7 +251,6 @@ function sceneTokens(sceneId: string | null, tokenIds: readonly string[], missin
   }
   return out;
 }
-
 
 /**
  * Whether a started combat includes one of these tokens: flight is then impossible (docs/rules.md §8.1, §8.3).
@@ -306,7 +322,8 @@ export function latestChase(chaseId: string): ChaseRecord | null {
 /** The newest unfinished chase in the chat log that `user` may continue, or null. */
 export function resumableChase(user: User): ChaseRecord | null {
   const latest = new Map<string, ChaseRecord>();
-  for (const { record: r } of chaseCards()) if (!latest.has(r.id) || r.step > latest.get(r.id)!.step) latest.set(r.id, r);
+  for (const { record: r } of chaseCards())
+    if (!latest.has(r.id) || r.step > latest.get(r.id)!.step) latest.set(r.id, r);
   const open = [...latest.values()].filter((r) => !r.over && (user.isGM || r.startedBy === user.id));
   return open.length ? open.at(-1)! : null;
 }
@@ -319,7 +336,12 @@ function newId(): string {
 const localize = (k: string, d?: Record<string, string | number>) => t(k, d);
 
 async function post(record: ChaseRecord, rolls: Roll[]): Promise<ChatMessage> {
-  const message = await postCard({ template: template("pursuit/card.hbs"), context: pursuitCardContext(record, localize), rolls, flags: { pursuit: record } });
+  const message = await postCard({
+    template: template("pursuit/card.hbs"),
+    context: pursuitCardContext(record, localize),
+    rolls,
+    flags: { pursuit: record },
+  });
   if (!message) throw new UserError("AVENTURE.Pursuit.error.notPosted");
   return message;
 }
@@ -335,7 +357,10 @@ async function writeCard(message: ChatMessage, record: ChaseRecord): Promise<voi
 const busy = new Set<string>();
 
 /** Fills the names from the tokens (the GM reads them; a client's are ignored). */
-function withNames(setup: PursuitSetup): { setup: PursuitSetup; tokens: Record<"party" | "opponents", TokenDocLike[]> } {
+function withNames(setup: PursuitSetup): {
+  setup: PursuitSetup;
+  tokens: Record<"party" | "opponents", TokenDocLike[]>;
+} {
   const tokens = {
     party: sceneTokens(setup.sceneId, setup.groups.party.tokenIds),
     opponents: sceneTokens(setup.sceneId, setup.groups.opponents.tokenIds),
@@ -416,7 +441,8 @@ async function start(setup: PursuitSetup, startedBy: User, guard?: StepGuard): P
         fleeingSpeed: f.speed,
         pursuerSpeed: p.speed,
         // The GM checks it too: a started combat with any of these tokens makes flight impossible.
-        combatStarted: named.combatStarted || combatUnderway([...named.groups.party.tokenIds, ...named.groups.opponents.tokenIds]),
+        combatStarted:
+          named.combatStarted || combatUnderway([...named.groups.party.tokenIds, ...named.groups.opponents.tokenIds]),
         surprised,
         monstersPursue: fleeingSide === "party",
         reactionTotal: named.reactionTotal,
@@ -467,13 +493,16 @@ function readStepOp(messageId: string): ReadBack {
 }
 
 /** Records `executor` as the executor of a step card's writes (a GM taking an interrupted step over). */
-const claimStep = (message: ChatMessage) => (executor: Executor) => message.update({ flags: { aventure: { pursuit: { apply: { executor } } } } });
+const claimStep = (message: ChatMessage) => (executor: Executor) =>
+  message.update({ flags: { aventure: { pursuit: { apply: { executor } } } } });
 
 /** Finishes a step card found "applying" (recovery, or before the next step) when this client may take it over. */
 function resumeStep(message: ChatMessage, record: ChaseRecord, firstIfBusy: boolean) {
   const id = message.id ?? "";
   const body = (guard: Guard) => completeStep(message, chaseOfMessage(game.messages.get(id)) ?? record, false, guard);
-  return firstIfBusy ? finishFirst(`chase.${id}`, readStepOp(id), claimStep(message), body) : resume(`chase.${id}`, readStepOp(id), claimStep(message), body);
+  return firstIfBusy
+    ? finishFirst(`chase.${id}`, readStepOp(id), claimStep(message), body)
+    : resume(`chase.${id}`, readStepOp(id), claimStep(message), body);
 }
 
 /**
@@ -481,7 +510,12 @@ function resumeStep(message: ChatMessage, record: ChaseRecord, firstIfBusy: bool
  * world time advanced only while it still reads the "before" value, each effect created only while its actor has
  * none from this step. Drifted and missing writes are reported on the card.
  */
-async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun: boolean, guard: Guard): Promise<ChaseRecord> {
+async function completeStep(
+  message: ChatMessage,
+  record: ChaseRecord,
+  firstRun: boolean,
+  guard: Guard,
+): Promise<ChaseRecord> {
   const apply = record.apply!;
   const problems = [...(apply.problems ?? [])];
   const steps: Step[] = [];
@@ -503,7 +537,18 @@ async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun:
         label: target.name,
         state: () => (actor ? runExhaustionState(actor, key) : "missing"),
         run: () =>
-          applyRunExhaustion(actor!, adapter.id, { penalty: exhaust.penalty, restTurns: exhaust.restTurns, restSeconds: exhaust.restSeconds, worldTime: exhaust.startTime, key }, localize),
+          applyRunExhaustion(
+            actor!,
+            adapter.id,
+            {
+              penalty: exhaust.penalty,
+              restTurns: exhaust.restTurns,
+              restSeconds: exhaust.restSeconds,
+              worldTime: exhaust.startTime,
+              key,
+            },
+            localize,
+          ),
       });
     }
   }
@@ -517,7 +562,12 @@ async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun:
   const next: ChaseRecord = {
     ...record,
     exhaustedActors: exhausted.map((x) => x.name),
-    apply: { ...apply, status: "applied", ...(firstRun ? {} : { resumed: true }), ...(problems.length ? { problems } : {}) },
+    apply: {
+      ...apply,
+      status: "applied",
+      ...(firstRun ? {} : { resumed: true }),
+      ...(problems.length ? { problems } : {}),
+    },
   };
   guard.check();
   await writeCard(message, next);
@@ -530,7 +580,12 @@ async function completeStep(message: ChatMessage, record: ChaseRecord, firstRun:
  * `claim`: makes the step this GM's (throws when another GM plays it), called after every refusal and before any die
  * is rolled or anything written.
  */
-async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: ChaseRecord, sender: User, claim: () => Promise<void>): Promise<ChaseRecord> {
+async function playStep(
+  req: Exclude<PursuitRequest, { op: "start" }>,
+  current: ChaseRecord,
+  sender: User,
+  claim: () => Promise<void>,
+): Promise<ChaseRecord> {
   if (!sender.isGM) {
     if (req.op === "end") assertRefereeInput(sender, "end");
     assertMayFlee(sender, sceneTokens(current.sceneId, current.groups[current.fleeingSide].tokenIds));
@@ -553,7 +608,12 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
     next.over = r.state.outcome !== "continues";
     if (getSetting("pursuitAdvanceTime")) {
       const before = game.time.worldTime;
-      apply = { status: "applying", time: { before, after: before + PURSUIT_DAY_SECONDS }, exhaust: null, executor: executorStamp() };
+      apply = {
+        status: "applying",
+        time: { before, after: before + PURSUIT_DAY_SECONDS },
+        exhaust: null,
+        executor: executorStamp(),
+      };
     }
   } else {
     const chase = current.dungeon;
@@ -570,7 +630,13 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
           apply = {
             status: "applying",
             time: null,
-            exhaust: { targets, penalty: r.run.penalty, restTurns: r.run.restTurns, restSeconds: dungeonRunRestSeconds(current.ruleset), startTime: game.time.worldTime },
+            exhaust: {
+              targets,
+              penalty: r.run.penalty,
+              restTurns: r.run.restTurns,
+              restSeconds: dungeonRunRestSeconds(current.ruleset),
+              startTime: game.time.worldTime,
+            },
             executor: executorStamp(),
           };
           next.exhaustedActors = targets.map((x) => x.name);
@@ -602,7 +668,12 @@ async function playStep(req: Exclude<PursuitRequest, { op: "start" }>, current: 
 
 /** `aventure.chaseStep`, once, on the GM who completed the step. */
 function announceStep(message: ChatMessage, record: ChaseRecord): void {
-  announce("aventure.chaseStep", { messageId: message.id ?? "", chaseId: record.id, step: record.step, over: record.over });
+  announce("aventure.chaseStep", {
+    messageId: message.id ?? "",
+    chaseId: record.id,
+    step: record.step,
+    over: record.over,
+  });
 }
 
 /**
@@ -656,7 +727,11 @@ function stepClaim(message: ChatMessage, chaseId: string): ClaimTarget {
   return {
     write: (client, user) =>
       game.messages.get(id)
-        ? message.update(user === null ? deletion(`flags.aventure.pursuit.claims.${client}`) : { flags: { aventure: { pursuit: { claims: { [client]: user } } } } })
+        ? message.update(
+            user === null
+              ? deletion(`flags.aventure.pursuit.claims.${client}`)
+              : { flags: { aventure: { pursuit: { claims: { [client]: user } } } } },
+          )
         : Promise.resolve(),
     read: () => ({ claims: cardClaims(game.messages.get(id)), open: latestCard(chaseId)?.message.id === id }),
   };
@@ -693,7 +768,9 @@ const REASONS: readonly ProposalReason[] = ["pursuers", "time"];
 
 function readProposal(data: unknown): PursuitProposal {
   const d = obj("proposal", data);
-  const reasons = Array.isArray(d.reasons) ? d.reasons.filter((r): r is ProposalReason => REASONS.includes(r as ProposalReason)) : [];
+  const reasons = Array.isArray(d.reasons)
+    ? d.reasons.filter((r): r is ProposalReason => REASONS.includes(r as ProposalReason))
+    : [];
   // The names are read again from the tokens (a token gone since is refused: the flight cannot be played).
   return { setup: withNames(validateSetup(d.setup)).setup, reasons };
 }
@@ -708,7 +785,9 @@ export async function recoverChases(): Promise<void> {
     const stale = latestCard(record.id)?.message.id === message.id ? staleOwnClaims(cardClaims(message)) : [];
     if (stale.length && !busy.has(record.id)) {
       try {
-        await message.update(Object.assign({}, ...stale.map((client) => deletion(`flags.aventure.pursuit.claims.${client}`))));
+        await message.update(
+          Object.assign({}, ...stale.map((client) => deletion(`flags.aventure.pursuit.claims.${client}`))),
+        );
       } catch (e) {
         console.error("aventure | could not withdraw a stale chase claim", e);
       }
@@ -727,7 +806,10 @@ export async function recoverChases(): Promise<void> {
 
 /** Registers the request, the proposal kind and the recovery (init). */
 export function registerPursuitRequests(): void {
-  registerRequest<PursuitReply>({ name: PURSUIT_REQUEST, handle: (data, { sender }) => handlePursuitRequest(data, sender) });
+  registerRequest<PursuitReply>({
+    name: PURSUIT_REQUEST,
+    handle: (data, { sender }) => handlePursuitRequest(data, sender),
+  });
   registerProposalKind({
     kind: "pursuit",
     title: "AVENTURE.Pursuit.proposal.title",

@@ -52,7 +52,11 @@ export type ExhaustionCoverage = "all" | "attacksAndAc" | "none";
  * The changes for a penalty to attacks, damage and AC on a system and actor type (empty: a descriptive
  * effect), with what they cover.
  */
-export function runExhaustionChanges(adapter: AdapterId, penalty: number, actorType?: string): { changes: EffectChange[]; coverage: ExhaustionCoverage } {
+export function runExhaustionChanges(
+  adapter: AdapterId,
+  penalty: number,
+  actorType?: string,
+): { changes: EffectChange[]; coverage: ExhaustionCoverage } {
   const value = String(penalty);
   if (adapter === "dnd5e") {
     const attacks = ["mwak", "rwak", "msak", "rsak"].flatMap((k) => [
@@ -92,12 +96,22 @@ export function effectData(spec: EffectSpec, v14: boolean = isV14(), worldTime?:
     return {
       ...base,
       ...(spec.seconds === null ? {} : { duration: { value: spec.seconds / 60, units: "minutes", expiry: null } }),
-      system: { changes: spec.changes.map((c) => ({ key: c.key, type: "add", value: c.value, phase: V14_PHASE, priority: PRIORITY })) },
+      system: {
+        changes: spec.changes.map((c) => ({
+          key: c.key,
+          type: "add",
+          value: c.value,
+          phase: V14_PHASE,
+          priority: PRIORITY,
+        })),
+      },
     };
   }
   return {
     ...base,
-    ...(spec.seconds === null ? {} : { duration: { seconds: spec.seconds, ...(worldTime === undefined ? {} : { startTime: worldTime }) } }),
+    ...(spec.seconds === null
+      ? {}
+      : { duration: { seconds: spec.seconds, ...(worldTime === undefined ? {} : { startTime: worldTime }) } }),
     changes: spec.changes.map((c) => ({ key: c.key, mode: V13_MODE_ADD, value: c.value, priority: PRIORITY })),
   };
 }
@@ -176,7 +190,11 @@ export interface ExpiringEffect {
  * The ids of Aventure's running-exhaustion effects that are over: v13, whose duration has run out at `worldTime`;
  * v14, that core marked expired.
  */
-export function expiredRunExhaustion(effects: Iterable<ExpiringEffect>, worldTime: number, v14: boolean = isV14()): string[] {
+export function expiredRunExhaustion(
+  effects: Iterable<ExpiringEffect>,
+  worldTime: number,
+  v14: boolean = isV14(),
+): string[] {
   const ids: string[] = [];
   for (const e of effects) {
     if (!e.id || !e.flags?.[MODULE_ID]?.runExhaustion) continue;

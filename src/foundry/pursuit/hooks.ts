@@ -27,7 +27,10 @@ export { chaseOfMessage };
 export function onRenderPursuitCard(message: ChatMessage, html: HTMLElement): void {
   const record = chaseOfMessage(message);
   const usable = !!record && !record.over && (game.user.isGM || record.startedBy === game.user.id);
-  wireButtons(html, "aventure-pursuit-continue", { allowed: () => usable, run: () => (record ? openPursuit({ chaseId: record.id }) : undefined) });
+  wireButtons(html, "aventure-pursuit-continue", {
+    allowed: () => usable,
+    run: () => (record ? openPursuit({ chaseId: record.id }) : undefined),
+  });
 }
 
 export function registerPursuitHooks(): void {
@@ -46,7 +49,11 @@ export function registerPursuitHooks(): void {
       openPursuit({ tokens });
     },
   });
-  registerCardPart({ kind: "pursuit", selector: '[data-action="aventure-pursuit-continue"]', render: onRenderPursuitCard });
+  registerCardPart({
+    kind: "pursuit",
+    selector: '[data-action="aventure-pursuit-continue"]',
+    render: onRenderPursuitCard,
+  });
   // Fires on every client: only the active GM deletes, one expiry at a time.
   onHook("updateWorldTime", (worldTime: number) => {
     if (isActiveGM()) void guarded(() => queueExpiry(worldTime));

@@ -6,7 +6,14 @@
  * globals.
  */
 import { checkStoredDungeonChase, checkStoredPursuitState, isRuleset, num, oneOf } from "../../rules/index.js";
-import { PURSUIT_PLACES, SURPRISE_CHOICES, type ChaseRecord, type ExhaustTarget, type GroupInput, type StepApply } from "../../apps/pursuit-context.js";
+import {
+  PURSUIT_PLACES,
+  SURPRISE_CHOICES,
+  type ChaseRecord,
+  type ExhaustTarget,
+  type GroupInput,
+  type StepApply,
+} from "../../apps/pursuit-context.js";
 import { PURSUIT_SIDES } from "./groups.js";
 import { readExecutor } from "../operations.js";
 import { DOCUMENT_ID } from "../values.js";
@@ -25,8 +32,10 @@ export const MAX_SPEED = 1000;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const isId = (v: unknown): v is string => typeof v === "string" && DOC_ID.test(v);
 const isName = (v: unknown): v is string => typeof v === "string" && v.length <= MAX_NAME;
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
-const isNum = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isFinite(v) && v >= min && v <= max;
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+const isNum = (v: unknown, min: number, max: number): v is number =>
+  typeof v === "number" && Number.isFinite(v) && v >= min && v <= max;
 
 function readGroup(v: unknown): GroupInput | null {
   if (!isObject(v)) return null;
@@ -47,7 +56,9 @@ function readProblems(v: unknown): StepApply["problems"] {
   for (const p of v.slice(0, 50)) {
     if (!isObject(p) || typeof p.key !== "string" || !p.key.startsWith("AVENTURE.") || !isObject(p.data)) continue;
     const data: Record<string, string | number> = {};
-    for (const [k, x] of Object.entries(p.data)) if ((typeof x === "string" && x.length <= MAX_NAME * 2) || (typeof x === "number" && Number.isFinite(x))) data[k] = x;
+    for (const [k, x] of Object.entries(p.data))
+      if ((typeof x === "string" && x.length <= MAX_NAME * 2) || (typeof x === "number" && Number.isFinite(x)))
+        data[k] = x;
     out.push({ key: p.key, data });
   }
   return out;
@@ -72,7 +83,13 @@ function readApply(v: unknown): StepApply | null | undefined {
     if (!isInt(e.penalty, -100, 0) || !isNum(e.startTime, -1e15, 1e15)) return null;
     if (e.restTurns !== null && !isInt(e.restTurns, 0, 1000)) return null;
     if (e.restSeconds !== null && !isNum(e.restSeconds, 0, 1e9)) return null;
-    exhaust = { targets: targets as ExhaustTarget[], penalty: e.penalty, restTurns: e.restTurns as number | null, restSeconds: e.restSeconds as number | null, startTime: e.startTime };
+    exhaust = {
+      targets: targets as ExhaustTarget[],
+      penalty: e.penalty,
+      restTurns: e.restTurns as number | null,
+      restSeconds: e.restSeconds as number | null,
+      startTime: e.startTime,
+    };
   }
   const problems = readProblems(v.problems);
   return {
@@ -103,7 +120,12 @@ export function readChaseRecord(raw: unknown): ChaseRecord | null {
     if (!party || !opponents) return null;
     if (typeof raw.over !== "boolean") return null;
     const shownFrom = num("shownFrom", raw.shownFrom, { min: raw.step - 1, max: raw.step - 1, integer: true });
-    if (!Array.isArray(raw.exhaustedActors) || raw.exhaustedActors.length > 2 * MAX_GROUP_TOKENS || !raw.exhaustedActors.every(isName)) return null;
+    if (
+      !Array.isArray(raw.exhaustedActors) ||
+      raw.exhaustedActors.length > 2 * MAX_GROUP_TOKENS ||
+      !raw.exhaustedActors.every(isName)
+    )
+      return null;
     // One place, its state; one log entry per step (the first card holds the first day or the start).
     let outdoors: ChaseRecord["outdoors"] = null;
     let dungeon: ChaseRecord["dungeon"] = null;

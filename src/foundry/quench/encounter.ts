@@ -36,9 +36,11 @@ const api = (): AventureApi => {
   if (!a) throw new Error("aventure | the module's API is missing");
   return a;
 };
-const aventureFlags = (m: { flags: unknown }): Record<string, unknown> => ((m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {});
+const aventureFlags = (m: { flags: unknown }): Record<string, unknown> =>
+  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {};
 /** A combatant's side as the GM recorded it on the combat (GM state: `flags.aventure.sideOf`, combatant id → side). */
-const sideOf = (combat: QCombat, c: QCombatant): unknown => (aventureFlags(combat).sideOf as Record<string, unknown> | undefined)?.[c.id ?? ""];
+const sideOf = (combat: QCombat, c: QCombatant): unknown =>
+  (aventureFlags(combat).sideOf as Record<string, unknown> | undefined)?.[c.id ?? ""];
 
 /** Clicks a window's button and waits until its action has finished (the button is enabled again, or gone). */
 async function press(app: EncounterDialog, action: string): Promise<void> {
@@ -60,7 +62,9 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
       });
     /** The encounter's combat on the test scene (the one Start created), handed to the sandbox. */
     const encounterCombat = (): QCombat | null => {
-      const found: unknown = game.combats?.contents.find((c) => c.scene?.id === box.scene?.id && aventureFlags(c).encounter);
+      const found: unknown = game.combats?.contents.find(
+        (c) => c.scene?.id === box.scene?.id && aventureFlags(c).encounter,
+      );
       return (found as QCombat | undefined) ?? null;
     };
     /** The encounter window on the four tokens (selected on the canvas), the friendly side already aware if asked. */
@@ -85,7 +89,14 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
       for (const [i, side] of (["friendly", "friendly", "hostile", "hostile"] as const).entries()) {
         const name = `Aventure ${side} ${i}`;
         const actor = await box.actor({ name, type: "npc" });
-        const token = await box.embedded<{ id: string }>("Token", { name, actorId: actor.id, actorLink: true, x: 100 * i, y: 0, disposition: side === "friendly" ? 1 : -1 });
+        const token = await box.embedded<{ id: string }>("Token", {
+          name,
+          actorId: actor.id,
+          actorLink: true,
+          x: 100 * i,
+          y: 0,
+          disposition: side === "friendly" ? 1 : -1,
+        });
         tokens.push({ id: token.id, side });
       }
     });
@@ -163,7 +174,8 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
         await waitFor(() => combat.round > 2 || combat.turn !== turn, "the next turn");
       }
       assert.equal(actedInRound2.filter((s) => s === "hostile").length, 2, "both hostile combatants act in round 2");
-      if (status) for (const c of hostiles) await waitFor(() => !c.actor?.statuses.has(status), "the surprised marker gone");
+      if (status)
+        for (const c of hostiles) await waitFor(() => !c.actor?.statuses.has(status), "the surprised marker gone");
     });
 
     it("side initiative is rolled once per round: two next-round calls at once give one card and one new round", async () => {
@@ -194,4 +206,8 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
   });
 }
 
-export const ENCOUNTER_BATCH: Batch = { key: `${MODULE_ID}.encounter`, displayName: "Aventure: encounters and side initiative", fn: encounterTests };
+export const ENCOUNTER_BATCH: Batch = {
+  key: `${MODULE_ID}.encounter`,
+  displayName: "Aventure: encounters and side initiative",
+  fn: encounterTests,
+};

@@ -41,7 +41,14 @@ function explorationTests({ describe, it, before, after, assert }: BatchContext)
       await box.setting("ruleset", "ose");
       for (const [option, key] of OPTION_SETTINGS) await box.setting(key, EXPLORATION_DEFAULTS[option]);
       const actor = await box.actor({ name: "Aventure test explorer", type: "character" });
-      token = await box.embedded<TokenDoc>("Token", { name: "Aventure test explorer", actorId: actor.id, actorLink: true, x: 0, y: 0, light: { dim: 6, bright: 3 } });
+      token = await box.embedded<TokenDoc>("Token", {
+        name: "Aventure test explorer",
+        actorId: actor.id,
+        actorLink: true,
+        x: 0,
+        y: 0,
+        light: { dim: 6, bright: 3 },
+      });
       const started = await api().start([token]);
       assert.ok(started, "the exploration starts with the token as the party");
     });
@@ -63,7 +70,10 @@ function explorationTests({ describe, it, before, after, assert }: BatchContext)
 
     it("a torch carried by a token goes out after 6 turns, and comes back when relit", async () => {
       await api().light(token, "torch");
-      assert.deepEqual(status().state!.lights.map((l) => [l.kind, l.turnsLeft]), [["torch", 6]]);
+      assert.deepEqual(
+        status().state!.lights.map((l) => [l.kind, l.turnsLeft]),
+        [["torch", 6]],
+      );
       await api().advance(5);
       assert.equal(token.light.dim, 6, "still lit after 5 turns");
       await api().advance(1);
@@ -85,7 +95,11 @@ function explorationTests({ describe, it, before, after, assert }: BatchContext)
       const result = roll?.total ?? 0;
       assert.isTrue(result >= 1 && result <= 6, "a d6");
       assert.equal(explorationCardFlag(card)?.encounter, result === 1, "monsters exactly on a 1");
-      assert.equal(card.content.includes("aventure-exploration-encounter"), result === 1, "the Encounter dialog offered on an encounter");
+      assert.equal(
+        card.content.includes("aventure-exploration-encounter"),
+        result === 1,
+        "the Encounter dialog offered on an encounter",
+      );
     });
 
     it("rest: more than 5 turns without rest give −1 to attacks, a turn of rest takes it away", async () => {
@@ -104,8 +118,15 @@ function explorationTests({ describe, it, before, after, assert }: BatchContext)
       const card = await waitFor(() => cards()[before], "the exploration card");
       assert.lengthOf(card.rolls ?? [], 0, "no check rolled");
       assert.isFalse(explorationCardFlag(card)?.encounter ?? true, "no encounter");
-      const line = game.i18n.format("AVENTURE.Feature.noRule", { game: game.i18n.localize("AVENTURE.Ruleset.rnp"), feature: game.i18n.localize("AVENTURE.Feature.name.wandering") });
-      assert.include(card.content.replaceAll("&#x27;", "'").replaceAll("&#39;", "'"), line.replaceAll("&#x27;", "'"), "the card's plain line");
+      const line = game.i18n.format("AVENTURE.Feature.noRule", {
+        game: game.i18n.localize("AVENTURE.Ruleset.rnp"),
+        feature: game.i18n.localize("AVENTURE.Feature.name.wandering"),
+      });
+      assert.include(
+        card.content.replaceAll("&#x27;", "'").replaceAll("&#39;", "'"),
+        line.replaceAll("&#x27;", "'"),
+        "the card's plain line",
+      );
       await box.setting("ruleset", "ose");
     });
 
@@ -119,4 +140,8 @@ function explorationTests({ describe, it, before, after, assert }: BatchContext)
   });
 }
 
-export const EXPLORATION_BATCH: Batch = { key: `${MODULE_ID}.exploration`, displayName: "Aventure: exploration time", fn: explorationTests };
+export const EXPLORATION_BATCH: Batch = {
+  key: `${MODULE_ID}.exploration`,
+  displayName: "Aventure: exploration time",
+  fn: explorationTests,
+};

@@ -30,4 +30,3 @@ export const BATCHES: readonly Batch[] = [
   WILDERNESS_BATCH,
   V14_BATCH,
 ];
-

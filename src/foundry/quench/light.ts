@@ -20,7 +20,10 @@ interface TokenDoc {
 interface LightApi {
   refreshLight(): Promise<void>;
   lightAt(token: unknown): { level: string; obscurity: string; perceived: string; effect: string } | null;
-  hide(token: unknown, options?: { observers?: string[] }): Promise<{ dc: number; hidden: boolean; hiddenFrom: string[] } | { proposed: true } | null | undefined>;
+  hide(
+    token: unknown,
+    options?: { observers?: string[] },
+  ): Promise<{ dc: number; hidden: boolean; hiddenFrom: string[] } | { proposed: true } | null | undefined>;
   checkDetection(ids?: string[] | null): Promise<{ noticed: string[] } | null | undefined>;
   adapter(): { statusId(condition: string): string | null };
 }
@@ -32,7 +35,8 @@ function api(): LightApi {
   return api;
 }
 /** The Aventure flags of a chat message (hide, detect...). */
-const flagsOf = (m: ChatMessage): Record<string, unknown> => ((m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {});
+const flagsOf = (m: ChatMessage): Record<string, unknown> =>
+  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {};
 const SQUARE = 100;
 
 /** Polls an asynchronous check until it gives something (documents and light sources update asynchronously). */
@@ -52,11 +56,22 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
   describe("Light, obscurity, hiding and ambient detection on a lit scene", () => {
     const box = new Sandbox();
     let n = 0;
-    const creature = async (name: string, where: [number, number], disposition: number, abilities: Record<string, number> = {}) => {
+    const creature = async (
+      name: string,
+      where: [number, number],
+      disposition: number,
+      abilities: Record<string, number> = {},
+    ) => {
       n++;
       const system = { abilities: Object.fromEntries(Object.entries(abilities).map(([k, value]) => [k, { value }])) };
       const actor = await box.actor({ name: `Aventure ${name} ${n}`, type: "npc", system });
-      return box.embedded<TokenDoc>("Token", { name: `${name} ${n}`, actorId: actor.id, actorLink: true, disposition, ...at(...where) });
+      return box.embedded<TokenDoc>("Token", {
+        name: `${name} ${n}`,
+        actorId: actor.id,
+        actorLink: true,
+        disposition,
+        ...at(...where),
+      });
     };
     /** Recomputes until the token's light is what `ok` wants (light sources are set up asynchronously). */
     const lightOf = (token: TokenDoc, ok: (l: NonNullable<ReturnType<LightApi["lightAt"]>>) => boolean, what: string) =>
@@ -67,7 +82,10 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
       }, what);
     const cardsWith = (key: string) => box.messages().filter((m) => flagsOf(m)[key] !== undefined);
     /** A token's hiding state: on its scene (`flags.aventure.hides.<tokenId>`, GM-written), never on the token. */
-    const hideOf = (token: TokenDoc) => (game.scenes.get(box.scene!.id!)!.getFlag(MODULE_ID, "hides") as Record<string, { dc: number }> | undefined)?.[token.id!];
+    const hideOf = (token: TokenDoc) =>
+      (game.scenes.get(box.scene!.id!)!.getFlag(MODULE_ID, "hides") as Record<string, { dc: number }> | undefined)?.[
+        token.id!
+      ];
 
     before(async () => {
       await box.open();
@@ -133,7 +151,17 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
     it("an Obscurity region caps what is seen: light fog at best dim, thick fog nothing, whatever the torch", async () => {
       const regionAt = (x: number, level: string) => ({
         name: `Aventure fog ${level}`,
-        shapes: [{ type: "rectangle", x: x * SQUARE, y: 6 * SQUARE, width: SQUARE, height: 2 * SQUARE, rotation: 0, hole: false }],
+        shapes: [
+          {
+            type: "rectangle",
+            x: x * SQUARE,
+            y: 6 * SQUARE,
+            width: SQUARE,
+            height: 2 * SQUARE,
+            rotation: 0,
+            hole: false,
+          },
+        ],
         behaviors: [{ type: `${MODULE_ID}.obscurity`, system: { level } }],
       });
       await box.embedded("Region", regionAt(8, "light"));
@@ -156,14 +184,27 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
       await lightOf(rogue, (l) => l.level === "dark", "darkness");
       // A creature hidden from the guard with a Stealth result of 12 (as a hide leaves it; set here so that no die decides).
       const centre = { x: 20 * SQUARE, y: 18 * SQUARE };
-      const entry = { dc: 12, from: [guard.id!], because: { [guard.id!]: "darkness" as const }, light: "dark" as const, seenBy: [], ...centre };
+      const entry = {
+        dc: 12,
+        from: [guard.id!],
+        because: { [guard.id!]: "darkness" as const },
+        light: "dark" as const,
+        seenBy: [],
+        ...centre,
+      };
       await game.scenes.get(box.scene!.id!)!.update({ flags: { [MODULE_ID]: { hides: { [rogue.id!]: entry } } } });
       await rogue.update(at(10, 9)); // a metre and a half from the torch, in the watcher's view
-      const card = await waitFor(() => cardsWith("detect").find((m) => m.content.includes("vs Stealth 12")), "the detection card");
+      const card = await waitFor(
+        () => cardsWith("detect").find((m) => m.content.includes("vs Stealth 12")),
+        "the detection card",
+      );
       assert.include(card.content, "notices");
       assert.isTrue(card.whisper.length > 0, "for the GMs only");
       const detect = flagsOf(card).detect as { rows: { observerId: string; hiderId: string; status: string }[] };
-      assert.deepEqual(detect.rows.map((r) => [r.observerId, r.hiderId, r.status]), [[watcher.id, rogue.id, "pending"]]);
+      assert.deepEqual(
+        detect.rows.map((r) => [r.observerId, r.hiderId, r.status]),
+        [[watcher.id, rogue.id, "pending"]],
+      );
       assert.ok(hideOf(rogue), "still hidden until a GM decides");
       // Judged once: a forced pass asks nothing more.
       const again = await api().checkDetection();
@@ -172,4 +213,8 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
   });
 }
 
-export const LIGHT_BATCH: Batch = { key: `${MODULE_ID}.light`, displayName: "Aventure: light, obscurity, hiding and ambient detection", fn: lightTests };
+export const LIGHT_BATCH: Batch = {
+  key: `${MODULE_ID}.light`,
+  displayName: "Aventure: light, obscurity, hiding and ambient detection",
+  fn: lightTests,
+};

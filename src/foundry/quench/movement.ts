@@ -8,7 +8,10 @@ import { Sandbox, waitFor } from "./sandbox.js";
 import type { Batch, BatchContext } from "./types.js";
 
 /** CONFIG.Token.movement.actions, called the way core's ruler calls a cost function (plain test values for its arguments). */
-type CostActions = Record<string, { getCostFunction(t: unknown, o: object): (c: number, a: unknown, b: unknown, d: number, s: unknown) => number }>;
+type CostActions = Record<
+  string,
+  { getCostFunction(t: unknown, o: object): (c: number, a: unknown, b: unknown, d: number, s: unknown) => number }
+>;
 function costActions(): CostActions {
   // cast: the batch passes plain objects for core's waypoint and segment arguments, which the cost function ignores
   return CONFIG.Token.movement.actions as unknown as CostActions;
@@ -24,7 +27,8 @@ interface TokenDoc {
 }
 
 type FallFlag = { status?: string; damage?: number; prone?: boolean };
-const fallOf = (m: ChatMessage): FallFlag | undefined => (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.fall as FallFlag | undefined;
+const fallOf = (m: ChatMessage): FallFlag | undefined =>
+  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.fall as FallFlag | undefined;
 const rollTotal = (m: ChatMessage): number => (m.rolls?.[0]?.total as number | undefined) ?? 0;
 const hp = (t: TokenDoc): number => t.actor?.system.attributes?.hp?.value ?? NaN;
 
@@ -39,8 +43,19 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
     let n = 0;
     const creature = async (elevation = 0) => {
       n++;
-      const actor = await box.actor({ name: `Aventure test ${n}`, type: "npc", system: { attributes: { hp: { value: 20, max: 20 } } } });
-      return box.embedded<TokenDoc>("Token", { name: `Aventure test ${n}`, actorId: actor.id, actorLink: true, x: 0, y: 0, elevation });
+      const actor = await box.actor({
+        name: `Aventure test ${n}`,
+        type: "npc",
+        system: { attributes: { hp: { value: 20, max: 20 } } },
+      });
+      return box.embedded<TokenDoc>("Token", {
+        name: `Aventure test ${n}`,
+        actorId: actor.id,
+        actorLink: true,
+        x: 0,
+        y: 0,
+        elevation,
+      });
     };
     const fallCards = () => box.messages().filter((m) => fallOf(m));
     before(() => box.open());
@@ -79,7 +94,13 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
       const token = await creature(6);
       const before = fallCards().length;
       await move(token, { elevation: 0 });
-      const card = await waitFor(() => fallCards().slice(before).find((m) => fallOf(m)?.status === "applied"), "the fall card");
+      const card = await waitFor(
+        () =>
+          fallCards()
+            .slice(before)
+            .find((m) => fallOf(m)?.status === "applied"),
+        "the fall card",
+      );
       assert.lengthOf(card.rolls?.[0]?.dice[0]?.results ?? [], 2, "2d6");
       assert.equal(hp(token), Math.max(0, 20 - rollTotal(card)));
     });
@@ -100,7 +121,11 @@ function movementTests({ describe, it, before, after, assert }: BatchContext): v
       // dnd5e 5.1+ adds 1 per metre of climbing without a climbing speed (docs/compat.md); core multiplies by 2.
       const dnd5e = game.modules.get(MODULE_ID)?.api?.dnd5eOwners().movementCosts.dnd5eHas === true;
       const expected = dnd5e ? 4.5 : 6;
-      assert.equal(actions.climb!.getCostFunction(token, {})(3, {}, {}, 1.5, {}), expected, dnd5e ? "dnd5e: 1 more per metre of climbing" : "core: climbing ×2 on top of the terrain");
+      assert.equal(
+        actions.climb!.getCostFunction(token, {})(3, {}, {}, 1.5, {}),
+        expected,
+        dnd5e ? "dnd5e: 1 more per metre of climbing" : "core: climbing ×2 on top of the terrain",
+      );
     });
   });
 }
@@ -116,9 +141,13 @@ type SuffocationShape = { status?: string; breathId?: string; hpBefore?: number 
 /** The held breath of a token: on its scene, by token id (only GMs write a scene). */
 const breathOf = (t: BreathTokenDoc): BreathFlagShape | undefined => {
   const breaths = t.parent?.flags[MODULE_ID]?.breath;
-  return t.id && typeof breaths === "object" && breaths !== null ? ((breaths as Record<string, unknown>)[t.id] as BreathFlagShape | undefined) : undefined;
+  return t.id && typeof breaths === "object" && breaths !== null
+    ? ((breaths as Record<string, unknown>)[t.id] as BreathFlagShape | undefined)
+    : undefined;
 };
-const suffocationOf = (m: ChatMessage): SuffocationShape | undefined => (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.suffocation as SuffocationShape | undefined;
+const suffocationOf = (m: ChatMessage): SuffocationShape | undefined =>
+  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.suffocation as
+    SuffocationShape | undefined;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function environmentTests({ describe, it, before, after, assert }: BatchContext): void {
@@ -133,10 +162,24 @@ function environmentTests({ describe, it, before, after, assert }: BatchContext)
     /** A creature with Constitution 14 (+2) and 20 hit points. */
     const creature = async () => {
       n++;
-      const actor = await box.actor({ name: `Aventure breath ${n}`, type: "npc", system: { abilities: { con: { value: 14 } }, attributes: { hp: { value: 20, max: 20 } } } });
-      return box.embedded<BreathTokenDoc>("Token", { name: `Aventure breath ${n}`, actorId: actor.id, actorLink: true, x: 0, y: 0 });
+      const actor = await box.actor({
+        name: `Aventure breath ${n}`,
+        type: "npc",
+        system: { abilities: { con: { value: 14 } }, attributes: { hp: { value: 20, max: 20 } } },
+      });
+      return box.embedded<BreathTokenDoc>("Token", {
+        name: `Aventure breath ${n}`,
+        actorId: actor.id,
+        actorLink: true,
+        x: 0,
+        y: 0,
+      });
     };
-    const cardsOf = (t: BreathTokenDoc) => box.messages().filter((m) => { const f = suffocationOf(m); return !!f && f.breathId === (breathOf(t) as { id?: string } | undefined)?.id; });
+    const cardsOf = (t: BreathTokenDoc) =>
+      box.messages().filter((m) => {
+        const f = suffocationOf(m);
+        return !!f && f.breathId === (breathOf(t) as { id?: string } | undefined)?.id;
+      });
     before(() => box.open());
     after(() => box.close());
 
@@ -162,12 +205,22 @@ function environmentTests({ describe, it, before, after, assert }: BatchContext)
       assert.equal(hp(token), 20, "still alive a second before the drop");
       assert.lengthOf(cardsOf(token), 0, "no card yet");
       await box.advanceTime(1);
-      const card = await waitFor(() => cardsOf(token).find((m) => suffocationOf(m)?.status === "applied"), "the suffocation card");
+      const card = await waitFor(
+        () => cardsOf(token).find((m) => suffocationOf(m)?.status === "applied"),
+        "the suffocation card",
+      );
       assert.equal(hp(token), 0, "0 HP");
       assert.isTrue(token.actor!.statuses.has("unconscious"), "unconscious");
       assert.equal(suffocationOf(card)?.hpBefore, 20);
-      assert.isTrue(card.whisper.length > 0 && card.whisper.every((id) => !!id && game.users.get(id)?.isGM === true), "for the GMs only (no player owns it)");
-      assert.include(card.content ?? "", game.i18n.localize("AVENTURE.Breath.noStabilise"), "the card says it cannot be stabilised");
+      assert.isTrue(
+        card.whisper.length > 0 && card.whisper.every((id) => !!id && game.users.get(id)?.isGM === true),
+        "for the GMs only (no player owns it)",
+      );
+      assert.include(
+        card.content ?? "",
+        game.i18n.localize("AVENTURE.Breath.noStabilise"),
+        "the card says it cannot be stabilised",
+      );
       await box.advanceTime(60);
       await pause(200);
       assert.lengthOf(cardsOf(token), 1, "once");
@@ -207,7 +260,11 @@ function environmentTests({ describe, it, before, after, assert }: BatchContext)
   });
 }
 
-export const MOVEMENT_BATCH: Batch = { key: `${MODULE_ID}.movement`, displayName: "Aventure: movement, falls and the environment", fn: (context) => {
-  movementTests(context);
-  environmentTests(context);
-} };
+export const MOVEMENT_BATCH: Batch = {
+  key: `${MODULE_ID}.movement`,
+  displayName: "Aventure: movement, falls and the environment",
+  fn: (context) => {
+    movementTests(context);
+    environmentTests(context);
+  },
+};

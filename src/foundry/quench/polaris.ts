@@ -23,7 +23,10 @@ interface QCombat {
   turn: number | null;
   started: boolean;
   turns: QCombatant[];
-  combatants: { get(id: string): (QCombatant & { update(d: object): Promise<unknown> }) | undefined; contents: QCombatant[] };
+  combatants: {
+    get(id: string): (QCombatant & { update(d: object): Promise<unknown> }) | undefined;
+    contents: QCombatant[];
+  };
   getFlag(scope: "aventure", key: string): unknown;
   createEmbeddedDocuments(type: "Combatant", data: object[]): Promise<unknown>;
   startCombat(): Promise<unknown>;
@@ -44,7 +47,8 @@ const api = (): AventureApi => {
   if (!a) throw new Error("aventure | the module's API is missing");
   return a;
 };
-const aventureFlags = (m: ChatMessage): Record<string, unknown> => ((m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {});
+const aventureFlags = (m: ChatMessage): Record<string, unknown> =>
+  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {};
 const dieOf = (m: ChatMessage): number => (m.rolls?.[0]?.total as number | undefined) ?? NaN;
 
 /** Builds a combat with Foundry's own API and hands it to the sandbox (deleted before the scene). */
@@ -66,7 +70,9 @@ function menuEntry(iconClass: string): (combatantId: string) => Promise<unknown>
     const li = document.createElement("li");
     li.classList.add("combatant");
     li.dataset.combatantId = combatantId;
-    return entry.onClick ? entry.onClick(new (li.ownerDocument.defaultView ?? window).Event("click"), li) : entry.callback?.(li);
+    return entry.onClick
+      ? entry.onClick(new (li.ownerDocument.defaultView ?? window).Event("click"), li)
+      : entry.callback?.(li);
   };
 }
 
@@ -91,7 +97,11 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const die = dieOf(card);
       assert.equal(die, out.die, "the card's die is the one rolled");
       const expected = api().rules.polarisTest({ chance: 12, difficulty: "average", roll: die, mastery: 4 });
-      assert.deepEqual(aventureFlags(card).polarisTest, { success: expected.success, margin: expected.margin, degree: expected.degree });
+      assert.deepEqual(aventureFlags(card).polarisTest, {
+        success: expected.success,
+        margin: expected.margin,
+        degree: expected.degree,
+      });
       if (die === 12) assert.equal(expected.margin, 4, "die = chance: a critical success, margin 0 + 4");
     });
 
@@ -105,13 +115,20 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const tests: ReturnType<AventureApi["rules"]["polarisTest"]>[] = [];
       for (let i = 0; i < 2; i++) {
         const before = testCards().length;
-        const out = (await api().polarisTest({ chance: 10, difficulty: "average", countdown: { maxAttempts: 2, tests } }))!;
+        const out = (await api().polarisTest({
+          chance: 10,
+          difficulty: "average",
+          countdown: { maxAttempts: 2, tests },
+        }))!;
         await waitFor(() => testCards()[before], "the countdown's card");
         assert.equal(out.result.finalChance, 10 - i, `attempt ${i + 1}: −${i}`);
         tests.push(out.result);
         const expected = api().rules.countdownLeft(2, tests);
         assert.deepEqual(out.countdown, expected);
-        assert.deepEqual((aventureFlags(testCards().at(-1)!).polarisTest as { countdown: unknown }).countdown, expected);
+        assert.deepEqual(
+          (aventureFlags(testCards().at(-1)!).polarisTest as { countdown: unknown }).countdown,
+          expected,
+        );
         if (expected.succeeded || expected.exhausted) break;
       }
       const rolled = testCards().length;
@@ -141,7 +158,11 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
         assert.equal(testCards().length, before + 1, "one card for two clicks");
         const card = testCards().at(-1)!;
         const expected = api().rules.polarisTest({ chance: 11, difficulty: "average", roll: dieOf(card) });
-        assert.equal((aventureFlags(card).polarisTest as { success: boolean }).success, expected.success, "the chance typed in the window");
+        assert.equal(
+          (aventureFlags(card).polarisTest as { success: boolean }).success,
+          expected.success,
+          "the chance typed in the window",
+        );
       } finally {
         await app.close();
       }
@@ -152,7 +173,17 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const tokens: string[] = [];
       for (const name of names) {
         const actor = await box.actor({ name, type: "npc" });
-        tokens.push((await box.embedded<{ id: string }>("Token", { name, actorId: actor.id, actorLink: true, x: 100 * tokens.length, y: 0 })).id);
+        tokens.push(
+          (
+            await box.embedded<{ id: string }>("Token", {
+              name,
+              actorId: actor.id,
+              actorLink: true,
+              x: 100 * tokens.length,
+              y: 0,
+            })
+          ).id,
+        );
       }
       const combat = await newCombat(box);
       fight = combat;
@@ -168,7 +199,9 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       await waitFor(() => order()[1] === "Aventure shark", "the shark hastened to phase 10");
       assert.deepEqual(order(), ["Aventure merc", "Aventure shark", "Aventure diver"]);
       // A delay, as the Delay dialog writes it (docs/api/polaris.md): the mercenary acts at phase 5.
-      await combat.combatants.get(combat.turns[0]!.id!)!.update({ [`flags.${MODULE_ID}.polaris`]: { round: combat.round, hasten: false, delayTo: 5 } });
+      await combat.combatants
+        .get(combat.turns[0]!.id!)!
+        .update({ [`flags.${MODULE_ID}.polaris`]: { round: combat.round, hasten: false, delayTo: 5 } });
       await waitFor(() => order()[2] === "Aventure merc", "the mercenary delayed to phase 5");
       assert.deepEqual(order(), ["Aventure shark", "Aventure diver", "Aventure merc"]);
       await combat.nextRound();
@@ -188,7 +221,10 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const card = await waitFor(() => cards()[before], "the intention card");
       const die = dieOf(card);
       assert.equal(out?.die, die);
-      const confusedNow = () => ((combat.getFlag(MODULE_ID, "polarisConfused") as { round?: number; ids?: string[] } | undefined)?.ids ?? []).includes(diver.id!);
+      const confusedNow = () =>
+        (
+          (combat.getFlag(MODULE_ID, "polarisConfused") as { round?: number; ids?: string[] } | undefined)?.ids ?? []
+        ).includes(diver.id!);
       assert.equal(out?.confused, die >= 15, "a catastrophe exactly when the die is 15 or more");
       assert.equal(confusedNow(), die >= 15, "confused on the combat exactly then");
       let refused = false;
@@ -205,27 +241,55 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
     it("a character from the shipped template: its skills and attributes in the test window, its Initiative and Réaction in the phases", async () => {
       // The compendium's English adventure holds the template; its actor data is created as importing it would.
       // cast: the compendiums, with only the Adventure compendium's getDocument() and the actors this test reads
-      const packs: { get(id: string): { getDocument(id: string): Promise<{ actors: Iterable<{ _id: string | null; toObject(): object }> } | null | undefined> } | undefined } = game.packs as never;
+      const packs: {
+        get(id: string):
+          | {
+              getDocument(
+                id: string,
+              ): Promise<{ actors: Iterable<{ _id: string | null; toObject(): object }> } | null | undefined>;
+            }
+          | undefined;
+        // cast: the compendiums, with only the Adventure compendium's getDocument() and the actors this test reads
+      } = game.packs as never;
       const pack = packs.get(`${MODULE_ID}.${POLARIS_PACK_NAME}`);
       if (!pack) throw new Error("aventure | the Polaris compendium is missing");
       const adventure = await pack.getDocument(POLARIS_IDS.en.adventure);
       const template = [...(adventure?.actors ?? [])].find((a) => a._id === POLARIS_IDS.en.character);
       if (!template) throw new Error("aventure | the character template is missing");
-      const actor = await box.actor({ ...template.toObject(), _id: undefined, folder: null, name: "Aventure template" });
+      const actor = await box.actor({
+        ...template.toObject(),
+        _id: undefined,
+        folder: null,
+        name: "Aventure template",
+      });
       assert.equal(actor.type, `${MODULE_ID}.polaris`, "the module's own type");
       const update = actor.update as (changes: object) => Promise<unknown>;
       // Typed as a GM would on the sheet: Climbing 12 (mastery 3), Coordination 15, Initiative 11, Réaction 13.
-      await update.call(actor, { "system.skills.climbing.level": 12, "system.skills.climbing.mastery": 3, "system.attributes.coo.value": 15, "system.initiative": 11, "system.reaction": 13 });
+      await update.call(actor, {
+        "system.skills.climbing.level": 12,
+        "system.skills.climbing.mastery": 3,
+        "system.attributes.coo.value": 15,
+        "system.initiative": 11,
+        "system.reaction": 13,
+      });
       // cast: the sandbox's actor is a Foundry Actor
       const app = await api().openPolarisTest({ actor: actor as never });
       if (!app?.element) throw new Error("aventure | the Polaris window did not open");
       try {
-        const skills = [...app.element.querySelectorAll<HTMLOptionElement>("[name='skill'] option")].map((o) => o.value);
+        const skills = [...app.element.querySelectorAll<HTMLOptionElement>("[name='skill'] option")].map(
+          (o) => o.value,
+        );
         assert.include(skills, "climbing", "the template's skill is offered");
       } finally {
         await app.close();
       }
-      const token = await box.embedded<{ id: string }>("Token", { name: "Aventure template", actorId: actor.id, actorLink: true, x: 0, y: 100 });
+      const token = await box.embedded<{ id: string }>("Token", {
+        name: "Aventure template",
+        actorId: actor.id,
+        actorLink: true,
+        x: 0,
+        y: 100,
+      });
       const combat = await newCombat(box);
       await combat.createEmbeddedDocuments("Combatant", [{ tokenId: token.id, sceneId: box.scene!.id }]);
       await combat.rollAll();
@@ -243,4 +307,8 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
   });
 }
 
-export const POLARIS_BATCH: Batch = { key: `${MODULE_ID}.polaris`, displayName: "Aventure: Polaris tests and action phases", fn: polarisTests };
+export const POLARIS_BATCH: Batch = {
+  key: `${MODULE_ID}.polaris`,
+  displayName: "Aventure: Polaris tests and action phases",
+  fn: polarisTests,
+};

@@ -23,7 +23,12 @@ interface TokenDoc {
 interface EffectDoc {
   id: string | null;
   flags: Record<string, Record<string, unknown> | undefined>;
-  duration?: { seconds?: number | null; startTime?: number | null; value?: number | null; units?: string | null } | null;
+  duration?: {
+    seconds?: number | null;
+    startTime?: number | null;
+    value?: number | null;
+    units?: string | null;
+  } | null;
 }
 interface ActorDoc {
   id: string | null;
@@ -48,11 +53,14 @@ function textOf(m: ChatMessage): string {
 
 /** The same for a lang string of the module in the world's language. */
 function said(key: string, data?: Record<string, string | number>): string {
-  const s = data ? game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) : game.i18n.localize(key);
+  const s = data
+    ? game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
+    : game.i18n.localize(key);
   return s.replace(/\s+/g, " ").trim();
 }
 
-const runEffects = (actor: ActorDoc | null): EffectDoc[] => [...(actor?.effects ?? [])].filter((e) => e.flags?.[MODULE_ID]?.runExhaustion === true);
+const runEffects = (actor: ActorDoc | null): EffectDoc[] =>
+  [...(actor?.effects ?? [])].filter((e) => e.flags?.[MODULE_ID]?.runExhaustion === true);
 const isV14 = (): boolean => (game.release?.generation ?? 13) >= 14;
 
 function pursuitTests({ describe, it, before, after, assert }: BatchContext): void {
@@ -65,8 +73,18 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
     /** A creature and its token: friendly (the party) or hostile (the pursuers). */
     const creature = async (name: string, disposition: 1 | -1): Promise<TokenDoc> => {
       n++;
-      const actor = await box.actor({ name: `${name} (Aventure test ${n})`, type: disposition === 1 ? "character" : "npc" });
-      return box.embedded<TokenDoc>("Token", { name, actorId: actor.id, actorLink: true, disposition, x: 100 * n, y: 100 });
+      const actor = await box.actor({
+        name: `${name} (Aventure test ${n})`,
+        type: disposition === 1 ? "character" : "npc",
+      });
+      return box.embedded<TokenDoc>("Token", {
+        name,
+        actorId: actor.id,
+        actorLink: true,
+        disposition,
+        x: 100 * n,
+        y: 100,
+      });
     };
     /** The chase cards of the sandbox, oldest first, read back as the module reads them (a GM's card only). */
     const chaseCards = (): { message: ChatMessage; record: ChaseRecord }[] =>
@@ -107,7 +125,15 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
       const wolf = await creature("Loup", -1);
       // 30 fleeing against 1 pursuer: base 10 %, no band bonus; pursuers twice as fast −25: kept at the 5 % floor. The
       // pursuers are not faster (same speed), so they never catch: the chase goes on while the 5 % roll fails.
-      const fields = { place: "outdoors", "groups.party.count": "30", "groups.party.speed": "12", "groups.opponents.count": "1", "groups.opponents.speed": "12", twiceFast: true, fastBonus: "25" };
+      const fields = {
+        place: "outdoors",
+        "groups.party.count": "30",
+        "groups.party.speed": "12",
+        "groups.opponents.count": "1",
+        "groups.opponents.speed": "12",
+        twiceFast: true,
+        fastBonus: "25",
+      };
       const expected = api().rules.evasionChance({ fleeing: 30, pursuers: 1, pursuerBonus: 25 }).chance;
       assert.equal(expected, 5, "the rules' floor");
       let d = await open([...party, wolf], fields);
@@ -120,7 +146,10 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
       assert.isFalse(r.over, "a chase that goes on after day 1");
       const first = cardsOf(r.id)[0]!;
       assert.equal(first.record.outdoors!.log[0]!.chance, expected);
-      assert.include(textOf(first.message), said("AVENTURE.Pursuit.log.chance", { chance: expected, pursuers: 1, fleeing: 30, ratio: 3 }));
+      assert.include(
+        textOf(first.message),
+        said("AVENTURE.Pursuit.log.chance", { chance: expected, pursuers: 1, fleeing: 30, ratio: 3 }),
+      );
       assert.lengthOf(first.message.rolls ?? [], 1, "the 1d100 escape roll on the card");
       const roll = first.message.rolls[0]!.total as number;
       assert.equal(first.record.outdoors!.log[0]!.evasionRoll, roll, "the card's own roll decided day 1");
@@ -129,10 +158,16 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
       const before = game.time.worldTime;
       const next = started(await d.nextDay(), "day 2");
       assert.equal(next.outdoors!.day, 2);
-      const second = await waitFor(() => cardsOf(r.id).find((c) => c.record.step === 2 && c.record.apply?.status === "applied"), "the day 2 card, applied");
+      const second = await waitFor(
+        () => cardsOf(r.id).find((c) => c.record.step === 2 && c.record.apply?.status === "applied"),
+        "the day 2 card, applied",
+      );
       assert.equal(game.time.worldTime, before + DAY, "one day later");
       assert.deepEqual(second.record.apply!.time, { before, after: before + DAY });
-      assert.include(textOf(second.message), said("AVENTURE.Pursuit.log.chance", { chance: expected, pursuers: 1, fleeing: 30, ratio: 3 }));
+      assert.include(
+        textOf(second.message),
+        said("AVENTURE.Pursuit.log.chance", { chance: expected, pursuers: 1, fleeing: 30, ratio: 3 }),
+      );
     });
 
     it("outdoors: surprised pursuers let the fleeing side go at once, without dice or time", async () => {
@@ -140,7 +175,12 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
       const party = await creature("Aldric", 1);
       const wolf = await creature("Loup", -1);
       const before = game.time.worldTime;
-      const d = await open([party, wolf], { place: "outdoors", surprise: "pursuers", "groups.party.speed": "9", "groups.opponents.speed": "12" });
+      const d = await open([party, wolf], {
+        place: "outdoors",
+        surprise: "pursuers",
+        "groups.party.speed": "9",
+        "groups.opponents.speed": "12",
+      });
       const r = started(await d.start(), "surprise");
       assert.equal(r.outdoors!.outcome, "escaped");
       const [card] = cardsOf(r.id);
@@ -161,9 +201,18 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
       for (const t of [...runners, orc]) assert.lengthOf(runEffects(t.actor), 0, `${t.name}: not yet exhausted`);
       r = started(await d.dungeon("round"), "round 30");
       assert.isTrue(r.dungeon!.exhausted, "exhausted at round 30");
-      const last = await waitFor(() => cardsOf(r.id).find((c) => c.record.step === r.step && c.record.apply?.status === "applied"), "the round 30 card, applied");
-      assert.deepEqual(last.record.exhaustedActors, [...runners, orc].map((t) => t.actor!.name));
-      assert.include(textOf(last.message), said("AVENTURE.Pursuit.log.effectOn", { names: last.record.exhaustedActors.join(", ") }));
+      const last = await waitFor(
+        () => cardsOf(r.id).find((c) => c.record.step === r.step && c.record.apply?.status === "applied"),
+        "the round 30 card, applied",
+      );
+      assert.deepEqual(
+        last.record.exhaustedActors,
+        [...runners, orc].map((t) => t.actor!.name),
+      );
+      assert.include(
+        textOf(last.message),
+        said("AVENTURE.Pursuit.log.effectOn", { names: last.record.exhaustedActors.join(", ") }),
+      );
       const effects = [...runners, orc].map((t) => runEffects(t.actor));
       for (const e of effects) assert.lengthOf(e, 1, "one effect per runner");
       if (isV14()) {
@@ -177,7 +226,10 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.lengthOf(runEffects(runners[0]!.actor), 1, "one second short of three turns: still exhausted");
       await game.time.advance(1);
-      await waitFor(() => [...runners, orc].every((t) => runEffects(t.actor).length === 0), "the end of the running exhaustion");
+      await waitFor(
+        () => [...runners, orc].every((t) => runEffects(t.actor).length === 0),
+        "the end of the running exhaustion",
+      );
     });
 
     it("dungeon: treasure dropped during the chase — 3 to 6 on the card's 1d6 and the pursuers stop for it", async () => {
@@ -185,7 +237,11 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
       const party = await creature("Aldric", 1);
       const orc = await creature("Orque", -1);
       // A reaction of 9 already rolled: they pursue (pmt 7–12); faster, they could catch the party.
-      const d = await open([party, orc], { "groups.party.speed": "9", "groups.opponents.speed": "12", reactionTotal: "9" });
+      const d = await open([party, orc], {
+        "groups.party.speed": "9",
+        "groups.opponents.speed": "12",
+        reactionTotal: "9",
+      });
       const r = started(await d.start(), "the flight");
       assert.equal(r.dungeon!.outcome, "continues");
       const after = started(await d.dungeon("drop"), "the drop");
@@ -208,7 +264,10 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
       const combat = await CONFIG.Combat.documentClass.create({ scene: sceneId, active: true });
       if (!combat) throw new Error("aventure | could not create the test combat");
       try {
-        await combat.createEmbeddedDocuments("Combatant", [party, orc].map((t) => ({ tokenId: t.id, sceneId, actorId: t.actor?.id })));
+        await combat.createEmbeddedDocuments(
+          "Combatant",
+          [party, orc].map((t) => ({ tokenId: t.id, sceneId, actorId: t.actor?.id })),
+        );
         await combat.startCombat();
         const d = await open([party, orc], { "groups.party.speed": "12", "groups.opponents.speed": "9" });
         assert.isTrue(d.setup.combatStarted, "the window sees the fight");
@@ -226,4 +285,8 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
   });
 }
 
-export const PURSUIT_BATCH: Batch = { key: `${MODULE_ID}.pursuit`, displayName: "Aventure: flight and pursuit", fn: pursuitTests };
+export const PURSUIT_BATCH: Batch = {
+  key: `${MODULE_ID}.pursuit`,
+  displayName: "Aventure: flight and pursuit",
+  fn: pursuitTests,
+};

@@ -26,9 +26,15 @@ function classes(): { Scene: Creatable<SceneDoc>; Actor: Creatable<Doc> } {
 }
 
 /** game.settings for any Aventure key a test names (a test sets a key it chose, with a value of that key's type). */
-function anySettings(): { get(ns: string, k: string): unknown; set(ns: string, k: string, v: unknown): Promise<unknown> } {
+function anySettings(): {
+  get(ns: string, k: string): unknown;
+  set(ns: string, k: string, v: unknown): Promise<unknown>;
+} {
   // cast: SettingConfig types each key's value; a batch sets keys by name and puts the old values back
-  return game.settings as unknown as { get(ns: string, k: string): unknown; set(ns: string, k: string, v: unknown): Promise<unknown> };
+  return game.settings as unknown as {
+    get(ns: string, k: string): unknown;
+    set(ns: string, k: string, v: unknown): Promise<unknown>;
+  };
 }
 
 /** Polls `fn` until it returns something truthy (documents change asynchronously, on the server's answer). */
@@ -57,7 +63,12 @@ export class Sandbox {
     this.#hook = onHook("createChatMessage", (m: { id: string | null }) => {
       if (m.id) this.#messages.push(m.id);
     });
-    const scene = await classes().Scene.create({ name: "Aventure — in-world tests", grid: { size: 100, distance: 1.5, units: "m" }, width: 3000, height: 2000 });
+    const scene = await classes().Scene.create({
+      name: "Aventure — in-world tests",
+      grid: { size: 100, distance: 1.5, units: "m" },
+      width: 3000,
+      height: 2000,
+    });
     if (!scene) throw new Error("aventure | could not create the test scene");
     this.scene = scene;
     await scene.view();

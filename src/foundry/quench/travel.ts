@@ -18,7 +18,15 @@ interface TokenDoc {
 }
 type Journal = {
   status: string;
-  journal: { time: { before: number; after: number } | null; actors: { actorId: string; exhaustion: { before: number; after: number } | null; fasting: { after: number } | null }[]; tokens: { tokenId: string; before: { x: number; y: number }; after: { x: number; y: number } }[] };
+  journal: {
+    time: { before: number; after: number } | null;
+    actors: {
+      actorId: string;
+      exhaustion: { before: number; after: number } | null;
+      fasting: { after: number } | null;
+    }[];
+    tokens: { tokenId: string; before: { x: number; y: number }; after: { x: number; y: number } }[];
+  };
   next: object | null;
 };
 
@@ -34,8 +42,11 @@ function actorOf(doc: { id: string | null }): Actor {
   if (!a) throw new Error("aventure | test actor missing");
   return a;
 }
-const journeyOf = (m: ChatMessage | undefined): Journal | undefined => (m?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID]?.travel as Journal | undefined;
-const exhaustionOf = (a: { system: unknown }): number => (a.system as { attributes?: { exhaustion?: number } }).attributes?.exhaustion ?? 0;
+const journeyOf = (m: ChatMessage | undefined): Journal | undefined =>
+  (m?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID]?.travel as
+    Journal | undefined;
+const exhaustionOf = (a: { system: unknown }): number =>
+  (a.system as { attributes?: { exhaustion?: number } }).attributes?.exhaustion ?? 0;
 
 function travelTests({ describe, it, before, after, assert }: BatchContext): void {
   describe("Journeys and routes", () => {
@@ -43,18 +54,31 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
     let n = 0;
     const hero = async () => {
       n++;
-      return actorOf(await box.actor({ name: `Aventure traveller ${n}`, type: "character", system: { abilities: { con: { value: 10 } } } }));
+      return actorOf(
+        await box.actor({
+          name: `Aventure traveller ${n}`,
+          type: "character",
+          system: { abilities: { con: { value: 10 } } },
+        }),
+      );
     };
-    const card = (id: string | null | undefined) => (id ? (game.messages.get(id) as ChatMessage | undefined) : undefined);
+    const card = (id: string | null | undefined) =>
+      id ? (game.messages.get(id) as ChatMessage | undefined) : undefined;
     /** A regional map: 1 km a space; a forest (Travel terrain) over x 1900..2800; a road along y = 500. */
     const map = async () => {
       await game.scenes.get(box.scene?.id ?? "")?.update({ grid: { size: 100, distance: 1, units: "km" } });
       await box.embedded("Region", {
         name: "Aventure test forest",
         shapes: [{ type: "rectangle", x: 1900, y: 300, width: 900, height: 400, rotation: 0, hole: false }],
-        behaviors: [{ type: `${MODULE_ID}.travelTerrain`, system: { terrain: "difficult", label: "Forêt de Brocéliande" } }],
+        behaviors: [
+          { type: `${MODULE_ID}.travelTerrain`, system: { terrain: "difficult", label: "Forêt de Brocéliande" } },
+        ],
       });
-      return box.embedded<{ id: string | null }>("Drawing", { x: 100, y: 500, shape: { type: "p", width: 2700, height: 0, points: [0, 0, 1800, 0, 2700, 0] } });
+      return box.embedded<{ id: string | null }>("Drawing", {
+        x: 100,
+        y: 500,
+        shape: { type: "p", width: 2700, height: 0, points: [0, 0, 1800, 0, 2700, 0] },
+      });
     };
     before(() => box.open());
     after(() => box.close());
@@ -63,8 +87,29 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
       const actor = await hero();
       const start = game.time.worldTime;
       const request: TravelRequest = {
-        pace: "normal", terrain: "normal", mode: "foot", speedKmh: null, distance: 40500, duration: null, hoursPerDay: 9, hot: false, stealth: false, lostChance: 0, survivalDC: 10, route: null,
-        members: [{ actorId: actor.id ?? "", food: "full", water: "full", position: "front", activity: "none", conMod: null, passivePerception: null }],
+        pace: "normal",
+        terrain: "normal",
+        mode: "foot",
+        speedKmh: null,
+        distance: 40500,
+        duration: null,
+        hoursPerDay: 9,
+        hot: false,
+        stealth: false,
+        lostChance: 0,
+        survivalDC: 10,
+        route: null,
+        members: [
+          {
+            actorId: actor.id ?? "",
+            food: "full",
+            water: "full",
+            position: "front",
+            activity: "none",
+            conMod: null,
+            passivePerception: null,
+          },
+        ],
       };
       const result = (await api().applyTravel(request))!;
       assert.isTrue(result.ok, "applied");
@@ -88,7 +133,13 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
     it("measures a route along a Drawing through a Travel terrain region: 18 km of road, 9 km of the named forest", async () => {
       const drawing = await map();
       const actor = await hero();
-      const token = await box.embedded<TokenDoc>("Token", { name: actor.name, actorId: actor.id, actorLink: true, x: 50, y: 450 });
+      const token = await box.embedded<TokenDoc>("Token", {
+        name: actor.name,
+        actorId: actor.id,
+        actorLink: true,
+        x: 50,
+        y: 450,
+      });
       const dialog = api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] });
       assert.ok(dialog, "the dialog opened");
       assert.deepEqual(
@@ -104,7 +155,13 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
     it("moves the party's token to the point reached, and Undo puts it back", async () => {
       const drawing = await map();
       const actor = await hero();
-      const token = await box.embedded<TokenDoc>("Token", { name: actor.name, actorId: actor.id, actorLink: true, x: 50, y: 450 });
+      const token = await box.embedded<TokenDoc>("Token", {
+        name: actor.name,
+        actorId: actor.id,
+        actorLink: true,
+        x: 50,
+        y: 450,
+      });
       const start = game.time.worldTime;
       const dialog = api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] })!;
       const result = await dialog.apply();
@@ -122,7 +179,13 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
     it("a journey stopped after its first day leaves the token on the way and offers to continue", async () => {
       const drawing = await map();
       const actor = await hero();
-      const token = await box.embedded<TokenDoc>("Token", { name: actor.name, actorId: actor.id, actorLink: true, x: 50, y: 450 });
+      const token = await box.embedded<TokenDoc>("Token", {
+        name: actor.name,
+        actorId: actor.id,
+        actorLink: true,
+        x: 50,
+        y: 450,
+      });
       const dialog = api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] })!;
       await dialog.change("pace", "slow");
       await dialog.change("days", "1");
@@ -145,7 +208,17 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
       });
       const start = game.time.worldTime;
       const before = box.messages().length;
-      assert.equal(api().planRoute({ points: [{ x: 100, y: 500 }, { x: 900, y: 500 }], tokenIds: [] }), null, "refused");
+      assert.equal(
+        api().planRoute({
+          points: [
+            { x: 100, y: 500 },
+            { x: 900, y: 500 },
+          ],
+          tokenIds: [],
+        }),
+        null,
+        "refused",
+      );
       assert.equal(box.messages().length, before, "no message");
       assert.equal(game.time.worldTime, start);
     });
@@ -154,19 +227,44 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
       if (game.system.id !== "dnd5e" || featureRuleset("travel") === "ose") return;
       const a = await hero();
       const b = await hero();
-      const boat = actorOf(await box.actor({ name: "Aventure test boat", type: "vehicle", system: { details: { type: "water" } } }));
+      const boat = actorOf(
+        await box.actor({ name: "Aventure test boat", type: "vehicle", system: { details: { type: "water" } } }),
+      );
       const party = actorOf(
-        await box.actor({ name: "Aventure test party", type: "group", system: { members: [{ actor: a.id }, { actor: b.id }, { actor: boat.id }], attributes: { travel: { pace: "fast" } } } }),
+        await box.actor({
+          name: "Aventure test party",
+          type: "group",
+          system: {
+            members: [{ actor: a.id }, { actor: b.id }, { actor: boat.id }],
+            attributes: { travel: { pace: "fast" } },
+          },
+        }),
       );
       const dialog = api().openTravel({ groupId: party.id ?? "" });
       if (!dialog) throw new Error("aventure | the Travel dialog did not open");
-      const state = dialog.formState as { pace?: string; members: { actorId: string }[]; party?: { vehicles: { actorId: string; mode: string }[] } | null };
-      assert.deepEqual(state.members.map((m) => m.actorId), [a.id, b.id], "the creature members travel");
+      const state = dialog.formState as {
+        pace?: string;
+        members: { actorId: string }[];
+        party?: { vehicles: { actorId: string; mode: string }[] } | null;
+      };
+      assert.deepEqual(
+        state.members.map((m) => m.actorId),
+        [a.id, b.id],
+        "the creature members travel",
+      );
       assert.equal(state.pace, "fast", "the party's pace");
-      assert.deepEqual(state.party?.vehicles.map((v) => [v.actorId, v.mode]), [[boat.id, "boat"]], "its vehicle offered");
+      assert.deepEqual(
+        state.party?.vehicles.map((v) => [v.actorId, v.mode]),
+        [[boat.id, "boat"]],
+        "its vehicle offered",
+      );
       await dialog.close();
     });
   });
 }
 
-export const TRAVEL_BATCH: Batch = { key: `${MODULE_ID}.travel`, displayName: "Aventure: travel and routes", fn: travelTests };
+export const TRAVEL_BATCH: Batch = {
+  key: `${MODULE_ID}.travel`,
+  displayName: "Aventure: travel and routes",
+  fn: travelTests,
+};

@@ -15,7 +15,13 @@ interface TokenDoc {
   name: string;
   level?: string | null;
   elevation: number;
-  actor: { id: string | null; name: string; statuses: Set<string>; effects: Iterable<EffectDoc>; system: { attributes?: { hp?: { value: number } } } } | null;
+  actor: {
+    id: string | null;
+    name: string;
+    statuses: Set<string>;
+    effects: Iterable<EffectDoc>;
+    system: { attributes?: { hp?: { value: number } } };
+  } | null;
   move(waypoints: object, options?: object): Promise<unknown>;
   update(data: object): Promise<unknown>;
 }
@@ -25,7 +31,12 @@ interface EffectDoc {
 }
 interface V14Api {
   checkDetection(ids?: string[] | null): Promise<{ noticed: string[] } | null | undefined>;
-  openPursuit(options: { tokens: TokenDoc[] }): { start(): Promise<{ dungeon?: unknown } | null>; dungeon(op: "round"): Promise<unknown>; change(name: string, value: string | boolean): Promise<unknown>; close(): Promise<unknown> };
+  openPursuit(options: { tokens: TokenDoc[] }): {
+    start(): Promise<{ dungeon?: unknown } | null>;
+    dungeon(op: "round"): Promise<unknown>;
+    change(name: string, value: string | boolean): Promise<unknown>;
+    close(): Promise<unknown>;
+  };
 }
 
 function api(): V14Api {
@@ -33,7 +44,8 @@ function api(): V14Api {
   if (!mod?.api) throw new Error("aventure | the module's API is missing");
   return mod.api as unknown as V14Api; // cast: the API as far as this batch uses it
 }
-const flagsOf = (m: ChatMessage): Record<string, unknown> => (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {};
+const flagsOf = (m: ChatMessage): Record<string, unknown> =>
+  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {};
 const SQUARE = 100;
 const at = (x: number, y: number) => ({ x: x * SQUARE - SQUARE / 2, y: y * SQUARE - SQUARE / 2 });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,19 +63,46 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
     let ground = "";
     let upper = "";
     let n = 0;
-    const creature = async (name: string, where: [number, number], level: string, disposition: number, abilities: Record<string, number> = {}) => {
+    const creature = async (
+      name: string,
+      where: [number, number],
+      level: string,
+      disposition: number,
+      abilities: Record<string, number> = {},
+    ) => {
       n++;
-      const system = { abilities: Object.fromEntries(Object.entries(abilities).map(([k, value]) => [k, { value }])), attributes: { hp: { value: 20, max: 20 } } };
+      const system = {
+        abilities: Object.fromEntries(Object.entries(abilities).map(([k, value]) => [k, { value }])),
+        attributes: { hp: { value: 20, max: 20 } },
+      };
       const actor = await box.actor({ name: `Aventure ${name} ${n}`, type: "npc", system });
-      return box.embedded<TokenDoc>("Token", { name: `${name} ${n}`, actorId: actor.id, actorLink: true, disposition, level, elevation: level === upper ? 6 : 0, ...at(...where) });
+      return box.embedded<TokenDoc>("Token", {
+        name: `${name} ${n}`,
+        actorId: actor.id,
+        actorLink: true,
+        disposition,
+        level,
+        elevation: level === upper ? 6 : 0,
+        ...at(...where),
+      });
     };
 
     before(async () => {
       await box.open();
       const scene = game.scenes.get(box.scene!.id!)!;
       await scene.update({ environment: { darknessLevel: 0, globalLight: { enabled: true } } });
-      ground = (await box.embedded<{ id: string }>("Level", { name: "Aventure test: ground floor", elevation: { bottom: 0, top: 6 } })).id;
-      upper = (await box.embedded<{ id: string }>("Level", { name: "Aventure test: upper floor", elevation: { bottom: 6, top: 12 } })).id;
+      ground = (
+        await box.embedded<{ id: string }>("Level", {
+          name: "Aventure test: ground floor",
+          elevation: { bottom: 0, top: 6 },
+        })
+      ).id;
+      upper = (
+        await box.embedded<{ id: string }>("Level", {
+          name: "Aventure test: upper floor",
+          elevation: { bottom: 6, top: 12 },
+        })
+      ).id;
     });
     after(() => box.close());
 
@@ -73,7 +112,11 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
       await token.move({ ...at(4, 2), elevation: 0, level: ground }, { method: "api" });
       await waitFor(() => token.level === ground, "the token on the ground floor");
       await pause(500);
-      assert.lengthOf(box.messages().filter((m) => flagsOf(m).fall !== undefined), 0, "no fall card");
+      assert.lengthOf(
+        box.messages().filter((m) => flagsOf(m).fall !== undefined),
+        0,
+        "no fall card",
+      );
       assert.equal(token.actor!.system.attributes?.hp?.value, 20, "no damage");
     });
 
@@ -83,14 +126,32 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
       const guard = await creature("Drowsy", [20, 16], ground, -1, { wis: 1 });
       const above = await creature("Above", [10, 11], upper, -1, { wis: 30 }); // passive Perception 20, right above
       const beside = await creature("Beside", [12, 10], ground, -1, { wis: 30 });
-      const entry = { dc: 12, from: [guard.id!], because: { [guard.id!]: "darkness" as const }, light: "dark" as const, seenBy: [], x: 10 * SQUARE, y: 10 * SQUARE };
+      const entry = {
+        dc: 12,
+        from: [guard.id!],
+        because: { [guard.id!]: "darkness" as const },
+        light: "dark" as const,
+        seenBy: [],
+        x: 10 * SQUARE,
+        y: 10 * SQUARE,
+      };
       await game.scenes.get(box.scene!.id!)!.update({ flags: { [MODULE_ID]: { hides: { [rogue.id!]: entry } } } });
       await rogue.update(at(10, 9)); // a step in the light: ambient detection judges the creatures that may see it
-      const card = await waitFor(() => box.messages().find((m) => flagsOf(m).detect !== undefined), "the detection card");
+      const card = await waitFor(
+        () => box.messages().find((m) => flagsOf(m).detect !== undefined),
+        "the detection card",
+      );
       const rows = (flagsOf(card).detect as { rows: { observerId: string; hiderId: string }[] }).rows;
-      assert.deepEqual(rows.map((r) => [r.observerId, r.hiderId]), [[beside.id, rogue.id]], "only the creature on the same floor notices it");
+      assert.deepEqual(
+        rows.map((r) => [r.observerId, r.hiderId]),
+        [[beside.id, rogue.id]],
+        "only the creature on the same floor notices it",
+      );
       const again = await api().checkDetection();
-      assert.isFalse((again?.noticed ?? []).includes(`${above.id}|${rogue.id}`), "the creature upstairs does not, even on a forced pass");
+      assert.isFalse(
+        (again?.noticed ?? []).includes(`${above.id}|${rogue.id}`),
+        "the creature upstairs does not, even on a forced pass",
+      );
     });
 
     it("the running exhaustion applies in two chases in a row (the first one's expired after three turns of rest)", async () => {
@@ -118,4 +179,8 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
   });
 }
 
-export const V14_BATCH: Batch = { key: `${MODULE_ID}.v14`, displayName: "Aventure: Foundry v14 (scene levels, expired effects)", fn: v14Tests };
+export const V14_BATCH: Batch = {
+  key: `${MODULE_ID}.v14`,
+  displayName: "Aventure: Foundry v14 (scene levels, expired effects)",
+  fn: v14Tests,
+};

@@ -15,29 +15,44 @@ interface TokenDoc {
   x: number;
   y: number;
 }
-type Journal = { status: string; journal: { time: { before: number; after: number } | null; tokens: { after: { x: number; y: number } }[] } };
+type Journal = {
+  status: string;
+  journal: { time: { before: number; after: number } | null; tokens: { after: { x: number; y: number } }[] };
+};
 
 function api() {
   const module = game.modules.get(MODULE_ID);
   if (!module?.api) throw new Error("aventure | the module is not active");
   return module.api;
 }
-const journeyOf = (m: ChatMessage | undefined): Journal | undefined => (m?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID]?.travel as Journal | undefined;
+const journeyOf = (m: ChatMessage | undefined): Journal | undefined =>
+  (m?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID]?.travel as
+    Journal | undefined;
 
 function wildernessTests({ describe, it, before, after, assert }: BatchContext): void {
   describe("Old-School Essentials wilderness travel", () => {
     const box = new Sandbox();
     /** 1 km a space; road x 0..2800, forest 2800..5200, swamp 5200..8000; the route along y = 500 from x = 100 to 7900. */
     const map = async () => {
-      await game.scenes.get(box.scene?.id ?? "")?.update({ grid: { size: 100, distance: 1, units: "km" }, width: 9000 });
-      for (const [name, x, width, oseTerrain] of [["Aventure test road", 0, 2800, "road"], ["Aventure test forest", 2800, 2400, "forest"], ["Aventure test swamp", 5200, 2800, "swamp"]] as const) {
+      await game.scenes
+        .get(box.scene?.id ?? "")
+        ?.update({ grid: { size: 100, distance: 1, units: "km" }, width: 9000 });
+      for (const [name, x, width, oseTerrain] of [
+        ["Aventure test road", 0, 2800, "road"],
+        ["Aventure test forest", 2800, 2400, "forest"],
+        ["Aventure test swamp", 5200, 2800, "swamp"],
+      ] as const) {
         await box.embedded("Region", {
           name,
           shapes: [{ type: "rectangle", x, y: 300, width, height: 400, rotation: 0, hole: false }],
           behaviors: [{ type: `${MODULE_ID}.travelTerrain`, system: { terrain: "normal", label: "", oseTerrain } }],
         });
       }
-      return box.embedded<{ id: string | null }>("Drawing", { x: 100, y: 500, shape: { type: "p", width: 7800, height: 0, points: [0, 0, 7800, 0] } });
+      return box.embedded<{ id: string | null }>("Drawing", {
+        x: 100,
+        y: 500,
+        shape: { type: "p", width: 7800, height: 0, points: [0, 0, 7800, 0] },
+      });
     };
     before(async () => {
       await box.open();
@@ -48,7 +63,13 @@ function wildernessTests({ describe, it, before, after, assert }: BatchContext):
     it("splits the route by the painted OSE terrains and applies the days once, for the GMs; Undo puts it back", async () => {
       const drawing = await map();
       const actor = await box.actor({ name: "Aventure wanderer", type: "character" });
-      const token = await box.embedded<TokenDoc>("Token", { name: "Aventure wanderer", actorId: actor.id, actorLink: true, x: 50, y: 450 });
+      const token = await box.embedded<TokenDoc>("Token", {
+        name: "Aventure wanderer",
+        actorId: actor.id,
+        actorLink: true,
+        x: 50,
+        y: 450,
+      });
       const start = game.time.worldTime;
       const dialog: {
         formState: { route: { legs: { metres: number; terrain: string }[] } };
@@ -70,15 +91,25 @@ function wildernessTests({ describe, it, before, after, assert }: BatchContext):
       const hook = onHook("updateWorldTime", (_time: number, delta: number) => void deltas.push(delta));
       const result = await dialog.apply();
       assert.isTrue(result?.ok, "applied");
-      const message = await waitFor(() => (result?.messageId ? game.messages.get(result.messageId) : undefined), "the journey card");
+      const message = await waitFor(
+        () => (result?.messageId ? game.messages.get(result.messageId) : undefined),
+        "the journey card",
+      );
       const j = journeyOf(message)!;
       assert.equal(j.status, "applied");
       assert.isAbove(message.whisper.length, 0, "the card is whispered to the GMs");
       const days = (game.time.worldTime - start) / 86400;
-      assert.isTrue(Number.isInteger(days) && days >= 3, "world time moved by whole days, at least the 3 a party never lost takes");
+      assert.isTrue(
+        Number.isInteger(days) && days >= 3,
+        "world time moved by whole days, at least the 3 a party never lost takes",
+      );
       await waitFor(() => deltas.length === days || undefined, "an updateWorldTime per day");
       offHook("updateWorldTime", hook);
-      assert.deepEqual(deltas, Array.from({ length: days }, () => 86400), "one day at a time");
+      assert.deepEqual(
+        deltas,
+        Array.from({ length: days }, () => 86400),
+        "one day at a time",
+      );
       await waitFor(() => token.x === j.journal.tokens[0]!.after.x, "the token where the last day ends");
       const undone = await api().undoTravel(message.id!);
       assert.isTrue(undone.ok, "undone");
@@ -88,4 +119,8 @@ function wildernessTests({ describe, it, before, after, assert }: BatchContext):
   });
 }
 
-export const WILDERNESS_BATCH: Batch = { key: `${MODULE_ID}.wilderness`, displayName: "Aventure: wilderness travel (Old-School Essentials)", fn: wildernessTests };
+export const WILDERNESS_BATCH: Batch = {
+  key: `${MODULE_ID}.wilderness`,
+  displayName: "Aventure: wilderness travel (Old-School Essentials)",
+  fn: wildernessTests,
+};

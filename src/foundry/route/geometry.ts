@@ -69,8 +69,10 @@ function boxOf(pts: readonly number[]): Box {
   return { minX, minY, maxX, maxY };
 }
 
-const overlaps = (a: Box, b: Box) => a.minX <= b.maxX + EPS && b.minX <= a.maxX + EPS && a.minY <= b.maxY + EPS && b.minY <= a.maxY + EPS;
-const boxContains = (b: Box, x: number, y: number) => x >= b.minX - EPS && x <= b.maxX + EPS && y >= b.minY - EPS && y <= b.maxY + EPS;
+const overlaps = (a: Box, b: Box) =>
+  a.minX <= b.maxX + EPS && b.minX <= a.maxX + EPS && a.minY <= b.maxY + EPS && b.minY <= a.maxY + EPS;
+const boxContains = (b: Box, x: number, y: number) =>
+  x >= b.minX - EPS && x <= b.maxX + EPS && y >= b.minY - EPS && y <= b.maxY + EPS;
 
 /** Even-odd point in polygon: the light feature's test (one implementation for the module). */
 export const pointInPolygon: (pts: readonly number[], x: number, y: number) => boolean = polygonContains;
@@ -96,7 +98,15 @@ function strictlyInside(pts: readonly number[], x: number, y: number): boolean {
 }
 
 /** Parameters t in [0, 1] where segment a→b crosses the polygon's edges (touching counts). */
-function crossings(ax: number, ay: number, bx: number, by: number, pts: readonly number[], out: number[], stats?: { edgeTests: number }): void {
+function crossings(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  pts: readonly number[],
+  out: number[],
+  stats?: { edgeTests: number },
+): void {
   if (stats) stats.edgeTests += pts.length / 2;
   const rX = bx - ax;
   const rY = by - ay;
@@ -138,7 +148,8 @@ function prepare(regions: readonly RouteRegion[]): Prepared[] {
 
 /** Inside the region: strictly inside one of its polygons and not strictly inside one of its holes. */
 function insideRegion(p: Prepared, x: number, y: number, prefilter: boolean): boolean {
-  const within = (poly: { pts: readonly number[]; box: Box }) => (!prefilter || boxContains(poly.box, x, y)) && strictlyInside(poly.pts, x, y);
+  const within = (poly: { pts: readonly number[]; box: Box }) =>
+    (!prefilter || boxContains(poly.box, x, y)) && strictlyInside(poly.pts, x, y);
   return p.polys.some(within) && !p.holes.some(within);
 }
 
@@ -154,7 +165,8 @@ function regionsAt(prepared: readonly Prepared[], x: number, y: number): Prepare
 /** The length of a polyline (pixels). */
 export function routeLength(points: readonly Point[]): number {
   let total = 0;
-  for (let i = 1; i < points.length; i++) total += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
+  for (let i = 1; i < points.length; i++)
+    total += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
   return total;
 }
 
@@ -181,7 +193,12 @@ export function splitRoute(
     if (len < EPS) continue;
     ts.length = 0;
     ts.push(0, 1);
-    const segBox: Box = { minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) };
+    const segBox: Box = {
+      minX: Math.min(a.x, b.x),
+      minY: Math.min(a.y, b.y),
+      maxX: Math.max(a.x, b.x),
+      maxY: Math.max(a.y, b.y),
+    };
     for (const p of difficult) {
       if (prefilter && !overlaps(segBox, p.box)) continue;
       for (const poly of p.polys.length && p.holes.length ? [...p.polys, ...p.holes] : p.polys) {
@@ -199,7 +216,9 @@ export function splitRoute(
       const y = a.y + (b.y - a.y) * tm;
       const inside = prefilter ? regionsAt(difficult, x, y) : difficult.filter((p) => insideRegion(p, x, y, false));
       const terrain = inside.length ? "difficult" : "normal";
-      const ids = inside.map((p) => ({ id: p.region.id, name: p.region.name })).sort((u, v) => (u.id < v.id ? -1 : u.id > v.id ? 1 : 0));
+      const ids = inside
+        .map((p) => ({ id: p.region.id, name: p.region.name }))
+        .sort((u, v) => (u.id < v.id ? -1 : u.id > v.id ? 1 : 0));
       const key = ids.map((r) => r.id).join("|");
       const from = along + len * t0;
       const to = along + len * t1;
@@ -227,7 +246,8 @@ export function pointAlong(points: readonly Point[], distance: number): Point {
     const a = points[i - 1]!;
     const b = points[i]!;
     const len = Math.hypot(b.x - a.x, b.y - a.y);
-    if (left <= len) return len < EPS ? { ...b } : { x: a.x + ((b.x - a.x) * left) / len, y: a.y + ((b.y - a.y) * left) / len };
+    if (left <= len)
+      return len < EPS ? { ...b } : { x: a.x + ((b.x - a.x) * left) / len, y: a.y + ((b.y - a.y) * left) / len };
     left -= len;
   }
   return { ...points.at(-1)! };
@@ -280,7 +300,12 @@ export function shapePolygon(shape: ShapeLike): number[] | null {
     case "rectangle": {
       const { width, height } = shape;
       if (!finite(width) || !finite(height) || width <= 0 || height <= 0) return null;
-      return rotate([x, y, x + width, y, x + width, y + height, x, y + height], x + width / 2, y + height / 2, rotation);
+      return rotate(
+        [x, y, x + width, y, x + width, y + height, x, y + height],
+        x + width / 2,
+        y + height / 2,
+        rotation,
+      );
     }
     case "circle":
     case "ellipse": {
@@ -309,7 +334,12 @@ export interface DrawingLike {
   x: number;
   y: number;
   rotation?: number;
-  shape: { type: string | null; width?: number | null; height?: number | null; points?: readonly (number | undefined)[] | null };
+  shape: {
+    type: string | null;
+    width?: number | null;
+    height?: number | null;
+    points?: readonly (number | undefined)[] | null;
+  };
 }
 
 /** The Drawing shape types that are lines a party can follow: polygon (polyline) and freehand. */
@@ -322,7 +352,8 @@ export const LINE_DRAWING_TYPES: readonly string[] = ["p", "f"];
 export function drawingRoute(drawing: DrawingLike): Point[] | null {
   const { x, y, shape } = drawing;
   const rotation = drawing.rotation ?? 0;
-  if (!shape.type || !LINE_DRAWING_TYPES.includes(shape.type) || !finite(x) || !finite(y) || !finite(rotation)) return null;
+  if (!shape.type || !LINE_DRAWING_TYPES.includes(shape.type) || !finite(x) || !finite(y) || !finite(rotation))
+    return null;
   const raw = shape.points;
   if (!Array.isArray(raw) || raw.length < 4 || raw.length % 2 || !raw.every(finite)) return null;
   const pts = raw.filter(finite);

@@ -16,7 +16,15 @@
  */
 import { toMetres } from "../../rules/units.js";
 import { UserError } from "../i18n.js";
-import { pointAlong, routeLength, shapePolygon, splitRoute, type Point, type RouteRegion, type ShapeLike } from "./geometry.js";
+import {
+  pointAlong,
+  routeLength,
+  shapePolygon,
+  splitRoute,
+  type Point,
+  type RouteRegion,
+  type ShapeLike,
+} from "./geometry.js";
 
 export const TRAVEL_TERRAIN_BEHAVIOR = "aventure.travelTerrain";
 const MODIFY_MOVEMENT_COST = "modifyMovementCost";
@@ -78,10 +86,29 @@ export interface MeasuredRoute {
 }
 
 const UNIT_NAMES: Record<string, "m" | "km" | "ft" | "mi"> = {
-  m: "m", meter: "m", meters: "m", metre: "m", metres: "m", "mètre": "m", "mètres": "m",
-  km: "km", kilometer: "km", kilometers: "km", kilometre: "km", kilometres: "km", "kilomètre": "km", "kilomètres": "km",
-  ft: "ft", feet: "ft", foot: "ft", pi: "ft", pied: "ft", pieds: "ft",
-  mi: "mi", mile: "mi", miles: "mi",
+  m: "m",
+  meter: "m",
+  meters: "m",
+  metre: "m",
+  metres: "m",
+  mètre: "m",
+  mètres: "m",
+  km: "km",
+  kilometer: "km",
+  kilometers: "km",
+  kilometre: "km",
+  kilometres: "km",
+  kilomètre: "km",
+  kilomètres: "km",
+  ft: "ft",
+  feet: "ft",
+  foot: "ft",
+  pi: "ft",
+  pied: "ft",
+  pieds: "ft",
+  mi: "mi",
+  mile: "mi",
+  miles: "mi",
 };
 
 /**
@@ -94,14 +121,18 @@ export function metresPerUnit(units: string, settings: UnitSettings): number {
   const known = UNIT_NAMES[key];
   if (known) return toMetres(1, known, known === "ft" ? settings.feetFactor : undefined);
   const custom = settings.customUnit.trim().toLowerCase();
-  if (custom && key === custom && Number.isFinite(settings.customMetres) && settings.customMetres > 0) return settings.customMetres;
+  if (custom && key === custom && Number.isFinite(settings.customMetres) && settings.customMetres > 0)
+    return settings.customMetres;
   throw new UserError("AVENTURE.Travel.Route.Error.unit", { unit: raw || "—" });
 }
 
 /** Metres per pixel on a scene's grid; a UserError when the grid has no distance (or no size). */
 export function metresPerPixel(grid: GridLike, settings: UnitSettings): number {
   const { size, distance } = grid;
-  if (!(typeof distance === "number" && Number.isFinite(distance) && distance > 0) || !(typeof size === "number" && Number.isFinite(size) && size > 0)) {
+  if (
+    !(typeof distance === "number" && Number.isFinite(distance) && distance > 0) ||
+    !(typeof size === "number" && Number.isFinite(size) && size > 0)
+  ) {
     throw new UserError("AVENTURE.Travel.Route.Error.noGrid");
   }
   return (distance * metresPerUnit(grid.units, settings)) / size;
@@ -126,7 +157,8 @@ export function regionTerrain(region: RegionLike): RegionMeaning | null {
     if (b.type === MODIFY_MOVEMENT_COST) {
       const walk = (system.difficulties as Record<string, unknown> | undefined)?.walk;
       if (walk === undefined) continue;
-      if (typeof walk !== "number" || !Number.isFinite(walk) || walk <= 0) found = { unknown: `×${String(walk)}`, name: region.name };
+      if (typeof walk !== "number" || !Number.isFinite(walk) || walk <= 0)
+        found = { unknown: `×${String(walk)}`, name: region.name };
       else if (walk > 1 || !found) found = { terrain: walk > 1 ? "difficult" : "normal", name: region.name };
     } else if (b.type === DND5E_DIFFICULT) {
       found = { terrain: "difficult", name: region.name };
@@ -151,7 +183,8 @@ export function routeRegion(region: RegionLike, elevation = 0): (RouteRegion & {
     if (poly) (s.hole ? holes : polygons).push(poly);
   }
   if (!polygons.length) return null;
-  if ("unknown" in meaning) return { id: region.id, name: meaning.name, terrain: "difficult", polygons, holes, unknown: meaning.unknown };
+  if ("unknown" in meaning)
+    return { id: region.id, name: meaning.name, terrain: "difficult", polygons, holes, unknown: meaning.unknown };
   return { id: region.id, name: meaning.name, terrain: meaning.terrain, polygons, holes };
 }
 
@@ -159,8 +192,14 @@ export function routeRegion(region: RegionLike, elevation = 0): (RouteRegion & {
  * Measures a route on a scene: its length in metres and its legs by terrain. Refuses (UserError) a route of no length,
  * a grid without distance, a unit Aventure cannot convert, a region of an unknown kind on the scene.
  */
-export function measureRoute(points: readonly Point[], scene: { grid: GridLike; regions: Iterable<RegionLike> }, settings: UnitSettings, elevation = 0): MeasuredRoute {
-  if (points.length > MAX_ROUTE_POINTS) throw new UserError("AVENTURE.Travel.Route.Error.tooManyPoints", { max: MAX_ROUTE_POINTS });
+export function measureRoute(
+  points: readonly Point[],
+  scene: { grid: GridLike; regions: Iterable<RegionLike> },
+  settings: UnitSettings,
+  elevation = 0,
+): MeasuredRoute {
+  if (points.length > MAX_ROUTE_POINTS)
+    throw new UserError("AVENTURE.Travel.Route.Error.tooManyPoints", { max: MAX_ROUTE_POINTS });
   const clean = points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)).map((p) => ({ x: p.x, y: p.y }));
   const perPixel = metresPerPixel(scene.grid, settings);
   const length = routeLength(clean);
@@ -177,16 +216,22 @@ export function measureRoute(points: readonly Point[], scene: { grid: GridLike; 
     // A region with its own point test counts where the route runs through it at the party's elevation: tested at the
     // middle of each leg the split puts in it (the elevation is the same all along the route).
     const holds = new Map<string, boolean>();
-    for (const l of splitRoute(clean, [...regions, ...unknown].filter((r) => tested.has(r.id)))) {
+    for (const l of splitRoute(
+      clean,
+      [...regions, ...unknown].filter((r) => tested.has(r.id)),
+    )) {
       const mid = pointAlong(clean, (l.from + l.to) / 2);
-      for (const r of l.regions) if (!holds.get(r.id)) holds.set(r.id, tested.get(r.id)!.contains!({ ...mid, elevation }));
+      for (const r of l.regions)
+        if (!holds.get(r.id)) holds.set(r.id, tested.get(r.id)!.contains!({ ...mid, elevation }));
     }
     const out = (r: RouteRegion) => tested.has(r.id) && holds.get(r.id) === false;
     regions = regions.filter((r) => !out(r));
     unknown = unknown.filter((r) => !out(r));
   }
   // A region of a kind Aventure cannot read matters only where the route enters it.
-  const crossed = unknown.length ? splitRoute(clean, unknown).find((l) => l.terrain === "difficult")?.regions[0] : undefined;
+  const crossed = unknown.length
+    ? splitRoute(clean, unknown).find((l) => l.terrain === "difficult")?.regions[0]
+    : undefined;
   if (crossed) {
     const r = unknown.find((u) => u.id === crossed.id)!;
     throw new UserError("AVENTURE.Travel.Route.Error.unknownRegion", { name: r.name, value: r.unknown ?? "?" });

@@ -15,7 +15,14 @@ import { OSE_TERRAINS, OSE_TERRAIN_TABLE, type OseTerrain } from "../../rules/os
 import { oneOf } from "../../rules/validate.js";
 import { UserError } from "../i18n.js";
 import { routeLength, shapePolygon, splitRoute, type Point, type RouteRegion } from "./geometry.js";
-import { MAX_ROUTE_POINTS, TRAVEL_TERRAIN_BEHAVIOR, metresPerPixel, type GridLike, type RegionLike, type UnitSettings } from "./measure.js";
+import {
+  MAX_ROUTE_POINTS,
+  TRAVEL_TERRAIN_BEHAVIOR,
+  metresPerPixel,
+  type GridLike,
+  type RegionLike,
+  type UnitSettings,
+} from "./measure.js";
 
 /** One leg of a route on one OSE terrain. */
 export interface OseMeasuredLeg {
@@ -36,14 +43,17 @@ export interface OseMeasuredRoute {
 }
 
 /** The OSE terrain a region gives (and its name on the card), `unknown` for a value Aventure cannot read, or null. */
-export function regionOseTerrain(region: RegionLike): { terrain: OseTerrain; name: string } | { unknown: string; name: string } | null {
+export function regionOseTerrain(
+  region: RegionLike,
+): { terrain: OseTerrain; name: string } | { unknown: string; name: string } | null {
   for (const b of region.behaviors) {
     if (b.disabled || b.type !== TRAVEL_TERRAIN_BEHAVIOR) continue;
     const system = (b.system ?? {}) as Record<string, unknown>;
     const value = system.oseTerrain;
     const name = typeof system.label === "string" && system.label.trim() ? system.label.trim() : region.name;
     if (value === undefined || value === null || value === "") return null;
-    if (typeof value !== "string" || !(OSE_TERRAINS as readonly string[]).includes(value)) return { unknown: String(value), name };
+    if (typeof value !== "string" || !(OSE_TERRAINS as readonly string[]).includes(value))
+      return { unknown: String(value), name };
     return { terrain: value as OseTerrain, name };
   }
   return null;
@@ -54,7 +64,12 @@ export function dominantOseTerrain(terrains: readonly OseTerrain[]): OseTerrain 
   if (!terrains.length) return null;
   if (terrains.includes("road")) return "road";
   const speed = (t: OseTerrain) => OSE_TERRAIN_TABLE[t].speed.num / OSE_TERRAIN_TABLE[t].speed.den;
-  return [...terrains].sort((a, b) => speed(a) - speed(b) || OSE_TERRAIN_TABLE[b].lost - OSE_TERRAIN_TABLE[a].lost || OSE_TERRAINS.indexOf(a) - OSE_TERRAINS.indexOf(b))[0]!;
+  return [...terrains].sort(
+    (a, b) =>
+      speed(a) - speed(b) ||
+      OSE_TERRAIN_TABLE[b].lost - OSE_TERRAIN_TABLE[a].lost ||
+      OSE_TERRAINS.indexOf(a) - OSE_TERRAINS.indexOf(b),
+  )[0]!;
 }
 
 function round(v: number): number {
@@ -73,7 +88,8 @@ export function measureOseRoute(
   openTerrain: OseTerrain = "clear",
   elevation = 0,
 ): OseMeasuredRoute {
-  if (points.length > MAX_ROUTE_POINTS) throw new UserError("AVENTURE.Travel.Route.Error.tooManyPoints", { max: MAX_ROUTE_POINTS });
+  if (points.length > MAX_ROUTE_POINTS)
+    throw new UserError("AVENTURE.Travel.Route.Error.tooManyPoints", { max: MAX_ROUTE_POINTS });
   const open = oneOf("openTerrain", openTerrain, OSE_TERRAINS);
   const clean = points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)).map((p) => ({ x: p.x, y: p.y }));
   const perPixel = metresPerPixel(scene.grid, settings);
@@ -101,11 +117,18 @@ export function measureOseRoute(
   for (const l of splitRoute(clean, regions)) {
     const inside = l.regions.map((r) => meaning.get(r.id)!);
     const bad = inside.find((m) => m.unknown !== undefined);
-    if (bad) throw new UserError("AVENTURE.Travel.Route.Error.unknownRegion", { name: bad.name, value: bad.unknown ?? "?" });
+    if (bad)
+      throw new UserError("AVENTURE.Travel.Route.Error.unknownRegion", { name: bad.name, value: bad.unknown ?? "?" });
     const terrains = inside.map((m) => m.terrain!);
     const terrain = dominantOseTerrain(terrains) ?? open;
     const names = [...new Set(inside.filter((m) => m.terrain === terrain).map((m) => m.name))];
-    const leg = { metres: round(l.length * perPixel), terrain, regions: names, from: round(l.from * perPixel), to: round(l.to * perPixel) };
+    const leg = {
+      metres: round(l.length * perPixel),
+      terrain,
+      regions: names,
+      from: round(l.from * perPixel),
+      to: round(l.to * perPixel),
+    };
     const last = legs.at(-1);
     // Two neighbouring legs on the same terrain from the same regions are one leg.
     if (last && last.terrain === leg.terrain && last.regions.join("|") === leg.regions.join("|")) {

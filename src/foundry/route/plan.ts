@@ -70,7 +70,10 @@ export function planRoute(options: PlanRouteOptions = {}): TravelDialog | OseTra
     const tokens = routeTokens(scene, tokenIds);
     const measured = measureOnScene(scene, points, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
     const actorIds = options.actorIds ?? [...new Set(tokens.flatMap((tk) => (tk.actor?.id ? [tk.actor.id] : [])))];
-    return openTravel({ actorIds, route: { sceneId: scene.id ?? "", points: measured.points, tokenIds, legs: measured.legs } });
+    return openTravel({
+      actorIds,
+      route: { sceneId: scene.id ?? "", points: measured.points, tokenIds, legs: measured.legs },
+    });
   } catch (e) {
     reportError(e);
     return null;
@@ -97,13 +100,20 @@ export function onRouteButton(token: { id: string | null }): void {
 }
 
 /** preMoveToken: the drag of an armed token is its route; the token stays where it is and the dialog opens. */
-export function onPreMoveTokenRoute(token: RouteToken & { parent: { id: string | null; grid: { size: number } } | null }, movement: AventureMovementWaypoints): boolean | void {
+export function onPreMoveTokenRoute(
+  token: RouteToken & { parent: { id: string | null; grid: { size: number } } | null },
+  movement: AventureMovementWaypoints,
+): boolean | void {
   if (!token.id || !armed.has(token.id)) return;
   armed.delete(token.id);
   const size = token.parent?.grid.size ?? 100;
   const centre = (w: { x: number; y: number; width?: number; height?: number }) =>
     tokenCentre({ ...token, x: w.x, y: w.y, width: w.width ?? token.width, height: w.height ?? token.height }, size);
-  const points = [centre(movement.origin), ...(movement.passed?.waypoints ?? []).map(centre), ...movement.pending.waypoints.map(centre)];
+  const points = [
+    centre(movement.origin),
+    ...(movement.passed?.waypoints ?? []).map(centre),
+    ...movement.pending.waypoints.map(centre),
+  ];
   const ids = controlledTokenIds();
   planRoute({ sceneId: token.parent?.id ?? undefined, points, tokenIds: ids.includes(token.id) ? ids : [token.id] });
   return false;

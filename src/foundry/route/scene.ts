@@ -51,7 +51,10 @@ function num(v: unknown): number | undefined {
 function shapeOf(raw: object): ShapeLike {
   const get = (k: string): unknown => Reflect.get(raw, k);
   const pts = get("points");
-  const points = Array.isArray(pts) && pts.every((p) => typeof p === "number") ? pts.filter((p): p is number => typeof p === "number") : undefined;
+  const points =
+    Array.isArray(pts) && pts.every((p) => typeof p === "number")
+      ? pts.filter((p): p is number => typeof p === "number")
+      : undefined;
   const type = get("type");
   return {
     type: typeof type === "string" ? type : "",
@@ -75,7 +78,10 @@ function shapeOf(raw: object): ShapeLike {
 function regionOf(r: RegionDocLike, level: string | null): RegionLike {
   const levels = level && r.levels ? [...r.levels] : [];
   const otherLevel = levels.length > 0 && !levels.includes(level!);
-  const test = typeof r.testPoint === "function" ? (p: { x: number; y: number; elevation: number }) => !otherLevel && r.testPoint!(p) : undefined;
+  const test =
+    typeof r.testPoint === "function"
+      ? (p: { x: number; y: number; elevation: number }) => !otherLevel && r.testPoint!(p)
+      : undefined;
   return {
     id: r.id ?? "",
     name: r.name,
@@ -114,7 +120,10 @@ export function sceneBounds(scene: RouteScene): { minX: number; minY: number; ma
   const size = scene.grid.size > 0 ? scene.grid.size : 100;
   const padding = typeof scene.padding === "number" && scene.padding > 0 ? scene.padding : 0;
   // A scene without a size (never in Foundry): only the request's own bounds apply.
-  const end = (length: number | null) => (typeof length === "number" && length > 0 ? length + 2 * Math.ceil((length * padding) / size) * size + size : Infinity);
+  const end = (length: number | null) =>
+    typeof length === "number" && length > 0
+      ? length + 2 * Math.ceil((length * padding) / size) * size + size
+      : Infinity;
   return { minX: -size, minY: -size, maxX: end(scene.width), maxY: end(scene.height) };
 }
 
@@ -122,25 +131,58 @@ export function sceneBounds(scene: RouteScene): { minX: number; minY: number; ma
 export function checkRouteOnScene(scene: RouteScene, points: readonly Point[]): void {
   const b = sceneBounds(scene);
   const out = points.find((p) => !(p.x >= b.minX && p.x <= b.maxX && p.y >= b.minY && p.y <= b.maxY));
-  if (out) throw new UserError("AVENTURE.Travel.Route.Error.outside", { scene: scene.name, x: Math.round(out.x), y: Math.round(out.y) });
+  if (out)
+    throw new UserError("AVENTURE.Travel.Route.Error.outside", {
+      scene: scene.name,
+      x: Math.round(out.x),
+      y: Math.round(out.y),
+    });
 }
 
 /**
  * Measures a route on a scene, for a party at `elevation` (v14: on `level`; regions at other elevations or levels do
  * not count). A route with a point outside the scene is refused.
  */
-export function measureOnScene(scene: RouteScene, points: readonly Point[], elevation = 0, level: string | null = null): MeasuredRoute {
+export function measureOnScene(
+  scene: RouteScene,
+  points: readonly Point[],
+  elevation = 0,
+  level: string | null = null,
+): MeasuredRoute {
   checkRouteOnScene(scene, points);
-  return measureRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map((r) => regionOf(r, level)) }, unitSettings(), elevation);
+  return measureRoute(
+    points,
+    {
+      grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units },
+      regions: scene.regions.contents.map((r) => regionOf(r, level)),
+    },
+    unitSettings(),
+    elevation,
+  );
 }
 
 /**
  * Measures a route on a scene for an Old-School Essentials journey (docs/rules.md §12): legs by OSE terrain, open
  * ground on `openTerrain`, for a party at `elevation` (v14: on `level`). A route with a point outside the scene is refused.
  */
-export function measureOseOnScene(scene: RouteScene, points: readonly Point[], openTerrain: OseTerrain, elevation = 0, level: string | null = null): OseMeasuredRoute {
+export function measureOseOnScene(
+  scene: RouteScene,
+  points: readonly Point[],
+  openTerrain: OseTerrain,
+  elevation = 0,
+  level: string | null = null,
+): OseMeasuredRoute {
   checkRouteOnScene(scene, points);
-  return measureOseRoute(points, { grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units }, regions: scene.regions.contents.map((r) => regionOf(r, level)) }, unitSettings(), openTerrain, elevation);
+  return measureOseRoute(
+    points,
+    {
+      grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units },
+      regions: scene.regions.contents.map((r) => regionOf(r, level)),
+    },
+    unitSettings(),
+    openTerrain,
+    elevation,
+  );
 }
 
 /** The party's tokens on the scene, by id; a UserError naming a token that is not there. */
@@ -156,11 +198,15 @@ export function routeTokens(scene: RouteScene, ids: readonly string[]): RouteTok
  * Where each token stands when the party has walked `metres` along the route: the first at the point reached, each
  * next one a grid space behind it along the route (never before its start). Top-left corners, whole pixels.
  */
-export function tokenTargets(route: MeasuredRoute, metres: number, tokens: readonly RouteToken[], gridSize: number): { x: number; y: number }[] {
+export function tokenTargets(
+  route: MeasuredRoute,
+  metres: number,
+  tokens: readonly RouteToken[],
+  gridSize: number,
+): { x: number; y: number }[] {
   const reached = metres / route.metresPerPixel;
   return tokens.map((t, k) => {
     const c = pointAlong(route.points, Math.max(0, reached - k * gridSize));
     return { x: Math.round(c.x - (t.width * gridSize) / 2), y: Math.round(c.y - (t.height * gridSize) / 2) };
   });
 }
-

@@ -2,7 +2,13 @@
 import { isRulesError } from "../../rules/errors.js";
 import { errorMessage, reportError, t, UserError, notify } from "../i18n.js";
 import { sendRequest } from "../requests.js";
-import { TRAVEL_REQUEST_TIMEOUT, type TravelApplyAnswer, type TravelApplyResult, type TravelUndoAnswer, type TravelUndoResult } from "./apply.js";
+import {
+  TRAVEL_REQUEST_TIMEOUT,
+  type TravelApplyAnswer,
+  type TravelApplyResult,
+  type TravelUndoAnswer,
+  type TravelUndoResult,
+} from "./apply.js";
 import type { TravelRequest } from "./request.js";
 
 /** An error as plain data (a lang key and its data) for the API's results. */
@@ -32,7 +38,8 @@ export async function requestUndo(messageId: string): Promise<TravelUndoResult> 
   try {
     const answer = await sendRequest<TravelUndoAnswer>("travelUndo", { messageId });
     notify("info", t("AVENTURE.Travel.undone"));
-    if (answer.changedSince.length) notify("warn", t("AVENTURE.Travel.undoDrift", { names: answer.changedSince.join(", ") }));
+    if (answer.changedSince.length)
+      notify("warn", t("AVENTURE.Travel.undoDrift", { names: answer.changedSince.join(", ") }));
     if (answer.missing.length) notify("warn", t("AVENTURE.Travel.undoMissing", { names: answer.missing.join(", ") }));
     if (answer.timeLeft) notify("warn", t("AVENTURE.Travel.undoTimeLeft"));
     return { ok: true, ...answer };

@@ -35,11 +35,29 @@ import { foundryDice } from "../dice.js";
 import { isActiveGM } from "../gm.js";
 import { errorMessage, t, tHtml, UserError } from "../i18n.js";
 import { propose } from "../proposals.js";
-import { execute, executorStamp, finishFirst, OperationLost, resume, type Executor, type Guard, type ReadBack, type StepGuard } from "../operations.js";
+import {
+  execute,
+  executorStamp,
+  finishFirst,
+  OperationLost,
+  resume,
+  type Executor,
+  type Guard,
+  type ReadBack,
+  type StepGuard,
+} from "../operations.js";
 import type { ProposalApplyContext } from "../proposals.js";
 import { getSetting } from "../settings.js";
 import { formatDuration, formatKm, formatNumber, plural } from "../../apps/travel-context.js";
-import { legText, routeText, travelCardContext, type CardRoute, type LostCheck, type RolledSave, type SurvivalResult } from "./card.js";
+import {
+  legText,
+  routeText,
+  travelCardContext,
+  type CardRoute,
+  type LostCheck,
+  type RolledSave,
+  type SurvivalResult,
+} from "./card.js";
 import {
   counterValue,
   readJourney,
@@ -56,7 +74,14 @@ import { actorById, readSnapshot } from "./party.js";
 import { parseRequest, planInput, type MemberSnapshot, type TravelRequest } from "./request.js";
 import { planRouteJourney, type RouteJourney } from "./route-plan.js";
 import { remainingRoute, type MeasuredRoute } from "../route/measure.js";
-import { measureOnScene, routeScene, routeTokens, tokenTargets, type RouteScene, type RouteToken } from "../route/scene.js";
+import {
+  measureOnScene,
+  routeScene,
+  routeTokens,
+  tokenTargets,
+  type RouteScene,
+  type RouteToken,
+} from "../route/scene.js";
 import { oseNextRequest, oseSeconds, oseTokenJournal, planOse, rollOse, type PlannedOse } from "./ose.js";
 import { oseCardView, oseLegText } from "./ose-card.js";
 import { tokenLevel } from "../compat.js";
@@ -77,7 +102,8 @@ export interface TravelApplyAnswer {
   proposed: boolean;
 }
 /** What the API and the dialog resolve to: plain data, so every client localizes an error in its own language. */
-export type TravelApplyResult = ({ ok: true } & TravelApplyAnswer) | { ok: false; key: string; data: Record<string, string | number> };
+export type TravelApplyResult =
+  ({ ok: true } & TravelApplyAnswer) | { ok: false; key: string; data: Record<string, string | number> };
 
 /** What the active GM answers to "travelUndo": the characters left alone (changed since) or gone. */
 export interface TravelUndoAnswer {
@@ -89,7 +115,8 @@ export interface TravelUndoAnswer {
    */
   timeLeft: boolean;
 }
-export type TravelUndoResult = ({ ok: true } & TravelUndoAnswer) | { ok: false; key: string; data: Record<string, string | number> };
+export type TravelUndoResult =
+  ({ ok: true } & TravelUndoAnswer) | { ok: false; key: string; data: Record<string, string | number> };
 
 /** The data a travel proposal keeps on its card: the checked request and the members not the proposer's own. */
 export interface TravelProposalData {
@@ -128,7 +155,9 @@ function timeAdded(flag: TravelCardFlag): number {
   const time = flag.journal.time;
   if (!time) return 0;
   if (flag.timeAdded !== null) return flag.timeAdded;
-  return flag.problems.some((p) => p.what === "time" && p.kind === "drifted" && p.phase === "apply") ? 0 : time.after - time.before;
+  return flag.problems.some((p) => p.what === "time" && p.kind === "drifted" && p.phase === "apply")
+    ? 0
+    : time.after - time.before;
 }
 
 type OwnedActor = ActorLike & { testUserPermission(user: User, level: "LIMITED" | "OWNER"): boolean };
@@ -140,7 +169,8 @@ type OwnedActor = ActorLike & { testUserPermission(user: User, level: "LIMITED" 
 function resolveActors(req: TravelRequest, viewer: User | null): OwnedActor[] {
   return req.members.map((m) => {
     const a = actorById(m.actorId) as OwnedActor | null;
-    if (!a || (viewer && !viewer.isGM && !a.testUserPermission(viewer, "LIMITED"))) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: m.actorId });
+    if (!a || (viewer && !viewer.isGM && !a.testUserPermission(viewer, "LIMITED")))
+      throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: m.actorId });
     return a;
   });
 }
@@ -179,13 +209,18 @@ function planJourney(req: TravelRequest, actors: ActorLike[]): Planned {
     const scene = routeScene(req.route.sceneId);
     const tokens = routeTokens(scene, req.route.tokenIds);
     const measured = measureOnScene(scene, req.route.points, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
-    const journey = planRouteJourney((legs) => planInput(req, snapshots, ruleset, trackFood, legs), measured.legs, req.route.days);
+    const journey = planRouteJourney(
+      (legs) => planInput(req, snapshots, ruleset, trackFood, legs),
+      measured.legs,
+      req.route.days,
+    );
     plan = journey.plan;
     route = { scene, measured, journey, tokens };
   } else plan = travelPlan(planInput(req, snapshots, ruleset, trackFood));
   const survival = travelSurvivalChecks(plan, req.survivalDC);
   const rollCount = plan.saves.length + plan.days.filter((d) => d.lostCheckChance !== null).length + survival.length;
-  if (rollCount > MAX_TRAVEL_SAVES) throw new UserError("AVENTURE.Travel.Error.TooManySaves", { count: rollCount, max: MAX_TRAVEL_SAVES });
+  if (rollCount > MAX_TRAVEL_SAVES)
+    throw new UserError("AVENTURE.Travel.Error.TooManySaves", { count: rollCount, max: MAX_TRAVEL_SAVES });
   return { adapter, trackFood, snapshots, plan, survival, route, rollCount };
 }
 
@@ -200,7 +235,10 @@ function tokenJournal(planned: PlannedRoute, plan: TravelPlan): TravelJournalTok
     const m = plan.members.find((x) => x.id === t.actor?.id);
     return m ? ORDER[m.position] : 3;
   };
-  const ordered = planned.tokens.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map((x) => x.t);
+  const ordered = planned.tokens
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i)
+    .map((x) => x.t);
   const targets = tokenTargets(planned.measured, planned.journey.reached, ordered, planned.scene.grid.size);
   return ordered.map((t, i) => ({
     sceneId: planned.scene.id ?? "",
@@ -230,12 +268,21 @@ function saveFlavor(plan: TravelPlan, s: TravelPlan["saves"][number]): string {
  * Rolls every save of the plan, in order, through the adapter (once each), without the system's own chat
  * message: the journey card carries the rolls and lists every result. Nothing is written here.
  */
-async function rollSaves(adapter: ActorAdapter, plan: TravelPlan, actors: ActorLike[]): Promise<(RolledSave & { roll?: Roll })[]> {
+async function rollSaves(
+  adapter: ActorAdapter,
+  plan: TravelPlan,
+  actors: ActorLike[],
+): Promise<(RolledSave & { roll?: Roll })[]> {
   const byId = new Map(actors.map((a) => [a.id!, a]));
   const out: (RolledSave & { roll?: Roll })[] = [];
   for (const s of plan.saves) {
-    const r = await adapter.rollSave(byId.get(s.memberId)!, "con", { dc: s.dc, flavor: saveFlavor(plan, s), message: false });
-    if (!Number.isFinite(r.total)) throw new UserError("AVENTURE.Travel.Error.SaveNotRolled", { name: byId.get(s.memberId)!.name });
+    const r = await adapter.rollSave(byId.get(s.memberId)!, "con", {
+      dc: s.dc,
+      flavor: saveFlavor(plan, s),
+      message: false,
+    });
+    if (!Number.isFinite(r.total))
+      throw new UserError("AVENTURE.Travel.Error.SaveNotRolled", { name: byId.get(s.memberId)!.name });
     out.push({
       id: s.id,
       memberId: s.memberId,
@@ -268,7 +315,12 @@ async function rollLostChecks(plan: TravelPlan): Promise<{ checks: LostCheck[]; 
 /** The survival check's flavor, given to the system's roll (HTML there: the name is escaped). */
 function survivalFlavor(plan: TravelPlan, c: TravelSurvivalCheck): string {
   const name = plan.members.find((m) => m.id === c.memberId)?.name ?? "";
-  return tHtml("AVENTURE.Travel.Survival.flavor", { name, what: t(`AVENTURE.Travel.Activity.${c.activity}`), day: c.day, dc: c.dc });
+  return tHtml("AVENTURE.Travel.Survival.flavor", {
+    name,
+    what: t(`AVENTURE.Travel.Activity.${c.activity}`),
+    day: c.day,
+    dc: c.dc,
+  });
 }
 
 /**
@@ -276,14 +328,28 @@ function survivalFlavor(plan: TravelPlan, c: TravelSurvivalCheck): string {
  * through the adapter (dnd5e: the actor's Survival skill; other systems: the configured data path), without the
  * system's own chat message. Rolled before anything is written, once each.
  */
-async function rollSurvival(adapter: ActorAdapter, plan: TravelPlan, checks: readonly TravelSurvivalCheck[], actors: ActorLike[]): Promise<(SurvivalResult & { roll?: Roll })[]> {
+async function rollSurvival(
+  adapter: ActorAdapter,
+  plan: TravelPlan,
+  checks: readonly TravelSurvivalCheck[],
+  actors: ActorLike[],
+): Promise<(SurvivalResult & { roll?: Roll })[]> {
   const byId = new Map(actors.map((a) => [a.id!, a]));
   const out: (SurvivalResult & { roll?: Roll })[] = [];
   for (const c of checks) {
     const actor = byId.get(c.memberId)!;
     const r = await adapter.rollSkill(actor, "survival", { dc: c.dc, flavor: survivalFlavor(plan, c), message: false });
     if (!Number.isFinite(r.total)) throw new UserError("AVENTURE.Travel.Error.SaveNotRolled", { name: actor.name });
-    out.push({ memberId: c.memberId, day: c.day, activity: c.activity, total: r.total, dc: c.dc, success: r.total >= c.dc, natural: r.natural, ...(r.roll ? { roll: r.roll } : {}) });
+    out.push({
+      memberId: c.memberId,
+      day: c.day,
+      activity: c.activity,
+      total: r.total,
+      dc: c.dc,
+      success: r.total >= c.dc,
+      natural: r.natural,
+      ...(r.roll ? { roll: r.roll } : {}),
+    });
   }
   return out;
 }
@@ -295,7 +361,9 @@ const TOKENS: TokenAccess<RouteToken & { move?: unknown; update(data: object): P
     Promise.all(
       moves.map(({ token, x, y }) =>
         // v13 TokenDocument#move: a teleport-like "displace" (no path walked, no region crossed on the way).
-        typeof token.move === "function" ? token.move([{ x, y, action: "displace" }], { method: "api", autoRotate: false, showRuler: false }) : token.update({ x, y }),
+        typeof token.move === "function"
+          ? token.move([{ x, y, action: "displace" }], { method: "api", autoRotate: false, showRuler: false })
+          : token.update({ x, y }),
       ),
     ),
 };
@@ -306,11 +374,21 @@ const TOKENS: TokenAccess<RouteToken & { move?: unknown; update(data: object): P
  * with the journal), applies the steps, marks the card applied. Resolves to the card's id. Throws a UserError when
  * refused, or when a write failed (then what was written is put back and the card says so).
  */
-export function executeJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null, guard?: StepGuard): Promise<string> {
+export function executeJourney(
+  req: TravelRequest,
+  actors: ActorLike[],
+  proposer: string | null,
+  guard?: StepGuard,
+): Promise<string> {
   return serial(() => runJourney(req, actors, proposer, guard));
 }
 
-async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null, guard?: StepGuard): Promise<string> {
+async function runJourney(
+  req: TravelRequest,
+  actors: ActorLike[],
+  proposer: string | null,
+  guard?: StepGuard,
+): Promise<string> {
   if (guard) guard.check();
   else if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   allowOrCancel("aventure.preTravel", { actors, proposerId: proposer });
@@ -326,7 +404,10 @@ async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: str
     return {
       actorId: actor.id!,
       name: actor.name,
-      exhaustion: s.exhaustion !== null && m.exhaustionAfter !== s.exhaustion ? { before: s.exhaustion, after: m.exhaustionAfter } : null,
+      exhaustion:
+        s.exhaustion !== null && m.exhaustionAfter !== s.exhaustion
+          ? { before: s.exhaustion, after: m.exhaustionAfter }
+          : null,
       fasting: trackFood ? { before: counterValue(actor, "fastingDays"), after: m.fastingAfter } : null,
       thirst: trackFood ? { before: counterValue(actor, "thirstDays"), after: m.thirstAfter } : null,
     };
@@ -356,7 +437,12 @@ async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: str
     executor: executorStamp(),
   };
   const cardRoute: CardRoute | null = route
-    ? { legs: route.journey.legs, reached: route.journey.reached, total: route.journey.total, stopped: route.journey.stopped }
+    ? {
+        legs: route.journey.legs,
+        reached: route.journey.reached,
+        total: route.journey.total,
+        stopped: route.journey.stopped,
+      }
     : null;
   guard?.check();
   const message = await postCard({
@@ -372,7 +458,11 @@ async function runJourney(req: TravelRequest, actors: ActorLike[], proposer: str
       departure: route?.journey.stopped ? null : now,
       status: t("AVENTURE.Travel.Card.status.applying"),
     }),
-    rolls: [...lost.rolls, ...rolled.flatMap((r) => (r.roll ? [r.roll] : [])), ...survival.flatMap((r) => (r.roll ? [r.roll] : []))],
+    rolls: [
+      ...lost.rolls,
+      ...rolled.flatMap((r) => (r.roll ? [r.roll] : [])),
+      ...survival.flatMap((r) => (r.roll ? [r.roll] : [])),
+    ],
     flags: { travel: flag },
   });
   return applyPosted(message, flag);
@@ -397,7 +487,12 @@ async function applyPosted(message: ChatMessage | undefined, flag: TravelCardFla
  * posted "applying" with the journal (walked a day at a time: the party's tokens to where each day ends, then a day of world time;
  * no actor data: rations are counted on the card), then the same exactly-once operation as every journey.
  */
-async function runOseJourney(req: TravelRequest, actors: ActorLike[], proposer: string | null, guard?: StepGuard): Promise<string> {
+async function runOseJourney(
+  req: TravelRequest,
+  actors: ActorLike[],
+  proposer: string | null,
+  guard?: StepGuard,
+): Promise<string> {
   const planned = planOse(req, actors);
   const { journey, rolls } = await rollOse(planned);
   const now = game.time.worldTime;
@@ -428,7 +523,11 @@ async function runOseJourney(req: TravelRequest, actors: ActorLike[], proposer: 
   guard?.check();
   const message = await postCard({
     template: template("travel/ose-card.hbs"),
-    context: { ...oseView(planned, journey), time: seconds > 0 ? formatDuration(seconds, t) : t("AVENTURE.Travel.Proposal.timeUnchanged"), status: t("AVENTURE.Travel.Card.status.applying") },
+    context: {
+      ...oseView(planned, journey),
+      time: seconds > 0 ? formatDuration(seconds, t) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
+      status: t("AVENTURE.Travel.Card.status.applying"),
+    },
     rolls,
     gmOnly: true,
     flags: { travel: flag },
@@ -446,7 +545,14 @@ function oseView(planned: PlannedOse, journey: Awaited<ReturnType<typeof rollOse
       baseMetres: planned.baseMetres,
       slowest: planned.slowest,
       openTerrain: o.openTerrain,
-      flags: { forcedMarch: o.forcedMarch, flying: o.flying, guide: o.guide, river: o.river, forage: o.forage, restWhenDue: o.restWhenDue },
+      flags: {
+        forcedMarch: o.forcedMarch,
+        flying: o.flying,
+        guide: o.guide,
+        river: o.river,
+        forage: o.forage,
+        restWhenDue: o.restWhenDue,
+      },
       rationsCounted: o.rations !== null,
     },
     t,
@@ -463,7 +569,8 @@ function readJourneyOp(messageId: string): ReadBack {
 }
 
 /** Records `executor` as the executor of a journey card's operation (a GM taking an interrupted one over). */
-const claimJourney = (message: ChatMessage) => (executor: Executor) => message.update({ flags: { aventure: { travel: { executor } } } });
+const claimJourney = (message: ChatMessage) => (executor: Executor) =>
+  message.update({ flags: { aventure: { travel: { executor } } } });
 
 /** Finishes a journey card found "applying" or "undoing", as it stands once this client executes it. */
 function finishFound(message: ChatMessage, fallback: TravelCardFlag, guard: Guard): Promise<unknown> {
@@ -489,13 +596,31 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
   let problems;
   let added: number;
   try {
-    ({ problems, timeMoved: added } = await runJourneyReport(flag.journal, "forward", time, adapter, actorById, "apply", TOKENS, guard));
+    ({ problems, timeMoved: added } = await runJourneyReport(
+      flag.journal,
+      "forward",
+      time,
+      adapter,
+      actorById,
+      "apply",
+      TOKENS,
+      guard,
+    ));
   } catch (e) {
     if (e instanceof OperationLost) throw e; // another GM executes it now: nothing to roll back here
     console.error("aventure | travel apply failed", e);
     let clean = true;
     try {
-      await runJourneySteps(flag.journal, "back", time ? { from: time.to, to: time.from, via: dayEnds(flag.journal) } : null, adapter, actorById, "apply", TOKENS, guard);
+      await runJourneySteps(
+        flag.journal,
+        "back",
+        time ? { from: time.to, to: time.from, via: dayEnds(flag.journal) } : null,
+        adapter,
+        actorById,
+        "apply",
+        TOKENS,
+        guard,
+      );
     } catch (e2) {
       clean = false;
       console.error("aventure | travel rollback failed", e2);
@@ -504,7 +629,13 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
     const data = { error: errorMessage(e) };
     try {
       guard.check();
-      await writeJourney(message, { ...flag, status: "failed", error: { key, data }, rolledBack: clean, resumed: flag.resumed || resumed });
+      await writeJourney(message, {
+        ...flag,
+        status: "failed",
+        error: { key, data },
+        rolledBack: clean,
+        resumed: flag.resumed || resumed,
+      });
     } catch (e3) {
       console.error("aventure | could not mark the journey card failed", e3);
     }
@@ -513,8 +644,18 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
   // What the journey really added to world time (`added`): nothing when its time step was left alone because the clock
   // moved meanwhile; for a journey walked a day at a time, the days walked before that.
   guard.check();
-  await writeJourney(message, { ...flag, status: "applied", timeAdded: added, problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
-  announce("aventure.travelApplied", { messageId: message.id ?? "", actorIds: flag.journal.actors.map((a) => a.actorId), secondsAdded: added });
+  await writeJourney(message, {
+    ...flag,
+    status: "applied",
+    timeAdded: added,
+    problems: [...flag.problems, ...problems],
+    resumed: flag.resumed || resumed,
+  });
+  announce("aventure.travelApplied", {
+    messageId: message.id ?? "",
+    actorIds: flag.journal.actors.map((a) => a.actorId),
+    secondsAdded: added,
+  });
 }
 
 /**
@@ -522,7 +663,12 @@ async function finishApply(message: ChatMessage, flag: TravelCardFlag, resumed: 
  * recovery). A write the server refuses: what Undo restored is applied again and the card goes back to applied (or,
  * if that fails too, stays "undoing" for the recovery to finish).
  */
-async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: boolean, guard: Guard): Promise<TravelUndoAnswer> {
+async function finishUndo(
+  message: ChatMessage,
+  flag: TravelCardFlag,
+  resumed: boolean,
+  guard: Guard,
+): Promise<TravelUndoAnswer> {
   const adapter = adapterFor();
   let problems;
   try {
@@ -533,7 +679,16 @@ async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: b
     const data = { error: errorMessage(e) };
     try {
       const u = flag.undoTime;
-      await runJourneySteps(flag.journal, "forward", u ? { from: u.to, to: u.from } : null, adapter, actorById, "undo", TOKENS, guard);
+      await runJourneySteps(
+        flag.journal,
+        "forward",
+        u ? { from: u.to, to: u.from } : null,
+        adapter,
+        actorById,
+        "undo",
+        TOKENS,
+        guard,
+      );
       guard.check();
       await writeJourney(message, { ...flag, status: "applied", undoTime: null });
     } catch (e2) {
@@ -543,10 +698,24 @@ async function finishUndo(message: ChatMessage, flag: TravelCardFlag, resumed: b
     throw new UserError("AVENTURE.Travel.Error.UndoRolledBack", data);
   }
   guard.check();
-  await writeJourney(message, { ...flag, status: "undone", problems: [...flag.problems, ...problems], resumed: flag.resumed || resumed });
-  announce("aventure.travelUndone", { messageId: message.id ?? "", actorIds: flag.journal.actors.map((a) => a.actorId) });
-  const names = (kind: "drifted" | "missing") => [...new Set(problems.filter((p) => p.kind === kind && p.name).map((p) => p.name))];
-  return { changedSince: names("drifted"), missing: names("missing"), timeLeft: flag.journal.time !== null && timeAdded(flag) === 0 };
+  await writeJourney(message, {
+    ...flag,
+    status: "undone",
+    problems: [...flag.problems, ...problems],
+    resumed: flag.resumed || resumed,
+  });
+  announce("aventure.travelUndone", {
+    messageId: message.id ?? "",
+    actorIds: flag.journal.actors.map((a) => a.actorId),
+  });
+  const names = (kind: "drifted" | "missing") => [
+    ...new Set(problems.filter((p) => p.kind === kind && p.name).map((p) => p.name)),
+  ];
+  return {
+    changedSince: names("drifted"),
+    missing: names("missing"),
+    timeLeft: flag.journal.time !== null && timeAdded(flag) === 0,
+  };
 }
 
 // ------------------------------------------------------------------------------------------------ requests
@@ -562,7 +731,8 @@ export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: U
   if (!sender.isGM) {
     // A route on a scene the player cannot see is refused as a scene that does not exist: nothing about it (its name,
     // its size) goes back to them.
-    if (req.route && !mayKnowScene(routeScene(req.route.sceneId), sender)) throw new UserError("AVENTURE.Travel.Route.Error.scene");
+    if (req.route && !mayKnowScene(routeScene(req.route.sceneId), sender))
+      throw new UserError("AVENTURE.Travel.Route.Error.scene");
     const foreign = actors.filter((a) => !a.testUserPermission(sender, "OWNER"));
     // The party's tokens a player names: tokens they cannot see are unknown to them; others' tokens make a proposal.
     const tokens = req.route ? routeTokens(routeScene(req.route.sceneId), req.route.tokenIds) : [];
@@ -570,7 +740,8 @@ export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: U
     if (unseen) throw new UserError("AVENTURE.Travel.Route.Error.token", { id: unseen.id ?? "" });
     const foreignTokens = tokens.some((tk) => !ownsToken(tk, sender));
     if (foreign.length || foreignTokens || !getSetting("travelPlayersApply")) {
-      if (req.ose) planOse(req, actors); // refused now (rules, base movement, route) rather than when a GM decides
+      if (req.ose)
+        planOse(req, actors); // refused now (rules, base movement, route) rather than when a GM decides
       else planJourney(req, actors); // refused now (rules, roll cap) rather than when a GM decides
       const data: TravelProposalData = { request: req, foreign: foreign.map((a) => a.id!) };
       await propose("travel", data, sender);
@@ -580,8 +751,10 @@ export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: U
   return { messageId: await executeJourney(req, actors, sender.isGM ? null : sender.id!), proposed: false };
 }
 
-
-type PermissionToken = RouteToken & { hidden?: boolean; testUserPermission?(user: User, level: "LIMITED" | "OWNER"): boolean };
+type PermissionToken = RouteToken & {
+  hidden?: boolean;
+  testUserPermission?(user: User, level: "LIMITED" | "OWNER"): boolean;
+};
 
 /** Whether a player sees a token (a hidden token is the GMs' alone). */
 function canSee(token: PermissionToken, user: User): boolean {
@@ -623,14 +796,17 @@ async function undoJourney(raw: unknown): Promise<TravelUndoAnswer> {
   const message = typeof id === "string" && DOCUMENT_ID.test(id) ? game.messages.get(id) : undefined;
   const flag = readJourney(message);
   if (!message || !flag || typeof id !== "string") throw new UserError("AVENTURE.Travel.Error.NoJourney");
-  if (flag.status === "undone" || (running.has(id) && flag.status !== "applying")) throw new UserError("AVENTURE.Travel.Error.AlreadyUndone");
+  if (flag.status === "undone" || (running.has(id) && flag.status !== "applying"))
+    throw new UserError("AVENTURE.Travel.Error.AlreadyUndone");
   if (flag.status === "applying" || running.has(id)) throw new UserError("AVENTURE.Travel.Error.InProgress");
   if (flag.status === "failed") throw new UserError("AVENTURE.Travel.Error.NotApplied");
   running.add(id);
   try {
     if (flag.status === "undoing") {
       // Left by a stop: finished here, unless another GM still executes it (then refused: "busy").
-      const done = await finishFirst(`journey.${id}`, readJourneyOp(id), claimJourney(message), (guard) => finishUndo(message, readJourney(game.messages.get(id)) ?? flag, true, guard));
+      const done = await finishFirst(`journey.${id}`, readJourneyOp(id), claimJourney(message), (guard) =>
+        finishUndo(message, readJourney(game.messages.get(id)) ?? flag, true, guard),
+      );
       if (done) return done;
       throw new UserError("AVENTURE.Travel.Error.AlreadyUndone");
     }
@@ -638,7 +814,13 @@ async function undoJourney(raw: unknown): Promise<TravelUndoAnswer> {
     const now = game.time.worldTime;
     // What Undo takes back is recorded too (a card from before `timeAdded` gets it now): a card read back while
     // undoing must say it (readJourney), for the executor's checks and for a recovery.
-    const undoing: TravelCardFlag = { ...flag, status: "undoing", undoTime: added > 0 ? { from: now, to: now - added } : null, timeAdded: added, executor: executorStamp() };
+    const undoing: TravelCardFlag = {
+      ...flag,
+      status: "undoing",
+      undoTime: added > 0 ? { from: now, to: now - added } : null,
+      timeAdded: added,
+      executor: executorStamp(),
+    };
     await writeJourney(message, undoing);
     return await execute(`journey.${id}`, readJourneyOp(id), (guard) => finishUndo(message, undoing, false, guard));
   } finally {
@@ -658,7 +840,9 @@ async function recoverAll(): Promise<void> {
     if (!id || !flag || running.has(id) || (flag.status !== "applying" && flag.status !== "undoing")) continue;
     running.add(id);
     try {
-      await resume(`journey.${id}`, readJourneyOp(id), claimJourney(message), (guard) => finishFound(message, flag, guard));
+      await resume(`journey.${id}`, readJourneyOp(id), claimJourney(message), (guard) =>
+        finishFound(message, flag, guard),
+      );
     } catch (e) {
       console.error("aventure | could not finish an interrupted journey", e);
     } finally {
@@ -673,7 +857,9 @@ function proposalData(raw: unknown): { req: TravelRequest; foreign: string[] } {
   const d = (raw ?? {}) as { request?: unknown; foreign?: unknown };
   const req = parseRequest(d.request);
   const ids = new Set(req.members.map((m) => m.actorId));
-  const foreign = Array.isArray(d.foreign) ? d.foreign.filter((x): x is string => typeof x === "string" && ids.has(x)) : [];
+  const foreign = Array.isArray(d.foreign)
+    ? d.foreign.filter((x): x is string => typeof x === "string" && ids.has(x))
+    : [];
   return { req, foreign };
 }
 
@@ -696,7 +882,10 @@ export function describeJourney(raw: unknown): string[] {
   const yesNo = (v: boolean) => t(v ? "AVENTURE.Travel.Proposal.yes" : "AVENTURE.Travel.Proposal.no");
   /** "label: value", and "(default: …)" when the value is not the dialog's default. */
   const item = (label: string, value: string, fallback: string) =>
-    t("AVENTURE.Travel.Proposal.item", { label, value: value === fallback ? value : t("AVENTURE.Travel.Proposal.changed", { value, default: fallback }) });
+    t("AVENTURE.Travel.Proposal.item", {
+      label,
+      value: value === fallback ? value : t("AVENTURE.Travel.Proposal.changed", { value, default: fallback }),
+    });
   const number = (n: number) => formatNumber(n, lang);
   const conditions = [
     item(t("AVENTURE.Travel.Field.hoursPerDay"), number(req.hoursPerDay), number(getSetting("travelHoursPerDay"))),
@@ -707,12 +896,26 @@ export function describeJourney(raw: unknown): string[] {
   ];
   const members = req.members.map((m, i) => {
     const details = [
-      t("AVENTURE.Travel.Proposal.item", { label: t("AVENTURE.Travel.Column.position"), value: t(`AVENTURE.Travel.Position.${m.position}`) }),
-      t("AVENTURE.Travel.Proposal.item", { label: t("AVENTURE.Travel.Column.activity"), value: t(`AVENTURE.Travel.Activity.${m.activity}`) }),
+      t("AVENTURE.Travel.Proposal.item", {
+        label: t("AVENTURE.Travel.Column.position"),
+        value: t(`AVENTURE.Travel.Position.${m.position}`),
+      }),
+      t("AVENTURE.Travel.Proposal.item", {
+        label: t("AVENTURE.Travel.Column.activity"),
+        value: t(`AVENTURE.Travel.Activity.${m.activity}`),
+      }),
       ...(trackFood
         ? [
-            item(t("AVENTURE.Travel.Column.food"), t(`AVENTURE.Travel.Ration.${m.food}`), t("AVENTURE.Travel.Ration.full")),
-            item(t("AVENTURE.Travel.Column.water"), t(`AVENTURE.Travel.Ration.${m.water}`), t("AVENTURE.Travel.Ration.full")),
+            item(
+              t("AVENTURE.Travel.Column.food"),
+              t(`AVENTURE.Travel.Ration.${m.food}`),
+              t("AVENTURE.Travel.Ration.full"),
+            ),
+            item(
+              t("AVENTURE.Travel.Column.water"),
+              t(`AVENTURE.Travel.Ration.${m.water}`),
+              t("AVENTURE.Travel.Ration.full"),
+            ),
           ]
         : []),
     ];
@@ -721,9 +924,17 @@ export function describeJourney(raw: unknown): string[] {
   const tokens = route?.tokens.length ? tokenJournal(route, plan) : [];
   return [
     t("AVENTURE.Travel.Proposal.party", { names: names(actors) }),
-    ...(foreign.length ? [t("AVENTURE.Travel.Proposal.foreign", { names: names(actors.filter((a) => foreign.includes(a.id!))) })] : []),
+    ...(foreign.length
+      ? [t("AVENTURE.Travel.Proposal.foreign", { names: names(actors.filter((a) => foreign.includes(a.id!))) })]
+      : []),
     routeText(plan, t, lang),
-    ...(route ? [t("AVENTURE.Travel.Proposal.route", { legs: route.journey.legs.map((l) => legText(l, t, lang)).join(fr ? "\u202f; " : "; ") })] : []),
+    ...(route
+      ? [
+          t("AVENTURE.Travel.Proposal.route", {
+            legs: route.journey.legs.map((l) => legText(l, t, lang)).join(fr ? "\u202f; " : "; "),
+          }),
+        ]
+      : []),
     t("AVENTURE.Travel.Proposal.journey", {
       distance: formatKm(plan.distance, lang),
       duration: formatDuration(route ? route.journey.durationSeconds : plan.durationSeconds, t),
@@ -734,11 +945,20 @@ export function describeJourney(raw: unknown): string[] {
     ...(route && tokens.length
       ? [
           route.journey.stopped
-            ? t("AVENTURE.Travel.Proposal.tokensStop", { distance: formatKm(route.journey.reached, lang), total: formatKm(route.journey.total, lang), names: names(tokens) })
-            : t("AVENTURE.Travel.Proposal.tokensEnd", { distance: formatKm(route.journey.total, lang), names: names(tokens) }),
+            ? t("AVENTURE.Travel.Proposal.tokensStop", {
+                distance: formatKm(route.journey.reached, lang),
+                total: formatKm(route.journey.total, lang),
+                names: names(tokens),
+              })
+            : t("AVENTURE.Travel.Proposal.tokensEnd", {
+                distance: formatKm(route.journey.total, lang),
+                names: names(tokens),
+              }),
         ]
       : []),
-    seconds > 0 ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(seconds, t) }) : t("AVENTURE.Travel.Proposal.timeUnchanged"),
+    seconds > 0
+      ? t("AVENTURE.Travel.Proposal.time", { duration: formatDuration(seconds, t) })
+      : t("AVENTURE.Travel.Proposal.timeUnchanged"),
     t("AVENTURE.Travel.Proposal.rolls", { n: rollCount }),
   ];
 }
@@ -752,12 +972,20 @@ function describeOse(req: TravelRequest, actors: OwnedActor[], foreign: string[]
   const lang = game.i18n.lang;
   const names = (list: readonly { name: string }[]) => list.map((a) => a.name).join(", ");
   const o = planned.ose;
-  const options = (["forcedMarch", "flying", "guide", "river", "forage", "restWhenDue"] as const).filter((k) => o[k]).map((k) => t(`AVENTURE.Wilderness.Field.${k}`));
+  const options = (["forcedMarch", "flying", "guide", "river", "forage", "restWhenDue"] as const)
+    .filter((k) => o[k])
+    .map((k) => t(`AVENTURE.Wilderness.Field.${k}`));
   return [
     t("AVENTURE.Travel.Proposal.party", { names: names(actors) }),
-    ...(foreign.length ? [t("AVENTURE.Travel.Proposal.foreign", { names: names(actors.filter((a) => foreign.includes(a.id!))) })] : []),
-    planned.slowest ? t("AVENTURE.Wilderness.Card.baseOf", { base: planned.baseMetres, name: planned.slowest }) : t("AVENTURE.Wilderness.Card.base", { base: planned.baseMetres }),
-    t("AVENTURE.Travel.Proposal.route", { legs: planned.legs.map((l) => oseLegText(l, t, lang)).join(lang.startsWith("fr") ? "\u202f; " : "; ") }),
+    ...(foreign.length
+      ? [t("AVENTURE.Travel.Proposal.foreign", { names: names(actors.filter((a) => foreign.includes(a.id!))) })]
+      : []),
+    planned.slowest
+      ? t("AVENTURE.Wilderness.Card.baseOf", { base: planned.baseMetres, name: planned.slowest })
+      : t("AVENTURE.Wilderness.Card.base", { base: planned.baseMetres }),
+    t("AVENTURE.Travel.Proposal.route", {
+      legs: planned.legs.map((l) => oseLegText(l, t, lang)).join(lang.startsWith("fr") ? "\u202f; " : "; "),
+    }),
     ...(options.length ? [options.join(" · ")] : []),
     t("AVENTURE.Wilderness.Proposal.rolls"),
   ];

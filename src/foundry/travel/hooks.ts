@@ -16,7 +16,14 @@ import { registerProposalKind } from "../proposals.js";
 import { registerRequest } from "../requests.js";
 import { addHudButton } from "../token-hud.js";
 import { requestUndo } from "./api.js";
-import { applyJourneyProposal, describeJourney, onTravelApplyRequest, onTravelUndoRequest, recoverJourneys, TRAVEL_REQUEST_TIMEOUT } from "./apply.js";
+import {
+  applyJourneyProposal,
+  describeJourney,
+  onTravelApplyRequest,
+  onTravelUndoRequest,
+  recoverJourneys,
+  TRAVEL_REQUEST_TIMEOUT,
+} from "./apply.js";
 import { journeyFooter } from "./card.js";
 import { readJourney } from "./journey.js";
 import { onHook } from "../hooks-typed.js";
@@ -50,7 +57,8 @@ export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): voi
     return p;
   };
   const children: HTMLElement[] = [];
-  if (view.status) children.push(line(view.status, `aventure-travel-status${flag.status === "failed" ? " aventure-warning" : ""}`));
+  if (view.status)
+    children.push(line(view.status, `aventure-travel-status${flag.status === "failed" ? " aventure-warning" : ""}`));
   for (const n of view.notes) children.push(line(n, "aventure-note"));
   for (const w of view.warnings) children.push(line(w, "aventure-warning"));
   if (view.undo) {
@@ -78,9 +86,18 @@ export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): voi
 }
 
 export function registerTravelHooks(): void {
-  registerRequest({ name: "travelApply", timeout: TRAVEL_REQUEST_TIMEOUT, handle: featureHandler("travel", onTravelApplyRequest) });
+  registerRequest({
+    name: "travelApply",
+    timeout: TRAVEL_REQUEST_TIMEOUT,
+    handle: featureHandler("travel", onTravelApplyRequest),
+  });
   registerRequest({ name: "travelUndo", gmOnly: true, handle: onTravelUndoRequest });
-  registerProposalKind({ kind: "travel", title: "AVENTURE.Travel.Proposal.title", describe: describeJourney, apply: applyJourneyProposal });
+  registerProposalKind({
+    kind: "travel",
+    title: "AVENTURE.Travel.Proposal.title",
+    describe: describeJourney,
+    apply: applyJourneyProposal,
+  });
   registerRecovery("travel", recoverJourneys);
   registerTravelTerrainBehavior();
   addHudButton({

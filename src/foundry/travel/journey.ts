@@ -17,7 +17,16 @@
 import { MODULE_ID } from "../../constants.js";
 import { gmCardFlag } from "../cards.js";
 import type { ActorAdapter, ActorLike } from "../adapters/adapter.js";
-import { readExecutor, runSteps, valueState, type Executor, type Step, type StepGuard, type StepReport, type StepState } from "../operations.js";
+import {
+  readExecutor,
+  runSteps,
+  valueState,
+  type Executor,
+  type Step,
+  type StepGuard,
+  type StepReport,
+  type StepState,
+} from "../operations.js";
 import type { LostCheck, SurvivalResult } from "./card.js";
 import { MAX_ROUTE_TOKENS, MAX_TRAVEL_MEMBERS, parseRequest, type TravelRequest } from "./request.js";
 import { DOCUMENT_ID } from "../values.js";
@@ -123,7 +132,9 @@ function exhaustionChange(v: unknown): Change<number> | null | undefined {
   if (v === null || v === undefined) return null;
   const c = v as Record<string, unknown>;
   const level = (x: unknown) => isNum(x) && Number.isInteger(x) && x >= 0 && x <= 6;
-  return typeof v === "object" && level(c.before) && level(c.after) ? { before: c.before as number, after: c.after as number } : undefined;
+  return typeof v === "object" && level(c.before) && level(c.after)
+    ? { before: c.before as number, after: c.after as number }
+    : undefined;
 }
 
 function counterChange(v: unknown): Change | null | undefined {
@@ -134,17 +145,29 @@ function counterChange(v: unknown): Change | null | undefined {
   return { before: c.before as number | null, after: c.after as number };
 }
 
-function timePair<A extends string, B extends string>(v: unknown, a: A, b: B): Record<A | B, number> | null | undefined {
+function timePair<A extends string, B extends string>(
+  v: unknown,
+  a: A,
+  b: B,
+): Record<A | B, number> | null | undefined {
   if (v === null || v === undefined) return null;
   const t = v as Record<string, unknown>;
   const ok = (x: unknown) => isNum(x) && Math.abs(x) <= MAX_TIME;
-  return typeof v === "object" && ok(t[a]) && ok(t[b]) ? ({ [a]: t[a], [b]: t[b] } as Record<A | B, number>) : undefined;
+  return typeof v === "object" && ok(t[a]) && ok(t[b])
+    ? ({ [a]: t[a], [b]: t[b] } as Record<A | B, number>)
+    : undefined;
 }
 
 function journalActor(v: unknown): TravelJournalActor | null {
   if (!v || typeof v !== "object") return null;
   const a = v as Record<string, unknown>;
-  if (typeof a.actorId !== "string" || !DOCUMENT_ID.test(a.actorId) || typeof a.name !== "string" || a.name.length > 200) return null;
+  if (
+    typeof a.actorId !== "string" ||
+    !DOCUMENT_ID.test(a.actorId) ||
+    typeof a.name !== "string" ||
+    a.name.length > 200
+  )
+    return null;
   const exhaustion = exhaustionChange(a.exhaustion);
   const fasting = counterChange(a.fasting);
   const thirst = counterChange(a.thirst);
@@ -176,7 +199,14 @@ function journalTokens(v: unknown): TravelJournalToken[] | null {
   const out: TravelJournalToken[] = [];
   for (const x of v) {
     const t = x as Record<string, unknown> | null;
-    if (!t || typeof t.sceneId !== "string" || !DOCUMENT_ID.test(t.sceneId) || typeof t.tokenId !== "string" || !DOCUMENT_ID.test(t.tokenId)) return null;
+    if (
+      !t ||
+      typeof t.sceneId !== "string" ||
+      !DOCUMENT_ID.test(t.sceneId) ||
+      typeof t.tokenId !== "string" ||
+      !DOCUMENT_ID.test(t.tokenId)
+    )
+      return null;
     if (typeof t.name !== "string" || t.name.length > 200) return null;
     const before = position(t.before);
     const after = position(t.after);
@@ -201,7 +231,15 @@ function survivalResults(v: unknown): SurvivalResult[] | null {
   const out: SurvivalResult[] = [];
   for (const x of v) {
     const c = x as Record<string, unknown> | null;
-    if (!c || typeof c.memberId !== "string" || !DOCUMENT_ID.test(c.memberId) || !isNum(c.day) || !isNum(c.total) || !isNum(c.dc)) return null;
+    if (
+      !c ||
+      typeof c.memberId !== "string" ||
+      !DOCUMENT_ID.test(c.memberId) ||
+      !isNum(c.day) ||
+      !isNum(c.total) ||
+      !isNum(c.dc)
+    )
+      return null;
     if (!ACTIVITIES.includes(c.activity as (typeof ACTIVITIES)[number]) || typeof c.success !== "boolean") return null;
     out.push({
       memberId: c.memberId,
@@ -241,7 +279,8 @@ function errorOf(v: unknown): TravelCardFlag["error"] {
   if (!e || typeof e.key !== "string" || !/^AVENTURE\.[\w.]+$/.test(e.key)) return null;
   const data: Record<string, string | number> = {};
   if (e.data && typeof e.data === "object") {
-    for (const [k, x] of Object.entries(e.data as Record<string, unknown>)) if (typeof x === "string" || isNum(x)) data[k] = typeof x === "string" ? x.slice(0, 500) : x;
+    for (const [k, x] of Object.entries(e.data as Record<string, unknown>))
+      if (typeof x === "string" || isNum(x)) data[k] = typeof x === "string" ? x.slice(0, 500) : x;
   }
   return { key: e.key, data };
 }
@@ -268,7 +307,11 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
     return {
       v: 2,
       status: f.undone ? "undone" : "applied",
-      journal: { actors: actors as TravelJournalActor[], time: advanced > 0 ? { before: 0, after: advanced } : null, tokens: [] },
+      journal: {
+        actors: actors as TravelJournalActor[],
+        time: advanced > 0 ? { before: 0, after: advanced } : null,
+        tokens: [],
+      },
       undoTime: null,
       timeAdded: null,
       lost,
@@ -292,7 +335,8 @@ export function readJourney(message: { author?: unknown; flags?: unknown } | nul
   const survival = survivalResults(f.survival);
   if (!tokens || !survival) return null;
   const days = j.days === undefined ? undefined : j.days;
-  if (days !== undefined && !(isNum(days) && Number.isInteger(days) && days >= 1 && days <= MAX_JOURNAL_DAYS)) return null;
+  if (days !== undefined && !(isNum(days) && Number.isInteger(days) && days >= 1 && days <= MAX_JOURNAL_DAYS))
+    return null;
   // Each token's stops are the ends of every day but the last: one fewer than the days (none without days).
   if (tokens.some((tk) => (tk.stops?.length ?? 0) !== (days ?? 1) - 1)) return null;
   return {
@@ -332,8 +376,7 @@ async function writeCounter(actor: ActorLike, key: Counter, value: number | null
   if (value === null) {
     if (!actor.unsetFlag) throw new Error("aventure | an actor without unsetFlag"); // every Foundry document has it
     await actor.unsetFlag(MODULE_ID, key);
-  }
-  else await actor.setFlag(MODULE_ID, key, value);
+  } else await actor.setFlag(MODULE_ID, key, value);
 }
 
 // ------------------------------------------------------------------------------------------------ steps
@@ -365,8 +408,6 @@ export interface TokenAccess<T extends StepToken = StepToken> {
   move(moves: readonly { token: T; x: number; y: number }[]): Promise<unknown>;
 }
 
-
-
 /**
  * The steps of a journal in one direction: per actor its exhaustion (through the adapter) and its two counters, then
  * the world time (moved by the difference between its target and its current value, only while it is still at its
@@ -381,7 +422,10 @@ export function journeySteps<T extends StepToken = StepToken>(
   tokens?: TokenAccess<T>,
 ): Step[] {
   const steps: Step[] = [];
-  const ends = <B extends number | null>(c: Change<B>) => (direction === "forward" ? { from: c.before as number | null, to: c.after as number | null } : { from: c.after as number | null, to: c.before as number | null });
+  const ends = <B extends number | null>(c: Change<B>) =>
+    direction === "forward"
+      ? { from: c.before as number | null, to: c.after as number | null }
+      : { from: c.after as number | null, to: c.before as number | null };
   journal.actors.forEach((entry, i) => {
     const actor = actorById(entry.actorId);
     if (!actor) {
@@ -397,7 +441,10 @@ export function journeySteps<T extends StepToken = StepToken>(
         run: () => adapter.setExhaustion(actor, to as number),
       });
     }
-    for (const [what, key] of [["fasting", "fastingDays"], ["thirst", "thirstDays"]] as const) {
+    for (const [what, key] of [
+      ["fasting", "fastingDays"],
+      ["thirst", "thirstDays"],
+    ] as const) {
       const c = entry[what];
       if (!c) continue;
       const { from, to } = ends(c);
@@ -421,13 +468,18 @@ export function journeySteps<T extends StepToken = StepToken>(
     const at = here(token);
     if (direction === "back") {
       if (same(at, e.before)) return "done";
-      return seq(e).slice(1).some((p) => same(p, at)) ? "pending" : "drifted";
+      return seq(e)
+        .slice(1)
+        .some((p) => same(p, at))
+        ? "pending"
+        : "drifted";
     }
     const points = journal.days && journal.days > 1 ? seq(e) : [e.before, e.after];
     if (points.slice(d).some((p) => same(p, at))) return "done";
     return same(points[d - 1]!, at) ? "pending" : "drifted";
   };
-  const target = (e: TravelJournalToken, d: number) => (direction === "back" ? e.before : journal.days && journal.days > 1 ? seq(e)[d]! : e.after);
+  const target = (e: TravelJournalToken, d: number) =>
+    direction === "back" ? e.before : journal.days && journal.days > 1 ? seq(e)[d]! : e.after;
   /** World time at the end of day `k` of the walk (k = 0: its start). */
   const timeAt = (k: number) => (time ? time.from + Math.round((k * (time.to - time.from)) / days) : 0);
   for (let d = 1; d <= days; d++) {
@@ -473,7 +525,11 @@ export function journeySteps<T extends StepToken = StepToken>(
 }
 
 /** The drifted and missing steps of a report, as the card's problems. */
-export function problemsOf(report: StepReport, journal: TravelJournal, phase: JourneyProblem["phase"]): JourneyProblem[] {
+export function problemsOf(
+  report: StepReport,
+  journal: TravelJournal,
+  phase: JourneyProblem["phase"],
+): JourneyProblem[] {
   const parse = (l: string) => {
     const [what, index] = l.split(":") as [JourneyWhat, string];
     const name = what === "token" ? journal.tokens[Number(index)]?.name : journal.actors[Number(index)]?.name;

@@ -5,7 +5,12 @@
  * day of world time. Rations are counted on the card (the OSE system keeps no ration counter Aventure could write).
  */
 import { tokenLevel } from "../compat.js";
-import { OSE_JOURNEY_DEFAULT_MAX_DAYS, oseJourney, type OseJourney, type OseJourneyPlan } from "../../rules/ose-wilderness.js";
+import {
+  OSE_JOURNEY_DEFAULT_MAX_DAYS,
+  oseJourney,
+  type OseJourney,
+  type OseJourneyPlan,
+} from "../../rules/ose-wilderness.js";
 import { toMetres, clean } from "../../rules/units.js";
 import { adapterFor, type ActorAdapter, type ActorLike } from "../adapters/adapter.js";
 import { readNumber } from "../adapters/read.js";
@@ -14,7 +19,14 @@ import { UserError } from "../i18n.js";
 import { getSetting } from "../settings.js";
 import { remainingRoute, type MeasuredRoute } from "../route/measure.js";
 import type { OseMeasuredLeg, OseMeasuredRoute } from "../route/ose-legs.js";
-import { measureOseOnScene, routeScene, routeTokens, tokenTargets, type RouteScene, type RouteToken } from "../route/scene.js";
+import {
+  measureOseOnScene,
+  routeScene,
+  routeTokens,
+  tokenTargets,
+  type RouteScene,
+  type RouteToken,
+} from "../route/scene.js";
 import type { TravelJournalToken } from "./journey.js";
 import type { OseTravelRequest, TravelRequest } from "./request.js";
 
@@ -36,7 +48,10 @@ export function pmtLostRoll(): boolean {
 }
 
 /** The slowest member's base movement and name; null when no member's is known. */
-export function slowestBase(adapter: ActorAdapter, actors: readonly ActorLike[]): { metres: number; name: string } | null {
+export function slowestBase(
+  adapter: ActorAdapter,
+  actors: readonly ActorLike[],
+): { metres: number; name: string } | null {
   let best: { metres: number; name: string } | null = null;
   for (const a of actors) {
     const m = oseBaseMetres(adapter, a);
@@ -73,7 +88,13 @@ export function planOse(req: TravelRequest, actors: readonly ActorLike[]): Plann
   if (req.route) {
     const scene = routeScene(req.route.sceneId);
     const tokens = routeTokens(scene, req.route.tokenIds);
-    const measured = measureOseOnScene(scene, req.route.points, ose.openTerrain, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
+    const measured = measureOseOnScene(
+      scene,
+      req.route.points,
+      ose.openTerrain,
+      tokens[0]?.elevation ?? 0,
+      tokenLevel(tokens[0]),
+    );
     legs = measured.legs;
     route = { scene, measured, tokens };
   } else if (req.distance !== null) {
@@ -81,7 +102,8 @@ export function planOse(req: TravelRequest, actors: readonly ActorLike[]): Plann
   } else throw new UserError("AVENTURE.Wilderness.Error.noDistance");
   // At most 100 days an Apply (400 rolls on one card): a longer journey continues from its card.
   const days = req.route?.days ?? OSE_JOURNEY_DEFAULT_MAX_DAYS;
-  if (days > OSE_JOURNEY_DEFAULT_MAX_DAYS) throw new UserError("AVENTURE.Wilderness.Error.tooManyDays", { max: OSE_JOURNEY_DEFAULT_MAX_DAYS });
+  if (days > OSE_JOURNEY_DEFAULT_MAX_DAYS)
+    throw new UserError("AVENTURE.Wilderness.Error.tooManyDays", { max: OSE_JOURNEY_DEFAULT_MAX_DAYS });
   const plan: OseJourneyPlan = {
     baseMetres,
     legs: legs.map((l) => ({ metres: l.metres, terrain: l.terrain })),
@@ -117,7 +139,12 @@ export async function rollOse(planned: PlannedOse): Promise<{ journey: OseJourne
 export function oseTokenJournal(planned: PlannedOse, journey: OseJourney): TravelJournalToken[] {
   const r = planned.route;
   if (!r || !r.tokens.length) return [];
-  const asMeasured: MeasuredRoute = { points: r.measured.points, legs: [], metres: r.measured.metres, metresPerPixel: r.measured.metresPerPixel };
+  const asMeasured: MeasuredRoute = {
+    points: r.measured.points,
+    legs: [],
+    metres: r.measured.metres,
+    metresPerPixel: r.measured.metresPerPixel,
+  };
   const at = (metres: number) => tokenTargets(asMeasured, metres, r.tokens, r.scene.grid.size);
   const targets = at(journey.endMetres);
   const daily = journey.days.slice(0, -1).map((d) => at(d.endMetres));

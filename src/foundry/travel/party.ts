@@ -90,7 +90,8 @@ export interface Dnd5eParty {
   vehicles: PartyVehicle[];
 }
 
-const get = (v: unknown, ...path: string[]): unknown => path.reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), v);
+const get = (v: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), v);
 
 /**
  * The actor id a group member entry names. dnd5e 3.0–6.0 (module/data/actor/group.mjs): `system.members` is an array
@@ -136,14 +137,16 @@ function partyVehicle(actor: Actor, primary: boolean): PartyVehicle {
   if (mode !== "vehicle") {
     const v = get(sys, "attributes", "travel", "speeds", type as string);
     const units = get(sys, "attributes", "travel", "units");
-    if (typeof v === "number" && Number.isFinite(v) && v > 0 && v <= 1000) speedKmh = clean(toMetres(v, units === "kph" ? "km" : "mi") / 1000);
+    if (typeof v === "number" && Number.isFinite(v) && v > 0 && v <= 1000)
+      speedKmh = clean(toMetres(v, units === "kph" ? "km" : "mi") / 1000);
   }
   return { actorId: actor.id!, name: actor.name, mode, speedKmh, primary };
 }
 
 /** A dnd5e group (party) actor read for a journey, or null for any other actor or system. */
 export function dnd5eParty(actor: unknown): Dnd5eParty | null {
-  if (game.system.id !== "dnd5e" || !isRecord(actor) || actor.type !== "group" || typeof actor.id !== "string") return null;
+  if (game.system.id !== "dnd5e" || !isRecord(actor) || actor.type !== "group" || typeof actor.id !== "string")
+    return null;
   const system: unknown = actor.system;
   const entries = get(system, "members");
   const memberIds: string[] = [];
@@ -159,5 +162,11 @@ export function dnd5eParty(actor: unknown): Dnd5eParty | null {
     else memberIds.push(member.id!);
   }
   vehicles.sort((a, b) => Number(b.primary) - Number(a.primary));
-  return { actorId: actor.id, name: typeof actor.name === "string" ? actor.name : actor.id, memberIds, pace: groupPace(system), vehicles };
+  return {
+    actorId: actor.id,
+    name: typeof actor.name === "string" ? actor.name : actor.id,
+    memberIds,
+    pace: groupPace(system),
+    vehicles,
+  };
 }

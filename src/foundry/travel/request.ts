@@ -111,7 +111,10 @@ export const OSE_REQUEST_LIMITS = { baseMetres: 1000, animals: 500, rations: 100
 /** Checks the Old-School Essentials part of a request received from anyone. */
 export function parseOse(raw: unknown): OseTravelRequest {
   const o = record("ose", raw);
-  const base = o.baseMetres === undefined || o.baseMetres === null ? null : positive("ose.baseMetres", o.baseMetres, OSE_REQUEST_LIMITS.baseMetres);
+  const base =
+    o.baseMetres === undefined || o.baseMetres === null
+      ? null
+      : positive("ose.baseMetres", o.baseMetres, OSE_REQUEST_LIMITS.baseMetres);
   return {
     openTerrain: oneOf("ose.openTerrain", o.openTerrain ?? "clear", OSE_TERRAINS),
     baseMetres: base,
@@ -121,9 +124,18 @@ export function parseOse(raw: unknown): OseTravelRequest {
     river: bool("ose.river", o.river, false),
     forage: bool("ose.forage", o.forage, false),
     restWhenDue: bool("ose.restWhenDue", o.restWhenDue, false),
-    animals: o.animals === undefined ? 0 : num("ose.animals", o.animals, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.animals }),
-    rations: o.rations === undefined || o.rations === null ? null : num("ose.rations", o.rations, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.rations }),
-    daysSinceRest: o.daysSinceRest === undefined ? 0 : num("ose.daysSinceRest", o.daysSinceRest, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.daysSinceRest }),
+    animals:
+      o.animals === undefined
+        ? 0
+        : num("ose.animals", o.animals, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.animals }),
+    rations:
+      o.rations === undefined || o.rations === null
+        ? null
+        : num("ose.rations", o.rations, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.rations }),
+    daysSinceRest:
+      o.daysSinceRest === undefined
+        ? 0
+        : num("ose.daysSinceRest", o.daysSinceRest, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.daysSinceRest }),
     restFirst: bool("ose.restFirst", o.restFirst, false),
   };
 }
@@ -170,10 +182,16 @@ const MAX_COORDINATE = 1e7;
 /** Checks a route received from anyone: a scene id, finite points, token ids, a number of days or null. */
 export function parseRoute(raw: unknown): TravelRouteRequest {
   const r = record("route", raw);
-  if (typeof r.sceneId !== "string" || !DOCUMENT_ID.test(r.sceneId)) throw new RulesError("AVENTURE.Error.Missing", { name: "route.sceneId" });
+  if (typeof r.sceneId !== "string" || !DOCUMENT_ID.test(r.sceneId))
+    throw new RulesError("AVENTURE.Error.Missing", { name: "route.sceneId" });
   if (!Array.isArray(r.points)) throw new RulesError("AVENTURE.Error.Missing", { name: "route.points" });
   if (r.points.length > MAX_ROUTE_POINTS) {
-    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "route.points", value: r.points.length, min: 2, max: MAX_ROUTE_POINTS });
+    throw new RulesError("AVENTURE.Error.OutOfRange", {
+      name: "route.points",
+      value: r.points.length,
+      min: 2,
+      max: MAX_ROUTE_POINTS,
+    });
   }
   const points = (r.points as unknown[]).map((p, i) => {
     const q = record(`route.points[${i}]`, p);
@@ -183,10 +201,17 @@ export function parseRoute(raw: unknown): TravelRouteRequest {
     };
   });
   const ids = r.tokenIds === undefined ? [] : r.tokenIds;
-  if (!Array.isArray(ids) || ids.length > MAX_ROUTE_TOKENS || !ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x))) {
+  if (
+    !Array.isArray(ids) ||
+    ids.length > MAX_ROUTE_TOKENS ||
+    !ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x))
+  ) {
     throw new RulesError("AVENTURE.Error.Missing", { name: "route.tokenIds" });
   }
-  const days = r.days === undefined || r.days === null ? null : num("route.days", r.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays });
+  const days =
+    r.days === undefined || r.days === null
+      ? null
+      : num("route.days", r.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays });
   return { sceneId: r.sceneId, points, tokenIds: [...new Set(ids as string[])], days };
 }
 
@@ -214,10 +239,20 @@ function positive(name: string, v: unknown, max: number): number {
 export function parseRequest(raw: unknown): TravelRequest {
   const r = record("request", raw);
   const route = r.route === undefined || r.route === null ? null : parseRoute(r.route);
-  const distance = r.distance === undefined || r.distance === null ? null : positive("distance", r.distance, TRAVEL_REQUEST_LIMITS.distance);
-  const duration = r.duration === undefined || r.duration === null ? null : positive("duration", r.duration, TRAVEL_REQUEST_LIMITS.duration);
+  const distance =
+    r.distance === undefined || r.distance === null
+      ? null
+      : positive("distance", r.distance, TRAVEL_REQUEST_LIMITS.distance);
+  const duration =
+    r.duration === undefined || r.duration === null
+      ? null
+      : positive("duration", r.duration, TRAVEL_REQUEST_LIMITS.duration);
   if (route && (distance !== null || duration !== null)) {
-    throw new RulesError("AVENTURE.Error.UnknownValue", { name: "route", value: distance !== null ? "distance" : "duration", allowed: "a route, or a distance or a duration" });
+    throw new RulesError("AVENTURE.Error.UnknownValue", {
+      name: "route",
+      value: distance !== null ? "distance" : "duration",
+      allowed: "a route, or a distance or a duration",
+    });
   }
   if (!route && (distance === null) === (duration === null)) {
     throw new RulesError("AVENTURE.Error.Missing", { name: "distance" });
@@ -225,14 +260,24 @@ export function parseRequest(raw: unknown): TravelRequest {
   if (!Array.isArray(r.members)) throw new RulesError("AVENTURE.Error.Missing", { name: "party" });
   if (r.members.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
   if (r.members.length > MAX_TRAVEL_MEMBERS) {
-    throw new RulesError("AVENTURE.Error.OutOfRange", { name: "party", value: r.members.length, min: 1, max: MAX_TRAVEL_MEMBERS });
+    throw new RulesError("AVENTURE.Error.OutOfRange", {
+      name: "party",
+      value: r.members.length,
+      min: 1,
+      max: MAX_TRAVEL_MEMBERS,
+    });
   }
   const seen = new Set<string>();
   const members = (r.members as unknown[]).map((raw, i): TravelMemberRequest => {
     const m = record(`party[${i}]`, raw);
-    if (typeof m.actorId !== "string" || !DOCUMENT_ID.test(m.actorId)) throw new RulesError("AVENTURE.Error.Missing", { name: `party[${i}].id` });
+    if (typeof m.actorId !== "string" || !DOCUMENT_ID.test(m.actorId))
+      throw new RulesError("AVENTURE.Error.Missing", { name: `party[${i}].id` });
     if (seen.has(m.actorId)) {
-      throw new RulesError("AVENTURE.Error.UnknownValue", { name: `party[${i}].id`, value: m.actorId, allowed: "unique ids" });
+      throw new RulesError("AVENTURE.Error.UnknownValue", {
+        name: `party[${i}].id`,
+        value: m.actorId,
+        allowed: "unique ids",
+      });
     }
     seen.add(m.actorId);
     return {
@@ -241,23 +286,39 @@ export function parseRequest(raw: unknown): TravelRequest {
       water: oneOf(`party[${i}].water`, m.water, RATION_LEVELS),
       position: oneOf(`party[${i}].position`, m.position, MARCHING_POSITIONS),
       activity: oneOf(`party[${i}].activity`, m.activity, TRAVEL_ACTIVITIES),
-      conMod: optNumber(`party[${i}].conMod`, m.conMod, { integer: true, min: SURVIVAL_CON_MOD_RANGE.min, max: SURVIVAL_CON_MOD_RANGE.max }),
-      passivePerception: optNumber(`party[${i}].passivePerception`, m.passivePerception, { integer: true, min: 0, max: TRAVEL_REQUEST_LIMITS.passivePerception }),
+      conMod: optNumber(`party[${i}].conMod`, m.conMod, {
+        integer: true,
+        min: SURVIVAL_CON_MOD_RANGE.min,
+        max: SURVIVAL_CON_MOD_RANGE.max,
+      }),
+      passivePerception: optNumber(`party[${i}].passivePerception`, m.passivePerception, {
+        integer: true,
+        min: 0,
+        max: TRAVEL_REQUEST_LIMITS.passivePerception,
+      }),
     };
   });
   return {
     pace: oneOf("pace", r.pace, TRAVEL_PACES),
     terrain: oneOf("terrain", r.terrain, TRAVEL_TERRAINS),
     mode: oneOf("mode", r.mode, TRAVEL_MODES),
-    speedKmh: r.speedKmh === undefined || r.speedKmh === null ? null : positive("speedKmh", r.speedKmh, TRAVEL_REQUEST_LIMITS.speedKmh),
+    speedKmh:
+      r.speedKmh === undefined || r.speedKmh === null
+        ? null
+        : positive("speedKmh", r.speedKmh, TRAVEL_REQUEST_LIMITS.speedKmh),
     distance,
     duration,
     hoursPerDay: positive("hoursPerDay", r.hoursPerDay, TRAVEL_REQUEST_LIMITS.hoursPerDay),
     hot: bool("hot", r.hot, false),
     stealth: bool("stealth", r.stealth, false),
-    lostChance: r.lostChance === undefined ? 0 : num("lostChance", r.lostChance, { min: 0, max: TRAVEL_REQUEST_LIMITS.lostChance }),
+    lostChance:
+      r.lostChance === undefined
+        ? 0
+        : num("lostChance", r.lostChance, { min: 0, max: TRAVEL_REQUEST_LIMITS.lostChance }),
     survivalDC:
-      r.survivalDC === undefined ? TRAVEL_SURVIVAL_DC.default : num("survivalDC", r.survivalDC, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max }),
+      r.survivalDC === undefined
+        ? TRAVEL_SURVIVAL_DC.default
+        : num("survivalDC", r.survivalDC, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max }),
     route,
     members,
     ...(r.ose === undefined || r.ose === null ? {} : { ose: parseOse(r.ose) }),

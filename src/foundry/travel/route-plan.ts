@@ -4,7 +4,13 @@
  * walked now (the legs cut there, planned again: its days, saves and world time are those of the part walked).
  * Pure: the dialog shows it, the GM applies it, both from the same measured legs.
  */
-import { routePosition, travelPlan, type TravelInput, type TravelLegInput, type TravelPlan } from "../../rules/travel.js";
+import {
+  routePosition,
+  travelPlan,
+  type TravelInput,
+  type TravelLegInput,
+  type TravelPlan,
+} from "../../rules/travel.js";
 import type { MeasuredLeg } from "../route/measure.js";
 
 export interface RouteJourney {
@@ -43,12 +49,33 @@ export function cutLegs(legs: readonly MeasuredLeg[], metres: number): MeasuredL
  * the actors); `days`: stop after that many travel days (null, or more days than the route needs: the whole route).
  * Throws the rules' errors.
  */
-export function planRouteJourney(inputFor: (legs: readonly TravelLegInput[]) => TravelInput, legs: readonly MeasuredLeg[], days: number | null): RouteJourney {
+export function planRouteJourney(
+  inputFor: (legs: readonly TravelLegInput[]) => TravelInput,
+  legs: readonly MeasuredLeg[],
+  days: number | null,
+): RouteJourney {
   const full = travelPlan(inputFor(legs));
   const total = full.distance;
-  if (days === null || days >= full.days.length) return { full, plan: full, legs: [...legs], reached: total, total, stopped: false, durationSeconds: full.durationSeconds };
+  if (days === null || days >= full.days.length)
+    return {
+      full,
+      plan: full,
+      legs: [...legs],
+      reached: total,
+      total,
+      stopped: false,
+      durationSeconds: full.durationSeconds,
+    };
   const last = full.days[days - 1]!;
   const reached = routePosition(full, last.startSeconds + last.marchSeconds).metresAlongRoute;
   const walked = cutLegs(legs, reached);
-  return { full, plan: travelPlan(inputFor(walked)), legs: walked, reached, total, stopped: true, durationSeconds: full.days[days]!.startSeconds };
+  return {
+    full,
+    plan: travelPlan(inputFor(walked)),
+    legs: walked,
+    reached,
+    total,
+    stopped: true,
+    durationSeconds: full.days[days]!.startSeconds,
+  };
 }

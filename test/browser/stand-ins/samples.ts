@@ -17,11 +17,18 @@ type L = (key: string, data?: Record<string, unknown>) => string;
  * features that are off, and labels the rows of borrowed ones); without a game, every setting (the screenshots).
  */
 export function settingsContext(l: L, game?: RulesetId, borrowed: FeatureBorrowings = {}) {
-  const schema = settingsSchema("dnd5e") as Record<string, { type: string; config: boolean; default: unknown; choices?: Record<string, string> }>;
+  const schema = settingsSchema("dnd5e") as Record<
+    string,
+    { type: string; config: boolean; default: unknown; choices?: Record<string, string> }
+  >;
   const state = game ? features(game, borrowed) : null;
   const settings = Object.entries(schema)
     .filter(([, d]) => d.config)
-    .map(([key, d]) => ({ key, d, v: game && state ? settingVisibility(key, game, state) : { show: true, borrowedFrom: null } }))
+    .map(([key, d]) => ({
+      key,
+      d,
+      v: game && state ? settingVisibility(key, game, state) : { show: true, borrowedFrom: null },
+    }))
     .filter(({ v }) => v.show)
     .map(({ key, d, v }) => ({
       key,
@@ -30,11 +37,26 @@ export function settingsContext(l: L, game?: RulesetId, borrowed: FeatureBorrowi
       hint: l(`AVENTURE.Settings.${key}.hint`),
       boolean: d.type === "boolean",
       value: d.type === "boolean" ? d.default === true : String(d.default ?? ""),
-      choices: d.choices ? Object.entries(d.choices).map(([v, label]) => ({ label: l(label), selected: v === (key === "ruleset" && game ? game : d.default) })) : [],
+      choices: d.choices
+        ? Object.entries(d.choices).map(([v, label]) => ({
+            label: l(label),
+            selected: v === (key === "ruleset" && game ? game : d.default),
+          }))
+        : [],
     }));
   const menus = [
-    { name: l("AVENTURE.Welcome.menuName"), label: l("AVENTURE.Welcome.menuLabel"), hint: l("AVENTURE.Welcome.menuHint"), icon: "fa-solid fa-dice-d20" },
-    { name: l("AVENTURE.ActorData.menuName"), label: l("AVENTURE.ActorData.menuLabel"), hint: l("AVENTURE.ActorData.menuHint"), icon: "fa-solid fa-database" },
+    {
+      name: l("AVENTURE.Welcome.menuName"),
+      label: l("AVENTURE.Welcome.menuLabel"),
+      hint: l("AVENTURE.Welcome.menuHint"),
+      icon: "fa-solid fa-dice-d20",
+    },
+    {
+      name: l("AVENTURE.ActorData.menuName"),
+      label: l("AVENTURE.ActorData.menuLabel"),
+      hint: l("AVENTURE.ActorData.menuHint"),
+      icon: "fa-solid fa-database",
+    },
   ];
   return { settings, menus };
 }
@@ -51,15 +73,29 @@ function behaviorsContext(l: L) {
       {
         name: l("TYPES.RegionBehavior.aventure.travelTerrain"),
         fields: [
-          field("AVENTURE.Travel.TerrainRegion", "terrain", [l("AVENTURE.Travel.Leg.normal"), l("AVENTURE.Travel.Leg.difficult")]),
+          field("AVENTURE.Travel.TerrainRegion", "terrain", [
+            l("AVENTURE.Travel.Leg.normal"),
+            l("AVENTURE.Travel.Leg.difficult"),
+          ]),
           field("AVENTURE.Travel.TerrainRegion", "label", [], "Brocéliande"),
-          field("AVENTURE.Travel.TerrainRegion", "oseTerrain", ["", ...OSE_TERRAINS.map((t) => l(`AVENTURE.Wilderness.Terrain.${t}`))]),
+          field("AVENTURE.Travel.TerrainRegion", "oseTerrain", [
+            "",
+            ...OSE_TERRAINS.map((t) => l(`AVENTURE.Wilderness.Terrain.${t}`)),
+          ]),
         ],
       },
-      { name: l("TYPES.RegionBehavior.aventure.fall"), fields: [field("AVENTURE.Movement.FallRegion", "height", [], "6")] },
+      {
+        name: l("TYPES.RegionBehavior.aventure.fall"),
+        fields: [field("AVENTURE.Movement.FallRegion", "height", [], "6")],
+      },
       {
         name: l("TYPES.RegionBehavior.aventure.obscurity"),
-        fields: [field("AVENTURE.Light.ObscurityRegion", "level", [l("AVENTURE.Light.obscurity.light"), l("AVENTURE.Light.obscurity.heavy")])],
+        fields: [
+          field("AVENTURE.Light.ObscurityRegion", "level", [
+            l("AVENTURE.Light.obscurity.light"),
+            l("AVENTURE.Light.obscurity.heavy"),
+          ]),
+        ],
       },
     ],
   };

@@ -33,6 +33,9 @@ export const SAMPLES: Record<string, Sample> = {
   "breath/card.hbs": {
     kind: "card",
     context: (l) =>
-      suffocationCardContext({ name: "Brune", hpBefore: 14, holdSeconds: 180, rounds: 2, status: "applied", unconscious: true }, (k, d) => l(k, d)),
+      suffocationCardContext(
+        { name: "Brune", hpBefore: 14, holdSeconds: 180, rounds: 2, status: "applied", unconscious: true },
+        (k, d) => l(k, d),
+      ),
   },
 };

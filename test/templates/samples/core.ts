@@ -8,7 +8,12 @@ const hero = {
   id: "hero",
   name: "Aldric",
   system: {
-    abilities: { str: { value: 15, mod: 2 }, dex: { value: 14, mod: 2 }, con: { value: 13, mod: 1 }, cha: { value: 8, mod: -1 } },
+    abilities: {
+      str: { value: 15, mod: 2 },
+      dex: { value: 14, mod: 2 },
+      con: { value: 13, mod: 1 },
+      cha: { value: 8, mod: -1 },
+    },
     skills: { prc: { passive: 13 } },
     attributes: {
       senses: { darkvision: 60, units: "ft" },
@@ -25,7 +30,12 @@ export const SAMPLES: Record<string, Sample> = {
     title: "AVENTURE.ActorData.title",
     width: 620,
     context: (l) =>
-      actorDataContext({ ...DND5E_PATHS, polarisInitiative: "system.polaris.init" }, [hero, { id: "b", name: "Brune" }], hero, l),
+      actorDataContext(
+        { ...DND5E_PATHS, polarisInitiative: "system.polaris.init" },
+        [hero, { id: "b", name: "Brune" }],
+        hero,
+        l,
+      ),
   },
   // In use: the GM typed a path with a typo for the Strength score ("valeur") and checks it on Aldric, in a window
   // of the default width: the field is marked, the note says why, the other fields show what they read.
@@ -33,7 +43,13 @@ export const SAMPLES: Record<string, Sample> = {
     kind: "dialog",
     title: "AVENTURE.ActorData.title",
     width: 480,
-    context: (l) => actorDataContext({ ...DND5E_PATHS, strScore: "system.abilities.str.valeur | system.abilities.str.score" }, [hero, { id: "b", name: "Brune" }], hero, l),
+    context: (l) =>
+      actorDataContext(
+        { ...DND5E_PATHS, strScore: "system.abilities.str.valeur | system.abilities.str.score" },
+        [hero, { id: "b", name: "Brune" }],
+        hero,
+        l,
+      ),
   },
   "proposal-card.hbs": {
     kind: "card",

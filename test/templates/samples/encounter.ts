@@ -1,5 +1,9 @@
 /** Samples for the encounter and side-initiative templates (see ../samples.ts). */
-import { encounterCardContext, encounterDialogContext, type EncounterDialogState } from "../../../src/apps/encounter-context.js";
+import {
+  encounterCardContext,
+  encounterDialogContext,
+  type EncounterDialogState,
+} from "../../../src/apps/encounter-context.js";
 import { sideHeadersContext, sideRoundCardContext } from "../../../src/foundry/combat/tracker-context.js";
 import type { EncounterResult } from "../../../src/foundry/encounter/run.js";
 import { surprisedSides } from "../../../src/rules/encounter.js";

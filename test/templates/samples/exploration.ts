@@ -5,9 +5,19 @@
  * check and a torch burning out (Portes, Monstres & Trésors or Old-School Essentials), the card of two Rôle'n Play
  * turns (no check: its book has none), and the same with the checks borrowed from Old-School Essentials (labelled).
  */
-import { explorationCardContext, explorationPanelContext, type Localize as ContextLocalize } from "../../../src/apps/exploration-context.js";
+import {
+  explorationCardContext,
+  explorationPanelContext,
+  type Localize as ContextLocalize,
+} from "../../../src/apps/exploration-context.js";
 import { featureNote } from "../../../src/apps/feature-context.js";
-import { addLight, features, startExploration, type ExplorationState, type FeatureBorrowings } from "../../../src/rules/index.js";
+import {
+  addLight,
+  features,
+  startExploration,
+  type ExplorationState,
+  type FeatureBorrowings,
+} from "../../../src/rules/index.js";
 import type { ExplorationRecord } from "../../../src/foundry/exploration/record.js";
 import type { Localize, Sample } from "../samples.js";
 
@@ -53,7 +63,14 @@ function panelSample(l: Localize) {
       record: rec,
       ruleset: "rnp",
       options: rec.state!.options,
-      bad: [{ setting: "explorationTorchTurns", value: 0, error: l("AVENTURE.Error.OutOfRange", { name: l("AVENTURE.Arg.torchTurns"), value: 0, min: 1, max: 1000 }), fallback: 6 }],
+      bad: [
+        {
+          setting: "explorationTorchTurns",
+          value: 0,
+          error: l("AVENTURE.Error.OutOfRange", { name: l("AVENTURE.Arg.torchTurns"), value: 0, min: 1, max: 1000 }),
+          fallback: 6,
+        },
+      ],
       wandering: rnpWandering(l),
       worldTime: 4440,
       members: [
@@ -92,7 +109,13 @@ function rnpCardSample(l: Localize, borrowed: boolean) {
       turnsSinceRest: 5,
       lightsOut: [],
     },
-    { localize: l as ContextLocalize, lang: langOf(l), resumed: false, problems: [], wandering: rnpWandering(l, borrowed ? { wandering: "ose" } : {}) },
+    {
+      localize: l as ContextLocalize,
+      lang: langOf(l),
+      resumed: false,
+      problems: [],
+      wandering: rnpWandering(l, borrowed ? { wandering: "ose" } : {}),
+    },
   );
 }
 
@@ -118,7 +141,12 @@ function cardSample(l: Localize) {
 }
 
 export const SAMPLES: Record<string, Sample> = {
-  "exploration/panel.hbs": { kind: "dialog", title: "AVENTURE.Exploration.title", width: 500, context: (l) => panelSample(l) },
+  "exploration/panel.hbs": {
+    kind: "dialog",
+    title: "AVENTURE.Exploration.title",
+    width: 500,
+    context: (l) => panelSample(l),
+  },
   "exploration/card.hbs": { kind: "card", width: 300, context: (l) => cardSample(l) },
   "exploration/card.hbs#rnp": { kind: "card", width: 300, context: (l) => rnpCardSample(l, false) },
   "exploration/card.hbs#borrowed": { kind: "card", width: 300, context: (l) => rnpCardSample(l, true) },

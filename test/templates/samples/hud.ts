@@ -34,13 +34,34 @@ export const SAMPLES: Record<string, Sample> = {
     kind: "hud",
     width: 380,
     height: 340,
-    context: (l) => hudPaletteContext("aldric", actions("travel", "travelRoute", "hide", "search", "jumps", "fall", "hold-breath", "pursuit"), l, true),
+    context: (l) =>
+      hudPaletteContext(
+        "aldric",
+        actions("travel", "travelRoute", "hide", "search", "jumps", "fall", "hold-breath", "pursuit"),
+        l,
+        true,
+      ),
   },
   "hud/palette.hbs#busy": {
     kind: "hud",
     width: 380,
     height: 380,
     context: (l) =>
-      hudPaletteContext("aldric", actions("travel", "travelRoute", "end-hide", "stop-search", "jumps", "fall", "breathe-again", "pursuit", "polaris-test"), l, true),
+      hudPaletteContext(
+        "aldric",
+        actions(
+          "travel",
+          "travelRoute",
+          "end-hide",
+          "stop-search",
+          "jumps",
+          "fall",
+          "breathe-again",
+          "pursuit",
+          "polaris-test",
+        ),
+        l,
+        true,
+      ),
   },
 };

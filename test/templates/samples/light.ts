@@ -1,6 +1,11 @@
 /** Samples for the light feature's templates (see ../samples.ts): the HUD panel and the hiding cards. */
 import { lightHudContext } from "../../../src/apps/light-hud-context.js";
-import { detectionCardContext, hideCardContext, hideEndCardContext, searchCardContext } from "../../../src/apps/hide-card-context.js";
+import {
+  detectionCardContext,
+  hideCardContext,
+  hideEndCardContext,
+  searchCardContext,
+} from "../../../src/apps/hide-card-context.js";
 import type { Sample } from "../samples.js";
 
 export const SAMPLES: Record<string, Sample> = {
@@ -48,7 +53,10 @@ export const SAMPLES: Record<string, Sample> = {
         effectsOn: false,
         hidden: null,
         rulesOn: false,
-        noRule: l("AVENTURE.Feature.noRule", { game: l("AVENTURE.Ruleset.ose"), feature: l("AVENTURE.Feature.name.lightEffects") }),
+        noRule: l("AVENTURE.Feature.noRule", {
+          game: l("AVENTURE.Ruleset.ose"),
+          feature: l("AVENTURE.Feature.name.lightEffects"),
+        }),
       }),
     }),
   },
@@ -87,10 +95,51 @@ export const SAMPLES: Record<string, Sample> = {
     context: () =>
       detectionCardContext({
         rows: [
-          { observerId: "orc2", hiderId: "aria", observer: "Orc 2", hider: "Aria", passive: 17, roll: null, dc: 12, reason: "dim", status: "pending" },
-          { observerId: "cap", hiderId: "aria", observer: "Capitaine Orsane", hider: "Aria", passive: null, roll: 15, dc: 12, reason: "obscured", status: "revealed" },
-          { observerId: "dog", hiderId: "corbin", observer: "Chien de garde", hider: "Corbin", passive: 16, roll: null, dc: 14, reason: "none", status: "revealed", ended: true },
-          { observerId: "orc3", hiderId: "corbin", observer: "Orc 3", hider: "Corbin", passive: 19, roll: null, dc: 14, reason: "obscured", status: "ignored" },
+          {
+            observerId: "orc2",
+            hiderId: "aria",
+            observer: "Orc 2",
+            hider: "Aria",
+            passive: 17,
+            roll: null,
+            dc: 12,
+            reason: "dim",
+            status: "pending",
+          },
+          {
+            observerId: "cap",
+            hiderId: "aria",
+            observer: "Capitaine Orsane",
+            hider: "Aria",
+            passive: null,
+            roll: 15,
+            dc: 12,
+            reason: "obscured",
+            status: "revealed",
+          },
+          {
+            observerId: "dog",
+            hiderId: "corbin",
+            observer: "Chien de garde",
+            hider: "Corbin",
+            passive: 16,
+            roll: null,
+            dc: 14,
+            reason: "none",
+            status: "revealed",
+            ended: true,
+          },
+          {
+            observerId: "orc3",
+            hiderId: "corbin",
+            observer: "Orc 3",
+            hider: "Corbin",
+            passive: 19,
+            roll: null,
+            dc: 14,
+            reason: "obscured",
+            status: "ignored",
+          },
         ],
         skipped: [
           { name: "Statue", reason: "noActor" },

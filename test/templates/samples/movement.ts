@@ -13,7 +13,16 @@ export const SAMPLES: Record<string, Sample> = {
     context: (l) =>
       jumpPanelContext(
         // Old-School Essentials borrowing Rôle'n Play's jumps (docs/rules.md §0): the jumps, labelled, and OSE's encounter movement.
-        { name: "Aldric", ruleset: "ose", rulesetLabel: l("AVENTURE.Ruleset.ose"), strScore: 15, strMod: 2, height: 1.8, lang: langOf(l), borrowed: { jumps: "rnp" } },
+        {
+          name: "Aldric",
+          ruleset: "ose",
+          rulesetLabel: l("AVENTURE.Ruleset.ose"),
+          strScore: 15,
+          strMod: 2,
+          height: 1.8,
+          lang: langOf(l),
+          borrowed: { jumps: "rnp" },
+        },
         (k, d) => l(k, d),
       ),
   },
@@ -23,32 +32,71 @@ export const SAMPLES: Record<string, Sample> = {
     title: "AVENTURE.Movement.Jump.title",
     width: 420,
     context: (l) =>
-      jumpPanelContext({ name: "Aldric", ruleset: "pmt", rulesetLabel: l("AVENTURE.Ruleset.pmt"), strScore: 15, strMod: 2, height: 1.8, lang: langOf(l) }, (k, d) => l(k, d)),
+      jumpPanelContext(
+        {
+          name: "Aldric",
+          ruleset: "pmt",
+          rulesetLabel: l("AVENTURE.Ruleset.pmt"),
+          strScore: 15,
+          strMod: 2,
+          height: 1.8,
+          lang: langOf(l),
+        },
+        (k, d) => l(k, d),
+      ),
   },
   // Old-School Essentials' own falls (OSE SRD): no damage type, no prone.
   "movement/fall-card.hbs#ose": {
     kind: "card",
     context: (l) =>
-      fallCardContext({ name: "Aldric", metres: 9, dice: 3, total: 11, applied: true, prone: false, source: "region", lang: langOf(l), ruleset: "ose" }, (k, d) => l(k, d)),
+      fallCardContext(
+        {
+          name: "Aldric",
+          metres: 9,
+          dice: 3,
+          total: 11,
+          applied: true,
+          prone: false,
+          source: "region",
+          lang: langOf(l),
+          ruleset: "ose",
+        },
+        (k, d) => l(k, d),
+      ),
   },
   "movement/fall-dialog.hbs#ose": {
     kind: "dialog",
     title: "AVENTURE.Movement.Fall.title",
     width: 360,
-    context: (l) => fallDialogContext({ names: ["Aldric"], metres: 7.5, lang: langOf(l), ruleset: "ose" }, (k, d) => l(k, d)),
+    context: (l) =>
+      fallDialogContext({ names: ["Aldric"], metres: 7.5, lang: langOf(l), ruleset: "ose" }, (k, d) => l(k, d)),
   },
   // Portes, Monstres & Trésors borrowing Rôle'n Play's falls: labelled.
   "movement/fall-dialog.hbs#borrowed": {
     kind: "dialog",
     title: "AVENTURE.Movement.Fall.title",
     width: 360,
-    context: (l) => fallDialogContext({ names: ["Aldric"], metres: 7.5, lang: langOf(l), ruleset: "rnp", borrowed: l("AVENTURE.Feature.from.rnp") }, (k, d) => l(k, d)),
+    context: (l) =>
+      fallDialogContext(
+        { names: ["Aldric"], metres: 7.5, lang: langOf(l), ruleset: "rnp", borrowed: l("AVENTURE.Feature.from.rnp") },
+        (k, d) => l(k, d),
+      ),
   },
   "movement/fall-card.hbs": {
     kind: "card",
     context: (l) =>
-      fallCardContext({ name: "Aldric", metres: 9, dice: 3, total: 11, applied: true, prone: true, source: "region", lang: langOf(l) }, (k, d) =>
-        l(k, d),
+      fallCardContext(
+        {
+          name: "Aldric",
+          metres: 9,
+          dice: 3,
+          total: 11,
+          applied: true,
+          prone: true,
+          source: "region",
+          lang: langOf(l),
+        },
+        (k, d) => l(k, d),
       ),
   },
   "movement/fall-dialog.hbs": {

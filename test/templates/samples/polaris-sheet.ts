@@ -6,7 +6,16 @@ import type { Localize, Sample } from "../samples.js";
 /** The Mercenaire of the rulebook's preview (seed 003) with three skills; `fr` names them in French. */
 function mercenaire(fr: boolean): PolarisActorSystem {
   return {
-    attributes: { for: { value: 14 }, con: { value: 14 }, coo: { value: 16 }, ada: { value: 16 }, per: { value: 12 }, int: { value: 9 }, vol: { value: 17 }, pre: { value: 8 } },
+    attributes: {
+      for: { value: 14 },
+      con: { value: 14 },
+      coo: { value: 16 },
+      ada: { value: 16 },
+      per: { value: 12 },
+      int: { value: 9 },
+      vol: { value: 17 },
+      pre: { value: 8 },
+    },
     chance: 13,
     reaction: 14,
     initiative: 12,
@@ -29,7 +38,11 @@ export const SAMPLES: Record<string, Sample> = {
     kind: "dialog",
     title: "TYPES.Actor.aventure.polaris",
     width: 560,
-    context: (l) => polarisSheetContext({ name: "Mercenaire", img: PORTRAIT, system: mercenaire(isFrench(l)), editable: true }, (k, d) => l(k, d)),
+    context: (l) =>
+      polarisSheetContext(
+        { name: "Mercenaire", img: PORTRAIT, system: mercenaire(isFrench(l)), editable: true },
+        (k, d) => l(k, d),
+      ),
   },
   // The template just imported (nothing typed), as a player who does not own it sees it (read-only).
   "polaris/actor-sheet.hbs#template": {
@@ -41,7 +54,13 @@ export const SAMPLES: Record<string, Sample> = {
         {
           name: l("TYPES.Actor.aventure.polaris"),
           img: PORTRAIT,
-          system: { attributes: {} as PolarisActorSystem["attributes"], chance: null, reaction: null, initiative: null, skills: {} },
+          system: {
+            attributes: {} as PolarisActorSystem["attributes"],
+            chance: null,
+            reaction: null,
+            initiative: null,
+            skills: {},
+          },
           editable: false,
         },
         (k, d) => l(k, d),

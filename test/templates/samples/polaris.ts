@@ -55,7 +55,18 @@ export const SAMPLES: Record<string, Sample> = {
     width: 480,
     context: (l) =>
       polarisDialogContext(
-        state({ kind: "attribute", chance: "9", isGM: false, label: "", actorName: "", skills: [], harder: "", pressed: false, countdown: { max: "", catastropheCost: 1, tests: [] }, attempt: 2 }),
+        state({
+          kind: "attribute",
+          chance: "9",
+          isGM: false,
+          label: "",
+          actorName: "",
+          skills: [],
+          harder: "",
+          pressed: false,
+          countdown: { max: "", catastropheCost: 1, tests: [] },
+          attempt: 2,
+        }),
         l2(l),
       ),
   },
@@ -71,7 +82,10 @@ export const SAMPLES: Record<string, Sample> = {
     width: 480,
     context: (l) =>
       polarisDialogContext(
-        state({ countdown: { max: "3", catastropheCost: 2, tests: [firstTry, critical] }, last: { die: 4, result: critical, kind: "skill" } }),
+        state({
+          countdown: { max: "3", catastropheCost: 2, tests: [firstTry, critical] },
+          last: { die: 4, result: critical, kind: "skill" },
+        }),
         l2(l),
       ),
   },
@@ -81,7 +95,14 @@ export const SAMPLES: Record<string, Sample> = {
     width: 480,
     context: (l) =>
       polarisDialogContext(
-        state({ chance: "5", skill: "", difficulty: "hard", harder: "", countdown: { max: "3", catastropheCost: 2, tests: [catastrophe] }, last: { die: 20, result: catastrophe, kind: "skill" } }),
+        state({
+          chance: "5",
+          skill: "",
+          difficulty: "hard",
+          harder: "",
+          countdown: { max: "3", catastropheCost: 2, tests: [catastrophe] },
+          last: { die: 20, result: catastrophe, kind: "skill" },
+        }),
         l2(l),
       ),
   },
@@ -153,7 +174,10 @@ export const SAMPLES: Record<string, Sample> = {
       chance: "",
       mastery: "2",
       difficulty: "average",
-      difficulties: POLARIS_DIFFICULTY_IDS.map((id) => ({ value: id, label: `${l(`AVENTURE.Polaris.difficulty.${id}`)} (${signed(DIFFICULTIES[id].modifier)})` })),
+      difficulties: POLARIS_DIFFICULTY_IDS.map((id) => ({
+        value: id,
+        label: `${l(`AVENTURE.Polaris.difficulty.${id}`)} (${signed(DIFFICULTIES[id].modifier)})`,
+      })),
     }),
   },
   "polaris/tracker-phases.hbs": {
@@ -187,7 +211,11 @@ export const SAMPLES: Record<string, Sample> = {
     context: (l) => ({
       name: "Mercenaire",
       delayed: true,
-      phases: [11, 10, 9, 8].map((p) => ({ value: p, label: l("AVENTURE.Polaris.phase", { phase: p }) as string, selected: p === 9 })),
+      phases: [11, 10, 9, 8].map((p) => ({
+        value: p,
+        label: l("AVENTURE.Polaris.phase", { phase: p }) as string,
+        selected: p === 9,
+      })),
     }),
   },
 };

@@ -2,7 +2,14 @@
  * Samples for the Pursuit templates (see ../samples.ts): the dialog before a chase, the card of an outdoor
  * chase's last day, and the log of a dungeon chase as the dialog shows it (rounds merged, exhaustion).
  */
-import { chaseLines, defaultSetup, pursuitCardContext, pursuitDialogContext, type ChaseRecord, type PursuitSetup } from "../../../src/apps/pursuit-context.js";
+import {
+  chaseLines,
+  defaultSetup,
+  pursuitCardContext,
+  pursuitDialogContext,
+  type ChaseRecord,
+  type PursuitSetup,
+} from "../../../src/apps/pursuit-context.js";
 import { startPursuit, type PursuitState } from "../../../src/rules/index.js";
 import type { Localize, Sample } from "../samples.js";
 
@@ -73,7 +80,14 @@ function dungeonRecord(): ChaseRecord {
       outcome: "continues",
       log: [
         { kind: "start", round: 0, outcome: "continues", reason: "pursuit", reactionTotal: null, dropRoll: null },
-        ...Array.from({ length: 29 }, (_, i) => ({ kind: "round" as const, round: i + 1, outcome: "continues" as const, reason: "running" as const, reactionTotal: null, dropRoll: null })),
+        ...Array.from({ length: 29 }, (_, i) => ({
+          kind: "round" as const,
+          round: i + 1,
+          outcome: "continues" as const,
+          reason: "running" as const,
+          reactionTotal: null,
+          dropRoll: null,
+        })),
         { kind: "round", round: 30, outcome: "continues", reason: "exhausted", reactionTotal: null, dropRoll: null },
       ],
     },
@@ -103,7 +117,13 @@ export const SAMPLES: Record<string, Sample> = {
       pursuitCardContext(
         {
           ...outdoorRecord(),
-          apply: { status: "applied", time: { before: 86400, after: 172800 }, exhaust: null, resumed: true, problems: [{ key: "AVENTURE.Operation.drifted", data: { what: l("AVENTURE.Pursuit.stepTime") } }] },
+          apply: {
+            status: "applied",
+            time: { before: 86400, after: 172800 },
+            exhaust: null,
+            resumed: true,
+            problems: [{ key: "AVENTURE.Operation.drifted", data: { what: l("AVENTURE.Pursuit.stepTime") } }],
+          },
         },
         (k, d) => l(k, d),
       ),

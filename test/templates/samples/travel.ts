@@ -1,5 +1,11 @@
 /** Samples for the Travel dialog (a party of four on a forced march through a forest) and the journey card. */
-import { applyChange, defaultState, travelContext, type Localize as ContextLocalize, type TravelRouteState } from "../../../src/apps/travel-context.js";
+import {
+  applyChange,
+  defaultState,
+  travelContext,
+  type Localize as ContextLocalize,
+  type TravelRouteState,
+} from "../../../src/apps/travel-context.js";
 import { travelCardContext, type RolledSave, type SurvivalResult } from "../../../src/foundry/travel/card.js";
 import { planInput, type MemberSnapshot, type TravelRequest } from "../../../src/foundry/travel/request.js";
 import { planRouteJourney } from "../../../src/foundry/travel/route-plan.js";
@@ -73,13 +79,31 @@ export function cardSample(l: Localize) {
   const rolled: RolledSave[] = plan.saves.map((s, i) => {
     const total = fail.has(s.id) ? s.dc - 3 : s.dc + (i % 5);
     const natural = total - (PARTY.find((m) => m.actorId === s.memberId)!.conMod ?? 0);
-    return { id: s.id, memberId: s.memberId, day: s.day, kind: s.kind, hour: s.hour, dc: s.dc, total, natural, success: total >= s.dc };
+    return {
+      id: s.id,
+      memberId: s.memberId,
+      day: s.day,
+      kind: s.kind,
+      hour: s.hour,
+      dc: s.dc,
+      total,
+      natural,
+      success: total >= s.dc,
+    };
   });
   const outcome = travelOutcome(plan, Object.fromEntries(rolled.map((r) => [r.id, r.total])));
   // Bram navigates (Wisdom (Survival) DC 10): he loses the way on day 2.
   const survival: SurvivalResult[] = travelSurvivalChecks(plan, req.survivalDC).map((c) => {
     const natural = c.day === 2 ? 6 : 12 + c.day;
-    return { memberId: c.memberId, day: c.day, activity: c.activity, total: natural, dc: c.dc, success: natural >= c.dc, natural };
+    return {
+      memberId: c.memberId,
+      day: c.day,
+      activity: c.activity,
+      total: natural,
+      dc: c.dc,
+      success: natural >= c.dc,
+      natural,
+    };
   });
   return travelCardContext(plan, outcome, rolled, plan.durationSeconds, {
     localize: l as ContextLocalize,

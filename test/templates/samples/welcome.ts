@@ -8,13 +8,17 @@ export const SAMPLES: Record<string, Sample> = {
     kind: "dialog",
     title: "AVENTURE.Welcome.title",
     width: 560,
-    context: (l) => welcomeContext({ systemId: "ose", systemTitle: "Old-School Essentials", ruleset: null }, (k, d) => l(k, d)),
+    context: (l) =>
+      welcomeContext({ systemId: "ose", systemTitle: "Old-School Essentials", ruleset: null }, (k, d) => l(k, d)),
   },
   // Opened again from the settings in a D&D 5e world where Rôle'n Play was chosen.
   "welcome.hbs#chosen": {
     kind: "dialog",
     title: "AVENTURE.Welcome.title",
     width: 560,
-    context: (l) => welcomeContext({ systemId: "dnd5e", systemTitle: "Dungeons & Dragons Fifth Edition", ruleset: "rnp" }, (k, d) => l(k, d)),
+    context: (l) =>
+      welcomeContext({ systemId: "dnd5e", systemTitle: "Dungeons & Dragons Fifth Edition", ruleset: "rnp" }, (k, d) =>
+        l(k, d),
+      ),
   },
 };

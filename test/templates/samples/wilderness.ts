@@ -2,7 +2,12 @@
  * Samples for the Old-School Essentials Travel dialog (a party of three along a painted route: 27 km of road, 24 km
  * of forest, 27 km of swamp) and the GM's journey card (five days: two wandering monsters, a day lost in the swamp).
  */
-import { oseApplyChange, oseDefaultState, oseTravelContext, type OseRouteState } from "../../../src/apps/ose-travel-context.js";
+import {
+  oseApplyChange,
+  oseDefaultState,
+  oseTravelContext,
+  type OseRouteState,
+} from "../../../src/apps/ose-travel-context.js";
 import type { Localize as ContextLocalize } from "../../../src/apps/travel-context.js";
 import { oseCardView } from "../../../src/foundry/travel/ose-card.js";
 import { oseJourney, fixedDice } from "../../../src/rules/index.js";
@@ -31,17 +36,38 @@ function state() {
     ],
     ROUTE,
   );
-  for (const [k, v] of [["forage", true], ["rations", "21"], ["animals", "1"], ["restWhenDue", true]] as const) s = oseApplyChange(s, k, v);
+  for (const [k, v] of [
+    ["forage", true],
+    ["rations", "21"],
+    ["animals", "1"],
+    ["restWhenDue", true],
+  ] as const)
+    s = oseApplyChange(s, k, v);
   return s;
 }
 
 const langOf = (l: Localize) => (l("AVENTURE.Wilderness.Terrain.swamp") === "marais" ? "fr" : "en");
 const dialog = (l: Localize) =>
-  oseTravelContext(state(), { localize: l as ContextLocalize, lang: langOf(l), isGM: true, playersApply: false, busy: false, addable: [{ id: "dun", name: "Dun" }], borrowed: false });
+  oseTravelContext(state(), {
+    localize: l as ContextLocalize,
+    lang: langOf(l),
+    isGM: true,
+    playersApply: false,
+    busy: false,
+    addable: [{ id: "dun", name: "Dun" }],
+    borrowed: false,
+  });
 
 /** The card's journey, rolled once through the rules with fixed dice. */
 export const journey = await oseJourney(
-  { baseMetres: 27, characters: 3, animals: 1, forage: true, rations: 21, legs: ROUTE.legs.map((x) => ({ metres: x.metres, terrain: x.terrain })) },
+  {
+    baseMetres: 27,
+    characters: 3,
+    animals: 1,
+    forage: true,
+    rations: 21,
+    legs: ROUTE.legs.map((x) => ({ metres: x.metres, terrain: x.terrain })),
+  },
   // Two wandering monsters, a day lost in the swamp, then sixes.
   fixedDice([5, 4, 3, 1, 4, 5, 2, 6, 3, 6, 2, ...Array.from({ length: 40 }, () => 6)]),
 );
@@ -60,7 +86,11 @@ function card(l: Localize) {
     l as ContextLocalize,
     langOf(l),
   );
-  return { ...view, time: l("AVENTURE.Travel.Unit.daysShort", { n: journey.days.length }), status: l("AVENTURE.Travel.Card.status.applying") };
+  return {
+    ...view,
+    time: l("AVENTURE.Travel.Unit.daysShort", { n: journey.days.length }),
+    status: l("AVENTURE.Travel.Card.status.applying"),
+  };
 }
 
 export const SAMPLES: Record<string, Sample> = {
