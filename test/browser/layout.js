@@ -11,9 +11,7 @@
     const cs = getComputedStyle(el);
     if (cs.display === "none" || cs.visibility === "hidden") return false;
     const r = el.getBoundingClientRect();
-    return (
-      r.width > 0 && r.height > 0 && !el.closest("[aria-hidden=true], template, details:not([open]) > :not(summary)")
-    );
+    return r.width > 0 && r.height > 0 && !el.closest("[aria-hidden=true], template, details:not([open]) > :not(summary)");
   };
   const ownText = (el) =>
     [...el.childNodes]
@@ -22,8 +20,7 @@
       .join("")
       .replace(/\s+/g, " ")
       .trim();
-  const name = (el) =>
-    `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""}`;
+  const name = (el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""}`;
   const rootBox = root.getBoundingClientRect();
   for (const el of root.querySelectorAll("*")) {
     if (!shown(el)) continue;
@@ -33,8 +30,7 @@
       const hides = ["hidden", "clip"].includes(cs.overflowX) || cs.textOverflow === "ellipsis";
       if (hides && el.scrollWidth > el.clientWidth + 1) problems.push(`cut text: ${name(el)} "${text.slice(0, 40)}"`);
       const r = el.getBoundingClientRect();
-      if (r.right > rootBox.right + 1 || r.left < rootBox.left - 1)
-        problems.push(`outside its window: ${name(el)} "${text.slice(0, 40)}"`);
+      if (r.right > rootBox.right + 1 || r.left < rootBox.left - 1) problems.push(`outside its window: ${name(el)} "${text.slice(0, 40)}"`);
     }
     // Lone word: the text of a badge, a button or a header cell wrapping with one word on a line of its own.
     if (el.matches(".aventure-badge, button, th") && text.includes(" ")) {
@@ -52,8 +48,7 @@
           tops.set(top, (tops.get(top) ?? 0) + 1);
         }
       }
-      if (tops.size > 1 && [...tops.values()].some((n) => n === 1))
-        problems.push(`a word alone on a line: ${name(el)} "${text}"`);
+      if (tops.size > 1 && [...tops.values()].some((n) => n === 1)) problems.push(`a word alone on a line: ${name(el)} "${text}"`);
     }
     // Icon-only controls have a label.
     if (el.matches("button, a, [role=button]") && !el.textContent.trim() && el.querySelector("i[class*=fa-]")) {
@@ -66,15 +61,9 @@
   const visible = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (
-      n.parentElement &&
-      shown(n.parentElement) &&
-      !n.parentElement.closest("code, .aventure-path, textarea, .window-header")
-    )
-      visible.push(n.textContent);
+    if (n.parentElement && shown(n.parentElement) && !n.parentElement.closest("code, .aventure-path, textarea, .window-header")) visible.push(n.textContent);
   }
-  for (const el of root.querySelectorAll("input[type=text], textarea"))
-    if (shown(el) && !el.closest(".aventure-path")) visible.push(el.value);
+  for (const el of root.querySelectorAll("input[type=text], textarea")) if (shown(el) && !el.closest(".aventure-path")) visible.push(el.value);
   const all = " " + visible.join(" ").replace(/\s+/g, " ") + " ";
   const other =
     lang === "fr"
@@ -83,4 +72,4 @@
   const found = [...new Set([...all.matchAll(other)].map((m) => m[1].toLowerCase()))];
   if (found.length) problems.push(`words of the other language (${found.join(", ")}): "${all.trim().slice(0, 120)}…"`);
   return problems;
-};
+}

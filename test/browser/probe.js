@@ -16,20 +16,12 @@
   const parse = (c) => {
     const m = /^rgba?\(([^)]+)\)$/.exec(c.trim());
     if (!m) return null;
-    const p = m[1]
-      .split(/[\s,/]+/)
-      .filter(Boolean)
-      .map(Number);
+    const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
     return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
   };
   const over = (top, bottom) => {
     const a = top.a;
-    return {
-      r: top.r * a + bottom.r * (1 - a),
-      g: top.g * a + bottom.g * (1 - a),
-      b: top.b * a + bottom.b * (1 - a),
-      a: 1,
-    };
+    return { r: top.r * a + bottom.r * (1 - a), g: top.g * a + bottom.g * (1 - a), b: top.b * a + bottom.b * (1 - a), a: 1 };
   };
   const lin = (v) => {
     const c = v / 255;
@@ -37,8 +29,7 @@
   };
   const lum = (c) => 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
   const ratio = (x, y) => {
-    const a = lum(x),
-      b = lum(y);
+    const a = lum(x), b = lum(y);
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   };
   const hex = (c) => "#" + [c.r, c.g, c.b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join("");
@@ -63,8 +54,7 @@
     }
     const last = chain[chain.length - 1];
     let base;
-    if (last.image && /url\(/.test(last.image) && last.color.a < 1)
-      return "an image background without an opaque background-color";
+    if (last.image && /url\(/.test(last.image) && last.color.a < 1) return "an image background without an opaque background-color";
     if (last.color.a >= 1) {
       base = [last.color];
       if (last.image && /gradient/.test(last.image)) base = stops(last.image).map((s) => over(s, last.color));
@@ -139,18 +129,10 @@
       const content = before.content;
       const family = before.fontFamily;
       const weight = before.fontWeight;
-      const drawn =
-        content && content !== "none" && content !== "normal" && content !== '""' && /Font Awesome/i.test(family);
+      const drawn = content && content !== "none" && content !== "normal" && content !== '""' && /Font Awesome/i.test(family);
       const loaded = drawn && document.fonts.check(`${weight} 16px ${family.split(",")[0]}`);
       if (!drawn || !loaded) {
-        failures.push({
-          el: describe(el),
-          text: el.className,
-          min: 0,
-          ratio: 0,
-          kind: "icon",
-          why: drawn ? `font ${family} ${weight} not loaded` : "no glyph (not a Font Awesome Free icon?)",
-        });
+        failures.push({ el: describe(el), text: el.className, min: 0, ratio: 0, kind: "icon", why: drawn ? `font ${family} ${weight} not loaded` : "no glyph (not a Font Awesome Free icon?)" });
       } else if (!exempt(el)) measure(el, el.className, "icon");
       continue;
     }
@@ -164,4 +146,4 @@
     measure(el, own, "text");
   }
   return { texts, icons, failures };
-};
+}

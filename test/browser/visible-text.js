@@ -10,21 +10,12 @@
 ([root, exempt]) => {
   const UNIT = ".form-group, .aventure-hud-action, li, p, label, button, tr";
   const labelled = (unit) => {
-    const all =
-      unit.textContent +
-      " " +
-      [...unit.querySelectorAll("[aria-label], [data-tooltip], [title]")]
-        .map((e) => e.getAttribute("aria-label") + " " + e.getAttribute("data-tooltip") + " " + e.getAttribute("title"))
-        .join(" ");
+    const all = unit.textContent + " " + [...unit.querySelectorAll("[aria-label], [data-tooltip], [title]")].map((e) => e.getAttribute("aria-label") + " " + e.getAttribute("data-tooltip") + " " + e.getAttribute("title")).join(" ");
     return exempt.some((label) => all.includes(label));
   };
   // Exempt when any enclosing unit (a hint's paragraph inside a labelled row...) holds a label.
   const isExempt = (el) => {
-    for (
-      let unit = el.closest(UNIT);
-      unit && root.contains(unit);
-      unit = unit.parentElement ? unit.parentElement.closest(UNIT) : null
-    ) {
+    for (let unit = el.closest(UNIT); unit && root.contains(unit); unit = unit.parentElement ? unit.parentElement.closest(UNIT) : null) {
       if (labelled(unit)) return true;
     }
     return false;
@@ -48,4 +39,4 @@
     if (el.tagName === "SELECT") for (const o of el.options) if (o.textContent.trim()) out.push(o.textContent.trim());
   }
   return out;
-};
+}
