@@ -6,7 +6,7 @@ export const RULESETS = Object.freeze(["rnp", "dnd5e", "pmt", "ose", "polaris"] 
 export type RulesetId = (typeof RULESETS)[number];
 
 export function isRuleset(value: unknown): value is RulesetId {
-  return typeof value === "string" && (RULESETS as readonly string[]).includes(value);
+  return (RULESETS as readonly unknown[]).includes(value);
 }
 
 /** Returns the ruleset id, or throws AVENTURE.Error.UnknownRuleset. */
