@@ -16,9 +16,10 @@ export type RulesErrorKey =
   | "AVENTURE.Error.BadDie"
   | "AVENTURE.Error.Missing";
 
-function json(data: unknown): string {
+/** The data as JSON (a record always writes as a string), or its tag when JSON cannot write it (a BigInt inside). */
+function json(data: Record<string, unknown>): string {
   try {
-    return JSON.stringify(data) ?? "";
+    return JSON.stringify(data);
   } catch {
     return show(data);
   }
