@@ -10,14 +10,12 @@ import { pmtLostRoll } from "../foundry/travel/ose.js";
 import { tokenLevel } from "../foundry/compat.js";
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
-import { reportError, t, UserError, notify } from "../foundry/i18n.js";
+import { reportError, t, UserError } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
-import type { TravelApplyResult } from "../foundry/travel/apply.js";
-import { requestTravel } from "../foundry/travel/api.js";
 import { actorById, addableActors, defaultPartyIds } from "../foundry/travel/party.js";
 import { oseBaseMetres } from "../foundry/travel/ose.js";
 import { measureOseOnScene, routeScene, routeTokens } from "../foundry/route/scene.js";
-import { AventureApplication } from "./base.js";
+import { TravelWindow } from "./TravelWindow.js";
 import {
   oseAddMember,
   oseApplyChange,
@@ -56,15 +54,8 @@ function measured(
   }
 }
 
-export class OseTravelDialog extends AventureApplication {
-  static override GUIDE = "travel" as const;
-
-  #state: OseTravelState;
-  #busy = false;
-  #formKey = "";
-
+export class OseTravelDialog extends TravelWindow<OseTravelState, OseTravelContext> {
   constructor(options: TravelDialogOptions = {}) {
-    super({});
     const ids = options.actorIds?.length
       ? options.actorIds
       : options.from
@@ -73,21 +64,13 @@ export class OseTravelDialog extends AventureApplication {
     let state = oseDefaultState(membersOf(ids), null);
     if (options.from) state = oseStateFromRequest(state, options.from);
     if (options.route) state = { ...state, route: measured(options.route, state.openTerrain) };
-    this.#state = state;
+    super(state);
   }
 
   static override DEFAULT_OPTIONS = {
+    ...TravelWindow.DEFAULT_OPTIONS,
     id: "aventure-ose-travel-{id}",
-    tag: "form",
     classes: ["aventure", "aventure-travel", "aventure-ose-travel"],
-    window: { title: "AVENTURE.Travel.title", icon: "fa-solid fa-route", resizable: true },
-    position: { width: 880, height: "auto" as const },
-    form: { handler: OseTravelDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
-    actions: {
-      apply: OseTravelDialog.#onApply,
-      addMember: OseTravelDialog.#onAddMember,
-      removeMember: OseTravelDialog.#onRemoveMember,
-    },
   };
 
   static override PARTS = {
@@ -95,117 +78,39 @@ export class OseTravelDialog extends AventureApplication {
     summary: { template: template("travel/ose-summary.hbs") },
   };
 
-  /** The current state (a copy), for macros and tests. */
-  get formState(): OseTravelState {
-    return structuredClone(this.#state);
-  }
-
-  #buildContext(): OseTravelContext {
-    return oseTravelContext(this.#state, {
+  protected override buildContext(): OseTravelContext {
+    return oseTravelContext(this.plan, {
       localize: t,
       lang: game.i18n.lang,
       isGM: game.user.isGM,
       playersApply: getSetting("travelPlayersApply"),
-      busy: this.#busy,
+      busy: this.busy,
       addable: addableActors(),
       borrowed: getSetting("ruleset") === "pmt",
       pmtLost: pmtLostRoll(),
     });
   }
 
-  static #formKeyOf(ctx: OseTravelContext): string {
+  protected override formKeyOf(ctx: OseTravelContext): string {
     return JSON.stringify([ctx.route, ctx.state.members.map((m) => m.actorId), ctx.errors, ctx.legs, ctx.baseText]);
   }
 
-  override async _prepareContext(): Promise<never> {
-    const ctx = this.#buildContext();
-    this.#formKey = OseTravelDialog.#formKeyOf(ctx);
-    return ctx as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
+  /** One field changed; a new open terrain measures the route again. */
+  protected override withChange(state: OseTravelState, name: string, value: string | boolean): OseTravelState {
+    const next = oseApplyChange(state, name, value);
+    return next.route && next.openTerrain !== state.openTerrain
+      ? { ...next, route: measured(next.route, next.openTerrain) }
+      : next;
   }
 
-  override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
-    super._onChangeForm(formConfig, event);
-    const target = event.target as HTMLInputElement | HTMLSelectElement | null;
-    if (!target?.name || target.name === "addActorId") return;
-    const value = "type" in target && target.type === "checkbox" ? (target as HTMLInputElement).checked : target.value;
-    void this.change(target.name, value);
-  }
-
-  /** Changes one field (as the form does); a new open terrain measures the route again. */
-  async change(name: string, value: string | boolean): Promise<unknown> {
-    const before = this.#state.openTerrain;
-    this.#state = oseApplyChange(this.#state, name, value);
-    if (this.#state.route && this.#state.openTerrain !== before)
-      this.#state = { ...this.#state, route: measured(this.#state.route, this.#state.openTerrain) };
-    const next = this.#buildContext();
-    const parts = OseTravelDialog.#formKeyOf(next) === this.#formKey ? ["summary"] : ["form", "summary"];
-    return this.render({ parts } as never); // cast: a partial re-render (parts only)
-  }
-
-  /** The request the dialog would send, or null while a field is invalid. */
-  get request() {
-    return this.#buildContext().request;
-  }
-
-  addActor(actorId: string): Promise<unknown> {
+  protected override withMember(state: OseTravelState, actorId: string): OseTravelState {
     const [m] = membersOf([actorId]);
     if (!m) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: actorId });
-    this.#state = oseAddMember(this.#state, m);
-    return this.render();
+    return oseAddMember(state, m);
   }
 
-  removeActor(actorId: string): Promise<unknown> {
-    this.#state = oseRemoveMember(this.#state, actorId);
-    return this.render();
-  }
-
-  #setApplyDisabled(disabled: boolean): void {
-    const button = this.element?.querySelector<HTMLButtonElement>('[data-action="apply"]');
-    if (button) button.disabled = disabled;
-  }
-
-  /** Sends the journey to the active GM; closes on success, stays open on an error. Nothing twice at once. */
-  async apply(): Promise<TravelApplyResult | null> {
-    const ctx = this.#buildContext();
-    if (!ctx.request) {
-      await this.render();
-      notify("warn", t("AVENTURE.Travel.Summary.invalid"));
-      return null;
-    }
-    if (this.#busy) return null;
-    this.#busy = true;
-    this.#setApplyDisabled(true);
-    try {
-      const result = await requestTravel(ctx.request);
-      if (result.ok) await this.close();
-      return result;
-    } finally {
-      this.#busy = false;
-      if (this.rendered) this.#setApplyDisabled(this.#buildContext().cannotApply);
-    }
-  }
-
-  static async #onApply(this: OseTravelDialog): Promise<void> {
-    await this.apply();
-  }
-
-  static async #onAddMember(this: OseTravelDialog): Promise<void> {
-    const select = (this.element as HTMLFormElement).elements.namedItem("addActorId") as HTMLSelectElement | null;
-    if (!select?.value) return;
-    try {
-      await this.addActor(select.value);
-    } catch (e) {
-      reportError(e);
-    }
-  }
-
-  static async #onRemoveMember(this: OseTravelDialog, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const id = target.dataset.actorId;
-    if (id) await this.removeActor(id);
-  }
-
-  static async #onSubmit(this: OseTravelDialog): Promise<void> {
-    await this.render();
+  protected override withoutMember(state: OseTravelState, actorId: string): OseTravelState {
+    return oseRemoveMember(state, actorId);
   }
 }
 

@@ -7,10 +7,8 @@
 import { featureRuleset } from "../foundry/features.js";
 import { template } from "../constants.js";
 import { adapterFor } from "../foundry/adapters/adapter.js";
-import { reportError, t, UserError, notify } from "../foundry/i18n.js";
+import { t, UserError } from "../foundry/i18n.js";
 import { getSetting } from "../foundry/settings.js";
-import type { TravelApplyResult } from "../foundry/travel/apply.js";
-import { requestTravel } from "../foundry/travel/api.js";
 import {
   actorById,
   addableActors,
@@ -32,7 +30,7 @@ import {
   type TravelFormState,
   type TravelRouteState,
 } from "./travel-context.js";
-import { AventureApplication } from "./base.js";
+import { TravelWindow } from "./TravelWindow.js";
 import { openOseTravel, type OseTravelDialog } from "./OseTravelDialog.js";
 
 export interface TravelDialogOptions {
@@ -67,17 +65,8 @@ function snapshotsOf(ids: readonly string[]): (MemberSnapshot & { owned: boolean
   });
 }
 
-export class TravelDialog extends AventureApplication {
-  static override GUIDE = "travel" as const;
-
-  #state: TravelFormState;
-  #context: TravelContext | null = null;
-  /** What the form part was last rendered with (re-rendered only when it changes: keeps focus while typing). */
-  #formKey = "";
-  #busy = false;
-
+export class TravelDialog extends TravelWindow<TravelFormState, TravelContext> {
   constructor(options: TravelDialogOptions = {}) {
-    super({});
     const party = options.groupId ? partyOf(options.groupId) : null;
     const ids = options.actorIds?.length
       ? options.actorIds
@@ -88,21 +77,13 @@ export class TravelDialog extends AventureApplication {
           : defaultPartyIds();
     let state = defaultState(snapshotsOf(ids), getSetting("travelHoursPerDay"), options.route ?? null);
     if (party) state = withParty(state, party);
-    this.#state = options.from ? stateFromRequest(state, options.from) : state;
+    super(options.from ? stateFromRequest(state, options.from) : state);
   }
 
   static override DEFAULT_OPTIONS = {
+    ...TravelWindow.DEFAULT_OPTIONS,
     id: "aventure-travel-{id}",
-    tag: "form",
     classes: ["aventure", "aventure-travel"],
-    window: { title: "AVENTURE.Travel.title", icon: "fa-solid fa-route", resizable: true },
-    position: { width: 880, height: "auto" as const },
-    form: { handler: TravelDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
-    actions: {
-      apply: TravelDialog.#onApply,
-      addMember: TravelDialog.#onAddMember,
-      removeMember: TravelDialog.#onRemoveMember,
-    },
   };
 
   static override PARTS = {
@@ -110,18 +91,13 @@ export class TravelDialog extends AventureApplication {
     summary: { template: template("travel/summary.hbs") },
   };
 
-  /** The current state (read-only copy), for macros and tests. */
-  get formState(): TravelFormState {
-    return structuredClone(this.#state);
-  }
-
-  #buildContext(): TravelContext {
-    return travelContext(this.#state, {
+  protected override buildContext(): TravelContext {
+    return travelContext(this.plan, {
       ruleset: getSetting("ruleset"),
       trackFood: getSetting("travelTrackFood"),
       isGM: game.user.isGM,
       playersApply: getSetting("travelPlayersApply"),
-      busy: this.#busy,
+      busy: this.busy,
       lang: game.i18n.lang,
       localize: t,
       addable: addableActors(),
@@ -129,7 +105,7 @@ export class TravelDialog extends AventureApplication {
     });
   }
 
-  static #formKeyOf(ctx: TravelContext): string {
+  protected override formKeyOf(ctx: TravelContext): string {
     return JSON.stringify([
       ctx.needsSpeed,
       ctx.state.party?.vehicle,
@@ -143,103 +119,18 @@ export class TravelDialog extends AventureApplication {
     ]);
   }
 
-  // fvtt-types types the context as RenderContext; ours is a plain object for the templates.
-  override async _prepareContext(): Promise<never> {
-    this.#context = this.#buildContext();
-    this.#formKey = TravelDialog.#formKeyOf(this.#context);
-    return this.#context as never; // cast: the template's context type; the pinned HandlebarsApplication render context is generic
+  protected override withChange(state: TravelFormState, name: string, value: string | boolean): TravelFormState {
+    return applyChange(state, name, value);
   }
 
-  /** A field changed: update the state and the live summary (the form part only when its shape changed). */
-  override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
-    super._onChangeForm(formConfig, event);
-    const target = event.target as HTMLInputElement | HTMLSelectElement | null;
-    if (!target?.name || target.name === "addActorId") return;
-    const value =
-      target instanceof Object && "type" in target && target.type === "checkbox"
-        ? (target as HTMLInputElement).checked
-        : target.value;
-    this.change(target.name, value);
-  }
-
-  /** Changes one field (as the form does) and re-renders what depends on it. */
-  change(name: string, value: string | boolean): Promise<unknown> {
-    this.#state = applyChange(this.#state, name, value);
-    const next = this.#buildContext();
-    const parts = TravelDialog.#formKeyOf(next) === this.#formKey ? ["summary"] : ["form", "summary"];
-    return this.render({ parts } as never); // cast: a partial re-render (parts only): the pinned render options want a whole configuration
-  }
-
-  /** The request the dialog would send, or null while a field is invalid. */
-  get request() {
-    return this.#buildContext().request;
-  }
-
-  addActor(actorId: string): Promise<unknown> {
+  protected override withMember(state: TravelFormState, actorId: string): TravelFormState {
     const [s] = snapshotsOf([actorId]);
     if (!s) throw new UserError("AVENTURE.Travel.Error.UnknownActor", { id: actorId });
-    this.#state = addMember(this.#state, s);
-    return this.render();
+    return addMember(state, s);
   }
 
-  removeActor(actorId: string): Promise<unknown> {
-    this.#state = removeMember(this.#state, actorId);
-    return this.render();
-  }
-
-  /** The Apply button (enabled when the request is valid and no request is running). */
-  #setApplyDisabled(disabled: boolean): void {
-    const button = this.element?.querySelector<HTMLButtonElement>('[data-action="apply"]');
-    if (button) button.disabled = disabled;
-  }
-
-  /**
-   * Sends the journey to the active GM (directly when this client is that GM). Nothing is sent while invalid or
-   * while a request of this dialog runs (the Apply button is disabled meanwhile). Closes on success (applied, or
-   * proposed to the GMs: the user is told); stays open on an error (shown in the user's language).
-   */
-  async apply(): Promise<TravelApplyResult | null> {
-    const ctx = this.#buildContext();
-    if (!ctx.request) {
-      await this.render();
-      notify("warn", t("AVENTURE.Travel.Summary.invalid"));
-      return null;
-    }
-    if (this.#busy) return null;
-    this.#busy = true;
-    this.#setApplyDisabled(true);
-    try {
-      const result = await requestTravel(ctx.request);
-      if (result.ok) await this.close();
-      return result;
-    } finally {
-      this.#busy = false;
-      if (this.rendered) this.#setApplyDisabled(this.#buildContext().cannotApply);
-    }
-  }
-
-  static async #onApply(this: TravelDialog): Promise<void> {
-    await this.apply();
-  }
-
-  static async #onAddMember(this: TravelDialog): Promise<void> {
-    const select = (this.element as HTMLFormElement).elements.namedItem("addActorId") as HTMLSelectElement | null;
-    if (!select?.value) return;
-    try {
-      await this.addActor(select.value);
-    } catch (e) {
-      reportError(e);
-    }
-  }
-
-  static async #onRemoveMember(this: TravelDialog, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const id = target.dataset.actorId;
-    if (id) await this.removeActor(id);
-  }
-
-  /** Enter in a field submits the form: treat it as a change, never as Apply. */
-  static async #onSubmit(this: TravelDialog): Promise<void> {
-    await this.render();
+  protected override withoutMember(state: TravelFormState, actorId: string): TravelFormState {
+    return removeMember(state, actorId);
   }
 }
 
