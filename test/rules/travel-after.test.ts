@@ -8,31 +8,11 @@ import {
   travelOutcome,
   travelPlan,
   travelSurvivalChecks,
-  type TravelInput,
-  type TravelMemberInput,
   type TravelPlan,
 } from "../../src/rules/travel.js";
 import { throwsError } from "./helpers.js";
+import { aria, trip } from "./travel-fixtures.js";
 
-const aria: TravelMemberInput = {
-  id: "aria",
-  name: "Aria",
-  conMod: 0,
-  passivePerception: 12,
-  food: "full",
-  water: "full",
-  position: "front",
-};
-const trip = (over: Record<string, unknown> = {}): TravelInput =>
-  ({
-    ruleset: "rnp",
-    pace: "normal",
-    terrain: "normal",
-    mode: "foot",
-    distance: 36_000,
-    party: [aria],
-    ...over,
-  }) as TravelInput;
 const ACTIVITIES = "none, watch, navigate, map, track, forage";
 
 describe("routePosition (docs/rules.md §11)", () => {

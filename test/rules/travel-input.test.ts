@@ -3,28 +3,10 @@
  * or the leg's index, is what the user reads), each bound on both sides, and the limits on days and party × days.
  */
 import { describe, expect, it } from "vitest";
-import { travelPlan, type TravelInput, type TravelMemberInput } from "../../src/rules/travel.js";
+import { travelPlan, type TravelInput } from "../../src/rules/travel.js";
 import { throwsError } from "./helpers.js";
+import { aria, trip } from "./travel-fixtures.js";
 
-const aria: TravelMemberInput = {
-  id: "aria",
-  name: "Aria",
-  conMod: 0,
-  passivePerception: 12,
-  food: "full",
-  water: "full",
-  position: "front",
-};
-const trip = (over: Record<string, unknown> = {}): TravelInput =>
-  ({
-    ruleset: "rnp",
-    pace: "normal",
-    terrain: "normal",
-    mode: "foot",
-    distance: 36_000,
-    party: [aria],
-    ...over,
-  }) as TravelInput;
 const BOOL = "true, false";
 
 describe("travelPlan refuses a bad journey, naming the field", () => {

@@ -3,27 +3,9 @@
  * §2.5): the examples of §2.1 written out whole.
  */
 import { describe, expect, it } from "vitest";
-import { travelPlan, type TravelInput, type TravelMemberInput } from "../../src/rules/travel.js";
+import { travelPlan } from "../../src/rules/travel.js";
+import { trip } from "./travel-fixtures.js";
 
-const aria: TravelMemberInput = {
-  id: "aria",
-  name: "Aria",
-  conMod: 0,
-  passivePerception: 12,
-  food: "full",
-  water: "full",
-  position: "front",
-};
-const trip = (over: Record<string, unknown> = {}): TravelInput =>
-  ({
-    ruleset: "rnp",
-    pace: "normal",
-    terrain: "normal",
-    mode: "foot",
-    distance: 36_000,
-    party: [aria],
-    ...over,
-  }) as TravelInput;
 const st = (column: string, startSeconds: number, seconds: number, metres: number, leg = 0) => ({
   column,
   leg,

@@ -3,17 +3,9 @@
  * two days, the fasting limit, the extra dehydration level from the second day, the thirst counter, the saves' order.
  */
 import { describe, expect, it } from "vitest";
-import { travelOutcome, travelPlan, type TravelInput, type TravelMemberInput } from "../../src/rules/travel.js";
+import { travelOutcome, travelPlan, type TravelInput } from "../../src/rules/travel.js";
+import { aria } from "./travel-fixtures.js";
 
-const aria: TravelMemberInput = {
-  id: "aria",
-  name: "Aria",
-  conMod: 0,
-  passivePerception: 12,
-  food: "full",
-  water: "full",
-  position: "front",
-};
 const trip = (over: Record<string, unknown> = {}): TravelInput =>
   ({
     ruleset: "rnp",

@@ -11,31 +11,10 @@ import {
   travelLostCheck,
   travelOutcome,
   travelPlan,
-  type TravelInput,
-  type TravelMemberInput,
   type TravelPlan,
 } from "../../src/rules/travel.js";
 import { throwsError } from "./helpers.js";
-
-const aria: TravelMemberInput = {
-  id: "aria",
-  name: "Aria",
-  conMod: 0,
-  passivePerception: 12,
-  food: "full",
-  water: "full",
-  position: "front",
-};
-const trip = (over: Record<string, unknown> = {}): TravelInput =>
-  ({
-    ruleset: "rnp",
-    pace: "normal",
-    terrain: "normal",
-    mode: "foot",
-    distance: 36_000,
-    party: [aria],
-    ...over,
-  }) as TravelInput;
+import { aria, trip } from "./travel-fixtures.js";
 
 describe("the small travel rules", () => {
   it("paceDistance: §2.1's table, halved in difficult terrain (§2.3)", () => {

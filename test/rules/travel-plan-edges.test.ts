@@ -3,27 +3,9 @@
  * mode and pace; the passive Perception after the pace; the marching positions; both sides of each threshold.
  */
 import { describe, expect, it } from "vitest";
-import { travelPlan, type TravelInput, type TravelMemberInput } from "../../src/rules/travel.js";
+import { travelPlan } from "../../src/rules/travel.js";
+import { aria, trip } from "./travel-fixtures.js";
 
-const aria: TravelMemberInput = {
-  id: "aria",
-  name: "Aria",
-  conMod: 0,
-  passivePerception: 12,
-  food: "full",
-  water: "full",
-  position: "front",
-};
-const trip = (over: Record<string, unknown> = {}): TravelInput =>
-  ({
-    ruleset: "rnp",
-    pace: "normal",
-    terrain: "normal",
-    mode: "foot",
-    distance: 36_000,
-    party: [aria],
-    ...over,
-  }) as TravelInput;
 const warnings = (over: Record<string, unknown>) => travelPlan(trip(over)).warnings;
 
 describe("travelPlan's warnings, whole and in order", () => {

@@ -60,22 +60,11 @@ export const CORE_STATUS_IDS = [
   "holyShield",
 ];
 
-/** dnd5e 5.3.3 module/config.mjs: DND5E.statusEffects, then DND5E.conditionTypes, then encumbrance effects. */
-export const DND5E_STATUS_IDS = [
-  "burrowing",
-  "concentrating",
-  "coverHalf",
-  "coverThreeQuarters",
-  "coverTotal",
-  "dead",
-  "dodging",
-  "ethereal",
-  "flying",
-  "hiding",
-  "hovering",
-  "marked",
-  "sleeping",
-  "stable",
+/**
+ * dnd5e 5.3.3 module/config.mjs `DND5E.conditionTypes`: the ids, and which are `pseudo` (markers that the system does
+ * not automate: falling, suffocation, dehydration, malnutrition, surprised… carry no mechanics of their own).
+ */
+const DND5E_CONDITION_IDS = [
   "bleeding",
   "blinded",
   "burning",
@@ -102,6 +91,25 @@ export const DND5E_STATUS_IDS = [
   "surprised",
   "transformed",
   "unconscious",
+];
+
+/** dnd5e 5.3.3 module/config.mjs: DND5E.statusEffects, then DND5E.conditionTypes, then encumbrance effects. */
+export const DND5E_STATUS_IDS = [
+  "burrowing",
+  "concentrating",
+  "coverHalf",
+  "coverThreeQuarters",
+  "coverTotal",
+  "dead",
+  "dodging",
+  "ethereal",
+  "flying",
+  "hiding",
+  "hovering",
+  "marked",
+  "sleeping",
+  "stable",
+  ...DND5E_CONDITION_IDS,
   "encumbered",
   "heavilyEncumbered",
   "exceedingCarryingCapacity",
@@ -214,38 +222,6 @@ export function dnd5eSystem(version = "5.3.3"): SystemProfile {
   };
 }
 
-/**
- * dnd5e 5.3.3 module/config.mjs `DND5E.conditionTypes`: the ids, and which are `pseudo` (markers that the system does
- * not automate: falling, suffocation, dehydration, malnutrition, surprised… carry no mechanics of their own).
- */
-const DND5E_CONDITION_IDS = [
-  "bleeding",
-  "blinded",
-  "burning",
-  "charmed",
-  "cursed",
-  "dehydration",
-  "deafened",
-  "diseased",
-  "exhaustion",
-  "falling",
-  "frightened",
-  "grappled",
-  "incapacitated",
-  "invisible",
-  "malnutrition",
-  "paralyzed",
-  "petrified",
-  "poisoned",
-  "prone",
-  "restrained",
-  "silenced",
-  "stunned",
-  "suffocation",
-  "surprised",
-  "transformed",
-  "unconscious",
-];
 const DND5E_PSEUDO = new Set([
   "bleeding",
   "burning",
