@@ -43,13 +43,16 @@ export default defineConfig({
     },
     rollupOptions: {
       // Class names kept through minification (Foundry derives render<ClassName> hook names from them); the Quench
-      // batches (src/foundry/quench/index.ts, imported on demand) in their own chunk.
+      // batches (src/quench/index.ts, imported on demand) in their own chunk, and each window imported on demand in
+      // its own (aventure-<Window>.js).
       // What the entry and the batches share goes to aventure-common.js, loaded with the entry.
       output: {
         keepNames: true,
         chunkFileNames: (chunk: { isDynamicEntry?: boolean; name?: string }) =>
           chunk.isDynamicEntry
-            ? "aventure-quench.js"
+            ? chunk.name === "index"
+              ? "aventure-quench.js"
+              : "aventure-[name].js"
             : chunk.name === "rolldown-runtime"
               ? "aventure-runtime.js"
               : "aventure-common.js",

@@ -5,8 +5,8 @@
  * standing in for Foundry's sight collision test (which is slower: it also handles wall types, directions and
  * elevations). Every token's light comes from the light feature's own computation (compute.ts).
  */
-import { lightAtToken, prepareScene, type PlainLightSource, type PlainToken, type PreparedScene } from "../src/foundry/light/compute.js";
-import type { DetectHider, DetectObserver, DetectPoint, DetectScene } from "../src/foundry/light/detection-pairs.js";
+import { lightAtToken, prepareScene, type PlainLightSource, type PlainToken, type PreparedScene } from "../src/light/compute.js";
+import type { DetectHider, DetectObserver, DetectPoint, DetectScene } from "../src/light/detection-pairs.js";
 import { rng } from "./rng.js";
 
 

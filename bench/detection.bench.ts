@@ -17,7 +17,7 @@
  */
 import { bench, describe } from "vitest";
 import { detectionChanges, type DetectionCondition } from "../src/rules/detection.js";
-import { PairEvaluator, evaluatePairsNaive } from "../src/foundry/light/detection-pairs.js";
+import { PairEvaluator, evaluatePairsNaive } from "../src/light/detection-pairs.js";
 import { detectionScene, moveToken } from "./detection-scene.js";
 
 const s = detectionScene();

@@ -11,7 +11,7 @@ import {
   type PlainDarknessSource,
   type PlainLightSource,
   type PlainToken,
-} from "../src/foundry/light/compute.js";
+} from "../src/light/compute.js";
 import { rng } from "./rng.js";
 
 

@@ -8,7 +8,7 @@
  * baseCost = distance × terrain multiplier.
  */
 import { bench, describe } from "vitest";
-import { ruleCostFunction, type CostFunction } from "../src/foundry/movement/costs.js";
+import { ruleCostFunction, type CostFunction } from "../src/movement/costs.js";
 
 const WAYPOINTS = 200;
 /** Segment i: 1.5 m (one square), every other one through difficult terrain (×2): 100 difficult segments. */

@@ -1,5 +1,5 @@
 /** The benchmark's regional map for the route split (shared by bench/route.bench.ts and its test). */
-import type { Point, RouteRegion } from "../src/foundry/route/geometry.js";
+import type { Point, RouteRegion } from "../src/travel/route/geometry.js";
 import { rng } from "./rng.js";
 
 

@@ -6,7 +6,7 @@
  * on this same map instead (≥ 10× fewer than the naive 499 × 200 × 64, with the same legs).
  */
 import { bench, describe } from "vitest";
-import { splitRoute } from "../src/foundry/route/geometry.js";
+import { splitRoute } from "../src/travel/route/geometry.js";
 import { routeScene } from "./route-scene.js";
 
 const { route, regions } = routeScene();

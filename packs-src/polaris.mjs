@@ -1,6 +1,6 @@
 /**
  * The sources of the "Aventure — Polaris" compendium: ready templates of Aventure's own Polaris character type
- * (`aventure.polaris`, src/foundry/polaris/actor-type.ts; docs/rules.md §9), a character and a creature in each language,
+ * (`aventure.polaris`, src/polaris/actor-type.ts; docs/rules.md §9), a character and a creature in each language,
  * every value empty for the GM to type on the sheet. Compiled into dist/packs/polaris by scripts/build.mjs with the
  * Foundry CLI.
  *

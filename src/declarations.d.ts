@@ -10,8 +10,8 @@ import type {
   DetectionObservers,
   DistanceDisplay,
   FallOnDrop,
-} from "./foundry/settings-schema.js";
-import type { AventureApi } from "./foundry/api.js";
+} from "./core/settings-schema.js";
+import type { AventureApi } from "./api.js";
 import type { SideTies } from "./rules/encounter.js";
 import type {
   AventureActorFlags,
@@ -20,9 +20,9 @@ import type {
   AventureMessageFlags,
   AventureSceneFlags,
   AventureTokenFlags,
-} from "./foundry/flags.js";
-import type { ExplorationRecord } from "./foundry/exploration/record.js";
-import type { Quench } from "./foundry/quench/types.js";
+} from "./core/flags.js";
+import type { ExplorationRecord } from "./exploration/record.js";
+import type { Quench } from "./quench/types.js";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -168,7 +168,7 @@ declare global {
   }
 
   /**
-   * Every hook Aventure registers (through `onHook` / `onceHook`, src/foundry/hooks-typed.ts) and its handler's
+   * Every hook Aventure registers (through `onHook` / `onceHook`, src/core/hooks-typed.ts) and its handler's
    * signature, from the public v13 API (hookEvents, the document hooks, ApplicationV2 render hooks), Quench's README
    * and the dnd5e 5.3.x sources. A handler's return value is ignored except where noted.
    */

@@ -2,18 +2,18 @@
  * Aventure — entry point. Registers settings, keybindings, hooks, Handlebars helpers and partials, queries,
  * region behaviour types and the Polaris actor type, and exposes `game.modules.get("aventure").api`.
  */
-import { MODULE_ID } from "./constants.js";
-import { buildApi } from "./foundry/api.js";
-import { registerHooks } from "./foundry/hooks.js";
-import { registerSettings } from "./foundry/settings.js";
-import { registerStatusEffects } from "./foundry/status-effects.js";
-import { registerHandlebars } from "./foundry/handlebars.js";
-import { ActorDataMenu } from "./apps/ActorDataMenu.js";
-import { openWelcome, openWelcomeOnFirstRun, WelcomeDialog } from "./apps/WelcomeDialog.js";
-import { registerKeybindings } from "./foundry/keybindings.js";
-import { onceHook } from "./foundry/hooks-typed.js";
-import { registerPolarisActor } from "./foundry/polaris/model.js";
-import { PolarisActorSheet } from "./apps/PolarisActorSheet.js";
+import { MODULE_ID } from "./core/constants.js";
+import { buildApi } from "./api.js";
+import { registerHooks } from "./hooks.js";
+import { registerSettings } from "./core/settings.js";
+import { registerStatusEffects } from "./status-effects.js";
+import { registerHandlebars } from "./core/handlebars.js";
+import { ActorDataMenu } from "./actors/ActorDataMenu.js";
+import { openWelcome, openWelcomeOnFirstRun, WelcomeDialog } from "./welcome/WelcomeDialog.js";
+import { registerKeybindings } from "./keybindings.js";
+import { onceHook } from "./core/hooks-typed.js";
+import { registerPolarisActor } from "./polaris/api.js";
+import { PolarisActorSheet } from "./polaris/PolarisActorSheet.js";
 
 onceHook("init", () => {
   registerSettings();

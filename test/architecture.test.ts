@@ -1,12 +1,18 @@
 /**
  * The architecture as a test over the import graph of src/ (runtime imports; `import type` is erased by the compiler
- * and counts for nothing at run time):
- * - the rules engine (src/rules/) imports nothing outside itself;
- * - no import cycle;
- * - a ratchet on what is still to be moved: glue (src/foundry/) importing a window or view model (src/apps/), and a
- *   feature reaching into another feature's files instead of its api.ts. The known edges are listed in
- *   test/architecture/known-edges.json: a new edge fails, and an edge that disappears must be taken off the list
- *   (`UPDATE_ARCHITECTURE=1 npx vitest run test/architecture.test.ts` rewrites it), so the list only shrinks.
+ * and counts for nothing at run time). The layers (CONTRIBUTING.md):
+ * - src/rules/ — the pure rules engine: imports nothing outside itself;
+ * - src/core/ — the shared Foundry helpers and formatting, below every feature: imports only itself and the rules;
+ * - src/<feature>/ — a feature's glue, windows and view models; it reaches another feature only through that
+ *   feature's api.ts;
+ * - a window (a `PascalCase.ts` file holding its class) is imported only by its feature's api.ts, another window of
+ *   the feature, or the composition root — glue never imports a window;
+ * - the composition root (src/*.ts: module.ts, api.ts, hooks.ts…) wires the features through their api.ts and
+ *   hooks.ts, and registers their windows (settings menus, sheets); src/quench/ holds the in-world test batches, which may read a feature's files as the tests do.
+ * - no import cycle.
+ * What is still to be moved is a ratchet, test/architecture/known-edges.json: a new edge fails, and an edge that
+ * disappears must be taken off the list (`UPDATE_ARCHITECTURE=1 npx vitest run test/architecture.test.ts` rewrites it),
+ * so the list only shrinks.
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -53,24 +59,48 @@ export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[] 
   return found;
 }
 
-const feature = (f: string) => /^src\/foundry\/([^/]+)\/[^/]+\.ts$/.exec(f)?.[1] ?? null;
+const feature = (f: string) => {
+  const m = /^src\/([^/]+)\/.+\.ts$/.exec(f);
+  return m && !["rules", "core", "quench"].includes(m[1]!) ? m[1]! : null;
+};
+const isWindow = (f: string) => /\/[A-Z]\w+\.ts$/.test(f);
+const isRoot = (f: string) => /^src\/[^/]+\.ts$/.test(f);
 
-/** The edges still to be moved: glue → window, and feature → another feature's file that is not its api.ts. */
+/** The edges still to be moved: core → feature, glue → window, feature → another feature's file that is not its api.ts. */
 export function edgesToMove(graph: ReadonlyMap<string, readonly string[]>): {
-  glueToApps: string[];
+  coreToFeatures: string[];
+  glueToWindows: string[];
   acrossFeatures: string[];
 } {
-  const glueToApps: string[] = [];
+  const coreToFeatures: string[] = [];
+  const glueToWindows: string[] = [];
   const acrossFeatures: string[] = [];
   for (const [f, deps] of graph) {
     for (const d of deps) {
-      if (f.startsWith("src/foundry/") && d.startsWith("src/apps/")) glueToApps.push(`${f} → ${d}`);
       const a = feature(f);
       const b = feature(d);
-      if (a && b && a !== b && !d.endsWith("/api.ts")) acrossFeatures.push(`${f} → ${d}`);
+      const edge = `${f} → ${d}`;
+      if (f.startsWith("src/core/") && d.startsWith("src/") && !/^src\/(core|rules)\//.test(d))
+        coreToFeatures.push(edge);
+      if (
+        b &&
+        isWindow(d) &&
+        !isRoot(f) &&
+        !f.startsWith("src/quench/") &&
+        !isWindow(f) &&
+        !(a === b && f.endsWith("/api.ts"))
+      )
+        glueToWindows.push(edge);
+      if (a && b && a !== b && !d.endsWith("/api.ts")) acrossFeatures.push(edge);
+      if (isRoot(f) && b && !/\/(api|hooks)\.ts$/.test(d) && !isWindow(d)) acrossFeatures.push(edge);
     }
   }
-  return { glueToApps: [...new Set(glueToApps)].sort(), acrossFeatures: [...new Set(acrossFeatures)].sort() };
+  const tidy = (l: string[]) => [...new Set(l)].sort();
+  return {
+    coreToFeatures: tidy(coreToFeatures),
+    glueToWindows: tidy(glueToWindows),
+    acrossFeatures: tidy(acrossFeatures),
+  };
 }
 
 const graph = importGraph(
@@ -92,42 +122,39 @@ describe("the import graph of src/", () => {
     expect(cycles(graph)).toEqual([]);
   });
 
-  it("only shrinks: no new glue → window import, no new reach into another feature's files (test/architecture/known-edges.json)", () => {
+  it("only shrinks: no new core → feature, glue → window or cross-feature import (test/architecture/known-edges.json)", () => {
     const now = edgesToMove(graph);
     if (process.env.UPDATE_ARCHITECTURE) writeFileSync(KNOWN, JSON.stringify(now, null, 2) + "\n");
     const known = JSON.parse(readFileSync(KNOWN, "utf8")) as typeof now;
-    expect(
-      now.glueToApps.filter((e) => !known.glueToApps.includes(e)),
-      "new glue → window imports",
-    ).toEqual([]);
-    expect(
-      now.acrossFeatures.filter((e) => !known.acrossFeatures.includes(e)),
-      "new imports of another feature's files (use its api.ts)",
-    ).toEqual([]);
-    expect(
-      known.glueToApps.filter((e) => !now.glueToApps.includes(e)),
-      "edges gone: take them off the list",
-    ).toEqual([]);
-    expect(
-      known.acrossFeatures.filter((e) => !now.acrossFeatures.includes(e)),
-      "edges gone: take them off the list",
-    ).toEqual([]);
+    for (const kind of ["coreToFeatures", "glueToWindows", "acrossFeatures"] as const) {
+      expect(
+        now[kind].filter((e) => !known[kind].includes(e)),
+        `new ${kind} edges (a feature is reached through its api.ts; a window through its feature's api.ts)`,
+      ).toEqual([]);
+      expect(
+        known[kind].filter((e) => !now[kind].includes(e)),
+        `${kind} edges gone: take them off the list`,
+      ).toEqual([]);
+    }
   });
 
-  it("the checks can fail: a cycle, a rules file importing glue, a glue file importing a window", () => {
+  it("the checks can fail: a cycle, a rules file importing glue, core importing a feature, glue importing a window, a reach into another feature", () => {
     const planted = importGraph([
-      { name: "src/rules/a.ts", text: 'import { x } from "../foundry/b.js";\nimport type { T } from "../apps/t.js";' },
-      { name: "src/foundry/b.ts", text: 'import { y } from "../rules/a.js";\nimport { W } from "../apps/W.js";' },
+      { name: "src/rules/a.ts", text: 'import { x } from "../core/b.js";\nimport type { T } from "../travel/T.js";' },
+      { name: "src/core/b.ts", text: 'import { y } from "../rules/a.js";\nimport { h } from "../light/hide.js";' },
       {
-        name: "src/foundry/travel/c.ts",
-        text: 'export { z } from "../light/hide.js";\nimport { api } from "../light/api.js";',
+        name: "src/travel/c.ts",
+        text: 'export { z } from "../light/hide.js";\nimport { api } from "../light/api.js";\nimport { W } from "./Win.js";',
       },
+      { name: "src/travel/api.ts", text: 'import { W } from "./Win.js";' },
+      { name: "src/api.ts", text: 'import { a } from "../src/travel/api.js";\nimport { c } from "./travel/c.js";' },
     ]);
-    expect(planted.get("src/rules/a.ts")).toEqual(["src/foundry/b.ts"]); // the type-only import is not a runtime edge
-    expect(cycles(planted)).toEqual(["src/rules/a.ts → src/foundry/b.ts → src/rules/a.ts"]);
+    expect(planted.get("src/rules/a.ts")).toEqual(["src/core/b.ts"]); // the type-only import is not a runtime edge
+    expect(cycles(planted)).toEqual(["src/rules/a.ts → src/core/b.ts → src/rules/a.ts"]);
     expect(edgesToMove(planted)).toEqual({
-      glueToApps: ["src/foundry/b.ts → src/apps/W.ts"],
-      acrossFeatures: ["src/foundry/travel/c.ts → src/foundry/light/hide.ts"],
+      coreToFeatures: ["src/core/b.ts → src/light/hide.ts"],
+      glueToWindows: ["src/travel/c.ts → src/travel/Win.ts"],
+      acrossFeatures: ["src/api.ts → src/travel/c.ts", "src/travel/c.ts → src/light/hide.ts"],
     });
   });
 });

@@ -108,7 +108,7 @@ describe("documents refer only to what is in the repository", () => {
         "As RULES.md §2 says, and seed 002 too (`seeds/002_2a6b41b0780a97d8.txt`).",
         "The pursuit issue asks for it; this needs the spec owner's decision.",
         "See [the API](api/nowhere.md) and `src/foundry/nowhere.ts`.",
-        "Fine: [rules](rules.md), `src/foundry/guide.ts`, `docs/api/*.md`, `seededDice(seed)`, the same seed gives the same rolls.",
+        "Fine: [rules](rules.md), `src/core/guide.ts`, `docs/api/*.md`, `seededDice(seed)`, the same seed gives the same rolls.",
       ].join("\n"),
     );
     expect(problems.join("\n")).toMatch(/RULES\.md/);
@@ -162,7 +162,7 @@ describe("what the user reads refers only to what is in the repository", () => {
   });
 
   it("the titles and messages of the in-world tests", () => {
-    const dir = join(ROOT, "src", "foundry", "quench");
+    const dir = join(ROOT, "src", "quench");
     const literals = readdirSync(dir)
       .filter((f) => f.endsWith(".ts"))
       .flatMap((f) =>

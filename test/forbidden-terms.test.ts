@@ -9,7 +9,7 @@ import { makeHandlebars, renderWith } from "./fake/handlebars.js";
 import { FakeI18n } from "./fake/i18n.js";
 import { SAMPLES } from "./templates/samples.js";
 import { addDnd5eActor, bootWorld, GM, viewScene, type FakeWorld } from "./world/index.js";
-import { jumpPanelContext } from "../src/apps/movement-context.js";
+import { jumpPanelContext } from "../src/movement/movement-context.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 

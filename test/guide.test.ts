@@ -3,12 +3,13 @@
  * page exists in both languages with its decisions, that docs/guide/ is what the sources give (run
  * `node packs-src/guide.mjs` after an edit), that the compendium's documents are what the Foundry CLI packs (ids,
  * keys, HTML, links that lead somewhere), that every setting is explained, the French typography and vocabulary, and
- * the "?" button and `openGuidePage` of src/foundry/guide.ts.
+ * the "?" button and `openGuidePage` of src/core/guide.ts.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { Window } from "happy-dom";
+import { windowFiles } from "./fake/windows.js";
 import { ROOT } from "./fake/handlebars.js";
 import {
   GUIDE_JOURNALS,
@@ -22,7 +23,7 @@ import {
   loadPages,
   markdownToHtml,
 } from "../packs-src/guide.mjs";
-import { settingsSchema } from "../src/foundry/settings-schema.js";
+import { settingsSchema } from "../src/core/settings-schema.js";
 import {
   GUIDE_PACK_ID,
   WINDOW_GUIDE_PAGES,
@@ -30,7 +31,7 @@ import {
   guidePageUuid,
   openGuidePage,
   withGuideButton,
-} from "../src/foundry/guide.js";
+} from "../src/core/guide.js";
 
 const pages = guidePages(ROOT);
 const sources = Object.fromEntries(GUIDE_LANGS.map((lang) => [lang, loadPages(ROOT, lang)]));
@@ -137,7 +138,7 @@ describe("the guide's pages", () => {
         "## Ce qu’il ne fait pas",
       ],
     };
-    // The Foundry system each game expects (the first-run window says the same: src/apps/welcome-context.ts GAME_SYSTEMS).
+    // The Foundry system each game expects (the first-run window says the same: src/welcome/welcome-context.ts GAME_SYSTEMS).
     const systems: Record<string, string> = {
       "start-rnp": "`dnd5e`",
       "start-dnd5e": "`dnd5e`",
@@ -330,13 +331,13 @@ describe('the "?" button of the Aventure windows', () => {
     return { render, getDocument, errors };
   }
 
-  it("names, for each window, a page that exists, and each window is a class of src/apps/", () => {
+  it("names, for each window, a page that exists, and each window is a class in its feature folder", () => {
     for (const [cls, key] of Object.entries(WINDOW_GUIDE_PAGES)) {
       expect(
         GUIDE_PAGES.some((p) => p.key === key),
         `${cls} → ${key}`,
       ).toBe(true);
-      expect(readFileSync(join(ROOT, "src", "apps", `${cls}.ts`), "utf8")).toContain(`class ${cls} `);
+      expect(readFileSync(join(ROOT, windowFiles().get(cls) ?? "missing"), "utf8")).toContain(`class ${cls} `);
     }
   });
 

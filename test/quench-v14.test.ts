@@ -1,5 +1,5 @@
 /**
- * The in-world batch `aventure.v14` (src/foundry/quench/v14.ts) against the test world in its v14 mode (levels, core's
+ * The in-world batch `aventure.v14` (src/quench/v14.ts) against the test world in its v14 mode (levels, core's
  * expiry mark, the `_del` operator: test/world names the sources), through the same adapter as test/quench.test.ts
  * (which runs every batch on v13, where this one skips itself). Dice are pseudo-random, as real dice would be.
  */

@@ -1,6 +1,6 @@
 /**
  * The type holes of src/ stay closed: what the pinned Foundry types lack is declared once in src/declarations.d.ts,
- * hooks are registered only through the typed helper (src/foundry/hooks-typed.ts, checked against `AventureHooks`),
+ * hooks are registered only through the typed helper (src/core/hooks-typed.ts, checked against `AventureHooks`),
  * at most CAST_BUDGET `as unknown as` remain and every `as unknown as` / `as never` says why on its line or the line
  * above (`// cast: <reason>`).
  */
@@ -10,7 +10,7 @@ import { join, relative } from "node:path";
 import { ROOT } from "./fake/handlebars.js";
 
 export const CAST_BUDGET = 15;
-const HOOK_HELPER = "src/foundry/hooks-typed.ts";
+const HOOK_HELPER = "src/core/hooks-typed.ts";
 
 export interface CastReport {
   /** "file:line" of every `as unknown as`. */
@@ -74,7 +74,7 @@ describe("type holes in src/", () => {
     expect(report.unexplained).toEqual([]);
   });
 
-  it("hooks are registered only through onHook / onceHook (src/foundry/hooks-typed.ts)", () => {
+  it("hooks are registered only through onHook / onceHook (src/core/hooks-typed.ts)", () => {
     expect(report.rawHooks).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The GM guide's structure, shared by the build (packs-src/guide.mjs → the "Aventure — Guide" compendium and
- * docs/guide/) and the module (src/foundry/guide.ts opens a page from a window's "?" button). Plain data: stable
+ * docs/guide/) and the module (src/core/guide.ts opens a page from a window's "?" button). Plain data: stable
  * ids (16 letters or digits, as Foundry requires), never reused for another page. The text of each page is in
  * packs-src/guide/<lang>/<key>.md.
  */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Window } from "happy-dom";
-import { distanceContext } from "../../src/apps/encounter-context.js";
+import { distanceContext } from "../../src/encounter/encounter-context.js";
 import { makeHandlebars, renderWith } from "../fake/handlebars.js";
 import { FakeI18n } from "../fake/i18n.js";
 import { SAMPLES } from "../templates/samples.js";

@@ -13,8 +13,8 @@ import {
   plural,
   rulesLines,
   signed,
-} from "../../src/apps/exploration-context.js";
-import { EMPTY_RECORD, type ExplorationRecord } from "../../src/foundry/exploration/record.js";
+} from "../../src/exploration/exploration-context.js";
+import { EMPTY_RECORD, type ExplorationRecord } from "../../src/exploration/record.js";
 import { addLight, startExploration, EXPLORATION_DEFAULTS } from "../../src/rules/index.js";
 
 const en = new FakeI18n("en");

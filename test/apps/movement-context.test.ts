@@ -1,6 +1,6 @@
 /** The jumps panel recalls encounter movement and running (rules §2.8) where those rules exist (pmt, ose). */
 import { describe, expect, it } from "vitest";
-import { encounterMovementNotes, jumpPanelContext, parseHeight } from "../../src/apps/movement-context.js";
+import { encounterMovementNotes, jumpPanelContext, parseHeight } from "../../src/movement/movement-context.js";
 import { FakeI18n } from "../fake/i18n.js";
 
 const en = new FakeI18n("en");

@@ -1,5 +1,5 @@
 /**
- * The Travel dialog under Old-School Essentials (src/apps/ose-travel-context.ts, pure): OSE words only, the slowest
+ * The Travel dialog under Old-School Essentials (src/travel/ose-travel-context.ts, pure): OSE words only, the slowest
  * member's base movement, legs with their modifier and chances, the days if the party never gets lost, the request.
  */
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import {
   oseStateFromRequest,
   oseTravelContext,
   type OseRouteState,
-} from "../../src/apps/ose-travel-context.js";
+} from "../../src/travel/ose-travel-context.js";
 import { FakeI18n } from "../fake/i18n.js";
 
 const i18n = new FakeI18n("en");

@@ -1,6 +1,6 @@
 /** The Polaris card explains a critical success and shows the improved margin (rules §9.1). */
 import { describe, expect, it } from "vitest";
-import { polarisCardContext, type PolarisCardInput } from "../../src/apps/polaris-context.js";
+import { polarisCardContext, type PolarisCardInput } from "../../src/polaris/polaris-context.js";
 import { polarisTest } from "../../src/rules/polaris.js";
 import { FakeI18n } from "../fake/i18n.js";
 
@@ -67,9 +67,9 @@ import {
   nextAttempt,
   polarisDialogContext,
   type PolarisTestState,
-} from "../../src/apps/polaris-context.js";
-import { isKeyedPath, keyedNumbers, readKeyed, unresolvedPaths } from "../../src/foundry/adapters/read.js";
-import { EMPTY_PATHS } from "../../src/foundry/settings-schema.js";
+} from "../../src/polaris/polaris-context.js";
+import { isKeyedPath, keyedNumbers, readKeyed, unresolvedPaths } from "../../src/actors/read.js";
+import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
 
 const base = (over: Partial<PolarisTestState> = {}): PolarisTestState => ({
   ...initialPolarisState({ label: "", isGM: true, actorName: "", skills: [], attributes: [] }),

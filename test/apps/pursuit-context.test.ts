@@ -1,6 +1,6 @@
 /** The Pursuit dialog's preview: a surprised fleeing side may flee (rules §8.2); ose running is OSE's own rule. */
 import { describe, expect, it } from "vitest";
-import { defaultSetup, pursuitDialogContext, type PursuitSetup } from "../../src/apps/pursuit-context.js";
+import { defaultSetup, pursuitDialogContext, type PursuitSetup } from "../../src/pursuit/pursuit-context.js";
 import { FakeI18n } from "../fake/i18n.js";
 
 const en = new FakeI18n("en");

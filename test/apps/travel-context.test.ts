@@ -3,7 +3,7 @@
  * in words of the table, not of the rules engine: no pace-table columns (rules §2.1 is applied, not explained).
  */
 import { describe, expect, it } from "vitest";
-import { summaryOf } from "../../src/apps/travel-context.js";
+import { summaryOf } from "../../src/travel/travel-context.js";
 import { travelPlan, type TravelInput } from "../../src/rules/travel.js";
 import { FakeI18n } from "../fake/i18n.js";
 

@@ -1,24 +1,26 @@
 /**
  * Aventure's windows. Titles follow one pattern across Aventure's windows: the feature's name, capitalised, with no "Aventure:"
  * prefix and no punctuation ("Travel", "Encounter", "Pursuit", "Polaris test", "Fall", "Exploration time", "Jumps — Aldric",
- * "Actor data", "Change of intention — Aldric", "Your game"); a window about one creature adds its name after an em dash. Every ApplicationV2 of src/apps is read, so a
+ * "Actor data", "Change of intention — Aldric", "Your game"); a window about one creature adds its name after an em dash. Every window of src/ (a PascalCase file in its feature folder) is read, so a
  * new window is checked too. Each window has the guide's "?" button opening its page (WINDOW_GUIDE_PAGES).
  */
 import { describe, expect, it, vi } from "vitest";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../fake/handlebars.js";
+import { windowFiles } from "../fake/windows.js";
 import { FakeI18n } from "../fake/i18n.js";
-import { WINDOW_GUIDE_PAGES } from "../../src/foundry/guide.js";
+import { WINDOW_GUIDE_PAGES } from "../../src/core/guide.js";
 import { bootWorld, GM } from "../world/index.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const APPS = join(ROOT, "src/apps");
-const titleKeys = readdirSync(APPS)
-  .filter((f) => /^[A-Z]\w+\.ts$/.test(f))
+const WINDOWS = windowFiles();
+const source = (cls: string) => readFileSync(join(ROOT, WINDOWS.get(cls) ?? `src/${cls}.ts`), "utf8");
+const titleKeys = [...WINDOWS.keys()]
+  .map((c) => `${c}.ts`)
   .flatMap((f) =>
-    [...readFileSync(join(APPS, f), "utf8").matchAll(/window: \{ title: "([\w.]+)"/g)].map((m) => [f, m[1]!] as const),
+    [...source(f.slice(0, -3)).matchAll(/window: \{ title: "([\w.]+)"/g)].map((m) => [f, m[1]!] as const),
   );
 
 describe("window titles", () => {
@@ -79,18 +81,18 @@ describe("window titles", () => {
 describe("the guide's ? button", () => {
   it("every window extends the base that adds the ? button, naming its own page", () => {
     for (const [cls, key] of Object.entries(WINDOW_GUIDE_PAGES)) {
-      const source = readFileSync(join(APPS, `${cls}.ts`), "utf8");
+      const text = source(cls);
       // A document sheet extends Foundry's sheet class: it adds the button itself.
       if (cls.endsWith("Sheet")) {
-        expect(source, cls).toContain(`withGuideButton(await super._renderFrame(options), "${key}")`);
+        expect(text, cls).toContain(`withGuideButton(await super._renderFrame(options), "${key}")`);
         continue;
       }
       // The two Travel windows share TravelWindow, which extends the base and names their page.
-      const base = /extends TravelWindow</.test(source) ? readFileSync(join(APPS, "TravelWindow.ts"), "utf8") : source;
+      const base = /extends TravelWindow</.test(text) ? source("TravelWindow") : text;
       expect(base, cls).toContain(`extends AventureApplication`);
       expect(base, cls).toContain(`static override GUIDE = "${key}" as const;`);
     }
-    expect(readFileSync(join(APPS, "base.ts"), "utf8")).toContain(
+    expect(readFileSync(join(ROOT, "src/core/application.ts"), "utf8")).toContain(
       "withGuideButton(await super._renderFrame(options), (this.constructor as typeof AventureApplication).GUIDE)",
     );
   });

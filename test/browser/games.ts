@@ -7,13 +7,13 @@
  *   it as sampled (a sample of Rôle'n Play's jumps panel is not what a pmt GM sees: pmt's is `movement/jumps.hbs#pmt`).
  *   Every sample is classified (the browser check fails on one that is not), so a new window is checked at once.
  * - `gameViews`: the parts whose content depends on the game, built for each game from the same code as the module:
- *   the module settings form (its rows filtered by src/foundry/feature-visibility.ts), the Actor data menu (its
+ *   the module settings form (its rows filtered by src/core/feature-visibility.ts), the Actor data menu (its
  *   fields filtered the same way) and the token HUD palette (the actions of the features that are on).
  */
-import { actorDataContext } from "../../src/apps/actor-data-context.js";
-import { hudPaletteContext, type PaletteAction } from "../../src/apps/hud-palette-context.js";
-import { DND5E_PATHS, OSE_PATHS } from "../../src/foundry/adapters/presets.js";
-import { EMPTY_PATHS, type ActorDataPaths } from "../../src/foundry/settings-schema.js";
+import { actorDataContext } from "../../src/actors/actor-data-context.js";
+import { hudPaletteContext, type PaletteAction } from "../../src/core/hud-palette-context.js";
+import { DND5E_PATHS, OSE_PATHS } from "../../src/actors/presets.js";
+import { EMPTY_PATHS, type ActorDataPaths } from "../../src/core/settings-schema.js";
 import {
   features,
   type FeatureBorrowings,

@@ -90,7 +90,7 @@ const tokenImage = (i: number) =>
 
 /**
  * `guideLabel`: the "?" title-bar button's label (AVENTURE.Guide.open), drawn in every window's header as
- * withGuideButton adds it (src/foundry/guide.ts), before core's close button.
+ * withGuideButton adds it (src/core/guide.ts), before core's close button.
  */
 function frame(
   sample: Sample,
@@ -111,7 +111,7 @@ function frame(
       };
     case "tracker": {
       // A core v13 row: the token's image, its name with the combatant controls under it (icon buttons with their
-      // labels), the initiative on the right; Aventure's badges go into .token-name, as src/foundry/combat/tracker.ts puts them.
+      // labels), the initiative on the right; Aventure's badges go into .token-name, as src/combat/tracker.ts puts them.
       const control = (icon: string, label: string) =>
         `<button type="button" class="inline-control combatant-control icon fa-solid ${icon}" data-tooltip="${label}" aria-label="${label}"></button>`;
       const rows = (sample.rows ?? [])
@@ -150,7 +150,7 @@ function frame(
   }
 }
 
-/** For tracker samples: the headers and badges inserted into the rows the way src/foundry/combat/tracker.ts
+/** For tracker samples: the headers and badges inserted into the rows the way src/combat/tracker.ts
  *  does, and the Encounter button in the tracker's header. */
 const TRACKER_SCRIPT = `(() => {
   const holder = document.getElementById("aventure-markup");

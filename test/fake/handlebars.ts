@@ -45,7 +45,7 @@ export function makeHandlebars(translate: (key: string, data?: Record<string, un
     const s = Number(v).toFixed(d);
     return options.hash.sign && v >= 0 ? `+${s}` : s;
   });
-  // Same as src/foundry/handlebars.ts, with the language of the translations.
+  // Same as src/core/handlebars.ts, with the language of the translations.
   hb.registerHelper("aventureMetres", (value: unknown) =>
     typeof value === "number" && Number.isFinite(value)
       ? `${new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(value)} m`

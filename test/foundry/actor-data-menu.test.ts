@@ -1,11 +1,11 @@
 /**
- * The Actor data menu (src/apps/ActorDataMenu.ts) in the test world's DOM: every path is shown whole (a field that
+ * The Actor data menu (src/actors/ActorDataMenu.ts) in the test world's DOM: every path is shown whole (a field that
  * wraps, never an input that cuts it), a line break typed in a path is dropped when saved, and the window's title.
  */
 import { describe, expect, it, vi } from "vitest";
 import { addDnd5eActor, bootWorld, GM } from "../world/index.js";
-import { DND5E_PATHS } from "../../src/foundry/adapters/presets.js";
-import { pathRows } from "../../src/apps/actor-data-context.js";
+import { DND5E_PATHS } from "../../src/actors/presets.js";
+import { pathRows } from "../../src/actors/actor-data-context.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 

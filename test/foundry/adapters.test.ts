@@ -11,9 +11,9 @@ import {
   onPreCreateOwnStatus,
   setOwnCondition,
   type ActorLike,
-} from "../../src/foundry/adapters/adapter.js";
-import { DND5E_PATHS } from "../../src/foundry/adapters/presets.js";
-import { EMPTY_PATHS } from "../../src/foundry/settings-schema.js";
+} from "../../src/actors/adapter.js";
+import { DND5E_PATHS } from "../../src/actors/presets.js";
+import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(join(ROOT, "test/fixtures", `${name}.json`), "utf8")) as {
@@ -219,7 +219,7 @@ describe("OSE adapter against OSE-shaped actors", () => {
       expect(speedsOf("Harpy")).toEqual({ walk: 6, climb: 0, swim: 0, fly: 15 }); // 60' (20'), 150' (50') flying
     });
     it("the Pursuit dialog prefills a group of fliers with their flying speed, not 0", async () => {
-      const { setupFromTokens } = await import("../../src/apps/PursuitDialog.js"); // after boot: the window class needs Foundry
+      const { setupFromTokens } = await import("../../src/pursuit/PursuitDialog.js"); // after boot: the window class needs Foundry
       const hawk = world.addUserActor(monsters.find((x) => x.name === "Hawk")!);
       const dragon = world.addUserActor(monsters.find((x) => x.name === "Red dragon")!);
       const tk = (id: string, actor: unknown) => ({ id, name: id, disposition: -1, actor });

@@ -1,12 +1,12 @@
 /**
- * The card layer (src/foundry/cards.ts): one renderChatMessageHTML listener per client dispatching to the part each
+ * The card layer (src/core/cards.ts): one renderChatMessageHTML listener per client dispatching to the part each
  * feature registers, and the button wiring written once. The dispatcher and the wiring are tested on their own (a DOM
  * from happy-dom); the test world checks that a booted client has exactly one listener and that every feature's
  * card part is registered with it.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Window } from "happy-dom";
-import { onRenderChatMessage, registerCardPart, wireButtons } from "../../src/foundry/cards.js";
+import { onRenderChatMessage, registerCardPart, wireButtons } from "../../src/core/cards.js";
 import { bootWorld, GM, PLAYER } from "../world/index.js";
 
 const message = {} as ChatMessage;

@@ -24,7 +24,7 @@ import {
   type FakeCombat,
   type FakeWorld,
 } from "../world/index.js";
-import { sideHeadersContext } from "../../src/foundry/combat/tracker-context.js";
+import { sideHeadersContext } from "../../src/combat/tracker-context.js";
 
 const USERS = [GM, GM2, PLAYER, PLAYER2];
 const T = { timeout: 60_000 };

@@ -25,10 +25,10 @@ import {
   type UserSpec,
 } from "../world/index.js";
 import { useClientTimers } from "../world/timers.js";
-import { PairEvaluator, evaluatePairsNaive, newCounters } from "../../src/foundry/light/detection-pairs.js";
+import { PairEvaluator, evaluatePairsNaive, newCounters } from "../../src/light/detection-pairs.js";
 import { detectionChanges } from "../../src/rules/detection.js";
-import { detectionCardContext, searchCardContext, hideEndCardContext } from "../../src/apps/hide-card-context.js";
-import { lightHudContext } from "../../src/apps/light-hud-context.js";
+import { detectionCardContext, searchCardContext, hideEndCardContext } from "../../src/light/hide-card-context.js";
+import { lightHudContext } from "../../src/light/light-hud-context.js";
 import { detectionScene, moveToken as benchMove } from "../../bench/detection-scene.js";
 
 type Report = { evaluated: number; judged: number; noticed: string[]; skipped: { tokenId: string; reason: string }[] };
@@ -46,7 +46,7 @@ type Detection = { counters: { evaluations: number; sightTests: number } };
 
 const load = async () => ({
   ...(await import("../../src/module.js")),
-  detection: (await import("../../src/foundry/light/detection.js")).ambientDetection,
+  detection: (await import("../../src/light/detection.js")).ambientDetection,
 });
 
 const USERS: UserSpec[] = [GM, GM2, PLAYER, PLAYER2];

@@ -1,5 +1,5 @@
 /**
- * Who acts where Aventure and dnd5e both automate a rule (src/foundry/dnd5e-owners.ts, docs/compat.md "Who acts under
+ * Who acts where Aventure and dnd5e both automate a rule (src/core/dnd5e-owners.ts, docs/compat.md "Who acts under
  * dnd5e"): one world setting per overlap, never both. The dnd5e behaviour relied on is modelled in the test world
  * (test/world/systems.ts, each part naming its dnd5e 5.3.3 file): its movement cost functions and Difficult Terrain
  * (terrain difficulty 2, or core's + 1), its `movementAutomation` setting, its pseudo conditions Falling and

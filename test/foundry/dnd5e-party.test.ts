@@ -17,7 +17,7 @@ import {
   type FakeActor,
   type FakeWorld,
 } from "../world/index.js";
-import type { TravelRequest } from "../../src/foundry/travel/request.js";
+import type { TravelRequest } from "../../src/travel/request.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -23,12 +23,12 @@ import {
   type FakeCombat,
   type FakeWorld,
 } from "../world/index.js";
-import type { EncounterDialogState } from "../../src/apps/encounter-context.js";
-import { encounterDialogContext, fleeHandOver } from "../../src/apps/encounter-context.js";
-import { fleeOptions, rollEncounter, tokensFromSelection } from "../../src/foundry/encounter/encounter.js";
-import type { EncounterResult } from "../../src/foundry/encounter/run.js";
+import type { EncounterDialogState } from "../../src/encounter/encounter-context.js";
+import { encounterDialogContext, fleeHandOver } from "../../src/encounter/encounter-context.js";
+import { fleeOptions, rollEncounter, tokensFromSelection } from "../../src/encounter/encounter.js";
+import type { EncounterResult } from "../../src/encounter/run.js";
 import { surprisedSides } from "../../src/rules/encounter.js";
-import { rollSurprise, sideOfDisposition, tokensToSides } from "../../src/foundry/encounter/sides.js";
+import { rollSurprise, sideOfDisposition, tokensToSides } from "../../src/core/sides.js";
 import { fixedDice } from "../../src/rules/dice.js";
 
 const USERS = [GM, GM2, PLAYER, PLAYER2];

@@ -29,7 +29,7 @@ import {
   type UserSpec,
 } from "../world/index.js";
 import type { Lang } from "../fake/i18n.js";
-import type { ExplorationRecord } from "../../src/foundry/exploration/record.js";
+import type { ExplorationRecord } from "../../src/exploration/record.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {

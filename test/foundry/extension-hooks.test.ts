@@ -1,10 +1,10 @@
 /**
- * Hooks for other modules (src/foundry/extension-hooks.ts, docs/api.md "Hooks for other modules"): called once, on
+ * Hooks for other modules (src/core/extension-hooks.ts, docs/api.md "Hooks for other modules"): called once, on
  * the GM who executes the operation; a `pre` hook returning false cancels before anything is rolled or written.
  */
 import { describe, expect, it } from "vitest";
 import { addDnd5eActor, bootWorld, GM, GM2, PLAYER, viewScene, type FakeWorld } from "../world/index.js";
-import { EXTENSION_HOOKS } from "../../src/foundry/extension-hooks.js";
+import { EXTENSION_HOOKS } from "../../src/core/extension-hooks.js";
 import { listen } from "../world/listen.js";
 
 type Api = { fall(t: unknown, m: number): Promise<{ total: number; applied: boolean } | undefined> };

@@ -1,5 +1,5 @@
 /**
- * Which settings and actor-data fields each game shows (docs/rules.md §0, src/foundry/feature-visibility.ts): the lists
+ * Which settings and actor-data fields each game shows (docs/rules.md §0, src/core/feature-visibility.ts): the lists
  * per ruleset are read off the §0 table (which features are on) as literals; every setting of the form is classified;
  * a borrowed rule brings its settings and fields, labelled with the game it comes from.
  */
@@ -10,8 +10,8 @@ import {
   FIELD_NEEDS,
   SETTING_NEEDS,
   settingVisibility,
-} from "../../src/foundry/feature-visibility.js";
-import { ACTOR_DATA_FIELDS, settingsSchema } from "../../src/foundry/settings-schema.js";
+} from "../../src/core/feature-visibility.js";
+import { ACTOR_DATA_FIELDS, settingsSchema } from "../../src/core/settings-schema.js";
 import { features, RULESETS, type FeatureBorrowings, type RulesetId } from "../../src/rules/index.js";
 
 const schema = settingsSchema("dnd5e") as Record<string, { config: boolean }>;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { addDnd5eActor, bootWorld, GM, PLAYER, viewScene, type FakeWorld } from "../world/index.js";
-import { settingsSchema } from "../../src/foundry/settings-schema.js";
+import { settingsSchema } from "../../src/core/settings-schema.js";
 
 type State = { on: boolean; source: string | null; borrowed: boolean; from: string | null };
 type Api = { features(ruleset?: string): Record<"falls" | "jumps" | "hiding" | "encounter" | "polaris", State> };

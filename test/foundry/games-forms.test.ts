@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { addDnd5eActor, bootWorld, GM, type FakeWorld } from "../world/index.js";
 import { forbiddenTerms } from "../forbidden-terms.js";
-import { DND5E_PATHS } from "../../src/foundry/adapters/presets.js";
+import { DND5E_PATHS } from "../../src/actors/presets.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 

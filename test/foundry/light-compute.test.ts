@@ -1,5 +1,5 @@
 /**
- * The light computation's fast path against its naive all-pairs baseline (src/foundry/light/compute.ts; issue 20,
+ * The light computation's fast path against its naive all-pairs baseline (src/light/compute.ts; issue 20,
  * item 11). A point exactly at the origin of a light without a bright radius (a candle, Dancing Lights: dim only) is in
  * its DIM light (RULES.md §5: bright light within the bright radius, dim light beyond it up to the dim radius; a source
  * with no bright radius gives no bright light at all), so a token carrying such a light is in dim light, never bright.
@@ -14,7 +14,7 @@ import {
   type PlainDarknessSource,
   type PlainLightSource,
   type PlainToken,
-} from "../../src/foundry/light/compute.js";
+} from "../../src/light/compute.js";
 import { bootWorld, GM, viewScene } from "../world/index.js";
 
 const token = (id: string, x: number, y: number, darkness = 1, globalLight = false): PlainToken => ({

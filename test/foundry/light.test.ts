@@ -35,9 +35,9 @@ import {
   polygonContains,
   type PlainLightSource,
   type PlainToken,
-} from "../../src/foundry/light/compute.js";
-import { lightHudContext } from "../../src/apps/light-hud-context.js";
-import { hideCardContext } from "../../src/apps/hide-card-context.js";
+} from "../../src/light/compute.js";
+import { lightHudContext } from "../../src/light/light-hud-context.js";
+import { hideCardContext } from "../../src/light/hide-card-context.js";
 import { SAMPLES } from "../templates/samples/light.js";
 
 type Outcome = {
@@ -78,8 +78,8 @@ type Icons = { lightIconOf(token: unknown): string | null };
 /** Each client's module with the light feature's own modules of that same instance (tracker, icons). */
 const load = async () => ({
   ...(await import("../../src/module.js")),
-  tracker: (await import("../../src/foundry/light/tracker.js")).lightTracker,
-  icons: await import("../../src/foundry/light/icons.js"),
+  tracker: (await import("../../src/light/tracker.js")).lightTracker,
+  icons: await import("../../src/light/icons.js"),
 });
 
 const USERS: UserSpec[] = [GM, GM2, PLAYER, PLAYER2];
@@ -206,7 +206,7 @@ const hideFlag = (token: FakeToken) =>
 /** A GM (a macro) writes a token's hiding state on its scene. */
 const setHide = (token: FakeToken, entry: Record<string, unknown>) =>
   token.scene.update({ flags: { aventure: { hides: { [token.id]: entry } } } });
-/** Whether a GM marked the token as searching: the mark on its scene (src/foundry/light/searching.ts). */
+/** Whether a GM marked the token as searching: the mark on its scene (src/light/searching.ts). */
 const searchMark = (world: FakeWorld, tokenId: string) =>
   (world.scenes.get("scene1")!.getFlag("aventure", "searching") as Record<string, unknown> | undefined)?.[tokenId];
 const cardsWith = (world: FakeWorld, key: string) =>
@@ -226,7 +226,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("pure light computation (src/foundry/light/compute.ts)", () => {
+describe("pure light computation (src/light/compute.ts)", () => {
   it("tests points against a polygon (even-odd)", () => {
     const square = [0, 0, 10, 0, 10, 10, 0, 10];
     expect(polygonContains(square, 5, 5)).toBe(true);

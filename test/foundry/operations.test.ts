@@ -1,6 +1,6 @@
 /**
  * Exactly once while the active GM changes (docs/security.md, "Exactly once, even across a reload";
- * src/foundry/operations.ts): every operation records WHICH GM executes it, recovery takes one over only when its
+ * src/core/operations.ts): every operation records WHICH GM executes it, recovery takes one over only when its
  * executor is gone (or is the same user after a reload), and the executor checks before every step that it still is.
  *
  * The races are real interleavings in the fake world: the executing GM's write is held open (world.holdWrite: it has
@@ -30,7 +30,7 @@ import type { OutgoingWrite } from "../world/world.js";
 import { watchEffects } from "../world/pursuit.js";
 import { useClientTimers } from "../world/timers.js";
 import { dungeonChaseRound, fixedDice, startDungeonChase } from "../../src/rules/index.js";
-import type { ChaseRecord } from "../../src/apps/pursuit-context.js";
+import type { ChaseRecord } from "../../src/pursuit/pursuit-context.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 /** What the clients log: only a client that died mid-request may complain (its pending work is cut short). */

@@ -1,13 +1,13 @@
 /**
  * Old-School Essentials terrain on the map (docs/rules.md §12, §11): the Travel terrain behaviour's OSE terrain select,
- * and a route split into legs by OSE terrain (src/foundry/route/ose-legs.ts, pure). Expectations worked by hand: a
+ * and a route split into legs by OSE terrain (src/travel/route/ose-legs.ts, pure). Expectations worked by hand: a
  * 1 km grid space of 100 px, so 1 px = 10 m.
  */
 import { describe, expect, it } from "vitest";
 import { bootWorld } from "../world/index.js";
 import { OSE_TERRAINS, oseJourney, fixedDice } from "../../src/rules/index.js";
-import { dominantOseTerrain, measureOseRoute, regionOseTerrain } from "../../src/foundry/route/ose-legs.js";
-import type { RegionLike, UnitSettings } from "../../src/foundry/route/measure.js";
+import { dominantOseTerrain, measureOseRoute, regionOseTerrain } from "../../src/travel/route/ose-legs.js";
+import type { RegionLike, UnitSettings } from "../../src/travel/route/measure.js";
 import { loadLang } from "../fake/i18n.js";
 
 const UNITS: UnitSettings = { feetFactor: 0.3, customUnit: "", customMetres: 0 };

@@ -21,10 +21,10 @@ import {
   type FakeToken,
   type FakeWorld,
 } from "../world/index.js";
-import type { TravelApplyResult, TravelUndoResult } from "../../src/foundry/travel/apply.js";
-import type { TravelRequest } from "../../src/foundry/travel/request.js";
-import { measureOseOnScene, routeScene } from "../../src/foundry/route/scene.js";
-import { readJourney } from "../../src/foundry/travel/journey.js";
+import type { TravelApplyResult, TravelUndoResult } from "../../src/travel/apply.js";
+import type { TravelRequest } from "../../src/travel/request.js";
+import { measureOseOnScene, routeScene } from "../../src/travel/route/scene.js";
+import { readJourney } from "../../src/travel/journey.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -9,11 +9,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { bootWorld, GM, PLAYER, viewScene, type FakeCombat, type FakeWorld } from "../world/index.js";
-import { actorAttributes, actorSkills } from "../../src/foundry/polaris/actor.js";
-import { polarisStats } from "../../src/foundry/polaris/phases.js";
-import { readStats } from "../../src/foundry/adapters/read.js";
-import { POLARIS_PATHS } from "../../src/foundry/adapters/presets.js";
-import { EMPTY_PATHS } from "../../src/foundry/settings-schema.js";
+import { actorAttributes, actorSkills } from "../../src/polaris/actor.js";
+import { polarisStats } from "../../src/combat/polaris-phases.js";
+import { readStats } from "../../src/actors/read.js";
+import { POLARIS_PATHS } from "../../src/actors/presets.js";
+import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
 import { POLARIS_IDS } from "../../packs-src/polaris.mjs";
 
 const T = { timeout: 60_000 };

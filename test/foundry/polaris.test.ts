@@ -18,10 +18,10 @@ import {
   type FakeCombat,
   type FakeWorld,
 } from "../world/index.js";
-import { delayChoices, setDelay, setHasten, actingPhase, polarisFlags } from "../../src/foundry/polaris/phases.js";
-import { phaseHeadersContext } from "../../src/foundry/combat/tracker-context.js";
-import { parseChance } from "../../src/apps/polaris-context.js";
-import { EMPTY_PATHS } from "../../src/foundry/settings-schema.js";
+import { delayChoices, setDelay, setHasten, actingPhase, polarisFlags } from "../../src/combat/polaris-phases.js";
+import { phaseHeadersContext } from "../../src/combat/tracker-context.js";
+import { parseChance } from "../../src/polaris/polaris-context.js";
+import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
 
 const USERS = [GM, GM2, PLAYER];
 const T = { timeout: 60_000 };

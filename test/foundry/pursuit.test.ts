@@ -50,7 +50,7 @@ import {
   startPursuit,
   type PursuitState,
 } from "../../src/rules/index.js";
-import type { ChaseRecord, PursuitSetup } from "../../src/apps/pursuit-context.js";
+import type { ChaseRecord, PursuitSetup } from "../../src/pursuit/pursuit-context.js";
 import type { Lang } from "../fake/i18n.js";
 
 /** The Pursuit dialog as the tests drive it (a PursuitDialog on one client). */

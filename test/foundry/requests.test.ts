@@ -1,5 +1,5 @@
 /**
- * The trusted request channel (src/foundry/requests.ts, docs/security.md) on its own: the sender is the server's,
+ * The trusted request channel (src/core/requests.ts, docs/security.md) on its own: the sender is the server's,
  * requests are hidden, answered once even with two GMs, and a requester always hears back (an answer, a refusal, a
  * timeout or an interruption) in its own language. The falls (movement.test.ts) exercise it through a feature.
  */

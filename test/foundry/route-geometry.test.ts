@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { pointAlong, routeLength, splitRoute, type RouteRegion } from "../../src/foundry/route/geometry.js";
+import { pointAlong, routeLength, splitRoute, type RouteRegion } from "../../src/travel/route/geometry.js";
 import { routeScene } from "../../bench/route-scene.js";
 
 const square = (x: number, y: number, w: number, h = w): number[] => [x, y, x + w, y, x + w, y + h, x, y + h];

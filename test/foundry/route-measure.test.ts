@@ -1,11 +1,11 @@
 /**
- * Measuring a route on a scene (pure: src/foundry/route/measure.ts, the shapes of geometry.ts, route-plan.ts): scene
+ * Measuring a route on a scene (pure: src/travel/route/measure.ts, the shapes of geometry.ts, route-plan.ts): scene
  * units to metres, region shapes and Drawings as polygons, which regions count for travel, RULES.md §11's example on
  * measured legs, a journey cut after N days and the rest of its route. Expectations worked by hand.
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { drawingRoute, shapePolygon, splitRoute, pointInPolygon } from "../../src/foundry/route/geometry.js";
+import { drawingRoute, shapePolygon, splitRoute, pointInPolygon } from "../../src/travel/route/geometry.js";
 import {
   measureRoute,
   metresPerPixel,
@@ -14,8 +14,8 @@ import {
   remainingRoute,
   type RegionLike,
   type UnitSettings,
-} from "../../src/foundry/route/measure.js";
-import { cutLegs, planRouteJourney } from "../../src/foundry/travel/route-plan.js";
+} from "../../src/travel/route/measure.js";
+import { cutLegs, planRouteJourney } from "../../src/travel/route-plan.js";
 import { travelPlan, travelSurvivalChecks, type TravelInput, type TravelLegInput } from "../../src/rules/travel.js";
 
 const UNITS: UnitSettings = { feetFactor: 0.3, customUnit: "", customMetres: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bootWorld, GM, PLAYER, type FakeWorld } from "../world/index.js";
-import { settingsSchema, defaultRulesetFor } from "../../src/foundry/settings-schema.js";
+import { settingsSchema, defaultRulesetFor } from "../../src/core/settings-schema.js";
 
 const gm = (world: FakeWorld) => world.clientOf("gm1");
 const get = (world: FakeWorld, key: string) =>

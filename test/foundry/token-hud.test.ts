@@ -1,5 +1,5 @@
 /**
- * The token HUD's Aventure button and palette (src/foundry/token-hud.ts), drawn in the test world's real DOM
+ * The token HUD's Aventure button and palette (src/core/token-hud.ts), drawn in the test world's real DOM
  * (world.renderTokenHUD: core's three columns, then renderTokenHUD on the user's client): one button in the right
  * column, a palette of the actions that apply to this token and this user, opened and closed by the button, Escape or
  * the HUD re-rendering; an action clicked runs on the clicking user's client; every action has its own icon.
@@ -15,7 +15,7 @@ import {
   type FakeToken,
   type FakeWorld,
 } from "../world/index.js";
-import type { HudButton } from "../../src/foundry/token-hud.js";
+import type { HudButton } from "../../src/core/token-hud.js";
 import { SAMPLES } from "../templates/samples.js";
 
 // Booting a world loads the module once per client: slow on the shared machines.
@@ -36,7 +36,7 @@ async function setup() {
     // The module and its HUD registry, loaded together so that they are the same instances (one per client).
     load: async () => ({
       ...(await import("../../src/module.js")),
-      hud: await import("../../src/foundry/token-hud.js"),
+      hud: await import("../../src/core/token-hud.js"),
     }),
   });
   const scene = world.addScene({ _id: "s1" });
@@ -86,7 +86,7 @@ describe("token HUD: the Aventure button and its palette", () => {
 
   it("shows the GM every action that applies, the owner theirs, another player nothing", async () => {
     const { world, token } = await setup();
-    // In the order the features register them (src/foundry/hooks.ts).
+    // In the order the features register them (src/hooks.ts).
     // D&D 5e (docs/rules.md §0): no pursuit.
     expect(hud(world, token, "gm1").ids).toEqual(["travel", "hide", "search", "jumps", "fall"]);
     expect(hud(world, token, "p1").ids).toEqual(["hide", "jumps", "fall"]);

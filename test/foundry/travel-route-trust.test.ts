@@ -16,7 +16,7 @@ import {
   viewScene,
   type FakeWorld,
 } from "../world/index.js";
-import type { TravelRequest } from "../../src/foundry/travel/request.js";
+import type { TravelRequest } from "../../src/travel/request.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 

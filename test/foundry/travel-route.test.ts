@@ -27,8 +27,8 @@ import {
   type FakeToken,
   type FakeWorld,
 } from "../world/index.js";
-import type { TravelApplyResult } from "../../src/foundry/travel/apply.js";
-import type { TravelRequest } from "../../src/foundry/travel/request.js";
+import type { TravelApplyResult } from "../../src/travel/apply.js";
+import type { TravelRequest } from "../../src/travel/request.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -23,8 +23,8 @@ import {
   type FakeChatMessage,
   type FakeWorld,
 } from "../world/index.js";
-import type { TravelApplyResult } from "../../src/foundry/travel/apply.js";
-import type { TravelRequest } from "../../src/foundry/travel/request.js";
+import type { TravelApplyResult } from "../../src/travel/apply.js";
+import type { TravelRequest } from "../../src/travel/request.js";
 
 // Each test boots a world of four clients and rolls dozens of saves; the crash loops boot one per write.
 vi.setConfig({ testTimeout: 60_000 });
@@ -1643,7 +1643,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
 
   it("rolls the Survival checks with Foundry dice through the generic adapter's Wisdom (Survival) data path", async () => {
     const world = await bootWorld({ system: "worldbuilding", users: [GM] });
-    const { EMPTY_PATHS } = await import("../../src/foundry/settings-schema.js");
+    const { EMPTY_PATHS } = await import("../../src/core/settings-schema.js");
     await set(world, "actorData", {
       ...EMPTY_PATHS,
       conMod: "system.con",
@@ -1668,7 +1668,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
 
   it("rolls the saves with Foundry dice through the generic adapter and leaves exhaustion it cannot change to the GM", async () => {
     const world = await bootWorld({ system: "worldbuilding", users: [GM] });
-    const { EMPTY_PATHS } = await import("../../src/foundry/settings-schema.js");
+    const { EMPTY_PATHS } = await import("../../src/core/settings-schema.js");
     await set(world, "actorData", { ...EMPTY_PATHS, conMod: "system.con", passivePerception: "system.pp" });
     world.addUserActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13 } });
     const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));

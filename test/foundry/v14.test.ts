@@ -25,8 +25,8 @@ import {
 import { useClientTimers } from "../world/timers.js";
 import { DEL } from "../world/data.js";
 import { watchEffects } from "../world/pursuit.js";
-import { deletion, deletes } from "../../src/foundry/compat.js";
-import { measureOnScene } from "../../src/foundry/route/scene.js";
+import { deletion, deletes } from "../../src/core/compat.js";
+import { measureOnScene } from "../../src/travel/route/scene.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 // Each client's timers (a debounced light or detection pass) run as that client; Date is fake too (the request

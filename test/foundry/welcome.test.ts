@@ -1,16 +1,16 @@
 /**
- * The first-run window, "Which game do you play here?" (src/apps/WelcomeDialog.ts, src/foundry/welcome.ts), in the
+ * The first-run window, "Which game do you play here?" (src/welcome/WelcomeDialog.ts, src/welcome/welcome.ts), in the
  * test world: it opens at the `ready` of the active GM while no game was chosen, never for a player nor for a second
  * GM; choosing a game writes the ruleset, the actor-data preset and the borrowed rules, then opens the game's First
  * steps page; `api.openWelcome()` and the settings menu open it again.
  */
 import { describe, expect, it, vi } from "vitest";
 import { bootWorld, GM, GM2, PLAYER, type FakeClient, type FakeWorld } from "../world/index.js";
-import { DND5E_PATHS, OSE_PATHS } from "../../src/foundry/adapters/presets.js";
+import { DND5E_PATHS, OSE_PATHS } from "../../src/actors/presets.js";
 import { GUIDE_JOURNALS, GUIDE_PAGES } from "../../packs-src/guide/pages.mjs";
-import { GUIDE_PACK_ID } from "../../src/foundry/guide.js";
-import { BORROWABLE_FEATURES, borrowSettingKey } from "../../src/foundry/settings-schema.js";
-import { choiceMatches, GAME_CHOICES, welcomeContext } from "../../src/apps/welcome-context.js";
+import { GUIDE_PACK_ID } from "../../src/core/guide.js";
+import { BORROWABLE_FEATURES, borrowSettingKey } from "../../src/core/settings-schema.js";
+import { choiceMatches, GAME_CHOICES, welcomeContext } from "../../src/welcome/welcome-context.js";
 import { FakeI18n } from "../fake/i18n.js";
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,5 +1,5 @@
 /**
- * Aventure's windows share one base (src/apps/base.ts) and are found through Foundry's registry of rendered
+ * Aventure's windows share one base (src/core/application.ts) and are found through Foundry's registry of rendered
  * applications (`foundry.applications.instances`, modelled in test/world/statics.ts): a change of game renders every
  * open Aventure window again, in the new game's words, and no closed one.
  */

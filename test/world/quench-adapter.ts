@@ -6,7 +6,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "vitest";
 import { bootWorld, GM, PLAYER, type BootOptions } from "./index.js";
-import type { Batch, BatchContext } from "../../src/foundry/quench/types.js";
+import type { Batch, BatchContext } from "../../src/quench/types.js";
 
 export async function quenchWorld(options: Partial<BootOptions> = {}, itTimeout = 20_000) {
   const world = await bootWorld({ system: "dnd5e", users: [GM, PLAYER], ...options });
@@ -18,7 +18,7 @@ export async function quenchWorld(options: Partial<BootOptions> = {}, itTimeout 
         void batches.push({ key, fn, displayName: o?.displayName ?? key }),
     }),
   );
-  // The batches are a chunk imported on demand (src/foundry/quench/register.ts): they register once it has loaded.
+  // The batches are a chunk imported on demand (src/quench/register.ts): they register once it has loaded.
   for (let i = 0; i < 500 && batches.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
   const onGM = (fn: () => Promise<void> | void) => async () => {
     await world.as("gm1", async () => {

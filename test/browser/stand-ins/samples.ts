@@ -4,8 +4,8 @@
  * the registrations (names, hints, choices; the behaviours' LOCALIZATION_PREFIXES); the stand-ins take the same
  * texts from the same declarations and lang keys.
  */
-import { settingsSchema } from "../../../src/foundry/settings-schema.js";
-import { settingVisibility } from "../../../src/foundry/feature-visibility.js";
+import { settingsSchema } from "../../../src/core/settings-schema.js";
+import { settingVisibility } from "../../../src/core/feature-visibility.js";
 import { features, type FeatureBorrowings, type RulesetId } from "../../../src/rules/index.js";
 import { OSE_TERRAINS } from "../../../src/rules/ose-wilderness.js";
 import type { Sample } from "../../templates/samples.js";
@@ -13,7 +13,7 @@ import type { Sample } from "../../templates/samples.js";
 type L = (key: string, data?: Record<string, unknown>) => string;
 
 /**
- * The settings form as a GM of `game` sees it (docs/rules.md §0: src/foundry/settings-form.ts hides the rows of
+ * The settings form as a GM of `game` sees it (docs/rules.md §0: src/core/settings-form.ts hides the rows of
  * features that are off, and labels the rows of borrowed ones); without a game, every setting (the screenshots).
  */
 export function settingsContext(l: L, game?: RulesetId, borrowed: FeatureBorrowings = {}) {

@@ -1,5 +1,5 @@
 /** Samples for the suffocation templates (see ../samples.ts): the token HUD panel, the tracker badges, the drop card. */
-import { breathHudContext, breathTrackerContext, suffocationCardContext } from "../../../src/apps/breath-context.js";
+import { breathHudContext, breathTrackerContext, suffocationCardContext } from "../../../src/breath/breath-context.js";
 import { breathState } from "../../../src/rules/suffocation.js";
 import type { Sample } from "../samples.js";
 

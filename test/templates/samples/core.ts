@@ -1,7 +1,7 @@
 /** Samples for the foundation's templates (see ../samples.ts). */
-import { actorDataContext } from "../../../src/apps/actor-data-context.js";
-import { DND5E_PATHS } from "../../../src/foundry/adapters/presets.js";
-import { proposalCardContext } from "../../../src/apps/proposal-context.js";
+import { actorDataContext } from "../../../src/actors/actor-data-context.js";
+import { DND5E_PATHS } from "../../../src/actors/presets.js";
+import { proposalCardContext } from "../../../src/core/proposal-context.js";
 import type { Sample } from "../samples.js";
 
 const hero = {

@@ -3,9 +3,9 @@ import {
   encounterCardContext,
   encounterDialogContext,
   type EncounterDialogState,
-} from "../../../src/apps/encounter-context.js";
-import { sideHeadersContext, sideRoundCardContext } from "../../../src/foundry/combat/tracker-context.js";
-import type { EncounterResult } from "../../../src/foundry/encounter/run.js";
+} from "../../../src/encounter/encounter-context.js";
+import { sideHeadersContext, sideRoundCardContext } from "../../../src/combat/tracker-context.js";
+import type { EncounterResult } from "../../../src/encounter/run.js";
 import { surprisedSides } from "../../../src/rules/encounter.js";
 import type { Sample } from "../samples.js";
 

@@ -9,8 +9,8 @@ import {
   explorationCardContext,
   explorationPanelContext,
   type Localize as ContextLocalize,
-} from "../../../src/apps/exploration-context.js";
-import { featureNote } from "../../../src/apps/feature-context.js";
+} from "../../../src/exploration/exploration-context.js";
+import { featureNote } from "../../../src/core/feature-context.js";
 import {
   addLight,
   features,
@@ -18,7 +18,7 @@ import {
   type ExplorationState,
   type FeatureBorrowings,
 } from "../../../src/rules/index.js";
-import type { ExplorationRecord } from "../../../src/foundry/exploration/record.js";
+import type { ExplorationRecord } from "../../../src/exploration/record.js";
 import type { Localize, Sample } from "../samples.js";
 
 const langOf = (l: Localize) => (l("AVENTURE.Exploration.putOut") === "Éteindre" ? "fr" : "en");

@@ -6,7 +6,7 @@
  * - the GM in a Polaris world on a token that is hidden, searching and holding its breath: the other half of each
  *   pair of actions (End hiding, No longer searching, Breathe again) and the Polaris test.
  */
-import { hudPaletteContext, type PaletteAction } from "../../../src/apps/hud-palette-context.js";
+import { hudPaletteContext, type PaletteAction } from "../../../src/core/hud-palette-context.js";
 import type { Sample } from "../samples.js";
 
 const A: Record<string, PaletteAction> = Object.fromEntries(

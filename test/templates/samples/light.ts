@@ -1,11 +1,11 @@
 /** Samples for the light feature's templates (see ../samples.ts): the HUD panel and the hiding cards. */
-import { lightHudContext } from "../../../src/apps/light-hud-context.js";
+import { lightHudContext } from "../../../src/light/light-hud-context.js";
 import {
   detectionCardContext,
   hideCardContext,
   hideEndCardContext,
   searchCardContext,
-} from "../../../src/apps/hide-card-context.js";
+} from "../../../src/light/hide-card-context.js";
 import type { Sample } from "../samples.js";
 
 export const SAMPLES: Record<string, Sample> = {

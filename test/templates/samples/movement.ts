@@ -1,6 +1,6 @@
 /** Samples for the movement templates (see ../samples.ts): jump panel, fall card, fall dialog, ruler label. */
-import { fallCardContext, fallDialogContext, jumpPanelContext } from "../../../src/apps/movement-context.js";
-import { aventureLabel } from "../../../src/foundry/movement/label.js";
+import { fallCardContext, fallDialogContext, jumpPanelContext } from "../../../src/movement/movement-context.js";
+import { aventureLabel } from "../../../src/movement/label.js";
 import type { Sample } from "../samples.js";
 
 const langOf = (l: (k: string) => string) => (l("AVENTURE.Movement.Fall.title") === "Chute" ? "fr" : "en");

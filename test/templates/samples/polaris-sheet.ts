@@ -1,6 +1,6 @@
 /** Samples for the sheet of Aventure's Polaris character type (see ../samples.ts). */
-import { polarisSheetContext } from "../../../src/apps/polaris-sheet-context.js";
-import type { PolarisActorSystem } from "../../../src/foundry/polaris/actor-type.js";
+import { polarisSheetContext } from "../../../src/polaris/polaris-sheet-context.js";
+import type { PolarisActorSystem } from "../../../src/polaris/actor-type.js";
 import type { Localize, Sample } from "../samples.js";
 
 /** The Mercenaire of the rulebook's preview (seed 003) with three skills; `fr` names them in French. */

@@ -1,6 +1,10 @@
 /** Samples for the Polaris templates (see ../samples.ts); "<template>#<variant>" shows a template in another state. */
-import { polarisCardContext, polarisDialogContext, type PolarisTestState } from "../../../src/apps/polaris-context.js";
-import { phaseHeadersContext } from "../../../src/foundry/combat/tracker-context.js";
+import {
+  polarisCardContext,
+  polarisDialogContext,
+  type PolarisTestState,
+} from "../../../src/polaris/polaris-context.js";
+import { phaseHeadersContext } from "../../../src/combat/tracker-context.js";
 import { countdownLeft, DIFFICULTIES, POLARIS_DIFFICULTY_IDS, polarisTest } from "../../../src/rules/polaris.js";
 import type { Localize, Sample } from "../samples.js";
 
@@ -167,7 +171,7 @@ export const SAMPLES: Record<string, Sample> = {
     kind: "dialog",
     title: "AVENTURE.Polaris.intention.menu",
     width: 420,
-    // askIntention (src/foundry/polaris/hooks.ts): DialogV2.prompt with an OK button labelled "Roll 1d20".
+    // askIntention (src/polaris/hooks.ts): DialogV2.prompt with an OK button labelled "Roll 1d20".
     buttons: [{ label: "AVENTURE.Polaris.roll", icon: "fa-solid fa-check" }],
     context: (l) => ({
       name: "Plongeuse",
@@ -206,7 +210,7 @@ export const SAMPLES: Record<string, Sample> = {
     kind: "dialog",
     title: "AVENTURE.Polaris.delay",
     width: 360,
-    // askDelay (src/foundry/combat/hooks.ts): DialogV2.prompt with an OK button labelled "Delay".
+    // askDelay (src/combat/hooks.ts): DialogV2.prompt with an OK button labelled "Delay".
     buttons: [{ label: "AVENTURE.Polaris.delay", icon: "fa-solid fa-check" }],
     context: (l) => ({
       name: "Mercenaire",

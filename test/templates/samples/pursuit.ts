@@ -9,7 +9,7 @@ import {
   pursuitDialogContext,
   type ChaseRecord,
   type PursuitSetup,
-} from "../../../src/apps/pursuit-context.js";
+} from "../../../src/pursuit/pursuit-context.js";
 import { startPursuit, type PursuitState } from "../../../src/rules/index.js";
 import type { Localize, Sample } from "../samples.js";
 

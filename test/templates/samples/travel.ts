@@ -5,10 +5,10 @@ import {
   travelContext,
   type Localize as ContextLocalize,
   type TravelRouteState,
-} from "../../../src/apps/travel-context.js";
-import { travelCardContext, type RolledSave, type SurvivalResult } from "../../../src/foundry/travel/card.js";
-import { planInput, type MemberSnapshot, type TravelRequest } from "../../../src/foundry/travel/request.js";
-import { planRouteJourney } from "../../../src/foundry/travel/route-plan.js";
+} from "../../../src/travel/travel-context.js";
+import { travelCardContext, type RolledSave, type SurvivalResult } from "../../../src/travel/card.js";
+import { planInput, type MemberSnapshot, type TravelRequest } from "../../../src/travel/request.js";
+import { planRouteJourney } from "../../../src/travel/route-plan.js";
 import { travelOutcome, travelSurvivalChecks } from "../../../src/rules/travel.js";
 import type { Localize, Sample } from "../samples.js";
 

@@ -1,5 +1,5 @@
 /** Samples for the first-run window, "Which game do you play here?" (see ../samples.ts). */
-import { welcomeContext } from "../../../src/apps/welcome-context.js";
+import { welcomeContext } from "../../../src/welcome/welcome-context.js";
 import type { Sample } from "../samples.js";
 
 export const SAMPLES: Record<string, Sample> = {

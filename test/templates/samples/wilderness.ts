@@ -7,9 +7,9 @@ import {
   oseDefaultState,
   oseTravelContext,
   type OseRouteState,
-} from "../../../src/apps/ose-travel-context.js";
-import type { Localize as ContextLocalize } from "../../../src/apps/travel-context.js";
-import { oseCardView } from "../../../src/foundry/travel/ose-card.js";
+} from "../../../src/travel/ose-travel-context.js";
+import type { Localize as ContextLocalize } from "../../../src/travel/travel-context.js";
+import { oseCardView } from "../../../src/travel/ose-card.js";
 import { oseJourney, fixedDice } from "../../../src/rules/index.js";
 import type { Localize, Sample } from "../samples.js";
 

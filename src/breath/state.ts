@@ -1,0 +1,161 @@
+/**
+ * The state of a creature that holds its breath (docs/rules.md §4.2): one entry per token in its SCENE's
+ * `flags.aventure.breath` (keyed by the token's id), written only by the active GM, with ABSOLUTE world-time deadlines
+ * (when the air runs out, when it drops to 0 HP), so that it survives a reload and every client reads the same thing.
+ * It is kept on the scene, not on the token, because a token's owner may write the token's flags (docs/security.md,
+ * "What Aventure cannot prevent") while only GMs write a scene: a player cannot start, back-date or copy a held breath
+ * by hand. The entry is still checked field by field, and its deadlines must be the ones the rules give for its
+ * start, Constitution modifier and round.
+ */
+import { MODULE_ID } from "../core/constants.js";
+import { deletion } from "../core/compat.js";
+import { breathState, suffocationTimeline, type BreathState } from "../rules/suffocation.js";
+import type { ActorLike } from "../actors/api.js";
+import { DOCUMENT_ID, isRecord } from "../core/values.js";
+
+export interface BreathFlag {
+  v: 1;
+  /** One id per held breath: its drop card names it (one drop per held breath). */
+  id: string;
+  /** World time when it started holding its breath (seconds). */
+  start: number;
+  conMod: number;
+  /** The ruleset's round when it started (seconds). */
+  roundSeconds: number;
+  /** World time when the air runs out. */
+  airUntil: number;
+  /** World time when it drops to 0 HP (the start of the round after the last one survived). */
+  dropAt: number;
+  /** The drop was applied (its card says so). */
+  dropped: boolean;
+}
+
+export const BREATH_ID = /^[A-Za-z0-9]{8,32}$/;
+export const DOC_ID = DOCUMENT_ID;
+/** World times beyond this are not believed (Foundry keeps seconds; a calendar's far future is well below). */
+const MAX_WORLD_TIME = 1e13;
+
+const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** A breath flag checked field by field, its deadlines against the rules; null when it is not one. */
+export function parseBreathFlag(raw: unknown): BreathFlag | null {
+  if (!isRecord(raw) || raw.v !== 1) return null;
+  const { id, start, conMod, roundSeconds, airUntil, dropAt, dropped } = raw;
+  if (typeof id !== "string" || !BREATH_ID.test(id) || typeof dropped !== "boolean") return null;
+  if (
+    !finite(start) ||
+    Math.abs(start) > MAX_WORLD_TIME ||
+    !finite(conMod) ||
+    !finite(roundSeconds) ||
+    !finite(airUntil) ||
+    !finite(dropAt)
+  )
+    return null;
+  try {
+    const timeline = suffocationTimeline(conMod, roundSeconds);
+    if (airUntil !== start + timeline.holdSeconds || dropAt !== start + timeline.dropSeconds) return null;
+  } catch {
+    return null;
+  }
+  return { v: 1, id, start, conMod, roundSeconds, airUntil, dropAt, dropped };
+}
+
+/** The held breaths a scene document keeps (`flags.aventure.breath`, by token id), unchecked; null when none. */
+function breathsOf(scene: unknown): Record<string, unknown> | null {
+  if (!isRecord(scene) || !isRecord(scene.flags)) return null;
+  const mine = scene.flags[MODULE_ID];
+  return isRecord(mine) && isRecord(mine.breath) ? mine.breath : null;
+}
+
+/**
+ * The held breath of a token document, read from its scene (GM-written), or null when it is not holding its breath.
+ * Whatever the token's own flags say is never read.
+ */
+export function breathFlagOf(doc: { id?: string | null; parent?: unknown } | null | undefined): BreathFlag | null {
+  const id = doc?.id;
+  if (typeof id !== "string" || !DOC_ID.test(id)) return null;
+  const breaths = breathsOf(doc?.parent);
+  return breaths && Object.hasOwn(breaths, id) ? parseBreathFlag(breaths[id]) : null;
+}
+
+/**
+ * The active GM writes (a flag) or removes (null) the held breath of a token: one update of its scene (GMs only may
+ * write a scene), on the token's own key.
+ */
+export async function writeBreath(sceneId: string, tokenId: string, flag: BreathFlag | null): Promise<void> {
+  const scene = game.scenes?.get(sceneId);
+  if (!scene) throw new Error(`aventure | no scene ${sceneId}`);
+  const entry: Record<string, unknown> = flag ? { [tokenId]: flag } : deletion(tokenId);
+  await scene.update({ flags: { [MODULE_ID]: { breath: entry } } });
+}
+
+/** Where the creature stands at `worldTime` (the rules' breathState, from the flag's start). */
+export function breathNow(flag: BreathFlag, worldTime: number): BreathState {
+  return breathState(flag.conMod, flag.roundSeconds, worldTime - flag.start);
+}
+
+/** What Aventure uses of a token document (a real TokenDocument satisfies it). */
+export interface BreathToken {
+  id: string | null;
+  name: string;
+  parent: unknown;
+  actor: unknown;
+  hidden?: boolean;
+  isOwner?: boolean;
+  testUserPermission(user: User, level: "OWNER" | "OBSERVER"): boolean;
+}
+
+export function isBreathToken(x: unknown): x is BreathToken {
+  return (
+    isRecord(x) &&
+    (typeof x.id === "string" || x.id === null) &&
+    typeof x.name === "string" &&
+    typeof x.testUserPermission === "function"
+  );
+}
+
+export function isActorLike(x: unknown): x is ActorLike {
+  return (
+    isRecord(x) &&
+    typeof x.update === "function" &&
+    typeof x.toggleStatusEffect === "function" &&
+    x.statuses instanceof Set &&
+    typeof x.getFlag === "function"
+  );
+}
+
+/** A token on a scene, read from the world (no canvas needed). */
+export function sceneToken(sceneId: string, tokenId: string): BreathToken | null {
+  const token: unknown = game.scenes?.get(sceneId)?.tokens.get(tokenId);
+  return isBreathToken(token) ? token : null;
+}
+
+/** The scene id of a token document. */
+export function sceneIdOf(token: { parent: unknown }): string | null {
+  const parent = token.parent;
+  return isRecord(parent) && typeof parent.id === "string" ? parent.id : null;
+}
+
+/** Every token of every scene that holds its breath (or is down for want of air), with its flag. */
+export function breathingTokens(): { sceneId: string; token: BreathToken; flag: BreathFlag }[] {
+  const out: { sceneId: string; token: BreathToken; flag: BreathFlag }[] = [];
+  for (const scene of game.scenes ?? []) {
+    const sceneId = scene.id;
+    const breaths = breathsOf(scene);
+    if (!sceneId || !breaths) continue;
+    for (const tokenId of Object.keys(breaths)) {
+      const token = DOC_ID.test(tokenId) ? sceneToken(sceneId, tokenId) : null;
+      const flag = token ? breathFlagOf(token) : null;
+      if (token && flag) out.push({ sceneId, token, flag });
+    }
+  }
+  return out;
+}
+
+/**
+ * Who may read what a token's breath does (its suffocation card, its HUD panel, its tracker badge): the GMs, and the
+ * players the token's visibility allows (never while it is hidden). Source: TokenDocument#hidden, "only GMs see it".
+ */
+export function playersMaySee(token: BreathToken): boolean {
+  return token.hidden !== true;
+}

@@ -1,0 +1,89 @@
+/**
+ * The side-initiative requests (docs/security.md), through the trusted request channel (requests.ts): every client
+ * asks the active GM, which takes the sender from the server, checks every field and who may ask, and rolls once
+ * (side-ops.ts).
+ * - "sideRound" {combatId, round}: start round `round` (1: start the combat). GMs; or a player who owns the current
+ *   combatant when ending that turn ends the round (nobody after it would act this round, core's "skip defeated"
+ *   setting honoured): core lets that player end their turn, not the round — never round 1. A request for a round
+ *   that already started, or was already claimed, changes nothing.
+ * - "rollSides" {combatId, combatantIds}: the tracker's roll buttons. The sender must own every combatant named; a
+ *   player rolls a side only while it has no initiative this round (core shows the button only then).
+ */
+import { canControl } from "../core/gm.js";
+import { UserError } from "../core/i18n.js";
+import { registerRequest, sendRequest } from "../core/requests.js";
+import { notOwned } from "../light/api.js";
+import type { CombatLike } from "./types.js";
+import { rollSides, startSideRound, type RoundResult } from "./side-ops.js";
+import { sideInitiativeActive } from "./side-initiative.js";
+import { DOCUMENT_ID } from "../core/values.js";
+
+/** At most this many combatants in one roll request (a tracker's roll-all of a big fight fits). */
+export const MAX_COMBATANTS = 200;
+
+function record(data: unknown): Record<string, unknown> {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Combat.badRequest");
+  return data as Record<string, unknown>;
+}
+
+/** The combat a request names (a well-formed id of an existing combat), or a UserError. */
+export function combatOf(id: unknown): CombatLike {
+  if (typeof id !== "string" || !DOCUMENT_ID.test(id)) throw new UserError("AVENTURE.Combat.badRequest");
+  const combat = game.combats?.get(id);
+  if (!combat) throw new UserError("AVENTURE.Combat.noCombat");
+  return combat;
+}
+
+/** Request "sideRound" (active GM). */
+export async function onSideRoundRequest(data: unknown, { sender }: { sender: User }): Promise<RoundResult> {
+  const d = record(data);
+  const combat = combatOf(d.combatId);
+  const round = d.round;
+  if (typeof round !== "number" || !Number.isInteger(round) || round < 1 || round > 100_000)
+    throw new UserError("AVENTURE.Combat.badRequest");
+  if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
+  if (!sender.isGM) {
+    // Core lets the owner of the current combatant end their turn, not the round: the next round only when that turn
+    // is the round's last one that would be played (checked again under the combat's lock); starting a combat is for GMs.
+    if (!combat.started || round === 1) throw new UserError("AVENTURE.Error.GMOnly");
+    const current = combat.turn === null ? undefined : combat.turns[combat.turn];
+    if (!current || !current.testUserPermission(sender, "OWNER"))
+      throw current ? notOwned(sender, current) : new UserError("AVENTURE.Error.NotOwnerUnknown.Combatant");
+  }
+  if (combat.combatants.contents.length === 0) throw new UserError("AVENTURE.Combat.badRequest");
+  return startSideRound(combat, round, sender.isGM ? null : sender);
+}
+
+/** Request "rollSides" (active GM). */
+export async function onRollSidesRequest(data: unknown, { sender }: { sender: User }): Promise<{ rolled: true }> {
+  const d = record(data);
+  const combat = combatOf(d.combatId);
+  const ids = d.combatantIds;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_COMBATANTS)
+    throw new UserError("AVENTURE.Combat.badRequest");
+  if (!ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x)) || new Set(ids).size !== ids.length)
+    throw new UserError("AVENTURE.Combat.badRequest");
+  if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
+  for (const id of ids as string[]) {
+    const c = combat.combatants.get(id);
+    if (!c) throw new UserError("AVENTURE.Combat.badRequest");
+    if (!canControl(sender, c)) throw notOwned(sender, c);
+  }
+  await rollSides(combat, { ids: ids as string[], player: !sender.isGM });
+  return { rolled: true };
+}
+
+/** Asks the active GM to start round `round` of `combat` (round 1: the combat's start). */
+export function requestSideRound(combat: CombatLike, round: number): Promise<RoundResult> {
+  return sendRequest<RoundResult>("sideRound", { combatId: combat.id, round });
+}
+
+/** Asks the active GM to roll the sides of the given combatants. */
+export function requestRollSides(combat: CombatLike, ids: readonly string[]): Promise<{ rolled: true }> {
+  return sendRequest<{ rolled: true }>("rollSides", { combatId: combat.id, combatantIds: [...ids] });
+}
+
+export function registerSideRequests(): void {
+  registerRequest({ name: "sideRound", handle: onSideRoundRequest });
+  registerRequest({ name: "rollSides", handle: onRollSidesRequest });
+}

@@ -1,0 +1,34 @@
+/** Chat cards: rendered from templates, optionally whispered to the GMs, with the rolls attached. */
+import { renderTemplateCompat } from "./compat.js";
+import type { ActorLike } from "../actors/adapter.js";
+
+export interface CardOptions {
+  template: string;
+  context: Record<string, unknown>;
+  rolls?: Roll[];
+  gmOnly?: boolean;
+  speaker?: ChatMessage.SpeakerData;
+  flags?: Record<string, unknown>;
+}
+
+/**
+ * ChatMessage.getSpeaker for an actor as the adapters see it (`ActorLike`: in Foundry an Actor, in the adapters'
+ * tests a structural double).
+ */
+export function speakerOf(actor: ActorLike): ReturnType<typeof ChatMessage.getSpeaker> {
+  return ChatMessage.getSpeaker({ actor: actor as never }); // cast: an ActorLike is an Actor in Foundry (structural in the adapters' tests)
+}
+
+export function gmIds(): string[] {
+  // Foundry's own: the users a whisper "to GM" reaches.
+  return ChatMessage.getWhisperRecipients("GM").map((u) => u.id!);
+}
+
+export async function postCard(opts: CardOptions): Promise<ChatMessage | undefined> {
+  const content = await renderTemplateCompat(opts.template, opts.context);
+  const data: ChatMessage.CreateData = { content, speaker: opts.speaker ?? ChatMessage.getSpeaker() };
+  if (opts.rolls?.length) data.rolls = opts.rolls;
+  if (opts.gmOnly) data.whisper = gmIds();
+  if (opts.flags) data.flags = { aventure: opts.flags };
+  return (await ChatMessage.implementation.create(data)) ?? undefined;
+}

@@ -1,0 +1,54 @@
+/** What the module stores under flags.aventure on documents. */
+export interface AventureActorFlags {
+  /** Status ids that Aventure itself turned on (so it only ever removes its own). */
+  applied?: Record<string, boolean>;
+  /** Travel counters (docs/rules.md §4.3-4.4). */
+  fastingDays?: number;
+  thirstDays?: number;
+}
+
+/**
+ * What the module stores under flags.aventure on the chat cards and requests it posts (a fall, a journey, a
+ * suffocation...): each feature checks its own key field by field when it reads a card (`gmCardFlag`, cards.ts); the
+ * keys that typed code writes directly are named.
+ */
+export interface AventureMessageFlags {
+  /** An ambient-detection card (src/light/detection.ts). */
+  detect?: import("../light/detection.js").DetectCard;
+  [key: string]: unknown;
+}
+
+/** What the module stores under flags.aventure on scenes. */
+export interface AventureSceneFlags {
+  /**
+   * Ambient detection: the judged pairs that had an effect, by hider then observer, as "inView,light,passive,searching,dc"
+   * (a key is deleted in an update with compat.ts `deletion`, whose value is null on v13 and an operator on v14).
+   */
+  detection?: { pairs?: Record<string, Record<string, unknown> | null> };
+  /** Suffocation: the held breaths of the scene's tokens, by token id (breath/state.ts; deleted with compat.ts `deletion`). */
+  breath?: Record<string, unknown>;
+  /**
+   * The tokens a GM marked as searching, by token id (light/searching.ts): GM-written only, as players may not update a
+   * scene (deleted with compat.ts `deletion`).
+   */
+  searching?: Record<string, unknown>;
+  /**
+   * The hiding state of the scene's hidden tokens, by token id (light/hide-state.ts `HideFlag`): GM-written only, as
+   * players may not update a scene (deleted with compat.ts `deletion`).
+   */
+  hides?: Record<string, unknown>;
+}
+
+/**
+ * What the module stores under flags.aventure on tokens (hiding, searching, suffocation...), combats (sides, the
+ * encounter, Polaris) and combatants (side, Polaris): each feature checks its own key when it reads it.
+ */
+export interface AventureTokenFlags {
+  [key: string]: unknown;
+}
+export interface AventureCombatFlags {
+  [key: string]: unknown;
+}
+export interface AventureCombatantFlags {
+  [key: string]: unknown;
+}

@@ -1,0 +1,23 @@
+/** What the encounter feature offers: its dialog (public API, compendium macros, tracker button) and its requests. */
+import { EncounterDialog } from "./EncounterDialog.js";
+import { assertGM } from "../light/api.js";
+import { guarded } from "../core/i18n.js";
+import { ENCOUNTER_PLACES, type EncounterPlace } from "../rules/encounter.js";
+
+/**
+ * api.openEncounter(options?): the encounter dialog, GM only (sides from the selected tokens). `options.where`
+ * prefills the place ("dungeon", "wilderness", "water"; an exploration card's encounter opens it for the dungeon).
+ */
+export async function openEncounter(options?: { where?: EncounterPlace }): Promise<EncounterDialog | undefined> {
+  return guarded(async () => {
+    assertGM();
+    const where =
+      options && typeof options === "object" && (ENCOUNTER_PLACES as readonly unknown[]).includes(options.where)
+        ? options.where
+        : undefined;
+    const app = new EncounterDialog(where ? { where } : {});
+    await app.render({ force: true });
+    return app;
+  });
+}
+export { registerEncounterRequests } from "./encounter.js";

@@ -1,0 +1,32 @@
+/** The movement entries of the public API: showJumps, fallDialog, fall (see docs/api/movement.md). */
+import { JumpPanel, type JumpSubject } from "./JumpPanel.js";
+import { FallDialog } from "./FallDialog.js";
+import { UserError, guarded } from "../core/i18n.js";
+import { controlledTokens } from "../light/api.js";
+
+/** Opens the jump panel of each token (default: the controlled tokens). A token needs an actor. */
+export async function showJumps(tokens?: JumpSubject[]): Promise<void> {
+  await guarded(async () => {
+    const list = tokens ?? controlledTokens();
+    for (const token of list) {
+      if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
+      await new JumpPanel(token).render({ force: true });
+    }
+  });
+}
+
+/**
+ * Opens the fall dialog for tokens (default: the controlled tokens); each must have an actor. `source` tells
+ * the fall card where the fall came from: the token HUD, or a macro (`api.fallDialog()`).
+ */
+export async function openFallDialog(
+  tokens?: { name: string; actor: unknown }[],
+  source: "hud" | "api" = "api",
+): Promise<void> {
+  await guarded(async () => {
+    const list = tokens ?? controlledTokens();
+    for (const token of list) if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
+    await new FallDialog(list, source).render({ force: true });
+  });
+}
+export { fall } from "./fall.js";
