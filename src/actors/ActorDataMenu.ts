@@ -11,6 +11,7 @@ import { getSetting, setSetting } from "../core/settings.js";
 import { t, notify } from "../core/i18n.js";
 import { AventureApplication } from "../core/application.js";
 import { worldFeatures } from "../core/features.js";
+import { formText } from "../core/forms.js";
 
 export class ActorDataMenu extends AventureApplication {
   static override GUIDE = "settings" as const;
@@ -70,13 +71,13 @@ export class ActorDataMenu extends AventureApplication {
   }
 
   #readForm(): void {
-    const form = this.element as HTMLFormElement;
+    const values = this.formValues();
     const paths = { ...(this.#paths ?? getSetting("actorData")) };
     for (const key of ACTOR_DATA_FIELDS) {
-      const field = form.elements.namedItem(`paths.${key}`);
+      const value = formText(values, `paths.${key}`);
       // A path is one line: the field only wraps it (a line break typed or pasted in is dropped).
-      if (field && "value" in field)
-        paths[key] = field.value
+      if (value !== undefined)
+        paths[key] = value
           .replace(/[\r\n]+/g, "")
           .replace(/\s*\|\s*/g, "|")
           .trim();

@@ -30,6 +30,7 @@ import { testedThisRound } from "./polaris-intention.js";
 import { askIntention } from "./polaris-ask.js";
 import { registerIntention } from "./polaris-intention.js";
 import { onHook } from "../core/hooks-typed.js";
+import { formText, formValues } from "../core/forms.js";
 
 type CombatDoc = CombatLike & { getFlag(scope: "aventure", key: string): unknown };
 type CombatantDoc = CombatantLike & {
@@ -99,8 +100,7 @@ async function askDelay(c: CombatantDoc): Promise<void> {
     rejectClose: false,
     ok: {
       label: t("AVENTURE.Polaris.delay"),
-      callback: (_e: Event, button: HTMLButtonElement) =>
-        (button.form?.elements.namedItem("phase") as HTMLSelectElement | null)?.value,
+      callback: (_e: Event, button: HTMLButtonElement) => formText(formValues(button.form), "phase"),
     },
   });
   if (picked === undefined || picked === null) return;

@@ -12,6 +12,7 @@ import type { CombatLike, CombatantLike } from "./types.js";
 import { combatOf } from "./round.js";
 import { actorAdaptation } from "../polaris/api.js";
 import { requestIntention, type IntentionOutcome, type IntentionRequest } from "./polaris-intention.js";
+import { formText, formValues } from "../core/forms.js";
 
 const isPicked = (v: unknown): v is { chance: string; mastery: string; difficulty: string } =>
   !!v && typeof v === "object" && typeof (v as { chance?: unknown }).chance === "string";
@@ -50,9 +51,8 @@ export async function askIntention(combat: CombatLike, c: CombatantLike): Promis
     ok: {
       label: t("AVENTURE.Polaris.roll"),
       callback: (_e: Event, button: HTMLButtonElement) => {
-        const form = button.form;
-        const value = (name: string) =>
-          (form?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+        const values = formValues(button.form);
+        const value = (name: string) => formText(values, name) ?? "";
         return { chance: value("chance"), mastery: value("mastery"), difficulty: value("difficulty") };
       },
     },

@@ -12,6 +12,7 @@ import { isSideId } from "../core/sides.js";
 import { ENCOUNTER_PLACES, type EncounterPlace } from "../rules/encounter.js";
 import { guarded, t } from "../core/i18n.js";
 import { AventureApplication } from "../core/application.js";
+import { formChecked, formText } from "../core/forms.js";
 
 export class EncounterDialog extends AventureApplication {
   static override GUIDE = "encounters" as const;
@@ -79,11 +80,9 @@ export class EncounterDialog extends AventureApplication {
   }
 
   #readForm(): void {
-    const form = this.element as HTMLFormElement | null;
-    if (!form) return;
-    const value = (name: string) =>
-      (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value;
-    const checked = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.checked === true;
+    const values = this.formValues();
+    const value = (name: string) => formText(values, name);
+    const checked = (name: string) => formChecked(values, name);
     const where = value("where");
     if ((ENCOUNTER_PLACES as readonly string[]).includes(where ?? "")) this.#state.where = where as EncounterPlace;
     for (const tk of this.#state.tokens) {
@@ -91,7 +90,7 @@ export class EncounterDialog extends AventureApplication {
       if (isSideId(side)) tk.side = side;
     }
     for (const side of ["friendly", "neutral", "hostile"] as const) {
-      if (form.elements.namedItem(`aware.${side}`)) this.#state.aware[side] = checked(`aware.${side}`);
+      if (`aware.${side}` in values) this.#state.aware[side] = checked(`aware.${side}`);
     }
     this.#state.speakerId = value("speakerId") ?? "";
     this.#state.rollReaction = checked("rollReaction");

@@ -95,7 +95,6 @@ export class ExplorationPanel extends AventureApplication {
 
   static async #onLight(this: ExplorationPanel, _event: Event, target: HTMLElement): Promise<void> {
     const kind = target.dataset.kind;
-    const input = this.element?.querySelector<HTMLInputElement>('[name="customTurns"]');
     const custom = kind === "custom";
     if (!(LIGHT_KINDS as readonly string[]).includes(kind ?? "")) return;
     const data: Record<string, unknown> = {
@@ -103,7 +102,7 @@ export class ExplorationPanel extends AventureApplication {
       token: ExplorationPanel.#token(target),
       kind: kind as LightKind,
     };
-    if (custom) data.turns = Number(input?.value);
+    if (custom) data.turns = Number(this.formValues().customTurns);
     await this.#send(data);
   }
 

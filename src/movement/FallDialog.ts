@@ -57,7 +57,7 @@ export class FallDialog extends AventureApplication {
     super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | null;
     if (target?.name !== "metres") return;
-    this.#metres = Number(target.value);
+    this.#metres = Number(this.formValues().metres);
     void this.render();
   }
 

@@ -9,6 +9,7 @@ import { t } from "../core/i18n.js";
 import { movementStats } from "./token-data.js";
 import { jumpPanelContext, parseHeight } from "./movement-context.js";
 import { AventureApplication } from "../core/application.js";
+import { formText } from "../core/forms.js";
 
 /** *Decision:* the reach assumes a 1.8 m tall creature until the user types its height. */
 export const DEFAULT_HEIGHT = 1.8;
@@ -71,7 +72,7 @@ export class JumpPanel extends AventureApplication {
     super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | null;
     if (target?.name !== "height") return;
-    const h = parseHeight(target.value); // "1,8" (as the panel shows it in French) or "1.8"
+    const h = parseHeight(formText(this.formValues(), "height") ?? ""); // "1,8" (as the panel shows it in French) or "1.8"
     if (h !== null) {
       this.#height = h;
       void this.render();

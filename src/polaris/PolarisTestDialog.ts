@@ -28,6 +28,7 @@ import {
 } from "../rules/polaris.js";
 import { guarded, t } from "../core/i18n.js";
 import { AventureApplication } from "../core/application.js";
+import { formChecked, formText } from "../core/forms.js";
 
 export interface PolarisTestDialogOptions {
   /** The actor tested (default: the selected token's, else the user's character). */
@@ -126,29 +127,28 @@ export class PolarisTestDialog extends AventureApplication {
   }
 
   #readForm(): void {
-    const form = this.element as HTMLFormElement | null;
-    if (!form) return;
-    const el = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
+    const values = this.formValues();
+    const text = (name: string) => formText(values, name);
     const s = this.#state;
-    s.label = el("label")?.value ?? s.label;
-    const kind = el("kind")?.value;
+    s.label = text("label") ?? s.label;
+    const kind = text("kind");
     if ((POLARIS_TEST_KINDS as readonly string[]).includes(kind ?? "")) s.kind = kind as PolarisTestKind;
-    if (el("skill")) s.skill = el("skill")!.value;
-    if (el("attribute")) s.attribute = el("attribute")!.value;
-    s.chance = el("chance")?.value ?? s.chance;
-    if (el("mastery")) s.mastery = el("mastery")!.value;
-    const d = el("difficulty")?.value ?? s.difficulty;
+    s.skill = text("skill") ?? s.skill;
+    s.attribute = text("attribute") ?? s.attribute;
+    s.chance = text("chance") ?? s.chance;
+    s.mastery = text("mastery") ?? s.mastery;
+    const d = text("difficulty") ?? s.difficulty;
     s.difficulty =
       d === "custom" || (POLARIS_DIFFICULTY_IDS as readonly string[]).includes(d)
         ? (d as PolarisDifficulty | "custom")
         : s.difficulty;
-    if (el("custom")) s.custom = Number(el("custom")!.value);
-    if (el("harder")) s.harder = el("harder")!.value;
-    s.secret = el("secret")?.checked === true;
-    if (el("countdownMax")) s.countdown.max = el("countdownMax")!.value;
-    if (el("catastropheCost")) s.countdown.catastropheCost = el("catastropheCost")!.value === "2" ? 2 : 1;
-    if (el("attempt")) s.attempt = Number(el("attempt")!.value);
-    s.pressed = el("pressed")?.checked === true;
+    if ("custom" in values) s.custom = Number(values.custom);
+    s.harder = text("harder") ?? s.harder;
+    s.secret = formChecked(values, "secret");
+    s.countdown.max = text("countdownMax") ?? s.countdown.max;
+    if ("catastropheCost" in values) s.countdown.catastropheCost = text("catastropheCost") === "2" ? 2 : 1;
+    if ("attempt" in values) s.attempt = Number(values.attempt);
+    s.pressed = formChecked(values, "pressed");
   }
 
   /** What the fields ask for, as the API's request (the rules validate every number before anything is rolled). */

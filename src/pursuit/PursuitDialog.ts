@@ -34,6 +34,7 @@ import {
 } from "./pursuit-context.js";
 import type { DUNGEON_CHASE_ENDS } from "../rules/pursuit.js";
 import { usualSpeed } from "../rules/movement.js";
+import { formText } from "../core/forms.js";
 
 /** The token surface the dialog reads (a TokenDocument satisfies it). */
 export interface DialogToken {
@@ -191,8 +192,8 @@ export class PursuitDialog extends AventureApplication {
     super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | HTMLSelectElement | null;
     if (!target?.name) return;
-    const value = "type" in target && target.type === "checkbox" ? (target as HTMLInputElement).checked : target.value;
-    void this.change(target.name, value);
+    const value = this.formValues()[target.name];
+    void this.change(target.name, typeof value === "boolean" ? value : (formText({ value }, "value") ?? ""));
   }
 
   /** Changes one field as the form does, and re-renders the preview. */

@@ -10,6 +10,7 @@ import type { TravelApplyResult } from "./apply.js";
 import { requestTravel } from "./client.js";
 import type { TravelRequest } from "./request.js";
 import { AventureApplication } from "../core/application.js";
+import { formText } from "../core/forms.js";
 
 /** What the shared part reads of a window's context. */
 export interface TravelWindowContext {
@@ -77,8 +78,8 @@ export abstract class TravelWindow<S, C extends TravelWindowContext> extends Ave
     super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | HTMLSelectElement | null;
     if (!target?.name || target.name === "addActorId") return;
-    const value = "type" in target && target.type === "checkbox" ? (target as HTMLInputElement).checked : target.value;
-    void this.change(target.name, value);
+    const value = this.formValues()[target.name];
+    void this.change(target.name, typeof value === "boolean" ? value : (formText({ value }, "value") ?? ""));
   }
 
   /** Changes one field (as the form does) and re-renders what depends on it. */
@@ -134,10 +135,10 @@ export abstract class TravelWindow<S, C extends TravelWindowContext> extends Ave
   }
 
   static async #onAddMember(this: TravelWindow<unknown, TravelWindowContext>): Promise<void> {
-    const select = (this.element as HTMLFormElement).elements.namedItem("addActorId") as HTMLSelectElement | null;
-    if (!select?.value) return;
+    const actorId = formText(this.formValues(), "addActorId");
+    if (!actorId) return;
     try {
-      await this.addActor(select.value);
+      await this.addActor(actorId);
     } catch (e) {
       reportError(e);
     }

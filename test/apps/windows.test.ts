@@ -114,3 +114,15 @@ describe("the guide's ? button", () => {
     }
   });
 });
+
+describe("forms", () => {
+  it("every window and dialog reads its form through Foundry's FormDataExtended (src/core/forms.ts), never field by field", () => {
+    const sources = [...WINDOWS.values(), "src/combat/hooks.ts", "src/combat/polaris-ask.ts"].map((f) => [
+      f,
+      readFileSync(join(ROOT, f), "utf8"),
+    ]);
+    const byField = sources.filter(([, text]) => /namedItem\(|querySelector[^(]*\(\s*['"`]\[name=/.test(text!));
+    expect(byField.map(([f]) => f)).toEqual([]);
+    expect(readFileSync(join(ROOT, "src/core/forms.ts"), "utf8")).toContain("foundry.applications.ux.FormDataExtended");
+  });
+});
