@@ -1,5 +1,5 @@
 /**
- * Reading actor data through configurable paths. Pure: no Foundry globals, so adapters are tested against
+ * Reading actor data through configurable paths, with Foundry's foundry.utils.getProperty; adapters are tested against
  * plain fixtures shaped like real actor documents.
  *
  * A path is dot-separated ("system.abilities.str.value"); alternatives are separated by "|" and the first
@@ -10,13 +10,10 @@
 import { parseUnit, toMetres, clean, type Unit } from "../rules/units.js";
 import type { ActorDataPaths } from "../core/settings-schema.js";
 
+/** The value at a dot-separated path (foundry.utils.getProperty), undefined when something on the way is missing. */
 export function getPath(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const part of path.split(".")) {
-    if (cur === null || cur === undefined || typeof cur !== "object") return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
+  if (obj === null || typeof obj !== "object") return undefined;
+  return foundry.utils.getProperty(obj, path);
 }
 
 /** The raw value at the first alternative of `path` that is defined (null when none is, or path empty). */

@@ -296,6 +296,19 @@ export function currentWorld(): FakeWorld {
   return installed;
 }
 
+/**
+ * The module, as Foundry loads it: its entry point. A window the module loads on demand (a dynamic import in its
+ * feature's api.ts) arrives in Foundry as a chunk fetched when it is first opened; the test world loads every window
+ * with the entry, once the globals exist, so that a dynamic import resolves at once and `settle()` needs no model of
+ * network time. What is tested is that the opener awaits the load, as it must in Foundry.
+ */
+async function loadModule(): Promise<unknown> {
+  const entry = await import("../../src/module.js");
+  const windows = import.meta.glob("../../src/*/**/[A-Z]*.ts");
+  await Promise.all(Object.values(windows).map((load) => load()));
+  return entry;
+}
+
 export class FakeWorld {
   readonly users = new FakeUsers("User");
   readonly actors = new FakeCollection<FakeActor>("Actor");
@@ -337,7 +350,7 @@ export class FakeWorld {
     this.system = opts.system;
     this.generation = opts.generation ?? 13;
     this.lang = opts.lang ?? "en";
-    this.loader = opts.load ?? (() => import("../../src/module.js"));
+    this.loader = opts.load ?? (() => loadModule());
     this.extend = opts.extend;
     for (const u of opts.users ?? [{ id: "gm1", isGM: true }]) {
       const user = new FakeUser(this, { _id: u.id, name: u.name ?? u.id, isGM: u.isGM, active: false });
