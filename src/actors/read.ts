@@ -1,6 +1,8 @@
 /**
- * Reading actor data through configurable paths, with Foundry's foundry.utils.getProperty; adapters are tested against
- * plain fixtures shaped like real actor documents.
+ * Reading actor data through configurable paths. Pure: no Foundry globals (not even foundry.utils.getProperty, whose
+ * work getPath does for a plain path), because the view models call it too — the Actor data menu's — and they are
+ * rendered outside Foundry by the browser check; adapters are tested against plain fixtures shaped like actor
+ * documents.
  *
  * A path is dot-separated ("system.abilities.str.value"); alternatives are separated by "|" and the first
  * one that resolves wins ("system.attributes.senses.ranges.darkvision|system.attributes.senses.darkvision"),
@@ -10,10 +12,13 @@
 import { parseUnit, toMetres, clean, type Unit } from "../rules/units.js";
 import type { ActorDataPaths } from "../core/settings-schema.js";
 
-/** The value at a dot-separated path (foundry.utils.getProperty), undefined when something on the way is missing. */
 export function getPath(obj: unknown, path: string): unknown {
-  if (obj === null || typeof obj !== "object") return undefined;
-  return foundry.utils.getProperty(obj, path);
+  let cur: unknown = obj;
+  for (const part of path.split(".")) {
+    if (cur === null || cur === undefined || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
 }
 
 /** The raw value at the first alternative of `path` that is defined (null when none is, or path empty). */

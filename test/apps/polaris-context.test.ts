@@ -1,6 +1,5 @@
 /** The Polaris card explains a critical success and shows the improved margin (rules §9.1). */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getProperty } from "../world/data.js";
+import { describe, expect, it } from "vitest";
 import { polarisCardContext, type PolarisCardInput } from "../../src/polaris/polaris-context.js";
 import { polarisTest } from "../../src/rules/polaris.js";
 import { FakeI18n } from "../fake/i18n.js";
@@ -142,9 +141,6 @@ describe("keyed Actor data paths (system.skills.*.value)", () => {
       list: [1, 2],
     },
   };
-  // The paths are read with foundry.utils.getProperty (the test world's, test/world/data.ts).
-  beforeAll(() => void vi.stubGlobal("foundry", { utils: { getProperty } }));
-  afterAll(() => void vi.unstubAllGlobals());
   it("lists every key with a number, in order; reads one key; rejects odd keys and non-objects", () => {
     expect(isKeyedPath("system.skills.*.value")).toBe(true);
     expect(keyedNumbers(actor, "system.skills.*.value")).toEqual([
