@@ -67,15 +67,15 @@ export function buildApi(windows: ApiWindows) {
     /** A combatant's Adaptation test to change intention (Polaris phases; once per round, on the active GM). docs/api/polaris.md */
     changeIntention: gatedAsync("polaris", changeIntention),
     /** Opens the Travel dialog (optionally with a party of actor ids). docs/api/travel.md */
-    openTravel: gated("travel", openTravel),
+    openTravel: gatedAsync("travel", openTravel),
     /** Applies a journey request on the active GM (as the dialog's Apply does). docs/api/travel.md */
     applyTravel: gatedAsync("travel", requestTravel),
     /** Undoes a journey from its card's message id, as the card's Undo does (GMs). docs/api/travel.md */
     undoTravel: (messageId: string) => requestUndo(messageId),
     /** Opens the Travel dialog for a journey along a route (points, a Drawing, or the selected Drawing). docs/api/travel.md */
-    planRoute: gated("travel", planRoute),
+    planRoute: gatedAsync("travel", planRoute),
     /** Opens the Pursuit dialog (selected tokens, or `{ chaseId }` to continue a chase). docs/api/encounter.md */
-    openPursuit: gated("pursuit", openPursuit),
+    openPursuit: gatedAsync("pursuit", openPursuit),
     /** Light and hiding: hide, setSearching, hideSelected, endHide, lightAt, checkDetection, refreshLight. docs/api/light.md, docs/api/detection.md */
     ...gatedLightApi(),
     /** Makes a token or actor fall a number of metres (runs on the active GM). docs/api/movement.md */

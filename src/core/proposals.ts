@@ -41,7 +41,7 @@ export interface ProposalKind {
   /** Lang key of the card's title. */
   title: string;
   /** Checks the stored request again (documents may have gone since) and describes it in a few lines (plain text). */
-  describe(data: unknown): string[];
+  describe(data: unknown): string[] | Promise<string[]>;
   /**
    * Runs the request with a GM's authority, on the GM that executes the proposal. Returns a short plain-text outcome
    * for the cards. `guard`: the proposal's executor check (operations.ts), to check before every write — in place of
@@ -145,7 +145,7 @@ export async function propose(kindName: string, data: unknown, proposer: User): 
     data,
     proposer: proposer.id!,
     status: "pending",
-    lines: kind.describe(data),
+    lines: await kind.describe(data),
   };
   await ChatMessage.implementation.create({
     content: await cardContent(flag),

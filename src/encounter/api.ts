@@ -1,8 +1,12 @@
 /** What the encounter feature offers: its dialog (public API, compendium macros, tracker button) and its requests. */
-import { EncounterDialog } from "./EncounterDialog.js";
+import type { EncounterDialog } from "./EncounterDialog.js";
+import { onDemand } from "../core/on-demand.js";
 import { assertGM } from "../light/api.js";
 import { guarded } from "../core/i18n.js";
 import { ENCOUNTER_PLACES, type EncounterPlace } from "../rules/encounter.js";
+
+/** The dialog's file (dist/aventure-EncounterDialog.js), loaded when it is first opened. */
+const dialogFile = onDemand(() => import("./EncounterDialog.js"));
 
 /**
  * api.openEncounter(options?): the encounter dialog, GM only (sides from the selected tokens). `options.where`
@@ -15,6 +19,7 @@ export async function openEncounter(options?: { where?: EncounterPlace }): Promi
       options && typeof options === "object" && (ENCOUNTER_PLACES as readonly unknown[]).includes(options.where)
         ? options.where
         : undefined;
+    const { EncounterDialog } = await dialogFile();
     const app = new EncounterDialog(where ? { where } : {});
     await app.render({ force: true });
     return app;

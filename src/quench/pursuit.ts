@@ -95,7 +95,7 @@ function pursuitTests({ describe, it, before, after, assert }: BatchContext): vo
     const cardsOf = (id: string) => chaseCards().filter((c) => c.record.id === id);
     /** The Pursuit window on these tokens, with fields set as the GM would type them. */
     const open = async (tokens: TokenDoc[], fields: Record<string, string | boolean>): Promise<PursuitDialog> => {
-      const d = api().openPursuit({ tokens })!;
+      const d = (await api().openPursuit({ tokens }))!;
       dialogs.push(d);
       for (const [k, v] of Object.entries(fields)) await d.change(k, v);
       return d;

@@ -140,7 +140,7 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
         x: 50,
         y: 450,
       });
-      const dialog = api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] });
+      const dialog = await api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] });
       assert.ok(dialog, "the dialog opened");
       assert.deepEqual(
         dialog!.formState.route!.legs.map((l) => [l.metres, l.terrain, l.regions.join()]),
@@ -163,7 +163,7 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
         y: 450,
       });
       const start = game.time.worldTime;
-      const dialog = api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] })!;
+      const dialog = (await api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] }))!;
       const result = await dialog.apply();
       assert.isTrue(result?.ok, "applied");
       const message = await waitFor(() => card(messageIdOf(result)), "the journey card");
@@ -186,7 +186,7 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
         x: 50,
         y: 450,
       });
-      const dialog = api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] })!;
+      const dialog = (await api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] }))!;
       await dialog.change("pace", "slow");
       await dialog.change("days", "1");
       const result = await dialog.apply();
@@ -209,7 +209,7 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
       const start = game.time.worldTime;
       const before = box.messages().length;
       assert.equal(
-        api().planRoute({
+        await api().planRoute({
           points: [
             { x: 100, y: 500 },
             { x: 900, y: 500 },
@@ -240,7 +240,7 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
           },
         }),
       );
-      const dialog = api().openTravel({ groupId: party.id ?? "" });
+      const dialog = await api().openTravel({ groupId: party.id ?? "" });
       if (!dialog) throw new Error("aventure | the Travel dialog did not open");
       const state = dialog.formState as {
         pace?: string;

@@ -31,12 +31,12 @@ interface EffectDoc {
 }
 interface V14Api {
   checkDetection(ids?: string[] | null): Promise<{ noticed: string[] } | null | undefined>;
-  openPursuit(options: { tokens: TokenDoc[] }): {
+  openPursuit(options: { tokens: TokenDoc[] }): Promise<{
     start(): Promise<{ dungeon?: unknown } | null>;
     dungeon(op: "round"): Promise<unknown>;
     change(name: string, value: string | boolean): Promise<unknown>;
     close(): Promise<unknown>;
-  };
+  }>;
 }
 
 function api(): V14Api {
@@ -160,7 +160,7 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
       const runner = await creature("Runner", [3, 14], ground, 1);
       const orc = await creature("Orc", [6, 14], ground, -1);
       const chase = async () => {
-        const d = api().openPursuit({ tokens: [runner, orc] });
+        const d = await api().openPursuit({ tokens: [runner, orc] });
         try {
           if (!(await d.start())) throw new Error("aventure | the chase did not start");
           for (let round = 1; round <= 30; round++) await d.dungeon("round");

@@ -76,7 +76,7 @@ function wildernessTests({ describe, it, before, after, assert }: BatchContext):
         change(name: string, value: string | boolean): Promise<unknown>;
         apply(): Promise<{ ok: boolean; messageId?: string | null } | null>;
         // cast: under ose planRoute opens the OSE Travel dialog, whose form state the batch reads and drives.
-      } = api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] }) as never;
+      } = (await api().planRoute({ drawingId: drawing.id ?? undefined, tokenIds: [token.id ?? ""] })) as never;
       assert.deepEqual(
         dialog.formState.route.legs.map((l) => [l.terrain, l.metres]),
         [

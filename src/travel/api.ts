@@ -11,8 +11,9 @@
  * - The API: `api.planRoute({ points | drawingId, tokenIds, actorIds })`.
  * The route is measured on this client for the dialog; the GM who applies it measures it again on the scene.
  */
-import { openTravel, type TravelDialog } from "./TravelDialog.js";
+import type { TravelDialog, TravelDialogOptions } from "./TravelDialog.js";
 import type { OseTravelDialog } from "./OseTravelDialog.js";
+import { onDemand } from "../core/on-demand.js";
 import { notify, reportError, t, UserError } from "../core/i18n.js";
 import { drawingRoute, type DrawingLike, type Point } from "./route/geometry.js";
 import { measureOnScene, routeScene, routeTokens, tokenCentre, type RouteToken } from "./route/scene.js";
@@ -20,7 +21,17 @@ import type { TravelRequest } from "./request.js";
 import { tokenLevel } from "../core/compat.js";
 
 export { requestTravel, requestUndo } from "./client.js";
-export { openTravel };
+
+/** The Travel windows' file (dist/aventure-TravelDialog.js, with Old-School Essentials' dialog), loaded when first opened. */
+const dialogFile = onDemand(() => import("./TravelDialog.js"));
+
+/**
+ * api.openTravel(options?): the Travel dialog (Old-School Essentials' own under ose), once its file is loaded
+ * (docs/api/travel.md).
+ */
+export async function openTravel(options: TravelDialogOptions = {}): Promise<TravelDialog | OseTravelDialog> {
+  return (await dialogFile()).openTravel(options);
+}
 
 export interface PlanRouteOptions {
   /** The route's points in scene pixels (or a Drawing's id, or the controlled Drawing when neither is given). */
@@ -62,7 +73,7 @@ function drawingPoints(drawing: DrawingLike): Point[] {
  * route of no length, a scene without a grid distance, a unit Aventure cannot convert, a Drawing that is not a line,
  * a route through a region of an unknown kind. Resolves to the dialog, or null when refused.
  */
-export function planRoute(options: PlanRouteOptions = {}): TravelDialog | OseTravelDialog | null {
+export async function planRoute(options: PlanRouteOptions = {}): Promise<TravelDialog | OseTravelDialog | null> {
   try {
     const scene = routeScene(options.sceneId ?? null);
     let points: Point[];
@@ -76,7 +87,7 @@ export function planRoute(options: PlanRouteOptions = {}): TravelDialog | OseTra
     const tokens = routeTokens(scene, tokenIds);
     const measured = measureOnScene(scene, points, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
     const actorIds = options.actorIds ?? [...new Set(tokens.flatMap((tk) => (tk.actor?.id ? [tk.actor.id] : [])))];
-    return openTravel({
+    return await openTravel({
       actorIds,
       route: { sceneId: scene.id ?? "", points: measured.points, tokenIds, legs: measured.legs },
     });
@@ -93,7 +104,7 @@ export function planRoute(options: PlanRouteOptions = {}): TravelDialog | OseTra
 export function onRouteButton(token: { id: string | null }): void {
   if (controlledDrawing()) {
     const ids = controlledTokenIds();
-    planRoute({ tokenIds: ids.length ? ids : token.id ? [token.id] : [] });
+    void planRoute({ tokenIds: ids.length ? ids : token.id ? [token.id] : [] });
     return;
   }
   if (!token.id) return;
@@ -121,7 +132,7 @@ export function onPreMoveTokenRoute(
     ...movement.pending.waypoints.map(centre),
   ];
   const ids = controlledTokenIds();
-  planRoute({ sceneId: token.parent?.id ?? undefined, points, tokenIds: ids.includes(token.id) ? ids : [token.id] });
+  void planRoute({ sceneId: token.parent?.id ?? undefined, points, tokenIds: ids.includes(token.id) ? ids : [token.id] });
   return false;
 }
 
@@ -129,14 +140,14 @@ export function onPreMoveTokenRoute(
  * "Continue the journey" on a card: the Travel dialog with the rest of the route (measured again on this client), the
  * same party, tokens, pace, mode, rations, positions and activities.
  */
-export function continueJourney(next: TravelRequest): TravelDialog | OseTravelDialog | null {
+export async function continueJourney(next: TravelRequest): Promise<TravelDialog | OseTravelDialog | null> {
   const route = next.route;
   if (!route) return null;
   try {
     const scene = routeScene(route.sceneId);
     const tokens = routeTokens(scene, route.tokenIds);
     const measured = measureOnScene(scene, route.points, tokens[0]?.elevation ?? 0, tokenLevel(tokens[0]));
-    return openTravel({
+    return await openTravel({
       actorIds: next.members.map((m) => m.actorId),
       route: { sceneId: route.sceneId, points: measured.points, tokenIds: route.tokenIds, legs: measured.legs },
       from: next,

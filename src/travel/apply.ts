@@ -48,7 +48,7 @@ import {
 } from "../core/operations.js";
 import type { ProposalApplyContext } from "../core/proposals.js";
 import { getSetting } from "../core/settings.js";
-import { formatDuration, formatKm, formatNumber, plural } from "./travel-context.js";
+import { formatDuration, formatKm, formatNumber, plural } from "./format.js";
 import {
   legText,
   routeText,
@@ -93,8 +93,7 @@ import { DOCUMENT_ID } from "../core/values.js";
  */
 export const MAX_TRAVEL_SAVES = 500;
 
-/** A long journey rolls hundreds of saves on the GM: a client waits up to 5 minutes for the answer. */
-export const TRAVEL_REQUEST_TIMEOUT = 300_000;
+export { TRAVEL_REQUEST_TIMEOUT } from "./request.js";
 
 /** What the active GM answers to "travelApply": the journey card, or a proposal sent to the GMs. */
 export interface TravelApplyAnswer {

@@ -6,7 +6,7 @@ import {
   type TravelSaveKind,
   type TravelSurvivalActivity,
 } from "../rules/travel.js";
-import { arrivalText, formatDuration, formatKm, formatNumber, plural, type Localize } from "./travel-context.js";
+import { arrivalText, formatDuration, formatKm, formatNumber, plural, type Localize } from "./format.js";
 import type { MeasuredLeg } from "./route/measure.js";
 import type { TravelCardFlag } from "./journey.js";
 

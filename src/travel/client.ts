@@ -2,14 +2,8 @@
 import { isRulesError } from "../rules/errors.js";
 import { errorMessage, reportError, t, UserError, notify } from "../core/i18n.js";
 import { sendRequest } from "../core/requests.js";
-import {
-  TRAVEL_REQUEST_TIMEOUT,
-  type TravelApplyAnswer,
-  type TravelApplyResult,
-  type TravelUndoAnswer,
-  type TravelUndoResult,
-} from "./apply.js";
-import type { TravelRequest } from "./request.js";
+import type { TravelApplyAnswer, TravelApplyResult, TravelUndoAnswer, TravelUndoResult } from "./apply.js";
+import { TRAVEL_REQUEST_TIMEOUT, type TravelRequest } from "./request.js";
 
 /** An error as plain data (a lang key and its data) for the API's results. */
 function failure(e: unknown): { ok: false; key: string; data: Record<string, string | number> } {

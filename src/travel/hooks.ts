@@ -16,14 +16,8 @@ import { registerProposalKind } from "../core/proposals.js";
 import { registerRequest } from "../core/requests.js";
 import { addHudButton } from "../core/token-hud.js";
 import { requestUndo } from "./client.js";
-import {
-  applyJourneyProposal,
-  describeJourney,
-  onTravelApplyRequest,
-  onTravelUndoRequest,
-  recoverJourneys,
-  TRAVEL_REQUEST_TIMEOUT,
-} from "./apply.js";
+import { onDemand } from "../core/on-demand.js";
+import { TRAVEL_REQUEST_TIMEOUT } from "./request.js";
 import { journeyFooter } from "./card.js";
 import { readJourney } from "./journey.js";
 import { onHook } from "../core/hooks-typed.js";
@@ -85,20 +79,43 @@ export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): voi
   footer.replaceChildren(...children);
 }
 
+/**
+ * What the active GM runs to apply, undo or finish a journey (apply.ts, dist/aventure-travel-apply.js): loaded when a
+ * GM first runs one, every handler awaiting it. The requests, the proposal kind and the recovery are registered here at
+ * init, so that none is missed before it is loaded.
+ */
+const executor = onDemand(() => import("./apply.js"));
+
+/** A journey card left "applying" or "undoing" (what recoverJourneys finishes): only then is the executor loaded. */
+function journeyLeftRunning(): boolean {
+  return game.messages.contents.some((m) => {
+    const status = readJourney(m)?.status;
+    return status === "applying" || status === "undoing";
+  });
+}
+
 export function registerTravelHooks(): void {
   registerRequest({
     name: "travelApply",
     timeout: TRAVEL_REQUEST_TIMEOUT,
-    handle: featureHandler("travel", onTravelApplyRequest),
+    handle: featureHandler("travel", async (raw: unknown, context: { sender: User }) =>
+      (await executor()).onTravelApplyRequest(raw, context),
+    ),
   });
-  registerRequest({ name: "travelUndo", gmOnly: true, handle: onTravelUndoRequest });
+  registerRequest({
+    name: "travelUndo",
+    gmOnly: true,
+    handle: async (raw) => (await executor()).onTravelUndoRequest(raw),
+  });
   registerProposalKind({
     kind: "travel",
     title: "AVENTURE.Travel.Proposal.title",
-    describe: describeJourney,
-    apply: applyJourneyProposal,
+    describe: async (raw) => (await executor()).describeJourney(raw),
+    apply: async (raw, context) => (await executor()).applyJourneyProposal(raw, context),
   });
-  registerRecovery("travel", recoverJourneys);
+  registerRecovery("travel", async () => {
+    if (journeyLeftRunning()) await (await executor()).recoverJourneys();
+  });
   registerTravelTerrainBehavior();
   addHudButton({
     id: "travel",

@@ -4,7 +4,7 @@
  * without Foundry): OSE words only, no DC, passive Perception nor exhaustion.
  */
 import { OSE_TERRAIN_TABLE, type OseJourney, type OseJourneyDay, type OseTerrain } from "../rules/ose-wilderness.js";
-import { formatKm, plural, type Localize } from "./travel-context.js";
+import { formatKm, plural, type Localize } from "./format.js";
 
 /** "×⅔": a terrain's distance modifier. */
 export function oseModifier(terrain: OseTerrain): string {

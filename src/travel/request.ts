@@ -32,6 +32,9 @@ import { RulesError } from "../rules/errors.js";
 import { bool, num, oneOf, type NumberConstraints } from "../rules/validate.js";
 import { DOCUMENT_ID } from "../core/values.js";
 
+/** A long journey rolls hundreds of saves on the GM: a client waits up to 5 minutes for the answer. */
+export const TRAVEL_REQUEST_TIMEOUT = 300_000;
+
 export interface TravelMemberRequest {
   actorId: string;
   food: RationLevel;

@@ -27,14 +27,14 @@ import {
   type TravelPlan,
   type TravelTerrain,
 } from "../rules/travel.js";
-import { splitDuration } from "../rules/time.js";
 import { toMetres } from "../rules/units.js";
 import { num, type NumberConstraints } from "../rules/validate.js";
 import { planInput, type MemberSnapshot, type TravelRequest } from "./request.js";
 import { planRouteJourney, type RouteJourney } from "./route-plan.js";
 import type { MeasuredLeg } from "./route/measure.js";
 
-export type Localize = (key: string, data?: Record<string, string | number>) => string;
+import type { Localize } from "./format.js";
+export type { Localize } from "./format.js";
 
 /** How the length of the journey is given: a distance (km, m) or a duration (days, hours). */
 export const TRAVEL_UNITS = ["km", "m", "days", "hours"] as const;
@@ -430,72 +430,9 @@ export function planFor(
 
 // ------------------------------------------------------------------------------------------------ formatting
 
-export function formatNumber(v: number, lang: string, decimals = 1): string {
-  return new Intl.NumberFormat(lang, { maximumFractionDigits: decimals }).format(v);
-}
-
-export function formatKm(metres: number, lang: string): string {
-  return `${formatNumber(metres / 1000, lang)} km`;
-}
-
-/** "2 d 10 h" / "2 j 10 h"; zero parts left out; "0 h" for nothing. */
-export function formatDuration(seconds: number, localize: Localize): string {
-  const d = splitDuration(seconds);
-  const parts: string[] = [];
-  if (d.days) parts.push(localize("AVENTURE.Travel.Unit.daysShort", { n: d.days }));
-  if (d.hours) parts.push(localize("AVENTURE.Travel.Unit.hoursShort", { n: d.hours }));
-  if (d.minutes) parts.push(localize("AVENTURE.Travel.Unit.minutesShort", { n: d.minutes }));
-  return parts.length ? parts.join(" ") : localize("AVENTURE.Travel.Unit.hoursShort", { n: 0 });
-}
-
-/** "24 h" / "9 h 30 min": hours and minutes, never days (hours of march, not elapsed time). */
-export function formatHours(seconds: number, localize: Localize): string {
-  const minutes = Math.round(seconds / 60);
-  const parts = [localize("AVENTURE.Travel.Unit.hoursShort", { n: Math.floor(minutes / 60) })];
-  if (minutes % 60) parts.push(localize("AVENTURE.Travel.Unit.minutesShort", { n: minutes % 60 }));
-  return parts.join(" ");
-}
-
-/**
- * A string chosen by count (lang keys `<key>.one` and `<key>.other`, picked with the language's plural rules: in
- * French 0 and 1 are singular), with `n` in its data.
- */
-export function plural(
-  localize: Localize,
-  lang: string,
-  key: string,
-  n: number,
-  data: Record<string, string | number> = {},
-): string {
-  let form: "one" | "other";
-  try {
-    form = new Intl.PluralRules(lang).select(n) === "one" ? "one" : "other";
-  } catch {
-    form = n === 1 ? "one" : "other";
-  }
-  return localize(`${key}.${form}`, { ...data, n });
-}
-
-/** The hour of the world clock a time falls on, "18:00" / "18 h 00" (a day of 24 hours, as the journey counts). */
-export function clockText(seconds: number, localize: Localize): string {
-  const s = ((Math.round(seconds) % 86400) + 86400) % 86400;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return localize("AVENTURE.Travel.Unit.clock", { h: String(h), m: String(m).padStart(2, "0") });
-}
-
-/** "Arrival: day 3, 18:00": the travel day the party arrives on and the hour of the world clock then. */
-export function arrivalText(
-  departure: number,
-  plan: Pick<TravelPlan, "days" | "durationSeconds">,
-  localize: Localize,
-): string {
-  if (!plan.days.length) return "";
-  return localize("AVENTURE.Travel.Summary.arrival", {
-    day: plan.days.length,
-    time: clockText(departure + plan.durationSeconds, localize),
-  });
-}
+// The cards' formatting (format.ts, loaded with every client), used here too.
+import { arrivalText, formatDuration, formatHours, formatKm, formatNumber, plural } from "./format.js";
+export { arrivalText, clockText, formatDuration, formatHours, formatKm, formatNumber, plural } from "./format.js";
 
 export function localizeError(err: FieldError, localize: Localize): string {
   const data = { ...err.data };

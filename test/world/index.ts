@@ -61,6 +61,7 @@ export interface BootOptions {
   generation?: number;
   load?: () => Promise<unknown>;
   extend?: (client: FakeClient) => void;
+  onDemand?: "with the module" | "when used";
 }
 
 export const GM = { id: "gm1", isGM: true } as const;
@@ -77,6 +78,7 @@ export function bootWorld(options: BootOptions = {}): Promise<FakeWorld> {
     generation: options.generation,
     load: options.load,
     extend: options.extend,
+    onDemand: options.onDemand,
   });
 }
 export { forgeRequest, forgeCard, isRequestPlumbing, gameWrites } from "./attacks.js";

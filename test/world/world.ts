@@ -285,6 +285,13 @@ export interface WorldOptions {
   load?: () => Promise<unknown>;
   /** Installs more fakes on each client before the module loads (e.g. combat). */
   extend?: (client: FakeClient) => void;
+  /**
+   * The sources' code loaded on demand (src/core/on-demand.ts: windows, GM executors) is loaded with the module
+   * (default), each client's with its own instance; "when used" leaves it to the first use, as in a browser, which
+   * binds it to the module instance of the client that connected last (a test of that path boots one client or
+   * reconnects the one it drives last).
+   */
+  onDemand?: "with the module" | "when used";
 }
 
 const als = new AsyncLocalStorage<FakeClient>();
@@ -334,6 +341,7 @@ export class FakeWorld {
   readonly lang: Lang;
   readonly loader: () => Promise<unknown>;
   readonly extend?: (client: FakeClient) => void;
+  readonly onDemand: "with the module" | "when used";
   private readonly pending = new Set<Promise<unknown>>();
   private inflight = 0;
   /** Writes held open by the test (holdWrite), not yet released. */
@@ -352,6 +360,7 @@ export class FakeWorld {
     this.lang = opts.lang ?? "en";
     this.loader = opts.load ?? (() => loadModule());
     this.extend = opts.extend;
+    this.onDemand = opts.load ? "when used" : (opts.onDemand ?? "with the module");
     for (const u of opts.users ?? [{ id: "gm1", isGM: true }]) {
       const user = new FakeUser(this, { _id: u.id, name: u.name ?? u.id, isGM: u.isGM, active: false });
       (user as unknown as { lang: Lang }).lang = u.lang ?? this.lang;
@@ -416,6 +425,8 @@ export class FakeWorld {
       this.extend?.(client);
       vi.resetModules();
       client.exports = (await this.loader()) as Record<string, unknown>;
+      // Same module registry as the module just loaded (the next client's connect resets it).
+      if (this.onDemand === "with the module") await (await import("../../src/core/on-demand.js")).loadAllOnDemand();
       client.hooks.callAll("init");
       client.hooks.callAll("i18nInit");
       client.hooks.callAll("setup");
