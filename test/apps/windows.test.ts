@@ -101,11 +101,11 @@ describe("the guide's ? button", () => {
     const world = await bootWorld({ users: [GM] });
     const api = world.api<{
       openEncounter(): Promise<{ element: HTMLElement } | null>;
-      openPursuit(): { element: HTMLElement | null };
+      openPursuit(): Promise<{ element: HTMLElement | null }>;
     }>("gm1");
     await world.as("gm1", () => game.settings.set("aventure", "ruleset", "ose")); // encounters and pursuit are Old-School Essentials' (docs/rules.md §0)
     const encounter = await world.as("gm1", () => api.openEncounter());
-    const pursuit = world.as("gm1", () => api.openPursuit());
+    const pursuit = await world.as("gm1", () => api.openPursuit());
     await world.settle();
     for (const app of [encounter!, pursuit]) {
       const button = app.element!.querySelector(".window-header .aventure-guide-button");

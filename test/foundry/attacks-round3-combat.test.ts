@@ -269,7 +269,7 @@ type TravelDialog = {
   close(): Promise<unknown>;
 };
 type TravelApi = {
-  openTravel(o: { actorIds: string[] }): TravelDialog;
+  openTravel(o: { actorIds: string[] }): Promise<TravelDialog>;
   applyTravel(r: unknown): Promise<{ ok?: boolean; proposed?: boolean }>;
 };
 type Flags = Record<string, Record<string, unknown> | undefined>;
@@ -283,7 +283,7 @@ async function proposedJourney() {
   const world = await bootWorld({ users: LATE_GM1 });
   world.worldTime = 1000;
   const rogue = addDnd5eActor(world, { id: "rogue", name: "Bram", owner: "p1", abilities: { con: 10 } });
-  const d = world.as("gm2", () => world.api<TravelApi>("gm2").openTravel({ actorIds: ["rogue"] }));
+  const d = await world.as("gm2", () => world.api<TravelApi>("gm2").openTravel({ actorIds: ["rogue"] }));
   await world.settle();
   await world.as("gm2", () => d.change("hoursPerDay", "9"));
   const request = d.request;

@@ -32,10 +32,10 @@ type Api = {
   dnd5eOwners(): Owners;
   holdBreath(t: unknown): Promise<unknown>;
   breatheAgain(t: unknown): Promise<{ op: string } | undefined>;
-  openTravel(o?: { actorIds?: string[] }): {
+  openTravel(o?: { actorIds?: string[] }): Promise<{
     change(name: string, value: string): Promise<unknown>;
     apply(): Promise<unknown>;
-  };
+  }>;
 };
 
 async function boot(system = "dnd5e", users: { id: string; isGM: boolean }[] = [GM]) {
@@ -253,7 +253,7 @@ describe("exhaustion under dnd5e: Aventure writes levels, dnd5e applies what the
   it("a failed forced-march save adds one level through system.attributes.exhaustion; the save goes to dnd5e with no penalty of Aventure's", async () => {
     const { world } = await boot();
     const actor = addDnd5eActor(world, { id: "tired", name: "Tess", abilities: { con: 14 }, exhaustion: 2 });
-    const dialog = world.as("gm1", () => api(world).openTravel({ actorIds: ["tired"] }));
+    const dialog = await world.as("gm1", () => api(world).openTravel({ actorIds: ["tired"] }));
     await world.as("gm1", () => dialog.change("hoursPerDay", "9"));
     world.queueRolls(8); // 8 + 2 = 10 < DC 11 (RULES.md §2.4): one level
     await world.as("gm1", () => dialog.apply());

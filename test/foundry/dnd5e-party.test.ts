@@ -37,7 +37,7 @@ interface Dialog {
   change(name: string, value: string | boolean): Promise<unknown>;
   apply(): Promise<{ ok: boolean } | null>;
 }
-type Api = { openTravel(o?: { actorIds?: string[]; groupId?: string }): Dialog };
+type Api = { openTravel(o?: { actorIds?: string[]; groupId?: string }): Promise<Dialog> };
 
 async function boot(users: { id: string; isGM: boolean }[] = [GM]) {
   const world = await bootWorld({ system: "dnd5e", users });
@@ -64,8 +64,8 @@ async function boot(users: { id: string; isGM: boolean }[] = [GM]) {
   return { world, scene, party, aria, bram, pony };
 }
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const open = (world: FakeWorld, o: { actorIds?: string[]; groupId?: string }, user = "gm1") =>
-  world.as(user, () => api(world, user).openTravel(o));
+const open = async (world: FakeWorld, o: { actorIds?: string[]; groupId?: string }, user = "gm1") =>
+  await world.as(user, () => api(world, user).openTravel(o));
 const windows = (world: FakeWorld) =>
   [...world.window.document.querySelectorAll(".aventure-travel")] as unknown as HTMLElement[];
 const callAll = (name: string, ...args: unknown[]) =>
@@ -74,7 +74,7 @@ const callAll = (name: string, ...args: unknown[]) =>
 describe("Travel with the dnd5e party", () => {
   it("api.openTravel({groupId}): the creature members travel (vehicles, missing actors, duplicates and groups left out), at the party's pace", async () => {
     const { world } = await boot();
-    const d = open(world, { groupId: "party" });
+    const d = await open(world, { groupId: "party" });
     await world.settle();
     expect(d.formState.members.map((m) => m.actorId)).toEqual(["aria", "bram", "pony"]);
     expect(d.formState.pace).toBe("fast");
@@ -112,12 +112,12 @@ describe("Travel with the dnd5e party", () => {
       members: ["aria", "heron"],
       primaryVehicle: "heron",
     });
-    const d = open(world, { groupId: withBoat.id });
+    const d = await open(world, { groupId: withBoat.id });
     expect(d.formState).toMatchObject({ mode: "boat", speed: "6", party: { vehicle: "heron" } });
     expect(d.request).toMatchObject({ mode: "boat", speedKmh: 6, members: [{ actorId: "aria" }] });
     await d.change("partyVehicle", "");
     expect(d.formState).toMatchObject({ mode: "foot", party: { vehicle: "" } });
-    const p = open(world, { groupId: "party" });
+    const p = await open(world, { groupId: "party" });
     await p.change("partyVehicle", "cart");
     expect(p.request).toMatchObject({ mode: "vehicle", pace: "fast" });
     await p.change("partyVehicle", "nope"); // not a vehicle of the party: nothing changes
@@ -127,9 +127,12 @@ describe("Travel with the dnd5e party", () => {
   it("dnd5e slows the party when a member is slowed (getTravelPace): Aventure takes that pace; a 4.x–5.1 group's pace is read from attributes.movement", async () => {
     const { world, bram } = await boot();
     (bram.system.attributes as { movement: Record<string, unknown> }).movement.slowed = true;
-    expect(open(world, { groupId: "party" }).formState.pace).toBe("slow");
+    expect((await open(world, { groupId: "party" })).formState.pace).toBe("slow");
     addDnd5eGroup(world, { id: "old", name: "Old band", members: ["aria"], pace: "slow", legacy: true });
-    expect(open(world, { groupId: "old" }).formState).toMatchObject({ pace: "slow", members: [{ actorId: "aria" }] });
+    expect((await open(world, { groupId: "old" })).formState).toMatchObject({
+      pace: "slow",
+      members: [{ actorId: "aria" }],
+    });
   });
 
   it("the token HUD of the party's token opens it for the party (its members, its pace)", async () => {
@@ -178,7 +181,7 @@ describe("Travel with the dnd5e party", () => {
 
   it("the journey card lists the party's members, and each member's journey is applied once", async () => {
     const { world, aria, bram, pony } = await boot();
-    const d = open(world, { groupId: "party" });
+    const d = await open(world, { groupId: "party" });
     await d.change("hoursPerDay", "8");
     expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
     await world.settle();
@@ -192,7 +195,7 @@ describe("Travel with the dnd5e party", () => {
 
   it("an id that names no party: a clear message, no window", async () => {
     const { world } = await boot();
-    expect(() => open(world, { groupId: "aria" })).toThrow(/NotAParty/);
+    await expect(open(world, { groupId: "aria" })).rejects.toThrow(/NotAParty/);
     await world.settle();
     expect(windows(world)).toHaveLength(0);
   });

@@ -82,7 +82,7 @@ describe("api.features (docs/rules.md §0)", () => {
   it("pursuit and exploration are refused where the game has none, and follow the game they are borrowed from", async () => {
     const world = await bootWorld({ system: "dnd5e" });
     type Api = {
-      openPursuit(): { lastContext: unknown } | undefined;
+      openPursuit(): Promise<{ lastContext: unknown } | undefined>;
       exploration: { start(t?: unknown[]): Promise<unknown>; status(): { state: { ruleset: string } | null } };
     };
     const api = world.api<Api>("gm1");
@@ -96,7 +96,7 @@ describe("api.features (docs/rules.md §0)", () => {
       actorLink: true,
       disposition: 1,
     });
-    expect(world.as("gm1", () => api.openPursuit())).toBeUndefined();
+    expect(await world.as("gm1", () => api.openPursuit())).toBeUndefined();
     expect(world.notifications.at(-1)).toEqual({
       user: "gm1",
       type: "info",
@@ -108,7 +108,7 @@ describe("api.features (docs/rules.md §0)", () => {
     expect(world.notifications.at(-1)!.message).toBe("The D&D 5e (French SRD) book has no rule for exploration time.");
     await set(world, "gm1", "borrowPursuit", "pmt");
     await set(world, "gm1", "borrowExploration", "ose");
-    const d = world.as("gm1", () => api.openPursuit())!;
+    const d = (await world.as("gm1", () => api.openPursuit()))!;
     await world.settle();
     expect((d.lastContext as { rulesetLabel: string }).rulesetLabel).toBe("Portes, Monstres & Trésors");
     await world.as("gm1", () => api.exploration.start([token]));

@@ -289,8 +289,8 @@ describe("a chase's running exhaustion while the active GM changes", () => {
       exhaustedActors: [],
     };
     world.addMessage({ author: "gm2", content: "<div></div>", flags: { aventure: { pursuit: chase } } });
-    const d = world.as("p1", () =>
-      world.api<{ openPursuit(o: object): Dialog }>("p1").openPursuit({ chaseId: chase.id }),
+    const d = await world.as("p1", () =>
+      world.api<{ openPursuit(o: object): Promise<Dialog> }>("p1").openPursuit({ chaseId: chase.id }),
     );
     await world.settle();
     const result = await race(
@@ -320,7 +320,7 @@ type TravelDialog = {
   close(): Promise<unknown>;
 };
 type TravelApi = {
-  openTravel(o: { actorIds: string[] }): TravelDialog;
+  openTravel(o: { actorIds: string[] }): Promise<TravelDialog>;
   applyTravel(r: unknown): Promise<{ ok?: boolean; proposed?: boolean; messageId?: string | null }>;
   undoTravel(id: string): Promise<unknown>;
 };
@@ -330,7 +330,7 @@ async function travelWorld() {
   const world = await bootWorld({ users: LATE_GM1 });
   world.worldTime = 1000;
   const rogue = addDnd5eActor(world, { id: "rogue", name: "Bram", owner: "p1", abilities: { con: 10 } });
-  const d = world.as("gm2", () => world.api<TravelApi>("gm2").openTravel({ actorIds: ["rogue"] }));
+  const d = await world.as("gm2", () => world.api<TravelApi>("gm2").openTravel({ actorIds: ["rogue"] }));
   await world.settle();
   await world.as("gm2", () => d.change("hoursPerDay", "9"));
   const request = d.request;

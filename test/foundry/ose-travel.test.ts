@@ -42,8 +42,8 @@ interface Dialog {
 }
 interface Api {
   applyTravel(r: unknown): Promise<TravelApplyResult>;
-  openTravel(o?: { actorIds?: string[] }): Dialog;
-  planRoute(o?: { drawingId?: string; tokenIds?: string[] }): Dialog | null;
+  openTravel(o?: { actorIds?: string[] }): Promise<Dialog>;
+  planRoute(o?: { drawingId?: string; tokenIds?: string[] }): Promise<Dialog | null>;
 }
 
 const WORLD_TIME = 6 * 3600;
@@ -518,7 +518,7 @@ describe("the Travel dialog under Old-School Essentials", () => {
     );
     (world.clientOf("gm1") as unknown as { controlledDrawings: string[] }).controlledDrawings = ["route"];
     control(world.clientOf("gm1"), "tAria", "tBram");
-    const d = world.as("gm1", () => api(world).planRoute())!;
+    const d = (await world.as("gm1", () => api(world).planRoute()))!;
     await world.settle();
     expect(d.formState.route!.legs.map((l) => [l.terrain, l.metres])).toEqual([
       ["road", 27000],
@@ -542,7 +542,7 @@ describe("the Travel dialog under Old-School Essentials", () => {
 
   it("api.openTravel under ose opens the OSE dialog: a distance on the chosen terrain", async () => {
     const { world } = await boot();
-    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
+    const d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
     await world.settle();
     await world.as("gm1", () => d.change("distance", "48"));
     await world.as("gm1", () => d.change("openTerrain", "forest"));
@@ -558,12 +558,12 @@ describe("the Travel dialog under Old-School Essentials", () => {
     await set("borrowTravel", "ose");
     await world.settle();
     // Without the setting: the terrain's chance in 6, no percentage field.
-    let d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
+    let d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
     await world.settle();
     expect(d.lastHTML).toContain("Old-School Essentials rule, borrowed for Portes, Monstres &amp; Trésors.");
     expect(d.lastHTML).not.toContain('name="lostChance"');
     await set("travelPmtLostRoll", true);
-    d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
+    d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
     await world.settle();
     await world.as("gm1", () => d.change("distance", "24"));
     await world.as("gm1", () => d.change("openTerrain", "forest"));

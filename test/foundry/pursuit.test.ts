@@ -67,7 +67,7 @@ interface Dialog {
   resume(): Promise<unknown>;
   render(): Promise<unknown>;
 }
-type Api = { openPursuit(options?: object): Dialog };
+type Api = { openPursuit(options?: object): Promise<Dialog> };
 
 const USERS: UserSpec[] = [GM, GM2, PLAYER, PLAYER2];
 
@@ -112,7 +112,7 @@ const set = (world: FakeWorld, key: string, value: unknown) =>
 const tokenDocs = (c: Ctx, ...ids: string[]) => ids.map((id) => c.scene.tokens.get(id)!);
 /** Opens the Pursuit dialog on `user`'s client (the user's own module instance), as api.openPursuit does. */
 async function open(c: Ctx, user: string, options: object = {}): Promise<Dialog> {
-  const d = c.world.as(user, () => c.world.api<Api>(user).openPursuit(options));
+  const d = await c.world.as(user, () => c.world.api<Api>(user).openPursuit(options));
   await c.world.settle();
   return d;
 }

@@ -57,14 +57,14 @@ async function boot() {
 /** The player's own journey along a road on the map, as their Travel dialog sends it. */
 async function playerRequest(world: FakeWorld): Promise<TravelRequest> {
   control(world.clientOf("p1"), "tAria");
-  const d = world.as("p1", () =>
-    world.api<{ planRoute(o: object): Dialog | null }>("p1").planRoute({
+  const d = (await world.as("p1", () =>
+    world.api<{ planRoute(o: object): Promise<Dialog | null> }>("p1").planRoute({
       points: [
         { x: 100, y: 500 },
         { x: 2800, y: 500 },
       ],
     }),
-  )!;
+  ))!;
   const req = d.request!;
   await world.as("p1", () => d.close());
   return req;

@@ -55,7 +55,7 @@ interface Api {
     drawingId?: string;
     tokenIds?: string[];
     actorIds?: string[];
-  }): Dialog | null;
+  }): Promise<Dialog | null>;
 }
 
 const WORLD_TIME = 6 * 3600; // 06:00 on the world clock
@@ -177,7 +177,7 @@ const exhaustion = (a: FakeActor) => (a.system.attributes as { exhaustion: numbe
 async function planRoad(world: FakeWorld, user = "gm1"): Promise<Dialog> {
   control(world.clientOf(user), "tAria", "tBram");
   selectDrawing(world, user, "road");
-  const d = world.as(user, () => api(world, user).planRoute());
+  const d = await world.as(user, () => api(world, user).planRoute());
   await world.settle();
   if (!d) throw new Error("no dialog");
   return d;
@@ -354,7 +354,7 @@ describe("Travel along a route: RULES.md §11 on the map", () => {
     // Refused like the other bad routes: the message, no dialog, nothing written.
     const mark = world.writes.length;
     const opened = watchDialogs(world, "gm1");
-    expect(world.as("gm1", () => api(world).planRoute())).toBeNull();
+    expect(await world.as("gm1", () => api(world).planRoute())).toBeNull();
     await world.settle();
     expect(notes(world, "gm1", "error")).toEqual([
       "Aventure cannot turn the scene’s unit “lieue” into metres: use m, km, ft or mi, or name it in the setting “Travel: your own scene unit”.",
@@ -363,7 +363,7 @@ describe("Travel along a route: RULES.md §11 on the map", () => {
     expect(opened).toThrow("no Travel dialog rendered");
     await set(world, "travelCustomUnit", "Lieue");
     await set(world, "travelCustomUnitMetres", 4000);
-    const d = world.as("gm1", () => api(world).planRoute())!;
+    const d = (await world.as("gm1", () => api(world).planRoute()))!;
     await world.settle();
     expect(opened()).toBe(d); // the watch sees a dialog when one opens
     expect(d.formState.route!.legs.map((l) => l.metres)).toEqual([72000, 36000]);
@@ -386,7 +386,7 @@ function watchDialogs(world: FakeWorld, user: string): () => Dialog {
 describe("Travel along a route: bad routes change nothing", () => {
   async function refused(world: FakeWorld, expected: string) {
     const mark = world.writes.length;
-    expect(world.as("gm1", () => api(world).planRoute())).toBeNull();
+    expect(await world.as("gm1", () => api(world).planRoute())).toBeNull();
     expect(notes(world, "gm1", "error").at(-1)).toBe(expected);
     expect(world.writesSince(mark)).toEqual([]);
   }
@@ -440,12 +440,12 @@ describe("Travel along a route: bad routes change nothing", () => {
       "The route crosses “Marais”, a region whose terrain Aventure cannot read (swampy): fix its behaviour or draw the route around it.",
     );
     swamp.shapes = [{ type: "polygon", points: [500, 1000, 700, 1000, 700, 1200, 500, 1200] }]; // off the road
-    expect(world.as("gm1", () => api(world).planRoute())).not.toBeNull();
+    expect(await world.as("gm1", () => api(world).planRoute())).not.toBeNull();
     // Core's Modify Movement Cost with walking ×2 is difficult ground too, under the region's name.
     swamp.shapes = [{ type: "polygon", points: [500, 400, 700, 400, 700, 600, 500, 600] }];
     swamp.behaviors.get("swampT")!.type = "modifyMovementCost";
     swamp.behaviors.get("swampT")!.system = { difficulties: { walk: 2, fly: 1 } };
-    const d = world.as("gm1", () => api(world).planRoute())!;
+    const d = (await world.as("gm1", () => api(world).planRoute()))!;
     expect(d.formState.route!.legs.map((l) => [l.metres, l.terrain, l.regions.join()])).toEqual([
       [4000, "normal", ""],
       [2000, "difficult", "Marais"],
@@ -508,14 +508,14 @@ describe("Travel along a route: players propose, GMs dispose, exactly once", () 
   it("a player's route journey is a proposal; the GM applies it; the token moves once, by the active GM", async () => {
     const { world, tAria } = await boot();
     control(world.clientOf("p1"), "tAria");
-    const d = world.as("p1", () =>
+    const d = (await world.as("p1", () =>
       api(world, "p1").planRoute({
         points: [
           { x: 100, y: 500 },
           { x: 2800, y: 500 },
         ],
       }),
-    )!;
+    ))!;
     await world.settle();
     const mark = world.writes.length;
     expect(await world.as("p1", () => d.apply())).toMatchObject({ ok: true, proposed: true });
@@ -541,14 +541,14 @@ describe("Travel along a route: players propose, GMs dispose, exactly once", () 
     const { world, tBram } = await boot();
     await set(world, "travelPlayersApply", true);
     control(world.clientOf("p1"), "tAria");
-    const d = world.as("p1", () =>
+    const d = (await world.as("p1", () =>
       api(world, "p1").planRoute({
         points: [
           { x: 100, y: 500 },
           { x: 2800, y: 500 },
         ],
       }),
-    )!;
+    ))!;
     const req = d.request!;
     await world.as("p1", () => d.close());
     // Extra "legs" claiming the forest is a road are ignored: the GM's own measure puts 9 km of forest there.
@@ -593,14 +593,14 @@ describe("Travel along a route: players propose, GMs dispose, exactly once", () 
   it("route points outside the scene (its padding included) are refused with a localized message; nothing is written", async () => {
     const { world, tAria } = await boot({ users: [GM, PLAYER] });
     control(world.clientOf("p1"), "tAria");
-    const d = world.as("p1", () =>
+    const d = (await world.as("p1", () =>
       api(world, "p1").planRoute({
         points: [
           { x: 100, y: 500 },
           { x: 2800, y: 500 },
         ],
       }),
-    )!;
+    ))!;
     const req = d.request!;
     await world.as("p1", () => d.close());
     const mark = world.writes.length;
@@ -661,7 +661,7 @@ describe("Travel along a route: players propose, GMs dispose, exactly once", () 
     expect(text).toBe(
       "Un point de l’itinéraire est hors de la scène «\u00a0Armorique\u00a0» (1, 2)\u00a0: tracez l’itinéraire sur la scène.",
     );
-    const dFr = fr.world.as("gm1", () =>
+    const dFr = await fr.world.as("gm1", () =>
       api(fr.world, "gm1").planRoute({
         points: [
           { x: 100, y: 500 },

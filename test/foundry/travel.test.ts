@@ -47,7 +47,7 @@ interface Dialog {
   removeActor(id: string): Promise<unknown>;
 }
 interface Api {
-  openTravel(o?: { actorIds?: string[] }): Dialog;
+  openTravel(o?: { actorIds?: string[] }): Promise<Dialog>;
   applyTravel(r: TravelRequest): Promise<TravelApplyResult>;
 }
 
@@ -116,7 +116,7 @@ const exhaustionWrites = (world: FakeWorld, id: string, mark = 0) =>
 /** 67.5 km through a forest at normal pace, 10 h a day: 3 days of 22.5 km, forced march DC 11 and 12 daily. */
 async function forestDialog(world: FakeWorld, user = "gm1", ids: readonly Hero[] = IDS): Promise<Dialog> {
   return world.as(user, async () => {
-    const d = api(world, user).openTravel({ actorIds: [...ids] });
+    const d = await api(world, user).openTravel({ actorIds: [...ids] });
     await world.settle();
     await d.change("terrain", "difficult");
     await d.change("unit", "km");
@@ -169,7 +169,7 @@ const AFTER_FOREST = 1000 + 2 * 86400 + 10 * 3600; // 2 d 10 h later (§2.1, §2
 describe("Travel: a GM plans, applies and undoes a three-day journey for a party of four", () => {
   it("shows the live summary on every change, without submitting", async () => {
     const { world } = await boot();
-    const d = world.as("gm1", () => api(world).openTravel({ actorIds: [...IDS] }));
+    const d = await world.as("gm1", () => api(world).openTravel({ actorIds: [...IDS] }));
     await world.settle();
     expect(d.rendered).toBe(true);
     expect(d.formState.hoursPerDay).toBe("8"); // the setting's default
@@ -1105,7 +1105,7 @@ describe("Travel: attacks from a player's console change nothing", () => {
       abilities: { con: 10 },
       passive: 10,
     });
-    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["rogue"] }));
+    const d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["rogue"] }));
     await world.as("gm1", () => d.change("hoursPerDay", "9")); // one forced-march save, DC 11 (§2.4)
     world.queueRolls(15);
     await world.as("gm1", () => d.apply());
@@ -1528,7 +1528,7 @@ describe("Travel: bad input in the dialog changes nothing", () => {
       type: "npc",
       system: { skills: { prc: { passive: 9 } }, attributes: { exhaustion: 0 } },
     });
-    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria", "npc"] }));
+    const d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["aria", "npc"] }));
     await world.settle();
     let ctx = d.lastContext as { members: { conModError: string }[]; canApply: boolean };
     expect(ctx.members[1]!.conModError).toBe("Expected a number for Constitution modifier (got —).");
@@ -1631,7 +1631,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
         await (roll as unknown as { toMessage(d: object): Promise<unknown> }).toMessage({});
       return roll;
     };
-    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["old"] }));
+    const d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["old"] }));
     await world.as("gm1", () => d.change("hoursPerDay", "9"));
     world.queueRolls(8); // 8 + 2 = 10 < DC 11: one level
     expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
@@ -1651,7 +1651,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
       survival: "system.survival",
     });
     world.addUserActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13, survival: 4 } });
-    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
+    const d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
     await world.as("gm1", () => d.change("members.0.activity", "track"));
     await world.as("gm1", () => d.change("survivalDC", "12"));
     world.queueRolls(7); // 7 + 4 = 11 < DC 12: the trail is lost
@@ -1671,7 +1671,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
     const { EMPTY_PATHS } = await import("../../src/core/settings-schema.js");
     await set(world, "actorData", { ...EMPTY_PATHS, conMod: "system.con", passivePerception: "system.pp" });
     world.addUserActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13 } });
-    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
+    const d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
     await world.as("gm1", () => d.change("hoursPerDay", "9")); // one forced-march save, DC 11 (§2.4)
     world.queueRolls(5); // 5 + 1 = 6: failure
     expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: true });
@@ -1750,7 +1750,7 @@ describe("Travel: settings, API and HUD", () => {
   it("prefills the hours per day from the setting, adds and removes members", async () => {
     const { world } = await boot();
     await set(world, "travelHoursPerDay", 10);
-    const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
+    const d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["aria"] }));
     expect(d.formState.hoursPerDay).toBe("10");
     await world.as("gm1", () => d.addActor("dun"));
     expect(d.formState.members.map((m) => m.actorId)).toEqual(["aria", "dun"]);
@@ -1807,20 +1807,12 @@ describe("Travel: settings, API and HUD", () => {
     viewScene(world, gm, scene);
     control(gm, "tcyl", "twolf");
     expect(
-      world.as("gm1", () =>
-        api(world)
-          .openTravel()
-          .formState.members.map((m) => m.actorId),
-      ),
+      await world.as("gm1", async () => (await api(world).openTravel()).formState.members.map((m) => m.actorId)),
     ).toEqual(["cyl", "wolf"]);
     control(gm);
     // Aria and Bram belong to player p1; Cyl and Dun to nobody but the GM; the wolf is no character.
     expect(
-      world.as("gm1", () =>
-        api(world)
-          .openTravel()
-          .formState.members.map((m) => m.actorId),
-      ),
+      await world.as("gm1", async () => (await api(world).openTravel()).formState.members.map((m) => m.actorId)),
     ).toEqual(["aria", "bram"]);
   });
 

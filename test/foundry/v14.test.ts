@@ -310,7 +310,7 @@ describe("v14: an expired effect is ignored, Aventure's own is deleted (running 
   async function chase(world: FakeWorld, scene: FakeScene): Promise<void> {
     const d = await world.as("gm1", () =>
       world
-        .api<{ openPursuit(o: object): ChaseDialog }>("gm1")
+        .api<{ openPursuit(o: object): Promise<ChaseDialog> }>("gm1")
         .openPursuit({ tokens: [scene.tokens.get("tA"), scene.tokens.get("g1")] }),
     );
     await world.settle();

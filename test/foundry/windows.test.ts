@@ -13,7 +13,7 @@ interface Win {
 }
 interface Api {
   openEncounter(o?: object): Promise<Win>;
-  openTravel(o?: object): Win;
+  openTravel(o?: object): Promise<Win>;
 }
 
 describe("Aventure's windows", () => {
@@ -27,7 +27,7 @@ describe("Aventure's windows", () => {
       Hooks.on("renderOseTravelDialog" as never, (() => void renders.push("travel")) as never);
     });
     const encounter = await world.as("gm1", () => api.openEncounter());
-    const travel = world.as("gm1", () => api.openTravel());
+    const travel = await world.as("gm1", () => api.openTravel());
     await world.settle();
     expect(world.notifications).toEqual([]);
     expect(renders.sort()).toEqual(["encounter", "travel"]);
