@@ -101,8 +101,9 @@ export default defineConfig({
               // Everything the entry imports statically, in one file (one request, one gzip stream), whoever else
               // imports it too.
               name: (id: string, ctx: { getModuleInfo(id: string): GraphInfo | null }) =>
-                id.includes("rolldown/runtime") ||
-                (loadedByEveryClient ??= staticGraph((m) => ctx.getModuleInfo(m))).has(id)
+                id !== ENTRY &&
+                (id.includes("rolldown/runtime") ||
+                  (loadedByEveryClient ??= staticGraph((m) => ctx.getModuleInfo(m))).has(id))
                   ? "common"
                   : null,
             },

@@ -49,6 +49,11 @@ async function main() {
   await build({ configFile: join(ROOT, "vite.config.ts"), logLevel: "warn", root: ROOT });
 
   const loaded = clientLoad(DIST, "aventure.js");
+  if (loaded.gzipped > CLIENT_LOAD_BUDGET)
+    throw new Error(
+      `What every client loads is ${kb(loaded.gzipped)} KB gzipped, over the budget of ${kb(CLIENT_LOAD_BUDGET)} KB: ` +
+        "load the new code on demand (CONTRIBUTING.md).",
+    );
   writeFileSync(join(DIST, "module.json"), JSON.stringify(manifest, null, 2) + "\n");
 
   for (const dir of ["lang", "templates", "styles"]) cpSync(join(ROOT, dir), join(DIST, dir), { recursive: true });
@@ -69,7 +74,8 @@ async function main() {
   );
   console.log(
     `Every client loads ${loaded.files.join(" + ")}: ${kb(loaded.bytes)} KB, ${kb(loaded.gzipped)} KB gzipped ` +
-      "(the in-world test batches, aventure-quench.js, only in a world where Quench is active).",
+      `(budget ${kb(CLIENT_LOAD_BUDGET)} KB); the windows and the GM's executors load on demand, the in-world test ` +
+      "batches (aventure-quench.js) only in a world where Quench is active.",
   );
   console.log(
     manifest.manifest
@@ -80,6 +86,9 @@ async function main() {
 
 const kb = (n) => (n / 1024).toFixed(1);
 
+/** The most every client may load, gzipped (the entry and its static imports): the build fails above it. */
+export const CLIENT_LOAD_BUDGET = 120 * 1024;
+
 /** The entry and every chunk it imports statically (not the ones it imports on demand): what every client loads. */
 export function clientLoad(dir, entry) {
   const files = [];
@@ -89,7 +98,7 @@ export function clientLoad(dir, entry) {
     const code = readFileSync(join(dir, name), "utf8");
     // Static imports of the ES module chunks: import{…}from"./x.js" (a dynamic import is import("./x.js")).
     for (const m of code.matchAll(
-      /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{][^;]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g,
+      /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{][^;]*?from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g,
     ))
       visit(m[1]);
   };

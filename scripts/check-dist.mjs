@@ -6,7 +6,7 @@
  * the same content as dist/. Exits non-zero with a list of problems.
  */
 import { ClassicLevel } from "classic-level";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { MACROS } from "../packs-src/macros.mjs";
@@ -14,6 +14,7 @@ import { GUIDE_JOURNALS, GUIDE_PACK_NAME, GUIDE_PAGES } from "../packs-src/guide
 import { POLARIS_ACTOR_TYPE, POLARIS_IDS, POLARIS_PACK_NAME } from "../packs-src/polaris.mjs";
 import { unzip } from "./zip.mjs";
 import { urlProblems } from "./manifest.mjs";
+import { CLIENT_LOAD_BUDGET, clientLoad } from "./build.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -68,20 +69,40 @@ const paths = [
 for (const p of paths) if (!existsSync(join(DIST, p))) fail(`dist is missing ${p} (named in module.json)`);
 for (const js of m.esmodules ?? [])
   if (!existsSync(join(DIST, `${js}.map`))) fail(`dist is missing the source map of ${js}`);
-// The chunks the entry imports, statically or on demand (the Quench batches), exist with their source maps.
+// The chunks the entry imports, statically or on demand (the windows, the GM's executors, the Quench batches), exist
+// with their source maps (but the bundler's helpers, aventure-runtime.js, which have no source of ours).
+const RUNTIME = "aventure-runtime.js";
 {
   const seen = new Set();
   const visit = (name) => {
     if (seen.has(name)) return;
     seen.add(name);
     if (!existsSync(join(DIST, name))) return fail(`dist is missing ${name} (imported by the module)`);
-    if (!existsSync(join(DIST, `${name}.map`))) fail(`dist is missing the source map of ${name}`);
+    if (!existsSync(join(DIST, `${name}.map`)) && name !== RUNTIME) fail(`dist is missing the source map of ${name}`);
     const code = readFileSync(join(DIST, name), "utf8");
-    for (const c of code.matchAll(/["']\.\/(aventure[\w.-]*\.js)["']/g)) visit(c[1]);
+    for (const c of code.matchAll(/["'`]\.\/(aventure[\w.-]*\.js)["'`]/g)) visit(c[1]);
   };
   for (const js of m.esmodules ?? []) visit(js);
   if (!seen.has("aventure-quench.js"))
     fail("dist: the Quench batches chunk (aventure-quench.js) is not imported on demand");
+  // Every chunk is one the module imports (nothing stray) and ships in the zip with its source map.
+  for (const name of readdirSync(DIST).filter((f) => f.endsWith(".js"))) {
+    if (!seen.has(name)) fail(`dist: ${name} is imported by nothing`);
+    // A chunk importing the entry would run a second copy of the module if Foundry loaded it under another URL.
+    if (/["'`]\.\/aventure\.js["'`]/.test(readFileSync(join(DIST, name), "utf8")))
+      fail(`dist: ${name} imports the entry aventure.js`);
+    for (const f of name === RUNTIME ? [name] : [name, `${name}.map`])
+      if (!entries.has(f)) fail(`aventure.zip: missing ${f}`);
+  }
+  // What every client loads (the entry and its static imports) stays within the budget; the windows load on demand.
+  const load = clientLoad(DIST, "aventure.js");
+  if (load.gzipped > CLIENT_LOAD_BUDGET)
+    fail(
+      `dist: every client loads ${(load.gzipped / 1024).toFixed(1)} KB gzipped, over ${CLIENT_LOAD_BUDGET / 1024} KB`,
+    );
+  for (const w of ["TravelDialog", "PursuitDialog", "EncounterDialog", "ExplorationPanel", "travel-apply"])
+    if (load.files.includes(`aventure-${w}.js`) || !seen.has(`aventure-${w}.js`))
+      fail(`dist: aventure-${w}.js is not loaded on demand`);
 }
 for (const [type, subtypes] of Object.entries(m.documentTypes ?? {})) {
   for (const sub of Object.keys(subtypes)) {
