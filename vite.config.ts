@@ -100,6 +100,7 @@ export default defineConfig({
             {
               // Everything the entry imports statically, in one file (one request, one gzip stream), whoever else
               // imports it too.
+              debugName: "common",
               name: (id: string, ctx: { getModuleInfo(id: string): GraphInfo | null }) =>
                 id !== ENTRY &&
                 (id.includes("rolldown/runtime") ||

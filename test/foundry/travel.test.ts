@@ -56,8 +56,15 @@ interface Api {
  * Aria and Bram belong to player p1; Cyl belongs to the GM and every player may see it (limited); Dun is the GM's
  * alone (players cannot see it). Cyl has already gone one day without food.
  */
-async function boot(opts: { lang?: "en" | "fr"; users?: typeof USERS } = {}) {
-  const world = await bootWorld({ system: "dnd5e", users: opts.users ?? USERS, lang: opts.lang });
+async function boot(
+  opts: { lang?: "en" | "fr"; users?: (typeof USERS)[number][]; onDemand?: "with the module" | "when used" } = {},
+) {
+  const world = await bootWorld({
+    system: "dnd5e",
+    users: opts.users ?? USERS,
+    lang: opts.lang,
+    onDemand: opts.onDemand,
+  });
   const hero = (
     id: Hero,
     name: string,
@@ -1157,6 +1164,38 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
     await world.settle();
     return { world, party, result, mark };
   }
+
+  it("the executor is loaded when first needed: by the active GM's first Apply, and by the GM who reloads to finish a journey left applying", async () => {
+    // As in a browser, nothing loaded on demand is loaded before it is needed. The GM connects last: in this fake
+    // world an on-demand import binds to the module instance of the client that connected last (test/world/world.ts).
+    const { world, party } = await boot({ users: [PLAYER, GM], onDemand: "when used" });
+    await set(world, "travelPlayersApply", true);
+    const request = await pairRequest(world);
+    queuePairRolls(world, 2);
+    const mark = world.writes.length;
+    // gm1 stops after posting the card "applying" and before marking it applied: its new page finishes the journey.
+    world.crashAt(5, (w) => w.user === "gm1");
+    void world.as("p1", () => api(world, "p1").applyTravel(request)); // p1 waits: no GM answers
+    // world.settle() does not wait for a file being loaded (real I/O): settle until the step the test waits for.
+    const settleUntil = async (done: () => boolean) => {
+      for (let i = 0; i < 500 && !done(); i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        await world.settle({ allowErrors: true });
+      }
+      await world.settle({ allowErrors: true });
+    };
+    await settleUntil(() => !world.clients.get("gm1")?.alive);
+    expect(world.clients.get("gm1")?.alive).toBeFalsy(); // stopped
+    expect(journey(journeyCards(world)[0]!).status).toBe("applying");
+    await world.reload("gm1");
+    await settleUntil(() => journey(journeyCards(world)[0]!).status !== "applying");
+    const cards = journeyCards(world);
+    expect(cards).toHaveLength(1);
+    expect(journey(cards[0]!)).toMatchObject({ status: "applied", resumed: true, problems: [] });
+    expect(pairState(world, party)).toEqual(PAIR_AFTER);
+    expect(exhaustionWrites(world, "bram", mark)).toHaveLength(1);
+    expect(leftovers(world)).toEqual([]);
+  });
 
   it("counts the active GM's writes of a player's journey (so the loop below covers every crash point)", async () => {
     const { world } = await boot();
