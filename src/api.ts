@@ -20,7 +20,7 @@ import { openFallDialog, showJumps } from "./movement/api.js";
 import { openExploration } from "./exploration/api.js";
 import { explorationApi } from "./exploration/api.js";
 import { breatheAgainFor, holdBreathFor } from "./breath/api.js";
-import { gated, gatedAsync, jumpsPanelUseful, tellFeatureOff, worldFeatures } from "./core/features.js";
+import { gatedAsync, jumpsPanelUseful, tellFeatureOff, worldFeatures } from "./core/features.js";
 import { dnd5eOwners } from "./core/dnd5e-owners.js";
 
 /** Light and hiding: hiding, searching and the detection check are off where the game has no such rule (docs/rules.md §0). */

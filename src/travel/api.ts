@@ -132,7 +132,11 @@ export function onPreMoveTokenRoute(
     ...movement.pending.waypoints.map(centre),
   ];
   const ids = controlledTokenIds();
-  void planRoute({ sceneId: token.parent?.id ?? undefined, points, tokenIds: ids.includes(token.id) ? ids : [token.id] });
+  void planRoute({
+    sceneId: token.parent?.id ?? undefined,
+    points,
+    tokenIds: ids.includes(token.id) ? ids : [token.id],
+  });
   return false;
 }
 
