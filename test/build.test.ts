@@ -3,9 +3,11 @@
  * from the release's environment (repository and tag), never guessed; and the dist check of those URLs.
  */
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { manifestFor, releaseUrls, urlProblems } from "../scripts/manifest.mjs";
+import { CLIENT_LOAD_BUDGET, clientLoad } from "../scripts/build.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const source = JSON.parse(readFileSync(join(ROOT, "module.json"), "utf8")) as Record<string, unknown>;
@@ -77,5 +79,23 @@ describe("module.json at build time", () => {
   it("declares Foundry v13 as minimum and verified, with no maximum, and no socket (queries are used)", () => {
     expect(source.compatibility).toEqual({ minimum: "13", verified: "13" });
     expect(source.socket).toBeUndefined();
+  });
+
+  it("counts what every client loads: the entry and its static imports, not what it imports on demand", () => {
+    const dir = mkdtempSync(join(tmpdir(), "aventure-load-"));
+    const files = {
+      // As the minifier writes them: static imports with quotes, dynamic ones with backquotes.
+      "aventure.js": 'import"./aventure-runtime.js";import{a as e}from"./aventure-common.js";e();',
+      "aventure-common.js": 'export{a};const a=()=>import(`./aventure-TravelDialog.js`);import"./aventure-runtime.js";',
+      "aventure-runtime.js": "export const r=1;",
+      "aventure-TravelDialog.js": 'import{a}from"./aventure-common.js";export class TravelDialog{}',
+    };
+    for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
+    const load = clientLoad(dir, "aventure.js");
+    rmSync(dir, { recursive: true, force: true });
+    expect(load.files).toEqual(["aventure.js", "aventure-runtime.js", "aventure-common.js"]);
+    expect(load.bytes).toBe(files["aventure.js"].length + files["aventure-common.js"].length + 17);
+    // The budget the build and the dist check hold it to (README, "For contributors").
+    expect(CLIENT_LOAD_BUDGET).toBe(120 * 1024);
   });
 });

@@ -44,6 +44,18 @@ describe.skipIf(!existsSync(bundle))("the built bundle", () => {
       );
     }
     expect(world.api("gm1")).not.toBe(world.api("p1")); // one module instance per client
+    // A window loads on demand (dist/aventure-TravelDialog.js) and keeps its class name through minification: Foundry
+    // names its render hook after it (renderTravelDialog).
+    const rendered: string[] = [];
+    world.as("gm1", () => Hooks.on("renderTravelDialog" as never, (() => void rendered.push("travel")) as never));
+    const travel = await world.as("gm1", () =>
+      world
+        .api<{ openTravel(o?: object): Promise<{ constructor: { name: string } }> }>("gm1")
+        .openTravel({ actorIds: [] }),
+    );
+    await world.settle();
+    expect(travel.constructor.name).toBe("TravelDialog");
+    expect(rendered).toEqual(["travel"]);
     // The in-world test batches are a chunk of their own (aventure-quench.js), imported only on quenchReady.
     const keys: string[] = [];
     world.as("gm1", () =>
