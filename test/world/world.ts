@@ -286,10 +286,13 @@ export interface WorldOptions {
   /** Installs more fakes on each client before the module loads (e.g. combat). */
   extend?: (client: FakeClient) => void;
   /**
-   * The sources' code loaded on demand (src/core/on-demand.ts: windows, GM executors) is loaded with the module
-   * (default), each client's with its own instance; "when used" leaves it to the first use, as in a browser, which
-   * binds it to the module instance of the client that connected last (a test of that path boots one client or
-   * reconnects the one it drives last).
+   * What the module loads on demand (src/core/on-demand.ts: the windows opened from a feature's api.ts, the GM's
+   * executors) arrives in Foundry as a file fetched when first needed. By default the test world loads it with the
+   * module, on each client (with that client's module instance: each client is an instance of its own, and an
+   * `import()` made later would bind the file to the instance loaded last), so that it resolves at once and `settle()`
+   * needs no model of network time; what is tested is that every caller awaits the load, as it must in Foundry.
+   * "when used" leaves it to the first use, as in a browser (a test of that path boots the client it drives last, and
+   * settles until the load is done).
    */
   onDemand?: "with the module" | "when used";
 }
@@ -301,19 +304,6 @@ let installed: FakeWorld | null = null;
 export function currentWorld(): FakeWorld {
   if (!installed) throw new Error("No fake world installed");
   return installed;
-}
-
-/**
- * The module, as Foundry loads it: its entry point. A window the module loads on demand (a dynamic import in its
- * feature's api.ts) arrives in Foundry as a chunk fetched when it is first opened; the test world loads every window
- * with the entry, once the globals exist, so that a dynamic import resolves at once and `settle()` needs no model of
- * network time. What is tested is that the opener awaits the load, as it must in Foundry.
- */
-async function loadModule(): Promise<unknown> {
-  const entry = await import("../../src/module.js");
-  const windows = import.meta.glob("../../src/*/**/[A-Z]*.ts");
-  await Promise.all(Object.values(windows).map((load) => load()));
-  return entry;
 }
 
 export class FakeWorld {
@@ -358,7 +348,7 @@ export class FakeWorld {
     this.system = opts.system;
     this.generation = opts.generation ?? 13;
     this.lang = opts.lang ?? "en";
-    this.loader = opts.load ?? (() => loadModule());
+    this.loader = opts.load ?? (() => import("../../src/module.js"));
     this.extend = opts.extend;
     this.onDemand = opts.load ? "when used" : (opts.onDemand ?? "with the module");
     for (const u of opts.users ?? [{ id: "gm1", isGM: true }]) {
