@@ -32,14 +32,15 @@ const forgetGraph: Plugin = { name: "aventure-static-graph", buildStart: () => v
 
 /**
  * The name of a file loaded on demand, from its source: a window keeps its class's name (src/travel/TravelDialog.ts →
- * TravelDialog), any other file gets its feature's (src/travel/apply.ts → travel-apply), the Quench batches "quench".
+ * TravelDialog), any other file gets its feature's (src/travel/apply.ts → travel-apply; src/encounter/encounter.ts →
+ * encounter), the Quench batches "quench".
  */
 function onDemandName(source: string): string {
   const m = /src\/([^/]+)\/(?:.*\/)?([^/]+)\.ts$/.exec(source.replaceAll("\\", "/"));
   if (!m) return "[name]";
   const [, feature, file] = m as unknown as [string, string, string];
   if (feature === "quench") return "quench";
-  return /^[A-Z]/.test(file) ? file : `${feature}-${file}`;
+  return /^[A-Z]/.test(file) ? file : file === feature ? feature : `${feature}-${file}`;
 }
 
 /** What files loaded on demand share (src/travel/travel-context.ts…): named after their features (shared-travel). */

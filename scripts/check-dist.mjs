@@ -100,7 +100,7 @@ const RUNTIME = "aventure-runtime.js";
     fail(
       `dist: every client loads ${(load.gzipped / 1024).toFixed(1)} KB gzipped, over ${CLIENT_LOAD_BUDGET / 1024} KB`,
     );
-  for (const w of ["TravelDialog", "PursuitDialog", "EncounterDialog", "ExplorationPanel", "travel-apply"])
+  for (const w of ["TravelDialog", "PursuitDialog", "EncounterDialog", "ExplorationPanel", "travel-apply", "encounter"])
     if (load.files.includes(`aventure-${w}.js`) || !seen.has(`aventure-${w}.js`))
       fail(`dist: aventure-${w}.js is not loaded on demand`);
 }

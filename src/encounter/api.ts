@@ -25,4 +25,4 @@ export async function openEncounter(options?: { where?: EncounterPlace }): Promi
     return app;
   });
 }
-export { registerEncounterRequests } from "./encounter.js";
+export { registerEncounterRequests } from "./requests.js";

@@ -1,21 +1,20 @@
 /**
  * The encounter glue: tokens from the canvas, the rolls (Foundry dice) and the chat card, and "Start
  * combat": a combat with these tokens, the surprised side marked and skipped in round 1, then side
- * initiative takes over (src/foundry/combat).
+ * initiative takes over (src/foundry/combat). Loaded on demand, with the dialog or by the GM who runs the request
+ * (requests.ts registers it at init).
  */
-import { featureHandler } from "../core/features.js";
 import { MODULE_ID, template } from "../core/constants.js";
 import type { CombatLike, EncounterCombatState } from "../combat/api.js";
 import { encounterState, sideInitiativeActive, sideRoundState } from "../combat/api.js";
 import { startSideRound } from "../combat/api.js";
-import { registerRequest, sendRequest } from "../core/requests.js";
+import { sendRequest } from "../core/requests.js";
 import { adapterFor, setOwnCondition, type ActorLike } from "../actors/api.js";
 import { gmIds, postCard } from "../core/chat.js";
 import {
   execute,
   executorStamp,
   readExecutor,
-  registerRecovery,
   resume,
   runSteps,
   type Executor,
@@ -373,15 +372,6 @@ export async function startEncounterCombat(
   const { combatId } = await sendRequest<{ combatId: string }>("encounterStart", data);
   notify("info", t("AVENTURE.Encounter.combatStarted"));
   return game.combats?.get(combatId) ?? null;
-}
-
-export function registerEncounterRequests(): void {
-  registerRequest({
-    name: "encounterStart",
-    gmOnly: true,
-    handle: featureHandler("encounter", onEncounterStartRequest),
-  });
-  registerRecovery("encounterStart", recoverEncounterStarts);
 }
 
 /**

@@ -31,8 +31,12 @@ const set = (world: FakeWorld, user: string, key: string, value: unknown) =>
   world.as(user, () => game.settings.set("aventure" as never, key as never, value as never));
 
 /** Two friendly characters of p1 (Aldric, Brune), a character of p2 (Cara), an orc and a lurker (hostile). */
-async function boot(users: UserSpec[] = [GM, GM2, PLAYER, PLAYER2], gm = "gm1") {
-  const world = await bootWorld({ system: "ose", users });
+async function boot(
+  users: UserSpec[] = [GM, GM2, PLAYER, PLAYER2],
+  gm = "gm1",
+  onDemand: "with the module" | "when used" = "with the module",
+) {
+  const world = await bootWorld({ system: "ose", users, onDemand });
   const scene = world.addScene({ _id: "s1" });
   for (const c of world.liveClients()) viewScene(world, c, scene);
   const actors: [string, string, number, Record<string, number>][] = [
@@ -528,6 +532,32 @@ describe("an encounter's Start combat is a recorded operation", () => {
       const told = world.messages.filter((m) => m.content.includes("aventure-encounter-resumed"));
       expect(told).toHaveLength(1);
       expect(told[0]!.whisper).toEqual(["gm1"]);
+    },
+  );
+
+  it(
+    "what the GM runs is loaded when first needed: by the GM's first start, and by its next page to finish it",
+    T,
+    async () => {
+      // As in a browser, nothing loaded on demand is loaded before it is needed. The GM connects last: in this fake
+      // world an on-demand import binds to the module instance of the client that connected last (test/world/world.ts).
+      const { world } = await boot([PLAYER, GM], "gm1", "when used");
+      // world.settle() does not wait for a file being loaded (real I/O): settle until the step the test waits for.
+      const settleUntil = async (done: () => boolean) => {
+        for (let i = 0; i < 500 && !done(); i++) {
+          await new Promise((r) => setTimeout(r, 10));
+          await world.settle({ allowErrors: true });
+        }
+      };
+      world.queueRolls(5, 2, 6, 6);
+      world.crashAt(1, (w) => w.user === "gm1" && w.documentName === "Combatant");
+      void forgeRequest(world, "gm1", "encounterStart", START);
+      await settleUntil(() => !world.clients.get("gm1")?.alive);
+      expect(combats(world, "p1")[0]!.combatants.contents).toEqual([]);
+      await world.reload("gm1");
+      await settleUntil(() => world.messages.some((m) => m.content.includes("aventure-encounter-resumed")));
+      await world.settle();
+      once(world, "gm1");
     },
   );
 
