@@ -1,7 +1,8 @@
 /**
  * npm run build: writes dist/ = exactly the installable module folder, and dist/aventure.zip with
  * module.json at its root. Building twice gives identical files.
- *  1. vite builds src/module.ts → dist/aventure.js (+ .map)
+ *  1. vite builds src/module.ts → dist/aventure.js and the files it loads (+ .map, vite.config.ts); the build fails
+ *     when what every client loads (aventure.js and its static imports) is over CLIENT_LOAD_BUDGET gzipped
  *  2. module.json gets its version from package.json; a release build (a GitHub Actions run for the tag
  *     v<version>) adds url/manifest/download from GITHUB_REPOSITORY and the tag, any other build none
  *     (scripts/manifest.mjs)
