@@ -19,6 +19,7 @@ describe.skipIf(!existsSync(bundle))("the built bundle", () => {
       system: "dnd5e",
       users: [GM, PLAYER],
       load: async () => import(/* @vite-ignore */ `${pathToFileURL(bundle).href}?t=${Date.now()}-${n++}`),
+      onDemand: "when used", // the built module loads its own files (dist/aventure-<name>.js)
     });
     for (const user of ["gm1", "p1"]) {
       const api = world.api<Record<string, unknown> & { rules: Record<string, unknown> }>(user);

@@ -350,7 +350,7 @@ export class FakeWorld {
     this.lang = opts.lang ?? "en";
     this.loader = opts.load ?? (() => import("../../src/module.js"));
     this.extend = opts.extend;
-    this.onDemand = opts.load ? "when used" : (opts.onDemand ?? "with the module");
+    this.onDemand = opts.onDemand ?? "with the module";
     for (const u of opts.users ?? [{ id: "gm1", isGM: true }]) {
       const user = new FakeUser(this, { _id: u.id, name: u.name ?? u.id, isGM: u.isGM, active: false });
       (user as unknown as { lang: Lang }).lang = u.lang ?? this.lang;
