@@ -64,6 +64,7 @@ import {
   lightId,
   lightToken,
   readRecord,
+  recordField,
   readTokenLight,
   type AdvanceAction,
   type AdvanceCard,
@@ -94,9 +95,16 @@ export interface ExplorationReply {
 
 // ------------------------------------------------------------------------------------------------ the record
 
-/** The exploration as stored (checked field by field). */
+/** The setting's field, to check the stored record once more when it is read (DataField#validate: a failure or nothing). */
+let checkField: ReturnType<typeof recordField> | null = null;
+function validRecord(raw: ExplorationRecord): boolean {
+  checkField ??= recordField(foundry.data.fields);
+  return !checkField.validate(raw);
+}
+
+/** The exploration as stored (checked by the setting's field). */
 export function currentRecord(): ExplorationRecord {
-  return readRecord(getSetting("explorationState"));
+  return readRecord(getSetting("explorationState"), validRecord);
 }
 
 async function writeRecord(record: ExplorationRecord): Promise<void> {

@@ -151,3 +151,6 @@ export function continueJourney(next: TravelRequest): TravelDialog | OseTravelDi
 export function isArmed(tokenId: string): boolean {
   return armed.has(tokenId);
 }
+
+/** The feature's settings (registered by the composition root, src/settings.ts). */
+export { travelSettings } from "./settings.js";

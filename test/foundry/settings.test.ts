@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bootWorld, GM, PLAYER, type FakeWorld } from "../world/index.js";
-import { settingsSchema, defaultRulesetFor } from "../../src/core/settings-schema.js";
+import { defaultRulesetFor } from "../../src/core/core-settings.js";
+import { declaredSettings } from "../fixtures/declared-settings.js";
 
 const gm = (world: FakeWorld) => world.clientOf("gm1");
 const get = (world: FakeWorld, key: string) =>
@@ -11,7 +12,7 @@ const set = (world: FakeWorld, user: string, key: string, value: unknown) =>
 describe("settings", () => {
   it("registers every declared setting with a localized name and hint, on every client", async () => {
     const world = await bootWorld({ system: "dnd5e", users: [GM, PLAYER] });
-    const schema = settingsSchema("dnd5e");
+    const schema = declaredSettings("dnd5e");
     for (const user of ["gm1", "p1"]) {
       const c = world.clientOf(user);
       for (const key of Object.keys(schema)) {
@@ -21,6 +22,12 @@ describe("settings", () => {
         expect(c.i18n.has(def.hint), def.hint).toBe(true);
       }
     }
+  });
+
+  it("registers the declared settings, in their order, and no other", async () => {
+    const world = await bootWorld({ system: "dnd5e" });
+    const registered = [...world.clientOf("gm1").settingDefs.keys()].filter((id) => id.startsWith("aventure."));
+    expect(registered).toEqual(Object.keys(declaredSettings("dnd5e")).map((k) => `aventure.${k}`));
   });
 
   it("defaults the ruleset from the game system", async () => {

@@ -1643,7 +1643,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
 
   it("rolls the Survival checks with Foundry dice through the generic adapter's Wisdom (Survival) data path", async () => {
     const world = await bootWorld({ system: "worldbuilding", users: [GM] });
-    const { EMPTY_PATHS } = await import("../../src/core/settings-schema.js");
+    const { EMPTY_PATHS } = await import("../../src/core/core-settings.js");
     await set(world, "actorData", {
       ...EMPTY_PATHS,
       conMod: "system.con",
@@ -1668,7 +1668,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
 
   it("rolls the saves with Foundry dice through the generic adapter and leaves exhaustion it cannot change to the GM", async () => {
     const world = await bootWorld({ system: "worldbuilding", users: [GM] });
-    const { EMPTY_PATHS } = await import("../../src/core/settings-schema.js");
+    const { EMPTY_PATHS } = await import("../../src/core/core-settings.js");
     await set(world, "actorData", { ...EMPTY_PATHS, conMod: "system.con", passivePerception: "system.pp" });
     world.addUserActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13 } });
     const d = world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
