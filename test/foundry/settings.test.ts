@@ -135,3 +135,36 @@ describe("keybindings", () => {
     expect(kbs.get("aventure.travel")!.restricted).toBe(true);
   });
 });
+
+describe("settings typed by their fields (core/settings.ts declareSettings; the test world's DataField settings)", () => {
+  it("attack: a malformed exploration record is refused when written, and the stored one stays", async () => {
+    const world = await bootWorld({ users: [GM, PLAYER] });
+    const before = get(world, "explorationState");
+    const mark = world.writes.length;
+    const good = { v: 1, rev: 1, state: null, time: 0, party: [], restDue: false, op: null };
+    await expect(set(world, "gm1", "explorationState", { ...good, rev: -1 })).rejects.toThrow(
+      /rev: must be at least 0/,
+    );
+    await expect(
+      set(world, "gm1", "explorationState", { ...good, party: [{ sceneId: "../x", tokenId: "t", name: "A" }] }),
+    ).rejects.toThrow(/party\.0\.sceneId: is not a valid value/);
+    await expect(
+      set(world, "gm1", "explorationState", { ...good, state: { ruleset: "ose", turn: -3 } }),
+    ).rejects.toThrow(/state: is not a valid value/);
+    await expect(set(world, "gm1", "feetFactor", 3)).rejects.toThrow(/at most 0.35/);
+    await expect(set(world, "gm1", "fallOnDrop", "sometimes")).rejects.toThrow(/not a valid choice/);
+    expect(world.writes.length).toBe(mark);
+    expect(get(world, "explorationState")).toEqual(before);
+    await set(world, "gm1", "explorationState", good);
+    expect(get(world, "explorationState")).toEqual(good);
+  });
+
+  it("the actor data paths: a path missing from a written value is filled with none, an unknown key dropped", async () => {
+    const world = await bootWorld();
+    await set(world, "gm1", "actorData", { hp: "system.hp", nope: "x" });
+    const paths = get(world, "actorData") as Record<string, string>;
+    expect(paths.hp).toBe("system.hp");
+    expect(paths.conMod).toBe("");
+    expect("nope" in paths).toBe(false);
+  });
+});
