@@ -118,7 +118,9 @@ export class FakeSchemaField extends FakeDataField {
   ) {
     super(options);
   }
+  /** Its `initial` option when given (DataFieldOptions.initial, e.g. null for a nullable schema), else each field's. */
   override get initial(): unknown {
+    if (this.options.initial !== undefined) return super.initial;
     return Object.fromEntries(Object.entries(this.fields).map(([k, f]) => [k, f.clean(undefined)]));
   }
   /** Cleans each field; keys the schema does not have are dropped. */
