@@ -95,16 +95,17 @@ export interface ExplorationReply {
 
 // ------------------------------------------------------------------------------------------------ the record
 
-/** The setting's field, to check the stored record once more when it is read (DataField#validate: a failure or nothing). */
-let checkField: ReturnType<typeof recordField> | null = null;
-function validRecord(raw: ExplorationRecord): boolean {
-  checkField ??= recordField(foundry.data.fields);
-  return !checkField.validate(raw);
+/** The setting's field, to clean and check the stored record once more when it is read. */
+let recordCheck: ReturnType<typeof recordField> | null = null;
+function checkedRecord(raw: ExplorationRecord): ExplorationRecord | null {
+  recordCheck ??= recordField(foundry.data.fields);
+  const cleaned = recordCheck.clean(raw);
+  return recordCheck.validate(cleaned) ? null : cleaned;
 }
 
 /** The exploration as stored (checked by the setting's field). */
 export function currentRecord(): ExplorationRecord {
-  return readRecord(getSetting("explorationState"), validRecord);
+  return readRecord(getSetting("explorationState"), checkedRecord);
 }
 
 async function writeRecord(record: ExplorationRecord): Promise<void> {

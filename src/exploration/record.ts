@@ -180,15 +180,17 @@ export function readTokenLight(v: unknown): TokenLight | null {
 /** A ruleset id of the rules (re-exported for the request's checks). */
 export type { RulesetId };
 
-/** The setting's value checked by its field (Foundry's own validation): the record, or the reasons it is refused. */
-export type RecordCheck = (raw: ExplorationRecord) => boolean;
+/** The setting's value cleaned and checked by its field (Foundry's own DataField#clean and #validate): null when refused. */
+export type RecordCheck = (raw: ExplorationRecord) => ExplorationRecord | null;
 
 /**
- * The stored record, checked once more by its field when read (a GM wrote it, but a world may hold one an older
- * version wrote, or a malformed one): a malformed one reads as no exploration (EMPTY_RECORD, revision kept when readable).
+ * The stored record, cleaned and checked once more by its field when read (a GM wrote it, but a world may hold one an
+ * older version wrote — the fields it predates take their initial values — or a malformed one): a malformed one reads
+ * as no exploration (EMPTY_RECORD, revision kept when readable).
  */
-export function readRecord(raw: ExplorationRecord | null | undefined, valid: RecordCheck): ExplorationRecord {
-  if (raw && valid(raw)) return raw;
+export function readRecord(raw: ExplorationRecord | null | undefined, check: RecordCheck): ExplorationRecord {
+  const record = raw && typeof raw === "object" ? check(raw) : null;
+  if (record) return record;
   const rev = raw && typeof raw === "object" ? raw.rev : undefined;
   return isInt(rev, 0, Number.MAX_SAFE_INTEGER) ? { ...EMPTY_RECORD, rev } : { ...EMPTY_RECORD };
 }
