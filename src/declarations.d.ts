@@ -20,6 +20,7 @@ declare module "fvtt-types/configuration" {
   }
 
   /** Each setting's field type, derived from its declaration (src/settings.ts): the only type of a setting's value. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the entries come from the extended type
   interface SettingConfig extends AventureSettingConfig {}
 
   interface FlagConfig {
