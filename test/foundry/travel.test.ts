@@ -1734,7 +1734,8 @@ describe("Travel: settings, API and HUD", () => {
   it("'Players may apply journeys of their own characters' is a world setting, off by default, named in both languages", async () => {
     const { world } = await boot();
     const def = world.clientOf("p1").settingDefs.get("aventure.travelPlayersApply")!;
-    expect(def).toMatchObject({ scope: "world", config: true, type: Boolean, default: false });
+    expect(def).toMatchObject({ scope: "world", config: true, default: false });
+    expect(def.type).toBeInstanceOf(world.as("p1", () => foundry.data.fields.BooleanField));
     expect(world.as("p1", () => game.i18n.localize(def.name!))).toBe(
       "Travel: players may apply journeys of their own characters",
     );
