@@ -2,17 +2,8 @@
  * Every fvtt-types declaration of the module lives here: setting keys, flags, the module API, added hooks.
  * (Lancer keeps a single file like this; so do we.)
  */
-import type { RulesetId } from "./rules/rulesets.js";
-import type {
-  ActorDataPaths,
-  BorrowChoice,
-  DetectionMode,
-  DetectionObservers,
-  DistanceDisplay,
-  FallOnDrop,
-} from "./core/settings-schema.js";
+import type { AventureSettingConfig } from "./settings.js";
 import type { AventureApi } from "./api.js";
-import type { SideTies } from "./rules/encounter.js";
 import type {
   AventureActorFlags,
   AventureCombatantFlags,
@@ -21,7 +12,6 @@ import type {
   AventureSceneFlags,
   AventureTokenFlags,
 } from "./core/flags.js";
-import type { ExplorationRecord } from "./exploration/record.js";
 import type { Quench } from "./quench/types.js";
 
 declare module "fvtt-types/configuration" {
@@ -29,64 +19,9 @@ declare module "fvtt-types/configuration" {
     ready: never;
   }
 
-  interface SettingConfig {
-    "aventure.ruleset": RulesetId;
-    // Borrowed rules (docs/rules.md §0)
-    "aventure.borrowLightEffects": BorrowChoice;
-    "aventure.borrowHiding": BorrowChoice;
-    "aventure.borrowDetection": BorrowChoice;
-    "aventure.borrowMovementCosts": BorrowChoice;
-    "aventure.borrowJumps": BorrowChoice;
-    "aventure.borrowFalls": BorrowChoice;
-    "aventure.borrowSuffocation": BorrowChoice;
-    "aventure.borrowFoodWater": BorrowChoice;
-    "aventure.borrowTravel": BorrowChoice;
-    "aventure.borrowMarchingOrder": BorrowChoice;
-    "aventure.borrowExploration": BorrowChoice;
-    "aventure.borrowWandering": BorrowChoice;
-    "aventure.borrowEncounter": BorrowChoice;
-    "aventure.borrowSideInitiative": BorrowChoice;
-    "aventure.borrowPursuit": BorrowChoice;
-    "aventure.borrowPolaris": BorrowChoice;
-    "aventure.distanceDisplay": DistanceDisplay;
-    "aventure.feetFactor": number;
-    "aventure.actorData": ActorDataPaths;
-    "aventure.sideInitiative": boolean;
-    "aventure.sideTies": SideTies;
-    "aventure.encounterTurn": boolean;
-    "aventure.combatSidesMigrated": boolean;
-    "aventure.travelHoursPerDay": number;
-    "aventure.travelTrackFood": boolean;
-    "aventure.travelAdvanceTime": boolean;
-    "aventure.travelPlayersApply": boolean;
-    "aventure.travelPmtLostRoll": boolean;
-    "aventure.travelCustomUnit": string;
-    "aventure.travelCustomUnitMetres": number;
-    "aventure.pursuitAdvanceTime": boolean;
-    "aventure.movementCosts": boolean;
-    "aventure.movementRefuse": boolean;
-    "aventure.jumpWarning": boolean;
-    "aventure.athleticsReminder": boolean;
-    "aventure.fallRegions": boolean;
-    "aventure.fallOnDrop": FallOnDrop;
-    "aventure.lightEffects": boolean;
-    "aventure.lightIcons": boolean;
-    "aventure.lightThresholdBright": number;
-    "aventure.lightThresholdDim": number;
-    "aventure.explorationTurnSeconds": number;
-    "aventure.explorationWanderingEvery": number;
-    "aventure.explorationWanderingDie": number;
-    "aventure.explorationWanderingChance": number;
-    "aventure.explorationRestEvery": number;
-    "aventure.explorationRestPenalty": number;
-    "aventure.explorationTorchTurns": number;
-    "aventure.explorationLanternTurns": number;
-    "aventure.explorationState": ExplorationRecord;
-    "aventure.detectionMode": DetectionMode;
-    "aventure.detectionObservers": DetectionObservers;
-    "aventure.searchingMarksMigrated": boolean;
-    "aventure.welcomeDone": boolean;
-  }
+  /** Each setting's field type, derived from its declaration (src/settings.ts): the only type of a setting's value. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the entries come from the extended type
+  interface SettingConfig extends AventureSettingConfig {}
 
   interface FlagConfig {
     Actor: {

@@ -21,7 +21,7 @@ import { registerProposals } from "./core/proposals.js";
 import { onPreCreateOwnStatus } from "./actors/api.js";
 import { registerQuenchBatches } from "./quench/register.js";
 import { onHook, onceHook } from "./core/hooks-typed.js";
-import { BORROWABLE_FEATURES, borrowSettingKey } from "./core/settings-schema.js";
+import { BORROWABLE_FEATURES, borrowSettingKey } from "./core/core-settings.js";
 import { onRenderSettingsConfig } from "./core/settings-form.js";
 
 export function registerHooks(): void {

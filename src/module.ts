@@ -5,7 +5,7 @@
 import { MODULE_ID } from "./core/constants.js";
 import { buildApi } from "./api.js";
 import { registerHooks } from "./hooks.js";
-import { registerSettings } from "./core/settings.js";
+import { registerSettings } from "./settings.js";
 import { registerStatusEffects } from "./status-effects.js";
 import { registerHandlebars } from "./core/handlebars.js";
 import { ActorDataMenu } from "./actors/ActorDataMenu.js";

@@ -23,7 +23,7 @@ import {
   loadPages,
   markdownToHtml,
 } from "../packs-src/guide.mjs";
-import { settingsSchema } from "../src/core/settings-schema.js";
+import { declaredSettings } from "./fixtures/declared-settings.js";
 import {
   GUIDE_PACK_ID,
   WINDOW_GUIDE_PAGES,
@@ -164,7 +164,7 @@ describe("the guide's pages", () => {
   });
 
   it("explains every setting of the settings window on the settings page of each language", () => {
-    const shown = Object.entries(settingsSchema("dnd5e"))
+    const shown = Object.entries(declaredSettings("dnd5e"))
       .filter(([, s]) => s.config)
       .map(([k]) => k);
     expect(shown.length).toBeGreaterThan(15);

@@ -4,7 +4,7 @@
  * fields the world's game reads show (docs/rules.md §0); the form keeps the others' paths as they are.
  */
 import { template } from "../core/constants.js";
-import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../core/settings-schema.js";
+import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../core/core-settings.js";
 import { PRESETS, type PresetId } from "./presets.js";
 import { actorDataContext } from "./actor-data-context.js";
 import { getSetting, setSetting } from "../core/settings.js";

@@ -1,5 +1,5 @@
 /** The Actor data menu's template context (pure: tested and screenshotted without Foundry). */
-import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../core/settings-schema.js";
+import { ACTOR_DATA_FIELDS, type ActorDataPaths } from "../core/core-settings.js";
 import type { FeatureId, FeatureState } from "../rules/index.js";
 import { fieldVisibility } from "../core/feature-visibility.js";
 import { PRESETS, type PresetId } from "./presets.js";

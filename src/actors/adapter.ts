@@ -6,7 +6,7 @@ import { MODULE_ID } from "../core/constants.js";
 import { statusEffects } from "../core/compat.js";
 import { getSetting } from "../core/settings.js";
 import { UserError } from "../core/i18n.js";
-import type { ActorDataPaths } from "../core/settings-schema.js";
+import type { ActorDataPaths } from "../core/core-settings.js";
 import { DND5E_PATHS, OSE_PATHS } from "./presets.js";
 import { readNumber, readStats, resolvePath, type ActorStats } from "./read.js";
 import { oseMoves } from "./ose-movement.js";

@@ -2,7 +2,7 @@
  * Built-in data paths for the systems Aventure knows. Sources: docs/research/systems.md.
  * Alternatives ("a|b") cover several versions of a system's data model.
  */
-import { EMPTY_PATHS, type ActorDataPaths } from "../core/settings-schema.js";
+import { EMPTY_PATHS, type ActorDataPaths } from "../core/core-settings.js";
 
 export const DND5E_PATHS: ActorDataPaths = {
   ...EMPTY_PATHS,

@@ -10,7 +10,7 @@
  * ("ft", "m").
  */
 import { parseUnit, toMetres, clean, type Unit } from "../rules/units.js";
-import type { ActorDataPaths } from "../core/settings-schema.js";
+import type { ActorDataPaths } from "../core/core-settings.js";
 
 export function getPath(obj: unknown, path: string): unknown {
   let cur: unknown = obj;

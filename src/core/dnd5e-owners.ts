@@ -15,7 +15,7 @@
  *   its own. Handed to dnd5e, no new held breath starts and none drops (one already held may still end).
  */
 import { getSetting } from "./settings.js";
-import { DND5E_OVERLAPS, ownerSettingKey, type Dnd5eOverlap, type RuleOwner } from "./settings-schema.js";
+import { DND5E_OVERLAPS, ownerSettingKey, type Dnd5eOverlap, type RuleOwner } from "./core-settings.js";
 
 export {
   DND5E_OVERLAPS,
@@ -24,7 +24,7 @@ export {
   ownerSettingKey,
   type Dnd5eOverlap,
   type RuleOwner,
-} from "./settings-schema.js";
+} from "./core-settings.js";
 
 /** A dnd5e world setting, or undefined when dnd5e did not register it (an older version). */
 function dnd5eSetting(key: string): unknown {

@@ -5,7 +5,7 @@
  * borrowed. Settings and fields that belong to no feature (the ruleset, distances, light thresholds) always show.
  */
 import { FEATURE_TABLE, isFeature, type FeatureId, type FeatureState, type RulesetId } from "../rules/index.js";
-import type { ActorDataPaths } from "./settings-schema.js";
+import type { ActorDataPaths } from "./core-settings.js";
 
 /** A feature that uses a setting or field; `from`: only when the feature's rule comes from one of these games. */
 interface Need {

@@ -12,7 +12,7 @@ import {
 } from "../rules/index.js";
 import { featureNote, type FeatureNote } from "./feature-context.js";
 import { getSetting } from "./settings.js";
-import { BORROWABLE_FEATURES, borrowSettingKey } from "./settings-schema.js";
+import { BORROWABLE_FEATURES, borrowSettingKey } from "./core-settings.js";
 import { notify, t, UserError } from "./i18n.js";
 
 /** What the GMs borrowed (the borrow settings; "none" is nothing). */

@@ -14,8 +14,8 @@
 import { MODULE_ID } from "./constants.js";
 import { features, isRuleset, type FeatureBorrowings, type RulesetId } from "../rules/index.js";
 import { settingVisibility } from "./feature-visibility.js";
-import { getSetting } from "./settings.js";
-import { BORROWABLE_FEATURES, borrowSettingKey, settingsSchema, type SettingKey } from "./settings-schema.js";
+import { getSetting, type SettingKey } from "./settings.js";
+import { BORROWABLE_FEATURES, borrowSettingKey } from "./core-settings.js";
 import { t } from "./i18n.js";
 
 /** An element (duck-typed: the document's own classes are not globals everywhere). */
@@ -57,9 +57,10 @@ export function filterSettingsForm(root: HTMLElement): void {
   const state = features(ruleset, borrowed);
   // The saved value: unticking it in the open form does not make its row vanish before the form is saved.
   const sideInitiative = getSetting("sideInitiative") === true;
-  const schema = settingsSchema(game.system.id) as Record<string, { config: boolean }>;
-  for (const [key, def] of Object.entries(schema)) {
-    if (!def.config) continue;
+  // The module's settings shown in the form (ClientSettings#settings: every registered setting by "<namespace>.<key>").
+  for (const [id, setting] of game.settings.settings) {
+    if (!setting.config || !id.startsWith(`${MODULE_ID}.`)) continue;
+    const key = id.slice(MODULE_ID.length + 1);
     const row = rowOf(root, key);
     if (!row) continue;
     const v = settingVisibility(key, ruleset, state, { sideInitiative });

@@ -26,3 +26,6 @@ export async function openEncounter(options?: { where?: EncounterPlace }): Promi
   });
 }
 export { registerEncounterRequests } from "./requests.js";
+
+/** The feature's settings (registered by the composition root, src/settings.ts). */
+export { encounterSettings } from "./settings.js";

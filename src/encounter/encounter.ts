@@ -1,7 +1,7 @@
 /**
  * The encounter glue: tokens from the canvas, the rolls (Foundry dice) and the chat card, and "Start
  * combat": a combat with these tokens, the surprised side marked and skipped in round 1, then side
- * initiative takes over (src/foundry/combat). Loaded on demand, with the dialog or by the GM who runs the request
+ * initiative takes over (src/combat/). Loaded on demand, with the dialog or by the GM who runs the request
  * (requests.ts registers it at init).
  */
 import { MODULE_ID, template } from "../core/constants.js";

@@ -17,3 +17,6 @@ export function refreshExplorationPanel(): void {
   panelModule?.refreshExplorationPanel();
 }
 export { explorationApi } from "./client.js";
+
+/** The feature's settings (registered by the composition root, src/settings.ts). */
+export { explorationSettings } from "./settings.js";

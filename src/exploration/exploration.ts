@@ -64,6 +64,7 @@ import {
   lightId,
   lightToken,
   readRecord,
+  recordField,
   readTokenLight,
   type AdvanceAction,
   type AdvanceCard,
@@ -94,9 +95,17 @@ export interface ExplorationReply {
 
 // ------------------------------------------------------------------------------------------------ the record
 
-/** The exploration as stored (checked field by field). */
+/** The setting's field, to clean and check the stored record once more when it is read. */
+let recordCheck: ReturnType<typeof recordField> | null = null;
+function checkedRecord(raw: ExplorationRecord): ExplorationRecord | null {
+  recordCheck ??= recordField(foundry.data.fields);
+  const cleaned = recordCheck.clean(raw);
+  return recordCheck.validate(cleaned) ? null : cleaned;
+}
+
+/** The exploration as stored (checked by the setting's field). */
 export function currentRecord(): ExplorationRecord {
-  return readRecord(getSetting("explorationState"));
+  return readRecord(getSetting("explorationState"), checkedRecord);
 }
 
 async function writeRecord(record: ExplorationRecord): Promise<void> {

@@ -7,7 +7,7 @@ import { featureActive, featureRuleset } from "../core/features.js";
 import { EXPLORATION_DEFAULTS, startExploration, type ExplorationOptions, type RulesetId } from "../rules/index.js";
 import { errorMessage } from "../core/i18n.js";
 import { getSetting } from "../core/settings.js";
-import type { SettingKey } from "../core/settings-schema.js";
+import type { SettingKey } from "../core/settings.js";
 
 /** Each option and its world setting, in the order they are checked (the die before the chance on it). */
 export const OPTION_SETTINGS = [

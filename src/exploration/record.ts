@@ -11,7 +11,9 @@
  * and last the record itself (its revision moves on, the operation is cleared). A reload or a GM leaving at any
  * point: the active GM finishes the pending steps on ready, once.
  *
- * Pure: no Foundry globals. Every field is checked when read (readRecord); a malformed record reads as none.
+ * Pure: no Foundry globals. The setting's field (recordField, below; Foundry's fields handed in) is the record's one
+ * declaration: every value checked on each write (Foundry refuses a record its field does not accept) and again when
+ * read (readRecord: a malformed record reads as none), the defaults of fields a record predates filled in.
  */
 import {
   LIGHT_KINDS,
@@ -22,7 +24,7 @@ import {
   type RulesetId,
   type WanderingCheck,
 } from "../rules/index.js";
-import { readExecutor, type Executor } from "../core/operations.js";
+import type { Executor } from "../core/operations.js";
 import { DOCUMENT_ID } from "../core/values.js";
 
 /** At most this many tokens in the party. */
@@ -99,7 +101,7 @@ export interface ExplorationOp {
   executor?: Executor | null;
 }
 
-export interface ExplorationRecord {
+export type ExplorationRecord = {
   v: 1;
   /** Moves on with every change: a request names the revision it was made from (a stale panel is refused). */
   rev: number;
@@ -111,7 +113,7 @@ export interface ExplorationRecord {
   /** The party must rest now (from the last advance). */
   restDue: boolean;
   op: ExplorationOp | null;
-}
+};
 
 export const EMPTY_RECORD: ExplorationRecord = {
   v: 1,
@@ -164,15 +166,6 @@ function isState(v: unknown): v is ExplorationState {
   );
 }
 
-function readRef(v: unknown): TokenRef | null {
-  return isObject(v) && isId(v.sceneId) && isId(v.tokenId) ? { sceneId: v.sceneId, tokenId: v.tokenId } : null;
-}
-
-function readMember(v: unknown): PartyMember | null {
-  const ref = readRef(v);
-  return ref && isObject(v) && isName(v.name) ? { ...ref, name: v.name } : null;
-}
-
 export function readTokenLight(v: unknown): TokenLight | null {
   if (!isObject(v) || !isRadius(v.dim) || !isRadius(v.bright)) return null;
   let remembered: TokenLight["remembered"] = null;
@@ -184,117 +177,106 @@ export function readTokenLight(v: unknown): TokenLight | null {
   return { dim: v.dim, bright: v.bright, remembered };
 }
 
-function readLightChange(v: unknown): LightChange | null {
-  const m = readMember(v);
-  if (!m || !isObject(v)) return null;
-  const before = readTokenLight(v.before);
-  const after = readTokenLight(v.after);
-  return before && after ? { ...m, before, after } : null;
-}
-
-function readCheck(v: unknown): WanderingCheck | null {
-  if (!isObject(v) || !isInt(v.turn, 1, 1e6) || !isInt(v.roll, 1, 100) || typeof v.encounter !== "boolean") return null;
-  return { turn: v.turn, roll: v.roll, encounter: v.encounter };
-}
-
-function readCard(v: unknown): AdvanceCard | null | undefined {
-  if (v === null) return null;
-  if (!isObject(v) || !(ADVANCE_ACTIONS as readonly string[]).includes(String(v.action))) return undefined;
-  if (!isTime(v.seconds) || !isInt(v.turnFrom, 0, 1e6) || !isInt(v.turnTo, 0, 1e6) || !isInt(v.notRolled, 0, 1e6))
-    return undefined;
-  if (
-    !isInt(v.die, 2, 100) ||
-    !isInt(v.chance, 0, 100) ||
-    typeof v.restDue !== "boolean" ||
-    !isInt(v.attackPenalty, -20, 0) ||
-    !isInt(v.turnsSinceRest, 0, 1e6)
-  )
-    return undefined;
-  if (
-    !Array.isArray(v.checks) ||
-    v.checks.length > MAX_CHECKS ||
-    !Array.isArray(v.lightsOut) ||
-    v.lightsOut.length > 100
-  )
-    return undefined;
-  const checks = v.checks.map(readCheck);
-  const lightsOut = v.lightsOut.map((l) =>
-    isObject(l) && isName(l.name) && (LIGHT_KINDS as readonly string[]).includes(String(l.kind))
-      ? { name: l.name, kind: l.kind as LightKind }
-      : null,
-  );
-  if (checks.some((c) => !c) || lightsOut.some((l) => !l)) return undefined;
-  return {
-    action: v.action as AdvanceAction,
-    seconds: v.seconds,
-    turnFrom: v.turnFrom,
-    turnTo: v.turnTo,
-    checks: checks as WanderingCheck[],
-    notRolled: v.notRolled,
-    die: v.die,
-    chance: v.chance,
-    // A card recorded before the field existed was planned with the checks on.
-    wandering: v.wandering !== false,
-    restDue: v.restDue,
-    attackPenalty: v.attackPenalty,
-    turnsSinceRest: v.turnsSinceRest,
-    lightsOut: lightsOut as AdvanceCard["lightsOut"],
-  };
-}
-
-function readOp(v: unknown): ExplorationOp | null | undefined {
-  if (v === null || v === undefined) return null;
-  if (!isObject(v) || !isId(v.id) || (v.kind !== "advance" && v.kind !== "light" && v.kind !== "putOut"))
-    return undefined;
-  let time: ExplorationOp["time"] = null;
-  if (v.time !== null) {
-    if (!isObject(v.time) || !isTime(v.time.before) || !isTime(v.time.after)) return undefined;
-    time = { before: v.time.before, after: v.time.after };
-  }
-  if (!Array.isArray(v.lights) || v.lights.length > 100) return undefined;
-  const lights = v.lights.map(readLightChange);
-  if (lights.some((l) => !l)) return undefined;
-  const card = readCard(v.card);
-  if (card === undefined) return undefined;
-  const t = v.target;
-  if (!isObject(t) || !(t.state === null || isState(t.state)) || !isTime(t.time) || typeof t.restDue !== "boolean")
-    return undefined;
-  return {
-    id: v.id,
-    kind: v.kind,
-    time,
-    lights: lights as LightChange[],
-    card,
-    target: { state: t.state as ExplorationState | null, time: t.time, restDue: t.restDue },
-    ...(v.executor !== undefined ? { executor: readExecutor(v.executor) } : {}),
-  };
-}
-
-/** The stored record, checked field by field; a malformed one reads as no exploration (EMPTY_RECORD, revision kept when readable). */
-export function readRecord(raw: unknown): ExplorationRecord {
-  if (!isObject(raw) || raw.v !== 1 || !isInt(raw.rev, 0, Number.MAX_SAFE_INTEGER)) return { ...EMPTY_RECORD };
-  const rev = raw.rev;
-  const op = readOp(raw.op);
-  if (
-    op === undefined ||
-    !(raw.state === null || isState(raw.state)) ||
-    !isTime(raw.time) ||
-    typeof raw.restDue !== "boolean"
-  )
-    return { ...EMPTY_RECORD, rev };
-  if (!Array.isArray(raw.party) || raw.party.length > MAX_PARTY) return { ...EMPTY_RECORD, rev };
-  const party = raw.party.map(readMember);
-  if (party.some((m) => !m)) return { ...EMPTY_RECORD, rev };
-  return {
-    v: 1,
-    rev,
-    state: raw.state as ExplorationState | null,
-    time: raw.time,
-    party: party as PartyMember[],
-    restDue: raw.restDue,
-    op,
-  };
-}
-
 /** A ruleset id of the rules (re-exported for the request's checks). */
 export type { RulesetId };
+
+/** The setting's value cleaned and checked by its field (Foundry's own DataField#clean and #validate): null when refused. */
+export type RecordCheck = (raw: ExplorationRecord) => ExplorationRecord | null;
+
+/**
+ * The stored record, cleaned and checked once more by its field when read (a GM wrote it, but a world may hold one an
+ * older version wrote — the fields it predates take their initial values — or a malformed one): a malformed one reads
+ * as no exploration (EMPTY_RECORD, revision kept when readable).
+ */
+export function readRecord(raw: ExplorationRecord | null | undefined, check: RecordCheck): ExplorationRecord {
+  const record = raw && typeof raw === "object" ? check(raw) : null;
+  if (record) return record;
+  const rev = raw && typeof raw === "object" ? raw.rev : undefined;
+  return isInt(rev, 0, Number.MAX_SAFE_INTEGER) ? { ...EMPTY_RECORD, rev } : { ...EMPTY_RECORD };
+}
+
+/**
+ * The setting's field (exploration/settings.ts): one SchemaField whose fields check every value as the record's
+ * types say (ids, whole numbers in their bounds, lists at most so long), the rules' state checked by the rules
+ * themselves. `wandering` of a card recorded before the field existed: true (it was planned with the checks on).
+ */
+export function recordField(f: typeof foundry.data.fields) {
+  const id = () => new f.StringField({ required: true, blank: false, validate: isId });
+  const name = () => new f.StringField({ required: true, blank: true, trim: false, validate: isName });
+  const int = (min: number, max: number) =>
+    new f.NumberField({ required: true, nullable: false, integer: true, min, max });
+  const time = () => new f.NumberField({ required: true, nullable: false, validate: isTime });
+  const radius = () => new f.NumberField({ required: true, nullable: false, validate: isRadius });
+  const bool = (initial = false) => new f.BooleanField({ required: true, initial });
+  const upTo = (max: number) => (v: unknown) => Array.isArray(v) && v.length <= max;
+  const state = () => new f.ObjectField({ required: true, nullable: true, initial: null, validate: isState });
+  const lightFields = () => ({ dim: radius(), bright: radius() });
+  const light = () =>
+    new f.SchemaField({
+      ...lightFields(),
+      remembered: new f.SchemaField(lightFields(), { required: true, nullable: true, initial: null }),
+    });
+  const member = () => ({ sceneId: id(), tokenId: id(), name: name() });
+  const card = new f.SchemaField(
+    {
+      action: new f.StringField({ required: true, blank: false, choices: [...ADVANCE_ACTIONS] }),
+      seconds: time(),
+      turnFrom: int(0, 1e6),
+      turnTo: int(0, 1e6),
+      checks: new f.ArrayField(new f.SchemaField({ turn: int(1, 1e6), roll: int(1, 100), encounter: bool() }), {
+        required: true,
+        validate: upTo(MAX_CHECKS),
+      }),
+      notRolled: int(0, 1e6),
+      die: int(2, 100),
+      chance: int(0, 100),
+      wandering: bool(true),
+      restDue: bool(),
+      attackPenalty: int(-20, 0),
+      turnsSinceRest: int(0, 1e6),
+      lightsOut: new f.ArrayField(
+        new f.SchemaField({
+          name: name(),
+          kind: new f.StringField({ required: true, blank: false, choices: [...LIGHT_KINDS] }),
+        }),
+        { required: true, validate: upTo(100) },
+      ),
+    },
+    { required: true, nullable: true, initial: null },
+  );
+  const op = new f.SchemaField(
+    {
+      id: id(),
+      kind: new f.StringField({ required: true, blank: false, choices: ["advance", "light", "putOut"] }),
+      time: new f.SchemaField({ before: time(), after: time() }, { required: true, nullable: true, initial: null }),
+      lights: new f.ArrayField(new f.SchemaField({ ...member(), before: light(), after: light() }), {
+        required: true,
+        validate: upTo(100),
+      }),
+      card,
+      target: new f.SchemaField({ state: state(), time: time(), restDue: bool() }),
+      executor: new f.SchemaField(
+        { user: id(), client: id(), took: bool() },
+        { required: false, nullable: true, initial: null },
+      ),
+    },
+    { required: true, nullable: true, initial: null },
+  );
+  const fields = {
+    v: int(1, 1),
+    rev: int(0, Number.MAX_SAFE_INTEGER),
+    state: state(),
+    time: time(),
+    party: new f.ArrayField(new f.SchemaField(member()), { required: true, validate: upTo(MAX_PARTY) }),
+    restDue: bool(),
+    op,
+  };
+  // The value's type is the record's (ExplorationRecord, above), which these fields check.
+  return new f.SchemaField<
+    typeof fields,
+    { required: true; nullable: false },
+    ExplorationRecord,
+    ExplorationRecord,
+    ExplorationRecord
+  >(fields, { required: true, nullable: false });
+}

@@ -49,3 +49,6 @@ export { polygonContains } from "./compute.js";
 export { configureDimLightStatus } from "./effects.js";
 export { type TokenDocLike, tokenCentre } from "./scene.js";
 export { assertGM, assertOwner, controlledTokens, notOwned } from "./tokens.js";
+
+/** The feature's settings (registered by the composition root, src/settings.ts). */
+export { lightSettings } from "./settings.js";

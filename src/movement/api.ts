@@ -36,3 +36,6 @@ export async function openFallDialog(
   });
 }
 export { fall } from "./fall.js";
+
+/** The feature's settings (registered by the composition root, src/settings.ts). */
+export { movementSettings } from "./settings.js";

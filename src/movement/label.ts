@@ -5,7 +5,7 @@
  */
 import { movementLeft } from "../rules/movement.js";
 import { fromMetres, toMetres, type Unit } from "../rules/units.js";
-import type { DistanceDisplay } from "../core/settings-schema.js";
+import type { DistanceDisplay } from "../core/core-settings.js";
 
 export interface LabelInput {
   /** Cumulative cost at the waypoint, in scene grid units (Infinity when unreachable). */

@@ -1,5 +1,5 @@
 /**
- * What a Polaris test reads of an actor through the Actor data menu's keyed paths (settings-schema.ts): the levels and
+ * What a Polaris test reads of an actor through the Actor data menu's keyed paths (core-settings.ts): the levels and
  * masteries of its skills ("Skill level (Polaris)", "Skill mastery (Polaris)", e.g. system.skills.*.value) and the
  * levels of its attributes ("Attribute level (Polaris)"). The Adaptation test of a change of intention reads the
  * skill whose key or label is "adaptation". Nothing is read where the paths are not set: the user types the values.
@@ -9,7 +9,7 @@
 import { adapterFor } from "../actors/api.js";
 import { POLARIS_PATHS } from "../actors/api.js";
 import { keyedNumbers, readKeyed, readStats } from "../actors/api.js";
-import type { ActorDataPaths } from "../core/settings-schema.js";
+import type { ActorDataPaths } from "../core/core-settings.js";
 import type { PolarisAttributeOption, PolarisSkillOption } from "./polaris-context.js";
 import { isPolarisActor, POLARIS_ATTRIBUTES } from "./actor-type.js";
 import { t } from "../core/i18n.js";

@@ -13,3 +13,6 @@ const dialogFile = onDemand(() => import("./PursuitDialog.js"));
 export async function openPursuit(options: PursuitDialogOptions = {}): Promise<PursuitDialog> {
   return (await dialogFile()).openPursuit(options);
 }
+
+/** The feature's settings (registered by the composition root, src/settings.ts). */
+export { pursuitSettings } from "./settings.js";

@@ -166,3 +166,6 @@ export async function continueJourney(next: TravelRequest): Promise<TravelDialog
 export function isArmed(tokenId: string): boolean {
   return armed.has(tokenId);
 }
+
+/** The feature's settings (registered by the composition root, src/settings.ts). */
+export { travelSettings } from "./settings.js";

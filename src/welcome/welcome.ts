@@ -5,7 +5,7 @@
  * opens the settings page. GMs only (world settings).
  */
 import { PRESETS, type PresetId } from "../actors/api.js";
-import { BORROWABLE_FEATURES, borrowSettingKey } from "../core/settings-schema.js";
+import { BORROWABLE_FEATURES, borrowSettingKey } from "../core/core-settings.js";
 import { getSetting, setSetting } from "../core/settings.js";
 import { notify, t, UserError } from "../core/i18n.js";
 import { openGuidePage, type GuidePageKey } from "../core/guide.js";

@@ -69,7 +69,7 @@ import {
   type PolarisTestState,
 } from "../../src/polaris/polaris-context.js";
 import { isKeyedPath, keyedNumbers, readKeyed, unresolvedPaths } from "../../src/actors/read.js";
-import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
+import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 
 const base = (over: Partial<PolarisTestState> = {}): PolarisTestState => ({
   ...initialPolarisState({ label: "", isGM: true, actorName: "", skills: [], attributes: [] }),

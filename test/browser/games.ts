@@ -13,7 +13,7 @@
 import { actorDataContext } from "../../src/actors/actor-data-context.js";
 import { hudPaletteContext, type PaletteAction } from "../../src/core/hud-palette-context.js";
 import { DND5E_PATHS, OSE_PATHS } from "../../src/actors/presets.js";
-import { EMPTY_PATHS, type ActorDataPaths } from "../../src/core/settings-schema.js";
+import { EMPTY_PATHS, type ActorDataPaths } from "../../src/core/core-settings.js";
 import {
   features,
   type FeatureBorrowings,

@@ -13,7 +13,7 @@ import {
   type ActorLike,
 } from "../../src/actors/adapter.js";
 import { DND5E_PATHS } from "../../src/actors/presets.js";
-import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
+import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(join(ROOT, "test/fixtures", `${name}.json`), "utf8")) as {

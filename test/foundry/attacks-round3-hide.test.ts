@@ -33,7 +33,7 @@ import {
   type UserSpec,
 } from "../world/index.js";
 import { useClientTimers } from "../world/timers.js";
-import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
+import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 
 type Plain = Record<string, unknown>;
 type Api = {

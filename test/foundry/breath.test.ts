@@ -22,7 +22,7 @@ import {
   type FakeWorld,
 } from "../world/index.js";
 import { forgeCard, forgeRequest } from "../world/attacks.js";
-import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
+import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 import type { Lang } from "../fake/i18n.js";
 
 type Api = {

@@ -106,10 +106,11 @@ describe("one owner per rule under dnd5e: the settings", () => {
     const { world } = await boot();
     const defs = world.clientOf("gm1").settingDefs;
     for (const key of ["dnd5eOwnerMovementCosts", "dnd5eOwnerFalls", "dnd5eOwnerSuffocation"]) {
+      // The choices are the StringField's (the setting's type).
       expect(defs.get(`aventure.${key}`)).toMatchObject({
         scope: "world",
         config: true,
-        choices: { aventure: "AVENTURE.Owner.aventure", dnd5e: "AVENTURE.Owner.dnd5e" },
+        type: { options: { choices: { aventure: "AVENTURE.Owner.aventure", dnd5e: "AVENTURE.Owner.dnd5e" } } },
       });
     }
     expect(world.as("gm1", () => api(world).dnd5eOwners())).toEqual({

@@ -757,6 +757,36 @@ describe("bad input changes nothing", () => {
     const a = api(c);
     expect(c.world.as("gm1", () => a.exploration.status())).toMatchObject({ rev: 7, state: null });
   });
+
+  it("a record an older version wrote (no card `wandering`, no executor) reads with the fields' initial values", async () => {
+    const c = await started();
+    const r = record(c);
+    const card = {
+      action: "explore",
+      seconds: 600,
+      turnFrom: 0,
+      turnTo: 1,
+      checks: [],
+      notRolled: 0,
+      die: 6,
+      chance: 1,
+      restDue: false,
+      attackPenalty: 0,
+      turnsSinceRest: 1,
+      lightsOut: [],
+    };
+    const op = {
+      id: "aaaaaaaaaaaaaaaa",
+      kind: "advance",
+      time: null,
+      lights: [],
+      card,
+      target: { state: r.state, time: r.time, restDue: false },
+    };
+    c.world.settingValues.set("aventure.explorationState", { ...r, op });
+    const a = api(c);
+    expect(c.world.as("gm1", () => a.exploration.status())).toMatchObject({ rev: r.rev, state: r.state });
+  });
 });
 
 describe("exactly once across a crash", () => {

@@ -11,10 +11,11 @@ import {
   SETTING_NEEDS,
   settingVisibility,
 } from "../../src/core/feature-visibility.js";
-import { ACTOR_DATA_FIELDS, settingsSchema } from "../../src/core/settings-schema.js";
+import { ACTOR_DATA_FIELDS } from "../../src/core/core-settings.js";
+import { declaredSettings } from "../fixtures/declared-settings.js";
 import { features, RULESETS, type FeatureBorrowings, type RulesetId } from "../../src/rules/index.js";
 
-const schema = settingsSchema("dnd5e") as Record<string, { config: boolean }>;
+const schema = declaredSettings("dnd5e");
 const CONFIG_KEYS = Object.keys(schema).filter((k) => schema[k]!.config);
 const shownSettings = (rs: RulesetId, borrowed: FeatureBorrowings = {}, values = {}) =>
   CONFIG_KEYS.filter((k) => settingVisibility(k, rs, features(rs, borrowed), values).show);

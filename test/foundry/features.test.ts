@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { addDnd5eActor, bootWorld, GM, PLAYER, viewScene, type FakeWorld } from "../world/index.js";
-import { settingsSchema } from "../../src/core/settings-schema.js";
+import { declaredSettings } from "../fixtures/declared-settings.js";
 
 type State = { on: boolean; source: string | null; borrowed: boolean; from: string | null };
 type Api = { features(ruleset?: string): Record<"falls" | "jumps" | "hiding" | "encounter" | "polaris", State> };
@@ -55,10 +55,7 @@ describe("api.features (docs/rules.md §0)", () => {
   });
 
   it("declares one borrow setting per feature some game lacks, offering only the games that have it", () => {
-    const schema = settingsSchema("ose") as unknown as Record<
-      string,
-      { default: unknown; scope: string; choices?: Record<string, string> }
-    >;
+    const schema = declaredSettings("ose");
     const keys = Object.keys(schema).filter((k) => k.startsWith("borrow"));
     expect(keys).toHaveLength(16);
     expect(keys).not.toContain("borrowLightLevel");

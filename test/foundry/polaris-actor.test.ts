@@ -13,7 +13,7 @@ import { actorAttributes, actorSkills } from "../../src/polaris/actor.js";
 import { polarisStats } from "../../src/combat/polaris-phases.js";
 import { readStats } from "../../src/actors/read.js";
 import { POLARIS_PATHS } from "../../src/actors/presets.js";
-import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
+import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 import { POLARIS_IDS } from "../../packs-src/polaris.mjs";
 
 const T = { timeout: 60_000 };

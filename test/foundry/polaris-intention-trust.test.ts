@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { bootWorld, forgeRequest, GM, PLAYER, viewScene, type FakeCombat, type FakeWorld } from "../world/index.js";
-import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
+import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 
 const T = { timeout: 60_000 };
 type Plain = Record<string, unknown>;

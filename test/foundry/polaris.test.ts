@@ -21,7 +21,7 @@ import {
 import { delayChoices, setDelay, setHasten, actingPhase, polarisFlags } from "../../src/combat/polaris-phases.js";
 import { phaseHeadersContext } from "../../src/combat/tracker-context.js";
 import { parseChance } from "../../src/polaris/polaris-context.js";
-import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
+import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 
 const USERS = [GM, GM2, PLAYER];
 const T = { timeout: 60_000 };

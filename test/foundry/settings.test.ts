@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bootWorld, GM, PLAYER, type FakeWorld } from "../world/index.js";
-import { settingsSchema, defaultRulesetFor } from "../../src/core/settings-schema.js";
+import { defaultRulesetFor } from "../../src/core/core-settings.js";
+import { declaredSettings } from "../fixtures/declared-settings.js";
 
 const gm = (world: FakeWorld) => world.clientOf("gm1");
 const get = (world: FakeWorld, key: string) =>
@@ -11,7 +12,7 @@ const set = (world: FakeWorld, user: string, key: string, value: unknown) =>
 describe("settings", () => {
   it("registers every declared setting with a localized name and hint, on every client", async () => {
     const world = await bootWorld({ system: "dnd5e", users: [GM, PLAYER] });
-    const schema = settingsSchema("dnd5e");
+    const schema = declaredSettings("dnd5e");
     for (const user of ["gm1", "p1"]) {
       const c = world.clientOf(user);
       for (const key of Object.keys(schema)) {
@@ -21,6 +22,12 @@ describe("settings", () => {
         expect(c.i18n.has(def.hint), def.hint).toBe(true);
       }
     }
+  });
+
+  it("registers the declared settings, in their order, and no other", async () => {
+    const world = await bootWorld({ system: "dnd5e" });
+    const registered = [...world.clientOf("gm1").settingDefs.keys()].filter((id) => id.startsWith("aventure."));
+    expect(registered).toEqual(Object.keys(declaredSettings("dnd5e")).map((k) => `aventure.${k}`));
   });
 
   it("defaults the ruleset from the game system", async () => {
@@ -126,5 +133,38 @@ describe("keybindings", () => {
       expect(kb.editable).toEqual([]);
     }
     expect(kbs.get("aventure.travel")!.restricted).toBe(true);
+  });
+});
+
+describe("settings typed by their fields (core/settings.ts declareSettings; the test world's DataField settings)", () => {
+  it("attack: a malformed exploration record is refused when written, and the stored one stays", async () => {
+    const world = await bootWorld({ users: [GM, PLAYER] });
+    const before = get(world, "explorationState");
+    const mark = world.writes.length;
+    const good = { v: 1, rev: 1, state: null, time: 0, party: [], restDue: false, op: null };
+    await expect(set(world, "gm1", "explorationState", { ...good, rev: -1 })).rejects.toThrow(
+      /rev: must be at least 0/,
+    );
+    await expect(
+      set(world, "gm1", "explorationState", { ...good, party: [{ sceneId: "../x", tokenId: "t", name: "A" }] }),
+    ).rejects.toThrow(/party\.0\.sceneId: is not a valid value/);
+    await expect(
+      set(world, "gm1", "explorationState", { ...good, state: { ruleset: "ose", turn: -3 } }),
+    ).rejects.toThrow(/state: is not a valid value/);
+    await expect(set(world, "gm1", "feetFactor", 3)).rejects.toThrow(/at most 0.35/);
+    await expect(set(world, "gm1", "fallOnDrop", "sometimes")).rejects.toThrow(/not a valid choice/);
+    expect(world.writes.length).toBe(mark);
+    expect(get(world, "explorationState")).toEqual(before);
+    await set(world, "gm1", "explorationState", good);
+    expect(get(world, "explorationState")).toEqual(good);
+  });
+
+  it("the actor data paths: a path missing from a written value is filled with none, an unknown key dropped", async () => {
+    const world = await bootWorld();
+    await set(world, "gm1", "actorData", { hp: "system.hp", nope: "x" });
+    const paths = get(world, "actorData") as Record<string, string>;
+    expect(paths.hp).toBe("system.hp");
+    expect(paths.conMod).toBe("");
+    expect("nope" in paths).toBe(false);
   });
 });

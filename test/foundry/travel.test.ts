@@ -1682,7 +1682,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
 
   it("rolls the Survival checks with Foundry dice through the generic adapter's Wisdom (Survival) data path", async () => {
     const world = await bootWorld({ system: "worldbuilding", users: [GM] });
-    const { EMPTY_PATHS } = await import("../../src/core/settings-schema.js");
+    const { EMPTY_PATHS } = await import("../../src/core/core-settings.js");
     await set(world, "actorData", {
       ...EMPTY_PATHS,
       conMod: "system.con",
@@ -1707,7 +1707,7 @@ describe("Travel: older dnd5e and systems without a built-in adapter", () => {
 
   it("rolls the saves with Foundry dice through the generic adapter and leaves exhaustion it cannot change to the GM", async () => {
     const world = await bootWorld({ system: "worldbuilding", users: [GM] });
-    const { EMPTY_PATHS } = await import("../../src/core/settings-schema.js");
+    const { EMPTY_PATHS } = await import("../../src/core/core-settings.js");
     await set(world, "actorData", { ...EMPTY_PATHS, conMod: "system.con", passivePerception: "system.pp" });
     world.addUserActor({ _id: "kai", name: "Kai", system: { con: 1, pp: 13 } });
     const d = await world.as("gm1", () => api(world).openTravel({ actorIds: ["kai"] }));
@@ -1773,7 +1773,8 @@ describe("Travel: settings, API and HUD", () => {
   it("'Players may apply journeys of their own characters' is a world setting, off by default, named in both languages", async () => {
     const { world } = await boot();
     const def = world.clientOf("p1").settingDefs.get("aventure.travelPlayersApply")!;
-    expect(def).toMatchObject({ scope: "world", config: true, type: Boolean, default: false });
+    expect(def).toMatchObject({ scope: "world", config: true, default: false });
+    expect(def.type).toBeInstanceOf(world.as("p1", () => foundry.data.fields.BooleanField));
     expect(world.as("p1", () => game.i18n.localize(def.name!))).toBe(
       "Travel: players may apply journeys of their own characters",
     );

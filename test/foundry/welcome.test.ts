@@ -9,7 +9,7 @@ import { bootWorld, GM, GM2, PLAYER, type FakeClient, type FakeWorld } from "../
 import { DND5E_PATHS, OSE_PATHS } from "../../src/actors/presets.js";
 import { GUIDE_JOURNALS, GUIDE_PAGES } from "../../packs-src/guide/pages.mjs";
 import { GUIDE_PACK_ID } from "../../src/core/guide.js";
-import { BORROWABLE_FEATURES, borrowSettingKey } from "../../src/core/settings-schema.js";
+import { BORROWABLE_FEATURES, borrowSettingKey } from "../../src/core/core-settings.js";
 import { choiceMatches, GAME_CHOICES, welcomeContext } from "../../src/welcome/welcome-context.js";
 import { FakeI18n } from "../fake/i18n.js";
 

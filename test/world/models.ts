@@ -47,15 +47,20 @@ export class FakeDataField {
   cast(value: unknown): unknown {
     return value;
   }
-  /** Pushes "path: reason" for each failure. */
-  validate(value: unknown, path: string, errors: Errors): void {
+  /**
+   * Pushes "path: reason" for each failure; called as Foundry's DataField#validate(value) (no list given), returns
+   * the failure (a DataModelValidationFailure, here its messages) or nothing.
+   */
+  validate(value: unknown, path = "", errors?: Errors): FakeValidationFailure | undefined {
+    const list = errors ?? [];
     if (value === null || value === undefined) {
-      if (!this.options.nullable && this.options.required !== false) errors.push(`${path}: may not be null`);
-      return;
+      if (!this.options.nullable && this.options.required !== false) list.push(`${path}: may not be null`);
+    } else {
+      this.check(value, path, list);
+      const v = this.options.validate as ((x: unknown) => boolean) | undefined;
+      if (v && v(value) === false) list.push(`${path}: is not a valid value`);
     }
-    this.check(value, path, errors);
-    const v = this.options.validate as ((x: unknown) => boolean) | undefined;
-    if (v && v(value) === false) errors.push(`${path}: is not a valid value`);
+    return !errors && list.length ? new FakeValidationFailure(list) : undefined;
   }
   check(_value: unknown, _path: string, _errors: Errors): void {}
 }
@@ -113,7 +118,9 @@ export class FakeSchemaField extends FakeDataField {
   ) {
     super(options);
   }
+  /** Its `initial` option when given (DataFieldOptions.initial, e.g. null for a nullable schema), else each field's. */
   override get initial(): unknown {
+    if (this.options.initial !== undefined) return super.initial;
     return Object.fromEntries(Object.entries(this.fields).map(([k, f]) => [k, f.clean(undefined)]));
   }
   /** Cleans each field; keys the schema does not have are dropped. */
@@ -317,4 +324,63 @@ export function defaultSheet(config: Plain, documentName: string, type: string):
   if (!list) return null;
   const all = Object.values(list);
   return all.find((r) => r.default) ?? all[0] ?? null;
+}
+
+// ------------------------------------------------------------------------------------------------ more fields
+
+/** What DataField#validate returns on a failure (foundry.data.validation.DataModelValidationFailure): its messages. */
+export class FakeValidationFailure {
+  constructor(readonly errors: string[]) {}
+  get message(): string {
+    return this.errors.join("; ");
+  }
+}
+
+/**
+ * foundry.data.fields.ArrayField(element, options): an array whose entries are cleaned and validated by `element`
+ * (https://foundryvtt.com/api/v13/classes/foundry.data.fields.ArrayField.html); initial `[]`.
+ */
+export class FakeArrayField extends FakeDataField {
+  constructor(
+    readonly element: FakeDataField,
+    options: Plain = {},
+  ) {
+    super(options);
+  }
+  override get initial(): unknown {
+    return this.options.initial === undefined ? [] : clone(this.options.initial);
+  }
+  override cast(value: unknown): unknown {
+    return Array.isArray(value) ? value.map((v) => this.element.clean(v)) : value;
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (!Array.isArray(value)) return void errors.push(`${path}: must be an array`);
+    value.forEach((v, i) => this.element.validate(v, `${path}.${i}`, errors));
+  }
+}
+
+/**
+ * foundry.data.fields.ObjectField: any plain object, kept as given (its own `validate` option checks it),
+ * https://foundryvtt.com/api/v13/classes/foundry.data.fields.ObjectField.html; initial `{}`.
+ */
+export class FakeObjectField extends FakeDataField {
+  override get initial(): unknown {
+    return this.options.initial === undefined ? {} : clone(this.options.initial);
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (!isPlainObject(value)) errors.push(`${path}: must be an object`);
+  }
+}
+
+Object.assign(FAKE_FIELDS, { ArrayField: FakeArrayField, ObjectField: FakeObjectField });
+
+/**
+ * foundry.abstract.DataModel (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html): a schema from
+ * the static `defineSchema()`; the instance holds the cleaned data; `toObject()` its plain data.
+ */
+export class FakeDataModel extends FakeTypeDataModel {
+  toObject(): Plain {
+    const schema = (this.constructor as typeof FakeDataModel).schemaField();
+    return Object.fromEntries(Object.keys(schema.fields).map((k) => [k, clone((this as unknown as Plain)[k])]));
+  }
 }

@@ -38,6 +38,7 @@ import { FakeTokenRuler } from "./canvas.js";
 import {
   cleanSystemForCreate,
   FAKE_FIELDS,
+  FakeDataModel,
   FakeTypeDataModel,
   registerSheet,
   type FakeDataField,
@@ -663,7 +664,7 @@ function install(world: FakeWorld): void {
       objectsEqual: (a: unknown, b: unknown) => deepEqual(a, b),
     },
     canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
-    abstract: { TypeDataModel: FakeTypeDataModel },
+    abstract: { TypeDataModel: FakeTypeDataModel, DataModel: FakeDataModel },
     data: {
       // v14 only: foundry.data.operators (data.ts names the source).
       ...(world.generation >= 14 ? { operators: { ForcedDeletion } } : {}),

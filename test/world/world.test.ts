@@ -500,3 +500,99 @@ describe("fake world: module sub-types and data models (models.ts; the module su
     expect(w.as("gm1", () => (plain as unknown as { sheet: object | null }).sheet)).toBeNull();
   });
 });
+
+describe("fake world: settings typed by a DataField or a DataModel (SettingConfig.type; ClientSettings#register, #get, #set)", () => {
+  type Fields = Record<string, new (...args: unknown[]) => unknown>;
+  type Settings = {
+    register(ns: string, key: string, data: Record<string, unknown>): void;
+    get(ns: string, key: string): unknown;
+    set(ns: string, key: string, value: unknown): Promise<unknown>;
+  };
+  const settings = () => (globalThis as unknown as { game: { settings: Settings } }).game.settings;
+  const fields = () => (globalThis as unknown as { foundry: { data: { fields: Fields } } }).foundry.data.fields;
+  const abstract = () =>
+    (globalThis as unknown as { foundry: { abstract: { DataModel: new (...a: unknown[]) => object } } }).foundry
+      .abstract;
+
+  /** Registers, on every client, a number setting (1 to 10), a schema setting and a DataModel setting. */
+  async function typed(): Promise<{ w: FakeWorld; seen: unknown[] }> {
+    const w = await bootWorld({ users: [GM, PLAYER] });
+    const seen: unknown[] = [];
+    for (const u of ["gm1", "p1"])
+      w.as(u, () => {
+        const f = fields();
+        const { DataModel } = abstract();
+        class Party extends DataModel {
+          static defineSchema() {
+            return {
+              leader: new f.StringField!({ required: true, blank: true, initial: "" }),
+              size: new f.NumberField!({ required: true, nullable: false, integer: true, min: 1, initial: 4 }),
+            };
+          }
+          get label(): string {
+            return `${(this as unknown as { leader: string }).leader}+${(this as unknown as { size: number }).size}`;
+          }
+        }
+        const s = settings();
+        s.register("test", "count", {
+          scope: "world",
+          config: true,
+          type: new f.NumberField!({ required: true, nullable: false, integer: true, min: 1, max: 10 }),
+          default: 3,
+          onChange: (v: unknown) => u === "p1" && seen.push(v),
+        });
+        s.register("test", "paths", {
+          scope: "world",
+          config: false,
+          type: new f.SchemaField!({
+            a: new f.StringField!({ required: true, blank: true, initial: "" }),
+            b: new f.StringField!({ required: true, blank: true, initial: "" }),
+          }),
+          default: { a: "", b: "" },
+        });
+        s.register("test", "party", {
+          scope: "world",
+          config: false,
+          type: Party,
+          default: { leader: "Ann", size: 2 },
+        });
+      });
+    return { w, seen };
+  }
+
+  it("returns the registered default until a value is set; a DataModel setting reads as an instance of its class", async () => {
+    const { w } = await typed();
+    expect(w.as("p1", () => settings().get("test", "count"))).toBe(3);
+    const party = w.as("p1", () => settings().get("test", "party")) as { label: string };
+    expect(party).toBeInstanceOf(abstract().DataModel);
+    expect(party.label).toBe("Ann+2");
+  });
+
+  it("cleans what is set (a numeric string cast, unknown keys dropped, missing keys given their initial value) and hands onChange the cleaned value", async () => {
+    const { w, seen } = await typed();
+    await w.as("gm1", () => settings().set("test", "count", "7"));
+    expect(w.as("p1", () => settings().get("test", "count"))).toBe(7);
+    expect(seen).toEqual([7]);
+    await w.as("gm1", () => settings().set("test", "paths", { a: "x", forged: "y" }));
+    expect(w.as("p1", () => settings().get("test", "paths"))).toEqual({ a: "x", b: "" });
+    await w.as("gm1", () => settings().set("test", "party", { leader: "Bo" }));
+    expect((w.as("p1", () => settings().get("test", "party")) as { label: string }).label).toBe("Bo+4");
+  });
+
+  it("attack: a value its field refuses throws, and nothing is written nor announced", async () => {
+    const { w, seen } = await typed();
+    const mark = w.writes.length;
+    await expect(w.as("gm1", () => settings().set("test", "count", 11))).rejects.toThrow(/count: must be at most 10/);
+    await expect(w.as("gm1", () => settings().set("test", "count", 2.5))).rejects.toThrow(/must be an integer/);
+    await expect(w.as("gm1", () => settings().set("test", "count", "lots"))).rejects.toThrow(/finite number/);
+    await expect(w.as("gm1", () => settings().set("test", "paths", { a: 3 }))).resolves.toBeDefined(); // a number is cast to a string
+    await expect(w.as("gm1", () => settings().set("test", "party", { size: 0 }))).rejects.toThrow(
+      /size: must be at least 1/,
+    );
+    await expect(w.as("gm1", () => settings().set("test", "paths", "nope"))).rejects.toThrow(/must be an object/);
+    expect(w.as("p1", () => settings().get("test", "count"))).toBe(3);
+    expect((w.as("p1", () => settings().get("test", "party")) as { label: string }).label).toBe("Ann+2");
+    expect(seen).toEqual([]);
+    expect(w.writes.slice(mark).map((x) => x.id)).toEqual(["test.paths"]);
+  });
+});

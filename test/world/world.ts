@@ -35,7 +35,14 @@ import { Window } from "happy-dom";
 import { FakeI18n, type Lang } from "../fake/i18n.js";
 import { makeHandlebars } from "../fake/handlebars.js";
 import { clone, diffMerge, expandObject, ForcedDeletion, isPlainObject, jsonClone, type Plain } from "./data.js";
-import { cleanSystemUpdate } from "./models.js";
+import {
+  cleanSystemUpdate,
+  FakeBooleanField,
+  FakeDataField,
+  FakeNumberField,
+  FakeStringField,
+  FakeTypeDataModel,
+} from "./models.js";
 import { modulePacks } from "./packs.js";
 import {
   FakeActiveEffect,
@@ -1010,17 +1017,17 @@ export class FakeWorld {
   }
 
   /** game.settings.set for a world or user setting: GM only for world scope; onChange on every client. */
-  async setSetting(key: string, value: unknown): Promise<unknown> {
+  async setSetting(key: string, given: unknown): Promise<unknown> {
     const client = this.currentClient();
     const user = client.user;
     if (!client.alive) throw new ClientCrashed(user.id);
     const def = client.settingDefs.get(key);
     if (!def) throw new Error(`"${key}" is not a registered game setting`);
-    validateSetting(key, def, value);
+    const value = validateSetting(key, def, given);
     if (def.scope === "client") {
       client.clientSettings.set(key, clone(value));
-      def.onChange?.(clone(value));
-      return value;
+      def.onChange?.(settingValue(def, value));
+      return settingValue(def, value);
     }
     if (def.scope === "world" && !user.isGM)
       throw new Error(`User ${user.name} lacks permission to change the world setting ${key}`);
@@ -1040,9 +1047,9 @@ export class FakeWorld {
     for (const c of this.liveClients()) {
       const d = c.settingDefs.get(key);
       if (d?.onChange && (def.scope === "world" || c.user === user))
-        this.runOn(c, () => d.onChange!(clone(value), {}, user.id));
+        this.runOn(c, () => d.onChange!(settingValue(d, value), {}, user.id));
     }
-    return value;
+    return settingValue(def, value);
   }
 
   readSetting(client: FakeClient, key: string): unknown {
@@ -1054,7 +1061,7 @@ export class FakeWorld {
       const k = `${client.user.id}.${key}`;
       v = this.userSettingValues.has(k) ? this.userSettingValues.get(k) : def.default;
     } else v = this.settingValues.has(key) ? this.settingValues.get(key) : def.default;
-    return clone(v);
+    return settingValue(def, v);
   }
 
   // ---------------------------------------------------------------- seeding (world data as loaded, no hooks)
@@ -1161,16 +1168,21 @@ export class FakeWorld {
       .filter(([, def]) => def.config)
       .map(([id, def]) => {
         const value = this.readSetting(client, id);
-        const field = def.choices
-          ? `<select name="${esc(id)}">${Object.entries(def.choices)
+        const dataField = def.type instanceof FakeDataField ? def.type : null;
+        const fieldChoices = dataField instanceof FakeStringField ? dataField.options.choices : undefined;
+        const choices = def.choices ?? (isPlainObject(fieldChoices) ? (fieldChoices as Record<string, string>) : null);
+        const isBoolean = def.type === Boolean || dataField instanceof FakeBooleanField;
+        const isNumber = def.type === Number || dataField instanceof FakeNumberField;
+        const field = choices
+          ? `<select name="${esc(id)}">${Object.entries(choices)
               .map(
                 ([v, l]) =>
                   `<option value="${esc(v)}"${v === value ? " selected" : ""}>${esc(client.i18n.localize(l))}</option>`,
               )
               .join("")}</select>`
-          : def.type === Boolean
+          : isBoolean
             ? `<input type="checkbox" name="${esc(id)}"${value === true ? " checked" : ""}>`
-            : `<input type="${def.type === Number ? "number" : "text"}" name="${esc(id)}" value="${esc(value ?? "")}">`;
+            : `<input type="${isNumber ? "number" : "text"}" name="${esc(id)}" value="${esc(value ?? "")}">`;
         return `<div class="form-group" data-setting-id="${esc(id)}"><label>${esc(client.i18n.localize(def.name ?? id))}</label><div class="form-fields">${field}</div><p class="hint">${esc(client.i18n.localize(def.hint ?? ""))}</p></div>`;
       });
     const form = this.window.document.createElement("form");
@@ -1228,7 +1240,44 @@ export class FakeWorld {
   }
 }
 
-function validateSetting(key: string, def: SettingDef, value: unknown): void {
+/**
+ * A setting whose `type` is a DataField instance or a DataModel class (v13 SettingConfig.type: "BuiltinType | typeof
+ * DataModel | DataField", https://foundryvtt.com/api/v13/interfaces/foundry.types.SettingConfig.html):
+ * - `game.settings.set` cleans the value with the field (DataField#clean, "Coerce source data to ensure that it
+ *   conforms to the correct data type for the field") and validates it (DataField#validate); an invalid value throws
+ *   and nothing is written, no onChange runs. A DataModel class: its schema does the same (DataModel#validate).
+ * - the value read (`get`) and handed to onChange is the stored (cleaned) one, or the registered `default` (the public
+ *   example registers `type: new NumberField({…}), default: 50`, ClientSettings#register,
+ *   https://foundryvtt.com/api/v13/classes/foundry.helpers.ClientSettings.html); for a DataModel class, an instance
+ *   of the class built from it (dnd5e 5.x module/data/collection/actors-collection.mjs reads
+ *   `game.settings.get("dnd5e", "primaryParty")?.actor`, a field of its PrimaryPartySetting DataModel).
+ * The exact wording of Foundry's validation error is not modelled: the fake names each failing field path.
+ */
+function settingField(def: SettingDef): FakeDataField | null {
+  if (def.type instanceof FakeDataField) return def.type;
+  if (isModelClass(def.type)) return def.type.schemaField();
+  return null;
+}
+function isModelClass(type: unknown): type is typeof FakeTypeDataModel {
+  return typeof type === "function" && type.prototype instanceof FakeTypeDataModel;
+}
+function settingValue(def: SettingDef, stored: unknown): unknown {
+  const v = clone(stored);
+  return isModelClass(def.type) && isPlainObject(v) ? new def.type(v) : v;
+}
+
+/** The value to store: the given one, checked (and cleaned by its field when the type is a field or a model). */
+function validateSetting(key: string, def: SettingDef, given: unknown): unknown {
+  const field = settingField(def);
+  if (field) {
+    const plain = given instanceof FakeTypeDataModel ? clone({ ...given, parent: undefined }) : given;
+    const value = field.clean(plain);
+    const errors: string[] = [];
+    field.validate(value, key, errors);
+    if (errors.length) throw new Error(`Setting ${key} validation errors:\n${errors.map((e) => `  ${e}`).join("\n")}`);
+    return value;
+  }
+  const value = given;
   if (def.choices && !(String(value) in def.choices))
     throw new Error(`${String(value)} is not a valid choice for ${key}`);
   if (def.type === Number && (typeof value !== "number" || !Number.isFinite(value)))
@@ -1238,6 +1287,7 @@ function validateSetting(key: string, def: SettingDef, value: unknown): void {
   }
   if (def.type === Boolean && typeof value !== "boolean") throw new Error(`${key} must be a boolean`);
   if (def.type === String && typeof value !== "string") throw new Error(`${key} must be a string`);
+  return value;
 }
 
 function makeEmbedded(world: FakeWorld, parent: FakeDocument, collection: string, data: Plain): FakeDocument {
@@ -1281,6 +1331,10 @@ function buildClientGlobals(world: FakeWorld, client: FakeClient): void {
       if (client.settingDefs.has(id)) throw new Error(`Setting ${id} registered twice`);
       if (!["world", "client", "user"].includes(data.scope)) throw new Error(`Bad scope for ${id}`);
       client.settingDefs.set(id, data);
+    },
+    /** ClientSettings#settings: every registered setting by "<namespace>.<key>". */
+    get settings() {
+      return client.settingDefs;
     },
     registerMenu(ns: string, key: string, data: Plain) {
       client.menus.set(`${ns}.${key}`, data);

@@ -4,7 +4,7 @@
  * the registrations (names, hints, choices; the behaviours' LOCALIZATION_PREFIXES); the stand-ins take the same
  * texts from the same declarations and lang keys.
  */
-import { settingsSchema } from "../../../src/core/settings-schema.js";
+import { declaredSettings } from "../../fixtures/declared-settings.js";
 import { settingVisibility } from "../../../src/core/feature-visibility.js";
 import { features, type FeatureBorrowings, type RulesetId } from "../../../src/rules/index.js";
 import { OSE_TERRAINS } from "../../../src/rules/ose-wilderness.js";
@@ -17,10 +17,7 @@ type L = (key: string, data?: Record<string, unknown>) => string;
  * features that are off, and labels the rows of borrowed ones); without a game, every setting (the screenshots).
  */
 export function settingsContext(l: L, game?: RulesetId, borrowed: FeatureBorrowings = {}) {
-  const schema = settingsSchema("dnd5e") as Record<
-    string,
-    { type: string; config: boolean; default: unknown; choices?: Record<string, string> }
-  >;
+  const schema = declaredSettings("dnd5e");
   const state = game ? features(game, borrowed) : null;
   const settings = Object.entries(schema)
     .filter(([, d]) => d.config)
@@ -35,8 +32,8 @@ export function settingsContext(l: L, game?: RulesetId, borrowed: FeatureBorrowi
       borrowed: v.borrowedFrom ? l(`AVENTURE.Feature.from.${v.borrowedFrom}`) : "",
       name: l(`AVENTURE.Settings.${key}.name`),
       hint: l(`AVENTURE.Settings.${key}.hint`),
-      boolean: d.type === "boolean",
-      value: d.type === "boolean" ? d.default === true : String(d.default ?? ""),
+      boolean: d.kind === "boolean",
+      value: d.kind === "boolean" ? d.default === true : String(d.default ?? ""),
       choices: d.choices
         ? Object.entries(d.choices).map(([v, label]) => ({
             label: l(label),
