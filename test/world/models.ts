@@ -318,3 +318,112 @@ export function defaultSheet(config: Plain, documentName: string, type: string):
   const all = Object.values(list);
   return all.find((r) => r.default) ?? all[0] ?? null;
 }
+
+// ------------------------------------------------------------------------------------------------ DataModel (flags)
+
+/*
+ * foundry.abstract.DataModel as the module uses it for the state it stores in flags and sends in requests: a model
+ * built from raw data validates it on construction.
+ *
+ * Sources (public documentation, v13):
+ * - https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html — `new DataModel(data, {strict, parent})`
+ *   ("options.strict: control the strictness of validation for initially provided data", default true); the static
+ *   `migrateData(source)` ("migrate candidate source data for this DataModel which may require initial cleaning or
+ *   transformations", applied before cleaning), `cleanData(source)` ("clean a data source object to conform to a
+ *   specific provided schema"), `validateJoint(data)` ("evaluate joint validation rules which apply validation
+ *   conditions across multiple fields of the model", throws on failure), `#toObject()` (a copy of the source data) and
+ *   `_source`; an invalid model under `strict` throws a DataModelValidationError.
+ * - https://foundryvtt.com/api/v13/classes/foundry.data.fields.ArrayField.html — an array of one element field
+ *   (`min`/`max` length options); a lone value is cast to a one-element array.
+ * - https://foundryvtt.com/api/v13/classes/foundry.data.fields.ObjectField.html — a free-form object.
+ * - https://foundryvtt.com/api/v13/classes/foundry.data.fields.AnyField.html — a value of any type ("a special class
+ *   of DataField which can contain any value of any type"), checked only by its `validate` option.
+ * Not modelled: the non-strict "fallback" mode (invalid values replaced by defaults), `updateSource`, initialization
+ * of the model's properties (the module reads `toObject()`), and the exact error wording.
+ */
+
+export class FakeArrayField extends FakeDataField {
+  constructor(
+    readonly element: FakeDataField,
+    options: Plain = {},
+  ) {
+    super(options);
+  }
+  override get initial(): unknown {
+    return this.options.initial === undefined ? [] : clone(this.options.initial);
+  }
+  override cast(value: unknown): unknown {
+    if (value === null) return null;
+    const list = Array.isArray(value) ? value : [value];
+    return list.map((v) => this.element.clean(v));
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (!Array.isArray(value)) return void errors.push(`${path}: must be an array`);
+    if (typeof this.options.min === "number" && value.length < this.options.min)
+      errors.push(`${path}: must have at least ${this.options.min} elements`);
+    if (typeof this.options.max === "number" && value.length > this.options.max)
+      errors.push(`${path}: must have at most ${this.options.max} elements`);
+    value.forEach((v, i) => this.element.validate(v, `${path}.${i}`, errors));
+  }
+}
+
+export class FakeObjectField extends FakeDataField {
+  override get initial(): unknown {
+    return this.options.initial === undefined ? {} : clone(this.options.initial);
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (!isPlainObject(value)) errors.push(`${path}: must be an object`);
+  }
+}
+
+export class FakeAnyField extends FakeDataField {
+  override validate(value: unknown, path: string, errors: Errors): void {
+    if (value === undefined && this.options.required === true) return void errors.push(`${path}: may not be undefined`);
+    const v = this.options.validate as ((x: unknown) => boolean) | undefined;
+    if (value !== undefined && v && v(value) === false) errors.push(`${path}: is not a valid value`);
+  }
+}
+
+export const FAKE_MODEL_FIELDS = {
+  ArrayField: FakeArrayField,
+  ObjectField: FakeObjectField,
+  AnyField: FakeAnyField,
+};
+
+/** foundry.abstract.DataModel: migrateData, then cleanData, then field and joint validation (strict: throws). */
+export class FakeDataModel {
+  static defineSchema(): Record<string, FakeDataField> {
+    return {};
+  }
+  static get schema(): FakeSchemaField {
+    return new FakeSchemaField(this.defineSchema());
+  }
+  static migrateData(source: Plain): Plain {
+    return source;
+  }
+  static cleanData(source: Plain = {}): Plain {
+    return this.schema.clean(source) as Plain;
+  }
+  static validateJoint(_data: Plain): void {}
+  _source: Plain;
+  parent: unknown;
+  constructor(data: Plain = {}, options: { strict?: boolean; parent?: unknown } = {}) {
+    const Model = this.constructor as typeof FakeDataModel;
+    const migrated = Model.migrateData(isPlainObject(data) ? clone(data) : {});
+    this._source = Model.cleanData(migrated);
+    this.parent = options.parent ?? null;
+    const errors: string[] = [];
+    Model.schema.validate(this._source, "", errors);
+    if (!errors.length) {
+      try {
+        Model.validateJoint(this._source);
+      } catch (e) {
+        errors.push(`joint: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    if (errors.length && options.strict !== false) throw new DataModelValidationError(Model.name, "model", errors);
+  }
+  toObject(): Plain {
+    return clone(this._source);
+  }
+}

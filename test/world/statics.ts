@@ -39,6 +39,8 @@ import {
   cleanSystemForCreate,
   FAKE_FIELDS,
   FakeTypeDataModel,
+  FakeDataModel,
+  FAKE_MODEL_FIELDS,
   registerSheet,
   type FakeDataField,
   type SheetRegistration,
@@ -663,12 +665,12 @@ function install(world: FakeWorld): void {
       objectsEqual: (a: unknown, b: unknown) => deepEqual(a, b),
     },
     canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
-    abstract: { TypeDataModel: FakeTypeDataModel },
+    abstract: { TypeDataModel: FakeTypeDataModel, DataModel: FakeDataModel },
     data: {
       // v14 only: foundry.data.operators (data.ts names the source).
       ...(world.generation >= 14 ? { operators: { ForcedDeletion } } : {}),
       regionBehaviors: { RegionBehaviorType: FakeRegionBehaviorType },
-      fields: FAKE_FIELDS,
+      fields: { ...FAKE_FIELDS, ...FAKE_MODEL_FIELDS },
     },
   };
 }
