@@ -607,7 +607,7 @@ async function performHide(
         from: result.hiddenFrom,
         because,
         light: state.light.level,
-        ...(state.obscurity !== "none" ? { obscurity: state.obscurity } : {}),
+        obscurity: state.obscurity !== "none" ? state.obscurity : undefined,
         seenBy: [...new Set([...result.spottedBy, ...notRolled.map((o) => o.id)])],
         x: at.x,
         y: at.y,

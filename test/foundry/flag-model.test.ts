@@ -1,0 +1,80 @@
+/**
+ * Stored state declared once as a data model (src/core/flag-model.ts): what a model reads from a flag or a payload
+ * (defaults filled, the earlier shapes migrated, anything its schema refuses read as absent, never a crash), in the
+ * test world's foundry.abstract.DataModel (test/world/models.ts names its sources).
+ */
+import { describe, expect, it } from "vitest";
+import { bootWorld, GM } from "../world/index.js";
+import { flagModel, type Fields } from "../../src/core/flag-model.js";
+import { parseHideFlag } from "../../src/light/hide-state.js";
+
+const sampleSchema = (f: Fields) => ({
+  id: new f.StringField({ required: true, blank: false }),
+  count: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+  tags: new f.ArrayField(new f.StringField({ required: true, blank: false }), { max: 3 }),
+  low: new f.NumberField({ required: true, nullable: false, initial: 0 }),
+  high: new f.NumberField({ required: true, nullable: false, initial: 0 }),
+});
+const Sample = flagModel({
+  name: "Sample",
+  schema: sampleSchema,
+  // An earlier shape: `n` was the count.
+  migrate: (source) => {
+    if ("n" in source && !("count" in source)) source.count = source.n;
+  },
+  joint: (d) => {
+    if (d.low > d.high) throw new Error("low above high");
+  },
+});
+
+describe("a flag declared as a data model", () => {
+  it("fills its defaults, drops unknown keys, migrates an earlier shape and refuses what its schema refuses", async () => {
+    await bootWorld({ users: [GM] });
+    expect(Sample.read({ id: "a" })).toEqual({ id: "a", count: 0, tags: [], low: 0, high: 0 });
+    expect(Sample.read({ id: "a", n: 4, extra: "dropped" })).toEqual({ id: "a", count: 4, tags: [], low: 0, high: 0 });
+    for (const bad of [
+      null,
+      undefined,
+      "a",
+      42,
+      ["a"],
+      {},
+      { id: "" },
+      { id: "a", count: -1 },
+      { id: "a", count: 1.5 },
+      { id: "a", count: "many" },
+      { id: "a", tags: ["x", "y", "z", "w"] },
+      { id: "a", tags: [""] },
+      { id: "a", low: 2, high: 1 },
+    ])
+      expect(Sample.read(bad), JSON.stringify(bad)).toBeNull();
+    expect(() => Sample.make({ id: "a", count: -1 })).toThrow();
+    expect(Sample.make({ id: "b" })).toEqual({ id: "b", count: 0, tags: [], low: 0, high: 0 });
+  });
+
+  it("a hide entry: a well-formed one read with its defaults; one a macro wrote wrong reads as no entry (not hidden)", async () => {
+    await bootWorld({ users: [GM] });
+    expect(parseHideFlag({ dc: 14, from: ["guard1"], because: { guard1: "darkness" }, x: 50, y: 75 })).toEqual({
+      dc: 14,
+      from: ["guard1"],
+      because: { guard1: "darkness" },
+      light: "dark",
+      seenBy: [],
+      x: 50,
+      y: 75,
+    });
+    const good = { dc: 14, from: ["guard1"], because: {}, light: "dim", x: 0, y: 0 };
+    for (const bad of [
+      { ...good, dc: "high" },
+      { ...good, from: [{ id: "guard1" }] },
+      { ...good, from: ["bad id"] },
+      { ...good, because: { guard1: "luck" } },
+      { ...good, because: { "bad id": "cover" } },
+      { ...good, light: "blinding" },
+      { ...good, obscurity: "total" },
+      { ...good, seenBy: Array.from({ length: 201 }, (_, i) => `t${i}`) },
+      { from: ["guard1"] },
+    ])
+      expect(parseHideFlag(bad), JSON.stringify(bad)).toBeNull();
+  });
+});
