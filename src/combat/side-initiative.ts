@@ -15,6 +15,7 @@ import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../core/side
 import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRoundState } from "./types.js";
 import { confusedIds } from "./polaris-confusion.js";
 import { readExecutor } from "../core/operations.js";
+import { EncounterStateModel } from "./flags.js";
 import { isDocumentId } from "../core/values.js";
 
 /** Side initiative replaces individual initiative: the game has it or borrows it (docs/rules.md §0), or the "sideInitiative" setting. */
@@ -71,14 +72,9 @@ export async function recordSides(combat: CombatLike, picked: Readonly<Record<st
 const sideList = (v: unknown): SideId[] | null =>
   Array.isArray(v) && v.every(isSideId) ? [...new Set(v as SideId[])] : null;
 
-/** The encounter's state on a combat, checked field by field (null when absent or malformed). */
+/** The encounter's state on a combat, read through its model (null when absent or malformed). */
 export function encounterState(combat: CombatLike): EncounterCombatState | null {
-  const s = combat.getFlag(MODULE_ID, "encounter") as Record<string, unknown> | undefined;
-  if (!s || typeof s !== "object") return null;
-  const surprised = sideList(s.surprised);
-  const firstRound = s.firstRound === undefined || s.firstRound === null ? [] : sideList(s.firstRound);
-  if (!surprised || !firstRound) return null;
-  return { surprised, firstRound, marked: s.marked === true };
+  return EncounterStateModel.read(combat.getFlag(MODULE_ID, "encounter"));
 }
 
 const isRound = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 100_000;

@@ -59,15 +59,7 @@ export interface AventureCombatLike extends CombatLike {
   _recoverUses?(types: Record<string, unknown>): Promise<unknown>;
 }
 
-/** What an encounter leaves on the combat it starts (flags.aventure.encounter), written by a GM only. */
-export interface EncounterCombatState {
-  /** Sides surprised: their combatants are skipped in round 1. */
-  surprised: SideId[];
-  /** Sides that act in round 1 (docs/rules.md §7.2; [] when nobody acts). */
-  firstRound: SideId[];
-  /** Whether the surprised marker was (or is being) put on the surprised combatants' actors (removed in round 2). */
-  marked: boolean;
-}
+export type { EncounterCombatState, PolarisRoundFlags } from "./flags.js";
 
 /**
  * An operation on a combat's side initiative (flags.aventure.sides.op), recorded BEFORE its first write so that it
@@ -123,11 +115,4 @@ export interface SideRoundState {
   /** Nobody may act in `round` (pmt, every side surprised). */
   nobodyActs: boolean;
   op: SideOp | null;
-}
-
-/** Per-round Polaris options of a combatant (flags.aventure.polaris); ignored once `round` is past. */
-export interface PolarisRoundFlags {
-  round: number;
-  hasten?: boolean;
-  delayTo?: number | null;
 }

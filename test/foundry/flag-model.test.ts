@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { bootWorld, GM } from "../world/index.js";
 import { flagModel, type Fields } from "../../src/core/flag-model.js";
 import { parseHideFlag } from "../../src/light/hide-state.js";
+import { parseBreathFlag } from "../../src/breath/state.js";
+import { ConfusionModel, EncounterStateModel, PolarisRoundModel } from "../../src/combat/flags.js";
 
 const sampleSchema = (f: Fields) => ({
   id: new f.StringField({ required: true, blank: false }),
@@ -76,5 +78,35 @@ describe("a flag declared as a data model", () => {
       { from: ["guard1"] },
     ])
       expect(parseHideFlag(bad), JSON.stringify(bad)).toBeNull();
+  });
+
+  it("a held breath: its deadlines must be the rules' (CON +2: air for 3 minutes, 2 rounds more, docs/rules.md §4.2)", async () => {
+    await bootWorld({ users: [GM] });
+    const breath = { v: 1, id: "breath000001", start: 1000, conMod: 2, roundSeconds: 6, airUntil: 1180, dropAt: 1192 };
+    expect(parseBreathFlag({ ...breath, dropped: false })).toEqual({ ...breath, dropped: false });
+    for (const bad of [
+      { ...breath, dropped: false, airUntil: 1500 },
+      { ...breath, dropped: false, dropAt: 9999 },
+      { ...breath, dropped: false, v: 2 },
+      { ...breath, dropped: false, id: "no" },
+      { ...breath, dropped: false, start: 1e14, airUntil: 1e14 + 180, dropAt: 1e14 + 192 },
+      breath,
+    ])
+      expect(parseBreathFlag(bad), JSON.stringify(bad)).toBeNull();
+  });
+
+  it("combat flags: the encounter state (an earlier null firstRound read as none), confusion, Polaris round options", async () => {
+    await bootWorld({ users: [GM] });
+    expect(EncounterStateModel.read({ surprised: ["hostile"], firstRound: null })).toEqual({
+      surprised: ["hostile"],
+      firstRound: [],
+      marked: false,
+    });
+    expect(EncounterStateModel.read({ surprised: ["pirates"] })).toBeNull();
+    expect(ConfusionModel.read({ round: 3, ids: ["c1"] })).toEqual({ round: 3, ids: ["c1"] });
+    for (const bad of [{ round: -1, ids: [] }, { round: 1.5, ids: [] }, { round: 2, ids: ["bad id"] }, { ids: [] }])
+      expect(ConfusionModel.read(bad), JSON.stringify(bad)).toBeNull();
+    expect(PolarisRoundModel.read({ round: 2, hasten: true })).toEqual({ round: 2, hasten: true, delayTo: null });
+    expect(PolarisRoundModel.read({ round: "soon" })).toBeNull();
   });
 });

@@ -1,0 +1,60 @@
+/**
+ * What the combat feature keeps under flags.aventure on combats and combatants, each declared once as a data model
+ * (core/flag-model.ts): its type, defaults and checks come from the schema; a value the model refuses reads as absent.
+ * Who may write each is said where it is read (side-initiative.ts, polaris-phases.ts, polaris-confusion.ts).
+ */
+import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { SIDE_IDS } from "../core/sides.js";
+import { DOCUMENT_ID } from "../core/values.js";
+
+/** A round number as Aventure believes it. */
+export const MAX_ROUND = 100_000;
+
+const sides = (f: Fields) =>
+  new f.ArrayField(new f.StringField({ required: true, blank: false, choices: [...SIDE_IDS] }), {
+    max: SIDE_IDS.length * 4,
+  });
+const round = (f: Fields) =>
+  new f.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ROUND, initial: undefined });
+
+/** What an encounter leaves on the combat it starts (flags.aventure.encounter), written by a GM only. */
+const encounterSchema = (f: Fields) => ({
+  /** Sides surprised: their combatants are skipped in round 1. */
+  surprised: sides(f),
+  /** Sides that act in round 1 (docs/rules.md §7.2; [] when nobody acts). */
+  firstRound: sides(f),
+  /** Whether the surprised marker was (or is being) put on the surprised combatants' actors (removed in round 2). */
+  marked: new f.BooleanField({ required: true, initial: false }),
+});
+export const EncounterStateModel = flagModel({
+  name: "AventureEncounterState",
+  schema: encounterSchema,
+  // Earlier versions wrote `firstRound: null` for "nobody named": none.
+  migrate: (source) => {
+    if (source.firstRound === null) delete source.firstRound;
+  },
+});
+export type EncounterCombatState = DataOf<typeof EncounterStateModel>;
+
+/**
+ * Confusion (docs/rules.md §9.2): the combatants whose Adaptation test was a catastrophe in `round`
+ * (flags.aventure.polarisConfused on the combat), written by the active GM only.
+ */
+const confusionSchema = (f: Fields) => ({
+  round: round(f),
+  ids: new f.ArrayField(
+    new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
+    { max: 1000 },
+  ),
+});
+export const ConfusionModel = flagModel({ name: "AventurePolarisConfusion", schema: confusionSchema });
+export type PolarisConfusion = DataOf<typeof ConfusionModel>;
+
+/** Per-round Polaris options of a combatant (flags.aventure.polaris); ignored once `round` is past. */
+const polarisRoundSchema = (f: Fields) => ({
+  round: round(f),
+  hasten: new f.BooleanField({ required: true, initial: false }),
+  delayTo: new f.NumberField({ required: true, nullable: true, initial: null }),
+});
+export const PolarisRoundModel = flagModel({ name: "AventurePolarisRound", schema: polarisRoundSchema });
+export type PolarisRoundFlags = DataOf<typeof PolarisRoundModel>;
