@@ -4,8 +4,9 @@
  * Who may write each is said where it is read (side-initiative.ts, polaris-phases.ts, polaris-confusion.ts).
  */
 import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
-import { SIDE_IDS } from "../core/sides.js";
+import { isSideId, SIDE_IDS, type SideId } from "../core/sides.js";
 import { DOCUMENT_ID } from "../core/values.js";
+import type { SideOp } from "./types.js";
 
 /** A round number as Aventure believes it. */
 export const MAX_ROUND = 100_000;
@@ -58,3 +59,44 @@ const polarisRoundSchema = (f: Fields) => ({
 });
 export const PolarisRoundModel = flagModel({ name: "AventurePolarisRound", schema: polarisRoundSchema });
 export type PolarisRoundFlags = DataOf<typeof PolarisRoundModel>;
+
+/** An initiative value as Aventure believes it. */
+export const isSideValue = (v: unknown): v is number =>
+  typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 1000;
+
+/**
+ * The side initiative of the current round (flags.aventure.sides), written by the active GM only. The key of a round
+ * is (combat, round): once `started` is true for a round, its start-of-round roll is never made again. Every list is
+ * an array (Foundry's merge of a flag object replaces arrays).
+ */
+const sidesSchema = (f: Fields) => ({
+  v: new f.NumberField({ required: true, nullable: false, integer: true, min: 2, max: 2, initial: undefined }),
+  round: round(f),
+  /** Side → value written on its combatants, as [side, value] pairs (checked by the joint rule). */
+  values: new f.ArrayField(new f.ArrayField(new f.AnyField({ required: true }), { min: 2, max: 2 }), { max: 1000 }),
+  /** The acting order: groups of sides acting together. */
+  groups: new f.ArrayField(sides(f), { max: 1000 }),
+  /** The start-of-round roll of `round` was claimed (written before any die is shown or any initiative written). */
+  started: new f.BooleanField({ required: true, initial: false }),
+  /** Nobody may act in `round` (pmt, every side surprised). */
+  nobodyActs: new f.BooleanField({ required: true, initial: false }),
+  /** The operation of the round (side-initiative.ts reads it: its own record, checked there). */
+  op: new f.AnyField({ required: false, nullable: true, initial: null }),
+});
+export const SidesModel = flagModel({
+  name: "AventureSideRound",
+  schema: sidesSchema,
+  // Version 1 (`{round, values, groups}`, before operations were recorded): a round already rolled.
+  migrate: (source) => {
+    if (source.v === 2) return;
+    Object.assign(source, { v: 2, started: true, nobodyActs: false, op: null });
+  },
+  joint: (d) => {
+    if (!d.values.every((p) => isSideId(p[0]) && isSideValue(p[1]))) throw new Error("a side value");
+  },
+});
+/** The side round as the model reads it, its pairs typed (the joint rule checked them) and its operation read. */
+export type SideRoundState = Omit<DataOf<typeof SidesModel>, "values" | "op"> & {
+  values: [SideId, number][];
+  op: SideOp | null;
+};

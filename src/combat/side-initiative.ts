@@ -15,7 +15,7 @@ import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../core/side
 import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRoundState } from "./types.js";
 import { confusedIds } from "./polaris-confusion.js";
 import { readExecutor } from "../core/operations.js";
-import { EncounterStateModel } from "./flags.js";
+import { EncounterStateModel, isSideValue, SidesModel } from "./flags.js";
 import { isDocumentId } from "../core/values.js";
 
 /** Side initiative replaces individual initiative: the game has it or borrows it (docs/rules.md §0), or the "sideInitiative" setting. */
@@ -78,7 +78,7 @@ export function encounterState(combat: CombatLike): EncounterCombatState | null 
 }
 
 const isRound = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 100_000;
-const isValue = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 1000;
+const isValue = isSideValue;
 
 function pairs<T>(v: unknown, value: (x: unknown) => x is T): [string, T][] | null {
   if (!Array.isArray(v) || v.length > 1000) return null;
@@ -153,18 +153,12 @@ function readOp(raw: unknown): SideOp | null {
 }
 
 /**
- * The side initiative state of a combat, checked field by field. A state of version 1 (`{round, values, groups}`,
- * before operations were recorded) counts as a round already rolled.
+ * The side initiative state of a combat, read through its model (flags.ts: a state of version 1 is migrated as a
+ * round already rolled); its operation checked here.
  */
 export function sideRoundState(combat: CombatLike): SideRoundState | null {
-  const s = combat.getFlag(MODULE_ID, "sides") as Record<string, unknown> | undefined;
-  if (!s || typeof s !== "object" || !isRound(s.round)) return null;
-  const values = pairs(s.values, isValue);
-  const groups = Array.isArray(s.groups) ? (s.groups as unknown[]).map(sideList) : null;
-  if (!values || !values.every(([side]) => isSideId(side)) || !groups || groups.some((g) => !g)) return null;
-  const base = { round: s.round, values: values as [SideId, number][], groups: groups as SideId[][] };
-  if (s.v !== 2) return { v: 2, ...base, started: true, nobodyActs: false, op: null };
-  return { v: 2, ...base, started: s.started === true, nobodyActs: s.nobodyActs === true, op: readOp(s.op) };
+  const s = SidesModel.read(combat.getFlag(MODULE_ID, "sides"));
+  return s ? { ...s, values: s.values as [SideId, number][], op: readOp(s.op) } : null;
 }
 
 /** The sides that cannot act in `round`: the surprised sides in round 1. */

@@ -59,7 +59,7 @@ export interface AventureCombatLike extends CombatLike {
   _recoverUses?(types: Record<string, unknown>): Promise<unknown>;
 }
 
-export type { EncounterCombatState, PolarisRoundFlags } from "./flags.js";
+export type { EncounterCombatState, PolarisRoundFlags, SideRoundState } from "./flags.js";
 
 /**
  * An operation on a combat's side initiative (flags.aventure.sides.op), recorded BEFORE its first write so that it
@@ -97,22 +97,4 @@ export interface SideOp {
   problems: { key: string; data: Record<string, string | number> }[];
   /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts). */
   executor?: Executor | null;
-}
-
-/**
- * The side initiative of the current round (flags.aventure.sides), written by the active GM only. The key of a round
- * is (combat, round): once `started` is true for a round, its start-of-round roll is never made again.
- */
-export interface SideRoundState {
-  v: 2;
-  round: number;
-  /** Side → value written on its combatants. */
-  values: [SideId, number][];
-  /** The acting order: groups of sides acting together. */
-  groups: SideId[][];
-  /** The start-of-round roll of `round` was claimed (written before any die is shown or any initiative written). */
-  started: boolean;
-  /** Nobody may act in `round` (pmt, every side surprised). */
-  nobodyActs: boolean;
-  op: SideOp | null;
 }

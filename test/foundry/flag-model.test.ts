@@ -8,7 +8,7 @@ import { bootWorld, GM } from "../world/index.js";
 import { flagModel, type Fields } from "../../src/core/flag-model.js";
 import { parseHideFlag } from "../../src/light/hide-state.js";
 import { parseBreathFlag } from "../../src/breath/state.js";
-import { ConfusionModel, EncounterStateModel, PolarisRoundModel } from "../../src/combat/flags.js";
+import { ConfusionModel, EncounterStateModel, PolarisRoundModel, SidesModel } from "../../src/combat/flags.js";
 
 const sampleSchema = (f: Fields) => ({
   id: new f.StringField({ required: true, blank: false }),
@@ -108,5 +108,28 @@ describe("a flag declared as a data model", () => {
       expect(ConfusionModel.read(bad), JSON.stringify(bad)).toBeNull();
     expect(PolarisRoundModel.read({ round: 2, hasten: true })).toEqual({ round: 2, hasten: true, delayTo: null });
     expect(PolarisRoundModel.read({ round: "soon" })).toBeNull();
+  });
+
+  it("the side round: a version 1 state (before operations were recorded) reads as a round already rolled", async () => {
+    await bootWorld({ users: [GM] });
+    const v1 = {
+      round: 2,
+      values: [
+        ["friendly", 5],
+        ["hostile", 3],
+      ],
+      groups: [["friendly"], ["hostile"]],
+    };
+    expect(SidesModel.read(v1)).toEqual({ ...v1, v: 2, started: true, nobodyActs: false, op: null });
+    expect(SidesModel.read({ ...v1, v: 2 })).toEqual({ ...v1, v: 2, started: false, nobodyActs: false, op: null });
+    for (const bad of [
+      { ...v1, values: [["pirates", 5]] },
+      { ...v1, values: [["friendly", "5"]] },
+      { ...v1, values: [["friendly"]] },
+      { ...v1, values: { friendly: 5 } },
+      { ...v1, groups: [["friendly", "pirates"]] },
+      { ...v1, round: -2 },
+    ])
+      expect(SidesModel.read(bad), JSON.stringify(bad)).toBeNull();
   });
 });
