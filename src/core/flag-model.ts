@@ -34,6 +34,11 @@ export interface FlagModelSpec<S extends Schema> {
   migrate?(source: Record<string, unknown>): void;
   /** Rules across fields (DataModel.validateJoint): throws an Error when the data breaks one. */
   joint?(data: ModelData<S>): void;
+  /**
+   * A request's payload is taken as sent: a value Foundry's cleaning would change (a number sent as text, text with
+   * spaces around it) is refused, not cast. Keys the schema does not have are ignored; missing ones take defaults.
+   */
+  exact?: boolean;
 }
 
 export interface FlagModel<S extends Schema> {
@@ -85,7 +90,8 @@ export function flagModel<S extends Schema>(spec: FlagModelSpec<S>): FlagModel<S
     read(raw) {
       if (!isRecord(raw)) return null;
       try {
-        return construct(raw);
+        const data = construct(raw);
+        return !spec.exact || sameAsSent(raw, data) ? data : null;
       } catch {
         return null;
       }
@@ -93,4 +99,13 @@ export function flagModel<S extends Schema>(spec: FlagModelSpec<S>): FlagModel<S
     make: (data) => construct(data as Record<string, unknown>),
     model,
   };
+}
+
+/** Whether every value sent is the one the model kept (objects: each key sent that the model has; arrays: each element). */
+function sameAsSent(sent: unknown, kept: unknown): boolean {
+  if (Array.isArray(sent))
+    return Array.isArray(kept) && sent.length === kept.length && sent.every((v, i) => sameAsSent(v, kept[i]));
+  if (isRecord(sent))
+    return isRecord(kept) && Object.keys(sent).every((k) => !Object.hasOwn(kept, k) || sameAsSent(sent[k], kept[k]));
+  return Object.is(sent, kept);
 }
