@@ -100,3 +100,9 @@ export type SideRoundState = Omit<DataOf<typeof SidesModel>, "values" | "op"> & 
   values: [SideId, number][];
   op: SideOp | null;
 };
+
+/**
+ * The turns that started in a round (flags.aventure.turns `{round, ids}`), GM state written by the active GM alone
+ * (side-ops.ts recordTurnStart): the combatant who had the first turn of the round, then each one the turn passed to.
+ */
+export const StartedTurnsModel = flagModel({ name: "AventureStartedTurns", schema: confusionSchema });

@@ -15,7 +15,7 @@ import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../core/side
 import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRoundState } from "./types.js";
 import { confusedIds } from "./polaris-confusion.js";
 import { readExecutor } from "../core/operations.js";
-import { EncounterStateModel, isSideValue, SidesModel } from "./flags.js";
+import { EncounterStateModel, isSideValue, SidesModel, StartedTurnsModel } from "./flags.js";
 import { isDocumentId } from "../core/values.js";
 
 /** Side initiative replaces individual initiative: the game has it or borrows it (docs/rules.md §0), or the "sideInitiative" setting. */
@@ -220,13 +220,10 @@ export function currentTurnEndsRound(combat: CombatLike): boolean {
 /**
  * The turns that started in a round (flags.aventure.turns `{round, ids}`), GM state written by the active GM alone
  * (side-ops.ts recordTurnStart): the combatant who had the first turn of the round, then each one the turn passed to
- * as core's nextTurn passes it. Checked field by field; null when absent or malformed.
+ * as core's nextTurn passes it. Read through its model (flags.ts); null when absent or malformed.
  */
 export function startedTurns(combat: CombatLike): { round: number; ids: string[] } | null {
-  const raw = combat.getFlag(MODULE_ID, "turns") as Record<string, unknown> | undefined;
-  if (!raw || typeof raw !== "object" || !isRound(raw.round)) return null;
-  if (!Array.isArray(raw.ids) || raw.ids.length > 1000 || !raw.ids.every(isDocumentId)) return null;
-  return { round: raw.round, ids: [...(raw.ids as string[])] };
+  return StartedTurnsModel.read(combat.getFlag(MODULE_ID, "turns"));
 }
 
 /** Whether a combatant may act in `round`: not surprised in round 1, not confused (Polaris), not defeated when core skips defeated. */

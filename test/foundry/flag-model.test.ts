@@ -8,7 +8,13 @@ import { bootWorld, GM } from "../world/index.js";
 import { flagModel, type Fields } from "../../src/core/flag-model.js";
 import { parseHideFlag } from "../../src/light/hide-state.js";
 import { parseBreathFlag } from "../../src/breath/state.js";
-import { ConfusionModel, EncounterStateModel, PolarisRoundModel, SidesModel } from "../../src/combat/flags.js";
+import {
+  ConfusionModel,
+  EncounterStateModel,
+  PolarisRoundModel,
+  SidesModel,
+  StartedTurnsModel,
+} from "../../src/combat/flags.js";
 
 const sampleSchema = (f: Fields) => ({
   id: new f.StringField({ required: true, blank: false }),
@@ -108,6 +114,8 @@ describe("a flag declared as a data model", () => {
       expect(ConfusionModel.read(bad), JSON.stringify(bad)).toBeNull();
     expect(PolarisRoundModel.read({ round: 2, hasten: true })).toEqual({ round: 2, hasten: true, delayTo: null });
     expect(PolarisRoundModel.read({ round: "soon" })).toBeNull();
+    expect(StartedTurnsModel.read({ round: 2, ids: ["c1", "c2"] })).toEqual({ round: 2, ids: ["c1", "c2"] });
+    expect(StartedTurnsModel.read({ round: 2, ids: [{ id: "c1" }] })).toBeNull();
   });
 
   it("the side round: a version 1 state (before operations were recorded) reads as a round already rolled", async () => {
