@@ -2,8 +2,6 @@
  * The small surface of Foundry's Combat and Combatant documents that the combat glue uses (real documents
  * satisfy it; the test world implements exactly this). Kept narrow so the glue stays easy to check.
  */
-import type { Executor } from "../core/operations.js";
-import type { SideId } from "../core/sides.js";
 
 export interface TokenLike {
   id: string | null;
@@ -59,42 +57,4 @@ export interface AventureCombatLike extends CombatLike {
   _recoverUses?(types: Record<string, unknown>): Promise<unknown>;
 }
 
-export type { EncounterCombatState, PolarisRoundFlags, SideRoundState } from "./flags.js";
-
-/**
- * An operation on a combat's side initiative (flags.aventure.sides.op), recorded BEFORE its first write so that it
- * happens exactly once (operations.ts): "round" starts round `round` (the dice for every side that may act, their
- * initiatives, the card, then the round itself); "sides" rolls some sides from the tracker's buttons. Every list is
- * an array (Foundry's merge of a flag object replaces arrays), and every key is always present.
- */
-export interface SideOp {
-  id: string;
-  kind: "round" | "sides";
-  status: "applying" | "done";
-  round: number;
-  /** combat.round when recorded: a "round" operation moves the combat from it to `round`. */
-  fromRound: number;
-  /** The combatant who had the turn ("sides": keeps it). */
-  currentId: string | null;
-  /** Combatant id → initiative before and after (absolute values: writing twice is harmless). */
-  before: [string, number | null][];
-  after: [string, number | null][];
-  /** Combatants that got their first initiative (dnd5e recovers "initiative" uses for them). */
-  first: string[];
-  /** What the card shows: each pass of dice (side → d6), the acting order, the sides that cannot act. */
-  rolls: [SideId, number][][];
-  groups: SideId[][];
-  skipped: SideId[];
-  fellBack: boolean;
-  nobodyActs: boolean;
-  /** Whether the operation posts a card (not when round 1 only repeats what the tracker's buttons rolled). */
-  card: boolean;
-  /** Sides left out of the public card (every combatant hidden): a second card goes to the GMs. */
-  hide: SideId[];
-  /** Finished by the active GM after an interruption. */
-  resumed: boolean;
-  /** What could not be done, as lang keys with data. */
-  problems: { key: string; data: Record<string, string | number> }[];
-  /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts). */
-  executor?: Executor | null;
-}
+export type { EncounterCombatState, PolarisRoundFlags, SideOp, SideRoundState } from "./flags.js";

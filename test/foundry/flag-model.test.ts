@@ -14,6 +14,7 @@ import {
   PolarisRoundModel,
   SidesModel,
   StartedTurnsModel,
+  readSideOp,
 } from "../../src/combat/flags.js";
 
 const sampleSchema = (f: Fields) => ({
@@ -139,5 +140,38 @@ describe("a flag declared as a data model", () => {
       { ...v1, round: -2 },
     ])
       expect(SidesModel.read(bad), JSON.stringify(bad)).toBeNull();
+  });
+
+  it("a side operation: its pairs checked; a malformed executor reads as none, the operation kept", async () => {
+    await bootWorld({ users: [GM] });
+    const op = {
+      id: "op1",
+      kind: "round",
+      status: "applying",
+      round: 2,
+      fromRound: 1,
+      currentId: null,
+      before: [["c1", 12]],
+      after: [["c1", 4]],
+      first: [],
+      rolls: [[["friendly", 4]]],
+      groups: [["friendly"]],
+      skipped: [],
+      hide: [],
+      problems: [{ key: "AVENTURE.SideInit.gone", data: { id: "c2" } }],
+    };
+    expect(readSideOp({ ...op, executor: { user: "gm1", client: "bad client!" } })).toMatchObject({
+      ...op,
+      card: true,
+      resumed: false,
+      executor: null,
+    });
+    for (const bad of [
+      { ...op, before: [["c1", "12"]] },
+      { ...op, rolls: [[["pirates", 4]]] },
+      { ...op, kind: "turn" },
+      { ...op, problems: [{ key: "Not.ours", data: {} }] },
+    ])
+      expect(readSideOp(bad), JSON.stringify(bad)).toBeNull();
   });
 });
