@@ -174,4 +174,13 @@ describe("a flag declared as a data model", () => {
     ])
       expect(readSideOp(bad), JSON.stringify(bad)).toBeNull();
   });
+
+  it("a payload declared exact is taken as sent: a value cleaning would change is refused, not cast", async () => {
+    await bootWorld({ users: [GM] });
+    const Payload = flagModel({ name: "Payload", schema: sampleSchema, exact: true });
+    expect(Payload.read({ id: "a", count: 2, other: "ignored" })).toMatchObject({ id: "a", count: 2 });
+    for (const bad of [{ id: "a", count: "2" }, { id: " a " }, { id: 7 }, { id: "a", tags: "x" }])
+      expect(Payload.read(bad), JSON.stringify(bad)).toBeNull();
+    expect(Sample.read({ id: "a", count: "2" })).toMatchObject({ count: 2 });
+  });
 });
