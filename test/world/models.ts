@@ -421,9 +421,33 @@ export class FakeDataModel {
         errors.push(`joint: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
-    if (errors.length && options.strict !== false) throw new DataModelValidationError(Model.name, "model", errors);
+    if (errors.length && options.strict !== false) throw new FakeModelValidationError(Model.name, errors);
   }
   toObject(): Plain {
     return clone(this._source);
+  }
+}
+
+/**
+ * The error a strict DataModel construction throws: DataModelValidationError#getAllFailures ("retrieve a flattened
+ * object of all the properties that failed validation as part of this error", keyed by property path:
+ * https://foundryvtt.com/api/v13/classes/foundry.data.validation.DataModelValidationError.html). A joint rule's
+ * failure names no property.
+ */
+export class FakeModelValidationError extends DataModelValidationError {
+  constructor(
+    name: string,
+    readonly errors: string[],
+  ) {
+    super(name, "model", errors);
+  }
+  getAllFailures(): Record<string, { message: string }> {
+    const out: Record<string, { message: string }> = {};
+    for (const e of this.errors) {
+      const at = e.indexOf(": ");
+      const path = e.slice(0, at);
+      if (path !== "joint") out[path] = { message: e.slice(at + 2) };
+    }
+    return out;
   }
 }
