@@ -46,6 +46,12 @@ export interface FlagModel<S extends Schema> {
   read(raw: unknown): ModelData<S> | null;
   /** The value to write, cleaned and validated with its defaults filled; throws when invalid (a bug of the caller). */
   make(data: Partial<ModelData<S>> | Record<string, unknown>): ModelData<S>;
+  /**
+   * The top-level fields of a value `read` refuses, for a refusal that names what is wrong: those that failed
+   * validation (DataModelValidationError#getAllFailures) and, for an exact model, those cleaning would change.
+   * [] when it reads, or when only a joint rule refused it.
+   */
+  failures(raw: unknown): string[];
   /** The DataModel class (built on first use, inside Foundry). */
   model(): unknown;
 }
@@ -97,6 +103,18 @@ export function flagModel<S extends Schema>(spec: FlagModelSpec<S>): FlagModel<S
       }
     },
     make: (data) => construct(data as Record<string, unknown>),
+    failures(raw) {
+      if (!isRecord(raw)) return [];
+      const top = (path: string) => path.split(".")[0]!;
+      try {
+        const data = construct(raw) as Record<string, unknown>;
+        if (!spec.exact) return [];
+        return Object.keys(raw).filter((k) => Object.hasOwn(data, k) && !sameAsSent(raw[k], data[k]));
+      } catch (e) {
+        const all = (e as { getAllFailures?(): Record<string, unknown> | undefined }).getAllFailures?.() ?? {};
+        return [...new Set(Object.keys(all).map(top))];
+      }
+    },
     model,
   };
 }
