@@ -71,7 +71,7 @@ export function flagModel<S extends Schema>(spec: FlagModelSpec<S>): FlagModel<S
   const model = (): ModelClass => {
     if (built) return built;
     // cast: the v13 DataModel base as a plain constructor (its pinned generics need the schema's type)
-    const Base = foundry.abstract.DataModel as unknown as ModelClass;
+    const Base: ModelClass = foundry.abstract.DataModel as never;
     const named = {
       [spec.name]: class extends Base {
         static defineSchema(): S {
