@@ -65,6 +65,8 @@ import {
   type BreathFlag,
   type BreathToken,
 } from "./state.js";
+import { isRecord } from "../core/values.js";
+import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 // ------------------------------------------------------------------------------------------------ the request
 
@@ -84,24 +86,24 @@ function newBreathId(): string {
   return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
 }
 
-/** The request's fields, checked: the op, the token's ids, and an optional Constitution modifier. */
-function parseRequest(data: unknown): { op: BreathOp; sceneId: string; tokenId: string; conMod: number | null } {
-  if (typeof data !== "object" || data === null || Array.isArray(data))
-    throw new UserError("AVENTURE.Error.Missing", { name: "data" });
-  const d: Record<string, unknown> = { ...data };
-  const op = d.op;
-  if (op !== "hold" && op !== "release") throw new UserError("AVENTURE.Error.Missing", { name: "op" });
-  if (
-    typeof d.sceneId !== "string" ||
-    typeof d.tokenId !== "string" ||
-    !DOC_ID.test(d.sceneId) ||
-    !DOC_ID.test(d.tokenId)
-  )
-    throw new UserError("AVENTURE.Error.NoToken");
-  const conMod = d.conMod === undefined || d.conMod === null ? null : d.conMod;
-  if (conMod !== null && (typeof conMod !== "number" || !Number.isInteger(conMod)))
-    throw new UserError("AVENTURE.Error.NotAnInteger", { name: "conMod", value: String(conMod) });
-  return { op, sceneId: d.sceneId, tokenId: d.tokenId, conMod };
+/** The payload of "breath", declared once: the op, the token's ids, and an optional Constitution modifier. */
+const breathRequestSchema = (f: Fields) => ({
+  op: new f.StringField({ required: true, blank: false, choices: ["hold", "release"], initial: undefined }),
+  sceneId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOC_ID.test(String(v)) }),
+  tokenId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOC_ID.test(String(v)) }),
+  conMod: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
+});
+const BreathRequest = flagModel({ name: "AventureBreathRequest", schema: breathRequestSchema, exact: true });
+
+/** The request's payload read through its model; refused with what is wrong (the op, the token, the modifier). */
+function parseRequest(data: unknown): DataOf<typeof BreathRequest> {
+  if (!isRecord(data)) throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+  const req = BreathRequest.read(data);
+  if (req) return req;
+  const failed = BreathRequest.failures(data);
+  if (failed.includes("op")) throw new UserError("AVENTURE.Error.Missing", { name: "op" });
+  if (failed.includes("sceneId") || failed.includes("tokenId")) throw new UserError("AVENTURE.Error.NoToken");
+  throw new UserError("AVENTURE.Error.NotAnInteger", { name: "conMod", value: String(data.conMod) });
 }
 
 /**

@@ -12,52 +12,53 @@ import { deletion } from "../core/compat.js";
 import { breathState, suffocationTimeline, type BreathState } from "../rules/suffocation.js";
 import type { ActorLike } from "../actors/api.js";
 import { DOCUMENT_ID, isRecord } from "../core/values.js";
-
-export interface BreathFlag {
-  v: 1;
-  /** One id per held breath: its drop card names it (one drop per held breath). */
-  id: string;
-  /** World time when it started holding its breath (seconds). */
-  start: number;
-  conMod: number;
-  /** The ruleset's round when it started (seconds). */
-  roundSeconds: number;
-  /** World time when the air runs out. */
-  airUntil: number;
-  /** World time when it drops to 0 HP (the start of the round after the last one survived). */
-  dropAt: number;
-  /** The drop was applied (its card says so). */
-  dropped: boolean;
-}
+import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 export const BREATH_ID = /^[A-Za-z0-9]{8,32}$/;
 export const DOC_ID = DOCUMENT_ID;
 /** World times beyond this are not believed (Foundry keeps seconds; a calendar's far future is well below). */
 const MAX_WORLD_TIME = 1e13;
 
-const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const seconds = (f: Fields, bound?: number) =>
+  new f.NumberField({
+    required: true,
+    nullable: false,
+    initial: undefined,
+    ...(bound ? { min: -bound, max: bound } : {}),
+  });
 
-/** A breath flag checked field by field, its deadlines against the rules; null when it is not one. */
+/** A held breath (on its scene: flags.aventure.breath.<tokenId>). */
+const breathSchema = (f: Fields) => ({
+  v: new f.NumberField({ required: true, nullable: false, integer: true, min: 1, max: 1, initial: undefined }),
+  /** One id per held breath: its drop card names it (one drop per held breath). */
+  id: new f.StringField({ required: true, blank: false, validate: (v: unknown) => BREATH_ID.test(String(v)) }),
+  /** World time when it started holding its breath (seconds). */
+  start: seconds(f, MAX_WORLD_TIME),
+  conMod: seconds(f),
+  /** The ruleset's round when it started (seconds). */
+  roundSeconds: seconds(f),
+  /** World time when the air runs out. */
+  airUntil: seconds(f),
+  /** World time when it drops to 0 HP (the start of the round after the last one survived). */
+  dropAt: seconds(f),
+  /** The drop was applied (its card says so). */
+  dropped: new f.BooleanField({ required: true, nullable: false, initial: undefined }),
+});
+/** A held breath, declared once; its deadlines must be the ones the rules give for its start, modifier and round. */
+const BreathModel = flagModel({
+  name: "AventureBreath",
+  schema: breathSchema,
+  joint: (d) => {
+    const timeline = suffocationTimeline(d.conMod, d.roundSeconds); // throws a RulesError: not a breath
+    if (d.airUntil !== d.start + timeline.holdSeconds || d.dropAt !== d.start + timeline.dropSeconds)
+      throw new Error("deadlines that are not the rules'");
+  },
+});
+export type BreathFlag = DataOf<typeof BreathModel>;
+
+/** A held breath read through its model; null when it is not one. */
 export function parseBreathFlag(raw: unknown): BreathFlag | null {
-  if (!isRecord(raw) || raw.v !== 1) return null;
-  const { id, start, conMod, roundSeconds, airUntil, dropAt, dropped } = raw;
-  if (typeof id !== "string" || !BREATH_ID.test(id) || typeof dropped !== "boolean") return null;
-  if (
-    !finite(start) ||
-    Math.abs(start) > MAX_WORLD_TIME ||
-    !finite(conMod) ||
-    !finite(roundSeconds) ||
-    !finite(airUntil) ||
-    !finite(dropAt)
-  )
-    return null;
-  try {
-    const timeline = suffocationTimeline(conMod, roundSeconds);
-    if (airUntil !== start + timeline.holdSeconds || dropAt !== start + timeline.dropSeconds) return null;
-  } catch {
-    return null;
-  }
-  return { v: 1, id, start, conMod, roundSeconds, airUntil, dropAt, dropped };
+  return BreathModel.read(raw);
 }
 
 /** The held breaths a scene document keeps (`flags.aventure.breath`, by token id), unchecked; null when none. */

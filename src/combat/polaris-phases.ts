@@ -9,7 +9,8 @@ import { deletion } from "../core/compat.js";
 import { comparePolaris, polarisActingPhase, type PolarisCombatant } from "../rules/polaris.js";
 import { isActiveGM } from "../core/gm.js";
 import { UserError, t, notify } from "../core/i18n.js";
-import type { CombatLike, CombatantLike, PolarisRoundFlags } from "./types.js";
+import type { CombatLike, CombatantLike } from "./types.js";
+import { PolarisRoundModel } from "./flags.js";
 import { keepTurn } from "./side-initiative.js";
 import { recoverInitiativeUses } from "./side-ops.js";
 import { confusionState } from "./polaris-confusion.js";
@@ -17,9 +18,9 @@ import { actorPolarisScores } from "../polaris/api.js";
 
 /** The combatant's hasten/delay for `round` (stale flags of an earlier round count as none). */
 export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean; delayTo: number | null } {
-  const f = c.getFlag(MODULE_ID, "polaris") as PolarisRoundFlags | undefined;
+  const f = PolarisRoundModel.read(c.getFlag(MODULE_ID, "polaris"));
   if (!f || f.round !== round) return { hasten: false, delayTo: null };
-  return { hasten: f.hasten === true, delayTo: typeof f.delayTo === "number" ? f.delayTo : null };
+  return { hasten: f.hasten, delayTo: f.delayTo };
 }
 
 /** The actor's Polaris stats (initiative score, Réaction: its type's own, else through the adapter), null when unknown. */
@@ -103,7 +104,7 @@ export async function startPolarisRound(combat: CombatLike, round: number): Prom
   const first: string[] = [];
   for (const c of combat.combatants.contents) {
     const u: Record<string, unknown> = {};
-    const f = c.getFlag(MODULE_ID, "polaris") as PolarisRoundFlags | undefined;
+    const f = PolarisRoundModel.read(c.getFlag(MODULE_ID, "polaris"));
     if (f && f.round !== round && (f.hasten || f.delayTo != null))
       u[`flags.${MODULE_ID}.polaris`] = { round, hasten: false, delayTo: null };
     if (c.initiative === null) {

@@ -17,13 +17,50 @@ import type { CombatLike } from "./types.js";
 import { rollSides, startSideRound, type RoundResult } from "./side-ops.js";
 import { sideInitiativeActive } from "./side-initiative.js";
 import { DOCUMENT_ID } from "../core/values.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
 
 /** At most this many combatants in one roll request (a tracker's roll-all of a big fight fits). */
 export const MAX_COMBATANTS = 200;
 
-function record(data: unknown): Record<string, unknown> {
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Combat.badRequest");
-  return data as Record<string, unknown>;
+const combatId = (f: Fields) =>
+  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
+
+/** The payload of "sideRound", declared once: the combat and the round to start. */
+const sideRoundSchema = (f: Fields) => ({
+  combatId: combatId(f),
+  round: new f.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    min: 1,
+    max: 100_000,
+    initial: undefined,
+  }),
+});
+const SideRoundRequest = flagModel({ name: "AventureSideRoundRequest", schema: sideRoundSchema, exact: true });
+
+/** The payload of "rollSides", declared once: the combat and the combatants to roll for (each once). */
+const rollSidesSchema = (f: Fields) => ({
+  combatId: combatId(f),
+  combatantIds: new f.ArrayField(
+    new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
+    { min: 1, max: MAX_COMBATANTS },
+  ),
+});
+const RollSidesRequest = flagModel({
+  name: "AventureRollSidesRequest",
+  schema: rollSidesSchema,
+  exact: true,
+  joint: (d) => {
+    if (new Set(d.combatantIds).size !== d.combatantIds.length) throw new Error("a combatant named twice");
+  },
+});
+
+/** A payload read through its model, or the request's refusal. */
+function payload<T>(model: { read(raw: unknown): T | null }, data: unknown): T {
+  const d = model.read(data);
+  if (!d) throw new UserError("AVENTURE.Combat.badRequest");
+  return d;
 }
 
 /** The combat a request names (a well-formed id of an existing combat), or a UserError. */
@@ -36,11 +73,8 @@ export function combatOf(id: unknown): CombatLike {
 
 /** Request "sideRound" (active GM). */
 export async function onSideRoundRequest(data: unknown, { sender }: { sender: User }): Promise<RoundResult> {
-  const d = record(data);
-  const combat = combatOf(d.combatId);
-  const round = d.round;
-  if (typeof round !== "number" || !Number.isInteger(round) || round < 1 || round > 100_000)
-    throw new UserError("AVENTURE.Combat.badRequest");
+  const { combatId, round } = payload(SideRoundRequest, data);
+  const combat = combatOf(combatId);
   if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
   if (!sender.isGM) {
     // Core lets the owner of the current combatant end their turn, not the round: the next round only when that turn
@@ -56,20 +90,15 @@ export async function onSideRoundRequest(data: unknown, { sender }: { sender: Us
 
 /** Request "rollSides" (active GM). */
 export async function onRollSidesRequest(data: unknown, { sender }: { sender: User }): Promise<{ rolled: true }> {
-  const d = record(data);
-  const combat = combatOf(d.combatId);
-  const ids = d.combatantIds;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_COMBATANTS)
-    throw new UserError("AVENTURE.Combat.badRequest");
-  if (!ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x)) || new Set(ids).size !== ids.length)
-    throw new UserError("AVENTURE.Combat.badRequest");
+  const { combatId, combatantIds: ids } = payload(RollSidesRequest, data);
+  const combat = combatOf(combatId);
   if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
-  for (const id of ids as string[]) {
+  for (const id of ids) {
     const c = combat.combatants.get(id);
     if (!c) throw new UserError("AVENTURE.Combat.badRequest");
     if (!canControl(sender, c)) throw notOwned(sender, c);
   }
-  await rollSides(combat, { ids: ids as string[], player: !sender.isGM });
+  await rollSides(combat, { ids, player: !sender.isGM });
   return { rolled: true };
 }
 

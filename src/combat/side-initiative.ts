@@ -12,10 +12,9 @@ import { getSetting } from "../core/settings.js";
 import { isActiveGM } from "../core/gm.js";
 import { adapterFor, setOwnCondition } from "../actors/api.js";
 import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../core/sides.js";
-import type { CombatLike, CombatantLike, EncounterCombatState, SideOp, SideRoundState } from "./types.js";
+import type { CombatLike, CombatantLike, EncounterCombatState, SideRoundState } from "./types.js";
 import { confusedIds } from "./polaris-confusion.js";
-import { readExecutor } from "../core/operations.js";
-import { isDocumentId } from "../core/values.js";
+import { EncounterStateModel, readSideOp, SidesModel, StartedTurnsModel } from "./flags.js";
 
 /** Side initiative replaces individual initiative: the game has it or borrows it (docs/rules.md §0), or the "sideInitiative" setting. */
 export function sideInitiativeActive(): boolean {
@@ -68,107 +67,18 @@ export async function recordSides(combat: CombatLike, picked: Readonly<Record<st
   if (Object.keys(update).length) await combat.update({ flags: { [MODULE_ID]: { sideOf: update } } });
 }
 
-const sideList = (v: unknown): SideId[] | null =>
-  Array.isArray(v) && v.every(isSideId) ? [...new Set(v as SideId[])] : null;
-
-/** The encounter's state on a combat, checked field by field (null when absent or malformed). */
+/** The encounter's state on a combat, read through its model (null when absent or malformed). */
 export function encounterState(combat: CombatLike): EncounterCombatState | null {
-  const s = combat.getFlag(MODULE_ID, "encounter") as Record<string, unknown> | undefined;
-  if (!s || typeof s !== "object") return null;
-  const surprised = sideList(s.surprised);
-  const firstRound = s.firstRound === undefined || s.firstRound === null ? [] : sideList(s.firstRound);
-  if (!surprised || !firstRound) return null;
-  return { surprised, firstRound, marked: s.marked === true };
-}
-
-const isRound = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 100_000;
-const isValue = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 1000;
-
-function pairs<T>(v: unknown, value: (x: unknown) => x is T): [string, T][] | null {
-  if (!Array.isArray(v) || v.length > 1000) return null;
-  const out: [string, T][] = [];
-  for (const p of v) {
-    if (!Array.isArray(p) || p.length !== 2 || !isDocumentId(p[0]) || !value(p[1])) return null;
-    out.push([p[0], p[1]]);
-  }
-  return out;
-}
-const initiative = (x: unknown): x is number | null => x === null || isValue(x);
-
-function readOp(raw: unknown): SideOp | null {
-  if (!raw || typeof raw !== "object") return null;
-  const o = raw as Record<string, unknown>;
-  if (
-    !isDocumentId(o.id) ||
-    (o.kind !== "round" && o.kind !== "sides") ||
-    (o.status !== "applying" && o.status !== "done")
-  )
-    return null;
-  if (!isRound(o.round) || !isRound(o.fromRound) || (o.currentId !== null && !isDocumentId(o.currentId))) return null;
-  const before = pairs(o.before, initiative);
-  const after = pairs(o.after, initiative);
-  const first = Array.isArray(o.first) && o.first.every(isDocumentId) ? (o.first as string[]) : null;
-  const rolls =
-    Array.isArray(o.rolls) && o.rolls.length <= 64 ? (o.rolls as unknown[]).map((pass) => pairs(pass, isValue)) : null;
-  const groups = Array.isArray(o.groups) ? (o.groups as unknown[]).map(sideList) : null;
-  const skipped = sideList(o.skipped);
-  const hide = sideList(o.hide);
-  if (
-    !before ||
-    !after ||
-    !first ||
-    !rolls ||
-    rolls.some((r) => !r || !r.every(([s]) => isSideId(s))) ||
-    !groups ||
-    groups.some((g) => !g) ||
-    !skipped ||
-    !hide
-  )
-    return null;
-  const problems = Array.isArray(o.problems)
-    ? (o.problems as { key?: unknown; data?: unknown }[])
-        .filter((p) => typeof p?.key === "string" && p.key.startsWith("AVENTURE."))
-        .map((p) => ({
-          key: p.key as string,
-          data: (p.data && typeof p.data === "object" ? p.data : {}) as Record<string, string | number>,
-        }))
-    : [];
-  return {
-    id: o.id,
-    kind: o.kind,
-    status: o.status,
-    round: o.round,
-    fromRound: o.fromRound,
-    currentId: (o.currentId as string | null) ?? null,
-    before,
-    after,
-    first,
-    rolls: rolls as [SideId, number][][],
-    groups: groups as SideId[][],
-    skipped,
-    fellBack: o.fellBack === true,
-    nobodyActs: o.nobodyActs === true,
-    card: o.card !== false,
-    hide,
-    resumed: o.resumed === true,
-    problems,
-    ...(o.executor !== undefined ? { executor: readExecutor(o.executor) } : {}),
-  };
+  return EncounterStateModel.read(combat.getFlag(MODULE_ID, "encounter"));
 }
 
 /**
- * The side initiative state of a combat, checked field by field. A state of version 1 (`{round, values, groups}`,
- * before operations were recorded) counts as a round already rolled.
+ * The side initiative state of a combat, read through its model (flags.ts: a state of version 1 is migrated as a
+ * round already rolled); its operation checked here.
  */
 export function sideRoundState(combat: CombatLike): SideRoundState | null {
-  const s = combat.getFlag(MODULE_ID, "sides") as Record<string, unknown> | undefined;
-  if (!s || typeof s !== "object" || !isRound(s.round)) return null;
-  const values = pairs(s.values, isValue);
-  const groups = Array.isArray(s.groups) ? (s.groups as unknown[]).map(sideList) : null;
-  if (!values || !values.every(([side]) => isSideId(side)) || !groups || groups.some((g) => !g)) return null;
-  const base = { round: s.round, values: values as [SideId, number][], groups: groups as SideId[][] };
-  if (s.v !== 2) return { v: 2, ...base, started: true, nobodyActs: false, op: null };
-  return { v: 2, ...base, started: s.started === true, nobodyActs: s.nobodyActs === true, op: readOp(s.op) };
+  const s = SidesModel.read(combat.getFlag(MODULE_ID, "sides"));
+  return s ? { ...s, values: s.values as [SideId, number][], op: readSideOp(s.op) } : null;
 }
 
 /** The sides that cannot act in `round`: the surprised sides in round 1. */
@@ -230,13 +140,10 @@ export function currentTurnEndsRound(combat: CombatLike): boolean {
 /**
  * The turns that started in a round (flags.aventure.turns `{round, ids}`), GM state written by the active GM alone
  * (side-ops.ts recordTurnStart): the combatant who had the first turn of the round, then each one the turn passed to
- * as core's nextTurn passes it. Checked field by field; null when absent or malformed.
+ * as core's nextTurn passes it. Read through its model (flags.ts); null when absent or malformed.
  */
 export function startedTurns(combat: CombatLike): { round: number; ids: string[] } | null {
-  const raw = combat.getFlag(MODULE_ID, "turns") as Record<string, unknown> | undefined;
-  if (!raw || typeof raw !== "object" || !isRound(raw.round)) return null;
-  if (!Array.isArray(raw.ids) || raw.ids.length > 1000 || !raw.ids.every(isDocumentId)) return null;
-  return { round: raw.round, ids: [...(raw.ids as string[])] };
+  return StartedTurnsModel.read(combat.getFlag(MODULE_ID, "turns"));
 }
 
 /** Whether a combatant may act in `round`: not surprised in round 1, not confused (Polaris), not defeated when core skips defeated. */

@@ -2,8 +2,6 @@
  * The small surface of Foundry's Combat and Combatant documents that the combat glue uses (real documents
  * satisfy it; the test world implements exactly this). Kept narrow so the glue stays easy to check.
  */
-import type { Executor } from "../core/operations.js";
-import type { SideId } from "../core/sides.js";
 
 export interface TokenLike {
   id: string | null;
@@ -59,75 +57,4 @@ export interface AventureCombatLike extends CombatLike {
   _recoverUses?(types: Record<string, unknown>): Promise<unknown>;
 }
 
-/** What an encounter leaves on the combat it starts (flags.aventure.encounter), written by a GM only. */
-export interface EncounterCombatState {
-  /** Sides surprised: their combatants are skipped in round 1. */
-  surprised: SideId[];
-  /** Sides that act in round 1 (docs/rules.md §7.2; [] when nobody acts). */
-  firstRound: SideId[];
-  /** Whether the surprised marker was (or is being) put on the surprised combatants' actors (removed in round 2). */
-  marked: boolean;
-}
-
-/**
- * An operation on a combat's side initiative (flags.aventure.sides.op), recorded BEFORE its first write so that it
- * happens exactly once (operations.ts): "round" starts round `round` (the dice for every side that may act, their
- * initiatives, the card, then the round itself); "sides" rolls some sides from the tracker's buttons. Every list is
- * an array (Foundry's merge of a flag object replaces arrays), and every key is always present.
- */
-export interface SideOp {
-  id: string;
-  kind: "round" | "sides";
-  status: "applying" | "done";
-  round: number;
-  /** combat.round when recorded: a "round" operation moves the combat from it to `round`. */
-  fromRound: number;
-  /** The combatant who had the turn ("sides": keeps it). */
-  currentId: string | null;
-  /** Combatant id → initiative before and after (absolute values: writing twice is harmless). */
-  before: [string, number | null][];
-  after: [string, number | null][];
-  /** Combatants that got their first initiative (dnd5e recovers "initiative" uses for them). */
-  first: string[];
-  /** What the card shows: each pass of dice (side → d6), the acting order, the sides that cannot act. */
-  rolls: [SideId, number][][];
-  groups: SideId[][];
-  skipped: SideId[];
-  fellBack: boolean;
-  nobodyActs: boolean;
-  /** Whether the operation posts a card (not when round 1 only repeats what the tracker's buttons rolled). */
-  card: boolean;
-  /** Sides left out of the public card (every combatant hidden): a second card goes to the GMs. */
-  hide: SideId[];
-  /** Finished by the active GM after an interruption. */
-  resumed: boolean;
-  /** What could not be done, as lang keys with data. */
-  problems: { key: string; data: Record<string, string | number> }[];
-  /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts). */
-  executor?: Executor | null;
-}
-
-/**
- * The side initiative of the current round (flags.aventure.sides), written by the active GM only. The key of a round
- * is (combat, round): once `started` is true for a round, its start-of-round roll is never made again.
- */
-export interface SideRoundState {
-  v: 2;
-  round: number;
-  /** Side → value written on its combatants. */
-  values: [SideId, number][];
-  /** The acting order: groups of sides acting together. */
-  groups: SideId[][];
-  /** The start-of-round roll of `round` was claimed (written before any die is shown or any initiative written). */
-  started: boolean;
-  /** Nobody may act in `round` (pmt, every side surprised). */
-  nobodyActs: boolean;
-  op: SideOp | null;
-}
-
-/** Per-round Polaris options of a combatant (flags.aventure.polaris); ignored once `round` is past. */
-export interface PolarisRoundFlags {
-  round: number;
-  hasten?: boolean;
-  delayTo?: number | null;
-}
+export type { EncounterCombatState, PolarisRoundFlags, SideOp, SideRoundState } from "./flags.js";

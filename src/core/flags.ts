@@ -18,7 +18,10 @@ export interface AventureMessageFlags {
   [key: string]: unknown;
 }
 
-/** What the module stores under flags.aventure on scenes. */
+/**
+ * What the module stores under flags.aventure on scenes. The entries with a data model (core/flag-model.ts) are read
+ * only through it: a hiding state (light/hide-state.ts), a held breath (breath/state.ts).
+ */
 export interface AventureSceneFlags {
   /**
    * Ambient detection: the judged pairs that had an effect, by hider then observer, as "inView,light,passive,searching,dc"
@@ -41,7 +44,9 @@ export interface AventureSceneFlags {
 
 /**
  * What the module stores under flags.aventure on tokens (hiding, searching, suffocation...), combats (sides, the
- * encounter, Polaris) and combatants (side, Polaris): each feature checks its own key when it reads it.
+ * encounter, Polaris) and combatants (side, Polaris): each feature checks its own key when it reads it, through its
+ * data model where it has one (combat/flags.ts: the side round and its operation, the encounter state, the started
+ * turns, the Polaris confusion and round options; encounter/encounter.ts: an encounter's start operation).
  */
 export interface AventureTokenFlags {
   [key: string]: unknown;

@@ -26,6 +26,7 @@
 import { isActiveGM } from "./gm.js";
 import { UserError } from "./i18n.js";
 import { DOCUMENT_ID } from "./values.js";
+import { flagModel, type DataOf, type Fields } from "./flag-model.js";
 
 export type StepState = "pending" | "done" | "drifted" | "missing";
 
@@ -78,16 +79,6 @@ export function valueState(current: unknown, before: unknown, after: unknown): S
 // ------------------------------------------------------------------------------------------------ executors
 
 /**
- * Who executes an operation: a GM's user id and the id of the page load (client) that runs it. `took`: this client
- * took it over from a GM who was gone (recovery), so it runs it only while it is the active GM.
- */
-export interface Executor {
-  user: string;
-  client: string;
-  took: boolean;
-}
-
-/**
  * 16 random letters and digits, from the platform's cryptographic generator: not foundry.utils.randomID, because this
  * module is also imported where Foundry's globals do not exist (the view models' samples in the browser check).
  */
@@ -105,18 +96,23 @@ export function executorStamp(): Executor {
   return { user: game.user.id!, client: CLIENT_ID, took: false };
 }
 
-/** An executor read from a record a GM wrote, checked field by field; null when there is none (or it is malformed). */
+const executorSchema = (f: Fields) => ({
+  user: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
+  client: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
+  took: new f.BooleanField({ required: true, initial: false }),
+});
+/** The executor of an operation, as its record stores it (on a GM card, a combat or a setting). */
+const ExecutorModel = flagModel({ name: "AventureExecutor", schema: executorSchema });
+
+/**
+ * Who executes an operation: a GM's user id and the id of the page load (client) that runs it. `took`: this client
+ * took it over from a GM who was gone (recovery), so it runs it only while it is the active GM.
+ */
+export type Executor = DataOf<typeof ExecutorModel>;
+
+/** An executor read from a record a GM wrote, through its model; null when there is none (or it is malformed). */
 export function readExecutor(raw: unknown): Executor | null {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const e = raw as Record<string, unknown>;
-  if (
-    typeof e.user !== "string" ||
-    !DOCUMENT_ID.test(e.user) ||
-    typeof e.client !== "string" ||
-    !DOCUMENT_ID.test(e.client)
-  )
-    return null;
-  return { user: e.user, client: e.client, took: e.took === true };
+  return ExecutorModel.read(raw);
 }
 
 /** Whether `e` is this very client (this user, this page load). */

@@ -31,6 +31,8 @@ import { isActiveGM } from "./gm.js";
 import { runRecoveries } from "./operations.js";
 import { authoredByGM, registerCardPart } from "./cards.js";
 import { onHook, onceHook } from "./hooks-typed.js";
+import { flagModel, type DataOf, type Fields } from "./flag-model.js";
+import { isRecord } from "./values.js";
 
 /** Who sent a request, as the server reported it, and the request's id. */
 export interface RequestContext {
@@ -55,14 +57,26 @@ export type Reply =
   | { status: "done"; ok: true; result: unknown }
   | { status: "done"; ok: false; key: string; data: Record<string, string | number> };
 
-interface RequestFlag {
-  v: 1;
-  id: string;
-  name: string;
-  data: unknown;
-  sentAt: number;
-  timeout: number;
-}
+/** A request's id: letters and digits (Foundry's randomID), never anything else. */
+const REQUEST_ID = /^[A-Za-z0-9]{8,32}$/;
+/** A refusal names a lang key of this module. */
+const REPLY_KEY = /^AVENTURE\.[\w.]+$/;
+
+/**
+ * A request as sent (flags.aventure.request on the sender's message): anyone can write any flags on their own
+ * message, so it is read through its model. A request whose name is not a registered one (blank included) is
+ * "unknown" (it can be answered: its id is valid); anything else the model refuses is malformed (only removed).
+ */
+const requestSchema = (f: Fields) => ({
+  v: new f.NumberField({ required: true, nullable: false, integer: true, min: 1, max: 1, initial: undefined }),
+  id: new f.StringField({ required: true, blank: false, validate: (v: unknown) => REQUEST_ID.test(String(v)) }),
+  name: new f.StringField({ required: true, blank: true, initial: "" }),
+  data: new f.AnyField({ required: false, nullable: true, initial: null }),
+  sentAt: new f.NumberField({ required: true, nullable: false, initial: 0 }),
+  timeout: new f.NumberField({ required: true, nullable: false, min: 0, initial: DEFAULT_TIMEOUT }),
+});
+const RequestModel = flagModel({ name: "AventureRequest", schema: requestSchema });
+type RequestFlag = DataOf<typeof RequestModel>;
 
 /** At most this many requests per user in FLOOD_WINDOW milliseconds reach the handlers. */
 export const FLOOD_LIMIT = 20;
@@ -133,7 +147,7 @@ export async function sendRequest<R>(name: string, data: object, options: { time
 
 async function sendRemote<R>(name: string, data: unknown, timeout: number): Promise<R> {
   const id = newId();
-  const flag: RequestFlag = { v: 1, id, name, data, sentAt: Date.now(), timeout };
+  const flag = RequestModel.make({ v: 1, id, name, data, sentAt: Date.now(), timeout });
   const answer = new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => {
       const w = waiting.get(id);
@@ -230,17 +244,12 @@ function remember(id: string): void {
  * for anything else carrying a request flag (malformed: it cannot be answered, only removed); undefined: no flag.
  */
 function parseRequest(message: ChatMessage): RequestFlag | { unknown: string } | null | undefined {
-  const f = aventureFlags(message)?.request as Partial<RequestFlag> | undefined;
-  if (f === undefined) return undefined;
-  if (!f || typeof f !== "object" || f.v !== 1) return null;
-  if (typeof f.id !== "string" || !/^[A-Za-z0-9]{8,32}$/.test(f.id)) return null;
-  if (typeof f.name !== "string" || !specs.has(f.name)) return { unknown: f.id };
-  const sentAt = typeof f.sentAt === "number" && Number.isFinite(f.sentAt) ? f.sentAt : 0;
-  const timeout =
-    typeof f.timeout === "number" && Number.isFinite(f.timeout)
-      ? Math.min(Math.max(f.timeout, 1000), 600_000)
-      : DEFAULT_TIMEOUT;
-  return { v: 1, id: f.id, name: f.name, data: f.data ?? null, sentAt, timeout };
+  const raw = aventureFlags(message)?.request;
+  if (raw === undefined) return undefined;
+  const f = RequestModel.read(raw);
+  if (!f) return null;
+  if (!specs.has(f.name)) return { unknown: f.id };
+  return { ...f, timeout: Math.min(Math.max(f.timeout, 1000), 600_000) };
 }
 
 function readRequest(message: ChatMessage): RequestFlag | null {
@@ -253,29 +262,56 @@ function readRequest(message: ChatMessage): RequestFlag | null {
  * status is "working" while the request runs (the in-progress marker a reload finds), then "done" with the reply.
  * The requester trusts only a receipt a GM wrote: a player may edit their own request message, never a GM's.
  */
-interface ReceiptFlag {
-  requestId: string;
-  requestMessageId: string | null;
-  requester: string;
-  reply: Reply;
+const isDataValue = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+
+/** A reply as stored (a receipt's, a refusal's): the `Reply` union as one schema, its rules joint. */
+const refusalFields = (f: Fields) => ({
+  status: new f.StringField({ required: true, blank: false, choices: ["working", "done"], initial: undefined }),
+  ok: new f.BooleanField({ required: true, initial: false }),
+  key: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
+  data: new f.TypedObjectField(new f.AnyField({ required: true, validate: isDataValue })),
+});
+const replySchema = (f: Fields) =>
+  new f.SchemaField({
+    ...refusalFields(f),
+    result: new f.AnyField({ required: false, nullable: true, initial: null }),
+  });
+
+/** A done refusal names a lang key of this module. */
+function checkReply(reply: { status: string; ok: boolean; key: string | null }): void {
+  if (reply.status === "done" && !reply.ok && !REPLY_KEY.test(reply.key ?? "")) throw new Error("a refusal's key");
+}
+
+const receiptSchema = (f: Fields) => ({
+  requestId: new f.StringField({ required: true, blank: false }),
+  requestMessageId: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
+  requester: new f.StringField({ required: true, blank: false }),
+  reply: replySchema(f),
+});
+const ReceiptModel = flagModel({
+  name: "AventureReceipt",
+  schema: receiptSchema,
+  joint: (d) => checkReply(d.reply),
+});
+type ReceiptFlag = DataOf<typeof ReceiptModel>;
+type StoredReply = ReceiptFlag["reply"];
+
+/** A stored reply as the `Reply` union. */
+function asReply(r: Omit<StoredReply, "result"> & { result?: unknown }): Reply {
+  if (r.status === "working") return { status: "working" };
+  if (r.ok) return { status: "done", ok: true, result: r.result ?? null };
+  return { status: "done", ok: false, key: r.key!, data: r.data as Record<string, string | number> };
 }
 
 function aventureFlags(message: { flags?: unknown } | null | undefined): Record<string, unknown> | undefined {
   return (message?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID];
 }
 
-function readReceipt(message: ChatMessage): ReceiptFlag | null {
+/** A receipt a GM wrote (the requester trusts no other), read through its model; null otherwise. */
+function readReceipt(message: ChatMessage): (Omit<ReceiptFlag, "reply"> & { reply: Reply }) | null {
   if (!authoredByGM(message)) return null;
-  const r = aventureFlags(message)?.receipt as Partial<ReceiptFlag> | undefined;
-  if (!r || typeof r !== "object" || typeof r.requestId !== "string" || typeof r.requester !== "string") return null;
-  const reply = r.reply as Reply | undefined;
-  if (!reply || (reply.status !== "working" && reply.status !== "done")) return null;
-  return {
-    requestId: r.requestId,
-    requestMessageId: typeof r.requestMessageId === "string" ? r.requestMessageId : null,
-    requester: r.requester,
-    reply,
-  };
+  const r = ReceiptModel.read(aventureFlags(message)?.receipt);
+  return r ? { ...r, reply: asReply(r.reply) } : null;
 }
 
 async function createReceipt(
@@ -284,12 +320,12 @@ async function createReceipt(
   sender: User,
   reply: Reply,
 ): Promise<ChatMessage | undefined> {
-  const receipt: ReceiptFlag = {
+  const receipt = ReceiptModel.make({
     requestId: request.id,
     requestMessageId: requestMessage.id ?? null,
     requester: sender.id!,
     reply,
-  };
+  });
   return (await ChatMessage.implementation.create({
     content: `<p>${t("AVENTURE.Request.pending")}</p>`,
     whisper: [sender.id!],
@@ -298,15 +334,27 @@ async function createReceipt(
   })) as ChatMessage | undefined;
 }
 
-/** How a refusal made before any write travels: in the options of the GM's deletion of the request message. */
-interface RefusalOptions {
-  [MODULE_ID]: { reply: { requestId: string; reply: Reply } };
-}
+/**
+ * How a refusal made before any write travels: in the options of the GM's deletion of the request message, under
+ * `aventure.reply` (the requester trusts it only from a GM's deletion): a done refusal naming a lang key.
+ */
+const refusalSchema = (f: Fields) => ({
+  requestId: new f.StringField({ required: true, blank: false }),
+  reply: new f.SchemaField(refusalFields(f)),
+});
+const RefusalModel = flagModel({
+  name: "AventureRefusal",
+  schema: refusalSchema,
+  joint: (d) => {
+    if (d.reply.status !== "done" || d.reply.ok) throw new Error("a refusal");
+    checkReply(d.reply);
+  },
+});
 
 /** Refuses a request with ONE write: its message deleted, the refusal in the deletion's options (null: no answer). */
 async function refuse(message: ChatMessage, requestId: string | null, reply: Reply): Promise<void> {
   if (!message.id || !game.messages.get(message.id)) return;
-  const options: Partial<RefusalOptions> = requestId ? { [MODULE_ID]: { reply: { requestId, reply } } } : {};
+  const options = requestId ? { [MODULE_ID]: { reply: RefusalModel.make({ requestId, reply }) } } : {};
   await message.delete(options as never); // cast: the operation's options carry the module's refusal (read by the requester)
 }
 
@@ -387,25 +435,11 @@ function settleFromReceipt(message: ChatMessage): void {
   w.resolve(receipt.reply);
 }
 
-/** A refusal carried by a deletion's options, checked field by field (a lang key of this module, plain data). */
+/** A refusal carried by a deletion's options, read through its model (a lang key of this module, plain data). */
 function refusalIn(options: unknown, requestId: string): Reply | null {
-  const r = (options as Partial<RefusalOptions> | null | undefined)?.[MODULE_ID]?.reply;
-  if (!r || typeof r !== "object" || r.requestId !== requestId) return null;
-  const reply = r.reply as Partial<{ status: string; ok: boolean; key: unknown; data: unknown }> | undefined;
-  if (
-    !reply ||
-    reply.status !== "done" ||
-    reply.ok !== false ||
-    typeof reply.key !== "string" ||
-    !/^AVENTURE\.[\w.]+$/.test(reply.key)
-  )
-    return null;
-  const data: Record<string, string | number> = {};
-  if (reply.data && typeof reply.data === "object") {
-    for (const [k, v] of Object.entries(reply.data as Record<string, unknown>))
-      if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) data[k] = v;
-  }
-  return { status: "done", ok: false, key: reply.key, data };
+  const mine = isRecord(options) ? options[MODULE_ID] : undefined;
+  const r = RefusalModel.read(isRecord(mine) ? mine.reply : undefined);
+  return r && r.requestId === requestId ? asReply(r.reply) : null;
 }
 
 /**
@@ -413,8 +447,7 @@ function refusalIn(options: unknown, requestId: string): Reply | null {
  * before any write; deleted otherwise without an answer, it was dropped ("interrupted").
  */
 export function onDeleteRequestMessage(message: ChatMessage, options?: unknown, userId?: string): void {
-  const request = aventureFlags(message)?.request as { id?: unknown } | undefined;
-  const id = typeof request?.id === "string" ? request.id : null;
+  const id = RequestModel.read(aventureFlags(message)?.request)?.id ?? null;
   const w = id ? waiting.get(id) : undefined;
   if (!w || !id) return;
   clearTimeout(w.timer);
@@ -451,7 +484,7 @@ export async function recoverRequests(): Promise<void> {
   const active = isActiveGM();
   const me = game.user.id;
   const messages = [...game.messages.contents];
-  const receipts = new Map<string, { message: ChatMessage; receipt: ReceiptFlag }>();
+  const receipts = new Map<string, { message: ChatMessage; receipt: NonNullable<ReturnType<typeof readReceipt>> }>();
   for (const message of messages) {
     const receipt = readReceipt(message);
     if (receipt) receipts.set(receipt.requestId, { message, receipt });

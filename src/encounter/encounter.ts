@@ -37,6 +37,7 @@ import { runEncounter, type EncounterResult } from "./run.js";
 import { dialogSides } from "./encounter-context.js";
 import { DISPOSITION, isSideId, SIDE_IDS, sideOfToken, type SideId } from "../core/sides.js";
 import { DOCUMENT_ID } from "../core/values.js";
+import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 interface CanvasToken {
   id: string | null;
@@ -135,14 +136,6 @@ function readStartRequest(data: unknown): {
 }
 
 /** A member of an encounter's combat, chosen when the combat is created (its combatant's id, token and side). */
-interface StartMember {
-  id: string;
-  tokenId: string;
-  actorId: string | null;
-  hidden: boolean;
-  side: SideId;
-}
-
 /**
  * The start of an encounter's combat as an OPERATION (operations.ts; flags.aventure.encounterStart on the combat),
  * recorded in the combat's creation itself — the first write — with the GM that executes it: the combatants (ids
@@ -151,40 +144,32 @@ interface StartMember {
  * and no side round was recorded), then status "done". Interrupted (a reload, the executing GM gone), it is finished
  * once by recovery — by the GM's next page, or by the active GM once its executor is gone.
  */
-interface EncounterStartOp {
-  v: 1;
-  status: "applying" | "done";
-  members: StartMember[];
-  marked: boolean;
-  executor?: Executor | null;
-}
+const isId = (v: unknown) => DOCUMENT_ID.test(String(v));
+const encounterStartSchema = (f: Fields) => ({
+  v: new f.NumberField({ required: true, nullable: false, integer: true, min: 1, max: 1, initial: undefined }),
+  status: new f.StringField({ required: true, blank: false, choices: ["applying", "done"], initial: undefined }),
+  /** The combatants to create (ids chosen in advance), each with its token, actor, visibility and side. */
+  members: new f.ArrayField(
+    new f.SchemaField({
+      id: new f.StringField({ required: true, blank: false, validate: isId }),
+      tokenId: new f.StringField({ required: true, blank: false, validate: isId }),
+      actorId: new f.StringField({ required: true, nullable: true, blank: false, initial: null, validate: isId }),
+      hidden: new f.BooleanField({ required: true, initial: false }),
+      side: new f.StringField({ required: true, blank: false, choices: [...SIDE_IDS], initial: undefined }),
+    }),
+    { max: MAX_ENCOUNTER_TOKENS },
+  ),
+  marked: new f.BooleanField({ required: true, initial: false }),
+  /** The GM (user and page load) that executes it (operations.ts, read there: a malformed one is none). */
+  executor: new f.AnyField({ required: false, nullable: true, initial: null }),
+});
+const EncounterStartModel = flagModel({ name: "AventureEncounterStart", schema: encounterStartSchema });
+type EncounterStartOp = Omit<DataOf<typeof EncounterStartModel>, "executor"> & { executor?: Executor | null };
+type StartMember = EncounterStartOp["members"][number];
 
 function readStartOp(combat: CombatLike): EncounterStartOp | null {
-  const raw = combat.getFlag(MODULE_ID, "encounterStart") as Record<string, unknown> | undefined;
-  if (!raw || typeof raw !== "object" || raw.v !== 1 || (raw.status !== "applying" && raw.status !== "done"))
-    return null;
-  if (!Array.isArray(raw.members) || raw.members.length > MAX_ENCOUNTER_TOKENS) return null;
-  const members: StartMember[] = [];
-  for (const m of raw.members as Record<string, unknown>[]) {
-    if (
-      !m ||
-      typeof m.id !== "string" ||
-      !DOCUMENT_ID.test(m.id) ||
-      typeof m.tokenId !== "string" ||
-      !DOCUMENT_ID.test(m.tokenId) ||
-      !isSideId(m.side)
-    )
-      return null;
-    if (m.actorId !== null && (typeof m.actorId !== "string" || !DOCUMENT_ID.test(m.actorId))) return null;
-    members.push({
-      id: m.id,
-      tokenId: m.tokenId,
-      actorId: m.actorId as string | null,
-      hidden: m.hidden === true,
-      side: m.side,
-    });
-  }
-  return { v: 1, status: raw.status, members, marked: raw.marked === true, executor: readExecutor(raw.executor) };
+  const op = EncounterStartModel.read(combat.getFlag(MODULE_ID, "encounterStart"));
+  return op ? { ...op, executor: readExecutor(op.executor) } : null;
 }
 
 /** The start operation of a combat read back from the world: its executor while it is applying (operations.ts). */

@@ -17,14 +17,7 @@
  */
 import { MODULE_ID } from "../core/constants.js";
 import { deletes, deletion } from "../core/compat.js";
-import {
-  HIDE_BECAUSE,
-  LIGHT_LEVELS,
-  OBSCURITY_LEVELS,
-  type HideBecause,
-  type LightLevel,
-  type Obscurity,
-} from "../rules/index.js";
+import { HIDE_BECAUSE, LIGHT_LEVELS, OBSCURITY_LEVELS } from "../rules/index.js";
 import { adapterFor, isOwnStatus, setOwnCondition } from "../actors/api.js";
 import { gmCardFlag } from "../core/cards.js";
 import { announce } from "../core/extension-hooks.js";
@@ -42,67 +35,51 @@ import {
 import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
 import { DOCUMENT_ID, isRecord } from "../core/values.js";
-
-/** What Aventure stores for a hidden token (on its scene: flags.aventure.hides.<tokenId>). */
-export interface HideFlag {
-  /** The Stealth total: the DC to spot it. */
-  dc: number;
-  /** Token ids of the observers it is hidden from. */
-  from: string[];
-  /** Why each of them could not see it when it hid. */
-  because: Record<string, HideBecause>;
-  /** The actual light at the token when it hid. */
-  light: LightLevel;
-  /** How obscured its spot was when it hid (absent: not obscured). */
-  obscurity?: Obscurity;
-  /**
-   * Observers that know where it is: those that noticed it when it hid, or to which it was revealed since (ambient
-   * detection). Every other observer (those it hid from, and creatures that were not there) may still notice it.
-   */
-  seenBy?: string[];
-  /** Where it hid (canvas pixels), to tell "it moved into sight" from "an observer moved". */
-  x: number;
-  y: number;
-}
+import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 /** A document id as Aventure accepts it from a request, a card or a flag. */
 export const ID = DOCUMENT_ID;
 /** At most this many token ids in one list (observers, searchers, a hide flag's observers). */
 export const MAX_IDS = 200;
 
-const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-/** A list of token ids from a flag: well-formed ids only, once each, at most MAX_IDS. */
-const ids = (list: unknown[]): string[] =>
-  [...new Set(list.filter((id): id is string => typeof id === "string" && ID.test(id)))].slice(0, MAX_IDS);
+const tokenIds = (f: Fields) =>
+  new f.ArrayField(new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) }), {
+    max: MAX_IDS,
+  });
 
+/** What Aventure stores for a hidden token (on its scene: flags.aventure.hides.<tokenId>). */
+const hideSchema = (f: Fields) => ({
+  /** The Stealth total: the DC to spot it. */
+  dc: new f.NumberField({ required: true, nullable: false, initial: undefined }),
+  /** Token ids of the observers it is hidden from. */
+  from: tokenIds(f),
+  /** Why each of them could not see it when it hid. */
+  because: new f.TypedObjectField(new f.StringField({ required: true, blank: false, choices: [...HIDE_BECAUSE] }), {
+    validateKey: (k: string) => ID.test(k),
+  }),
+  /** The actual light at the token when it hid. */
+  light: new f.StringField({ required: true, blank: false, choices: [...LIGHT_LEVELS], initial: "dark" }),
+  /** How obscured its spot was when it hid (absent: not obscured). */
+  obscurity: new f.StringField({ required: false, blank: false, choices: [...OBSCURITY_LEVELS], initial: undefined }),
+  /**
+   * Observers that know where it is: those that noticed it when it hid, or to which it was revealed since (ambient
+   * detection). Every other observer (those it hid from, and creatures that were not there) may still notice it.
+   */
+  seenBy: tokenIds(f),
+  /** Where it hid (canvas pixels), to tell "it moved into sight" from "an observer moved". */
+  x: new f.NumberField({ required: true, nullable: false, initial: 0 }),
+  y: new f.NumberField({ required: true, nullable: false, initial: 0 }),
+});
 /**
- * A hide entry checked field by field (a GM's macro may write the scene too): null when it is not one. Unknown
- * observer ids and reasons are dropped.
+ * A token's hide entry, declared once: GM-written (only GMs may update a scene), and still read through the model,
+ * as a GM's macro may write the scene too: an entry the model refuses reads as no entry (the token is not hidden).
  */
+const HideModel = flagModel({ name: "AventureHide", schema: hideSchema });
+export type HideFlag = DataOf<typeof HideModel>;
+
+/** A hide entry read through its model: null when it is not one. */
 export function parseHideFlag(raw: unknown): HideFlag | null {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const f = raw as Record<string, unknown>;
-  if (!finite(f.dc) || !Array.isArray(f.from)) return null;
-  const from = ids(f.from);
-  const because: Record<string, HideBecause> = {};
-  if (f.because && typeof f.because === "object" && !Array.isArray(f.because)) {
-    for (const [id, why] of Object.entries(f.because as Record<string, unknown>)) {
-      if (ID.test(id) && HIDE_BECAUSE.includes(why as HideBecause)) because[id] = why as HideBecause;
-    }
-  }
-  const light = LIGHT_LEVELS.includes(f.light as LightLevel) ? (f.light as LightLevel) : "dark";
-  const out: HideFlag = {
-    dc: Math.round(f.dc),
-    from,
-    because,
-    light,
-    x: finite(f.x) ? f.x : 0,
-    y: finite(f.y) ? f.y : 0,
-  };
-  if (f.obscurity !== undefined && f.obscurity !== "none" && OBSCURITY_LEVELS.includes(f.obscurity as Obscurity))
-    out.obscurity = f.obscurity as Obscurity;
-  if (Array.isArray(f.seenBy)) out.seenBy = ids(f.seenBy);
-  return out;
+  return HideModel.read(raw);
 }
 
 /** The hide entries a scene keeps (`flags.aventure.hides`, by token id), unchecked; null when none. */

@@ -77,6 +77,8 @@ import {
 } from "./scene.js";
 import { mayNoticeHider } from "./detection-pairs.js";
 import { isSearching, writeSearchingMarks } from "./searching.js";
+import { isRecord } from "../core/values.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
 import { ableToSee, invisible, knownTo, observerInput, playerOwners } from "./sight.js";
 import { lightTracker, placeable, type TokenLightState } from "./tracker.js";
 import {
@@ -257,21 +259,56 @@ export async function setSearching(ref: TokenRef, searching = true): Promise<boo
 // Requests (active GM): every field checked, the sender from the server
 // -------------------------------------------------------------------------------------------------------------------
 
-function plainObject(data: unknown): Record<string, unknown> {
-  if (!data || typeof data !== "object" || Array.isArray(data))
-    throw new UserError("AVENTURE.Error.Missing", { name: "data" });
-  return data as Record<string, unknown>;
+const tokenId = (f: Fields) =>
+  new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) });
+const tokenList = (f: Fields) =>
+  new f.ArrayField(tokenId(f), { required: true, nullable: true, max: MAX_IDS, initial: null });
+
+/** The payload of "hide", declared once (also a proposal's stored request): ids only, checked for shape. */
+const hideRequestSchema = (f: Fields) => ({
+  sceneId: tokenId(f),
+  tokenId: tokenId(f),
+  /** The observers rolled against (null: the hostile tokens and every creature that may notice). */
+  observers: tokenList(f),
+  /** The searchers among them (null: the GM's marks). */
+  searching: tokenList(f),
+});
+const HideRequestModel = flagModel({ name: "AventureHideRequest", schema: hideRequestSchema, exact: true });
+
+/** The payload of "endHide": the token and why its hiding ends. */
+const endHideSchema = (f: Fields) => ({
+  sceneId: tokenId(f),
+  tokenId: tokenId(f),
+  event: new f.StringField({ required: true, blank: false, choices: [...HIDE_END_EVENTS], initial: undefined }),
+});
+const EndHideRequest = flagModel({ name: "AventureEndHideRequest", schema: endHideSchema, exact: true });
+
+/** The payload of "setSearching": the token and its mark. */
+const setSearchingSchema = (f: Fields) => ({
+  sceneId: tokenId(f),
+  tokenId: tokenId(f),
+  searching: new f.BooleanField({ required: true, nullable: false, initial: undefined }),
+});
+const SetSearchingRequest = flagModel({ name: "AventureSetSearchingRequest", schema: setSearchingSchema, exact: true });
+
+/**
+ * A payload read through its model; refused with what is wrong: not an object, the token, else `other` (the first
+ * other field that failed).
+ */
+function payload<T>(
+  model: { read(raw: unknown): T | null; failures(raw: unknown): string[] },
+  data: unknown,
+  other: (failed: string[], d: Record<string, unknown>) => never,
+): T {
+  if (!isRecord(data)) throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+  const read = model.read(data);
+  if (read) return read;
+  const failed = model.failures(data);
+  if (failed.includes("sceneId") || failed.includes("tokenId")) throw new UserError("AVENTURE.Light.Error.noToken");
+  return other(failed, data);
 }
 
-function parseTokenRef(d: Record<string, unknown>): { sceneId: string; tokenId: string } {
-  const { sceneId, tokenId } = d;
-  if (typeof sceneId !== "string" || !ID.test(sceneId) || typeof tokenId !== "string" || !ID.test(tokenId)) {
-    throw new UserError("AVENTURE.Light.Error.noToken");
-  }
-  return { sceneId, tokenId };
-}
-
-/** A hide request as sent (or stored on a proposal): ids only, checked for shape. */
+/** A hide request as sent (or stored on a proposal). */
 interface HideRequest {
   sceneId: string;
   tokenId: string;
@@ -280,11 +317,18 @@ interface HideRequest {
 }
 
 function parseHideRequest(data: unknown): HideRequest {
-  const d = plainObject(data);
-  const ref = parseTokenRef(d);
-  const observers = tokenIds("observers", d.observers);
-  const searching = tokenIds("searching", d.searching);
-  return { ...ref, ...(observers ? { observers } : {}), ...(searching ? { searching } : {}) };
+  const d = payload(HideRequestModel, data, (failed, raw) => {
+    for (const name of ["observers", "searching"]) if (failed.includes(name)) tokenIds(name, raw[name]);
+    throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+  });
+  const observers = d.observers ? [...new Set(d.observers)] : undefined;
+  const searching = d.searching ? [...new Set(d.searching)] : undefined;
+  return {
+    sceneId: d.sceneId,
+    tokenId: d.tokenId,
+    ...(observers ? { observers } : {}),
+    ...(searching ? { searching } : {}),
+  };
 }
 
 /**
@@ -369,27 +413,30 @@ function outcomeFor(c: CanvasLike, out: HideOutcome, user: User): HideOutcome {
 
 /** Request "endHide" (active GM): the event must be one the sender may report; the sender must own the token. */
 async function onEndHideRequest(data: unknown, { sender }: { sender: User }): Promise<boolean> {
-  const d = plainObject(data);
-  const ref = parseTokenRef(d);
   const allowed = sender.isGM ? HIDE_END_EVENTS : PLAYER_EVENTS;
-  if (typeof d.event !== "string" || !allowed.includes(d.event as HideEndEvent)) {
-    throw new UserError("AVENTURE.Error.UnknownValue", {
+  const unknownEvent = (event: unknown) =>
+    new UserError("AVENTURE.Error.UnknownValue", {
       name: "event",
-      value: String(d.event).slice(0, 60),
+      value: String(event).slice(0, 60),
       allowed: allowed.join(", "),
     });
-  }
+  const d = payload(EndHideRequest, data, (_failed, raw) => {
+    throw unknownEvent(raw.event);
+  });
+  const ref = { sceneId: d.sceneId, tokenId: d.tokenId };
+  if (!allowed.includes(d.event)) throw unknownEvent(d.event);
   const doc = sceneToken(ref.sceneId, ref.tokenId);
   if (!doc) throw new UserError("AVENTURE.Light.Error.noToken");
   assertOwner(sender, doc);
-  return performEndHide(ref.sceneId, doc, d.event as HideEndEvent);
+  return performEndHide(ref.sceneId, doc, d.event);
 }
 
 /** Request "setSearching" (GMs only, active GM). */
 async function onSetSearchingRequest(data: unknown): Promise<boolean> {
-  const d = plainObject(data);
-  const ref = parseTokenRef(d);
-  if (typeof d.searching !== "boolean") throw new UserError("AVENTURE.Error.Missing", { name: "searching" });
+  const d = payload(SetSearchingRequest, data, () => {
+    throw new UserError("AVENTURE.Error.Missing", { name: "searching" });
+  });
+  const ref = { sceneId: d.sceneId, tokenId: d.tokenId };
   const c = requireCanvas(ref.sceneId);
   const tok = resolveToken(c, ref.tokenId);
   if (isSearching(tok.document) === d.searching) return d.searching;
@@ -607,7 +654,7 @@ async function performHide(
         from: result.hiddenFrom,
         because,
         light: state.light.level,
-        ...(state.obscurity !== "none" ? { obscurity: state.obscurity } : {}),
+        obscurity: state.obscurity !== "none" ? state.obscurity : undefined,
         seenBy: [...new Set([...result.spottedBy, ...notRolled.map((o) => o.id)])],
         x: at.x,
         y: at.y,

@@ -205,6 +205,31 @@ describe('Hold breath: who may start and stop it (request "breath")', () => {
     expect(breathOf(token)).toMatchObject({ conMod: 3, airUntil: 1240, dropAt: 1258 });
   });
 
+  it("attack: a forged breath payload is refused with what is wrong, taken as sent (never cast), nothing written", async () => {
+    const { world, scene } = await boot();
+    const { token } = creature(world, scene, { owner: "p1" });
+    const mark = world.writes.length;
+    const ok = { op: "hold", sceneId: "s1", tokenId: token.id };
+    const cases: [unknown, string, Record<string, unknown>?][] = [
+      ["hold", "AVENTURE.Error.Missing", { name: "data" }],
+      [[ok], "AVENTURE.Error.Missing", { name: "data" }],
+      [{ ...ok, op: " hold " }, "AVENTURE.Error.Missing", { name: "op" }],
+      [{ ...ok, op: ["hold"] }, "AVENTURE.Error.Missing", { name: "op" }],
+      [{ ...ok, sceneId: 7 }, "AVENTURE.Error.NoToken"],
+      [{ ...ok, tokenId: { id: token.id } }, "AVENTURE.Error.NoToken"],
+      [{ ...ok, conMod: "2" }, "AVENTURE.Error.NotAnInteger", { name: "conMod", value: "2" }],
+      [{ ...ok, conMod: true }, "AVENTURE.Error.NotAnInteger", { name: "conMod", value: "true" }],
+    ];
+    for (const [data, key, detail] of cases)
+      expect(await forgeRequest(world, "p1", "breath", data), JSON.stringify(data)).toMatchObject({
+        ok: false,
+        key,
+        ...(detail ? { data: detail } : {}),
+      });
+    expect(breathOf(token)).toBeUndefined();
+    expect(world.writes.slice(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+  });
+
   it("refuses twice, and breathing again without holding; a token without an actor gets a clear message", async () => {
     const { world, scene } = await boot({ users: [GM] });
     const { token } = creature(world, scene);

@@ -1194,6 +1194,10 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
       ["gm2", "hide", { ...base, observers: ["g14"], searching: ["g10"] }, "AVENTURE.Error.UnknownValue"],
       ["gm2", "endHide", { ...base, event: "exploded" }, "AVENTURE.Error.UnknownValue"],
       ["gm2", "setSearching", { sceneId: "scene1", tokenId: "g10", searching: "yes" }, "AVENTURE.Error.Missing"],
+      // Taken as sent, never cast: a mark as text, a lone observer id, an event in a list.
+      ["gm2", "setSearching", { sceneId: "scene1", tokenId: "g10", searching: "true" }, "AVENTURE.Error.Missing"],
+      ["p1", "hide", { ...base, observers: "g10" }, "AVENTURE.Error.UnknownValue"],
+      ["p1", "endHide", { ...base, event: ["noise"] }, "AVENTURE.Error.UnknownValue"],
       ["gm2", "setSearching", { sceneId: "scene1", tokenId: "nope", searching: true }, "AVENTURE.Light.Error.noToken"],
     ];
     const mark = world.writes.length;

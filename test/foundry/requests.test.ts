@@ -145,6 +145,36 @@ describe("the request channel", () => {
     ).toEqual([]);
     expect(world.rollsMade).toEqual([]);
   });
+
+  it("a request flag the request model refuses (a wrong version, an id that is not text, a time that is not a number) is removed unanswered, never run", async () => {
+    const { world, actor } = await boot();
+    const hpOf = () => (actor.system as { attributes: { hp: { value: number } } }).attributes.hp.value;
+    const hp = hpOf();
+    const forged = [
+      { v: 2, id: "forgedversion1", name: "fall", data: {}, sentAt: Date.now(), timeout: 30_000 },
+      { v: 1, id: { toString: () => "forgedobject1" }, name: "fall", data: {}, sentAt: Date.now(), timeout: 30_000 },
+      { v: 1, id: "forgedtime0001", name: "fall", data: {}, sentAt: "soon", timeout: 30_000 },
+      { v: 1, id: "forgedtimeout1", name: "fall", data: {}, sentAt: Date.now(), timeout: -5 },
+      "fall",
+    ];
+    for (const request of forged)
+      await world.as("p1", () =>
+        ChatMessage.implementation.create({
+          content: "",
+          whisper: ["gm1", "gm2"],
+          flags: { aventure: { request } },
+        } as never),
+      );
+    await world.settle();
+    expect(
+      world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined),
+    ).toEqual([]);
+    expect(
+      world.messages.filter((m) => (m.flags.aventure as { receipt?: unknown } | undefined)?.receipt !== undefined),
+    ).toEqual([]);
+    expect(world.rollsMade).toEqual([]);
+    expect(hpOf()).toBe(hp);
+  });
 });
 
 describe("the flood limit protects the GM: refusals before any write (issue 20, item 8)", () => {

@@ -43,6 +43,13 @@ export async function forgeRequest(
     Hooks.off("updateChatMessage", hook);
     Hooks.off("deleteChatMessage", deleted);
   });
+  // As the requester reads it (requests.ts): an answer is its result, a refusal its lang key and data (the stored
+  // reply holds every field of its model, the unused ones null or empty).
+  if (reply && typeof reply === "object") {
+    const r = reply as Record<string, unknown>;
+    if (r.ok === true) return { status: r.status, ok: true, result: r.result };
+    if (r.ok === false) return { status: r.status, ok: false, key: r.key, data: r.data };
+  }
   return reply;
 }
 

@@ -326,8 +326,6 @@ export function defaultSheet(config: Plain, documentName: string, type: string):
   return all.find((r) => r.default) ?? all[0] ?? null;
 }
 
-// ------------------------------------------------------------------------------------------------ more fields
-
 /** What DataField#validate returns on a failure (foundry.data.validation.DataModelValidationFailure): its messages. */
 export class FakeValidationFailure {
   constructor(readonly errors: string[]) {}
@@ -336,10 +334,30 @@ export class FakeValidationFailure {
   }
 }
 
-/**
- * foundry.data.fields.ArrayField(element, options): an array whose entries are cleaned and validated by `element`
- * (https://foundryvtt.com/api/v13/classes/foundry.data.fields.ArrayField.html); initial `[]`.
+// ------------------------------------------------------------------------------------------------ DataModel (flags)
+
+/*
+ * foundry.abstract.DataModel as the module uses it for the state it stores in flags and sends in requests: a model
+ * built from raw data validates it on construction.
+ *
+ * Sources (public documentation, v13):
+ * - https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html — `new DataModel(data, {strict, parent})`
+ *   ("options.strict: control the strictness of validation for initially provided data", default true); the static
+ *   `migrateData(source)` ("migrate candidate source data for this DataModel which may require initial cleaning or
+ *   transformations", applied before cleaning), `cleanData(source)` ("clean a data source object to conform to a
+ *   specific provided schema"), `validateJoint(data)` ("evaluate joint validation rules which apply validation
+ *   conditions across multiple fields of the model", throws on failure), `#toObject()` (a copy of the source data) and
+ *   `_source`; an invalid model under `strict` throws a DataModelValidationError.
+ * - https://foundryvtt.com/api/v13/classes/foundry.data.fields.ArrayField.html — an array of one element field
+ *   (`min`/`max` length options); a lone value is cast to a one-element array.
+ * - https://foundryvtt.com/api/v13/classes/foundry.data.fields.ObjectField.html — a free-form object.
+ * - https://foundryvtt.com/api/v13/classes/foundry.data.fields.AnyField.html — a value of any type ("a special class
+ *   of DataField which can contain any value of any type"), checked only by its `validate` option.
+ * - The model's fields are its properties (DataModel#_initialize), read-only here.
+ * Not modelled: the non-strict "fallback" mode (invalid values replaced by defaults), `updateSource`, and the exact
+ * error wording.
  */
+
 export class FakeArrayField extends FakeDataField {
   constructor(
     readonly element: FakeDataField,
@@ -351,18 +369,20 @@ export class FakeArrayField extends FakeDataField {
     return this.options.initial === undefined ? [] : clone(this.options.initial);
   }
   override cast(value: unknown): unknown {
-    return Array.isArray(value) ? value.map((v) => this.element.clean(v)) : value;
+    if (value === null) return null;
+    const list = Array.isArray(value) ? value : [value];
+    return list.map((v) => this.element.clean(v));
   }
   override check(value: unknown, path: string, errors: Errors): void {
     if (!Array.isArray(value)) return void errors.push(`${path}: must be an array`);
+    if (typeof this.options.min === "number" && value.length < this.options.min)
+      errors.push(`${path}: must have at least ${this.options.min} elements`);
+    if (typeof this.options.max === "number" && value.length > this.options.max)
+      errors.push(`${path}: must have at most ${this.options.max} elements`);
     value.forEach((v, i) => this.element.validate(v, `${path}.${i}`, errors));
   }
 }
 
-/**
- * foundry.data.fields.ObjectField: any plain object, kept as given (its own `validate` option checks it),
- * https://foundryvtt.com/api/v13/classes/foundry.data.fields.ObjectField.html; initial `{}`.
- */
 export class FakeObjectField extends FakeDataField {
   override get initial(): unknown {
     return this.options.initial === undefined ? {} : clone(this.options.initial);
@@ -372,15 +392,88 @@ export class FakeObjectField extends FakeDataField {
   }
 }
 
-Object.assign(FAKE_FIELDS, { ArrayField: FakeArrayField, ObjectField: FakeObjectField });
+export class FakeAnyField extends FakeDataField {
+  override validate(value: unknown, path = "", errors?: Errors): FakeValidationFailure | undefined {
+    const list = errors ?? [];
+    if (value === undefined && this.options.required === true) list.push(`${path}: may not be undefined`);
+    const v = this.options.validate as ((x: unknown) => boolean) | undefined;
+    if (value !== undefined && v && v(value) === false) list.push(`${path}: is not a valid value`);
+    return !errors && list.length ? new FakeValidationFailure(list) : undefined;
+  }
+}
+
+export const FAKE_MODEL_FIELDS = {
+  ArrayField: FakeArrayField,
+  ObjectField: FakeObjectField,
+  AnyField: FakeAnyField,
+};
+
+/** foundry.abstract.DataModel: migrateData, then cleanData, then field and joint validation (strict: throws). */
+export class FakeDataModel {
+  static defineSchema(): Record<string, FakeDataField> {
+    return {};
+  }
+  static get schema(): FakeSchemaField {
+    return new FakeSchemaField(this.defineSchema());
+  }
+  /** The schema as one field (what a setting typed by this model is cleaned and validated with). */
+  static schemaField(): FakeSchemaField {
+    return this.schema;
+  }
+  static migrateData(source: Plain): Plain {
+    return source;
+  }
+  static cleanData(source: Plain = {}): Plain {
+    return this.schema.clean(source) as Plain;
+  }
+  static validateJoint(_data: Plain): void {}
+  _source: Plain;
+  parent: unknown;
+  constructor(data: Plain = {}, options: { strict?: boolean; parent?: unknown } = {}) {
+    const Model = this.constructor as typeof FakeDataModel;
+    const migrated = Model.migrateData(isPlainObject(data) ? clone(data) : {});
+    this._source = Model.cleanData(migrated);
+    this.parent = options.parent ?? null;
+    const errors: string[] = [];
+    Model.schema.validate(this._source, "", errors);
+    if (!errors.length) {
+      try {
+        Model.validateJoint(this._source);
+      } catch (e) {
+        errors.push(`joint: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    if (errors.length && options.strict !== false) throw new FakeModelValidationError(Model.name, errors);
+    // DataModel#_initialize: each field of the schema is a property of the model (read-only here), unless the class
+    // itself defines that name.
+    for (const key of Object.keys(Model.schema.fields))
+      if (!(key in this)) Object.defineProperty(this, key, { get: () => this._source[key], enumerable: true });
+  }
+  toObject(): Plain {
+    return clone(this._source);
+  }
+}
 
 /**
- * foundry.abstract.DataModel (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html): a schema from
- * the static `defineSchema()`; the instance holds the cleaned data; `toObject()` its plain data.
+ * The error a strict DataModel construction throws: DataModelValidationError#getAllFailures ("retrieve a flattened
+ * object of all the properties that failed validation as part of this error", keyed by property path:
+ * https://foundryvtt.com/api/v13/classes/foundry.data.validation.DataModelValidationError.html). A joint rule's
+ * failure names no property.
  */
-export class FakeDataModel extends FakeTypeDataModel {
-  toObject(): Plain {
-    const schema = (this.constructor as typeof FakeDataModel).schemaField();
-    return Object.fromEntries(Object.keys(schema.fields).map((k) => [k, clone((this as unknown as Plain)[k])]));
+export class FakeModelValidationError extends DataModelValidationError {
+  constructor(
+    name: string,
+    readonly errors: string[],
+  ) {
+    super(name, "model", errors);
+  }
+  getAllFailures(): Record<string, { message: string }> {
+    const out: Record<string, { message: string }> = {};
+    for (const e of this.errors) {
+      const at = e.indexOf(": ");
+      const path = e.slice(0, at);
+      if (path !== "joint") out[path] = { message: e.slice(at + 2) };
+    }
+    return out;
   }
 }

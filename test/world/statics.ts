@@ -40,6 +40,7 @@ import {
   FAKE_FIELDS,
   FakeDataModel,
   FakeTypeDataModel,
+  FAKE_MODEL_FIELDS,
   registerSheet,
   type FakeDataField,
   type SheetRegistration,
@@ -669,7 +670,7 @@ function install(world: FakeWorld): void {
       // v14 only: foundry.data.operators (data.ts names the source).
       ...(world.generation >= 14 ? { operators: { ForcedDeletion } } : {}),
       regionBehaviors: { RegionBehaviorType: FakeRegionBehaviorType },
-      fields: FAKE_FIELDS,
+      fields: { ...FAKE_FIELDS, ...FAKE_MODEL_FIELDS },
     },
   };
 }

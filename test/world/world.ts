@@ -41,6 +41,7 @@ import {
   FakeDataField,
   FakeNumberField,
   FakeStringField,
+  FakeDataModel,
   FakeTypeDataModel,
 } from "./models.js";
 import { modulePacks } from "./packs.js";
@@ -1258,8 +1259,11 @@ function settingField(def: SettingDef): FakeDataField | null {
   if (isModelClass(def.type)) return def.type.schemaField();
   return null;
 }
-function isModelClass(type: unknown): type is typeof FakeTypeDataModel {
-  return typeof type === "function" && type.prototype instanceof FakeTypeDataModel;
+function isModelClass(type: unknown): type is typeof FakeTypeDataModel | typeof FakeDataModel {
+  return (
+    typeof type === "function" &&
+    (type.prototype instanceof FakeTypeDataModel || type.prototype instanceof FakeDataModel)
+  );
 }
 function settingValue(def: SettingDef, stored: unknown): unknown {
   const v = clone(stored);
@@ -1270,7 +1274,12 @@ function settingValue(def: SettingDef, stored: unknown): unknown {
 function validateSetting(key: string, def: SettingDef, given: unknown): unknown {
   const field = settingField(def);
   if (field) {
-    const plain = given instanceof FakeTypeDataModel ? clone({ ...given, parent: undefined }) : given;
+    const plain =
+      given instanceof FakeDataModel
+        ? given.toObject()
+        : given instanceof FakeTypeDataModel
+          ? clone({ ...given, parent: undefined })
+          : given;
     const value = field.clean(plain);
     const errors: string[] = [];
     field.validate(value, key, errors);

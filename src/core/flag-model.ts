@@ -1,0 +1,129 @@
+/**
+ * State the module stores under flags.aventure, and the requests and receipts of the trusted request channel, declared
+ * once as a Foundry data model (foundry.abstract.DataModel, v13 API): its schema gives the state's type (its source
+ * data), its defaults, its validation and the migration of the shapes earlier versions wrote (`migrateData`).
+ *
+ * Reading stays defensive: stored flags and sent payloads are written by clients, so `read` returns null for anything
+ * the schema refuses (an invalid flag reads as absent, as before; never a crash). Who wrote it (a GM, the sender) is
+ * checked by the caller, on top of the schema (docs/security.md).
+ *
+ * foundry.data.fields exists only inside Foundry: the model class is built on first use (this module is also imported
+ * where Foundry's globals do not exist, e.g. by the view models' samples).
+ */
+import { isRecord } from "./values.js";
+
+/**
+ * Foundry's field classes, handed to a schema function. Declare the schema as a function with this parameter type
+ * (not inline in `flagModel`), so that its fields keep their precise types.
+ */
+export type Fields = typeof foundry.data.fields;
+type Schema = foundry.data.fields.DataSchema;
+
+/** The data a model of this schema holds, as stored (foundry.data.fields.SchemaField source data). */
+export type ModelData<S extends Schema> = foundry.data.fields.SchemaField.SourceData<S>;
+
+/** The data of a declared model (`DataOf<typeof SomeModel>`). */
+export type DataOf<M extends { read(raw: unknown): unknown }> = NonNullable<ReturnType<M["read"]>>;
+
+export interface FlagModelSpec<S extends Schema> {
+  /** The model's name (the class name, in validation errors), e.g. "AventureRequest". */
+  name: string;
+  /** The schema, built with Foundry's field classes. */
+  schema(fields: Fields): S;
+  /** Rewrites, in place, a shape an earlier version wrote into the current one (DataModel.migrateData). */
+  migrate?(source: Record<string, unknown>): void;
+  /** Rules across fields (DataModel.validateJoint): throws an Error when the data breaks one. */
+  joint?(data: ModelData<S>): void;
+  /**
+   * A request's payload is taken as sent: a value Foundry's cleaning would change (a number sent as text, text with
+   * spaces around it) is refused, not cast. Keys the schema does not have are ignored; missing ones take defaults.
+   */
+  exact?: boolean;
+}
+
+export interface FlagModel<S extends Schema> {
+  /** The stored or sent value, migrated, cleaned and validated; null when it is absent or the schema refuses it. */
+  read(raw: unknown): ModelData<S> | null;
+  /** The value to write, cleaned and validated with its defaults filled; throws when invalid (a bug of the caller). */
+  make(data: Partial<ModelData<S>> | Record<string, unknown>): ModelData<S>;
+  /**
+   * The top-level fields of a value `read` refuses, for a refusal that names what is wrong: those that failed
+   * validation (DataModelValidationError#getAllFailures) and, for an exact model, those cleaning would change.
+   * [] when it reads, or when only a joint rule refused it.
+   */
+  failures(raw: unknown): string[];
+  /** The DataModel class (built on first use, inside Foundry). */
+  model(): unknown;
+}
+
+interface ModelInstance {
+  toObject(): object;
+}
+interface ModelClass {
+  new (data: object, options: { strict: boolean }): ModelInstance;
+  migrateData(source: object): object;
+  validateJoint(data: object): void;
+}
+
+/** Declares a data model for one flag (or request). */
+export function flagModel<S extends Schema>(spec: FlagModelSpec<S>): FlagModel<S> {
+  let built: ModelClass | null = null;
+  const model = (): ModelClass => {
+    if (built) return built;
+    // cast: the v13 DataModel base as a plain constructor (its pinned generics need the schema's type)
+    const Base: ModelClass = foundry.abstract.DataModel as never;
+    const named = {
+      [spec.name]: class extends Base {
+        static defineSchema(): S {
+          return spec.schema(foundry.data.fields);
+        }
+        static override migrateData(source: object): object {
+          if (spec.migrate && isRecord(source)) spec.migrate(source);
+          return super.migrateData(source);
+        }
+        static override validateJoint(data: object): void {
+          super.validateJoint(data);
+          spec.joint?.(data as ModelData<S>);
+        }
+      },
+    };
+    built = named[spec.name]!;
+    return built;
+  };
+  const construct = (raw: Record<string, unknown>): ModelData<S> =>
+    new (model())(foundry.utils.deepClone(raw), { strict: true }).toObject() as ModelData<S>;
+  return {
+    read(raw) {
+      if (!isRecord(raw)) return null;
+      try {
+        const data = construct(raw);
+        return !spec.exact || sameAsSent(raw, data) ? data : null;
+      } catch {
+        return null;
+      }
+    },
+    make: (data) => construct(data as Record<string, unknown>),
+    failures(raw) {
+      if (!isRecord(raw)) return [];
+      const top = (path: string) => path.split(".")[0]!;
+      try {
+        const data = construct(raw) as Record<string, unknown>;
+        if (!spec.exact) return [];
+        return Object.keys(raw).filter((k) => Object.hasOwn(data, k) && !sameAsSent(raw[k], data[k]));
+      } catch (e) {
+        const all = (e as { getAllFailures?(): Record<string, unknown> | undefined }).getAllFailures?.() ?? {};
+        return [...new Set(Object.keys(all).map(top))];
+      }
+    },
+    model,
+  };
+}
+
+/** Whether every value sent is the one the model kept (objects: each key sent that the model has; arrays: each element). */
+function sameAsSent(sent: unknown, kept: unknown): boolean {
+  if (Array.isArray(sent))
+    return Array.isArray(kept) && sent.length === kept.length && sent.every((v, i) => sameAsSent(v, kept[i]));
+  if (isRecord(sent))
+    return isRecord(kept) && Object.keys(sent).every((k) => !Object.hasOwn(kept, k) || sameAsSent(sent[k], kept[k]));
+  return Object.is(sent, kept);
+}
