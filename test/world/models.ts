@@ -318,3 +318,138 @@ export function defaultSheet(config: Plain, documentName: string, type: string):
   const all = Object.values(list);
   return all.find((r) => r.default) ?? all[0] ?? null;
 }
+
+// ------------------------------------------------------------------------------------------------ more fields, migration
+
+/**
+ * More of the data model, for the module's ChatMessage sub-types (cards):
+ * - ArrayField (`element`, options `min`/`max`: the fewest and most elements; initial []), ObjectField (any plain
+ *   object; initial {}): https://foundryvtt.com/api/v13/classes/foundry.data.fields.ArrayField.html,
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.data.types._ArrayFieldOptions.html,
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.ObjectField.html.
+ * - DataModel.migrateData(source) ("Migrate candidate source data for this DataModel which may require initial
+ *   cleaning or transformations", run before cleaning when a model is built from source) and
+ *   DataModel.validateJoint(data) ("Evaluate joint validation rules which apply validation conditions across multiple
+ *   fields of the model", throws when they fail), the constructor's `strict` option (default true: invalid data
+ *   throws) and DataModel#toObject (the source, a copy): https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html.
+ */
+export class FakeArrayField extends FakeDataField {
+  constructor(
+    readonly element: FakeDataField,
+    options: Plain = {},
+  ) {
+    super(options);
+  }
+  override get initial(): unknown {
+    return this.options.initial === undefined ? [] : clone(this.options.initial);
+  }
+  override cast(value: unknown): unknown {
+    return Array.isArray(value) ? value.map((v) => this.element.clean(v)) : value;
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (!Array.isArray(value)) return void errors.push(`${path}: must be an array`);
+    if (typeof this.options.min === "number" && value.length < this.options.min)
+      errors.push(`${path}: must have at least ${this.options.min} elements`);
+    if (typeof this.options.max === "number" && value.length > this.options.max)
+      errors.push(`${path}: must have at most ${this.options.max} elements`);
+    value.forEach((v, i) => this.element.validate(v, `${path}.${i}`, errors));
+  }
+}
+
+export class FakeObjectField extends FakeDataField {
+  override get initial(): unknown {
+    return this.options.initial === undefined ? {} : clone(this.options.initial);
+  }
+  override check(value: unknown, path: string, errors: Errors): void {
+    if (!isPlainObject(value)) errors.push(`${path}: must be an object`);
+  }
+}
+
+Object.assign(FAKE_FIELDS, { ArrayField: FakeArrayField, ObjectField: FakeObjectField });
+
+/** The model's source as a document keeps it: migrated, cleaned, validated field by field and jointly. */
+function modelSource(Model: typeof FakeTypeDataModel, data: unknown): { source: Plain; errors: string[] } {
+  const M = Model as typeof FakeTypeDataModel & {
+    migrateData?(d: Plain): Plain;
+    validateJoint?(d: Plain): void;
+  };
+  const migrated = M.migrateData ? M.migrateData(clone(isPlainObject(data) ? data : {})) : clone(data as Plain);
+  const schema = Model.schemaField();
+  const source = schema.clean(migrated) as Plain;
+  const errors: string[] = [];
+  schema.validate(source, "", errors);
+  if (!errors.length && M.validateJoint)
+    try {
+      M.validateJoint(source);
+    } catch (e) {
+      errors.push(`(joint): ${(e as Error).message}`);
+    }
+  return { source, errors };
+}
+
+/**
+ * foundry.abstract.TypeDataModel with migration and validation on construction (a model built from source is
+ * migrated, cleaned and validated; `strict: false` keeps an invalid one, marked `invalid`).
+ */
+export class FakeValidatingTypeDataModel extends FakeTypeDataModel {
+  static migrateData(source: Plain): Plain {
+    return source;
+  }
+  static validateJoint(_data: Plain): void {}
+  readonly #source: Plain;
+  readonly #invalid: boolean;
+  constructor(data: Plain = {}, options: { parent?: unknown; strict?: boolean } = {}) {
+    const { source, errors } = modelSource(new.target as typeof FakeTypeDataModel, data);
+    super(source, options);
+    if (errors.length && options.strict !== false)
+      throw new DataModelValidationError("DataModel", new.target.name, errors);
+    this.#source = source;
+    this.#invalid = errors.length > 0;
+  }
+  get invalid(): boolean {
+    return this.#invalid;
+  }
+  toObject(): Plain {
+    return clone(this.#source);
+  }
+}
+
+/**
+ * cleanSystemForCreate for a type whose model migrates and validates jointly (the module's ChatMessage sub-types):
+ * the type checked as there, then the system migrated, cleaned and validated. Throws on an invalid type or system.
+ */
+export function modelSystemForCreate(
+  documentName: string,
+  type: string,
+  system: Plain,
+  config: ModelConfig | undefined,
+  activeModules: (id: string) => boolean,
+): Plain {
+  cleanSystemForCreate(documentName, type, {}, { dataModels: {} }, activeModules);
+  const Model = config?.dataModels?.[type] as typeof FakeTypeDataModel | undefined;
+  if (!Model) return system;
+  const { source, errors } = modelSource(Model, system);
+  if (errors.length) throw new DataModelValidationError(documentName, type, errors);
+  return source;
+}
+
+/** cleanSystemUpdate, with the joint validation of the model on the system the changes make. */
+export function modelSystemUpdate(
+  documentName: string,
+  type: string,
+  current: Plain,
+  changes: Plain,
+  config: ModelConfig | undefined,
+): Plain {
+  const cleaned = cleanSystemUpdate(documentName, type, current, changes, config);
+  const Model = config?.dataModels?.[type] as { validateJoint?(d: Plain): void } | undefined;
+  if (!Model?.validateJoint) return cleaned;
+  const merged = clone(current);
+  applyMerge(merged, cleaned);
+  try {
+    Model.validateJoint(merged);
+  } catch (e) {
+    throw new DataModelValidationError(documentName, type, [`(joint): ${(e as Error).message}`]);
+  }
+  return cleaned;
+}
