@@ -38,7 +38,8 @@ import { FakeTokenRuler } from "./canvas.js";
 import {
   cleanSystemForCreate,
   FAKE_FIELDS,
-  FakeTypeDataModel,
+  FakeValidatingTypeDataModel,
+  modelSystemForCreate,
   registerSheet,
   type FakeDataField,
   type SheetRegistration,
@@ -144,6 +145,7 @@ export const ChatMessageStatics = {
           "timestamp",
           "emote",
           "title",
+          "system",
         ].includes(k)
       ) {
         throw new Error(`ChatMessage validation: unknown field "${k}"`);
@@ -155,7 +157,23 @@ export const ChatMessageStatics = {
     ) {
       throw new Error("ChatMessage validation: whisper must be a list of user ids");
     }
-    return world.createDocument(() => new FakeChatMessage(world, clone(data) as MessageData), data as Plain, options);
+    // The sub-type: a namespaced one must be declared by an active module, and its data model (the creating client's
+    // CONFIG.ChatMessage.dataModels) migrates, cleans and validates the system, or nothing is created (models.ts).
+    const client = world.currentClient();
+    const type = data.type ?? "base";
+    if (typeof type !== "string") throw new Error("ChatMessage validation: type must be a string");
+    const system = modelSystemForCreate(
+      "ChatMessage",
+      type,
+      isPlainObject(data.system) ? data.system : {},
+      client.CONFIG.ChatMessage as never,
+      (id) => client.modules.get(id)?.active ?? false,
+    );
+    return world.createDocument(
+      () => new FakeChatMessage(world, { ...clone(data), system } as MessageData),
+      data as Plain,
+      options,
+    );
   },
   getSpeaker(
     opts: {
@@ -663,7 +681,7 @@ function install(world: FakeWorld): void {
       objectsEqual: (a: unknown, b: unknown) => deepEqual(a, b),
     },
     canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
-    abstract: { TypeDataModel: FakeTypeDataModel },
+    abstract: { TypeDataModel: FakeValidatingTypeDataModel },
     data: {
       // v14 only: foundry.data.operators (data.ts names the source).
       ...(world.generation >= 14 ? { operators: { ForcedDeletion } } : {}),

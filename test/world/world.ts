@@ -35,7 +35,7 @@ import { Window } from "happy-dom";
 import { FakeI18n, type Lang } from "../fake/i18n.js";
 import { makeHandlebars } from "../fake/handlebars.js";
 import { clone, diffMerge, expandObject, ForcedDeletion, isPlainObject, jsonClone, type Plain } from "./data.js";
-import { cleanSystemUpdate } from "./models.js";
+import { cleanSystemUpdate, modelSystemUpdate } from "./models.js";
 import { modulePacks } from "./packs.js";
 import {
   FakeActiveEffect,
@@ -824,6 +824,14 @@ export class FakeWorld {
       // A type with a data model: the system's changes are cleaned and the result validated, or nothing is written (models.ts).
       if (doc instanceof FakeActor && isPlainObject(diff.system))
         diff.system = cleanSystemUpdate("Actor", doc.type, doc.system, diff.system, client.CONFIG.Actor as never);
+      if (doc instanceof FakeChatMessage && isPlainObject(diff.system))
+        diff.system = modelSystemUpdate(
+          "ChatMessage",
+          doc.type,
+          doc.systemSource,
+          diff.system,
+          client.CONFIG.ChatMessage as never,
+        );
       this.assertAllowed(user, doc, "update", diff);
       if (client.hooks.call(`preUpdate${doc.documentName}`, doc, diff, options, user.id) === false) continue;
       planned.push({ doc, diff });
