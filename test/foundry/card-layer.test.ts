@@ -55,6 +55,26 @@ describe("one renderChatMessageHTML listener", () => {
   });
 });
 
+describe("dispatch by the message's type", () => {
+  it("a part of a sub-type runs on every message of that type, never on another module type; on a base message by its selector", () => {
+    const ran: string[] = [];
+    registerCardPart({ kind: "t-kind", type: "t-kind", selector: ".t-old", render: () => void ran.push("kind") });
+    registerCardPart({ kind: "t-other", type: "t-other", selector: ".t-old", render: () => void ran.push("other") });
+    const typed = (type: string) => ({ type }) as unknown as ChatMessage;
+    onRenderChatMessage(typed("aventure.t-kind"), card(`<p>no selector match</p>`));
+    expect(ran).toEqual(["kind"]);
+    ran.length = 0;
+    onRenderChatMessage(typed("aventure.t-other"), card(`<div class="t-old"></div>`));
+    expect(ran).toEqual(["other"]);
+    ran.length = 0;
+    onRenderChatMessage(typed("base"), card(`<div class="t-old"></div>`));
+    expect(ran).toEqual(["kind", "other"]);
+    ran.length = 0;
+    onRenderChatMessage(typed("base"), card(`<p></p>`));
+    expect(ran).toEqual([]);
+  });
+});
+
 describe("the button wiring, written once", () => {
   it("removes the buttons this user may not use and keeps the others", () => {
     const html = card(
