@@ -7,7 +7,7 @@
  */
 import { MODULE_ID } from "../core/constants.js";
 import { isV14 } from "../core/compat.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import type { Batch, BatchContext } from "./types.js";
 
 interface TokenDoc {
@@ -113,7 +113,7 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
       await waitFor(() => token.level === ground, "the token on the ground floor");
       await pause(500);
       assert.lengthOf(
-        box.messages().filter((m) => flagsOf(m).fall !== undefined),
+        box.messages().filter((m) => cardOf(m, "fall") !== undefined),
         0,
         "no fall card",
       );

@@ -31,6 +31,7 @@ import { watchEffects } from "../world/pursuit.js";
 import { useClientTimers } from "../world/timers.js";
 import { dungeonChaseRound, fixedDice, startDungeonChase } from "../../src/rules/index.js";
 import type { ChaseRecord } from "../../src/pursuit/pursuit-context.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 /** What the clients log: only a client that died mid-request may complain (its pending work is cut short). */
@@ -113,14 +114,14 @@ describe("a fall while the active GM changes", () => {
     const fall = () => world.as("p1", () => world.api<FallApi>("p1").fall(token, 9));
     return { world, actor, fall };
   }
-  const fallCards = (world: FakeWorld) => cardsWith(world, "fall");
+  const fallCards = (world: FakeWorld) => cardsOf(world.messages.contents, "fall");
   function once(world: FakeWorld, actor: FakeActor, by?: string) {
     expect(hpWrites(world)).toHaveLength(1);
     if (by) expect(hpWrites(world)[0]!.user).toBe(by);
     expect(hp(actor)).toBe(9);
     expect(statusEffects(actor, "prone")).toHaveLength(1);
     expect(fallCards(world)).toHaveLength(1);
-    expect(flagsOf(fallCards(world)[0]!).fall).toMatchObject({ status: "applied", prone: true });
+    expect(cardOf(fallCards(world)[0]!, "fall")).toMatchObject({ status: "applied", prone: true });
     expect(plumbing(world)).toEqual([]);
   }
 
@@ -148,7 +149,7 @@ describe("a fall while the active GM changes", () => {
     const { world, actor, fall } = await fallWorld(ALL);
     await race(world, isActorUpdate("gm1"), fall, () => world.disconnect("gm1"));
     once(world, actor, "gm2");
-    expect(flagsOf(fallCards(world)[0]!).fall).toMatchObject({ resumed: true });
+    expect(cardOf(fallCards(world)[0]!, "fall")).toMatchObject({ resumed: true });
   });
 
   it("the executing GM lost the active role, then reloads mid-way: nothing stranded, its own fall finished once", async () => {
@@ -183,7 +184,7 @@ describe("a fall while the active GM changes", () => {
       await world.disconnect("gm1");
       expect(release.reached).toBe(true);
       await world.connect("gm0"); // gm2 is no longer the active GM: gm0 takes the fall over and closes it
-      expect(flagsOf(fallCards(world)[0]!).fall).toMatchObject({
+      expect(cardOf(fallCards(world)[0]!, "fall")).toMatchObject({
         status: "applied",
         executor: { user: "gm0", took: true },
       });
