@@ -35,8 +35,6 @@ export const cardType = (kind: CardKind | string): string =>
 /** Whether a message type is one of the module's sub-types (`aventure.<kind>`). */
 export const isModuleType = (type: unknown): boolean => typeof type === "string" && type.startsWith(`${MODULE_ID}.`);
 
-const models = new Map<string, CardModelClass>();
-
 /**
  * The base of every card model (foundry.abstract.TypeDataModel; it exists only inside Foundry, hence a function called
  * when the models are built, in `init`).
@@ -61,7 +59,13 @@ export function registerCardModel(kind: CardKind, model: unknown): void {
   const config: { dataModels?: Record<string, unknown> } = CONFIG.ChatMessage as never;
   config.dataModels ??= {};
   config.dataModels[cardType(kind)] = model;
-  models.set(kind.kind, model as CardModelClass);
+}
+
+/** The data model registered for a kind (CONFIG.ChatMessage.dataModels), or undefined. */
+function modelOf(kind: CardKind): CardModelClass | undefined {
+  // cast: the module's sub-types are not in the pinned dataModels record
+  const config = CONFIG.ChatMessage as unknown as { dataModels?: Record<string, CardModelClass | undefined> };
+  return config.dataModels?.[cardType(kind)];
 }
 
 interface CardMessage {
@@ -89,7 +93,7 @@ function sourceOf(message: CardMessage, kind: CardKind): unknown {
  */
 export function cardState<T>(message: CardMessage | null | undefined, kind: CardKind): T | null {
   if (!message || !authoredByGM(message)) return null;
-  const Model = models.get(kind.kind);
+  const Model = modelOf(kind);
   const source = Model ? sourceOf(message, kind) : undefined;
   if (!Model || !isRecord(source)) return null;
   try {

@@ -40,9 +40,9 @@ export interface CardPart {
   kind: string;
   selector?: string;
   /**
-   * The card's sub-type (card-model.ts, `aventure.<type>`): the part runs on every message of that type and on no
-   * message of the module's other types; on a message of another type (a card posted before the sub-type) it runs
-   * when the selector matches.
+   * The card's sub-type (card-model.ts, `aventure.<type>`): the part runs on every message of that type; on any other
+   * message (a card posted before the sub-type, or a message whose content carries the part's buttons, which the part
+   * removes when the message is not its card) it runs when the selector matches.
    */
   type?: string;
   render(message: ChatMessage, html: HTMLElement): void;
@@ -63,11 +63,10 @@ export function registerCardPart(part: CardPart): void {
  */
 export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): void {
   const type = (message as { type?: unknown }).type;
-  const own = typeof type === "string" && type.startsWith(`${MODULE_ID}.`) ? type : null;
+  const own = typeof type === "string" ? type : null;
   for (const part of parts) {
-    if (part.type && own) {
-      if (own !== `${MODULE_ID}.${part.type}`) continue;
-    } else if (part.selector && !html.querySelector(part.selector)) continue;
+    const ofType = !!part.type && own === `${MODULE_ID}.${part.type}`;
+    if (!ofType && part.selector && !html.querySelector(part.selector)) continue;
     try {
       part.render(message, html);
     } catch (e) {

@@ -23,6 +23,7 @@ import {
   type UserSpec,
 } from "../world/index.js";
 import type { OutgoingWrite } from "../world/world.js";
+import { cardsOf } from "./card-state.js";
 
 const T = { timeout: 60_000 };
 type Plain = Record<string, unknown>;
@@ -333,7 +334,7 @@ describe("a proposal decided across a handover runs once", () => {
         await world.settle({ allowErrors: true });
         release();
         await world.settle({ allowErrors: true });
-        expect(cardsWith(world, "travel")).toHaveLength(1);
+        expect(cardsOf(world.messages.contents, "travel")).toHaveLength(1);
         expect(exhaustionWrites()).toHaveLength(1);
         expect(exhaustion()).toBe(1);
         expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
@@ -379,7 +380,7 @@ describe("a proposal decided across a handover runs once", () => {
       release();
       await world.settle();
       expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
-      expect(cardsWith(world, "travel")).toHaveLength(1);
+      expect(cardsOf(world.messages.contents, "travel")).toHaveLength(1);
       expect(exhaustionWrites()).toHaveLength(1);
       expect(exhaustion()).toBe(1);
     },

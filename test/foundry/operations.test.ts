@@ -342,7 +342,7 @@ async function travelWorld() {
   const exhaustion = () => (rogue.system.attributes as { exhaustion: number }).exhaustion;
   return { world, rogue, request, exhaustionWrites, timeWrites, exhaustion };
 }
-const journeys = (world: FakeWorld) => cardsWith(world, "travel");
+const journeys = (world: FakeWorld) => cardsOf(world.messages.contents, "travel");
 
 describe("a journey while the active GM changes", () => {
   it("Apply: a GM with a higher claim connects while the first write is in flight: applied once", async () => {
@@ -358,7 +358,7 @@ describe("a journey while the active GM changes", () => {
     expect(t.exhaustion()).toBe(1);
     expect(t.exhaustionWrites()).toHaveLength(1);
     expect(t.timeWrites()).toHaveLength(1);
-    expect(flagsOf(journeys(t.world)[0]!).travel).toMatchObject({ status: "applied", problems: [] });
+    expect(cardOf(journeys(t.world)[0]!, "travel")).toMatchObject({ status: "applied", problems: [] });
   });
 
   it("Undo: a GM with a higher claim connects while the first write of the Undo is in flight: undone once", async () => {
@@ -384,7 +384,7 @@ describe("a journey while the active GM changes", () => {
     expect(t.world.writesSince(mark).filter((w) => w.action === "time")).toHaveLength(1);
     expect(t.world.worldTime).toBe(1000);
     expect(timeAfter).toBeGreaterThan(1000);
-    expect(flagsOf(card!).travel).toMatchObject({ status: "undone" });
+    expect(cardOf(card!, "travel")).toMatchObject({ status: "undone" });
   });
 
   it("a proposal decided while a GM with a higher claim connects: applied once, the player told it was applied", async () => {
