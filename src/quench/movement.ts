@@ -145,8 +145,7 @@ const breathOf = (t: BreathTokenDoc): BreathFlagShape | undefined => {
     : undefined;
 };
 const suffocationOf = (m: ChatMessage): SuffocationShape | undefined =>
-  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.suffocation as
-    SuffocationShape | undefined;
+  cardOf(m, "suffocation") as SuffocationShape | undefined;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function environmentTests({ describe, it, before, after, assert }: BatchContext): void {

@@ -210,8 +210,10 @@ describe("a suffocation drop while the active GM changes", () => {
     return { world, actor, drop };
   }
   function once(world: FakeWorld, actor: FakeActor) {
-    expect(cardsWith(world, "suffocation")).toHaveLength(1);
-    expect(flagsOf(cardsWith(world, "suffocation")[0]!).suffocation).toMatchObject({ status: "applied" });
+    expect(cardsOf(world.messages.contents, "suffocation")).toHaveLength(1);
+    expect(cardOf(cardsOf(world.messages.contents, "suffocation")[0]!, "suffocation")).toMatchObject({
+      status: "applied",
+    });
     expect(hpWrites(world)).toHaveLength(1);
     expect(hp(actor)).toBe(0);
     expect(statusEffects(actor, "unconscious")).toHaveLength(1);
