@@ -275,7 +275,7 @@ type TravelApi = {
 };
 type Flags = Record<string, Record<string, unknown> | undefined>;
 const flagsOf = (m: { flags: Record<string, unknown> }) => (m.flags.aventure ?? {}) as Flags;
-const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => flagsOf(m)[key] !== undefined);
+const cardsWith = (world: FakeWorld, key: string) => cardsOf(world.messages.contents, key);
 /** gm2 is the active GM; gm1 (who outranks it: Users#activeGM, the lowest id in the fake) is not connected yet. */
 const LATE_GM1: UserSpec[] = [{ ...GM, active: false }, GM2, PLAYER];
 

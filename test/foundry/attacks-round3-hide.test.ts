@@ -34,6 +34,7 @@ import {
 } from "../world/index.js";
 import { useClientTimers } from "../world/timers.js";
 import { EMPTY_PATHS } from "../../src/core/settings-schema.js";
+import { cardsOf } from "./card-state.js";
 
 type Plain = Record<string, unknown>;
 type Api = {
@@ -107,8 +108,7 @@ const errors = (world: FakeWorld, user: string) =>
 const hideFlag = (token: FakeToken) =>
   (token.scene.getFlag("aventure", "hides") as Record<string, Plain> | undefined)?.[token.id];
 const hiding = (a: FakeActor) => a.statuses.has("hiding");
-const cardsWith = (world: FakeWorld, key: string) =>
-  world.messages.filter((m) => (m.flags.aventure as Plain | undefined)?.[key] !== undefined);
+const cardsWith = (world: FakeWorld, key: string) => cardsOf(world.messages.contents, key);
 const refused = (key: string, data: Plain = {}) => ({ status: "done", ok: false, key, data });
 /** The token's owner changes its disposition, as core lets a token's owner update it. */
 const turn = (world: FakeWorld, user: string, token: FakeToken, disposition: number) =>

@@ -54,7 +54,7 @@ const ALL: UserSpec[] = [GM, GM2, PLAYER];
 
 type Flags = Record<string, Record<string, unknown> | undefined>;
 const flagsOf = (m: FakeChatMessage) => (m.flags.aventure ?? {}) as Flags;
-const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => flagsOf(m)[key] !== undefined);
+const cardsWith = (world: FakeWorld, key: string) => cardsOf(world.messages.contents, key);
 const plumbing = (world: FakeWorld) =>
   world.messages.filter((m) => flagsOf(m).request !== undefined || flagsOf(m).receipt !== undefined);
 const errors = (world: FakeWorld, user: string) =>
@@ -520,7 +520,7 @@ describe("a hide while the active GM changes", () => {
       from: ["g10", "g14"],
     });
     const [card] = cardsWith(world, "hide");
-    expect((flagsOf(card!).hide as { op: { status: string } }).op.status).toBe("applied");
+    expect((cardOf(card!, "hide") as { op: { status: string } }).op.status).toBe("applied");
     expect(result).toMatchObject({ hidden: true });
     expect(errors(world, "p1")).toEqual([]);
     expect(plumbing(world)).toEqual([]);
