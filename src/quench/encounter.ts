@@ -8,7 +8,7 @@
 import { MODULE_ID } from "../core/constants.js";
 import type { AventureApi } from "../api.js";
 import type { EncounterDialog } from "../encounter/EncounterDialog.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import type { Batch, BatchContext } from "./types.js";
 
 interface QCombatant {
@@ -57,7 +57,7 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
     const encounterCards = () => box.messages().filter((m) => aventureFlags(m).encounter);
     const roundCards = (combat: QCombat, round: number) =>
       box.messages().filter((m) => {
-        const f = aventureFlags(m).sideRound as { combat?: string; round?: number; kind?: string } | undefined;
+        const f = cardOf(m, "sideRound") as { combat?: string; round?: number; kind?: string } | undefined;
         return f?.combat === combat.id && f?.round === round && f?.kind === "public";
       });
     /** The encounter's combat on the test scene (the one Start created), handed to the sandbox. */

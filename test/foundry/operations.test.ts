@@ -459,7 +459,9 @@ describe("a side round while the active GM changes", () => {
     const since = world.writesSince(mark);
     expect(since.filter((w) => w.documentName === "Combatant")).toHaveLength(2); // one update of the two initiatives
     expect(combat("gm1").round).toBe(2);
-    const cards = cardsWith(world, "sideRound").filter((m) => (flagsOf(m).sideRound as { round?: number }).round === 2);
+    const cards = cardsWith(world, "sideRound").filter(
+      (m) => (cardOf(m, "sideRound") as { round?: number }).round === 2,
+    );
     expect(cards).toHaveLength(1);
     expect(world.rollsMade).toHaveLength(2); // round 1 and round 2, once each
     expect((combat("gm1").flags.aventure as { sides: { op: { status: string } } }).sides.op.status).toBe("done");
