@@ -7,7 +7,7 @@
  */
 import { MODULE_ID } from "../core/constants.js";
 import type { AventureApi } from "../api.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import { POLARIS_IDS, POLARIS_PACK_NAME } from "../../packs-src/polaris.mjs";
 import type { Batch, BatchContext } from "./types.js";
 
@@ -213,7 +213,7 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const combat = fight;
       if (!combat) throw new Error("aventure | the previous test's combat is gone");
       const diver = combat.turns.find((c) => c.name === "Aventure diver")!;
-      const cards = () => box.messages().filter((m) => aventureFlags(m).polarisIntention);
+      const cards = () => box.messages().filter((m) => cardOf(m, "polarisIntention"));
       const before = cards().length;
       // A final chance below 1 fails whatever the die, and the die is the margin of failure: a catastrophe from 15 up.
       const combatant = combat.combatants.get(diver.id!)!;

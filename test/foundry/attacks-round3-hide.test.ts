@@ -449,8 +449,7 @@ async function intentionCombat(hide: { merc?: "combatant" | "token"; diver?: "to
   const idOf = (tokenId: string) => c.combatants.contents.find((x) => x.tokenId === tokenId)!.id;
   return { world, c, merc: idOf("tmerc"), diver: idOf("tdiver") };
 }
-const intentionCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as Plain | undefined)?.polarisIntention !== undefined);
+const intentionCards = (world: FakeWorld) => cardsOf(world.messages.contents, "polarisIntention");
 const seenBy = (world: FakeWorld, user: string, cards: FakeChatMessage[]) =>
   world.visibleMessages(user).filter((m) => cards.includes(m));
 
