@@ -1,5 +1,5 @@
 /**
- * The Polaris change-of-intention card (docs/rules.md §9.4): a ChatMessage of the module's sub-type
+ * The Polaris change-of-intention card (docs/rules.md §9.2): a ChatMessage of the module's sub-type
  * `aventure.polarisIntention` (module.json documentTypes.ChatMessage.polarisIntention), whose state is declared once
  * by its data model below (core/card-model.ts). Cards posted before the sub-type kept the same state in
  * `flags.aventure.polarisIntention`.

@@ -1,5 +1,5 @@
 /**
- * The exploration card (docs/rules.md §11): a ChatMessage of the module's sub-type `aventure.exploration`
+ * The exploration card (docs/rules.md §10): a ChatMessage of the module's sub-type `aventure.exploration`
  * (module.json documentTypes.ChatMessage.exploration), whose state — the advance it reports and whether it met
  * wandering monsters — is declared once by its data model below (core/card-model.ts). Cards posted before the
  * sub-type kept the same state in `flags.aventure.exploration`.
