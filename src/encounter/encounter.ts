@@ -38,6 +38,7 @@ import { runEncounter, type EncounterResult } from "./run.js";
 import { dialogSides } from "./encounter-context.js";
 import { DISPOSITION, isSideId, SIDE_IDS, sideOfToken, type SideId } from "../core/sides.js";
 import { DOCUMENT_ID } from "../core/values.js";
+import { ENCOUNTER_CARD, registerEncounterCard } from "./card.js";
 
 interface CanvasToken {
   id: string | null;
@@ -81,7 +82,7 @@ export async function rollEncounter(state: EncounterDialogState): Promise<Encoun
     context: encounterCardContext(result, speaker?.name ?? null, t),
     rolls: dice.rolls,
     gmOnly: state.gmOnly,
-    flags: { encounter: { where: result.where, distance: result.distance.metres } },
+    card: { kind: ENCOUNTER_CARD, state: { where: result.where, distance: result.distance.metres } },
   });
   return result;
 }
@@ -376,6 +377,7 @@ export async function startEncounterCombat(
 }
 
 export function registerEncounterRequests(): void {
+  registerEncounterCard();
   registerRequest({
     name: "encounterStart",
     gmOnly: true,

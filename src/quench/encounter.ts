@@ -54,7 +54,7 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
   describe("Encounters, Start combat and side initiative (Old-School Essentials)", () => {
     const box = new Sandbox();
     const tokens: { id: string; side: "friendly" | "hostile" }[] = [];
-    const encounterCards = () => box.messages().filter((m) => aventureFlags(m).encounter);
+    const encounterCards = () => box.messages().filter((m) => cardOf(m, "encounter"));
     const roundCards = (combat: QCombat, round: number) =>
       box.messages().filter((m) => {
         const f = cardOf(m, "sideRound") as { combat?: string; round?: number; kind?: string } | undefined;

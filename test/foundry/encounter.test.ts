@@ -121,8 +121,7 @@ async function start(
   await world.as(user, () => app.click("[data-action='start']"));
   await world.settle();
 }
-const encounterCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { encounter?: unknown } | undefined)?.encounter !== undefined);
+const encounterCards = (world: FakeWorld) => cardsOf(world.messages.contents, "encounter");
 const sideCards = (world: FakeWorld) => cardsOf(world.messages.contents, "sideRound");
 const combats = (world: FakeWorld) => world.as("gm1", () => game.combats.contents as unknown as FakeCombat[]);
 const errors = (world: FakeWorld, user: string) =>

@@ -721,7 +721,7 @@ describe("the Polaris countdown (RULES.md §9.1)", () => {
       expect(card).toContain("Failure — Catastrophic (−6)");
       expect(card).toContain("Catastrophe: it uses 1 more attempt.");
       expect(card).toContain("The countdown runs out: the planned event happens.");
-      expect((cards(world).at(-1)!.flags.aventure as Plain).polarisTest).toMatchObject({
+      expect(cardOf(cards(world).at(-1)!, "polarisTest")).toMatchObject({
         countdown: { left: 0, exhausted: true, succeeded: false },
       });
       // Shown, not applied: one chat card and nothing else was written.
