@@ -97,7 +97,9 @@ export function cardState<T>(message: CardMessage | null | undefined, kind: Card
   const source = Model ? sourceOf(message, kind) : undefined;
   if (!Model || !isRecord(source)) return null;
   try {
-    return new Model(source, { strict: true }).toObject() as T;
+    const model = new Model(source, { strict: true });
+    // A model kept despite a failure (DataModel#invalid) is no state either.
+    return (model as { invalid?: boolean }).invalid === true ? null : (model.toObject() as T);
   } catch {
     return null;
   }
