@@ -1204,9 +1204,7 @@ describe("falls of a token hidden by the GM (issue 20 item 7)", () => {
     expect(card!.whisper.sort()).toEqual(["gm1", "gm2"]);
     expect(card!.rolls).toHaveLength(1);
     for (const p of ["p1", "p2"])
-      expect(
-        world.visibleMessages(p).filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall),
-      ).toEqual([]);
+      expect(world.visibleMessages(p).filter((m) => cardOf(m, "fall") !== undefined)).toEqual([]);
     // Shown again: its next fall is public, as before.
     await world.as("gm1", () => token.update({ hidden: false }));
     world.queueRolls(2, 2, 2);
