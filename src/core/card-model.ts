@@ -64,7 +64,7 @@ export function registerCardModel(kind: CardKind, model: unknown): void {
 /** The data model registered for a kind (CONFIG.ChatMessage.dataModels), or undefined. */
 function modelOf(kind: CardKind): CardModelClass | undefined {
   // cast: the module's sub-types are not in the pinned dataModels record
-  const config = CONFIG.ChatMessage as unknown as { dataModels?: Record<string, CardModelClass | undefined> };
+  const config: { dataModels?: Record<string, CardModelClass | undefined> } = CONFIG.ChatMessage as never;
   return config.dataModels?.[cardType(kind)];
 }
 

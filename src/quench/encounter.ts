@@ -112,7 +112,7 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
         const result = app.encounter.result!;
         const surprised = (result.surprise?.outcome.surprised.length ?? 0) > 0;
         const range = api().rules.encounterDistance("ose", { where: "dungeon", surprised });
-        const metres = (cardOf(card, "encounter") as unknown as { distance: number }).distance;
+        const metres = cardOf<{ distance: number }>(card, "encounter")!.distance;
         assert.equal(metres, result.distance.metres, "the card's distance is the roll's");
         assert.ok(metres >= range.min && metres <= range.max, `${metres} m within ${range.min}–${range.max} m`);
         assert.equal(metres, result.distance.dice.reduce((a, b) => a + b, 0) * range.multiplier, "dice × multiplier");

@@ -198,9 +198,7 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
       );
       assert.include(card.content, "notices");
       assert.isTrue(card.whisper.length > 0, "for the GMs only");
-      const detect = cardOf(card, "detect") as unknown as {
-        rows: { observerId: string; hiderId: string; status: string }[];
-      };
+      const detect = cardOf<{ rows: { observerId: string; hiderId: string; status: string }[] }>(card, "detect")!;
       assert.deepEqual(
         detect.rows.map((r) => [r.observerId, r.hiderId, r.status]),
         [[watcher.id, rogue.id, "pending"]],

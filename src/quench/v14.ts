@@ -139,7 +139,7 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
         () => box.messages().find((m) => cardOf(m, "detect") !== undefined),
         "the detection card",
       );
-      const rows = (cardOf(card, "detect") as unknown as { rows: { observerId: string; hiderId: string }[] }).rows;
+      const rows = cardOf<{ rows: { observerId: string; hiderId: string }[] }>(card, "detect")!.rows;
       assert.deepEqual(
         rows.map((r) => [r.observerId, r.hiderId]),
         [[beside.id, rogue.id]],

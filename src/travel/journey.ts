@@ -297,14 +297,13 @@ function journeyCardModel(): unknown {
      * Each token's stops are the ends of every day but the last (one fewer than the days); an Undo under way records
      * the time it brings the clock back to, unless the journey added none.
      */
-    static validateJoint(data: Record<string, unknown>): void {
-      const f = data as unknown as TravelCardFlag;
+    static validateJoint(f: TravelCardFlag): void {
       const days = f.journal.days ?? 1;
       if (f.journal.tokens.some((tk) => (tk.stops?.length ?? 0) !== days - 1))
         throw new Error("each token's stops must be one fewer than the days");
       if (f.status === "undoing" && f.journal.time && !f.undoTime && f.timeAdded !== 0)
         throw new Error("an undo under way must record its time");
-      (Base as { validateJoint?: (d: object) => void }).validateJoint?.(data);
+      (Base as { validateJoint?: (d: object) => void }).validateJoint?.(f);
     }
   };
 }
