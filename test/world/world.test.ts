@@ -541,6 +541,25 @@ describe("fake world: ChatMessage sub-types (the module sub-types article, CONFI
     expect(w.messages.contents).toHaveLength(1);
   });
 
+  it("migrateData runs before cleaning (an older shape is brought up to date) and the model's joint rules refuse a create", async () => {
+    const w = await bootWorld({ users: [GM, PLAYER] });
+    const old = await create(w, "gm1", {
+      type: "aventure.fall",
+      system: { pending: true, damage: 6, name: "Aldric", actorId: "hero" }, // version 1 of the fall card
+    });
+    expect(old.systemSource).toMatchObject({ v: 2, status: "pending", dice: 1, ref: { actorId: "hero" } });
+    const journal = {
+      actors: [],
+      time: null,
+      days: 2,
+      tokens: [{ sceneId: "s1", tokenId: "t1", name: "A", before: { x: 0, y: 0 }, after: { x: 1, y: 1 }, stops: [] }],
+    };
+    await expect(
+      create(w, "gm1", { type: "aventure.travel", system: { v: 2, status: "applied", journal } }),
+    ).rejects.toThrow("(joint): each token's stops must be one fewer than the days");
+    expect(w.messages.contents).toHaveLength(1);
+  });
+
   it("an update of the system is cleaned and validated whole; an invalid one writes nothing", async () => {
     const w = await bootWorld({ users: [GM, PLAYER] });
     const m = await create(w, "gm1", { content: "x", type: "aventure.fall", system: fall });
