@@ -14,7 +14,7 @@
  * otherwise. On every `updateWorldTime` (and on ready, and when a GM takes over) the active GM looks for creatures
  * whose drop is due.
  *
- * Exactly once: the drop is an operation recorded on its GM card (flags.aventure.suffocation) marked "applying", with
+ * Exactly once: the drop is an operation recorded on its GM card (an `aventure.suffocation` message) marked "applying", with
  * the breath's id, the hit point path and the hit points before, BEFORE the first write; then the state-based steps
  * (hit points to 0, the unconscious status, the flag marked dropped), then "applied". A card for (scene, token,
  * breath id) means that breath's drop exists: a second GM, a reload or a later tick never posts another (two GMs
@@ -25,19 +25,19 @@
  */
 import { aventureActs } from "../core/dnd5e-owners.js";
 import { featureHandler } from "../core/features.js";
-import { MODULE_ID, template } from "../core/constants.js";
+import { template } from "../core/constants.js";
 import { roundSeconds } from "../rules/time.js";
 import { suffocationTimeline } from "../rules/suffocation.js";
 import { adapterFor, isOwnStatus, setOwnCondition, type ActorAdapter, type ActorLike } from "../actors/api.js";
 import { readNumber } from "../actors/api.js";
-import { gmCardFlag } from "../core/cards.js";
+import { cardData, cardState, cardUpdate } from "../core/card-model.js";
+import { SUFFOCATION_CARD, type SuffocationCard } from "./suffocation-card.js";
 import { renderTemplateCompat } from "../core/compat.js";
 import { isActiveGM } from "../core/gm.js";
 import { UserError, guarded, notify, t } from "../core/i18n.js";
 import {
   execute,
   executorStamp,
-  readExecutor,
   registerRecovery,
   resume,
   runSteps,
@@ -51,7 +51,6 @@ import { getSetting } from "../core/settings.js";
 import { assertOwner } from "../light/api.js";
 import { durationText, roundsText, suffocationCardContext } from "./breath-context.js";
 import {
-  BREATH_ID,
   DOC_ID,
   breathFlagOf,
   breathNow,
@@ -207,78 +206,11 @@ export function breatheAgainFor(target: unknown): Promise<BreathResult | undefin
 
 // ------------------------------------------------------------------------------------------------ the drop card
 
-/** The drop's card state (flags.aventure.suffocation), written only by the active GM. */
-export interface SuffocationCard {
-  v: 1;
-  status: "applying" | "applied";
-  breathId: string;
-  sceneId: string;
-  tokenId: string;
-  name: string;
-  holdSeconds: number;
-  rounds: number;
-  /** The hit point path written (the first alternative the actor has), or null when there is none. */
-  hpPath: string | null;
-  hpBefore: number | null;
-  /** dnd5e's temporary hit points go too (they are hit points). */
-  tempPath: string | null;
-  unconscious: boolean;
-  resumed?: boolean;
-  problems?: { key: string; data: Record<string, string | number> }[];
-  /** The GM (user and page load) that executes the drop, recorded with "applying" (operations.ts). */
-  executor?: Executor | null;
-}
+export type { SuffocationCard } from "./suffocation-card.js";
 
-const PATH = /^system\.[\w.]+$/;
-
-/** The state of a suffocation card a GM wrote, checked field by field; null for anything else. */
-export function suffocationCardOf(
-  message: { author?: unknown; flags?: unknown } | null | undefined,
-): SuffocationCard | null {
-  const raw = gmCardFlag(message, "suffocation");
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
-  const f: Record<string, unknown> = { ...raw };
-  if (f.v !== 1 || (f.status !== "applying" && f.status !== "applied")) return null;
-  if (typeof f.breathId !== "string" || !BREATH_ID.test(f.breathId)) return null;
-  if (
-    typeof f.sceneId !== "string" ||
-    !DOC_ID.test(f.sceneId) ||
-    typeof f.tokenId !== "string" ||
-    !DOC_ID.test(f.tokenId)
-  )
-    return null;
-  if (typeof f.name !== "string" || f.name.length > 200) return null;
-  const int = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 100_000;
-  if (!int(f.holdSeconds) || !int(f.rounds)) return null;
-  const path = (v: unknown) => (typeof v === "string" && PATH.test(v) ? v : null);
-  const hpBefore = typeof f.hpBefore === "number" && Number.isFinite(f.hpBefore) ? f.hpBefore : null;
-  const problems = Array.isArray(f.problems)
-    ? f.problems.filter(
-        (p): p is { key: string; data: Record<string, string | number> } =>
-          typeof p === "object" &&
-          p !== null &&
-          typeof p.key === "string" &&
-          p.key.startsWith("AVENTURE.") &&
-          typeof p.data === "object",
-      )
-    : [];
-  return {
-    v: 1,
-    status: f.status,
-    breathId: f.breathId,
-    sceneId: f.sceneId,
-    tokenId: f.tokenId,
-    name: f.name,
-    holdSeconds: Number(f.holdSeconds),
-    rounds: Number(f.rounds),
-    hpPath: path(f.hpPath),
-    hpBefore,
-    tempPath: path(f.tempPath),
-    unconscious: f.unconscious === true,
-    ...(f.resumed === true ? { resumed: true } : {}),
-    ...(problems.length ? { problems } : {}),
-    ...(f.executor !== undefined ? { executor: readExecutor(f.executor) } : {}),
-  };
+/** The state of a suffocation card a GM wrote, through its data model (suffocation-card.ts); null for anything else. */
+export function suffocationCardOf(message: Parameters<typeof cardState>[0]): SuffocationCard | null {
+  return cardState<SuffocationCard>(message, SUFFOCATION_CARD);
 }
 
 /** What Aventure uses of a chat message (a real ChatMessage satisfies it). */
@@ -319,6 +251,8 @@ async function cardContent(card: SuffocationCard): Promise<string> {
   );
   return renderTemplateCompat(template("breath/card.hbs"), context);
 }
+
+const PATH = /^system\.[\w.]+$/;
 
 /** The hit point path the actor has (first alternative of the adapter's path that holds a number). */
 function hpPathOf(adapter: ActorAdapter, actor: ActorLike): string | null {
@@ -383,7 +317,7 @@ function readDropOp(messageId: string): ReadBack {
 
 /** Records `executor` as the drop's executor (a GM taking an interrupted drop over). */
 const claimDrop = (message: CardMessage) => (executor: Executor) =>
-  message.update({ flags: { [MODULE_ID]: { suffocation: { executor } } } });
+  message.update(cardUpdate(message, SUFFOCATION_CARD, { executor }));
 
 /**
  * Brings the world to what the card says and marks it applied (the first run, or recovery after a reload), each write
@@ -415,7 +349,7 @@ async function completeDrop(
   next.status = "applied";
   if (!next.problems!.length) delete next.problems;
   guard.check();
-  await message.update({ content: await cardContent(next), flags: { [MODULE_ID]: { suffocation: next } } });
+  await message.update({ content: await cardContent(next), ...cardUpdate(message, SUFFOCATION_CARD, next) });
 }
 
 /**
@@ -461,7 +395,7 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
       content: await cardContent(card),
       speaker: { alias: token.name },
       whisper: cardReaders(token),
-      flags: { [MODULE_ID]: { suffocation: card } },
+      ...cardData(SUFFOCATION_CARD, card),
     });
     if (!isCardMessage(message) || !message.id) return;
     // Two GMs posted this drop at once (the active GM changed meanwhile): the card the server stored first is the

@@ -6,6 +6,7 @@
  * every client redraws), deleteToken (the active GM forgets a deleted token's held breath), renderCombatTracker (the
  * badges).
  */
+import { registerSuffocationCard } from "./suffocation-card.js";
 import { MODULE_ID } from "../core/constants.js";
 import { deletes } from "../core/compat.js";
 import { guarded } from "../core/i18n.js";
@@ -55,6 +56,7 @@ export function onBreathTokenDelete(token: unknown): Promise<void> | void {
 }
 
 export function registerBreathHooks(): void {
+  registerSuffocationCard();
   registerBreathRequests();
   registerBreathDisplay();
   onHook("updateWorldTime", (worldTime: number) => onBreathWorldTime(worldTime));

@@ -18,6 +18,8 @@ import { registerRecovery } from "../core/operations.js";
 import { getSetting } from "../core/settings.js";
 import { aventureCombatClass, type CombatCtor } from "./combat-class.js";
 import { polarisPhasesActive, sideInitiativeActive } from "./side-initiative.js";
+import { registerSideRoundCard } from "./side-round-card.js";
+import { registerIntentionCard } from "./intention-card.js";
 import { onCreateCombatant, onTurnChange, recoverSideInitiative, type TurnPoint } from "./side-ops.js";
 import { registerSideRequests } from "./round.js";
 import { registerEncounterRequests } from "../encounter/api.js";
@@ -151,6 +153,8 @@ function contextOptions(app: unknown, entries: Record<string, unknown>[]): void 
 }
 
 export function registerCombatHooks(openEncounter: () => unknown): void {
+  registerSideRoundCard();
+  registerIntentionCard();
   const config = CONFIG as unknown as { Combat: { documentClass: CombatCtor } }; // cast: CONFIG.Combat.documentClass gets Aventure's subclass of the system's class (a mixin the pinned types cannot follow)
   // Always there in Foundry; a test world without combat simply gets no subclass.
   if ("Combat" in config) config.Combat.documentClass = aventureCombatClass(config.Combat.documentClass);

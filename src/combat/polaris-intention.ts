@@ -22,7 +22,8 @@
 import { MODULE_ID, template } from "../core/constants.js";
 import { polarisTest, type PolarisDifficulty, type PolarisTestResult } from "../rules/polaris.js";
 import { polarisCardContext } from "../polaris/api.js";
-import { gmCardFlag } from "../core/cards.js";
+import { cardUpdate } from "../core/card-model.js";
+import { INTENTION_CARD, intentionCardFlag, type IntentionCardFlag } from "./intention-card.js";
 import { postCard } from "../core/chat.js";
 import { foundryDice } from "../core/dice.js";
 import { canControl, isActiveGM } from "../core/gm.js";
@@ -30,7 +31,6 @@ import { UserError, t } from "../core/i18n.js";
 import {
   execute,
   executorStamp,
-  readExecutor,
   registerRecovery,
   resume,
   runSteps,
@@ -65,52 +65,11 @@ export interface IntentionOutcome {
   confused: boolean;
 }
 
-/** The card's state (flags.aventure.polarisIntention), written by the active GM only. */
-export interface IntentionCardFlag {
-  v: 1;
-  combat: string;
-  combatant: string;
-  round: number;
-  success: boolean;
-  confused: boolean;
-  status: "applying" | "done";
-  /** The GM (user and page load) that executes the catastrophe's writes, recorded with "applying". */
-  executor?: Executor | null;
-}
-
-/** The card flag of a message a GM wrote, checked field by field (null for anything else). */
-export function intentionCardFlag(message: unknown): IntentionCardFlag | null {
-  const raw = gmCardFlag(message as { author?: unknown; flags?: unknown }, "polarisIntention") as
-    Record<string, unknown> | undefined;
-  if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
-  if (
-    typeof raw.combat !== "string" ||
-    !DOCUMENT_ID.test(raw.combat) ||
-    typeof raw.combatant !== "string" ||
-    !DOCUMENT_ID.test(raw.combatant)
-  )
-    return null;
-  if (typeof raw.round !== "number" || !Number.isInteger(raw.round) || raw.round < 1) return null;
-  if (
-    typeof raw.success !== "boolean" ||
-    typeof raw.confused !== "boolean" ||
-    (raw.status !== "applying" && raw.status !== "done")
-  )
-    return null;
-  return {
-    v: 1,
-    combat: raw.combat,
-    combatant: raw.combatant,
-    round: raw.round,
-    success: raw.success,
-    confused: raw.confused,
-    status: raw.status,
-    ...(raw.executor !== undefined ? { executor: readExecutor(raw.executor) } : {}),
-  };
-}
+export { intentionCardFlag, type IntentionCardFlag } from "./intention-card.js";
 
 interface CardMessage {
   id: string | null;
+  type?: unknown;
   update(data: Record<string, unknown>): Promise<unknown>;
 }
 
@@ -179,7 +138,7 @@ async function applyConfusion(
 ): Promise<void> {
   await runSteps(confusionSteps(combat, flag, name), guard);
   guard.check();
-  await message.update({ [`flags.${MODULE_ID}.polarisIntention.status`]: "done" });
+  await message.update(cardUpdate(message, INTENTION_CARD, { status: "done" }));
 }
 
 function cardNotes(result: PolarisTestResult, confused: boolean, name: string): string[] {
@@ -337,7 +296,7 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
         alias: combatant.name,
         ...(combatant.actor ? { actor: combatant.actor } : {}),
       }),
-      flags: { polarisIntention: flag },
+      card: { kind: INTENTION_CARD, state: flag },
     });
     if (confused && message?.id) {
       const id = message.id;
@@ -364,13 +323,12 @@ export async function recoverIntentions(): Promise<void> {
     const id = m.id;
     if (!flag || flag.status !== "applying" || !id) continue;
     const message: CardMessage = m;
-    const claim = (executor: Executor) =>
-      message.update({ [`flags.${MODULE_ID}.polarisIntention.executor`]: executor });
+    const claim = (executor: Executor) => message.update(cardUpdate(message, INTENTION_CARD, { executor }));
     try {
       if (!game.combats?.get(flag.combat)) {
         await resume(`intention.${id}`, readIntentionOp(id), claim, async (guard) => {
           guard.check();
-          await message.update({ [`flags.${MODULE_ID}.polarisIntention.status`]: "done" });
+          await message.update(cardUpdate(message, INTENTION_CARD, { status: "done" }));
         });
         continue;
       }

@@ -22,7 +22,12 @@ import { MODULE_ID, template } from "../core/constants.js";
 import { rollSideInitiative, sideInitiativeValues, sideTiesFor } from "../rules/encounter.js";
 import { foundryDice, type FoundryDice } from "../core/dice.js";
 import { gmIds, postCard } from "../core/chat.js";
-import { gmCardFlag } from "../core/cards.js";
+import {
+  SIDE_ROUND_CARD,
+  sideRoundCardFlag,
+  type SideRoundAudience,
+  type SideRoundCardFlag,
+} from "./side-round-card.js";
 import { getSetting, setSetting } from "../core/settings.js";
 import { isActiveGM } from "../core/gm.js";
 import { t, tHtml, UserError } from "../core/i18n.js";
@@ -116,27 +121,9 @@ const initiativeOf = (c: CombatantLike): number | null => (typeof c.initiative =
 
 // ------------------------------------------------------------------------------------------------ the cards
 
-type CardKind = "public" | "gm";
+type CardKind = SideRoundAudience;
 
-/** The flag of a side-initiative card (flags.aventure.sideRound), written by the active GM only. */
-interface SideRoundCardFlag {
-  v: 2;
-  combat: string;
-  round: number;
-  op: string;
-  kind: CardKind;
-}
-
-/** The side-round card of an operation, read only from a message a GM wrote, checked field by field. */
-export function sideRoundCardFlag(message: unknown): SideRoundCardFlag | null {
-  const raw = gmCardFlag(message as { author?: unknown; flags?: unknown }, "sideRound") as
-    Record<string, unknown> | undefined;
-  if (!raw || typeof raw !== "object" || raw.v !== 2) return null;
-  if (typeof raw.combat !== "string" || typeof raw.op !== "string" || (raw.kind !== "public" && raw.kind !== "gm"))
-    return null;
-  if (typeof raw.round !== "number" || !Number.isInteger(raw.round)) return null;
-  return { v: 2, combat: raw.combat, round: raw.round, op: raw.op, kind: raw.kind };
-}
+export { sideRoundCardFlag } from "./side-round-card.js";
 
 function findCard(combatId: string, opId: string, kind: CardKind): boolean {
   return game.messages.contents.some((m) => {
@@ -165,8 +152,9 @@ async function postOpCard(combat: CombatLike, op: SideOp, kind: CardKind, dice: 
     context: sideRoundCardContext(input, t),
     ...(withDice ? { rolls: withDice } : {}),
     gmOnly: kind === "gm",
-    flags: {
-      sideRound: { v: 2, combat: combat.id ?? "", round: op.round, op: op.id, kind } satisfies SideRoundCardFlag,
+    card: {
+      kind: SIDE_ROUND_CARD,
+      state: { v: 2, combat: combat.id ?? "", round: op.round, op: op.id, kind } satisfies SideRoundCardFlag,
     },
   });
 }

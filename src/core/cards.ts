@@ -39,6 +39,12 @@ export function gmCardFlag(message: MessageLike | null | undefined, key: string)
 export interface CardPart {
   kind: string;
   selector?: string;
+  /**
+   * The card's sub-type (card-model.ts, `aventure.<type>`): the part runs on every message of that type; on any other
+   * message (a card posted before the sub-type, or a message whose content carries the part's buttons, which the part
+   * removes when the message is not its card) it runs when the selector matches.
+   */
+  type?: string;
   render(message: ChatMessage, html: HTMLElement): void;
 }
 
@@ -51,13 +57,16 @@ export function registerCardPart(part: CardPart): void {
 }
 
 /**
- * renderChatMessageHTML, the module's only listener: each registered part whose selector matches the message, in
- * registration order. A part that throws is logged and the others still run (a card with a broken part keeps the
+ * renderChatMessageHTML, the module's only listener: in registration order, each registered part of the message's
+ * type (a card of one of the module's sub-types), or whose selector matches the message (any other message). A part that throws is logged and the others still run (a card with a broken part keeps the
  * buttons of the others, and the chat log renders).
  */
 export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): void {
+  const type = (message as { type?: unknown }).type;
+  const own = typeof type === "string" ? type : null;
   for (const part of parts) {
-    if (part.selector && !html.querySelector(part.selector)) continue;
+    const ofType = !!part.type && own === `${MODULE_ID}.${part.type}`;
+    if (!ofType && part.selector && !html.querySelector(part.selector)) continue;
     try {
       part.render(message, html);
     } catch (e) {

@@ -1,6 +1,7 @@
 /** Chat cards: rendered from templates, optionally whispered to the GMs, with the rolls attached. */
 import { renderTemplateCompat } from "./compat.js";
 import type { ActorLike } from "../actors/adapter.js";
+import { cardData, type CardKind } from "./card-model.js";
 
 export interface CardOptions {
   template: string;
@@ -9,6 +10,8 @@ export interface CardOptions {
   gmOnly?: boolean;
   speaker?: ChatMessage.SpeakerData;
   flags?: Record<string, unknown>;
+  /** A card of one of the module's sub-types (card-model.ts): its kind and state. */
+  card?: { kind: CardKind; state: object };
 }
 
 /**
@@ -30,5 +33,6 @@ export async function postCard(opts: CardOptions): Promise<ChatMessage | undefin
   if (opts.rolls?.length) data.rolls = opts.rolls;
   if (opts.gmOnly) data.whisper = gmIds();
   if (opts.flags) data.flags = { aventure: opts.flags };
+  if (opts.card) Object.assign(data, cardData(opts.card.kind, opts.card.state));
   return (await ChatMessage.implementation.create(data)) ?? undefined;
 }

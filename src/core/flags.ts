@@ -8,13 +8,11 @@ export interface AventureActorFlags {
 }
 
 /**
- * What the module stores under flags.aventure on the chat cards and requests it posts (a fall, a journey, a
- * suffocation...): each feature checks its own key field by field when it reads a card (`gmCardFlag`, cards.ts); the
- * keys that typed code writes directly are named.
+ * What the module stores under flags.aventure on the chat cards and requests it posts: the cards of the kinds not yet
+ * converted to sub-types (card-model.ts), and the cards posted before their kind was; each feature checks its own key
+ * when it reads a card (`gmCardFlag`, cards.ts, or its data model).
  */
 export interface AventureMessageFlags {
-  /** An ambient-detection card (src/light/detection.ts). */
-  detect?: import("../light/detection.js").DetectCard;
   [key: string]: unknown;
 }
 

@@ -38,6 +38,7 @@ import { dialogSides } from "./encounter-context.js";
 import { DISPOSITION, isSideId, SIDE_IDS, sideOfToken, type SideId } from "../core/sides.js";
 import { DOCUMENT_ID } from "../core/values.js";
 import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { ENCOUNTER_CARD } from "./card.js";
 
 interface CanvasToken {
   id: string | null;
@@ -81,7 +82,7 @@ export async function rollEncounter(state: EncounterDialogState): Promise<Encoun
     context: encounterCardContext(result, speaker?.name ?? null, t),
     rolls: dice.rolls,
     gmOnly: state.gmOnly,
-    flags: { encounter: { where: result.where, distance: result.distance.metres } },
+    card: { kind: ENCOUNTER_CARD, state: { where: result.where, distance: result.distance.metres } },
   });
   return result;
 }

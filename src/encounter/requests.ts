@@ -8,6 +8,7 @@ import { MODULE_ID } from "../core/constants.js";
 import { onDemand } from "../core/on-demand.js";
 import { registerRecovery } from "../core/operations.js";
 import { registerRequest } from "../core/requests.js";
+import { registerEncounterCard } from "./card.js";
 
 const executor = onDemand(() => import("./encounter.js"));
 
@@ -22,6 +23,7 @@ function startLeftApplying(): boolean {
 }
 
 export function registerEncounterRequests(): void {
+  registerEncounterCard();
   registerRequest({
     name: "encounterStart",
     gmOnly: true,

@@ -39,7 +39,7 @@ import {
   type WanderingCheck,
 } from "../rules/index.js";
 import { explorationCardContext } from "./exploration-context.js";
-import { gmCardFlag } from "../core/cards.js";
+import { EXPLORATION_CARD, explorationCardFlag } from "./card.js";
 import { postCard } from "../core/chat.js";
 import { foundryDice } from "../core/dice.js";
 import { isActiveGM } from "../core/gm.js";
@@ -254,17 +254,7 @@ function newId(): string {
   return foundry.utils.randomID(16);
 }
 
-/** The flag of an exploration card a GM wrote, checked; null for any other message. */
-export function explorationCardFlag(
-  message: { author?: unknown; flags?: unknown } | null | undefined,
-): { op: string; encounter: boolean } | null {
-  const raw = gmCardFlag(message, "exploration");
-  if (!raw || typeof raw !== "object") return null;
-  const f = obj("exploration", raw);
-  return typeof f.op === "string" && DOCUMENT_ID.test(f.op) && typeof f.encounter === "boolean"
-    ? { op: f.op, encounter: f.encounter }
-    : null;
-}
+export { explorationCardFlag } from "./card.js";
 
 function cardOf(opId: string): ChatMessage | null {
   return game.messages.contents.find((m) => explorationCardFlag(m)?.op === opId) ?? null;
@@ -405,7 +395,7 @@ async function finishOp(
         }),
         rolls,
         gmOnly: true,
-        flags: { exploration: { op: op.id, encounter: op.card.checks.some((c) => c.encounter) } },
+        card: { kind: EXPLORATION_CARD, state: { op: op.id, encounter: op.card.checks.some((c) => c.encounter) } },
       });
       messageId = message?.id ?? null;
     }

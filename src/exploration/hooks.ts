@@ -22,6 +22,7 @@ import { explorationOptions, OPTION_SETTINGS, type OptionSettingKey } from "./op
 import { signed } from "./exploration-context.js";
 import { onHook } from "../core/hooks-typed.js";
 import { wireButtons, registerCardPart } from "../core/cards.js";
+import { EXPLORATION_CARD, registerExplorationCard } from "./card.js";
 
 /** The scene controls' tool (in the token controls). */
 export const EXPLORATION_TOOL = "aventureExploration";
@@ -85,8 +86,10 @@ export function registerExplorationHooks(): void {
     return onUpdateWorldTime();
   });
   onHook("getSceneControlButtons", onGetSceneControlButtons);
+  registerExplorationCard();
   registerCardPart({
     kind: "exploration",
+    type: EXPLORATION_CARD.kind,
     selector: `[data-action="${ENCOUNTER_ACTION}"]`,
     render: onRenderExplorationCard,
   });

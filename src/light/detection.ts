@@ -29,9 +29,6 @@ import { MODULE_ID, template } from "../core/constants.js";
 import { detectionChanges, passiveNotices, type DetectionCondition } from "../rules/detection.js";
 import type { LightLevel } from "../rules/light.js";
 import {
-  DETECT_REASONS,
-  DETECT_ROW_STATUSES,
-  DETECT_SKIPS,
   detectionCardContext,
   type DetectReason,
   type DetectRow,
@@ -39,7 +36,8 @@ import {
   type DetectSkipReason,
 } from "./hide-card-context.js";
 import { adapterFor, type ActorLike } from "../actors/api.js";
-import { authoredByGM, gmCardFlag, wireButtons } from "../core/cards.js";
+import { authoredByGM, wireButtons } from "../core/cards.js";
+import { cardData, cardState, cardUpdate } from "../core/card-model.js";
 import { gmIds } from "../core/chat.js";
 import { deletion, renderTemplateCompat, tokenLevel } from "../core/compat.js";
 import { isActiveGM } from "../core/gm.js";
@@ -56,6 +54,7 @@ import {
 } from "./detection-pairs.js";
 import {
   claimTokens,
+  HIDE_CARD_KINDS,
   hideFlagOf,
   ID,
   rawHideEntry,
@@ -84,80 +83,19 @@ export interface DetectionReport {
   skipped: { tokenId: string; reason: DetectSkipReason }[];
 }
 
-/** The detection card's state (flags.aventure.detect), written by the active GM. */
+/** The detection card's state (an `aventure.detect` message, hide-cards.ts), written by the active GM. */
 export interface DetectCard {
   v: 1;
   sceneId: string;
   rows: DetectRow[];
   skipped: DetectSkip[];
-  /** The last reveal, recorded before its writes (hide-state.ts operations). */
-  op?: HideOp;
+  /** The last reveal, recorded before its writes (hide-state.ts operations); null when none. */
+  op?: HideOp | null;
 }
 
-const MAX_ROWS = 200;
-const NAME = 200;
-
-/** A detection card a GM wrote, checked field by field; null for anything else. */
-export function detectCardOf(message: { author?: unknown; flags?: unknown } | null | undefined): DetectCard | null {
-  const raw = gmCardFlag(message, "detect") as Record<string, unknown> | undefined;
-  if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
-  if (
-    typeof raw.sceneId !== "string" ||
-    !ID.test(raw.sceneId) ||
-    !Array.isArray(raw.rows) ||
-    raw.rows.length > MAX_ROWS
-  )
-    return null;
-  if (!Array.isArray(raw.skipped) || raw.skipped.length > MAX_IDS) return null;
-  const int = (v: unknown) => typeof v === "number" && Number.isInteger(v) && Math.abs(v) <= 200;
-  const rows: DetectRow[] = [];
-  for (const r of raw.rows as Record<string, unknown>[]) {
-    if (!r || typeof r !== "object") return null;
-    if (
-      typeof r.observerId !== "string" ||
-      !ID.test(r.observerId) ||
-      typeof r.hiderId !== "string" ||
-      !ID.test(r.hiderId)
-    )
-      return null;
-    if (
-      typeof r.observer !== "string" ||
-      r.observer.length > NAME ||
-      typeof r.hider !== "string" ||
-      r.hider.length > NAME
-    )
-      return null;
-    if (!(r.passive === null || int(r.passive)) || !(r.roll === null || int(r.roll)) || !int(r.dc)) return null;
-    if (
-      !DETECT_REASONS.includes(r.reason as DetectReason) ||
-      !DETECT_ROW_STATUSES.includes(r.status as DetectRow["status"])
-    )
-      return null;
-    rows.push({
-      observerId: r.observerId,
-      hiderId: r.hiderId,
-      observer: r.observer,
-      hider: r.hider,
-      passive: r.passive as number | null,
-      roll: r.roll as number | null,
-      dc: r.dc as number,
-      reason: r.reason as DetectReason,
-      status: r.status as DetectRow["status"],
-      ...(r.ended === true ? { ended: true } : {}),
-    });
-  }
-  const skipped: DetectSkip[] = [];
-  for (const s of raw.skipped as Record<string, unknown>[]) {
-    if (
-      !s ||
-      typeof s.name !== "string" ||
-      s.name.length > NAME ||
-      !DETECT_SKIPS.includes(s.reason as DetectSkipReason)
-    )
-      return null;
-    skipped.push({ name: s.name, reason: s.reason as DetectSkipReason });
-  }
-  return { v: 1, sceneId: raw.sceneId, rows, skipped };
+/** A detection card a GM wrote, through its data model (hide-cards.ts); null for anything else. */
+export function detectCardOf(message: Parameters<typeof cardState>[0]): DetectCard | null {
+  return cardState<DetectCard>(message, HIDE_CARD_KINDS.detect);
 }
 
 async function cardContent(card: Pick<DetectCard, "rows" | "skipped">): Promise<string> {
@@ -620,7 +558,7 @@ class AmbientDetection {
       whisper: gmIds(),
       speaker: { alias: t("AVENTURE.Light.Detect.title") },
       ...(rolls.length ? { rolls } : {}),
-      flags: { [MODULE_ID]: { detect: card } },
+      ...cardData(HIDE_CARD_KINDS.detect, card),
     });
     if (!auto) for (const r of rows) this.pendingPairs(sceneId).add(keyOf(r.observerId, r.hiderId));
     if (op && message) {
@@ -662,7 +600,17 @@ function revealOp(
   }
   const list = [...changes.values()];
   return {
-    op: { v: 1, status: "applying", sceneId, changes: list, executor: executorStamp() },
+    // Whole (the card may hold none yet: its system gets the operation as one value).
+    op: {
+      v: 1,
+      status: "applying",
+      sceneId,
+      changes: list,
+      mark: null,
+      resumed: false,
+      problems: [],
+      executor: executorStamp(),
+    },
     rows: rows.map((r) => changes.get(r.hiderId)?.after === null),
     tokens: list.map((ch) => ch.tokenId),
   };
@@ -679,7 +627,7 @@ const deciding = new Set<string>();
 async function writeCard(message: ChatMessage, card: DetectCard, rows: DetectRow[], op?: HideOp): Promise<void> {
   await message.update({
     content: await cardContent({ ...card, rows }),
-    flags: { [MODULE_ID]: { detect: { ...card, rows, ...(op ? { op } : {}) } } },
+    ...cardUpdate(message, HIDE_CARD_KINDS.detect, { ...card, rows, ...(op ? { op } : {}) }),
   });
 }
 

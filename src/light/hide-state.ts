@@ -19,19 +19,10 @@ import { MODULE_ID } from "../core/constants.js";
 import { deletes, deletion } from "../core/compat.js";
 import { HIDE_BECAUSE, LIGHT_LEVELS, OBSCURITY_LEVELS } from "../rules/index.js";
 import { adapterFor, isOwnStatus, setOwnCondition } from "../actors/api.js";
-import { gmCardFlag } from "../core/cards.js";
+import { cardState, cardUpdate, type CardKind } from "../core/card-model.js";
 import { announce } from "../core/extension-hooks.js";
 import { escapeHtml, t } from "../core/i18n.js";
-import {
-  execute,
-  readExecutor,
-  resume,
-  runSteps,
-  type Executor,
-  type Guard,
-  type ReadBack,
-  type Step,
-} from "../core/operations.js";
+import { execute, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../core/operations.js";
 import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
 import { DOCUMENT_ID, isRecord } from "../core/values.js";
@@ -202,14 +193,14 @@ export interface HideProblem {
   data: Record<string, string | number>;
 }
 
-/** An operation recorded on its card (flags.aventure.<card>.op). */
+/** An operation recorded on its card (its `op`). */
 export interface HideOp {
   v: 1;
   status: "applying" | "applied";
   sceneId: string;
   changes: HideChange[];
   /** A search: the observer's token, marked as searching by the same operation. */
-  mark?: string;
+  mark?: string | null;
   /** Finished by the active GM after an interruption. */
   resumed?: boolean;
   problems?: HideProblem[];
@@ -220,6 +211,14 @@ export interface HideOp {
 /** The cards that carry an operation: a hide, an end of hiding, a search, an ambient detection's reveal. */
 export const HIDE_CARDS = ["hide", "hideEnd", "search", "detect"] as const;
 export type HideCard = (typeof HIDE_CARDS)[number];
+
+/** Each hiding card's kind (hide-cards.ts): its sub-type, and the flag of the cards posted before it (the same name). */
+export const HIDE_CARD_KINDS: Record<HideCard, CardKind> = {
+  hide: { kind: "hide", legacyFlag: "hide" },
+  hideEnd: { kind: "hideEnd", legacyFlag: "hideEnd" },
+  search: { kind: "search", legacyFlag: "search" },
+  detect: { kind: "detect", legacyFlag: "detect" },
+};
 
 /** The token document of a scene, read from the world (no canvas needed: recovery runs wherever the GM is). */
 export function sceneToken(sceneId: string, tokenId: string): TokenDocLike | undefined {
@@ -328,20 +327,20 @@ async function applyHideOp(
     ...(resumed ? { resumed: true } : {}),
     ...(problems.length ? { problems } : {}),
   };
-  const update: Record<string, unknown> = { [`flags.${MODULE_ID}.${card}.op`]: next };
+  const update: Record<string, unknown> = cardUpdate(message, HIDE_CARD_KINDS[card], { op: next });
   if (resumed || problems.length) {
     const notes = [...(resumed ? [t("AVENTURE.Operation.resumed")] : []), ...problems.map((p) => t(p.key, p.data))];
     update.content = `${message.content}<p class="aventure-note">${notes.map(escapeHtml).join("<br>")}</p>`;
   }
   guard.check();
-  await message.update(update as never); // cast: a dotted flags path chosen at run time (the card's key)
+  await message.update(update as never); // cast: the card's update, of its system or its older flag (card-model.ts)
   announceChanges(message, card, op);
   return next;
 }
 
 /** `aventure.hidden` / `aventure.revealed` for each token this operation hid or stopped hiding (once, on its executor). */
 function announceChanges(message: ChatMessage, card: HideCard, op: HideOp): void {
-  const ended = (gmCardFlag(message, "hideEnd") as { event?: unknown } | undefined)?.event;
+  const ended = cardState<{ event?: unknown }>(message, HIDE_CARD_KINDS.hideEnd)?.event;
   for (const c of op.changes) {
     const token = sceneToken(op.sceneId, c.tokenId);
     if (!token) continue;
@@ -355,39 +354,9 @@ function announceChanges(message: ChatMessage, card: HideCard, op: HideOp): void
   }
 }
 
-function parseChange(raw: unknown): HideChange | null {
-  if (!raw || typeof raw !== "object") return null;
-  const c = raw as Record<string, unknown>;
-  if (typeof c.tokenId !== "string" || !ID.test(c.tokenId) || typeof c.name !== "string" || c.name.length > 200)
-    return null;
-  const before = c.before === null ? null : parseHideFlag(c.before);
-  const after = c.after === null ? null : parseHideFlag(c.after);
-  if ((c.before !== null && !before) || (c.after !== null && !after)) return null;
-  return { tokenId: c.tokenId, name: c.name, before, after };
-}
-
-/** The operation of a hiding card a GM wrote, checked field by field; null for anything else (a player's message). */
-export function hideOpOf(
-  message: { author?: unknown; flags?: unknown } | null | undefined,
-  card: HideCard,
-): HideOp | null {
-  const raw = (gmCardFlag(message, card) as { op?: unknown } | undefined)?.op;
-  if (!raw || typeof raw !== "object") return null;
-  const o = raw as Record<string, unknown>;
-  if (o.v !== 1 || (o.status !== "applying" && o.status !== "applied")) return null;
-  if (typeof o.sceneId !== "string" || !ID.test(o.sceneId) || !Array.isArray(o.changes) || o.changes.length > MAX_IDS)
-    return null;
-  const changes = o.changes.map(parseChange);
-  if (changes.some((c) => c === null)) return null;
-  if (o.mark !== undefined && (typeof o.mark !== "string" || !ID.test(o.mark))) return null;
-  return {
-    v: 1,
-    status: o.status,
-    sceneId: o.sceneId,
-    changes: changes as HideChange[],
-    ...(o.mark ? { mark: o.mark as string } : {}),
-    ...(o.executor !== undefined ? { executor: readExecutor(o.executor) } : {}),
-  };
+/** The operation of a hiding card a GM wrote, through its data model (hide-cards.ts); null for anything else. */
+export function hideOpOf(message: Parameters<typeof cardState>[0], card: HideCard): HideOp | null {
+  return cardState<{ op: HideOp | null }>(message, HIDE_CARD_KINDS[card])?.op ?? null;
 }
 
 /**
@@ -404,7 +373,7 @@ export async function recoverHideOps(): Promise<void> {
       if (!claimTokens(op.sceneId, tokens)) continue;
       try {
         const claim = (executor: Executor) =>
-          message.update({ [`flags.${MODULE_ID}.${card}.op.executor`]: executor } as never); // cast: a dotted flags path chosen at run time
+          message.update(cardUpdate(message, HIDE_CARD_KINDS[card], { op: { executor } }));
         await resume(`hide.${id}.${card}`, readHideOp(id, card), claim, (guard) =>
           applyHideOp(message, card, hideOpOf(game.messages.get(id), card) ?? op, true, guard),
         );

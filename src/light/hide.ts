@@ -87,6 +87,7 @@ import {
   ID,
   MAX_IDS,
   recoverHideOps,
+  HIDE_CARD_KINDS,
   releaseTokens,
   runHideOp,
   sceneToken,
@@ -694,7 +695,7 @@ async function performHide(
       gmOnly: true,
       rolls: cardRolls,
       speaker: speakerOf(actor),
-      flags: { hide: { tokenId: tok.id, dc: result.dc, op } },
+      card: { kind: HIDE_CARD_KINDS.hide, state: { tokenId: tok.id, dc: result.dc, op } },
     });
     if (hidden && message) await runHideOp(message, "hide", op, false);
     return {
@@ -740,7 +741,7 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
       }),
       gmOnly: true,
       speaker: actor ? speakerOf(actor) : undefined,
-      flags: { hideEnd: { tokenId: doc.id, event, op } },
+      card: { kind: HIDE_CARD_KINDS.hideEnd, state: { tokenId: doc.id, event, op } },
     });
     if (!message) return false;
     await runHideOp(message, "hideEnd", op, false);
@@ -804,7 +805,7 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
       gmOnly: true,
       ...(r.roll ? { rolls: [r.roll] } : {}),
       speaker: speakerOf(actor),
-      flags: { search: { tokenId: observer.id, roll, op } },
+      card: { kind: HIDE_CARD_KINDS.search, state: { tokenId: observer.id, roll, op } },
     });
     if (message) await runHideOp(message, "search", op, false);
   } finally {

@@ -24,6 +24,7 @@ import { onHook } from "../core/hooks-typed.js";
 import { registerRecovery } from "../core/operations.js";
 import { isActiveGM } from "../core/gm.js";
 import { registerCardPart } from "../core/cards.js";
+import { registerHideCards } from "./hide-cards.js";
 
 /** Token fields whose change moves the token or changes what it sees or emits. */
 const TOKEN_FIELDS = [
@@ -154,7 +155,13 @@ export function registerLightHooks(): void {
   };
   onHook("createActiveEffect", onEffect);
   onHook("deleteActiveEffect", onEffect);
-  registerCardPart({ kind: "detection", selector: "[data-action='aventure-detect']", render: onRenderDetectionCard });
+  registerHideCards();
+  registerCardPart({
+    kind: "detection",
+    type: "detect",
+    selector: "[data-action='aventure-detect']",
+    render: onRenderDetectionCard,
+  });
   onHook("drawToken", (token: TokenObjLike) => lightTracker.redrawIcons(token));
   onHook("dnd5e.postRollAttack", onAttackRolled);
   onHook("createChatMessage", onChatMessageCreated);

@@ -17,7 +17,7 @@
  * damage was taken), and says so on the card.
  */
 import { featureActive, featureHandler, featureRuleset, worldFeatureNote } from "../core/features.js";
-import { MODULE_ID, template } from "../core/constants.js";
+import { template } from "../core/constants.js";
 import { fallDice, fallFormula, fallRules } from "../rules/movement.js";
 import { isRulesError } from "../rules/errors.js";
 import {
@@ -28,7 +28,9 @@ import {
   type ActorAdapter,
   type ActorLike,
 } from "../actors/api.js";
-import { authoredByGM, gmCardFlag, wireButtons } from "../core/cards.js";
+import { authoredByGM, wireButtons } from "../core/cards.js";
+import { cardData, cardState, cardUpdate } from "../core/card-model.js";
+import { FALL_CARD, type FallCardFlag, type FallRef } from "./fall-card.js";
 import { movementChangesLevel, renderTemplateCompat } from "../core/compat.js";
 import { isActiveGM } from "../core/gm.js";
 import { UserError, errorMessage, escapeHtml, guarded, reportError, t, tHtml, notify } from "../core/i18n.js";
@@ -36,7 +38,6 @@ import { readNumber } from "../actors/api.js";
 import {
   execute,
   executorStamp,
-  readExecutor,
   registerRecovery,
   resume,
   runSteps,
@@ -71,8 +72,7 @@ export interface FallToken {
   testUserPermission(user: User, level: "OWNER"): boolean;
 }
 
-/** A token (scene + token ids) or an actor, as a request or a card names it. */
-export type FallRef = { sceneId: string; tokenId: string } | { actorId: string };
+export type { FallRef, FallCardFlag } from "./fall-card.js";
 
 /** The request a client sends: who falls, how far, and from what. */
 export interface FallRequest {
@@ -90,33 +90,6 @@ export interface FallOutcome {
   /** The damage went through the system's API (false: the card waits for a GM to apply it). */
   applied: boolean;
   prone: boolean;
-}
-
-/**
- * The fall card's state (flags.aventure.fall), written only by the active GM. `status`: "applying" (set before the
- * first write of the damage), "applied", "pending" (no damage API: a GM applies it with the card's button).
- */
-export interface FallCardFlag {
-  v: 2;
-  status: "applying" | "applied" | "pending";
-  ref: FallRef;
-  name: string;
-  metres: number;
-  dice: number;
-  damage: number;
-  source: FallSource;
-  /** Hit points before the damage (value and temporary), when readable. */
-  hpBefore: { value: number; temp: number } | null;
-  /** Applying by hand: the hit point path and the value to write there (absolute, so writing twice is harmless). */
-  manual: { path: string; after: number } | null;
-  applied: boolean;
-  prone: boolean;
-  /** Set when the active GM finished an interrupted fall on ready. */
-  resumed?: boolean;
-  /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts). */
-  executor?: Executor | null;
-  /** What could not be done (the token is gone, the hit points changed meanwhile...), as lang keys with data. */
-  problems?: { key: string; data: Record<string, string | number> }[];
 }
 
 const SOURCES: readonly FallSource[] = ["api", "region", "drop", "hud"];
@@ -252,7 +225,7 @@ async function cardContent(flag: FallCardFlag): Promise<string> {
 }
 
 async function writeCard(message: ChatMessage, flag: FallCardFlag): Promise<void> {
-  await message.update({ content: await cardContent(flag), flags: { [MODULE_ID]: { fall: flag } } });
+  await message.update({ content: await cardContent(flag), ...cardUpdate(message, FALL_CARD, flag) });
 }
 
 /**
@@ -323,7 +296,7 @@ function readFallOp(messageId: string): ReadBack {
 
 /** Records `executor` as the fall's executor (a GM taking an interrupted fall over). */
 const claimFall = (message: ChatMessage) => (executor: Executor) =>
-  message.update({ flags: { [MODULE_ID]: { fall: { executor } } } });
+  message.update(cardUpdate(message, FALL_CARD, { executor }));
 
 /**
  * Brings the world to what the card says and marks it applied (first run, a retry, or recovery after a reload), each
@@ -432,7 +405,7 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
     // A token the GM hid from the players (TokenDocument#hidden), or an actor falling alone one of whose linked tokens
     // is hidden: its fall, roll and all, is the GMs' (as breath cards).
     ...(hiddenFromPlayers(target) ? { whisper: gmIds() } : {}),
-    flags: { [MODULE_ID]: { fall: flag } },
+    ...cardData(FALL_CARD, flag),
   })) as ChatMessage | undefined;
   if (!message?.id) throw new UserError("AVENTURE.Movement.Fall.applyFailed", { error: "chat" });
   const id = message.id;
@@ -543,67 +516,11 @@ export async function onElevationDrop(token: FallToken, movement: MovementLike):
 // -------------------------------------------------------------------------------------------------
 
 /**
- * The state of a fall card a GM wrote, checked field by field (a message's flags are whatever its author wrote; a
- * player's message never counts). Cards of version 1 (`{pending, damage, name, ids}`) are read as pending.
+ * The state of a fall card a GM wrote, through its data model (fall-card.ts: older cards migrated); null for anything
+ * else (a player's message never counts).
  */
-export function fallCardFlag(message: { author?: unknown; flags?: unknown } | null | undefined): FallCardFlag | null {
-  const raw = gmCardFlag(message, "fall");
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const f = raw as Record<string, unknown>;
-  const ref = parseRef(((f.v === 2 ? f.ref : f) ?? {}) as Record<string, unknown>);
-  if (!ref || typeof f.name !== "string" || f.name.length > 200) return null;
-  if (typeof f.damage !== "number" || !Number.isInteger(f.damage) || f.damage < 0 || f.damage > 120) return null;
-  if (f.v !== 2) {
-    if (typeof f.pending !== "boolean") return null;
-    return {
-      v: 2,
-      status: f.pending ? "pending" : "applied",
-      ref,
-      name: f.name,
-      metres: 0,
-      dice: Math.ceil(f.damage / 6),
-      damage: f.damage,
-      source: "api",
-      hpBefore: null,
-      manual: null,
-      applied: !f.pending,
-      prone: false,
-    };
-  }
-  const status = f.status;
-  if (status !== "applying" && status !== "applied" && status !== "pending") return null;
-  const num = (v: unknown) => typeof v === "number" && Number.isFinite(v);
-  const hp = f.hpBefore as { value?: unknown; temp?: unknown } | null;
-  const hpBefore = hp && num(hp.value) && num(hp.temp) ? { value: hp.value as number, temp: hp.temp as number } : null;
-  const m = f.manual as { path?: unknown; after?: unknown } | null;
-  const manual =
-    m && typeof m.path === "string" && /^system\.[\w.]+$/.test(m.path) && num(m.after)
-      ? { path: m.path, after: m.after as number }
-      : null;
-  if (!num(f.metres) || !num(f.dice) || !SOURCES.includes(f.source as FallSource)) return null;
-  return {
-    v: 2,
-    status,
-    ref,
-    name: f.name,
-    metres: f.metres as number,
-    dice: f.dice as number,
-    damage: f.damage,
-    source: f.source as FallSource,
-    hpBefore,
-    manual,
-    applied: f.applied === true,
-    prone: f.prone === true,
-    ...(f.resumed === true ? { resumed: true } : {}),
-    ...(f.executor !== undefined ? { executor: readExecutor(f.executor) } : {}),
-    ...(Array.isArray(f.problems)
-      ? {
-          problems: (f.problems as { key: string; data: Record<string, string | number> }[]).filter(
-            (p) => typeof p?.key === "string" && p.key.startsWith("AVENTURE."),
-          ),
-        }
-      : {}),
-  };
+export function fallCardFlag(message: Parameters<typeof cardState>[0]): FallCardFlag | null {
+  return cardState<FallCardFlag>(message, FALL_CARD);
 }
 
 /** The answer to the card's Apply damage: plain data, localized by the requester. */

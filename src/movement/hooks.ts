@@ -19,6 +19,7 @@ import { isCurrentCombatant, movementStats, sceneToMetres, type SceneLike } from
 import { openFallDialog, showJumps } from "./api.js";
 import { onHook, onceHook } from "../core/hooks-typed.js";
 import { registerCardPart } from "../core/cards.js";
+import { FALL_CARD, registerFallCard } from "./fall-card.js";
 
 interface PreMovement {
   history?: { cost?: number };
@@ -60,7 +61,13 @@ export function registerMovementHooks(): void {
   onHook("moveToken", (token: FallToken, movement: Parameters<typeof onElevationDrop>[1]) =>
     onElevationDrop(token, movement),
   );
-  registerCardPart({ kind: "fall", selector: "[data-action='aventure-apply-fall']", render: onRenderFallCard });
+  registerFallCard();
+  registerCardPart({
+    kind: "fall",
+    type: FALL_CARD.kind,
+    selector: "[data-action='aventure-apply-fall']",
+    render: onRenderFallCard,
+  });
   addHudButton({
     id: "jumps",
     icon: "fa-solid fa-person-arrow-up-from-line",

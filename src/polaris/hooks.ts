@@ -5,8 +5,10 @@
  */
 import { addHudButton } from "../core/token-hud.js";
 import { openPolarisTest } from "./api.js";
+import { registerPolarisTestCard } from "./test-card.js";
 
 export function registerPolarisHooks(): void {
+  registerPolarisTestCard();
   addHudButton({
     id: "polaris-test",
     icon: "fa-solid fa-dice-d20",

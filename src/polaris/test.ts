@@ -19,6 +19,7 @@ import { effectiveDifficulty, polarisCardContext, type PolarisCardCountdown } fr
 import { postCard } from "../core/chat.js";
 import { foundryDice } from "../core/dice.js";
 import { UserError, t } from "../core/i18n.js";
+import { POLARIS_TEST_CARD } from "./test-card.js";
 
 /** A countdown a test belongs to: the GM's maximum, what a catastrophe costs (1 or 2 more), the attempts so far. */
 export interface PolarisCountdownRequest {
@@ -132,7 +133,7 @@ export async function rollPolarisTest(req: PolarisTestRequest): Promise<PolarisT
     context: card(secret),
     rolls: dice.rolls,
     speaker: req.speaker,
-    flags: { polarisTest: flag },
+    card: { kind: POLARIS_TEST_CARD, state: flag },
   });
   if (secret)
     await postCard({

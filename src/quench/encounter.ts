@@ -8,7 +8,7 @@
 import { MODULE_ID } from "../core/constants.js";
 import type { AventureApi } from "../api.js";
 import type { EncounterDialog } from "../encounter/EncounterDialog.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import type { Batch, BatchContext } from "./types.js";
 
 interface QCombatant {
@@ -54,10 +54,10 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
   describe("Encounters, Start combat and side initiative (Old-School Essentials)", () => {
     const box = new Sandbox();
     const tokens: { id: string; side: "friendly" | "hostile" }[] = [];
-    const encounterCards = () => box.messages().filter((m) => aventureFlags(m).encounter);
+    const encounterCards = () => box.messages().filter((m) => cardOf(m, "encounter"));
     const roundCards = (combat: QCombat, round: number) =>
       box.messages().filter((m) => {
-        const f = aventureFlags(m).sideRound as { combat?: string; round?: number; kind?: string } | undefined;
+        const f = cardOf(m, "sideRound") as { combat?: string; round?: number; kind?: string } | undefined;
         return f?.combat === combat.id && f?.round === round && f?.kind === "public";
       });
     /** The encounter's combat on the test scene (the one Start created), handed to the sandbox. */
@@ -112,7 +112,7 @@ function encounterTests({ describe, it, before, after, assert }: BatchContext): 
         const result = app.encounter.result!;
         const surprised = (result.surprise?.outcome.surprised.length ?? 0) > 0;
         const range = api().rules.encounterDistance("ose", { where: "dungeon", surprised });
-        const metres = (aventureFlags(card).encounter as { distance: number }).distance;
+        const metres = cardOf<{ distance: number }>(card, "encounter")!.distance;
         assert.equal(metres, result.distance.metres, "the card's distance is the roll's");
         assert.ok(metres >= range.min && metres <= range.max, `${metres} m within ${range.min}–${range.max} m`);
         assert.equal(metres, result.distance.dice.reduce((a, b) => a + b, 0) * range.multiplier, "dice × multiplier");

@@ -6,7 +6,7 @@
  * derived from the card's own numbers.
  */
 import { MODULE_ID } from "../core/constants.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import type { Batch, BatchContext } from "./types.js";
 
 interface TokenDoc {
@@ -35,8 +35,6 @@ function api(): LightApi {
   return api;
 }
 /** The Aventure flags of a chat message (hide, detect...). */
-const flagsOf = (m: ChatMessage): Record<string, unknown> =>
-  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {};
 const SQUARE = 100;
 
 /** Polls an asynchronous check until it gives something (documents and light sources update asynchronously). */
@@ -80,7 +78,7 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
         const l = api().lightAt(token.id);
         return l && ok(l) ? l : null;
       }, what);
-    const cardsWith = (key: string) => box.messages().filter((m) => flagsOf(m)[key] !== undefined);
+    const cardsWith = (key: string) => box.messages().filter((m) => cardOf(m, key) !== undefined);
     /** A token's hiding state: on its scene (`flags.aventure.hides.<tokenId>`, GM-written), never on the token. */
     const hideOf = (token: TokenDoc) =>
       (game.scenes.get(box.scene!.id!)!.getFlag(MODULE_ID, "hides") as Record<string, { dc: number }> | undefined)?.[
@@ -200,7 +198,7 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
       );
       assert.include(card.content, "notices");
       assert.isTrue(card.whisper.length > 0, "for the GMs only");
-      const detect = flagsOf(card).detect as { rows: { observerId: string; hiderId: string; status: string }[] };
+      const detect = cardOf<{ rows: { observerId: string; hiderId: string; status: string }[] }>(card, "detect")!;
       assert.deepEqual(
         detect.rows.map((r) => [r.observerId, r.hiderId, r.status]),
         [[watcher.id, rogue.id, "pending"]],

@@ -4,7 +4,7 @@
  * own roll, never from a fixed die.
  */
 import { MODULE_ID } from "../core/constants.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import type { Batch, BatchContext } from "./types.js";
 
 /** CONFIG.Token.movement.actions, called the way core's ruler calls a cost function (plain test values for its arguments). */
@@ -27,8 +27,7 @@ interface TokenDoc {
 }
 
 type FallFlag = { status?: string; damage?: number; prone?: boolean };
-const fallOf = (m: ChatMessage): FallFlag | undefined =>
-  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.fall as FallFlag | undefined;
+const fallOf = (m: ChatMessage): FallFlag | undefined => cardOf(m, "fall") as FallFlag | undefined;
 const rollTotal = (m: ChatMessage): number => (m.rolls?.[0]?.total as number | undefined) ?? 0;
 const hp = (t: TokenDoc): number => t.actor?.system.attributes?.hp?.value ?? NaN;
 
@@ -146,8 +145,7 @@ const breathOf = (t: BreathTokenDoc): BreathFlagShape | undefined => {
     : undefined;
 };
 const suffocationOf = (m: ChatMessage): SuffocationShape | undefined =>
-  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.suffocation as
-    SuffocationShape | undefined;
+  cardOf(m, "suffocation") as SuffocationShape | undefined;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function environmentTests({ describe, it, before, after, assert }: BatchContext): void {

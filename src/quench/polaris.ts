@@ -7,7 +7,7 @@
  */
 import { MODULE_ID } from "../core/constants.js";
 import type { AventureApi } from "../api.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import { POLARIS_IDS, POLARIS_PACK_NAME } from "../../packs-src/polaris.mjs";
 import type { Batch, BatchContext } from "./types.js";
 
@@ -47,8 +47,6 @@ const api = (): AventureApi => {
   if (!a) throw new Error("aventure | the module's API is missing");
   return a;
 };
-const aventureFlags = (m: ChatMessage): Record<string, unknown> =>
-  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {};
 const dieOf = (m: ChatMessage): number => (m.rolls?.[0]?.total as number | undefined) ?? NaN;
 
 /** Builds a combat with Foundry's own API and hands it to the sandbox (deleted before the scene). */
@@ -79,7 +77,7 @@ function menuEntry(iconClass: string): (combatantId: string) => Promise<unknown>
 function polarisTests({ describe, it, before, after, assert }: BatchContext): void {
   describe("Polaris tests, countdowns and action phases", () => {
     const box = new Sandbox();
-    const testCards = () => box.messages().filter((m) => aventureFlags(m).polarisTest);
+    const testCards = () => box.messages().filter((m) => cardOf(m, "polarisTest"));
     /** The combat of the phases test, used by the next ones. */
     let fight: QCombat | null = null;
     before(async () => {
@@ -97,10 +95,11 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const die = dieOf(card);
       assert.equal(die, out.die, "the card's die is the one rolled");
       const expected = api().rules.polarisTest({ chance: 12, difficulty: "average", roll: die, mastery: 4 });
-      assert.deepEqual(aventureFlags(card).polarisTest, {
+      assert.deepEqual(cardOf(card, "polarisTest"), {
         success: expected.success,
         margin: expected.margin,
         degree: expected.degree,
+        countdown: null,
       });
       if (die === 12) assert.equal(expected.margin, 4, "die = chance: a critical success, margin 0 + 4");
     });
@@ -125,10 +124,7 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
         tests.push(out.result);
         const expected = api().rules.countdownLeft(2, tests);
         assert.deepEqual(out.countdown, expected);
-        assert.deepEqual(
-          (aventureFlags(testCards().at(-1)!).polarisTest as { countdown: unknown }).countdown,
-          expected,
-        );
+        assert.deepEqual((cardOf(testCards().at(-1)!, "polarisTest") as { countdown: unknown }).countdown, expected);
         if (expected.succeeded || expected.exhausted) break;
       }
       const rolled = testCards().length;
@@ -159,7 +155,7 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
         const card = testCards().at(-1)!;
         const expected = api().rules.polarisTest({ chance: 11, difficulty: "average", roll: dieOf(card) });
         assert.equal(
-          (aventureFlags(card).polarisTest as { success: boolean }).success,
+          (cardOf(card, "polarisTest") as { success: boolean }).success,
           expected.success,
           "the chance typed in the window",
         );
@@ -213,7 +209,7 @@ function polarisTests({ describe, it, before, after, assert }: BatchContext): vo
       const combat = fight;
       if (!combat) throw new Error("aventure | the previous test's combat is gone");
       const diver = combat.turns.find((c) => c.name === "Aventure diver")!;
-      const cards = () => box.messages().filter((m) => aventureFlags(m).polarisIntention);
+      const cards = () => box.messages().filter((m) => cardOf(m, "polarisIntention"));
       const before = cards().length;
       // A final chance below 1 fails whatever the die, and the die is the margin of failure: a catastrophe from 15 up.
       const combatant = combat.combatants.get(diver.id!)!;

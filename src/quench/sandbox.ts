@@ -129,3 +129,15 @@ export class Sandbox {
     this.scene = null;
   }
 }
+
+/**
+ * The state a card of `kind` holds, unchecked: the system's source of a message of the sub-type `aventure.<kind>`
+ * (core/card-model.ts), or the flag of a card posted before it (flags.aventure.<flag>).
+ */
+export function cardOf<T = Record<string, unknown>>(m: ChatMessage, kind: string, flag = kind): T | undefined {
+  if ((m as { type?: unknown }).type === `${MODULE_ID}.${kind}`) {
+    const system = (m as { system?: { toObject?: () => unknown } }).system;
+    return (typeof system?.toObject === "function" ? system.toObject() : system) as T;
+  }
+  return (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID]?.[flag] as T | undefined;
+}

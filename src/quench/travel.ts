@@ -6,7 +6,7 @@
  * Dice are real: expectations come from the card's own journal, never from a fixed die.
  */
 import { MODULE_ID } from "../core/constants.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import { featureRuleset } from "../core/features.js";
 import type { Batch, BatchContext } from "./types.js";
 import type { TravelRequest } from "../travel/request.js";
@@ -43,8 +43,7 @@ function actorOf(doc: { id: string | null }): Actor {
   return a;
 }
 const journeyOf = (m: ChatMessage | undefined): Journal | undefined =>
-  (m?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID]?.travel as
-    Journal | undefined;
+  m ? (cardOf(m, "travel") as Journal | undefined) : undefined;
 const exhaustionOf = (a: { system: unknown }): number =>
   (a.system as { attributes?: { exhaustion?: number } }).attributes?.exhaustion ?? 0;
 

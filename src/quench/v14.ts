@@ -7,7 +7,7 @@
  */
 import { MODULE_ID } from "../core/constants.js";
 import { isV14 } from "../core/compat.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import type { Batch, BatchContext } from "./types.js";
 
 interface TokenDoc {
@@ -44,8 +44,6 @@ function api(): V14Api {
   if (!mod?.api) throw new Error("aventure | the module's API is missing");
   return mod.api as unknown as V14Api; // cast: the API as far as this batch uses it
 }
-const flagsOf = (m: ChatMessage): Record<string, unknown> =>
-  (m.flags as Record<string, Record<string, unknown> | undefined>)[MODULE_ID] ?? {};
 const SQUARE = 100;
 const at = (x: number, y: number) => ({ x: x * SQUARE - SQUARE / 2, y: y * SQUARE - SQUARE / 2 });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -113,7 +111,7 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
       await waitFor(() => token.level === ground, "the token on the ground floor");
       await pause(500);
       assert.lengthOf(
-        box.messages().filter((m) => flagsOf(m).fall !== undefined),
+        box.messages().filter((m) => cardOf(m, "fall") !== undefined),
         0,
         "no fall card",
       );
@@ -138,10 +136,10 @@ function v14Tests({ describe, it, before, after, assert }: BatchContext): void {
       await game.scenes.get(box.scene!.id!)!.update({ flags: { [MODULE_ID]: { hides: { [rogue.id!]: entry } } } });
       await rogue.update(at(10, 9)); // a step in the light: ambient detection judges the creatures that may see it
       const card = await waitFor(
-        () => box.messages().find((m) => flagsOf(m).detect !== undefined),
+        () => box.messages().find((m) => cardOf(m, "detect") !== undefined),
         "the detection card",
       );
-      const rows = (flagsOf(card).detect as { rows: { observerId: string; hiderId: string }[] }).rows;
+      const rows = cardOf<{ rows: { observerId: string; hiderId: string }[] }>(card, "detect")!.rows;
       assert.deepEqual(
         rows.map((r) => [r.observerId, r.hiderId]),
         [[beside.id, rogue.id]],

@@ -6,7 +6,7 @@
  * journal, never from a fixed die.
  */
 import { MODULE_ID } from "../core/constants.js";
-import { Sandbox, waitFor } from "./sandbox.js";
+import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import { offHook, onHook } from "../core/hooks-typed.js";
 import type { Batch, BatchContext } from "./types.js";
 
@@ -26,8 +26,7 @@ function api() {
   return module.api;
 }
 const journeyOf = (m: ChatMessage | undefined): Journal | undefined =>
-  (m?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID]?.travel as
-    Journal | undefined;
+  m ? (cardOf(m, "travel") as Journal | undefined) : undefined;
 
 function wildernessTests({ describe, it, before, after, assert }: BatchContext): void {
   describe("Old-School Essentials wilderness travel", () => {

@@ -31,6 +31,7 @@ import {
 } from "../rules/travel.js";
 import { adapterFor, type ActorAdapter, type ActorLike } from "../actors/api.js";
 import { postCard } from "../core/chat.js";
+import { cardUpdate } from "../core/card-model.js";
 import { foundryDice } from "../core/dice.js";
 import { isActiveGM } from "../core/gm.js";
 import { errorMessage, t, tHtml, UserError } from "../core/i18n.js";
@@ -64,6 +65,7 @@ import {
   runJourneyReport,
   runJourneySteps,
   writeJourney,
+  TRAVEL_CARD,
   type TokenAccess,
   type TravelCardFlag,
   type TravelJournal,
@@ -462,7 +464,7 @@ async function runJourney(
       ...rolled.flatMap((r) => (r.roll ? [r.roll] : [])),
       ...survival.flatMap((r) => (r.roll ? [r.roll] : [])),
     ],
-    flags: { travel: flag },
+    card: { kind: TRAVEL_CARD, state: flag },
   });
   return applyPosted(message, flag);
 }
@@ -529,7 +531,7 @@ async function runOseJourney(
     },
     rolls,
     gmOnly: true,
-    flags: { travel: flag },
+    card: { kind: TRAVEL_CARD, state: flag },
   });
   return applyPosted(message, flag);
 }
@@ -569,7 +571,7 @@ function readJourneyOp(messageId: string): ReadBack {
 
 /** Records `executor` as the executor of a journey card's operation (a GM taking an interrupted one over). */
 const claimJourney = (message: ChatMessage) => (executor: Executor) =>
-  message.update({ flags: { aventure: { travel: { executor } } } });
+  message.update(cardUpdate(message, TRAVEL_CARD, { executor }));
 
 /** Finishes a journey card found "applying" or "undoing", as it stands once this client executes it. */
 function finishFound(message: ChatMessage, fallback: TravelCardFlag, guard: Guard): Promise<unknown> {

@@ -19,7 +19,7 @@ import { requestUndo } from "./client.js";
 import { onDemand } from "../core/on-demand.js";
 import { TRAVEL_REQUEST_TIMEOUT } from "./request.js";
 import { journeyFooter } from "./card.js";
-import { readJourney } from "./journey.js";
+import { readJourney, registerJourneyCard, TRAVEL_CARD } from "./journey.js";
 import { onHook } from "../core/hooks-typed.js";
 import { wireClick, registerCardPart, wireButtons } from "../core/cards.js";
 
@@ -143,7 +143,13 @@ export function registerTravelHooks(): void {
   });
   onHook("preMoveToken", onPreMoveTokenRoute);
   onHook("renderGroupActorSheet", (app, element) => onRenderPartySheet(app, element));
-  registerCardPart({ kind: "travel", selector: ".aventure-travel-card, [data-action]", render: onRenderTravelCard });
+  registerJourneyCard();
+  registerCardPart({
+    kind: "travel",
+    type: TRAVEL_CARD.kind,
+    selector: ".aventure-travel-card, [data-action]",
+    render: onRenderTravelCard,
+  });
   registerCardPart({ kind: "wilderness", selector: `[data-action="${OSE_ENCOUNTER}"]`, render: onRenderOseCard });
 }
 

@@ -1,5 +1,5 @@
 /**
- * The journey card's state (flags.aventure.travel) and the steps that bring the world to it (operations.ts).
+ * The journey card's state and the steps that bring the world to it (operations.ts).
  *
  * The card is written by the active GM BEFORE anything else, marked "applying", with the whole journal in ABSOLUTE
  * values: per actor the exhaustion and the fasting and thirst counters before and after the journey, and the world
@@ -12,13 +12,28 @@
  * the journey really added, `timeAdded`, recorded when it was marked applied: nothing when its time step was left
  * alone), so a retry or a reload rewinds the clock to that recorded value, never twice.
  *
- * The state is read only from a card a GM wrote (gmCardFlag) and checked field by field (readJourney).
+ * The card is a ChatMessage of the module's sub-type `aventure.travel`, its state declared once by its data model
+ * (below, core/card-model.ts) and read only from a card a GM wrote (readJourney).
  */
 import { MODULE_ID } from "../core/constants.js";
-import { gmCardFlag } from "../core/cards.js";
+import {
+  cardFields,
+  cardModelBase,
+  cardState,
+  cardUpdate,
+  choiceField,
+  executorField,
+  flagField,
+  idField,
+  migrateBase,
+  numberField,
+  registerCardModel,
+  textField,
+  withDefaults,
+  type CardKind,
+} from "../core/card-model.js";
 import type { ActorAdapter, ActorLike } from "../actors/api.js";
 import {
-  readExecutor,
   runSteps,
   valueState,
   type Executor,
@@ -29,7 +44,7 @@ import {
 } from "../core/operations.js";
 import type { LostCheck, SurvivalResult } from "./card.js";
 import { MAX_ROUTE_TOKENS, MAX_TRAVEL_MEMBERS, parseRequest, type TravelRequest } from "./request.js";
-import { DOCUMENT_ID } from "../core/values.js";
+import { isRecord } from "../core/values.js";
 
 export type JourneyStatus = "applying" | "applied" | "undoing" | "undone" | "failed";
 export const JOURNEY_STATUSES: readonly JourneyStatus[] = ["applying", "applied", "undoing", "undone", "failed"];
@@ -73,7 +88,7 @@ export interface TravelJournal {
    * A journey applied a day at a time: its number of days (each day the tokens move to where it ends, then world time
    * moves one day's share). Absent or 1: one step for the whole journey.
    */
-  days?: number;
+  days?: number | null;
 }
 
 /** What a step reports: a value "drifted" (changed meanwhile, left alone) or an actor or token "missing" (deleted). */
@@ -87,7 +102,7 @@ export interface JourneyProblem {
   phase: "apply" | "undo";
 }
 
-/** The card's flag: flags.aventure.travel (version 2). */
+/** The card's state (its system; flags.aventure.travel on cards posted before the sub-type), version 2. */
 export interface TravelCardFlag {
   v: 2;
   status: JourneyStatus;
@@ -123,243 +138,192 @@ const WHATS: readonly JourneyWhat[] = ["exhaustion", "fasting", "thirst", "time"
 const MAX_COORDINATE = 1e7;
 /** The largest world time a card may hold (seconds): far beyond any calendar, but a finite number. */
 const MAX_TIME = 1e15;
-
-const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 /** The most days a journal walked a day at a time may hold (an OSE Apply walks at most 100). */
 const MAX_JOURNAL_DAYS = 1000;
-
-function exhaustionChange(v: unknown): Change<number> | null | undefined {
-  if (v === null || v === undefined) return null;
-  const c = v as Record<string, unknown>;
-  const level = (x: unknown) => isNum(x) && Number.isInteger(x) && x >= 0 && x <= 6;
-  return typeof v === "object" && level(c.before) && level(c.after)
-    ? { before: c.before as number, after: c.after as number }
-    : undefined;
-}
-
-function counterChange(v: unknown): Change | null | undefined {
-  if (v === null || v === undefined) return null;
-  const c = v as Record<string, unknown>;
-  const value = (x: unknown) => isNum(x) && x >= 0 && x <= 1e6;
-  if (typeof v !== "object" || !value(c.after) || !(c.before === null || value(c.before))) return undefined;
-  return { before: c.before as number | null, after: c.after as number };
-}
-
-function timePair<A extends string, B extends string>(
-  v: unknown,
-  a: A,
-  b: B,
-): Record<A | B, number> | null | undefined {
-  if (v === null || v === undefined) return null;
-  const t = v as Record<string, unknown>;
-  const ok = (x: unknown) => isNum(x) && Math.abs(x) <= MAX_TIME;
-  return typeof v === "object" && ok(t[a]) && ok(t[b])
-    ? ({ [a]: t[a], [b]: t[b] } as Record<A | B, number>)
-    : undefined;
-}
-
-function journalActor(v: unknown): TravelJournalActor | null {
-  if (!v || typeof v !== "object") return null;
-  const a = v as Record<string, unknown>;
-  if (
-    typeof a.actorId !== "string" ||
-    !DOCUMENT_ID.test(a.actorId) ||
-    typeof a.name !== "string" ||
-    a.name.length > 200
-  )
-    return null;
-  const exhaustion = exhaustionChange(a.exhaustion);
-  const fasting = counterChange(a.fasting);
-  const thirst = counterChange(a.thirst);
-  if (exhaustion === undefined || fasting === undefined || thirst === undefined) return null;
-  return { actorId: a.actorId, name: a.name, exhaustion, fasting, thirst };
-}
-
-function lostChecks(v: unknown): LostCheck[] | null {
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || v.length > 1000) return null;
-  const out: LostCheck[] = [];
-  for (const x of v) {
-    const c = x as Record<string, unknown>;
-    if (!c || !isNum(c.day) || !isNum(c.chance) || !isNum(c.roll) || typeof c.lost !== "boolean") return null;
-    out.push({ day: c.day, chance: c.chance, roll: c.roll, lost: c.lost });
-  }
-  return out;
-}
-
-function position(v: unknown): { x: number; y: number } | null {
-  const p = v as Record<string, unknown> | null;
-  const ok = (x: unknown): x is number => isNum(x) && Math.abs(x) <= MAX_COORDINATE;
-  return p && typeof p === "object" && ok(p.x) && ok(p.y) ? { x: p.x, y: p.y } : null;
-}
-
-function journalTokens(v: unknown): TravelJournalToken[] | null {
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || v.length > MAX_ROUTE_TOKENS) return null;
-  const out: TravelJournalToken[] = [];
-  for (const x of v) {
-    const t = x as Record<string, unknown> | null;
-    if (
-      !t ||
-      typeof t.sceneId !== "string" ||
-      !DOCUMENT_ID.test(t.sceneId) ||
-      typeof t.tokenId !== "string" ||
-      !DOCUMENT_ID.test(t.tokenId)
-    )
-      return null;
-    if (typeof t.name !== "string" || t.name.length > 200) return null;
-    const before = position(t.before);
-    const after = position(t.after);
-    if (!before || !after) return null;
-    let stops: { x: number; y: number }[] | undefined;
-    if (t.stops !== undefined) {
-      if (!Array.isArray(t.stops) || t.stops.length >= MAX_JOURNAL_DAYS) return null;
-      const read = t.stops.map(position);
-      if (read.some((p) => p === null)) return null;
-      stops = read as { x: number; y: number }[];
-    }
-    out.push({ sceneId: t.sceneId, tokenId: t.tokenId, name: t.name, before, after, ...(stops ? { stops } : {}) });
-  }
-  return out;
-}
-
 const ACTIVITIES = ["navigate", "track", "forage"] as const;
 
-function survivalResults(v: unknown): SurvivalResult[] | null {
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || v.length > 1000) return null;
-  const out: SurvivalResult[] = [];
-  for (const x of v) {
-    const c = x as Record<string, unknown> | null;
-    if (
-      !c ||
-      typeof c.memberId !== "string" ||
-      !DOCUMENT_ID.test(c.memberId) ||
-      !isNum(c.day) ||
-      !isNum(c.total) ||
-      !isNum(c.dc)
-    )
-      return null;
-    if (!ACTIVITIES.includes(c.activity as (typeof ACTIVITIES)[number]) || typeof c.success !== "boolean") return null;
-    out.push({
-      memberId: c.memberId,
-      day: c.day,
-      activity: c.activity as (typeof ACTIVITIES)[number],
-      total: c.total,
-      dc: c.dc,
-      success: c.success,
-      natural: isNum(c.natural) ? c.natural : null,
-    });
-  }
-  return out;
-}
+export const TRAVEL_CARD: CardKind = { kind: "travel", legacyFlag: "travel" };
 
-function nextRequest(v: unknown): TravelRequest | null {
-  if (v === undefined || v === null) return null;
+/** Whether `v` is the rest of a route a card may offer to continue (a travel request with a route). */
+function isRouteRequest(v: unknown): boolean {
+  if (v === null) return true;
   try {
-    const r = parseRequest(v);
-    return r.route ? r : null;
+    return parseRequest(v).route !== null;
   } catch {
-    return null;
+    return false;
   }
 }
 
-function problems(v: unknown): JourneyProblem[] {
-  if (!Array.isArray(v)) return [];
-  return v.flatMap((x): JourneyProblem[] => {
-    const p = x as Record<string, unknown>;
-    if (!p || (p.kind !== "drifted" && p.kind !== "missing") || !WHATS.includes(p.what as JourneyWhat)) return [];
-    if (typeof p.name !== "string" || p.name.length > 200 || (p.phase !== "apply" && p.phase !== "undo")) return [];
-    return [{ kind: p.kind, what: p.what as JourneyWhat, name: p.name, phase: p.phase }];
-  });
+/** An error's data: short strings and finite numbers. */
+const isErrorData = (v: unknown): boolean =>
+  isRecord(v) &&
+  Object.values(v).every((x) => (typeof x === "string" && x.length <= 500) || (typeof x === "number" && isFinite(x)));
+
+/**
+ * A version 1 card (before 0.2: `{journal: {advanced, actors}, undone}`): an applied or undone journey whose world
+ * time moved by `advanced` seconds (Undo only needs that amount). Without a valid amount, an empty state (refused).
+ */
+function fromVersion1(f: Record<string, unknown>): Record<string, unknown> {
+  const j = isRecord(f.journal) ? f.journal : {};
+  const advanced = j.advanced;
+  if (typeof advanced !== "number" || !(advanced >= 0 && advanced <= MAX_TIME) || typeof f.undone !== "boolean")
+    return {};
+  return {
+    v: 2,
+    status: f.undone ? "undone" : "applied",
+    journal: { actors: j.actors, time: advanced > 0 ? { before: 0, after: advanced } : null, tokens: [] },
+    lost: f.lost ?? [],
+  };
 }
 
-function errorOf(v: unknown): TravelCardFlag["error"] {
-  const e = v as { key?: unknown; data?: unknown } | null | undefined;
-  if (!e || typeof e.key !== "string" || !/^AVENTURE\.[\w.]+$/.test(e.key)) return null;
-  const data: Record<string, string | number> = {};
-  if (e.data && typeof e.data === "object") {
-    for (const [k, x] of Object.entries(e.data as Record<string, unknown>))
-      if (typeof x === "string" || isNum(x)) data[k] = typeof x === "string" ? x.slice(0, 500) : x;
-  }
-  return { key: e.key, data };
+/** Builds the journey card's data model (inside Foundry only: in init). */
+function journeyCardModel(): unknown {
+  const { ArrayField, SchemaField, NumberField, ObjectField, StringField } = cardFields();
+  const Base = cardModelBase();
+  const nullable = { required: true, nullable: true, initial: null };
+  const inRange = (max: number, o: { min?: number; integer?: boolean } = {}) => numberField({ min: -max, max, ...o });
+  const level = () => numberField({ integer: true, min: 0, max: 6 });
+  const counter = () => numberField({ min: 0, max: 1e6 });
+  const position = () => new SchemaField({ x: inRange(MAX_COORDINATE), y: inRange(MAX_COORDINATE) });
+  const pair = (a: string, b: string) => new SchemaField({ [a]: inRange(MAX_TIME), [b]: inRange(MAX_TIME) }, nullable);
+  return class JourneyCardModel extends Base {
+    static defineSchema() {
+      return {
+        v: numberField({ integer: true, min: 2, max: 2, initial: 2 }),
+        status: choiceField(JOURNEY_STATUSES),
+        journal: new SchemaField({
+          actors: new ArrayField(
+            new SchemaField({
+              actorId: idField(),
+              name: textField(),
+              exhaustion: new SchemaField({ before: level(), after: level() }, nullable),
+              fasting: new SchemaField(
+                { before: new NumberField({ ...nullable, min: 0, max: 1e6 }), after: counter() },
+                nullable,
+              ),
+              thirst: new SchemaField(
+                { before: new NumberField({ ...nullable, min: 0, max: 1e6 }), after: counter() },
+                nullable,
+              ),
+            }),
+            { required: true, max: MAX_TRAVEL_MEMBERS },
+          ),
+          time: pair("before", "after"),
+          tokens: new ArrayField(
+            new SchemaField({
+              sceneId: idField(),
+              tokenId: idField(),
+              name: textField(),
+              before: position(),
+              after: position(),
+              stops: new ArrayField(position(), { required: true, initial: [], max: MAX_JOURNAL_DAYS - 1 }),
+            }),
+            { required: true, initial: [], max: MAX_ROUTE_TOKENS },
+          ),
+          days: new NumberField({ ...nullable, integer: true, min: 1, max: MAX_JOURNAL_DAYS }),
+        }),
+        undoTime: pair("from", "to"),
+        timeAdded: new NumberField({ ...nullable, min: 0, max: MAX_TIME }),
+        lost: new ArrayField(
+          new SchemaField({ day: numberField(), chance: numberField(), roll: numberField(), lost: flagField() }),
+          { required: true, initial: [], max: 1000 },
+        ),
+        survival: new ArrayField(
+          new SchemaField({
+            memberId: idField(),
+            day: numberField(),
+            activity: choiceField(ACTIVITIES),
+            total: numberField(),
+            dc: numberField(),
+            success: flagField(),
+            natural: new NumberField(nullable),
+          }),
+          { required: true, initial: [], max: 1000 },
+        ),
+        next: new ObjectField({ ...nullable, validate: isRouteRequest }),
+        problems: new ArrayField(
+          new SchemaField({
+            kind: choiceField(["drifted", "missing"]),
+            what: choiceField(WHATS),
+            name: textField(),
+            phase: choiceField(["apply", "undo"]),
+          }),
+          { required: true, initial: [], max: 1000 },
+        ),
+        resumed: flagField(),
+        error: new SchemaField(
+          {
+            key: new StringField({
+              required: true,
+              blank: false,
+              validate: (v: unknown) => typeof v === "string" && /^AVENTURE\.[\w.]+$/.test(v),
+            }),
+            data: new ObjectField({ required: true, initial: {}, validate: isErrorData }),
+          },
+          nullable,
+        ),
+        rolledBack: flagField(),
+        proposer: idField(true),
+        executor: executorField(),
+      };
+    }
+
+    /** Version 1 cards; the values later versions added, absent from older cards. */
+    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+      let s = migrateBase(Base, source);
+      if (s.v === undefined && isRecord(s.journal) && "advanced" in s.journal) s = fromVersion1(s);
+      if (isRecord(s.journal)) {
+        const journal = withDefaults(s.journal, { tokens: [], days: null, time: null });
+        if (Array.isArray(journal.tokens))
+          journal.tokens = journal.tokens.map((t: unknown) => (isRecord(t) ? withDefaults(t, { stops: [] }) : t));
+        s = { ...s, journal };
+      }
+      return withDefaults(s, {
+        undoTime: null,
+        timeAdded: null,
+        lost: [],
+        survival: [],
+        next: null,
+        problems: [],
+        resumed: false,
+        error: null,
+        rolledBack: false,
+        proposer: null,
+        executor: null,
+      });
+    }
+
+    /**
+     * Each token's stops are the ends of every day but the last (one fewer than the days); an Undo under way records
+     * the time it brings the clock back to, unless the journey added none.
+     */
+    static validateJoint(f: TravelCardFlag): void {
+      const days = f.journal.days ?? 1;
+      if (f.journal.tokens.some((tk) => (tk.stops?.length ?? 0) !== days - 1))
+        throw new Error("each token's stops must be one fewer than the days");
+      if (f.status === "undoing" && f.journal.time && !f.undoTime && f.timeAdded !== 0)
+        throw new Error("an undo under way must record its time");
+      (Base as { validateJoint?: (d: object) => void }).validateJoint?.(f);
+    }
+  };
+}
+
+/** Registers the journey card's sub-type (init). */
+export function registerJourneyCard(): void {
+  registerCardModel(TRAVEL_CARD, journeyCardModel());
 }
 
 /**
- * The journey of a card a GM wrote, checked field by field; null for anything else (a player's message carrying the
- * same flags, a malformed value). Cards of version 1 (before 0.2: `{journal: {advanced, actors}, undone}`) are read
- * as applied or undone journeys whose world time moved by `advanced` seconds.
+ * The journey of a card a GM wrote, through its data model (older cards migrated); null for anything else (a
+ * player's message carrying the same state, a malformed value).
  */
-export function readJourney(message: { author?: unknown; flags?: unknown } | null | undefined): TravelCardFlag | null {
-  const raw = gmCardFlag(message, "travel");
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const f = raw as Record<string, unknown>;
-  const j = f.journal as Record<string, unknown> | undefined;
-  if (!j || typeof j !== "object" || !Array.isArray(j.actors) || j.actors.length > MAX_TRAVEL_MEMBERS) return null;
-  const actors = j.actors.map(journalActor);
-  if (actors.some((a) => a === null)) return null;
-  const lost = lostChecks(f.lost);
-  if (!lost) return null;
-  if (f.v === undefined) {
-    // Version 1: the world time moved by a relative amount; Undo only needs that amount.
-    const advanced = j.advanced;
-    if (!isNum(advanced) || advanced < 0 || advanced > MAX_TIME || typeof f.undone !== "boolean") return null;
-    return {
-      v: 2,
-      status: f.undone ? "undone" : "applied",
-      journal: {
-        actors: actors as TravelJournalActor[],
-        time: advanced > 0 ? { before: 0, after: advanced } : null,
-        tokens: [],
-      },
-      undoTime: null,
-      timeAdded: null,
-      lost,
-      survival: [],
-      next: null,
-      problems: [],
-      resumed: false,
-      error: null,
-      rolledBack: false,
-      proposer: null,
-    };
-  }
-  if (f.v !== 2 || !JOURNEY_STATUSES.includes(f.status as JourneyStatus)) return null;
-  const time = timePair(j.time, "before", "after");
-  const undoTime = timePair(f.undoTime, "from", "to");
-  if (time === undefined || undoTime === undefined) return null;
-  const timeAdded = f.timeAdded === undefined || f.timeAdded === null ? null : f.timeAdded;
-  if (timeAdded !== null && !(isNum(timeAdded) && timeAdded >= 0 && timeAdded <= MAX_TIME)) return null;
-  if (f.status === "undoing" && time && !undoTime && timeAdded !== 0) return null;
-  const tokens = journalTokens(j.tokens);
-  const survival = survivalResults(f.survival);
-  if (!tokens || !survival) return null;
-  const days = j.days === undefined ? undefined : j.days;
-  if (days !== undefined && !(isNum(days) && Number.isInteger(days) && days >= 1 && days <= MAX_JOURNAL_DAYS))
-    return null;
-  // Each token's stops are the ends of every day but the last: one fewer than the days (none without days).
-  if (tokens.some((tk) => (tk.stops?.length ?? 0) !== (days ?? 1) - 1)) return null;
-  return {
-    v: 2,
-    status: f.status as JourneyStatus,
-    journal: { actors: actors as TravelJournalActor[], time, tokens, ...(days !== undefined ? { days } : {}) },
-    undoTime,
-    timeAdded,
-    lost,
-    survival,
-    next: nextRequest(f.next),
-    problems: problems(f.problems),
-    resumed: f.resumed === true,
-    error: errorOf(f.error),
-    rolledBack: f.rolledBack === true,
-    proposer: typeof f.proposer === "string" && DOCUMENT_ID.test(f.proposer) ? f.proposer : null,
-    ...(f.executor !== undefined ? { executor: readExecutor(f.executor) } : {}),
-  };
+export function readJourney(message: Parameters<typeof cardState>[0]): TravelCardFlag | null {
+  return cardState<TravelCardFlag>(message, TRAVEL_CARD);
 }
 
 /** Writes the card's state (an update of the GM's own message: the card is re-rendered on every client). */
 export async function writeJourney(message: ChatMessage, flag: TravelCardFlag): Promise<void> {
-  await message.update({ flags: { [MODULE_ID]: { travel: flag } } });
+  await message.update(cardUpdate(message, TRAVEL_CARD, flag));
 }
 
 // ------------------------------------------------------------------------------------------------ reading and writing

@@ -23,6 +23,7 @@ import {
   type UserSpec,
 } from "../world/index.js";
 import type { OutgoingWrite } from "../world/world.js";
+import { cardsOf } from "./card-state.js";
 
 const T = { timeout: 60_000 };
 type Plain = Record<string, unknown>;
@@ -85,8 +86,7 @@ async function act(world: FakeWorld, user: string, id: string, fn: (c: FakeComba
 }
 const initiatives = (c: FakeCombat) => Object.fromEntries(c.combatants.contents.map((x) => [x.name, x.initiative]));
 const byName = (c: FakeCombat, name: string) => c.combatants.contents.find((x) => x.name === name)!;
-const sideCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { sideRound?: unknown } | undefined)?.sideRound !== undefined);
+const sideCards = (world: FakeWorld) => cardsOf(world.messages.contents, "sideRound");
 const errors = (world: FakeWorld, user: string) =>
   world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const NOT_OVER = "Only a GM can end the round while combatants are still to act: end your turn instead.";
@@ -278,7 +278,7 @@ type TravelApi = {
 };
 type Flags = Record<string, Record<string, unknown> | undefined>;
 const flagsOf = (m: { flags: Record<string, unknown> }) => (m.flags.aventure ?? {}) as Flags;
-const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => flagsOf(m)[key] !== undefined);
+const cardsWith = (world: FakeWorld, key: string) => cardsOf(world.messages.contents, key);
 /** gm2 is the active GM; gm1 (who outranks it: Users#activeGM, the lowest id in the fake) is not connected yet. */
 const LATE_GM1: UserSpec[] = [{ ...GM, active: false }, GM2, PLAYER];
 
@@ -337,7 +337,7 @@ describe("a proposal decided across a handover runs once", () => {
         await world.settle({ allowErrors: true });
         release();
         await world.settle({ allowErrors: true });
-        expect(cardsWith(world, "travel")).toHaveLength(1);
+        expect(cardsOf(world.messages.contents, "travel")).toHaveLength(1);
         expect(exhaustionWrites()).toHaveLength(1);
         expect(exhaustion()).toBe(1);
         expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
@@ -383,7 +383,7 @@ describe("a proposal decided across a handover runs once", () => {
       release();
       await world.settle();
       expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
-      expect(cardsWith(world, "travel")).toHaveLength(1);
+      expect(cardsOf(world.messages.contents, "travel")).toHaveLength(1);
       expect(exhaustionWrites()).toHaveLength(1);
       expect(exhaustion()).toBe(1);
     },

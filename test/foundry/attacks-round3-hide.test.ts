@@ -34,6 +34,7 @@ import {
 } from "../world/index.js";
 import { useClientTimers } from "../world/timers.js";
 import { EMPTY_PATHS } from "../../src/core/core-settings.js";
+import { cardsOf } from "./card-state.js";
 
 type Plain = Record<string, unknown>;
 type Api = {
@@ -107,8 +108,7 @@ const errors = (world: FakeWorld, user: string) =>
 const hideFlag = (token: FakeToken) =>
   (token.scene.getFlag("aventure", "hides") as Record<string, Plain> | undefined)?.[token.id];
 const hiding = (a: FakeActor) => a.statuses.has("hiding");
-const cardsWith = (world: FakeWorld, key: string) =>
-  world.messages.filter((m) => (m.flags.aventure as Plain | undefined)?.[key] !== undefined);
+const cardsWith = (world: FakeWorld, key: string) => cardsOf(world.messages.contents, key);
 const refused = (key: string, data: Plain = {}) => ({ status: "done", ok: false, key, data });
 /** The token's owner changes its disposition, as core lets a token's owner update it. */
 const turn = (world: FakeWorld, user: string, token: FakeToken, disposition: number) =>
@@ -449,8 +449,7 @@ async function intentionCombat(hide: { merc?: "combatant" | "token"; diver?: "to
   const idOf = (tokenId: string) => c.combatants.contents.find((x) => x.tokenId === tokenId)!.id;
   return { world, c, merc: idOf("tmerc"), diver: idOf("tdiver") };
 }
-const intentionCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as Plain | undefined)?.polarisIntention !== undefined);
+const intentionCards = (world: FakeWorld) => cardsOf(world.messages.contents, "polarisIntention");
 const seenBy = (world: FakeWorld, user: string, cards: FakeChatMessage[]) =>
   world.visibleMessages(user).filter((m) => cards.includes(m));
 

@@ -24,6 +24,7 @@ import {
 import { forgeCard, forgeRequest } from "../world/attacks.js";
 import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 import type { Lang } from "../fake/i18n.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 type Api = {
   holdBreath(
@@ -97,9 +98,8 @@ const as = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) =>
 const breathOf = (token: FakeToken) =>
   ((token.parent as FakeScene).flags.aventure as { breath?: Record<string, Breath> } | undefined)?.breath?.[token.id];
 const hp = (a: FakeActor) => (a.system.attributes as { hp: { value: number; temp: number | null } }).hp;
-const cards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { suffocation?: unknown } | undefined)?.suffocation !== undefined);
-const cardFlag = (m: FakeChatMessage) => (m.flags.aventure as { suffocation: Record<string, unknown> }).suffocation;
+const cards = (world: FakeWorld) => cardsOf(world.messages.contents, "suffocation");
+const cardFlag = (m: FakeChatMessage) => cardOf(m, "suffocation")!;
 const unconscious = (a: FakeActor) => a.effects.filter((e) => e.statuses.has("unconscious"));
 const errors = (world: FakeWorld, user: string) =>
   world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
@@ -611,6 +611,62 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
     await advance(world, 36);
     expect(hp(actor).value).toBe(0);
     expect(cards(world).filter((m) => m.author?.isGM)).toHaveLength(1);
+  });
+
+  const dropState = (breathId: string, tokenId: string, status: string) => ({
+    v: 1,
+    status,
+    breathId,
+    sceneId: "s1",
+    tokenId,
+    name: "Aldric",
+    holdSeconds: 30,
+    rounds: 1,
+    hpPath: "system.attributes.hp.value",
+    hpBefore: 20,
+    tempPath: null,
+    unconscious: false,
+  });
+
+  it("attack: a player's own aventure.suffocation message is not trusted: no drop skipped, none recovered from it", async () => {
+    const { world, scene } = await boot();
+    const { actor, token } = creature(world, scene, { con: 8, owner: "p1" });
+    await as(world, "p1", (a) => a.holdBreath(token));
+    const id = breathOf(token)!.id;
+    const other = creature(world, scene, { id: "monster", con: 8 });
+    for (const [tokenId, status] of [
+      [token.id, "applied"], // would skip the player's own drop
+      [other.token.id, "applying"], // would make a recovering GM drop the GM's creature
+    ] as const)
+      await world.as("p1", () =>
+        ChatMessage.implementation.create({
+          content: "<p>x</p>",
+          type: "aventure.suffocation",
+          system: dropState(id, tokenId, status),
+        } as never),
+      );
+    expect(world.messages.contents.filter((m) => m.type === "aventure.suffocation")).toHaveLength(2);
+    await world.reload("gm1"); // recovery of the cards left applying
+    expect(hp(other.actor).value).toBe(20);
+    await advance(world, 36);
+    expect(hp(actor).value).toBe(0);
+    expect(cards(world).filter((m) => m.author?.isGM)).toHaveLength(1);
+    expect(cards(world).find((m) => m.author?.isGM)!.type).toBe("aventure.suffocation");
+  });
+
+  it("a drop card of an earlier version (a GM's base message, its state in flags.aventure.suffocation) still counts: the breath is not dropped twice", async () => {
+    const { world, scene } = await boot();
+    const { actor, token } = creature(world, scene, { con: 8, owner: "p1" });
+    await as(world, "p1", (a) => a.holdBreath(token));
+    const id = breathOf(token)!.id;
+    world.addMessage({
+      author: "gm1",
+      content: "<p>x</p>",
+      flags: { aventure: { suffocation: dropState(id, token.id, "applied") } },
+    });
+    await advance(world, 36);
+    expect(hp(actor).value).toBe(20); // its drop is on the old card: not made again
+    expect(cards(world)).toHaveLength(1);
   });
 
   it("the owner cannot write the held breath (it is on the scene); a GM setting it back to not dropped does not make it drop twice: its card exists", async () => {

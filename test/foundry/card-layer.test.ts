@@ -55,6 +55,28 @@ describe("one renderChatMessageHTML listener", () => {
   });
 });
 
+describe("dispatch by the message's type", () => {
+  it("a part of a sub-type runs on every message of that type; on any other message by its selector", () => {
+    const ran: string[] = [];
+    registerCardPart({ kind: "t-kind", type: "t-kind", selector: ".t-old", render: () => void ran.push("kind") });
+    registerCardPart({ kind: "t-other", type: "t-other", selector: ".t-old", render: () => void ran.push("other") });
+    const typed = (type: string) => ({ type }) as unknown as ChatMessage;
+    onRenderChatMessage(typed("aventure.t-kind"), card(`<p>no selector match</p>`));
+    expect(ran).toEqual(["kind"]);
+    ran.length = 0;
+    // A message of another type carrying a part's markup still reaches that part (which removes its buttons).
+    onRenderChatMessage(typed("aventure.t-other"), card(`<div class="t-old"></div>`));
+    expect(ran).toEqual(["kind", "other"]);
+    ran.length = 0;
+    onRenderChatMessage(typed("base"), card(`<div class="t-old"></div>`));
+    expect(ran).toEqual(["kind", "other"]);
+    ran.length = 0;
+    onRenderChatMessage(typed("base"), card(`<p></p>`));
+    onRenderChatMessage(typed("other.t-kind"), card(`<p></p>`));
+    expect(ran).toEqual([]);
+  });
+});
+
 describe("the button wiring, written once", () => {
   it("removes the buttons this user may not use and keeps the others", () => {
     const html = card(

@@ -21,6 +21,7 @@ import {
   type FakeCombat,
   type FakeWorld,
 } from "../world/index.js";
+import { cardsOf } from "./card-state.js";
 
 const T = { timeout: 60_000 };
 type Plain = Record<string, unknown>;
@@ -79,8 +80,7 @@ async function act(world: FakeWorld, user: string, id: string, fn: (c: FakeComba
 }
 const initiatives = (c: FakeCombat) => Object.fromEntries(c.combatants.contents.map((x) => [x.name, x.initiative]));
 const byName = (c: FakeCombat, name: string) => c.combatants.contents.find((x) => x.name === name)!;
-const sideCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { sideRound?: unknown } | undefined)?.sideRound !== undefined);
+const sideCards = (world: FakeWorld) => cardsOf(world.messages.contents, "sideRound");
 const errors = (world: FakeWorld, user: string) =>
   world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const NOT_OVER = "Only a GM can end the round while combatants are still to act: end your turn instead.";

@@ -25,6 +25,7 @@ import {
   type FakeWorld,
 } from "../world/index.js";
 import { sideHeadersContext } from "../../src/combat/tracker-context.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 const USERS = [GM, GM2, PLAYER, PLAYER2];
 const T = { timeout: 60_000 };
@@ -103,8 +104,7 @@ async function act(
 
 const initiatives = (c: FakeCombat) => Object.fromEntries(c.combatants.contents.map((x) => [x.name, x.initiative]));
 const order = (c: FakeCombat) => c.turns.map((x) => x.name);
-const sideCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { sideRound?: unknown } | undefined)?.sideRound !== undefined);
+const sideCards = (world: FakeWorld) => cardsOf(world.messages.contents, "sideRound");
 const errors = (world: FakeWorld, user: string) =>
   world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const text = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
@@ -642,6 +642,35 @@ describe("exactly once: two GMs, a player ending the last turn, forged and repla
       expect(gameWrites(world, mark).every((w) => w.user === "gm1")).toBe(true);
     },
   );
+
+  it(
+    "attack: a player's own aventure.sideRound messages claiming rounds 1 and 2 were rolled change nothing",
+    T,
+    async () => {
+      const { world } = await boot();
+      const id = await newCombat(world, ["tHero", "tOrc"]);
+      for (const [round, op] of [
+        [1, "forgedOperation1"],
+        [2, "forgedOperation2"],
+      ] as const)
+        await world.as("p1", () =>
+          ChatMessage.implementation.create({
+            content: "<p>x</p>",
+            type: "aventure.sideRound",
+            system: { v: 2, combat: id, round, op, kind: "public" },
+          } as never),
+        );
+      expect(sideCards(world).filter((m) => m.type === "aventure.sideRound")).toHaveLength(2);
+      const mark = world.writes.length;
+      world.queueRolls(3, 6);
+      await act(world, "gm1", id, (c) => c.startCombat());
+      const combat = combatOf(world, "gm1", id);
+      expect(combat.round).toBe(1);
+      expect(initiatives(combat)).toEqual({ Aldric: 3, Orc: 6 });
+      expect(sideCards(world).filter((m) => m.author!.isGM)).toHaveLength(1);
+      expect(gameWrites(world, mark).every((w) => w.user === "gm1")).toBe(true);
+    },
+  );
 });
 
 describe("exactly once across a crash of the active GM at any write of a side round (recovery on ready)", () => {
@@ -710,9 +739,7 @@ describe("exactly once across a crash of the active GM at any write of a side ro
       async () => {
         const { world, id } = await crashRun(k);
         const combat = combatOf(world, "gm2", id);
-        const round2 = sideCards(world).filter(
-          (m) => (m.flags.aventure as { sideRound: { round: number } }).sideRound.round === 2,
-        );
+        const round2 = sideCards(world).filter((m) => (cardOf(m, "sideRound") as { round: number }).round === 2);
         expect(round2.every((m) => m.author!.isGM)).toBe(true);
         // Before write 2 (the operation, the key) nothing was recorded: nothing happens and the player is told. Before
         // write 1 the request was not picked up yet: the next active GM answers it. Later: recovery finishes it.
@@ -804,9 +831,7 @@ describe("exactly once across a crash of the active GM at any write of a side ro
       );
       await world.reload("gm1");
       await world.settle();
-      const cards = sideCards(world).filter(
-        (m) => (m.flags.aventure as { sideRound: { round: number } }).sideRound.round === 2,
-      );
+      const cards = sideCards(world).filter((m) => (cardOf(m, "sideRound") as { round: number }).round === 2);
       expect(cards.map((m) => m.author!.id).sort()).toEqual(["gm1", "p1"]);
       expect(cards.find((m) => m.author!.isGM)!.content).toContain("Interrupted by a reload");
       expect(combat.round).toBe(2);

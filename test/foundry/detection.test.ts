@@ -30,6 +30,7 @@ import { detectionChanges } from "../../src/rules/detection.js";
 import { detectionCardContext, searchCardContext, hideEndCardContext } from "../../src/light/hide-card-context.js";
 import { lightHudContext } from "../../src/light/light-hud-context.js";
 import { detectionScene, moveToken as benchMove } from "../../bench/detection-scene.js";
+import { cardOf as cardState, cardsOf } from "./card-state.js";
 
 type Report = { evaluated: number; judged: number; noticed: string[]; skipped: { tokenId: string; reason: string }[] };
 type Api = {
@@ -132,19 +133,17 @@ const hideFlag = (t: FakeToken) =>
 /** A GM (a macro) writes a token's hiding state on its scene. */
 const setHide = (t: FakeToken, entry: Record<string, unknown>) =>
   t.scene.update({ flags: { aventure: { hides: { [t.id]: entry } } } });
-const cards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { detect?: unknown } | undefined)?.detect !== undefined);
+const cards = (world: FakeWorld) => cardsOf(world.messages.contents, "detect");
 /** The GM card that lists the 0.1.0 hiding states and searching marks it did not carry over. */
 const legacyCards = (world: FakeWorld) =>
   world.messages.filter(
     (m) => (m.flags.aventure as { legacyHiding?: unknown } | undefined)?.legacyHiding !== undefined,
   );
 const cardOf = (m: FakeChatMessage) =>
-  (
-    m.flags.aventure as {
-      detect: { rows: { status: string; ended?: boolean }[]; op?: { status: string; resumed?: boolean } };
-    }
-  ).detect;
+  cardState(m, "detect") as {
+    rows: { status: string; ended?: boolean }[];
+    op?: { status: string; resumed?: boolean } | null;
+  };
 const errors = (world: FakeWorld, user: string) =>
   world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);
 const hiding = (a: FakeActor) => a.statuses.has("hiding");
@@ -743,6 +742,42 @@ describe("attacks on ambient detection (docs/security.md)", () => {
       },
       '<button data-action="aventure-detect" data-row="0" data-reveal="true">Reveal</button>',
     );
+    expect(buttons(world, forged, "gm1")).toEqual([]);
+    expect(
+      await forgeRequest(world, "gm2", "detectionDecide", { messageId: forged.id, row: 0, reveal: true }),
+    ).toMatchObject(refused("AVENTURE.Light.Detect.notPending"));
+    expect(gameWrites(world, mark).filter((w) => w.documentName !== "ChatMessage" || w.user !== "p2")).toEqual([]);
+    expect(hideFlag(rogue)).toMatchObject({ seenBy: [] });
+  });
+
+  it("attack: a player's own aventure.detect message with a pending row gets no buttons and no decision", async () => {
+    const { world, rogue } = await issueExample(17);
+    const mark = world.writes.length;
+    const forged = (await world.as("p2", () =>
+      ChatMessage.implementation.create({
+        content: '<button data-action="aventure-detect" data-row="0" data-reveal="true">Reveal</button>',
+        type: "aventure.detect",
+        system: {
+          v: 1,
+          sceneId: "scene1",
+          rows: [
+            {
+              observerId: "watcher",
+              hiderId: "rogue",
+              observer: "W",
+              hider: "R",
+              passive: 30,
+              roll: null,
+              dc: 12,
+              reason: "none",
+              status: "pending",
+            },
+          ],
+          skipped: [],
+        },
+      } as never),
+    )) as unknown as FakeChatMessage;
+    expect(forged.type).toBe("aventure.detect");
     expect(buttons(world, forged, "gm1")).toEqual([]);
     expect(
       await forgeRequest(world, "gm2", "detectionDecide", { messageId: forged.id, row: 0, reveal: true }),

@@ -23,6 +23,7 @@ import {
   type FakeToken,
   type FakeWorld,
 } from "../world/index.js";
+import { cardsOf } from "./card-state.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -94,8 +95,7 @@ function segmentCost(
 const hp = (a: FakeActor) => (a.system.attributes as { hp: { value: number } }).hp.value;
 const damageCalls = (a: FakeActor) => (a as unknown as { damageCalls: unknown[] }).damageCalls;
 const statusEffectsOf = (a: FakeActor, id: string) => a.effects.filter((e) => e.statuses.has(id));
-const fallCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+const fallCards = (world: FakeWorld) => cardsOf(world.messages.contents, "fall");
 const hudActions = (world: FakeWorld, token: FakeToken, user = "gm1") =>
   [...world.renderTokenHUD(token, user).querySelectorAll<HTMLElement>(".aventure-hud-palette [data-action]")].map(
     (b) => b.dataset.action,

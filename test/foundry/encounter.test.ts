@@ -30,6 +30,7 @@ import type { EncounterResult } from "../../src/encounter/run.js";
 import { surprisedSides } from "../../src/rules/encounter.js";
 import { rollSurprise, sideOfDisposition, tokensToSides } from "../../src/core/sides.js";
 import { fixedDice } from "../../src/rules/dice.js";
+import { cardsOf } from "./card-state.js";
 
 const USERS = [GM, GM2, PLAYER, PLAYER2];
 const T = { timeout: 60_000 };
@@ -120,10 +121,8 @@ async function start(
   await world.as(user, () => app.click("[data-action='start']"));
   await world.settle();
 }
-const encounterCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { encounter?: unknown } | undefined)?.encounter !== undefined);
-const sideCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { sideRound?: unknown } | undefined)?.sideRound !== undefined);
+const encounterCards = (world: FakeWorld) => cardsOf(world.messages.contents, "encounter");
+const sideCards = (world: FakeWorld) => cardsOf(world.messages.contents, "sideRound");
 const combats = (world: FakeWorld) => world.as("gm1", () => game.combats.contents as unknown as FakeCombat[]);
 const errors = (world: FakeWorld, user: string) =>
   world.notifications.filter((n) => n.user === user && n.type === "error").map((n) => n.message);

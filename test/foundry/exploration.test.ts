@@ -30,6 +30,7 @@ import {
 } from "../world/index.js";
 import type { Lang } from "../fake/i18n.js";
 import type { ExplorationRecord } from "../../src/exploration/record.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
@@ -121,8 +122,7 @@ async function as<T>(c: Ctx, user: string, fn: (a: Api) => Promise<T> | T): Prom
 const record = (c: Ctx): ExplorationRecord =>
   c.world.settingValues.get("aventure.explorationState") as ExplorationRecord;
 const ref = (t: FakeToken) => ({ sceneId: "scene1", tokenId: t.id });
-const cards = (w: FakeWorld) =>
-  w.messages.filter((m) => (m.flags.aventure as { exploration?: unknown } | undefined)?.exploration !== undefined);
+const cards = (w: FakeWorld) => cardsOf(w.messages.contents, "exploration");
 const text = (m: FakeChatMessage) => m.content.replaceAll("&#x27;", "'").replace(/[ \t\r\n]+/g, " ");
 const notes = (w: FakeWorld, type: "error" | "warn" | "info", user = "gm1") =>
   w.notifications.filter((n) => n.type === type && n.user === user).map((n) => n.message);
@@ -166,7 +166,7 @@ describe("the rules' examples, through the glue", () => {
     expect(text(card!)).toContain("Turn 2: 1 on the d6 — <strong>wandering monsters!</strong>");
     expect(text(card!)).toContain("Turn 4: 5 on the d6 — <strong>nothing</strong>");
     expect(text(card!)).toContain("turn 0 → 4");
-    expect(card!.flags.aventure).toMatchObject({ exploration: { encounter: true } });
+    expect(cardOf(card!, "exploration")).toMatchObject({ encounter: true });
   });
 
   it("6 turns without rest: −1 to attacks and damage; a turn of rest takes it away", async () => {
@@ -393,7 +393,7 @@ describe("wandering checks, per game (RULES.md §0: Portes, Monstres & Trésors 
     expect(card!.rolls).toHaveLength(0);
     expect(text(card!)).toContain("The Rôle'n Play book has no rule for wandering monsters.");
     expect(text(card!)).not.toContain("No wandering-monster check in these turns.");
-    expect(card!.flags.aventure).toMatchObject({ exploration: { encounter: false } });
+    expect(cardOf(card!, "exploration")).toMatchObject({ encounter: false });
     const panel = (await as(c, "gm1", (a) => a.openExploration()))!;
     const rules = [...panel.element!.querySelectorAll(".aventure-exploration-rules li")].map((li) =>
       li.textContent!.replaceAll("&#x27;", "'"),
@@ -741,6 +741,28 @@ describe("bad input changes nothing", () => {
     expect(
       c.world.renderMessage(forged, "gm1").querySelector('[data-action="aventure-exploration-encounter"]'),
     ).toBeNull();
+  });
+
+  it("attack: a player's own aventure.exploration message gets no Encounter button; a GM's card of an earlier version (flags) still has it", async () => {
+    const c = await started({ users: [GM, PLAYER] });
+    const content = `<div class="aventure-exploration-card"><button type="button" data-action="aventure-exploration-encounter">x</button></div>`;
+    const forged = (await c.world.as("p1", () =>
+      ChatMessage.implementation.create({
+        content,
+        type: "aventure.exploration",
+        system: { op: "aaaaaaaaaaaaaaaa", encounter: true },
+      } as never),
+    )) as unknown as FakeChatMessage;
+    expect(forged.type).toBe("aventure.exploration");
+    const button = (m: FakeChatMessage) =>
+      c.world.renderMessage(m, "gm1").querySelector('[data-action="aventure-exploration-encounter"]');
+    expect(button(forged)).toBeNull();
+    const old = c.world.addMessage({
+      author: "gm1",
+      content,
+      flags: { aventure: { exploration: { op: "aaaaaaaaaaaaaaaa", encounter: true } } },
+    });
+    expect(button(old)).not.toBeNull();
   });
 
   it("a malformed stored record reads as no exploration", async () => {

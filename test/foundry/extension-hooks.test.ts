@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { addDnd5eActor, bootWorld, GM, GM2, PLAYER, viewScene, type FakeWorld } from "../world/index.js";
 import { EXTENSION_HOOKS } from "../../src/core/extension-hooks.js";
 import { listen } from "../world/listen.js";
+import { cardsOf } from "./card-state.js";
 
 type Api = { fall(t: unknown, m: number): Promise<{ total: number; applied: boolean } | undefined> };
 
@@ -33,8 +34,7 @@ async function boot() {
 }
 
 const hp = (world: FakeWorld) => (world.actors.get("hero")!.system.attributes as { hp: { value: number } }).hp.value;
-const fallCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+const fallCards = (world: FakeWorld) => cardsOf(world.messages.contents, "fall");
 
 describe("hooks for other modules", () => {
   it("are the ten documented names", () => {

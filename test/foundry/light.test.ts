@@ -39,6 +39,7 @@ import {
 import { lightHudContext } from "../../src/light/light-hud-context.js";
 import { hideCardContext } from "../../src/light/hide-card-context.js";
 import { SAMPLES } from "../templates/samples/light.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 type Outcome = {
   dc: number;
@@ -209,10 +210,9 @@ const setHide = (token: FakeToken, entry: Record<string, unknown>) =>
 /** Whether a GM marked the token as searching: the mark on its scene (src/light/searching.ts). */
 const searchMark = (world: FakeWorld, tokenId: string) =>
   (world.scenes.get("scene1")!.getFlag("aventure", "searching") as Record<string, unknown> | undefined)?.[tokenId];
-const cardsWith = (world: FakeWorld, key: string) =>
-  world.messages.filter((m) => (m.flags.aventure as Record<string, unknown> | undefined)?.[key] !== undefined);
+const cardsWith = (world: FakeWorld, key: string) => cardsOf(world.messages.contents, key);
 const opOf = (m: FakeChatMessage, key: string) =>
-  (m.flags.aventure as Record<string, { op?: { status: string; resumed?: boolean } }>)[key]!.op;
+  (cardOf(m, key) as { op?: { status: string; resumed?: boolean } | null }).op;
 
 // Each test boots a world of up to four clients, each loading its own module: on a loaded machine that takes seconds.
 vi.setConfig({ testTimeout: 30_000 });
@@ -1284,6 +1284,80 @@ describe("attacks on the hiding requests (docs/security.md)", () => {
     const g10 = world.scenes.get("scene1")!.tokens.get("g10")!;
     expect(hideFlag(g10)).toBeUndefined();
     expect(searchMark(world, "g14")).toBeUndefined();
+  });
+
+  it("attack: a player's own aventure.hide, aventure.hideEnd and aventure.search messages (valid-looking systems) change nothing, even through the GM's recovery", async () => {
+    const { world, rogue, token } = await guards();
+    world.queueRolls(12); // hidden from Guard 10 and Guard 14
+    await as(world, "gm1", (a) => a.hide("rogue"));
+    const flag = hideFlag(token)!;
+    const mark = world.writes.length;
+    const hidden99 = { dc: 99, from: ["rogue"], because: {}, light: "dark", x: 0, y: 0 };
+    const op = (changes: unknown[], extra: object = {}) => ({
+      v: 1,
+      status: "applying",
+      sceneId: "scene1",
+      changes,
+      ...extra,
+    });
+    const typed = (user: string, type: string, system: object) =>
+      world.as(user, () => ChatMessage.implementation.create({ content: "<p>x</p>", type, system } as never));
+    await typed("p1", "aventure.hide", {
+      tokenId: "g10",
+      dc: 99,
+      op: op([{ tokenId: "g10", name: "Guard 10", before: null, after: hidden99 }]),
+    });
+    await typed("p2", "aventure.hideEnd", {
+      tokenId: "rogue",
+      event: "revealed",
+      op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }]),
+    });
+    await typed("p2", "aventure.search", {
+      tokenId: "g14",
+      roll: 30,
+      op: op([{ tokenId: "rogue", name: "Rogue", before: flag, after: null }], { mark: "g14" }),
+    });
+    expect(cardsWith(world, "hide").filter((m) => m.type === "aventure.hide")).toHaveLength(2);
+    await world.reload("gm1");
+    await world.disconnect("gm1");
+    await world.settle();
+    expect(gameWrites(world, mark).map((w) => `${w.user} ${w.action}`)).toEqual([
+      "p1 create",
+      "p2 create",
+      "p2 create",
+    ]);
+    expect(hideFlag(token)).toEqual(flag);
+    expect(consistent(token, rogue)).toBe(true);
+    expect(hideFlag(world.scenes.get("scene1")!.tokens.get("g10")!)).toBeUndefined();
+    expect(searchMark(world, "g14")).toBeUndefined();
+  });
+
+  it("a hide card of an earlier version (a GM's base message, its state in flags.aventure.hide) left applying is finished by the recovery", async () => {
+    const { world } = await guards();
+    const hidden = { dc: 17, from: ["g10"], because: {}, light: "dark", x: 0, y: 0 };
+    const old = world.addMessage({
+      author: "gm1",
+      content: "<p>hide</p>",
+      flags: {
+        aventure: {
+          hide: {
+            tokenId: "g14",
+            dc: 17,
+            op: {
+              v: 1,
+              status: "applying",
+              sceneId: "scene1",
+              changes: [{ tokenId: "g14", name: "Guard 14", before: null, after: hidden }],
+            },
+          },
+        },
+      },
+    });
+    await world.reload("gm1");
+    await world.settle();
+    expect(hideFlag(world.scenes.get("scene1")!.tokens.get("g14")!)).toMatchObject({ dc: 17, from: ["g10"] });
+    expect(old.type).toBe("base");
+    expect(opOf(old, "hide")).toMatchObject({ status: "applied", resumed: true });
   });
 
   it("OSE: an attack message ends hiding only when its author owns the speaker's token (a forged speaker changes nothing)", async () => {

@@ -23,6 +23,7 @@ import {
   type FakeWorld,
 } from "../world/index.js";
 import { forgeRequest, isRequestPlumbing } from "../world/attacks.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 type CostFn = (baseCost: number, from: unknown, to: unknown, distance: number, segment: unknown) => number;
 type Api = {
@@ -102,9 +103,8 @@ const asUser = <T>(world: FakeWorld, user: string, fn: (a: Api) => Promise<T>) =
   world.as(user, () => fn(api(world, user)));
 const set = (world: FakeWorld, key: string, value: unknown) =>
   world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
-const cards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
-const fallFlag = (m: FakeChatMessage) => (m.flags.aventure as { fall: Record<string, unknown> }).fall;
+const cards = (world: FakeWorld) => cardsOf(world.messages.contents, "fall");
+const fallFlag = (m: FakeChatMessage) => cardOf(m, "fall")!;
 const requests = (world: FakeWorld) =>
   world.messages.filter((m) => (m.flags.aventure as { request?: unknown } | undefined)?.request !== undefined);
 const errors = (world: FakeWorld, user: string) =>
@@ -884,6 +884,86 @@ describe("falls (RULES.md §4.1)", () => {
     expect(fallFlag(card!)).toMatchObject({ status: "pending" });
   });
 
+  it("the card is a ChatMessage of the sub-type aventure.fall: its state is the system, nothing in the flags", async () => {
+    const actor = hero(world, { noDamageApi: true });
+    place(world, scene, actor);
+    world.queueRolls(4, 3, 1);
+    await api(world).fall(actor, 10);
+    const [card] = cards(world);
+    expect(card!.type).toBe("aventure.fall");
+    expect((card!.flags.aventure as { fall?: unknown } | undefined)?.fall).toBeUndefined();
+    expect(card!.systemSource).toMatchObject({ v: 2, status: "pending", damage: 8, executor: null, problems: [] });
+  });
+
+  it("attack: a player's own aventure.fall message with valid-looking state gets no button, its Apply is refused, nothing changes", async () => {
+    const actor = hero(world, { noDamageApi: true });
+    place(world, scene, actor);
+    world.queueRolls(4, 3, 1);
+    await api(world).fall(actor, 10);
+    const [card] = cards(world);
+    const forged = (await world.as("p1", () =>
+      ChatMessage.implementation.create({
+        content: card!.content,
+        type: "aventure.fall",
+        system: { ...fallFlag(card!), damage: 50 },
+      } as never),
+    )) as unknown as FakeChatMessage;
+    expect(forged.type).toBe("aventure.fall");
+    expect(forged.systemSource.damage).toBe(50); // the schema takes it: only its author makes it untrusted
+    for (const user of ["gm1", "gm2", "p1"])
+      expect(world.renderMessage(forged, user).querySelector("[data-action='aventure-apply-fall']"), user).toBeNull();
+    const writes = world.writes.length;
+    expect(await forgeRequest(world, "gm2", "fallApply", { messageId: forged.id })).toMatchObject({
+      ok: false,
+      key: "AVENTURE.Movement.Fall.notPending",
+    });
+    expect(world.writes.slice(writes).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+    expect(hp(actor).value).toBe(20);
+    expect(forged.systemSource.status).toBe("pending");
+  });
+
+  it("a fall card of an earlier version (a GM's base message, its state in flags.aventure.fall) still shows its button and applies once", async () => {
+    const actor = hero(world, { noDamageApi: true });
+    place(world, scene, actor);
+    const state = {
+      v: 2,
+      status: "pending",
+      ref: { actorId: "hero" },
+      name: "Aldric",
+      metres: 10,
+      dice: 3,
+      damage: 8,
+      source: "api",
+      hpBefore: { value: 20, temp: 0 },
+      manual: null,
+      applied: false,
+      prone: false,
+    };
+    const content = `<div class="aventure"><button data-action="aventure-apply-fall">Apply</button></div>`;
+    const old = world.addMessage({ author: "gm1", content, flags: { aventure: { fall: state } } });
+    expect(old.type).toBe("base");
+    // A version 1 card (before 0.2): read as pending through the model's migrateData.
+    const v1 = world.addMessage({
+      author: "gm1",
+      content,
+      flags: { aventure: { fall: { pending: true, damage: 6, name: "Aldric", actorId: "hero" } } },
+    });
+    expect(world.renderMessage(v1, "gm2").querySelector("[data-action='aventure-apply-fall']")).not.toBeNull();
+    const html = world.renderMessage(old, "gm2");
+    world.click("gm2", html.querySelector("[data-action='aventure-apply-fall']"));
+    await world.settle();
+    expect(hp(actor).value).toBe(12);
+    expect(old.type).toBe("base");
+    expect((old.flags.aventure as { fall: Record<string, unknown> }).fall).toMatchObject({
+      status: "applied",
+      manual: { path: "system.attributes.hp.value", after: 12 },
+    });
+    expect(world.renderMessage(old, "gm1").querySelector("[data-action='aventure-apply-fall']")).toBeNull();
+    // The old card written by a player gets nothing, as before.
+    const forgedOld = world.addMessage({ author: "p1", content, flags: { aventure: { fall: state } } });
+    expect(world.renderMessage(forgedOld, "gm1").querySelector("[data-action='aventure-apply-fall']")).toBeNull();
+  });
+
   it("Apply damage clicked by two GMs at once: the active GM applies it once, the other is told it was done", async () => {
     const actor = hero(world, { noDamageApi: true });
     place(world, scene, actor);
@@ -1124,9 +1204,7 @@ describe("falls of a token hidden by the GM (issue 20 item 7)", () => {
     expect(card!.whisper.sort()).toEqual(["gm1", "gm2"]);
     expect(card!.rolls).toHaveLength(1);
     for (const p of ["p1", "p2"])
-      expect(
-        world.visibleMessages(p).filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall),
-      ).toEqual([]);
+      expect(world.visibleMessages(p).filter((m) => cardOf(m, "fall") !== undefined)).toEqual([]);
     // Shown again: its next fall is public, as before.
     await world.as("gm1", () => token.update({ hidden: false }));
     world.queueRolls(2, 2, 2);

@@ -31,6 +31,7 @@ import { watchEffects } from "../world/pursuit.js";
 import { useClientTimers } from "../world/timers.js";
 import { dungeonChaseRound, fixedDice, startDungeonChase } from "../../src/rules/index.js";
 import type { ChaseRecord } from "../../src/pursuit/pursuit-context.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 /** What the clients log: only a client that died mid-request may complain (its pending work is cut short). */
@@ -53,7 +54,7 @@ const ALL: UserSpec[] = [GM, GM2, PLAYER];
 
 type Flags = Record<string, Record<string, unknown> | undefined>;
 const flagsOf = (m: FakeChatMessage) => (m.flags.aventure ?? {}) as Flags;
-const cardsWith = (world: FakeWorld, key: string) => world.messages.filter((m) => flagsOf(m)[key] !== undefined);
+const cardsWith = (world: FakeWorld, key: string) => cardsOf(world.messages.contents, key);
 const plumbing = (world: FakeWorld) =>
   world.messages.filter((m) => flagsOf(m).request !== undefined || flagsOf(m).receipt !== undefined);
 const errors = (world: FakeWorld, user: string) =>
@@ -113,14 +114,14 @@ describe("a fall while the active GM changes", () => {
     const fall = () => world.as("p1", () => world.api<FallApi>("p1").fall(token, 9));
     return { world, actor, fall };
   }
-  const fallCards = (world: FakeWorld) => cardsWith(world, "fall");
+  const fallCards = (world: FakeWorld) => cardsOf(world.messages.contents, "fall");
   function once(world: FakeWorld, actor: FakeActor, by?: string) {
     expect(hpWrites(world)).toHaveLength(1);
     if (by) expect(hpWrites(world)[0]!.user).toBe(by);
     expect(hp(actor)).toBe(9);
     expect(statusEffects(actor, "prone")).toHaveLength(1);
     expect(fallCards(world)).toHaveLength(1);
-    expect(flagsOf(fallCards(world)[0]!).fall).toMatchObject({ status: "applied", prone: true });
+    expect(cardOf(fallCards(world)[0]!, "fall")).toMatchObject({ status: "applied", prone: true });
     expect(plumbing(world)).toEqual([]);
   }
 
@@ -148,7 +149,7 @@ describe("a fall while the active GM changes", () => {
     const { world, actor, fall } = await fallWorld(ALL);
     await race(world, isActorUpdate("gm1"), fall, () => world.disconnect("gm1"));
     once(world, actor, "gm2");
-    expect(flagsOf(fallCards(world)[0]!).fall).toMatchObject({ resumed: true });
+    expect(cardOf(fallCards(world)[0]!, "fall")).toMatchObject({ resumed: true });
   });
 
   it("the executing GM lost the active role, then reloads mid-way: nothing stranded, its own fall finished once", async () => {
@@ -183,7 +184,7 @@ describe("a fall while the active GM changes", () => {
       await world.disconnect("gm1");
       expect(release.reached).toBe(true);
       await world.connect("gm0"); // gm2 is no longer the active GM: gm0 takes the fall over and closes it
-      expect(flagsOf(fallCards(world)[0]!).fall).toMatchObject({
+      expect(cardOf(fallCards(world)[0]!, "fall")).toMatchObject({
         status: "applied",
         executor: { user: "gm0", took: true },
       });
@@ -209,8 +210,10 @@ describe("a suffocation drop while the active GM changes", () => {
     return { world, actor, drop };
   }
   function once(world: FakeWorld, actor: FakeActor) {
-    expect(cardsWith(world, "suffocation")).toHaveLength(1);
-    expect(flagsOf(cardsWith(world, "suffocation")[0]!).suffocation).toMatchObject({ status: "applied" });
+    expect(cardsOf(world.messages.contents, "suffocation")).toHaveLength(1);
+    expect(cardOf(cardsOf(world.messages.contents, "suffocation")[0]!, "suffocation")).toMatchObject({
+      status: "applied",
+    });
     expect(hpWrites(world)).toHaveLength(1);
     expect(hp(actor)).toBe(0);
     expect(statusEffects(actor, "unconscious")).toHaveLength(1);
@@ -341,7 +344,7 @@ async function travelWorld() {
   const exhaustion = () => (rogue.system.attributes as { exhaustion: number }).exhaustion;
   return { world, rogue, request, exhaustionWrites, timeWrites, exhaustion };
 }
-const journeys = (world: FakeWorld) => cardsWith(world, "travel");
+const journeys = (world: FakeWorld) => cardsOf(world.messages.contents, "travel");
 
 describe("a journey while the active GM changes", () => {
   it("Apply: a GM with a higher claim connects while the first write is in flight: applied once", async () => {
@@ -357,7 +360,7 @@ describe("a journey while the active GM changes", () => {
     expect(t.exhaustion()).toBe(1);
     expect(t.exhaustionWrites()).toHaveLength(1);
     expect(t.timeWrites()).toHaveLength(1);
-    expect(flagsOf(journeys(t.world)[0]!).travel).toMatchObject({ status: "applied", problems: [] });
+    expect(cardOf(journeys(t.world)[0]!, "travel")).toMatchObject({ status: "applied", problems: [] });
   });
 
   it("Undo: a GM with a higher claim connects while the first write of the Undo is in flight: undone once", async () => {
@@ -383,7 +386,7 @@ describe("a journey while the active GM changes", () => {
     expect(t.world.writesSince(mark).filter((w) => w.action === "time")).toHaveLength(1);
     expect(t.world.worldTime).toBe(1000);
     expect(timeAfter).toBeGreaterThan(1000);
-    expect(flagsOf(card!).travel).toMatchObject({ status: "undone" });
+    expect(cardOf(card!, "travel")).toMatchObject({ status: "undone" });
   });
 
   it("a proposal decided while a GM with a higher claim connects: applied once, the player told it was applied", async () => {
@@ -456,7 +459,9 @@ describe("a side round while the active GM changes", () => {
     const since = world.writesSince(mark);
     expect(since.filter((w) => w.documentName === "Combatant")).toHaveLength(2); // one update of the two initiatives
     expect(combat("gm1").round).toBe(2);
-    const cards = cardsWith(world, "sideRound").filter((m) => (flagsOf(m).sideRound as { round?: number }).round === 2);
+    const cards = cardsWith(world, "sideRound").filter(
+      (m) => (cardOf(m, "sideRound") as { round?: number }).round === 2,
+    );
     expect(cards).toHaveLength(1);
     expect(world.rollsMade).toHaveLength(2); // round 1 and round 2, once each
     expect((combat("gm1").flags.aventure as { sides: { op: { status: string } } }).sides.op.status).toBe("done");
@@ -517,7 +522,7 @@ describe("a hide while the active GM changes", () => {
       from: ["g10", "g14"],
     });
     const [card] = cardsWith(world, "hide");
-    expect((flagsOf(card!).hide as { op: { status: string } }).op.status).toBe("applied");
+    expect((cardOf(card!, "hide") as { op: { status: string } }).op.status).toBe("applied");
     expect(result).toMatchObject({ hidden: true });
     expect(errors(world, "p1")).toEqual([]);
     expect(plumbing(world)).toEqual([]);

@@ -25,6 +25,7 @@ import type { TravelApplyResult, TravelUndoResult } from "../../src/travel/apply
 import type { TravelRequest } from "../../src/travel/request.js";
 import { measureOseOnScene, routeScene } from "../../src/travel/route/scene.js";
 import { readJourney } from "../../src/travel/journey.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -167,9 +168,8 @@ function request(
 }
 
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
-const cards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { travel?: unknown } | undefined)?.travel !== undefined);
-const flagOf = (m: FakeChatMessage) => (m.flags.aventure as { travel: Record<string, unknown> }).travel;
+const cards = (world: FakeWorld) => cardsOf(world.messages.contents, "travel");
+const flagOf = (m: FakeChatMessage) => cardOf(m, "travel")!;
 const at = (t: FakeToken) => ({ x: t.x, y: t.y });
 
 /** Foundry's dice in the fake world roll what the test queues (6s: never lost, no monster, no food). */

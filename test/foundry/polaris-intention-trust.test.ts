@@ -7,9 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { bootWorld, forgeRequest, GM, PLAYER, viewScene, type FakeCombat, type FakeWorld } from "../world/index.js";
 import { EMPTY_PATHS } from "../../src/core/core-settings.js";
+import { cardsOf } from "./card-state.js";
 
 const T = { timeout: 60_000 };
-type Plain = Record<string, unknown>;
 
 const set = (world: FakeWorld, key: string, value: unknown) =>
   world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
@@ -61,7 +61,7 @@ async function intentionCombat(diver: { level: number; mastery?: number } | null
 
 /** The last intention card as the GM's chat log shows it, tags replaced by spaces (as polaris.test.ts reads cards). */
 const cardText = (world: FakeWorld) => {
-  const m = world.messages.contents.filter((x) => (x.flags.aventure as Plain | undefined)?.polarisIntention).at(-1)!;
+  const m = cardsOf(world.messages.contents, "polarisIntention").at(-1)!;
   const html = world.renderMessage(m, "gm1").innerHTML;
   return html
     .replace(/<[^>]+>/g, " ")

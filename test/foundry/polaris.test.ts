@@ -22,6 +22,7 @@ import { delayChoices, setDelay, setHasten, actingPhase, polarisFlags } from "..
 import { phaseHeadersContext } from "../../src/combat/tracker-context.js";
 import { parseChance } from "../../src/polaris/polaris-context.js";
 import { EMPTY_PATHS } from "../../src/core/core-settings.js";
+import { cardOf } from "./card-state.js";
 
 const USERS = [GM, GM2, PLAYER];
 const T = { timeout: 60_000 };
@@ -720,7 +721,7 @@ describe("the Polaris countdown (RULES.md §9.1)", () => {
       expect(card).toContain("Failure — Catastrophic (−6)");
       expect(card).toContain("Catastrophe: it uses 1 more attempt.");
       expect(card).toContain("The countdown runs out: the planned event happens.");
-      expect((cards(world).at(-1)!.flags.aventure as Plain).polarisTest).toMatchObject({
+      expect(cardOf(cards(world).at(-1)!, "polarisTest")).toMatchObject({
         countdown: { left: 0, exhausted: true, succeeded: false },
       });
       // Shown, not applied: one chat card and nothing else was written.
@@ -888,8 +889,7 @@ describe("changing intention (RULES.md §9.2): an Adaptation test from the track
       },
     };
   }
-  const intentionCards = (world: FakeWorld) =>
-    cards(world).filter((m) => (m.flags.aventure as Plain | undefined)?.polarisIntention);
+  const intentionCards = (world: FakeWorld) => cards(world).filter((m) => cardOf(m, "polarisIntention") !== undefined);
   const confused = (c: FakeCombat) =>
     c.getFlag("aventure", "polarisConfused") as { round: number; ids: string[] } | undefined;
   const badges = async (world: FakeWorld, user = "gm1") =>
@@ -905,15 +905,14 @@ describe("changing intention (RULES.md §9.2): an Adaptation test from the track
     expect(intentionCards(world)).toHaveLength(1);
     const card = intentionCards(world)[0]!;
     expect(card.author!.id).toBe("gm1");
-    expect(card.flags.aventure).toMatchObject({
-      polarisIntention: {
-        v: 1,
-        combatant: byName(c, "Plongeuse").id,
-        round: 1,
-        success: true,
-        confused: false,
-        status: "done",
-      },
+    expect(card.type).toBe("aventure.polarisIntention");
+    expect(cardOf(card, "polarisIntention")).toMatchObject({
+      v: 1,
+      combatant: byName(c, "Plongeuse").id,
+      round: 1,
+      success: true,
+      confused: false,
+      status: "done",
     });
     const t = lastCard(world);
     expect(t).toContain("Change of intention — Plongeuse");
@@ -945,7 +944,7 @@ describe("changing intention (RULES.md §9.2): an Adaptation test from the track
         "Catastrophe: Requin, confused, does nothing at all this round (skipped in the combat tracker until the next round).",
       );
       expect(confused(c)).toEqual({ round: 1, ids: [byName(c, "Requin").id] });
-      expect((intentionCards(world)[0]!.flags.aventure as Plain).polarisIntention).toMatchObject({
+      expect(cardOf(intentionCards(world)[0]!, "polarisIntention")).toMatchObject({
         confused: true,
         status: "done",
       });
@@ -1082,6 +1081,34 @@ describe("changing intention (RULES.md §9.2): an Adaptation test from the track
   );
 
   it(
+    "attack: a player's own aventure.polarisIntention message is never taken for the test; a GM's card of an earlier version (flags) still counts",
+    T,
+    async () => {
+      const { world, c } = await intentionCombat();
+      const diver = byName(c, "Plongeuse").id;
+      const state = { v: 1, combat: c.id, combatant: diver, round: 1, success: false, confused: true };
+      await world.as("p1", () =>
+        ChatMessage.implementation.create({
+          content: "<p>x</p>",
+          type: "aventure.polarisIntention",
+          system: { ...state, status: "applying" },
+        } as never),
+      );
+      await world.reload("gm1"); // the recovery runs on ready
+      await world.settle();
+      expect(confused(combatOf(world, "gm1", c.id))).toBeUndefined();
+      expect((await menu(world, "p1", combatOf(world, "p1", c.id), "Plongeuse")).visible).toBe(true);
+      // The same test on a GM's card of an earlier version: made this round, the entry is gone.
+      world.addMessage({
+        author: "gm1",
+        content: "<p>x</p>",
+        flags: { aventure: { polarisIntention: { ...state, status: "done" } } },
+      });
+      expect((await menu(world, "p1", combatOf(world, "p1", c.id), "Plongeuse")).visible).toBe(false);
+    },
+  );
+
+  it(
     "two GMs click at once (one is not the active GM): one test, one card; the other is told it was made",
     T,
     async () => {
@@ -1151,8 +1178,7 @@ describe("changing intention exactly once across a crash of the active GM at any
     }
     return { world, id, mark };
   }
-  const intentionCards = (world: FakeWorld) =>
-    cards(world).filter((m) => (m.flags.aventure as Plain | undefined)?.polarisIntention);
+  const intentionCards = (world: FakeWorld) => cards(world).filter((m) => cardOf(m, "polarisIntention") !== undefined);
 
   it("counts the active GM's writes (so the loop below covers every crash point)", T, async () => {
     const { world, mark } = await crashRun(null);
@@ -1189,7 +1215,7 @@ describe("changing intention exactly once across a crash of the active GM at any
         expect(made.every((m) => m.author!.isGM)).toBe(true);
         const state = combat.getFlag("aventure", "polarisConfused") as { ids: string[] } | undefined;
         if (made.length === 1) {
-          expect((made[0]!.flags.aventure as Plain).polarisIntention).toMatchObject({ confused: true, status: "done" });
+          expect(cardOf(made[0]!, "polarisIntention")).toMatchObject({ confused: true, status: "done" });
           expect(state!.ids).toEqual([byName(combat, "Plongeuse").id]);
         } else {
           expect(state).toBeUndefined();

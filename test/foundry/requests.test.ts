@@ -16,6 +16,7 @@ import {
   type FakeChatMessage,
   type FakeWorld,
 } from "../world/index.js";
+import { cardsOf } from "./card-state.js";
 
 async function boot(users = [GM, GM2, PLAYER, PLAYER2]) {
   const world = await bootWorld({ users });
@@ -242,9 +243,7 @@ describe("the flood limit protects the GM: refusals before any write (issue 20, 
       ),
     );
     await world.settle();
-    const falls = world.messages.filter(
-      (m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined,
-    );
+    const falls = cardsOf(world.messages.contents, "fall");
     expect(falls).toHaveLength(1);
     // The one that ran: receipt (working), its card, the reply, two deletions; the 199 others: one deletion each.
     expect(gmWrites(world, mark).length).toBe(5 + 199);

@@ -29,6 +29,7 @@ import {
 } from "../world/index.js";
 import type { TravelApplyResult } from "../../src/travel/apply.js";
 import type { TravelRequest } from "../../src/travel/request.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -153,9 +154,8 @@ function selectDrawing(world: FakeWorld, user: string, id: string): void {
 const api = (world: FakeWorld, user = "gm1") => world.api<Api>(user);
 const set = (world: FakeWorld, key: string, value: unknown) =>
   world.as("gm1", () => game.settings.set("aventure" as never, key as never, value as never));
-const journeyCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { travel?: unknown } | undefined)?.travel !== undefined);
-const journey = (m: FakeChatMessage) => (m.flags.aventure as { travel: Record<string, unknown> }).travel;
+const journeyCards = (world: FakeWorld) => cardsOf(world.messages.contents, "travel");
+const journey = (m: FakeChatMessage) => cardOf(m, "travel")!;
 const notes = (world: FakeWorld, user: string, type?: string) =>
   world.notifications.filter((n) => n.user === user && (!type || n.type === type)).map((n) => n.message);
 const at = (t: FakeToken) => ({ x: t.x, y: t.y });
@@ -813,6 +813,35 @@ describe("Travel along a route: the HUD button with a Drawing selected", () => {
 });
 
 describe("Travel along a route: cards and tokens that are not what they seem", () => {
+  it("attack: a player's own aventure.travel message with a valid-looking stopped journey gets no Undo nor Continue, and its Undo is refused", async () => {
+    const { world } = await boot();
+    const d = await planRoad(world);
+    await world.as("gm1", () => d.change("pace", "slow"));
+    await world.as("gm1", () => d.change("days", "1"));
+    await world.as("gm1", () => d.apply());
+    await world.settle();
+    const [card] = journeyCards(world);
+    expect(card!.type).toBe("aventure.travel");
+    const forged = (await world.as("p1", () =>
+      ChatMessage.implementation.create({
+        content: card!.content,
+        type: "aventure.travel",
+        system: journey(card!),
+      } as never),
+    )) as unknown as FakeChatMessage;
+    expect(forged.systemSource).toMatchObject({ status: "applied" }); // the schema takes it: only its author makes it untrusted
+    for (const user of ["gm1", "p1"]) {
+      expect(footer(world, forged, user).continues, user).toBeNull();
+      expect(footer(world, forged, user).undo, user).toBeNull();
+    }
+    const time = world.worldTime;
+    const writes = world.writes.length;
+    expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: forged.id })).toMatchObject({ ok: false });
+    expect(world.writes.slice(writes).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+    expect(world.worldTime).toBe(time);
+    expect(forged.systemSource.status).toBe("applied");
+  });
+
   it("a player's forged card carrying a stopped journey gets no Continue button; a deleted token is skipped by Undo and named", async () => {
     const { world, tAria, scene } = await boot();
     const d = await planRoad(world);

@@ -25,6 +25,7 @@ import {
 } from "../world/index.js";
 import type { TravelApplyResult } from "../../src/travel/apply.js";
 import type { TravelRequest } from "../../src/travel/request.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 // Each test boots a world of four clients and rolls dozens of saves; the crash loops boot one per write.
 vi.setConfig({ testTimeout: 60_000 });
@@ -101,11 +102,10 @@ const allRollCalls = (a: FakeActor) => (a as unknown as { rollCalls: RollCall[] 
 /** The saving throws an actor rolled (its Survival checks apart: skillCalls). */
 const rollCalls = (a: FakeActor) => allRollCalls(a).filter((c) => c.kind === "save");
 const saveCount = (party: Record<Hero, FakeActor>) => IDS.reduce((n, id) => n + rollCalls(party[id]).length, 0);
-const journeyCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { travel?: unknown } | undefined)?.travel !== undefined);
+const journeyCards = (world: FakeWorld) => cardsOf(world.messages.contents, "travel");
 const proposalCards = (world: FakeWorld) =>
   world.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
-const journey = (m: FakeChatMessage) => (m.flags.aventure as { travel: Record<string, unknown> }).travel;
+const journey = (m: FakeChatMessage) => cardOf(m, "travel")!;
 const notes = (world: FakeWorld, user: string, type?: string) =>
   world.notifications.filter((n) => n.user === user && (!type || n.type === type)).map((n) => n.message);
 const footer = (world: FakeWorld, card: FakeChatMessage, user: string) => {
@@ -245,9 +245,7 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     // The card first, marked applying with the whole journal in absolute values; then the steps; then applied.
     const writes = world.writesSince(mark);
     expect(writes[0]).toMatchObject({ user: "gm1", action: "create", documentName: "ChatMessage" });
-    expect(
-      (writes[0]!.data as { flags: { aventure: { travel: { status: string } } } }).flags.aventure.travel.status,
-    ).toBe("applying");
+    expect(writes[0]!.data).toMatchObject({ type: "aventure.travel", system: { status: "applying" } });
     expect(writes.at(-1)).toMatchObject({ action: "update", documentName: "ChatMessage", id: card!.id });
     expect(writes.filter((w) => w.documentName === "ChatMessage")).toHaveLength(2);
     expect(journey(card!)).toMatchObject({
@@ -504,7 +502,7 @@ describe("Travel: Undo takes back only the world time the journey added (securit
     let once = true;
     world.as("gm1", () =>
       Hooks.on("createChatMessage", (m: ChatMessage) => {
-        if (once && m.getFlag("aventure", "travel")) {
+        if (once && (m as { type: string }).type === "aventure.travel") {
           once = false;
           void world.serverAdvanceTime(6, {}, "gm1"); // a combat round elapses right after the card is posted
         }
@@ -537,7 +535,7 @@ describe("Travel: Undo takes back only the world time the journey added (securit
       timeAdded: null,
       problems: [{ kind: "drifted", what: "time", name: "", phase: "apply" }],
     };
-    await world.as("gm1", () => game.messages.get(card!.id)!.update({ flags: { aventure: { travel: flag } } }));
+    await world.as("gm1", () => game.messages.get(card!.id)!.update({ system: flag }));
     world.worldTime = 50_000;
     expect(await forgeRequest(world, "gm1", "travelUndo", { messageId: card!.id })).toMatchObject({
       ok: true,

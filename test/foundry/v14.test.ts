@@ -27,6 +27,7 @@ import { DEL } from "../world/data.js";
 import { watchEffects } from "../world/pursuit.js";
 import { deletion, deletes } from "../../src/core/compat.js";
 import { measureOnScene } from "../../src/travel/route/scene.js";
+import { cardsOf } from "./card-state.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 // Each client's timers (a debounced light or detection pass) run as that client; Date is fake too (the request
@@ -53,8 +54,7 @@ const LEVELS = (upSeesGround = false) => [
 
 describe("v14: a move to another level (stairs, a lift) is not a fall", () => {
   const errors = (world: FakeWorld) => world.notifications.filter((n) => n.type === "error").map((n) => n.message);
-  const fallCards = (world: FakeWorld) =>
-    world.messages.filter((m) => (m.flags.aventure as { fall?: unknown } | undefined)?.fall !== undefined);
+  const fallCards = (world: FakeWorld) => cardsOf(world.messages.contents, "fall");
   async function boot(generation: number) {
     const world = await bootWorld({ system: "dnd5e", users: [GM, GM2, PLAYER], generation });
     const scene = world.addScene({
@@ -143,8 +143,7 @@ type DetectApi = {
 
 describe("v14: sight between levels (hiding, ambient detection)", () => {
   const load = async () => ({ ...(await import("../../src/module.js")) });
-  const cards = (world: FakeWorld) =>
-    world.messages.filter((m) => (m.flags.aventure as { detect?: unknown } | undefined)?.detect !== undefined);
+  const cards = (world: FakeWorld) => cardsOf(world.messages.contents, "detect");
   const as = <T>(world: FakeWorld, fn: (a: DetectApi) => Promise<T>) =>
     world.as("gm1", () => fn(world.api<DetectApi>("gm1")));
   async function tick(world: FakeWorld) {

@@ -9,7 +9,7 @@
  *
  * Sources (public API documentation, v13) are named where each rule is modelled.
  */
-import { applyMerge, clone, DEL, getProperty, type Plain } from "./data.js";
+import { applyMerge, clone, DEL, getProperty, isPlainObject, type Plain } from "./data.js";
 import type { FakeClient, FakeWorld } from "./world.js";
 import { defaultSheet } from "./models.js";
 
@@ -1099,6 +1099,8 @@ export interface MessageData extends DocumentData {
   style?: number;
   sound?: string | null;
   timestamp?: number;
+  type?: string;
+  system?: Plain;
 }
 
 /**
@@ -1112,7 +1114,14 @@ export interface MessageData extends DocumentData {
  */
 export class FakeChatMessage extends FakeDocument {
   static override documentName = "ChatMessage";
-  static override fields = ["content", "flavor", "whisper", "blind", "speaker", "rolls", "style", "sound"];
+  static override fields = ["content", "flavor", "whisper", "blind", "speaker", "rolls", "style", "sound", "system"];
+  /**
+   * The message's sub-type: "base" (core's only one, CONST.BASE_DOCUMENT_TYPE) or a module's `<id>.<sub-type>`
+   * (module sub-types article). Not updatable in the fake (whether Foundry lets an update change it is unverified).
+   */
+  readonly type: string;
+  /** The system's source (cleaned and validated by the sub-type's data model, statics.ts and world.ts). */
+  systemSource: Plain;
   content: string;
   flavor: string;
   whisper: string[];
@@ -1135,6 +1144,27 @@ export class FakeChatMessage extends FakeDocument {
     this.sound = data.sound ?? null;
     this.timestamp = data.timestamp ?? Date.now();
     this.authorId = data.author ?? world.currentClient().user.id;
+    this.type = data.type ?? "base";
+    this.systemSource = clone(data.system ?? {});
+  }
+  /**
+   * ChatMessage#system: an instance of the sub-type's data model (CONFIG.ChatMessage.dataModels[type] of the reading
+   * client), built from the source; the plain source for a type without one
+   * (https://foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html: "the system field … an instance of
+   * the model").
+   */
+  get system(): Plain {
+    const config = this.world.currentClient().CONFIG.ChatMessage as { dataModels?: Plain } | undefined;
+    const Model = config?.dataModels?.[this.type] as (new (d: Plain, o: Plain) => Plain) | undefined;
+    return Model ? new Model(clone(this.systemSource), { parent: this, strict: false }) : this.systemSource;
+  }
+  override readField(key: string): unknown {
+    return key === "system" ? this.systemSource : super.readField(key);
+  }
+  override writeField(key: string, diff: unknown): void {
+    if (key !== "system") return super.writeField(key, diff);
+    if (isPlainObject(diff)) applyMerge(this.systemSource, diff);
+    else this.systemSource = clone(diff as Plain);
   }
   /** ChatMessage#author: the User (v12+; the stored field is the id). */
   get author(): FakeUser | undefined {
@@ -1162,6 +1192,6 @@ export class FakeChatMessage extends FakeDocument {
     return user.isGM || user.id === this.authorId;
   }
   override toObject(): Plain {
-    return { ...super.toObject(), author: this.authorId, timestamp: this.timestamp };
+    return { ...super.toObject(), author: this.authorId, timestamp: this.timestamp, type: this.type };
   }
 }

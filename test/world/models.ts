@@ -358,6 +358,19 @@ export class FakeValidationFailure {
  * error wording.
  */
 
+// Cards: the module's ChatMessage sub-types (TypeDataModel) use the same fields, and migrate and validate as below.
+/*
+ * More of the data model, for the module's ChatMessage sub-types (cards):
+ * - ArrayField (`element`, options `min`/`max`: the fewest and most elements; initial []), ObjectField (any plain
+ *   object; initial {}): https://foundryvtt.com/api/v13/classes/foundry.data.fields.ArrayField.html,
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.data.types._ArrayFieldOptions.html,
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.ObjectField.html.
+ * - DataModel.migrateData(source) ("Migrate candidate source data for this DataModel which may require initial
+ *   cleaning or transformations", run before cleaning when a model is built from source) and
+ *   DataModel.validateJoint(data) ("Evaluate joint validation rules which apply validation conditions across multiple
+ *   fields of the model", throws when they fail), the constructor's `strict` option (default true: invalid data
+ *   throws) and DataModel#toObject (the source, a copy): https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html.
+ */
 export class FakeArrayField extends FakeDataField {
   constructor(
     readonly element: FakeDataField,
@@ -454,6 +467,53 @@ export class FakeDataModel {
   }
 }
 
+/** The model's source as a document keeps it: migrated, cleaned, validated field by field and jointly. */
+function modelSource(Model: typeof FakeTypeDataModel, data: unknown): { source: Plain; errors: string[] } {
+  const M = Model as typeof FakeTypeDataModel & {
+    migrateData?(d: Plain): Plain;
+    validateJoint?(d: Plain): void;
+  };
+  const migrated = M.migrateData ? M.migrateData(clone(isPlainObject(data) ? data : {})) : clone(data as Plain);
+  const schema = Model.schemaField();
+  const source = schema.clean(migrated) as Plain;
+  const errors: string[] = [];
+  schema.validate(source, "", errors);
+  if (!errors.length && M.validateJoint)
+    try {
+      M.validateJoint(source);
+    } catch (e) {
+      errors.push(`(joint): ${(e as Error).message}`);
+    }
+  return { source, errors };
+}
+
+/**
+ * foundry.abstract.TypeDataModel with migration and validation on construction (a model built from source is
+ * migrated, cleaned and validated; `strict: false` keeps an invalid one, marked `invalid`).
+ */
+export class FakeValidatingTypeDataModel extends FakeTypeDataModel {
+  static migrateData(source: Plain): Plain {
+    return source;
+  }
+  static validateJoint(_data: Plain): void {}
+  readonly #source: Plain;
+  readonly #invalid: boolean;
+  constructor(data: Plain = {}, options: { parent?: unknown; strict?: boolean } = {}) {
+    const { source, errors } = modelSource(new.target as typeof FakeTypeDataModel, data);
+    super(source, options);
+    if (errors.length && options.strict !== false)
+      throw new DataModelValidationError("DataModel", new.target.name, errors);
+    this.#source = source;
+    this.#invalid = errors.length > 0;
+  }
+  get invalid(): boolean {
+    return this.#invalid;
+  }
+  toObject(): Plain {
+    return clone(this.#source);
+  }
+}
+
 /**
  * The error a strict DataModel construction throws: DataModelValidationError#getAllFailures ("retrieve a flattened
  * object of all the properties that failed validation as part of this error", keyed by property path:
@@ -476,4 +536,44 @@ export class FakeModelValidationError extends DataModelValidationError {
     }
     return out;
   }
+}
+
+/**
+ * cleanSystemForCreate for a type whose model migrates and validates jointly (the module's ChatMessage sub-types):
+ * the type checked as there, then the system migrated, cleaned and validated. Throws on an invalid type or system.
+ */
+export function modelSystemForCreate(
+  documentName: string,
+  type: string,
+  system: Plain,
+  config: ModelConfig | undefined,
+  activeModules: (id: string) => boolean,
+): Plain {
+  cleanSystemForCreate(documentName, type, {}, { dataModels: {} }, activeModules);
+  const Model = config?.dataModels?.[type] as typeof FakeTypeDataModel | undefined;
+  if (!Model) return system;
+  const { source, errors } = modelSource(Model, system);
+  if (errors.length) throw new DataModelValidationError(documentName, type, errors);
+  return source;
+}
+
+/** cleanSystemUpdate, with the joint validation of the model on the system the changes make. */
+export function modelSystemUpdate(
+  documentName: string,
+  type: string,
+  current: Plain,
+  changes: Plain,
+  config: ModelConfig | undefined,
+): Plain {
+  const cleaned = cleanSystemUpdate(documentName, type, current, changes, config);
+  const Model = config?.dataModels?.[type] as { validateJoint?(d: Plain): void } | undefined;
+  if (!Model?.validateJoint) return cleaned;
+  const merged = clone(current);
+  applyMerge(merged, cleaned);
+  try {
+    Model.validateJoint(merged);
+  } catch (e) {
+    throw new DataModelValidationError(documentName, type, [`(joint): ${(e as Error).message}`]);
+  }
+  return cleaned;
 }

@@ -39,8 +39,9 @@ import {
   cleanSystemForCreate,
   FAKE_FIELDS,
   FakeDataModel,
-  FakeTypeDataModel,
   FAKE_MODEL_FIELDS,
+  FakeValidatingTypeDataModel,
+  modelSystemForCreate,
   registerSheet,
   type FakeDataField,
   type SheetRegistration,
@@ -146,6 +147,7 @@ export const ChatMessageStatics = {
           "timestamp",
           "emote",
           "title",
+          "system",
         ].includes(k)
       ) {
         throw new Error(`ChatMessage validation: unknown field "${k}"`);
@@ -157,7 +159,23 @@ export const ChatMessageStatics = {
     ) {
       throw new Error("ChatMessage validation: whisper must be a list of user ids");
     }
-    return world.createDocument(() => new FakeChatMessage(world, clone(data) as MessageData), data as Plain, options);
+    // The sub-type: a namespaced one must be declared by an active module, and its data model (the creating client's
+    // CONFIG.ChatMessage.dataModels) migrates, cleans and validates the system, or nothing is created (models.ts).
+    const client = world.currentClient();
+    const type = data.type ?? "base";
+    if (typeof type !== "string") throw new Error("ChatMessage validation: type must be a string");
+    const system = modelSystemForCreate(
+      "ChatMessage",
+      type,
+      isPlainObject(data.system) ? data.system : {},
+      client.CONFIG.ChatMessage as never,
+      (id) => client.modules.get(id)?.active ?? false,
+    );
+    return world.createDocument(
+      () => new FakeChatMessage(world, { ...clone(data), system } as MessageData),
+      data as Plain,
+      options,
+    );
   },
   getSpeaker(
     opts: {
@@ -665,7 +683,7 @@ function install(world: FakeWorld): void {
       objectsEqual: (a: unknown, b: unknown) => deepEqual(a, b),
     },
     canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
-    abstract: { TypeDataModel: FakeTypeDataModel, DataModel: FakeDataModel },
+    abstract: { TypeDataModel: FakeValidatingTypeDataModel, DataModel: FakeDataModel },
     data: {
       // v14 only: foundry.data.operators (data.ts names the source).
       ...(world.generation >= 14 ? { operators: { ForcedDeletion } } : {}),

@@ -160,6 +160,8 @@ function coreConfig(client: FakeClient): void {
   // CONFIG.Actor (https://foundryvtt.com/api/v13/variables/CONFIG.Actor.html): dataModels, typeIcons; sheetClasses as
   // DocumentSheetConfig.registerSheet fills it (models.ts).
   client.CONFIG.Actor = { dataModels: {}, typeIcons: {}, sheetClasses: {} };
+  // CONFIG.ChatMessage (https://foundryvtt.com/api/v13/variables/CONFIG.ChatMessage.html): dataModels of the sub-types.
+  client.CONFIG.ChatMessage = { dataModels: {} };
   client.CONFIG.ActiveEffect = { documentClass: { name: "ActiveEffect" } };
   installCombat(client, false);
 }

@@ -596,3 +596,76 @@ describe("fake world: settings typed by a DataField or a DataModel (SettingConfi
     expect(w.writes.slice(mark).map((x) => x.id)).toEqual(["test.paths"]);
   });
 });
+
+describe("fake world: ChatMessage sub-types (the module sub-types article, CONFIG.ChatMessage.dataModels, TypeDataModel)", () => {
+  type Plain = Record<string, unknown>;
+  type Message = { type: string; system: Plain; systemSource: Plain; update(c: Plain): Promise<unknown> };
+  const create = (w: FakeWorld, user: string, data: Plain) =>
+    w.as(user, () => (globalThis.ChatMessage as unknown as { create(d: Plain): Promise<Message> }).create(data));
+  const fall = {
+    status: "pending",
+    ref: { actorId: "hero" },
+    name: "Aldric",
+    metres: 10,
+    dice: 3,
+    damage: 8,
+    source: "api",
+  };
+
+  it("a message is of type base unless told; a namespaced type no active module declares is refused", async () => {
+    const w = await bootWorld({ users: [GM, PLAYER] });
+    expect((await create(w, "gm1", { content: "hi" })).type).toBe("base");
+    await expect(create(w, "gm1", { content: "x", type: "aventure.nope" })).rejects.toThrow(
+      '"aventure.nope" is not a valid type for the ChatMessage Document class',
+    );
+    await expect(create(w, "gm1", { content: "x", type: "othermodule.fall" })).rejects.toThrow("is not a valid type");
+    expect(w.messages.contents.map((m) => m.type)).toEqual(["base"]);
+  });
+
+  it("the sub-type's data model migrates, cleans (defaults filled, unknown keys dropped) and validates the system on creation, by any user", async () => {
+    const w = await bootWorld({ users: [GM, PLAYER] });
+    const m = await create(w, "p1", { content: "x", type: "aventure.fall", system: { ...fall, stray: 1 } });
+    expect(m.systemSource).toMatchObject({ v: 2, ...fall, hpBefore: null, executor: null, problems: [] });
+    expect("stray" in m.systemSource).toBe(false);
+    expect(w.as("gm1", () => m.system)).toHaveProperty("toObject"); // an instance of the model
+    await expect(create(w, "p1", { type: "aventure.fall", system: { ...fall, damage: 500 } })).rejects.toThrow(
+      "system.damage: must be at most 120",
+    );
+    await expect(create(w, "p1", { type: "aventure.fall", system: { ...fall, status: "done" } })).rejects.toThrow(
+      "system.status: done is not a valid choice",
+    );
+    expect(w.messages.contents).toHaveLength(1);
+  });
+
+  it("migrateData runs before cleaning (an older shape is brought up to date) and the model's joint rules refuse a create", async () => {
+    const w = await bootWorld({ users: [GM, PLAYER] });
+    const old = await create(w, "gm1", {
+      type: "aventure.fall",
+      system: { pending: true, damage: 6, name: "Aldric", actorId: "hero" }, // version 1 of the fall card
+    });
+    expect(old.systemSource).toMatchObject({ v: 2, status: "pending", dice: 1, ref: { actorId: "hero" } });
+    const journal = {
+      actors: [],
+      time: null,
+      days: 2,
+      tokens: [{ sceneId: "s1", tokenId: "t1", name: "A", before: { x: 0, y: 0 }, after: { x: 1, y: 1 }, stops: [] }],
+    };
+    await expect(
+      create(w, "gm1", { type: "aventure.travel", system: { v: 2, status: "applied", journal } }),
+    ).rejects.toThrow("(joint): each token's stops must be one fewer than the days");
+    expect(w.messages.contents).toHaveLength(1);
+  });
+
+  it("an update of the system is cleaned and validated whole; an invalid one writes nothing", async () => {
+    const w = await bootWorld({ users: [GM, PLAYER] });
+    const m = await create(w, "gm1", { content: "x", type: "aventure.fall", system: fall });
+    await w.as("gm1", () => m.update({ system: { status: "applied", applied: "true" } }));
+    expect(m.systemSource).toMatchObject({ status: "applied", applied: true, damage: 8 });
+    const writes = w.writes.length;
+    await expect(w.as("gm1", () => m.update({ "system.ref": { actorId: "hero", extra: 1 } }))).rejects.toThrow(
+      "system.ref: is not a valid value",
+    );
+    expect(w.writes.length).toBe(writes);
+    expect(m.systemSource.ref).toEqual({ actorId: "hero" });
+  });
+});

@@ -37,6 +37,7 @@ import { makeHandlebars } from "../fake/handlebars.js";
 import { clone, diffMerge, expandObject, ForcedDeletion, isPlainObject, jsonClone, type Plain } from "./data.js";
 import {
   cleanSystemUpdate,
+  modelSystemUpdate,
   FakeBooleanField,
   FakeDataField,
   FakeNumberField,
@@ -846,6 +847,14 @@ export class FakeWorld {
       // A type with a data model: the system's changes are cleaned and the result validated, or nothing is written (models.ts).
       if (doc instanceof FakeActor && isPlainObject(diff.system))
         diff.system = cleanSystemUpdate("Actor", doc.type, doc.system, diff.system, client.CONFIG.Actor as never);
+      if (doc instanceof FakeChatMessage && isPlainObject(diff.system))
+        diff.system = modelSystemUpdate(
+          "ChatMessage",
+          doc.type,
+          doc.systemSource,
+          diff.system,
+          client.CONFIG.ChatMessage as never,
+        );
       this.assertAllowed(user, doc, "update", diff);
       if (client.hooks.call(`preUpdate${doc.documentName}`, doc, diff, options, user.id) === false) continue;
       planned.push({ doc, diff });

@@ -1,0 +1,69 @@
+/**
+ * The Polaris change-of-intention card (docs/rules.md §9.2): a ChatMessage of the module's sub-type
+ * `aventure.polarisIntention` (module.json documentTypes.ChatMessage.polarisIntention), whose state is declared once
+ * by its data model below (core/card-model.ts). Cards posted before the sub-type kept the same state in
+ * `flags.aventure.polarisIntention`.
+ */
+import {
+  cardModelBase,
+  cardState,
+  choiceField,
+  executorField,
+  flagField,
+  idField,
+  migrateBase,
+  numberField,
+  registerCardModel,
+  withDefaults,
+  type CardKind,
+} from "../core/card-model.js";
+import type { Executor } from "../core/operations.js";
+
+/** The card's state, written by the active GM only. */
+export interface IntentionCardFlag {
+  v: 1;
+  combat: string;
+  combatant: string;
+  round: number;
+  success: boolean;
+  confused: boolean;
+  status: "applying" | "done";
+  /** The GM (user and page load) that executes the catastrophe's writes, recorded with "applying". */
+  executor?: Executor | null;
+}
+
+export const INTENTION_CARD: CardKind = { kind: "polarisIntention", legacyFlag: "polarisIntention" };
+
+/** Builds the data model (inside Foundry only: in init). */
+function intentionCardModel(): unknown {
+  const Base = cardModelBase();
+  return class IntentionCardModel extends Base {
+    static defineSchema() {
+      return {
+        v: numberField({ integer: true, min: 1, max: 1, initial: 1 }),
+        combat: idField(),
+        combatant: idField(),
+        round: numberField({ integer: true, min: 1 }),
+        success: flagField(),
+        confused: flagField(),
+        status: choiceField(["applying", "done"]),
+        executor: executorField(),
+      };
+    }
+
+    /** A card without a catastrophe to apply has no executor. */
+    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+      return withDefaults(migrateBase(Base, source), { executor: null });
+    }
+  };
+}
+
+/** Registers the intention card's sub-type (init). */
+export function registerIntentionCard(): void {
+  registerCardModel(INTENTION_CARD, intentionCardModel());
+}
+
+/** The card state of a message a GM wrote, through its data model (null for anything else). */
+export function intentionCardFlag(message: unknown): IntentionCardFlag | null {
+  return cardState<IntentionCardFlag>(message as Parameters<typeof cardState>[0], INTENTION_CARD);
+}

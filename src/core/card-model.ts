@@ -1,0 +1,204 @@
+/**
+ * Chat cards as ChatMessage sub-types of the module (docs/security.md "Trusted chat cards"): each kind of card is
+ * declared once in module.json (`documentTypes.ChatMessage.<kind>`, giving the type `aventure.<kind>`) with a data model
+ * registered in CONFIG.ChatMessage.dataModels, whose schema gives its state's shape, defaults and validation, and whose
+ * `migrateData` brings older states up to date. Foundry: https://foundryvtt.com/article/module-sub-types/ and
+ * foundry.abstract.TypeDataModel (v13 API).
+ *
+ * Reading stays defensive: any user may create a message of any of the module's types with any `system`, so a card's
+ * state is read only from a message a GM wrote (cards.ts authoredByGM), and rebuilt strictly through its model (a
+ * state that fails the schema is no state). A card posted before its kind had a sub-type (a "base" message holding its
+ * state in `flags.aventure.<flag>`) is read through the same model (migrateData, then the schema), and written back
+ * where it is (its type cannot change): an old card in an existing world still shows and works.
+ */
+import { MODULE_ID } from "./constants.js";
+import { authoredByGM } from "./cards.js";
+import { isDocumentId, isRecord } from "./values.js";
+
+/** What a card model is to the card layer: built from a source (migrated, cleaned, validated), read back as one. */
+export interface CardModelClass {
+  new (data: object, options?: { parent?: unknown; strict?: boolean }): { toObject(): object };
+}
+
+/** A kind of card: its sub-type (module.json documentTypes.ChatMessage) and the flag its state had before. */
+export interface CardKind {
+  /** The sub-type's name in module.json (the message's type is `aventure.<kind>`). */
+  kind: string;
+  /** The key under flags.aventure of the cards posted before the sub-type. */
+  legacyFlag: string;
+}
+
+/** The message type of a card kind: the module's id, a dot, the sub-type. */
+export const cardType = (kind: CardKind | string): string =>
+  `${MODULE_ID}.${typeof kind === "string" ? kind : kind.kind}`;
+
+/** Whether a message type is one of the module's sub-types (`aventure.<kind>`). */
+export const isModuleType = (type: unknown): boolean => typeof type === "string" && type.startsWith(`${MODULE_ID}.`);
+
+/**
+ * The base of every card model (foundry.abstract.TypeDataModel; it exists only inside Foundry, hence a function called
+ * when the models are built, in `init`).
+ */
+export function cardModelBase(): new (...args: never[]) => object {
+  // cast: the v13 TypeDataModel base as a plain constructor (its pinned generics need the schema's type)
+  return foundry.abstract.TypeDataModel as never;
+}
+
+/** The base's own migrateData (TypeDataModel.migrateData), which an override calls first. */
+export function migrateBase(Base: unknown, source: Record<string, unknown>): Record<string, unknown> {
+  const base = Base as { migrateData?: (s: Record<string, unknown>) => Record<string, unknown> };
+  return typeof base.migrateData === "function" ? base.migrateData(source) : source;
+}
+
+/** The data fields of foundry.data.fields (inside Foundry only). */
+export const cardFields = () => foundry.data.fields;
+
+/** Registers a card kind's data model (init, once per kind) in CONFIG.ChatMessage.dataModels. */
+export function registerCardModel(kind: CardKind, model: unknown): void {
+  // cast: registering a module sub-type: the pinned dataModels record has only the configured types
+  const config: { dataModels?: Record<string, unknown> } = CONFIG.ChatMessage as never;
+  config.dataModels ??= {};
+  config.dataModels[cardType(kind)] = model;
+}
+
+/** The data model registered for a kind (CONFIG.ChatMessage.dataModels), or undefined. */
+function modelOf(kind: CardKind): CardModelClass | undefined {
+  // cast: the module's sub-types are not in the pinned dataModels record
+  const config: { dataModels?: Record<string, CardModelClass | undefined> } = CONFIG.ChatMessage as never;
+  return config.dataModels?.[cardType(kind)];
+}
+
+interface CardMessage {
+  author?: unknown;
+  type?: unknown;
+  system?: unknown;
+  flags?: unknown;
+}
+
+/** The source a message holds for a kind: its system (a card of the sub-type), else its old flag; undefined otherwise. */
+function sourceOf(message: CardMessage, kind: CardKind): unknown {
+  if (message.type === cardType(kind)) {
+    const system = message.system as { toObject?: () => unknown } | undefined;
+    return typeof system?.toObject === "function" ? system.toObject() : system;
+  }
+  if (isModuleType(message.type)) return undefined; // a card of another kind
+  const flags = isRecord(message.flags) ? message.flags[MODULE_ID] : undefined;
+  return isRecord(flags) ? flags[kind.legacyFlag] : undefined;
+}
+
+/**
+ * The state of a card of `kind` a GM wrote, rebuilt through its data model (migrated, cleaned, every field and the
+ * joint rules checked); null for anything else: a message a player wrote, a card of another kind, a state the schema
+ * refuses. The result is a plain copy (the caller may change it and write it back with `cardUpdate`).
+ */
+export function cardState<T>(message: CardMessage | null | undefined, kind: CardKind): T | null {
+  if (!message || !authoredByGM(message)) return null;
+  const Model = modelOf(kind);
+  const source = Model ? sourceOf(message, kind) : undefined;
+  if (!Model || !isRecord(source)) return null;
+  try {
+    const model = new Model(source, { strict: true });
+    // A model kept despite a failure (DataModel#invalid) is no state either.
+    return (model as { invalid?: boolean }).invalid === true ? null : (model.toObject() as T);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a message is a card of `kind`: of its sub-type, or an older card holding its flag (not checked). */
+export function isCardOf(message: CardMessage | null | undefined, kind: CardKind): boolean {
+  return !!message && sourceOf(message, kind) !== undefined;
+}
+
+/**
+ * The update that writes a card's state (whole or a part of it): its system for a card of the sub-type, its old flag
+ * for a card posted before it (whose type stays "base").
+ */
+export function cardUpdate(message: CardMessage, kind: CardKind, state: object): Record<string, unknown> {
+  return message.type === cardType(kind) ? { system: state } : { flags: { [MODULE_ID]: { [kind.legacyFlag]: state } } };
+}
+
+/** The data of a new card of `kind` (spread into ChatMessage.create's data): its type and state. */
+export function cardData(kind: CardKind, state: object): { type: never; system: never } {
+  // cast: the pinned create data knows only the configured sub-types; a module's card is checked by its model
+  return { type: cardType(kind) as never, system: state as never };
+}
+
+// ------------------------------------------------------------------------------------------------ shared fields
+
+/** A required whole or real number in bounds (foundry.data.fields.NumberField, not nullable). */
+export function numberField(options: { min?: number; max?: number; integer?: boolean; initial?: number } = {}) {
+  const { NumberField } = cardFields();
+  return new NumberField({ required: true, nullable: false, ...options });
+}
+
+/** A required string, one of `choices` when given (StringField, not blank). */
+export function choiceField(choices: readonly string[], initial?: string) {
+  const { StringField } = cardFields();
+  return new StringField({ required: true, blank: false, choices: [...choices], ...(initial ? { initial } : {}) });
+}
+
+/** A required string of at most `max` characters (a name shown on the card; may be empty). */
+export function textField(max = 200, initial = "") {
+  const { StringField } = cardFields();
+  return new StringField({
+    required: true,
+    blank: true,
+    trim: false,
+    initial,
+    validate: (v: unknown) => typeof v === "string" && v.length <= max,
+  });
+}
+
+/** A document id (values.ts isDocumentId), nullable when asked. */
+export function idField(nullable = false) {
+  const { StringField } = cardFields();
+  return new StringField({
+    required: true,
+    blank: false,
+    nullable,
+    ...(nullable ? { initial: null } : {}),
+    validate: (v: unknown) => v === null || isDocumentId(v),
+  });
+}
+
+/** A boolean, false unless set. */
+export function flagField() {
+  const { BooleanField } = cardFields();
+  return new BooleanField({ required: true, initial: false });
+}
+
+/** The GM (user and page load) executing the card's operation (operations.ts Executor), or null. */
+export function executorField() {
+  const { SchemaField } = cardFields();
+  return new SchemaField(
+    { user: idField(), client: idField(), took: flagField() },
+    { required: true, nullable: true, initial: null },
+  );
+}
+
+/** What could not be done, as lang keys (AVENTURE.*) with their data. */
+export function problemsField() {
+  const { ArrayField, SchemaField, StringField, ObjectField } = cardFields();
+  return new ArrayField(
+    new SchemaField({
+      key: new StringField({
+        required: true,
+        blank: false,
+        validate: (v: unknown) => typeof v === "string" && /^AVENTURE\.[\w.]+$/.test(v),
+      }),
+      data: new ObjectField({ required: true, initial: {} }),
+    }),
+    { required: true, initial: [], max: 1000 },
+  );
+}
+
+/** A copy of `source` with each of `defaults` set where the source has no value (undefined): for migrateData. */
+export function withDefaults(
+  source: Record<string, unknown>,
+  defaults: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = { ...source };
+  for (const [k, v] of Object.entries(defaults)) if (out[k] === undefined) out[k] = v;
+  return out;
+}

@@ -1,0 +1,26 @@
+/**
+ * The encounter card (docs/rules.md §7): a ChatMessage of the module's sub-type `aventure.encounter` (module.json
+ * documentTypes.ChatMessage.encounter), whose state — where the encounter happens and at what distance — is declared
+ * once by its data model below (core/card-model.ts). Aventure does not read it back: it is there for macros and
+ * other modules (read it only from a card a GM wrote). Cards posted before the sub-type kept it in
+ * `flags.aventure.encounter`.
+ */
+import { cardModelBase, choiceField, numberField, registerCardModel, type CardKind } from "../core/card-model.js";
+import { ENCOUNTER_PLACES } from "../rules/encounter.js";
+
+export const ENCOUNTER_CARD: CardKind = { kind: "encounter", legacyFlag: "encounter" };
+
+/** Builds the data model (inside Foundry only: in init). */
+function encounterCardModel(): unknown {
+  const Base = cardModelBase();
+  return class EncounterCardModel extends Base {
+    static defineSchema() {
+      return { where: choiceField(ENCOUNTER_PLACES), distance: numberField({ min: 0 }) };
+    }
+  };
+}
+
+/** Registers the encounter card's sub-type (init). */
+export function registerEncounterCard(): void {
+  registerCardModel(ENCOUNTER_CARD, encounterCardModel());
+}

@@ -1,0 +1,35 @@
+/**
+ * The exploration card (docs/rules.md §10): a ChatMessage of the module's sub-type `aventure.exploration`
+ * (module.json documentTypes.ChatMessage.exploration), whose state — the advance it reports and whether it met
+ * wandering monsters — is declared once by its data model below (core/card-model.ts). Cards posted before the
+ * sub-type kept the same state in `flags.aventure.exploration`.
+ */
+import { cardModelBase, cardState, flagField, idField, registerCardModel, type CardKind } from "../core/card-model.js";
+
+/** The card's state: the id of the advance (operation) it reports; whether a wandering check met monsters. */
+export interface ExplorationCard {
+  op: string;
+  encounter: boolean;
+}
+
+export const EXPLORATION_CARD: CardKind = { kind: "exploration", legacyFlag: "exploration" };
+
+/** Builds the data model (inside Foundry only: in init). */
+function explorationCardModel(): unknown {
+  const Base = cardModelBase();
+  return class ExplorationCardModel extends Base {
+    static defineSchema() {
+      return { op: idField(), encounter: flagField() };
+    }
+  };
+}
+
+/** Registers the exploration card's sub-type (init). */
+export function registerExplorationCard(): void {
+  registerCardModel(EXPLORATION_CARD, explorationCardModel());
+}
+
+/** The state of an exploration card a GM wrote, through its data model; null for any other message. */
+export function explorationCardFlag(message: Parameters<typeof cardState>[0]): ExplorationCard | null {
+  return cardState<ExplorationCard>(message, EXPLORATION_CARD);
+}

@@ -1,0 +1,49 @@
+/**
+ * The Polaris test card (docs/rules.md §9.1): a ChatMessage of the module's sub-type `aventure.polarisTest`
+ * (module.json documentTypes.ChatMessage.polarisTest), whose state — success, margin, degree and the countdown after
+ * it — is declared once by its data model below (core/card-model.ts). Aventure does not read it back: it is there for
+ * macros and other modules (read it only from a card a GM wrote). Cards posted before the sub-type kept it in
+ * `flags.aventure.polarisTest`.
+ */
+import {
+  cardFields,
+  cardModelBase,
+  flagField,
+  migrateBase,
+  numberField,
+  registerCardModel,
+  textField,
+  withDefaults,
+  type CardKind,
+} from "../core/card-model.js";
+
+export const POLARIS_TEST_CARD: CardKind = { kind: "polarisTest", legacyFlag: "polarisTest" };
+
+/** Builds the data model (inside Foundry only: in init). */
+function polarisTestCardModel(): unknown {
+  const { SchemaField } = cardFields();
+  const Base = cardModelBase();
+  return class PolarisTestCardModel extends Base {
+    static defineSchema() {
+      return {
+        success: flagField(),
+        margin: numberField({ integer: true }),
+        degree: textField(40),
+        countdown: new SchemaField(
+          { left: numberField({ integer: true, min: 0 }), succeeded: flagField(), exhausted: flagField() },
+          { required: true, nullable: true, initial: null },
+        ),
+      };
+    }
+
+    /** A test without a countdown has none. */
+    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+      return withDefaults(migrateBase(Base, source), { countdown: null });
+    }
+  };
+}
+
+/** Registers the Polaris test card's sub-type (init). */
+export function registerPolarisTestCard(): void {
+  registerCardModel(POLARIS_TEST_CARD, polarisTestCardModel());
+}
