@@ -1,5 +1,5 @@
 /**
- * The in-world test batches (src/foundry/quench, run by Quench inside a real Foundry world) run here against the test
+ * The in-world test batches (src/quench, run by Quench inside a real Foundry world) run here against the test
  * world (v13: the v14-only batch skips itself here and runs on the v14 test world in test/quench-v14.test.ts), through
  * the adapter of test/world/quench-adapter.ts (Quench's context on Vitest's): every batch is known to pass in CI before
  * anyone runs it in a real world.

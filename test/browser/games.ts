@@ -96,7 +96,7 @@ export const GAME_SAMPLES: Readonly<Record<string, readonly RulesetId[] | "borro
   "stand-in/region-behavior.hbs": ALL, // the region behaviours are registered in every world
 };
 
-/** The palette's actions, each with the features it belongs to (src/foundry/*: addHudButton's `feature`/`visible`). */
+/** The palette's actions, each with the features it belongs to (src/<feature>/*: addHudButton's `feature`/`visible`). */
 const PALETTE: readonly (PaletteAction & {
   on: (f: Readonly<Record<FeatureId, FeatureState>>) => FeatureState | null;
 })[] = [
