@@ -133,7 +133,12 @@ function parseRef(d: { sceneId?: string | null; tokenId?: string | null; actorId
 }
 
 const docId = (f: Fields) =>
-  new f.StringField({ required: false, blank: false, initial: undefined, validate: (v: unknown) => ID.test(String(v)) });
+  new f.StringField({
+    required: false,
+    blank: false,
+    initial: undefined,
+    validate: (v: unknown) => ID.test(String(v)),
+  });
 
 /** The payload of "fall", declared once: who falls (a token, or an actor alone), how far, and from what. */
 const fallRequestSchema = (f: Fields) => ({
