@@ -47,7 +47,8 @@ import { polarisPhasesActive } from "./side-initiative.js";
 import type { CombatLike, CombatantLike } from "./types.js";
 import { confusedIds } from "./polaris-confusion.js";
 import { actorAdaptation } from "../polaris/api.js";
-import { DOCUMENT_ID } from "../core/values.js";
+import { DOCUMENT_ID, isRecord } from "../core/values.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
 
 /** What a client asks: the combatant, its Adaptation level and mastery, the difficulty (default Moyenne). */
 export interface IntentionRequest {
@@ -146,34 +147,64 @@ function cardNotes(result: PolarisTestResult, confused: boolean, name: string): 
   return [t(result.success ? "AVENTURE.Polaris.intention.success" : "AVENTURE.Polaris.intention.failure", { name })];
 }
 
+const docId = (f: Fields) =>
+  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
+
+/**
+ * The payload of "polarisIntention", declared once: the combatant and the test's chance ("X": cannot be tested),
+ * mastery and difficulty (an id or a modifier). Their bounds and ids are the rules' (checked on top, polarisTest).
+ */
+const intentionSchema = (f: Fields) => ({
+  combatId: docId(f),
+  combatantId: docId(f),
+  chance: new f.AnyField({
+    required: true,
+    nullable: false,
+    validate: (v: unknown) => v === "X" || Number.isInteger(v),
+  }),
+  mastery: new f.NumberField({ required: false, nullable: false, integer: true, initial: undefined }),
+  difficulty: new f.AnyField({
+    required: true,
+    nullable: false,
+    initial: "average",
+    validate: (v: unknown) => (typeof v === "number" ? Number.isInteger(v) : typeof v === "string" && v.length <= 32),
+  }),
+});
+const IntentionRequestModel = flagModel({ name: "AventureIntentionRequest", schema: intentionSchema, exact: true });
+
+/** The test a request asks for, checked by the rules (types, integers, bounds, known ids): throws their refusal. */
+function checkTest(test: { chance: unknown; mastery?: unknown; difficulty: unknown }): void {
+  polarisTest({
+    chance: test.chance as IntentionRequest["chance"],
+    difficulty: test.difficulty as PolarisDifficulty,
+    roll: 1,
+    ...(test.mastery !== undefined ? { mastery: test.mastery as number } : {}),
+  });
+}
+
 function checkRequest(data: unknown): IntentionRequest {
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Combat.badRequest");
-  const d = data as Record<string, unknown>;
-  if (
-    typeof d.combatId !== "string" ||
-    !DOCUMENT_ID.test(d.combatId) ||
-    typeof d.combatantId !== "string" ||
-    !DOCUMENT_ID.test(d.combatantId)
-  ) {
+  if (!isRecord(data)) throw new UserError("AVENTURE.Combat.badRequest");
+  const d = IntentionRequestModel.read(data);
+  if (!d) {
+    const failed = IntentionRequestModel.failures(data);
+    if (failed.includes("combatId") || failed.includes("combatantId"))
+      throw new UserError("AVENTURE.Combat.badRequest");
+    // The rules' own refusal of the value sent (not a number, out of range, an unknown difficulty).
+    checkTest({
+      chance: data.chance,
+      mastery: data.mastery,
+      difficulty: data.difficulty === undefined ? "average" : data.difficulty,
+    });
     throw new UserError("AVENTURE.Combat.badRequest");
   }
-  const chance = d.chance === "X" ? "X" : d.chance;
-  const difficulty = d.difficulty === undefined ? "average" : d.difficulty;
-  const req = {
+  checkTest(d);
+  return {
     combatId: d.combatId,
     combatantId: d.combatantId,
-    chance,
-    difficulty,
-    ...(d.mastery !== undefined ? { mastery: d.mastery } : {}),
-  } as IntentionRequest;
-  // The rules check the chance, the mastery and the difficulty (types, integers, bounds, known ids).
-  polarisTest({
-    chance: req.chance,
-    difficulty: req.difficulty!,
-    roll: 1,
-    ...(req.mastery !== undefined ? { mastery: req.mastery } : {}),
-  });
-  return req;
+    chance: d.chance as IntentionRequest["chance"],
+    difficulty: d.difficulty as NonNullable<IntentionRequest["difficulty"]>,
+    ...(d.mastery !== undefined && d.mastery !== null ? { mastery: d.mastery } : {}),
+  };
 }
 
 /** Where a value of the test came from: the actor's sheet, typed by the sender (not readable there), or by a GM. */

@@ -35,8 +35,8 @@ import {
 import type { DialogToken, PursuitDialogOptions } from "../pursuit/api.js";
 import { runEncounter, type EncounterResult } from "./run.js";
 import { dialogSides } from "./encounter-context.js";
-import { DISPOSITION, isSideId, SIDE_IDS, sideOfToken, type SideId } from "../core/sides.js";
-import { DOCUMENT_ID } from "../core/values.js";
+import { DISPOSITION, SIDE_IDS, sideOfToken, type SideId } from "../core/sides.js";
+import { DOCUMENT_ID, isRecord } from "../core/values.js";
 import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 import { ENCOUNTER_CARD } from "./card.js";
 
@@ -101,39 +101,62 @@ export const MAX_ENCOUNTER_TOKENS = 200;
 /** Scenes whose encounter combat the active GM is creating right now (a second Start is refused meanwhile). */
 const starting = new Set<string>();
 
-function sidesOf(v: unknown): SideId[] {
-  if (!Array.isArray(v) || v.length > SIDE_IDS.length || !v.every(isSideId))
-    throw new UserError("AVENTURE.Encounter.badRequest");
-  return [...new Set(v as SideId[])];
-}
+const requestId = (f: Fields) =>
+  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
+const sideField = (f: Fields) =>
+  new f.StringField({ required: true, blank: false, choices: [...SIDE_IDS], initial: undefined });
+const sideList = (f: Fields) =>
+  new f.ArrayField(sideField(f), { required: true, max: SIDE_IDS.length, initial: undefined });
 
-/** Checks a start request field by field against the world (the scene and every token must exist). */
+/** The payload of "encounterStart", declared once: the scene, its tokens (each once) with their sides, and the sides. */
+const startRequestSchema = (f: Fields) => ({
+  sceneId: requestId(f),
+  tokens: new f.ArrayField(new f.SchemaField({ id: requestId(f), side: sideField(f) }), {
+    required: true,
+    max: MAX_ENCOUNTER_TOKENS,
+    initial: undefined,
+  }),
+  surprised: sideList(f),
+  firstRound: sideList(f),
+});
+const StartRequest = flagModel({
+  name: "AventureEncounterStartRequest",
+  schema: startRequestSchema,
+  exact: true,
+  joint: (d) => {
+    if (new Set(d.tokens.map((tk) => tk.id)).size !== d.tokens.length) throw new Error("a token named twice");
+  },
+});
+
+/**
+ * Reads a start request through its model, then checks it against the world (the scene and every token must exist).
+ * Refusals as before the model: a malformed scene id, or anything else malformed, is a bad request; a missing scene
+ * is said first, then no tokens at all.
+ */
 function readStartRequest(data: unknown): {
   scene: Scene;
   docs: { doc: CanvasToken; side: SideId }[];
   surprised: SideId[];
   firstRound: SideId[];
 } {
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new UserError("AVENTURE.Encounter.badRequest");
-  const d = data as Record<string, unknown>;
-  if (typeof d.sceneId !== "string" || !DOCUMENT_ID.test(d.sceneId))
+  if (!isRecord(data)) throw new UserError("AVENTURE.Encounter.badRequest");
+  const d = StartRequest.read(data);
+  if (!d) {
+    if (StartRequest.failures(data).includes("sceneId")) throw new UserError("AVENTURE.Encounter.badRequest");
+    if (!game.scenes.get(String(data.sceneId))) throw new UserError("AVENTURE.Encounter.noScene");
+    if (!Array.isArray(data.tokens)) throw new UserError("AVENTURE.Error.NoToken");
     throw new UserError("AVENTURE.Encounter.badRequest");
+  }
   const scene = game.scenes.get(d.sceneId);
   if (!scene) throw new UserError("AVENTURE.Encounter.noScene");
-  const tokens = d.tokens;
-  if (!Array.isArray(tokens) || tokens.length === 0) throw new UserError("AVENTURE.Error.NoToken");
-  if (tokens.length > MAX_ENCOUNTER_TOKENS) throw new UserError("AVENTURE.Encounter.badRequest");
-  const seen = new Set<string>();
-  const docs = tokens.map((tk: unknown) => {
-    const t = tk as { id?: unknown; side?: unknown } | null;
-    if (!t || typeof t.id !== "string" || !DOCUMENT_ID.test(t.id) || !isSideId(t.side) || seen.has(t.id))
-      throw new UserError("AVENTURE.Encounter.badRequest");
-    seen.add(t.id);
-    const doc = scene.tokens.get(t.id);
-    if (!doc) throw new UserError("AVENTURE.Encounter.tokenGone", { name: t.id });
-    return { doc, side: t.side };
+  if (d.tokens.length === 0) throw new UserError("AVENTURE.Error.NoToken");
+  const docs = d.tokens.map(({ id, side }) => {
+    const doc = scene.tokens.get(id);
+    if (!doc) throw new UserError("AVENTURE.Encounter.tokenGone", { name: id });
+    return { doc, side: side as SideId };
   });
-  return { scene, docs, surprised: sidesOf(d.surprised), firstRound: sidesOf(d.firstRound) };
+  const sides = (list: string[]) => [...new Set(list as SideId[])];
+  return { scene, docs, surprised: sides(d.surprised), firstRound: sides(d.firstRound) };
 }
 
 /** A member of an encounter's combat, chosen when the combat is created (its combatant's id, token and side). */

@@ -43,6 +43,8 @@ import { deletion, renderTemplateCompat, tokenLevel } from "../core/compat.js";
 import { isActiveGM } from "../core/gm.js";
 import { reportError, t, tHtml, UserError } from "../core/i18n.js";
 import { registerRequest, sendRequest } from "../core/requests.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
+import { isRecord } from "../core/values.js";
 import { executorStamp } from "../core/operations.js";
 import { getSetting } from "../core/settings.js";
 import {
@@ -631,16 +633,47 @@ async function writeCard(message: ChatMessage, card: DetectCard, rows: DetectRow
   });
 }
 
-/** Request "detectionDecide" (GMs only, active GM): reveal or ignore one pending notice of a GM-authored card, once. */
-async function onDecide(raw: unknown): Promise<{ status: DetectRow["status"] }> {
-  const d = (raw && typeof raw === "object" ? raw : {}) as { messageId?: unknown; row?: unknown; reveal?: unknown };
-  const id = typeof d.messageId === "string" && ID.test(d.messageId) ? d.messageId : null;
+const docId = (f: Fields) =>
+  new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) });
+
+/** The payload of "detectionDecide", declared once: the card, the notice's row, and Reveal (true) or Ignore. */
+const decideSchema = (f: Fields) => ({
+  messageId: docId(f),
+  row: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: undefined }),
+  reveal: new f.BooleanField({ required: true, nullable: false, initial: undefined }),
+});
+const DecideRequest = flagModel({ name: "AventureDetectionDecideRequest", schema: decideSchema, exact: true });
+
+/** The payload of "checkDetection": the tokens to look at (null: all) and whether to forget their judgements. */
+const checkSchema = (f: Fields) => ({
+  tokenIds: new f.ArrayField(docId(f), { required: true, nullable: true, max: MAX_IDS, initial: null }),
+  again: new f.BooleanField({ required: true, nullable: false, initial: false }),
+});
+const CheckRequest = flagModel({ name: "AventureCheckDetectionRequest", schema: checkSchema, exact: true });
+
+/** The pending card a decision names, with the row's index; refused as not pending when either is not there. */
+function decidedRow(messageId: unknown, row: unknown): { id: string; message: ChatMessage; card: DetectCard } {
+  const id = typeof messageId === "string" && ID.test(messageId) ? messageId : null;
   const message = id ? game.messages.get(id) : undefined;
   const card = detectCardOf(message);
   if (!id || !message || !card) throw new UserError("AVENTURE.Light.Detect.notPending");
-  if (typeof d.row !== "number" || !Number.isInteger(d.row) || d.row < 0 || d.row >= card.rows.length)
+  if (typeof row !== "number" || !Number.isInteger(row) || row < 0 || row >= card.rows.length)
     throw new UserError("AVENTURE.Light.Detect.notPending");
-  if (typeof d.reveal !== "boolean") throw new UserError("AVENTURE.Error.Missing", { name: "reveal" });
+  return { id, message, card };
+}
+
+/** Request "detectionDecide" (GMs only, active GM): reveal or ignore one pending notice of a GM-authored card, once. */
+async function onDecide(raw: unknown): Promise<{ status: DetectRow["status"] }> {
+  const d = DecideRequest.read(raw);
+  if (!d) {
+    // As before the model: what is not a pending notice is said first, then a Reveal that is not true or false.
+    const sent = isRecord(raw) ? raw : {};
+    const failed = DecideRequest.failures(sent);
+    if (failed.includes("messageId") || failed.includes("row")) throw new UserError("AVENTURE.Light.Detect.notPending");
+    decidedRow(sent.messageId, sent.row);
+    throw new UserError("AVENTURE.Error.Missing", { name: "reveal" });
+  }
+  const { id, message, card } = decidedRow(d.messageId, d.row);
   const index = d.row;
   const row = card.rows[index]!;
   const key = `${id}.${index}`;
@@ -701,25 +734,18 @@ export function onRenderDetectionCard(message: ChatMessage, html: HTMLElement): 
 
 /** Request "checkDetection" (GMs only, active GM): a pass now over these tokens (all when absent). */
 async function onCheck(raw: unknown): Promise<DetectionReport | null> {
-  const d = (raw && typeof raw === "object" ? raw : {}) as { tokenIds?: unknown; again?: unknown };
-  let ids: Set<string> | null = null;
-  if (d.tokenIds !== undefined && d.tokenIds !== null) {
-    if (
-      !Array.isArray(d.tokenIds) ||
-      d.tokenIds.length > MAX_IDS ||
-      !d.tokenIds.every((x) => typeof x === "string" && ID.test(x))
-    ) {
+  const sent = isRecord(raw) ? raw : {}; // not an object: a pass over every token, as before the model
+  const d = CheckRequest.read(sent);
+  if (!d) {
+    if (CheckRequest.failures(sent).includes("tokenIds"))
       throw new UserError("AVENTURE.Error.UnknownValue", {
         name: "tokenIds",
-        value: String(d.tokenIds).slice(0, 60),
+        value: String(sent.tokenIds).slice(0, 60),
         allowed: `[tokenId, …] (${MAX_IDS} at most)`,
       });
-    }
-    ids = new Set(d.tokenIds as string[]);
-  }
-  if (d.again !== undefined && typeof d.again !== "boolean")
     throw new UserError("AVENTURE.Error.Missing", { name: "again" });
-  return runCheck(ids, d.again === true);
+  }
+  return runCheck(d.tokenIds ? new Set(d.tokenIds) : null, d.again);
 }
 
 /** Set by hooks.ts: schedules the light tracker for these tokens (all when null) and waits for its pass. */

@@ -48,6 +48,8 @@ import {
   type Step,
 } from "../core/operations.js";
 import { registerRequest, sendRequest } from "../core/requests.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
+import { isRecord } from "../core/values.js";
 import { getSetting } from "../core/settings.js";
 import { aventureActs } from "../core/dnd5e-owners.js";
 import { assertOwner } from "../light/api.js";
@@ -122,15 +124,37 @@ export function fallReference(target: unknown): {
   return { ref: { actorId: actor.id }, owner: actor, name: actor.name };
 }
 
-/** A reference read from a request or a card: ids only, checked for shape. Null when malformed. */
-function parseRef(d: Record<string, unknown>): FallRef | null {
-  if (typeof d.sceneId === "string" && typeof d.tokenId === "string" && ID.test(d.sceneId) && ID.test(d.tokenId)) {
-    return { sceneId: d.sceneId, tokenId: d.tokenId };
-  }
-  if (typeof d.actorId === "string" && ID.test(d.actorId) && d.sceneId === undefined && d.tokenId === undefined)
+/** A reference read from a request: ids only (their shape checked by the model). Null when it names nothing whole. */
+function parseRef(d: { sceneId?: string | null; tokenId?: string | null; actorId?: string | null }): FallRef | null {
+  if (typeof d.sceneId === "string" && typeof d.tokenId === "string") return { sceneId: d.sceneId, tokenId: d.tokenId };
+  if (typeof d.actorId === "string" && d.sceneId === undefined && d.tokenId === undefined)
     return { actorId: d.actorId };
   return null;
 }
+
+const docId = (f: Fields) =>
+  new f.StringField({
+    required: false,
+    blank: false,
+    initial: undefined,
+    validate: (v: unknown) => ID.test(String(v)),
+  });
+
+/** The payload of "fall", declared once: who falls (a token, or an actor alone), how far, and from what. */
+const fallRequestSchema = (f: Fields) => ({
+  sceneId: docId(f),
+  tokenId: docId(f),
+  actorId: docId(f),
+  metres: new f.NumberField({ required: true, nullable: false, min: 0, initial: undefined }),
+  source: new f.StringField({ required: true, blank: false, choices: [...SOURCES], initial: "api" }),
+});
+const FallRequestModel = flagModel({ name: "AventureFallRequest", schema: fallRequestSchema, exact: true });
+
+/** The payload of "fallApply": the pending fall card. */
+const fallApplySchema = (f: Fields) => ({
+  messageId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) }),
+});
+const FallApplyRequest = flagModel({ name: "AventureFallApplyRequest", schema: fallApplySchema, exact: true });
 
 /** The documents a reference names, or null when they are gone. */
 function resolveRef(ref: FallRef): FallTarget | null {
@@ -152,12 +176,24 @@ export function resolveFallRequest(
   data: unknown,
   user: User,
 ): { target: FallTarget; metres: number; source: FallSource; ref: FallRef } {
-  if (!data || typeof data !== "object" || Array.isArray(data))
-    throw new UserError("AVENTURE.Error.Missing", { name: "data" });
-  const d = data as Record<string, unknown>;
-  const metres = d.metres;
-  fallDice(metres as number); // validates: a finite number ≥ 0 (RulesError otherwise)
-  const source = SOURCES.includes(d.source as FallSource) ? (d.source as FallSource) : "api";
+  if (!isRecord(data)) throw new UserError("AVENTURE.Error.Missing", { name: "data" });
+  const d = FallRequestModel.read(data);
+  if (!d) {
+    const failed = FallRequestModel.failures(data);
+    if (failed.includes("metres")) {
+      fallDice(data.metres as number); // the rules' refusal: not a number, negative
+      throw new UserError("AVENTURE.Error.NotANumber", { name: "metres", value: String(data.metres) });
+    }
+    if (failed.includes("source"))
+      throw new UserError("AVENTURE.Error.UnknownValue", {
+        name: "source",
+        value: String(data.source),
+        allowed: SOURCES.join(", "),
+      });
+    throw new UserError("AVENTURE.Error.NoToken");
+  }
+  const { metres, source } = d;
+  fallDice(metres); // the rules' bound, on top of the model
   const ref = parseRef(d);
   if (!ref) throw new UserError("AVENTURE.Error.NoToken");
   if ("tokenId" in ref) {
@@ -165,12 +201,12 @@ export function resolveFallRequest(
     if (!token) throw new UserError("AVENTURE.Error.NoToken");
     assertOwner(user, token);
     if (!token.actor) throw new UserError("AVENTURE.Error.NoActor", { name: token.name });
-    return { target: { token, actor: token.actor as FallTarget["actor"] }, metres: metres as number, source, ref };
+    return { target: { token, actor: token.actor as FallTarget["actor"] }, metres, source, ref };
   }
   const actor = game.actors.get(ref.actorId);
   if (!actor) throw new UserError("AVENTURE.Error.NoToken");
   assertOwner(user, actor);
-  return { target: { token: null, actor }, metres: metres as number, source, ref };
+  return { target: { token: null, actor }, metres, source, ref };
 }
 
 function refOf(target: FallTarget): FallRef {
@@ -534,10 +570,10 @@ const applying = new Set<string>();
  * "applying" with the hit points to write (absolute) BEFORE writing them, then completes it (completeFall).
  */
 export async function onFallApplyRequest(raw: unknown): Promise<FallApplyResult> {
-  const id = (raw as { messageId?: unknown } | null)?.messageId;
-  const message = typeof id === "string" && ID.test(id) ? (game.messages.get(id) ?? undefined) : undefined;
+  const id = FallApplyRequest.read(raw)?.messageId;
+  const message = id ? (game.messages.get(id) ?? undefined) : undefined;
   const flag = fallCardFlag(message);
-  if (!message || !flag || typeof id !== "string") throw new UserError("AVENTURE.Movement.Fall.notPending");
+  if (!message || !flag || !id) throw new UserError("AVENTURE.Movement.Fall.notPending");
   if (flag.status === "applied" || applying.has(id))
     throw new UserError("AVENTURE.Movement.Fall.alreadyApplied", { name: flag.name });
   applying.add(id);

@@ -786,25 +786,48 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(hideFlag(rogue)).toMatchObject({ seenBy: [] });
   });
 
+  it("attack: a forged checkDetection with wrong-typed or oversized values is refused by its model; nothing is written", async () => {
+    const { world } = await issueExample(17);
+    const mark = world.writes.length;
+    const bad: [unknown, string][] = [
+      [{ tokenIds: "watcher" }, "AVENTURE.Error.UnknownValue"],
+      [{ tokenIds: [42] }, "AVENTURE.Error.UnknownValue"],
+      [{ tokenIds: ["w".repeat(5000)] }, "AVENTURE.Error.UnknownValue"],
+      [{ tokenIds: Array.from({ length: 5000 }, (_, i) => `t${i}`) }, "AVENTURE.Error.UnknownValue"],
+      [{ tokenIds: null, again: "yes" }, "AVENTURE.Error.Missing"],
+      [{ again: 1 }, "AVENTURE.Error.Missing"],
+    ];
+    for (const [data, key] of bad)
+      expect(await forgeRequest(world, "gm2", "checkDetection", data), JSON.stringify(data).slice(0, 60)).toMatchObject(
+        refused(key),
+      );
+    expect(gameWrites(world, mark)).toEqual([]);
+  });
+
   it("malformed decisions and replays are refused; a row is decided once", async () => {
     const { world, rogue } = await issueExample(17);
     const [card] = cards(world);
-    const bad: unknown[] = [
-      null,
-      { messageId: card!.id },
-      { messageId: card!.id, row: 1, reveal: true },
-      { messageId: card!.id, row: -1, reveal: true },
-      { messageId: card!.id, row: "0", reveal: true },
-      { messageId: card!.id, row: 0.5, reveal: true },
-      { messageId: card!.id, row: 0, reveal: "yes" },
-      { messageId: "not an id!", row: 0, reveal: true },
-      { messageId: "nosuchmessage1", row: 0, reveal: true },
+    const notPending = "AVENTURE.Light.Detect.notPending";
+    const bad: [unknown, string][] = [
+      [null, notPending],
+      [{ messageId: card!.id }, notPending],
+      [{ messageId: card!.id, row: 1, reveal: true }, notPending],
+      [{ messageId: card!.id, row: -1, reveal: true }, notPending],
+      [{ messageId: card!.id, row: "0", reveal: true }, notPending],
+      [{ messageId: card!.id, row: [0], reveal: true }, notPending],
+      [{ messageId: card!.id, row: 0.5, reveal: true }, notPending],
+      [{ messageId: card!.id, row: 0, reveal: "yes" }, "AVENTURE.Error.Missing"],
+      [{ messageId: card!.id, row: 0, reveal: 1 }, "AVENTURE.Error.Missing"],
+      [{ messageId: "nosuchmessage1", row: 0, reveal: "yes" }, notPending],
+      [{ messageId: "not an id!", row: 0, reveal: true }, notPending],
+      [{ messageId: "m".repeat(5000), row: 0, reveal: true }, notPending],
+      [{ messageId: "nosuchmessage1", row: 0, reveal: true }, notPending],
     ];
     const mark = world.writes.length;
-    for (const data of bad)
-      expect(await forgeRequest(world, "gm2", "detectionDecide", data), JSON.stringify(data)).toMatchObject({
-        ok: false,
-      });
+    for (const [data, key] of bad)
+      expect(await forgeRequest(world, "gm2", "detectionDecide", data), JSON.stringify(data)).toMatchObject(
+        refused(key),
+      );
     expect(gameWrites(world, mark)).toEqual([]);
     expect(
       await forgeRequest(

@@ -419,6 +419,10 @@ describe("Start combat", () => {
       ],
       [{ ...good, surprised: ["everyone"] }, "AVENTURE.Encounter.badRequest"],
       [{ ...good, firstRound: "friendly" }, "AVENTURE.Encounter.badRequest"],
+      [{ ...good, tokens: [{ id: ["tHero"], side: "friendly" }] }, "AVENTURE.Encounter.badRequest"],
+      [{ ...good, tokens: [{ id: "tHero", side: "friendly".repeat(1000) }] }, "AVENTURE.Encounter.badRequest"],
+      [{ ...good, surprised: [42] }, "AVENTURE.Encounter.badRequest"],
+      [{ ...good, tokens: "tHero" }, "AVENTURE.Error.NoToken"],
       [null, "AVENTURE.Encounter.badRequest"],
     ];
     for (const [data, key] of bad)

@@ -801,6 +801,24 @@ describe("falls (RULES.md §4.1)", () => {
     expect(hp(actor).value).toBe(20);
   });
 
+  it("attack: a forged fall payload with a wrong-typed or oversized value is refused by its model; nothing is written", async () => {
+    const actor = hero(world, { owner: "p1" });
+    place(world, scene, actor);
+    const mark = world.writes.length;
+    const bad: [unknown, string][] = [
+      // A source that is not one of the four was silently taken as "api": the fall then rolled.
+      [{ sceneId: "s1", tokenId: "t1", metres: 9, source: 42 }, "AVENTURE.Error.UnknownValue"],
+      [{ sceneId: "s1", tokenId: "t1", metres: 9, source: "x".repeat(5000) }, "AVENTURE.Error.UnknownValue"],
+      [{ sceneId: "s1", tokenId: "t1", metres: 9, source: ["hud"] }, "AVENTURE.Error.UnknownValue"],
+      [{ sceneId: "s1", tokenId: "t".repeat(65), metres: 9 }, "AVENTURE.Error.NoToken"],
+    ];
+    for (const [data, key] of bad)
+      expect(await forgeRequest(world, "p1", "fall", data)).toMatchObject({ ok: false, key });
+    expect(world.rollsMade).toEqual([]);
+    expect(hp(actor).value).toBe(20);
+    expect(world.writesSince(mark).filter((w) => !isRequestPlumbing(w))).toEqual([]);
+  });
+
   it("attack: a replayed request id is refused; a flood gets a localized refusal, not a frozen GM", async () => {
     const actor = hero(world, { owner: "p1" });
     place(world, scene, actor);

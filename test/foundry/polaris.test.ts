@@ -1025,6 +1025,18 @@ describe("changing intention (RULES.md §9.2): an Adaptation test from the track
         ok: false,
         key: "AVENTURE.Error.UnknownValue",
       });
+      // Wrong-typed or oversized values (the request's model, then the rules): refused, nothing rolled.
+      for (const [data, key] of [
+        [{ combatId: c.id, combatantId: diver, chance: "11" }, "AVENTURE.Error.NotANumber"],
+        [{ combatId: c.id, combatantId: diver, chance: 11, difficulty: null }, "AVENTURE.Error.UnknownValue"],
+        [
+          { combatId: c.id, combatantId: diver, chance: 11, difficulty: "x".repeat(5000) },
+          "AVENTURE.Error.UnknownValue",
+        ],
+        [{ combatId: c.id, combatantId: [diver], chance: 11 }, "AVENTURE.Combat.badRequest"],
+        [{ combatId: c.id, combatantId: "d".repeat(5000), chance: 11 }, "AVENTURE.Combat.badRequest"],
+      ] as const)
+        expect(await ask(data)).toMatchObject({ ok: false, key });
       expect(await ask({ combatId: c.id, combatantId: "../x", chance: 11 })).toMatchObject({
         ok: false,
         key: "AVENTURE.Combat.badRequest",
