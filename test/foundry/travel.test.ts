@@ -1161,6 +1161,20 @@ describe("Travel: attacks from a player's console change nothing", () => {
     expect(
       await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: "yes" }),
     ).toMatchObject({ ok: false, key: "AVENTURE.Error.Missing" });
+    // Attack: the payload is read through its model, taken as sent: a decision Foundry would cast ("true", 1) or a
+    // card id in a list is refused, not cast.
+    for (const bad of [
+      { messageId: proposal!.id, accept: "true" },
+      { messageId: proposal!.id, accept: 1 },
+    ])
+      expect(await forgeRequest(world, "gm2", "proposalDecide", bad)).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Error.Missing",
+        data: { name: "accept" },
+      });
+    expect(
+      await forgeRequest(world, "gm2", "proposalDecide", { messageId: [proposal!.id], accept: true }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Proposal.notPending" });
     expect(gameWrites(world, mark)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
     // A GM decides once; the same request id again is refused as a replay.
