@@ -34,6 +34,7 @@ import {
 import { registerRequest, sendRequest } from "./requests.js";
 import { proposalCardContext } from "./proposal-context.js";
 import { isDocumentId } from "./values.js";
+import { flagModel, type Fields } from "./flag-model.js";
 
 export interface ProposalKind {
   /** The feature's name: "travel", "pursuit", "hide"... */
@@ -201,15 +202,27 @@ async function claimDecision(message: ChatMessage, id: string): Promise<Proposal
   return now;
 }
 
+/** The payload of "proposalDecide", declared once: the proposal card, and whether it is accepted. */
+const proposalRefSchema = (f: Fields) => ({
+  messageId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => isDocumentId(v) }),
+});
+const decideSchema = (f: Fields) => ({
+  ...proposalRefSchema(f),
+  accept: new f.BooleanField({ required: true, nullable: false, initial: undefined }),
+});
+/** Its card alone (a card that is not a pending proposal is refused first, whatever the rest says). */
+const ProposalRef = flagModel({ name: "AventureProposalRef", schema: proposalRefSchema, exact: true });
+const DecideRequest = flagModel({ name: "AventureProposalDecideRequest", schema: decideSchema, exact: true });
+
 /** Request "proposalDecide" (GMs only, active GM): apply or decline a pending proposal card, once. */
 async function onDecide(raw: unknown, { sender }: { sender: User }): Promise<{ status: ProposalStatus }> {
-  const d = (raw ?? {}) as { messageId?: unknown; accept?: unknown };
-  const id = isDocumentId(d.messageId) ? d.messageId : null;
+  const id = ProposalRef.read(raw)?.messageId ?? null;
   const message = id ? game.messages.get(id) : undefined;
   const flag = proposalOf(message);
   if (!message || !flag || !id) throw new UserError("AVENTURE.Proposal.notPending");
   if (flag.status !== "pending" || deciding.has(id)) throw new UserError("AVENTURE.Proposal.alreadyDecided");
-  if (typeof d.accept !== "boolean") throw new UserError("AVENTURE.Error.Missing", { name: "accept" });
+  const d = DecideRequest.read(raw);
+  if (!d) throw new UserError("AVENTURE.Error.Missing", { name: "accept" });
   deciding.add(id);
   try {
     // The decision is this GM's alone before anything is decided (two GMs across a handover: claimDecision).

@@ -75,7 +75,8 @@ import {
   type TokenLight,
   type TokenRef,
 } from "./record.js";
-import { DOCUMENT_ID } from "../core/values.js";
+import { DOCUMENT_ID, isRecord } from "../core/values.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
 
 export const EXPLORATION_REQUEST = "exploration";
 /** The token flag holding a light's radii while Aventure keeps it out: flags.aventure.explorationLight. */
@@ -186,34 +187,146 @@ function nameOf(record: ExplorationRecord, ref: TokenRef): string {
   );
 }
 
-// ------------------------------------------------------------------------------------------------ validation
+// ------------------------------------------------------------------------------------------------ the payloads
 
-function obj(name: string, v: unknown): Record<string, unknown> {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) throw new UserError("AVENTURE.Error.Missing", { name });
-  return Object.fromEntries(Object.entries(v));
+const docId = (f: Fields) =>
+  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
+const tokenRef = (f: Fields) => new f.SchemaField({ sceneId: docId(f), tokenId: docId(f) });
+const count = (f: Fields, max: number, required: boolean) =>
+  new f.NumberField({
+    required: true,
+    nullable: !required,
+    integer: true,
+    min: 1,
+    max,
+    initial: required ? undefined : null,
+  });
+
+/** Every "exploration" payload: the op and the record's revision it was made from. */
+const headSchema = (f: Fields) => ({
+  op: new f.StringField({ required: true, blank: false, choices: [...EXPLORATION_OPS], initial: undefined }),
+  rev: new f.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    initial: undefined,
+  }),
+});
+/** "start" and "party": the party's tokens (1–MAX_PARTY; twice the same is kept once). */
+const partySchema = (f: Fields) => ({
+  ...headSchema(f),
+  tokens: new f.ArrayField(tokenRef(f), { min: 1, max: MAX_PARTY }),
+});
+/** "advance" by turns: explore, rest or search. */
+const turnsSchema = (f: Fields) => ({
+  ...headSchema(f),
+  action: new f.StringField({
+    required: true,
+    blank: false,
+    choices: REQUEST_ACTIONS.filter((a) => a !== "spend"),
+    initial: undefined,
+  }),
+  turns: count(f, MAX_EXPLORATION_TURNS, true),
+});
+/** "advance" by "spend": seconds of world time. */
+const spendSchema = (f: Fields) => ({
+  ...headSchema(f),
+  action: new f.StringField({ required: true, blank: false, choices: ["spend"], initial: undefined }),
+  seconds: count(f, MAX_SPEND_SECONDS, true),
+});
+/** "light": the token, the kind of light and its turns (null: the kind's own). */
+const lightSchema = (f: Fields) => ({
+  ...headSchema(f),
+  token: tokenRef(f),
+  kind: new f.StringField({ required: true, blank: false, choices: [...LIGHT_KINDS], initial: undefined }),
+  turns: count(f, 1000, false),
+});
+/** "putOut": the token. */
+const putOutSchema = (f: Fields) => ({ ...headSchema(f), token: tokenRef(f) });
+
+const ExplorationHead = flagModel({ name: "AventureExplorationRequest", schema: headSchema, exact: true });
+const PartyRequest = flagModel({ name: "AventureExplorationParty", schema: partySchema, exact: true });
+const TurnsRequest = flagModel({ name: "AventureExplorationAdvance", schema: turnsSchema, exact: true });
+const SpendRequest = flagModel({ name: "AventureExplorationSpend", schema: spendSchema, exact: true });
+const LightRequest = flagModel({ name: "AventureExplorationLight", schema: lightSchema, exact: true });
+const PutOutRequest = flagModel({ name: "AventureExplorationPutOut", schema: putOutSchema, exact: true });
+
+/**
+ * The refusal naming a field a payload's model refused, worded as before (the rules' validators word the value
+ * refused; the model decided).
+ */
+function refuse(field: string, data: Record<string, unknown>): never {
+  const v = data[field];
+  switch (field) {
+    case "op":
+      oneOf("op", v, EXPLORATION_OPS);
+      break;
+    case "rev":
+      num("rev", v, { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true });
+      break;
+    case "tokens":
+      if (!Array.isArray(v) || v.length === 0) throw new UserError("AVENTURE.Exploration.Error.noParty");
+      if (v.length > MAX_PARTY)
+        throw new UserError("AVENTURE.Error.OutOfRange", { name: "party", value: v.length, min: 1, max: MAX_PARTY });
+      throw new UserError("AVENTURE.Error.Missing", { name: "party" });
+    case "action":
+      oneOf("action", v, REQUEST_ACTIONS);
+      break;
+    case "seconds":
+      num("seconds", v, { min: 1, max: MAX_SPEND_SECONDS, integer: true });
+      break;
+    case "turns":
+      num("turns", v, { min: 1, max: data.op === "light" ? 1000 : MAX_EXPLORATION_TURNS, integer: true });
+      break;
+    case "kind":
+      oneOf("kind", v, LIGHT_KINDS);
+      break;
+  }
+  throw new UserError("AVENTURE.Error.Missing", { name: field });
 }
 
-function ref(name: string, v: unknown): TokenRef {
-  const r = obj(name, v);
-  if (
-    typeof r.sceneId !== "string" ||
-    !DOCUMENT_ID.test(r.sceneId) ||
-    typeof r.tokenId !== "string" ||
-    !DOCUMENT_ID.test(r.tokenId)
-  )
-    throw new UserError("AVENTURE.Error.Missing", { name });
-  return { sceneId: r.sceneId, tokenId: r.tokenId };
+/** A payload read through its model, or the refusal naming its first field refused. */
+function payload<T>(
+  model: { read(raw: unknown): T | null; failures(raw: unknown): string[] },
+  data: Record<string, unknown>,
+  order: readonly string[],
+): T {
+  const read = model.read(data);
+  if (read) return read;
+  const failed = model.failures(data);
+  return refuse(order.find((k) => failed.includes(k)) ?? failed[0] ?? "request", data);
 }
 
-/** The party a request names: 1–MAX_PARTY distinct tokens that exist (an empty list: "no party"). */
-function party(v: unknown): PartyMember[] {
-  if (!Array.isArray(v) || v.length === 0) throw new UserError("AVENTURE.Exploration.Error.noParty");
-  if (v.length > MAX_PARTY)
-    throw new UserError("AVENTURE.Error.OutOfRange", { name: "party", value: v.length, min: 1, max: MAX_PARTY });
+/** The "exploration" payload, read through the model of its op. */
+function parseRequest(raw: unknown) {
+  if (!isRecord(raw)) throw new UserError("AVENTURE.Error.Missing", { name: "request" });
+  const head = payload(ExplorationHead, raw, ["op", "rev"]);
+  switch (head.op) {
+    case "start":
+    case "party":
+      return { ...payload(PartyRequest, raw, ["op", "rev", "tokens"]), op: head.op };
+    case "end":
+      return { ...head, op: head.op };
+    case "advance":
+      return raw.action === "spend"
+        ? { ...payload(SpendRequest, raw, ["op", "rev", "action", "seconds"]), op: head.op }
+        : { ...payload(TurnsRequest, raw, ["op", "rev", "action", "turns"]), op: head.op };
+    case "light":
+      return { ...payload(LightRequest, raw, ["op", "rev", "token", "kind", "turns"]), op: head.op };
+    case "putOut":
+      return { ...payload(PutOutRequest, raw, ["op", "rev", "token"]), op: head.op };
+  }
+  throw new UserError("AVENTURE.Error.Missing", { name: "op" });
+}
+
+/** The party a request names, each token once, every one existing. */
+function party(tokens: readonly TokenRef[]): PartyMember[] {
   const seen = new Set<string>();
   const out: PartyMember[] = [];
-  for (const x of v) {
-    const r = ref("party", x);
+  for (const x of tokens) {
+    const r = { sceneId: x.sceneId, tokenId: x.tokenId };
     if (seen.has(lightId(r))) continue;
     seen.add(lightId(r));
     const token = tokenOf(r);
@@ -502,19 +615,18 @@ function serial<T>(fn: () => Promise<T>): Promise<T> {
  */
 export async function handleExplorationRequest(raw: unknown): Promise<ExplorationReply> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-  const data = obj("request", raw);
-  const op = oneOf("op", data.op, EXPLORATION_OPS);
-  const rev = num("rev", data.rev, { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true });
+  const req = parseRequest(raw);
+  const rev = req.rev;
   return serial(async () => {
     if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
     let record = await finishPending(true);
     if (record.rev !== rev) throw new UserError("AVENTURE.Exploration.Error.moved");
     const { options } = explorationOptions();
     const now = game.time.worldTime;
-    switch (op) {
+    switch (req.op) {
       case "start": {
         if (record.state) throw new UserError("AVENTURE.Exploration.Error.running");
-        const members = party(data.tokens);
+        const members = party(req.tokens);
         assertFeature("exploration"); // docs/rules.md §0: refused where the game has no exploration time
         const state = startExploration(featureRuleset("exploration"), options);
         await writeRecord({ v: 1, rev: record.rev + 1, state, time: now, party: members, restDue: false, op: null });
@@ -527,41 +639,36 @@ export async function handleExplorationRequest(raw: unknown): Promise<Exploratio
       }
       case "party": {
         requireState(record);
-        await writeRecord({ ...record, rev: record.rev + 1, party: party(data.tokens) });
+        await writeRecord({ ...record, rev: record.rev + 1, party: party(req.tokens) });
         return { rev: record.rev + 1, messageId: null };
       }
       case "advance": {
         requireState(record);
-        const action = oneOf("action", data.action, REQUEST_ACTIONS);
-        const amount =
-          action === "spend"
-            ? num("seconds", data.seconds, { min: 1, max: MAX_SPEND_SECONDS, integer: true })
-            : num("turns", data.turns, { min: 1, max: MAX_EXPLORATION_TURNS, integer: true });
+        const amount = "seconds" in req ? req.seconds : req.turns;
         // World time moved meanwhile (and not yet counted) is counted first, on its own card.
         await syncWithWorldTime();
         record = currentRecord();
-        const planned = await planAdvance(record, action, amount);
+        const planned = await planAdvance(record, req.action, amount);
         if (!planned) return { rev: record.rev, messageId: null };
         return applyOp(record, planned.op, planned.rolls);
       }
       case "light":
-        return applyOp(
-          record,
-          planLight(record, ref("token", data.token), oneOf("kind", data.kind, LIGHT_KINDS), data.turns, options),
-          [],
-        );
+        return applyOp(record, planLight(record, pick(req.token), req.kind, req.turns, options), []);
       case "putOut":
-        return applyOp(record, planPutOut(record, ref("token", data.token)), []);
+        return applyOp(record, planPutOut(record, pick(req.token)), []);
     }
   });
 }
+
+/** A token reference as the record keeps it. */
+const pick = (r: TokenRef): TokenRef => ({ sceneId: r.sceneId, tokenId: r.tokenId });
 
 /** Lighting a torch, a lantern or another light carried by a token (relit: its remembered radii come back). */
 function planLight(
   record: ExplorationRecord,
   r: TokenRef,
   kind: LightKind,
-  turns: unknown,
+  turns: number | null,
   options: ExplorationState["options"],
 ): ExplorationOp {
   const state: ExplorationState = { ...requireState(record), options };
@@ -572,9 +679,7 @@ function planLight(
     throw new UserError("AVENTURE.Exploration.Error.alreadyLit", { name });
   const light = tokenLight(token);
   if (!isLit(light) && !light.remembered) throw new UserError("AVENTURE.Exploration.Error.noLightData", { name });
-  const n =
-    turns === undefined || turns === null ? undefined : num("turns", turns, { min: 1, max: 1000, integer: true });
-  const next = addLight(state, n === undefined ? { id: lightId(r), kind } : { id: lightId(r), kind, turns: n });
+  const next = addLight(state, turns === null ? { id: lightId(r), kind } : { id: lightId(r), kind, turns });
   const lights: LightChange[] =
     !isLit(light) && light.remembered
       ? [{ ...r, name, before: light, after: { ...light.remembered, remembered: null } }]

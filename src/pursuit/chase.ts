@@ -34,6 +34,7 @@ import { template } from "../core/constants.js";
 import {
   PURSUIT_DAY_SECONDS,
   DUNGEON_CHASE_ENDS,
+  EVASION_ADJUSTMENT,
   bool,
   compareSpeeds,
   dungeonChaseDrop,
@@ -93,6 +94,8 @@ import {
 import { propose, registerProposalKind } from "../core/proposals.js";
 import { registerRequest } from "../core/requests.js";
 import { getSetting } from "../core/settings.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
+import { isRecord } from "../core/values.js";
 import { assertOwner } from "../light/api.js";
 import { PURSUIT_SIDES, otherSide } from "./groups.js";
 import { applyRunExhaustion, hasAventureEffect, runExhaustionState, type EffectActor } from "./effects.js";
@@ -123,64 +126,193 @@ export type PursuitReply = ChaseRecord | { proposed: true };
 /** Why a player's flight goes to the GMs: pursuers that are not theirs; world time moved by the outdoor days. */
 export type ProposalReason = "pursuers" | "time";
 
-// ------------------------------------------------------------------------------------ validation
+// ------------------------------------------------------------------------------------ the payloads
 
-function obj(name: string, v: unknown): Record<string, unknown> {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) throw new UserError("AVENTURE.Error.Missing", { name });
-  return v as Record<string, unknown>;
+const docId = (f: Fields) =>
+  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOC_ID.test(String(v)) });
+const flag = (f: Fields) => new f.BooleanField({ required: true, nullable: false, initial: undefined });
+const adjustment = (f: Fields) =>
+  new f.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    min: EVASION_ADJUSTMENT.min,
+    max: EVASION_ADJUSTMENT.max,
+    initial: undefined,
+  });
+/** A group: its size (1..MAX_GROUP_SIZE), its speed (0..MAX_SPEED m/round), its tokens (at most MAX_GROUP_TOKENS). */
+const groupSchema = (f: Fields) => ({
+  count: new f.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    min: 1,
+    max: MAX_GROUP_SIZE,
+    initial: undefined,
+  }),
+  speed: new f.NumberField({ required: true, nullable: false, min: 0, max: MAX_SPEED, initial: undefined }),
+  tokenIds: new f.ArrayField(docId(f), { required: true, nullable: false, max: MAX_GROUP_TOKENS, initial: undefined }),
+});
+/**
+ * A flight's setup: place, who flees, the scene (null: none), the groups, surprise, the four flags, the adjustments
+ * (20..25) and a reaction total (an integer −20..40, or null; the ruleset's own range is checked when it is used).
+ * A group's names are the GM's to read from the tokens (a client's are ignored).
+ */
+const setupSchema = (f: Fields) => ({
+  place: new f.StringField({ required: true, blank: false, choices: [...PURSUIT_PLACES], initial: undefined }),
+  fleeingSide: new f.StringField({ required: true, blank: false, choices: [...PURSUIT_SIDES], initial: undefined }),
+  sceneId: new f.StringField({
+    required: true,
+    nullable: true,
+    blank: false,
+    initial: null,
+    validate: (v: unknown) => DOC_ID.test(String(v)),
+  }),
+  groups: new f.SchemaField({ party: new f.SchemaField(groupSchema(f)), opponents: new f.SchemaField(groupSchema(f)) }),
+  surprise: new f.StringField({ required: true, blank: false, choices: [...SURPRISE_CHOICES], initial: undefined }),
+  woods: flag(f),
+  woodsBonus: adjustment(f),
+  twiceFast: flag(f),
+  fastBonus: adjustment(f),
+  dropped: flag(f),
+  combatStarted: flag(f),
+  reactionTotal: new f.NumberField({ required: true, nullable: true, integer: true, min: -20, max: 40, initial: null }),
+});
+/** A step: the chase and the step it continues from. */
+const stepSchema = (f: Fields) => ({
+  chaseId: docId(f),
+  step: new f.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    min: 1,
+    max: MAX_CHASE_STEPS - 1,
+    initial: undefined,
+  }),
+});
+/** An outdoor day: the step, and the day's woods and speed adjustments. */
+const daySchema = (f: Fields) => ({
+  ...stepSchema(f),
+  woods: flag(f),
+  woodsBonus: adjustment(f),
+  twiceFast: flag(f),
+  fastBonus: adjustment(f),
+});
+/** A dungeon chase's end: the step and how it ends. */
+const endSchema = (f: Fields) => ({
+  ...stepSchema(f),
+  how: new f.StringField({ required: true, blank: false, choices: [...DUNGEON_CHASE_ENDS], initial: undefined }),
+});
+const opSchema = (f: Fields) => ({
+  op: new f.StringField({ required: true, blank: false, choices: [...PURSUIT_OPS], initial: undefined }),
+});
+
+const PursuitOpModel = flagModel({ name: "AventurePursuitRequest", schema: opSchema, exact: true });
+const SetupModel = flagModel({ name: "AventurePursuitSetup", schema: setupSchema, exact: true });
+const GroupModel = flagModel({ name: "AventurePursuitGroup", schema: groupSchema, exact: true });
+const StepModel = flagModel({ name: "AventurePursuitStep", schema: stepSchema, exact: true });
+const DayModel = flagModel({ name: "AventurePursuitDay", schema: daySchema, exact: true });
+const EndModel = flagModel({ name: "AventurePursuitEnd", schema: endSchema, exact: true });
+
+/** The first of `order` the model refused in `d`. */
+function firstFailure(model: { failures(raw: unknown): string[] }, d: unknown, order: readonly string[]): string {
+  const failed = model.failures(d);
+  return order.find((k) => failed.includes(k)) ?? failed[0] ?? "request";
 }
 
-/** A document id as Foundry makes them (alphanumerics); anything else is refused. */
-function docId(name: string, v: unknown): string {
-  if (typeof v !== "string" || !DOC_ID.test(v)) throw new UserError("AVENTURE.Error.Missing", { name });
-  return v;
+/** The refusal of a field the model refused, worded as before (the model decided; the rules' validators word it). */
+function refuse(field: string, v: unknown, name = field): never {
+  switch (field) {
+    case "op":
+      oneOf("op", v, PURSUIT_OPS);
+      break;
+    case "place":
+      oneOf("place", v, PURSUIT_PLACES);
+      break;
+    case "fleeingSide":
+      oneOf("fleeingSide", v, PURSUIT_SIDES);
+      break;
+    case "surprise":
+      oneOf("surprise", v, SURPRISE_CHOICES);
+      break;
+    case "how":
+      oneOf("how", v, DUNGEON_CHASE_ENDS);
+      break;
+    case "woods":
+    case "twiceFast":
+    case "dropped":
+    case "combatStarted":
+      if (v !== undefined) bool(field, v, false);
+      break;
+    case "woodsBonus":
+    case "fastBonus":
+      evasionAdjustment(field, v);
+      break;
+    case "reactionTotal":
+      num("reactionTotal", v, { integer: true, min: -20, max: 40 });
+      break;
+    case "step":
+      num("step", v, { min: 1, max: MAX_CHASE_STEPS - 1, integer: true });
+      break;
+    case "count":
+      num("groupSize", v, { min: 1, max: MAX_GROUP_SIZE, integer: true });
+      break;
+    case "speed":
+      num("groupSpeed", v, { min: 0, max: MAX_SPEED });
+      break;
+  }
+  throw new UserError("AVENTURE.Error.Missing", { name });
 }
 
-function requiredBool(name: string, v: unknown): boolean {
-  if (v === undefined) throw new UserError("AVENTURE.Error.Missing", { name });
-  return bool(name, v, false);
-}
+const SETUP_ORDER = [
+  "place",
+  "fleeingSide",
+  "sceneId",
+  "groups",
+  "surprise",
+  "woods",
+  "woodsBonus",
+  "twiceFast",
+  "fastBonus",
+  "dropped",
+  "combatStarted",
+  "reactionTotal",
+] as const;
+const STEP_ORDER = ["chaseId", "step", "woods", "woodsBonus", "twiceFast", "fastBonus", "how"] as const;
 
-/** Token ids of a group: at most MAX_GROUP_TOKENS document ids, duplicates dropped. */
-function ids(name: string, v: unknown): string[] {
-  if (!Array.isArray(v) || v.length > MAX_GROUP_TOKENS) throw new UserError("AVENTURE.Error.Missing", { name });
-  return [...new Set(v.map((x) => docId(name, x)))];
-}
-
-function group(name: string, v: unknown): GroupInput {
-  const g = obj(name, v);
-  return {
-    count: num("groupSize", g.count, { min: 1, max: MAX_GROUP_SIZE, integer: true }),
-    speed: num("groupSpeed", g.speed, { min: 0, max: MAX_SPEED }),
-    tokenIds: ids(`${name}.tokenIds`, g.tokenIds),
-    // Names are the GM's to read from the tokens (a client's are ignored).
-    names: [],
-  };
+/** The refusal of a setup the model refused: its first field refused, a group's named within it. */
+function refuseSetup(s: unknown): never {
+  if (!isRecord(s)) throw new UserError("AVENTURE.Error.Missing", { name: "setup" });
+  const field = firstFailure(SetupModel, s, SETUP_ORDER);
+  if (field === "groups") {
+    const groups = s.groups;
+    if (!isRecord(groups)) throw new UserError("AVENTURE.Error.Missing", { name: "groups" });
+    for (const side of PURSUIT_SIDES) {
+      const g = groups[side];
+      if (!isRecord(g)) throw new UserError("AVENTURE.Error.Missing", { name: side });
+      const bad = GroupModel.read(g) ? null : firstFailure(GroupModel, g, ["count", "speed", "tokenIds"]);
+      if (bad) refuse(bad, g[bad], `${side}.${bad}`);
+    }
+  }
+  return refuse(field, s[field]);
 }
 
 /**
- * Checks every field of a setup sent by a client (and, before sending, by the dialog itself); throws a localized
- * error on the first bad one: place, who flees, the scene and token ids (document ids, at most 200 a group, never in
- * both groups), group sizes (integers 1..100000), speeds (0..1000 m/round), surprise, the four flags, the
- * adjustments (20..25) and a reaction total (an integer −20..40; the ruleset's own range is checked when it is used).
+ * Reads a setup sent by a client (and, before sending, by the dialog itself) through its model; throws a localized
+ * error on the first bad field. Then the rules across fields: no token in both groups, no token without a scene.
  */
 export function validateSetup(raw: unknown): PursuitSetup {
-  const s = obj("setup", raw);
-  const groups = obj("groups", s.groups);
+  const read = SetupModel.read(raw);
+  if (!read) return refuseSetup(raw);
+  const group = (g: (typeof read.groups)["party"]): GroupInput => ({
+    count: g.count,
+    speed: g.speed,
+    tokenIds: [...new Set(g.tokenIds)],
+    names: [],
+  });
   const setup: PursuitSetup = {
-    place: oneOf("place", s.place, PURSUIT_PLACES),
-    fleeingSide: oneOf("fleeingSide", s.fleeingSide, PURSUIT_SIDES),
-    sceneId: s.sceneId === null ? null : docId("sceneId", s.sceneId),
-    groups: { party: group("party", groups.party), opponents: group("opponents", groups.opponents) },
-    surprise: oneOf("surprise", s.surprise, SURPRISE_CHOICES),
-    woods: requiredBool("woods", s.woods),
-    woodsBonus: evasionAdjustment("woodsBonus", s.woodsBonus),
-    twiceFast: requiredBool("twiceFast", s.twiceFast),
-    fastBonus: evasionAdjustment("fastBonus", s.fastBonus),
-    dropped: requiredBool("dropped", s.dropped),
-    combatStarted: requiredBool("combatStarted", s.combatStarted),
-    reactionTotal:
-      s.reactionTotal === null ? null : num("reactionTotal", s.reactionTotal, { integer: true, min: -20, max: 40 }),
+    ...read,
+    groups: { party: group(read.groups.party), opponents: group(read.groups.opponents) },
   };
   const both = setup.groups.party.tokenIds.filter((id) => setup.groups.opponents.tokenIds.includes(id));
   if (both.length) throw new UserError("AVENTURE.Pursuit.error.twice");
@@ -189,26 +321,25 @@ export function validateSetup(raw: unknown): PursuitSetup {
   return setup;
 }
 
-/** A step request, checked field by field (the chase id, the step it continues from, the op's own fields). */
+/** A payload read through its model, or the refusal of its first field refused. */
+function payload<T>(
+  model: { read(raw: unknown): T | null; failures(raw: unknown): string[] },
+  d: Record<string, unknown>,
+): T {
+  const read = model.read(d);
+  if (read) return read;
+  const field = firstFailure(model, d, STEP_ORDER);
+  return refuse(field, d[field]);
+}
+
+/** A step request read through the model of its op. */
 function validateStep(
   op: Exclude<PursuitOp, "start">,
   d: Record<string, unknown>,
 ): Exclude<PursuitRequest, { op: "start" }> {
-  const chaseId = docId("chaseId", d.chaseId);
-  const step = num("step", d.step, { min: 1, max: MAX_CHASE_STEPS - 1, integer: true });
-  if (op === "day") {
-    return {
-      op,
-      chaseId,
-      step,
-      woods: requiredBool("woods", d.woods),
-      woodsBonus: evasionAdjustment("woodsBonus", d.woodsBonus),
-      twiceFast: requiredBool("twiceFast", d.twiceFast),
-      fastBonus: evasionAdjustment("fastBonus", d.fastBonus),
-    };
-  }
-  if (op === "end") return { op, chaseId, step, how: oneOf("how", d.how, DUNGEON_CHASE_ENDS) };
-  return { op, chaseId, step };
+  if (op === "day") return { ...payload(DayModel, d), op };
+  if (op === "end") return { ...payload(EndModel, d), op };
+  return { ...payload(StepModel, d), op };
 }
 
 // ------------------------------------------------------------------------------------ tokens
@@ -743,10 +874,10 @@ function stepClaim(message: ChatMessage, chaseId: string): ClaimTarget {
  */
 export async function handlePursuitRequest(raw: unknown, sender: User): Promise<PursuitReply> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-  const data = obj("request", raw);
-  const op = oneOf("op", data.op, PURSUIT_OPS);
-  if (op !== "start") return step(validateStep(op, data), sender);
-  const setup = validateSetup(data.setup);
+  if (!isRecord(raw)) throw new UserError("AVENTURE.Error.Missing", { name: "request" });
+  const op = PursuitOpModel.read(raw)?.op ?? refuse("op", raw.op);
+  if (op !== "start") return step(validateStep(op, raw), sender);
+  const setup = validateSetup(raw.setup);
   if (setup.reactionTotal !== null) assertRefereeInput(sender, "reaction");
   const { setup: named, tokens } = withNames(setup);
   assertMayFlee(sender, tokens[named.fleeingSide]);
@@ -767,7 +898,8 @@ interface PursuitProposal {
 const REASONS: readonly ProposalReason[] = ["pursuers", "time"];
 
 function readProposal(data: unknown): PursuitProposal {
-  const d = obj("proposal", data);
+  if (!isRecord(data)) throw new UserError("AVENTURE.Error.Missing", { name: "proposal" });
+  const d = data;
   const reasons = Array.isArray(d.reasons)
     ? d.reasons.filter((r): r is ProposalReason => REASONS.includes(r as ProposalReason))
     : [];

@@ -88,6 +88,7 @@ import { oseNextRequest, oseSeconds, oseTokenJournal, planOse, rollOse, type Pla
 import { oseCardView, oseLegText } from "./ose-card.js";
 import { tokenLevel } from "../core/compat.js";
 import { DOCUMENT_ID } from "../core/values.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
 
 /**
  * Most rolls one Apply makes (saves and daily lost checks, all attached to the one card): a longer journey is
@@ -791,12 +792,18 @@ export function onTravelUndoRequest(raw: unknown): Promise<TravelUndoAnswer> {
   return serial(() => undoJourney(raw));
 }
 
+/** The payload of "travelUndo", declared once: the journey card. */
+const undoSchema = (f: Fields) => ({
+  messageId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
+});
+const TravelUndoRequest = flagModel({ name: "AventureTravelUndoRequest", schema: undoSchema, exact: true });
+
 async function undoJourney(raw: unknown): Promise<TravelUndoAnswer> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
-  const id = (raw as { messageId?: unknown } | null)?.messageId;
-  const message = typeof id === "string" && DOCUMENT_ID.test(id) ? game.messages.get(id) : undefined;
+  const id = TravelUndoRequest.read(raw)?.messageId;
+  const message = id ? game.messages.get(id) : undefined;
   const flag = readJourney(message);
-  if (!message || !flag || typeof id !== "string") throw new UserError("AVENTURE.Travel.Error.NoJourney");
+  if (!message || !flag || !id) throw new UserError("AVENTURE.Travel.Error.NoJourney");
   if (flag.status === "undone" || (running.has(id) && flag.status !== "applying"))
     throw new UserError("AVENTURE.Travel.Error.AlreadyUndone");
   if (flag.status === "applying" || running.has(id)) throw new UserError("AVENTURE.Travel.Error.InProgress");

@@ -1,6 +1,7 @@
 /**
  * The Travel dialog's request: what the dialog (or a macro) sends to the active GM, and how the GM turns it
- * into the rules' TravelInput with the actors' own data. Pure: no Foundry globals (tested directly).
+ * into the rules' TravelInput with the actors' own data. The payload is declared once as a data model (built on first
+ * use, inside Foundry); the rest is pure.
  *
  * A request names actors by id and says what each eats, drinks, where it marches and what it does; the
  * numbers that matter for the rules (exhaustion, fasting and thirst counters, CON modifier, passive
@@ -30,7 +31,8 @@ import type { RulesetId } from "../rules/rulesets.js";
 import { OSE_TERRAINS, type OseTerrain } from "../rules/ose-wilderness.js";
 import { RulesError } from "../rules/errors.js";
 import { bool, num, oneOf, type NumberConstraints } from "../rules/validate.js";
-import { DOCUMENT_ID } from "../core/values.js";
+import { DOCUMENT_ID, isRecord } from "../core/values.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
 
 /** A long journey rolls hundreds of saves on the GM: a client waits up to 5 minutes for the answer. */
 export const TRAVEL_REQUEST_TIMEOUT = 300_000;
@@ -111,38 +113,6 @@ export interface OseTravelRequest {
 /** The most animals and rations a request may name (a sanity bound). */
 export const OSE_REQUEST_LIMITS = { baseMetres: 1000, animals: 500, rations: 100_000, daysSinceRest: 1000 } as const;
 
-/** Checks the Old-School Essentials part of a request received from anyone. */
-export function parseOse(raw: unknown): OseTravelRequest {
-  const o = record("ose", raw);
-  const base =
-    o.baseMetres === undefined || o.baseMetres === null
-      ? null
-      : positive("ose.baseMetres", o.baseMetres, OSE_REQUEST_LIMITS.baseMetres);
-  return {
-    openTerrain: oneOf("ose.openTerrain", o.openTerrain ?? "clear", OSE_TERRAINS),
-    baseMetres: base,
-    forcedMarch: bool("ose.forcedMarch", o.forcedMarch, false),
-    flying: bool("ose.flying", o.flying, false),
-    guide: bool("ose.guide", o.guide, false),
-    river: bool("ose.river", o.river, false),
-    forage: bool("ose.forage", o.forage, false),
-    restWhenDue: bool("ose.restWhenDue", o.restWhenDue, false),
-    animals:
-      o.animals === undefined
-        ? 0
-        : num("ose.animals", o.animals, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.animals }),
-    rations:
-      o.rations === undefined || o.rations === null
-        ? null
-        : num("ose.rations", o.rations, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.rations }),
-    daysSinceRest:
-      o.daysSinceRest === undefined
-        ? 0
-        : num("ose.daysSinceRest", o.daysSinceRest, { integer: true, min: 0, max: OSE_REQUEST_LIMITS.daysSinceRest }),
-    restFirst: bool("ose.restFirst", o.restFirst, false),
-  };
-}
-
 /** What the GM reads of each actor before planning (see party.ts). */
 export interface MemberSnapshot {
   actorId: string;
@@ -182,149 +152,277 @@ export const MAX_ROUTE_TOKENS = 50;
 /** Coordinates of a route's points: far beyond any scene (Foundry scenes are at most 50,000 px wide). */
 const MAX_COORDINATE = 1e7;
 
-/** Checks a route received from anyone: a scene id, finite points, token ids, a number of days or null. */
-export function parseRoute(raw: unknown): TravelRouteRequest {
-  const r = record("route", raw);
-  if (typeof r.sceneId !== "string" || !DOCUMENT_ID.test(r.sceneId))
-    throw new RulesError("AVENTURE.Error.Missing", { name: "route.sceneId" });
-  if (!Array.isArray(r.points)) throw new RulesError("AVENTURE.Error.Missing", { name: "route.points" });
-  if (r.points.length > MAX_ROUTE_POINTS) {
-    throw new RulesError("AVENTURE.Error.OutOfRange", {
-      name: "route.points",
-      value: r.points.length,
-      min: 2,
-      max: MAX_ROUTE_POINTS,
+// ------------------------------------------------------------------------------------------------ the payload
+
+const docId = (f: Fields) =>
+  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
+const choice = <T extends string>(f: Fields, choices: readonly T[], initial?: T) =>
+  new f.StringField({ required: true, blank: false, choices: [...choices], initial });
+const flag = (f: Fields) => new f.BooleanField({ required: true, nullable: false, initial: false });
+/** A number in [min, max] (an integer when said); `initial` null: optional (null), undefined: required. */
+const number = (
+  f: Fields,
+  c: { min: number; max: number; integer?: boolean; positive?: boolean },
+  initial: number | null | undefined,
+) =>
+  new f.NumberField({
+    required: true,
+    nullable: initial === null,
+    integer: c.integer ?? false,
+    min: c.min,
+    max: c.max,
+    initial,
+    ...(c.positive ? { validate: (v: unknown) => typeof v !== "number" || v > 0 } : {}),
+  });
+
+/** A member of the party: the actor, what it eats and drinks, where it marches, what it does. */
+const memberSchema = (f: Fields) => ({
+  actorId: docId(f),
+  food: choice(f, RATION_LEVELS),
+  water: choice(f, RATION_LEVELS),
+  position: choice(f, MARCHING_POSITIONS),
+  activity: choice(f, TRAVEL_ACTIVITIES),
+  conMod: number(f, { ...SURVIVAL_CON_MOD_RANGE, integer: true }, null),
+  passivePerception: number(f, { min: 0, max: TRAVEL_REQUEST_LIMITS.passivePerception, integer: true }, null),
+});
+/** A route: the scene, its points in scene pixels, the party's tokens, the days to walk (null: all of it). */
+const routeSchema = (f: Fields) => ({
+  sceneId: docId(f),
+  points: new f.ArrayField(
+    new f.SchemaField({
+      x: number(f, { min: -MAX_COORDINATE, max: MAX_COORDINATE }, undefined),
+      y: number(f, { min: -MAX_COORDINATE, max: MAX_COORDINATE }, undefined),
+    }),
+    { required: true, nullable: false, max: MAX_ROUTE_POINTS, initial: undefined },
+  ),
+  tokenIds: new f.ArrayField(docId(f), { max: MAX_ROUTE_TOKENS }),
+  days: number(f, { min: 1, max: TRAVEL_RULES.maxDays, integer: true }, null),
+});
+/** The Old-School Essentials part (docs/rules.md §12). */
+const oseSchema = (f: Fields) => ({
+  openTerrain: choice(f, OSE_TERRAINS, "clear"),
+  baseMetres: number(f, { min: 0, max: OSE_REQUEST_LIMITS.baseMetres, positive: true }, null),
+  forcedMarch: flag(f),
+  flying: flag(f),
+  guide: flag(f),
+  river: flag(f),
+  forage: flag(f),
+  restWhenDue: flag(f),
+  animals: number(f, { min: 0, max: OSE_REQUEST_LIMITS.animals, integer: true }, 0),
+  rations: number(f, { min: 0, max: OSE_REQUEST_LIMITS.rations, integer: true }, null),
+  daysSinceRest: number(f, { min: 0, max: OSE_REQUEST_LIMITS.daysSinceRest, integer: true }, 0),
+  restFirst: flag(f),
+});
+/** The payload of "travelApply" (TRAVEL_REQUEST_LIMITS, the CON modifier range of the rules, MAX_TRAVEL_MEMBERS). */
+const travelSchema = (f: Fields) => ({
+  pace: choice(f, TRAVEL_PACES),
+  terrain: choice(f, TRAVEL_TERRAINS),
+  mode: choice(f, TRAVEL_MODES),
+  speedKmh: number(f, { min: 0, max: TRAVEL_REQUEST_LIMITS.speedKmh, positive: true }, null),
+  distance: number(f, { min: 0, max: TRAVEL_REQUEST_LIMITS.distance, positive: true }, null),
+  duration: number(f, { min: 0, max: TRAVEL_REQUEST_LIMITS.duration, positive: true }, null),
+  hoursPerDay: number(f, { min: 0, max: TRAVEL_REQUEST_LIMITS.hoursPerDay, positive: true }, undefined),
+  hot: flag(f),
+  stealth: flag(f),
+  lostChance: number(f, { min: 0, max: TRAVEL_REQUEST_LIMITS.lostChance }, 0),
+  survivalDC: number(
+    f,
+    { min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max, integer: true },
+    TRAVEL_SURVIVAL_DC.default,
+  ),
+  route: new f.SchemaField(routeSchema(f), { required: true, nullable: true, initial: null }),
+  members: new f.ArrayField(new f.SchemaField(memberSchema(f)), {
+    required: true,
+    nullable: false,
+    min: 1,
+    max: MAX_TRAVEL_MEMBERS,
+    initial: undefined,
+  }),
+  ose: new f.SchemaField(oseSchema(f), { required: true, nullable: true, initial: null }),
+});
+
+const TravelRequestModel = flagModel({ name: "AventureTravelRequest", schema: travelSchema, exact: true });
+const MemberModel = flagModel({ name: "AventureTravelMember", schema: memberSchema, exact: true });
+const RouteModel = flagModel({ name: "AventureTravelRoute", schema: routeSchema, exact: true });
+const OseModel = flagModel({ name: "AventureOseTravel", schema: oseSchema, exact: true });
+
+type Failures = { failures(raw: unknown): string[] };
+
+/** The first of `order` the model refused in `v`. */
+const firstFailure = (model: Failures, v: unknown, order: readonly string[]): string | undefined => {
+  const failed = model.failures(v);
+  return order.find((k) => failed.includes(k)) ?? failed[0];
+};
+
+/** A number's refusal, worded by the rules' validator (a positive one: 0 is out of range). */
+function wordNumber(
+  name: string,
+  v: unknown,
+  c: NumberConstraints & { min: number; max: number },
+  positive = false,
+): void {
+  const n = num(name, v, c);
+  if (positive && n <= 0) throw new RulesError("AVENTURE.Error.OutOfRange", { name, value: n, min: c.min, max: c.max });
+}
+
+const MEMBER_ORDER = ["actorId", "food", "water", "position", "activity", "conMod", "passivePerception"] as const;
+
+/** The refusal of a member's field, worded as before. */
+function refuseMember(i: number, m: unknown): never {
+  if (!isRecord(m)) throw new RulesError("AVENTURE.Error.Missing", { name: `party[${i}]` });
+  const field = firstFailure(MemberModel, m, MEMBER_ORDER) ?? "actorId";
+  const name = `party[${i}].${field === "actorId" ? "id" : field}`;
+  const v = m[field];
+  if (field === "food" || field === "water") oneOf(name, v, RATION_LEVELS);
+  if (field === "position") oneOf(name, v, MARCHING_POSITIONS);
+  if (field === "activity") oneOf(name, v, TRAVEL_ACTIVITIES);
+  if (field === "conMod") wordNumber(name, v, { ...SURVIVAL_CON_MOD_RANGE, integer: true });
+  if (field === "passivePerception")
+    wordNumber(name, v, { min: 0, max: TRAVEL_REQUEST_LIMITS.passivePerception, integer: true });
+  throw new RulesError("AVENTURE.Error.Missing", { name });
+}
+
+/** The refusal of a route's field, worded as before. */
+function refuseRoute(r: unknown): never {
+  if (!isRecord(r)) throw new RulesError("AVENTURE.Error.Missing", { name: "route" });
+  const field = firstFailure(RouteModel, r, ["sceneId", "points", "tokenIds", "days"]);
+  if (field === "points" && Array.isArray(r.points)) {
+    if (r.points.length > MAX_ROUTE_POINTS)
+      throw new RulesError("AVENTURE.Error.OutOfRange", {
+        name: "route.points",
+        value: r.points.length,
+        min: 2,
+        max: MAX_ROUTE_POINTS,
+      });
+    (r.points as unknown[]).forEach((p, i) => {
+      if (!isRecord(p)) throw new RulesError("AVENTURE.Error.Missing", { name: `route.points[${i}]` });
+      for (const k of ["x", "y"] as const)
+        wordNumber(`route.points[${i}].${k}`, p[k], { min: -MAX_COORDINATE, max: MAX_COORDINATE });
     });
   }
-  const points = (r.points as unknown[]).map((p, i) => {
-    const q = record(`route.points[${i}]`, p);
-    return {
-      x: num(`route.points[${i}].x`, q.x, { min: -MAX_COORDINATE, max: MAX_COORDINATE }),
-      y: num(`route.points[${i}].y`, q.y, { min: -MAX_COORDINATE, max: MAX_COORDINATE }),
-    };
-  });
-  const ids = r.tokenIds === undefined ? [] : r.tokenIds;
-  if (
-    !Array.isArray(ids) ||
-    ids.length > MAX_ROUTE_TOKENS ||
-    !ids.every((x) => typeof x === "string" && DOCUMENT_ID.test(x))
-  ) {
-    throw new RulesError("AVENTURE.Error.Missing", { name: "route.tokenIds" });
+  if (field === "days") wordNumber("route.days", r.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays });
+  throw new RulesError("AVENTURE.Error.Missing", { name: `route.${field ?? "points"}` });
+}
+
+/** The refusal of the Old-School Essentials part's field, worded as before. */
+function refuseOse(o: unknown): never {
+  if (!isRecord(o)) throw new RulesError("AVENTURE.Error.Missing", { name: "ose" });
+  const field = firstFailure(OseModel, o, Object.keys(o)) ?? "ose";
+  const name = `ose.${field}`;
+  const v = o[field];
+  if (field === "openTerrain") oneOf(name, v, OSE_TERRAINS);
+  else if (field === "baseMetres") wordNumber(name, v, { min: 0, max: OSE_REQUEST_LIMITS.baseMetres }, true);
+  else if (field === "animals" || field === "rations" || field === "daysSinceRest")
+    wordNumber(name, v, { integer: true, min: 0, max: OSE_REQUEST_LIMITS[field] });
+  else bool(name, v, false);
+  throw new RulesError("AVENTURE.Error.Missing", { name });
+}
+
+/** The order the fields of a request are named in when several are wrong. */
+const FIELD_ORDER = [
+  "route",
+  "distance",
+  "duration",
+  "members",
+  "pace",
+  "terrain",
+  "mode",
+  "speedKmh",
+  "hoursPerDay",
+  "hot",
+  "stealth",
+  "lostChance",
+  "survivalDC",
+  "ose",
+] as const;
+
+/** The refusal of a request's field, worded as before (the model decided; the rules' validators word it). */
+function refuse(r: Record<string, unknown>): never {
+  const field = firstFailure(TravelRequestModel, r, FIELD_ORDER) ?? "request";
+  const v = r[field];
+  const L = TRAVEL_REQUEST_LIMITS;
+  switch (field) {
+    case "route":
+      return refuseRoute(v);
+    case "members":
+      if (!Array.isArray(v)) throw new RulesError("AVENTURE.Error.Missing", { name: "party" });
+      if (v.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
+      if (v.length > MAX_TRAVEL_MEMBERS)
+        throw new RulesError("AVENTURE.Error.OutOfRange", {
+          name: "party",
+          value: v.length,
+          min: 1,
+          max: MAX_TRAVEL_MEMBERS,
+        });
+      (v as unknown[]).forEach((m, i) => {
+        if (!MemberModel.read(m)) refuseMember(i, m);
+      });
+      break;
+    case "ose":
+      return refuseOse(v);
+    case "pace":
+      oneOf(field, v, TRAVEL_PACES);
+      break;
+    case "terrain":
+      oneOf(field, v, TRAVEL_TERRAINS);
+      break;
+    case "mode":
+      oneOf(field, v, TRAVEL_MODES);
+      break;
+    case "hot":
+    case "stealth":
+      bool(field, v, false);
+      break;
+    case "distance":
+    case "duration":
+    case "speedKmh":
+    case "hoursPerDay":
+      wordNumber(field, v, { min: 0, max: L[field] }, true);
+      break;
+    case "lostChance":
+      wordNumber(field, v, { min: 0, max: L.lostChance });
+      break;
+    case "survivalDC":
+      wordNumber(field, v, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max });
+      break;
   }
-  const days =
-    r.days === undefined || r.days === null
-      ? null
-      : num("route.days", r.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays });
-  return { sceneId: r.sceneId, points, tokenIds: [...new Set(ids as string[])], days };
-}
-
-function record(name: string, v: unknown): Record<string, unknown> {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) throw new RulesError("AVENTURE.Error.Missing", { name });
-  return v as Record<string, unknown>;
-}
-
-function optNumber(name: string, v: unknown, c: NumberConstraints = {}): number | null {
-  return v === undefined || v === null ? null : num(name, v, c);
-}
-
-/** A number above 0 and at most `max` (0 is refused as out of range: a journey of nothing is no journey). */
-function positive(name: string, v: unknown, max: number): number {
-  const n = num(name, v, { min: 0, max });
-  if (n <= 0) throw new RulesError("AVENTURE.Error.OutOfRange", { name, value: n, min: 0, max });
-  return n;
+  throw new RulesError("AVENTURE.Error.Missing", { name: field });
 }
 
 /**
- * Validates a request received from anyone (a player's request included): shapes, types, enumerations and ranges
- * (TRAVEL_REQUEST_LIMITS, the CON modifier range of the rules, at most MAX_TRAVEL_MEMBERS members with distinct
- * ids). Throws a RulesError naming the faulty field. Unknown keys are dropped. The rules check ranges again.
+ * Reads a request received from anyone (a player's request included) through its model: shapes, types, enumerations
+ * and ranges; then the rules across fields (a route, or a distance or a duration; members with distinct ids). Throws
+ * a RulesError naming the faulty field. Unknown keys are dropped. The rules check ranges again.
  */
 export function parseRequest(raw: unknown): TravelRequest {
-  const r = record("request", raw);
-  const route = r.route === undefined || r.route === null ? null : parseRoute(r.route);
-  const distance =
-    r.distance === undefined || r.distance === null
-      ? null
-      : positive("distance", r.distance, TRAVEL_REQUEST_LIMITS.distance);
-  const duration =
-    r.duration === undefined || r.duration === null
-      ? null
-      : positive("duration", r.duration, TRAVEL_REQUEST_LIMITS.duration);
-  if (route && (distance !== null || duration !== null)) {
+  if (!isRecord(raw)) throw new RulesError("AVENTURE.Error.Missing", { name: "request" });
+  const r = TravelRequestModel.read(raw);
+  if (!r) return refuse(raw);
+  if (r.route && (r.distance !== null || r.duration !== null)) {
     throw new RulesError("AVENTURE.Error.UnknownValue", {
       name: "route",
-      value: distance !== null ? "distance" : "duration",
+      value: r.distance !== null ? "distance" : "duration",
       allowed: "a route, or a distance or a duration",
     });
   }
-  if (!route && (distance === null) === (duration === null)) {
+  if (!r.route && (r.distance === null) === (r.duration === null)) {
     throw new RulesError("AVENTURE.Error.Missing", { name: "distance" });
   }
-  if (!Array.isArray(r.members)) throw new RulesError("AVENTURE.Error.Missing", { name: "party" });
-  if (r.members.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
-  if (r.members.length > MAX_TRAVEL_MEMBERS) {
-    throw new RulesError("AVENTURE.Error.OutOfRange", {
-      name: "party",
-      value: r.members.length,
-      min: 1,
-      max: MAX_TRAVEL_MEMBERS,
-    });
-  }
   const seen = new Set<string>();
-  const members = (r.members as unknown[]).map((raw, i): TravelMemberRequest => {
-    const m = record(`party[${i}]`, raw);
-    if (typeof m.actorId !== "string" || !DOCUMENT_ID.test(m.actorId))
-      throw new RulesError("AVENTURE.Error.Missing", { name: `party[${i}].id` });
-    if (seen.has(m.actorId)) {
+  r.members.forEach((m, i) => {
+    if (seen.has(m.actorId))
       throw new RulesError("AVENTURE.Error.UnknownValue", {
         name: `party[${i}].id`,
         value: m.actorId,
         allowed: "unique ids",
       });
-    }
     seen.add(m.actorId);
-    return {
-      actorId: m.actorId,
-      food: oneOf(`party[${i}].food`, m.food, RATION_LEVELS),
-      water: oneOf(`party[${i}].water`, m.water, RATION_LEVELS),
-      position: oneOf(`party[${i}].position`, m.position, MARCHING_POSITIONS),
-      activity: oneOf(`party[${i}].activity`, m.activity, TRAVEL_ACTIVITIES),
-      conMod: optNumber(`party[${i}].conMod`, m.conMod, {
-        integer: true,
-        min: SURVIVAL_CON_MOD_RANGE.min,
-        max: SURVIVAL_CON_MOD_RANGE.max,
-      }),
-      passivePerception: optNumber(`party[${i}].passivePerception`, m.passivePerception, {
-        integer: true,
-        min: 0,
-        max: TRAVEL_REQUEST_LIMITS.passivePerception,
-      }),
-    };
   });
+  const { ose, route, ...rest } = r;
   return {
-    pace: oneOf("pace", r.pace, TRAVEL_PACES),
-    terrain: oneOf("terrain", r.terrain, TRAVEL_TERRAINS),
-    mode: oneOf("mode", r.mode, TRAVEL_MODES),
-    speedKmh:
-      r.speedKmh === undefined || r.speedKmh === null
-        ? null
-        : positive("speedKmh", r.speedKmh, TRAVEL_REQUEST_LIMITS.speedKmh),
-    distance,
-    duration,
-    hoursPerDay: positive("hoursPerDay", r.hoursPerDay, TRAVEL_REQUEST_LIMITS.hoursPerDay),
-    hot: bool("hot", r.hot, false),
-    stealth: bool("stealth", r.stealth, false),
-    lostChance:
-      r.lostChance === undefined
-        ? 0
-        : num("lostChance", r.lostChance, { min: 0, max: TRAVEL_REQUEST_LIMITS.lostChance }),
-    survivalDC:
-      r.survivalDC === undefined
-        ? TRAVEL_SURVIVAL_DC.default
-        : num("survivalDC", r.survivalDC, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max }),
-    route,
-    members,
-    ...(r.ose === undefined || r.ose === null ? {} : { ose: parseOse(r.ose) }),
+    ...rest,
+    route: route ? { ...route, tokenIds: [...new Set(route.tokenIds)] } : null,
+    ...(ose ? { ose } : {}),
   };
 }
 

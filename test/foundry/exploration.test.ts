@@ -729,6 +729,34 @@ describe("bad input changes nothing", () => {
     expect(gameWrites(c.world, mark)).toEqual([]);
   });
 
+  it("attack: a GM's forged payload of the wrong type, out of range or oversized is refused by its model; nothing is written", async () => {
+    const c = await started({ users: [GM, GM2] });
+    const mark = c.world.writes.length;
+    const rev = record(c).rev;
+    const tA = ref(c.tokens.aldric);
+    const replies = [
+      // a number sent as text is not cast
+      await forgeRequest(c.world, "gm2", "exploration", { op: "advance", rev, action: "explore", turns: "5" }),
+      await forgeRequest(c.world, "gm2", "exploration", { op: "advance", rev: String(rev), action: "rest", turns: 1 }),
+      await forgeRequest(c.world, "gm2", "exploration", { op: "advance", rev, action: "spend", seconds: 86_401 }),
+      await forgeRequest(c.world, "gm2", "exploration", { op: "light", rev, token: tA, kind: "torch", turns: 1.5 }),
+      await forgeRequest(c.world, "gm2", "exploration", { op: "party", rev, tokens: Array(51).fill(tA) }),
+      await forgeRequest(c.world, "gm2", "exploration", { op: "putOut", rev, token: [tA] }),
+    ] as { key: string }[];
+    expect(replies.map((r) => r.key)).toEqual([
+      "AVENTURE.Error.NotANumber",
+      "AVENTURE.Error.NotANumber",
+      "AVENTURE.Error.OutOfRange",
+      "AVENTURE.Error.NotAnInteger",
+      "AVENTURE.Error.OutOfRange",
+      "AVENTURE.Error.Missing",
+    ]);
+    expect(gameWrites(c.world, mark)).toEqual([]);
+    expect(record(c)).toMatchObject({ rev });
+    expect(record(c).party).toHaveLength(3);
+    expect(record(c).state!.turn).toBe(0);
+  });
+
   it("a player's forged card gets no Encounter button", async () => {
     const c = await started({ users: [GM, PLAYER] });
     const forged = await forgeCard(

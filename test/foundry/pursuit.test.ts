@@ -892,6 +892,31 @@ describe("attacks on the request path (request pursuit)", () => {
     expect(c.world.rollsMade).toEqual([]);
   });
 
+  it("attack: a payload is read through its model: a value cleaning would change, a wrong type or groups sent as a list are refused with the field named; nothing is written", async () => {
+    const c = await setup({ ruleset: "pmt" });
+    const gmStart = (over: Parameters<typeof setupOf>[0]) => ({ op: "start", setup: setupOf(over) });
+    const s = gmStart({});
+    const bad: [unknown, string, Record<string, unknown>][] = [
+      [gmStart({ party: { tokenIds: "tA" as never } }), "AVENTURE.Error.Missing", { name: "party.tokenIds" }],
+      [gmStart({ sceneId: " scene1" }), "AVENTURE.Error.Missing", { name: "sceneId" }],
+      [gmStart({ dropped: 0 as never }), "AVENTURE.Error.UnknownValue", { name: "dropped" }],
+      [{ ...s, setup: { ...s.setup, groups: [s.setup.groups.party] } }, "AVENTURE.Error.Missing", { name: "groups" }],
+      [{ op: "end", chaseId: "abc", step: 1, how: ["caught"] }, "AVENTURE.Error.UnknownValue", { name: "how" }],
+      [{ op: "round", chaseId: ["abc"], step: 1 }, "AVENTURE.Error.Missing", { name: "chaseId" }],
+    ];
+    const mark = c.world.writes.length;
+    for (const [data, key, named] of bad) {
+      tick();
+      expect(await forgeRequest(c.world, "gm1", "pursuit", data), JSON.stringify(data)?.slice(0, 120)).toMatchObject({
+        ok: false,
+        key,
+        data: named,
+      });
+    }
+    expect(gameWrites(c.world, mark)).toEqual([]);
+    expect(c.world.rollsMade).toEqual([]);
+  });
+
   it("out-of-range and malformed values are refused with a localized error; nothing rolls, nothing is written", async () => {
     const c = await setup({ ruleset: "pmt" });
     const gmStart = (over: Parameters<typeof setupOf>[0]) => ({ op: "start", setup: setupOf(over) });

@@ -297,6 +297,24 @@ describe("Travel: a GM plans, applies and undoes a three-day journey for a party
     expect(footer(world, card!, "p1").undo).toBeNull();
   });
 
+  it("attack: travelUndo's payload is read through its model: a card id sent in a list or with spaces is no journey; nothing is undone", async () => {
+    const { world } = await boot();
+    const d = await forestDialog(world);
+    queueForestRolls(world);
+    await world.as("gm1", () => d.apply());
+    const [card] = journeyCards(world);
+    const time = world.worldTime;
+    const mark = world.writes.length;
+    for (const messageId of [[card!.id], ` ${card!.id}`, { id: card!.id }])
+      expect(await forgeRequest(world, "gm2", "travelUndo", { messageId })).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Travel.Error.NoJourney",
+      });
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(world.worldTime).toBe(time);
+    expect(journey(card!)).toMatchObject({ status: "applied" });
+  });
+
   it("undoes exactly: time, counters and exhaustion as they were; the card says so; a second Undo is refused", async () => {
     const { world, party } = await boot();
     const d = await forestDialog(world);
@@ -905,6 +923,61 @@ describe("Travel: attacks from a player's console change nothing", () => {
     expect(world.worldTime).toBe(1000);
   });
 
+  it("attack: travelApply's payload is read through its model: a value of the wrong type or an oversized part is refused with the field's error; nothing rolls", async () => {
+    const { world } = await boot();
+    await set(world, "travelPlayersApply", true);
+    const base = await pairRequest(world);
+    const member = base.members[0]!;
+    const route = {
+      sceneId: "scene1",
+      points: [
+        { x: 0, y: 0 },
+        { x: 100, y: 0 },
+      ],
+      tokenIds: [],
+      days: null,
+    };
+    const ose = { openTerrain: "forest", baseMetres: null, animals: 0 };
+    const bad: [unknown, string, Record<string, unknown>][] = [
+      [{ ...base, members: [{ ...member, conMod: "2" }] }, "AVENTURE.Error.NotANumber", { name: "party[0].conMod" }],
+      [
+        { ...base, members: [member, { ...member, actorId: "bram", water: 3 }] },
+        "AVENTURE.Error.UnknownValue",
+        { name: "party[1].water" },
+      ],
+      [{ ...base, stealth: 1 }, "AVENTURE.Error.UnknownValue", { name: "stealth" }],
+      [{ ...base, survivalDC: 15.5 }, "AVENTURE.Error.NotAnInteger", { name: "survivalDC" }],
+      [
+        { ...base, distance: null, route: { ...route, points: [{ x: "0", y: 0 }] } },
+        "AVENTURE.Error.NotANumber",
+        { name: "route.points[0].x" },
+      ],
+      [
+        { ...base, distance: null, route: { ...route, tokenIds: Array(51).fill("tAria") } },
+        "AVENTURE.Error.Missing",
+        { name: "route.tokenIds" },
+      ],
+      [
+        { ...base, distance: null, route: { ...route, days: 1001 } },
+        "AVENTURE.Error.OutOfRange",
+        { name: "route.days" },
+      ],
+      [{ ...base, ose: { ...ose, forcedMarch: "yes" } }, "AVENTURE.Error.UnknownValue", { name: "ose.forcedMarch" }],
+      [{ ...base, ose: { ...ose, rations: 100_001 } }, "AVENTURE.Error.OutOfRange", { name: "ose.rations" }],
+      [{ ...base, ose: [ose] }, "AVENTURE.Error.Missing", { name: "ose" }],
+    ];
+    const mark = world.writes.length;
+    for (const [i, [data, key, named]] of bad.entries()) {
+      expect(
+        await forgeRequest(world, i % 2 ? "p2" : "p1", "travelApply", data),
+        JSON.stringify(data).slice(0, 80),
+      ).toMatchObject({ ok: false, key, data: named });
+    }
+    expect(world.rollsMade).toEqual([]);
+    expect(gameWrites(world, mark)).toEqual([]);
+    expect(world.worldTime).toBe(1000);
+  });
+
   it("travelApply: a replayed request id is refused; the journey is applied once", async () => {
     const { world, party } = await boot();
     await set(world, "travelPlayersApply", true);
@@ -1088,6 +1161,20 @@ describe("Travel: attacks from a player's console change nothing", () => {
     expect(
       await forgeRequest(world, "gm2", "proposalDecide", { messageId: proposal!.id, accept: "yes" }),
     ).toMatchObject({ ok: false, key: "AVENTURE.Error.Missing" });
+    // Attack: the payload is read through its model, taken as sent: a decision Foundry would cast ("true", 1) or a
+    // card id in a list is refused, not cast.
+    for (const bad of [
+      { messageId: proposal!.id, accept: "true" },
+      { messageId: proposal!.id, accept: 1 },
+    ])
+      expect(await forgeRequest(world, "gm2", "proposalDecide", bad)).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Error.Missing",
+        data: { name: "accept" },
+      });
+    expect(
+      await forgeRequest(world, "gm2", "proposalDecide", { messageId: [proposal!.id], accept: true }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Proposal.notPending" });
     expect(gameWrites(world, mark)).toEqual([]);
     expect(world.rollsMade).toEqual([]);
     // A GM decides once; the same request id again is refused as a replay.
