@@ -23,7 +23,7 @@ import {
   type UserSpec,
 } from "../world/index.js";
 import type { OutgoingWrite } from "../world/world.js";
-import { cardsOf } from "./card-state.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 const T = { timeout: 60_000 };
 type Plain = Record<string, unknown>;
@@ -394,9 +394,13 @@ describe("a proposal decided across a handover runs once", () => {
 
 describe("a chase step asked twice is played once", () => {
   const chaseCards = (world: FakeWorld) =>
-    cardsWith(world, "pursuit").map((m) => flagsOf(m).pursuit as unknown as { id: string; step: number });
-  const isChaseWrite = (user: string) => (w: OutgoingWrite) =>
-    w.user === user && w.documentName === "ChatMessage" && JSON.stringify(w.data ?? null).includes('"pursuit"');
+    cardsWith(world, "pursuit").map((m) => cardOf(m, "pursuit") as unknown as { id: string; step: number });
+  /** A write of `user` creating a chase card (of the sub-type, or its flag), or updating one (a claim). */
+  const isChaseWrite = (world: FakeWorld, user: string) => (w: OutgoingWrite) =>
+    w.user === user &&
+    w.documentName === "ChatMessage" &&
+    (/"(aventure\.)?pursuit"/.test(JSON.stringify(w.data ?? null)) ||
+      (w.action === "update" && world.messages.get(w.id)?.type === "aventure.pursuit"));
   /** An outdoor chase gm2 started (p1's Aldric flees a goblin), at its first day. */
   async function outdoorChase() {
     const world = await bootWorld({ users: LATE_GM1 });
@@ -466,7 +470,7 @@ describe("a chase step asked twice is played once", () => {
         // The first write of gm2's step (the claim; on old code the card itself), or the card after the claim.
         const skip = what.startsWith("card") ? 1 : 0;
         let seen = 0;
-        const release = world.holdWrite((w) => isChaseWrite("gm2")(w) && seen++ === skip);
+        const release = world.holdWrite((w) => isChaseWrite(world, "gm2")(w) && seen++ === skip);
         void forgeRequest(world, "p1", "pursuit", day);
         await world.settle({ allowErrors: true });
         expect(release.reached).toBe(true);
