@@ -404,7 +404,7 @@ describe("a journey while the active GM changes", () => {
       async () => t.world.click("gm2", button),
       () => t.world.connect("gm1"),
     );
-    expect(flagsOf(proposal!).proposal).toMatchObject({ status: "applied" });
+    expect(cardOf(proposal!, "proposal")).toMatchObject({ status: "applied" });
     expect(t.exhaustion()).toBe(1);
     expect(t.exhaustionWrites()).toHaveLength(1);
     // The player's answers: one, and it says applied.

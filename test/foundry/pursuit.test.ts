@@ -125,8 +125,7 @@ async function html(c: Ctx, user: string, d: Dialog): Promise<string> {
 }
 const chaseCards = (w: FakeWorld) => cardsOf(w.messages.contents, "pursuit");
 const record = (m: FakeChatMessage) => cardOf(m, "pursuit") as unknown as ChaseRecord;
-const proposals = (w: FakeWorld) =>
-  w.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
+const proposals = (w: FakeWorld) => cardsOf(w.messages.contents, "proposal");
 const requestsLeft = (w: FakeWorld) =>
   w.messages.filter((m) => {
     const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined;
