@@ -13,6 +13,7 @@
  */
 import { MODULE_ID } from "./constants.js";
 import { authoredByGM } from "./cards.js";
+import { deletion } from "./compat.js";
 import { isDocumentId, isRecord } from "./values.js";
 
 /** What a card model is to the card layer: built from a source (migrated, cleaned, validated), read back as one. */
@@ -116,6 +117,15 @@ export function isCardOf(message: CardMessage | null | undefined, kind: CardKind
  */
 export function cardUpdate(message: CardMessage, kind: CardKind, state: object): Record<string, unknown> {
   return message.type === cardType(kind) ? { system: state } : { flags: { [MODULE_ID]: { [kind.legacyFlag]: state } } };
+}
+
+/**
+ * The update that deletes a key of a card's state (`path`: dotted, from the state's root, its last part the key, e.g.
+ * `claims.<id>` of a TypedObjectField), in the running generation's form (compat.ts deletion): under its system for a
+ * card of the sub-type, under its old flag for a card posted before it.
+ */
+export function cardDeletion(message: CardMessage, kind: CardKind, path: string): Record<string, unknown> {
+  return deletion(message.type === cardType(kind) ? `system.${path}` : `flags.${MODULE_ID}.${kind.legacyFlag}.${path}`);
 }
 
 /** The data of a new card of `kind` (spread into ChatMessage.create's data): its type and state. */

@@ -1,7 +1,7 @@
 /**
  * Trusted chat cards: Aventure keeps state on the chat cards the active GM posts (a journey, a fall, a chase...). Any
  * user can create a message with any flags, and its author can edit it, so state is read ONLY from a message whose
- * author is a GM, and each feature still validates it field by field before use (docs/security.md).
+ * author is a GM, and rebuilt through its card's data model before use (card-model.ts, docs/security.md).
  *
  * The card layer (below): one renderChatMessageHTML listener dispatches to the part each feature registers for its
  * cards, and the buttons of every card are wired by one function (wireButtons).
@@ -20,13 +20,6 @@ export function authoredByGM(message: MessageLike | null | undefined): boolean {
   const author = message?.author;
   if (typeof author === "string") return game.users.get(author)?.isGM === true;
   return (author as { isGM?: boolean } | null | undefined)?.isGM === true;
-}
-
-/** The raw `flags.aventure.<key>` of a card a GM wrote; undefined for any other message. Validate before use. */
-export function gmCardFlag(message: MessageLike | null | undefined, key: string): unknown {
-  if (!message || !authoredByGM(message)) return undefined;
-  const flags = (message.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID];
-  return flags?.[key];
 }
 
 // ------------------------------------------------------------------------------------------------ the card layer

@@ -8,9 +8,8 @@ export interface AventureActorFlags {
 }
 
 /**
- * What the module stores under flags.aventure on the chat cards and requests it posts: the cards of the kinds not yet
- * converted to sub-types (card-model.ts), and the cards posted before their kind was; each feature checks its own key
- * when it reads a card (`gmCardFlag`, cards.ts, or its data model).
+ * What the module stores under flags.aventure on the chat messages and requests it posts: requests and receipts, and
+ * the cards posted before their kind became a sub-type (card-model.ts), read through that kind's data model.
  */
 export interface AventureMessageFlags {
   [key: string]: unknown;

@@ -5,17 +5,35 @@
  * goes through the trusted channel (request "proposalDecide", GMs only) to the active GM, which runs it once with a
  * GM's authority and tells the player (a card whispered to them).
  *
- * The card is the proposal's state (flags.aventure.proposal), read only from a GM-authored message. Its status goes
+ * The card is the proposal's state: a ChatMessage of the sub-type `aventure.proposal` (module.json
+ * documentTypes.ChatMessage.proposal) whose system is declared by its data model below (card-model.ts), read only from
+ * a GM-authored message; a card of an earlier version keeps it in flags.aventure.proposal, read through the same model. Its status goes
  * pending → applying → applied / failed, or pending → declined; "applying" is written before anything runs, with the
  * GM that runs it (operations.ts), so a reload in between leaves "applying", which a GM marks interrupted once that
  * GM is gone (the feature's own card says what was applied; nothing is run twice). While that GM is still connected
  * — it lost the active role to a GM who just connected — it finishes the proposal and tells the player the outcome.
  */
-import { MODULE_ID, template } from "./constants.js";
+import { template } from "./constants.js";
 import { isRulesError } from "../rules/errors.js";
-import { authoredByGM, gmCardFlag, wireButtons, registerCardPart } from "./cards.js";
+import { authoredByGM, wireButtons, registerCardPart } from "./cards.js";
+import {
+  cardData,
+  cardDeletion,
+  cardFields,
+  cardModelBase,
+  cardState,
+  cardUpdate,
+  choiceField,
+  executorField,
+  idField,
+  migrateBase,
+  numberField,
+  registerCardModel,
+  withDefaults,
+  type CardKind,
+} from "./card-model.js";
 import { gmIds } from "./chat.js";
-import { deletion, renderTemplateCompat } from "./compat.js";
+import { renderTemplateCompat } from "./compat.js";
 import { isActiveGM } from "./gm.js";
 import { errorMessage, t, UserError } from "./i18n.js";
 import {
@@ -23,7 +41,6 @@ import {
   execute,
   executorStamp,
   readClaims,
-  readExecutor,
   registerRecovery,
   resume,
   staleOwnClaims,
@@ -85,18 +102,77 @@ export function registerProposalKind(kind: ProposalKind): void {
   kinds.set(kind.kind, kind);
 }
 
-/** The proposal of a card a GM wrote, checked field by field; null for anything else. */
-export function proposalOf(message: { author?: unknown; flags?: unknown } | null | undefined): ProposalFlag | null {
-  const raw = gmCardFlag(message, "proposal") as Partial<ProposalFlag> | undefined;
-  if (!raw || typeof raw !== "object" || raw.v !== 1) return null;
-  if (typeof raw.kind !== "string" || !kinds.has(raw.kind) || typeof raw.proposer !== "string") return null;
-  if (
-    !STATUSES.includes(raw.status as ProposalStatus) ||
-    !Array.isArray(raw.lines) ||
-    !raw.lines.every((l) => typeof l === "string")
-  )
-    return null;
-  return { ...(raw as ProposalFlag), ...(raw.executor !== undefined ? { executor: readExecutor(raw.executor) } : {}) };
+export const PROPOSAL_CARD: CardKind = { kind: "proposal", legacyFlag: "proposal" };
+
+/** The proposal card's state as its model keeps it: the values not set yet are null, the claims an object. */
+type ProposalCardState = Omit<ProposalFlag, "decidedBy" | "outcome" | "error" | "claims"> & {
+  decidedBy: string | null;
+  outcome: string | null;
+  error: string | null;
+  claims: Record<string, string>;
+};
+
+/** Builds the proposal card's data model (inside Foundry only: in init). */
+function proposalCardModel(): unknown {
+  const { AnyField, ArrayField, StringField, TypedObjectField } = cardFields();
+  const Base = cardModelBase();
+  const text = () => new StringField({ required: true, blank: true, nullable: true, trim: false, initial: null });
+  return class ProposalCardModel extends Base {
+    static defineSchema() {
+      return {
+        v: numberField({ integer: true, min: 1, max: 1, initial: 1 }),
+        // One of the kinds registered (in init); the stored request is that kind's, checked again when described.
+        kind: new StringField({ required: true, blank: false, validate: (v: unknown) => kinds.has(v as string) }),
+        data: new AnyField({ required: true }),
+        proposer: idField(),
+        status: choiceField(STATUSES),
+        lines: new ArrayField(new StringField({ required: true, blank: true, trim: false }), {
+          required: true,
+          initial: [],
+          max: 1000,
+        }),
+        decidedBy: idField(true),
+        outcome: text(),
+        error: text(),
+        executor: executorField(),
+        // The decisions claimed (operations.ts claimFirst): a claim is withdrawn by deleting its key.
+        claims: new TypedObjectField(idField(), {
+          required: true,
+          initial: {},
+          validateKey: (k: string) => isDocumentId(k),
+        }),
+      };
+    }
+
+    /** Cards of earlier versions: the values not set yet as null, no claims. */
+    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+      return withDefaults(migrateBase(Base, source), {
+        decidedBy: null,
+        outcome: null,
+        error: null,
+        executor: null,
+        claims: {},
+      });
+    }
+  };
+}
+
+/** Registers the proposal card's sub-type (init). */
+function registerProposalCard(): void {
+  registerCardModel(PROPOSAL_CARD, proposalCardModel());
+}
+
+/** The proposal of a card a GM wrote, through its data model (an older card's flag too); null for anything else. */
+export function proposalOf(message: Parameters<typeof cardState>[0]): ProposalFlag | null {
+  const state = cardState<ProposalCardState>(message, PROPOSAL_CARD);
+  if (!state) return null;
+  const { decidedBy, outcome, error, ...rest } = state;
+  return {
+    ...rest,
+    ...(decidedBy !== null ? { decidedBy } : {}),
+    ...(outcome !== null ? { outcome } : {}),
+    ...(error !== null ? { error } : {}),
+  };
 }
 
 /** A proposal's operation read back from the world: its executor while it is applying (operations.ts). */
@@ -129,7 +205,7 @@ async function cardContent(flag: ProposalFlag): Promise<string> {
 }
 
 async function write(message: ChatMessage, flag: ProposalFlag): Promise<void> {
-  await message.update({ content: await cardContent(flag), flags: { [MODULE_ID]: { proposal: flag } } });
+  await message.update({ content: await cardContent(flag), ...cardUpdate(message, PROPOSAL_CARD, flag) });
 }
 
 /**
@@ -152,7 +228,7 @@ export async function propose(kindName: string, data: unknown, proposer: User): 
     content: await cardContent(flag),
     whisper: gmIds(),
     speaker: { alias: proposer.name },
-    flags: { [MODULE_ID]: { proposal: flag } },
+    ...cardData(PROPOSAL_CARD, flag),
   });
   return { proposed: true };
 }
@@ -188,8 +264,8 @@ async function claimDecision(message: ChatMessage, id: string): Promise<Proposal
       game.messages.get(id)
         ? message.update(
             user === null
-              ? deletion(`flags.${MODULE_ID}.proposal.claims.${client}`)
-              : { flags: { [MODULE_ID]: { proposal: { claims: { [client]: user } } } } },
+              ? cardDeletion(message, PROPOSAL_CARD, `claims.${client}`)
+              : cardUpdate(message, PROPOSAL_CARD, { claims: { [client]: user } }),
           )
         : Promise.resolve(),
     read: () => {
@@ -289,7 +365,7 @@ async function recoverProposals(): Promise<void> {
     if (stale.length && id && !deciding.has(id)) {
       try {
         await message.update(
-          Object.assign({}, ...stale.map((client) => deletion(`flags.${MODULE_ID}.proposal.claims.${client}`))),
+          Object.assign({}, ...stale.map((client) => cardDeletion(message, PROPOSAL_CARD, `claims.${client}`))),
         );
       } catch (e) {
         console.error("aventure | could not withdraw a stale proposal claim", e);
@@ -297,7 +373,7 @@ async function recoverProposals(): Promise<void> {
     }
     if (!flag || flag.status !== "applying" || !id || deciding.has(id)) continue;
     try {
-      const claim = (executor: Executor) => message.update({ flags: { [MODULE_ID]: { proposal: { executor } } } });
+      const claim = (executor: Executor) => message.update(cardUpdate(message, PROPOSAL_CARD, { executor }));
       await resume(`proposal.${id}`, readDecision(id), claim, async (guard) => {
         const next: ProposalFlag = { ...(proposalOf(game.messages.get(id)) ?? flag), status: "interrupted" };
         guard.check();
@@ -311,7 +387,13 @@ async function recoverProposals(): Promise<void> {
 }
 
 export function registerProposals(): void {
+  registerProposalCard();
   registerRequest({ name: "proposalDecide", gmOnly: true, handle: onDecide });
   registerRecovery("proposals", recoverProposals);
-  registerCardPart({ kind: "proposal", selector: "[data-action='aventure-proposal']", render: onRenderProposalCard });
+  registerCardPart({
+    kind: "proposal",
+    type: PROPOSAL_CARD.kind,
+    selector: "[data-action='aventure-proposal']",
+    render: onRenderProposalCard,
+  });
 }

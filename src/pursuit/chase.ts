@@ -2,7 +2,7 @@
  * The chase itself, run on the active GM (request "pursuit", docs/security.md): validates what a client sends, checks
  * who may do it with the sender the server reported, calls the rules (pursuitDay, startDungeonChase,
  * dungeonChaseRound...), rolls with Foundry's Roll, posts one chat card per step with its rolls attached and the whole
- * chase state in flags.aventure.pursuit (so a chase survives a reload), advances world time per outdoor day (setting)
+ * chase state as the card's system (sub-type aventure.pursuit, chase-card.ts: so a chase survives a reload), advances world time per outdoor day (setting)
  * and applies the running exhaustion effect.
  *
  * Who may do what:
@@ -14,7 +14,7 @@
  *   fleeing tokens checked again each time. A reaction total already rolled and the end of a dungeon chase are the
  *   referee's (refused from a player).
  *
- * Trusted state: a chase is read only from cards a GM wrote (gmCardFlag), each checked field by field (record.ts).
+ * Trusted state: a chase is read only from cards a GM wrote, through the chase card's data model (chase-card.ts).
  * A step names the chase and the step it continues from: a second click on a step already played is refused, and the
  * GM that plays a step first claims it on the chase's latest card (operations.ts claimFirst, read back before any die
  * is rolled): two requests for the same step, even on two GMs across a handover, play it once.
@@ -65,9 +65,9 @@ import {
   type StepApply,
 } from "./pursuit-context.js";
 import { adapterFor } from "../actors/api.js";
-import { gmCardFlag } from "../core/cards.js";
+import { cardDeletion, cardState, cardUpdate } from "../core/card-model.js";
 import { postCard } from "../core/chat.js";
-import { deletion, renderTemplateCompat } from "../core/compat.js";
+import { renderTemplateCompat } from "../core/compat.js";
 import { foundryDice } from "../core/dice.js";
 import { isActiveGM } from "../core/gm.js";
 import { t, UserError } from "../core/i18n.js";
@@ -99,7 +99,16 @@ import { isRecord } from "../core/values.js";
 import { assertOwner } from "../light/api.js";
 import { PURSUIT_SIDES, otherSide } from "./groups.js";
 import { applyRunExhaustion, hasAventureEffect, runExhaustionState, type EffectActor } from "./effects.js";
-import { DOC_ID, MAX_CHASE_STEPS, MAX_GROUP_SIZE, MAX_GROUP_TOKENS, MAX_SPEED, readChaseRecord } from "./record.js";
+import {
+  CHASE_CARD,
+  DOC_ID,
+  MAX_CHASE_STEPS,
+  MAX_GROUP_SIZE,
+  MAX_GROUP_TOKENS,
+  MAX_SPEED,
+  chaseRecordOf,
+  type ChaseCardState,
+} from "./chase-card.js";
 
 export const PURSUIT_REQUEST = "pursuit";
 export const PURSUIT_OPS = ["start", "day", "round", "drop", "end"] as const;
@@ -417,15 +426,15 @@ function assertRefereeInput(sender: User, what: "reaction" | "end"): void {
 
 // ------------------------------------------------------------------------------------ chat state
 
-interface MessageLike {
-  id?: string | null;
-  author?: unknown;
-  flags?: unknown;
+/** The state of a chase card a GM wrote, through its data model (chase-card.ts; older cards migrated), or null. */
+function chaseState(message: Parameters<typeof cardState>[0]): ChaseCardState | null {
+  return cardState<ChaseCardState>(message, CHASE_CARD);
 }
 
-/** The chase of a card a GM wrote, checked field by field; null for any other message. */
-export function chaseOfMessage(message: MessageLike | null | undefined): ChaseRecord | null {
-  return readChaseRecord(gmCardFlag(message, "pursuit"));
+/** The chase of a card a GM wrote, through its data model; null for any other message. */
+export function chaseOfMessage(message: Parameters<typeof cardState>[0]): ChaseRecord | null {
+  const state = chaseState(message);
+  return state ? chaseRecordOf(state) : null;
 }
 
 /** Every chase card a GM wrote, oldest first, with its checked record. */
@@ -471,7 +480,7 @@ async function post(record: ChaseRecord, rolls: Roll[]): Promise<ChatMessage> {
     template: template("pursuit/card.hbs"),
     context: pursuitCardContext(record, localize),
     rolls,
-    flags: { pursuit: record },
+    card: { kind: CHASE_CARD, state: record },
   });
   if (!message) throw new UserError("AVENTURE.Pursuit.error.notPosted");
   return message;
@@ -479,7 +488,7 @@ async function post(record: ChaseRecord, rolls: Roll[]): Promise<ChatMessage> {
 
 async function writeCard(message: ChatMessage, record: ChaseRecord): Promise<void> {
   const content = await renderTemplateCompat(template("pursuit/card.hbs"), pursuitCardContext(record, localize));
-  await message.update({ content, flags: { aventure: { pursuit: record } } });
+  await message.update({ content, ...cardUpdate(message, CHASE_CARD, record) });
 }
 
 // ------------------------------------------------------------------------------------ starting
@@ -625,7 +634,7 @@ function readStepOp(messageId: string): ReadBack {
 
 /** Records `executor` as the executor of a step card's writes (a GM taking an interrupted step over). */
 const claimStep = (message: ChatMessage) => (executor: Executor) =>
-  message.update({ flags: { aventure: { pursuit: { apply: { executor } } } } });
+  message.update(cardUpdate(message, CHASE_CARD, { apply: { executor } }));
 
 /** Finishes a step card found "applying" (recovery, or before the next step) when this client may take it over. */
 function resumeStep(message: ChatMessage, record: ChaseRecord, firstIfBusy: boolean) {
@@ -849,7 +858,7 @@ async function step(req: Exclude<PursuitRequest, { op: "start" }>, sender: User)
 
 /** The claims recorded on a chase card (for the step after it), read only from a card a GM wrote. */
 function cardClaims(message: ChatMessage | undefined): Claims {
-  return readClaims((gmCardFlag(message, "pursuit") as { claims?: unknown } | undefined)?.claims);
+  return readClaims(chaseState(message)?.claims);
 }
 
 /** The claim of the step after the card `message` (operations.ts claimFirst): open while that card is the chase's latest. */
@@ -860,8 +869,8 @@ function stepClaim(message: ChatMessage, chaseId: string): ClaimTarget {
       game.messages.get(id)
         ? message.update(
             user === null
-              ? deletion(`flags.aventure.pursuit.claims.${client}`)
-              : { flags: { aventure: { pursuit: { claims: { [client]: user } } } } },
+              ? cardDeletion(message, CHASE_CARD, `claims.${client}`)
+              : cardUpdate(message, CHASE_CARD, { claims: { [client]: user } }),
           )
         : Promise.resolve(),
     read: () => ({ claims: cardClaims(game.messages.get(id)), open: latestCard(chaseId)?.message.id === id }),
@@ -918,7 +927,7 @@ export async function recoverChases(): Promise<void> {
     if (stale.length && !busy.has(record.id)) {
       try {
         await message.update(
-          Object.assign({}, ...stale.map((client) => deletion(`flags.aventure.pursuit.claims.${client}`))),
+          Object.assign({}, ...stale.map((client) => cardDeletion(message, CHASE_CARD, `claims.${client}`))),
         );
       } catch (e) {
         console.error("aventure | could not withdraw a stale chase claim", e);

@@ -14,6 +14,7 @@ import { guarded } from "../core/i18n.js";
 import { registerRecovery } from "../core/operations.js";
 import { addHudButton } from "../core/token-hud.js";
 import { chaseOfMessage, registerPursuitRequests } from "./chase.js";
+import { CHASE_CARD, registerChaseCard } from "./chase-card.js";
 import { queueExpiry } from "./effects.js";
 import { onHook } from "../core/hooks-typed.js";
 import { wireButtons, registerCardPart } from "../core/cards.js";
@@ -34,6 +35,7 @@ export function onRenderPursuitCard(message: ChatMessage, html: HTMLElement): vo
 }
 
 export function registerPursuitHooks(): void {
+  registerChaseCard();
   registerPursuitRequests();
   // The dialog and the card show their log lines with this partial (loadTemplates registers it by path).
   void loadTemplatesCompat([template("pursuit/log.hbs")]);
@@ -51,6 +53,7 @@ export function registerPursuitHooks(): void {
   });
   registerCardPart({
     kind: "pursuit",
+    type: CHASE_CARD.kind,
     selector: '[data-action="aventure-pursuit-continue"]',
     render: onRenderPursuitCard,
   });

@@ -70,7 +70,7 @@ export function defaultSetup(): PursuitSetup {
   };
 }
 
-/** The chase as stored on each of its chat cards (flags.aventure.pursuit). JSON-able. */
+/** The chase as stored on each of its chat cards (their system, chase-card.ts; older cards: flags.aventure.pursuit). */
 export interface ChaseRecord {
   version: 1;
   id: string;

@@ -23,7 +23,7 @@ import {
   type UserSpec,
 } from "../world/index.js";
 import type { OutgoingWrite } from "../world/world.js";
-import { cardsOf } from "./card-state.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 const T = { timeout: 60_000 };
 type Plain = Record<string, unknown>;
@@ -276,15 +276,13 @@ type TravelApi = {
   openTravel(o: { actorIds: string[] }): Promise<TravelDialog>;
   applyTravel(r: unknown): Promise<{ ok?: boolean; proposed?: boolean }>;
 };
-type Flags = Record<string, Record<string, unknown> | undefined>;
-const flagsOf = (m: { flags: Record<string, unknown> }) => (m.flags.aventure ?? {}) as Flags;
 const cardsWith = (world: FakeWorld, key: string) => cardsOf(world.messages.contents, key);
 /** gm2 is the active GM; gm1 (who outranks it: Users#activeGM, the lowest id in the fake) is not connected yet. */
 const LATE_GM1: UserSpec[] = [{ ...GM, active: false }, GM2, PLAYER];
 
 /** p1 proposes a 9-hour journey for their dnd5e traveller (one forced-march save, DC 11: a 1 fails it, exhaustion 0 → 1). */
-async function proposedJourney() {
-  const world = await bootWorld({ users: LATE_GM1 });
+async function proposedJourney(generation = 13) {
+  const world = await bootWorld({ users: LATE_GM1, generation });
   world.worldTime = 1000;
   const rogue = addDnd5eActor(world, { id: "rogue", name: "Bram", owner: "p1", abilities: { con: 10 } });
   const d = await world.as("gm2", () => world.api<TravelApi>("gm2").openTravel({ actorIds: ["rogue"] }));
@@ -340,7 +338,7 @@ describe("a proposal decided across a handover runs once", () => {
         expect(cardsOf(world.messages.contents, "travel")).toHaveLength(1);
         expect(exhaustionWrites()).toHaveLength(1);
         expect(exhaustion()).toBe(1);
-        expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
+        expect(cardOf(proposal, "proposal")).toMatchObject({ status: "applied" });
         expect(world.messages.filter((m) => m.content.includes("aventure-proposal-answer"))).toHaveLength(1);
         // The GM whose decision came second is told it was already decided.
         expect(world.notifications.filter((n) => n.type === "error").map((n) => n.user)).toHaveLength(1);
@@ -348,23 +346,69 @@ describe("a proposal decided across a handover runs once", () => {
     );
   }
 
-  it(
-    "a GM's page stops right after claiming the decision: after its reload the claim is withdrawn and the proposal decided once",
+  it.each([13, 14])(
+    "v%i: a GM's page stops right after claiming the decision: after its reload the claim is deleted from the card's system and the proposal decided once",
     T,
-    async () => {
-      const { world, proposal, exhaustion, exhaustionWrites, apply } = await proposedJourney();
+    async (generation) => {
+      const { world, proposal, exhaustion, exhaustionWrites, apply } = await proposedJourney(generation);
+      expect(proposal.type).toBe("aventure.proposal");
       world.queueRolls(1, 1);
       // gm2, the active GM, runs its own request at once: the claim, then the "applying" mark — its page dies before it.
       world.crashAt(2, (w) => w.user === "gm2");
+      apply("gm2");
       await world.settle({ allowErrors: true });
-      expect(flagsOf(proposal).proposal).toMatchObject({ status: "pending" });
+      expect(cardOf(proposal, "proposal")).toMatchObject({ status: "pending" });
+      expect(Object.keys(proposal.systemSource.claims as object)).toHaveLength(1);
       world.clearFaults();
       await world.reload("gm2");
       await world.settle();
-      expect((flagsOf(proposal).proposal as { claims?: object }).claims ?? {}).toEqual({});
+      expect(proposal.systemSource.claims).toEqual({}); // its key deleted (v13 "-=", v14 _del)
       apply("gm2");
       await world.settle();
-      expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
+      expect(cardOf(proposal, "proposal")).toMatchObject({ status: "applied" });
+      expect(exhaustionWrites()).toHaveLength(1);
+      expect(exhaustion()).toBe(1);
+    },
+  );
+
+  it(
+    "a proposal card of an earlier version (a GM's base message, its state in flags.aventure.proposal) is applied once: its claim written and withdrawn in that flag",
+    T,
+    async () => {
+      const { world, proposal, exhaustion, exhaustionWrites } = await proposedJourney();
+      const {
+        claims: _claims,
+        decidedBy: _d,
+        outcome: _o,
+        error: _e,
+        executor: _x,
+        ...state
+      } = cardOf(proposal, "proposal")!;
+      await world.as("gm2", () => proposal.delete());
+      const old = world.addMessage({
+        author: "gm2",
+        content: proposal.content,
+        whisper: ["gm1", "gm2"],
+        flags: { aventure: { proposal: state } },
+      });
+      expect(old.type).toBe("base");
+      const flag = () => (old.flags.aventure as { proposal: { status: string; claims?: object } }).proposal;
+      world.queueRolls(1, 1);
+      world.crashAt(2, (w) => w.user === "gm2"); // the claim is written, then the page dies
+      const button = () =>
+        world.renderMessage(old, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']");
+      world.click("gm2", button());
+      await world.settle({ allowErrors: true });
+      expect(Object.keys(flag().claims ?? {})).toHaveLength(1);
+      expect(flag().status).toBe("pending");
+      world.clearFaults();
+      await world.reload("gm2");
+      await world.settle();
+      expect(flag().claims).toEqual({});
+      world.click("gm2", button());
+      await world.settle();
+      expect(flag().status).toBe("applied");
+      expect(old.systemSource).toEqual({});
       expect(exhaustionWrites()).toHaveLength(1);
       expect(exhaustion()).toBe(1);
     },
@@ -382,7 +426,7 @@ describe("a proposal decided across a handover runs once", () => {
       await world.connect("gm1");
       release();
       await world.settle();
-      expect(flagsOf(proposal).proposal).toMatchObject({ status: "applied" });
+      expect(cardOf(proposal, "proposal")).toMatchObject({ status: "applied" });
       expect(cardsOf(world.messages.contents, "travel")).toHaveLength(1);
       expect(exhaustionWrites()).toHaveLength(1);
       expect(exhaustion()).toBe(1);
@@ -394,9 +438,13 @@ describe("a proposal decided across a handover runs once", () => {
 
 describe("a chase step asked twice is played once", () => {
   const chaseCards = (world: FakeWorld) =>
-    cardsWith(world, "pursuit").map((m) => flagsOf(m).pursuit as unknown as { id: string; step: number });
-  const isChaseWrite = (user: string) => (w: OutgoingWrite) =>
-    w.user === user && w.documentName === "ChatMessage" && JSON.stringify(w.data ?? null).includes('"pursuit"');
+    cardsWith(world, "pursuit").map((m) => cardOf(m, "pursuit") as unknown as { id: string; step: number });
+  /** A write of `user` creating a chase card (of the sub-type, or its flag), or updating one (a claim). */
+  const isChaseWrite = (world: FakeWorld, user: string) => (w: OutgoingWrite) =>
+    w.user === user &&
+    w.documentName === "ChatMessage" &&
+    (/"(aventure\.)?pursuit"/.test(JSON.stringify(w.data ?? null)) ||
+      (w.action === "update" && world.messages.get(w.id)?.type === "aventure.pursuit"));
   /** An outdoor chase gm2 started (p1's Aldric flees a goblin), at its first day. */
   async function outdoorChase() {
     const world = await bootWorld({ users: LATE_GM1 });
@@ -466,7 +514,7 @@ describe("a chase step asked twice is played once", () => {
         // The first write of gm2's step (the claim; on old code the card itself), or the card after the claim.
         const skip = what.startsWith("card") ? 1 : 0;
         let seen = 0;
-        const release = world.holdWrite((w) => isChaseWrite("gm2")(w) && seen++ === skip);
+        const release = world.holdWrite((w) => isChaseWrite(world, "gm2")(w) && seen++ === skip);
         void forgeRequest(world, "p1", "pursuit", day);
         await world.settle({ allowErrors: true });
         expect(release.reached).toBe(true);

@@ -306,7 +306,7 @@ describe("a chase's running exhaustion while the active GM changes", () => {
       a.effects.filter((e) => (e.flags.aventure as { runExhaustion?: boolean } | undefined)?.runExhaustion === true);
     expect([aldric, brune, gob].map((a) => run(a).length)).toEqual([1, 1, 1]);
     expect(world.writes.filter((w) => w.action === "create" && w.documentName === "ActiveEffect")).toHaveLength(3);
-    const steps = cardsWith(world, "pursuit").map((m) => flagsOf(m).pursuit as unknown as ChaseRecord);
+    const steps = cardsWith(world, "pursuit").map((m) => cardOf(m, "pursuit") as unknown as ChaseRecord);
     expect(steps.map((x) => x.step)).toEqual([30, 31]);
     expect(steps[1]!.apply).toMatchObject({ status: "applied" });
     expect(result).toMatchObject({ step: 31 });
@@ -404,7 +404,7 @@ describe("a journey while the active GM changes", () => {
       async () => t.world.click("gm2", button),
       () => t.world.connect("gm1"),
     );
-    expect(flagsOf(proposal!).proposal).toMatchObject({ status: "applied" });
+    expect(cardOf(proposal!, "proposal")).toMatchObject({ status: "applied" });
     expect(t.exhaustion()).toBe(1);
     expect(t.exhaustionWrites()).toHaveLength(1);
     // The player's answers: one, and it says applied.

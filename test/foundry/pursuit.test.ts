@@ -52,6 +52,7 @@ import {
 } from "../../src/rules/index.js";
 import type { ChaseRecord, PursuitSetup } from "../../src/pursuit/pursuit-context.js";
 import type { Lang } from "../fake/i18n.js";
+import { cardOf, cardsOf } from "./card-state.js";
 
 /** The Pursuit dialog as the tests drive it (a PursuitDialog on one client). */
 interface Dialog {
@@ -122,11 +123,9 @@ async function html(c: Ctx, user: string, d: Dialog): Promise<string> {
   await on(c, user, () => d.render());
   return d.lastHTML;
 }
-const chaseCards = (w: FakeWorld) =>
-  w.messages.filter((m) => (m.flags.aventure as { pursuit?: unknown } | undefined)?.pursuit !== undefined);
-const record = (m: FakeChatMessage) => (m.flags.aventure as { pursuit: ChaseRecord }).pursuit;
-const proposals = (w: FakeWorld) =>
-  w.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
+const chaseCards = (w: FakeWorld) => cardsOf(w.messages.contents, "pursuit");
+const record = (m: FakeChatMessage) => cardOf(m, "pursuit") as unknown as ChaseRecord;
+const proposals = (w: FakeWorld) => cardsOf(w.messages.contents, "proposal");
 const requestsLeft = (w: FakeWorld) =>
   w.messages.filter((m) => {
     const f = m.flags.aventure as { request?: unknown; receipt?: unknown } | undefined;
@@ -1050,15 +1049,34 @@ describe("attacks on the request path (request pursuit)", () => {
     const forgedRecord = { ...record(real), step: 999, shownFrom: 998, startedBy: "p1", outdoors: days };
     const forged = await forgeCard(c.world, "p1", { pursuit: forgedRecord }, real.content);
     const other = await forgeCard(c.world, "p1", { pursuit: { ...forgedRecord, id: "forgedChase999" } }, real.content);
+    // The same states as the player's own messages of the card's sub-type (any user may create one).
+    const typed = [];
+    for (const state of [forgedRecord, { ...forgedRecord, id: "forgedChase998" }])
+      typed.push(
+        (await c.world.as("p1", () =>
+          ChatMessage.implementation.create({
+            content: real.content,
+            type: "aventure.pursuit",
+            system: state,
+          } as never),
+        )) as unknown as FakeChatMessage,
+      );
+    expect(typed.map((m) => [m.type, record(m).step])).toEqual([
+      ["aventure.pursuit", 999],
+      ["aventure.pursuit", 999],
+    ]);
     await c.world.settle();
     for (const user of ["gm1", "gm2", "p1"]) {
       expect(continueButton(c, forged, user), user).toBeNull();
       expect(continueButton(c, other, user), user).toBeNull();
+      for (const m of typed) expect(continueButton(c, m, user), user).toBeNull();
     }
+    expect(continueButton(c, real, "gm1")).not.toBeNull();
     // The GM's dialog on that chase sees the real step 1, not 999.
     const gm = await open(c, "gm1", { chaseId: r.id });
     expect(gm.chase!.step).toBe(1);
     expect((await open(c, "p1", { chaseId: "forgedChase999" })).chase).toBeNull();
+    expect((await open(c, "p1", { chaseId: "forgedChase998" })).chase).toBeNull();
     const mark = c.world.writes.length;
     const day = { op: "day", woods: false, woodsBonus: 20, twiceFast: false, fastBonus: 20 };
     for (let i = 0; i < 3; i++)
@@ -1068,6 +1086,9 @@ describe("attacks on the request path (request pursuit)", () => {
       });
     expect(
       await forgeRequest(c.world, "p1", "pursuit", { ...day, chaseId: "forgedChase999", step: 999 }),
+    ).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.noChase" });
+    expect(
+      await forgeRequest(c.world, "p1", "pursuit", { ...day, chaseId: "forgedChase998", step: 999 }),
     ).toMatchObject({ ok: false, key: "AVENTURE.Pursuit.error.noChase" });
     expect(gameWrites(c.world, mark)).toEqual([]);
     expect(c.world.worldTime).toBe(0);
@@ -1308,6 +1329,61 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     expect((await on(c, "gm1", () => again.nextDay()))!.step).toBe(3);
     expect(c.world.worldTime).toBe(2 * 86400);
     expect(timeWrites(c.world)).toHaveLength(2);
+  });
+
+  it.each([13, 14])(
+    "v%i: a GM's page stops right after claiming the next step: on reload the claim is deleted from the card's system, and the step is played once",
+    async (generation) => {
+      const c = await setup({ generation });
+      c.world.queueRolls(99, 99);
+      const { d } = await gmChase(c, ["tA", "g1"], { place: "outdoors" });
+      const first = chaseCards(c.world)[0]!;
+      // The card is of the sub-type; its system is the chase record, no apply record, no claims.
+      expect(first.type).toBe("aventure.pursuit");
+      expect(first.flags.aventure).toBeUndefined();
+      expect(first.systemSource).toMatchObject({ version: 1, step: 1, place: "outdoors", apply: null, claims: {} });
+      c.world.queueRolls(99, 99); // rolled before the step's card is posted
+      // The claim (an update of the latest card) is written; the next write (the step's card) never is.
+      c.world.crashAt(1, (w) => w.user === "gm1" && w.documentName === "ChatMessage" && w.action === "create");
+      await on(c, "gm1", () => d.nextDay()).catch(() => null);
+      await c.world.settle({ allowErrors: true });
+      expect(chaseCards(c.world)).toHaveLength(1);
+      expect(Object.keys(first.systemSource.claims as object)).toHaveLength(1);
+      await c.world.reload("gm1");
+      await c.world.settle();
+      expect(first.systemSource.claims).toEqual({}); // withdrawn by deleting its key (v13 "-=", v14 _del)
+      const again = await open(c, "gm1", { chaseId: record(first).id });
+      c.world.queueRolls(99, 99);
+      expect((await on(c, "gm1", () => again.nextDay()))!.step).toBe(2);
+      expect(chaseCards(c.world).map((m) => record(m).step)).toEqual([1, 2]);
+      expect(c.world.worldTime).toBe(86400);
+    },
+  );
+
+  it("a chase card of an earlier version (a GM's base message, its state in flags.aventure.pursuit) goes on: its claims are written and withdrawn in that flag, the next card is of the sub-type", async () => {
+    const c = await setup({ ruleset: "ose", users: [GM, PLAYER] });
+    const r = await chaseAtRound29(c);
+    const old = chaseCards(c.world)[0]!;
+    expect(old.type).toBe("base");
+    const d = await open(c, "gm1", { chaseId: r.id });
+    expect(d.chase!.step).toBe(30);
+    c.world.crashAt(1, (w) => w.user === "gm1" && w.documentName === "ChatMessage" && w.action === "create");
+    tick();
+    await on(c, "gm1", () => d.dungeon("round")).catch(() => null);
+    await c.world.settle({ allowErrors: true });
+    const claims = () => (cardOf(old, "pursuit") as { claims?: object }).claims;
+    expect(Object.keys(claims() ?? {})).toHaveLength(1);
+    expect(old.systemSource).toEqual({});
+    await c.world.reload("gm1");
+    await c.world.settle();
+    expect(claims()).toEqual({});
+    const again = await open(c, "gm1", { chaseId: r.id });
+    expect((await rounds(c, "gm1", again, 1))!.step).toBe(31);
+    expect(chaseCards(c.world).map((m) => [m.type, record(m).step])).toEqual([
+      ["base", 30],
+      ["aventure.pursuit", 31],
+    ]);
+    expect(createdEffects(c.world).map((e) => e.actorId)).toEqual(["aldric", "brune", "gob"]);
   });
 
   it("a single GM reloads mid-step: its own recovery on ready finishes the step once", async () => {

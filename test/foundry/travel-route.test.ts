@@ -160,8 +160,7 @@ const notes = (world: FakeWorld, user: string, type?: string) =>
   world.notifications.filter((n) => n.user === user && (!type || n.type === type)).map((n) => n.message);
 const at = (t: FakeToken) => ({ x: t.x, y: t.y });
 const tokenWrites = (world: FakeWorld, mark = 0) => world.writesSince(mark).filter((w) => w.documentName === "Token");
-const proposalCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
+const proposalCards = (world: FakeWorld) => cardsOf(world.messages.contents, "proposal");
 const footer = (world: FakeWorld, card: FakeChatMessage, user: string) => {
   const html = world.renderMessage(card, user);
   return {

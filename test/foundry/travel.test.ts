@@ -103,8 +103,7 @@ const allRollCalls = (a: FakeActor) => (a as unknown as { rollCalls: RollCall[] 
 const rollCalls = (a: FakeActor) => allRollCalls(a).filter((c) => c.kind === "save");
 const saveCount = (party: Record<Hero, FakeActor>) => IDS.reduce((n, id) => n + rollCalls(party[id]).length, 0);
 const journeyCards = (world: FakeWorld) => cardsOf(world.messages.contents, "travel");
-const proposalCards = (world: FakeWorld) =>
-  world.messages.filter((m) => (m.flags.aventure as { proposal?: unknown } | undefined)?.proposal !== undefined);
+const proposalCards = (world: FakeWorld) => cardsOf(world.messages.contents, "proposal");
 const journey = (m: FakeChatMessage) => cardOf(m, "travel")!;
 const notes = (world: FakeWorld, user: string, type?: string) =>
   world.notifications.filter((n) => n.user === user && (!type || n.type === type)).map((n) => n.message);
@@ -709,7 +708,7 @@ describe("Travel: players propose, GMs dispose", () => {
     expect(card!.author!.id).toBe("gm1");
     expect(journey(card!)).toMatchObject({ status: "applied", proposer: "p1" });
     expect(footer(world, card!, "gm1").text).toEqual(["Asked by p1."]);
-    expect((proposal!.flags.aventure as { proposal: { status: string; decidedBy: string } }).proposal).toMatchObject({
+    expect(cardOf(proposal!, "proposal")).toMatchObject({
       status: "applied",
       decidedBy: "gm2",
     });
@@ -1133,7 +1132,8 @@ describe("Travel: attacks from a player's console change nothing", () => {
       await forgeRequest(world, "p1", "proposalDecide", { messageId: proposal!.id, accept: true, ...GM_CLAIMS }),
     ).toEqual({ status: "done", ok: false, key: "AVENTURE.Error.GMOnly", data: {} });
     // A proposal card the player wrote, asking for a journey of Dun and a year's drift: no buttons, not decided.
-    const stored = (proposal!.flags.aventure as { proposal: { data: { request: TravelRequest } } }).proposal;
+    const stored = cardOf(proposal!, "proposal") as { data: { request: TravelRequest } };
+    expect(proposal!.type).toBe("aventure.proposal");
     const forgedProposal = await forgeCard(
       world,
       "p1",
@@ -1148,10 +1148,22 @@ describe("Travel: attacks from a player's console change nothing", () => {
       },
       proposal!.content,
     );
-    expect(world.renderMessage(forgedProposal, "gm1").querySelector("[data-action='aventure-proposal']")).toBeNull();
-    expect(
-      await forgeRequest(world, "gm2", "proposalDecide", { messageId: forgedProposal.id, accept: true }),
-    ).toMatchObject({ ok: false, key: "AVENTURE.Proposal.notPending" });
+    // The same as the player's own message of the card's sub-type (any user may create one).
+    const typedProposal = (await world.as("p1", () =>
+      ChatMessage.implementation.create({
+        content: proposal!.content,
+        type: "aventure.proposal",
+        system: cardOf(forgedProposal, "proposal"),
+      } as never),
+    )) as unknown as FakeChatMessage;
+    expect((cardOf(typedProposal, "proposal") as { status: string }).status).toBe("pending");
+    for (const forged of [forgedProposal, typedProposal]) {
+      expect(world.renderMessage(forged, "gm1").querySelector("[data-action='aventure-proposal']")).toBeNull();
+      expect(await forgeRequest(world, "gm2", "proposalDecide", { messageId: forged.id, accept: true })).toMatchObject({
+        ok: false,
+        key: "AVENTURE.Proposal.notPending",
+      });
+    }
     for (const bad of [{ messageId: 42, accept: true }, { messageId: "nope", accept: true }, {}, null]) {
       expect(await forgeRequest(world, "gm2", "proposalDecide", bad)).toMatchObject({
         ok: false,
@@ -1502,7 +1514,7 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
       await world.settle({ allowErrors: true });
       if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
       await world.settle();
-      const status = (proposal!.flags.aventure as { proposal: { status: string } }).proposal.status;
+      const status = (cardOf(proposal!, "proposal") as { status: string }).status;
       const cards = journeyCards(world);
       expect(cards.length, `k=${k}`).toBeLessThanOrEqual(1);
       expect(exhaustionWrites(world, "bram", mark).length, `k=${k}`).toBeLessThanOrEqual(1);

@@ -27,7 +27,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { applyMerge, clone, isPlainObject, type Plain } from "./data.js";
+import { applyMerge, clone, ForcedDeletion, isPlainObject, type Plain } from "./data.js";
 
 // ------------------------------------------------------------------------------------------------ fields
 
@@ -158,9 +158,15 @@ export class FakeTypedObjectField extends FakeDataField {
     if (!isPlainObject(value)) return value;
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.element.clean(v)]));
   }
+  /**
+   * Cleans only the entries given; a deletion passes: a "-=k" key (v13), or the v14 `_del` operator as the value
+   * (dnd5e 5.3.3 deletes an entry of its system's activities mapping with `{ [`system.activities.${id}`]: _del }`,
+   * data.ts).
+   */
   cleanPartial(value: Plain): Plain {
     const out: Plain = {};
-    for (const [k, v] of Object.entries(value)) out[k] = k.startsWith("-=") ? v : partial(this.element, v);
+    for (const [k, v] of Object.entries(value))
+      out[k] = k.startsWith("-=") || v instanceof ForcedDeletion ? v : partial(this.element, v);
     return out;
   }
   override check(value: unknown, path: string, errors: Errors): void {

@@ -1,0 +1,174 @@
+/**
+ * The chase card (docs/rules.md §9): a ChatMessage of the module's sub-type `aventure.pursuit` (module.json
+ * documentTypes.ChatMessage.pursuit), one per step of a chase, whose state is declared once by its data model below
+ * (core/card-model.ts): ids, step bounds, ruleset, place, groups, the outdoor or dungeon state through the rules' own
+ * checks, the apply record and the claims of the next step. Cards posted before the sub-type kept the same state in
+ * `flags.aventure.pursuit`; they are read through the same model (their missing apply record and claims as none).
+ */
+import { checkStoredDungeonChase, checkStoredPursuitState, isRuleset } from "../rules/index.js";
+import {
+  cardFields,
+  cardModelBase,
+  choiceField,
+  executorField,
+  flagField,
+  idField,
+  migrateBase,
+  numberField,
+  problemsField,
+  registerCardModel,
+  textField,
+  withDefaults,
+  type CardKind,
+} from "../core/card-model.js";
+import { DOCUMENT_ID, isDocumentId } from "../core/values.js";
+import { PURSUIT_PLACES, SURPRISE_CHOICES, type ChaseRecord } from "./pursuit-context.js";
+import { PURSUIT_SIDES } from "./groups.js";
+
+export const CHASE_CARD: CardKind = { kind: "pursuit", legacyFlag: "pursuit" };
+
+/** A document id (Foundry's are 16 alphanumerics; up to 64 accepted). */
+export const DOC_ID = DOCUMENT_ID;
+/** The most steps a chase may have (a step per card; far beyond any chase the rules can produce). */
+export const MAX_CHASE_STEPS = 10000;
+/** The most tokens in a group, and the longest name kept. */
+export const MAX_GROUP_TOKENS = 200;
+const MAX_NAME = 200;
+/** The largest group and speed a chase accepts (members; metres per round). */
+export const MAX_GROUP_SIZE = 100000;
+export const MAX_SPEED = 1000;
+/** The largest absolute world time a step records (seconds). */
+const MAX_TIME = 1e15;
+
+/** A chase card's state as its model keeps it: the record, its apply record or null, the next step's claims. */
+export type ChaseCardState = Omit<ChaseRecord, "apply"> & {
+  apply: NonNullable<ChaseRecord["apply"]> | null;
+  /** The claims of the step after this card (operations.ts Claims: page load id → GM user id). */
+  claims: Record<string, string>;
+};
+
+/** Whether a rules check accepts a value (it throws a RulesError otherwise). */
+const passes = (check: (v: unknown) => unknown) => (v: unknown) => {
+  if (v === null) return true;
+  try {
+    check(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Builds the data model (inside Foundry only: in init). */
+function chaseCardModel(): unknown {
+  const { SchemaField, ArrayField, ObjectField, StringField, NumberField, TypedObjectField } = cardFields();
+  const Base = cardModelBase();
+  const nullable = { required: true, nullable: true, initial: null } as const;
+  const group = () =>
+    new SchemaField({
+      count: numberField({ integer: true, min: 1, max: MAX_GROUP_SIZE }),
+      speed: numberField({ min: 0, max: MAX_SPEED }),
+      tokenIds: new ArrayField(idField(), { required: true, initial: [], max: MAX_GROUP_TOKENS }),
+      names: new ArrayField(textField(MAX_NAME), { required: true, initial: [], max: MAX_GROUP_TOKENS }),
+    });
+  const time = () => numberField({ min: -MAX_TIME, max: MAX_TIME });
+  return class ChaseCardModel extends Base {
+    static defineSchema() {
+      return {
+        version: numberField({ integer: true, min: 1, max: 1, initial: 1 }),
+        id: idField(),
+        step: numberField({ integer: true, min: 1, max: MAX_CHASE_STEPS }),
+        place: choiceField(PURSUIT_PLACES),
+        ruleset: new StringField({ required: true, blank: false, validate: (v: unknown) => isRuleset(v) }),
+        fleeingSide: choiceField(PURSUIT_SIDES),
+        sceneId: idField(true),
+        groups: new SchemaField({ party: group(), opponents: group() }),
+        surprise: choiceField(SURPRISE_CHOICES),
+        startedBy: idField(),
+        outdoors: new ObjectField({ ...nullable, validate: passes(checkStoredPursuitState) }),
+        dungeon: new ObjectField({ ...nullable, validate: passes(checkStoredDungeonChase) }),
+        over: flagField(),
+        shownFrom: numberField({ integer: true, min: 0, max: MAX_CHASE_STEPS }),
+        exhaustedActors: new ArrayField(textField(MAX_NAME), {
+          required: true,
+          initial: [],
+          max: 2 * MAX_GROUP_TOKENS,
+        }),
+        apply: new SchemaField(
+          {
+            status: choiceField(["applying", "applied"]),
+            time: new SchemaField({ before: time(), after: time() }, nullable),
+            exhaust: new SchemaField(
+              {
+                targets: new ArrayField(
+                  new SchemaField({ sceneId: idField(), tokenId: idField(), name: textField(MAX_NAME) }),
+                  { required: true, initial: [], max: 2 * MAX_GROUP_TOKENS },
+                ),
+                penalty: numberField({ integer: true, min: -100, max: 0 }),
+                restTurns: new NumberField({ ...nullable, integer: true, min: 0, max: 1000 }),
+                restSeconds: new NumberField({ ...nullable, min: 0, max: 1e9 }),
+                startTime: time(),
+              },
+              nullable,
+            ),
+            resumed: flagField(),
+            problems: problemsField(),
+            executor: executorField(),
+          },
+          nullable,
+        ),
+        // The next step's claims (operations.ts claimFirst): a claim is withdrawn by deleting its key.
+        claims: new TypedObjectField(idField(), {
+          required: true,
+          initial: {},
+          validateKey: (k: string) => isDocumentId(k),
+        }),
+      };
+    }
+
+    /** Cards of earlier versions: no apply record (nothing to apply), no claims. */
+    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+      return withDefaults(migrateBase(Base, source), { apply: null, claims: {} });
+    }
+
+    /**
+     * One place, its state; one log entry per step (the first card holds the first day or the start); the dungeon
+     * state of the chase's ruleset; over exactly when the state's outcome is decided; the card shows from its step.
+     */
+    static validateJoint(s: ChaseCardState): void {
+      const state = s.place === "outdoors" ? s.outdoors : s.dungeon;
+      if (!state || (s.place === "outdoors" ? s.dungeon : s.outdoors) !== null)
+        throw new Error("a chase holds the state of its place only");
+      if (state.log.length !== s.step) throw new Error("a chase's log has one entry per step");
+      if (s.dungeon && s.dungeon.ruleset !== s.ruleset) throw new Error("the dungeon chase is of the chase's ruleset");
+      if (s.over !== (state.outcome !== "continues")) throw new Error("a chase is over once decided");
+      if (s.shownFrom !== s.step - 1) throw new Error("a card shows its own step");
+      (Base as { validateJoint?: (d: object) => void }).validateJoint?.(s);
+    }
+  };
+}
+
+/** Registers the chase card's sub-type (init). */
+export function registerChaseCard(): void {
+  registerCardModel(CHASE_CARD, chaseCardModel());
+}
+
+/**
+ * The chase record of a card's state (read through the model: cardState): the outdoor or dungeon state as the rules'
+ * checks return it, no apply record when there is none (and in it, no `resumed` or `problems` unless set), without the
+ * claims (they stay on their card).
+ */
+export function chaseRecordOf(state: ChaseCardState): ChaseRecord {
+  const { apply, claims: _claims, ...rest } = state;
+  return {
+    ...rest,
+    outdoors: rest.outdoors && checkStoredPursuitState(rest.outdoors),
+    dungeon: rest.dungeon && checkStoredDungeonChase(rest.dungeon),
+    ...(apply ? { apply: stepApply(apply) } : {}),
+  };
+}
+
+/** An apply record as a step writes it: `resumed` only when set, `problems` only when there are some. */
+function stepApply(apply: NonNullable<ChaseRecord["apply"]>): NonNullable<ChaseRecord["apply"]> {
+  const { resumed, problems, ...rest } = apply;
+  return { ...rest, ...(resumed ? { resumed } : {}), ...(problems?.length ? { problems } : {}) };
+}
