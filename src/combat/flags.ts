@@ -3,7 +3,7 @@
  * (core/flag-model.ts): its type, defaults and checks come from the schema; a value the model refuses reads as absent.
  * Who may write each is said where it is read (side-initiative.ts, polaris-phases.ts, polaris-confusion.ts).
  */
-import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { flagModel, type DataOf, type Fields, docIdField, nullableDocIdField } from "../core/flag-model.js";
 import { isSideId, SIDE_IDS, type SideId } from "../core/sides.js";
 import { DOCUMENT_ID } from "../core/values.js";
 import type { Executor } from "../core/operations.js";
@@ -44,10 +44,7 @@ export type EncounterCombatState = DataOf<typeof EncounterStateModel>;
  */
 const confusionSchema = (f: Fields) => ({
   round: round(f),
-  ids: new f.ArrayField(
-    new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
-    { max: 1000 },
-  ),
+  ids: new f.ArrayField(docIdField(f), { max: 1000 }),
 });
 export const ConfusionModel = flagModel({ name: "AventurePolarisConfusion", schema: confusionSchema });
 export type PolarisConfusion = DataOf<typeof ConfusionModel>;
@@ -123,19 +120,19 @@ const pairsOk = (list: unknown[][], key: (v: unknown) => boolean, value: (v: unk
  * an array (Foundry's merge of a flag object replaces arrays), and every key is always present.
  */
 const sideOpSchema = (f: Fields) => ({
-  id: new f.StringField({ required: true, blank: false, validate: isId }),
+  id: docIdField(f),
   kind: new f.StringField({ required: true, blank: false, choices: ["round", "sides"], initial: undefined }),
   status: new f.StringField({ required: true, blank: false, choices: ["applying", "done"], initial: undefined }),
   round: round(f),
   /** combat.round when recorded: a "round" operation moves the combat from it to `round`. */
   fromRound: round(f),
   /** The combatant who had the turn ("sides": keeps it). */
-  currentId: new f.StringField({ required: true, nullable: true, blank: false, initial: null, validate: isId }),
+  currentId: nullableDocIdField(f),
   /** Combatant id → initiative before and after (absolute values: writing twice is harmless). */
   before: pairList(f),
   after: pairList(f),
   /** Combatants that got their first initiative (dnd5e recovers "initiative" uses for them). */
-  first: new f.ArrayField(new f.StringField({ required: true, blank: false, validate: isId }), { max: 1000 }),
+  first: new f.ArrayField(docIdField(f), { max: 1000 }),
   /** What the card shows: each pass of dice (side → d6), the acting order, the sides that cannot act. */
   rolls: new f.ArrayField(pairList(f), { max: 64 }),
   groups: new f.ArrayField(sides(f), { max: 1000 }),

@@ -47,8 +47,8 @@ import { polarisPhasesActive } from "./side-initiative.js";
 import type { CombatLike, CombatantLike } from "./types.js";
 import { confusedIds } from "./polaris-confusion.js";
 import { actorAdaptation } from "../polaris/api.js";
-import { DOCUMENT_ID, isRecord } from "../core/values.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { isRecord } from "../core/values.js";
+import { flagModel, type Fields, docIdField } from "../core/flag-model.js";
 
 /** What a client asks: the combatant, its Adaptation level and mastery, the difficulty (default Moyenne). */
 export interface IntentionRequest {
@@ -147,16 +147,13 @@ function cardNotes(result: PolarisTestResult, confused: boolean, name: string): 
   return [t(result.success ? "AVENTURE.Polaris.intention.success" : "AVENTURE.Polaris.intention.failure", { name })];
 }
 
-const docId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
-
 /**
  * The payload of "polarisIntention", declared once: the combatant and the test's chance ("X": cannot be tested),
  * mastery and difficulty (an id or a modifier). Their bounds and ids are the rules' (checked on top, polarisTest).
  */
 const intentionSchema = (f: Fields) => ({
-  combatId: docId(f),
-  combatantId: docId(f),
+  combatId: docIdField(f),
+  combatantId: docIdField(f),
   chance: new f.AnyField({
     required: true,
     nullable: false,

@@ -17,17 +17,14 @@ import type { CombatLike } from "./types.js";
 import { rollSides, startSideRound, type RoundResult } from "./side-ops.js";
 import { sideInitiativeActive } from "./side-initiative.js";
 import { DOCUMENT_ID } from "../core/values.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { flagModel, type Fields, docIdField } from "../core/flag-model.js";
 
 /** At most this many combatants in one roll request (a tracker's roll-all of a big fight fits). */
 export const MAX_COMBATANTS = 200;
 
-const combatId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
-
 /** The payload of "sideRound", declared once: the combat and the round to start. */
 const sideRoundSchema = (f: Fields) => ({
-  combatId: combatId(f),
+  combatId: docIdField(f),
   round: new f.NumberField({
     required: true,
     nullable: false,
@@ -41,11 +38,8 @@ const SideRoundRequest = flagModel({ name: "AventureSideRoundRequest", schema: s
 
 /** The payload of "rollSides", declared once: the combat and the combatants to roll for (each once). */
 const rollSidesSchema = (f: Fields) => ({
-  combatId: combatId(f),
-  combatantIds: new f.ArrayField(
-    new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
-    { min: 1, max: MAX_COMBATANTS },
-  ),
+  combatId: docIdField(f),
+  combatantIds: new f.ArrayField(docIdField(f), { min: 1, max: MAX_COMBATANTS }),
 });
 const RollSidesRequest = flagModel({
   name: "AventureRollSidesRequest",

@@ -14,7 +14,8 @@
 import { MODULE_ID } from "./constants.js";
 import { authoredByGM } from "./cards.js";
 import { deletion } from "./compat.js";
-import { isDocumentId, isRecord } from "./values.js";
+import { isRecord } from "./values.js";
+import { docIdField, nullableDocIdField } from "./flag-model.js";
 
 /** What a card model is to the card layer: built from a source (migrated, cleaned, validated), read back as one. */
 export interface CardModelClass {
@@ -160,16 +161,9 @@ export function textField(max = 200, initial = "") {
   });
 }
 
-/** A document id (values.ts isDocumentId), nullable when asked. */
+/** A document id (flag-model.ts docIdField), nullable when asked. */
 export function idField(nullable = false) {
-  const { StringField } = cardFields();
-  return new StringField({
-    required: true,
-    blank: false,
-    nullable,
-    ...(nullable ? { initial: null } : {}),
-    validate: (v: unknown) => v === null || isDocumentId(v),
-  });
+  return nullable ? nullableDocIdField(cardFields()) : docIdField(cardFields());
 }
 
 /** A boolean, false unless set. */

@@ -10,7 +10,7 @@
  * foundry.data.fields exists only inside Foundry: the model class is built on first use (this module is also imported
  * where Foundry's globals do not exist, e.g. by the view models' samples).
  */
-import { isRecord } from "./values.js";
+import { isDocumentId, isRecord } from "./values.js";
 
 /**
  * Foundry's field classes, handed to a schema function. Declare the schema as a function with this parameter type
@@ -24,6 +24,22 @@ export type ModelData<S extends Schema> = foundry.data.fields.SchemaField.Source
 
 /** The data of a declared model (`DataOf<typeof SomeModel>`). */
 export type DataOf<M extends { read(raw: unknown): unknown }> = NonNullable<ReturnType<M["read"]>>;
+
+/** A document id (values.ts isDocumentId), required: the one declaration of an id field for every model. */
+export function docIdField(f: Fields) {
+  return new f.StringField({ required: true, blank: false, validate: (v: unknown) => isDocumentId(v) });
+}
+
+/** A document id or null (null by default). */
+export function nullableDocIdField(f: Fields) {
+  return new f.StringField({
+    required: true,
+    blank: false,
+    nullable: true,
+    initial: null,
+    validate: (v: unknown) => v === null || isDocumentId(v),
+  });
+}
 
 export interface FlagModelSpec<S extends Schema> {
   /** The model's name (the class name, in validation errors), e.g. "AventureRequest". */

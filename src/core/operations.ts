@@ -26,7 +26,7 @@
 import { isActiveGM } from "./gm.js";
 import { UserError } from "./i18n.js";
 import { DOCUMENT_ID } from "./values.js";
-import { flagModel, type DataOf, type Fields } from "./flag-model.js";
+import { flagModel, type DataOf, type Fields, docIdField } from "./flag-model.js";
 
 export type StepState = "pending" | "done" | "drifted" | "missing";
 
@@ -97,8 +97,8 @@ export function executorStamp(): Executor {
 }
 
 const executorSchema = (f: Fields) => ({
-  user: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
-  client: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
+  user: docIdField(f),
+  client: docIdField(f),
   took: new f.BooleanField({ required: true, initial: false }),
 });
 /** The executor of an operation, as its record stores it (on a GM card, a combat or a setting). */

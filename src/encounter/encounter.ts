@@ -36,8 +36,8 @@ import type { DialogToken, PursuitDialogOptions } from "../pursuit/api.js";
 import { runEncounter, type EncounterResult } from "./run.js";
 import { dialogSides } from "./encounter-context.js";
 import { DISPOSITION, SIDE_IDS, sideOfToken, type SideId } from "../core/sides.js";
-import { DOCUMENT_ID, isRecord } from "../core/values.js";
-import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { isRecord } from "../core/values.js";
+import { flagModel, type DataOf, type Fields, docIdField, nullableDocIdField } from "../core/flag-model.js";
 import { ENCOUNTER_CARD } from "./card.js";
 
 interface CanvasToken {
@@ -101,8 +101,6 @@ export const MAX_ENCOUNTER_TOKENS = 200;
 /** Scenes whose encounter combat the active GM is creating right now (a second Start is refused meanwhile). */
 const starting = new Set<string>();
 
-const requestId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
 const sideField = (f: Fields) =>
   new f.StringField({ required: true, blank: false, choices: [...SIDE_IDS], initial: undefined });
 const sideList = (f: Fields) =>
@@ -110,8 +108,8 @@ const sideList = (f: Fields) =>
 
 /** The payload of "encounterStart", declared once: the scene, its tokens (each once) with their sides, and the sides. */
 const startRequestSchema = (f: Fields) => ({
-  sceneId: requestId(f),
-  tokens: new f.ArrayField(new f.SchemaField({ id: requestId(f), side: sideField(f) }), {
+  sceneId: docIdField(f),
+  tokens: new f.ArrayField(new f.SchemaField({ id: docIdField(f), side: sideField(f) }), {
     required: true,
     max: MAX_ENCOUNTER_TOKENS,
     initial: undefined,
@@ -168,16 +166,15 @@ function readStartRequest(data: unknown): {
  * and no side round was recorded), then status "done". Interrupted (a reload, the executing GM gone), it is finished
  * once by recovery — by the GM's next page, or by the active GM once its executor is gone.
  */
-const isId = (v: unknown) => DOCUMENT_ID.test(String(v));
 const encounterStartSchema = (f: Fields) => ({
   v: new f.NumberField({ required: true, nullable: false, integer: true, min: 1, max: 1, initial: undefined }),
   status: new f.StringField({ required: true, blank: false, choices: ["applying", "done"], initial: undefined }),
   /** The combatants to create (ids chosen in advance), each with its token, actor, visibility and side. */
   members: new f.ArrayField(
     new f.SchemaField({
-      id: new f.StringField({ required: true, blank: false, validate: isId }),
-      tokenId: new f.StringField({ required: true, blank: false, validate: isId }),
-      actorId: new f.StringField({ required: true, nullable: true, blank: false, initial: null, validate: isId }),
+      id: docIdField(f),
+      tokenId: docIdField(f),
+      actorId: nullableDocIdField(f),
       hidden: new f.BooleanField({ required: true, initial: false }),
       side: new f.StringField({ required: true, blank: false, choices: [...SIDE_IDS], initial: undefined }),
     }),

@@ -75,8 +75,8 @@ import {
   type TokenLight,
   type TokenRef,
 } from "./record.js";
-import { DOCUMENT_ID, isRecord } from "../core/values.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { isRecord } from "../core/values.js";
+import { flagModel, type Fields, docIdField } from "../core/flag-model.js";
 
 export const EXPLORATION_REQUEST = "exploration";
 /** The token flag holding a light's radii while Aventure keeps it out: flags.aventure.explorationLight. */
@@ -189,9 +189,7 @@ function nameOf(record: ExplorationRecord, ref: TokenRef): string {
 
 // ------------------------------------------------------------------------------------------------ the payloads
 
-const docId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
-const tokenRef = (f: Fields) => new f.SchemaField({ sceneId: docId(f), tokenId: docId(f) });
+const tokenRef = (f: Fields) => new f.SchemaField({ sceneId: docIdField(f), tokenId: docIdField(f) });
 const count = (f: Fields, max: number, required: boolean) =>
   new f.NumberField({
     required: true,

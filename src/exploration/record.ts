@@ -26,6 +26,7 @@ import {
 } from "../rules/index.js";
 import type { Executor } from "../core/operations.js";
 import { DOCUMENT_ID } from "../core/values.js";
+import { docIdField } from "../core/flag-model.js";
 
 /** At most this many tokens in the party. */
 export const MAX_PARTY = 50;
@@ -201,7 +202,7 @@ export function readRecord(raw: ExplorationRecord | null | undefined, check: Rec
  * themselves. `wandering` of a card recorded before the field existed: true (it was planned with the checks on).
  */
 export function recordField(f: typeof foundry.data.fields) {
-  const id = () => new f.StringField({ required: true, blank: false, validate: isId });
+  const id = () => docIdField(f);
   const name = () => new f.StringField({ required: true, blank: true, trim: false, validate: isName });
   const int = (min: number, max: number) =>
     new f.NumberField({ required: true, nullable: false, integer: true, min, max });

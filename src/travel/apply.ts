@@ -87,8 +87,7 @@ import {
 import { oseNextRequest, oseSeconds, oseTokenJournal, planOse, rollOse, type PlannedOse } from "./ose.js";
 import { oseCardView, oseLegText } from "./ose-card.js";
 import { tokenLevel } from "../core/compat.js";
-import { DOCUMENT_ID } from "../core/values.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { flagModel, type Fields, docIdField } from "../core/flag-model.js";
 
 /**
  * Most rolls one Apply makes (saves and daily lost checks, all attached to the one card): a longer journey is
@@ -794,7 +793,7 @@ export function onTravelUndoRequest(raw: unknown): Promise<TravelUndoAnswer> {
 
 /** The payload of "travelUndo", declared once: the journey card. */
 const undoSchema = (f: Fields) => ({
-  messageId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) }),
+  messageId: docIdField(f),
 });
 const TravelUndoRequest = flagModel({ name: "AventureTravelUndoRequest", schema: undoSchema, exact: true });
 

@@ -31,8 +31,8 @@ import type { RulesetId } from "../rules/rulesets.js";
 import { OSE_TERRAINS, type OseTerrain } from "../rules/ose-wilderness.js";
 import { RulesError } from "../rules/errors.js";
 import { bool, num, oneOf, type NumberConstraints } from "../rules/validate.js";
-import { DOCUMENT_ID, isRecord } from "../core/values.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { isRecord } from "../core/values.js";
+import { flagModel, type Fields, docIdField } from "../core/flag-model.js";
 
 /** A long journey rolls hundreds of saves on the GM: a client waits up to 5 minutes for the answer. */
 export const TRAVEL_REQUEST_TIMEOUT = 300_000;
@@ -154,8 +154,6 @@ const MAX_COORDINATE = 1e7;
 
 // ------------------------------------------------------------------------------------------------ the payload
 
-const docId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOCUMENT_ID.test(String(v)) });
 const choice = <T extends string>(f: Fields, choices: readonly T[], initial?: T) =>
   new f.StringField({ required: true, blank: false, choices: [...choices], initial });
 const flag = (f: Fields) => new f.BooleanField({ required: true, nullable: false, initial: false });
@@ -177,7 +175,7 @@ const number = (
 
 /** A member of the party: the actor, what it eats and drinks, where it marches, what it does. */
 const memberSchema = (f: Fields) => ({
-  actorId: docId(f),
+  actorId: docIdField(f),
   food: choice(f, RATION_LEVELS),
   water: choice(f, RATION_LEVELS),
   position: choice(f, MARCHING_POSITIONS),
@@ -187,7 +185,7 @@ const memberSchema = (f: Fields) => ({
 });
 /** A route: the scene, its points in scene pixels, the party's tokens, the days to walk (null: all of it). */
 const routeSchema = (f: Fields) => ({
-  sceneId: docId(f),
+  sceneId: docIdField(f),
   points: new f.ArrayField(
     new f.SchemaField({
       x: number(f, { min: -MAX_COORDINATE, max: MAX_COORDINATE }, undefined),
@@ -195,7 +193,7 @@ const routeSchema = (f: Fields) => ({
     }),
     { required: true, nullable: false, max: MAX_ROUTE_POINTS, initial: undefined },
   ),
-  tokenIds: new f.ArrayField(docId(f), { max: MAX_ROUTE_TOKENS }),
+  tokenIds: new f.ArrayField(docIdField(f), { max: MAX_ROUTE_TOKENS }),
   days: number(f, { min: 1, max: TRAVEL_RULES.maxDays, integer: true }, null),
 });
 /** The Old-School Essentials part (docs/rules.md §12). */
