@@ -10,6 +10,7 @@ import { featureActive } from "../core/features.js";
 import { MODULE_ID } from "../core/constants.js";
 import { getSetting } from "../core/settings.js";
 import { isActiveGM } from "../core/gm.js";
+import { valueMap } from "../core/flag-model.js";
 import { adapterFor, setOwnCondition } from "../actors/api.js";
 import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../core/sides.js";
 import type { CombatLike, CombatantLike, EncounterCombatState, SideRoundState } from "./types.js";
@@ -34,14 +35,14 @@ export function polarisPhasesActive(): boolean {
  * owner may write — never change a recorded side. Aventure 0.1.x kept the side on the combatant (`flags.aventure.side`):
  * that flag is never read (migrateCombatSides dropped them once: nothing proves who wrote them).
  */
-function sideOfMap(combat: CombatLike | null | undefined): Record<string, unknown> | null {
-  const raw = combat?.getFlag(MODULE_ID, "sideOf");
-  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
-}
+const SideOfMap = valueMap({
+  name: "AventureSideOf",
+  value: (f) => new f.StringField({ required: true, blank: false, choices: [...SIDE_IDS] }),
+});
 
 /** The side a GM recorded for a combatant, if any. */
 export function recordedSide(combat: CombatLike | null | undefined, id: string | null | undefined): SideId | null {
-  const v = id ? sideOfMap(combat)?.[id] : undefined;
+  const v = SideOfMap.get(combat?.getFlag(MODULE_ID, "sideOf"), id);
   return isSideId(v) ? v : null;
 }
 

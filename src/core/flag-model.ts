@@ -143,3 +143,76 @@ function sameAsSent(sent: unknown, kept: unknown): boolean {
     return isRecord(kept) && Object.keys(sent).every((k) => !Object.hasOwn(kept, k) || sameAsSent(sent[k], kept[k]));
   return Object.is(sent, kept);
 }
+
+// ------------------------------------------------------------------------------------------------ maps of entries
+
+/** The value a field holds, as stored (the source data of a one-field schema). */
+export type FieldData<F extends foundry.data.fields.DataField.Any> = ModelData<{ value: F }>["value"];
+
+export interface EntryMapSpec<S extends Schema> extends FlagModelSpec<S> {
+  /** Which keys an entry may have: a document id (values.ts isDocumentId) unless given. */
+  key?(key: string): boolean;
+  /**
+   * An entry an earlier version kept as a single value (not an object), as the object it stands for (a migration);
+   * null when it stands for nothing.
+   */
+  fromValue?(value: unknown): Record<string, unknown> | null;
+}
+
+/**
+ * A flag holding a map of entries (key → entry), each entry declared once as a model and read on its own: one bad
+ * entry (a bad key, a value its model refuses) is left out, the others are kept.
+ */
+export interface EntryMap<T> {
+  /** Every entry that reads, by key. */
+  read(raw: unknown): Map<string, T>;
+  /** The entry under `key`, or null (absent, or refused). */
+  get(raw: unknown, key: string | null | undefined): T | null;
+  /** The value to write for one entry, cleaned and validated; throws when invalid (a bug of the caller). */
+  make(entry: T): unknown;
+}
+
+/** Declares a map of object entries, each read through a flag model (`spec`). */
+export function entryMap<S extends Schema>(spec: EntryMapSpec<S>): EntryMap<ModelData<S>> {
+  const entry = flagModel(spec);
+  const keyOk = (k: string) => (spec.key ? spec.key(k) : isDocumentId(k));
+  const one = (v: unknown) => entry.read(isRecord(v) || !spec.fromValue ? v : spec.fromValue(v));
+  return mapOf(keyOk, one, (e) => entry.make(e));
+}
+
+/**
+ * Declares a map of single values (key → value), each checked by the field `value` declares (through a one-field
+ * model, exact: a value Foundry's cleaning would change is refused, e.g. the text "true" for a boolean).
+ */
+export function valueMap<F extends foundry.data.fields.DataField.Any>(spec: {
+  name: string;
+  value(fields: Fields): F;
+  key?(key: string): boolean;
+}): EntryMap<FieldData<F>> {
+  const entry = flagModel({ name: spec.name, schema: (f) => ({ value: spec.value(f) }), exact: true });
+  const keyOk = (k: string) => (spec.key ? spec.key(k) : isDocumentId(k));
+  const one = (v: unknown): FieldData<F> | null => {
+    const data = entry.read({ value: v });
+    return data === null || data.value === undefined ? null : data.value;
+  };
+  return mapOf(keyOk, one, (v) => entry.make({ value: v }).value);
+}
+
+function mapOf<T>(keyOk: (k: string) => boolean, one: (v: unknown) => T | null, make: (e: T) => unknown): EntryMap<T> {
+  return {
+    read(raw) {
+      const out = new Map<string, T>();
+      if (!isRecord(raw)) return out;
+      for (const [k, v] of Object.entries(raw)) {
+        const e = keyOk(k) ? one(v) : null;
+        if (e !== null) out.set(k, e);
+      }
+      return out;
+    },
+    get(raw, key) {
+      if (!key || !keyOk(key) || !isRecord(raw) || !Object.hasOwn(raw, key)) return null;
+      return one(raw[key]);
+    },
+    make,
+  };
+}

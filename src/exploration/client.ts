@@ -4,11 +4,10 @@
  * ("exploration", GMs only), which checks it and applies it once; a refusal is shown in the user's language.
  */
 import { featureRuleset, worldFeatureNote } from "../core/features.js";
-import { MODULE_ID } from "../core/constants.js";
 import { guarded } from "../core/i18n.js";
 import { sendRequest } from "../core/requests.js";
 import type { PanelInput, PanelMember } from "./exploration-context.js";
-import { currentRecord, EXPLORATION_REQUEST, LIGHT_FLAG, type ExplorationReply } from "./exploration.js";
+import { currentRecord, EXPLORATION_REQUEST, rememberedLight, type ExplorationReply } from "./exploration.js";
 import { lightToken, type TokenRef } from "./record.js";
 
 /** The request's answer, or undefined when it was refused (the user was told why). */
@@ -50,8 +49,12 @@ export function panelInput(): Omit<PanelInput, "options" | "bad" | "busy"> {
   const record = currentRecord();
   const members: PanelMember[] = record.party.map((m) => {
     const doc = tokenDoc(m);
-    const remembered: unknown = doc ? foundry.utils.getProperty(doc, `flags.${MODULE_ID}.${LIGHT_FLAG}`) : null;
-    return { ...m, name: isTokenDoc(doc) ? doc.name : m.name, gone: !doc, dark: !!remembered };
+    return {
+      ...m,
+      name: isTokenDoc(doc) ? doc.name : m.name,
+      gone: !doc,
+      dark: isTokenDoc(doc) && rememberedLight(doc) !== null,
+    };
   });
   const otherNames: Record<string, string> = {};
   for (const l of record.state?.lights ?? []) {

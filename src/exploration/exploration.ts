@@ -65,7 +65,7 @@ import {
   lightToken,
   readRecord,
   recordField,
-  readTokenLight,
+  LightRadii,
   type AdvanceAction,
   type AdvanceCard,
   type ExplorationOp,
@@ -146,15 +146,15 @@ function tokenOf(ref: TokenRef): LightToken | null {
 
 /** A token's light as Aventure sees it: its radii and the radii remembered while Aventure keeps it out. */
 export function tokenLight(token: LightToken): TokenLight {
-  const remembered: unknown = foundry.utils.getProperty(token, `flags.${MODULE_ID}.${LIGHT_FLAG}`);
-  return (
-    readTokenLight({ dim: token.light.dim, bright: token.light.bright, remembered }) ??
-    readTokenLight({ dim: token.light.dim, bright: token.light.bright, remembered: null }) ?? {
-      dim: 0,
-      bright: 0,
-      remembered: null,
-    }
-  );
+  return {
+    ...(LightRadii.read({ dim: token.light.dim, bright: token.light.bright }) ?? { dim: 0, bright: 0 }),
+    remembered: rememberedLight(token),
+  };
+}
+
+/** The radii Aventure remembers on a token while it keeps its light out (LIGHT_FLAG), or null. */
+export function rememberedLight(token: object): TokenLight["remembered"] {
+  return LightRadii.read(foundry.utils.getProperty(token, `flags.${MODULE_ID}.${LIGHT_FLAG}`));
 }
 
 const isLit = (l: TokenLight) => l.dim > 0 || l.bright > 0;

@@ -26,7 +26,7 @@ import {
 } from "../rules/index.js";
 import type { Executor } from "../core/operations.js";
 import { DOCUMENT_ID } from "../core/values.js";
-import { docIdField } from "../core/flag-model.js";
+import { docIdField, flagModel, type Fields } from "../core/flag-model.js";
 
 /** At most this many tokens in the party. */
 export const MAX_PARTY = 50;
@@ -167,16 +167,19 @@ function isState(v: unknown): v is ExplorationState {
   );
 }
 
-export function readTokenLight(v: unknown): TokenLight | null {
-  if (!isObject(v) || !isRadius(v.dim) || !isRadius(v.bright)) return null;
-  let remembered: TokenLight["remembered"] = null;
-  if (v.remembered !== null && v.remembered !== undefined) {
-    const r = v.remembered;
-    if (!isObject(r) || !isRadius(r.dim) || !isRadius(r.bright)) return null;
-    remembered = { dim: r.dim, bright: r.bright };
-  }
-  return { dim: v.dim, bright: v.bright, remembered };
-}
+/**
+ * A light's radii: a token's light as Aventure sees it, and the radii it remembers on the token while it keeps the light
+ * out (the token flag flags.aventure.explorationLight, null once relit; the token's owner may write it, so it is read
+ * through this model: anything else reads as none).
+ */
+export const LightRadii = flagModel({
+  name: "AventureLightRadii",
+  exact: true,
+  schema: (f: Fields) => ({
+    dim: new f.NumberField({ required: true, nullable: false, validate: isRadius }),
+    bright: new f.NumberField({ required: true, nullable: false, validate: isRadius }),
+  }),
+});
 
 /** A ruleset id of the rules (re-exported for the request's checks). */
 export type { RulesetId };

@@ -27,7 +27,7 @@
  */
 import { MODULE_ID, template } from "../core/constants.js";
 import { detectionChanges, passiveNotices, type DetectionCondition } from "../rules/detection.js";
-import type { LightLevel } from "../rules/light.js";
+import { LIGHT_LEVELS, type LightLevel } from "../rules/light.js";
 import {
   detectionCardContext,
   type DetectReason,
@@ -43,7 +43,7 @@ import { deletion, renderTemplateCompat, tokenLevel } from "../core/compat.js";
 import { isActiveGM } from "../core/gm.js";
 import { reportError, t, tHtml, UserError } from "../core/i18n.js";
 import { registerRequest, sendRequest } from "../core/requests.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { entryMap, flagModel, type Fields } from "../core/flag-model.js";
 import { isRecord } from "../core/values.js";
 import { executorStamp } from "../core/operations.js";
 import { getSetting } from "../core/settings.js";
@@ -107,41 +107,46 @@ async function cardContent(card: Pick<DetectCard, "rows" | "skipped">): Promise<
 // ------------------------------------------------------------------------------------------------ judged pairs
 
 const keyOf = (observer: string, hider: string) => `${observer}|${hider}`;
-const LIGHT_CODE: Record<LightLevel, string> = { bright: "b", dim: "d", dark: "x" };
 
-/** A condition as kept on the scene: "inView,light,passive,searching,dc" ("1,d,17,0,12"). */
-function signature(c: DetectionCondition): string {
-  return `${c.inView ? 1 : 0},${LIGHT_CODE[c.light]},${c.passive ?? ""},${c.searching ? 1 : 0},${c.dc}`;
-}
-
-function fromSignature(observer: string, hider: string, sig: unknown): DetectionCondition | null {
-  if (typeof sig !== "string" || sig.length > 40) return null;
-  const m = /^([01]),([bdx]),(-?\d{1,3})?,([01]),(-?\d{1,3})$/.exec(sig);
+/** Aventure 0.1.x kept a judged pair as a signature "inView,light,passive,searching,dc" ("1,d,17,0,12"). */
+const LEGACY_LIGHT: Record<string, LightLevel> = { b: "bright", d: "dim", x: "dark" };
+function fromSignature(sig: unknown): Record<string, unknown> | null {
+  const m = typeof sig === "string" ? /^([01]),([bdx]),(-?\d{1,3})?,([01]),(-?\d{1,3})$/.exec(sig) : null;
   if (!m) return null;
-  const light = (Object.keys(LIGHT_CODE) as LightLevel[]).find((l) => LIGHT_CODE[l] === m[2])!;
-  return {
-    observer,
-    hider,
-    inView: m[1] === "1",
-    light,
-    passive: m[3] === undefined ? null : Number(m[3]),
-    searching: m[4] === "1",
-    dc: Number(m[5]),
-  };
+  const passive = m[3] === undefined ? null : Number(m[3]);
+  return { inView: m[1] === "1", light: LEGACY_LIGHT[m[2]!], passive, searching: m[4] === "1", dc: Number(m[5]) };
 }
 
-/** The judged pairs kept on a scene (flags.aventure.detection.pairs), each checked; malformed entries are ignored. */
+/**
+ * A judged pair as kept on the scene (flags.aventure.detection.pairs.<hider id>.<observer id>): the conditions it was
+ * judged in (rules/detection.ts DetectionCondition, without the ids, which are its keys).
+ */
+const SCORE = { integer: true, min: -999, max: 999 } as const;
+const PairEntries = entryMap({
+  name: "AventureJudgedPair",
+  schema: (f: Fields) => ({
+    inView: new f.BooleanField({ required: true, initial: false }),
+    light: new f.StringField({ required: true, blank: false, choices: [...LIGHT_LEVELS] }),
+    passive: new f.NumberField({ required: true, nullable: true, initial: null, ...SCORE }),
+    searching: new f.BooleanField({ required: true, initial: false }),
+    dc: new f.NumberField({ required: true, nullable: false, ...SCORE }),
+  }),
+  exact: true,
+  fromValue: fromSignature,
+});
+
+/** The judged pairs kept on a scene (flags.aventure.detection.pairs), each read on its own: a bad one is ignored. */
 function storedPairs(
   scene: { getFlag?(scope: "aventure", key: string): unknown } | null | undefined,
 ): Map<string, DetectionCondition> {
   const out = new Map<string, DetectionCondition>();
   const raw = (scene?.getFlag?.(MODULE_ID, "detection") as { pairs?: unknown } | undefined)?.pairs;
-  if (!raw || typeof raw !== "object") return out;
-  for (const [hider, row] of Object.entries(raw as Record<string, unknown>)) {
-    if (!ID.test(hider) || !row || typeof row !== "object") continue;
-    for (const [observer, sig] of Object.entries(row as Record<string, unknown>)) {
-      const c = ID.test(observer) ? fromSignature(observer, hider, sig) : null;
-      if (c) out.set(keyOf(observer, hider), c);
+  if (!isRecord(raw)) return out;
+  for (const [hider, row] of Object.entries(raw)) {
+    if (!ID.test(hider)) continue;
+    for (const [observer, e] of PairEntries.read(row)) {
+      const light = LIGHT_LEVELS.find((l) => l === e.light);
+      if (light) out.set(keyOf(observer, hider), { observer, hider, ...e, light, passive: e.passive ?? null });
     }
   }
   return out;
@@ -152,7 +157,8 @@ class PairWrites {
   private readonly pairs: Record<string, Record<string, unknown>> = {};
   private count = 0;
   set(c: DetectionCondition): void {
-    (this.pairs[c.hider] ??= {})[c.observer] = signature(c);
+    const { inView, light, passive, searching, dc } = c;
+    (this.pairs[c.hider] ??= {})[c.observer] = PairEntries.make({ inView, light, passive, searching, dc });
     this.count++;
   }
   remove(c: Pick<DetectionCondition, "observer" | "hider">): void {

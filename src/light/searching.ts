@@ -17,18 +17,22 @@ import { escapeHtml, t } from "../core/i18n.js";
 import { getSetting, setSetting } from "../core/settings.js";
 import type { TokenDocLike } from "./scene.js";
 import { DOCUMENT_ID } from "../core/values.js";
+import { valueMap } from "../core/flag-model.js";
 
 type MarksUpdate = Record<string, unknown>;
 
-function sceneMarks(sceneId: string | null | undefined): Record<string, unknown> | null {
-  const scene = sceneId ? game.scenes.get(sceneId) : undefined;
-  const raw: unknown = scene?.getFlag(MODULE_ID, "searching");
-  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
-}
+/** The marks of a scene (`flags.aventure.searching`): token id → true, each read on its own (a bad entry is ignored). */
+const SearchingMarks = valueMap({
+  name: "AventureSearchingMark",
+  value: (f) => new f.BooleanField({ required: true, nullable: false, initial: false }),
+});
+
+const sceneMarks = (sceneId: string | null | undefined): unknown =>
+  sceneId ? game.scenes.get(sceneId)?.getFlag(MODULE_ID, "searching") : undefined;
 
 /** Whether a GM marked the token `tokenId` of scene `sceneId` as searching. */
 export function markedSearching(sceneId: string | null | undefined, tokenId: string | null | undefined): boolean {
-  return !!tokenId && DOCUMENT_ID.test(tokenId) && sceneMarks(sceneId)?.[tokenId] === true;
+  return SearchingMarks.get(sceneMarks(sceneId), tokenId) === true;
 }
 
 /** Whether a GM marked this token as searching (the mark on its scene; a flag on the token itself is ignored). */
@@ -38,9 +42,7 @@ export function isSearching(doc: TokenDocLike): boolean {
 
 /** The tokens of a scene marked as searching. */
 export function searchingIds(sceneId: string | null | undefined): string[] {
-  return Object.entries(sceneMarks(sceneId) ?? {})
-    .filter(([id, on]) => on === true && DOCUMENT_ID.test(id))
-    .map(([id]) => id);
+  return [...SearchingMarks.read(sceneMarks(sceneId))].filter(([, on]) => on).map(([id]) => id);
 }
 
 /** Writes (GMs only: a scene update) the marks of these tokens, on or off, in one update. */

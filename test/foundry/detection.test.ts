@@ -1179,9 +1179,10 @@ describe("attacks on ambient detection (docs/security.md)", () => {
 
   it("judged pairs are kept on the scene, which only GMs write; malformed entries are ignored", async () => {
     const { world, scene } = await issueExample(17);
-    expect((scene.getFlag("aventure", "detection") as { pairs: Record<string, Record<string, string>> }).pairs).toEqual(
-      { rogue: { watcher: "1,d,17,0,12" } },
-    );
+    const judged = { inView: true, light: "dim", passive: 17, searching: false, dc: 12 };
+    const stored = () =>
+      (scene.getFlag("aventure", "detection") as { pairs: Record<string, Record<string, unknown>> }).pairs;
+    expect(stored()).toEqual({ rogue: { watcher: judged } });
     await expect(
       world.as("p1", () => scene.setFlag("aventure", "detection", { pairs: { rogue: { watcher: "0,x,,0,1" } } })),
     ).rejects.toThrow(/lacks permission/);
@@ -1190,14 +1191,47 @@ describe("attacks on ambient detection (docs/security.md)", () => {
     expect(cards(world)).toHaveLength(1);
     // Malformed entries (written by a GM's macro) are not taken as judgements: after a reload the pair is judged anew.
     await world.as("gm1", () =>
-      scene.setFlag("aventure", "detection", { pairs: { rogue: { watcher: "<script>", guard: 42 }, "bad id!": {} } }),
+      scene.setFlag("aventure", "detection", {
+        pairs: { rogue: { watcher: { ...judged, light: "<script>" }, guard: 42 }, "bad id!": {} },
+      }),
     );
     await reloadGM(world, scene);
     expect(cards(world)).toHaveLength(2);
-    expect(
-      (scene.getFlag("aventure", "detection") as { pairs: Record<string, Record<string, unknown>> }).pairs.rogue!
-        .watcher,
-    ).toBe("1,d,17,0,12");
+    expect(stored().rogue!.watcher).toEqual(judged);
+  });
+
+  it("each judged pair is read on its own: one a macro wrote wrong is judged anew, the others stay judged", async () => {
+    const { world, scene } = await issueExample(17);
+    const judged = { inView: true, light: "dim", passive: 17, searching: false, dc: 12 };
+    click(world, cards(world)[0]!, "gm1", false); // answered: no longer pending
+    await world.settle();
+    await reloadGM(world, scene);
+    expect(cards(world)).toHaveLength(1); // judged: kept on the scene, not prompted again
+    // A second, malformed entry beside it (a number sent as text: refused, not cast) does not drop the good one.
+    await world.as("gm1", () =>
+      scene.setFlag("aventure", "detection", { pairs: { rogue: { watcher: judged, guard: { ...judged, dc: "12" } } } }),
+    );
+    await reloadGM(world, scene);
+    expect(cards(world)).toHaveLength(1);
+  });
+
+  it('a pair judged by 0.1.x (kept as a signature "1,d,17,0,12") is still judged after the update', async () => {
+    const { world, scene } = await issueExample(17);
+    click(world, cards(world)[0]!, "gm1", false); // answered: no longer pending
+    await world.settle();
+    await world.as("gm1", () => scene.unsetFlag("aventure", "detection"));
+    await world.as("gm1", () =>
+      scene.setFlag("aventure", "detection", { pairs: { rogue: { watcher: "1,d,17,0,12" } } }),
+    );
+    await reloadGM(world, scene);
+    expect(cards(world)).toHaveLength(1);
+    // Judged in other conditions (dark, not dim): the signature reads, but the pair is judged anew.
+    await world.as("gm1", () => scene.unsetFlag("aventure", "detection"));
+    await world.as("gm1", () =>
+      scene.setFlag("aventure", "detection", { pairs: { rogue: { watcher: "1,x,17,0,12" } } }),
+    );
+    await reloadGM(world, scene);
+    expect(cards(world)).toHaveLength(2);
   });
 });
 

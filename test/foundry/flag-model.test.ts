@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { bootWorld, GM } from "../world/index.js";
-import { flagModel, type Fields } from "../../src/core/flag-model.js";
+import { entryMap, flagModel, valueMap, type Fields } from "../../src/core/flag-model.js";
+import { markedSearching, searchingIds } from "../../src/light/searching.js";
+import { recordedSide } from "../../src/combat/side-initiative.js";
+import { rememberedLight, tokenLight } from "../../src/exploration/exploration.js";
+import type { CombatLike } from "../../src/combat/types.js";
 import { parseHideFlag } from "../../src/light/hide-state.js";
 import { parseBreathFlag } from "../../src/breath/state.js";
 import {
@@ -182,5 +186,81 @@ describe("a flag declared as a data model", () => {
     for (const bad of [{ id: "a", count: "2" }, { id: " a " }, { id: 7 }, { id: "a", tags: "x" }])
       expect(Payload.read(bad), JSON.stringify(bad)).toBeNull();
     expect(Sample.read({ id: "a", count: "2" })).toMatchObject({ count: 2 });
+  });
+});
+
+describe("a flag holding a map of entries: each entry read on its own through its model", () => {
+  it("entryMap: a bad key or a bad entry is left out, the others kept; an earlier single value migrated", async () => {
+    await bootWorld({ users: [GM] });
+    const Entries = entryMap({
+      name: "Entries",
+      schema: (f: Fields) => ({ n: new f.NumberField({ required: true, nullable: false, integer: true, min: 0 }) }),
+      exact: true,
+      fromValue: (v) => (typeof v === "string" && /^\d+$/.test(v) ? { n: Number(v) } : null),
+    });
+    const raw = { a: { n: 1 }, b: { n: -1 }, c: { n: "2" }, "bad key!": { n: 3 }, d: "4", e: "four", f: null };
+    expect([...Entries.read(raw)]).toEqual([
+      ["a", { n: 1 }],
+      ["d", { n: 4 }],
+    ]);
+    expect(Entries.get(raw, "a")).toEqual({ n: 1 });
+    for (const key of ["b", "c", "bad key!", "e", "f", "missing", "toString", "__proto__", null, undefined])
+      expect(Entries.get(raw, key), String(key)).toBeNull();
+    for (const bad of [null, undefined, "x", 42, ["a"]]) expect(Entries.read(bad).size).toBe(0);
+    expect(() => Entries.make({ n: -1 })).toThrow();
+  });
+
+  it("valueMap: a value Foundry's cleaning would change is refused (exact), not cast", async () => {
+    await bootWorld({ users: [GM] });
+    const Marks = valueMap({ name: "Marks", value: (f) => new f.BooleanField({ required: true, nullable: false }) });
+    const raw = { a: true, b: "true", c: 1, d: false, "no!": true };
+    expect(Object.fromEntries(Marks.read(raw))).toEqual({ a: true, d: false });
+    expect(Marks.make(true)).toBe(true);
+  });
+
+  it("the searching marks of a scene: a mark a macro wrote wrong is not a mark, the others stay", async () => {
+    const world = await bootWorld({ users: [GM] });
+    const scene = world.addScene({ _id: "scene1" });
+    await world.as("gm1", () => scene.setFlag("aventure", "searching", { watcher: true, guard: "true", "x y": true }));
+    world.as("gm1", () => {
+      expect(markedSearching("scene1", "watcher")).toBe(true);
+      expect(markedSearching("scene1", "guard")).toBe(false);
+      expect(markedSearching("scene1", "x y")).toBe(false);
+      expect(markedSearching("nope", "watcher")).toBe(false);
+      expect(searchingIds("scene1")).toEqual(["watcher"]);
+    });
+  });
+
+  it("the sides recorded on a combat: a side a macro wrote wrong reads as none, the others stay", async () => {
+    await bootWorld({ users: [GM] });
+    const sideOf = { a: "hostile", b: "enemy", c: ["friendly"], d: "friendly" };
+    const combat = { getFlag: (_scope: string, key: string) => (key === "sideOf" ? sideOf : undefined) };
+    const read = (id: string | null) => recordedSide(combat as unknown as CombatLike, id);
+    expect([read("a"), read("b"), read("c"), read("d"), read("e"), read(null)]).toEqual([
+      "hostile",
+      null,
+      null,
+      "friendly",
+      null,
+      null,
+    ]);
+  });
+
+  it("a token's remembered light (a flag its owner may write): anything but two radii reads as none", async () => {
+    await bootWorld({ users: [GM] });
+    const token = (remembered: unknown) => ({
+      id: "t1",
+      name: "Torch",
+      light: { dim: 0, bright: 0 },
+      flags: { aventure: { explorationLight: remembered } },
+      update: () => Promise.resolve(),
+    });
+    expect(tokenLight(token({ dim: 12, bright: 6 }))).toEqual({
+      dim: 0,
+      bright: 0,
+      remembered: { dim: 12, bright: 6 },
+    });
+    for (const bad of [null, { dim: -1, bright: 6 }, { dim: 12 }, { dim: "12", bright: 6 }, { dim: 2e6, bright: 0 }, 5])
+      expect(rememberedLight(token(bad)), JSON.stringify(bad)).toBeNull();
   });
 });
