@@ -25,8 +25,7 @@
  */
 import { isActiveGM } from "./gm.js";
 import { UserError } from "./i18n.js";
-import { DOCUMENT_ID } from "./values.js";
-import { flagModel, type DataOf, type Fields, docIdField } from "./flag-model.js";
+import { flagModel, valueMap, type DataOf, type Fields, docIdField } from "./flag-model.js";
 
 export type StepState = "pending" | "done" | "drifted" | "missing";
 
@@ -261,14 +260,12 @@ export async function finishFirst<T>(
  */
 export type Claims = Record<string, string>;
 
-/** The claims of a record a GM wrote, checked key by key (anything malformed is dropped). */
+/** A claim: page load (client) id → GM user id, each checked by its field (flag-model.ts valueMap). */
+const ClaimEntries = valueMap({ name: "AventureClaim", value: docIdField });
+
+/** The claims of a record a GM wrote, read claim by claim (a malformed one is dropped, the others kept). */
 export function readClaims(raw: unknown): Claims {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
-  return Object.fromEntries(
-    Object.entries(raw as Record<string, unknown>).filter(
-      (e): e is [string, string] => DOCUMENT_ID.test(e[0]) && typeof e[1] === "string" && DOCUMENT_ID.test(e[1]),
-    ),
-  );
+  return Object.fromEntries(ClaimEntries.read(raw));
 }
 
 /** The live claims of other page loads (see Claims). */
