@@ -17,6 +17,7 @@ import { ENCOUNTER_BATCH } from "./encounter.js";
 import { TRAVEL_BATCH } from "./travel.js";
 import { WILDERNESS_BATCH } from "./wilderness.js";
 import { V14_BATCH } from "./v14.js";
+import { MODELS_BATCH } from "./models.js";
 import type { Batch } from "./types.js";
 
 export const BATCHES: readonly Batch[] = [
@@ -29,4 +30,5 @@ export const BATCHES: readonly Batch[] = [
   EXPLORATION_BATCH,
   WILDERNESS_BATCH,
   V14_BATCH,
+  MODELS_BATCH,
 ];
