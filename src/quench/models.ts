@@ -151,6 +151,21 @@ function modelTests({ describe, it, before, after, assert }: BatchContext): void
     });
   });
 
+  describe("settings declared with Foundry's field types (a NumberField with a step)", () => {
+    const box = new Sandbox();
+    after(() => box.close());
+    it("a value on the step, as the settings form's slider gives it, is kept as set", async () => {
+      for (const [key, value] of [
+        ["lightThresholdBright", 0.15],
+        ["lightThresholdBright", 0.35],
+        ["travelHoursPerDay", 7.5],
+      ] as const) {
+        await box.setting(key, value);
+        assert.strictEqual(game.settings.get(MODULE_ID, key), value, `${key} ${value}`);
+      }
+    });
+  });
+
   describe("the chunks loaded on demand (windows, executors)", () => {
     it("the server serves every one of them", async () => {
       await loadAllOnDemand();
