@@ -174,9 +174,16 @@ export interface EntryMap<T> {
 
 /** Declares a map of object entries, each read through a flag model (`spec`). */
 export function entryMap<S extends Schema>(spec: EntryMapSpec<S>): EntryMap<ModelData<S>> {
-  const entry = flagModel(spec);
-  const keyOk = (k: string) => (spec.key ? spec.key(k) : isDocumentId(k));
-  const one = (v: unknown) => entry.read(isRecord(v) || !spec.fromValue ? v : spec.fromValue(v));
+  return entriesOf(flagModel(spec), spec);
+}
+
+/** A map of entries each read through `entry`, a model declared on its own (its type then is `DataOf<typeof entry>`). */
+export function entriesOf<S extends Schema>(
+  entry: FlagModel<S>,
+  options: Pick<EntryMapSpec<S>, "key" | "fromValue"> = {},
+): EntryMap<ModelData<S>> {
+  const keyOk = (k: string) => (options.key ? options.key(k) : isDocumentId(k));
+  const one = (v: unknown) => entry.read(isRecord(v) || !options.fromValue ? v : options.fromValue(v));
   return mapOf(keyOk, one, (e) => entry.make(e));
 }
 

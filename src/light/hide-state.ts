@@ -26,7 +26,7 @@ import { execute, resume, runSteps, type Executor, type Guard, type ReadBack, ty
 import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
 import { DOCUMENT_ID, isRecord } from "../core/values.js";
-import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { entriesOf, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 /** A document id as Aventure accepts it from a request, a card or a flag. */
 export const ID = DOCUMENT_ID;
@@ -92,9 +92,12 @@ export function rawHideEntry(scene: unknown, tokenId: string | null | undefined)
   return hides && Object.hasOwn(hides, tokenId) ? hides[tokenId] : undefined;
 }
 
+/** The hide entries of a scene, each read on its own through the model (a bad entry is no entry; the others stay). */
+const HideEntries = entriesOf(HideModel);
+
 /** The hiding state of a token (read from its scene), or null when it is not hidden. */
 export function hideFlagOf(doc: { id: string | null; parent?: unknown }): HideFlag | null {
-  return parseHideFlag(rawHideEntry(doc.parent, doc.id));
+  return HideEntries.get(hidesOf(doc.parent), doc.id);
 }
 
 /** The active GM writes (an entry) or removes (null) a token's hiding state: one update of its scene (GMs only). */

@@ -10,8 +10,8 @@ import { markedSearching, searchingIds } from "../../src/light/searching.js";
 import { recordedSide } from "../../src/combat/side-initiative.js";
 import { rememberedLight, tokenLight } from "../../src/exploration/exploration.js";
 import type { CombatLike } from "../../src/combat/types.js";
-import { parseHideFlag } from "../../src/light/hide-state.js";
-import { parseBreathFlag } from "../../src/breath/state.js";
+import { hideFlagOf, parseHideFlag } from "../../src/light/hide-state.js";
+import { breathFlagOf, breathingTokens, parseBreathFlag } from "../../src/breath/state.js";
 import {
   ConfusionModel,
   EncounterStateModel,
@@ -262,5 +262,29 @@ describe("a flag holding a map of entries: each entry read on its own through it
     });
     for (const bad of [null, { dim: -1, bright: 6 }, { dim: 12 }, { dim: "12", bright: 6 }, { dim: 2e6, bright: 0 }, 5])
       expect(rememberedLight(token(bad)), JSON.stringify(bad)).toBeNull();
+  });
+
+  it("a scene's hide entries and held breaths: one a macro wrote wrong is none, the others stay", async () => {
+    const world = await bootWorld({ users: [GM] });
+    const scene = world.addScene({ _id: "scene1" });
+    for (const id of ["rogue", "thief", "diver", "swimmer"]) world.addToken(scene, { _id: id, name: id });
+    const hide = { dc: 14, from: ["guard1"], because: {}, light: "dim", x: 0, y: 0 };
+    const breath = { v: 1, id: "breath000001", start: 1000, conMod: 2, roundSeconds: 6, airUntil: 1180, dropAt: 1192 };
+    await world.as("gm1", async () => {
+      await scene.setFlag("aventure", "hides", { rogue: hide, thief: { ...hide, dc: "high" } });
+      await scene.setFlag("aventure", "breath", {
+        diver: { ...breath, dropped: false },
+        swimmer: { ...breath, dropped: false, dropAt: 9999 },
+        "bad id": { ...breath, dropped: false },
+      });
+    });
+    world.as("gm1", () => {
+      const doc = (id: string) => ({ id, parent: game.scenes.get("scene1") });
+      expect(hideFlagOf(doc("rogue"))?.dc).toBe(14);
+      expect(hideFlagOf(doc("thief"))).toBeNull();
+      expect(breathFlagOf(doc("diver"))?.id).toBe("breath000001");
+      expect(breathFlagOf(doc("swimmer"))).toBeNull();
+      expect(breathingTokens().map((b) => b.token.id)).toEqual(["diver"]);
+    });
   });
 });
