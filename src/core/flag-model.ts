@@ -41,6 +41,33 @@ export function nullableDocIdField(f: Fields) {
   });
 }
 
+/** A lang key of this module: what a stored message (a refusal, a problem, an error) names. */
+export const LANG_KEY = /^AVENTURE\.[\w.]+$/;
+
+/** A value of a message's data (its i18n format data): text, or a finite number. */
+const isMessageValue = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+
+/** The data of a localized message: text and finite numbers by name. */
+export function messageDataField(f: Fields) {
+  return new f.TypedObjectField(new f.AnyField({ required: true, validate: isMessageValue }), {
+    required: true,
+    initial: {},
+  });
+}
+
+/** A localized message as stored (a problem, an error): its lang key and its data. */
+export function messageFields(f: Fields) {
+  return {
+    key: new f.StringField({ required: true, blank: false, validate: (v: unknown) => LANG_KEY.test(String(v)) }),
+    data: messageDataField(f),
+  };
+}
+
+/** What could not be done, as localized messages (at most 1000): the one declaration for every record's problems. */
+export function problemsListField(f: Fields) {
+  return new f.ArrayField(new f.SchemaField(messageFields(f)), { required: true, initial: [], max: 1000 });
+}
+
 export interface FlagModelSpec<S extends Schema> {
   /** The model's name (the class name, in validation errors), e.g. "AventureRequest". */
   name: string;

@@ -31,7 +31,7 @@ import { isActiveGM } from "./gm.js";
 import { runRecoveries } from "./operations.js";
 import { authoredByGM, registerCardPart } from "./cards.js";
 import { onHook, onceHook } from "./hooks-typed.js";
-import { flagModel, type DataOf, type Fields } from "./flag-model.js";
+import { flagModel, LANG_KEY, messageDataField, type DataOf, type Fields } from "./flag-model.js";
 import { isRecord } from "./values.js";
 
 /** Who sent a request, as the server reported it, and the request's id. */
@@ -59,9 +59,6 @@ export type Reply =
 
 /** A request's id: letters and digits (Foundry's randomID), never anything else. */
 const REQUEST_ID = /^[A-Za-z0-9]{8,32}$/;
-/** A refusal names a lang key of this module. */
-const REPLY_KEY = /^AVENTURE\.[\w.]+$/;
-
 /**
  * A request as sent (flags.aventure.request on the sender's message): anyone can write any flags on their own
  * message, so it is read through its model. A request whose name is not a registered one (blank included) is
@@ -262,14 +259,12 @@ function readRequest(message: ChatMessage): RequestFlag | null {
  * status is "working" while the request runs (the in-progress marker a reload finds), then "done" with the reply.
  * The requester trusts only a receipt a GM wrote: a player may edit their own request message, never a GM's.
  */
-const isDataValue = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
-
 /** A reply as stored (a receipt's, a refusal's): the `Reply` union as one schema, its rules joint. */
 const refusalFields = (f: Fields) => ({
   status: new f.StringField({ required: true, blank: false, choices: ["working", "done"], initial: undefined }),
   ok: new f.BooleanField({ required: true, initial: false }),
   key: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
-  data: new f.TypedObjectField(new f.AnyField({ required: true, validate: isDataValue })),
+  data: messageDataField(f),
 });
 const replySchema = (f: Fields) =>
   new f.SchemaField({
@@ -279,7 +274,7 @@ const replySchema = (f: Fields) =>
 
 /** A done refusal names a lang key of this module. */
 function checkReply(reply: { status: string; ok: boolean; key: string | null }): void {
-  if (reply.status === "done" && !reply.ok && !REPLY_KEY.test(reply.key ?? "")) throw new Error("a refusal's key");
+  if (reply.status === "done" && !reply.ok && !LANG_KEY.test(reply.key ?? "")) throw new Error("a refusal's key");
 }
 
 const receiptSchema = (f: Fields) => ({
