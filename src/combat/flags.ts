@@ -3,7 +3,14 @@
  * (core/flag-model.ts): its type, defaults and checks come from the schema; a value the model refuses reads as absent.
  * Who may write each is said where it is read (side-initiative.ts, polaris-phases.ts, polaris-confusion.ts).
  */
-import { flagModel, problemsListField, type DataOf, type Fields, docIdField, nullableDocIdField } from "../core/flag-model.js";
+import {
+  flagModel,
+  problemsListField,
+  type DataOf,
+  type Fields,
+  docIdField,
+  nullableDocIdField,
+} from "../core/flag-model.js";
 import { isSideId, SIDE_IDS, type SideId } from "../core/sides.js";
 import { DOCUMENT_ID } from "../core/values.js";
 import type { Executor } from "../core/operations.js";
