@@ -51,7 +51,6 @@ import { getSetting } from "../core/settings.js";
 import { assertOwner } from "../light/api.js";
 import { durationText, roundsText, suffocationCardContext } from "./breath-context.js";
 import {
-  DOC_ID,
   breathFlagOf,
   breathNow,
   breathingTokens,
@@ -65,7 +64,7 @@ import {
   type BreathToken,
 } from "./state.js";
 import { isRecord } from "../core/values.js";
-import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { docIdField, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 // ------------------------------------------------------------------------------------------------ the request
 
@@ -79,17 +78,11 @@ export type BreathResult =
 const busy = new Set<string>();
 const tokenKey = (sceneId: string, tokenId: string) => `${sceneId}.${tokenId}`;
 
-function newBreathId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
-}
-
 /** The payload of "breath", declared once: the op, the token's ids, and an optional Constitution modifier. */
 const breathRequestSchema = (f: Fields) => ({
   op: new f.StringField({ required: true, blank: false, choices: ["hold", "release"], initial: undefined }),
-  sceneId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOC_ID.test(String(v)) }),
-  tokenId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOC_ID.test(String(v)) }),
+  sceneId: docIdField(f),
+  tokenId: docIdField(f),
   conMod: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
 });
 const BreathRequest = flagModel({ name: "AventureBreathRequest", schema: breathRequestSchema, exact: true });
@@ -140,7 +133,7 @@ export async function onBreathRequest(
     const start = game.time.worldTime;
     const flag: BreathFlag = {
       v: 1,
-      id: newBreathId(),
+      id: foundry.utils.randomID(16),
       start,
       conMod,
       roundSeconds: timeline.roundSeconds,

@@ -11,11 +11,10 @@ import { MODULE_ID } from "../core/constants.js";
 import { deletion } from "../core/compat.js";
 import { breathState, suffocationTimeline, type BreathState } from "../rules/suffocation.js";
 import type { ActorLike } from "../actors/api.js";
-import { DOCUMENT_ID, isRecord } from "../core/values.js";
+import { isRecord } from "../core/values.js";
 import { entriesOf, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 export const BREATH_ID = /^[A-Za-z0-9]{8,32}$/;
-export const DOC_ID = DOCUMENT_ID;
 /** World times beyond this are not believed (Foundry keeps seconds; a calendar's far future is well below). */
 const MAX_WORLD_TIME = 1e13;
 

@@ -12,7 +12,7 @@ import {
   nullableDocIdField,
 } from "../core/flag-model.js";
 import { isSideId, SIDE_IDS, type SideId } from "../core/sides.js";
-import { DOCUMENT_ID } from "../core/values.js";
+import { isDocumentId } from "../core/values.js";
 import type { Executor } from "../core/operations.js";
 import { readExecutor, storedExecutorField } from "../core/operations.js";
 
@@ -112,7 +112,6 @@ export type SideRoundState = Omit<DataOf<typeof SidesModel>, "values" | "op"> & 
  */
 export const StartedTurnsModel = flagModel({ name: "AventureStartedTurns", schema: confusionSchema });
 
-const isId = (v: unknown) => DOCUMENT_ID.test(String(v));
 /** [id, value] pairs (Foundry's merge of a flag object replaces arrays, so a map is kept as pairs); the joint rule checks them. */
 const pairList = (f: Fields) =>
   new f.ArrayField(new f.ArrayField(new f.AnyField({ required: true }), { min: 2, max: 2 }), { max: 1000 });
@@ -161,7 +160,7 @@ export const SideOpModel = flagModel({
   schema: sideOpSchema,
   joint: (d) => {
     const initiative = (v: unknown) => v === null || isSideValue(v);
-    if (!pairsOk(d.before, isId, initiative) || !pairsOk(d.after, isId, initiative)) throw new Error("an initiative");
+    if (!pairsOk(d.before, isDocumentId, initiative) || !pairsOk(d.after, isDocumentId, initiative)) throw new Error("an initiative");
     if (!d.rolls.every((pass) => pairsOk(pass, isSideId, isSideValue))) throw new Error("a die");
   },
 });

@@ -30,6 +30,16 @@ export function docIdField(f: Fields) {
   return new f.StringField({ required: true, blank: false, validate: (v: unknown) => isDocumentId(v) });
 }
 
+/** A document id that may be left out (undefined by default). */
+export function optionalDocIdField(f: Fields) {
+  return new f.StringField({
+    required: false,
+    blank: false,
+    initial: undefined,
+    validate: (v: unknown) => isDocumentId(v),
+  });
+}
+
 /** A document id or null (null by default). */
 export function nullableDocIdField(f: Fields) {
   return new f.StringField({

@@ -103,11 +103,6 @@ export function registerRequest<R>(spec: RequestSpec<R>): void {
   specs.set(spec.name, spec as RequestSpec<unknown>);
 }
 
-/** A fresh id (12 letters and digits, Foundry's own generator). */
-function newId(): string {
-  return foundry.utils.randomID(12);
-}
-
 function toReply(e: unknown): Reply {
   if (e instanceof UserError || isRulesError(e))
     return { status: "done", ok: false, key: e.key, data: { ...(e.data as Record<string, string | number>) } };
@@ -135,7 +130,7 @@ export async function sendRequest<R>(name: string, data: object, options: { time
   const payload = JSON.parse(JSON.stringify(data ?? {})) as unknown;
   sending.add(name);
   try {
-    if (gm.isSelf) return fromReply<R>(await dispatch(name, payload, game.user, newId()));
+    if (gm.isSelf) return fromReply<R>(await dispatch(name, payload, game.user, foundry.utils.randomID(12)));
     return await sendRemote<R>(name, payload, options.timeout ?? spec.timeout ?? DEFAULT_TIMEOUT);
   } finally {
     sending.delete(name);
@@ -143,7 +138,7 @@ export async function sendRequest<R>(name: string, data: object, options: { time
 }
 
 async function sendRemote<R>(name: string, data: unknown, timeout: number): Promise<R> {
-  const id = newId();
+  const id = foundry.utils.randomID(12);
   const flag = RequestModel.make({ v: 1, id, name, data, sentAt: Date.now(), timeout });
   const answer = new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => {

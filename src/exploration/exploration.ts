@@ -360,11 +360,6 @@ function cappedDice(max: number): Dice & { rolls: Roll[] } {
 
 // ------------------------------------------------------------------------------------------------ operations
 
-/** A fresh id (16 letters and digits, Foundry's own generator). */
-function newId(): string {
-  return foundry.utils.randomID(16);
-}
-
 export { explorationCardFlag } from "./card.js";
 
 function cardOf(opId: string): ChatMessage | null {
@@ -432,7 +427,7 @@ async function planAdvance(
       }
     : null;
   const op: ExplorationOp = {
-    id: newId(),
+    id: foundry.utils.randomID(16),
     kind: "advance",
     time: moves ? { before: now, after: now + moves } : null,
     lights,
@@ -683,7 +678,7 @@ function planLight(
       ? [{ ...r, name, before: light, after: { ...light.remembered, remembered: null } }]
       : [];
   return {
-    id: newId(),
+    id: foundry.utils.randomID(16),
     kind: "light",
     time: null,
     lights,
@@ -700,7 +695,7 @@ function planPutOut(record: ExplorationRecord, r: TokenRef): ExplorationOp {
   const token = tokenOf(r);
   const change = token ? outChange(r, token) : null;
   return {
-    id: newId(),
+    id: foundry.utils.randomID(16),
     kind: "putOut",
     time: null,
     lights: change ? [change] : [],

@@ -43,7 +43,7 @@ import { deletion, renderTemplateCompat, tokenLevel } from "../core/compat.js";
 import { isActiveGM } from "../core/gm.js";
 import { reportError, t, tHtml, UserError } from "../core/i18n.js";
 import { registerRequest, sendRequest } from "../core/requests.js";
-import { entryMap, flagModel, type Fields } from "../core/flag-model.js";
+import { docIdField, entryMap, flagModel, type Fields } from "../core/flag-model.js";
 import { isRecord } from "../core/values.js";
 import { executorStamp } from "../core/operations.js";
 import { getSetting } from "../core/settings.js";
@@ -639,8 +639,7 @@ async function writeCard(message: ChatMessage, card: DetectCard, rows: DetectRow
   });
 }
 
-const docId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) });
+const docId = docIdField;
 
 /** The payload of "detectionDecide", declared once: the card, the notice's row, and Reveal (true) or Ignore. */
 const decideSchema = (f: Fields) => ({

@@ -26,7 +26,7 @@ import { execute, resume, runSteps, type Executor, type Guard, type ReadBack, ty
 import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
 import { DOCUMENT_ID, isRecord } from "../core/values.js";
-import { entriesOf, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { docIdField, entriesOf, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 /** A document id as Aventure accepts it from a request, a card or a flag. */
 export const ID = DOCUMENT_ID;
@@ -34,7 +34,7 @@ export const ID = DOCUMENT_ID;
 export const MAX_IDS = 200;
 
 const tokenIds = (f: Fields) =>
-  new f.ArrayField(new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) }), {
+  new f.ArrayField(docIdField(f), {
     max: MAX_IDS,
   });
 

@@ -78,7 +78,7 @@ import {
 import { mayNoticeHider } from "./detection-pairs.js";
 import { isSearching, writeSearchingMarks } from "./searching.js";
 import { isRecord } from "../core/values.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { docIdField, flagModel, type Fields } from "../core/flag-model.js";
 import { ableToSee, invisible, knownTo, observerInput, playerOwners } from "./sight.js";
 import { lightTracker, placeable, type TokenLightState } from "./tracker.js";
 import {
@@ -260,8 +260,7 @@ export async function setSearching(ref: TokenRef, searching = true): Promise<boo
 // Requests (active GM): every field checked, the sender from the server
 // -------------------------------------------------------------------------------------------------------------------
 
-const tokenId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) });
+const tokenId = docIdField;
 const tokenList = (f: Fields) =>
   new f.ArrayField(tokenId(f), { required: true, nullable: true, max: MAX_IDS, initial: null });
 

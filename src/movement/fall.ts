@@ -48,7 +48,7 @@ import {
   type Step,
 } from "../core/operations.js";
 import { registerRequest, sendRequest } from "../core/requests.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { flagModel, optionalDocIdField, docIdField, type Fields } from "../core/flag-model.js";
 import { isRecord } from "../core/values.js";
 import { getSetting } from "../core/settings.js";
 import { aventureActs } from "../core/dnd5e-owners.js";
@@ -95,7 +95,6 @@ export interface FallOutcome {
 }
 
 const SOURCES: readonly FallSource[] = ["api", "region", "drop", "hud"];
-const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** Turns a token document, a token placeable or an actor into a request reference (no actor → UserError). */
 export function fallReference(target: unknown): {
@@ -132,13 +131,7 @@ function parseRef(d: { sceneId?: string | null; tokenId?: string | null; actorId
   return null;
 }
 
-const docId = (f: Fields) =>
-  new f.StringField({
-    required: false,
-    blank: false,
-    initial: undefined,
-    validate: (v: unknown) => ID.test(String(v)),
-  });
+const docId = optionalDocIdField;
 
 /** The payload of "fall", declared once: who falls (a token, or an actor alone), how far, and from what. */
 const fallRequestSchema = (f: Fields) => ({
@@ -152,7 +145,7 @@ const FallRequestModel = flagModel({ name: "AventureFallRequest", schema: fallRe
 
 /** The payload of "fallApply": the pending fall card. */
 const fallApplySchema = (f: Fields) => ({
-  messageId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) }),
+  messageId: docIdField(f),
 });
 const FallApplyRequest = flagModel({ name: "AventureFallApplyRequest", schema: fallApplySchema, exact: true });
 
