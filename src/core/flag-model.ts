@@ -107,6 +107,12 @@ export interface FlagModel<S extends Schema> {
   failures(raw: unknown): string[];
   /** The DataModel class (built on first use, inside Foundry). */
   model(): unknown;
+  /**
+   * What the model's field at `path` declares (dot-separated, an array's element named "element", as
+   * SchemaField#getField takes it: "points.element.x"), for a refusal worded from the schema itself; null when the
+   * schema has no such field.
+   */
+  bounds(path: string): FieldBounds | null;
 }
 
 interface ModelInstance {
@@ -116,6 +122,7 @@ interface ModelClass {
   new (data: object, options: { strict: boolean }): ModelInstance;
   migrateData(source: object): object;
   validateJoint(data: object): void;
+  readonly schema: foundry.data.fields.SchemaField.Any;
 }
 
 /** Declares a data model for one flag (or request). */
@@ -169,6 +176,7 @@ export function flagModel<S extends Schema>(spec: FlagModelSpec<S>): FlagModel<S
       }
     },
     model,
+    bounds: (path) => fieldBounds(model().schema.getField(path)),
   };
 }
 
@@ -258,5 +266,49 @@ function mapOf<T>(keyOk: (k: string) => boolean, one: (v: unknown) => T | null, 
       return one(raw[key]);
     },
     make,
+  };
+}
+
+/**
+ * The options a field was declared with (DataField#options, "the initially provided options which configure the data
+ * field", v13 API): its kind, its range (an array's: its length), whether it takes only integers or only positive
+ * numbers (NumberField `integer`, `positive`), its choices (StringField `choices`: a list, or the keys of an object).
+ */
+export interface FieldBounds {
+  kind: "number" | "string" | "boolean" | "array" | "other";
+  min: number | undefined;
+  max: number | undefined;
+  integer: boolean;
+  positive: boolean;
+  choices?: readonly string[];
+}
+
+function fieldBounds(field: unknown): FieldBounds | null {
+  const f = foundry.data.fields;
+  if (!(field instanceof f.DataField)) return null;
+  const options: Record<string, unknown> = { ...field.options };
+  const bound = (v: unknown) => (typeof v === "number" ? v : undefined);
+  const c = options.choices;
+  const choices = Array.isArray(c)
+    ? c.filter((x): x is string => typeof x === "string")
+    : isRecord(c)
+      ? Object.keys(c)
+      : null;
+  return {
+    kind:
+      field instanceof f.NumberField
+        ? "number"
+        : field instanceof f.StringField
+          ? "string"
+          : field instanceof f.BooleanField
+            ? "boolean"
+            : field instanceof f.ArrayField
+              ? "array"
+              : "other",
+    min: bound(options.min),
+    max: bound(options.max),
+    integer: options.integer === true,
+    positive: options.positive === true,
+    ...(choices ? { choices } : {}),
   };
 }

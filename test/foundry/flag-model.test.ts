@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { bootWorld, GM } from "../world/index.js";
 import { entryMap, flagModel, valueMap, type Fields } from "../../src/core/flag-model.js";
+import { wordRefusal } from "../../src/core/refusal.js";
+import { parseRequest } from "../../src/travel/request.js";
 import { markedSearching, searchingIds } from "../../src/light/searching.js";
 import { recordedSide } from "../../src/combat/side-initiative.js";
 import { rememberedLight, tokenLight } from "../../src/exploration/exploration.js";
@@ -186,6 +188,83 @@ describe("a flag declared as a data model", () => {
     for (const bad of [{ id: "a", count: "2" }, { id: " a " }, { id: 7 }, { id: "a", tags: "x" }])
       expect(Payload.read(bad), JSON.stringify(bad)).toBeNull();
     expect(Sample.read({ id: "a", count: "2" })).toMatchObject({ count: 2 });
+  });
+
+  it("a field's declared bounds are read from the schema: range, integer, positive, choices; an array's element by path", async () => {
+    await bootWorld({ users: [GM] });
+    const Leg = flagModel({
+      name: "Leg",
+      schema: (f: Fields) => ({
+        pace: new f.StringField({ required: true, blank: false, choices: ["slow", "fast"], initial: "slow" }),
+        hot: new f.BooleanField({ required: true, initial: false }),
+        points: new f.ArrayField(
+          new f.SchemaField({ x: new f.NumberField({ required: true, min: -5, max: 5, integer: true }) }),
+          { min: 2, max: 9 },
+        ),
+        km: new f.NumberField({ required: true, nullable: true, min: 0, max: 40, positive: true, initial: null }),
+      }),
+      exact: true,
+    });
+    expect(Leg.bounds("pace")).toMatchObject({ kind: "string", choices: ["slow", "fast"] });
+    expect(Leg.bounds("hot")).toMatchObject({ kind: "boolean" });
+    expect(Leg.bounds("points")).toMatchObject({ kind: "array", min: 2, max: 9 });
+    expect(Leg.bounds("points.element.x")).toEqual({ kind: "number", min: -5, max: 5, integer: true, positive: false });
+    expect(Leg.bounds("km")).toMatchObject({ kind: "number", min: 0, max: 40, integer: false, positive: true });
+    expect(Leg.bounds("nowhere")).toBeNull();
+    expect(Leg.bounds("points.element.y")).toBeNull();
+    // NumberField `positive`: 0 is refused, as a value below its min is.
+    expect(Leg.read({ points: [{ x: 0 }, { x: 1 }], km: 0 })).toBeNull();
+    expect(Leg.failures({ points: [{ x: 0 }, { x: 1 }], km: 0 })).toEqual(["km"]);
+    expect(Leg.read({ points: [{ x: 0 }, { x: 1 }], km: 3 })).toMatchObject({ km: 3 });
+  });
+
+  it("a refusal quotes the range its model declares: changing the schema's bound changes the message", async () => {
+    await bootWorld({ users: [GM] });
+    const withMax = (max: number) =>
+      flagModel({
+        name: "Days",
+        schema: (f: Fields) => ({ days: new f.NumberField({ required: true, min: 1, max, integer: true }) }),
+      });
+    const refusal = (model: ReturnType<typeof withMax>, value: unknown) => {
+      try {
+        wordRefusal(model, "days", "days", value);
+        return null;
+      } catch (e) {
+        return { key: (e as { key: string }).key, data: (e as { data: unknown }).data };
+      }
+    };
+    expect(refusal(withMax(7), 30)).toEqual({
+      key: "AVENTURE.Error.OutOfRange",
+      data: { name: "days", value: 30, min: 1, max: 7 },
+    });
+    expect(refusal(withMax(12), 30)).toEqual({
+      key: "AVENTURE.Error.OutOfRange",
+      data: { name: "days", value: 30, min: 1, max: 12 },
+    });
+    expect(refusal(withMax(12), 2.5)).toMatchObject({ key: "AVENTURE.Error.NotAnInteger" });
+    expect(refusal(withMax(12), 5)).toBeNull();
+    // A travel request's distance beyond its schema's bound (1 000 000 km, in metres): the message quotes that bound;
+    // a distance of 0 is refused by the field's `positive`, with its range.
+    const base = {
+      pace: "normal",
+      terrain: "normal",
+      mode: "foot",
+      distance: 2e9,
+      hoursPerDay: 8,
+      members: [{ actorId: "aaaaaaaaaaaaaaaa", food: "full", water: "full", position: "middle", activity: "none" }],
+    };
+    expect(() => parseRequest(base)).toThrow(
+      expect.objectContaining({
+        key: "AVENTURE.Error.OutOfRange",
+        data: { name: "distance", value: 2e9, min: 0, max: 1e9 },
+      }),
+    );
+    expect(() => parseRequest({ ...base, distance: 0 })).toThrow(
+      expect.objectContaining({
+        key: "AVENTURE.Error.OutOfRange",
+        data: { name: "distance", value: 0, min: 0, max: 1e9 },
+      }),
+    );
   });
 });
 
