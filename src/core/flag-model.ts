@@ -241,13 +241,36 @@ export function valueMap<F extends foundry.data.fields.DataField.Any>(spec: {
   value(fields: Fields): F;
   key?(key: string): boolean;
 }): EntryMap<FieldData<F>> {
-  const entry = flagModel({ name: spec.name, schema: (f) => ({ value: spec.value(f) }), exact: true });
+  const value = flagValue(spec);
   const keyOk = (k: string) => (spec.key ? spec.key(k) : isDocumentId(k));
-  const one = (v: unknown): FieldData<F> | null => {
-    const data = entry.read({ value: v });
-    return data === null || data.value === undefined ? null : data.value;
+  return mapOf(keyOk, (v) => value.read(v), (v) => value.make(v));
+}
+
+/** A flag holding a single value (not an object), declared by its field. */
+export interface FlagValue<T> {
+  /** The stored value, checked by its field (exact); null when absent or refused. */
+  read(raw: unknown): T | null;
+  /** The value to write, checked; throws when invalid (a bug of the caller). */
+  make(value: T): T;
+}
+
+/**
+ * Declares a flag holding a single value, checked by the field `value` declares (through a one-field model, exact: a
+ * value Foundry's cleaning would change is refused, e.g. the text "12" for a number).
+ */
+export function flagValue<F extends foundry.data.fields.DataField.Any>(spec: {
+  name: string;
+  value(fields: Fields): F;
+}): FlagValue<FieldData<F>> {
+  const model = flagModel({ name: spec.name, schema: (f) => ({ value: spec.value(f) }), exact: true });
+  return {
+    read(raw) {
+      if (raw === undefined) return null;
+      const data = model.read({ value: raw });
+      return data === null || data.value === undefined ? null : data.value;
+    },
+    make: (v) => model.make({ value: v }).value,
   };
-  return mapOf(keyOk, one, (v) => entry.make({ value: v }).value);
 }
 
 function mapOf<T>(keyOk: (k: string) => boolean, one: (v: unknown) => T | null, make: (e: T) => unknown): EntryMap<T> {

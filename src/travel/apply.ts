@@ -59,8 +59,8 @@ import {
   type RolledSave,
   type SurvivalResult,
 } from "./card.js";
+import { counterValue } from "./counters.js";
 import {
-  counterValue,
   readJourney,
   runJourneyReport,
   runJourneySteps,

@@ -15,6 +15,7 @@
  * The card is a ChatMessage of the module's sub-type `aventure.travel`, its state declared once by its data model
  * (below, core/card-model.ts) and read only from a card a GM wrote (readJourney).
  */
+import { counterValue, type Counter } from "./counters.js";
 import { MODULE_ID } from "../core/constants.js";
 import {
   cardFields,
@@ -327,14 +328,6 @@ export async function writeJourney(message: ChatMessage, flag: TravelCardFlag): 
 }
 
 // ------------------------------------------------------------------------------------------------ reading and writing
-
-export type Counter = "fastingDays" | "thirstDays";
-
-/** A counter flag as stored (a number), or null when the actor has none. */
-export function counterValue(actor: ActorLike, key: Counter): number | null {
-  const v = actor.getFlag(MODULE_ID, key);
-  return typeof v === "number" ? v : null;
-}
 
 async function writeCounter(actor: ActorLike, key: Counter, value: number | null): Promise<void> {
   if (value === null) {
