@@ -55,16 +55,11 @@ export type HideEndCardState = CardData<typeof hideEndCardSchema>;
 export const searchCardSchema = (f: Fields) => ({ tokenId: idField(), roll: numberField(), op: hideOp(f) });
 export type SearchCardState = CardData<typeof searchCardSchema>;
 
-/** A whole number of a detection row (a Perception or Stealth result), or null when nullable. */
-const detectInt = (f: Fields, nullable: boolean) =>
-  new f.NumberField({
-    required: true,
-    nullable,
-    integer: true,
-    min: -200,
-    max: 200,
-    ...(nullable ? { initial: null } : {}),
-  });
+/** A whole number of a detection row (a Perception or Stealth result), or null for the nullable one. */
+const detectInt = (f: Fields) =>
+  new f.NumberField({ required: true, nullable: false, integer: true, min: -200, max: 200 });
+const nullableDetectInt = (f: Fields) =>
+  new f.NumberField({ required: true, nullable: true, integer: true, min: -200, max: 200, initial: null });
 
 /**
  * An ambient detection card's state: a row per observer–hider pair noticed, the tokens left out, and the last reveal
@@ -80,11 +75,11 @@ export const detectCardSchema = (f: Fields) => ({
       observer: textField(),
       hider: textField(),
       /** The passive Perception that noticed it (null when a searching observer rolled). */
-      passive: detectInt(f, true),
+      passive: nullableDetectInt(f),
       /** The Wisdom (Perception) total of a searching observer (null otherwise). */
-      roll: detectInt(f, true),
+      roll: nullableDetectInt(f),
       /** The hider's Stealth result. */
-      dc: detectInt(f, false),
+      dc: detectInt(f),
       reason: choiceField(DETECT_REASONS),
       status: choiceField(DETECT_ROW_STATUSES),
       /** Revealed, and hidden from nobody any more: the hiding ended. */
