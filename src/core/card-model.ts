@@ -194,24 +194,27 @@ export function idField(nullable = false) {
   return nullable ? nullableDocIdField(cardFields()) : docIdField(cardFields());
 }
 
+/** T as a plain object type (an interface's properties, as a type alias has them): what an ObjectField may hold. */
+type Plain<T> = { [K in keyof T]: T[K] };
+
 /**
  * An object of type T, required (`initial`: its default, none when absent), checked by `validate` when given.
  * fvtt-types derives only a plain object from an ObjectField: T is stated here, beside the check (or the reason) that
  * makes it hold; the caller gives it next to its schema.
  */
-export function objectField<T extends Record<string, unknown>>(
-  options: { validate?: (v: unknown) => boolean; initial?: T } = {},
+export function objectField<T extends object>(
+  options: { validate?: (v: unknown) => boolean; initial?: Plain<T> } = {},
 ) {
   const { ObjectField } = cardFields();
-  type Options = { required: true; validate?: (v: unknown) => boolean; initial?: T };
-  return new ObjectField<Options, T, T, T>({ required: true, ...options });
+  type Options = { required: true; validate?: (v: unknown) => boolean; initial?: Plain<T> };
+  return new ObjectField<Options, Plain<T>, Plain<T>, Plain<T>>({ required: true, ...options });
 }
 
 /** An object of type T or null (null by default), checked by `validate` (null passes it too): see objectField. */
-export function nullableObjectField<T extends Record<string, unknown>>(validate: (v: unknown) => boolean) {
+export function nullableObjectField<T extends object>(validate: (v: unknown) => boolean) {
   const { ObjectField } = cardFields();
   type Options = { required: true; nullable: true; initial: null; validate: (v: unknown) => boolean };
-  return new ObjectField<Options, T | null, T | null, T | null>({
+  return new ObjectField<Options, Plain<T> | null, Plain<T> | null, Plain<T> | null>({
     required: true,
     nullable: true,
     initial: null,
