@@ -16,6 +16,7 @@ import { authoredByGM } from "./cards.js";
 import { deletion } from "./compat.js";
 import { isRecord } from "./values.js";
 import { docIdField, nullableDocIdField, type Fields, type ModelData } from "./flag-model.js";
+import { executorSchema } from "./operations.js";
 
 export type { Fields } from "./flag-model.js";
 
@@ -228,13 +229,10 @@ export function flagField() {
   return new BooleanField({ required: true, initial: false });
 }
 
-/** The GM (user and page load) executing the card's operation (operations.ts Executor), or null. */
+/** The GM (user and page load) executing the card's operation (operations.ts Executor, its one schema), or null. */
 export function executorField() {
-  const { SchemaField } = cardFields();
-  return new SchemaField(
-    { user: idField(), client: idField(), took: flagField() },
-    { required: true, nullable: true, initial: null },
-  );
+  const f = cardFields();
+  return new f.SchemaField(executorSchema(f), { required: true, nullable: true, initial: null });
 }
 
 /** A problem's data: the values of its lang key's placeholders. */
