@@ -237,8 +237,8 @@ async function cardContent(card: SuffocationCard): Promise<string> {
       rounds: card.rounds,
       status: card.status,
       unconscious: card.unconscious,
-      resumed: card.resumed ?? false,
-      problems: (card.problems ?? []).map((p) => t(p.key, p.data)),
+      resumed: card.resumed,
+      problems: card.problems.map((p) => t(p.key, p.data)),
     },
     t,
   );
@@ -322,27 +322,25 @@ async function completeDrop(
   resumed: boolean,
   guard: Guard,
 ): Promise<void> {
-  const next: SuffocationCard = {
-    ...card,
-    problems: [...(card.problems ?? [])],
-    ...(resumed ? { resumed: true } : {}),
-  };
+  const next: SuffocationCard = { ...card, problems: [...card.problems], ...(resumed ? { resumed: true } : {}) };
   const token = sceneToken(card.sceneId, card.tokenId);
   const actor = token?.actor;
   if (!token || !isActorLike(actor)) {
-    next.problems!.push({ key: "AVENTURE.Breath.gone", data: { name: card.name } });
+    next.problems.push({ key: "AVENTURE.Breath.gone", data: { name: card.name } });
   } else {
     const adapter = adapterFor();
     const report = await runSteps(dropSteps(card, token, actor, adapter), guard);
-    for (const what of report.drifted) next.problems!.push({ key: "AVENTURE.Operation.drifted", data: { what } });
-    if (!card.hpPath) next.problems!.push({ key: "AVENTURE.Breath.noHp", data: { name: card.name } });
+    for (const what of report.drifted) next.problems.push({ key: "AVENTURE.Operation.drifted", data: { what } });
+    if (!card.hpPath) next.problems.push({ key: "AVENTURE.Breath.noHp", data: { name: card.name } });
     const id = adapter.statusId("unconscious");
     next.unconscious = !!id && actor.statuses.has(id) && isOwnStatus(actor, id);
   }
   next.status = "applied";
-  if (!next.problems!.length) delete next.problems;
+  const { problems, ...rest } = next;
   guard.check();
-  await message.update({ content: await cardContent(next), ...cardUpdate(message, SUFFOCATION_CARD, next) });
+  // Without problems, the state is written without them (the model reads none).
+  const state = problems.length ? next : rest;
+  await message.update({ content: await cardContent(next), ...cardUpdate(message, SUFFOCATION_CARD, state) });
 }
 
 /**
@@ -382,6 +380,8 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
       hpBefore: hpPath ? readNumber(actor, hpPath) : null,
       tempPath,
       unconscious: false,
+      resumed: false,
+      problems: [],
       executor: executorStamp(),
     };
     const message: unknown = await ChatMessage.implementation.create({

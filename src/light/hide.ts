@@ -685,7 +685,10 @@ async function performHide(
       status: hidden ? "applying" : "applied",
       sceneId,
       changes,
-      ...(hidden ? { executor: executorStamp() } : {}),
+      mark: null,
+      resumed: false,
+      problems: [],
+      executor: hidden ? executorStamp() : null,
     };
     audience.guard?.check();
     const message = await postCard({
@@ -728,6 +731,9 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
       status: "applying",
       sceneId,
       changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }],
+      mark: null,
+      resumed: false,
+      problems: [],
       executor: executorStamp(),
     };
     const message = await postCard({
@@ -797,7 +803,16 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
         });
       rows.push({ name: h.document.name, dc: flag.dc, spotted, stillHidden: from.length > 0 });
     }
-    const op: HideOp = { v: 1, status: "applying", sceneId, changes, mark: observer.id, executor: executorStamp() };
+    const op: HideOp = {
+      v: 1,
+      status: "applying",
+      sceneId,
+      changes,
+      mark: observer.id,
+      resumed: false,
+      problems: [],
+      executor: executorStamp(),
+    };
     const message = await postCard({
       template: template("light/search-card.hbs"),
       context: searchCardContext({ observer: observer.document.name, roll, rows }),

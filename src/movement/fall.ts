@@ -243,8 +243,8 @@ async function cardContent(flag: FallCardFlag): Promise<string> {
       source: flag.source,
       lang: game.i18n.lang,
       status: flag.status,
-      resumed: flag.resumed ?? false,
-      problems: (flag.problems ?? []).map((p) => t(p.key, p.data)),
+      resumed: flag.resumed,
+      problems: flag.problems.map((p) => t(p.key, p.data)),
       ruleset: featureRuleset("falls"),
       borrowed: worldFeatureNote("falls").borrowedLabel,
     },
@@ -339,16 +339,16 @@ async function completeFall(
 ): Promise<FallCardFlag> {
   const target = resolveRef(flag.ref);
   const adapter = adapterFor();
-  const next: FallCardFlag = { ...flag, problems: [...(flag.problems ?? [])] };
+  const next: FallCardFlag = { ...flag, problems: [...flag.problems] };
   if (!target) {
     next.status = "applied";
-    next.problems!.push({ key: "AVENTURE.Movement.Fall.gone", data: { name: flag.name } });
+    next.problems.push({ key: "AVENTURE.Movement.Fall.gone", data: { name: flag.name } });
     guard.check();
     await writeCard(message, next);
     return next;
   }
   const report = await runSteps(fallSteps(next, target, adapter, firstRun), guard);
-  for (const label of report.drifted) next.problems!.push({ key: "AVENTURE.Operation.drifted", data: { what: label } });
+  for (const label of report.drifted) next.problems.push({ key: "AVENTURE.Operation.drifted", data: { what: label } });
   const proneId = adapter.statusId("prone");
   next.prone = !!proneId && target.actor.statuses.has(proneId) && isOwnStatus(target.actor, proneId);
   if (flag.manual || report.done.length || report.applied.length) next.applied = next.applied || flag.damage > 0;
@@ -424,7 +424,9 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
     manual: null,
     applied: false,
     prone: false,
-    ...(total > 0 && api ? { executor: executorStamp() } : {}),
+    resumed: false,
+    executor: total > 0 && api ? executorStamp() : null,
+    problems: [],
   };
   const message = (await ChatMessage.implementation.create({
     content: await cardContent(flag),

@@ -735,6 +735,7 @@ describe("attacks on ambient detection (docs/security.md)", () => {
               dc: 12,
               reason: "none",
               status: "pending",
+              ended: false,
             },
           ],
           skipped: [],
@@ -771,6 +772,7 @@ describe("attacks on ambient detection (docs/security.md)", () => {
               dc: 12,
               reason: "none",
               status: "pending",
+              ended: false,
             },
           ],
           skipped: [],
@@ -1655,6 +1657,7 @@ describe("card and HUD contexts (the screenshot samples)", () => {
           dc: 12,
           reason: "dim",
           status: "pending",
+          ended: false,
         },
         {
           observerId: "c",
