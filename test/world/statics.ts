@@ -278,6 +278,8 @@ function deepMerge(target: Plain, src: Plain): void {
 }
 
 let appCounter = 0;
+/** The highest z-index a window was brought to (bringToFront). */
+let maxZ = 100;
 
 /**
  * foundry.applications.instances: each client's registry of its rendered ApplicationV2 windows, by id — an
@@ -438,6 +440,15 @@ export class FakeApplicationV2 {
     this.element?.remove();
     FakeRoll.world.currentClient().hooks.callAll(`close${this.constructor.name}`, this, this.element);
     return this;
+  }
+  /**
+   * ApplicationV2#bringToFront(): brings the window to the front of the rendering stack by raising its z-index above
+   * every other window's (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#bringtofront).
+   * Modelled as the element's z-index, one more than the highest given so far.
+   */
+  bringToFront(): void {
+    if (!this.element) return;
+    this.element.style.zIndex = String(++maxZ);
   }
   /** Clicks the element matching `selector` inside the window (a real click event, dispatched to `actions`). */
   async click(selector: string): Promise<void> {
