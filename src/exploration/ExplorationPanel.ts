@@ -26,12 +26,10 @@ export class ExplorationPanel extends AventureApplication {
 
   static override DEFAULT_OPTIONS = {
     id: EXPLORATION_PANEL,
-    tag: "form",
-    classes: ["aventure", "aventure-exploration"],
-    window: { title: "AVENTURE.Exploration.title", icon: "fa-solid fa-dungeon", resizable: true },
-    position: { width: 460, height: "auto" as const },
-    // Nothing to submit: every button is an action; Enter must not close it.
-    form: { handler: async () => undefined, submitOnChange: false, closeOnSubmit: false },
+    // Nothing to submit (the base's form): every button is an action.
+    classes: ["aventure-exploration"],
+    window: { title: "AVENTURE.Exploration.title", icon: "fa-solid fa-dungeon" },
+    position: { width: 460 },
     actions: {
       start: ExplorationPanel.#onStart,
       end: ExplorationPanel.#onEnd,

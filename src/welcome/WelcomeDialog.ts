@@ -23,9 +23,11 @@ export class WelcomeDialog extends AventureApplication {
 
   static override DEFAULT_OPTIONS = {
     id: WELCOME,
-    classes: ["aventure", "aventure-welcome"],
-    window: { title: "AVENTURE.Welcome.title", icon: "fa-solid fa-dice-d20" },
-    position: { width: 560, height: "auto" as const },
+    // Not a form: the choices are buttons (actions).
+    tag: "div",
+    classes: ["aventure-welcome"],
+    window: { title: "AVENTURE.Welcome.title", icon: "fa-solid fa-dice-d20", resizable: false },
+    position: { width: 560 },
     actions: { choose: WelcomeDialog.#onChoose },
   };
 

@@ -255,7 +255,12 @@ export const ActorStatics = {
 
 type ActionHandler = (this: FakeApplicationV2, event: Event, target: HTMLElement) => unknown;
 
-function mergeOptions(cls: typeof FakeApplicationV2): Plain {
+/**
+ * ApplicationV2's options before the constructor's: the DEFAULT_OPTIONS of every class of the chain merged from the
+ * top down (objects key by key, a subclass's value winning; `classes` added together), as the v13 guide to
+ * applications describes DEFAULT_OPTIONS (https://foundryvtt.com/api/v13/modules/foundry.applications.html).
+ */
+export function mergeOptions(cls: typeof FakeApplicationV2): Plain {
   const chain: Plain[] = [];
   let c: unknown = cls;
   while (c && c !== Function.prototype) {
