@@ -14,6 +14,7 @@ import { clean, toMetres } from "../rules/units.js";
 import { encounterMovement } from "../rules/travel.js";
 import { speakerOf } from "../core/chat.js";
 import { dnd5eSurprisedHasEffect } from "../core/dnd5e-owners.js";
+import { valueMap } from "../core/flag-model.js";
 
 export type AdapterId = "dnd5e" | "ose" | "generic";
 export type Ability = "str" | "dex" | "con" | "int" | "wis" | "cha";
@@ -357,12 +358,21 @@ export function onPreCreateOwnStatus(effect: EffectLike): void {
   }
 }
 
+/**
+ * The statuses Aventure added on an actor whose system could not carry the mark on the status's effect
+ * (flags.aventure.applied: status id → true, false once Aventure removed it), each read on its own through its field.
+ */
+const AppliedStatuses = valueMap({
+  name: "AventureAppliedStatus",
+  value: (f) => new f.BooleanField({ required: true, nullable: false }),
+  key: (k) => /^[\w.-]{1,64}$/.test(k),
+});
+
 /** Whether Aventure itself added the status `id` on the actor (its own effect, or the older actor flag). */
 export function isOwnStatus(actor: ActorLike, id: string): boolean {
   const effects = actor.effects;
   for (const e of effects ?? []) if (e.statuses?.has(id) && e.getFlag?.(MODULE_ID, "applied") === true) return true;
-  const legacy = actor.getFlag(MODULE_ID, "applied") as Record<string, boolean> | undefined;
-  return legacy?.[id] === true;
+  return AppliedStatuses.get(actor.getFlag(MODULE_ID, "applied"), id) === true;
 }
 
 /**
@@ -379,7 +389,7 @@ export async function setOwnCondition(
 ): Promise<void> {
   const id = adapter.statusId(condition);
   if (!id) return;
-  const legacy = (actor.getFlag(MODULE_ID, "applied") as Record<string, boolean> | undefined) ?? {};
+  const legacy = Object.fromEntries(AppliedStatuses.read(actor.getFlag(MODULE_ID, "applied")));
   if (active) {
     if (actor.statuses.has(id)) return; // already there (set by hand or by us): leave it alone
     const key = actorKey(actor) + id;

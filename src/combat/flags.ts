@@ -5,6 +5,7 @@
  */
 import {
   flagModel,
+  flagValue,
   problemsListField,
   type DataOf,
   type Fields,
@@ -186,4 +187,19 @@ export function readSideOp(raw: unknown): SideOp | null {
     problems: op.problems as SideOp["problems"],
     executor: readExecutor(op.executor),
   };
+}
+
+/**
+ * The world time at which a combat's first round started (flags.aventure.startTime, written once by the active GM):
+ * when the combat ends, the encounter has taken at least a turn from then (docs/rules.md §1). Anything but a world
+ * time reads as none.
+ */
+const StartTime = flagValue({
+  name: "AventureCombatStart",
+  value: (f) => new f.NumberField({ required: true, nullable: false, min: -1e15, max: 1e15 }),
+});
+
+/** When a combat's first round started (world time), or null when not recorded. */
+export function combatStartTime(combat: { getFlag(scope: "aventure", key: string): unknown }): number | null {
+  return StartTime.read(combat.getFlag("aventure", "startTime"));
 }

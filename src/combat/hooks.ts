@@ -9,6 +9,7 @@
  *   round, recorded by the active GM), and dnd5e's
  *   dnd5e.preRollInitiativeDialogV2 (its initiative dialog is skipped when Aventure's initiative replaces the d20).
  */
+import { combatStartTime } from "./flags.js";
 import { MODULE_ID, template } from "../core/constants.js";
 import { encounterEndAdvance } from "../rules/encounter.js";
 import { contextEntry, loadTemplatesCompat, renderTemplateCompat } from "../core/compat.js";
@@ -63,8 +64,8 @@ export async function onDeleteCombat(combat: CombatDoc): Promise<void> {
   const rs = getSetting("ruleset");
   if (rs !== "pmt" && rs !== "ose") return;
   if (!combat.started && combat.round < 1) return;
-  const start = combat.getFlag(MODULE_ID, "startTime");
-  const elapsed = typeof start === "number" ? Math.max(0, game.time.worldTime - start) : 0;
+  const start = combatStartTime(combat);
+  const elapsed = start === null ? 0 : Math.max(0, game.time.worldTime - start);
   const seconds = encounterEndAdvance(rs, elapsed);
   if (seconds <= 0) return;
   await game.time.advance(seconds);

@@ -15,7 +15,7 @@ import { adapterFor, setOwnCondition } from "../actors/api.js";
 import { isSideId, sideOfDisposition, SIDE_IDS, type SideId } from "../core/sides.js";
 import type { CombatLike, CombatantLike, EncounterCombatState, SideRoundState } from "./types.js";
 import { confusedIds } from "./polaris-confusion.js";
-import { EncounterStateModel, readSideOp, SidesModel, StartedTurnsModel } from "./flags.js";
+import { combatStartTime, EncounterStateModel, readSideOp, SidesModel, StartedTurnsModel } from "./flags.js";
 
 /** Side initiative replaces individual initiative: the game has it or borrows it (docs/rules.md §0), or the "sideInitiative" setting. */
 export function sideInitiativeActive(): boolean {
@@ -226,7 +226,7 @@ export async function onRoundStarted(combat: CombatLike, round: number): Promise
     await clearSurpriseMarkers(combat, enc);
     combatUpdate[`flags.${MODULE_ID}.encounter.marked`] = false;
   }
-  if (round >= 1 && combat.getFlag(MODULE_ID, "startTime") === undefined) {
+  if (round >= 1 && combatStartTime(combat) === null) {
     combatUpdate[`flags.${MODULE_ID}.startTime`] = game.time.worldTime;
   }
   if (Object.keys(combatUpdate).length) await combat.update(combatUpdate);

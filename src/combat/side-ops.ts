@@ -17,6 +17,7 @@
  * On the active GM every operation of a combat runs under one lock (two GMs, a player and a reload cannot interleave
  * their rolls of the same combat).
  */
+import { combatStartTime } from "./flags.js";
 import { announce } from "../core/extension-hooks.js";
 import { MODULE_ID, template } from "../core/constants.js";
 import { rollSideInitiative, sideInitiativeValues, sideTiesFor } from "../rules/encounter.js";
@@ -642,10 +643,7 @@ export async function recoverSideInitiative(): Promise<void> {
       const enc = encounterState(combat);
       // The rest is the active GM's alone (every GM runs the recoveries: operations.ts).
       if (!isActiveGM()) continue;
-      if (
-        combat.started &&
-        ((enc?.marked && combat.round >= 2) || combat.getFlag(MODULE_ID, "startTime") === undefined)
-      )
+      if (combat.started && ((enc?.marked && combat.round >= 2) || combatStartTime(combat) === null))
         await onRoundStarted(combat, combat.round);
     } catch (e) {
       console.error("aventure | could not finish an interrupted side initiative", e);
