@@ -95,7 +95,7 @@ import { wordRefusal, type Bounded } from "../core/refusal.js";
 import { isRecord } from "../core/values.js";
 import { assertOwner } from "../light/api.js";
 import { PURSUIT_SIDES, otherSide } from "./groups.js";
-import { applyRunExhaustion, hasAventureEffect, runExhaustionState, type EffectActor } from "./effects.js";
+import { applyRunExhaustion, hasRunExhaustion, runExhaustionState, type EffectActor } from "./effects.js";
 import {
   CHASE_CARD,
   MAX_CHASE_STEPS,
@@ -570,7 +570,7 @@ function exhaustTargets(record: ChaseRecord): ExhaustTarget[] {
       const actor = tok.actor;
       if (!actor || !tok.id || seen.has(actor)) continue;
       seen.add(actor);
-      if (hasAventureEffect(actor, "runExhaustion")) continue;
+      if (hasRunExhaustion(actor)) continue;
       out.push({ sceneId: record.sceneId!, tokenId: tok.id, name: actor.name.slice(0, 200) });
     }
   }

@@ -30,6 +30,7 @@
  */
 import { MODULE_ID } from "../core/constants.js";
 import { isExpired, isV14 } from "../core/compat.js";
+import { flagModel, type Fields } from "../core/flag-model.js";
 import type { AdapterId } from "../actors/api.js";
 import { signedText } from "./pursuit-context.js";
 
@@ -125,9 +126,27 @@ export interface EffectActor {
   createEmbeddedDocuments(type: "ActiveEffect", data: Record<string, unknown>[]): Promise<unknown>;
 }
 
-/** Whether the actor already carries an Aventure effect with `flag` set (an expired one does not count). */
-export function hasAventureEffect(actor: EffectActor, flag: string): boolean {
-  for (const e of actor.effects) if (e.flags?.[MODULE_ID]?.[flag] && !isExpired(e)) return true;
+/**
+ * The mark Aventure puts on its running exhaustion (an ActiveEffect's flags.aventure): that it is one, and the chase
+ * step that gave it ("<chase id>.<step>"), read through this model (anything else: not Aventure's).
+ */
+const RunExhaustionMark = flagModel({
+  name: "AventureRunExhaustion",
+  schema: (f: Fields) => ({
+    runExhaustion: new f.BooleanField({ required: true, nullable: false, initial: false }),
+    chase: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
+  }),
+});
+
+/** The mark of Aventure's running exhaustion on an effect, or null when the effect is not one. */
+function runExhaustionMark(e: { flags?: Record<string, Record<string, unknown> | undefined> }) {
+  const mark = RunExhaustionMark.read(e.flags?.[MODULE_ID]);
+  return mark?.runExhaustion ? mark : null;
+}
+
+/** Whether the actor already carries Aventure's running exhaustion (an expired one does not count). */
+export function hasRunExhaustion(actor: EffectActor): boolean {
+  for (const e of actor.effects) if (runExhaustionMark(e) && !isExpired(e)) return true;
   return false;
 }
 
@@ -138,9 +157,9 @@ export function hasAventureEffect(actor: EffectActor, flag: string): boolean {
 export function runExhaustionState(actor: EffectActor, key: string): "done" | "drifted" | "pending" {
   let other = false;
   for (const e of actor.effects) {
-    const f = e.flags?.[MODULE_ID];
-    if (!f?.runExhaustion) continue;
-    if (f.chase === key) return "done";
+    const mark = runExhaustionMark(e);
+    if (!mark) continue;
+    if (mark.chase === key) return "done";
     if (isExpired(e)) continue; // a former chase's, over
     other = true;
   }
@@ -157,7 +176,7 @@ export async function applyRunExhaustion(
   opts: { penalty: number; restSeconds: number | null; restTurns: number | null; worldTime?: number; key?: string },
   text: (key: string, data?: Record<string, string | number>) => string,
 ): Promise<boolean> {
-  if (hasAventureEffect(actor, "runExhaustion")) return false;
+  if (hasRunExhaustion(actor)) return false;
   const { changes, coverage } = runExhaustionChanges(adapter, opts.penalty, actor.type);
   const description = text(DESCRIPTION_KEY[coverage], {
     penalty: signedText(opts.penalty),
@@ -197,7 +216,7 @@ export function expiredRunExhaustion(
 ): string[] {
   const ids: string[] = [];
   for (const e of effects) {
-    if (!e.id || !e.flags?.[MODULE_ID]?.runExhaustion) continue;
+    if (!e.id || !runExhaustionMark(e)) continue;
     if (v14) {
       if (isExpired(e)) ids.push(e.id);
       continue;
