@@ -1,14 +1,10 @@
 /** The journey's chat card context (pure: tested and screenshotted without Foundry). */
-import {
-  TRAVEL_SAVE_KINDS,
-  type TravelOutcome,
-  type TravelPlan,
-  type TravelSaveKind,
-  type TravelSurvivalActivity,
-} from "../rules/travel.js";
+import { TRAVEL_SAVE_KINDS, type TravelOutcome, type TravelPlan, type TravelSaveKind } from "../rules/travel.js";
 import { arrivalText, formatDuration, formatKm, formatNumber, plural, type Localize } from "./format.js";
 import type { MeasuredLeg } from "./route/measure.js";
-import type { TravelCardFlag } from "./journey.js";
+import type { LostCheck, SurvivalResult, TravelCardFlag } from "./journey.js";
+
+export type { LostCheck, SurvivalResult };
 
 /** One save as rolled through the adapter. */
 export interface RolledSave {
@@ -22,25 +18,6 @@ export interface RolledSave {
   /** The d20's natural result, when the system reports it. */
   natural?: number | null;
   success: boolean;
-}
-
-/** One day's lost check (docs/rules.md §2.7, pmt): the referee's 1d100 against the chance in percent. */
-export interface LostCheck {
-  day: number;
-  chance: number;
-  roll: number;
-  lost: boolean;
-}
-
-/** One Wisdom (Survival) check rolled on Apply (docs/rules.md §2.6): who, which day, what for, the total and the DC. */
-export interface SurvivalResult {
-  memberId: string;
-  day: number;
-  activity: TravelSurvivalActivity;
-  total: number;
-  dc: number;
-  success: boolean;
-  natural: number | null;
 }
 
 /** A journey along a route, for the card: the legs walked, where the party stopped, the route's length. */

@@ -42,9 +42,28 @@ import {
   type StepReport,
   type StepState,
 } from "../core/operations.js";
-import type { LostCheck, SurvivalResult } from "./card.js";
 import { MAX_ROUTE_TOKENS, MAX_TRAVEL_MEMBERS, parseRequest, type TravelRequest } from "./request.js";
 import { isRecord } from "../core/values.js";
+import type { TravelSurvivalActivity } from "../rules/travel.js";
+
+/** One day's lost check (docs/rules.md §2.7, pmt): the referee's 1d100 against the chance in percent. */
+export interface LostCheck {
+  day: number;
+  chance: number;
+  roll: number;
+  lost: boolean;
+}
+
+/** One Wisdom (Survival) check rolled on Apply (docs/rules.md §2.6): who, which day, what for, the total and the DC. */
+export interface SurvivalResult {
+  memberId: string;
+  day: number;
+  activity: TravelSurvivalActivity;
+  total: number;
+  dc: number;
+  success: boolean;
+  natural: number | null;
+}
 
 export type JourneyStatus = "applying" | "applied" | "undoing" | "undone" | "failed";
 export const JOURNEY_STATUSES: readonly JourneyStatus[] = ["applying", "applied", "undoing", "undone", "failed"];
