@@ -11,7 +11,7 @@ export interface HideCardObserver {
   spotted: boolean | null;
   /** A creature that may notice the hider but was not rolled against (the request named others): it knows where it is. */
   notRolled?: boolean;
-  /** Why the hider could hide from it (§6 prerequisite), when known. */
+  /** Why the hider could hide from it (docs/rules.md §6 prerequisite), when known. */
   because: HideBecause | null;
 }
 
