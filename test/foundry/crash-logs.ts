@@ -1,0 +1,23 @@
+/**
+ * The error logs a test declares when it stops a GM's page on purpose (world.crashAt): what the module logs of the
+ * work it could not finish (test/setup/quiet.ts fails a test on any log it did not declare).
+ */
+import { expectLogged } from "../setup/quiet.js";
+
+const crashed = (user: string) => `ClientCrashed: Fake world: the client of ${user} crashed`;
+
+/** A log `aventure | <what> ClientCrashed: …` of `user`'s page stopping, exactly. */
+export function expectCrashLog(what: string, user = "gm1"): void {
+  expectLogged(new RegExp(`^aventure \\| ${escape(what)}${what ? " " : ""}${escape(crashed(user))}$`));
+}
+
+/**
+ * The logs of the active GM's page stopping before its write `k` while it answers a request (core/requests.ts): the
+ * answer it could not write, and, when the stop broke the request's own run (its writes 2 to 4), that run's failure.
+ */
+export function expectRequestCrashLogs(k: number, user = "gm1"): void {
+  expectCrashLog("could not answer a request", user);
+  if (k >= 2 && k <= 4) expectCrashLog("request failed", user);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

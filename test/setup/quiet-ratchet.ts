@@ -1,0 +1,15 @@
+/**
+ * The ratchet of the quiet-tests check (quiet.ts): the test files whose tests inject crashes or refused writes without
+ * declaring yet the error logs those cause (expectLogged). In them only, such an undeclared log of an injected error
+ * is reported, not failed. The list may only shrink (test/quiet.test.ts holds its ceiling): declare the logs of a
+ * file's tests, remove the file here, lower the ceiling.
+ */
+export const UNDECLARED_INJECTED_LOGS: readonly string[] = [
+  "test/foundry/combat.test.ts",
+  "test/foundry/exploration.test.ts",
+  "test/foundry/light.test.ts",
+  "test/foundry/ose-travel.test.ts",
+  "test/foundry/pursuit.test.ts",
+  "test/foundry/travel-route.test.ts",
+  "test/foundry/travel.test.ts",
+];
