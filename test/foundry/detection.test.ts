@@ -688,7 +688,7 @@ describe("ambient detection: two GMs, reloads, crashes", () => {
       const { world, rogue } = await issueExample(17);
       const [card] = cards(world);
       world.crashAt(k, (w) => w.user === "gm1");
-      expectRequestCrashLogs(k);
+      expectRequestCrashLogs(k, 4);
       click(world, card!, "gm2", true);
       await world.settle({ allowErrors: true });
       if (!world.clients.get("gm1")?.alive) await world.reload("gm1");

@@ -1218,7 +1218,7 @@ describe("changing intention exactly once across a crash of the active GM at any
       `crash before the active GM's write ${k}: one test at most, its confusion applied once and the card done`,
       T,
       async () => {
-        expectRequestCrashLogs(k);
+        expectRequestCrashLogs(k, 4);
         const { world, id } = await crashRun(k);
         const combat = combatOf(world, "gm2", id);
         const made = intentionCards(world);
