@@ -21,4 +21,22 @@ export function expectRequestCrashLogs(k: number, lastRunWrite: number, user = "
   if (k >= 2 && k <= lastRunWrite) expectCrashLog("request failed", user);
 }
 
+/**
+ * The logs of the active GM's page stopping before its write `k` of a journey it applies for a request
+ * (travel/apply.ts): write 2 is the card marked "applying", writes 3 to `lastApplyWrite` the journey's own (from
+ * `firstUndoable` on, one of them has been made and is rolled back), the next one marks the card applied.
+ */
+export function expectJourneyCrashLogs(
+  k: number,
+  { firstUndoable, lastApplyWrite }: { firstUndoable: number; lastApplyWrite: number },
+): void {
+  expectCrashLog("could not answer a request");
+  if (k === 2 || k === lastApplyWrite + 1) expectCrashLog("request failed");
+  if (k >= 3 && k <= lastApplyWrite) {
+    expectCrashLog("travel apply failed");
+    if (k >= firstUndoable) expectCrashLog("travel rollback failed");
+    expectCrashLog("could not mark the journey card failed");
+  }
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

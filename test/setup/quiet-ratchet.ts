@@ -7,8 +7,6 @@
 export const UNDECLARED_INJECTED_LOGS: readonly string[] = [
   "test/foundry/combat.test.ts",
   "test/foundry/light.test.ts",
-  "test/foundry/ose-travel.test.ts",
   "test/foundry/pursuit.test.ts",
-  "test/foundry/travel-route.test.ts",
   "test/foundry/travel.test.ts",
 ];
