@@ -39,4 +39,27 @@ export function expectJourneyCrashLogs(
   }
 }
 
+/**
+ * The logs of the active GM's page stopping before its write `k` of an Undo it runs for a request (travel/apply.ts):
+ * write 2 is the card marked "undoing", writes 3 to `lastUndoWrite` the values put back (the Undo fails and what it
+ * restored cannot be applied again), the next one marks the card undone.
+ */
+export function expectUndoCrashLogs(k: number, lastUndoWrite: number): void {
+  expectCrashLog("could not answer a request");
+  if (k === 2 || k === lastUndoWrite + 1) expectCrashLog("request failed");
+  if (k >= 3 && k <= lastUndoWrite) {
+    expectCrashLog("travel undo failed");
+    expectCrashLog("travel undo: could not re-apply");
+  }
+}
+
+/** A log `aventure | <what> InjectedFailure: Fake server: the <write> was refused (injected failure)`, exactly. */
+export function expectRefusalLog(what: string, write: string): void {
+  expectLogged(
+    new RegExp(
+      `^aventure \\| ${escape(what)} InjectedFailure: Fake server: the ${escape(write)} was refused \\(injected failure\\)$`,
+    ),
+  );
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -9,24 +9,11 @@
  * - a declaration that matched no log fails the test too (the declaration is an assertion).
  * `expectedLogs()` gives the logs captured so far in the test, to assert more (how many, which error).
  * A log written outside a test (a beforeAll, or a late promise of the previous test) fails the next test, or the file.
- *
- * The ratchet (quiet-ratchet.ts): in the files it lists, whose tests do not declare yet the logs of the crashes and
- * refusals they inject, an undeclared log of an injected error (`ClientCrashed`, `InjectedFailure`) is only counted
- * and reported in one line at the end of the file; any other undeclared log fails there too. The list may only shrink.
  */
-import { afterAll, afterEach, beforeEach, expect } from "vitest";
+import { afterAll, afterEach, beforeEach } from "vitest";
 import { inspect } from "node:util";
-import { relative, resolve } from "node:path";
-import { UNDECLARED_INJECTED_LOGS } from "./quiet-ratchet.js";
 
 type Level = "error" | "warn";
-
-const INJECTED = new Set(["ClientCrashed", "InjectedFailure"]);
-
-/** Whether a console call is about an error a test injected (its `name` says so). */
-export function isInjected(args: readonly unknown[]): boolean {
-  return args.some((a) => a instanceof Error && INJECTED.has(a.name));
-}
 
 /** One console call, as text: strings as they are, an Error as `Name: message`, anything else inspected. */
 export function logText(args: readonly unknown[]): string {
@@ -105,31 +92,13 @@ beforeEach(() => {
   outside("logged outside a test (a beforeAll, or a promise of the previous test still running)");
 });
 
-/** The current test file, relative to the repository ("test/foundry/x.test.ts"). */
-function testFile(): string {
-  const path = expect.getState().testPath;
-  return path ? relative(resolve(import.meta.dirname, "../.."), path).replaceAll("\\", "/") : "";
-}
-
-let tolerated = 0;
-
 afterEach(() => {
-  let problems = logProblems(captured, declared);
-  if (UNDECLARED_INJECTED_LOGS.includes(testFile())) {
-    const before = problems.length;
-    problems = problems.filter((p) => !/^unexpected console\.\w+: .*\b(ClientCrashed|InjectedFailure): /.test(p));
-    tolerated += before - problems.length;
-  }
+  const problems = logProblems(captured, declared);
   captured.length = 0;
   declared.length = 0;
   if (problems.length) throw failure(problems, "this test's console logs do not match what it declared");
 });
 
 afterAll(() => {
-  if (tolerated)
-    process.stdout.write(
-      `quiet tests: ${tolerated} undeclared log(s) of injected errors in ${testFile()} (ratchet list, test/setup/quiet-ratchet.ts)\n`,
-    );
-  tolerated = 0;
   outside("logged after the file's last test");
 });
