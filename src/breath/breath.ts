@@ -51,7 +51,6 @@ import { getSetting } from "../core/settings.js";
 import { assertOwner } from "../light/api.js";
 import { durationText, roundsText, suffocationCardContext } from "./breath-context.js";
 import {
-  DOC_ID,
   breathFlagOf,
   breathNow,
   breathingTokens,
@@ -65,7 +64,7 @@ import {
   type BreathToken,
 } from "./state.js";
 import { isRecord } from "../core/values.js";
-import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { docIdField, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 // ------------------------------------------------------------------------------------------------ the request
 
@@ -79,17 +78,11 @@ export type BreathResult =
 const busy = new Set<string>();
 const tokenKey = (sceneId: string, tokenId: string) => `${sceneId}.${tokenId}`;
 
-function newBreathId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
-}
-
 /** The payload of "breath", declared once: the op, the token's ids, and an optional Constitution modifier. */
 const breathRequestSchema = (f: Fields) => ({
   op: new f.StringField({ required: true, blank: false, choices: ["hold", "release"], initial: undefined }),
-  sceneId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOC_ID.test(String(v)) }),
-  tokenId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOC_ID.test(String(v)) }),
+  sceneId: docIdField(f),
+  tokenId: docIdField(f),
   conMod: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
 });
 const BreathRequest = flagModel({ name: "AventureBreathRequest", schema: breathRequestSchema, exact: true });
@@ -140,7 +133,7 @@ export async function onBreathRequest(
     const start = game.time.worldTime;
     const flag: BreathFlag = {
       v: 1,
-      id: newBreathId(),
+      id: foundry.utils.randomID(16),
       start,
       conMod,
       roundSeconds: timeline.roundSeconds,
@@ -244,8 +237,8 @@ async function cardContent(card: SuffocationCard): Promise<string> {
       rounds: card.rounds,
       status: card.status,
       unconscious: card.unconscious,
-      resumed: card.resumed ?? false,
-      problems: (card.problems ?? []).map((p) => t(p.key, p.data)),
+      resumed: card.resumed,
+      problems: card.problems.map((p) => t(p.key, p.data)),
     },
     t,
   );
@@ -329,27 +322,25 @@ async function completeDrop(
   resumed: boolean,
   guard: Guard,
 ): Promise<void> {
-  const next: SuffocationCard = {
-    ...card,
-    problems: [...(card.problems ?? [])],
-    ...(resumed ? { resumed: true } : {}),
-  };
+  const next: SuffocationCard = { ...card, problems: [...card.problems], ...(resumed ? { resumed: true } : {}) };
   const token = sceneToken(card.sceneId, card.tokenId);
   const actor = token?.actor;
   if (!token || !isActorLike(actor)) {
-    next.problems!.push({ key: "AVENTURE.Breath.gone", data: { name: card.name } });
+    next.problems.push({ key: "AVENTURE.Breath.gone", data: { name: card.name } });
   } else {
     const adapter = adapterFor();
     const report = await runSteps(dropSteps(card, token, actor, adapter), guard);
-    for (const what of report.drifted) next.problems!.push({ key: "AVENTURE.Operation.drifted", data: { what } });
-    if (!card.hpPath) next.problems!.push({ key: "AVENTURE.Breath.noHp", data: { name: card.name } });
+    for (const what of report.drifted) next.problems.push({ key: "AVENTURE.Operation.drifted", data: { what } });
+    if (!card.hpPath) next.problems.push({ key: "AVENTURE.Breath.noHp", data: { name: card.name } });
     const id = adapter.statusId("unconscious");
     next.unconscious = !!id && actor.statuses.has(id) && isOwnStatus(actor, id);
   }
   next.status = "applied";
-  if (!next.problems!.length) delete next.problems;
+  const { problems, ...rest } = next;
   guard.check();
-  await message.update({ content: await cardContent(next), ...cardUpdate(message, SUFFOCATION_CARD, next) });
+  // Without problems, the state is written without them (the model reads none).
+  const state = problems.length ? next : rest;
+  await message.update({ content: await cardContent(next), ...cardUpdate(message, SUFFOCATION_CARD, state) });
 }
 
 /**
@@ -389,6 +380,8 @@ async function dropIfDue(sceneId: string, token: BreathToken, worldTime: number)
       hpBefore: hpPath ? readNumber(actor, hpPath) : null,
       tempPath,
       unconscious: false,
+      resumed: false,
+      problems: [],
       executor: executorStamp(),
     };
     const message: unknown = await ChatMessage.implementation.create({

@@ -11,11 +11,10 @@ import { MODULE_ID } from "../core/constants.js";
 import { deletion } from "../core/compat.js";
 import { breathState, suffocationTimeline, type BreathState } from "../rules/suffocation.js";
 import type { ActorLike } from "../actors/api.js";
-import { DOCUMENT_ID, isRecord } from "../core/values.js";
-import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { isRecord } from "../core/values.js";
+import { entriesOf, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 
 export const BREATH_ID = /^[A-Za-z0-9]{8,32}$/;
-export const DOC_ID = DOCUMENT_ID;
 /** World times beyond this are not believed (Foundry keeps seconds; a calendar's far future is well below). */
 const MAX_WORLD_TIME = 1e13;
 
@@ -61,22 +60,21 @@ export function parseBreathFlag(raw: unknown): BreathFlag | null {
   return BreathModel.read(raw);
 }
 
-/** The held breaths a scene document keeps (`flags.aventure.breath`, by token id), unchecked; null when none. */
-function breathsOf(scene: unknown): Record<string, unknown> | null {
-  if (!isRecord(scene) || !isRecord(scene.flags)) return null;
-  const mine = scene.flags[MODULE_ID];
-  return isRecord(mine) && isRecord(mine.breath) ? mine.breath : null;
-}
+/** The held breaths a scene keeps (`flags.aventure.breath`, by token id), each read on its own through the model. */
+const BreathEntries = entriesOf(BreathModel);
 
 /**
  * The held breath of a token document, read from its scene (GM-written), or null when it is not holding its breath.
  * Whatever the token's own flags say is never read.
  */
 export function breathFlagOf(doc: { id?: string | null; parent?: unknown } | null | undefined): BreathFlag | null {
-  const id = doc?.id;
-  if (typeof id !== "string" || !DOC_ID.test(id)) return null;
-  const breaths = breathsOf(doc?.parent);
-  return breaths && Object.hasOwn(breaths, id) ? parseBreathFlag(breaths[id]) : null;
+  return BreathEntries.get(breathsOf(doc?.parent), doc?.id);
+}
+
+/** The held breaths a scene document keeps (`flags.aventure.breath`), as stored. */
+function breathsOf(scene: unknown): unknown {
+  const flags = isRecord(scene) && isRecord(scene.flags) ? scene.flags[MODULE_ID] : undefined;
+  return isRecord(flags) ? flags.breath : undefined;
 }
 
 /**
@@ -142,12 +140,10 @@ export function breathingTokens(): { sceneId: string; token: BreathToken; flag: 
   const out: { sceneId: string; token: BreathToken; flag: BreathFlag }[] = [];
   for (const scene of game.scenes ?? []) {
     const sceneId = scene.id;
-    const breaths = breathsOf(scene);
-    if (!sceneId || !breaths) continue;
-    for (const tokenId of Object.keys(breaths)) {
-      const token = DOC_ID.test(tokenId) ? sceneToken(sceneId, tokenId) : null;
-      const flag = token ? breathFlagOf(token) : null;
-      if (token && flag) out.push({ sceneId, token, flag });
+    if (!sceneId) continue;
+    for (const [tokenId, flag] of BreathEntries.read(breathsOf(scene))) {
+      const token = sceneToken(sceneId, tokenId);
+      if (token) out.push({ sceneId, token, flag });
     }
   }
   return out;

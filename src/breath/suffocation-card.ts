@@ -15,72 +15,60 @@ import {
   problemsField,
   registerCardModel,
   textField,
+  versionField,
   withDefaults,
+  type CardData,
   type CardKind,
+  type Fields,
 } from "../core/card-model.js";
-import type { Executor } from "../core/operations.js";
 import { BREATH_ID } from "./state.js";
 
+/** A hit point path (`system.…`), or null. */
+const path = (f: Fields) =>
+  new f.StringField({
+    required: true,
+    blank: false,
+    nullable: true,
+    initial: null,
+    validate: (v: unknown) => v === null || (typeof v === "string" && /^system\.[\w.]+$/.test(v)),
+  });
+const count = () => numberField({ integer: true, min: 0, max: 100_000 });
+
 /** The drop's card state, written only by the active GM. */
-export interface SuffocationCard {
-  v: 1;
-  status: "applying" | "applied";
-  breathId: string;
-  sceneId: string;
-  tokenId: string;
-  name: string;
-  holdSeconds: number;
-  rounds: number;
+export const suffocationSchema = (f: Fields) => ({
+  v: versionField(1),
+  status: choiceField(["applying", "applied"]),
+  breathId: new f.StringField({
+    required: true,
+    blank: false,
+    validate: (v: unknown) => typeof v === "string" && BREATH_ID.test(v),
+  }),
+  sceneId: idField(),
+  tokenId: idField(),
+  name: textField(),
+  holdSeconds: count(),
+  rounds: count(),
   /** The hit point path written (the first alternative the actor has), or null when there is none. */
-  hpPath: string | null;
-  hpBefore: number | null;
+  hpPath: path(f),
+  hpBefore: new f.NumberField({ required: true, nullable: true, initial: null }),
   /** dnd5e's temporary hit points go too (they are hit points). */
-  tempPath: string | null;
-  unconscious: boolean;
-  resumed?: boolean;
-  problems?: { key: string; data: Record<string, string | number> }[];
+  tempPath: path(f),
+  unconscious: flagField(),
+  resumed: flagField(),
+  problems: problemsField(),
   /** The GM (user and page load) that executes the drop, recorded with "applying" (operations.ts). */
-  executor?: Executor | null;
-}
+  executor: executorField(),
+});
+export type SuffocationCard = CardData<typeof suffocationSchema>;
 
 export const SUFFOCATION_CARD: CardKind = { kind: "suffocation", legacyFlag: "suffocation" };
 
 /** Builds the data model (inside Foundry only: in init). */
 function suffocationCardModel(): unknown {
-  const { StringField, NumberField } = cardFields();
   const Base = cardModelBase();
-  const path = () =>
-    new StringField({
-      required: true,
-      blank: false,
-      nullable: true,
-      initial: null,
-      validate: (v: unknown) => v === null || (typeof v === "string" && /^system\.[\w.]+$/.test(v)),
-    });
-  const count = () => numberField({ integer: true, min: 0, max: 100_000 });
   return class SuffocationCardModel extends Base {
     static defineSchema() {
-      return {
-        v: numberField({ integer: true, min: 1, max: 1, initial: 1 }),
-        status: choiceField(["applying", "applied"]),
-        breathId: new StringField({
-          required: true,
-          blank: false,
-          validate: (v: unknown) => typeof v === "string" && BREATH_ID.test(v),
-        }),
-        sceneId: idField(),
-        tokenId: idField(),
-        name: textField(),
-        holdSeconds: count(),
-        rounds: count(),
-        hpPath: path(),
-        hpBefore: new NumberField({ required: true, nullable: true, initial: null }),
-        tempPath: path(),
-        unconscious: flagField(),
-        resumed: flagField(),
-        problems: problemsField(),
-        executor: executorField(),
-      };
+      return suffocationSchema(cardFields());
     }
 
     /** The optional values, absent from cards that did not need them. */

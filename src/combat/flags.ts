@@ -3,11 +3,18 @@
  * (core/flag-model.ts): its type, defaults and checks come from the schema; a value the model refuses reads as absent.
  * Who may write each is said where it is read (side-initiative.ts, polaris-phases.ts, polaris-confusion.ts).
  */
-import { flagModel, type DataOf, type Fields, docIdField, nullableDocIdField } from "../core/flag-model.js";
+import {
+  flagModel,
+  problemsListField,
+  type DataOf,
+  type Fields,
+  docIdField,
+  nullableDocIdField,
+} from "../core/flag-model.js";
 import { isSideId, SIDE_IDS, type SideId } from "../core/sides.js";
-import { DOCUMENT_ID } from "../core/values.js";
+import { isDocumentId } from "../core/values.js";
 import type { Executor } from "../core/operations.js";
-import { readExecutor } from "../core/operations.js";
+import { readExecutor, storedExecutorField } from "../core/operations.js";
 
 /** A round number as Aventure believes it. */
 export const MAX_ROUND = 100_000;
@@ -105,8 +112,6 @@ export type SideRoundState = Omit<DataOf<typeof SidesModel>, "values" | "op"> & 
  */
 export const StartedTurnsModel = flagModel({ name: "AventureStartedTurns", schema: confusionSchema });
 
-const isId = (v: unknown) => DOCUMENT_ID.test(String(v));
-const isDataValue = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 /** [id, value] pairs (Foundry's merge of a flag object replaces arrays, so a map is kept as pairs); the joint rule checks them. */
 const pairList = (f: Fields) =>
   new f.ArrayField(new f.ArrayField(new f.AnyField({ required: true }), { min: 2, max: 2 }), { max: 1000 });
@@ -146,22 +151,16 @@ const sideOpSchema = (f: Fields) => ({
   /** Finished by the active GM after an interruption. */
   resumed: new f.BooleanField({ required: true, initial: false }),
   /** What could not be done, as lang keys with data. */
-  problems: new f.ArrayField(
-    new f.SchemaField({
-      key: new f.StringField({ required: true, blank: false, validate: (v: unknown) => /^AVENTURE\./.test(String(v)) }),
-      data: new f.TypedObjectField(new f.AnyField({ required: true, validate: isDataValue })),
-    }),
-    { max: 1000 },
-  ),
+  problems: problemsListField(f),
   /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts reads it: a malformed one is none). */
-  executor: new f.AnyField({ required: false, nullable: true, initial: null }),
+  executor: storedExecutorField(f),
 });
 export const SideOpModel = flagModel({
   name: "AventureSideOp",
   schema: sideOpSchema,
   joint: (d) => {
     const initiative = (v: unknown) => v === null || isSideValue(v);
-    if (!pairsOk(d.before, isId, initiative) || !pairsOk(d.after, isId, initiative)) throw new Error("an initiative");
+    if (!pairsOk(d.before, isDocumentId, initiative) || !pairsOk(d.after, isDocumentId, initiative)) throw new Error("an initiative");
     if (!d.rolls.every((pass) => pairsOk(pass, isSideId, isSideValue))) throw new Error("a die");
   },
 });

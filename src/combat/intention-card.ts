@@ -5,6 +5,7 @@
  * `flags.aventure.polarisIntention`.
  */
 import {
+  cardFields,
   cardModelBase,
   cardState,
   choiceField,
@@ -14,23 +15,28 @@ import {
   migrateBase,
   numberField,
   registerCardModel,
+  versionField,
   withDefaults,
+  type CardData,
   type CardKind,
+  type Fields,
 } from "../core/card-model.js";
-import type { Executor } from "../core/operations.js";
 
-/** The card's state, written by the active GM only. */
-export interface IntentionCardFlag {
-  v: 1;
-  combat: string;
-  combatant: string;
-  round: number;
-  success: boolean;
-  confused: boolean;
-  status: "applying" | "done";
-  /** The GM (user and page load) that executes the catastrophe's writes, recorded with "applying". */
-  executor?: Executor | null;
-}
+/**
+ * The card's state, written by the active GM only. `executor`: the GM (user and page load) that executes the
+ * catastrophe's writes, recorded with "applying".
+ */
+export const intentionSchema = (_f: Fields) => ({
+  v: versionField(1),
+  combat: idField(),
+  combatant: idField(),
+  round: numberField({ integer: true, min: 1 }),
+  success: flagField(),
+  confused: flagField(),
+  status: choiceField(["applying", "done"]),
+  executor: executorField(),
+});
+export type IntentionCardFlag = CardData<typeof intentionSchema>;
 
 export const INTENTION_CARD: CardKind = { kind: "polarisIntention", legacyFlag: "polarisIntention" };
 
@@ -39,16 +45,7 @@ function intentionCardModel(): unknown {
   const Base = cardModelBase();
   return class IntentionCardModel extends Base {
     static defineSchema() {
-      return {
-        v: numberField({ integer: true, min: 1, max: 1, initial: 1 }),
-        combat: idField(),
-        combatant: idField(),
-        round: numberField({ integer: true, min: 1 }),
-        success: flagField(),
-        confused: flagField(),
-        status: choiceField(["applying", "done"]),
-        executor: executorField(),
-      };
+      return intentionSchema(cardFields());
     }
 
     /** A card without a catastrophe to apply has no executor. */

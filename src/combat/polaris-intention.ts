@@ -293,7 +293,7 @@ export async function onIntentionRequest(data: unknown, { sender }: { sender: Us
       success: result.success,
       confused,
       status: confused ? "applying" : "done",
-      ...(confused ? { executor: executorStamp() } : {}),
+      executor: confused ? executorStamp() : null,
     };
     const context = polarisCardContext(
       {

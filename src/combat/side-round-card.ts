@@ -11,38 +11,40 @@ import {
   choiceField,
   numberField,
   registerCardModel,
+  versionField,
+  type CardData,
   type CardKind,
+  type Fields,
 } from "../core/card-model.js";
 
-/** Which copy of a round's card: the public one, or the GMs' one showing the hidden sides. */
-export type SideRoundAudience = "public" | "gm";
+/** A short text of the card (an id, as the combat tracker gives it). */
+const text = (f: Fields) =>
+  new f.StringField({ required: true, blank: true, validate: (v: unknown) => typeof v === "string" && v.length <= 64 });
 
-/** The card's state, written by the active GM only. */
-export interface SideRoundCardFlag {
-  v: 2;
-  combat: string;
-  round: number;
-  op: string;
-  kind: SideRoundAudience;
-}
+/**
+ * The card's state, written by the active GM only: the combat, round and operation it reports; `kind`: which copy of
+ * the round's card, the public one or the GMs' one showing the hidden sides.
+ */
+export const sideRoundSchema = (f: Fields) => ({
+  v: versionField(2),
+  combat: text(f),
+  round: numberField({ integer: true }),
+  op: text(f),
+  kind: choiceField(["public", "gm"]),
+});
+export type SideRoundCardFlag = CardData<typeof sideRoundSchema>;
+
+/** Which copy of a round's card: the public one, or the GMs' one showing the hidden sides. */
+export type SideRoundAudience = SideRoundCardFlag["kind"];
 
 export const SIDE_ROUND_CARD: CardKind = { kind: "sideRound", legacyFlag: "sideRound" };
 
 /** Builds the data model (inside Foundry only: in init). */
 function sideRoundCardModel(): unknown {
-  const { StringField } = cardFields();
   const Base = cardModelBase();
-  const text = () =>
-    new StringField({ required: true, blank: true, validate: (v: unknown) => typeof v === "string" && v.length <= 64 });
   return class SideRoundCardModel extends Base {
     static defineSchema() {
-      return {
-        v: numberField({ integer: true, min: 2, max: 2, initial: 2 }),
-        combat: text(),
-        round: numberField({ integer: true }),
-        op: text(),
-        kind: choiceField(["public", "gm"]),
-      };
+      return sideRoundSchema(cardFields());
     }
   };
 }

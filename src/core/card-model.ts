@@ -15,7 +15,10 @@ import { MODULE_ID } from "./constants.js";
 import { authoredByGM } from "./cards.js";
 import { deletion } from "./compat.js";
 import { isRecord } from "./values.js";
-import { docIdField, nullableDocIdField } from "./flag-model.js";
+import { docIdField, nullableDocIdField, type Fields, type ModelData } from "./flag-model.js";
+import { executorSchema } from "./operations.js";
+
+export type { Fields } from "./flag-model.js";
 
 /** What a card model is to the card layer: built from a source (migrated, cleaned, validated), read back as one. */
 export interface CardModelClass {
@@ -53,7 +56,14 @@ export function migrateBase(Base: unknown, source: Record<string, unknown>): Rec
 }
 
 /** The data fields of foundry.data.fields (inside Foundry only). */
-export const cardFields = () => foundry.data.fields;
+export const cardFields = (): Fields => foundry.data.fields;
+
+/**
+ * The state of a card whose schema is declared by `schema` (a top-level `(f: Fields) => ({...})`, called by the
+ * model's defineSchema): what cardState returns, every field as the schema keeps it (its source data). Declared once:
+ * a field added to the schema is in the type.
+ */
+export type CardData<S extends (f: Fields) => foundry.data.fields.DataSchema> = ModelData<ReturnType<S>>;
 
 /** Registers a card kind's data model (init, once per kind) in CONFIG.ChatMessage.dataModels. */
 export function registerCardModel(kind: CardKind, model: unknown): void {
@@ -143,10 +153,27 @@ export function numberField(options: { min?: number; max?: number; integer?: boo
   return new NumberField({ required: true, nullable: false, ...options });
 }
 
-/** A required string, one of `choices` when given (StringField, not blank). */
-export function choiceField(choices: readonly string[], initial?: string) {
+/**
+ * A state's version: a whole number that is `v` and nothing else (`v` by default), typed as that very number (a
+ * NumberField derives `number`; its bounds make it `v`).
+ */
+export function versionField<const V extends number>(v: V) {
+  const { NumberField } = cardFields();
+  type Options = { required: true; nullable: false; integer: true; min: V; max: V; initial: V };
+  return new NumberField<Options, V, V, V>({
+    required: true,
+    nullable: false,
+    integer: true,
+    min: v,
+    max: v,
+    initial: v,
+  });
+}
+
+/** A required string, one of `choices` (StringField, not blank), typed as their union. */
+export function choiceField<const C extends readonly string[]>(choices: C) {
   const { StringField } = cardFields();
-  return new StringField({ required: true, blank: false, choices: [...choices], ...(initial ? { initial } : {}) });
+  return new StringField({ required: true, blank: false, choices: [...choices] });
 }
 
 /** A required string of at most `max` characters (a name shown on the card; may be empty). */
@@ -162,8 +189,38 @@ export function textField(max = 200, initial = "") {
 }
 
 /** A document id (flag-model.ts docIdField), nullable when asked. */
+export function idField(nullable?: false): ReturnType<typeof docIdField>;
+export function idField(nullable: true): ReturnType<typeof nullableDocIdField>;
 export function idField(nullable = false) {
   return nullable ? nullableDocIdField(cardFields()) : docIdField(cardFields());
+}
+
+/** T as a plain object type (an interface's properties, as a type alias has them): what an ObjectField may hold. */
+type Plain<T> = { [K in keyof T]: T[K] };
+
+/**
+ * An object of type T, required (`initial`: its default, none when absent), checked by `validate` when given.
+ * fvtt-types derives only a plain object from an ObjectField: T is stated here, beside the check (or the reason) that
+ * makes it hold; the caller gives it next to its schema.
+ */
+export function objectField<T extends object>(
+  options: { validate?: (v: unknown) => boolean; initial?: Plain<T> } = {},
+) {
+  const { ObjectField } = cardFields();
+  type Options = { required: true; validate?: (v: unknown) => boolean; initial?: Plain<T> };
+  return new ObjectField<Options, Plain<T>, Plain<T>, Plain<T>>({ required: true, ...options });
+}
+
+/** An object of type T or null (null by default), checked by `validate` (null passes it too): see objectField. */
+export function nullableObjectField<T extends object>(validate: (v: unknown) => boolean) {
+  const { ObjectField } = cardFields();
+  type Options = { required: true; nullable: true; initial: null; validate: (v: unknown) => boolean };
+  return new ObjectField<Options, Plain<T> | null, Plain<T> | null, Plain<T> | null>({
+    required: true,
+    nullable: true,
+    initial: null,
+    validate,
+  });
 }
 
 /** A boolean, false unless set. */
@@ -172,18 +229,18 @@ export function flagField() {
   return new BooleanField({ required: true, initial: false });
 }
 
-/** The GM (user and page load) executing the card's operation (operations.ts Executor), or null. */
+/** The GM (user and page load) executing the card's operation (operations.ts Executor, its one schema), or null. */
 export function executorField() {
-  const { SchemaField } = cardFields();
-  return new SchemaField(
-    { user: idField(), client: idField(), took: flagField() },
-    { required: true, nullable: true, initial: null },
-  );
+  const f = cardFields();
+  return new f.SchemaField(executorSchema(f), { required: true, nullable: true, initial: null });
 }
+
+/** A problem's data: the values of its lang key's placeholders. */
+export type ProblemData = Record<string, string | number>;
 
 /** What could not be done, as lang keys (AVENTURE.*) with their data. */
 export function problemsField() {
-  const { ArrayField, SchemaField, StringField, ObjectField } = cardFields();
+  const { ArrayField, SchemaField, StringField } = cardFields();
   return new ArrayField(
     new SchemaField({
       key: new StringField({
@@ -191,7 +248,8 @@ export function problemsField() {
         blank: false,
         validate: (v: unknown) => typeof v === "string" && /^AVENTURE\.[\w.]+$/.test(v),
       }),
-      data: new ObjectField({ required: true, initial: {} }),
+      // Only an object is checked: the module writes a lang key's placeholders there (ProblemData), read by t().
+      data: objectField<ProblemData>({ initial: {} }),
     }),
     { required: true, initial: [], max: 1000 },
   );

@@ -30,6 +30,16 @@ export function docIdField(f: Fields) {
   return new f.StringField({ required: true, blank: false, validate: (v: unknown) => isDocumentId(v) });
 }
 
+/** A document id that may be left out (undefined by default). */
+export function optionalDocIdField(f: Fields) {
+  return new f.StringField({
+    required: false,
+    blank: false,
+    initial: undefined,
+    validate: (v: unknown) => isDocumentId(v),
+  });
+}
+
 /** A document id or null (null by default). */
 export function nullableDocIdField(f: Fields) {
   return new f.StringField({
@@ -39,6 +49,33 @@ export function nullableDocIdField(f: Fields) {
     initial: null,
     validate: (v: unknown) => v === null || isDocumentId(v),
   });
+}
+
+/** A lang key of this module: what a stored message (a refusal, a problem, an error) names. */
+export const LANG_KEY = /^AVENTURE\.[\w.]+$/;
+
+/** A value of a message's data (its i18n format data): text, or a finite number. */
+const isMessageValue = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+
+/** The data of a localized message: text and finite numbers by name. */
+export function messageDataField(f: Fields) {
+  return new f.TypedObjectField(new f.AnyField({ required: true, validate: isMessageValue }), {
+    required: true,
+    initial: {},
+  });
+}
+
+/** A localized message as stored (a problem, an error): its lang key and its data. */
+export function messageFields(f: Fields) {
+  return {
+    key: new f.StringField({ required: true, blank: false, validate: (v: unknown) => LANG_KEY.test(String(v)) }),
+    data: messageDataField(f),
+  };
+}
+
+/** What could not be done, as localized messages (at most 1000): the one declaration for every record's problems. */
+export function problemsListField(f: Fields) {
+  return new f.ArrayField(new f.SchemaField(messageFields(f)), { required: true, initial: [], max: 1000 });
 }
 
 export interface FlagModelSpec<S extends Schema> {
@@ -70,6 +107,12 @@ export interface FlagModel<S extends Schema> {
   failures(raw: unknown): string[];
   /** The DataModel class (built on first use, inside Foundry). */
   model(): unknown;
+  /**
+   * What the model's field at `path` declares (dot-separated, an array's element named "element", as
+   * SchemaField#getField takes it: "points.element.x"), for a refusal worded from the schema itself; null when the
+   * schema has no such field.
+   */
+  bounds(path: string): FieldBounds | null;
 }
 
 interface ModelInstance {
@@ -79,6 +122,7 @@ interface ModelClass {
   new (data: object, options: { strict: boolean }): ModelInstance;
   migrateData(source: object): object;
   validateJoint(data: object): void;
+  readonly schema: foundry.data.fields.SchemaField.Any;
 }
 
 /** Declares a data model for one flag (or request). */
@@ -132,6 +176,7 @@ export function flagModel<S extends Schema>(spec: FlagModelSpec<S>): FlagModel<S
       }
     },
     model,
+    bounds: (path) => fieldBounds(model().schema.getField(path)),
   };
 }
 
@@ -174,9 +219,16 @@ export interface EntryMap<T> {
 
 /** Declares a map of object entries, each read through a flag model (`spec`). */
 export function entryMap<S extends Schema>(spec: EntryMapSpec<S>): EntryMap<ModelData<S>> {
-  const entry = flagModel(spec);
-  const keyOk = (k: string) => (spec.key ? spec.key(k) : isDocumentId(k));
-  const one = (v: unknown) => entry.read(isRecord(v) || !spec.fromValue ? v : spec.fromValue(v));
+  return entriesOf(flagModel(spec), spec);
+}
+
+/** A map of entries each read through `entry`, a model declared on its own (its type then is `DataOf<typeof entry>`). */
+export function entriesOf<S extends Schema>(
+  entry: FlagModel<S>,
+  options: Pick<EntryMapSpec<S>, "key" | "fromValue"> = {},
+): EntryMap<ModelData<S>> {
+  const keyOk = (k: string) => (options.key ? options.key(k) : isDocumentId(k));
+  const one = (v: unknown) => entry.read(isRecord(v) || !options.fromValue ? v : options.fromValue(v));
   return mapOf(keyOk, one, (e) => entry.make(e));
 }
 
@@ -189,13 +241,36 @@ export function valueMap<F extends foundry.data.fields.DataField.Any>(spec: {
   value(fields: Fields): F;
   key?(key: string): boolean;
 }): EntryMap<FieldData<F>> {
-  const entry = flagModel({ name: spec.name, schema: (f) => ({ value: spec.value(f) }), exact: true });
+  const value = flagValue(spec);
   const keyOk = (k: string) => (spec.key ? spec.key(k) : isDocumentId(k));
-  const one = (v: unknown): FieldData<F> | null => {
-    const data = entry.read({ value: v });
-    return data === null || data.value === undefined ? null : data.value;
+  return mapOf(keyOk, (v) => value.read(v), (v) => value.make(v));
+}
+
+/** A flag holding a single value (not an object), declared by its field. */
+export interface FlagValue<T> {
+  /** The stored value, checked by its field (exact); null when absent or refused. */
+  read(raw: unknown): T | null;
+  /** The value to write, checked; throws when invalid (a bug of the caller). */
+  make(value: T): T;
+}
+
+/**
+ * Declares a flag holding a single value, checked by the field `value` declares (through a one-field model, exact: a
+ * value Foundry's cleaning would change is refused, e.g. the text "12" for a number).
+ */
+export function flagValue<F extends foundry.data.fields.DataField.Any>(spec: {
+  name: string;
+  value(fields: Fields): F;
+}): FlagValue<FieldData<F>> {
+  const model = flagModel({ name: spec.name, schema: (f) => ({ value: spec.value(f) }), exact: true });
+  return {
+    read(raw) {
+      if (raw === undefined) return null;
+      const data = model.read({ value: raw });
+      return data === null || data.value === undefined ? null : data.value;
+    },
+    make: (v) => model.make({ value: v }).value,
   };
-  return mapOf(keyOk, one, (v) => entry.make({ value: v }).value);
 }
 
 function mapOf<T>(keyOk: (k: string) => boolean, one: (v: unknown) => T | null, make: (e: T) => unknown): EntryMap<T> {
@@ -214,5 +289,49 @@ function mapOf<T>(keyOk: (k: string) => boolean, one: (v: unknown) => T | null, 
       return one(raw[key]);
     },
     make,
+  };
+}
+
+/**
+ * The options a field was declared with (DataField#options, "the initially provided options which configure the data
+ * field", v13 API): its kind, its range (an array's: its length), whether it takes only integers or only positive
+ * numbers (NumberField `integer`, `positive`), its choices (StringField `choices`: a list, or the keys of an object).
+ */
+export interface FieldBounds {
+  kind: "number" | "string" | "boolean" | "array" | "other";
+  min: number | undefined;
+  max: number | undefined;
+  integer: boolean;
+  positive: boolean;
+  choices?: readonly string[];
+}
+
+function fieldBounds(field: unknown): FieldBounds | null {
+  const f = foundry.data.fields;
+  if (!(field instanceof f.DataField)) return null;
+  const options: Record<string, unknown> = { ...field.options };
+  const bound = (v: unknown) => (typeof v === "number" ? v : undefined);
+  const c = options.choices;
+  const choices = Array.isArray(c)
+    ? c.filter((x): x is string => typeof x === "string")
+    : isRecord(c)
+      ? Object.keys(c)
+      : null;
+  return {
+    kind:
+      field instanceof f.NumberField
+        ? "number"
+        : field instanceof f.StringField
+          ? "string"
+          : field instanceof f.BooleanField
+            ? "boolean"
+            : field instanceof f.ArrayField
+              ? "array"
+              : "other",
+    min: bound(options.min),
+    max: bound(options.max),
+    integer: options.integer === true,
+    positive: options.positive === true,
+    ...(choices ? { choices } : {}),
   };
 }

@@ -95,7 +95,8 @@ export function executorStamp(): Executor {
   return { user: game.user.id!, client: CLIENT_ID, took: false };
 }
 
-const executorSchema = (f: Fields) => ({
+/** The executor's fields: the one declaration of who executes an operation (the cards' executor field uses it too). */
+export const executorSchema = (f: Fields) => ({
   user: docIdField(f),
   client: docIdField(f),
   took: new f.BooleanField({ required: true, initial: false }),
@@ -108,6 +109,14 @@ const ExecutorModel = flagModel({ name: "AventureExecutor", schema: executorSche
  * took it over from a GM who was gone (recovery), so it runs it only while it is the active GM.
  */
 export type Executor = DataOf<typeof ExecutorModel>;
+
+/**
+ * The executor kept inside a larger record (an operation on a combat), taken as stored and read with `readExecutor`:
+ * a malformed executor reads as none while the operation itself is kept (its recovery then takes it over).
+ */
+export function storedExecutorField(f: Fields) {
+  return new f.AnyField({ required: false, nullable: true, initial: null });
+}
 
 /** An executor read from a record a GM wrote, through its model; null when there is none (or it is malformed). */
 export function readExecutor(raw: unknown): Executor | null {

@@ -27,9 +27,10 @@ import {
   executorField,
   idField,
   migrateBase,
-  numberField,
   registerCardModel,
+  versionField,
   withDefaults,
+  type CardData,
   type CardKind,
 } from "./card-model.js";
 import { gmIds } from "./chat.js";
@@ -78,24 +79,39 @@ export interface ProposalApplyContext {
 
 export type ProposalStatus = "pending" | "applying" | "applied" | "declined" | "failed" | "interrupted";
 
-export interface ProposalFlag {
-  v: 1;
-  kind: string;
-  data: unknown;
-  proposer: string;
-  status: ProposalStatus;
-  lines: string[];
-  decidedBy?: string;
-  outcome?: string;
-  error?: string;
-  /** The GM (user and page load) that applies it, recorded with "applying". */
-  executor?: Executor | null;
-  /** The decisions claimed on it: page load → the GM user deciding (operations.ts Claims). */
-  claims?: Record<string, string>;
-}
-
 const kinds = new Map<string, ProposalKind>();
 const STATUSES: readonly ProposalStatus[] = ["pending", "applying", "applied", "declined", "failed", "interrupted"];
+
+/** A text set when the proposal is decided (null until then). */
+const laterText = (f: Fields) =>
+  new f.StringField({ required: true, blank: true, nullable: true, trim: false, initial: null });
+
+/** The proposal card's state: the values not set yet are null, the claims an object. */
+export const proposalSchema = (f: Fields) => ({
+  v: versionField(1),
+  // One of the kinds registered (in init); the stored request is that kind's, checked again when described.
+  kind: new f.StringField({ required: true, blank: false, validate: (v: unknown) => kinds.has(v as string) }),
+  data: new f.AnyField({ required: true }),
+  proposer: idField(),
+  status: choiceField(STATUSES),
+  lines: new f.ArrayField(new f.StringField({ required: true, blank: true, trim: false }), {
+    required: true,
+    initial: [],
+    max: 1000,
+  }),
+  decidedBy: idField(true),
+  outcome: laterText(f),
+  error: laterText(f),
+  /** The GM (user and page load) that applies it, recorded with "applying". */
+  executor: executorField(),
+  /** The decisions claimed on it: page load → the GM user deciding (operations.ts claimFirst); withdrawn by deletion. */
+  claims: new f.TypedObjectField(idField(), {
+    required: true,
+    initial: {},
+    validateKey: (k: string) => isDocumentId(k),
+  }),
+});
+export type ProposalFlag = CardData<typeof proposalSchema>;
 
 export function registerProposalKind(kind: ProposalKind): void {
   if (kinds.has(kind.kind)) throw new Error(`aventure | proposal kind ${kind.kind} registered twice`);
@@ -104,44 +120,12 @@ export function registerProposalKind(kind: ProposalKind): void {
 
 export const PROPOSAL_CARD: CardKind = { kind: "proposal", legacyFlag: "proposal" };
 
-/** The proposal card's state as its model keeps it: the values not set yet are null, the claims an object. */
-type ProposalCardState = Omit<ProposalFlag, "decidedBy" | "outcome" | "error" | "claims"> & {
-  decidedBy: string | null;
-  outcome: string | null;
-  error: string | null;
-  claims: Record<string, string>;
-};
-
 /** Builds the proposal card's data model (inside Foundry only: in init). */
 function proposalCardModel(): unknown {
-  const { AnyField, ArrayField, StringField, TypedObjectField } = cardFields();
   const Base = cardModelBase();
-  const text = () => new StringField({ required: true, blank: true, nullable: true, trim: false, initial: null });
   return class ProposalCardModel extends Base {
     static defineSchema() {
-      return {
-        v: numberField({ integer: true, min: 1, max: 1, initial: 1 }),
-        // One of the kinds registered (in init); the stored request is that kind's, checked again when described.
-        kind: new StringField({ required: true, blank: false, validate: (v: unknown) => kinds.has(v as string) }),
-        data: new AnyField({ required: true }),
-        proposer: idField(),
-        status: choiceField(STATUSES),
-        lines: new ArrayField(new StringField({ required: true, blank: true, trim: false }), {
-          required: true,
-          initial: [],
-          max: 1000,
-        }),
-        decidedBy: idField(true),
-        outcome: text(),
-        error: text(),
-        executor: executorField(),
-        // The decisions claimed (operations.ts claimFirst): a claim is withdrawn by deleting its key.
-        claims: new TypedObjectField(idField(), {
-          required: true,
-          initial: {},
-          validateKey: (k: string) => isDocumentId(k),
-        }),
-      };
+      return proposalSchema(cardFields());
     }
 
     /** Cards of earlier versions: the values not set yet as null, no claims. */
@@ -164,15 +148,7 @@ function registerProposalCard(): void {
 
 /** The proposal of a card a GM wrote, through its data model (an older card's flag too); null for anything else. */
 export function proposalOf(message: Parameters<typeof cardState>[0]): ProposalFlag | null {
-  const state = cardState<ProposalCardState>(message, PROPOSAL_CARD);
-  if (!state) return null;
-  const { decidedBy, outcome, error, ...rest } = state;
-  return {
-    ...rest,
-    ...(decidedBy !== null ? { decidedBy } : {}),
-    ...(outcome !== null ? { outcome } : {}),
-    ...(error !== null ? { error } : {}),
-  };
+  return cardState<ProposalFlag>(message, PROPOSAL_CARD);
 }
 
 /** A proposal's operation read back from the world: its executor while it is applying (operations.ts). */
@@ -205,7 +181,15 @@ async function cardContent(flag: ProposalFlag): Promise<string> {
 }
 
 async function write(message: ChatMessage, flag: ProposalFlag): Promise<void> {
-  await message.update({ content: await cardContent(flag), ...cardUpdate(message, PROPOSAL_CARD, flag) });
+  // The values not set yet stay out of the update (the model reads them as null).
+  const { decidedBy, outcome, error, ...rest } = flag;
+  const state = {
+    ...rest,
+    ...(decidedBy !== null ? { decidedBy } : {}),
+    ...(outcome !== null ? { outcome } : {}),
+    ...(error !== null ? { error } : {}),
+  };
+  await message.update({ content: await cardContent(flag), ...cardUpdate(message, PROPOSAL_CARD, state) });
 }
 
 /**
@@ -223,6 +207,11 @@ export async function propose(kindName: string, data: unknown, proposer: User): 
     proposer: proposer.id!,
     status: "pending",
     lines: await kind.describe(data),
+    decidedBy: null,
+    outcome: null,
+    error: null,
+    executor: null,
+    claims: {},
   };
   await ChatMessage.implementation.create({
     content: await cardContent(flag),

@@ -31,7 +31,7 @@ import { isActiveGM } from "./gm.js";
 import { runRecoveries } from "./operations.js";
 import { authoredByGM, registerCardPart } from "./cards.js";
 import { onHook, onceHook } from "./hooks-typed.js";
-import { flagModel, type DataOf, type Fields } from "./flag-model.js";
+import { flagModel, LANG_KEY, messageDataField, type DataOf, type Fields } from "./flag-model.js";
 import { isRecord } from "./values.js";
 
 /** Who sent a request, as the server reported it, and the request's id. */
@@ -59,9 +59,6 @@ export type Reply =
 
 /** A request's id: letters and digits (Foundry's randomID), never anything else. */
 const REQUEST_ID = /^[A-Za-z0-9]{8,32}$/;
-/** A refusal names a lang key of this module. */
-const REPLY_KEY = /^AVENTURE\.[\w.]+$/;
-
 /**
  * A request as sent (flags.aventure.request on the sender's message): anyone can write any flags on their own
  * message, so it is read through its model. A request whose name is not a registered one (blank included) is
@@ -106,11 +103,6 @@ export function registerRequest<R>(spec: RequestSpec<R>): void {
   specs.set(spec.name, spec as RequestSpec<unknown>);
 }
 
-/** A fresh id (12 letters and digits, Foundry's own generator). */
-function newId(): string {
-  return foundry.utils.randomID(12);
-}
-
 function toReply(e: unknown): Reply {
   if (e instanceof UserError || isRulesError(e))
     return { status: "done", ok: false, key: e.key, data: { ...(e.data as Record<string, string | number>) } };
@@ -138,7 +130,7 @@ export async function sendRequest<R>(name: string, data: object, options: { time
   const payload = JSON.parse(JSON.stringify(data ?? {})) as unknown;
   sending.add(name);
   try {
-    if (gm.isSelf) return fromReply<R>(await dispatch(name, payload, game.user, newId()));
+    if (gm.isSelf) return fromReply<R>(await dispatch(name, payload, game.user, foundry.utils.randomID(12)));
     return await sendRemote<R>(name, payload, options.timeout ?? spec.timeout ?? DEFAULT_TIMEOUT);
   } finally {
     sending.delete(name);
@@ -146,7 +138,7 @@ export async function sendRequest<R>(name: string, data: object, options: { time
 }
 
 async function sendRemote<R>(name: string, data: unknown, timeout: number): Promise<R> {
-  const id = newId();
+  const id = foundry.utils.randomID(12);
   const flag = RequestModel.make({ v: 1, id, name, data, sentAt: Date.now(), timeout });
   const answer = new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -262,14 +254,12 @@ function readRequest(message: ChatMessage): RequestFlag | null {
  * status is "working" while the request runs (the in-progress marker a reload finds), then "done" with the reply.
  * The requester trusts only a receipt a GM wrote: a player may edit their own request message, never a GM's.
  */
-const isDataValue = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
-
 /** A reply as stored (a receipt's, a refusal's): the `Reply` union as one schema, its rules joint. */
 const refusalFields = (f: Fields) => ({
   status: new f.StringField({ required: true, blank: false, choices: ["working", "done"], initial: undefined }),
   ok: new f.BooleanField({ required: true, initial: false }),
   key: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
-  data: new f.TypedObjectField(new f.AnyField({ required: true, validate: isDataValue })),
+  data: messageDataField(f),
 });
 const replySchema = (f: Fields) =>
   new f.SchemaField({
@@ -279,7 +269,7 @@ const replySchema = (f: Fields) =>
 
 /** A done refusal names a lang key of this module. */
 function checkReply(reply: { status: string; ok: boolean; key: string | null }): void {
-  if (reply.status === "done" && !reply.ok && !REPLY_KEY.test(reply.key ?? "")) throw new Error("a refusal's key");
+  if (reply.status === "done" && !reply.ok && !LANG_KEY.test(reply.key ?? "")) throw new Error("a refusal's key");
 }
 
 const receiptSchema = (f: Fields) => ({

@@ -5,17 +5,33 @@
  * other modules (read it only from a card a GM wrote). Cards posted before the sub-type kept it in
  * `flags.aventure.encounter`.
  */
-import { cardModelBase, choiceField, numberField, registerCardModel, type CardKind } from "../core/card-model.js";
+import {
+  cardFields,
+  cardModelBase,
+  choiceField,
+  numberField,
+  registerCardModel,
+  type CardData,
+  type CardKind,
+  type Fields,
+} from "../core/card-model.js";
 import { ENCOUNTER_PLACES } from "../rules/encounter.js";
 
 export const ENCOUNTER_CARD: CardKind = { kind: "encounter", legacyFlag: "encounter" };
+
+/** The card's state: where the encounter happens and at what distance (metres). */
+export const encounterSchema = (_f: Fields) => ({
+  where: choiceField(ENCOUNTER_PLACES),
+  distance: numberField({ min: 0 }),
+});
+export type EncounterCard = CardData<typeof encounterSchema>;
 
 /** Builds the data model (inside Foundry only: in init). */
 function encounterCardModel(): unknown {
   const Base = cardModelBase();
   return class EncounterCardModel extends Base {
     static defineSchema() {
-      return { where: choiceField(ENCOUNTER_PLACES), distance: numberField({ min: 0 }) };
+      return encounterSchema(cardFields());
     }
   };
 }

@@ -16,6 +16,7 @@ import {
   executorStamp,
   readExecutor,
   resume,
+  storedExecutorField,
   runSteps,
   type Executor,
   type Guard,
@@ -182,7 +183,7 @@ const encounterStartSchema = (f: Fields) => ({
   ),
   marked: new f.BooleanField({ required: true, initial: false }),
   /** The GM (user and page load) that executes it (operations.ts, read there: a malformed one is none). */
-  executor: new f.AnyField({ required: false, nullable: true, initial: null }),
+  executor: storedExecutorField(f),
 });
 const EncounterStartModel = flagModel({ name: "AventureEncounterStart", schema: encounterStartSchema });
 type EncounterStartOp = Omit<DataOf<typeof EncounterStartModel>, "executor"> & { executor?: Executor | null };

@@ -4,13 +4,21 @@
  * wandering monsters — is declared once by its data model below (core/card-model.ts). Cards posted before the
  * sub-type kept the same state in `flags.aventure.exploration`.
  */
-import { cardModelBase, cardState, flagField, idField, registerCardModel, type CardKind } from "../core/card-model.js";
+import {
+  cardFields,
+  cardModelBase,
+  cardState,
+  flagField,
+  idField,
+  registerCardModel,
+  type CardData,
+  type CardKind,
+  type Fields,
+} from "../core/card-model.js";
 
 /** The card's state: the id of the advance (operation) it reports; whether a wandering check met monsters. */
-export interface ExplorationCard {
-  op: string;
-  encounter: boolean;
-}
+export const explorationSchema = (_f: Fields) => ({ op: idField(), encounter: flagField() });
+export type ExplorationCard = CardData<typeof explorationSchema>;
 
 export const EXPLORATION_CARD: CardKind = { kind: "exploration", legacyFlag: "exploration" };
 
@@ -19,7 +27,7 @@ function explorationCardModel(): unknown {
   const Base = cardModelBase();
   return class ExplorationCardModel extends Base {
     static defineSchema() {
-      return { op: idField(), encounter: flagField() };
+      return explorationSchema(cardFields());
     }
   };
 }

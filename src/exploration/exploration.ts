@@ -27,7 +27,6 @@ import {
   addLight,
   advanceExploration,
   isRulesError,
-  num,
   oneOf,
   removeLight,
   restPenaltyOf,
@@ -77,6 +76,7 @@ import {
 } from "./record.js";
 import { isRecord } from "../core/values.js";
 import { flagModel, type Fields, docIdField } from "../core/flag-model.js";
+import { wordRefusal, type Bounded } from "../core/refusal.js";
 
 export const EXPLORATION_REQUEST = "exploration";
 /** The token flag holding a light's radii while Aventure keeps it out: flags.aventure.explorationLight. */
@@ -252,49 +252,34 @@ const LightRequest = flagModel({ name: "AventureExplorationLight", schema: light
 const PutOutRequest = flagModel({ name: "AventureExplorationPutOut", schema: putOutSchema, exact: true });
 
 /**
- * The refusal naming a field a payload's model refused, worded as before (the rules' validators word the value
- * refused; the model decided).
+ * The refusal naming a field a payload's model refused, worded from that model (the rules' validators word the value
+ * refused, with the field's declared range and choices; the model decided).
  */
-function refuse(field: string, data: Record<string, unknown>): never {
+function refuse(model: Bounded, field: string, data: Record<string, unknown>): never {
   const v = data[field];
-  switch (field) {
-    case "op":
-      oneOf("op", v, EXPLORATION_OPS);
-      break;
-    case "rev":
-      num("rev", v, { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true });
-      break;
-    case "tokens":
-      if (!Array.isArray(v) || v.length === 0) throw new UserError("AVENTURE.Exploration.Error.noParty");
-      if (v.length > MAX_PARTY)
-        throw new UserError("AVENTURE.Error.OutOfRange", { name: "party", value: v.length, min: 1, max: MAX_PARTY });
-      throw new UserError("AVENTURE.Error.Missing", { name: "party" });
-    case "action":
-      oneOf("action", v, REQUEST_ACTIONS);
-      break;
-    case "seconds":
-      num("seconds", v, { min: 1, max: MAX_SPEND_SECONDS, integer: true });
-      break;
-    case "turns":
-      num("turns", v, { min: 1, max: data.op === "light" ? 1000 : MAX_EXPLORATION_TURNS, integer: true });
-      break;
-    case "kind":
-      oneOf("kind", v, LIGHT_KINDS);
-      break;
+  if (field === "tokens") {
+    if (!Array.isArray(v) || v.length === 0) throw new UserError("AVENTURE.Exploration.Error.noParty");
+    const { min, max } = model.bounds("tokens") ?? {};
+    if (max !== undefined && v.length > max)
+      throw new UserError("AVENTURE.Error.OutOfRange", { name: "party", value: v.length, min: min ?? 1, max });
+    throw new UserError("AVENTURE.Error.Missing", { name: "party" });
   }
+  // An action is one of both advance payloads' (explore, rest, search; spend).
+  if (field === "action") oneOf("action", v, REQUEST_ACTIONS);
+  else wordRefusal(model, field, field, v);
   throw new UserError("AVENTURE.Error.Missing", { name: field });
 }
 
 /** A payload read through its model, or the refusal naming its first field refused. */
 function payload<T>(
-  model: { read(raw: unknown): T | null; failures(raw: unknown): string[] },
+  model: Bounded & { read(raw: unknown): T | null; failures(raw: unknown): string[] },
   data: Record<string, unknown>,
   order: readonly string[],
 ): T {
   const read = model.read(data);
   if (read) return read;
   const failed = model.failures(data);
-  return refuse(order.find((k) => failed.includes(k)) ?? failed[0] ?? "request", data);
+  return refuse(model, order.find((k) => failed.includes(k)) ?? failed[0] ?? "request", data);
 }
 
 /** The "exploration" payload, read through the model of its op. */
@@ -359,11 +344,6 @@ function cappedDice(max: number): Dice & { rolls: Roll[] } {
 }
 
 // ------------------------------------------------------------------------------------------------ operations
-
-/** A fresh id (16 letters and digits, Foundry's own generator). */
-function newId(): string {
-  return foundry.utils.randomID(16);
-}
 
 export { explorationCardFlag } from "./card.js";
 
@@ -432,7 +412,7 @@ async function planAdvance(
       }
     : null;
   const op: ExplorationOp = {
-    id: newId(),
+    id: foundry.utils.randomID(16),
     kind: "advance",
     time: moves ? { before: now, after: now + moves } : null,
     lights,
@@ -683,7 +663,7 @@ function planLight(
       ? [{ ...r, name, before: light, after: { ...light.remembered, remembered: null } }]
       : [];
   return {
-    id: newId(),
+    id: foundry.utils.randomID(16),
     kind: "light",
     time: null,
     lights,
@@ -700,7 +680,7 @@ function planPutOut(record: ExplorationRecord, r: TokenRef): ExplorationOp {
   const token = tokenOf(r);
   const change = token ? outChange(r, token) : null;
   return {
-    id: newId(),
+    id: foundry.utils.randomID(16),
     kind: "putOut",
     time: null,
     lights: change ? [change] : [],

@@ -15,16 +15,7 @@
  * declaration: every value checked on each write (Foundry refuses a record its field does not accept) and again when
  * read (readRecord: a malformed record reads as none), the defaults of fields a record predates filled in.
  */
-import {
-  LIGHT_KINDS,
-  RULESETS,
-  restPenaltyOf,
-  type ExplorationState,
-  type LightKind,
-  type RulesetId,
-  type WanderingCheck,
-} from "../rules/index.js";
-import type { Executor } from "../core/operations.js";
+import { LIGHT_KINDS, RULESETS, restPenaltyOf, type ExplorationState, type RulesetId } from "../rules/index.js";
 import { DOCUMENT_ID } from "../core/values.js";
 import { docIdField, flagModel, type Fields } from "../core/flag-model.js";
 
@@ -44,10 +35,6 @@ export interface TokenRef {
   sceneId: string;
   tokenId: string;
 }
-export interface PartyMember extends TokenRef {
-  /** The token's name when it joined (shown if the token is gone). */
-  name: string;
-}
 
 /** A token's light as Aventure writes it: the radii, and the radii remembered while it is out (flags.aventure.explorationLight). */
 export interface TokenLight {
@@ -56,65 +43,31 @@ export interface TokenLight {
   remembered: { dim: number; bright: number } | null;
 }
 
+/**
+ * The record as its field (recordField, below) declares it: the rules' state (null when no exploration is under way),
+ * the revision (moves on with every change: a request names the revision it was made from, a stale panel is refused),
+ * the world time at the end of the last turn counted (seconds), the party, whether it must rest now, the operation
+ * being applied.
+ */
+export type ExplorationRecord = foundry.data.fields.SchemaField.SourceData<ReturnType<typeof recordFields>>;
+/** A member of the party: a token, and its name when it joined (shown if the token is gone). */
+export type PartyMember = ExplorationRecord["party"][number];
+type RecordedOp = NonNullable<ExplorationRecord["op"]>;
+/**
+ * The operation being applied (recorded before its first write; cleared by its last): world time before and after
+ * (null when it does not move it), the lights changing, the card to post (null: none), the record's fields once
+ * applied, and the GM (user and page load) that executes it (operations.ts), recorded with it (none while planned).
+ */
+export type ExplorationOp = Omit<RecordedOp, "executor"> & Partial<Pick<RecordedOp, "executor">>;
+export type OpKind = ExplorationOp["kind"];
 /** One token's light changing in an operation: before and after, absolute. */
-export interface LightChange extends TokenRef {
-  name: string;
-  before: TokenLight;
-  after: TokenLight;
-}
-
-/** What the chat card of an advance says (the checks as rolled; the card is posted once, by its operation). */
-export interface AdvanceCard {
-  action: AdvanceAction;
-  /** World time the advance covers (seconds). */
-  seconds: number;
-  turnFrom: number;
-  turnTo: number;
-  /** The checks rolled, in turn order (at most MAX_CHECKS). */
-  checks: WanderingCheck[];
-  /** Checks the elapsed turns implied beyond MAX_CHECKS: not rolled. */
-  notRolled: number;
-  die: number;
-  chance: number;
-  /** Whether the world had wandering checks (docs/rules.md §0); false: none rolled, the card says the book has none. */
-  wandering: boolean;
-  restDue: boolean;
-  attackPenalty: number;
-  turnsSinceRest: number;
-  /** The lights that burnt out, with their bearer's name. */
-  lightsOut: { name: string; kind: LightKind }[];
-}
-
-export type OpKind = "advance" | "light" | "putOut";
-
-/** The operation being applied (recorded before its first write; cleared by its last). */
-export interface ExplorationOp {
-  id: string;
-  kind: OpKind;
-  /** World time before and after (absolute); null when the operation does not move it. */
-  time: { before: number; after: number } | null;
-  lights: LightChange[];
-  /** The card to post (advances that cover a turn or more); null: none. */
-  card: AdvanceCard | null;
-  /** The record's fields once applied. */
-  target: { state: ExplorationState | null; time: number; restDue: boolean };
-  /** The GM (user and page load) that executes it, recorded with it (operations.ts). */
-  executor?: Executor | null;
-}
-
-export type ExplorationRecord = {
-  v: 1;
-  /** Moves on with every change: a request names the revision it was made from (a stale panel is refused). */
-  rev: number;
-  /** The rules' state; null when no exploration is under way. */
-  state: ExplorationState | null;
-  /** The world time at the end of the last turn counted (seconds). */
-  time: number;
-  party: PartyMember[];
-  /** The party must rest now (from the last advance). */
-  restDue: boolean;
-  op: ExplorationOp | null;
-};
+export type LightChange = ExplorationOp["lights"][number];
+/**
+ * What the chat card of an advance says (the checks as rolled, at most MAX_CHECKS; those the elapsed turns implied
+ * beyond: not rolled; whether the world had wandering checks, docs/rules.md §0; the lights that burnt out, with their
+ * bearer's name). The card is posted once, by its operation.
+ */
+export type AdvanceCard = NonNullable<ExplorationOp["card"]>;
 
 export const EMPTY_RECORD: ExplorationRecord = {
   v: 1,
@@ -129,13 +82,11 @@ export const EMPTY_RECORD: ExplorationRecord = {
 /** The largest world time a record may hold (seconds): far beyond any calendar, but a finite number. */
 const MAX_TIME = 1e15;
 const MAX_NAME = 200;
+/** The largest light radius a record may hold. */
+const MAX_RADIUS = 1e6;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const isId = (v: unknown): v is string => typeof v === "string" && DOCUMENT_ID.test(v);
-const isInt = (v: unknown, min: number, max: number): v is number =>
-  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
-const isTime = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= MAX_TIME;
-const isRadius = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1e6;
 const isName = (v: unknown): v is string => typeof v === "string" && v.length <= MAX_NAME;
 
 /** The rules' light id of a token's light: "<scene id>.<token id>". */
@@ -172,14 +123,11 @@ function isState(v: unknown): v is ExplorationState {
  * out (the token flag flags.aventure.explorationLight, null once relit; the token's owner may write it, so it is read
  * through this model: anything else reads as none).
  */
-export const LightRadii = flagModel({
-  name: "AventureLightRadii",
-  exact: true,
-  schema: (f: Fields) => ({
-    dim: new f.NumberField({ required: true, nullable: false, validate: isRadius }),
-    bright: new f.NumberField({ required: true, nullable: false, validate: isRadius }),
-  }),
+const lightRadii = (f: Fields) => ({
+  dim: new f.NumberField({ required: true, nullable: false, min: 0, max: MAX_RADIUS }),
+  bright: new f.NumberField({ required: true, nullable: false, min: 0, max: MAX_RADIUS }),
 });
+export const LightRadii = flagModel({ name: "AventureLightRadii", exact: true, schema: lightRadii });
 
 /** A ruleset id of the rules (re-exported for the request's checks). */
 export type { RulesetId };
@@ -190,31 +138,35 @@ export type RecordCheck = (raw: ExplorationRecord) => ExplorationRecord | null;
 /**
  * The stored record, cleaned and checked once more by its field when read (a GM wrote it, but a world may hold one an
  * older version wrote — the fields it predates take their initial values — or a malformed one): a malformed one reads
- * as no exploration (EMPTY_RECORD, revision kept when readable).
+ * as no exploration (EMPTY_RECORD, its revision kept when the field reads it).
  */
 export function readRecord(raw: ExplorationRecord | null | undefined, check: RecordCheck): ExplorationRecord {
-  const record = raw && typeof raw === "object" ? check(raw) : null;
-  if (record) return record;
-  const rev = raw && typeof raw === "object" ? raw.rev : undefined;
-  return isInt(rev, 0, Number.MAX_SAFE_INTEGER) ? { ...EMPTY_RECORD, rev } : { ...EMPTY_RECORD };
+  if (!raw || typeof raw !== "object") return { ...EMPTY_RECORD };
+  return check(raw) ?? check({ ...EMPTY_RECORD, rev: raw.rev }) ?? { ...EMPTY_RECORD };
 }
 
 /**
- * The setting's field (exploration/settings.ts): one SchemaField whose fields check every value as the record's
- * types say (ids, whole numbers in their bounds, lists at most so long), the rules' state checked by the rules
- * themselves. `wandering` of a card recorded before the field existed: true (it was planned with the checks on).
+ * The rules' state as the record holds it (checked by the rules, isState); a mapped copy of the rules' type, which
+ * a field's value type must be (an object type whose keys are all known).
  */
-export function recordField(f: typeof foundry.data.fields) {
+type StoredState = { [K in keyof ExplorationState]: ExplorationState[K] } | null;
+
+/**
+ * The record's fields: ids, whole numbers in their bounds, finite times and radii, lists at most so long; the rules'
+ * state checked by the rules themselves. `wandering` of a card recorded before the field existed: true (it was planned
+ * with the checks on).
+ */
+function recordFields(f: typeof foundry.data.fields) {
   const id = () => docIdField(f);
   const name = () => new f.StringField({ required: true, blank: true, trim: false, validate: isName });
   const int = (min: number, max: number) =>
     new f.NumberField({ required: true, nullable: false, integer: true, min, max });
-  const time = () => new f.NumberField({ required: true, nullable: false, validate: isTime });
-  const radius = () => new f.NumberField({ required: true, nullable: false, validate: isRadius });
+  const time = () => new f.NumberField({ required: true, nullable: false, min: -MAX_TIME, max: MAX_TIME });
   const bool = (initial = false) => new f.BooleanField({ required: true, initial });
-  const upTo = (max: number) => (v: unknown) => Array.isArray(v) && v.length <= max;
-  const state = () => new f.ObjectField({ required: true, nullable: true, initial: null, validate: isState });
-  const lightFields = () => ({ dim: radius(), bright: radius() });
+  const stateOptions = { required: true, nullable: true, initial: null, validate: isState } as const;
+  // The state's type is the rules' (ExplorationState): an object field holds any object, isState checks it is one.
+  const state = () => new f.ObjectField<typeof stateOptions, StoredState, StoredState, StoredState>(stateOptions);
+  const lightFields = () => lightRadii(f);
   const light = () =>
     new f.SchemaField({
       ...lightFields(),
@@ -229,7 +181,7 @@ export function recordField(f: typeof foundry.data.fields) {
       turnTo: int(0, 1e6),
       checks: new f.ArrayField(new f.SchemaField({ turn: int(1, 1e6), roll: int(1, 100), encounter: bool() }), {
         required: true,
-        validate: upTo(MAX_CHECKS),
+        max: MAX_CHECKS,
       }),
       notRolled: int(0, 1e6),
       die: int(2, 100),
@@ -243,7 +195,7 @@ export function recordField(f: typeof foundry.data.fields) {
           name: name(),
           kind: new f.StringField({ required: true, blank: false, choices: [...LIGHT_KINDS] }),
         }),
-        { required: true, validate: upTo(100) },
+        { required: true, max: 100 },
       ),
     },
     { required: true, nullable: true, initial: null },
@@ -255,7 +207,7 @@ export function recordField(f: typeof foundry.data.fields) {
       time: new f.SchemaField({ before: time(), after: time() }, { required: true, nullable: true, initial: null }),
       lights: new f.ArrayField(new f.SchemaField({ ...member(), before: light(), after: light() }), {
         required: true,
-        validate: upTo(100),
+        max: 100,
       }),
       card,
       target: new f.SchemaField({ state: state(), time: time(), restDue: bool() }),
@@ -266,21 +218,24 @@ export function recordField(f: typeof foundry.data.fields) {
     },
     { required: true, nullable: true, initial: null },
   );
-  const fields = {
+  return {
     v: int(1, 1),
     rev: int(0, Number.MAX_SAFE_INTEGER),
     state: state(),
     time: time(),
-    party: new f.ArrayField(new f.SchemaField(member()), { required: true, validate: upTo(MAX_PARTY) }),
+    party: new f.ArrayField(new f.SchemaField(member()), { required: true, max: MAX_PARTY }),
     restDue: bool(),
     op,
   };
-  // The value's type is the record's (ExplorationRecord, above), which these fields check.
+}
+
+/** The setting's field (exploration/settings.ts): the record's one declaration, its type (ExplorationRecord) derived from it. */
+export function recordField(f: typeof foundry.data.fields) {
   return new f.SchemaField<
-    typeof fields,
+    ReturnType<typeof recordFields>,
     { required: true; nullable: false },
     ExplorationRecord,
     ExplorationRecord,
     ExplorationRecord
-  >(fields, { required: true, nullable: false });
+  >(recordFields(f), { required: true, nullable: false });
 }

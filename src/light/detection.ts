@@ -28,13 +28,7 @@
 import { MODULE_ID, template } from "../core/constants.js";
 import { detectionChanges, passiveNotices, type DetectionCondition } from "../rules/detection.js";
 import { LIGHT_LEVELS, type LightLevel } from "../rules/light.js";
-import {
-  detectionCardContext,
-  type DetectReason,
-  type DetectRow,
-  type DetectSkip,
-  type DetectSkipReason,
-} from "./hide-card-context.js";
+import { detectionCardContext, type DetectReason, type DetectRow, type DetectSkipReason } from "./hide-card-context.js";
 import { adapterFor, type ActorLike } from "../actors/api.js";
 import { authoredByGM, wireButtons } from "../core/cards.js";
 import { cardData, cardState, cardUpdate } from "../core/card-model.js";
@@ -43,7 +37,7 @@ import { deletion, renderTemplateCompat, tokenLevel } from "../core/compat.js";
 import { isActiveGM } from "../core/gm.js";
 import { reportError, t, tHtml, UserError } from "../core/i18n.js";
 import { registerRequest, sendRequest } from "../core/requests.js";
-import { entryMap, flagModel, type Fields } from "../core/flag-model.js";
+import { docIdField, entryMap, flagModel, type Fields } from "../core/flag-model.js";
 import { isRecord } from "../core/values.js";
 import { executorStamp } from "../core/operations.js";
 import { getSetting } from "../core/settings.js";
@@ -73,6 +67,7 @@ import { canvasLike, metresPerUnit, tokenCenter, tokensInSight, type CanvasLike,
 import { isSearching } from "./searching.js";
 import { ableToSee, playerOwners } from "./sight.js";
 import { placeable, type TokenLightState } from "./tracker.js";
+import type { DetectCardState } from "./hide-cards.js";
 
 /** What a pass did (api.checkDetection answers it). */
 export interface DetectionReport {
@@ -85,15 +80,8 @@ export interface DetectionReport {
   skipped: { tokenId: string; reason: DetectSkipReason }[];
 }
 
-/** The detection card's state (an `aventure.detect` message, hide-cards.ts), written by the active GM. */
-export interface DetectCard {
-  v: 1;
-  sceneId: string;
-  rows: DetectRow[];
-  skipped: DetectSkip[];
-  /** The last reveal, recorded before its writes (hide-state.ts operations); null when none. */
-  op?: HideOp | null;
-}
+/** The detection card's state (an `aventure.detect` message, declared by its schema in hide-cards.ts). */
+export type DetectCard = DetectCardState;
 
 /** A detection card a GM wrote, through its data model (hide-cards.ts); null for anything else. */
 export function detectCardOf(message: Parameters<typeof cardState>[0]): DetectCard | null {
@@ -547,6 +535,7 @@ class AmbientDetection {
         dc: x.dc,
         reason,
         status: auto ? "revealed" : "pending",
+        ended: false,
       };
     });
     const card: DetectCard = {
@@ -554,6 +543,7 @@ class AmbientDetection {
       sceneId,
       rows,
       skipped: skipped.map((s) => ({ name: s.tok.document.name, reason: s.reason })),
+      op: null,
     };
     const rolls = notices.flatMap((n) => (n.rollObject ? [n.rollObject] : []));
     const op = auto && rows.length ? revealOp(sceneId, rows) : null;
@@ -639,8 +629,7 @@ async function writeCard(message: ChatMessage, card: DetectCard, rows: DetectRow
   });
 }
 
-const docId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) });
+const docId = docIdField;
 
 /** The payload of "detectionDecide", declared once: the card, the notice's row, and Reveal (true) or Ignore. */
 const decideSchema = (f: Fields) => ({

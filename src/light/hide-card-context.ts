@@ -1,4 +1,5 @@
 /** The hiding chat cards' template contexts (pure: tested and screenshotted without Foundry). */
+import type { DetectCardState } from "./hide-cards.js";
 import type { HideBecause, HideEndEvent } from "../rules/stealth.js";
 
 export interface HideCardObserver {
@@ -127,27 +128,9 @@ export type DetectReason = (typeof DETECT_REASONS)[number];
 export const DETECT_SKIPS = ["noActor", "noPassive", "noStealth"] as const;
 export type DetectSkipReason = (typeof DETECT_SKIPS)[number];
 
-export interface DetectRow {
-  observerId: string;
-  hiderId: string;
-  observer: string;
-  hider: string;
-  /** The passive Perception that noticed it (null when a searching observer rolled). */
-  passive: number | null;
-  /** The Wisdom (Perception) total of a searching observer (null otherwise). */
-  roll: number | null;
-  /** The hider's Stealth result. */
-  dc: number;
-  reason: DetectReason;
-  status: DetectRowStatus;
-  /** Revealed, and hidden from nobody any more: the hiding ended. */
-  ended?: boolean;
-}
-
-export interface DetectSkip {
-  name: string;
-  reason: DetectSkipReason;
-}
+/** A row of the ambient-detection card and a token it left out, as its schema declares them (hide-cards.ts). */
+export type DetectRow = DetectCardState["rows"][number];
+export type DetectSkip = DetectCardState["skipped"][number];
 
 /**
  * The ambient-detection card (whispered to the GMs): one line per observer that noticed a hidden creature, e.g. "Orc 2

@@ -9,108 +9,106 @@ import {
   cardFields,
   cardModelBase,
   choiceField,
-  executorField,
   flagField,
   idField,
   migrateBase,
   numberField,
-  problemsField,
   registerCardModel,
   textField,
+  versionField,
   withDefaults,
+  type CardData,
+  type Fields,
 } from "../core/card-model.js";
 import { HIDE_END_EVENTS } from "../rules/stealth.js";
 import { isRecord } from "../core/values.js";
 import { DETECT_REASONS, DETECT_ROW_STATUSES, DETECT_SKIPS } from "./hide-card-context.js";
-import { HIDE_CARD_KINDS, HIDE_CARDS, parseHideFlag, type HideCard } from "./hide-state.js";
+import { HIDE_CARD_KINDS, HIDE_CARDS, hideOpSchema, type HideCard } from "./hide-state.js";
 
 /** At most this many token ids in one list (observers, searchers, an operation's changes). */
 const MAX_IDS = 200;
 const MAX_ROWS = 200;
 
-/** A hiding state in an operation: null (not hidden) or a hide entry as the scene keeps it. */
-const isHideState = (v: unknown): boolean => v === null || parseHideFlag(v) !== null;
-
-/** The operation a card records (hide-state.ts HideOp). */
-function hideOpField(nullable: boolean) {
-  const { SchemaField, ArrayField, ObjectField } = cardFields();
-  const state = () => new ObjectField({ required: true, nullable: true, initial: null, validate: isHideState });
-  return new SchemaField(
-    {
-      v: numberField({ integer: true, min: 1, max: 1, initial: 1 }),
-      status: choiceField(["applying", "applied"]),
-      sceneId: idField(),
-      changes: new ArrayField(
-        new SchemaField({ tokenId: idField(), name: textField(), before: state(), after: state() }),
-        { required: true, max: MAX_IDS },
-      ),
-      mark: idField(true),
-      resumed: flagField(),
-      problems: problemsField(),
-      executor: executorField(),
-    },
-    { required: true, nullable, ...(nullable ? { initial: null } : {}) },
-  );
-}
+/** The operation a card records (hide-state.ts HideOp); a detection's may be none yet. */
+const hideOp = (f: Fields) => new f.SchemaField(hideOpSchema(f), { required: true, nullable: false });
+const nullableHideOp = (f: Fields) =>
+  new f.SchemaField(hideOpSchema(f), { required: true, nullable: true, initial: null });
 
 /** An operation as older cards wrote it: its optional values absent. */
 function migrateOp(op: unknown): unknown {
   return isRecord(op) ? withDefaults(op, { mark: null, resumed: false, problems: [], executor: null }) : op;
 }
 
-/** The fields each card adds to its operation. */
-function fieldsOf(card: HideCard): Record<string, unknown> {
-  const { ArrayField, SchemaField, NumberField } = cardFields();
-  const int = (nullable: boolean) =>
-    new NumberField({
-      required: true,
-      nullable,
-      integer: true,
-      min: -200,
-      max: 200,
-      ...(nullable ? { initial: null } : {}),
-    });
-  switch (card) {
-    case "hide":
-      return { tokenId: idField(), dc: numberField(), op: hideOpField(false) };
-    case "hideEnd":
-      return { tokenId: idField(), event: choiceField(HIDE_END_EVENTS), op: hideOpField(false) };
-    case "search":
-      return { tokenId: idField(), roll: numberField(), op: hideOpField(false) };
-    case "detect":
-      return {
-        v: numberField({ integer: true, min: 1, max: 1, initial: 1 }),
-        sceneId: idField(),
-        rows: new ArrayField(
-          new SchemaField({
-            observerId: idField(),
-            hiderId: idField(),
-            observer: textField(),
-            hider: textField(),
-            passive: int(true),
-            roll: int(true),
-            dc: int(false),
-            reason: choiceField(DETECT_REASONS),
-            status: choiceField(DETECT_ROW_STATUSES),
-            ended: flagField(),
-          }),
-          { required: true, max: MAX_ROWS },
-        ),
-        skipped: new ArrayField(new SchemaField({ name: textField(), reason: choiceField(DETECT_SKIPS) }), {
-          required: true,
-          max: MAX_IDS,
-        }),
-        op: hideOpField(true),
-      };
-  }
-}
+/** A hide card's state: the hider's token, its Stealth total, the operation. */
+export const hideCardSchema = (f: Fields) => ({ tokenId: idField(), dc: numberField(), op: hideOp(f) });
+export type HideCardState = CardData<typeof hideCardSchema>;
+
+/** An end of hiding card's state: the token, what ended its hiding, the operation. */
+export const hideEndCardSchema = (f: Fields) => ({
+  tokenId: idField(),
+  event: choiceField(HIDE_END_EVENTS),
+  op: hideOp(f),
+});
+export type HideEndCardState = CardData<typeof hideEndCardSchema>;
+
+/** A search card's state: the observer's token, its roll, the operation. */
+export const searchCardSchema = (f: Fields) => ({ tokenId: idField(), roll: numberField(), op: hideOp(f) });
+export type SearchCardState = CardData<typeof searchCardSchema>;
+
+/** A whole number of a detection row (a Perception or Stealth result), or null for the nullable one. */
+const detectInt = (f: Fields) =>
+  new f.NumberField({ required: true, nullable: false, integer: true, min: -200, max: 200 });
+const nullableDetectInt = (f: Fields) =>
+  new f.NumberField({ required: true, nullable: true, integer: true, min: -200, max: 200, initial: null });
+
+/**
+ * An ambient detection card's state: a row per observer–hider pair noticed, the tokens left out, and the last reveal
+ * (recorded before its writes; null when none).
+ */
+export const detectCardSchema = (f: Fields) => ({
+  v: versionField(1),
+  sceneId: idField(),
+  rows: new f.ArrayField(
+    new f.SchemaField({
+      observerId: idField(),
+      hiderId: idField(),
+      observer: textField(),
+      hider: textField(),
+      /** The passive Perception that noticed it (null when a searching observer rolled). */
+      passive: nullableDetectInt(f),
+      /** The Wisdom (Perception) total of a searching observer (null otherwise). */
+      roll: nullableDetectInt(f),
+      /** The hider's Stealth result. */
+      dc: detectInt(f),
+      reason: choiceField(DETECT_REASONS),
+      status: choiceField(DETECT_ROW_STATUSES),
+      /** Revealed, and hidden from nobody any more: the hiding ended. */
+      ended: flagField(),
+    }),
+    { required: true, max: MAX_ROWS },
+  ),
+  skipped: new f.ArrayField(new f.SchemaField({ name: textField(), reason: choiceField(DETECT_SKIPS) }), {
+    required: true,
+    max: MAX_IDS,
+  }),
+  op: nullableHideOp(f),
+});
+export type DetectCardState = CardData<typeof detectCardSchema>;
+
+/** Each card's schema. */
+const SCHEMAS = {
+  hide: hideCardSchema,
+  hideEnd: hideEndCardSchema,
+  search: searchCardSchema,
+  detect: detectCardSchema,
+} satisfies Record<HideCard, (f: Fields) => object>;
 
 /** Builds a hiding card's data model (inside Foundry only: in init). */
 function hideCardModel(card: HideCard): unknown {
   const Base = cardModelBase();
   return class HideCardModel extends Base {
     static defineSchema() {
-      return fieldsOf(card);
+      return SCHEMAS[card](cardFields());
     }
 
     /** The optional values, absent from older cards (an operation's, a detection's operation and rows' `ended`). */

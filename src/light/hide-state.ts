@@ -19,14 +19,28 @@ import { MODULE_ID } from "../core/constants.js";
 import { deletes, deletion } from "../core/compat.js";
 import { HIDE_BECAUSE, LIGHT_LEVELS, OBSCURITY_LEVELS } from "../rules/index.js";
 import { adapterFor, isOwnStatus, setOwnCondition } from "../actors/api.js";
-import { cardState, cardUpdate, type CardKind } from "../core/card-model.js";
+import {
+  cardState,
+  cardUpdate,
+  choiceField,
+  executorField,
+  flagField,
+  idField,
+  nullableObjectField,
+  problemsField,
+  textField,
+  versionField,
+  type CardData,
+  type CardKind,
+} from "../core/card-model.js";
 import { announce } from "../core/extension-hooks.js";
 import { escapeHtml, t } from "../core/i18n.js";
 import { execute, resume, runSteps, type Executor, type Guard, type ReadBack, type Step } from "../core/operations.js";
 import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
 import { DOCUMENT_ID, isRecord } from "../core/values.js";
-import { flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import { docIdField, entriesOf, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
+import type { HideEndCardState } from "./hide-cards.js";
 
 /** A document id as Aventure accepts it from a request, a card or a flag. */
 export const ID = DOCUMENT_ID;
@@ -34,7 +48,7 @@ export const ID = DOCUMENT_ID;
 export const MAX_IDS = 200;
 
 const tokenIds = (f: Fields) =>
-  new f.ArrayField(new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) }), {
+  new f.ArrayField(docIdField(f), {
     max: MAX_IDS,
   });
 
@@ -92,9 +106,12 @@ export function rawHideEntry(scene: unknown, tokenId: string | null | undefined)
   return hides && Object.hasOwn(hides, tokenId) ? hides[tokenId] : undefined;
 }
 
+/** The hide entries of a scene, each read on its own through the model (a bad entry is no entry; the others stay). */
+const HideEntries = entriesOf(HideModel);
+
 /** The hiding state of a token (read from its scene), or null when it is not hidden. */
 export function hideFlagOf(doc: { id: string | null; parent?: unknown }): HideFlag | null {
-  return parseHideFlag(rawHideEntry(doc.parent, doc.id));
+  return HideEntries.get(hidesOf(doc.parent), doc.id);
 }
 
 /** The active GM writes (an entry) or removes (null) a token's hiding state: one update of its scene (GMs only). */
@@ -180,33 +197,33 @@ export function tokenBusy(sceneId: string, tokenId: string): boolean {
 
 // ------------------------------------------------------------------------------------------------ operations
 
-/** One token's hiding state before and after a change (null: not hidden). */
-export interface HideChange {
-  tokenId: string;
-  name: string;
-  before: HideFlag | null;
-  after: HideFlag | null;
-}
+/** A hiding state in an operation: null (not hidden) or a hide entry as the scene keeps it. */
+const isHideState = (v: unknown): boolean => v === null || parseHideFlag(v) !== null;
+// Checked by isHideState: a hide entry or null (fvtt-types derives only an object from an ObjectField).
+const hideState = () => nullableObjectField<HideFlag>(isHideState);
 
-export interface HideProblem {
-  key: string;
-  data: Record<string, string | number>;
-}
-
-/** An operation recorded on its card (its `op`). */
-export interface HideOp {
-  v: 1;
-  status: "applying" | "applied";
-  sceneId: string;
-  changes: HideChange[];
+/** An operation recorded on its card (its `op`; the card's field in hide-cards.ts). */
+export const hideOpSchema = (f: Fields) => ({
+  v: versionField(1),
+  status: choiceField(["applying", "applied"]),
+  sceneId: idField(),
+  /** Each token's hiding state before and after the change (null: not hidden). */
+  changes: new f.ArrayField(
+    new f.SchemaField({ tokenId: idField(), name: textField(), before: hideState(), after: hideState() }),
+    { required: true, max: MAX_IDS },
+  ),
   /** A search: the observer's token, marked as searching by the same operation. */
-  mark?: string | null;
+  mark: idField(true),
   /** Finished by the active GM after an interruption. */
-  resumed?: boolean;
-  problems?: HideProblem[];
+  resumed: flagField(),
+  problems: problemsField(),
   /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts executorStamp). */
-  executor?: Executor | null;
-}
+  executor: executorField(),
+});
+export type HideOp = CardData<typeof hideOpSchema>;
+/** One token's hiding state before and after a change (null: not hidden). */
+export type HideChange = HideOp["changes"][number];
+export type HideProblem = HideOp["problems"][number];
 
 /** The cards that carry an operation: a hide, an end of hiding, a search, an ambient detection's reveal. */
 export const HIDE_CARDS = ["hide", "hideEnd", "search", "detect"] as const;
@@ -340,7 +357,7 @@ async function applyHideOp(
 
 /** `aventure.hidden` / `aventure.revealed` for each token this operation hid or stopped hiding (once, on its executor). */
 function announceChanges(message: ChatMessage, card: HideCard, op: HideOp): void {
-  const ended = cardState<{ event?: unknown }>(message, HIDE_CARD_KINDS.hideEnd)?.event;
+  const ended = cardState<HideEndCardState>(message, HIDE_CARD_KINDS.hideEnd)?.event;
   for (const c of op.changes) {
     const token = sceneToken(op.sceneId, c.tokenId);
     if (!token) continue;

@@ -78,7 +78,7 @@ import {
 import { mayNoticeHider } from "./detection-pairs.js";
 import { isSearching, writeSearchingMarks } from "./searching.js";
 import { isRecord } from "../core/values.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { docIdField, flagModel, type Fields } from "../core/flag-model.js";
 import { ableToSee, invisible, knownTo, observerInput, playerOwners } from "./sight.js";
 import { lightTracker, placeable, type TokenLightState } from "./tracker.js";
 import {
@@ -260,8 +260,7 @@ export async function setSearching(ref: TokenRef, searching = true): Promise<boo
 // Requests (active GM): every field checked, the sender from the server
 // -------------------------------------------------------------------------------------------------------------------
 
-const tokenId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) });
+const tokenId = docIdField;
 const tokenList = (f: Fields) =>
   new f.ArrayField(tokenId(f), { required: true, nullable: true, max: MAX_IDS, initial: null });
 
@@ -686,7 +685,10 @@ async function performHide(
       status: hidden ? "applying" : "applied",
       sceneId,
       changes,
-      ...(hidden ? { executor: executorStamp() } : {}),
+      mark: null,
+      resumed: false,
+      problems: [],
+      executor: hidden ? executorStamp() : null,
     };
     audience.guard?.check();
     const message = await postCard({
@@ -729,6 +731,9 @@ async function performEndHide(sceneId: string, doc: TokenDocLike, event: HideEnd
       status: "applying",
       sceneId,
       changes: [{ tokenId: doc.id, name: doc.name, before: flag, after: null }],
+      mark: null,
+      resumed: false,
+      problems: [],
       executor: executorStamp(),
     };
     const message = await postCard({
@@ -798,7 +803,16 @@ async function searchForHidden(c: CanvasLike, observer: TokenObjLike): Promise<v
         });
       rows.push({ name: h.document.name, dc: flag.dc, spotted, stillHidden: from.length > 0 });
     }
-    const op: HideOp = { v: 1, status: "applying", sceneId, changes, mark: observer.id, executor: executorStamp() };
+    const op: HideOp = {
+      v: 1,
+      status: "applying",
+      sceneId,
+      changes,
+      mark: observer.id,
+      resumed: false,
+      problems: [],
+      executor: executorStamp(),
+    };
     const message = await postCard({
       template: template("light/search-card.hbs"),
       context: searchCardContext({ observer: observer.document.name, roll, rows }),

@@ -14,43 +14,19 @@ import {
   numberField,
   problemsField,
   registerCardModel,
+  objectField,
   textField,
+  versionField,
   withDefaults,
+  type CardData,
   type CardKind,
+  type Fields,
 } from "../core/card-model.js";
-import type { Executor } from "../core/operations.js";
 import { isDocumentId, isRecord } from "../core/values.js";
 import type { FallSource } from "./movement-context.js";
 
 /** A token (scene + token ids) or an actor, as a request or a card names it. */
 export type FallRef = { sceneId: string; tokenId: string } | { actorId: string };
-
-/**
- * The fall card's state, written only by the active GM. `status`: "applying" (set before the first write of the
- * damage), "applied", "pending" (no damage API: a GM applies it with the card's button).
- */
-export interface FallCardFlag {
-  v: 2;
-  status: "applying" | "applied" | "pending";
-  ref: FallRef;
-  name: string;
-  metres: number;
-  dice: number;
-  damage: number;
-  source: FallSource;
-  /** Hit points before the damage (value and temporary), when readable. */
-  hpBefore: { value: number; temp: number } | null;
-  /** Applying by hand: the hit point path and the value to write there (absolute, so writing twice is harmless). */
-  manual: { path: string; after: number } | null;
-  applied: boolean;
-  prone: boolean;
-  /** Set when the active GM finished an interrupted fall on ready. */
-  resumed?: boolean;
-  /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts). */
-  executor?: Executor | null;
-  /** What could not be done (the token is gone, the hit points changed meanwhile...), as lang keys with data. */
-  problems?: { key: string; data: Record<string, string | number> }[];
-}
 
 export const FALL_CARD: CardKind = { kind: "fall", legacyFlag: "fall" };
 
@@ -65,6 +41,47 @@ export function isFallRef(v: unknown): v is FallRef {
   return keys === "actorId" && isDocumentId(v.actorId);
 }
 
+const finite = (o: { min?: number; max?: number; integer?: boolean } = {}) => numberField(o);
+
+/**
+ * The fall card's state, written only by the active GM. `status`: "applying" (set before the first write of the
+ * damage), "applied", "pending" (no damage API: a GM applies it with the card's button).
+ */
+export const fallSchema = (f: Fields) => ({
+  v: versionField(2),
+  status: choiceField(STATUSES),
+  // Checked by isFallRef: a FallRef, nothing else (fvtt-types derives only an object from an ObjectField).
+  ref: objectField<FallRef>({ validate: isFallRef }),
+  name: textField(),
+  metres: finite({ min: 0 }),
+  dice: finite({ integer: true, min: 0 }),
+  damage: finite({ integer: true, min: 0, max: 120 }),
+  source: choiceField(SOURCES),
+  /** Hit points before the damage (value and temporary), when readable. */
+  hpBefore: new f.SchemaField({ value: finite(), temp: finite() }, { required: true, nullable: true, initial: null }),
+  /** Applying by hand: the hit point path and the value to write there (absolute, so writing twice is harmless). */
+  manual: new f.SchemaField(
+    {
+      path: new f.StringField({
+        required: true,
+        blank: false,
+        validate: (v: unknown) => typeof v === "string" && /^system\.[\w.]+$/.test(v),
+      }),
+      after: new f.NumberField({ required: true, nullable: false }),
+    },
+    { required: true, nullable: true, initial: null },
+  ),
+  applied: flagField(),
+  prone: flagField(),
+  /** Set when the active GM finished an interrupted fall on ready. */
+  resumed: flagField(),
+  /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts). */
+  executor: executorField(),
+  /** What could not be done (the token is gone, the hit points changed meanwhile...), as lang keys with data. */
+  problems: problemsField(),
+});
+export type FallCardFlag = CardData<typeof fallSchema>;
+
 /** The reference of a version 1 card, whose ids sat beside its other values. */
 function legacyRef(f: Record<string, unknown>): FallRef | null {
   if (isDocumentId(f.sceneId) && isDocumentId(f.tokenId)) return { sceneId: f.sceneId, tokenId: f.tokenId };
@@ -74,41 +91,10 @@ function legacyRef(f: Record<string, unknown>): FallRef | null {
 
 /** Builds the data model (inside Foundry only: in init). */
 function fallCardModel(): unknown {
-  const { SchemaField, ObjectField, StringField, NumberField } = cardFields();
   const Base = cardModelBase();
-  const finite = (o: { min?: number; max?: number; integer?: boolean } = {}) => numberField(o);
   return class FallCardModel extends Base {
     static defineSchema() {
-      return {
-        v: numberField({ integer: true, min: 2, max: 2, initial: 2 }),
-        status: choiceField(STATUSES),
-        ref: new ObjectField({ required: true, validate: isFallRef }),
-        name: textField(),
-        metres: finite({ min: 0 }),
-        dice: finite({ integer: true, min: 0 }),
-        damage: finite({ integer: true, min: 0, max: 120 }),
-        source: choiceField(SOURCES),
-        hpBefore: new SchemaField(
-          { value: finite(), temp: finite() },
-          { required: true, nullable: true, initial: null },
-        ),
-        manual: new SchemaField(
-          {
-            path: new StringField({
-              required: true,
-              blank: false,
-              validate: (v: unknown) => typeof v === "string" && /^system\.[\w.]+$/.test(v),
-            }),
-            after: new NumberField({ required: true, nullable: false }),
-          },
-          { required: true, nullable: true, initial: null },
-        ),
-        applied: flagField(),
-        prone: flagField(),
-        resumed: flagField(),
-        executor: executorField(),
-        problems: problemsField(),
-      };
+      return fallSchema(cardFields());
     }
 
     /** Version 1 cards (`{pending, damage, name, ids}`) as pending or applied; the optional values as absent. */

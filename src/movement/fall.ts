@@ -48,7 +48,7 @@ import {
   type Step,
 } from "../core/operations.js";
 import { registerRequest, sendRequest } from "../core/requests.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { flagModel, optionalDocIdField, docIdField, type Fields } from "../core/flag-model.js";
 import { isRecord } from "../core/values.js";
 import { getSetting } from "../core/settings.js";
 import { aventureActs } from "../core/dnd5e-owners.js";
@@ -95,7 +95,6 @@ export interface FallOutcome {
 }
 
 const SOURCES: readonly FallSource[] = ["api", "region", "drop", "hud"];
-const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** Turns a token document, a token placeable or an actor into a request reference (no actor → UserError). */
 export function fallReference(target: unknown): {
@@ -132,13 +131,7 @@ function parseRef(d: { sceneId?: string | null; tokenId?: string | null; actorId
   return null;
 }
 
-const docId = (f: Fields) =>
-  new f.StringField({
-    required: false,
-    blank: false,
-    initial: undefined,
-    validate: (v: unknown) => ID.test(String(v)),
-  });
+const docId = optionalDocIdField;
 
 /** The payload of "fall", declared once: who falls (a token, or an actor alone), how far, and from what. */
 const fallRequestSchema = (f: Fields) => ({
@@ -152,7 +145,7 @@ const FallRequestModel = flagModel({ name: "AventureFallRequest", schema: fallRe
 
 /** The payload of "fallApply": the pending fall card. */
 const fallApplySchema = (f: Fields) => ({
-  messageId: new f.StringField({ required: true, blank: false, validate: (v: unknown) => ID.test(String(v)) }),
+  messageId: docIdField(f),
 });
 const FallApplyRequest = flagModel({ name: "AventureFallApplyRequest", schema: fallApplySchema, exact: true });
 
@@ -250,8 +243,8 @@ async function cardContent(flag: FallCardFlag): Promise<string> {
       source: flag.source,
       lang: game.i18n.lang,
       status: flag.status,
-      resumed: flag.resumed ?? false,
-      problems: (flag.problems ?? []).map((p) => t(p.key, p.data)),
+      resumed: flag.resumed,
+      problems: flag.problems.map((p) => t(p.key, p.data)),
       ruleset: featureRuleset("falls"),
       borrowed: worldFeatureNote("falls").borrowedLabel,
     },
@@ -346,16 +339,16 @@ async function completeFall(
 ): Promise<FallCardFlag> {
   const target = resolveRef(flag.ref);
   const adapter = adapterFor();
-  const next: FallCardFlag = { ...flag, problems: [...(flag.problems ?? [])] };
+  const next: FallCardFlag = { ...flag, problems: [...flag.problems] };
   if (!target) {
     next.status = "applied";
-    next.problems!.push({ key: "AVENTURE.Movement.Fall.gone", data: { name: flag.name } });
+    next.problems.push({ key: "AVENTURE.Movement.Fall.gone", data: { name: flag.name } });
     guard.check();
     await writeCard(message, next);
     return next;
   }
   const report = await runSteps(fallSteps(next, target, adapter, firstRun), guard);
-  for (const label of report.drifted) next.problems!.push({ key: "AVENTURE.Operation.drifted", data: { what: label } });
+  for (const label of report.drifted) next.problems.push({ key: "AVENTURE.Operation.drifted", data: { what: label } });
   const proneId = adapter.statusId("prone");
   next.prone = !!proneId && target.actor.statuses.has(proneId) && isOwnStatus(target.actor, proneId);
   if (flag.manual || report.done.length || report.applied.length) next.applied = next.applied || flag.damage > 0;
@@ -431,7 +424,9 @@ export async function executeFall(target: FallTarget, metres: number, source: Fa
     manual: null,
     applied: false,
     prone: false,
-    ...(total > 0 && api ? { executor: executorStamp() } : {}),
+    resumed: false,
+    executor: total > 0 && api ? executorStamp() : null,
+    problems: [],
   };
   const message = (await ChatMessage.implementation.create({
     content: await cardContent(flag),

@@ -14,26 +14,31 @@ import {
   registerCardModel,
   textField,
   withDefaults,
+  type CardData,
   type CardKind,
+  type Fields,
 } from "../core/card-model.js";
 
 export const POLARIS_TEST_CARD: CardKind = { kind: "polarisTest", legacyFlag: "polarisTest" };
 
+/** The card's state: the test's success, margin and degree, and the countdown after it (null: none). */
+export const polarisTestSchema = (f: Fields) => ({
+  success: flagField(),
+  margin: numberField({ integer: true }),
+  degree: textField(40),
+  countdown: new f.SchemaField(
+    { left: numberField({ integer: true, min: 0 }), succeeded: flagField(), exhausted: flagField() },
+    { required: true, nullable: true, initial: null },
+  ),
+});
+export type PolarisTestCard = CardData<typeof polarisTestSchema>;
+
 /** Builds the data model (inside Foundry only: in init). */
 function polarisTestCardModel(): unknown {
-  const { SchemaField } = cardFields();
   const Base = cardModelBase();
   return class PolarisTestCardModel extends Base {
     static defineSchema() {
-      return {
-        success: flagField(),
-        margin: numberField({ integer: true }),
-        degree: textField(40),
-        countdown: new SchemaField(
-          { left: numberField({ integer: true, min: 0 }), succeeded: flagField(), exhausted: flagField() },
-          { required: true, nullable: true, initial: null },
-        ),
-      };
+      return polarisTestSchema(cardFields());
     }
 
     /** A test without a countdown has none. */

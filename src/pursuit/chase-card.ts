@@ -5,7 +5,14 @@
  * checks, the apply record and the claims of the next step. Cards posted before the sub-type kept the same state in
  * `flags.aventure.pursuit`; they are read through the same model (their missing apply record and claims as none).
  */
-import { checkStoredDungeonChase, checkStoredPursuitState, isRuleset } from "../rules/index.js";
+import {
+  checkStoredDungeonChase,
+  checkStoredPursuitState,
+  isRuleset,
+  type DungeonChaseState,
+  type PursuitState,
+  type RulesetId,
+} from "../rules/index.js";
 import {
   cardFields,
   cardModelBase,
@@ -17,9 +24,13 @@ import {
   numberField,
   problemsField,
   registerCardModel,
+  nullableObjectField,
   textField,
+  versionField,
   withDefaults,
+  type CardData,
   type CardKind,
+  type Fields,
 } from "../core/card-model.js";
 import { DOCUMENT_ID, isDocumentId } from "../core/values.js";
 import { PURSUIT_PLACES, SURPRISE_CHOICES, type ChaseRecord } from "./pursuit-context.js";
@@ -40,13 +51,6 @@ export const MAX_SPEED = 1000;
 /** The largest absolute world time a step records (seconds). */
 const MAX_TIME = 1e15;
 
-/** A chase card's state as its model keeps it: the record, its apply record or null, the next step's claims. */
-export type ChaseCardState = Omit<ChaseRecord, "apply"> & {
-  apply: NonNullable<ChaseRecord["apply"]> | null;
-  /** The claims of the step after this card (operations.ts Claims: page load id → GM user id). */
-  claims: Record<string, string>;
-};
-
 /** Whether a rules check accepts a value (it throws a RulesError otherwise). */
 const passes = (check: (v: unknown) => unknown) => (v: unknown) => {
   if (v === null) return true;
@@ -58,71 +62,88 @@ const passes = (check: (v: unknown) => unknown) => (v: unknown) => {
   }
 };
 
+const nullable = { required: true, nullable: true, initial: null } as const;
+const group = (f: Fields) =>
+  new f.SchemaField({
+    count: numberField({ integer: true, min: 1, max: MAX_GROUP_SIZE }),
+    speed: numberField({ min: 0, max: MAX_SPEED }),
+    tokenIds: new f.ArrayField(idField(), { required: true, initial: [], max: MAX_GROUP_TOKENS }),
+    names: new f.ArrayField(textField(MAX_NAME), { required: true, initial: [], max: MAX_GROUP_TOKENS }),
+  });
+const time = () => numberField({ min: -MAX_TIME, max: MAX_TIME });
+/** The chase's ruleset: checked by isRuleset, so a RulesetId (a StringField with a validator derives only a string). */
+const rulesetField = (f: Fields) => {
+  type Options = { required: true; blank: false; validate: (v: unknown) => boolean };
+  return new f.StringField<Options, RulesetId, RulesetId, RulesetId>({
+    required: true,
+    blank: false,
+    validate: (v: unknown) => isRuleset(v),
+  });
+};
+
+/**
+ * A chase card's state as its model keeps it: the chase record (pursuit-context.ts ChaseRecord), its apply record or
+ * null, the claims of the next step.
+ */
+export const chaseCardSchema = (f: Fields) => ({
+  version: versionField(1),
+  id: idField(),
+  step: numberField({ integer: true, min: 1, max: MAX_CHASE_STEPS }),
+  place: choiceField(PURSUIT_PLACES),
+  ruleset: rulesetField(f),
+  fleeingSide: choiceField(PURSUIT_SIDES),
+  sceneId: idField(true),
+  groups: new f.SchemaField({ party: group(f), opponents: group(f) }),
+  surprise: choiceField(SURPRISE_CHOICES),
+  startedBy: idField(),
+  // Checked by the rules' own checks: a PursuitState, a DungeonChaseState (fvtt-types derives only an object).
+  outdoors: nullableObjectField<PursuitState>(passes(checkStoredPursuitState)),
+  dungeon: nullableObjectField<DungeonChaseState>(passes(checkStoredDungeonChase)),
+  over: flagField(),
+  shownFrom: numberField({ integer: true, min: 0, max: MAX_CHASE_STEPS }),
+  exhaustedActors: new f.ArrayField(textField(MAX_NAME), {
+    required: true,
+    initial: [],
+    max: 2 * MAX_GROUP_TOKENS,
+  }),
+  apply: new f.SchemaField(
+    {
+      status: choiceField(["applying", "applied"]),
+      time: new f.SchemaField({ before: time(), after: time() }, nullable),
+      exhaust: new f.SchemaField(
+        {
+          targets: new f.ArrayField(
+            new f.SchemaField({ sceneId: idField(), tokenId: idField(), name: textField(MAX_NAME) }),
+            { required: true, initial: [], max: 2 * MAX_GROUP_TOKENS },
+          ),
+          penalty: numberField({ integer: true, min: -100, max: 0 }),
+          restTurns: new f.NumberField({ ...nullable, integer: true, min: 0, max: 1000 }),
+          restSeconds: new f.NumberField({ ...nullable, min: 0, max: 1e9 }),
+          startTime: time(),
+        },
+        nullable,
+      ),
+      resumed: flagField(),
+      problems: problemsField(),
+      executor: executorField(),
+    },
+    nullable,
+  ),
+  /** The claims of the step after this card (operations.ts claimFirst: page load id → GM user id), withdrawn by deletion. */
+  claims: new f.TypedObjectField(idField(), {
+    required: true,
+    initial: {},
+    validateKey: (k: string) => isDocumentId(k),
+  }),
+});
+export type ChaseCardState = CardData<typeof chaseCardSchema>;
+
 /** Builds the data model (inside Foundry only: in init). */
 function chaseCardModel(): unknown {
-  const { SchemaField, ArrayField, ObjectField, StringField, NumberField, TypedObjectField } = cardFields();
   const Base = cardModelBase();
-  const nullable = { required: true, nullable: true, initial: null } as const;
-  const group = () =>
-    new SchemaField({
-      count: numberField({ integer: true, min: 1, max: MAX_GROUP_SIZE }),
-      speed: numberField({ min: 0, max: MAX_SPEED }),
-      tokenIds: new ArrayField(idField(), { required: true, initial: [], max: MAX_GROUP_TOKENS }),
-      names: new ArrayField(textField(MAX_NAME), { required: true, initial: [], max: MAX_GROUP_TOKENS }),
-    });
-  const time = () => numberField({ min: -MAX_TIME, max: MAX_TIME });
   return class ChaseCardModel extends Base {
     static defineSchema() {
-      return {
-        version: numberField({ integer: true, min: 1, max: 1, initial: 1 }),
-        id: idField(),
-        step: numberField({ integer: true, min: 1, max: MAX_CHASE_STEPS }),
-        place: choiceField(PURSUIT_PLACES),
-        ruleset: new StringField({ required: true, blank: false, validate: (v: unknown) => isRuleset(v) }),
-        fleeingSide: choiceField(PURSUIT_SIDES),
-        sceneId: idField(true),
-        groups: new SchemaField({ party: group(), opponents: group() }),
-        surprise: choiceField(SURPRISE_CHOICES),
-        startedBy: idField(),
-        outdoors: new ObjectField({ ...nullable, validate: passes(checkStoredPursuitState) }),
-        dungeon: new ObjectField({ ...nullable, validate: passes(checkStoredDungeonChase) }),
-        over: flagField(),
-        shownFrom: numberField({ integer: true, min: 0, max: MAX_CHASE_STEPS }),
-        exhaustedActors: new ArrayField(textField(MAX_NAME), {
-          required: true,
-          initial: [],
-          max: 2 * MAX_GROUP_TOKENS,
-        }),
-        apply: new SchemaField(
-          {
-            status: choiceField(["applying", "applied"]),
-            time: new SchemaField({ before: time(), after: time() }, nullable),
-            exhaust: new SchemaField(
-              {
-                targets: new ArrayField(
-                  new SchemaField({ sceneId: idField(), tokenId: idField(), name: textField(MAX_NAME) }),
-                  { required: true, initial: [], max: 2 * MAX_GROUP_TOKENS },
-                ),
-                penalty: numberField({ integer: true, min: -100, max: 0 }),
-                restTurns: new NumberField({ ...nullable, integer: true, min: 0, max: 1000 }),
-                restSeconds: new NumberField({ ...nullable, min: 0, max: 1e9 }),
-                startTime: time(),
-              },
-              nullable,
-            ),
-            resumed: flagField(),
-            problems: problemsField(),
-            executor: executorField(),
-          },
-          nullable,
-        ),
-        // The next step's claims (operations.ts claimFirst): a claim is withdrawn by deleting its key.
-        claims: new TypedObjectField(idField(), {
-          required: true,
-          initial: {},
-          validateKey: (k: string) => isDocumentId(k),
-        }),
-      };
+      return chaseCardSchema(cardFields());
     }
 
     /** Cards of earlier versions: no apply record (nothing to apply), no claims. */

@@ -35,7 +35,6 @@ import {
   PURSUIT_DAY_SECONDS,
   DUNGEON_CHASE_ENDS,
   EVASION_ADJUSTMENT,
-  bool,
   compareSpeeds,
   dungeonChaseDrop,
   dungeonChaseEnd,
@@ -43,10 +42,7 @@ import {
   dungeonFlightDetail,
   dungeonRunRestSeconds,
   encounterRules,
-  evasionAdjustment,
   evasionChance,
-  num,
-  oneOf,
   pursuitDay,
   reactionTotal,
   startDungeonChase,
@@ -95,6 +91,7 @@ import { propose, registerProposalKind } from "../core/proposals.js";
 import { registerRequest } from "../core/requests.js";
 import { getSetting } from "../core/settings.js";
 import { flagModel, type Fields } from "../core/flag-model.js";
+import { wordRefusal, type Bounded } from "../core/refusal.js";
 import { isRecord } from "../core/values.js";
 import { assertOwner } from "../light/api.js";
 import { PURSUIT_SIDES, otherSide } from "./groups.js";
@@ -229,47 +226,15 @@ function firstFailure(model: { failures(raw: unknown): string[] }, d: unknown, o
   return order.find((k) => failed.includes(k)) ?? failed[0] ?? "request";
 }
 
-/** The refusal of a field the model refused, worded as before (the model decided; the rules' validators word it). */
-function refuse(field: string, v: unknown, name = field): never {
-  switch (field) {
-    case "op":
-      oneOf("op", v, PURSUIT_OPS);
-      break;
-    case "place":
-      oneOf("place", v, PURSUIT_PLACES);
-      break;
-    case "fleeingSide":
-      oneOf("fleeingSide", v, PURSUIT_SIDES);
-      break;
-    case "surprise":
-      oneOf("surprise", v, SURPRISE_CHOICES);
-      break;
-    case "how":
-      oneOf("how", v, DUNGEON_CHASE_ENDS);
-      break;
-    case "woods":
-    case "twiceFast":
-    case "dropped":
-    case "combatStarted":
-      if (v !== undefined) bool(field, v, false);
-      break;
-    case "woodsBonus":
-    case "fastBonus":
-      evasionAdjustment(field, v);
-      break;
-    case "reactionTotal":
-      num("reactionTotal", v, { integer: true, min: -20, max: 40 });
-      break;
-    case "step":
-      num("step", v, { min: 1, max: MAX_CHASE_STEPS - 1, integer: true });
-      break;
-    case "count":
-      num("groupSize", v, { min: 1, max: MAX_GROUP_SIZE, integer: true });
-      break;
-    case "speed":
-      num("groupSpeed", v, { min: 0, max: MAX_SPEED });
-      break;
-  }
+/** The names a group's numbers are worded with (the rules' names). */
+const WORDED_AS: Readonly<Record<string, string>> = { count: "groupSize", speed: "groupSpeed" };
+
+/**
+ * The refusal of a field the model refused (the model decided; the rules' validators word it, with the field's
+ * declared range and choices).
+ */
+function refuse(model: Bounded, field: string, v: unknown, name = field): never {
+  wordRefusal(model, field, WORDED_AS[field] ?? field, v);
   throw new UserError("AVENTURE.Error.Missing", { name });
 }
 
@@ -300,10 +265,10 @@ function refuseSetup(s: unknown): never {
       const g = groups[side];
       if (!isRecord(g)) throw new UserError("AVENTURE.Error.Missing", { name: side });
       const bad = GroupModel.read(g) ? null : firstFailure(GroupModel, g, ["count", "speed", "tokenIds"]);
-      if (bad) refuse(bad, g[bad], `${side}.${bad}`);
+      if (bad) refuse(GroupModel, bad, g[bad], `${side}.${bad}`);
     }
   }
-  return refuse(field, s[field]);
+  return refuse(SetupModel, field, s[field]);
 }
 
 /**
@@ -332,13 +297,13 @@ export function validateSetup(raw: unknown): PursuitSetup {
 
 /** A payload read through its model, or the refusal of its first field refused. */
 function payload<T>(
-  model: { read(raw: unknown): T | null; failures(raw: unknown): string[] },
+  model: Bounded & { read(raw: unknown): T | null; failures(raw: unknown): string[] },
   d: Record<string, unknown>,
 ): T {
   const read = model.read(d);
   if (read) return read;
   const field = firstFailure(model, d, STEP_ORDER);
-  return refuse(field, d[field]);
+  return refuse(model, field, d[field]);
 }
 
 /** A step request read through the model of its op. */
@@ -884,7 +849,7 @@ function stepClaim(message: ChatMessage, chaseId: string): ClaimTarget {
 export async function handlePursuitRequest(raw: unknown, sender: User): Promise<PursuitReply> {
   if (!isActiveGM()) throw new UserError("AVENTURE.Error.NoActiveGM");
   if (!isRecord(raw)) throw new UserError("AVENTURE.Error.Missing", { name: "request" });
-  const op = PursuitOpModel.read(raw)?.op ?? refuse("op", raw.op);
+  const op = PursuitOpModel.read(raw)?.op ?? refuse(PursuitOpModel, "op", raw.op);
   if (op !== "start") return step(validateStep(op, raw), sender);
   const setup = validateSetup(raw.setup);
   if (setup.reactionTotal !== null) assertRefereeInput(sender, "reaction");

@@ -26,7 +26,7 @@ interface Message {
 /** Creates a chat message (GM) with data the pinned create data does not know (a module's sub-type). */
 async function create(data: object): Promise<Message> {
   // cast: ChatMessage.create with a module sub-type's data, checked by Foundry (what this batch tests)
-  const Messages = ChatMessage.implementation as unknown as { create(d: object): Promise<Message | undefined> };
+  const Messages: { create(d: object): Promise<Message | undefined> } = ChatMessage.implementation as never;
   const m = await Messages.create({ content: "Aventure — in-world model check", whisper: [game.user.id], ...data });
   if (!m) throw new Error("aventure | the message was not created");
   return m;

@@ -2,14 +2,16 @@
  * In-world tests of travel (Quench batch "aventure.travel"): a journey applied and undone (world time, exhaustion,
  * counters, the card), a route along a Drawing through a Travel terrain region, the party's token moved to the point
  * reached and put back, a journey stopped after its first day, a route through a region of an unknown kind refused,
- * and in a dnd5e world a journey opened from a party (group actor).
+ * a refused request quoting the range its model declares (read from Foundry's own fields), and in a dnd5e world a
+ * journey opened from a party (group actor).
  * Dice are real: expectations come from the card's own journal, never from a fixed die.
  */
 import { MODULE_ID } from "../core/constants.js";
 import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import { featureRuleset } from "../core/features.js";
 import type { Batch, BatchContext } from "./types.js";
-import type { TravelRequest } from "../travel/request.js";
+import { parseRequest, type TravelRequest } from "../travel/request.js";
+import { isRulesError } from "../rules/errors.js";
 
 interface TokenDoc {
   id: string | null;
@@ -220,6 +222,33 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
       );
       assert.equal(box.messages().length, before, "no message");
       assert.equal(game.time.worldTime, start);
+    });
+
+    it("a refused request quotes the range its model declares, as Foundry's own fields read it (a distance of 0, beyond 1e9 m)", () => {
+      const base = {
+        pace: "normal",
+        terrain: "normal",
+        mode: "foot",
+        hoursPerDay: 8,
+        members: [{ actorId: "aaaaaaaaaaaaaaaa", food: "full", water: "full", position: "middle", activity: "none" }],
+      };
+      const refusal = (distance: number) => {
+        try {
+          parseRequest({ ...base, distance });
+          return null;
+        } catch (e) {
+          return isRulesError(e) ? { key: e.key, data: e.data } : String(e);
+        }
+      };
+      assert.deepEqual(refusal(2e9), {
+        key: "AVENTURE.Error.OutOfRange",
+        data: { name: "distance", value: 2e9, min: 0, max: 1e9 },
+      });
+      assert.deepEqual(refusal(0), {
+        key: "AVENTURE.Error.OutOfRange",
+        data: { name: "distance", value: 0, min: 0, max: 1e9 },
+      });
+      assert.equal(refusal(1000), null, "a distance in range reads");
     });
 
     it("dnd5e: a party (group actor) travels with its creature members at its pace, its vehicles offered (skipped in other systems)", async () => {

@@ -59,8 +59,8 @@ import {
   type RolledSave,
   type SurvivalResult,
 } from "./card.js";
+import { counterValue } from "./counters.js";
 import {
-  counterValue,
   readJourney,
   runJourneyReport,
   runJourneySteps,
@@ -247,6 +247,7 @@ function tokenJournal(planned: PlannedRoute, plan: TravelPlan): TravelJournalTok
     name: t.name,
     before: { x: t.x, y: t.y },
     after: targets[i]!,
+    stops: [],
   }));
 }
 
@@ -420,6 +421,7 @@ async function runJourney(
     actors: actorsJournal,
     time: seconds > 0 ? { before: now, after: now + seconds } : null,
     tokens: route ? tokenJournal(route, plan) : [],
+    days: null,
   };
   const flag: TravelCardFlag = {
     v: 2,
@@ -503,7 +505,7 @@ async function runOseJourney(
     time: seconds > 0 ? { before: now, after: now + seconds } : null,
     tokens: oseTokenJournal(planned, journey),
     // Walked a day at a time: each day the tokens move to where it ends, then world time moves a day.
-    ...(journey.days.length > 1 ? { days: journey.days.length } : {}),
+    days: journey.days.length > 1 ? journey.days.length : null,
   };
   const flag: TravelCardFlag = {
     v: 2,

@@ -4,8 +4,6 @@ import { arrivalText, formatDuration, formatKm, formatNumber, plural, type Local
 import type { MeasuredLeg } from "./route/measure.js";
 import type { LostCheck, SurvivalResult, TravelCardFlag } from "./journey.js";
 
-export type { LostCheck, SurvivalResult };
-
 /** One save as rolled through the adapter. */
 export interface RolledSave {
   id: string;
@@ -19,6 +17,8 @@ export interface RolledSave {
   natural?: number | null;
   success: boolean;
 }
+
+export type { LostCheck, SurvivalResult } from "./journey.js";
 
 /** A journey along a route, for the card: the legs walked, where the party stopped, the route's length. */
 export interface CardRoute {

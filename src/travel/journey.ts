@@ -15,6 +15,7 @@
  * The card is a ChatMessage of the module's sub-type `aventure.travel`, its state declared once by its data model
  * (below, core/card-model.ts) and read only from a card a GM wrote (readJourney).
  */
+import { counterValue, type Counter } from "./counters.js";
 import { MODULE_ID } from "../core/constants.js";
 import {
   cardFields,
@@ -28,15 +29,19 @@ import {
   migrateBase,
   numberField,
   registerCardModel,
+  nullableObjectField,
+  objectField,
   textField,
+  versionField,
   withDefaults,
+  type CardData,
   type CardKind,
+  type Fields,
 } from "../core/card-model.js";
 import type { ActorAdapter, ActorLike } from "../actors/api.js";
 import {
   runSteps,
   valueState,
-  type Executor,
   type Step,
   type StepGuard,
   type StepReport,
@@ -44,114 +49,12 @@ import {
 } from "../core/operations.js";
 import { MAX_ROUTE_TOKENS, MAX_TRAVEL_MEMBERS, parseRequest, type TravelRequest } from "./request.js";
 import { isRecord } from "../core/values.js";
-import type { TravelSurvivalActivity } from "../rules/travel.js";
-
-/** One day's lost check (docs/rules.md §2.7, pmt): the referee's 1d100 against the chance in percent. */
-export interface LostCheck {
-  day: number;
-  chance: number;
-  roll: number;
-  lost: boolean;
-}
-
-/** One Wisdom (Survival) check rolled on Apply (docs/rules.md §2.6): who, which day, what for, the total and the DC. */
-export interface SurvivalResult {
-  memberId: string;
-  day: number;
-  activity: TravelSurvivalActivity;
-  total: number;
-  dc: number;
-  success: boolean;
-  natural: number | null;
-}
 
 export type JourneyStatus = "applying" | "applied" | "undoing" | "undone" | "failed";
 export const JOURNEY_STATUSES: readonly JourneyStatus[] = ["applying", "applied", "undoing", "undone", "failed"];
 
-/** A value before and after the journey (absolute). A counter that did not exist before is `null`. */
-export interface Change<B extends number | null = number | null> {
-  before: B;
-  after: number;
-}
-
-/** What the journey changes on one actor. null: not changed by the journey (not tracked, or nothing gained). */
-export interface TravelJournalActor {
-  actorId: string;
-  name: string;
-  exhaustion: Change<number> | null;
-  fasting: Change | null;
-  thirst: Change | null;
-}
-
-/** A token moved by a journey along a route: where it stood before and where the journey leaves it (top-left, px). */
-export interface TravelJournalToken {
-  sceneId: string;
-  tokenId: string;
-  name: string;
-  before: { x: number; y: number };
-  after: { x: number; y: number };
-  /**
-   * A journey walked a day at a time (Old-School Essentials, docs/rules.md §12): where the token stands at the end of
-   * each day but the last, in day order (the last day ends at `after`). Absent: one move straight to `after`.
-   */
-  stops?: { x: number; y: number }[];
-}
-
-export interface TravelJournal {
-  actors: TravelJournalActor[];
-  /** World time before and after the journey (seconds, absolute); null when the journey does not move it. */
-  time: { before: number; after: number } | null;
-  /** The party's tokens moved along the route, in marching order (none for a journey without a route). */
-  tokens: TravelJournalToken[];
-  /**
-   * A journey applied a day at a time: its number of days (each day the tokens move to where it ends, then world time
-   * moves one day's share). Absent or 1: one step for the whole journey.
-   */
-  days?: number | null;
-}
-
 /** What a step reports: a value "drifted" (changed meanwhile, left alone) or an actor or token "missing" (deleted). */
 export type JourneyWhat = "exhaustion" | "fasting" | "thirst" | "time" | "actor" | "token";
-export interface JourneyProblem {
-  kind: "drifted" | "missing";
-  what: JourneyWhat;
-  /** The actor's name (empty for the world time). */
-  name: string;
-  /** While applying the journey or while undoing it. */
-  phase: "apply" | "undo";
-}
-
-/** The card's state (its system; flags.aventure.travel on cards posted before the sub-type), version 2. */
-export interface TravelCardFlag {
-  v: 2;
-  status: JourneyStatus;
-  journal: TravelJournal;
-  /** Recorded when Undo starts: the world time then (`from`) and the time Undo brings it back to (`to`). */
-  undoTime: { from: number; to: number } | null;
-  /**
-   * Recorded when the journey is marked applied: the seconds it really added to world time (0 when its time step was
-   * left alone because the clock moved meanwhile); Undo takes back only that. null: not applied yet, or a card from
-   * before this record (Undo then reads the card's problems).
-   */
-  timeAdded: number | null;
-  /** The daily lost checks rolled (pmt), in day order; empty when no chance was given. */
-  lost: LostCheck[];
-  /** The Wisdom (Survival) checks rolled (navigate, track, forage), in day order. */
-  survival: SurvivalResult[];
-  /** The rest of the route when the journey stopped before its end ("Continue the journey"), or null. */
-  next: TravelRequest | null;
-  problems: JourneyProblem[];
-  /** Finished by the active GM after a reload or a GM leaving (the card says so). */
-  resumed: boolean;
-  /** Why it failed (status "failed"): a lang key and its data; `rolledBack` says whether everything was put back. */
-  error: { key: string; data: Record<string, string | number> } | null;
-  rolledBack: boolean;
-  /** The player whose journey it was (a proposal, or a player applying their own characters), or null. */
-  proposer: string | null;
-  /** The GM (user and page load) that applies or undoes it, recorded with "applying" / "undoing" (operations.ts). */
-  executor?: Executor | null;
-}
-
 const WHATS: readonly JourneyWhat[] = ["exhaustion", "fasting", "thirst", "time", "actor", "token"];
 /** Coordinates a card may hold (pixels): far beyond any scene. */
 const MAX_COORDINATE = 1e7;
@@ -195,96 +98,144 @@ function fromVersion1(f: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
+const nullable = { required: true, nullable: true, initial: null } as const;
+const inRange = (max: number, o: { min?: number; integer?: boolean } = {}) => numberField({ min: -max, max, ...o });
+const level = () => numberField({ integer: true, min: 0, max: 6 });
+const counter = () => numberField({ min: 0, max: 1e6 });
+const position = (f: Fields) => new f.SchemaField({ x: inRange(MAX_COORDINATE), y: inRange(MAX_COORDINATE) });
+/** A counter before the journey: null when it did not exist. */
+const counterBefore = (f: Fields) => new f.NumberField({ ...nullable, min: 0, max: 1e6 });
+
+/** The journal: what the journey changes, in ABSOLUTE values (before and after). */
+const journalSchema = (f: Fields) => ({
+  /** What the journey changes on each actor. null: not changed by the journey (not tracked, or nothing gained). */
+  actors: new f.ArrayField(
+    new f.SchemaField({
+      actorId: idField(),
+      name: textField(),
+      exhaustion: new f.SchemaField({ before: level(), after: level() }, nullable),
+      fasting: new f.SchemaField({ before: counterBefore(f), after: counter() }, nullable),
+      thirst: new f.SchemaField({ before: counterBefore(f), after: counter() }, nullable),
+    }),
+    { required: true, max: MAX_TRAVEL_MEMBERS },
+  ),
+  /** World time before and after the journey (seconds, absolute); null when the journey does not move it. */
+  time: new f.SchemaField({ before: inRange(MAX_TIME), after: inRange(MAX_TIME) }, nullable),
+  /**
+   * The party's tokens moved along the route, in marching order (none for a journey without a route): where each
+   * stood before and where the journey leaves it (top-left, px).
+   */
+  tokens: new f.ArrayField(
+    new f.SchemaField({
+      sceneId: idField(),
+      tokenId: idField(),
+      name: textField(),
+      before: position(f),
+      after: position(f),
+      /**
+       * A journey walked a day at a time (Old-School Essentials, docs/rules.md §12): where the token stands at the
+       * end of each day but the last, in day order (the last day ends at `after`). Empty: one move straight to
+       * `after`.
+       */
+      stops: new f.ArrayField(position(f), { required: true, initial: [], max: MAX_JOURNAL_DAYS - 1 }),
+    }),
+    { required: true, initial: [], max: MAX_ROUTE_TOKENS },
+  ),
+  /**
+   * A journey applied a day at a time: its number of days (each day the tokens move to where it ends, then world time
+   * moves one day's share). null or 1: one step for the whole journey.
+   */
+  days: new f.NumberField({ ...nullable, integer: true, min: 1, max: MAX_JOURNAL_DAYS }),
+});
+
+/** The card's state (its system; flags.aventure.travel on cards posted before the sub-type), version 2. */
+export const travelCardSchema = (f: Fields) => ({
+  v: versionField(2),
+  status: choiceField(JOURNEY_STATUSES),
+  journal: new f.SchemaField(journalSchema(f)),
+  /** Recorded when Undo starts: the world time then (`from`) and the time Undo brings it back to (`to`). */
+  undoTime: new f.SchemaField({ from: inRange(MAX_TIME), to: inRange(MAX_TIME) }, nullable),
+  /**
+   * Recorded when the journey is marked applied: the seconds it really added to world time (0 when its time step was
+   * left alone because the clock moved meanwhile); Undo takes back only that. null: not applied yet, or a card from
+   * before this record (Undo then reads the card's problems).
+   */
+  timeAdded: new f.NumberField({ ...nullable, min: 0, max: MAX_TIME }),
+  /** The daily lost checks rolled (pmt; docs/rules.md §2.7), in day order; empty when no chance was given. */
+  lost: new f.ArrayField(
+    new f.SchemaField({ day: numberField(), chance: numberField(), roll: numberField(), lost: flagField() }),
+    { required: true, initial: [], max: 1000 },
+  ),
+  /** The Wisdom (Survival) checks rolled (navigate, track, forage; docs/rules.md §2.6), in day order. */
+  survival: new f.ArrayField(
+    new f.SchemaField({
+      memberId: idField(),
+      day: numberField(),
+      activity: choiceField(ACTIVITIES),
+      total: numberField(),
+      dc: numberField(),
+      success: flagField(),
+      /** The d20's natural result, when the system reports it. */
+      natural: new f.NumberField(nullable),
+    }),
+    { required: true, initial: [], max: 1000 },
+  ),
+  // The rest of the route when the journey stopped before its end ("Continue the journey"), or null: checked by
+  // isRouteRequest (parseRequest), so a TravelRequest (fvtt-types derives only an object from an ObjectField).
+  next: nullableObjectField<TravelRequest>(isRouteRequest),
+  problems: new f.ArrayField(
+    new f.SchemaField({
+      kind: choiceField(["drifted", "missing"]),
+      what: choiceField(WHATS),
+      /** The actor's name (empty for the world time). */
+      name: textField(),
+      /** While applying the journey or while undoing it. */
+      phase: choiceField(["apply", "undo"]),
+    }),
+    { required: true, initial: [], max: 1000 },
+  ),
+  /** Finished by the active GM after a reload or a GM leaving (the card says so). */
+  resumed: flagField(),
+  /** Why it failed (status "failed"): a lang key and its data; `rolledBack` says whether everything was put back. */
+  error: new f.SchemaField(
+    {
+      key: new f.StringField({
+        required: true,
+        blank: false,
+        validate: (v: unknown) => typeof v === "string" && /^AVENTURE\.[\w.]+$/.test(v),
+      }),
+      // Checked by isErrorData: short strings and finite numbers (fvtt-types derives only an object).
+      data: objectField<Record<string, string | number>>({ initial: {}, validate: isErrorData }),
+    },
+    nullable,
+  ),
+  rolledBack: flagField(),
+  /** The player whose journey it was (a proposal, or a player applying their own characters), or null. */
+  proposer: idField(true),
+  /** The GM (user and page load) that applies or undoes it, recorded with "applying" / "undoing" (operations.ts). */
+  executor: executorField(),
+});
+export type TravelCardFlag = CardData<typeof travelCardSchema>;
+export type TravelJournal = TravelCardFlag["journal"];
+/** What the journey changes on one actor. null: not changed by the journey (not tracked, or nothing gained). */
+export type TravelJournalActor = TravelJournal["actors"][number];
+/** A token moved by a journey along a route: where it stood before and where the journey leaves it (top-left, px). */
+export type TravelJournalToken = TravelJournal["tokens"][number];
+/** A value before and after the journey (absolute). A counter that did not exist before is `null`. */
+export type Change = NonNullable<TravelJournalActor["fasting"]>;
+/** What a step reports (drifted or missing), for which value, whose, and in which phase. */
+export type JourneyProblem = TravelCardFlag["problems"][number];
+/** One day's lost check (docs/rules.md §2.7, pmt): the referee's 1d100 against the chance in percent. */
+export type LostCheck = TravelCardFlag["lost"][number];
+/** One Wisdom (Survival) check rolled on Apply (docs/rules.md §2.6): who, which day, what for, the total and the DC. */
+export type SurvivalResult = TravelCardFlag["survival"][number];
+
 /** Builds the journey card's data model (inside Foundry only: in init). */
 function journeyCardModel(): unknown {
-  const { ArrayField, SchemaField, NumberField, ObjectField, StringField } = cardFields();
   const Base = cardModelBase();
-  const nullable = { required: true, nullable: true, initial: null };
-  const inRange = (max: number, o: { min?: number; integer?: boolean } = {}) => numberField({ min: -max, max, ...o });
-  const level = () => numberField({ integer: true, min: 0, max: 6 });
-  const counter = () => numberField({ min: 0, max: 1e6 });
-  const position = () => new SchemaField({ x: inRange(MAX_COORDINATE), y: inRange(MAX_COORDINATE) });
-  const pair = (a: string, b: string) => new SchemaField({ [a]: inRange(MAX_TIME), [b]: inRange(MAX_TIME) }, nullable);
   return class JourneyCardModel extends Base {
     static defineSchema() {
-      return {
-        v: numberField({ integer: true, min: 2, max: 2, initial: 2 }),
-        status: choiceField(JOURNEY_STATUSES),
-        journal: new SchemaField({
-          actors: new ArrayField(
-            new SchemaField({
-              actorId: idField(),
-              name: textField(),
-              exhaustion: new SchemaField({ before: level(), after: level() }, nullable),
-              fasting: new SchemaField(
-                { before: new NumberField({ ...nullable, min: 0, max: 1e6 }), after: counter() },
-                nullable,
-              ),
-              thirst: new SchemaField(
-                { before: new NumberField({ ...nullable, min: 0, max: 1e6 }), after: counter() },
-                nullable,
-              ),
-            }),
-            { required: true, max: MAX_TRAVEL_MEMBERS },
-          ),
-          time: pair("before", "after"),
-          tokens: new ArrayField(
-            new SchemaField({
-              sceneId: idField(),
-              tokenId: idField(),
-              name: textField(),
-              before: position(),
-              after: position(),
-              stops: new ArrayField(position(), { required: true, initial: [], max: MAX_JOURNAL_DAYS - 1 }),
-            }),
-            { required: true, initial: [], max: MAX_ROUTE_TOKENS },
-          ),
-          days: new NumberField({ ...nullable, integer: true, min: 1, max: MAX_JOURNAL_DAYS }),
-        }),
-        undoTime: pair("from", "to"),
-        timeAdded: new NumberField({ ...nullable, min: 0, max: MAX_TIME }),
-        lost: new ArrayField(
-          new SchemaField({ day: numberField(), chance: numberField(), roll: numberField(), lost: flagField() }),
-          { required: true, initial: [], max: 1000 },
-        ),
-        survival: new ArrayField(
-          new SchemaField({
-            memberId: idField(),
-            day: numberField(),
-            activity: choiceField(ACTIVITIES),
-            total: numberField(),
-            dc: numberField(),
-            success: flagField(),
-            natural: new NumberField(nullable),
-          }),
-          { required: true, initial: [], max: 1000 },
-        ),
-        next: new ObjectField({ ...nullable, validate: isRouteRequest }),
-        problems: new ArrayField(
-          new SchemaField({
-            kind: choiceField(["drifted", "missing"]),
-            what: choiceField(WHATS),
-            name: textField(),
-            phase: choiceField(["apply", "undo"]),
-          }),
-          { required: true, initial: [], max: 1000 },
-        ),
-        resumed: flagField(),
-        error: new SchemaField(
-          {
-            key: new StringField({
-              required: true,
-              blank: false,
-              validate: (v: unknown) => typeof v === "string" && /^AVENTURE\.[\w.]+$/.test(v),
-            }),
-            data: new ObjectField({ required: true, initial: {}, validate: isErrorData }),
-          },
-          nullable,
-        ),
-        rolledBack: flagField(),
-        proposer: idField(true),
-        executor: executorField(),
-      };
+      return travelCardSchema(cardFields());
     }
 
     /** Version 1 cards; the values later versions added, absent from older cards. */
@@ -347,14 +298,6 @@ export async function writeJourney(message: ChatMessage, flag: TravelCardFlag): 
 
 // ------------------------------------------------------------------------------------------------ reading and writing
 
-export type Counter = "fastingDays" | "thirstDays";
-
-/** A counter flag as stored (a number), or null when the actor has none. */
-export function counterValue(actor: ActorLike, key: Counter): number | null {
-  const v = actor.getFlag(MODULE_ID, key);
-  return typeof v === "number" ? v : null;
-}
-
 async function writeCounter(actor: ActorLike, key: Counter, value: number | null): Promise<void> {
   if (value === null) {
     if (!actor.unsetFlag) throw new Error("aventure | an actor without unsetFlag"); // every Foundry document has it
@@ -405,10 +348,8 @@ export function journeySteps<T extends StepToken = StepToken>(
   tokens?: TokenAccess<T>,
 ): Step[] {
   const steps: Step[] = [];
-  const ends = <B extends number | null>(c: Change<B>) =>
-    direction === "forward"
-      ? { from: c.before as number | null, to: c.after as number | null }
-      : { from: c.after as number | null, to: c.before as number | null };
+  const ends = (c: Change): { from: number | null; to: number | null } =>
+    direction === "forward" ? { from: c.before, to: c.after } : { from: c.after, to: c.before };
   journal.actors.forEach((entry, i) => {
     const actor = actorById(entry.actorId);
     if (!actor) {

@@ -154,7 +154,7 @@ export function oseTokenJournal(planned: PlannedOse, journey: OseJourney): Trave
     name: t.name,
     before: { x: t.x, y: t.y },
     after: targets[i]!,
-    ...(journey.days.length > 1 ? { stops: daily.map((d) => d[i]!) } : {}),
+    stops: journey.days.length > 1 ? daily.map((d) => d[i]!) : [],
   }));
 }
 

@@ -1,17 +1,10 @@
 /** The travelling party: who is in it by default, and what is read of each actor; dnd5e's group (party) actor. */
-import { MODULE_ID } from "../core/constants.js";
 import { TRAVEL_PACES, type TravelMode, type TravelPace } from "../rules/travel.js";
 import { clean, toMetres } from "../rules/units.js";
 import { isDocumentId, isRecord } from "../core/values.js";
 import type { ActorAdapter, ActorLike } from "../actors/api.js";
 import type { MemberSnapshot } from "./request.js";
-
-/** A counter flag as a finite, non-negative number (anything else, e.g. a hand-edited flag, counts as 0). */
-function counter(actor: ActorLike, key: "fastingDays" | "thirstDays", integer: boolean): number {
-  const v = actor.getFlag(MODULE_ID, key);
-  if (typeof v !== "number" || !Number.isFinite(v) || v < 0) return 0;
-  return integer ? Math.floor(v) : v;
-}
+import { counterDays } from "./counters.js";
 
 /** What the rules need of one actor, read through the system adapter and the module's flags. */
 export function readSnapshot(adapter: ActorAdapter, actor: ActorLike): MemberSnapshot {
@@ -22,8 +15,8 @@ export function readSnapshot(adapter: ActorAdapter, actor: ActorLike): MemberSna
     conMod: stats.conMod,
     passivePerception: stats.passivePerception,
     exhaustion: stats.exhaustion,
-    fasting: counter(actor, "fastingDays", false),
-    thirst: counter(actor, "thirstDays", true),
+    fasting: counterDays(actor, "fastingDays"),
+    thirst: counterDays(actor, "thirstDays"),
   };
 }
 

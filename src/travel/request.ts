@@ -30,9 +30,10 @@ import {
 import type { RulesetId } from "../rules/rulesets.js";
 import { OSE_TERRAINS, type OseTerrain } from "../rules/ose-wilderness.js";
 import { RulesError } from "../rules/errors.js";
-import { bool, num, oneOf, type NumberConstraints } from "../rules/validate.js";
 import { isRecord } from "../core/values.js";
 import { flagModel, type Fields, docIdField } from "../core/flag-model.js";
+import { wordRefusal, type Bounded } from "../core/refusal.js";
+import { MAX_ROUTE_POINTS } from "./route/measure.js";
 
 /** A long journey rolls hundreds of saves on the GM: a client waits up to 5 minutes for the answer. */
 export const TRAVEL_REQUEST_TIMEOUT = 300_000;
@@ -129,8 +130,9 @@ export interface MemberSnapshot {
 export const MAX_TRAVEL_MEMBERS = 50;
 
 /**
- * The ranges a request's numbers must fall in, checked on the GM before anything else (a forged request from the
- * console is refused here, with the field's name). The rules check their own bounds again (1000 days at most).
+ * The ranges a request's numbers must fall in, declared by its model and checked on the GM before anything else (a
+ * forged request from the console is refused with the field's name and the range its model declares). The rules check
+ * their own bounds again (1000 days at most).
  */
 export const TRAVEL_REQUEST_LIMITS = {
   /** Metres: 1 000 000 km, far beyond what 1000 days of travel cover; the rules then refuse beyond 1000 days. */
@@ -144,10 +146,7 @@ export const TRAVEL_REQUEST_LIMITS = {
   passivePerception: 100,
 } as const;
 
-/** Actor ids: Foundry's ids are 16 letters and digits; anything else is not an id. */
-
-/** Most points of a route, and most tokens moved along it. */
-export const MAX_ROUTE_POINTS = 5000;
+/** Most tokens moved along a route (its most points: route/measure.ts MAX_ROUTE_POINTS, where a route is measured). */
 export const MAX_ROUTE_TOKENS = 50;
 /** Coordinates of a route's points: far beyond any scene (Foundry scenes are at most 50,000 px wide). */
 const MAX_COORDINATE = 1e7;
@@ -157,7 +156,10 @@ const MAX_COORDINATE = 1e7;
 const choice = <T extends string>(f: Fields, choices: readonly T[], initial?: T) =>
   new f.StringField({ required: true, blank: false, choices: [...choices], initial });
 const flag = (f: Fields) => new f.BooleanField({ required: true, nullable: false, initial: false });
-/** A number in [min, max] (an integer when said); `initial` null: optional (null), undefined: required. */
+/**
+ * A number in [min, max] (an integer, or above 0, when said); `initial` null: optional (null), undefined: required. A
+ * refusal quotes these bounds (core/refusal.ts).
+ */
 const number = (
   f: Fields,
   c: { min: number; max: number; integer?: boolean; positive?: boolean },
@@ -169,8 +171,8 @@ const number = (
     integer: c.integer ?? false,
     min: c.min,
     max: c.max,
+    positive: c.positive ?? false,
     initial,
-    ...(c.positive ? { validate: (v: unknown) => typeof v !== "number" || v > 0 } : {}),
   });
 
 /** A member of the party: the actor, what it eats and drinks, where it marches, what it does. */
@@ -252,67 +254,46 @@ const firstFailure = (model: Failures, v: unknown, order: readonly string[]): st
   return order.find((k) => failed.includes(k)) ?? failed[0];
 };
 
-/** A number's refusal, worded by the rules' validator (a positive one: 0 is out of range). */
-function wordNumber(
-  name: string,
-  v: unknown,
-  c: NumberConstraints & { min: number; max: number },
-  positive = false,
-): void {
-  const n = num(name, v, c);
-  if (positive && n <= 0) throw new RulesError("AVENTURE.Error.OutOfRange", { name, value: n, min: c.min, max: c.max });
+/** An array's length beyond the most its field declares: refused with that range (fewest: `min`, or the field's). */
+function refuseLength(model: Bounded, path: string, name: string, list: readonly unknown[], min?: number): void {
+  const b = model.bounds(path);
+  if (b?.max !== undefined && list.length > b.max)
+    throw new RulesError("AVENTURE.Error.OutOfRange", { name, value: list.length, min: min ?? b.min ?? 0, max: b.max });
 }
 
 const MEMBER_ORDER = ["actorId", "food", "water", "position", "activity", "conMod", "passivePerception"] as const;
 
-/** The refusal of a member's field, worded as before. */
+/** The refusal of a member's field, worded from its model. */
 function refuseMember(i: number, m: unknown): never {
   if (!isRecord(m)) throw new RulesError("AVENTURE.Error.Missing", { name: `party[${i}]` });
   const field = firstFailure(MemberModel, m, MEMBER_ORDER) ?? "actorId";
   const name = `party[${i}].${field === "actorId" ? "id" : field}`;
-  const v = m[field];
-  if (field === "food" || field === "water") oneOf(name, v, RATION_LEVELS);
-  if (field === "position") oneOf(name, v, MARCHING_POSITIONS);
-  if (field === "activity") oneOf(name, v, TRAVEL_ACTIVITIES);
-  if (field === "conMod") wordNumber(name, v, { ...SURVIVAL_CON_MOD_RANGE, integer: true });
-  if (field === "passivePerception")
-    wordNumber(name, v, { min: 0, max: TRAVEL_REQUEST_LIMITS.passivePerception, integer: true });
+  wordRefusal(MemberModel, field, name, m[field]);
   throw new RulesError("AVENTURE.Error.Missing", { name });
 }
 
-/** The refusal of a route's field, worded as before. */
+/** The refusal of a route's field, worded from its model (a route has 2 points at least: the journey's ends). */
 function refuseRoute(r: unknown): never {
   if (!isRecord(r)) throw new RulesError("AVENTURE.Error.Missing", { name: "route" });
-  const field = firstFailure(RouteModel, r, ["sceneId", "points", "tokenIds", "days"]);
+  const field = firstFailure(RouteModel, r, ["sceneId", "points", "tokenIds", "days"]) ?? "points";
   if (field === "points" && Array.isArray(r.points)) {
-    if (r.points.length > MAX_ROUTE_POINTS)
-      throw new RulesError("AVENTURE.Error.OutOfRange", {
-        name: "route.points",
-        value: r.points.length,
-        min: 2,
-        max: MAX_ROUTE_POINTS,
-      });
+    refuseLength(RouteModel, "points", "route.points", r.points, 2);
     (r.points as unknown[]).forEach((p, i) => {
       if (!isRecord(p)) throw new RulesError("AVENTURE.Error.Missing", { name: `route.points[${i}]` });
       for (const k of ["x", "y"] as const)
-        wordNumber(`route.points[${i}].${k}`, p[k], { min: -MAX_COORDINATE, max: MAX_COORDINATE });
+        wordRefusal(RouteModel, `points.element.${k}`, `route.points[${i}].${k}`, p[k]);
     });
   }
-  if (field === "days") wordNumber("route.days", r.days, { integer: true, min: 1, max: TRAVEL_RULES.maxDays });
-  throw new RulesError("AVENTURE.Error.Missing", { name: `route.${field ?? "points"}` });
+  wordRefusal(RouteModel, field, `route.${field}`, r[field]);
+  throw new RulesError("AVENTURE.Error.Missing", { name: `route.${field}` });
 }
 
-/** The refusal of the Old-School Essentials part's field, worded as before. */
+/** The refusal of the Old-School Essentials part's field, worded from its model. */
 function refuseOse(o: unknown): never {
   if (!isRecord(o)) throw new RulesError("AVENTURE.Error.Missing", { name: "ose" });
   const field = firstFailure(OseModel, o, Object.keys(o)) ?? "ose";
   const name = `ose.${field}`;
-  const v = o[field];
-  if (field === "openTerrain") oneOf(name, v, OSE_TERRAINS);
-  else if (field === "baseMetres") wordNumber(name, v, { min: 0, max: OSE_REQUEST_LIMITS.baseMetres }, true);
-  else if (field === "animals" || field === "rations" || field === "daysSinceRest")
-    wordNumber(name, v, { integer: true, min: 0, max: OSE_REQUEST_LIMITS[field] });
-  else bool(name, v, false);
+  wordRefusal(OseModel, field, name, o[field]);
   throw new RulesError("AVENTURE.Error.Missing", { name });
 }
 
@@ -334,56 +315,20 @@ const FIELD_ORDER = [
   "ose",
 ] as const;
 
-/** The refusal of a request's field, worded as before (the model decided; the rules' validators word it). */
+/** The refusal of a request's field (the model decided; the rules' validators word it, with the field's bounds). */
 function refuse(r: Record<string, unknown>): never {
   const field = firstFailure(TravelRequestModel, r, FIELD_ORDER) ?? "request";
   const v = r[field];
-  const L = TRAVEL_REQUEST_LIMITS;
-  switch (field) {
-    case "route":
-      return refuseRoute(v);
-    case "members":
-      if (!Array.isArray(v)) throw new RulesError("AVENTURE.Error.Missing", { name: "party" });
-      if (v.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
-      if (v.length > MAX_TRAVEL_MEMBERS)
-        throw new RulesError("AVENTURE.Error.OutOfRange", {
-          name: "party",
-          value: v.length,
-          min: 1,
-          max: MAX_TRAVEL_MEMBERS,
-        });
-      (v as unknown[]).forEach((m, i) => {
-        if (!MemberModel.read(m)) refuseMember(i, m);
-      });
-      break;
-    case "ose":
-      return refuseOse(v);
-    case "pace":
-      oneOf(field, v, TRAVEL_PACES);
-      break;
-    case "terrain":
-      oneOf(field, v, TRAVEL_TERRAINS);
-      break;
-    case "mode":
-      oneOf(field, v, TRAVEL_MODES);
-      break;
-    case "hot":
-    case "stealth":
-      bool(field, v, false);
-      break;
-    case "distance":
-    case "duration":
-    case "speedKmh":
-    case "hoursPerDay":
-      wordNumber(field, v, { min: 0, max: L[field] }, true);
-      break;
-    case "lostChance":
-      wordNumber(field, v, { min: 0, max: L.lostChance });
-      break;
-    case "survivalDC":
-      wordNumber(field, v, { integer: true, min: TRAVEL_SURVIVAL_DC.min, max: TRAVEL_SURVIVAL_DC.max });
-      break;
-  }
+  if (field === "route") return refuseRoute(v);
+  if (field === "ose") return refuseOse(v);
+  if (field === "members") {
+    if (!Array.isArray(v)) throw new RulesError("AVENTURE.Error.Missing", { name: "party" });
+    if (v.length === 0) throw new RulesError("AVENTURE.Error.EmptyParty", {});
+    refuseLength(TravelRequestModel, "members", "party", v);
+    (v as unknown[]).forEach((m, i) => {
+      if (!MemberModel.read(m)) refuseMember(i, m);
+    });
+  } else wordRefusal(TravelRequestModel, field, field, v);
   throw new RulesError("AVENTURE.Error.Missing", { name: field });
 }
 

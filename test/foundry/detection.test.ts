@@ -737,6 +737,7 @@ describe("attacks on ambient detection (docs/security.md)", () => {
               dc: 12,
               reason: "none",
               status: "pending",
+              ended: false,
             },
           ],
           skipped: [],
@@ -773,6 +774,7 @@ describe("attacks on ambient detection (docs/security.md)", () => {
               dc: 12,
               reason: "none",
               status: "pending",
+              ended: false,
             },
           ],
           skipped: [],
@@ -1657,6 +1659,7 @@ describe("card and HUD contexts (the screenshot samples)", () => {
           dc: 12,
           reason: "dim",
           status: "pending",
+          ended: false,
         },
         {
           observerId: "c",

@@ -809,6 +809,39 @@ describe("bad input changes nothing", () => {
     expect(c.world.as("gm1", () => a.exploration.status())).toMatchObject({ rev: 7, state: null });
   });
 
+  it("the record's field refuses what its bounds refuse: too many members, a negative radius, a time beyond 1e15 s, a long name", async () => {
+    const c = await started();
+    const r = record(c);
+    const member = { sceneId: "aaaaaaaaaaaaaaaa", tokenId: "bbbbbbbbbbbbbbbb", name: "Aldric" };
+    const light = { dim: 6, bright: 3, remembered: null };
+    const op = {
+      id: "cccccccccccccccc",
+      kind: "light",
+      time: null,
+      lights: [{ ...member, before: light, after: light }],
+      card: null,
+      target: { state: r.state, time: r.time, restDue: false },
+    };
+    const a = api(c);
+    const status = () => c.world.as("gm1", () => a.exploration.status());
+    // A well-formed record of the same shape reads (the checks below are each field's own).
+    c.world.settingValues.set("aventure.explorationState", { ...r, rev: 9, op, party: [member] });
+    expect(status()).toMatchObject({ rev: 9, state: r.state });
+    for (const bad of [
+      { party: Array.from({ length: 51 }, () => member) },
+      { party: [{ ...member, name: "x".repeat(201) }] },
+      { time: 2e15 },
+      { op: { ...op, lights: [{ ...member, before: { ...light, dim: -1 }, after: light }] } },
+      {
+        op: { ...op, lights: [{ ...member, before: light, after: { ...light, remembered: { dim: 2e6, bright: 0 } } }] },
+      },
+      { op: { ...op, time: { before: 0, after: Number.POSITIVE_INFINITY } } },
+    ]) {
+      c.world.settingValues.set("aventure.explorationState", { ...r, rev: 9, op, party: [member], ...bad });
+      expect(status(), JSON.stringify(bad).slice(0, 80)).toMatchObject({ rev: 9, state: null });
+    }
+  });
+
   it("a record an older version wrote (no card `wandering`, no executor) reads with the fields' initial values", async () => {
     const c = await started();
     const r = record(c);

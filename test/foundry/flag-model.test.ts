@@ -6,12 +6,14 @@
 import { describe, expect, it } from "vitest";
 import { bootWorld, GM } from "../world/index.js";
 import { entryMap, flagModel, valueMap, type Fields } from "../../src/core/flag-model.js";
+import { wordRefusal } from "../../src/core/refusal.js";
+import { parseRequest } from "../../src/travel/request.js";
 import { markedSearching, searchingIds } from "../../src/light/searching.js";
 import { recordedSide } from "../../src/combat/side-initiative.js";
 import { rememberedLight, tokenLight } from "../../src/exploration/exploration.js";
 import type { CombatLike } from "../../src/combat/types.js";
-import { parseHideFlag } from "../../src/light/hide-state.js";
-import { parseBreathFlag } from "../../src/breath/state.js";
+import { hideFlagOf, parseHideFlag } from "../../src/light/hide-state.js";
+import { breathFlagOf, breathingTokens, parseBreathFlag } from "../../src/breath/state.js";
 import {
   ConfusionModel,
   EncounterStateModel,
@@ -187,6 +189,83 @@ describe("a flag declared as a data model", () => {
       expect(Payload.read(bad), JSON.stringify(bad)).toBeNull();
     expect(Sample.read({ id: "a", count: "2" })).toMatchObject({ count: 2 });
   });
+
+  it("a field's declared bounds are read from the schema: range, integer, positive, choices; an array's element by path", async () => {
+    await bootWorld({ users: [GM] });
+    const Leg = flagModel({
+      name: "Leg",
+      schema: (f: Fields) => ({
+        pace: new f.StringField({ required: true, blank: false, choices: ["slow", "fast"], initial: "slow" }),
+        hot: new f.BooleanField({ required: true, initial: false }),
+        points: new f.ArrayField(
+          new f.SchemaField({ x: new f.NumberField({ required: true, min: -5, max: 5, integer: true }) }),
+          { min: 2, max: 9 },
+        ),
+        km: new f.NumberField({ required: true, nullable: true, min: 0, max: 40, positive: true, initial: null }),
+      }),
+      exact: true,
+    });
+    expect(Leg.bounds("pace")).toMatchObject({ kind: "string", choices: ["slow", "fast"] });
+    expect(Leg.bounds("hot")).toMatchObject({ kind: "boolean" });
+    expect(Leg.bounds("points")).toMatchObject({ kind: "array", min: 2, max: 9 });
+    expect(Leg.bounds("points.element.x")).toEqual({ kind: "number", min: -5, max: 5, integer: true, positive: false });
+    expect(Leg.bounds("km")).toMatchObject({ kind: "number", min: 0, max: 40, integer: false, positive: true });
+    expect(Leg.bounds("nowhere")).toBeNull();
+    expect(Leg.bounds("points.element.y")).toBeNull();
+    // NumberField `positive`: 0 is refused, as a value below its min is.
+    expect(Leg.read({ points: [{ x: 0 }, { x: 1 }], km: 0 })).toBeNull();
+    expect(Leg.failures({ points: [{ x: 0 }, { x: 1 }], km: 0 })).toEqual(["km"]);
+    expect(Leg.read({ points: [{ x: 0 }, { x: 1 }], km: 3 })).toMatchObject({ km: 3 });
+  });
+
+  it("a refusal quotes the range its model declares: changing the schema's bound changes the message", async () => {
+    await bootWorld({ users: [GM] });
+    const withMax = (max: number) =>
+      flagModel({
+        name: "Days",
+        schema: (f: Fields) => ({ days: new f.NumberField({ required: true, min: 1, max, integer: true }) }),
+      });
+    const refusal = (model: ReturnType<typeof withMax>, value: unknown) => {
+      try {
+        wordRefusal(model, "days", "days", value);
+        return null;
+      } catch (e) {
+        return { key: (e as { key: string }).key, data: (e as { data: unknown }).data };
+      }
+    };
+    expect(refusal(withMax(7), 30)).toEqual({
+      key: "AVENTURE.Error.OutOfRange",
+      data: { name: "days", value: 30, min: 1, max: 7 },
+    });
+    expect(refusal(withMax(12), 30)).toEqual({
+      key: "AVENTURE.Error.OutOfRange",
+      data: { name: "days", value: 30, min: 1, max: 12 },
+    });
+    expect(refusal(withMax(12), 2.5)).toMatchObject({ key: "AVENTURE.Error.NotAnInteger" });
+    expect(refusal(withMax(12), 5)).toBeNull();
+    // A travel request's distance beyond its schema's bound (1 000 000 km, in metres): the message quotes that bound;
+    // a distance of 0 is refused by the field's `positive`, with its range.
+    const base = {
+      pace: "normal",
+      terrain: "normal",
+      mode: "foot",
+      distance: 2e9,
+      hoursPerDay: 8,
+      members: [{ actorId: "aaaaaaaaaaaaaaaa", food: "full", water: "full", position: "middle", activity: "none" }],
+    };
+    expect(() => parseRequest(base)).toThrow(
+      expect.objectContaining({
+        key: "AVENTURE.Error.OutOfRange",
+        data: { name: "distance", value: 2e9, min: 0, max: 1e9 },
+      }),
+    );
+    expect(() => parseRequest({ ...base, distance: 0 })).toThrow(
+      expect.objectContaining({
+        key: "AVENTURE.Error.OutOfRange",
+        data: { name: "distance", value: 0, min: 0, max: 1e9 },
+      }),
+    );
+  });
 });
 
 describe("a flag holding a map of entries: each entry read on its own through its model", () => {
@@ -262,5 +341,29 @@ describe("a flag holding a map of entries: each entry read on its own through it
     });
     for (const bad of [null, { dim: -1, bright: 6 }, { dim: 12 }, { dim: "12", bright: 6 }, { dim: 2e6, bright: 0 }, 5])
       expect(rememberedLight(token(bad)), JSON.stringify(bad)).toBeNull();
+  });
+
+  it("a scene's hide entries and held breaths: one a macro wrote wrong is none, the others stay", async () => {
+    const world = await bootWorld({ users: [GM] });
+    const scene = world.addScene({ _id: "scene1" });
+    for (const id of ["rogue", "thief", "diver", "swimmer"]) world.addToken(scene, { _id: id, name: id });
+    const hide = { dc: 14, from: ["guard1"], because: {}, light: "dim", x: 0, y: 0 };
+    const breath = { v: 1, id: "breath000001", start: 1000, conMod: 2, roundSeconds: 6, airUntil: 1180, dropAt: 1192 };
+    await world.as("gm1", async () => {
+      await scene.setFlag("aventure", "hides", { rogue: hide, thief: { ...hide, dc: "high" } });
+      await scene.setFlag("aventure", "breath", {
+        diver: { ...breath, dropped: false },
+        swimmer: { ...breath, dropped: false, dropAt: 9999 },
+        "bad id": { ...breath, dropped: false },
+      });
+    });
+    world.as("gm1", () => {
+      const doc = (id: string) => ({ id, parent: game.scenes.get("scene1") });
+      expect(hideFlagOf(doc("rogue"))?.dc).toBe(14);
+      expect(hideFlagOf(doc("thief"))).toBeNull();
+      expect(breathFlagOf(doc("diver"))?.id).toBe("breath000001");
+      expect(breathFlagOf(doc("swimmer"))).toBeNull();
+      expect(breathingTokens().map((b) => b.token.id)).toEqual(["diver"]);
+    });
   });
 });

@@ -12,8 +12,8 @@
  * - Cleaning and validation: foundry.abstract.DataModel#validate and .cleanData, foundry.data.fields.DataField#clean
  *   ("Coerce source data to ensure that it conforms to the correct data type for the field"),
  *   https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html, …/foundry.data.fields.DataField.html.
- *   The fields modelled and their options: NumberField (nullable, integer, min, max, initial; a numeric string is cast
- *   to a number), StringField (blank, nullable, trim, choices, initial), BooleanField, SchemaField (keys the schema
+ *   The fields modelled and their options: NumberField (nullable, integer, min, max, positive ("Must the number be
+ *   positive?", …/foundry.data.types.NumberFieldOptions.html), initial; a numeric string is cast to a number), StringField (blank, nullable, trim, choices, initial), BooleanField, SchemaField (keys the schema
  *   does not have are dropped), TypedObjectField (an object of entries of one field; `validateKey`), SetField (inert),
  *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html (…StringField, …SchemaField,
  *   …TypedObjectField). A create or update whose `system` fails validation throws and changes nothing (an invalid
@@ -80,6 +80,7 @@ export class FakeNumberField extends FakeDataField {
       errors.push(`${path}: must be at least ${this.options.min}`);
     if (typeof this.options.max === "number" && value > this.options.max)
       errors.push(`${path}: must be at most ${this.options.max}`);
+    if (this.options.positive === true && value <= 0) errors.push(`${path}: must be a positive number`);
   }
 }
 
@@ -122,6 +123,16 @@ export class FakeSchemaField extends FakeDataField {
   override get initial(): unknown {
     if (this.options.initial !== undefined) return super.initial;
     return Object.fromEntries(Object.entries(this.fields).map(([k, f]) => [k, f.clean(undefined)]));
+  }
+  /**
+   * SchemaField#getField(fieldName): the field at a dot-separated path (or an array of its parts), undefined when there
+   * is none (https://foundryvtt.com/api/v13/classes/foundry.data.fields.SchemaField.html); an ArrayField's element is
+   * named "element" (the module dnd-easy-reference's damage dialog reads `schema.getField("parts.element.formula")`).
+   */
+  getField(fieldName: string | string[]): FakeDataField | undefined {
+    const [key, ...rest] = typeof fieldName === "string" ? fieldName.split(".") : fieldName;
+    const field = key === undefined ? undefined : this.fields[key];
+    return rest.length ? fieldAt(field, rest) : field;
   }
   /** Cleans each field; keys the schema does not have are dropped. */
   override cast(value: unknown): unknown {
@@ -177,6 +188,14 @@ export class FakeTypedObjectField extends FakeDataField {
       this.element.validate(v, `${path}.${k}`, errors);
     }
   }
+}
+
+/** The field at `path` inside `field` (a schema's own field, an array's "element"). */
+function fieldAt(field: FakeDataField | undefined, path: string[]): FakeDataField | undefined {
+  if (!path.length) return field;
+  if (field instanceof FakeSchemaField) return field.getField(path);
+  if (field instanceof FakeArrayField && path[0] === "element") return fieldAt(field.element, path.slice(1));
+  return undefined;
 }
 
 /** An update's value for `f`: a nested object is cleaned key by key (only what it changes), a plain value cast. */

@@ -105,6 +105,7 @@ export const SAMPLES: Record<string, Sample> = {
             dc: 12,
             reason: "dim",
             status: "pending",
+            ended: false,
           },
           {
             observerId: "cap",
@@ -116,6 +117,7 @@ export const SAMPLES: Record<string, Sample> = {
             dc: 12,
             reason: "obscured",
             status: "revealed",
+            ended: false,
           },
           {
             observerId: "dog",
@@ -139,6 +141,7 @@ export const SAMPLES: Record<string, Sample> = {
             dc: 14,
             reason: "obscured",
             status: "ignored",
+            ended: false,
           },
         ],
         skipped: [
