@@ -18,6 +18,13 @@ describe("quiet tests", () => {
     expectLogged("an old setting was ignored", "warn");
   });
 
+  it("a pattern with the g flag matches every log it should (no lastIndex left between them)", () => {
+    expectLogged(/a request failed/g);
+    console.error("aventure | a request failed");
+    console.error("aventure | a request failed");
+    expect(expectedLogs()).toHaveLength(2);
+  });
+
   it("fails a test on an undeclared log, naming it, and on a declaration no log matched", () => {
     const crash = log("error", "aventure | request failed", new ClientCrashed("gm1"));
     const warning = log("warn", "aventure | a warning");

@@ -45,7 +45,12 @@ export function expectedLogs(): readonly (readonly unknown[])[] {
  * `pattern`; every log it matches is expected. Call it anywhere in the test (before or after the log).
  */
 export function expectLogged(pattern: RegExp | string, level: Level = "error"): void {
-  declared.push({ level, pattern: typeof pattern === "string" ? new RegExp(escape(pattern)) : pattern });
+  // Without the g and y flags, whose lastIndex would make a second test() of the pattern start midway.
+  const re =
+    typeof pattern === "string"
+      ? new RegExp(escape(pattern))
+      : new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ""));
+  declared.push({ level, pattern: re });
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
