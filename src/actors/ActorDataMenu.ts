@@ -21,11 +21,10 @@ export class ActorDataMenu extends AventureApplication {
 
   static override DEFAULT_OPTIONS = {
     id: "aventure-actor-data",
-    tag: "form",
-    classes: ["aventure", "aventure-actor-data"],
-    window: { title: "AVENTURE.ActorData.title", icon: "fa-solid fa-database", resizable: true },
-    position: { width: 620, height: "auto" as const },
-    form: { handler: ActorDataMenu.#onSubmit, submitOnChange: false, closeOnSubmit: true },
+    classes: ["aventure-actor-data"],
+    window: { title: "AVENTURE.ActorData.title", icon: "fa-solid fa-database" },
+    position: { width: 620 },
+    form: { handler: ActorDataMenu.#onSubmit, closeOnSubmit: true },
     actions: { preset: ActorDataMenu.#onPreset },
   };
 

@@ -160,7 +160,8 @@ export const SideOpModel = flagModel({
   schema: sideOpSchema,
   joint: (d) => {
     const initiative = (v: unknown) => v === null || isSideValue(v);
-    if (!pairsOk(d.before, isDocumentId, initiative) || !pairsOk(d.after, isDocumentId, initiative)) throw new Error("an initiative");
+    if (!pairsOk(d.before, isDocumentId, initiative) || !pairsOk(d.after, isDocumentId, initiative))
+      throw new Error("an initiative");
     if (!d.rolls.every((pass) => pairsOk(pass, isSideId, isSideValue))) throw new Error("a die");
   },
 });

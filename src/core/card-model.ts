@@ -15,7 +15,7 @@ import { MODULE_ID } from "./constants.js";
 import { authoredByGM } from "./cards.js";
 import { deletion } from "./compat.js";
 import { isRecord } from "./values.js";
-import { docIdField, nullableDocIdField, type Fields, type ModelData } from "./flag-model.js";
+import { docIdField, nullableDocIdField, problemsListField, type Fields, type ModelData } from "./flag-model.js";
 import { executorSchema } from "./operations.js";
 
 export type { Fields } from "./flag-model.js";
@@ -235,24 +235,12 @@ export function executorField() {
   return new f.SchemaField(executorSchema(f), { required: true, nullable: true, initial: null });
 }
 
-/** A problem's data: the values of its lang key's placeholders. */
-export type ProblemData = Record<string, string | number>;
+/** A problem's data: the values of its lang key's placeholders (flag-model.ts MessageData). */
+export type { MessageData as ProblemData } from "./flag-model.js";
 
-/** What could not be done, as lang keys (AVENTURE.*) with their data. */
+/** What could not be done, as lang keys (AVENTURE.*) with their data (flag-model.ts problemsListField). */
 export function problemsField() {
-  const { ArrayField, SchemaField, StringField } = cardFields();
-  return new ArrayField(
-    new SchemaField({
-      key: new StringField({
-        required: true,
-        blank: false,
-        validate: (v: unknown) => typeof v === "string" && /^AVENTURE\.[\w.]+$/.test(v),
-      }),
-      // Only an object is checked: the module writes a lang key's placeholders there (ProblemData), read by t().
-      data: objectField<ProblemData>({ initial: {} }),
-    }),
-    { required: true, initial: [], max: 1000 },
-  );
+  return problemsListField(cardFields());
 }
 
 /** A copy of `source` with each of `defaults` set where the source has no value (undefined): for migrateData. */

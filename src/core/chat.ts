@@ -10,8 +10,10 @@ export interface CardOptions {
   rolls?: Roll[];
   gmOnly?: boolean;
   speaker?: ChatMessage.SpeakerData;
-  flags?: Record<string, unknown>;
-  /** A card of one of the module's sub-types (card-model.ts): its kind and state. */
+  /**
+   * A card of one of the module's sub-types (card-model.ts): its kind and state. A card's state goes through its
+   * model, never as raw flags (card-model.ts, docs/security.md).
+   */
   card?: { kind: CardKind; state: object };
 }
 
@@ -33,7 +35,6 @@ export async function postCard(opts: CardOptions): Promise<ChatMessage | undefin
   const data: ChatMessage.CreateData = { content, speaker: opts.speaker ?? ChatMessage.getSpeaker() };
   if (opts.rolls?.length) data.rolls = opts.rolls;
   if (opts.gmOnly) data.whisper = gmIds();
-  if (opts.flags) data.flags = { aventure: opts.flags };
   if (opts.card) Object.assign(data, cardData(opts.card.kind, opts.card.state));
   return (await ChatMessage.implementation.create(data)) ?? undefined;
 }

@@ -54,14 +54,23 @@ export function nullableDocIdField(f: Fields) {
 /** A lang key of this module: what a stored message (a refusal, a problem, an error) names. */
 export const LANG_KEY = /^AVENTURE\.[\w.]+$/;
 
-/** A value of a message's data (its i18n format data): text, or a finite number. */
-const isMessageValue = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+/** The data of a localized message (its i18n format data): text and finite numbers by name. */
+export type MessageData = Record<string, string | number>;
 
-/** The data of a localized message: text and finite numbers by name. */
+/** Whether `v` is a message's data: an object whose every value is text or a finite number. */
+const isMessageData = (v: unknown): boolean =>
+  isRecord(v) && Object.values(v).every((x) => typeof x === "string" || (typeof x === "number" && Number.isFinite(x)));
+
+/**
+ * The data of a localized message, `{}` by default. An ObjectField checked by isMessageData (fvtt-types derives only a
+ * plain object from an ObjectField: its type, MessageData, is stated here beside the check that makes it hold).
+ */
 export function messageDataField(f: Fields) {
-  return new f.TypedObjectField(new f.AnyField({ required: true, validate: isMessageValue }), {
+  type Options = { required: true; initial: MessageData; validate: (v: unknown) => boolean };
+  return new f.ObjectField<Options, MessageData, MessageData, MessageData>({
     required: true,
     initial: {},
+    validate: isMessageData,
   });
 }
 
@@ -243,7 +252,11 @@ export function valueMap<F extends foundry.data.fields.DataField.Any>(spec: {
 }): EntryMap<FieldData<F>> {
   const value = flagValue(spec);
   const keyOk = (k: string) => (spec.key ? spec.key(k) : isDocumentId(k));
-  return mapOf(keyOk, (v) => value.read(v), (v) => value.make(v));
+  return mapOf(
+    keyOk,
+    (v) => value.read(v),
+    (v) => value.make(v),
+  );
 }
 
 /** A flag holding a single value (not an object), declared by its field. */

@@ -36,7 +36,7 @@ import {
 import { gmIds } from "./chat.js";
 import { renderTemplateCompat } from "./compat.js";
 import { isActiveGM } from "./gm.js";
-import { errorMessage, t, UserError } from "./i18n.js";
+import { errorMessage, escapeHtml, t, UserError } from "./i18n.js";
 import {
   claimFirst,
   execute,
@@ -231,13 +231,9 @@ async function tellProposer(flag: ProposalFlag, error = flag.error): Promise<voi
   if (!user || user.isGM) return;
   const kind = kinds.get(flag.kind)!;
   await ChatMessage.implementation.create({
-    content: `<div class="aventure aventure-card aventure-proposal-answer"><p>${escape(t(`AVENTURE.Proposal.answer.${flag.status}`, { what: t(kind.title) }))}</p>${flag.outcome ? `<p>${escape(flag.outcome)}</p>` : ""}${error ? `<p class="aventure-warning">${escape(error)}</p>` : ""}</div>`,
+    content: `<div class="aventure aventure-card aventure-proposal-answer"><p>${escapeHtml(t(`AVENTURE.Proposal.answer.${flag.status}`, { what: t(kind.title) }))}</p>${flag.outcome ? `<p>${escapeHtml(flag.outcome)}</p>` : ""}${error ? `<p class="aventure-warning">${escapeHtml(error)}</p>` : ""}</div>`,
     whisper: [user.id!],
   });
-}
-
-function escape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const deciding = new Set<string>();

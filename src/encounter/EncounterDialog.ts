@@ -41,11 +41,9 @@ export class EncounterDialog extends AventureApplication {
 
   static override DEFAULT_OPTIONS = {
     id: "aventure-encounter",
-    tag: "form",
-    classes: ["aventure", "aventure-encounter"],
-    window: { title: "AVENTURE.Encounter.title", icon: "fa-solid fa-eye", resizable: true },
-    position: { width: 480, height: "auto" as const },
-    form: { submitOnChange: false, closeOnSubmit: false },
+    classes: ["aventure-encounter"],
+    window: { title: "AVENTURE.Encounter.title", icon: "fa-solid fa-eye" },
+    position: { width: 480 },
     actions: {
       roll: EncounterDialog.#onRoll,
       start: EncounterDialog.#onStart,

@@ -12,7 +12,11 @@ import { panelInput, requestExploration, selectedTokens } from "./client.js";
 import { guarded, t } from "../core/i18n.js";
 import { assertGM } from "../light/api.js";
 import { AventureApplication } from "../core/application.js";
+import { openSingle, renderedWindow } from "../core/windows.js";
 import { explorationPanelContext } from "./exploration-context.js";
+
+/** The panel's id: one per client, found in Foundry's registry of rendered windows (core/windows.ts). */
+const EXPLORATION_PANEL = "aventure-exploration";
 
 export class ExplorationPanel extends AventureApplication {
   static override GUIDE = "exploration" as const;
@@ -21,13 +25,11 @@ export class ExplorationPanel extends AventureApplication {
   #busy = false;
 
   static override DEFAULT_OPTIONS = {
-    id: "aventure-exploration",
-    tag: "form",
-    classes: ["aventure", "aventure-exploration"],
-    window: { title: "AVENTURE.Exploration.title", icon: "fa-solid fa-dungeon", resizable: true },
-    position: { width: 460, height: "auto" as const },
-    // Nothing to submit: every button is an action; Enter must not close it.
-    form: { handler: async () => undefined, submitOnChange: false, closeOnSubmit: false },
+    id: EXPLORATION_PANEL,
+    // Nothing to submit (the base's form): every button is an action.
+    classes: ["aventure-exploration"],
+    window: { title: "AVENTURE.Exploration.title", icon: "fa-solid fa-dungeon" },
+    position: { width: 460 },
     actions: {
       start: ExplorationPanel.#onStart,
       end: ExplorationPanel.#onEnd,
@@ -111,20 +113,15 @@ export class ExplorationPanel extends AventureApplication {
   }
 }
 
-/** The panel of this client (one per client). */
-let panel: ExplorationPanel | null = null;
-
-/** api.openExploration(): opens the panel (GMs only), or brings it to the front. */
+/** api.openExploration(): opens the panel (GMs only), or brings the open one to the front. */
 export async function openExploration(): Promise<ExplorationPanel | undefined> {
   return guarded(async () => {
     assertGM();
-    panel ??= new ExplorationPanel();
-    await panel.render({ force: true });
-    return panel;
+    return openSingle(ExplorationPanel, EXPLORATION_PANEL);
   });
 }
 
 /** Re-renders the panel if it is open (the record, a setting or world time changed). */
 export function refreshExplorationPanel(): void {
-  if (panel?.rendered) void panel.render();
+  void renderedWindow(ExplorationPanel, EXPLORATION_PANEL)?.render();
 }

@@ -28,11 +28,10 @@ export class FallDialog extends AventureApplication {
 
   static override DEFAULT_OPTIONS = {
     id: "aventure-fall",
-    tag: "form",
-    classes: ["aventure", "aventure-fall"],
-    window: { title: "AVENTURE.Movement.Fall.title", icon: "fa-solid fa-person-falling" },
-    position: { width: 360, height: "auto" as const },
-    form: { handler: FallDialog.#onSubmit, submitOnChange: false, closeOnSubmit: true },
+    classes: ["aventure-fall"],
+    window: { title: "AVENTURE.Movement.Fall.title", icon: "fa-solid fa-person-falling", resizable: false },
+    position: { width: 360 },
+    form: { handler: FallDialog.#onSubmit, closeOnSubmit: true },
   };
 
   static override PARTS = {

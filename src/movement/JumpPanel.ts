@@ -32,12 +32,10 @@ export class JumpPanel extends AventureApplication {
   }
 
   static override DEFAULT_OPTIONS = {
-    tag: "form",
-    classes: ["aventure", "aventure-jumps"],
-    window: { title: "AVENTURE.Movement.Jump.title", icon: "fa-solid fa-person-arrow-up-from-line" },
-    position: { width: 420, height: "auto" as const },
-    // Nothing to save: the height only changes what is shown (_onChangeForm); Enter must not close it.
-    form: { handler: async () => undefined, submitOnChange: false, closeOnSubmit: false },
+    // Nothing to save (the base's form): the height only changes what is shown (_onChangeForm).
+    classes: ["aventure-jumps"],
+    window: { title: "AVENTURE.Movement.Jump.title", icon: "fa-solid fa-person-arrow-up-from-line", resizable: false },
+    position: { width: 420 },
   };
 
   static override PARTS = {

@@ -60,12 +60,11 @@ export class PolarisTestDialog extends AventureApplication {
 
   static override DEFAULT_OPTIONS = {
     id: "aventure-polaris-test",
-    tag: "form",
-    classes: ["aventure", "aventure-polaris"],
-    window: { title: "AVENTURE.Polaris.title", icon: "fa-solid fa-dice-d20", resizable: true },
-    position: { width: 480, height: "auto" as const },
+    classes: ["aventure-polaris"],
+    window: { title: "AVENTURE.Polaris.title", icon: "fa-solid fa-dice-d20" },
+    position: { width: 480 },
     // Enter in a field rolls, like the button.
-    form: { handler: PolarisTestDialog.#onRoll, submitOnChange: false, closeOnSubmit: false },
+    form: { handler: PolarisTestDialog.#onRoll },
     actions: { roll: PolarisTestDialog.#onRoll, reset: PolarisTestDialog.#onReset },
   };
 

@@ -139,11 +139,10 @@ export class PursuitDialog extends AventureApplication {
 
   static override DEFAULT_OPTIONS = {
     id: "aventure-pursuit-{id}",
-    tag: "form",
-    classes: ["aventure", "aventure-pursuit"],
-    window: { title: "AVENTURE.Pursuit.title", icon: "fa-solid fa-person-running", resizable: true },
-    position: { width: 600, height: "auto" as const },
-    form: { handler: PursuitDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
+    classes: ["aventure-pursuit"],
+    window: { title: "AVENTURE.Pursuit.title", icon: "fa-solid fa-person-running" },
+    position: { width: 600 },
+    form: { handler: PursuitDialog.#onSubmit },
     actions: {
       start: PursuitDialog.#onStart,
       nextDay: PursuitDialog.#onNextDay,

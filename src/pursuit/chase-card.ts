@@ -32,14 +32,12 @@ import {
   type CardKind,
   type Fields,
 } from "../core/card-model.js";
-import { DOCUMENT_ID, isDocumentId } from "../core/values.js";
+import { isDocumentId } from "../core/values.js";
 import { PURSUIT_PLACES, SURPRISE_CHOICES, type ChaseRecord } from "./pursuit-context.js";
 import { PURSUIT_SIDES } from "./groups.js";
 
 export const CHASE_CARD: CardKind = { kind: "pursuit", legacyFlag: "pursuit" };
 
-/** A document id (Foundry's are 16 alphanumerics; up to 64 accepted). */
-export const DOC_ID = DOCUMENT_ID;
 /** The most steps a chase may have (a step per card; far beyond any chase the rules can produce). */
 export const MAX_CHASE_STEPS = 10000;
 /** The most tokens in a group, and the longest name kept. */

@@ -90,7 +90,7 @@ import {
 import { propose, registerProposalKind } from "../core/proposals.js";
 import { registerRequest } from "../core/requests.js";
 import { getSetting } from "../core/settings.js";
-import { flagModel, type Fields } from "../core/flag-model.js";
+import { docIdField, flagModel, nullableDocIdField, type Fields } from "../core/flag-model.js";
 import { wordRefusal, type Bounded } from "../core/refusal.js";
 import { isRecord } from "../core/values.js";
 import { assertOwner } from "../light/api.js";
@@ -98,7 +98,6 @@ import { PURSUIT_SIDES, otherSide } from "./groups.js";
 import { applyRunExhaustion, hasAventureEffect, runExhaustionState, type EffectActor } from "./effects.js";
 import {
   CHASE_CARD,
-  DOC_ID,
   MAX_CHASE_STEPS,
   MAX_GROUP_SIZE,
   MAX_GROUP_TOKENS,
@@ -134,8 +133,7 @@ export type ProposalReason = "pursuers" | "time";
 
 // ------------------------------------------------------------------------------------ the payloads
 
-const docId = (f: Fields) =>
-  new f.StringField({ required: true, blank: false, validate: (v: unknown) => DOC_ID.test(String(v)) });
+const docId = docIdField;
 const flag = (f: Fields) => new f.BooleanField({ required: true, nullable: false, initial: undefined });
 const adjustment = (f: Fields) =>
   new f.NumberField({
@@ -167,13 +165,7 @@ const groupSchema = (f: Fields) => ({
 const setupSchema = (f: Fields) => ({
   place: new f.StringField({ required: true, blank: false, choices: [...PURSUIT_PLACES], initial: undefined }),
   fleeingSide: new f.StringField({ required: true, blank: false, choices: [...PURSUIT_SIDES], initial: undefined }),
-  sceneId: new f.StringField({
-    required: true,
-    nullable: true,
-    blank: false,
-    initial: null,
-    validate: (v: unknown) => DOC_ID.test(String(v)),
-  }),
+  sceneId: nullableDocIdField(f),
   groups: new f.SchemaField({ party: new f.SchemaField(groupSchema(f)), opponents: new f.SchemaField(groupSchema(f)) }),
   surprise: new f.StringField({ required: true, blank: false, choices: [...SURPRISE_CHOICES], initial: undefined }),
   woods: flag(f),
@@ -857,28 +849,33 @@ export async function handlePursuitRequest(raw: unknown, sender: User): Promise<
   assertMayFlee(sender, tokens[named.fleeingSide]);
   preflight(named);
   const reasons = proposalReasons(named, tokens[otherSide(named.fleeingSide)], sender);
-  if (reasons.length) return propose("pursuit", { setup: named, reasons } satisfies PursuitProposal, sender);
+  if (reasons.length) return propose("pursuit", ProposalDataModel.make({ setup: named, reasons }), sender);
   return start(named, sender);
 }
 
 // ------------------------------------------------------------------------------------ proposals and recovery
 
-/** A player's flight waiting for a GM (the proposal card's data, written by the active GM). */
-interface PursuitProposal {
-  setup: PursuitSetup;
-  reasons: ProposalReason[];
-}
+/**
+ * A player's flight waiting for a GM (the proposal card's data, written by the active GM): its setup (checked by the
+ * setup's own model when read, with its refusals) and why it went to the GMs.
+ */
+const ProposalDataModel = flagModel({
+  name: "AventurePursuitProposal",
+  schema: (f: Fields) => ({
+    setup: new f.AnyField({ required: true }),
+    reasons: new f.ArrayField(new f.StringField({ required: true, blank: false, choices: ["pursuers", "time"] }), {
+      required: true,
+      initial: [],
+      max: 2,
+    }),
+  }),
+});
 
-const REASONS: readonly ProposalReason[] = ["pursuers", "time"];
-
-function readProposal(data: unknown): PursuitProposal {
-  if (!isRecord(data)) throw new UserError("AVENTURE.Error.Missing", { name: "proposal" });
-  const d = data;
-  const reasons = Array.isArray(d.reasons)
-    ? d.reasons.filter((r): r is ProposalReason => REASONS.includes(r as ProposalReason))
-    : [];
+function readProposal(data: unknown): { setup: PursuitSetup; reasons: ProposalReason[] } {
+  const d = ProposalDataModel.read(data);
+  if (!d) throw new UserError("AVENTURE.Error.Missing", { name: "proposal" });
   // The names are read again from the tokens (a token gone since is refused: the flight cannot be played).
-  return { setup: withNames(validateSetup(d.setup)).setup, reasons };
+  return { setup: withNames(validateSetup(d.setup)).setup, reasons: d.reasons };
 }
 
 /**

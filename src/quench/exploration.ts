@@ -18,11 +18,12 @@ interface TokenDoc {
   light: { dim: number; bright: number };
 }
 
-function api() {
+function moduleApi() {
   const x = game.modules.get(MODULE_ID)?.api;
   if (!x) throw new Error("aventure | the module's API is missing");
-  return x.exploration;
+  return x;
 }
+const api = () => moduleApi().exploration;
 const status = () => api().status();
 const turn = () => status().state?.turn ?? -1;
 
@@ -136,6 +137,33 @@ function explorationTests({ describe, it, before, after, assert }: BatchContext)
       await waitFor(() => turn() === n + 2, "two turns counted");
       assert.equal(status().time, game.time.worldTime);
       assert.equal(getSetting("explorationState").op, null, "nothing left applying");
+    });
+
+    it("the panel: one window, found by its id in Foundry's registry, with the window base's options merged in", async () => {
+      const open = () => moduleApi().openExploration();
+      const panel = await open();
+      assert.ok(panel, "the panel opens");
+      assert.equal(await open(), panel, "opened again: the same panel");
+      assert.equal(foundry.applications.instances.get("aventure-exploration"), panel, "in the registry by its id");
+      // ApplicationV2 merged the base's DEFAULT_OPTIONS with the panel's (core/application.ts).
+      const { classes, tag, position, window, form } = panel!.options;
+      assert.include(classes, "aventure", "the base's class");
+      assert.include(classes, "aventure-exploration", "the panel's class");
+      assert.equal(tag, "form");
+      assert.equal(position.height, "auto");
+      assert.equal(position.width, 460, "the panel's width");
+      assert.isTrue(window.resizable === true, "resizable");
+      assert.isFalse(form?.closeOnSubmit === true, "Enter closes nothing");
+      assert.isTrue(panel!.element.classList.contains("aventure"), "the module's CSS scope");
+      await panel!.close();
+      assert.equal(
+        foundry.applications.instances.get("aventure-exploration"),
+        undefined,
+        "closed: out of the registry",
+      );
+      const next = await open();
+      assert.ok(next && next !== panel, "opened after close: a new panel");
+      await next!.close();
     });
   });
 }

@@ -68,9 +68,8 @@ export class OseTravelDialog extends TravelWindow<OseTravelState, OseTravelConte
   }
 
   static override DEFAULT_OPTIONS = {
-    ...TravelWindow.DEFAULT_OPTIONS,
     id: "aventure-ose-travel-{id}",
-    classes: ["aventure", "aventure-travel", "aventure-ose-travel"],
+    classes: ["aventure-ose-travel"],
   };
 
   static override PARTS = {

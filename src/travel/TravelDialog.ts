@@ -62,9 +62,7 @@ export class TravelDialog extends TravelWindow<TravelFormState, TravelContext> {
   }
 
   static override DEFAULT_OPTIONS = {
-    ...TravelWindow.DEFAULT_OPTIONS,
     id: "aventure-travel-{id}",
-    classes: ["aventure", "aventure-travel"],
   };
 
   static override PARTS = {

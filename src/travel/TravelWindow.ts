@@ -33,12 +33,11 @@ export abstract class TravelWindow<S, C extends TravelWindowContext> extends Ave
     this.plan = state;
   }
 
-  static override DEFAULT_OPTIONS = {
-    tag: "form",
-    classes: ["aventure", "aventure-travel"],
-    window: { title: "AVENTURE.Travel.title", icon: "fa-solid fa-route", resizable: true },
-    position: { width: 880, height: "auto" as const },
-    form: { handler: TravelWindow.#onSubmit, submitOnChange: false, closeOnSubmit: false },
+  static override DEFAULT_OPTIONS: typeof AventureApplication.DEFAULT_OPTIONS = {
+    classes: ["aventure-travel"],
+    window: { title: "AVENTURE.Travel.title", icon: "fa-solid fa-route" },
+    position: { width: 880 },
+    form: { handler: TravelWindow.#onSubmit },
     actions: {
       apply: TravelWindow.#onApply,
       addMember: TravelWindow.#onAddMember,

@@ -21,7 +21,7 @@ import { TRAVEL_REQUEST_TIMEOUT } from "./request.js";
 import { journeyFooter } from "./card.js";
 import { readJourney, registerJourneyCard, TRAVEL_CARD } from "./journey.js";
 import { onHook } from "../core/hooks-typed.js";
-import { wireClick, registerCardPart, wireButtons } from "../core/cards.js";
+import { wireClick, registerCardPart, wireButtons, type CardPart } from "../core/cards.js";
 
 const UNDO = "aventure-travel-undo";
 const CONTINUE = "aventure-travel-continue";
@@ -78,6 +78,19 @@ export function onRenderTravelCard(message: ChatMessage, html: HTMLElement): voi
   }
   footer.replaceChildren(...children);
 }
+
+/**
+ * The journey card's part: every message of the card's sub-type; any other message only when it holds Aventure's own
+ * journey card (`.aventure-travel-card`, a card posted before the sub-type) or one of the journey card's buttons (Undo,
+ * Continue: removed from a card that is not a GM's journey). Never on another module's message for its own
+ * `data-action` buttons.
+ */
+export const TRAVEL_CARD_PART: CardPart = {
+  kind: "travel",
+  type: TRAVEL_CARD.kind,
+  selector: `.aventure-travel-card, [data-action="${UNDO}"], [data-action="${CONTINUE}"]`,
+  render: onRenderTravelCard,
+};
 
 /**
  * What the active GM runs to apply, undo or finish a journey (apply.ts, dist/aventure-travel-apply.js): loaded when a
@@ -144,12 +157,7 @@ export function registerTravelHooks(): void {
   onHook("preMoveToken", onPreMoveTokenRoute);
   onHook("renderGroupActorSheet", (app, element) => onRenderPartySheet(app, element));
   registerJourneyCard();
-  registerCardPart({
-    kind: "travel",
-    type: TRAVEL_CARD.kind,
-    selector: ".aventure-travel-card, [data-action]",
-    render: onRenderTravelCard,
-  });
+  registerCardPart(TRAVEL_CARD_PART);
   registerCardPart({ kind: "wilderness", selector: `[data-action="${OSE_ENCOUNTER}"]`, render: onRenderOseCard });
 }
 

@@ -30,7 +30,6 @@ import {
   numberField,
   registerCardModel,
   nullableObjectField,
-  objectField,
   textField,
   versionField,
   withDefaults,
@@ -38,6 +37,7 @@ import {
   type CardKind,
   type Fields,
 } from "../core/card-model.js";
+import { messageFields } from "../core/flag-model.js";
 import type { ActorAdapter, ActorLike } from "../actors/api.js";
 import {
   runSteps,
@@ -75,11 +75,6 @@ function isRouteRequest(v: unknown): boolean {
     return false;
   }
 }
-
-/** An error's data: short strings and finite numbers. */
-const isErrorData = (v: unknown): boolean =>
-  isRecord(v) &&
-  Object.values(v).every((x) => (typeof x === "string" && x.length <= 500) || (typeof x === "number" && isFinite(x)));
 
 /**
  * A version 1 card (before 0.2: `{journal: {advanced, actors}, undone}`): an applied or undone journey whose world
@@ -197,18 +192,7 @@ export const travelCardSchema = (f: Fields) => ({
   /** Finished by the active GM after a reload or a GM leaving (the card says so). */
   resumed: flagField(),
   /** Why it failed (status "failed"): a lang key and its data; `rolledBack` says whether everything was put back. */
-  error: new f.SchemaField(
-    {
-      key: new f.StringField({
-        required: true,
-        blank: false,
-        validate: (v: unknown) => typeof v === "string" && /^AVENTURE\.[\w.]+$/.test(v),
-      }),
-      // Checked by isErrorData: short strings and finite numbers (fvtt-types derives only an object).
-      data: objectField<Record<string, string | number>>({ initial: {}, validate: isErrorData }),
-    },
-    nullable,
-  ),
+  error: new f.SchemaField(messageFields(f), nullable),
   rolledBack: flagField(),
   /** The player whose journey it was (a proposal, or a player applying their own characters), or null. */
   proposer: idField(true),

@@ -8,20 +8,26 @@
 import { template } from "../core/constants.js";
 import { t, guarded, notify } from "../core/i18n.js";
 import { AventureApplication } from "../core/application.js";
+import { openSingle } from "../core/windows.js";
 import { getSetting } from "../core/settings.js";
 import { isActiveGM } from "../core/gm.js";
 import { chooseGame } from "./welcome.js";
 import { welcomeContext } from "./welcome-context.js";
+
+/** The window's id: one per client, found in Foundry's registry of rendered windows (core/windows.ts). */
+const WELCOME = "aventure-welcome";
 
 export class WelcomeDialog extends AventureApplication {
   /** The "?" button of the title bar opens the guide's overview. */
   static override GUIDE = "overview" as const;
 
   static override DEFAULT_OPTIONS = {
-    id: "aventure-welcome",
-    classes: ["aventure", "aventure-welcome"],
-    window: { title: "AVENTURE.Welcome.title", icon: "fa-solid fa-dice-d20" },
-    position: { width: 560, height: "auto" as const },
+    id: WELCOME,
+    // Not a form: the choices are buttons (actions).
+    tag: "div",
+    classes: ["aventure-welcome"],
+    window: { title: "AVENTURE.Welcome.title", icon: "fa-solid fa-dice-d20", resizable: false },
+    position: { width: 560 },
     actions: { choose: WelcomeDialog.#onChoose },
   };
 
@@ -48,18 +54,16 @@ export class WelcomeDialog extends AventureApplication {
   }
 }
 
-/** The one window of this client (a second call brings it to the front). */
-let current: WelcomeDialog | null = null;
-
-/** Opens the window (GMs; a player is told that only a GM chooses the game). `api.openWelcome()`. */
+/**
+ * Opens the window (GMs; a player is told that only a GM chooses the game), or brings the open one to the front.
+ * `api.openWelcome()`.
+ */
 export async function openWelcome(): Promise<WelcomeDialog | null> {
   if (!game.user?.isGM) {
     notify("warn", t("AVENTURE.Welcome.gmOnly"));
     return null;
   }
-  current ??= new WelcomeDialog();
-  await current.render({ force: true });
-  return current;
+  return openSingle(WelcomeDialog, WELCOME);
 }
 
 /** At `ready`: opens the window on the active GM's client while no game was chosen in the world. */

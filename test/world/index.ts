@@ -40,7 +40,7 @@ export {
   FakeSource,
   type FakeWaypoint,
 } from "./canvas.js";
-export { FakeApplicationV2, FakeRoll, DialogV2 } from "./statics.js";
+export { FakeApplicationV2, FakeRoll, DialogV2, mergeOptions } from "./statics.js";
 export { sceneControls, clickTool, type FakeControl, type FakeTool } from "./controls.js";
 export {
   FakeCombat,

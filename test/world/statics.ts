@@ -255,7 +255,12 @@ export const ActorStatics = {
 
 type ActionHandler = (this: FakeApplicationV2, event: Event, target: HTMLElement) => unknown;
 
-function mergeOptions(cls: typeof FakeApplicationV2): Plain {
+/**
+ * ApplicationV2's options before the constructor's: the DEFAULT_OPTIONS of every class of the chain merged from the
+ * top down (objects key by key, a subclass's value winning; `classes` added together), as the v13 guide to
+ * applications describes DEFAULT_OPTIONS (https://foundryvtt.com/api/v13/modules/foundry.applications.html).
+ */
+export function mergeOptions(cls: typeof FakeApplicationV2): Plain {
   const chain: Plain[] = [];
   let c: unknown = cls;
   while (c && c !== Function.prototype) {
@@ -278,6 +283,8 @@ function deepMerge(target: Plain, src: Plain): void {
 }
 
 let appCounter = 0;
+/** The highest z-index a window was brought to (bringToFront). */
+let maxZ = 100;
 
 /**
  * foundry.applications.instances: each client's registry of its rendered ApplicationV2 windows, by id — an
@@ -438,6 +445,15 @@ export class FakeApplicationV2 {
     this.element?.remove();
     FakeRoll.world.currentClient().hooks.callAll(`close${this.constructor.name}`, this, this.element);
     return this;
+  }
+  /**
+   * ApplicationV2#bringToFront(): brings the window to the front of the rendering stack by raising its z-index above
+   * every other window's (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#bringtofront).
+   * Modelled as the element's z-index, one more than the highest given so far.
+   */
+  bringToFront(): void {
+    if (!this.element) return;
+    this.element.style.zIndex = String(++maxZ);
   }
   /** Clicks the element matching `selector` inside the window (a real click event, dispatched to `actions`). */
   async click(selector: string): Promise<void> {
