@@ -201,28 +201,70 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The problems of one source file: a cited RULES.md or NOTES.md, an issue number, a docs/rules.md § that does not exist. */
-export function sourceProblems(name: string, text: string, sections: ReadonlySet<string>): string[] {
+/** The numbered sections of a Markdown document: "2" for "## 2. Travel", "4.3" for "### 4.3 Food" (any depth). */
+export function sectionNumbers(markdown: string): Set<string> {
+  return new Set([...markdown.matchAll(/^#{2,6} (\d+(?:\.\d+)*)[. ]/gm)].map((m) => m[1]!));
+}
+
+/** What may stand between the parts of a citation: spaces, and a comment's line break (`\n *` or `\n //`). */
+const GAP = String.raw`(?:[ \t]|\n[ \t]*(?:\*(?!\/)|\/\/)?)*`;
+
+/**
+ * The § citations of a source text, wrapped across a comment's line break or not: each with its line, the section
+ * number as written (every level: "4.3.1", not its prefix) and the document it names just before (`docs/x.md §N`),
+ * or null for a bare `§N`.
+ */
+export function citations(text: string): { line: number; section: string; doc: string | null }[] {
+  const re = new RegExp(String.raw`(?:(docs\/[\w./-]+\.md)${GAP})?§${GAP}(\d+(?:\.\d+)*)`, "g");
+  return [...text.matchAll(re)].map((m) => ({
+    line: text.slice(0, m.index + (m[0].indexOf("§") || 0)).split("\n").length,
+    section: m[2]!,
+    doc: m[1] ?? null,
+  }));
+}
+
+/**
+ * The problems of one source file: a cited RULES.md or NOTES.md, an issue number, a § that names no section. Every
+ * `§N(.N)*` counts, bare or after `docs/rules.md`, wrapped across a comment's line break or not: it must name a
+ * section of docs/rules.md exactly (or of the document named just before it, `docs/x.md §N`); a file citing a bare
+ * `§N` names docs/rules.md somewhere, so a reader knows where to look.
+ */
+export function sourceProblems(
+  name: string,
+  text: string,
+  sections: ReadonlySet<string>,
+  docSections: (doc: string) => ReadonlySet<string> | null = () => null,
+): string[] {
   const problems: string[] = [];
   text.split("\n").forEach((line, i) => {
     const at = `${name}:${i + 1}`;
     if (/(?<![\w/])RULES\.md/.test(line)) problems.push(`${at}: cites RULES.md (the repository has docs/rules.md)`);
     if (/NOTES\.md/.test(line)) problems.push(`${at}: cites NOTES.md (the repository has docs/compat.md)`);
     if (/\(issue \d+|\bissue \d+\)/.test(line)) problems.push(`${at}: cites an issue number`);
-    for (const m of line.matchAll(/docs\/rules\.md §\s?(\d+(?:\.\d+)?)/g))
-      if (!sections.has(m[1]!)) problems.push(`${at}: docs/rules.md has no §${m[1]}`);
   });
+  const cited = citations(text);
+  for (const c of cited) {
+    const doc = c.doc ?? "docs/rules.md";
+    const known = doc === "docs/rules.md" ? sections : docSections(doc);
+    if (!known) problems.push(`${name}:${c.line}: §${c.section} cites ${doc}, which has no numbered section`);
+    else if (!known.has(c.section)) problems.push(`${name}:${c.line}: ${doc} has no §${c.section}`);
+  }
+  if (cited.some((c) => !c.doc) && !/docs\/rules\.md/.test(text))
+    problems.push(`${name}: cites a bare §N but never names docs/rules.md (write "docs/rules.md §N")`);
   return problems;
 }
 
 describe("comments in src/ point into the repository", () => {
-  const rules = readFileSync(join(ROOT, "docs/rules.md"), "utf8");
-  const sections = new Set([...rules.matchAll(/^#{2,3} (\d+(?:\.\d+)?)[. ]/gm)].map((m) => m[1]!));
+  const sections = sectionNumbers(readFileSync(join(ROOT, "docs/rules.md"), "utf8"));
+  const docSections = (doc: string) =>
+    existsSync(join(ROOT, doc)) ? sectionNumbers(readFileSync(join(ROOT, doc), "utf8")) : null;
 
   it("cite docs/rules.md sections that exist, never RULES.md, NOTES.md or an issue", () => {
     expect(sections.size).toBeGreaterThan(30);
+    expect(sections).toContain("0");
+    expect(sections).toContain("4.3");
     const problems = sourceFiles(join(ROOT, "src")).flatMap((f) =>
-      sourceProblems(relative(ROOT, f), readFileSync(f, "utf8"), sections),
+      sourceProblems(relative(ROOT, f).replaceAll("\\", "/"), readFileSync(f, "utf8"), sections, docSections),
     );
     expect(problems).toEqual([]);
   });
@@ -231,5 +273,33 @@ describe("comments in src/ point into the repository", () => {
     expect(
       sourceProblems("x.ts", "// RULES.md §3.1\n// see NOTES.md\n// (issue 14)\n// docs/rules.md §99", sections),
     ).toHaveLength(4);
+  });
+
+  it("every § counts, to its last level, bare or wrapped across a comment's line break", () => {
+    const text = [
+      "/**",
+      " * The fall (docs/rules.md",
+      " * §4.1), a food rule (§4.3.1) and a bare §13.",
+      " */",
+      "// see docs/rules.md §",
+      "// 99 and docs/research/systems.md §1, docs/research/systems.md §7",
+    ].join("\n");
+    expect(citations(text)).toEqual([
+      { line: 3, section: "4.1", doc: "docs/rules.md" },
+      { line: 3, section: "4.3.1", doc: null },
+      { line: 3, section: "13", doc: null },
+      { line: 5, section: "99", doc: "docs/rules.md" },
+      { line: 6, section: "1", doc: "docs/research/systems.md" },
+      { line: 6, section: "7", doc: "docs/research/systems.md" },
+    ]);
+    expect(sourceProblems("x.ts", text, sections, docSections)).toEqual([
+      "x.ts:3: docs/rules.md has no §4.3.1",
+      "x.ts:3: docs/rules.md has no §13",
+      "x.ts:5: docs/rules.md has no §99",
+      "x.ts:6: docs/research/systems.md has no §7",
+    ]);
+    expect(sourceProblems("y.ts", "// the fall (§4.1)", sections)).toEqual([
+      'y.ts: cites a bare §N but never names docs/rules.md (write "docs/rules.md §N")',
+    ]);
   });
 });

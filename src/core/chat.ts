@@ -1,6 +1,7 @@
 /** Chat cards: rendered from templates, optionally whispered to the GMs, with the rolls attached. */
 import { renderTemplateCompat } from "./compat.js";
-import type { ActorLike } from "../actors/adapter.js";
+/** An actor as a speaker needs it (structural: a Foundry Actor, or an adapter's `ActorLike`, satisfies it). */
+type ActorLike = { readonly id: string | null; readonly name: string };
 import { cardData, type CardKind } from "./card-model.js";
 
 export interface CardOptions {

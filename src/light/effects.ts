@@ -1,5 +1,5 @@
 /**
- * The §5 effects of the light a creature effectively experiences, applied by the active GM only (setting
+ * The docs/rules.md §5 effects of the light a creature effectively experiences, applied by the active GM only (setting
  * "lightEffects"): darkness → the system's blinded condition; dim light → Aventure's "aventure-dim" status, which in
  * dnd5e carries disadvantage on Perception (an Active Effect change on system.skills.prc.roll.mode) and elsewhere is a
  * visible marker. Only what Aventure added is ever removed (setOwnCondition).

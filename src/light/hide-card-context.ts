@@ -12,7 +12,7 @@ export interface HideCardObserver {
   spotted: boolean | null;
   /** A creature that may notice the hider but was not rolled against (the request named others): it knows where it is. */
   notRolled?: boolean;
-  /** Why the hider could hide from it (§6 prerequisite), when known. */
+  /** Why the hider could hide from it (docs/rules.md §6 prerequisite), when known. */
   because: HideBecause | null;
 }
 
@@ -118,15 +118,14 @@ export function searchCardContext(input: {
   };
 }
 
-/** What became of one notice of the ambient-detection card. */
-export const DETECT_ROW_STATUSES = ["pending", "revealed", "ignored", "gone"] as const;
-export type DetectRowStatus = (typeof DETECT_ROW_STATUSES)[number];
-/** Why the notice came with a penalty: the hider was seen in dim light, or through light fog or foliage. */
-export const DETECT_REASONS = ["none", "dim", "obscured"] as const;
-export type DetectReason = (typeof DETECT_REASONS)[number];
-/** Why a token was left out of ambient detection (the card's footnote). */
-export const DETECT_SKIPS = ["noActor", "noPassive", "noStealth"] as const;
-export type DetectSkipReason = (typeof DETECT_SKIPS)[number];
+export {
+  DETECT_REASONS,
+  DETECT_ROW_STATUSES,
+  DETECT_SKIPS,
+  type DetectReason,
+  type DetectRowStatus,
+  type DetectSkipReason,
+} from "./detect-values.js";
 
 /** A row of the ambient-detection card and a token it left out, as its schema declares them (hide-cards.ts). */
 export type DetectRow = DetectCardState["rows"][number];

@@ -22,7 +22,7 @@ import {
 } from "../core/card-model.js";
 import { HIDE_END_EVENTS } from "../rules/stealth.js";
 import { isRecord } from "../core/values.js";
-import { DETECT_REASONS, DETECT_ROW_STATUSES, DETECT_SKIPS } from "./hide-card-context.js";
+import { DETECT_REASONS, DETECT_ROW_STATUSES, DETECT_SKIPS } from "./detect-values.js";
 import { HIDE_CARD_KINDS, HIDE_CARDS, hideOpSchema, type HideCard } from "./hide-state.js";
 
 /** At most this many token ids in one list (observers, searchers, an operation's changes). */

@@ -40,7 +40,6 @@ import type { TokenDocLike } from "./scene.js";
 import { markedSearching, writeSearchingMarks } from "./searching.js";
 import { DOCUMENT_ID, isRecord } from "../core/values.js";
 import { docIdField, entriesOf, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
-import type { HideEndCardState } from "./hide-cards.js";
 
 /** A document id as Aventure accepts it from a request, a card or a flag. */
 export const ID = DOCUMENT_ID;
@@ -357,7 +356,8 @@ async function applyHideOp(
 
 /** `aventure.hidden` / `aventure.revealed` for each token this operation hid or stopped hiding (once, on its executor). */
 function announceChanges(message: ChatMessage, card: HideCard, op: HideOp): void {
-  const ended = cardState<HideEndCardState>(message, HIDE_CARD_KINDS.hideEnd)?.event;
+  // What is read of an end-of-hiding card (hide-cards.ts declares it): its event, checked below.
+  const ended = cardState<{ event?: unknown }>(message, HIDE_CARD_KINDS.hideEnd)?.event;
   for (const c of op.changes) {
     const token = sceneToken(op.sceneId, c.tokenId);
     if (!token) continue;

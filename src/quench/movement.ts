@@ -149,7 +149,7 @@ const suffocationOf = (m: ChatMessage): SuffocationShape | undefined =>
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function environmentTests({ describe, it, before, after, assert }: BatchContext): void {
-  describe("Suffocation (rules §4.2) and hard climbs (§3.1)", () => {
+  describe("Suffocation (docs/rules.md §4.2) and hard climbs (§3.1)", () => {
     const box = new Sandbox();
     let n = 0;
     const api = () => {

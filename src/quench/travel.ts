@@ -170,7 +170,7 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
       const message = await waitFor(() => card(messageIdOf(result)), "the journey card");
       await waitFor(() => token.x === 2750, "the token at the end of the route");
       assert.deepEqual({ x: token.x, y: token.y }, { x: 2750, y: 450 });
-      assert.equal(game.time.worldTime - start, 8 * 3600, "rules §11: 36 km equivalent = one day of 8 h");
+      assert.equal(game.time.worldTime - start, 8 * 3600, "docs/rules.md §11: 36 km equivalent = one day of 8 h");
       await api().undoTravel(message.id!);
       await waitFor(() => token.x === 50, "the token back");
       assert.deepEqual({ x: token.x, y: token.y }, { x: 50, y: 450 });

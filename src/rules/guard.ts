@@ -4,7 +4,6 @@
  */
 import { RulesError } from "./errors.js";
 import { RULES_LIMITS } from "./limits.js";
-import type { Dice } from "./dice.js";
 import { num } from "./validate.js";
 import { show } from "./text.js";
 
@@ -43,16 +42,21 @@ export function metres(name: string, value: unknown): number {
   return num(name, value, METRES);
 }
 
+/** Anything that rolls: a Dice (dice.ts) as the rules take it, whatever its `roll` really resolves to. */
+interface Rolling {
+  roll(count: number, faces: number, reason?: string): Promise<unknown>;
+}
+
 /**
  * Rolls through any Dice and checks what comes back: `count` integers in 1..`faces`. A Dice that is not one, or
  * results that do not fit, throw (Missing, BadDie) instead of leaking into the rules.
  */
-export async function rollChecked(dice: Dice, count: number, faces: number, reason?: string): Promise<number[]> {
+export async function rollChecked(dice: Rolling, count: number, faces: number, reason?: string): Promise<number[]> {
   const d = record("dice", dice);
   if (typeof d.roll !== "function") throw new RulesError("AVENTURE.Error.Missing", { name: "dice.roll" });
   num("count", count, { min: 1, max: 1000, integer: true });
   num("faces", faces, { min: 2, max: 1000, integer: true });
-  const results: unknown = await (dice.roll as Dice["roll"]).call(dice, count, faces, reason);
+  const results: unknown = await (dice.roll as Rolling["roll"]).call(dice, count, faces, reason);
   if (!Array.isArray(results) || results.length !== count) {
     throw new RulesError("AVENTURE.Error.BadDie", {
       value: Array.isArray(results) ? results.length : show(results),

@@ -28,7 +28,7 @@ import {
   type OseTravelContext,
   type OseTravelState,
 } from "./ose-travel-context.js";
-import type { TravelDialogOptions } from "./TravelDialog.js";
+import type { TravelDialogOptions } from "./travel-context.js";
 
 function membersOf(ids: readonly string[]): OseMemberState[] {
   const adapter = adapterFor();

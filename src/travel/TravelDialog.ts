@@ -10,7 +10,7 @@ import { adapterFor } from "../actors/api.js";
 import { t, UserError } from "../core/i18n.js";
 import { getSetting } from "../core/settings.js";
 import { actorById, addableActors, defaultPartyIds, dnd5eParty, readSnapshot, type Dnd5eParty } from "./party.js";
-import type { MemberSnapshot, TravelRequest } from "./request.js";
+import type { MemberSnapshot } from "./request.js";
 import {
   addMember,
   applyChange,
@@ -21,24 +21,12 @@ import {
   withParty,
   type TravelContext,
   type TravelFormState,
-  type TravelRouteState,
+  type TravelDialogOptions,
 } from "./travel-context.js";
 import { TravelWindow } from "./TravelWindow.js";
 import { openOseTravel, type OseTravelDialog } from "./OseTravelDialog.js";
 
-export interface TravelDialogOptions {
-  /** The party to start with (actor ids); by default the selected tokens, else the scene's player characters. */
-  actorIds?: string[];
-  /** A journey along a route (measured on this client): its legs replace the distance or duration. */
-  route?: TravelRouteState;
-  /** A journey to start from ("Continue the journey"): its pace, mode, hours, rations, positions and activities. */
-  from?: TravelRequest;
-  /**
-   * A dnd5e group (party) actor: its creature members are the travellers (unless `actorIds` says otherwise), its pace
-   * and primary vehicle are chosen and its other vehicles offered (travel/party.ts).
-   */
-  groupId?: string;
-}
+export type { TravelDialogOptions };
 
 /** The dnd5e party a dialog is opened from, or a clear error when the id names no group. */
 function partyOf(groupId: string): Dnd5eParty {

@@ -61,6 +61,21 @@ export interface TravelRouteState {
   legs: MeasuredLeg[];
 }
 
+/** How the travel dialog opens (TravelDialog, OseTravelDialog). */
+export interface TravelDialogOptions {
+  /** The party to start with (actor ids); by default the selected tokens, else the scene's player characters. */
+  actorIds?: string[];
+  /** A journey along a route (measured on this client): its legs replace the distance or duration. */
+  route?: TravelRouteState;
+  /** A journey to start from ("Continue the journey"): its pace, mode, hours, rations, positions and activities. */
+  from?: TravelRequest;
+  /**
+   * A dnd5e group (party) actor: its creature members are the travellers (unless `actorIds` says otherwise), its pace
+   * and primary vehicle are chosen and its other vehicles offered (travel/party.ts).
+   */
+  groupId?: string;
+}
+
 /** A dnd5e party (group actor) the journey starts from: its name, pace and vehicles (travel/party.ts). */
 export interface TravelPartyState {
   actorId: string;

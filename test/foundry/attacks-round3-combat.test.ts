@@ -24,6 +24,7 @@ import {
 } from "../world/index.js";
 import type { OutgoingWrite } from "../world/world.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectCrashLog } from "./crash-logs.js";
 
 const T = { timeout: 60_000 };
 type Plain = Record<string, unknown>;
@@ -355,6 +356,7 @@ describe("a proposal decided across a handover runs once", () => {
       world.queueRolls(1, 1);
       // gm2, the active GM, runs its own request at once: the claim, then the "applying" mark — its page dies before it.
       world.crashAt(2, (w) => w.user === "gm2");
+      expectCrashLog("request failed", "gm2");
       apply("gm2");
       await world.settle({ allowErrors: true });
       expect(cardOf(proposal, "proposal")).toMatchObject({ status: "pending" });
@@ -395,6 +397,7 @@ describe("a proposal decided across a handover runs once", () => {
       const flag = () => (old.flags.aventure as { proposal: { status: string; claims?: object } }).proposal;
       world.queueRolls(1, 1);
       world.crashAt(2, (w) => w.user === "gm2"); // the claim is written, then the page dies
+      expectCrashLog("request failed", "gm2");
       const button = () =>
         world.renderMessage(old, "gm2").querySelector("[data-action='aventure-proposal'][data-accept='true']");
       world.click("gm2", button());
@@ -570,6 +573,8 @@ describe("an encounter's Start combat is a recorded operation", () => {
       const { world } = await boot([GM, PLAYER]);
       world.queueRolls(5, 2, 6, 6);
       world.crashAt(1, (w) => w.user === "gm1" && w.documentName === "Combatant");
+      expectCrashLog("request failed");
+      expectCrashLog("could not answer a request");
       await forgeRequest(world, "gm1", "encounterStart", START);
       await world.settle({ allowErrors: true });
       expect(combats(world, "p1")[0]!.combatants.contents).toEqual([]);
@@ -599,6 +604,8 @@ describe("an encounter's Start combat is a recorded operation", () => {
       };
       world.queueRolls(5, 2, 6, 6);
       world.crashAt(1, (w) => w.user === "gm1" && w.documentName === "Combatant");
+      expectCrashLog("request failed");
+      expectCrashLog("could not answer a request");
       void forgeRequest(world, "gm1", "encounterStart", START);
       await settleUntil(() => !world.clients.get("gm1")?.alive);
       expect(combats(world, "p1")[0]!.combatants.contents).toEqual([]);
@@ -619,6 +626,10 @@ describe("an encounter's Start combat is a recorded operation", () => {
       await forgeRequest(count.world, "gm1", "encounterStart", START);
       const n = count.world.writesSince(mark).filter((w) => w.user === "gm1").length;
       expect(n).toBeGreaterThan(5);
+      // Over the crashes at every write: the start's failure, the answer never written, and the failure reported.
+      expectCrashLog("request failed");
+      expectCrashLog("could not answer a request");
+      expectCrashLog("");
       for (let k = 1; k <= n; k++) {
         const { world } = await boot([GM, PLAYER]);
         world.queueRolls(5, 2, 6, 6);
@@ -655,6 +666,8 @@ describe("an encounter's Start combat is a recorded operation", () => {
       void forgeRequest(world, "gm1", "encounterStart", START);
       await world.settle({ allowErrors: true });
       expect(release.reached).toBe(true);
+      expectCrashLog("request failed");
+      expectCrashLog("could not answer a request");
       await world.disconnect("gm1");
       await world.settle({ allowErrors: true });
       release();

@@ -25,6 +25,7 @@ import { forgeCard, forgeRequest } from "../world/attacks.js";
 import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 import type { Lang } from "../fake/i18n.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectLogged } from "../setup/quiet.js";
 
 type Api = {
   holdBreath(
@@ -573,6 +574,8 @@ describe("exactly once: two GMs, a reload mid-way, crashes at every write of the
       const { actor, token } = creature(world, scene, { con: 8 });
       await api(world).holdBreath(token);
       world.crashAt(k, (w) => w.user === "gm1");
+      // gm1's page stops mid-drop: it logs the suffocation it could not apply (gm2 then finishes it).
+      expectLogged(/^aventure \| could not apply a suffocation ClientCrashed: Fake world: the client of gm1 crashed$/);
       await world.as("gm1", () => game.time.advance(36)).catch(() => undefined);
       await world.settle({ allowErrors: true });
       if (!world.clients.get("gm1")?.alive) await world.reload("gm1");

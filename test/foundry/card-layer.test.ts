@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Window } from "happy-dom";
 import { onRenderChatMessage, registerCardPart, wireButtons } from "../../src/core/cards.js";
 import { bootWorld, GM, PLAYER } from "../world/index.js";
+import { expectLogged, expectedLogs } from "../setup/quiet.js";
 
 const message = {} as ChatMessage;
 
@@ -119,7 +120,8 @@ describe("the button wiring, written once", () => {
   it("a click whose work fails tells the user and enables the button again", async () => {
     const errors: string[] = [];
     (globalThis as { ui?: unknown }).ui = { notifications: { error: (m: string) => void errors.push(m) } };
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // The unexpected error is logged once, with its stack, besides the user's message.
+    expectLogged(/^aventure \| Error: server refused$/);
     const html = card(`<button data-action="go"></button>`);
     const [b] = wireButtons(html, "go", {
       allowed: () => true,
@@ -130,5 +132,6 @@ describe("the button wiring, written once", () => {
     await settle();
     expect(errors).toEqual(["server refused"]);
     expect(b!.disabled).toBe(false);
+    expect(expectedLogs()).toHaveLength(1);
   });
 });

@@ -26,6 +26,7 @@ import {
 } from "../world/index.js";
 import { sideHeadersContext } from "../../src/combat/tracker-context.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectCrashLog, expectRequestCrashLogs } from "./crash-logs.js";
 
 const USERS = [GM, GM2, PLAYER, PLAYER2];
 const T = { timeout: 60_000 };
@@ -737,6 +738,10 @@ describe("exactly once across a crash of the active GM at any write of a side ro
       `crash before the active GM's write ${k}: round 2 rolled once, or not at all and the player told`,
       T,
       async () => {
+        // The run is writes 2 to 8 (the list above); a stop before writes 8 to 10, once the round moved, also fails
+        // the record of its first turn, reported as such.
+        expectRequestCrashLogs(k, 8);
+        if (k >= 8 && k <= 10) expectCrashLog("");
         const { world, id } = await crashRun(k);
         const combat = combatOf(world, "gm2", id);
         const round2 = sideCards(world).filter((m) => (cardOf(m, "sideRound") as { round: number }).round === 2);
@@ -788,6 +793,7 @@ describe("exactly once across a crash of the active GM at any write of a side ro
         const brune = combat.combatants.contents.find((c) => c.name === "Brune")!.id;
         world.queueRolls(4, 2, 6);
         world.crashAt(k, (w) => w.user === "gm1");
+        expectRequestCrashLogs(k, 6);
         await world.as("p1", () => combatOf(world, "p1", id).rollInitiative(brune));
         await world.settle({ allowErrors: true });
         if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
@@ -818,6 +824,7 @@ describe("exactly once across a crash of the active GM at any write of a side ro
       world.queueRolls(2, 5);
       // The GM advances; its client crashes just before posting the card (after the operation and the initiatives).
       world.crashAt(3, (w) => w.user === "gm1");
+      expectCrashLog("request failed");
       await world.as("gm1", () => combatOf(world, "gm1", id).nextRound()).catch(() => undefined);
       await world.settle({ allowErrors: true });
       const combat = combatOf(world, "p1", id);

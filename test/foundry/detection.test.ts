@@ -31,6 +31,7 @@ import { detectionCardContext, searchCardContext, hideEndCardContext } from "../
 import { lightHudContext } from "../../src/light/light-hud-context.js";
 import { detectionScene, moveToken as benchMove } from "../../bench/detection-scene.js";
 import { cardOf as cardState, cardsOf } from "./card-state.js";
+import { expectRequestCrashLogs } from "./crash-logs.js";
 
 type Report = { evaluated: number; judged: number; noticed: string[]; skipped: { tokenId: string; reason: string }[] };
 type Api = {
@@ -687,6 +688,7 @@ describe("ambient detection: two GMs, reloads, crashes", () => {
       const { world, rogue } = await issueExample(17);
       const [card] = cards(world);
       world.crashAt(k, (w) => w.user === "gm1");
+      expectRequestCrashLogs(k, 4);
       click(world, card!, "gm2", true);
       await world.settle({ allowErrors: true });
       if (!world.clients.get("gm1")?.alive) await world.reload("gm1");

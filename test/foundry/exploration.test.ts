@@ -31,6 +31,7 @@ import {
 import type { Lang } from "../fake/i18n.js";
 import type { ExplorationRecord } from "../../src/exploration/record.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectCrashLog } from "./crash-logs.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
@@ -881,6 +882,9 @@ describe("exactly once across a crash", () => {
     const rev = record(c).rev;
     c.world.queueRolls(4);
     c.world.crashAt(k);
+    // The advance stopped is logged; before write 3, the token's light, that write too.
+    expectCrashLog("request failed");
+    if (k === 3) expectCrashLog("exploration: a token's light could not be written");
     await c.world.as("gm1", () => api(c).exploration.advance(2)).catch(() => undefined);
     await c.world.settle({ allowErrors: true });
     return { c, mark, rev };
@@ -937,6 +941,8 @@ describe("exactly once across a crash", () => {
       await as(c, "gm1", (a) => a.exploration.light(c.tokens.cyril, "torch"));
       const mark = c.world.writes.length;
       c.world.crashAt(k);
+      expectCrashLog("request failed");
+      if (k === 2) expectCrashLog("exploration: a token's light could not be written");
       await c.world.as("gm1", () => api(c).exploration.putOut(c.tokens.cyril)).catch(() => undefined);
       await c.world.settle({ allowErrors: true });
       await c.world.reload("gm1");

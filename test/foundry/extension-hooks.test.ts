@@ -2,9 +2,10 @@
  * Hooks for other modules (src/core/extension-hooks.ts, docs/api.md "Hooks for other modules"): called once, on
  * the GM who executes the operation; a `pre` hook returning false cancels before anything is rolled or written.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { addDnd5eActor, bootWorld, GM, GM2, PLAYER, viewScene, type FakeWorld } from "../world/index.js";
-import { EXTENSION_HOOKS } from "../../src/core/extension-hooks.js";
+import { announce, EXTENSION_HOOKS } from "../../src/core/extension-hooks.js";
+import { expectLogged, expectedLogs } from "../setup/quiet.js";
 import { listen } from "../world/listen.js";
 import { cardsOf } from "./card-state.js";
 
@@ -90,5 +91,52 @@ describe("hooks for other modules", () => {
     expect(world.notifications.filter((n) => n.user === "p1" && n.type === "error").map((n) => n.message)).toEqual([
       "Another module cancelled this (aventure.preFall): nothing was rolled or changed.",
     ]);
+  });
+  it("a handler that throws stops nothing: the fall completes once, the other handlers run, Foundry reports the error", async () => {
+    const { world, token } = await boot();
+    // Foundry calls each handler in its own try/catch and reports a throw (Hooks.onError, "Error thrown in hooked
+    // function"), then goes on: the fake world records that report in hookErrors.
+    listen(world, "aventure.preFall", () => {
+      throw new Error("a broken preFall handler");
+    });
+    listen(world, "aventure.fall", () => {
+      throw new Error("a broken fall handler");
+    });
+    const after = listen(world, "aventure.fall");
+    world.queueRolls(2, 5);
+    const result = await world.as("p1", () => world.api<Api>("p1").fall(token, 7.5));
+    await world.settle({ allowErrors: true });
+    // A throwing `pre` handler does not cancel (only `false` does), and a throwing handler of the completed fall
+    // changes nothing of it: damage, card, and the next handler called, each once.
+    expect(result?.total).toBe(7);
+    expect(hp(world)).toBe(13);
+    expect(fallCards(world)).toHaveLength(1);
+    expect(after.map((c) => c.user)).toEqual(["gm1"]);
+    expect(world.hookErrors.map((e) => [e.hook, (e.error as Error).message])).toEqual([
+      ["aventure.preFall", "a broken preFall handler"],
+      ["aventure.fall", "a broken fall handler"],
+    ]);
+    expect(world.notifications.filter((n) => n.type === "error")).toEqual([]);
+    world.hookErrors.length = 0;
+    // Nothing more happens later: no second fall, no second card.
+    await world.settle();
+    expect(hp(world)).toBe(13);
+    expect(fallCards(world)).toHaveLength(1);
+  });
+
+  it("announce: should calling the handlers throw at all, the operation goes on and the error is logged", () => {
+    const broken = new Error("the hooks themselves failed");
+    vi.stubGlobal("Hooks", {
+      callAll: () => {
+        throw broken;
+      },
+    });
+    try {
+      expectLogged(/^aventure \| a handler of aventure\.travelUndone failed Error: the hooks themselves failed$/);
+      expect(() => announce("aventure.travelUndone", { messageId: "m1", actorIds: [] })).not.toThrow();
+      expect(expectedLogs()).toEqual([["aventure | a handler of aventure.travelUndone failed", broken]]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -40,6 +40,7 @@ import { lightHudContext } from "../../src/light/light-hud-context.js";
 import { hideCardContext } from "../../src/light/hide-card-context.js";
 import { SAMPLES } from "../templates/samples/light.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectRequestCrashLogs } from "./crash-logs.js";
 
 type Outcome = {
   dc: number;
@@ -1595,6 +1596,7 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
       const { world, rogue, token } = await guards();
       world.queueRolls(12, 12);
       world.crashAt(k, (w) => w.user === "gm1");
+      expectRequestCrashLogs(k, 6);
       const result = await as(world, "p1", (a) => a.hide("rogue"));
       await recover(world);
       const hidden = consistent(token, rogue);
@@ -1624,6 +1626,7 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
       world.queueRolls(12);
       await as(world, "gm1", (a) => a.hide("rogue"));
       world.crashAt(k, (w) => w.user === "gm1");
+      expectRequestCrashLogs(k, 5);
       await as(world, "p1", (a) => a.endHide("rogue", "noise"));
       await recover(world);
       const hidden = consistent(token, rogue);
@@ -1640,6 +1643,7 @@ describe("hiding: exactly once across a crash at any write (recovery on ready)",
       world.queueRolls(12, 20, 20);
       await as(world, "gm1", (a) => a.hide("rogue", { observers: ["g10"] }));
       world.crashAt(k, (w) => w.user === "gm1");
+      expectRequestCrashLogs(k, 6);
       await as(world, "gm2", (a) => a.setSearching("g10"));
       await recover(world);
       const hidden = consistent(token, rogue);

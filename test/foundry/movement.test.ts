@@ -24,6 +24,7 @@ import {
 } from "../world/index.js";
 import { forgeRequest, isRequestPlumbing } from "../world/attacks.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectCrashLog, expectRequestCrashLogs } from "./crash-logs.js";
 
 type CostFn = (baseCost: number, from: unknown, to: unknown, distance: number, segment: unknown) => number;
 type Api = {
@@ -1045,6 +1046,7 @@ describe("falls: exactly once across a crash at any write (recovery on ready)", 
     const token = place(world, scene, actor);
     world.queueRolls(3, 4, 4, 3, 4, 4);
     world.crashAt(k, (w) => w.user === "gm1");
+    expectRequestCrashLogs(k, 5); // the fall's run: its writes 2 to 5
     const result = await asUser(world, "p1", (a) => a.fall(token, 9));
     await world.settle({ allowErrors: true });
     if (!world.clientOf("gm2")) throw new Error("gm2 should be connected");
@@ -1109,6 +1111,7 @@ describe("falls: exactly once across a crash at any write (recovery on ready)", 
   }
 
   it("Apply damage by hand: a crash before any of its writes still ends with the hit points written once", async () => {
+    expectCrashLog("request failed"); // the GM's own Apply, stopped
     for (let k = 1; k <= 4; k++) {
       const { world, scene } = await boot();
       const actor = hero(world, { noDamageApi: true });

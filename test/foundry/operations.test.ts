@@ -8,11 +8,10 @@
  * the active GM (Users#activeGM: the fake takes the lowest id, so gm1 outranks gm2), leaves, or reloads. Afterwards:
  * one damage write, one prone, one card outcome..., and the requester is told the real outcome, not "interrupted".
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   addDnd5eActor,
   bootWorld,
-  ClientCrashed,
   GM,
   GM2,
   PLAYER,
@@ -32,20 +31,19 @@ import { useClientTimers } from "../world/timers.js";
 import { dungeonChaseRound, fixedDice, startDungeonChase } from "../../src/rules/index.js";
 import type { ChaseRecord } from "../../src/pursuit/pursuit-context.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectCrashLog } from "./crash-logs.js";
 
 vi.setConfig({ testTimeout: 60_000 });
-/** What the clients log: only a client that died mid-request may complain (its pending work is cut short). */
-let logged: unknown[][] = [];
-beforeEach(() => {
-  logged = [];
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args));
-});
+// What the clients log is checked by test/setup/quiet.ts: each test declares the logs of the crashes it injects.
+/** The logs of a GM's page gone with its write while it runs a request: the run's failure and the answer's. */
+function expectCrashLogs(user: string): void {
+  expectCrashLog("request failed", user);
+  expectCrashLog("could not answer a request", user);
+}
 afterEach(() => {
   vi.restoreAllMocks();
   vi.clearAllTimers();
   vi.useRealTimers();
-  const unexpected = logged.filter((args) => !args.some((a) => a instanceof ClientCrashed));
-  expect(unexpected.map((args) => args.map(String).join(" "))).toEqual([]);
 });
 
 /** gm2 is the active GM; gm1 (who outranks it) is not connected yet; p1 plays. */
@@ -147,6 +145,7 @@ describe("a fall while the active GM changes", () => {
 
   it("the executing GM leaves mid-way (its write lost): the active GM takes the fall over and finishes it once", async () => {
     const { world, actor, fall } = await fallWorld(ALL);
+    expectCrashLogs("gm1"); // gm1's page goes with its write: its run and its answer fail
     await race(world, isActorUpdate("gm1"), fall, () => world.disconnect("gm1"));
     once(world, actor, "gm2");
     expect(cardOf(fallCards(world)[0]!, "fall")).toMatchObject({ resumed: true });
@@ -154,6 +153,7 @@ describe("a fall while the active GM changes", () => {
 
   it("the executing GM lost the active role, then reloads mid-way: nothing stranded, its own fall finished once", async () => {
     const { world, actor, fall } = await fallWorld(LATE_GM1);
+    expectCrashLogs("gm2"); // gm2's page dies with its write: its run and its answer fail
     await race(world, isActorUpdate("gm2"), fall, async () => {
       await world.connect("gm1"); // gm1 is now the active GM; gm2 still executes the fall
       await world.reload("gm2"); // gm2's page dies with its write; its new page finds its own fall unfinished
@@ -163,6 +163,7 @@ describe("a fall while the active GM changes", () => {
 
   it("two GMs recover at once (the executor left; a GM with a higher claim connects during the takeover): once", async () => {
     const { world, actor, fall } = await fallWorld([{ id: "gm0", isGM: true, active: false }, GM, GM2, PLAYER]);
+    expectCrashLogs("gm1"); // gm1 leaves with its write: its run and its answer fail
     await race(world, isActorUpdate("gm1"), fall, async () => {
       // gm2 takes over when gm1 leaves; its takeover write is held while gm0 connects and recovers too.
       const release = world.holdWrite((w) => w.user === "gm2");
@@ -176,6 +177,7 @@ describe("a fall while the active GM changes", () => {
 
   it("a GM that took a fall over loses the active role before its last write: the new active GM closes it, nothing twice", async () => {
     const { world, actor, fall } = await fallWorld([{ id: "gm0", isGM: true, active: false }, GM, GM2, PLAYER]);
+    expectCrashLogs("gm1"); // gm1 leaves with its write: its run and its answer fail
     await race(world, isActorUpdate("gm1"), fall, async () => {
       // gm2 takes the fall over when gm1 leaves; its closing "applied" mark is held while gm0 connects.
       const card = (w: OutgoingWrite) =>

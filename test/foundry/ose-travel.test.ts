@@ -26,6 +26,8 @@ import type { TravelRequest } from "../../src/travel/request.js";
 import { measureOseOnScene, routeScene } from "../../src/travel/route/scene.js";
 import { readJourney } from "../../src/travel/journey.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectJourneyCrashLogs } from "./crash-logs.js";
+import { expectLogged } from "../setup/quiet.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -408,6 +410,9 @@ describe("an Old-School Essentials journey walked a day at a time", () => {
     sixes(world);
     // The second Token update of the walk is Bram's move on day 1; the third is Aria's on day 2.
     world.failWrite(3, (w) => w.documentName === "Token");
+    expectLogged(
+      /^aventure \| travel apply failed InjectedFailure: Fake server: the update of Token tAria was refused \(injected failure\)$/,
+    );
     const r = await world.as("gm1", () => api(world).applyTravel(request()));
     await world.settle({ allowErrors: true });
     expect(r).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.RolledBack" });
@@ -479,6 +484,7 @@ describe("an Old-School Essentials journey walked a day at a time", () => {
 
   for (let k = 1; k <= 15; k++) {
     it(`a crash before the active GM's write ${k}: each day walked once, the journey finished or never begun`, async () => {
+      expectJourneyCrashLogs(k, { firstUndoable: 5, lastApplyWrite: 11 });
       const { world, tAria, tBram, mark } = await crash(k);
       const journeys = cards(world);
       expect(journeys.length).toBeLessThanOrEqual(1);

@@ -23,6 +23,7 @@ import { phaseHeadersContext } from "../../src/combat/tracker-context.js";
 import { parseChance } from "../../src/polaris/polaris-context.js";
 import { EMPTY_PATHS } from "../../src/core/core-settings.js";
 import { cardOf } from "./card-state.js";
+import { expectRequestCrashLogs } from "./crash-logs.js";
 
 const USERS = [GM, GM2, PLAYER];
 const T = { timeout: 60_000 };
@@ -1217,6 +1218,7 @@ describe("changing intention exactly once across a crash of the active GM at any
       `crash before the active GM's write ${k}: one test at most, its confusion applied once and the card done`,
       T,
       async () => {
+        expectRequestCrashLogs(k, 4);
         const { world, id } = await crashRun(k);
         const combat = combatOf(world, "gm2", id);
         const made = intentionCards(world);

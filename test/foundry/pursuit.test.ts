@@ -53,6 +53,8 @@ import {
 import type { ChaseRecord, PursuitSetup } from "../../src/pursuit/pursuit-context.js";
 import type { Lang } from "../fake/i18n.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectCrashLog, expectRequestCrashLogs } from "./crash-logs.js";
+import { expectLogged } from "../setup/quiet.js";
 
 /** The Pursuit dialog as the tests drive it (a PursuitDialog on one client). */
 interface Dialog {
@@ -1169,6 +1171,9 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     const { r } = await gmChase(c, ["tA", "g1"], { place: "outdoors" });
     c.world.queueRolls(99, 99, 99, 99);
     c.world.crashAt(k, (w) => w.user === "gm1");
+    // Asked by gm2, the day is a request gm1 answers (its run: writes 2 to 5); asked by gm1, its own run fails.
+    if (requester === "gm2") expectRequestCrashLogs(k, 5);
+    else expectCrashLog("request failed");
     const d = await open(c, requester, { chaseId: r.id });
     const result = await on(c, requester, () => d.nextDay());
     await c.world.settle({ allowErrors: true });
@@ -1247,6 +1252,7 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     const c = await setup({ ruleset: "ose" });
     const r = await chaseAtRound29(c);
     c.world.crashAt(k, (w) => w.user === "gm1");
+    expectRequestCrashLogs(k, 7);
     const d = await open(c, "p1", { chaseId: r.id });
     const result = await on(c, "p1", () => d.dungeon("round"));
     await c.world.settle({ allowErrors: true });
@@ -1312,6 +1318,9 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     const { d, r } = await gmChase(c, ["tA", "g1"], { place: "outdoors" });
     c.world.queueRolls(99, 99, 99, 99);
     c.world.failWrite(1, (w) => w.action === "time"); // the card (applying) is written, the world time is refused
+    expectLogged(
+      /^aventure \| request failed InjectedFailure: Fake server: the time of Setting core\.time was refused \(injected failure\)$/,
+    );
     expect(await on(c, "gm1", () => d.nextDay())).toBeNull();
     expect(record(chaseCards(c.world).at(-1)!).apply).toMatchObject({
       status: "applying",
@@ -1345,6 +1354,7 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
       c.world.queueRolls(99, 99); // rolled before the step's card is posted
       // The claim (an update of the latest card) is written; the next write (the step's card) never is.
       c.world.crashAt(1, (w) => w.user === "gm1" && w.documentName === "ChatMessage" && w.action === "create");
+      expectCrashLog("request failed");
       await on(c, "gm1", () => d.nextDay()).catch(() => null);
       await c.world.settle({ allowErrors: true });
       expect(chaseCards(c.world)).toHaveLength(1);
@@ -1368,6 +1378,7 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     const d = await open(c, "gm1", { chaseId: r.id });
     expect(d.chase!.step).toBe(30);
     c.world.crashAt(1, (w) => w.user === "gm1" && w.documentName === "ChatMessage" && w.action === "create");
+    expectCrashLog("request failed");
     tick();
     await on(c, "gm1", () => d.dungeon("round")).catch(() => null);
     await c.world.settle({ allowErrors: true });
@@ -1392,6 +1403,7 @@ describe("exactly once: two GMs, a crash before any write, recovery", () => {
     const { d } = await gmChase(c, ["tA", "g1"], { place: "outdoors" });
     c.world.queueRolls(99, 99);
     c.world.crashAt(3, (w) => w.user === "gm1"); // after the claim and the card (applying), before the world time
+    expectCrashLog("request failed");
     await on(c, "gm1", () => d.nextDay()).catch(() => null);
     await c.world.settle({ allowErrors: true });
     expect(record(chaseCards(c.world).at(-1)!).apply!.status).toBe("applying");

@@ -30,6 +30,7 @@ import {
 import type { TravelApplyResult } from "../../src/travel/apply.js";
 import type { TravelRequest } from "../../src/travel/request.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectJourneyCrashLogs } from "./crash-logs.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -715,6 +716,7 @@ describe("Travel along a route: players propose, GMs dispose, exactly once", () 
 
   for (let k = 1; k <= 13; k++) {
     it(`a crash before the active GM's write ${k}: the tokens move once (or not at all, and the GM is told)`, async () => {
+      expectJourneyCrashLogs(k, { firstUndoable: 4, lastApplyWrite: 9 });
       const { world, tAria, tBram, mark } = await crash(k);
       const cards = journeyCards(world);
       expect(cards.length).toBeLessThanOrEqual(1);

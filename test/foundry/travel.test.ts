@@ -26,6 +26,7 @@ import {
 import type { TravelApplyResult } from "../../src/travel/apply.js";
 import type { TravelRequest } from "../../src/travel/request.js";
 import { cardOf, cardsOf } from "./card-state.js";
+import { expectCrashLog, expectJourneyCrashLogs, expectRefusalLog, expectUndoCrashLogs } from "./crash-logs.js";
 
 // Each test boots a world of four clients and rolls dozens of saves; the crash loops boot one per write.
 vi.setConfig({ testTimeout: 60_000 });
@@ -1255,6 +1256,7 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
     queuePairRolls(world, 2);
     const mark = world.writes.length;
     world.crashAt(k, (w) => w.user === "gm1");
+    expectJourneyCrashLogs(k, { firstUndoable: 4, lastApplyWrite: 8 });
     const result = await world.as("p1", () => api(world, "p1").applyTravel(request));
     await world.settle({ allowErrors: true });
     if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
@@ -1272,6 +1274,7 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
     const mark = world.writes.length;
     // gm1 stops after posting the card "applying" and before marking it applied: its new page finishes the journey.
     world.crashAt(5, (w) => w.user === "gm1");
+    expectJourneyCrashLogs(5, { firstUndoable: 4, lastApplyWrite: 8 });
     void world.as("p1", () => api(world, "p1").applyTravel(request)); // p1 waits: no GM answers
     // world.settle() does not wait for a file being loaded (real I/O): settle until the step the test waits for.
     const settleUntil = async (done: () => boolean) => {
@@ -1359,6 +1362,7 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
     const [card] = journeyCards(world);
     const mark = world.writes.length;
     world.crashAt(k, (w) => w.user === "gm1");
+    expectUndoCrashLogs(k, 8);
     world.click("gm2", footer(world, card!, "gm2").undo);
     await world.settle({ allowErrors: true });
     if (!world.clients.get("gm1")?.alive) await world.reload("gm1");
@@ -1436,6 +1440,10 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
       const [card] = journeyCards(world);
       // Undo on gm1: card (undoing) 1, five values 2–6, world time 7, card (undone) 8.
       world.crashAt(k, (w) => w.user === "gm1");
+      // gm1's own Undo: before the time (7), the Undo fails and cannot re-apply; before the card (8), it fails.
+      if (k === 7) expectCrashLog("travel undo failed");
+      if (k === 7) expectCrashLog("travel undo: could not re-apply");
+      if (k === 8) expectCrashLog("request failed");
       world.click("gm1", footer(world, card!, "gm1").undo);
       await world.settle({ allowErrors: true });
       expect(world.clients.get("gm1")?.alive ?? false).toBe(false);
@@ -1498,6 +1506,16 @@ describe("Travel: exactly once across a crash at any write (recovery on ready)",
 
   it("a proposal applied by a GM: a crash at any write of the decision applies the journey once or reports it", async () => {
     const seen = new Set<string>();
+    // Over the crashes at every write: the request, the decision and the journey each fail, and are logged.
+    for (const what of [
+      "could not answer a request",
+      "request failed",
+      "proposal failed",
+      "travel apply failed",
+      "travel rollback failed",
+      "could not mark the journey card failed",
+    ])
+      expectCrashLog(what);
     for (let k = 1; k <= 16; k++) {
       const { world, party } = await boot();
       const d = await forestDialog(world, "p1", ["aria", "bram"]);
@@ -1544,6 +1562,10 @@ describe("Travel: a write the server refuses", () => {
       const d = await forestDialog(world, "gm1", ["aria", "bram"]);
       queuePairRolls(world);
       world.failWrite(k, (w) => w.user === "gm1");
+      expectRefusalLog(
+        "travel apply failed",
+        k <= 3 ? "update of Actor aria" : k <= 6 ? "update of Actor bram" : "time of Setting core.time",
+      );
       const result = await world.as("gm1", () => d.apply());
       await world.settle();
       expect(result, `k=${k}`).toMatchObject({ ok: false, key: "AVENTURE.Travel.Error.RolledBack" });
@@ -1574,6 +1596,7 @@ describe("Travel: a write the server refuses", () => {
     queuePairRolls(world);
     const mark = world.writes.length;
     world.failWrite(1, (w) => w.user === "gm1");
+    expectRefusalLog("request failed", "create of ChatMessage chat000000000001");
     const result = await world.as("gm1", () => d.apply());
     expect(result).toMatchObject({ ok: false });
     expect(journeyCards(world)).toEqual([]);
@@ -1586,6 +1609,7 @@ describe("Travel: a write the server refuses", () => {
     const d = await forestDialog(world, "gm1", ["aria", "bram"]);
     queuePairRolls(world);
     world.failWrite(8, (w) => w.user === "gm1");
+    expectRefusalLog("request failed", "update of ChatMessage chat000000000001");
     expect(await world.as("gm1", () => d.apply())).toMatchObject({ ok: false });
     const [card] = journeyCards(world);
     expect(pairState(world, party)).toEqual(PAIR_AFTER);
@@ -1606,6 +1630,10 @@ describe("Travel: a write the server refuses", () => {
       await world.as("gm1", () => d.apply());
       const [card] = journeyCards(world);
       world.failWrite(k, (w) => w.user === "gm1");
+      expectRefusalLog(
+        "travel undo failed",
+        k <= 3 ? "update of Actor aria" : k <= 6 ? "update of Actor bram" : "time of Setting core.time",
+      );
       world.click("gm1", footer(world, card!, "gm1").undo);
       await world.settle();
       expect(pairState(world, party), `k=${k}`).toEqual(PAIR_AFTER);
