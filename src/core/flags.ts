@@ -21,8 +21,9 @@ export interface AventureMessageFlags {
  */
 export interface AventureSceneFlags {
   /**
-   * Ambient detection: the judged pairs that had an effect, by hider then observer, as "inView,light,passive,searching,dc"
-   * (a key is deleted in an update with compat.ts `deletion`, whose value is null on v13 and an operator on v14).
+   * Ambient detection: the judged pairs that had an effect, by hider then observer, each the conditions it was judged
+   * in (light/detection.ts, read entry by entry through its model; a key is deleted in an update with compat.ts
+   * `deletion`, whose value is null on v13 and an operator on v14).
    */
   detection?: { pairs?: Record<string, Record<string, unknown> | null> };
   /** Suffocation: the held breaths of the scene's tokens, by token id (breath/state.ts; deleted with compat.ts `deletion`). */
