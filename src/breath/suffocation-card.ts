@@ -4,19 +4,15 @@
  * (core/card-model.ts). Cards posted before the sub-type kept the same state in `flags.aventure.suffocation`.
  */
 import {
-  cardFields,
-  cardModelBase,
   choiceField,
   executorField,
   flagField,
   idField,
-  migrateBase,
   numberField,
   problemsField,
-  registerCardModel,
+  registerCard,
   textField,
   versionField,
-  withDefaults,
   type CardData,
   type CardKind,
   type Fields,
@@ -63,29 +59,12 @@ export type SuffocationCard = CardData<typeof suffocationSchema>;
 
 export const SUFFOCATION_CARD: CardKind = { kind: "suffocation", legacyFlag: "suffocation" };
 
-/** Builds the data model (inside Foundry only: in init). */
-function suffocationCardModel(): unknown {
-  const Base = cardModelBase();
-  return class SuffocationCardModel extends Base {
-    static defineSchema() {
-      return suffocationSchema(cardFields());
-    }
-
-    /** The optional values, absent from cards that did not need them. */
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      return withDefaults(migrateBase(Base, source), {
-        hpPath: null,
-        hpBefore: null,
-        tempPath: null,
-        resumed: false,
-        problems: [],
-        executor: null,
-      });
-    }
-  };
-}
-
 /** Registers the suffocation card's sub-type (init). */
 export function registerSuffocationCard(): void {
-  registerCardModel(SUFFOCATION_CARD, suffocationCardModel());
+  registerCard(SUFFOCATION_CARD, {
+    name: "SuffocationCardModel",
+    schema: suffocationSchema,
+    // The optional values, absent from cards that did not need them.
+    defaults: { hpPath: null, hpBefore: null, tempPath: null, resumed: false, problems: [], executor: null },
+  });
 }

@@ -5,18 +5,14 @@
  * `flags.aventure.polarisIntention`.
  */
 import {
-  cardFields,
-  cardModelBase,
   cardState,
   choiceField,
   executorField,
   flagField,
   idField,
-  migrateBase,
   numberField,
-  registerCardModel,
+  registerCard,
   versionField,
-  withDefaults,
   type CardData,
   type CardKind,
   type Fields,
@@ -40,24 +36,10 @@ export type IntentionCardFlag = CardData<typeof intentionSchema>;
 
 export const INTENTION_CARD: CardKind = { kind: "polarisIntention", legacyFlag: "polarisIntention" };
 
-/** Builds the data model (inside Foundry only: in init). */
-function intentionCardModel(): unknown {
-  const Base = cardModelBase();
-  return class IntentionCardModel extends Base {
-    static defineSchema() {
-      return intentionSchema(cardFields());
-    }
-
-    /** A card without a catastrophe to apply has no executor. */
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      return withDefaults(migrateBase(Base, source), { executor: null });
-    }
-  };
-}
-
 /** Registers the intention card's sub-type (init). */
 export function registerIntentionCard(): void {
-  registerCardModel(INTENTION_CARD, intentionCardModel());
+  // A card without a catastrophe to apply has no executor.
+  registerCard(INTENTION_CARD, { name: "IntentionCardModel", schema: intentionSchema, defaults: { executor: null } });
 }
 
 /** The card state of a message a GM wrote, through its data model (null for anything else). */

@@ -5,12 +5,10 @@
  * sub-type kept the same state in `flags.aventure.sideRound`.
  */
 import {
-  cardFields,
-  cardModelBase,
   cardState,
   choiceField,
   numberField,
-  registerCardModel,
+  registerCard,
   versionField,
   type CardData,
   type CardKind,
@@ -39,19 +37,9 @@ export type SideRoundAudience = SideRoundCardFlag["kind"];
 
 export const SIDE_ROUND_CARD: CardKind = { kind: "sideRound", legacyFlag: "sideRound" };
 
-/** Builds the data model (inside Foundry only: in init). */
-function sideRoundCardModel(): unknown {
-  const Base = cardModelBase();
-  return class SideRoundCardModel extends Base {
-    static defineSchema() {
-      return sideRoundSchema(cardFields());
-    }
-  };
-}
-
 /** Registers the side-round card's sub-type (init). */
 export function registerSideRoundCard(): void {
-  registerCardModel(SIDE_ROUND_CARD, sideRoundCardModel());
+  registerCard(SIDE_ROUND_CARD, { name: "SideRoundCardModel", schema: sideRoundSchema });
 }
 
 /** The side-round card of an operation, read only from a message a GM wrote, through its data model. */

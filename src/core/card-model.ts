@@ -44,13 +44,13 @@ export const isModuleType = (type: unknown): boolean => typeof type === "string"
  * The base of every card model (foundry.abstract.TypeDataModel; it exists only inside Foundry, hence a function called
  * when the models are built, in `init`).
  */
-export function cardModelBase(): new (...args: never[]) => object {
+function cardModelBase(): new (...args: never[]) => object {
   // cast: the v13 TypeDataModel base as a plain constructor (its pinned generics need the schema's type)
   return foundry.abstract.TypeDataModel as never;
 }
 
 /** The base's own migrateData (TypeDataModel.migrateData), which an override calls first. */
-export function migrateBase(Base: unknown, source: Record<string, unknown>): Record<string, unknown> {
+function migrateBase(Base: unknown, source: Record<string, unknown>): Record<string, unknown> {
   const base = Base as { migrateData?: (s: Record<string, unknown>) => Record<string, unknown> };
   return typeof base.migrateData === "function" ? base.migrateData(source) : source;
 }
@@ -66,11 +66,54 @@ export const cardFields = (): Fields => foundry.data.fields;
 export type CardData<S extends (f: Fields) => foundry.data.fields.DataSchema> = ModelData<ReturnType<S>>;
 
 /** Registers a card kind's data model (init, once per kind) in CONFIG.ChatMessage.dataModels. */
-export function registerCardModel(kind: CardKind, model: unknown): void {
+function registerCardModel(kind: CardKind, model: unknown): void {
   // cast: registering a module sub-type: the pinned dataModels record has only the configured types
   const config: { dataModels?: Record<string, unknown> } = CONFIG.ChatMessage as never;
   config.dataModels ??= {};
   config.dataModels[cardType(kind)] = model;
+}
+
+/** A card kind's data model, declared once. */
+export interface CardModelSpec<S extends (f: Fields) => foundry.data.fields.DataSchema> {
+  /** The model's class name (in validation errors), e.g. "FallCardModel". */
+  name: string;
+  /** The card's schema (a top-level schema function: the card's type is `CardData<typeof schema>`). */
+  schema: S;
+  /** Rewrites a source an earlier version wrote (after the base's migrateData), returning the source to use. */
+  migrate?(source: Record<string, unknown>): Record<string, unknown>;
+  /** The values older cards lack, filled where the source has none (after `migrate`). */
+  defaults?: Record<string, unknown>;
+  /** Rules across fields (TypeDataModel.validateJoint): throws an Error when the state breaks one. */
+  joint?(data: CardData<S>): void;
+}
+
+/**
+ * Builds a card kind's data model (a foundry.abstract.TypeDataModel, inside Foundry only: in init) from its spec and
+ * registers it (registerCardModel): its schema, the migration of older cards, its joint rules.
+ */
+export function registerCard<S extends (f: Fields) => foundry.data.fields.DataSchema>(
+  kind: CardKind,
+  spec: CardModelSpec<S>,
+): void {
+  const Base = cardModelBase();
+  const baseJoint = (Base as { validateJoint?: (d: object) => void }).validateJoint;
+  const named = {
+    [spec.name]: class extends Base {
+      static defineSchema() {
+        return spec.schema(cardFields());
+      }
+      static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+        let s = migrateBase(Base, source);
+        if (spec.migrate) s = spec.migrate(s);
+        return spec.defaults ? withDefaults(s, spec.defaults) : s;
+      }
+      static validateJoint(data: CardData<S>): void {
+        spec.joint?.(data);
+        baseJoint?.call(this, data);
+      }
+    },
+  };
+  registerCardModel(kind, named[spec.name]);
 }
 
 /** The data model registered for a kind (CONFIG.ChatMessage.dataModels), or undefined. */

@@ -19,17 +19,13 @@ import { authoredByGM, wireButtons, registerCardPart } from "./cards.js";
 import {
   cardData,
   cardDeletion,
-  cardFields,
-  cardModelBase,
   cardState,
   cardUpdate,
   choiceField,
   executorField,
   idField,
-  migrateBase,
-  registerCardModel,
+  registerCard,
   versionField,
-  withDefaults,
   type CardData,
   type CardKind,
 } from "./card-model.js";
@@ -120,30 +116,14 @@ export function registerProposalKind(kind: ProposalKind): void {
 
 export const PROPOSAL_CARD: CardKind = { kind: "proposal", legacyFlag: "proposal" };
 
-/** Builds the proposal card's data model (inside Foundry only: in init). */
-function proposalCardModel(): unknown {
-  const Base = cardModelBase();
-  return class ProposalCardModel extends Base {
-    static defineSchema() {
-      return proposalSchema(cardFields());
-    }
-
-    /** Cards of earlier versions: the values not set yet as null, no claims. */
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      return withDefaults(migrateBase(Base, source), {
-        decidedBy: null,
-        outcome: null,
-        error: null,
-        executor: null,
-        claims: {},
-      });
-    }
-  };
-}
-
 /** Registers the proposal card's sub-type (init). */
 function registerProposalCard(): void {
-  registerCardModel(PROPOSAL_CARD, proposalCardModel());
+  registerCard(PROPOSAL_CARD, {
+    name: "ProposalCardModel",
+    schema: proposalSchema,
+    // Cards of earlier versions: the values not set yet as null, no claims.
+    defaults: { decidedBy: null, outcome: null, error: null, executor: null, claims: {} },
+  });
 }
 
 /** The proposal of a card a GM wrote, through its data model (an older card's flag too); null for anything else. */

@@ -6,11 +6,9 @@
  * `flags.aventure.encounter`.
  */
 import {
-  cardFields,
-  cardModelBase,
   choiceField,
   numberField,
-  registerCardModel,
+  registerCard,
   type CardData,
   type CardKind,
   type Fields,
@@ -26,17 +24,7 @@ export const encounterSchema = (_f: Fields) => ({
 });
 export type EncounterCard = CardData<typeof encounterSchema>;
 
-/** Builds the data model (inside Foundry only: in init). */
-function encounterCardModel(): unknown {
-  const Base = cardModelBase();
-  return class EncounterCardModel extends Base {
-    static defineSchema() {
-      return encounterSchema(cardFields());
-    }
-  };
-}
-
 /** Registers the encounter card's sub-type (init). */
 export function registerEncounterCard(): void {
-  registerCardModel(ENCOUNTER_CARD, encounterCardModel());
+  registerCard(ENCOUNTER_CARD, { name: "EncounterCardModel", schema: encounterSchema });
 }

@@ -5,12 +5,10 @@
  * sub-type kept the same state in `flags.aventure.exploration`.
  */
 import {
-  cardFields,
-  cardModelBase,
   cardState,
   flagField,
   idField,
-  registerCardModel,
+  registerCard,
   type CardData,
   type CardKind,
   type Fields,
@@ -22,19 +20,9 @@ export type ExplorationCard = CardData<typeof explorationSchema>;
 
 export const EXPLORATION_CARD: CardKind = { kind: "exploration", legacyFlag: "exploration" };
 
-/** Builds the data model (inside Foundry only: in init). */
-function explorationCardModel(): unknown {
-  const Base = cardModelBase();
-  return class ExplorationCardModel extends Base {
-    static defineSchema() {
-      return explorationSchema(cardFields());
-    }
-  };
-}
-
 /** Registers the exploration card's sub-type (init). */
 export function registerExplorationCard(): void {
-  registerCardModel(EXPLORATION_CARD, explorationCardModel());
+  registerCard(EXPLORATION_CARD, { name: "ExplorationCardModel", schema: explorationSchema });
 }
 
 /** The state of an exploration card a GM wrote, through its data model; null for any other message. */

@@ -6,14 +6,11 @@
  * sub-types kept the same state in `flags.aventure.<hide|hideEnd|search|detect>`.
  */
 import {
-  cardFields,
-  cardModelBase,
   choiceField,
   flagField,
   idField,
-  migrateBase,
   numberField,
-  registerCardModel,
+  registerCard,
   textField,
   versionField,
   withDefaults,
@@ -103,27 +100,21 @@ const SCHEMAS = {
   detect: detectCardSchema,
 } satisfies Record<HideCard, (f: Fields) => object>;
 
-/** Builds a hiding card's data model (inside Foundry only: in init). */
-function hideCardModel(card: HideCard): unknown {
-  const Base = cardModelBase();
-  return class HideCardModel extends Base {
-    static defineSchema() {
-      return SCHEMAS[card](cardFields());
-    }
-
-    /** The optional values, absent from older cards (an operation's, a detection's operation and rows' `ended`). */
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      const s = migrateBase(Base, source);
-      if (card !== "detect") return { ...s, op: migrateOp(s.op) };
-      const rows = Array.isArray(s.rows)
-        ? s.rows.map((r: unknown) => (isRecord(r) ? withDefaults(r, { ended: false }) : r))
-        : s.rows;
-      return { ...withDefaults(s, { op: null }), rows, op: migrateOp(s.op ?? null) };
-    }
-  };
+/** The optional values, absent from older cards (an operation's, a detection's operation and rows' `ended`). */
+function migrateHideCard(card: HideCard, s: Record<string, unknown>): Record<string, unknown> {
+  if (card !== "detect") return { ...s, op: migrateOp(s.op) };
+  const rows = Array.isArray(s.rows)
+    ? s.rows.map((r: unknown) => (isRecord(r) ? withDefaults(r, { ended: false }) : r))
+    : s.rows;
+  return { ...withDefaults(s, { op: null }), rows, op: migrateOp(s.op ?? null) };
 }
 
 /** Registers the hiding cards' sub-types (init). */
 export function registerHideCards(): void {
-  for (const card of HIDE_CARDS) registerCardModel(HIDE_CARD_KINDS[card], hideCardModel(card));
+  for (const card of HIDE_CARDS)
+    registerCard(HIDE_CARD_KINDS[card], {
+      name: "HideCardModel",
+      schema: SCHEMAS[card],
+      migrate: (s) => migrateHideCard(card, s),
+    });
 }

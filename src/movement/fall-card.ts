@@ -5,19 +5,15 @@
  * (`{pending, damage, name, <the reference>}`) are brought up to date by migrateData, read as pending or applied.
  */
 import {
-  cardFields,
-  cardModelBase,
-  migrateBase,
   choiceField,
   executorField,
   flagField,
   numberField,
   problemsField,
-  registerCardModel,
+  registerCard,
   objectField,
   textField,
   versionField,
-  withDefaults,
   type CardData,
   type CardKind,
   type Fields,
@@ -89,39 +85,32 @@ function legacyRef(f: Record<string, unknown>): FallRef | null {
   return null;
 }
 
-/** Builds the data model (inside Foundry only: in init). */
-function fallCardModel(): unknown {
-  const Base = cardModelBase();
-  return class FallCardModel extends Base {
-    static defineSchema() {
-      return fallSchema(cardFields());
-    }
-
-    /** Version 1 cards (`{pending, damage, name, ids}`) as pending or applied; the optional values as absent. */
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      let s = migrateBase(Base, source);
-      if (s.v === undefined && typeof s.pending === "boolean" && typeof s.damage === "number") {
-        s = {
-          v: 2,
-          status: s.pending ? "pending" : "applied",
-          ref: legacyRef(s),
-          name: s.name,
-          metres: 0,
-          dice: Math.ceil(s.damage / 6),
-          damage: s.damage,
-          source: "api",
-          hpBefore: null,
-          manual: null,
-          applied: !s.pending,
-          prone: false,
-        };
-      }
-      return withDefaults(s, { hpBefore: null, manual: null, executor: null, problems: [], resumed: false });
-    }
+/** Version 1 cards (`{pending, damage, name, ids}`) as pending or applied. */
+function fromVersion1(s: Record<string, unknown>): Record<string, unknown> {
+  if (s.v !== undefined || typeof s.pending !== "boolean" || typeof s.damage !== "number") return s;
+  return {
+    v: 2,
+    status: s.pending ? "pending" : "applied",
+    ref: legacyRef(s),
+    name: s.name,
+    metres: 0,
+    dice: Math.ceil(s.damage / 6),
+    damage: s.damage,
+    source: "api",
+    hpBefore: null,
+    manual: null,
+    applied: !s.pending,
+    prone: false,
   };
 }
 
 /** Registers the fall card's sub-type (init). */
 export function registerFallCard(): void {
-  registerCardModel(FALL_CARD, fallCardModel());
+  registerCard(FALL_CARD, {
+    name: "FallCardModel",
+    schema: fallSchema,
+    migrate: fromVersion1,
+    // The optional values, absent from older cards.
+    defaults: { hpBefore: null, manual: null, executor: null, problems: [], resumed: false },
+  });
 }

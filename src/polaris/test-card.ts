@@ -6,14 +6,10 @@
  * `flags.aventure.polarisTest`.
  */
 import {
-  cardFields,
-  cardModelBase,
   flagField,
-  migrateBase,
   numberField,
-  registerCardModel,
+  registerCard,
   textField,
-  withDefaults,
   type CardData,
   type CardKind,
   type Fields,
@@ -33,22 +29,12 @@ export const polarisTestSchema = (f: Fields) => ({
 });
 export type PolarisTestCard = CardData<typeof polarisTestSchema>;
 
-/** Builds the data model (inside Foundry only: in init). */
-function polarisTestCardModel(): unknown {
-  const Base = cardModelBase();
-  return class PolarisTestCardModel extends Base {
-    static defineSchema() {
-      return polarisTestSchema(cardFields());
-    }
-
-    /** A test without a countdown has none. */
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      return withDefaults(migrateBase(Base, source), { countdown: null });
-    }
-  };
-}
-
 /** Registers the Polaris test card's sub-type (init). */
 export function registerPolarisTestCard(): void {
-  registerCardModel(POLARIS_TEST_CARD, polarisTestCardModel());
+  // A test without a countdown has none.
+  registerCard(POLARIS_TEST_CARD, {
+    name: "PolarisTestCardModel",
+    schema: polarisTestSchema,
+    defaults: { countdown: null },
+  });
 }

@@ -14,20 +14,16 @@ import {
   type RulesetId,
 } from "../rules/index.js";
 import {
-  cardFields,
-  cardModelBase,
   choiceField,
   executorField,
   flagField,
   idField,
-  migrateBase,
   numberField,
   problemsField,
-  registerCardModel,
+  registerCard,
   nullableObjectField,
   textField,
   versionField,
-  withDefaults,
   type CardData,
   type CardKind,
   type Fields,
@@ -136,24 +132,18 @@ export const chaseCardSchema = (f: Fields) => ({
 });
 export type ChaseCardState = CardData<typeof chaseCardSchema>;
 
-/** Builds the data model (inside Foundry only: in init). */
-function chaseCardModel(): unknown {
-  const Base = cardModelBase();
-  return class ChaseCardModel extends Base {
-    static defineSchema() {
-      return chaseCardSchema(cardFields());
-    }
-
-    /** Cards of earlier versions: no apply record (nothing to apply), no claims. */
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      return withDefaults(migrateBase(Base, source), { apply: null, claims: {} });
-    }
-
-    /**
+/** Registers the chase card's sub-type (init). */
+export function registerChaseCard(): void {
+  registerCard(CHASE_CARD, {
+    name: "ChaseCardModel",
+    schema: chaseCardSchema,
+    // Cards of earlier versions: no apply record (nothing to apply), no claims.
+    defaults: { apply: null, claims: {} },
+    /*
      * One place, its state; one log entry per step (the first card holds the first day or the start); the dungeon
      * state of the chase's ruleset; over exactly when the state's outcome is decided; the card shows from its step.
      */
-    static validateJoint(s: ChaseCardState): void {
+    joint(s) {
       const state = s.place === "outdoors" ? s.outdoors : s.dungeon;
       if (!state || (s.place === "outdoors" ? s.dungeon : s.outdoors) !== null)
         throw new Error("a chase holds the state of its place only");
@@ -161,14 +151,8 @@ function chaseCardModel(): unknown {
       if (s.dungeon && s.dungeon.ruleset !== s.ruleset) throw new Error("the dungeon chase is of the chase's ruleset");
       if (s.over !== (state.outcome !== "continues")) throw new Error("a chase is over once decided");
       if (s.shownFrom !== s.step - 1) throw new Error("a card shows its own step");
-      (Base as { validateJoint?: (d: object) => void }).validateJoint?.(s);
-    }
-  };
-}
-
-/** Registers the chase card's sub-type (init). */
-export function registerChaseCard(): void {
-  registerCardModel(CHASE_CARD, chaseCardModel());
+    },
+  });
 }
 
 /**

@@ -18,17 +18,14 @@
 import { counterValue, type Counter } from "./counters.js";
 import { MODULE_ID } from "../core/constants.js";
 import {
-  cardFields,
-  cardModelBase,
   cardState,
   cardUpdate,
   choiceField,
   executorField,
   flagField,
   idField,
-  migrateBase,
   numberField,
-  registerCardModel,
+  registerCard,
   nullableObjectField,
   textField,
   versionField,
@@ -214,57 +211,51 @@ export type LostCheck = TravelCardFlag["lost"][number];
 /** One Wisdom (Survival) check rolled on Apply (docs/rules.md §2.6): who, which day, what for, the total and the DC. */
 export type SurvivalResult = TravelCardFlag["survival"][number];
 
-/** Builds the journey card's data model (inside Foundry only: in init). */
-function journeyCardModel(): unknown {
-  const Base = cardModelBase();
-  return class JourneyCardModel extends Base {
-    static defineSchema() {
-      return travelCardSchema(cardFields());
-    }
+/** Version 1 cards; the journal's values later versions added, absent from older cards. */
+function migrateJourney(source: Record<string, unknown>): Record<string, unknown> {
+  let s = source;
+  if (s.v === undefined && isRecord(s.journal) && "advanced" in s.journal) s = fromVersion1(s);
+  if (isRecord(s.journal)) {
+    const journal = withDefaults(s.journal, { tokens: [], days: null, time: null });
+    if (Array.isArray(journal.tokens))
+      journal.tokens = journal.tokens.map((t: unknown) => (isRecord(t) ? withDefaults(t, { stops: [] }) : t));
+    s = { ...s, journal };
+  }
+  return s;
+}
 
-    /** Version 1 cards; the values later versions added, absent from older cards. */
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      let s = migrateBase(Base, source);
-      if (s.v === undefined && isRecord(s.journal) && "advanced" in s.journal) s = fromVersion1(s);
-      if (isRecord(s.journal)) {
-        const journal = withDefaults(s.journal, { tokens: [], days: null, time: null });
-        if (Array.isArray(journal.tokens))
-          journal.tokens = journal.tokens.map((t: unknown) => (isRecord(t) ? withDefaults(t, { stops: [] }) : t));
-        s = { ...s, journal };
-      }
-      return withDefaults(s, {
-        undoTime: null,
-        timeAdded: null,
-        lost: [],
-        survival: [],
-        next: null,
-        problems: [],
-        resumed: false,
-        error: null,
-        rolledBack: false,
-        proposer: null,
-        executor: null,
-      });
-    }
-
-    /**
+/** Registers the journey card's sub-type (init). */
+export function registerJourneyCard(): void {
+  registerCard(TRAVEL_CARD, {
+    name: "JourneyCardModel",
+    schema: travelCardSchema,
+    migrate: migrateJourney,
+    // The values later versions added, absent from older cards.
+    defaults: {
+      undoTime: null,
+      timeAdded: null,
+      lost: [],
+      survival: [],
+      next: null,
+      problems: [],
+      resumed: false,
+      error: null,
+      rolledBack: false,
+      proposer: null,
+      executor: null,
+    },
+    /*
      * Each token's stops are the ends of every day but the last (one fewer than the days); an Undo under way records
      * the time it brings the clock back to, unless the journey added none.
      */
-    static validateJoint(f: TravelCardFlag): void {
+    joint(f) {
       const days = f.journal.days ?? 1;
       if (f.journal.tokens.some((tk) => (tk.stops?.length ?? 0) !== days - 1))
         throw new Error("each token's stops must be one fewer than the days");
       if (f.status === "undoing" && f.journal.time && !f.undoTime && f.timeAdded !== 0)
         throw new Error("an undo under way must record its time");
-      (Base as { validateJoint?: (d: object) => void }).validateJoint?.(f);
-    }
-  };
-}
-
-/** Registers the journey card's sub-type (init). */
-export function registerJourneyCard(): void {
-  registerCardModel(TRAVEL_CARD, journeyCardModel());
+    },
+  });
 }
 
 /**
