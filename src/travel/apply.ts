@@ -119,11 +119,17 @@ export interface TravelUndoAnswer {
 export type TravelUndoResult =
   ({ ok: true } & TravelUndoAnswer) | { ok: false; key: string; data: Record<string, string | number> };
 
-/** The data a travel proposal keeps on its card: the checked request and the members not the proposer's own. */
-export interface TravelProposalData {
-  request: TravelRequest;
-  foreign: string[];
-}
+/**
+ * The data a travel proposal keeps on its card (written by the active GM): the request (checked again by its own model
+ * when read, with its refusals) and the members that are not the proposer's own.
+ */
+const TravelProposalModel = flagModel({
+  name: "AventureTravelProposal",
+  schema: (f: Fields) => ({
+    request: new f.AnyField({ required: true }),
+    foreign: new f.ArrayField(docIdField(f), { required: true, initial: [], max: 1000 }),
+  }),
+});
 
 /** Journey cards this client (the active GM) is applying, undoing or finishing now: never run twice at once. */
 const running = new Set<string>();
@@ -746,8 +752,7 @@ export async function onTravelApplyRequest(raw: unknown, { sender }: { sender: U
       if (req.ose)
         planOse(req, actors); // refused now (rules, base movement, route) rather than when a GM decides
       else planJourney(req, actors); // refused now (rules, roll cap) rather than when a GM decides
-      const data: TravelProposalData = { request: req, foreign: foreign.map((a) => a.id!) };
-      await propose("travel", data, sender);
+      await propose("travel", TravelProposalModel.make({ request: req, foreign: foreign.map((a) => a.id!) }), sender);
       return { messageId: null, proposed: true };
     }
   }
@@ -863,13 +868,11 @@ async function recoverAll(): Promise<void> {
 // ------------------------------------------------------------------------------------------------ proposals
 
 function proposalData(raw: unknown): { req: TravelRequest; foreign: string[] } {
-  const d = (raw ?? {}) as { request?: unknown; foreign?: unknown };
-  const req = parseRequest(d.request);
+  const d = TravelProposalModel.read(raw);
+  const req = parseRequest(d?.request);
   const ids = new Set(req.members.map((m) => m.actorId));
-  const foreign = Array.isArray(d.foreign)
-    ? d.foreign.filter((x): x is string => typeof x === "string" && ids.has(x))
-    : [];
-  return { req, foreign };
+  const foreign: string[] = d ? d.foreign : [];
+  return { req, foreign: foreign.filter((id) => ids.has(id)) };
 }
 
 /**
