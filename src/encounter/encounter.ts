@@ -88,14 +88,6 @@ export async function rollEncounter(state: EncounterDialogState): Promise<Encoun
   return result;
 }
 
-/** The request "encounterStart": the scene, the tokens with their sides, and the sides that lose round 1. */
-export interface EncounterStartData {
-  sceneId: string;
-  tokens: { id: string; side: SideId }[];
-  surprised: SideId[];
-  firstRound: SideId[];
-}
-
 /** At most this many tokens in one encounter. */
 export const MAX_ENCOUNTER_TOKENS = 200;
 
@@ -126,6 +118,8 @@ const StartRequest = flagModel({
     if (new Set(d.tokens.map((tk) => tk.id)).size !== d.tokens.length) throw new Error("a token named twice");
   },
 });
+/** The request "encounterStart": the scene, the tokens with their sides, and the sides that lose round 1. */
+export type EncounterStartData = DataOf<typeof StartRequest>;
 
 /**
  * Reads a start request through its model, then checks it against the world (the scene and every token must exist).
@@ -152,9 +146,9 @@ function readStartRequest(data: unknown): {
   const docs = d.tokens.map(({ id, side }) => {
     const doc = scene.tokens.get(id);
     if (!doc) throw new UserError("AVENTURE.Encounter.tokenGone", { name: id });
-    return { doc, side: side as SideId };
+    return { doc, side };
   });
-  const sides = (list: string[]) => [...new Set(list as SideId[])];
+  const sides = (list: SideId[]) => [...new Set(list)];
   return { scene, docs, surprised: sides(d.surprised), firstRound: sides(d.firstRound) };
 }
 

@@ -78,7 +78,7 @@ import {
 import { mayNoticeHider } from "./detection-pairs.js";
 import { isSearching, writeSearchingMarks } from "./searching.js";
 import { isRecord } from "../core/values.js";
-import { docIdField, flagModel, type Fields } from "../core/flag-model.js";
+import { docIdField, flagModel, type DataOf, type Fields } from "../core/flag-model.js";
 import { ableToSee, invisible, knownTo, observerInput, playerOwners } from "./sight.js";
 import { lightTracker, placeable, type TokenLightState } from "./tracker.js";
 import {
@@ -308,27 +308,16 @@ function payload<T>(
   return other(failed, data);
 }
 
-/** A hide request as sent (or stored on a proposal). */
-interface HideRequest {
-  sceneId: string;
-  tokenId: string;
-  observers?: string[];
-  searching?: string[];
-}
+/** A hide request as sent (or stored on a proposal), each list without repeats. */
+type HideRequest = DataOf<typeof HideRequestModel>;
 
 function parseHideRequest(data: unknown): HideRequest {
   const d = payload(HideRequestModel, data, (failed, raw) => {
     for (const name of ["observers", "searching"]) if (failed.includes(name)) tokenIds(name, raw[name]);
     throw new UserError("AVENTURE.Error.Missing", { name: "data" });
   });
-  const observers = d.observers ? [...new Set(d.observers)] : undefined;
-  const searching = d.searching ? [...new Set(d.searching)] : undefined;
-  return {
-    sceneId: d.sceneId,
-    tokenId: d.tokenId,
-    ...(observers ? { observers } : {}),
-    ...(searching ? { searching } : {}),
-  };
+  const unique = (ids: string[] | null) => (ids ? [...new Set(ids)] : null);
+  return { ...d, observers: unique(d.observers), searching: unique(d.searching) };
 }
 
 /**
@@ -373,8 +362,7 @@ async function onHideRequest(data: unknown, { sender }: { sender: User }): Promi
   const theirs = (ids: readonly string[]) =>
     ids.every((id) => placeable(c, id)!.document.testUserPermission(sender, "OWNER"));
   const own =
-    (!req.observers || theirs(req.observers)) &&
-    (!req.searching || (req.observers !== undefined && theirs(req.observers)));
+    (!req.observers || theirs(req.observers)) && (!req.searching || (req.observers !== null && theirs(req.observers)));
   if (!sender.isGM && !own) {
     // Players propose, GMs dispose: someone else's tokens as observers or searchers. Refused at once when it could
     // not be applied now (the player hears why, in what they may know); otherwise stored, checked, on a card for the GMs.
