@@ -23,7 +23,10 @@ import { breatheAgainFor, holdBreathFor } from "./breath/api.js";
 import { gatedAsync, jumpsPanelUseful, tellFeatureOff, worldFeatures } from "./core/features.js";
 import { dnd5eOwners } from "./core/dnd5e-owners.js";
 
-/** Light and hiding: hiding, searching and the detection check are off where the game has no such rule (docs/rules.md §0). */
+/**
+ * Light and hiding: hiding, searching and the detection check are off where the game has no such rule (docs/rules.md
+ * §0).
+ */
 function gatedLightApi() {
   const api = lightApi();
   return {
@@ -47,7 +50,10 @@ export function buildApi(windows: ApiWindows) {
     rules,
     /** The active ruleset id. */
     ruleset: (): rules.RulesetId => getSetting("ruleset"),
-    /** What each game gets (docs/rules.md §0): the features of a ruleset (default: the world's) with the world's borrowings. docs/api.md */
+    /**
+     * What each game gets (docs/rules.md §0): the features of a ruleset (default: the world's) with the world's
+     * borrowings. docs/api.md
+     */
     features: (ruleset?: rules.RulesetId) =>
       worldFeatures(ruleset === undefined ? getSetting("ruleset") : rules.ruleset(ruleset)),
     /** Who acts for each rule Aventure and dnd5e both automate (docs/compat.md "Who acts under dnd5e"). docs/api.md */
@@ -64,7 +70,10 @@ export function buildApi(windows: ApiWindows) {
     openPolarisTest: gatedAsync("polaris", openPolarisTest),
     /** Rolls a Polaris test and posts its card, without the dialog. docs/api/polaris.md */
     polarisTest: gatedAsync("polaris", rollPolarisTest),
-    /** A combatant's Adaptation test to change intention (Polaris phases; once per round, on the active GM). docs/api/polaris.md */
+    /**
+     * A combatant's Adaptation test to change intention (Polaris phases; once per round, on the active GM).
+     * docs/api/polaris.md
+     */
     changeIntention: gatedAsync("polaris", changeIntention),
     /** Opens the Travel dialog (optionally with a party of actor ids). docs/api/travel.md */
     openTravel: gatedAsync("travel", openTravel),
@@ -72,11 +81,17 @@ export function buildApi(windows: ApiWindows) {
     applyTravel: gatedAsync("travel", requestTravel),
     /** Undoes a journey from its card's message id, as the card's Undo does (GMs). docs/api/travel.md */
     undoTravel: (messageId: string) => requestUndo(messageId),
-    /** Opens the Travel dialog for a journey along a route (points, a Drawing, or the selected Drawing). docs/api/travel.md */
+    /**
+     * Opens the Travel dialog for a journey along a route (points, a Drawing, or the selected Drawing).
+     * docs/api/travel.md
+     */
     planRoute: gatedAsync("travel", planRoute),
     /** Opens the Pursuit dialog (selected tokens, or `{ chaseId }` to continue a chase). docs/api/encounter.md */
     openPursuit: gatedAsync("pursuit", openPursuit),
-    /** Light and hiding: hide, setSearching, hideSelected, endHide, lightAt, checkDetection, refreshLight. docs/api/light.md, docs/api/detection.md */
+    /**
+     * Light and hiding: hide, setSearching, hideSelected, endHide, lightAt, checkDetection, refreshLight.
+     * docs/api/light.md, docs/api/detection.md
+     */
     ...gatedLightApi(),
     /** Makes a token or actor fall a number of metres (runs on the active GM). docs/api/movement.md */
     fall: gatedAsync("falls", (tokenOrActor: unknown, metres: number) => fall(tokenOrActor, metres)),

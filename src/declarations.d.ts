@@ -20,7 +20,8 @@ declare module "fvtt-types/configuration" {
   }
 
   /** Each setting's field type, derived from its declaration (src/settings.ts): the only type of a setting's value. */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the entries come from the extended type
+  // Declaration merging: the entries come from the extended type.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface SettingConfig extends AventureSettingConfig {}
 
   interface FlagConfig {
@@ -96,7 +97,9 @@ declare global {
     user: { isSelf: boolean };
   }
 
-  /** v13 data of the token movement region events (tokenMoveIn, tokenMoveOut, tokenMove...): the token and its movement. */
+  /**
+   * v13 data of the token movement region events (tokenMoveIn, tokenMoveOut, tokenMove...): the token and its movement.
+   */
   interface AventureTokenRegionEventData<T> {
     token: T;
     movement?: AventureTokenMovement | null;
@@ -138,14 +141,20 @@ declare global {
       context: object,
       options: object,
     ) => void;
-    /** dnd5e 5.x's group actor sheet (`GroupActorSheet`, an ApplicationV2): `renderGroupActorSheet`(app, element, context, options). */
+    /**
+     * dnd5e 5.x's group actor sheet (`GroupActorSheet`, an ApplicationV2): `renderGroupActorSheet`(app, element,
+     * context, options).
+     */
     renderGroupActorSheet: (
       app: { actor?: unknown; document?: unknown },
       element: HTMLElement,
       context: object,
       options: object,
     ) => void;
-    /** ApplicationV2 render hook of core's settings form (SettingsConfig): each setting's row a form-group stamped data-setting-id. */
+    /**
+     * ApplicationV2 render hook of core's settings form (SettingsConfig): each setting's row a form-group stamped
+     * data-setting-id.
+     */
     renderSettingsConfig: (app: unknown, html: unknown, context: object, options: object) => void;
     /** hookEvents.renderChatMessageHTML(message, html, messageData). */
     renderChatMessageHTML: (message: ChatMessage.Implementation, html: HTMLElement, messageData: object) => void;
@@ -214,7 +223,10 @@ declare global {
     deleteWall: AventureDeleteHook<WallDocument.Implementation>;
     /** Quench (README): fired once its API is ready, to register batches. */
     quenchReady: (quench: Quench) => void;
-    /** dnd5e 5.3.x module/dice/basic-roll.mjs: (config, dialog, message) before the initiative d20 dialog; false stops it. */
+    /**
+     * dnd5e 5.3.x module/dice/basic-roll.mjs: (config, dialog, message) before the initiative d20 dialog; false stops
+     * it.
+     */
     "dnd5e.preRollInitiativeDialogV2": (
       config: { subject?: unknown } | undefined,
       dialog: object,

@@ -151,7 +151,8 @@ export class GenericAdapter implements ActorAdapter {
 
   statusId(condition: Condition): string | null {
     const known = new Set(statusEffects().map((e) => e.id));
-    // dnd5e's Surprised (2024 rules) would add disadvantage on initiative to the lost first round: Aventure's own marker.
+    // dnd5e's Surprised (2024 rules) would add disadvantage on initiative to the lost first round: Aventure's own
+    // marker.
     if (condition === "surprised" && known.has(OWN_STATUS.surprised) && dnd5eSurprisedHasEffect())
       return OWN_STATUS.surprised;
     return CANDIDATES[condition].find((id) => known.has(id)) ?? null;

@@ -46,7 +46,8 @@ export const OSE_PATHS: ActorDataPaths = {
 
 /**
  * Aventure's own Polaris character type (`aventure.polaris`, polaris/model.ts; docs/rules.md §9): its initiative score,
- * Réaction, skills (level and mastery, keyed by the skill's key) and attributes (level). An actor of that type is always
+ * Réaction, skills (level and mastery, keyed by the skill's key) and attributes (level). An actor of that type is
+ * always
  * read through these paths, whatever the world's preset (polaris/actor.ts); the preset serves the generic adapter.
  */
 export const POLARIS_PATHS: ActorDataPaths = {

@@ -1,5 +1,6 @@
 /**
- * Template contexts of suffocation in play (docs/rules.md §4.2; pure: no Foundry globals, used by the glue, the tests and
+ * Template contexts of suffocation in play (docs/rules.md §4.2; pure: no Foundry globals, used by the glue, the tests
+ * and
  * the screenshots): the token HUD badge, the combat tracker badges and the card of a creature that drops to 0 HP.
  */
 import type { BreathPhase } from "../rules/suffocation.js";

@@ -14,13 +14,15 @@
  * otherwise. On every `updateWorldTime` (and on ready, and when a GM takes over) the active GM looks for creatures
  * whose drop is due.
  *
- * Exactly once: the drop is an operation recorded on its GM card (an `aventure.suffocation` message) marked "applying", with
+ * Exactly once: the drop is an operation recorded on its GM card (an `aventure.suffocation` message) marked "applying",
+ * with
  * the breath's id, the hit point path and the hit points before, BEFORE the first write; then the state-based steps
  * (hit points to 0, the unconscious status, the flag marked dropped), then "applied". A card for (scene, token,
  * breath id) means that breath's drop exists: a second GM, a reload or a later tick never posts another (two GMs
  * posting at once while the active GM changes: the card the server stored first is the drop, the other is deleted
  * before any step); the card records the GM that executes the drop, only that GM runs its steps, and recovery
- * finishes a card left "applying" only when that GM is gone (operations.ts). Nothing prevents healing on the system's side: the card says that the creature cannot be stabilised
+ * finishes a card left "applying" only when that GM is gone (operations.ts). Nothing prevents healing on the system's
+ * side: the card says that the creature cannot be stabilised
  * nor regain hit points while it cannot breathe.
  */
 import { aventureActs } from "../core/dnd5e-owners.js";
@@ -344,7 +346,8 @@ async function completeDrop(
 }
 
 /**
- * The drop of one token whose breath ran out, on the active GM, once: nothing when a card for this token's breath exists
+ * The drop of one token whose breath ran out, on the active GM, once: nothing when a card for this token's breath
+ * exists
  * (recovery finishes one left "applying"); else the card first, marked "applying" with the hit points before, then
  * the steps, then "applied".
  */

@@ -113,7 +113,10 @@ export type SideRoundState = Omit<DataOf<typeof SidesModel>, "values" | "op"> & 
  */
 export const StartedTurnsModel = flagModel({ name: "AventureStartedTurns", schema: confusionSchema });
 
-/** [id, value] pairs (Foundry's merge of a flag object replaces arrays, so a map is kept as pairs); the joint rule checks them. */
+/**
+ * [id, value] pairs (Foundry's merge of a flag object replaces arrays, so a map is kept as pairs); the joint rule
+ * checks them.
+ */
 const pairList = (f: Fields) =>
   new f.ArrayField(new f.ArrayField(new f.AnyField({ required: true }), { min: 2, max: 2 }), { max: 1000 });
 const pairsOk = (list: unknown[][], key: (v: unknown) => boolean, value: (v: unknown) => boolean) =>
@@ -153,7 +156,10 @@ const sideOpSchema = (f: Fields) => ({
   resumed: new f.BooleanField({ required: true, initial: false }),
   /** What could not be done, as lang keys with data. */
   problems: problemsListField(f),
-  /** The GM (user and page load) that executes it, recorded with "applying" (operations.ts reads it: a malformed one is none). */
+  /**
+   * The GM (user and page load) that executes it, recorded with "applying" (operations.ts reads it: a malformed one is
+   * none).
+   */
   executor: storedExecutorField(f),
 });
 export const SideOpModel = flagModel({

@@ -137,7 +137,8 @@ function contextOptions(app: unknown, entries: Record<string, unknown>[]): void 
         if (c) void guarded(() => askDelay(c));
       },
     }),
-    // Changing intention (docs/rules.md §9.2): an Adaptation test, once per combatant and round (the active GM checks it).
+    // Changing intention (docs/rules.md §9.2): an Adaptation test, once per combatant and round (the active GM checks
+    // it).
     contextEntry({
       name: t("AVENTURE.Polaris.intention.menu"),
       icon: '<i class="fa-solid fa-shuffle"></i>',

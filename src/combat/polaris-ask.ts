@@ -81,7 +81,8 @@ export interface CombatantRef {
 }
 
 /**
- * api.changeIntention(combatant, options?): the combatant's Adaptation test for a change of intention (docs/rules.md §9.2),
+ * api.changeIntention(combatant, options?): the combatant's Adaptation test for a change of intention (docs/rules.md
+ * §9.2),
  * on the active GM, once per round. The level is `options.chance`, else the actor's Adaptation (Actor data paths), else
  * asked in a dialog (`null` when it is closed).
  */

@@ -1,5 +1,6 @@
 /**
- * Confusion (docs/rules.md §9.2, changing intention): a combatant whose Adaptation test was a catastrophe does nothing at
+ * Confusion (docs/rules.md §9.2, changing intention): a combatant whose Adaptation test was a catastrophe does nothing
+ * at
  * all for the rest of the round. The state is the combat's flag `flags.aventure.polarisConfused = { round, ids }`,
  * written by the active GM only (players cannot update a combat's flags), read on every client through its model
  * (flags.ts); it counts only in its round (the next round clears it).

@@ -1,5 +1,6 @@
 /**
- * Changing intention (docs/rules.md §9.2, Polaris phases): an Adaptation test for a combatant, from the combat tracker's
+ * Changing intention (docs/rules.md §9.2, Polaris phases): an Adaptation test for a combatant, from the combat
+ * tracker's
  * context menu. Success: the player may change the declared action (with the GM's agreement); failure: the declared
  * action stands; a catastrophe (failure degree "catastrophique"): the combatant is confused and does nothing at all
  * this round — it is marked confused on the combat, skipped by the turn order for the rest of the round and shown in

@@ -1,6 +1,7 @@
 /**
  * Polaris action phases in the combat tracker (docs/rules.md §9.2): a combatant's initiative is its initiative
- * score (a Polaris character's own, docs/rules.md §9.3; else the adapter's data path; or typed in the tracker); the tracker orders by phase then Réaction
+ * score (a Polaris character's own, docs/rules.md §9.3; else the adapter's data path; or typed in the tracker); the
+ * tracker orders by phase then Réaction
  * (comparePolaris); Hasten (+3 this round) and Delay (a later phase) are per-round combatant flags that
  * stop counting, and are cleared, at the next round; so does a combatant's confusion (intention.ts).
  */
@@ -23,7 +24,9 @@ export function polarisFlags(c: CombatantLike, round: number): { hasten: boolean
   return { hasten: f.hasten, delayTo: f.delayTo };
 }
 
-/** The actor's Polaris stats (initiative score, Réaction: its type's own, else through the adapter), null when unknown. */
+/**
+ * The actor's Polaris stats (initiative score, Réaction: its type's own, else through the adapter), null when unknown.
+ */
 export function polarisStats(c: CombatantLike): { initiative: number | null; reaction: number | null } {
   return actorPolarisScores(c.actor);
 }

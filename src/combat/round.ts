@@ -72,7 +72,8 @@ export async function onSideRoundRequest(data: unknown, { sender }: { sender: Us
   if (!sideInitiativeActive()) throw new UserError("AVENTURE.SideInit.off");
   if (!sender.isGM) {
     // Core lets the owner of the current combatant end their turn, not the round: the next round only when that turn
-    // is the round's last one that would be played (checked again under the combat's lock); starting a combat is for GMs.
+    // is the round's last one that would be played (checked again under the combat's lock); starting a combat is for
+    // GMs.
     if (!combat.started || round === 1) throw new UserError("AVENTURE.Error.GMOnly");
     const current = combat.turn === null ? undefined : combat.turns[combat.turn];
     if (!current || !current.testUserPermission(sender, "OWNER"))

@@ -17,7 +17,10 @@ import type { CombatLike, CombatantLike, EncounterCombatState, SideRoundState } 
 import { confusedIds } from "./polaris-confusion.js";
 import { combatStartTime, EncounterStateModel, readSideOp, SidesModel, StartedTurnsModel } from "./flags.js";
 
-/** Side initiative replaces individual initiative: the game has it or borrows it (docs/rules.md §0), or the "sideInitiative" setting. */
+/**
+ * Side initiative replaces individual initiative: the game has it or borrows it (docs/rules.md §0), or the
+ * "sideInitiative" setting.
+ */
 export function sideInitiativeActive(): boolean {
   return featureActive("sideInitiative") || getSetting("sideInitiative");
 }
@@ -32,7 +35,8 @@ export function polarisPhasesActive(): boolean {
  * id → side, which only GMs may write (a player may change only the round and turn of a combat). The active GM records
  * a combatant's side when it joins (its token's disposition then; the side picked in the encounter window for an
  * encounter's combat) and before any side roll. A combatant's own flags and its token's disposition — which their
- * owner may write — never change a recorded side. Aventure 0.1.x kept the side on the combatant (`flags.aventure.side`):
+ * owner may write — never change a recorded side. Aventure 0.1.x kept the side on the combatant
+ * (`flags.aventure.side`):
  * that flag is never read (migrateCombatSides dropped them once: nothing proves who wrote them).
  */
 const SideOfMap = valueMap({
@@ -147,7 +151,10 @@ export function startedTurns(combat: CombatLike): { round: number; ids: string[]
   return StartedTurnsModel.read(combat.getFlag(MODULE_ID, "turns"));
 }
 
-/** Whether a combatant may act in `round`: not surprised in round 1, not confused (Polaris), not defeated when core skips defeated. */
+/**
+ * Whether a combatant may act in `round`: not surprised in round 1, not confused (Polaris), not defeated when core
+ * skips defeated.
+ */
 export function mayAct(combat: CombatLike, c: CombatantLike, round: number = combat.round): boolean {
   if (isSkipped(combat, c, round)) return false;
   if (combat.settings?.skipDefeated === true && defeated(c)) return false;

@@ -179,7 +179,9 @@ async function advance(combat: AventureCombatLike, round: number): Promise<void>
   }
 }
 
-/** Whether a combat is of Aventure's Combat subclass (combat-class.ts), which keeps the system's start and nextRound. */
+/**
+ * Whether a combat is of Aventure's Combat subclass (combat-class.ts), which keeps the system's start and nextRound.
+ */
 function isAventureCombat<C extends object>(combat: C): combat is C & AventureCombatLike {
   return "aventureBaseStart" in combat && typeof combat.aventureBaseStart === "function";
 }
@@ -510,7 +512,9 @@ async function recordTurnStart(
   await combat.update({ [`flags.${MODULE_ID}.turns`]: { round, ids } });
 }
 
-/** combatTurnChange (every client): the active GM records whose turn started, with side initiative (recordTurnStart). */
+/**
+ * combatTurnChange (every client): the active GM records whose turn started, with side initiative (recordTurnStart).
+ */
 export function onTurnChange(
   combat: CombatLike | null | undefined,
   prior: TurnPoint | null | undefined,

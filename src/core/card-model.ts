@@ -1,6 +1,7 @@
 /**
  * Chat cards as ChatMessage sub-types of the module (docs/security.md "Trusted chat cards"): each kind of card is
- * declared once in module.json (`documentTypes.ChatMessage.<kind>`, giving the type `aventure.<kind>`) with a data model
+ * declared once in module.json (`documentTypes.ChatMessage.<kind>`, giving the type `aventure.<kind>`) with a data
+ * model
  * registered in CONFIG.ChatMessage.dataModels, whose schema gives its state's shape, defaults and validation, and whose
  * `migrateData` brings older states up to date. Foundry: https://foundryvtt.com/article/module-sub-types/ and
  * foundry.abstract.TypeDataModel (v13 API).
@@ -130,7 +131,9 @@ interface CardMessage {
   flags?: unknown;
 }
 
-/** The source a message holds for a kind: its system (a card of the sub-type), else its old flag; undefined otherwise. */
+/**
+ * The source a message holds for a kind: its system (a card of the sub-type), else its old flag; undefined otherwise.
+ */
 function sourceOf(message: CardMessage, kind: CardKind): unknown {
   if (message.type === cardType(kind)) {
     const system = message.system as { toObject?: () => unknown } | undefined;

@@ -51,7 +51,8 @@ export function registerCardPart(part: CardPart): void {
 
 /**
  * renderChatMessageHTML, the module's only listener: in registration order, each registered part of the message's
- * type (a card of one of the module's sub-types), or whose selector matches the message (any other message). A part that throws is logged and the others still run (a card with a broken part keeps the
+ * type (a card of one of the module's sub-types), or whose selector matches the message (any other message). A part
+ * that throws is logged and the others still run (a card with a broken part keeps the
  * buttons of the others, and the chat log renders).
  */
 export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): void {

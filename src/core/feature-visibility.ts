@@ -1,5 +1,6 @@
 /**
- * Which module settings and which actor-data fields a game shows (docs/rules.md §0; pure, no Foundry globals: tested without Foundry, and read by the Actor data menu and the settings form).
+ * Which module settings and which actor-data fields a game shows (docs/rules.md §0; pure, no Foundry globals: tested
+ * without Foundry, and read by the Actor data menu and the settings form).
  * A setting or a field belongs to the features that use it; it shows when one of them is on for the world's game
  * (its own rule or a borrowed one), and is labelled with the game it comes from when every feature that shows it is
  * borrowed. Settings and fields that belong to no feature (the ruleset, distances, light thresholds) always show.
@@ -110,7 +111,8 @@ export function borrowedFeatureOf(key: string): FeatureId | null {
  * - `travelPmtLostRoll` is Portes, Monstres & Trésors' own roll on a borrowed Old-School Essentials journey.
  * - `sideInitiative` ("side initiative with any ruleset") predates the borrow settings: it shows only where the game
  *   has no side initiative of its own and it is already on (so a GM can turn it off; a new world borrows instead).
- * - `sideTies` shows wherever sides roll with ties to settle (never under Portes, Monstres & Trésors: always simultaneous).
+ * - `sideTies` shows wherever sides roll with ties to settle (never under Portes, Monstres & Trésors: always
+ * simultaneous).
  */
 export function settingVisibility(
   key: string,

@@ -54,7 +54,10 @@ export function assertFeature(feature: FeatureId): void {
   });
 }
 
-/** The game whose rule applies for a feature (the world's ruleset, or the game it is borrowed from); the world's ruleset when it is off. */
+/**
+ * The game whose rule applies for a feature (the world's ruleset, or the game it is borrowed from); the world's ruleset
+ * when it is off.
+ */
 export function featureRuleset(feature: FeatureId): RulesetId {
   const ruleset = getSetting("ruleset");
   return worldFeatures(ruleset)[feature].from ?? ruleset;
@@ -74,7 +77,10 @@ export function tellFeatureOff(feature: FeatureId): boolean {
   return true;
 }
 
-/** `fn` for an API entry or a keybinding: when the feature is off, the line above and undefined; otherwise `fn`'s result. */
+/**
+ * `fn` for an API entry or a keybinding: when the feature is off, the line above and undefined; otherwise `fn`'s
+ * result.
+ */
 export function gated<A extends unknown[], R>(
   feature: FeatureId,
   fn: (...args: A) => R,

@@ -189,7 +189,9 @@ export function flagModel<S extends Schema>(spec: FlagModelSpec<S>): FlagModel<S
   };
 }
 
-/** Whether every value sent is the one the model kept (objects: each key sent that the model has; arrays: each element). */
+/**
+ * Whether every value sent is the one the model kept (objects: each key sent that the model has; arrays: each element).
+ */
 function sameAsSent(sent: unknown, kept: unknown): boolean {
   if (Array.isArray(sent))
     return Array.isArray(kept) && sent.length === kept.length && sent.every((v, i) => sameAsSent(v, kept[i]));
@@ -231,7 +233,9 @@ export function entryMap<S extends Schema>(spec: EntryMapSpec<S>): EntryMap<Mode
   return entriesOf(flagModel(spec), spec);
 }
 
-/** A map of entries each read through `entry`, a model declared on its own (its type then is `DataOf<typeof entry>`). */
+/**
+ * A map of entries each read through `entry`, a model declared on its own (its type then is `DataOf<typeof entry>`).
+ */
 export function entriesOf<S extends Schema>(
   entry: FlagModel<S>,
   options: Pick<EntryMapSpec<S>, "key" | "fromValue"> = {},

@@ -26,7 +26,10 @@ export interface AventureSceneFlags {
    * `deletion`, whose value is null on v13 and an operator on v14).
    */
   detection?: { pairs?: Record<string, Record<string, unknown> | null> };
-  /** Suffocation: the held breaths of the scene's tokens, by token id (breath/state.ts; deleted with compat.ts `deletion`). */
+  /**
+   * Suffocation: the held breaths of the scene's tokens, by token id (breath/state.ts; deleted with compat.ts
+   * `deletion`).
+   */
   breath?: Record<string, unknown>;
   /**
    * The tokens a GM marked as searching, by token id (light/searching.ts): GM-written only, as players may not update a

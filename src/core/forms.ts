@@ -2,7 +2,8 @@
 
 /**
  * A form's values as Foundry reads them: FormDataExtended's flat `object` (field name → value; a checkbox gives a
- * boolean, a number field a number or null when empty), https://foundryvtt.com/api/v13/classes/foundry.applications.ux.FormDataExtended.html.
+ * boolean, a number field a number or null when empty),
+ * https://foundryvtt.com/api/v13/classes/foundry.applications.ux.FormDataExtended.html.
  * Disabled fields are left out.
  */
 export function formValues(form: HTMLFormElement | null | undefined): Record<string, unknown> {

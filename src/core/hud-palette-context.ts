@@ -1,4 +1,6 @@
-/** The token HUD palette's template context (templates/hud/palette.hbs; pure: tested and screenshotted without Foundry). */
+/**
+ * The token HUD palette's template context (templates/hud/palette.hbs; pure: tested and screenshotted without Foundry).
+ */
 
 export interface PaletteAction {
   /** The action's id ("aventure-<id>" is its button's data-action). */
@@ -7,7 +9,10 @@ export interface PaletteAction {
   icon: string;
   /** Lang key of its label and tooltip. */
   title: string;
-  /** docs/rules.md §0: "Rôle'n Play's rule" when the action's feature is borrowed from another game (shown after the label). */
+  /**
+   * docs/rules.md §0: "Rôle'n Play's rule" when the action's feature is borrowed from another game (shown after the
+   * label).
+   */
   borrowed?: string | null;
 }
 

@@ -295,7 +295,10 @@ export function staleOwnClaims(claims: Claims): string[] {
     .map(([client]) => client);
 }
 
-/** What claimFirst writes and reads: this client's claim written (`write(CLIENT_ID, user)`) or withdrawn (`write(CLIENT_ID, null)`). */
+/**
+ * What claimFirst writes and reads: this client's claim written (`write(CLIENT_ID, user)`) or withdrawn
+ * (`write(CLIENT_ID, null)`).
+ */
 export interface ClaimTarget {
   write(client: string, user: string | null): Promise<unknown>;
   /** The claims as they are now, and whether the thing claimed is still open (a proposal still pending...). */

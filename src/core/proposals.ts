@@ -7,7 +7,8 @@
  *
  * The card is the proposal's state: a ChatMessage of the sub-type `aventure.proposal` (module.json
  * documentTypes.ChatMessage.proposal) whose system is declared by its data model below (card-model.ts), read only from
- * a GM-authored message; a card of an earlier version keeps it in flags.aventure.proposal, read through the same model. Its status goes
+ * a GM-authored message; a card of an earlier version keeps it in flags.aventure.proposal, read through the same model.
+ * Its status goes
  * pending → applying → applied / failed, or pending → declined; "applying" is written before anything runs, with the
  * GM that runs it (operations.ts), so a reload in between leaves "applying", which a GM marks interrupted once that
  * GM is gone (the feature's own card says what was applied; nothing is run twice). While that GM is still connected
@@ -100,7 +101,9 @@ export const proposalSchema = (f: Fields) => ({
   error: laterText(f),
   /** The GM (user and page load) that applies it, recorded with "applying". */
   executor: executorField(),
-  /** The decisions claimed on it: page load → the GM user deciding (operations.ts claimFirst); withdrawn by deletion. */
+  /**
+   * The decisions claimed on it: page load → the GM user deciding (operations.ts claimFirst); withdrawn by deletion.
+   */
   claims: new f.TypedObjectField(idField(), {
     required: true,
     initial: {},

@@ -20,12 +20,20 @@ export interface HudButton {
   icon: string;
   /** Lang key of its label and tooltip. */
   title: string;
-  /** Where the button used to be drawn; every action is now in the Aventure palette (kept so registrations need no change). */
+  /**
+   * Where the button used to be drawn; every action is now in the Aventure palette (kept so registrations need no
+   * change).
+   */
   column?: "left" | "right";
   gmOnly?: boolean;
-  /** The feature it belongs to (docs/rules.md §0): shown only while the feature is on in this world (its own or borrowed). */
+  /**
+   * The feature it belongs to (docs/rules.md §0): shown only while the feature is on in this world (its own or
+   * borrowed).
+   */
   feature?: FeatureId;
-  /** The feature whose "borrowed from" label the action carries (default: `feature`), for an action gated by `visible`. */
+  /**
+   * The feature whose "borrowed from" label the action carries (default: `feature`), for an action gated by `visible`.
+   */
   labelFeature?: FeatureId;
   /** A rule dnd5e may own in a dnd5e world (dnd5e-owners.ts): the action is hidden while dnd5e owns it. */
   owner?: Dnd5eOverlap;

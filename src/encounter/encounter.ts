@@ -99,7 +99,9 @@ const sideField = (f: Fields) =>
 const sideList = (f: Fields) =>
   new f.ArrayField(sideField(f), { required: true, max: SIDE_IDS.length, initial: undefined });
 
-/** The payload of "encounterStart", declared once: the scene, its tokens (each once) with their sides, and the sides. */
+/**
+ * The payload of "encounterStart", declared once: the scene, its tokens (each once) with their sides, and the sides.
+ */
 const startRequestSchema = (f: Fields) => ({
   sceneId: docIdField(f),
   tokens: new f.ArrayField(new f.SchemaField({ id: docIdField(f), side: sideField(f) }), {
@@ -202,7 +204,9 @@ type StartCombat = CombatLike & {
   startCombat(): Promise<unknown>;
 };
 
-/** Whether a created combat has what the start's steps use (the pinned Combat type does not follow the system's class). */
+/**
+ * Whether a created combat has what the start's steps use (the pinned Combat type does not follow the system's class).
+ */
 function isStartCombat(c: unknown): c is StartCombat {
   const x = c as Partial<StartCombat> | null | undefined;
   return (

@@ -1,7 +1,8 @@
 /**
  * The encounter procedure (docs/rules.md §7.1): surprise for the sides that are not aware, the encounter
  * distance for the ruleset and the place, and the monsters' reaction (2d6, + the speaker's Charisma
- * modifier with the ose rules, `reactionRoll`). pmt rolls the distance before surprise; ose after (surprise changes it).
+ * modifier with the ose rules, `reactionRoll`). pmt rolls the distance before surprise; ose after (surprise changes
+ * it).
  * Pure apart from the Dice (Foundry rolls in play, fixed dice in tests).
  */
 import type { Dice } from "../rules/dice.js";

@@ -699,7 +699,10 @@ export function onUpdateWorldTime(): Promise<void> | void {
   }).catch(reportError);
 }
 
-/** On ready, and when this client becomes the active GM: an operation left applying is finished, then world time is caught up. */
+/**
+ * On ready, and when this client becomes the active GM: an operation left applying is finished, then world time is
+ * caught up.
+ */
 export function recoverExploration(): Promise<void> {
   return serial(async () => {
     if (isActiveGM()) await syncWithWorldTime();

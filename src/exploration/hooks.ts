@@ -55,7 +55,8 @@ export function onGetSceneControlButtons(controls: unknown): void {
 }
 
 /**
- * Card part (the renderChatMessageHTML listener of cards.ts): "Open the Encounter dialog" on an exploration card a GM wrote that found wandering monsters,
+ * Card part (the renderChatMessageHTML listener of cards.ts): "Open the Encounter dialog" on an exploration card a GM
+ * wrote that found wandering monsters,
  * for GMs (the encounter dialog prefilled for the dungeon). Removed from any other message and for players.
  */
 export function onRenderExplorationCard(message: ChatMessage, html: HTMLElement): void {

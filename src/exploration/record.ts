@@ -26,7 +26,10 @@ export const MAX_PARTY = 50;
  * the card says how many more the elapsed turns implied.
  */
 export const MAX_CHECKS = 60;
-/** What an advance does: explore (+n turns), rest, search, or spend seconds (rnp); "time": world time moved by another cause. */
+/**
+ * What an advance does: explore (+n turns), rest, search, or spend seconds (rnp); "time": world time moved by another
+ * cause.
+ */
 export const ADVANCE_ACTIONS = ["explore", "rest", "search", "spend", "time"] as const;
 export type AdvanceAction = (typeof ADVANCE_ACTIONS)[number];
 
@@ -36,7 +39,10 @@ export interface TokenRef {
   tokenId: string;
 }
 
-/** A token's light as Aventure writes it: the radii, and the radii remembered while it is out (flags.aventure.explorationLight). */
+/**
+ * A token's light as Aventure writes it: the radii, and the radii remembered while it is out
+ * (flags.aventure.explorationLight).
+ */
 export interface TokenLight {
   dim: number;
   bright: number;
@@ -119,7 +125,8 @@ function isState(v: unknown): v is ExplorationState {
 }
 
 /**
- * A light's radii: a token's light as Aventure sees it, and the radii it remembers on the token while it keeps the light
+ * A light's radii: a token's light as Aventure sees it, and the radii it remembers on the token while it keeps the
+ * light
  * out (the token flag flags.aventure.explorationLight, null once relit; the token's owner may write it, so it is read
  * through this model: anything else reads as none).
  */
@@ -132,7 +139,10 @@ export const LightRadii = flagModel({ name: "AventureLightRadii", exact: true, s
 /** A ruleset id of the rules (re-exported for the request's checks). */
 export type { RulesetId };
 
-/** The setting's value cleaned and checked by its field (Foundry's own DataField#clean and #validate): null when refused. */
+/**
+ * The setting's value cleaned and checked by its field (Foundry's own DataField#clean and #validate): null when
+ * refused.
+ */
 export type RecordCheck = (raw: ExplorationRecord) => ExplorationRecord | null;
 
 /**
@@ -229,7 +239,10 @@ function recordFields(f: typeof foundry.data.fields) {
   };
 }
 
-/** The setting's field (exploration/settings.ts): the record's one declaration, its type (ExplorationRecord) derived from it. */
+/**
+ * The setting's field (exploration/settings.ts): the record's one declaration, its type (ExplorationRecord) derived
+ * from it.
+ */
 export function recordField(f: typeof foundry.data.fields) {
   return new f.SchemaField<
     ReturnType<typeof recordFields>,

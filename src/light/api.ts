@@ -11,7 +11,8 @@ export type { LightAt, DetectionReport };
 export function lightApi() {
   return {
     /**
-     * Hides a token (HUD button): prerequisites, Stealth roll, passive Perception, GM card. A player naming observers or
+     * Hides a token (HUD button): prerequisites, Stealth roll, passive Perception, GM card. A player naming observers
+     * or
      * searchers that are not all theirs gets `{proposed: true}`: the GMs decide.
      */
     hide: (token: TokenRef, options?: HideOptions): Promise<HideReply | undefined> =>

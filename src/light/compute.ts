@@ -21,7 +21,9 @@ export interface PlainLightSource {
   /** Bright and dim radii, pixels (0 = none). Dim is normally the outer radius. */
   bright: number;
   dim: number;
-  /** The wall-clipped shape as a flat [x0, y0, x1, y1, ...] list (PIXI.Polygon#points). Omitted: an unobstructed disc. */
+  /**
+   * The wall-clipped shape as a flat [x0, y0, x1, y1, ...] list (PIXI.Polygon#points). Omitted: an unobstructed disc.
+   */
   points?: ArrayLike<number>;
   /** Exact test used instead of `points` (Foundry's own, elevation aware). Called only after the pre-filter passes. */
   test?: ShapeTest;

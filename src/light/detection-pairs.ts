@@ -1,5 +1,6 @@
 /**
- * Ambient detection's pair conditions (docs/rules.md §6, "Ambient detection"), from plain data: no Foundry globals, so it is
+ * Ambient detection's pair conditions (docs/rules.md §6, "Ambient detection"), from plain data: no Foundry globals, so
+ * it is
  * benchmarked (bench/detection.bench.ts) and its work is counted in tests. The glue (detection.ts) turns tokens into
  * these shapes and keeps what was judged; the rules (`perceivedHider`, `passiveNotices`, `detectionChanges`) decide.
  *
@@ -155,7 +156,9 @@ function prepareObserver(o: DetectObserver): PreparedObserver {
   return { o, dv: r(o.senses.darkvision), bs: r(o.senses.blindsight), ts: r(o.senses.truesight) };
 }
 
-/** Whether the observer could notice the hider in this light, wherever it stands (no line of sight needed to say no). */
+/**
+ * Whether the observer could notice the hider in this light, wherever it stands (no line of sight needed to say no).
+ */
 function couldNotice(o: DetectObserver, dc: number, light: LightLevel, memo: Map<number, boolean>): boolean {
   if (light === "dark") return false;
   if (o.searching) return true;

@@ -1,7 +1,8 @@
 /**
  * Ambient detection (docs/rules.md §6, "Ambient detection"), on the active GM only. After each recomputation of
  * the light (light tracker: a token moved, a light, a darkness source, an Obscurity region or a wall changed, a door
- * opened, a hiding state or a searching mark changed, both on the scene), the pairs of the tokens concerned are evaluated
+ * opened, a hiding state or a searching mark changed, both on the scene), the pairs of the tokens concerned are
+ * evaluated
  * (detection-pairs.ts: line of sight through walls, distance, the hider's light and obscurity through the observer's
  * senses), the rules' `detectionChanges` keeps the pairs whose conditions changed, and each of those is judged once:
  * `passiveNotices` (a searching observer rolls Wisdom (Perception) instead, in secret, attached to the card).
@@ -370,7 +371,8 @@ class AmbientDetection {
         obscurity: state.obscurity,
         invisible: adapterFor().hasCondition(actor, "invisible"),
         disposition: info.disposition,
-        // Who owns it, read now (only a GM changes it): a player's creature counts as friendly too (detection-pairs.ts).
+        // Who owns it, read now (only a GM changes it): a player's creature counts as friendly too
+        // (detection-pairs.ts).
         playerOwned: playerOwners(tok.document).length > 0,
         from: new Set(flag.from),
         seenBy: new Set(flag.seenBy ?? []),
@@ -487,7 +489,10 @@ class AmbientDetection {
     return report;
   }
 
-  /** A searching observer rolls Wisdom (Perception), in secret (the roll goes on the GMs' card), with disadvantage in dim light. */
+  /**
+   * A searching observer rolls Wisdom (Perception), in secret (the roll goes on the GMs' card), with disadvantage in
+   * dim light.
+   */
   private async searchRoll(c: CanvasLike, x: DetectionCondition): Promise<Notice | null> {
     const actor = placeable(c, x.observer)?.document.actor as ActorLike | null | undefined;
     if (!actor) return null;

@@ -10,7 +10,9 @@ export interface HideCardObserver {
   searchRoll?: number | null;
   /** Whether it noticed the hider; null when unknown. */
   spotted: boolean | null;
-  /** A creature that may notice the hider but was not rolled against (the request named others): it knows where it is. */
+  /**
+   * A creature that may notice the hider but was not rolled against (the request named others): it knows where it is.
+   */
   notRolled?: boolean;
   /** Why the hider could hide from it (docs/rules.md §6 prerequisite), when known. */
   because: HideBecause | null;

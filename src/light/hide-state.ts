@@ -4,7 +4,8 @@
  * A token's hiding state is two things: its hide entry (the Stealth DC, the observers it is hidden from), kept on its
  * SCENE as `flags.aventure.hides.<tokenId>` (only GMs may write a scene: the active GM's hide, end of hiding, search
  * and ambient detection write it; a `flags.aventure.hide` on the token, which its owner may write and where 0.1.0
- * kept it, is never read, nor carried over: `migrateHideFlags`), and its actor's hidden status (the system's, e.g. dnd5e `hiding`, else Aventure's own, flagged as Aventure's in the
+ * kept it, is never read, nor carried over: `migrateHideFlags`), and its actor's hidden status (the system's, e.g.
+ * dnd5e `hiding`, else Aventure's own, flagged as Aventure's in the
  * same write). Every change of that state (a hide, an end of hiding, a search that spots someone) is an OPERATION
  * recorded on its GM card (`flags.aventure.<hide|hideEnd|search>.op`) marked "applying" with each token's state before
  * and after, BEFORE the first write. The status and the flag are then written as state-based steps, and the card is
@@ -228,7 +229,9 @@ export type HideProblem = HideOp["problems"][number];
 export const HIDE_CARDS = ["hide", "hideEnd", "search", "detect"] as const;
 export type HideCard = (typeof HIDE_CARDS)[number];
 
-/** Each hiding card's kind (hide-cards.ts): its sub-type, and the flag of the cards posted before it (the same name). */
+/**
+ * Each hiding card's kind (hide-cards.ts): its sub-type, and the flag of the cards posted before it (the same name).
+ */
 export const HIDE_CARD_KINDS: Record<HideCard, CardKind> = {
   hide: { kind: "hide", legacyFlag: "hide" },
   hideEnd: { kind: "hideEnd", legacyFlag: "hideEnd" },
@@ -354,7 +357,9 @@ async function applyHideOp(
   return next;
 }
 
-/** `aventure.hidden` / `aventure.revealed` for each token this operation hid or stopped hiding (once, on its executor). */
+/**
+ * `aventure.hidden` / `aventure.revealed` for each token this operation hid or stopped hiding (once, on its executor).
+ */
 function announceChanges(message: ChatMessage, card: HideCard, op: HideOp): void {
   // What is read of an end-of-hiding card (hide-cards.ts declares it): its event, checked below.
   const ended = cardState<{ event?: unknown }>(message, HIDE_CARD_KINDS.hideEnd)?.event;

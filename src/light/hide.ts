@@ -226,7 +226,9 @@ export async function hide(ref: TokenRef, options: HideOptions = {}): Promise<Hi
   return reply;
 }
 
-/** Api: hides each controlled token in turn (the compendium macro). Each token's error is reported; the others go on. */
+/**
+ * Api: hides each controlled token in turn (the compendium macro). Each token's error is reported; the others go on.
+ */
 export async function hideSelected(): Promise<(HideReply | null)[]> {
   const c = requireCanvas();
   const tokens = c.tokens.controlled;
@@ -365,7 +367,8 @@ async function onHideRequest(data: unknown, { sender }: { sender: User }): Promi
     (!req.observers || theirs(req.observers)) && (!req.searching || (req.observers !== null && theirs(req.observers)));
   if (!sender.isGM && !own) {
     // Players propose, GMs dispose: someone else's tokens as observers or searchers. Refused at once when it could
-    // not be applied now (the player hears why, in what they may know); otherwise stored, checked, on a card for the GMs.
+    // not be applied now (the player hears why, in what they may know); otherwise stored, checked, on a card for the
+    // GMs.
     checkHide(c, tok, observers, { requester: sender });
     return propose(
       "hide",
@@ -522,7 +525,8 @@ interface HideAudience {
 }
 
 /**
- * The §6 prerequisites: throws a UserError (nothing rolled) when the token cannot hide now. None of the observers rolled
+ * The §6 prerequisites: throws a UserError (nothing rolled) when the token cannot hide now. None of the observers
+ * rolled
  * against, nor any creature that may notice it (`noticingObservers`), may see it, whatever the request names.
  */
 function checkHide(
@@ -703,7 +707,8 @@ async function performHide(
 }
 
 /**
- * Ends a token's hiding (active GM): the card first (recording the change), then the hiding state (scene) and the hidden status
+ * Ends a token's hiding (active GM): the card first (recording the change), then the hiding state (scene) and the
+ * hidden status
  * Aventure added (a status set by hand stays), and the card marked applied. False when it was not hidden, or when
  * another change of this token is running (two GMs ending it at once end it once).
  */

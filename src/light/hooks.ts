@@ -108,7 +108,8 @@ export function registerLightHooks(): void {
   const onRegion = (doc: RegionDocument.Implementation) => viewedSceneId(doc.parent?.id) && lightTracker.schedule();
   const onBehavior = (doc: RegionBehavior.Implementation) =>
     viewedSceneId(doc.parent?.parent?.id) && lightTracker.schedule();
-  // A door opened or closed, a wall drawn or deleted: the lines of sight crossing it change (a moved wall: all of them).
+  // A door opened or closed, a wall drawn or deleted: the lines of sight crossing it change (a moved wall: all of
+  // them).
   const onWall = (doc: WallDocument.Implementation, moved: boolean) => {
     if (!viewedSceneId(doc.parent?.id)) return;
     const [x1, y1, x2, y2] = doc.c;

@@ -1,6 +1,7 @@
 /**
  * The small light icon on each token (sun / half / moon), drawn as a PIXI text child of the token, for the GM and the
- * token's owners; the client setting "lightIcons" hides it. Redrawn only when the level changes or the token is redrawn.
+ * token's owners; the client setting "lightIcons" hides it. Redrawn only when the level changes or the token is
+ * redrawn.
  */
 import type { LightLevel } from "../rules/light.js";
 import { getSetting } from "../core/settings.js";

@@ -23,14 +23,17 @@ export interface LightHudInput {
   inDarkness: boolean;
   /** Whether the world applies the effects (setting lightEffects). */
   effectsOn: boolean;
-  /** The hiding state, when the token is hidden (`from`: how many observers it hides from; null: not told, a player). */
+  /**
+   * The hiding state, when the token is hidden (`from`: how many observers it hides from; null: not told, a player).
+   */
   hidden: { dc: number; from: number | null } | null;
   /** Marked by the GM as searching (it rolls Wisdom (Perception) against creatures that hide). */
   searching?: boolean;
   /** Ranges at or above this are shown as unlimited. */
   unlimited?: number;
   /**
-   * docs/rules.md §0: whether the world's game has light rules (light effects, senses, obscurity; default true). Without
+   * docs/rules.md §0: whether the world's game has light rules (light effects, senses, obscurity; default true).
+   * Without
    * them the badge shows the light level only, and `noRule` says the game's book has no such rule.
    */
   rulesOn?: boolean;

@@ -68,7 +68,10 @@ export function obscurityAt(sources: readonly PlainObscurity[], x: number, y: nu
   return "none";
 }
 
-/** The behaviour's data: its level (a lang key per choice; the form shows the label and hint of AVENTURE.Light.ObscurityRegion.FIELDS.level). */
+/**
+ * The behaviour's data: its level (a lang key per choice; the form shows the label and hint of
+ * AVENTURE.Light.ObscurityRegion.FIELDS.level).
+ */
 function obscuritySchema() {
   return {
     level: new foundry.data.fields.StringField({

@@ -21,7 +21,9 @@ import { valueMap } from "../core/flag-model.js";
 
 type MarksUpdate = Record<string, unknown>;
 
-/** The marks of a scene (`flags.aventure.searching`): token id → true, each read on its own (a bad entry is ignored). */
+/**
+ * The marks of a scene (`flags.aventure.searching`): token id → true, each read on its own (a bad entry is ignored).
+ */
 const SearchingMarks = valueMap({
   name: "AventureSearchingMark",
   value: (f) => new f.BooleanField({ required: true, nullable: false, initial: false }),

@@ -1,10 +1,16 @@
-/** The settings of light, hiding and ambient detection (declared as core/settings.ts says; registered by src/settings.ts). */
+/**
+ * The settings of light, hiding and ambient detection (declared as core/settings.ts says; registered by
+ * src/settings.ts).
+ */
 import { choiceField, choicesOf, declareSettings } from "../core/settings.js";
 
 /** Ambient detection: what happens when an observer's passive Perception notices a hidden creature. */
 export const DETECTION_MODES = ["prompt", "auto", "off"] as const;
 export type DetectionMode = (typeof DETECTION_MODES)[number];
-/** Which tokens may notice a hidden creature besides those it hid from: friendly ↔ hostile only, or any other disposition. */
+/**
+ * Which tokens may notice a hidden creature besides those it hid from: friendly ↔ hostile only, or any other
+ * disposition.
+ */
 export const DETECTION_OBSERVERS = ["hostile", "all"] as const;
 export type DetectionObservers = (typeof DETECTION_OBSERVERS)[number];
 
@@ -32,7 +38,8 @@ export const lightSettings = declareSettings(({ fields: f }) => {
       type: choiceField(f, choicesOf(DETECTION_OBSERVERS, "AVENTURE.Settings.detectionObservers.choices")),
       default: "hostile",
     },
-    // The 0.1.0 searching marks and hide flags on tokens were listed for the GMs and removed (searching.ts), once per world.
+    // The 0.1.0 searching marks and hide flags on tokens were listed for the GMs and removed (searching.ts), once per
+    // world.
     searchingMarksMigrated: { scope: "world", config: false, type: new f.BooleanField(), default: false },
   };
 });

@@ -1,5 +1,6 @@
 /**
- * Who sees whom on the viewed scene, by the §6 prerequisite (docs/rules.md §6, `canTryToHide`): line of sight through walls,
+ * Who sees whom on the viewed scene, by the §6 prerequisite (docs/rules.md §6, `canTryToHide`): line of sight through
+ * walls,
  * the light at the one seen as the other's senses perceive it at that distance, heavy obscurity, invisibility.
  *
  * Two uses, both on the active GM: the hide prerequisite (hide.ts: no creature that may notice the hider sees it), and
@@ -44,7 +45,9 @@ export function observerInput(c: CanvasLike, target: TokenObjLike, o: TokenObjLi
   };
 }
 
-/** Whether any of `watchers` sees `target` now (the light at the target as each perceives it, obscurity, invisibility). */
+/**
+ * Whether any of `watchers` sees `target` now (the light at the target as each perceives it, obscurity, invisibility).
+ */
 function seenByAny(c: CanvasLike, target: TokenObjLike, watchers: readonly TokenObjLike[]): boolean {
   if (!watchers.length) return false;
   const state = lightTracker.stateOf(target.id);

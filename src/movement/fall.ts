@@ -624,7 +624,8 @@ export async function requestFallApply(messageId: string): Promise<FallApplyResu
 }
 
 /**
- * Card part (the renderChatMessageHTML listener of cards.ts): wires the "Apply damage" button of a pending (or interrupted) fall card for GMs, removes it
+ * Card part (the renderChatMessageHTML listener of cards.ts): wires the "Apply damage" button of a pending (or
+ * interrupted) fall card for GMs, removes it
  * otherwise. Only a card a GM wrote counts: a player's message carrying the same flags gets no button. The button
  * stays disabled while its request runs.
  */

@@ -131,7 +131,10 @@ export interface JumpPanelInput {
   /** The creature's height in metres (the panel lets the user change it). */
   height: number;
   lang: string;
-  /** docs/rules.md §3.1: remind Strength (Athletics) at the GM's call for climbs and swims (the world setting; default on). */
+  /**
+   * docs/rules.md §3.1: remind Strength (Athletics) at the GM's call for climbs and swims (the world setting; default
+   * on).
+   */
   athleticsReminder?: boolean;
   /**
    * docs/rules.md §0: what the world's GMs borrowed. The panel shows jumps only when `ruleset` has them (or borrows
@@ -218,7 +221,8 @@ export function jumpPanelContext(input: JumpPanelInput, localize: Localize) {
 }
 
 /**
- * docs/rules.md §2.8, shown with the movement (pmt, ose): encounter movement is a third of the exploration rate per round,
+ * docs/rules.md §2.8, shown with the movement (pmt, ose): encounter movement is a third of the exploration rate per
+ * round,
  * kept for at most 60 rounds in ose; running lasts 30 rounds, then the runner is exhausted (ose: Old-School Essentials'
  * own rule, said so). Empty for the rulesets without these rules.
  */

@@ -1,4 +1,6 @@
-/** The settings of movement costs, jumps and falls (declared as core/settings.ts says; registered by src/settings.ts). */
+/**
+ * The settings of movement costs, jumps and falls (declared as core/settings.ts says; registered by src/settings.ts).
+ */
 import { choiceField, choicesOf, declareSettings } from "../core/settings.js";
 
 /** Falls on an elevation drop of 3 m or more. */

@@ -1,7 +1,9 @@
 /**
- * The sheet of Aventure's Polaris character type (`aventure.polaris`; docs/rules.md §9.3): the eight attributes, Chance, Réaction and the initiative score, and the skills with their level and
+ * The sheet of Aventure's Polaris character type (`aventure.polaris`; docs/rules.md §9.3): the eight attributes,
+ * Chance, Réaction and the initiative score, and the skills with their level and
  * mastery (added and removed with the sheet's buttons). Every change is written at once (the form submits on change),
- * after the whole form is checked (polaris-sheet-context.ts): a bad value is refused with a clear message and nothing is
+ * after the whole form is checked (polaris-sheet-context.ts): a bad value is refused with a clear message and nothing
+ * is
  * written. Registered for that type only, as its default sheet (polaris/model.ts).
  */
 import { template } from "../core/constants.js";
@@ -22,7 +24,10 @@ interface SheetActor {
   update(changes: Record<string, unknown>): Promise<unknown>;
 }
 
-/** What the sheet uses of HandlebarsApplicationMixin(ActorSheetV2) (DocumentSheetV2#document, #isEditable, ApplicationV2#_renderFrame). */
+/**
+ * What the sheet uses of HandlebarsApplicationMixin(ActorSheetV2) (DocumentSheetV2#document, #isEditable,
+ * ApplicationV2#_renderFrame).
+ */
 interface SheetBase {
   /** The sheet's document: an Actor of the module's own type. */
   readonly document: SheetActor;
@@ -31,7 +36,8 @@ interface SheetBase {
   render(options?: object | boolean): Promise<unknown>;
   close(options?: object): Promise<unknown>;
 }
-// cast: the pinned HandlebarsApplicationMixin(ActorSheetV2) type is too deep for the compiler to compare a subclass with it
+// The pinned HandlebarsApplicationMixin(ActorSheetV2) type is too deep for the compiler to compare a subclass with it.
+// cast: see above
 const Base: new (options?: object) => SheetBase = HandlebarsApplicationMixin(ActorSheetV2) as never;
 
 export class PolarisActorSheet extends Base {

@@ -12,11 +12,17 @@ export const POLARIS_ACTOR_TYPE = `${MODULE_ID}.${POLARIS_SUBTYPE}`;
 /** The type's label key (Foundry reads it itself from TYPES.Actor.<type>, e.g. in the Create Actor dialog). */
 export const POLARIS_ACTOR_LABEL = "TYPES.Actor.aventure.polaris";
 
-/** The eight attributes of a Polaris character, in the order of the rulebook's sheet (seed 003: FOR CON COO ADA PER INT VOL PRE). */
+/**
+ * The eight attributes of a Polaris character, in the order of the rulebook's sheet (seed 003: FOR CON COO ADA PER INT
+ * VOL PRE).
+ */
 export const POLARIS_ATTRIBUTES = ["for", "con", "coo", "ada", "per", "int", "vol", "pre"] as const;
 export type PolarisAttribute = (typeof POLARIS_ATTRIBUTES)[number];
 
-/** The single values of the sheet: the secondary attributes Chance and Réaction, and the initiative score (docs/rules.md §9.2). */
+/**
+ * The single values of the sheet: the secondary attributes Chance and Réaction, and the initiative score (docs/rules.md
+ * §9.2).
+ */
 export const POLARIS_SCORES = ["chance", "reaction", "initiative"] as const;
 export type PolarisScore = (typeof POLARIS_SCORES)[number];
 

@@ -6,7 +6,9 @@ import { onDemand } from "../core/on-demand.js";
 /** The window's file (dist/aventure-PolarisTestDialog.js), loaded when it is first opened. */
 const dialogFile = onDemand(() => import("./PolarisTestDialog.js"));
 
-/** api.openPolarisTest({actor}?): the Polaris test dialog (anyone; the secret difficulty and the countdown are GM only). */
+/**
+ * api.openPolarisTest({actor}?): the Polaris test dialog (anyone; the secret difficulty and the countdown are GM only).
+ */
 export async function openPolarisTest(options: PolarisTestDialogOptions = {}): Promise<PolarisTestDialog | undefined> {
   return guarded(async () => {
     // The window is loaded when it is first opened: the combat feature reads Polaris actors through this file.

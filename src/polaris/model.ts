@@ -2,7 +2,8 @@
  * Aventure's own Polaris character type (docs/rules.md §9.3): an Actor
  * sub-type of the module, `aventure.polaris`, declared in module.json (documentTypes.Actor.polaris), with a
  * TypeDataModel whose schema types and checks every value (whole numbers in the bounds of actor-type.ts), and its sheet
- * (polaris/PolarisActorSheet.ts), registered for that type only and as its default. Called in `init` by the entry point.
+ * (polaris/PolarisActorSheet.ts), registered for that type only and as its default. Called in `init` by the entry
+ * point.
  * Foundry: https://foundryvtt.com/article/module-sub-types/ and foundry.abstract.TypeDataModel (v13 API).
  */
 import { MODULE_ID } from "../core/constants.js";
@@ -63,7 +64,10 @@ function polarisActorModel(): unknown {
   return PolarisActorModel;
 }
 
-/** Registers the type's data model, icon and sheet (in `init`; the entry point hands the sheet class, polaris/PolarisActorSheet.ts). */
+/**
+ * Registers the type's data model, icon and sheet (in `init`; the entry point hands the sheet class,
+ * polaris/PolarisActorSheet.ts).
+ */
 export function registerPolarisActor(sheet: unknown): void {
   // cast: registering a module sub-type: the pinned dataModels record has only the configured types
   const config: { dataModels: Record<string, unknown>; typeIcons?: Record<string, string> } = CONFIG.Actor as never;

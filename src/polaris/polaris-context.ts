@@ -34,7 +34,9 @@ export interface PolarisAttributeOption {
   level: number;
 }
 
-/** A countdown run by the dialog (docs/rules.md §9.1): the GM's maximum, what a catastrophe costs, the attempts made. */
+/**
+ * A countdown run by the dialog (docs/rules.md §9.1): the GM's maximum, what a catastrophe costs, the attempts made.
+ */
 export interface PolarisCountdownState {
   /** The maximum number of attempts (the field as typed: "" = no countdown). */
   max: string;
@@ -112,7 +114,9 @@ export function parseWhole(raw: string, fallback: number): number {
   return s === "" ? fallback : Number(s.replace("−", "-"));
 }
 
-/** The countdown's maximum: null when the field is empty (no countdown), else the number typed (validated by the rules). */
+/**
+ * The countdown's maximum: null when the field is empty (no countdown), else the number typed (validated by the rules).
+ */
 export function countdownMax(state: Pick<PolarisTestState, "countdown">): number | null {
   const s = state.countdown.max.trim();
   return s === "" ? null : Number(s);

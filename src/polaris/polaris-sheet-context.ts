@@ -1,5 +1,6 @@
 /**
- * The sheet of Aventure's Polaris character type (polaris/PolarisActorSheet.ts): its template's context, and the reading of
+ * The sheet of Aventure's Polaris character type (polaris/PolarisActorSheet.ts): its template's context, and the
+ * reading of
  * its form into one update (docs/rules.md §9.3). Pure: tested and
  * screenshotted without Foundry. The form is checked against the same bounds as the data model (actor-type.ts): a value
  * that is not a whole number in its range is refused with a clear message and nothing is written.

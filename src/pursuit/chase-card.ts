@@ -123,7 +123,10 @@ export const chaseCardSchema = (f: Fields) => ({
     },
     nullable,
   ),
-  /** The claims of the step after this card (operations.ts claimFirst: page load id → GM user id), withdrawn by deletion. */
+  /**
+   * The claims of the step after this card (operations.ts claimFirst: page load id → GM user id), withdrawn by
+   * deletion.
+   */
   claims: new f.TypedObjectField(idField(), {
     required: true,
     initial: {},

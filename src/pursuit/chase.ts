@@ -2,7 +2,8 @@
  * The chase itself, run on the active GM (request "pursuit", docs/security.md): validates what a client sends, checks
  * who may do it with the sender the server reported, calls the rules (pursuitDay, startDungeonChase,
  * dungeonChaseRound...), rolls with Foundry's Roll, posts one chat card per step with its rolls attached and the whole
- * chase state as the card's system (sub-type aventure.pursuit, chase-card.ts: so a chase survives a reload), advances world time per outdoor day (setting)
+ * chase state as the card's system (sub-type aventure.pursuit, chase-card.ts: so a chase survives a reload), advances
+ * world time per outdoor day (setting)
  * and applies the running exhaustion effect.
  *
  * Who may do what:
@@ -818,7 +819,10 @@ function cardClaims(message: ChatMessage | undefined): Claims {
   return readClaims(chaseState(message)?.claims);
 }
 
-/** The claim of the step after the card `message` (operations.ts claimFirst): open while that card is the chase's latest. */
+/**
+ * The claim of the step after the card `message` (operations.ts claimFirst): open while that card is the chase's
+ * latest.
+ */
 function stepClaim(message: ChatMessage, chaseId: string): ClaimTarget {
   const id = message.id ?? "";
   return {

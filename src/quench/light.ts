@@ -180,7 +180,8 @@ function lightTests({ describe, it, before, after, assert }: BatchContext): void
       const guard = await creature("Drowsy", [30, 18], -1, { wis: 1 });
       const watcher = await creature("Watcher", [10, 5], -1, { wis: 30 }); // passive Perception 20
       await lightOf(rogue, (l) => l.level === "dark", "darkness");
-      // A creature hidden from the guard with a Stealth result of 12 (as a hide leaves it; set here so that no die decides).
+      // A creature hidden from the guard with a Stealth result of 12 (as a hide leaves it; set here so that no die
+      // decides).
       const centre = { x: 20 * SQUARE, y: 18 * SQUARE };
       const entry = {
         dc: 12,

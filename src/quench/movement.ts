@@ -7,7 +7,10 @@ import { MODULE_ID } from "../core/constants.js";
 import { cardOf, Sandbox, waitFor } from "./sandbox.js";
 import type { Batch, BatchContext } from "./types.js";
 
-/** CONFIG.Token.movement.actions, called the way core's ruler calls a cost function (plain test values for its arguments). */
+/**
+ * CONFIG.Token.movement.actions, called the way core's ruler calls a cost function (plain test values for its
+ * arguments).
+ */
 type CostActions = Record<
   string,
   { getCostFunction(t: unknown, o: object): (c: number, a: unknown, b: unknown, d: number, s: unknown) => number }

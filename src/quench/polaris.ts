@@ -1,7 +1,8 @@
 /**
  * In-world tests of Polaris (Quench batch "aventure.polaris"): tests rolled through the module's API and its window,
  * a countdown, a combat in action phases (Hasten from the combatant's menu, a delay, a change of intention), and a
- * character made from the shipped template (the "Aventure — Polaris" compendium) read by the test window and the phases.
+ * character made from the shipped template (the "Aventure — Polaris" compendium) read by the test window and the
+ * phases.
  * Dice are real: every expectation is derived from the card's own roll through the rules (api.rules), never from a
  * fixed die. Everything is made in a throwaway scene and deleted afterwards (the combat first).
  */

@@ -1,7 +1,8 @@
 /**
  * A throwaway corner of a real world for the in-world tests: a scene (viewed while the batch runs), actors, tokens,
  * regions, settings changed for the test, world time advanced, and every chat message posted meanwhile; `close()`
- * deletes or restores all of it. Uses only Foundry's public API (Scene.create, Actor.create, createEmbeddedDocuments, Scene#view, Document#delete,
+ * deletes or restores all of it. Uses only Foundry's public API (Scene.create, Actor.create, createEmbeddedDocuments,
+ * Scene#view, Document#delete,
  * game.settings) and the module's own API.
  */
 import { MODULE_ID } from "../core/constants.js";

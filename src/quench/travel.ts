@@ -117,7 +117,8 @@ function travelTests({ describe, it, before, after, assert }: BatchContext): voi
       const message = await waitFor(() => card(messageIdOf(result)), "the journey card");
       const j = journeyOf(message)!;
       assert.equal(j.status, "applied");
-      // 40.5 km at normal pace, 9 h a day: one day of 8 h at the day column, then 1 h at the hour column (a forced march).
+      // 40.5 km at normal pace, 9 h a day: one day of 8 h at the day column, then 1 h at the hour column (a forced
+      // march).
       assert.equal(game.time.worldTime - start, 9 * 3600, "world time moved by the journey");
       const gained = j.journal.actors[0]!.exhaustion;
       assert.equal(exhaustionOf(actor), gained ? gained.after : 0, "exhaustion as the card's own save says");

@@ -31,7 +31,9 @@ const journeyOf = (m: ChatMessage | undefined): Journal | undefined =>
 function wildernessTests({ describe, it, before, after, assert }: BatchContext): void {
   describe("Old-School Essentials wilderness travel", () => {
     const box = new Sandbox();
-    /** 1 km a space; road x 0..2800, forest 2800..5200, swamp 5200..8000; the route along y = 500 from x = 100 to 7900. */
+    /**
+     * 1 km a space; road x 0..2800, forest 2800..5200, swamp 5200..8000; the route along y = 500 from x = 100 to 7900.
+     */
     const map = async () => {
       await game.scenes
         .get(box.scene?.id ?? "")

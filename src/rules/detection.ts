@@ -97,7 +97,8 @@ export function detectionKey(c: Pick<DetectionCondition, "observer" | "hider">):
 }
 
 const isId = (v: unknown): v is string => typeof v === "string" && v !== "" && v.length <= 64;
-// Stryker disable next-line all: equivalent (a fast path: when it says no, num() makes the same check and throws only for a bad value).
+// Stryker disable next-line all: equivalent (a fast path: when it says no, num() makes the same check and throws only
+// for a bad value).
 const within = (v: unknown, r: { min: number; max: number }): boolean =>
   typeof v === "number" && v >= r.min && v <= r.max;
 
@@ -111,7 +112,8 @@ function check(c: unknown, i: number, where: string): DetectionCondition {
     throw new RulesError("AVENTURE.Error.Missing", { name: `${where}[${i}].inView` });
   // The error (and its message) is built only for a bad value: each condition below is a fast path that oneOf() and
   // num() repeat (the mutants of the fast paths are equivalent).
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent (a fast path: oneOf() makes the same check).
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent (a fast path: oneOf()
+  // makes the same check).
   if (d.light !== "bright" && d.light !== "dim" && d.light !== "dark")
     oneOf(`${where}[${i}].light`, d.light, LIGHT_LEVELS);
   // Stryker disable next-line ConditionalExpression: equivalent (a fast path: num() makes the same check).
@@ -165,7 +167,8 @@ export function detectionChanges(
       });
     hiders.add(v.hider);
     const p = before.get(v.observer)?.get(v.hider);
-    // A changed pair is returned as a copy of its known fields only (whatever else the caller's object holds stays out).
+    // A changed pair is returned as a copy of its known fields only (whatever else the caller's object holds stays
+    // out).
     if (
       !p ||
       p.inView !== v.inView ||

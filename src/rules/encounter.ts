@@ -236,7 +236,8 @@ export function encounterDistance(rs: RulesetId, opts: EncounterDistanceOptions)
   const entry = ENCOUNTER_DISTANCE[rules][where];
   const formula = (x: DistanceDice) => `${x.count}d${x.faces}*${x.multiplier}`;
   const differs = formula(entry.normal) !== formula(entry.surprised);
-  // Stryker disable next-line BooleanLiteral: equivalent (where surprise does not change the dice, either answer gives the same).
+  // Stryker disable next-line BooleanLiteral: equivalent (where surprise does not change the dice, either answer gives
+  // the same).
   const surprised = differs ? requiredBool("surprised", opts.surprised) : bool("surprised", opts.surprised, false);
   const d = surprised ? entry.surprised : entry.normal;
   return {
@@ -301,7 +302,8 @@ export const REACTION_TABLES: Readonly<{
 });
 
 /**
- * Checks a reaction total for `rules` ("pmt" or "ose"): pmt an integer 2..12, ose any integer (2d6 + CHA modifier) within
+ * Checks a reaction total for `rules` ("pmt" or "ose"): pmt an integer 2..12, ose any integer (2d6 + CHA modifier)
+ * within
  * ±1000. Throws UnknownValue (rules), NotANumber, NotAnInteger, OutOfRange.
  */
 export function reactionTotal(rules: EncounterRules, total: unknown): number {

@@ -1,5 +1,6 @@
 /**
- * Exploration time (docs/rules.md §10): dungeon turns of 10 minutes, wandering-monster checks, rests, light sources that
+ * Exploration time (docs/rules.md §10): dungeon turns of 10 minutes, wandering-monster checks, rests, light sources
+ * that
  * burn out. pmt (seed 002) has the explorers "consume" turns and the referee roll now and then; ose (seed 004): an
  * encounter takes at least a turn; rnp (seed 000) counts dungeon time in minutes (RNP_EXPLORATION_ACTIONS).
  * *Decision* (Old-School Essentials' own rules, not in the seeds; every one a world setting): a check every 2 turns,
@@ -96,7 +97,9 @@ export interface ExplorationAdvance {
 export const MAX_EXPLORATION_TURNS = 1000;
 const MAX_TURN_COUNT = 1_000_000;
 
-/** The options, checked; `wandering` defaults to whether the ruleset's own book has wandering checks (docs/rules.md §0). */
+/**
+ * The options, checked; `wandering` defaults to whether the ruleset's own book has wandering checks (docs/rules.md §0).
+ */
 function checkOptions(raw: unknown, ruleset: RulesetId): ExplorationOptions {
   if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw)))
     throw new RulesError("AVENTURE.Error.Missing", { name: "options" });

@@ -69,7 +69,10 @@ export async function rollChecked(dice: Rolling, count: number, faces: number, r
   });
 }
 
-/** Whether `r` is a result of a die of `faces` faces: an integer in 1..faces (Number.isInteger is false for a non-number). */
+/**
+ * Whether `r` is a result of a die of `faces` faces: an integer in 1..faces (Number.isInteger is false for a
+ * non-number).
+ */
 export function isDieResult(r: unknown, faces: number): r is number {
   return Number.isInteger(r) && (r as number) >= 1 && (r as number) <= faces;
 }

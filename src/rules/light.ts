@@ -37,11 +37,16 @@ export const LIGHT_VISIBILITY: Readonly<
 export interface LightThresholds {
   /** Darkness strictly below this is bright (daylight). */
   bright: number;
-  /** Darkness strictly below this (and not below `bright`) is dim (dawn, dusk, bright full moon); at or above: dark (night). */
+  /**
+   * Darkness strictly below this (and not below `bright`) is dim (dawn, dusk, bright full moon); at or above: dark
+   * (night).
+   */
   dim: number;
 }
 
-/** Default thresholds: darkness < 0.25 bright (daylight), < 0.75 dim (dawn, dusk, bright moon), otherwise dark (night). */
+/**
+ * Default thresholds: darkness < 0.25 bright (daylight), < 0.75 dim (dawn, dusk, bright moon), otherwise dark (night).
+ */
 export const LIGHT_THRESHOLDS: Readonly<LightThresholds> = Object.freeze({ bright: 0.25, dim: 0.75 });
 
 /** A light source reaching the point (walls already accounted for by the caller). Metres. */
@@ -177,7 +182,8 @@ export function lightLevelFromNearest(
 }
 
 /**
- * The light level at a point (docs/rules.md §5). Inside a source's bright radius → bright; inside a dim radius → at least
+ * The light level at a point (docs/rules.md §5). Inside a source's bright radius → bright; inside a dim radius → at
+ * least
  * dim; otherwise the ambient level (see lightLevelFromNearest for the globalLight *Decision*). A point exactly on a
  * radius is inside; a radius of 0 lights nothing (a source with bright 0 and dim r lights dim within r). A bright
  * radius larger than the dim radius is allowed (bright wins inside it).
@@ -249,7 +255,8 @@ export function perceivedLightDetail(
  * - darkvision: rnp turns dark into dim and leaves dim as dim; dnd5e also turns dim into bright (*Decision*, 5e SRD);
  *   pmt, ose and polaris fall back to rnp;
  * - blindsight and truesight: dim and dark count as bright.
- * Never worse than `level`. Magical darkness that defeats darkvision is not modelled (the glue passes senses that apply).
+ * Never worse than `level`. Magical darkness that defeats darkvision is not modelled (the glue passes senses that
+ * apply).
  * Throws UnknownRuleset / UnknownValue / NotANumber / Negative / Missing.
  */
 export function perceivedLight(
@@ -261,11 +268,17 @@ export function perceivedLight(
   return perceivedLightDetail(rulesetId, level, senses, distance).level;
 }
 
-/** How obscured an area is (docs/rules.md §5 *Decision*): not, lightly (light fog, foliage) or heavily (thick fog, dense foliage). */
+/**
+ * How obscured an area is (docs/rules.md §5 *Decision*): not, lightly (light fog, foliage) or heavily (thick fog, dense
+ * foliage).
+ */
 export const OBSCURITY_LEVELS = deepFreeze(["none", "light", "heavy"] as const);
 export type Obscurity = (typeof OBSCURITY_LEVELS)[number];
 
-/** The best light level one can perceive through each obscurity (docs/rules.md §5): none → bright, light → dim, heavy → dark. */
+/**
+ * The best light level one can perceive through each obscurity (docs/rules.md §5): none → bright, light → dim, heavy →
+ * dark.
+ */
 export const OBSCURITY_CAP: Readonly<Record<Obscurity, LightLevel>> = Object.freeze({
   none: "bright",
   light: "dim",
@@ -274,7 +287,8 @@ export const OBSCURITY_CAP: Readonly<Record<Obscurity, LightLevel>> = Object.fre
 
 /**
  * What a creature with `senses` perceives of a point `distance` metres away whose light is `light` and which is
- * `obscurity` obscured (docs/rules.md §5 *Decision*): the light as perceived through the senses (perceivedLight), then at
+ * `obscurity` obscured (docs/rules.md §5 *Decision*): the light as perceived through the senses (perceivedLight), then
+ * at
  * best dim (lightly obscured) or dark (heavily obscured), whatever the light. Darkvision does not see through
  * obscurity (it only turns darkness into dim) and neither does truesight (obscurity is not magical darkness);
  * blindsight within range ignores it (bright). Throws like perceivedLight, and UnknownValue (obscurity).
@@ -293,7 +307,9 @@ export function perceivedVisibility(
   return LIGHT_LEVELS[Math.min(LIGHT_LEVELS.indexOf(seen.level), LIGHT_LEVELS.indexOf(OBSCURITY_CAP[o]))]!;
 }
 
-/** The effect on a creature trying to see in `level` (docs/rules.md §5): bright none, dim disadvantage, dark blinded. */
+/**
+ * The effect on a creature trying to see in `level` (docs/rules.md §5): bright none, dim disadvantage, dark blinded.
+ */
 export function visibilityEffect(level: LightLevel): VisibilityEffect {
   return LIGHT_VISIBILITY[oneOf("level", level, LIGHT_LEVELS)].effect;
 }

@@ -374,7 +374,10 @@ export interface FallRule {
   readonly proneOnDamage: boolean;
 }
 
-/** The fall rule a game's falls follow: Old-School Essentials' for ose, Rôle'n Play's (= the 5e SRD's) otherwise. Throws UnknownRuleset. */
+/**
+ * The fall rule a game's falls follow: Old-School Essentials' for ose, Rôle'n Play's (= the 5e SRD's) otherwise. Throws
+ * UnknownRuleset.
+ */
 export function fallRules(ruleset: RulesetId): FallRule {
   return checkRuleset(ruleset) === "ose" ? OSE_FALL_RULES : FALL_RULES;
 }

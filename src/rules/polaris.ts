@@ -210,7 +210,8 @@ function polarisInt(name: string, value: unknown, min = -POLARIS_MAX): number {
 }
 
 /**
- * What a critical success adds to the margin (docs/rules.md §9.1): the override when given; an attribute test adds half the
+ * What a critical success adds to the margin (docs/rules.md §9.1): the override when given; an attribute test adds half
+ * the
  * attribute's level, rounded down (seed 003); a skill test its mastery level (*Decision*: the seed's skill amount is
  * cut from the preview). *Decision:* a negative level adds nothing (a critical success never lowers the margin).
  */

@@ -389,7 +389,8 @@ export async function pursuitDay(
 
 /**
  * Plays up to `maxDays` days (integer ≥ 1) from `initialState`, stopping as soon as the chase is over.
- * The same initial state and dice give the same final state: `replayPursuit(s, fixedDice(pursuitLogDice(final.log)), n)`
+ * The same initial state and dice give the same final state: `replayPursuit(s, fixedDice(pursuitLogDice(final.log)),
+ * n)`
  * reproduces a chase. The final state may still be `continues` if `maxDays` ran out.
  */
 export async function replayPursuit(initialState: PursuitState, dice: Dice, maxDays: number): Promise<PursuitState> {
@@ -412,7 +413,9 @@ export function pursuitLogDice(log: readonly PursuitDayRecord[]): number[] {
 export interface DungeonRunRule {
   /** Rounds a character can run (exploration rate per round). */
   limitRounds: number;
-  /** Penalty to attacks, damage and AC while exhausted; null where the source gives none (pmt: "exhausted, see Rest"). */
+  /**
+   * Penalty to attacks, damage and AC while exhausted; null where the source gives none (pmt: "exhausted, see Rest").
+   */
   penalty: number | null;
   /** Turns of rest that end the exhaustion; null where the source gives none. */
   restTurns: number | null;
@@ -598,7 +601,9 @@ export interface DungeonChaseOptions extends DungeonFlightOptions {
   surprised?: "fleeing" | "pursuers" | null;
   /** True when the pursuers are monsters (pmt then rolls the reaction table for it). Default true. */
   monstersPursue?: boolean;
-  /** A reaction total already rolled for these monsters (pmt 2..12; ose 2d6 + CHA mod); null/undefined: pmt rolls 2d6. */
+  /**
+   * A reaction total already rolled for these monsters (pmt 2..12; ose 2d6 + CHA mod); null/undefined: pmt rolls 2d6.
+   */
   reactionTotal?: number | null;
   /** The fleeing side drops treasure or food as it flees (1d6: 3–6 distracts). Default false. */
   dropped?: boolean;

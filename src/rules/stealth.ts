@@ -18,7 +18,9 @@ import { bool, num, oneOf } from "./validate.js";
 import { deepFreeze, list, metres } from "./guard.js";
 import { RULES_LIMITS } from "./limits.js";
 
-/** Travel paces accepted by canTryToHide (docs/rules.md §2.1); only "slow" allows stealth while travelling (§2.2, §6). */
+/**
+ * Travel paces accepted by canTryToHide (docs/rules.md §2.1); only "slow" allows stealth while travelling (§2.2, §6).
+ */
 export const STEALTH_PACES = deepFreeze(["slow", "normal", "fast"] as const);
 export type StealthPace = (typeof STEALTH_PACES)[number];
 
@@ -48,7 +50,9 @@ export interface HideAttemptInput {
   ruleset: RulesetId;
   /** Actual light level at the hider. */
   hiderLight: LightLevel;
-  /** How obscured the hider's area is (docs/rules.md §5): heavy obscurity is a zone of no visibility. Default "none". */
+  /**
+   * How obscured the hider's area is (docs/rules.md §5): heavy obscurity is a zone of no visibility. Default "none".
+   */
   hiderObscurity?: Obscurity;
   invisible: boolean;
   travelling?: boolean;
@@ -105,10 +109,12 @@ function within(distance: number, range: number | undefined, name: string): bool
  * - "cover": no line of sight (total cover);
  * - "darkness": the hider's light, as perceived by THAT observer with its senses at its distance, is dark
  *   (no darkvision or out of its range; blindsight and truesight see in darkness; see perceivedLight);
- * - "obscured": the hider is in a heavily obscured area (thick fog, dense foliage: a zone of no visibility, docs/rules.md
+ * - "obscured": the hider is in a heavily obscured area (thick fog, dense foliage: a zone of no visibility,
+ * docs/rules.md
  *   §5–6) and the observer has no blindsight within range (darkvision and truesight do not see through it);
  * - "invisible": the hider is invisible and the observer has neither truesight nor blindsight within range.
- *   *Decision*: docs/rules.md says an invisible creature counts as in a zone of no visibility; blindsight is "not affected
+ * *Decision*: docs/rules.md says an invisible creature counts as in a zone of no visibility; blindsight is "not
+ * affected
  *   by darkness", so it perceives an invisible hider too; darkvision does not;
  * - "notWatching": the referee agrees the observer is not watching the spot.
  * Being invisible is not being hidden: it only allows the attempt (hideResult decides).
@@ -194,7 +200,8 @@ export interface HideCheckResult {
 }
 
 /**
- * Resolves a hiding attempt (docs/rules.md §6): the Dexterity (Stealth) total is the DC. An observer not searching spots
+ * Resolves a hiding attempt (docs/rules.md §6): the Dexterity (Stealth) total is the DC. An observer not searching
+ * spots
  * the hider when its passive Perception ≥ DC; a searching observer spots it when its Wisdom (Perception) roll ≥ DC
  * (its passive score is not used). The hider is hidden from every observer that fails.
  * All numbers must be finite integers; a searching observer's passive may be null (unknown). Throws NotANumber /
@@ -241,7 +248,8 @@ export const HIDE_END_EVENTS = deepFreeze([
 export type HideEndEvent = (typeof HIDE_END_EVENTS)[number];
 
 /**
- * docs/rules.md §6 list of what ends hiding, as data. Every event ends hiding; to hide again the prerequisites must be met
+ * docs/rules.md §6 list of what ends hiding, as data. Every event ends hiding; to hide again the prerequisites must be
+ * met
  * again. `perceptionCheck`: *Decision* — the events that make the prerequisites stop holding (the hider moves into a
  * field of view, an observer moves so that it sees it, its cover is moved or destroyed, it leaves the zone of no
  * visibility) give observers a Wisdom (Perception) check; those where the hider gives itself away (reveals itself,

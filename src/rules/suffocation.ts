@@ -23,7 +23,10 @@ export interface SuffocationTimeline {
   rounds: number;
   /** The length of a round in seconds (the ruleset's `roundSeconds`). */
   roundSeconds: number;
-  /** When it drops to 0 HP, in seconds after it started holding its breath: the start of the round after the last one survived. */
+  /**
+   * When it drops to 0 HP, in seconds after it started holding its breath: the start of the round after the last one
+   * survived.
+   */
   dropSeconds: number;
 }
 

@@ -39,7 +39,10 @@ export const SURVIVAL_TABLE = deepFreeze({
   exhaustionMax: 6,
 } as const);
 
-/** How much of the day's need a character gets (food or water). Relative to the need: in hot weather "full" water is 6 L. */
+/**
+ * How much of the day's need a character gets (food or water). Relative to the need: in hot weather "full" water is 6
+ * L.
+ */
 export const RATION_LEVELS = deepFreeze(["full", "half", "none"] as const);
 export type RationLevel = (typeof RATION_LEVELS)[number];
 

@@ -67,7 +67,8 @@ export const TRAVEL_RULES = deepFreeze({
 } as const);
 
 /**
- * docs/rules.md §2.8: running (exploration rate per round) lasts at most this many rounds, then the runner is exhausted.
+ * docs/rules.md §2.8: running (exploration rate per round) lasts at most this many rounds, then the runner is
+ * exhausted.
  * pmt: seed 002 (30 rounds, ½ turn); ose: Old-School Essentials' own rule (seed 004 has none): 30 rounds, then
  * exhausted until 3 turns of rest. The numbers come from DUNGEON_RUN (pursuit.ts), the one table of running.
  * null: the ruleset has no such rule.
@@ -190,7 +191,8 @@ export function encounterMovement(explorationRate: number): number {
 }
 
 /**
- * docs/rules.md §2.8: how many rounds a character can run (at its exploration rate per round): 30 in pmt (seed 002) and 30
+ * docs/rules.md §2.8: how many rounds a character can run (at its exploration rate per round): 30 in pmt (seed 002) and
+ * 30
  * in ose (Old-School Essentials' own rule; seed 004 has no running rule), exhausted afterwards (TRAVEL_RUNNING_TABLE).
  * rnp, dnd5e and polaris have no such rule and give null (like turnSeconds); an unknown ruleset throws UnknownRuleset.
  */
@@ -199,7 +201,8 @@ export function runningLimitRounds(rs: RulesetId): number | null {
 }
 
 /**
- * docs/rules.md §2.8 (ose, seed 004): how many rounds the encounter movement rate can be kept: 60 (one turn) in ose, null
+ * docs/rules.md §2.8 (ose, seed 004): how many rounds the encounter movement rate can be kept: 60 (one turn) in ose,
+ * null
  * for the other rulesets (no such limit). Throws UnknownRuleset.
  */
 export function encounterMovementLimitRounds(rs: RulesetId): number | null {
@@ -262,7 +265,10 @@ export interface TravelInput {
   distance?: number;
   /** Seconds of real (world) time travelling. */
   duration?: number;
-  /** A route (docs/rules.md §11): its legs in order, each on normal or difficult terrain (instead of distance and terrain). */
+  /**
+   * A route (docs/rules.md §11): its legs in order, each on normal or difficult terrain (instead of distance and
+   * terrain).
+   */
   legs?: readonly TravelLegInput[];
   /** Hours of marching (or sailing) per day, > 0 and ≤ 24. Default 8. */
   hoursPerDay?: number;
@@ -404,7 +410,10 @@ export interface TravelPlan {
   dayDistance: number;
   /** Real metres in total. */
   distance: number;
-  /** docs/rules.md §11: Σ normal metres + 2 × Σ difficult metres (boats: the real metres), the distance the time is computed on. */
+  /**
+   * docs/rules.md §11: Σ normal metres + 2 × Σ difficult metres (boats: the real metres), the distance the time is
+   * computed on.
+   */
   equivalentDistance: number;
   /** The route: its legs in order (one leg for a journey given by distance or duration). */
   legs: TravelPlanLeg[];
@@ -415,7 +424,9 @@ export interface TravelPlan {
   marchSeconds: number;
   days: TravelDay[];
   members: TravelMemberPlan[];
-  /** The best passive Perception (after the pace) per position among members who count; null when nobody there counts. */
+  /**
+   * The best passive Perception (after the pace) per position among members who count; null when nobody there counts.
+   */
   noticeByPosition: Record<MarchingPosition, number | null>;
   canStealth: boolean;
   foodNeedGrams: number;
@@ -478,7 +489,8 @@ function hourColumnCovering(row: Readonly<Record<TravelPer, number>>, eq: number
 }
 
 /**
- * One day's march of `hours` (docs/rules.md §2.1 *Decision (which column)*, §2.4, §2.5): a whole standard day (8 h) covers
+ * One day's march of `hours` (docs/rules.md §2.1 *Decision (which column)*, §2.4, §2.5): a whole standard day (8 h)
+ * covers
  * the day column, the hours beyond it the hour column (forced march), a shorter day the hour column per hour and the
  * minute column for what is left; a gallop its first hour at twice the fast hour, then the hour and minute columns
  * (a gallop day has no whole standard day of walking); boats and special mounts their own speed.
@@ -659,7 +671,8 @@ function walkLegs(
 }
 
 /**
- * docs/rules.md §2 and §4.3–4.4 (and §11 for a route): plans a whole journey. Pure: rolls nothing; lists the saves to roll
+ * docs/rules.md §2 and §4.3–4.4 (and §11 for a route): plans a whole journey. Pure: rolls nothing; lists the saves to
+ * roll
  * (`saves`), whose results go to travelOutcome.
  *
  * Decisions (documented in docs/api/travel.md):
@@ -1115,7 +1128,9 @@ export interface TravelMemberOutcome {
   fastingAfter: number;
   /** Days in a row ended dehydrated at the end of the trip (0 when the last day did not end dehydrated). */
   thirstAfter: number;
-  /** At the end of the trip (§4.3: exhaustion from hunger or thirst cannot be recovered while starving or dehydrated). */
+  /**
+   * At the end of the trip (§4.3: exhaustion from hunger or thirst cannot be recovered while starving or dehydrated).
+   */
   starving: boolean;
   dehydrated: boolean;
   recoveryBlocked: boolean;

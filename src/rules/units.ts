@@ -29,7 +29,8 @@ export function clean(value: number): number {
 }
 
 /**
- * Converts `value` in `unit` to metres (at most ±10,000 km: OutOfRange beyond). The optional `factor` overrides the metres per unit for ft or mi
+ * Converts `value` in `unit` to metres (at most ±10,000 km: OutOfRange beyond). The optional `factor` overrides the
+ * metres per unit for ft or mi
  * (e.g. 0.3048 for an exact foot).
  */
 export function toMetres(value: number, unit: Unit, factor?: number): number {

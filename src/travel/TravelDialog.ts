@@ -113,7 +113,10 @@ export class TravelDialog extends TravelWindow<TravelFormState, TravelContext> {
   }
 }
 
-/** api.openTravel(): opens the Travel dialog (Old-School Essentials' own under ose, or where pmt borrows it: docs/rules.md §12). */
+/**
+ * api.openTravel(): opens the Travel dialog (Old-School Essentials' own under ose, or where pmt borrows it:
+ * docs/rules.md §12).
+ */
 export function openTravel(options: TravelDialogOptions = {}): TravelDialog | OseTravelDialog {
   if (featureRuleset("travel") === "ose") {
     // Old-School Essentials' dialog takes the party's members as its travellers.

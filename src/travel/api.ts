@@ -22,7 +22,10 @@ import { tokenLevel } from "../core/compat.js";
 
 export { requestTravel, requestUndo } from "./client.js";
 
-/** The Travel windows' file (dist/aventure-TravelDialog.js, with Old-School Essentials' dialog), loaded when first opened. */
+/**
+ * The Travel windows' file (dist/aventure-TravelDialog.js, with Old-School Essentials' dialog), loaded when first
+ * opened.
+ */
 const dialogFile = onDemand(() => import("./TravelDialog.js"));
 
 /**

@@ -493,7 +493,8 @@ async function applyPosted(message: ChatMessage | undefined, flag: TravelCardFla
 /**
  * An Old-School Essentials wilderness journey (docs/rules.md §12), on the active GM: the days rolled first with
  * Foundry dice (lost, wandering monsters, forage: for the GMs only, the card is whispered to them), then the card
- * posted "applying" with the journal (walked a day at a time: the party's tokens to where each day ends, then a day of world time;
+ * posted "applying" with the journal (walked a day at a time: the party's tokens to where each day ends, then a day of
+ * world time;
  * no actor data: rations are counted on the card), then the same exactly-once operation as every journey.
  */
 async function runOseJourney(
@@ -587,7 +588,9 @@ function finishFound(message: ChatMessage, fallback: TravelCardFlag, guard: Guar
   return flag.status === "undoing" ? finishUndo(message, flag, true, guard) : finishApply(message, flag, true, guard);
 }
 
-/** The world time at the end of each day of a journey walked a day at a time, but the last (a rollback starts there). */
+/**
+ * The world time at the end of each day of a journey walked a day at a time, but the last (a rollback starts there).
+ */
 function dayEnds(journal: TravelJournal): number[] {
   const t = journal.time;
   const days = journal.days ?? 1;
@@ -842,7 +845,10 @@ async function undoJourney(raw: unknown): Promise<TravelUndoAnswer> {
   }
 }
 
-/** Recovery (every GM): journey cards left "applying" or "undoing" by a GM who is gone (or by this GM's own previous page) are finished, and say so. */
+/**
+ * Recovery (every GM): journey cards left "applying" or "undoing" by a GM who is gone (or by this GM's own previous
+ * page) are finished, and say so.
+ */
 export function recoverJourneys(): Promise<void> {
   return serial(recoverAll);
 }

@@ -27,7 +27,9 @@ export async function requestTravel(request: TravelRequest): Promise<TravelApply
   }
 }
 
-/** The card's Undo button (GM): the active GM undoes the journey (request "travelUndo"); this client says how it went. */
+/**
+ * The card's Undo button (GM): the active GM undoes the journey (request "travelUndo"); this client says how it went.
+ */
 export async function requestUndo(messageId: string): Promise<TravelUndoResult> {
   try {
     const answer = await sendRequest<TravelUndoAnswer>("travelUndo", { messageId });

@@ -27,7 +27,8 @@ const UNDO = "aventure-travel-undo";
 const CONTINUE = "aventure-travel-continue";
 
 /**
- * Card part (the renderChatMessageHTML listener of cards.ts): the journey card's footer, rebuilt on each client in its own language from the card's
+ * Card part (the renderChatMessageHTML listener of cards.ts): the journey card's footer, rebuilt on each client in its
+ * own language from the card's
  * state, only for a card a GM wrote. Any Undo button in the content is removed first (a player's message may carry
  * one): the only Undo button is the one made here, for GMs, on an applied journey; it stays disabled while it runs.
  */
@@ -197,7 +198,8 @@ export function onRenderPartySheet(app: { actor?: unknown; document?: unknown },
 const OSE_ENCOUNTER = "aventure-ose-encounter";
 
 /**
- * Card part (the renderChatMessageHTML listener of cards.ts): "Open the Encounter dialog" on an Old-School Essentials journey card a GM wrote that met
+ * Card part (the renderChatMessageHTML listener of cards.ts): "Open the Encounter dialog" on an Old-School Essentials
+ * journey card a GM wrote that met
  * wandering monsters, for GMs (the dialog prefilled for the wilderness distance, docs/rules.md §12). Removed from any
  * other message and for players.
  */

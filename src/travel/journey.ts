@@ -362,7 +362,10 @@ export function journeySteps<T extends StepToken = StepToken>(
   const seq = (t: TravelJournalToken) => [t.before, ...(t.stops ?? []), t.after];
   const here = (t: StepToken) => ({ x: t.x, y: t.y });
   const same = (a: { x: number; y: number }, b: { x: number; y: number }) => a.x === b.x && a.y === b.y;
-  /** Where a token stands on day `d` of the walk: done once at that day's end or a later one; pending at the day's start. */
+  /**
+   * Where a token stands on day `d` of the walk: done once at that day's end or a later one; pending at the day's
+   * start.
+   */
   const tokenState = (e: TravelJournalToken, token: StepToken, d: number): StepState => {
     const at = here(token);
     if (direction === "back") {

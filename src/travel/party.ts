@@ -61,7 +61,9 @@ export function addableActors(): { id: string; name: string }[] {
 
 // ------------------------------------------------------------------------------------------------ dnd5e's group actor
 
-/** A vehicle of a dnd5e party, as the Travel dialog offers it: the journey's mode and, for a boat or a flyer, its speed. */
+/**
+ * A vehicle of a dnd5e party, as the Travel dialog offers it: the journey's mode and, for a boat or a flyer, its speed.
+ */
 export interface PartyVehicle {
   actorId: string;
   name: string;

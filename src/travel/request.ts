@@ -51,7 +51,8 @@ export interface TravelMemberRequest {
 }
 
 /**
- * A journey along a route drawn on a scene (docs/rules.md §11): the route's points in scene pixels, the party's tokens in
+ * A journey along a route drawn on a scene (docs/rules.md §11): the route's points in scene pixels, the party's tokens
+ * in
  * marching order (moved to the point reached on Apply), and the travel days to walk of it (null: the whole route).
  * The legs are measured again from the scene's grid and regions by the GM who applies it.
  */

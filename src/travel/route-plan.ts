@@ -1,5 +1,6 @@
 /**
- * A journey along a route (docs/rules.md §11), the whole route or its first days: the plan of the whole route, where the
+ * A journey along a route (docs/rules.md §11), the whole route or its first days: the plan of the whole route, where
+ * the
  * party stands after the days asked for (`routePosition` at the end of that day's march), and the plan of the part
  * walked now (the legs cut there, planned again: its days, saves and world time are those of the part walked).
  * Pure: the dialog shows it, the GM applies it, both from the same measured legs.

@@ -19,7 +19,8 @@ export const travelSettings = declareSettings(({ fields: f }) => {
     travelAdvanceTime: flag(true),
     // Players propose, GMs dispose: off, a player's journey is a proposal for the GMs.
     travelPlayersApply: flag(false),
-    // pmt borrowing Old-School Essentials' journeys (docs/rules.md §12): its own d100 getting-lost roll (§2.7) instead of the terrain's chance.
+    // pmt borrowing Old-School Essentials' journeys (docs/rules.md §12): its own d100 getting-lost roll (§2.7) instead
+    // of the terrain's chance.
     travelPmtLostRoll: flag(false),
     // Journeys along a route: a scene unit of the GM's own and the metres it stands for (0: none).
     travelCustomUnit: {

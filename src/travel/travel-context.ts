@@ -707,7 +707,8 @@ export function travelContext(state: TravelFormState, env: TravelContextEnv) {
     canApply: !!plan && !!request && !env.busy,
     cannotApply: !plan || !request || !!env.busy,
     isGM: env.isGM,
-    // A player's journey is a proposal for the GMs, unless the world lets players apply journeys of their own characters.
+    // A player's journey is a proposal for the GMs, unless the world lets players apply journeys of their own
+    // characters.
     playerHint: env.isGM
       ? ""
       : l(

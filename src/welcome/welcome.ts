@@ -1,5 +1,6 @@
 /**
- * What choosing a game in the first-run window does (welcome/WelcomeDialog.ts): the world's ruleset, the actor-data preset
+ * What choosing a game in the first-run window does (welcome/WelcomeDialog.ts): the world's ruleset, the actor-data
+ * preset
  * of the system the game expects, every borrowed rule back to "none" (docs/rules.md §0: a game's own rules only), and
  * the mark that a game was chosen; then the game's First steps page of the guide. "Another game" changes no rule and
  * opens the settings page. GMs only (world settings).

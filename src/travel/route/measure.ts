@@ -8,7 +8,8 @@
  *   (the region's name when left empty). It wins over the others on the same region.
  * - core's *Modify Movement Cost* (`modifyMovementCost`): difficult when walking costs more than ×1
  *   (`system.difficulties.walk` > 1), normal at ×1 or less.
- * - dnd5e's *Difficult Terrain* (`dnd5e.difficultTerrain`, dnd5e 5.x module/data/region-behavior/difficult-terrain.mjs):
+ * - dnd5e's *Difficult Terrain* (`dnd5e.difficultTerrain`, dnd5e 5.x
+ * module/data/region-behavior/difficult-terrain.mjs):
  *   difficult.
  * A region counts when its elevation range holds the party's elevation: the region's own point test when the glue
  * gives one (`contains`: RegionDocument#testPoint, which knows v14's `topInclusive` and levels; docs/compat.md),

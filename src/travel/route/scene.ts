@@ -163,7 +163,8 @@ export function measureOnScene(
 
 /**
  * Measures a route on a scene for an Old-School Essentials journey (docs/rules.md §12): legs by OSE terrain, open
- * ground on `openTerrain`, for a party at `elevation` (v14: on `level`). A route with a point outside the scene is refused.
+ * ground on `openTerrain`, for a party at `elevation` (v14: on `level`). A route with a point outside the scene is
+ * refused.
  */
 export function measureOseOnScene(
   scene: RouteScene,

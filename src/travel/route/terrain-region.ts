@@ -3,7 +3,8 @@
  * .travelTerrain): marks a region as normal or difficult ground for journeys along a route, with the name the journey
  * card shows ("Forêt de Brocéliande"; empty: the region's name), and for Old-School Essentials its wilderness terrain
  * (docs/rules.md §12: clear, forest, road…; empty: none, the route's open ground). It reacts to no event: measure.ts
- * and ose-legs.ts read it when a route is measured. Registered like core's behaviour types: CONFIG.RegionBehavior.dataModels / typeIcons (v13),
+ * and ose-legs.ts read it when a route is measured. Registered like core's behaviour types:
+ * CONFIG.RegionBehavior.dataModels / typeIcons (v13),
  * labels from TYPES.RegionBehavior.aventure.travelTerrain and AVENTURE.Travel.TerrainRegion.FIELDS.
  */
 import { OSE_TERRAINS } from "../../rules/ose-wilderness.js";
