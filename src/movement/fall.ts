@@ -48,7 +48,7 @@ import {
   type Step,
 } from "../core/operations.js";
 import { registerRequest, sendRequest } from "../core/requests.js";
-import { flagModel, optionalDocIdField, docIdField, type Fields } from "../core/flag-model.js";
+import { flagModel, optionalDocIdField, docIdField, type DataOf, type Fields } from "../core/flag-model.js";
 import { isRecord } from "../core/values.js";
 import { getSetting } from "../core/settings.js";
 import { aventureActs } from "../core/dnd5e-owners.js";
@@ -76,14 +76,13 @@ export interface FallToken {
 
 export type { FallRef, FallCardFlag } from "./fall-card.js";
 
-/** The request a client sends: who falls, how far, and from what. */
-export interface FallRequest {
-  sceneId?: string;
-  tokenId?: string;
-  actorId?: string;
-  metres: number;
-  source?: FallSource;
-}
+/**
+ * The request a client sends: who falls, how far, and from what — the payload its model declares (FallRequestModel),
+ * `source` left out meaning its default, "api".
+ */
+export type FallRequest = Omit<DataOf<typeof FallRequestModel>, "source"> & {
+  source?: DataOf<typeof FallRequestModel>["source"];
+};
 
 export interface FallOutcome {
   metres: number;
