@@ -139,6 +139,14 @@ export function checkRouteOnScene(scene: RouteScene, points: readonly Point[]): 
     });
 }
 
+/** What the route measures cross on a scene: its grid and its regions (v14: as seen from `level`). */
+function routeMap(scene: RouteScene, level: string | null) {
+  return {
+    grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units },
+    regions: scene.regions.contents.map((r) => regionOf(r, level)),
+  };
+}
+
 /**
  * Measures a route on a scene, for a party at `elevation` (v14: on `level`; regions at other elevations or levels do
  * not count). A route with a point outside the scene is refused.
@@ -150,15 +158,7 @@ export function measureOnScene(
   level: string | null = null,
 ): MeasuredRoute {
   checkRouteOnScene(scene, points);
-  return measureRoute(
-    points,
-    {
-      grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units },
-      regions: scene.regions.contents.map((r) => regionOf(r, level)),
-    },
-    unitSettings(),
-    elevation,
-  );
+  return measureRoute(points, routeMap(scene, level), unitSettings(), elevation);
 }
 
 /**
@@ -174,16 +174,7 @@ export function measureOseOnScene(
   level: string | null = null,
 ): OseMeasuredRoute {
   checkRouteOnScene(scene, points);
-  return measureOseRoute(
-    points,
-    {
-      grid: { size: scene.grid.size, distance: scene.grid.distance, units: scene.grid.units },
-      regions: scene.regions.contents.map((r) => regionOf(r, level)),
-    },
-    unitSettings(),
-    openTerrain,
-    elevation,
-  );
+  return measureOseRoute(points, routeMap(scene, level), unitSettings(), openTerrain, elevation);
 }
 
 /** The party's tokens on the scene, by id; a UserError naming a token that is not there. */
